@@ -1,0 +1,133 @@
+//! Glue: turns parsed arguments into a context (data tree, UI language,
+//! edition in use, output settings) and dispatches to the commands. Only
+//! this module and `main` write to the terminal.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+use clap::{CommandFactory, Parser};
+use floor::LookupError;
+use floor::data::DataSource;
+use floor::rules::Store;
+use floor::ui::{Ui, detect_lang};
+
+use crate::cli::{Cli, ColorChoice, Command, Global};
+use crate::cmd;
+
+/// Everything a command needs to know about how it was invoked.
+pub struct Ctx {
+    pub store: Store,
+    pub ui: Ui,
+    /// The edition in use (`--rules`, or the UI language's default).
+    pub edition: String,
+    pub json: bool,
+    pub color: bool,
+    /// Table width from `COLUMNS`, if set.
+    pub width: Option<u16>,
+    /// Stdout is a terminal.
+    pub terminal: bool,
+}
+
+/// What a command produced.
+pub struct Output {
+    pub stdout: String,
+    pub code: ExitCode,
+}
+
+impl Output {
+    pub fn ok(stdout: String) -> Output {
+        Output {
+            stdout,
+            code: ExitCode::SUCCESS,
+        }
+    }
+}
+
+pub fn run() -> anyhow::Result<ExitCode> {
+    let cli = Cli::parse();
+    let Some(command) = cli.command else {
+        let mut help = Cli::command();
+        help.print_help()?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    let ctx = Ctx::new(&cli.global)?;
+    let output = match command {
+        Command::Editions => cmd::editions::run(&ctx)?,
+        Command::Rule { query, all } => cmd::rule::run(&ctx, &query, all)?,
+        Command::Search {
+            query,
+            limit,
+            all_editions,
+        } => cmd::search::run(&ctx, &query.join(" "), usize::from(limit), all_editions)?,
+        Command::Check => cmd::check::run(&ctx)?,
+        Command::Incident {
+            id,
+            list,
+            answers,
+            answers_file,
+            all_questions,
+            log,
+        } => cmd::incident::run(
+            &ctx,
+            cmd::incident::Args {
+                id,
+                list,
+                answers,
+                answers_file,
+                all_questions,
+                log,
+            },
+        )?,
+    };
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(output.stdout.as_bytes())?;
+    stdout.flush()?;
+    Ok(output.code)
+}
+
+impl Ctx {
+    fn new(global: &Global) -> anyhow::Result<Ctx> {
+        let source = match &global.data {
+            Some(dir) => DataSource::dir(dir)?,
+            None => DataSource::Embedded,
+        };
+        let store = Store::open(source)?;
+        let lang = detect_lang(global.lang, |var| std::env::var(var).ok());
+        let ui = Ui::load(store.source(), lang)?;
+        let edition = match &global.rules {
+            Some(id) => id.clone(),
+            None => ui
+                .get("default_edition")
+                .context("ui.yaml has no default_edition")?
+                .to_string(),
+        };
+        if store.language_of(&edition).is_none() {
+            return Err(LookupError::UnknownEdition {
+                nearest: floor::nearest(&edition, store.ids(), 3),
+                given: edition,
+            }
+            .into());
+        }
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let terminal = std::io::stdout().is_terminal();
+        let color = match global.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => !no_color && terminal,
+        };
+        let width = std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse::<u16>().ok())
+            .filter(|w| *w >= 20);
+        Ok(Ctx {
+            store,
+            ui,
+            edition,
+            json: global.json,
+            color,
+            width,
+            terminal,
+        })
+    }
+}

@@ -1,0 +1,905 @@
+//! Balancing and breaking tables, halting play, and forming the final
+//! table.
+//!
+//! Owns the `balance` incident (concepts `balancing-tables`,
+//! `breaking-tables`, `final-table-size`: TDA 2019 rules 10-11 and RP-9 /
+//! OP9, TDA 2015 and 2017 rules 9-11, onk MEC-5/MEC-6). Which player moves
+//! to which seat (the next big blind to the worst position) is the TD's
+//! job; this module says how many players go from which table to which.
+//! No I/O, no edition lookup.
+
+use std::str::FromStr;
+
+use super::CalcError;
+
+/// One table in play: its id as the floor calls it and its players.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Table {
+    /// The table's id (`A`, `12`, ...).
+    pub id: String,
+    /// Players seated at it.
+    pub players: u8,
+}
+
+/// The `tables` answer: `ID:PLAYERS,...` (e.g. `A:5,B:8`).
+///
+/// Parsing checks the list itself: every entry `ID:PLAYERS`, a non-empty
+/// id, no id twice (ignoring case), a player count 0-255. Errors name the
+/// answer key `tables`. Seat limits are checked by [`balance`].
+///
+/// ```
+/// use floor::calc::balance::Tables;
+/// let t: Tables = "A:5, B:8".parse().unwrap();
+/// assert_eq!((t.0[1].id.as_str(), t.0[1].players), ("B", 8));
+/// assert!("A:5,a:6".parse::<Tables>().is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tables(pub Vec<Table>);
+
+impl FromStr for Tables {
+    type Err = CalcError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        parse_tables(text).map(Tables)
+    }
+}
+
+/// Parses `ID:PLAYERS,...` (see [`Tables`]).
+pub fn parse_tables(text: &str) -> Result<Vec<Table>, CalcError> {
+    const INPUT: &str = "tables";
+    if text.trim().is_empty() {
+        return Err(CalcError::invalid(
+            INPUT,
+            "no tables given: list ID:PLAYERS for each table, e.g. A:5,B:8",
+        ));
+    }
+    let mut tables: Vec<Table> = Vec::new();
+    for item in text.split(',') {
+        let item = item.trim();
+        let Some((id, players)) = item.split_once(':') else {
+            return Err(CalcError::invalid(
+                INPUT,
+                format!("`{item}` is not ID:PLAYERS (e.g. A:5)"),
+            ));
+        };
+        let id = id.trim();
+        if id.is_empty() {
+            return Err(CalcError::invalid(
+                INPUT,
+                format!("`{item}` has no table id"),
+            ));
+        }
+        let players: u8 = players.trim().parse().map_err(|_| {
+            CalcError::invalid(
+                INPUT,
+                format!("`{item}`: the player count must be a whole number 0-10"),
+            )
+        })?;
+        if tables.iter().any(|t| t.id.eq_ignore_ascii_case(id)) {
+            return Err(CalcError::invalid(
+                INPUT,
+                format!("table {id} is listed twice"),
+            ));
+        }
+        tables.push(Table {
+            id: id.to_string(),
+            players,
+        });
+    }
+    Ok(tables)
+}
+
+/// How an edition sizes the final table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FinalTablePolicy {
+    /// A full table plus one, never more than 10 (TDA 2015 / 2017 rule 11:
+    /// tda-2015-de, pokerpunt-nl): 9-handed events start the final table
+    /// with 10, 8-handed with 9, 6-handed with 7. Not for heads-up events.
+    FullPlusOne,
+    /// Two tables of five combine to a 9-handed final table, two of four to
+    /// a 7-handed one (TDA 2019/2022 RP-9: onk-2023-nl for 10-, 9- and
+    /// 8-handed events, tda-2019-sk OP9 for 9- and 8-handed; both for 7-
+    /// and 6-handed).
+    CombineTwoTables,
+}
+
+/// The final table of an event, as [`final_table`] sizes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinalTable {
+    /// Players the final table starts with: the last two tables combine
+    /// once this many or fewer remain.
+    pub players: u8,
+    /// Under [`FinalTablePolicy::CombineTwoTables`], the size of each of
+    /// the last two tables (5 or 4) before they combine after the next
+    /// elimination.
+    pub from_two_tables_of: Option<u8>,
+    /// Whether the edition's rule states this size; `false` where it does
+    /// not cover the event size (heads-up events, or combining for fewer
+    /// than 6-handed) and a full table is assumed.
+    pub stated: bool,
+    /// Concept slugs applied, deciding rule first.
+    pub concepts: Vec<&'static str>,
+}
+
+fn check_seats_per_table(seats_per_table: u8) -> Result<(), CalcError> {
+    if (2..=10).contains(&seats_per_table) {
+        Ok(())
+    } else {
+        Err(CalcError::invalid(
+            "seats_per_table",
+            format!("{seats_per_table} seats: a table has 2-10 seats"),
+        ))
+    }
+}
+
+/// The number of players the final table starts with (concept
+/// `final-table-size`).
+///
+/// - [`FinalTablePolicy::FullPlusOne`]: `min(seats_per_table + 1, 10)`;
+///   a heads-up event (2 seats) has no such rule: 2, `stated: false`.
+/// - [`FinalTablePolicy::CombineTwoTables`]: 8- to 10-handed → 9 (from two
+///   tables of 5), 6- or 7-handed → 7 (from two tables of 4); smaller
+///   events are not covered: a full table, `stated: false`. (tda-2019-sk
+///   names only 9- and 8-handed events for the nine-handed table; onk adds
+///   10-handed, and its MEC-6 plays every final table 9-handed.)
+///
+/// Errors: `seats_per_table` outside 2-10.
+///
+/// ```
+/// use floor::calc::balance::{final_table, FinalTablePolicy};
+/// // tda-2015-de rule 11: "9-Handed Turniere starten den Finaltisch mit 10 Spielern"
+/// assert_eq!(final_table(FinalTablePolicy::FullPlusOne, 9).unwrap().players, 10);
+/// // onk-2023-nl RP-9: two tables of five combine to a 9-handed final table
+/// let ft = final_table(FinalTablePolicy::CombineTwoTables, 9).unwrap();
+/// assert_eq!((ft.players, ft.from_two_tables_of), (9, Some(5)));
+/// ```
+pub fn final_table(policy: FinalTablePolicy, seats_per_table: u8) -> Result<FinalTable, CalcError> {
+    check_seats_per_table(seats_per_table)?;
+    let (players, from_two_tables_of, stated) = match policy {
+        FinalTablePolicy::FullPlusOne if seats_per_table == 2 => (2, None, false),
+        FinalTablePolicy::FullPlusOne => (seats_per_table.saturating_add(1).min(10), None, true),
+        FinalTablePolicy::CombineTwoTables => match seats_per_table {
+            8..=10 => (9, Some(5), true),
+            6..=7 => (7, Some(4), true),
+            _ => (seats_per_table, None, false),
+        },
+    };
+    Ok(FinalTable {
+        players,
+        from_two_tables_of,
+        stated,
+        concepts: vec!["final-table-size"],
+    })
+}
+
+/// An edition's balancing parameters (serialized names are the rulebook
+/// parameter names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct BalanceParams {
+    /// Full-table play halts on tables this many or more players short of
+    /// the table with the most players (3 in every edition).
+    #[serde(rename = "halt_threshold", default = "default_halt_threshold")]
+    pub halt_threshold: u8,
+    /// How the final table is formed.
+    #[serde(rename = "final_table_policy", default = "default_final_table")]
+    pub final_table: FinalTablePolicy,
+}
+
+fn default_halt_threshold() -> u8 {
+    3
+}
+
+fn default_final_table() -> FinalTablePolicy {
+    FinalTablePolicy::CombineTwoTables
+}
+
+impl Default for BalanceParams {
+    /// Threshold 3 and the current TDA final table (two tables combine).
+    fn default() -> Self {
+        BalanceParams {
+            halt_threshold: default_halt_threshold(),
+            final_table: default_final_table(),
+        }
+    }
+}
+
+/// What the floor has to do (the `balance` outcome).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BalanceOutcome {
+    /// No table differs from another by more than one player.
+    Balanced,
+    /// Players move from the fullest tables to the shortest.
+    Move,
+    /// A table breaks: the players fit in one table fewer.
+    Break,
+    /// Play halts on the short table(s) until players are moved in.
+    Halt,
+}
+
+impl BalanceOutcome {
+    /// The answer-contract outcome id.
+    pub fn id(self) -> &'static str {
+        match self {
+            BalanceOutcome::Balanced => "balanced",
+            BalanceOutcome::Move => "move",
+            BalanceOutcome::Break => "break",
+            BalanceOutcome::Halt => "halt",
+        }
+    }
+}
+
+/// Players moving from one table to another (JSON `{"from","to","players"}`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Move {
+    /// The table they leave.
+    pub from: String,
+    /// The table they join.
+    pub to: String,
+    /// How many players.
+    pub players: u8,
+}
+
+/// The balancing ruling as [`balance`] computes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Balance {
+    /// The outcome: `break` over `halt` over `move` over `balanced`.
+    pub outcome: BalanceOutcome,
+    /// Tables where play halts (JSON `halt`); empty when a table breaks.
+    pub halt: Vec<String>,
+    /// Tables broken, in order.
+    pub broken: Vec<String>,
+    /// The moves, merged per pair of tables, in the order they are made.
+    pub moves: Vec<Move>,
+    /// The tables after the moves, in input order.
+    pub after: Vec<Table>,
+    /// The final table, when the moves combine the last two tables.
+    pub final_table: Option<FinalTable>,
+    /// Concept slugs applied, deciding rule first.
+    pub concepts: Vec<&'static str>,
+}
+
+fn record(moves: &mut Vec<Move>, from: &str, to: &str) -> Result<(), CalcError> {
+    if let Some(existing) = moves.iter_mut().find(|m| m.from == from && m.to == to) {
+        existing.players = existing
+            .players
+            .checked_add(1)
+            .ok_or(CalcError::Overflow { input: "tables" })?;
+    } else {
+        moves.push(Move {
+            from: from.to_string(),
+            to: to.to_string(),
+            players: 1,
+        });
+    }
+    Ok(())
+}
+
+/// Balances the tables of an event (concepts `balancing-tables`,
+/// `breaking-tables`, `final-table-size`).
+///
+/// 1. **Break**: while the players fit in one table fewer — `(n − 1) ×
+///    seats_per_table` seats, or the final table's size when only two tables
+///    are left ([`final_table`]) — the shortest table breaks (ties: the one
+///    listed last, as houses usually break the highest-numbered table
+///    first; list the tables in your break order otherwise). Its players go
+///    one by one to the table with the fewest players (ties: listed first),
+///    never above `seats_per_table` (or the final table's size).
+/// 2. **Halt**: full-table play halts on every table `halt_threshold` (3)
+///    or more players short of the table with the most players (onk's
+///    example: 9-handed, table A 5 players, table B 8 → play stops at A).
+///    Halts are not reported when a table breaks.
+/// 3. **Move**: one player at a time from the fullest table (ties: listed
+///    first) to the shortest (ties: listed first) until no two tables
+///    differ by more than one.
+///
+/// Editions: every edition halts at 3 short. tda-2015-de ("im Vergleich
+/// zum vollsten Tisch"), onk and dpc measure it against the fullest table;
+/// pokerpunt ("drie of meer spelers tekort") leaves the reference out and
+/// is read the same way; tda-2019-sk's translation ("menej ako 3 hráči
+/// alebo ... podstatne menej hráčov") garbles it and is read the same way.
+/// Halting in other formats (6-max, turbos) is at the TD's discretion and
+/// the TD may waive a halt (all editions). onk plays 9-handed, at times
+/// 10-handed (MEC-5). The final table: see [`FinalTablePolicy`].
+///
+/// Errors (`tables`): no tables, a table with no players or more players
+/// than `seats_per_table`; `seats_per_table` outside 2-10;
+/// `halt_threshold` zero.
+///
+/// ```
+/// use floor::calc::balance::{balance, BalanceOutcome, BalanceParams, Tables};
+/// // onk-2023-nl rule 11: 9-handed, table A has 5 players, table B the most with 8.
+/// let tables: Tables = "A:5,B:8".parse().unwrap();
+/// let ruling = balance(&tables.0, 9, &BalanceParams::default()).unwrap();
+/// assert_eq!(ruling.outcome, BalanceOutcome::Halt);
+/// assert_eq!(ruling.halt, vec!["A".to_string()]);
+/// assert_eq!((ruling.moves[0].from.as_str(), ruling.moves[0].to.as_str(), ruling.moves[0].players), ("B", "A", 1));
+/// ```
+pub fn balance(
+    tables: &[Table],
+    seats_per_table: u8,
+    params: &BalanceParams,
+) -> Result<Balance, CalcError> {
+    const INPUT: &str = "tables";
+    check_seats_per_table(seats_per_table)?;
+    if params.halt_threshold == 0 {
+        return Err(CalcError::invalid(
+            "halt_threshold",
+            "the halt threshold must be at least 1 player",
+        ));
+    }
+    if tables.is_empty() {
+        return Err(CalcError::invalid(INPUT, "no tables given"));
+    }
+    for (i, table) in tables.iter().enumerate() {
+        if tables
+            .iter()
+            .take(i)
+            .any(|t| t.id.eq_ignore_ascii_case(&table.id))
+        {
+            return Err(CalcError::invalid(
+                INPUT,
+                format!("table {} is listed twice", table.id),
+            ));
+        }
+        if table.players == 0 {
+            return Err(CalcError::invalid(
+                INPUT,
+                format!("table {} has no players: leave it out", table.id),
+            ));
+        }
+        if table.players > seats_per_table {
+            return Err(CalcError::invalid(
+                INPUT,
+                format!(
+                    "table {} has {} players but only {seats_per_table} seats",
+                    table.id, table.players
+                ),
+            ));
+        }
+    }
+    let final_size = final_table(params.final_table, seats_per_table)?;
+    let capacity_of = |count: usize| -> u32 {
+        if count == 1 {
+            u32::from(final_size.players)
+        } else {
+            u32::try_from(count)
+                .unwrap_or(u32::MAX)
+                .saturating_mul(u32::from(seats_per_table))
+        }
+    };
+
+    let mut state: Vec<Table> = tables.to_vec();
+    let total: u32 = state.iter().map(|t| u32::from(t.players)).sum();
+    let mut moves: Vec<Move> = Vec::new();
+    let mut broken: Vec<String> = Vec::new();
+
+    // 1. Break while the players fit in one table fewer.
+    while state.len() > 1 && total <= capacity_of(state.len() - 1) {
+        let fewest = state.iter().map(|t| t.players).min().unwrap_or(0);
+        let Some(index) = state.iter().rposition(|t| t.players == fewest) else {
+            break;
+        };
+        let gone = state.remove(index);
+        let cap = if state.len() == 1 {
+            final_size.players
+        } else {
+            seats_per_table
+        };
+        for _ in 0..gone.players {
+            let destination = state
+                .iter_mut()
+                .filter(|t| t.players < cap)
+                .min_by_key(|t| t.players)
+                .ok_or_else(|| {
+                    CalcError::invalid(INPUT, "the players do not fit at the remaining tables")
+                })?;
+            destination.players += 1;
+            let to = destination.id.clone();
+            record(&mut moves, &gone.id, &to)?;
+        }
+        broken.push(gone.id);
+    }
+
+    // 2. Halt: tables `halt_threshold` or more short of the fullest.
+    let fullest = state.iter().map(|t| t.players).max().unwrap_or(0);
+    let halt: Vec<String> = if broken.is_empty() {
+        state
+            .iter()
+            .filter(|t| fullest - t.players >= params.halt_threshold)
+            .map(|t| t.id.clone())
+            .collect()
+    } else {
+        Vec::new()
+    };
+
+    // 3. Move from the fullest to the shortest until within one.
+    loop {
+        let most = state.iter().map(|t| t.players).max().unwrap_or(0);
+        let least = state.iter().map(|t| t.players).min().unwrap_or(0);
+        if most - least <= 1 {
+            break;
+        }
+        let (Some(from), Some(to)) = (
+            state.iter().position(|t| t.players == most),
+            state.iter().position(|t| t.players == least),
+        ) else {
+            break;
+        };
+        if let Some(source) = state.get_mut(from) {
+            source.players -= 1;
+        }
+        if let Some(destination) = state.get_mut(to) {
+            destination.players += 1;
+        }
+        let (from_id, to_id) = (
+            state.get(from).map(|t| t.id.clone()).unwrap_or_default(),
+            state.get(to).map(|t| t.id.clone()).unwrap_or_default(),
+        );
+        record(&mut moves, &from_id, &to_id)?;
+    }
+
+    let forms_final_table = !broken.is_empty() && state.len() == 1;
+    let outcome = if !broken.is_empty() {
+        BalanceOutcome::Break
+    } else if !halt.is_empty() {
+        BalanceOutcome::Halt
+    } else if !moves.is_empty() {
+        BalanceOutcome::Move
+    } else {
+        BalanceOutcome::Balanced
+    };
+    let concepts = match (outcome, forms_final_table) {
+        (BalanceOutcome::Break, true) => {
+            vec!["breaking-tables", "final-table-size", "balancing-tables"]
+        }
+        (BalanceOutcome::Break, false) => vec!["breaking-tables", "balancing-tables"],
+        _ => vec!["balancing-tables"],
+    };
+    Ok(Balance {
+        outcome,
+        halt,
+        broken,
+        moves,
+        after: state,
+        final_table: forms_final_table.then_some(final_size),
+        concepts,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn tables(text: &str) -> Vec<Table> {
+        parse_tables(text).unwrap()
+    }
+
+    fn mv(from: &str, to: &str, players: u8) -> Move {
+        Move {
+            from: from.to_string(),
+            to: to.to_string(),
+            players,
+        }
+    }
+
+    fn counts(b: &Balance) -> Vec<(String, u8)> {
+        b.after.iter().map(|t| (t.id.clone(), t.players)).collect()
+    }
+
+    fn input_of(err: CalcError) -> &'static str {
+        match err {
+            CalcError::Invalid { input, .. } | CalcError::Overflow { input } => input,
+        }
+    }
+
+    fn full_plus_one() -> BalanceParams {
+        BalanceParams {
+            final_table: FinalTablePolicy::FullPlusOne,
+            ..BalanceParams::default()
+        }
+    }
+
+    // onk-2023-nl rule 11 D, example: "NLHE 9-handed, tafel A heeft 5 spelers, tafel B heeft de
+    // meeste spelers met 8. Spel stopt aan tafel A zodra de floormanager een speler erbij heeft
+    // geplaatst"
+    #[test]
+    fn onk_2023_nl_r11_d_five_against_eight_halts_table_a() {
+        let b = balance(&tables("A:5,B:8"), 9, &BalanceParams::default()).unwrap();
+        assert_eq!(b.outcome, BalanceOutcome::Halt);
+        assert_eq!(b.outcome.id(), "halt");
+        assert_eq!(b.halt, vec!["A".to_string()]);
+        assert_eq!(b.moves, vec![mv("B", "A", 1)]);
+        assert_eq!(counts(&b), vec![("A".into(), 6), ("B".into(), 7)]);
+        assert_eq!(b.concepts, vec!["balancing-tables"]);
+    }
+
+    // tda-2015-de rule 10 D: "Bei Full-Table Tunieren wird das Spiel an den Tischen gestoppt, bei
+    // denen 3 oder mehr Spieler (im Vergleich zum vollsten Tisch) fehlen."
+    #[test]
+    fn tda_2015_de_r10_d_three_short_of_the_fullest_table_halts() {
+        let b = balance(&tables("1:9,2:6,3:8"), 9, &BalanceParams::default()).unwrap();
+        assert_eq!(b.outcome, BalanceOutcome::Halt);
+        assert_eq!(b.halt, vec!["2".to_string()]);
+        assert_eq!(b.moves, vec![mv("1", "2", 1)]);
+        assert_eq!(
+            counts(&b),
+            vec![("1".into(), 8), ("2".into(), 7), ("3".into(), 8)]
+        );
+    }
+
+    // pokerpunt-nl rule 10 D: "Indien een tafel drie of meer spelers tekort komt, dan zal het spel
+    // ophouden aan desbetreffende tafel(s)."
+    #[test]
+    fn pokerpunt_nl_r10_d_three_or_more_short_halts() {
+        let b = balance(&tables("1:9,2:6,3:6"), 9, &BalanceParams::default()).unwrap();
+        assert_eq!(b.outcome, BalanceOutcome::Halt);
+        assert_eq!(b.halt, vec!["2".to_string(), "3".to_string()]);
+        assert_eq!(b.moves, vec![mv("1", "2", 1), mv("1", "3", 1)]);
+        assert_eq!(
+            counts(&b),
+            vec![("1".into(), 7), ("2".into(), 7), ("3".into(), 7)]
+        );
+    }
+
+    // dpc-2019-en rule 11 (printed 4) C: "Full-table play will halt on tables 3 or more players
+    // short of the table with the most players."
+    #[test]
+    fn dpc_2019_en_r11_c_halt_at_three_short_of_the_most() {
+        let b = balance(&tables("A:8,B:8,C:5"), 9, &BalanceParams::default()).unwrap();
+        assert_eq!(
+            (b.outcome, b.halt.clone()),
+            (BalanceOutcome::Halt, vec!["C".to_string()])
+        );
+        assert_eq!(b.moves, vec![mv("A", "C", 1), mv("B", "C", 1)]);
+    }
+
+    #[test]
+    fn two_short_is_a_move_without_halt() {
+        let b = balance(&tables("A:6,B:8"), 9, &BalanceParams::default()).unwrap();
+        assert_eq!(b.outcome, BalanceOutcome::Move);
+        assert!(b.halt.is_empty());
+        assert_eq!(b.moves, vec![mv("B", "A", 1)]);
+    }
+
+    #[test]
+    fn within_one_is_balanced() {
+        let b = balance(&tables("1:9,2:8,3:9"), 9, &BalanceParams::default()).unwrap();
+        assert_eq!(b.outcome, BalanceOutcome::Balanced);
+        assert!(b.moves.is_empty() && b.halt.is_empty() && b.broken.is_empty());
+    }
+
+    #[test]
+    fn several_moves_merge_per_pair_of_tables() {
+        let b = balance(&tables("1:9,2:9,3:3"), 9, &BalanceParams::default()).unwrap();
+        assert_eq!(b.outcome, BalanceOutcome::Halt);
+        assert_eq!(b.halt, vec!["3".to_string()]);
+        assert_eq!(b.moves, vec![mv("1", "3", 2), mv("2", "3", 2)]);
+        assert_eq!(
+            counts(&b),
+            vec![("1".into(), 7), ("2".into(), 7), ("3".into(), 7)]
+        );
+    }
+
+    #[test]
+    fn break_when_players_fit_in_one_table_fewer() {
+        // 8 + 8 + 2 = 18 fit in two 9-seat tables: table 3 breaks.
+        let b = balance(&tables("1:8,2:8,3:2"), 9, &BalanceParams::default()).unwrap();
+        assert_eq!(b.outcome, BalanceOutcome::Break);
+        assert_eq!(b.broken, vec!["3".to_string()]);
+        assert_eq!(b.moves, vec![mv("3", "1", 1), mv("3", "2", 1)]);
+        assert_eq!(counts(&b), vec![("1".into(), 9), ("2".into(), 9)]);
+        assert!(b.halt.is_empty());
+        assert_eq!(b.concepts, vec!["breaking-tables", "balancing-tables"]);
+        assert_eq!(b.final_table, None);
+    }
+
+    #[test]
+    fn one_over_the_capacity_does_not_break() {
+        // 19 players do not fit in two 9-seat tables.
+        let b = balance(&tables("1:8,2:8,3:3"), 9, &BalanceParams::default()).unwrap();
+        assert_eq!(b.outcome, BalanceOutcome::Halt);
+        assert!(b.broken.is_empty());
+        assert_eq!(b.moves, vec![mv("1", "3", 2), mv("2", "3", 1)]);
+        assert_eq!(
+            counts(&b),
+            vec![("1".into(), 6), ("2".into(), 7), ("3".into(), 6)]
+        );
+    }
+
+    #[test]
+    fn break_ties_take_the_last_listed_shortest_table() {
+        let b = balance(&tables("1:9,2:9,3:4,4:4"), 9, &BalanceParams::default()).unwrap();
+        // 26 players fit in three tables: table 4 breaks; its four players go to 3.
+        assert_eq!(b.broken, vec!["4".to_string()]);
+        assert_eq!(b.moves[0], mv("4", "3", 4));
+        // Then 9,9,8 is balanced.
+        assert_eq!(b.moves.len(), 1);
+    }
+
+    #[test]
+    fn a_break_can_be_followed_by_balancing_moves() {
+        let b = balance(&tables("A:9,B:9,C:3,D:2"), 9, &BalanceParams::default()).unwrap();
+        assert_eq!(b.outcome, BalanceOutcome::Break);
+        assert_eq!(b.broken, vec!["D".to_string()]);
+        assert_eq!(
+            b.moves,
+            vec![mv("D", "C", 2), mv("A", "C", 1), mv("B", "C", 1)]
+        );
+        assert_eq!(
+            counts(&b),
+            vec![("A".into(), 8), ("B".into(), 8), ("C".into(), 7)]
+        );
+    }
+
+    #[test]
+    fn several_tables_can_break_at_once() {
+        let b = balance(&tables("1:3,2:3,3:3"), 9, &BalanceParams::default()).unwrap();
+        assert_eq!(b.broken, vec!["3".to_string(), "2".to_string()]);
+        assert_eq!(counts(&b), vec![("1".into(), 9)]);
+        assert_eq!(b.final_table.map(|f| f.players), Some(9));
+    }
+
+    // onk-2023-nl RP-9: "10-, 9- en 8-handed evenementen worden gecombineerd van twee tafels van
+    // elk vijf spelers tot een 9-handed finaletafel. 7- en 6-handed evenementen worden
+    // gecombineerd van twee tafels met elk vier spelers tot een 7-handed finaletafel."
+    #[test]
+    fn onk_2023_nl_rp9_two_tables_of_five_to_nine_of_four_to_seven() {
+        for seats in [10, 9, 8] {
+            let ft = final_table(FinalTablePolicy::CombineTwoTables, seats).unwrap();
+            assert_eq!(
+                (ft.players, ft.from_two_tables_of, ft.stated),
+                (9, Some(5), true)
+            );
+        }
+        for seats in [7, 6] {
+            let ft = final_table(FinalTablePolicy::CombineTwoTables, seats).unwrap();
+            assert_eq!(
+                (ft.players, ft.from_two_tables_of, ft.stated),
+                (7, Some(4), true)
+            );
+        }
+        // Two tables of five stay apart; the next elimination combines them.
+        let ten = balance(&tables("A:5,B:5"), 9, &BalanceParams::default()).unwrap();
+        assert_eq!(ten.outcome, BalanceOutcome::Balanced);
+        let nine = balance(&tables("A:5,B:4"), 9, &BalanceParams::default()).unwrap();
+        assert_eq!(nine.outcome, BalanceOutcome::Break);
+        assert_eq!(nine.broken, vec!["B".to_string()]);
+        assert_eq!(counts(&nine), vec![("A".into(), 9)]);
+        assert_eq!(
+            nine.concepts,
+            vec!["breaking-tables", "final-table-size", "balancing-tables"]
+        );
+        let six_handed = balance(&tables("A:4,B:3"), 6, &BalanceParams::default()).unwrap();
+        assert_eq!(counts(&six_handed), vec![("A".into(), 7)]);
+    }
+
+    // onk-2023-nl MEC-6: "De finaletafel van elk ONK Poker toernooi wordt 9-handed gespeeld."
+    #[test]
+    fn onk_2023_nl_mec6_final_table_nine_handed_also_when_playing_ten_handed() {
+        // MEC-5: at times 10-handed tables; the final table still seats nine.
+        let ft = final_table(FinalTablePolicy::CombineTwoTables, 10).unwrap();
+        assert_eq!(ft.players, 9);
+        let b = balance(&tables("1:6,2:4"), 10, &BalanceParams::default()).unwrap();
+        assert_eq!(b.outcome, BalanceOutcome::Move);
+        assert_eq!(counts(&b), vec![("1".into(), 5), ("2".into(), 5)]);
+    }
+
+    // tda-2019-sk OP9: "9 a 8-handed turnaje sa po vypadnutí hráča spoja z dvoch stolov po 5
+    // hráčov na finálový stôl s počtom hráčov 9. 7 a 6-handed turnaje ... z dvoch stolov po 4
+    // hráčoch na finálový stôl s počtom hráčov 7."
+    #[test]
+    fn tda_2019_sk_op9_nine_and_eight_handed_combine_to_nine_seven_and_six_to_seven() {
+        for (seats, players, each) in [(9, 9, 5), (8, 9, 5), (7, 7, 4), (6, 7, 4)] {
+            let ft = final_table(FinalTablePolicy::CombineTwoTables, seats).unwrap();
+            assert_eq!((ft.players, ft.from_two_tables_of), (players, Some(each)));
+        }
+    }
+
+    // pokerpunt-nl rule 11: "Een finaletafel kan nooit meer dan 10 spelers hebben. De finaletafel
+    // van een 9-max toernooi start met 10 spelers, van een 8-max toernooi met 9 spelers. In
+    // six-handed toernooien, begint de finaletafel met 7 spelers."
+    #[test]
+    fn pokerpunt_nl_r11_full_table_plus_one_never_more_than_ten() {
+        for (seats, players) in [(9, 10), (8, 9), (6, 7), (10, 10)] {
+            let ft = final_table(FinalTablePolicy::FullPlusOne, seats).unwrap();
+            assert_eq!(
+                (ft.players, ft.from_two_tables_of, ft.stated),
+                (players, None, true)
+            );
+        }
+        // 9-max: ten players on two tables combine at once.
+        let b = balance(&tables("1:5,2:5"), 9, &full_plus_one()).unwrap();
+        assert_eq!(b.outcome, BalanceOutcome::Break);
+        assert_eq!(counts(&b), vec![("1".into(), 10)]);
+    }
+
+    // tda-2015-de rule 11: "(9-Handed Turniere starten den Finaltisch mit 10 Spielern, 8-Handed
+    // Turniere mit 9, 6-Handed Turniere mit 7 u.s.w.). Kein Finaltisch sollte mehr als 10 Spieler
+    // haben. Diese Regel gilt nicht für Heads-Up Turniere."
+    #[test]
+    fn tda_2015_de_r11_full_table_plus_one_not_for_heads_up() {
+        for (seats, players) in [(9, 10), (8, 9), (6, 7), (10, 10)] {
+            assert_eq!(
+                final_table(FinalTablePolicy::FullPlusOne, seats)
+                    .unwrap()
+                    .players,
+                players
+            );
+        }
+        let heads_up = final_table(FinalTablePolicy::FullPlusOne, 2).unwrap();
+        assert_eq!((heads_up.players, heads_up.stated), (2, false));
+    }
+
+    #[test]
+    fn unstated_final_table_sizes_fall_back_to_a_full_table() {
+        let ft = final_table(FinalTablePolicy::CombineTwoTables, 5).unwrap();
+        assert_eq!(
+            (ft.players, ft.from_two_tables_of, ft.stated),
+            (5, None, false)
+        );
+    }
+
+    #[test]
+    fn a_single_table_is_balanced() {
+        let b = balance(&tables("Final:7"), 9, &BalanceParams::default()).unwrap();
+        assert_eq!(b.outcome, BalanceOutcome::Balanced);
+        assert_eq!(b.final_table, None);
+    }
+
+    #[test]
+    fn halt_threshold_is_a_parameter() {
+        let strict = BalanceParams {
+            halt_threshold: 2,
+            ..BalanceParams::default()
+        };
+        let b = balance(&tables("A:6,B:8"), 9, &strict).unwrap();
+        assert_eq!(b.outcome, BalanceOutcome::Halt);
+    }
+
+    #[test]
+    fn balance_errors_name_the_input() {
+        let p = BalanceParams::default();
+        let cases = [
+            (balance(&[], 9, &p), "tables"),
+            (balance(&tables("A:10,B:3"), 9, &p), "tables"),
+            (balance(&tables("A:0,B:3"), 9, &p), "tables"),
+            (
+                balance(
+                    &[
+                        Table {
+                            id: "A".into(),
+                            players: 3,
+                        },
+                        Table {
+                            id: "a".into(),
+                            players: 3,
+                        },
+                    ],
+                    9,
+                    &p,
+                ),
+                "tables",
+            ),
+            (balance(&tables("A:1"), 1, &p), "seats_per_table"),
+            (balance(&tables("A:1"), 11, &p), "seats_per_table"),
+            (
+                balance(
+                    &tables("A:1"),
+                    9,
+                    &BalanceParams {
+                        halt_threshold: 0,
+                        ..p
+                    },
+                ),
+                "halt_threshold",
+            ),
+        ];
+        for (result, input) in cases {
+            assert_eq!(input_of(result.unwrap_err()), input);
+        }
+    }
+
+    #[test]
+    fn table_list_parse_errors_name_tables() {
+        for text in [
+            "", "A", "A:", ":5", "A:x", "A:5,,B:3", "A:5,a:4", "A:-1", "A:256",
+        ] {
+            assert_eq!(
+                input_of(parse_tables(text).unwrap_err()),
+                "tables",
+                "{text:?}"
+            );
+        }
+        assert_eq!(
+            tables(" 12 : 7 ,Final:9"),
+            vec![
+                Table {
+                    id: "12".into(),
+                    players: 7
+                },
+                Table {
+                    id: "Final".into(),
+                    players: 9
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn params_deserialize_with_defaults() {
+        let p: BalanceParams = serde_json::from_str(r#"{"halt_threshold":3}"#).unwrap();
+        assert_eq!(p, BalanceParams::default());
+        let p: BalanceParams =
+            serde_json::from_str(r#"{"final_table_policy":"full-plus-one"}"#).unwrap();
+        assert_eq!(p, full_plus_one());
+        assert_eq!(
+            serde_json::to_value(mv("A", "B", 2)).unwrap(),
+            serde_json::json!({"from": "A", "to": "B", "players": 2})
+        );
+        assert_eq!(serde_json::to_value(BalanceOutcome::Halt).unwrap(), "halt");
+    }
+
+    proptest! {
+        #[test]
+        fn moves_conserve_players_and_leave_tables_balanced(
+            players in proptest::collection::vec(1..=10u8, 1..=8),
+            seats in 2..=10u8,
+            combine in any::<bool>(),
+        ) {
+            let input: Vec<Table> = players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| Table { id: format!("T{i}"), players: (*p).min(seats) })
+                .collect();
+            let params = BalanceParams {
+                final_table: if combine { FinalTablePolicy::CombineTwoTables } else { FinalTablePolicy::FullPlusOne },
+                ..BalanceParams::default()
+            };
+            let b = balance(&input, seats, &params).unwrap();
+            let before: u32 = input.iter().map(|t| u32::from(t.players)).sum();
+            let after: u32 = b.after.iter().map(|t| u32::from(t.players)).sum();
+            prop_assert_eq!(before, after);
+
+            // Applying the moves to the input gives `after`, broken tables emptied.
+            let mut applied: Vec<(String, i32)> =
+                input.iter().map(|t| (t.id.clone(), i32::from(t.players))).collect();
+            for m in &b.moves {
+                prop_assert!(m.players > 0);
+                for (id, n) in applied.iter_mut() {
+                    if *id == m.from { *n -= i32::from(m.players); }
+                    if *id == m.to { *n += i32::from(m.players); }
+                }
+            }
+            for (id, n) in &applied {
+                match b.after.iter().find(|t| &t.id == id) {
+                    Some(t) => prop_assert_eq!(*n, i32::from(t.players)),
+                    None => {
+                        prop_assert_eq!(*n, 0);
+                        prop_assert!(b.broken.contains(id));
+                    }
+                }
+            }
+
+            let most = b.after.iter().map(|t| t.players).max().unwrap_or(0);
+            let least = b.after.iter().map(|t| t.players).min().unwrap_or(0);
+            prop_assert!(most - least <= 1);
+            let ft = final_table(params.final_table, seats).unwrap();
+            if b.after.len() > 1 {
+                prop_assert!(most <= seats);
+                // No further table could have been broken.
+                let capacity = if b.after.len() == 2 {
+                    u32::from(ft.players)
+                } else {
+                    (b.after.len() as u32 - 1) * u32::from(seats)
+                };
+                prop_assert!(after > capacity);
+            } else {
+                prop_assert!(most <= ft.players.max(seats));
+            }
+            prop_assert_eq!(b.outcome == BalanceOutcome::Break, !b.broken.is_empty());
+        }
+    }
+}

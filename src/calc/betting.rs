@@ -1,0 +1,2078 @@
+//! What a bet, call or raise action counts as (incident `bet`).
+//!
+//! Owns the rules that turn what a player said and the chips he pushed into
+//! a call, bet or raise and its amount: methods of betting, calling and
+//! raising, raise amounts and the 50% standard, the oversized chip, multiple
+//! chips, prior-bet chips not pulled in, invalid declarations, over-betting
+//! for change, the minimum raise and the pot-limit cap (TDA 2019 rules
+//! 40-46, 52, 54, 55, 61; TDA 2015 rules 37, 41-47, 50, 56; Pokerpunt rules
+//! 40, 45-47, 49-51, 54, 55, 61; ONK rules 40-46, 54, 55, 61).
+//!
+//! Pure arithmetic over [`Chips`]: no I/O, no edition lookup. The one
+//! edition difference that changes a result here, the raising methods,
+//! arrives as [`RaiseMethods`].
+
+use super::pot_limit;
+use super::{CalcError, Chips, Game, add, mul};
+
+/// What became of the player's chips from an earlier bet this round that
+/// were still in front of him when he acted (rule 46).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum PriorChips {
+    /// No special handling: chips in front (if any) stay and count.
+    #[default]
+    None,
+    /// The prior chips were left where they were.
+    Left,
+    /// Some of the prior chips were pulled back (see
+    /// [`BetInput::pulled_back`]).
+    PartlyPulled,
+    /// All the prior chips were pulled back.
+    FullyPulled,
+}
+
+/// What the player said before (or without) pushing chips.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Declared {
+    /// Nothing was said (a bare number, if any, is in
+    /// [`BetInput::declared_amount`]).
+    #[default]
+    Nothing,
+    /// "Check".
+    Check,
+    /// "Call".
+    Call,
+    /// "Bet".
+    Bet,
+    /// "Raise".
+    Raise,
+    /// "All-in".
+    AllIn,
+    /// "Pot" (a pot-limit term).
+    Pot,
+}
+
+/// A method of raising an edition accepts in no-limit and pot-limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RaiseMethod {
+    /// Pushing out the full amount in one motion.
+    OneMotion,
+    /// Declaring the full amount before pushing out chips.
+    VerbalAmount,
+    /// Declaring "raise", putting out the exact call, then the raise in one
+    /// motion; less than a minimum raise then is a minimum raise (tda-2015-de
+    /// rule 42-C; pokerpunt-nl rule 46-C has it too).
+    DeclareCallThenRaise,
+}
+
+/// The raising methods of an edition (rule 42 in TDA 2019 and 2015, 46 in
+/// Pokerpunt). All five bundled editions accept `one-motion` and
+/// `verbal-amount`; tda-2015-de and pokerpunt-nl add
+/// `declare-call-then-raise`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct RaiseMethods(pub Vec<RaiseMethod>);
+
+impl RaiseMethods {
+    /// `one-motion` and `verbal-amount`, the TDA 2019 methods.
+    pub fn tda_2019() -> RaiseMethods {
+        RaiseMethods(vec![RaiseMethod::OneMotion, RaiseMethod::VerbalAmount])
+    }
+
+    /// The three methods of TDA 2015 (German rule 42 A-C).
+    pub fn tda_2015() -> RaiseMethods {
+        RaiseMethods(vec![
+            RaiseMethod::OneMotion,
+            RaiseMethod::VerbalAmount,
+            RaiseMethod::DeclareCallThenRaise,
+        ])
+    }
+
+    /// Whether the edition accepts `method`.
+    pub fn accepts(&self, method: RaiseMethod) -> bool {
+        self.0.contains(&method)
+    }
+}
+
+impl Default for RaiseMethods {
+    fn default() -> Self {
+        RaiseMethods::tda_2019()
+    }
+}
+
+/// Chips pushed out in one motion.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Pushed {
+    /// No chips.
+    #[default]
+    Nothing,
+    /// A plain amount, when the denominations do not matter (`pushed`).
+    Amount(Chips),
+    /// The denominations pushed, e.g. `[1000, 500]` (`chips`).
+    Chips(Vec<Chips>),
+}
+
+impl Pushed {
+    fn key(&self) -> &'static str {
+        match self {
+            Pushed::Chips(_) => "chips",
+            Pushed::Nothing | Pushed::Amount(_) => "pushed",
+        }
+    }
+
+    fn total(&self) -> Result<Chips, CalcError> {
+        match self {
+            Pushed::Nothing => Ok(0),
+            Pushed::Amount(a) => Ok(*a),
+            Pushed::Chips(v) => {
+                let mut sum: Chips = 0;
+                for c in v {
+                    if *c == 0 {
+                        return Err(CalcError::invalid(
+                            "chips",
+                            "a chip of 0 is not a chip: list the denominations pushed, e.g. 1000,500",
+                        ));
+                    }
+                    sum = add(sum, *c, "chips")?;
+                }
+                Ok(sum)
+            }
+        }
+    }
+
+    fn single_chip(&self) -> Option<Chips> {
+        match self {
+            Pushed::Chips(v) if v.len() == 1 => v.first().copied(),
+            _ => None,
+        }
+    }
+
+    fn smallest_of_several(&self) -> Option<Chips> {
+        match self {
+            Pushed::Chips(v) if v.len() >= 2 => v.iter().min().copied(),
+            _ => None,
+        }
+    }
+}
+
+/// The answers of the `bet` incident.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BetInput {
+    /// The betting structure.
+    pub game: Game,
+    /// The total bet the player faces this round (0 if none; pre-flop the
+    /// big blind counts).
+    pub facing: Chips,
+    /// The size of the largest prior full bet or raise this round. In limit
+    /// games: the round's fixed bet size.
+    pub last_raise: Chips,
+    /// The big blind.
+    pub big_blind: Chips,
+    /// The player's own chips already in front this round.
+    pub in_front: Chips,
+    /// What became of those chips (rule 46).
+    pub prior_chips: PriorChips,
+    /// With [`PriorChips::PartlyPulled`]: how much of `in_front` was pulled
+    /// back (required then; implied by the other values).
+    pub pulled_back: Option<Chips>,
+    /// Chips behind before acting; `None` when unlimited or unknown.
+    pub stack: Option<Chips>,
+    /// What was said before the chips.
+    pub declared: Declared,
+    /// The number said, if any ("raise, eight thousand": 8000).
+    pub declared_amount: Option<Chips>,
+    /// The chips pushed in one motion.
+    pub pushed: Pushed,
+    /// Chips pushed in a second, separate motion (a string bet unless the
+    /// edition accepts [`RaiseMethod::DeclareCallThenRaise`] and the first
+    /// motion was the exact call after "raise").
+    pub second_motion: Pushed,
+    /// Pot-limit: everything in the pot and in front of the players before
+    /// this action (needed for "pot" and for the cap).
+    pub pot: Option<Chips>,
+}
+
+impl BetInput {
+    /// A player facing `facing` with nothing else known: `last_raise` as
+    /// the SPEC defaults it (`facing`, or the big blind when there is no
+    /// bet), nothing in front, unlimited stack, nothing said or pushed.
+    pub fn new(game: Game, facing: Chips, big_blind: Chips) -> BetInput {
+        BetInput {
+            game,
+            facing,
+            last_raise: if facing == 0 { big_blind } else { facing },
+            big_blind,
+            in_front: 0,
+            prior_chips: PriorChips::None,
+            pulled_back: None,
+            stack: None,
+            declared: Declared::Nothing,
+            declared_amount: None,
+            pushed: Pushed::Nothing,
+            second_motion: Pushed::Nothing,
+            pot: None,
+        }
+    }
+}
+
+/// The outcome ids of the `bet` incident.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BetOutcome {
+    /// A check.
+    Check,
+    /// A call.
+    Call,
+    /// A bet (no bet was faced).
+    Bet,
+    /// A raise.
+    Raise,
+    /// All the player's chips go in.
+    AllIn,
+    /// The player said "check" facing a bet: he may call or fold, not raise.
+    CallOrFold,
+}
+
+/// What the action counts as.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BetRuling {
+    /// The outcome id.
+    pub outcome: BetOutcome,
+    /// The player's total for the round after the action. For
+    /// [`BetOutcome::CallOrFold`]: his chips in front while he decides.
+    pub total: Chips,
+    /// The total a call amounts to here (capped by the stack).
+    pub to_call: Chips,
+    /// For a raise (also an all-in raise): how much above the bet faced.
+    pub raise_by: Option<Chips>,
+    /// The legal minimum total for a bet or raise here.
+    pub min_raise_to: Chips,
+    /// Chips given back to the player (change, chips beyond the call or the
+    /// pot-limit maximum, chips pushed after a check).
+    pub returned: Chips,
+    /// Chips the player must still add to reach `total` (a forced minimum
+    /// raise, a declared amount not yet pushed).
+    pub owed: Chips,
+    /// True when a bet or raise was forced up to the minimum.
+    pub forced: bool,
+    /// Concept slugs of the rules applied, deciding rule first.
+    pub concepts: Vec<&'static str>,
+}
+
+/// The legal minimum total for a bet or raise (rule 43-A, "a raise must be
+/// at least equal to the largest prior full bet or raise of the current
+/// betting round"; a bet is at least the big blind):
+///
+/// - no bet faced: `big_blind` (limit: the fixed bet `max(last_raise,
+///   big_blind)`);
+/// - facing a bet: `facing + max(last_raise, big_blind)`.
+///
+/// ```
+/// use floor::calc::Game;
+/// use floor::calc::betting::min_raise_to;
+///
+/// // dpc-2019-en rule 52: NLHE 100-200, A opens for 600: the minimum raise is to 1200.
+/// assert_eq!(min_raise_to(Game::NoLimit, 600, 600, 200).unwrap(), 1200);
+/// ```
+pub fn min_raise_to(
+    game: Game,
+    facing: Chips,
+    last_raise: Chips,
+    big_blind: Chips,
+) -> Result<Chips, CalcError> {
+    let size = last_raise.max(big_blind);
+    if facing == 0 {
+        Ok(match game {
+            Game::Limit => size,
+            Game::NoLimit | Game::PotLimit => big_blind,
+        })
+    } else {
+        add(facing, size, "facing")
+    }
+}
+
+/// The minimum raise as dpc-2019-en's closing house note states it, "Min
+/// RAISE = 2 times of prior bet": `2 × facing`. It agrees with rule 43-A
+/// only when the last full raise is the whole bet faced (an opening bet);
+/// after a raise it asks for more (A bets 100, B raises to 300: rule 43 lets
+/// C raise to 500, the note says 600). The caller shows the note next to
+/// the ruling and flags the conflict when the two differ.
+///
+/// ```
+/// use floor::calc::betting::doubled_bet_min_raise_to;
+///
+/// assert_eq!(doubled_bet_min_raise_to(300).unwrap(), 600);
+/// ```
+pub fn doubled_bet_min_raise_to(facing: Chips) -> Result<Chips, CalcError> {
+    mul(facing, 2, "facing")
+}
+
+/// One decision before the caps: the total and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Decision {
+    total: Chips,
+    forced: bool,
+    call_or_fold: bool,
+    concepts: Vec<&'static str>,
+}
+
+impl Decision {
+    fn to(total: Chips, concepts: Vec<&'static str>) -> Decision {
+        Decision {
+            total,
+            forced: false,
+            call_or_fold: false,
+            concepts,
+        }
+    }
+}
+
+/// The validated facts of one bet action.
+struct Ctx<'a> {
+    i: &'a BetInput,
+    methods: &'a RaiseMethods,
+    /// Chips in front after any pulled back.
+    kept: Chips,
+    /// The first motion.
+    p1: Chips,
+    /// The second motion.
+    p2: Chips,
+    /// Everything physically in front after the action.
+    physical: Chips,
+    /// `in_front + stack`.
+    max_total: Option<Chips>,
+    /// The size of a full raise (limit: the fixed bet).
+    full: Chips,
+    /// The legal minimum total for a bet or raise.
+    min_total: Chips,
+    /// The player has chips to put in to call.
+    facing_bet: bool,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(i: &'a BetInput, methods: &'a RaiseMethods) -> Result<Ctx<'a>, CalcError> {
+        if i.big_blind == 0 {
+            return Err(CalcError::invalid(
+                "big_blind",
+                "the big blind must be at least 1 chip",
+            ));
+        }
+        if i.in_front > i.facing {
+            return Err(CalcError::invalid(
+                "in_front",
+                format!(
+                    "{} in front is more than the {} bet faced: the bet faced includes the \
+                     player's own chips",
+                    i.in_front, i.facing
+                ),
+            ));
+        }
+        if i.game != Game::Limit && i.facing > 0 && i.last_raise > i.facing {
+            return Err(CalcError::invalid(
+                "last_raise",
+                format!(
+                    "a prior full raise of {} cannot be larger than the {} bet faced",
+                    i.last_raise, i.facing
+                ),
+            ));
+        }
+        if i.stack == Some(0) {
+            return Err(CalcError::invalid(
+                "stack",
+                "with no chips behind the player is already all-in and has no action",
+            ));
+        }
+        if i.declared_amount == Some(0) {
+            return Err(CalcError::invalid(
+                "declared_amount",
+                "0 is not an amount: leave it out when no number was said",
+            ));
+        }
+        if i.prior_chips != PriorChips::None && i.in_front == 0 {
+            return Err(CalcError::invalid(
+                "prior_chips",
+                "there are no prior chips in front: answer none, or give in_front",
+            ));
+        }
+        let pulled = match (i.prior_chips, i.pulled_back) {
+            (PriorChips::None | PriorChips::Left, None | Some(0)) => 0,
+            (PriorChips::None | PriorChips::Left, Some(p)) => {
+                return Err(CalcError::invalid(
+                    "pulled_back",
+                    format!(
+                        "{p} pulled back, but the prior chips were {}: answer partly-pulled or \
+                         fully-pulled",
+                        if i.prior_chips == PriorChips::Left {
+                            "left"
+                        } else {
+                            "not touched"
+                        }
+                    ),
+                ));
+            }
+            (PriorChips::FullyPulled, p) if p.is_none_or(|p| p == i.in_front) => i.in_front,
+            (PriorChips::FullyPulled, _) => {
+                return Err(CalcError::invalid(
+                    "pulled_back",
+                    format!("fully pulled back means all {} in front", i.in_front),
+                ));
+            }
+            (PriorChips::PartlyPulled, Some(p)) if p > 0 && p < i.in_front => p,
+            (PriorChips::PartlyPulled, _) => {
+                return Err(CalcError::invalid(
+                    "pulled_back",
+                    format!(
+                        "partly pulled back: say how much of the {} in front was pulled back \
+                         (more than 0, less than all)",
+                        i.in_front
+                    ),
+                ));
+            }
+        };
+        let kept = i.in_front.saturating_sub(pulled);
+        let p1 = i.pushed.total()?;
+        let p2 = i.second_motion.total()?;
+        let pushed = add(p1, p2, i.pushed.key())?;
+        let max_total = match i.stack {
+            Some(s) => {
+                let available = add(s, pulled, "stack")?;
+                if pushed > available {
+                    return Err(CalcError::invalid(
+                        i.pushed.key(),
+                        format!(
+                            "{pushed} pushed is more than the {available} the player had behind: \
+                             check the chips pushed and the stack"
+                        ),
+                    ));
+                }
+                Some(add(i.in_front, s, "stack")?)
+            }
+            None => None,
+        };
+        let physical = add(kept, pushed, i.pushed.key())?;
+        let full = i.last_raise.max(i.big_blind);
+        Ok(Ctx {
+            i,
+            methods,
+            kept,
+            p1,
+            p2,
+            physical,
+            max_total,
+            full,
+            min_total: min_raise_to(i.game, i.facing, i.last_raise, i.big_blind)?,
+            facing_bet: i.facing > i.in_front,
+        })
+    }
+
+    fn limit(&self) -> bool {
+        self.i.game == Game::Limit
+    }
+
+    /// Whether `total` is all the player's chips.
+    fn all_in(&self, total: Chips) -> bool {
+        self.max_total == Some(total)
+    }
+
+    fn undercall(&self, total: Chips) -> CalcError {
+        CalcError::invalid(
+            self.i.pushed.key(),
+            format!(
+                "{total} in all is less than the {} call and not all-in: that is an undercall \
+                 (see the `undercall` incident)",
+                self.i.facing
+            ),
+        )
+    }
+
+    /// A bet or raise to `target`, brought up to the legal minimum (limit:
+    /// exactly the fixed bet or raise).
+    fn bet_or_raise(&self, target: Chips, mut concepts: Vec<&'static str>) -> Decision {
+        let forced = target < self.min_total;
+        let total = if self.limit() {
+            self.min_total
+        } else {
+            target.max(self.min_total)
+        };
+        if forced {
+            concepts.push(if self.i.facing == 0 {
+                "incorrect-bets"
+            } else {
+                "raise-amounts"
+            });
+        }
+        Decision {
+            total,
+            forced,
+            call_or_fold: false,
+            concepts,
+        }
+    }
+
+    /// The 50% standard (rule 43-A) for a player who now has `total` in
+    /// front against a bet (the big blind's option included), or a bet when
+    /// none is faced.
+    fn judge(
+        &self,
+        total: Chips,
+        silent_raise: bool,
+        mut concepts: Vec<&'static str>,
+    ) -> Result<Decision, CalcError> {
+        let facing = self.i.facing;
+        if facing == 0 {
+            return Ok(self.bet_or_raise(total, concepts));
+        }
+        let all_in = self.all_in(total);
+        concepts.push("raise-amounts");
+        if total < facing {
+            return if all_in {
+                Ok(Decision::to(total, concepts))
+            } else {
+                Err(self.undercall(total))
+            };
+        }
+        let inc = total - facing;
+        if inc == 0 || !silent_raise {
+            return Ok(Decision::to(facing, concepts));
+        }
+        if inc >= self.full {
+            let t = if self.limit() { self.min_total } else { total };
+            return Ok(Decision::to(t, concepts));
+        }
+        if inc >= self.full.div_ceil(2) {
+            return Ok(Decision {
+                total: self.min_total,
+                forced: true,
+                call_or_fold: false,
+                concepts,
+            });
+        }
+        Ok(Decision::to(if all_in { total } else { facing }, concepts))
+    }
+
+    fn decide(&self) -> Result<Decision, CalcError> {
+        let i = self.i;
+        match i.declared {
+            Declared::Check => Ok(self.check_declared()),
+            Declared::Call => Ok(if self.facing_bet {
+                Decision::to(
+                    i.facing,
+                    vec!["methods-of-calling", "binding-declarations-undercalls"],
+                )
+            } else {
+                Decision::to(i.in_front, vec!["invalid-declarations"])
+            }),
+            Declared::AllIn => {
+                let max = self.max_total.ok_or_else(|| {
+                    CalcError::invalid(
+                        "stack",
+                        "an all-in needs the player's stack: give the chips behind",
+                    )
+                })?;
+                let total = if self.limit() && max > self.min_total {
+                    self.min_total
+                } else {
+                    max
+                };
+                Ok(Decision::to(total, vec!["methods-of-betting"]))
+            }
+            Declared::Pot if i.game == Game::PotLimit => {
+                Ok(Decision::to(self.pot_max()?, vec!["pot-size-pot-limit"]))
+            }
+            Declared::Pot | Declared::Bet | Declared::Raise => self.raise_declared(),
+            Declared::Nothing => match i.declared_amount {
+                Some(a) => {
+                    // Rule 40-C: a number alone is the same as silently
+                    // pushing out that amount.
+                    let total = add(self.kept, a, "declared_amount")?;
+                    self.judge(
+                        total,
+                        self.methods.accepts(RaiseMethod::VerbalAmount),
+                        vec!["methods-of-betting"],
+                    )
+                }
+                None => self.silent(),
+            },
+        }
+    }
+
+    fn check_declared(&self) -> Decision {
+        let i = self.i;
+        if !self.facing_bet {
+            return Decision::to(i.in_front, vec!["methods-of-betting"]);
+        }
+        // Rule 55: "check" facing a bet may call or fold, not raise.
+        if self.physical >= i.facing {
+            Decision::to(i.facing, vec!["invalid-declarations", "methods-of-calling"])
+        } else if self.all_in(self.physical) {
+            Decision::to(self.physical, vec!["invalid-declarations"])
+        } else {
+            Decision {
+                total: self.physical,
+                forced: false,
+                call_or_fold: true,
+                concepts: vec!["invalid-declarations"],
+            }
+        }
+    }
+
+    fn pot_max(&self) -> Result<Chips, CalcError> {
+        let pot = self.i.pot.ok_or_else(|| {
+            CalcError::invalid(
+                "pot",
+                "pot-limit needs the pot: everything in the pot and in front of the players",
+            )
+        })?;
+        pot_limit::max_total(pot, self.i.facing, self.i.in_front, self.i.big_blind)
+    }
+
+    /// "Bet", "raise" (and "pot" outside pot-limit) declared first.
+    fn raise_declared(&self) -> Result<Decision, CalcError> {
+        let i = self.i;
+        let mut concepts = Vec::new();
+        if i.declared == Declared::Pot {
+            // Rule 54-C: "pot" outside pot-limit binds to a valid bet or raise.
+            concepts.push("pot-size-pot-limit");
+        }
+        if i.declared == Declared::Raise && i.facing == 0 {
+            // Rule 55-B: "raise" facing no bet is at least a minimum bet.
+            concepts.push("invalid-declarations");
+        }
+        let third = i.declared == Declared::Raise
+            && self.methods.accepts(RaiseMethod::DeclareCallThenRaise)
+            && self.p2 > 0;
+        let target = match i.declared_amount {
+            Some(a) if self.methods.accepts(RaiseMethod::VerbalAmount) => {
+                // Rule 43-B: "raise" and an amount is the total bet.
+                concepts.push(if i.facing == 0 {
+                    "methods-of-betting"
+                } else {
+                    "raise-amounts"
+                });
+                a
+            }
+            _ if third => {
+                concepts.push("methods-of-raising");
+                if add(self.kept, self.p1, "pushed")? == i.facing {
+                    add(i.facing, self.p2, "pushed")?
+                } else {
+                    add(self.kept, self.p1, "pushed")?
+                }
+            }
+            _ if self.p1 > 0 => {
+                match i.pushed.single_chip() {
+                    Some(chip) if self.facing_bet && chip > i.facing.saturating_sub(self.kept) => {
+                        // Rule 44: raise declared with an oversized chip and
+                        // no amount is the most the chip allows.
+                        concepts.push("oversized-chip");
+                    }
+                    _ => concepts.push("methods-of-raising"),
+                }
+                if self.p2 > 0 {
+                    concepts.push("string-bets");
+                }
+                add(self.kept, self.p1, "pushed")?
+            }
+            _ => {
+                // Nothing pushed yet: the declaration binds to the minimum.
+                concepts.push("methods-of-raising");
+                let mut d = self.bet_or_raise(self.min_total, concepts);
+                d.forced = true;
+                return Ok(d);
+            }
+        };
+        Ok(self.bet_or_raise(target, concepts))
+    }
+
+    /// Nothing said: the chips speak.
+    fn silent(&self) -> Result<Decision, CalcError> {
+        let i = self.i;
+        if self.p1 == 0 {
+            return Err(CalcError::invalid(
+                "pushed",
+                "nothing was declared and no chips were pushed: give the chips or the declaration",
+            ));
+        }
+        let mut concepts: Vec<&'static str> = Vec::new();
+        let total = add(self.kept, self.p1, i.pushed.key())?;
+        let silent_raise = self.methods.accepts(RaiseMethod::OneMotion);
+        let mut d = if !self.facing_bet {
+            if let Some(chip) = i.pushed.single_chip() {
+                // Not facing a bet, a chip is oversized when it alone makes
+                // at least the minimum bet or raise.
+                let makes = add(self.kept, chip, "chips")?;
+                concepts.push(if makes >= self.min_total {
+                    "oversized-chip"
+                } else {
+                    "methods-of-betting"
+                });
+            } else {
+                concepts.push("methods-of-betting");
+            }
+            self.judge(total, silent_raise, concepts)?
+        } else if i.prior_chips == PriorChips::PartlyPulled {
+            // Rule 46-C-2: the combined final bet meets the 50% standard or
+            // is a call.
+            self.judge(total, silent_raise, vec!["prior-bet-chips"])?
+        } else {
+            if i.in_front > 0 && i.prior_chips != PriorChips::None {
+                // Rule 46-C-1: prior chips left or fully pulled back.
+                concepts.push("prior-bet-chips");
+            }
+            let call_add = i.facing.saturating_sub(self.kept);
+            if let Some(chip) = i.pushed.single_chip() {
+                if chip >= call_add {
+                    // Rule 44: a single oversized chip is a call.
+                    concepts.push(if chip > call_add {
+                        "oversized-chip"
+                    } else {
+                        "methods-of-calling"
+                    });
+                    Decision::to(i.facing, concepts)
+                } else if self.all_in(total) {
+                    concepts.push("methods-of-calling");
+                    Decision::to(total, concepts)
+                } else {
+                    return Err(self.undercall(total));
+                }
+            } else if let Some(smallest) = i.pushed.smallest_of_several() {
+                concepts.push("multiple-chips");
+                if total.saturating_sub(smallest) < i.facing {
+                    // Rule 45-A: every chip is needed to call.
+                    if total >= i.facing {
+                        Decision::to(i.facing, concepts)
+                    } else if self.all_in(total) {
+                        Decision::to(total, concepts)
+                    } else {
+                        return Err(self.undercall(total));
+                    }
+                } else if self.all_in(total) {
+                    // Rule 45-B-2: the last chips are all-in, 50% or not.
+                    Decision::to(total, concepts)
+                } else {
+                    let mut d = self.judge(total, silent_raise, concepts)?;
+                    if d.total > i.facing {
+                        // Rule 61: pushing more than the bet expecting change.
+                        d.concepts.push("over-betting-change");
+                    }
+                    d
+                }
+            } else {
+                self.judge(total, silent_raise, concepts)?
+            }
+        };
+        if self.p2 > 0 {
+            d.concepts.push("string-bets");
+        }
+        Ok(d)
+    }
+}
+
+/// Rules on what a bet, call or raise action counts as (incident `bet`).
+///
+/// The rules, in TDA 2019 numbering (the German TDA 2015 numbers 37 and
+/// 41-47, Pokerpunt 40 and 45-51):
+/// - **Verbal and chips (40)**: whichever comes first defines the action; a
+///   number said alone is the same as silently pushing that amount (40-C).
+/// - **"Raise N" (43-B)**: N is the total bet.
+/// - **50% standard (43-A)**: against a bet, a raise of 50% or more of the
+///   last full bet or raise (at least the big blind) but less than a full
+///   raise is forced to the minimum raise; less than 50% is a call, unless
+///   "raise" was declared first (then a forced minimum raise) or the player
+///   is all-in.
+/// - **Oversized chip (44)**: facing a bet, a single chip larger than the
+///   call is a call unless "raise" was declared first; "raise" without an
+///   amount is the most the chip allows; not facing a bet, a silent
+///   overchip is a bet of its full value.
+/// - **Multiple chips (45)**: facing a bet, if removing one of the smallest
+///   chips leaves less than the call, it is a call; otherwise the 50%
+///   standard, and the player's last chips are all-in either way.
+/// - **Prior chips (46-C)**: prior chips not covering the call, left alone
+///   or fully pulled back: an overchip is a call, several new chips follow
+///   45 and 43; partly pulled back (or prior chips covering the call): the
+///   combined final bet is a raise if it meets the 50% standard, else a
+///   call. With [`PriorChips::PartlyPulled`] give [`BetInput::pulled_back`].
+/// - **Invalid declarations (55)**: "call" facing no bet is a check;
+///   "raise" facing no bet is at least a minimum bet; "check" facing a bet
+///   is [`BetOutcome::CallOrFold`].
+/// - **Over-betting (61)**: silent chips beyond the call count (325 faced,
+///   500 + 25 pushed: a raise to 650).
+/// - **Incorrect bets (52)**: an opening bet below the big blind is
+///   corrected to it.
+/// - **Pot-limit (54)**: "pot" is the pot-limit maximum; chips beyond the
+///   maximum are returned.
+/// - **Limit**: the bet and raise are fixed at `max(last_raise, big_blind)`.
+///   Reading of the 50% standard for limit (no bundled edition spells it
+///   out): facing a bet, chips reaching the call plus half a bet are a raise
+///   of one bet (forced when short, excess returned), less is a call; not
+///   facing a bet, any chips are a bet of one bet. A declared bet or raise is
+///   one bet, whatever amount was said.
+/// - **Raising methods (42)**: with [`RaiseMethod::DeclareCallThenRaise`]
+///   ("raise", the exact call, then the raise in one motion) the second
+///   motion counts and less than a minimum raise is a minimum raise; without
+///   it a second motion is a string bet and only the first counts.
+///
+/// Amounts: `total` is the round total; `returned` are chips given back,
+/// `owed` chips still to add. Always `returned + total + pulled_back ==
+/// in_front + pushed + owed`, and one of `returned`, `owed` is 0. Nobody
+/// puts in more than `in_front + stack`: a forced raise beyond the stack is
+/// an all-in.
+///
+/// Errors name the answer key: `big_blind`, `in_front`, `last_raise`,
+/// `stack`, `prior_chips`, `pulled_back`, `declared_amount`, `pot`, and
+/// `pushed`/`chips` when more was pushed than the stack held, when nothing
+/// was said or pushed, or when silent chips fall short of the call without
+/// being all-in (an undercall: see [`super::undercall`]).
+///
+/// ```
+/// use floor::calc::Game;
+/// use floor::calc::betting::{BetInput, BetOutcome, Pushed, RaiseMethods, rule_bet};
+///
+/// // dpc-2019-en rule 61: the opening bet is 325; A silently puts out one
+/// // 500 and one 25 chip: a raise to 650.
+/// let r = rule_bet(
+///     &BetInput {
+///         pushed: Pushed::Chips(vec![500, 25]),
+///         ..BetInput::new(Game::NoLimit, 325, 25)
+///     },
+///     &RaiseMethods::tda_2019(),
+/// )
+/// .unwrap();
+/// assert_eq!((r.outcome, r.total, r.owed), (BetOutcome::Raise, 650, 125));
+/// ```
+pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, CalcError> {
+    let cx = Ctx::new(input, methods)?;
+    let mut d = cx.decide()?;
+    if let Some(max) = cx.max_total
+        && d.total > max
+    {
+        d.total = max;
+    }
+    if input.game == Game::PotLimit && d.total > input.facing.max(input.in_front) {
+        let cap = cx.pot_max()?;
+        if d.total > cap {
+            d.total = cap;
+            if !d.concepts.contains(&"pot-size-pot-limit") {
+                d.concepts.push("pot-size-pot-limit");
+            }
+        }
+    }
+    let total = d.total;
+    let outcome = if d.call_or_fold {
+        BetOutcome::CallOrFold
+    } else if cx.all_in(total) {
+        BetOutcome::AllIn
+    } else if total > input.facing {
+        if input.facing == 0 {
+            BetOutcome::Bet
+        } else {
+            BetOutcome::Raise
+        }
+    } else if total == input.facing && total > input.in_front {
+        BetOutcome::Call
+    } else if total == input.in_front && total == input.facing {
+        BetOutcome::Check
+    } else {
+        return Err(cx.undercall(total));
+    };
+    let returned = cx.physical.saturating_sub(total);
+    let owed = total.saturating_sub(cx.physical);
+    Ok(BetRuling {
+        outcome,
+        total,
+        to_call: cx.max_total.map_or(input.facing, |m| m.min(input.facing)),
+        raise_by: (input.facing > 0 && total > input.facing).then(|| total - input.facing),
+        min_raise_to: cx.min_total,
+        returned,
+        owed,
+        forced: d.forced,
+        concepts: d.concepts,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use BetOutcome::*;
+    use proptest::prelude::*;
+
+    fn nl(facing: Chips, bb: Chips) -> BetInput {
+        BetInput::new(Game::NoLimit, facing, bb)
+    }
+
+    fn rule(input: BetInput) -> BetRuling {
+        rule_bet(&input, &RaiseMethods::tda_2019()).unwrap()
+    }
+
+    fn rule_with(input: BetInput, methods: &RaiseMethods) -> BetRuling {
+        rule_bet(&input, methods).unwrap()
+    }
+
+    fn err_key(input: BetInput) -> &'static str {
+        match rule_bet(&input, &RaiseMethods::tda_2019()) {
+            Err(CalcError::Invalid { input, .. }) => input,
+            other => panic!("expected an invalid input, got {other:?}"),
+        }
+    }
+
+    fn chips(v: &[Chips]) -> Pushed {
+        Pushed::Chips(v.to_vec())
+    }
+
+    /// Rule 43-A example: opening bet 1000, "1400" said or 1400 pushed.
+    fn fourteen_hundred_is_a_call() {
+        let said = rule(BetInput {
+            declared_amount: Some(1400),
+            ..nl(1000, 100)
+        });
+        assert_eq!((said.outcome, said.total), (Call, 1000));
+        let pushed = rule(BetInput {
+            pushed: Pushed::Amount(1400),
+            ..nl(1000, 100)
+        });
+        assert_eq!(
+            (pushed.outcome, pushed.total, pushed.returned),
+            (Call, 1000, 400)
+        );
+        assert!(pushed.concepts.contains(&"raise-amounts"));
+        // "unless raise is first declared": then a forced minimum raise.
+        let raise = rule(BetInput {
+            declared: Declared::Raise,
+            declared_amount: Some(1400),
+            ..nl(1000, 100)
+        });
+        assert_eq!(
+            (raise.outcome, raise.total, raise.forced),
+            (Raise, 2000, true)
+        );
+    }
+
+    // dpc-2019-en rule 43-A: "verbally declaring "Fourteen hundred" or silently pushing out
+    // 1400 in chips are both calls unless raise is first declared"
+    #[test]
+    fn dpc_2019_en_r43_ex_1400_against_1000_is_a_call() {
+        fourteen_hundred_is_a_call();
+    }
+
+    // tda-2019-sk rule 43-A: "tisícštyristo" alebo posunutie 1400 žetónov sú oboje brané ako
+    // dorovnanie, ak nebolo deklarované navýšenie"
+    #[test]
+    fn tda_2019_sk_r43_ex_1400_against_1000_is_a_call() {
+        fourteen_hundred_is_a_call();
+    }
+
+    // onk-2023-nl rule 43-A: "de volgende speler roept "1400" of schuift 1400 over de lijn,
+    // zijn beide een call"
+    #[test]
+    fn onk_2023_nl_r43_ex_1400_against_1000_is_a_call() {
+        fourteen_hundred_is_a_call();
+    }
+
+    // pokerpunt-nl rule 47-A: "Dit is nog steeds een call tenzij speler B ook Raise hardop
+    // heeft gezegd"
+    #[test]
+    fn pokerpunt_nl_r47_ex_1400_against_1000_is_a_call() {
+        fourteen_hundred_is_a_call();
+    }
+
+    // tda-2015-de rule 43-A: "Beide Aktionen sind ein Call, außer der Spieler hat zuerst
+    // „Raise" angesagt."
+    #[test]
+    fn tda_2015_de_r43_ex_1400_against_1000_is_a_call() {
+        fourteen_hundred_is_a_call();
+    }
+
+    /// Rule 43-B example: A opens 2000, B declares "raise, 8000".
+    fn raise_eight_thousand_is_the_total() {
+        let r = rule(BetInput {
+            declared: Declared::Raise,
+            declared_amount: Some(8000),
+            ..nl(2000, 100)
+        });
+        assert_eq!((r.outcome, r.total, r.raise_by), (Raise, 8000, Some(6000)));
+        assert!(!r.forced);
+        assert_eq!(r.owed, 8000);
+    }
+
+    // dpc-2019-en rule 43-B: "B declares "Raise, eight thousand." The total bet is 8000."
+    #[test]
+    fn dpc_2019_en_r43_raise_eight_thousand_totals_8000() {
+        raise_eight_thousand_is_the_total();
+    }
+
+    // tda-2019-sk rule 43-B: "Hráč A staví 2000 a hráč B deklaruje navýšenie/raise 8000.
+    // Kompletná stávka je 8000."
+    #[test]
+    fn tda_2019_sk_r43_raise_eight_thousand_totals_8000() {
+        raise_eight_thousand_is_the_total();
+    }
+
+    // onk-2023-nl rule 43-B: "Speler A bet 2.000. Speler B annonceert ... "raise, 8.000." De
+    // totale bet is dan 8.000."
+    #[test]
+    fn onk_2023_nl_r43_raise_eight_thousand_totals_8000() {
+        raise_eight_thousand_is_the_total();
+    }
+
+    // pokerpunt-nl rule 47-B: "Dan raist hij van 2000 naar 8000 (en dus niet naar 10.000"
+    #[test]
+    fn pokerpunt_nl_r47_raise_eight_thousand_totals_8000() {
+        raise_eight_thousand_is_the_total();
+    }
+
+    // tda-2015-de rule 43-B: "A eröffnet mit 2000, B sagt „Raise, 8000". Seine komplette Bet
+    // beträgt dann 8000 Chips."
+    #[test]
+    fn tda_2015_de_r43_raise_eight_thousand_totals_8000() {
+        raise_eight_thousand_is_the_total();
+    }
+
+    /// Rule 40-C example: "two hundred" is the same as silently pushing 200.
+    fn two_hundred_said_equals_200_pushed() {
+        let said = rule(BetInput {
+            declared_amount: Some(200),
+            ..nl(0, 100)
+        });
+        let pushed = rule(BetInput {
+            pushed: Pushed::Amount(200),
+            ..nl(0, 100)
+        });
+        assert_eq!((said.outcome, said.total), (Bet, 200));
+        assert_eq!((pushed.outcome, pushed.total), (said.outcome, said.total));
+    }
+
+    // dpc-2019-en rule 40-C: "Declaring "two hundred" is the same as silently pushing out 200"
+    #[test]
+    fn dpc_2019_en_r40_two_hundred_said_is_200_pushed() {
+        two_hundred_said_equals_200_pushed();
+    }
+
+    // tda-2019-sk rule 40-C: "Verbálna stávka „dvesto" je to isté ako posunutie 200 v žetónoch."
+    #[test]
+    fn tda_2019_sk_r40_two_hundred_said_is_200_pushed() {
+        two_hundred_said_equals_200_pushed();
+    }
+
+    // onk-2023-nl rule 40-C: "als een speler 200 annonceert, is dit gelijk aan tweehonderd in
+    // chips naar voren schuiven"
+    #[test]
+    fn onk_2023_nl_r40_two_hundred_said_is_200_pushed() {
+        two_hundred_said_equals_200_pushed();
+    }
+
+    // pokerpunt-nl rule 40-C: "het uitspreken van 'tweehonderd' is hetzelfde als zwijgend 200
+    // chips naar het midden schuiven"
+    #[test]
+    fn pokerpunt_nl_r40_two_hundred_said_is_200_pushed() {
+        two_hundred_said_equals_200_pushed();
+    }
+
+    // tda-2015-de rule 37-C: "Die Ansage „Zweihundert" ist gleichbedeutend, wie 200 in Chips
+    // nach vorne zu schieben."
+    #[test]
+    fn tda_2015_de_r37_two_hundred_said_is_200_pushed() {
+        two_hundred_said_equals_200_pushed();
+    }
+
+    /// Multiple chips where every chip is needed: a call.
+    fn two_chips_every_chip_needed(facing: Chips, last_raise: Chips, bb: Chips, pushed: &[Chips]) {
+        let r = rule(BetInput {
+            last_raise,
+            pushed: chips(pushed),
+            ..nl(facing, bb)
+        });
+        assert_eq!((r.outcome, r.total), (Call, facing));
+        let sum: Chips = pushed.iter().sum();
+        assert_eq!(r.returned, sum - facing);
+        assert_eq!(r.concepts, vec!["multiple-chips"]);
+    }
+
+    // dpc-2019-en rule 45-A Ex-1: "This is a call because removing the 500 chip leaves less
+    // than the 1100 call amount."
+    #[test]
+    fn dpc_2019_en_r45_ex1_two_chips_every_chip_needed_is_a_call() {
+        two_chips_every_chip_needed(1100, 700, 50, &[500, 1000]);
+    }
+
+    // tda-2019-sk rule 45-A Príklad č.1: "V tomto prípade sa jedná len o call"
+    #[test]
+    fn tda_2019_sk_r45_ex1_two_chips_every_chip_needed_is_a_call() {
+        two_chips_every_chip_needed(1100, 700, 50, &[500, 1000]);
+    }
+
+    // onk-2023-nl rule 45: "Dit is slechts een call omdat als er één van de 1.000 chips wordt
+    // weggelaten er niet genoeg overblijft om de 1.200 te callen."
+    #[test]
+    fn onk_2023_nl_r45_two_1000_chips_against_1200_is_a_call() {
+        two_chips_every_chip_needed(1200, 800, 400, &[1000, 1000]);
+    }
+
+    // pokerpunt-nl rule 50-A: "het is dus een call en geen raise"
+    #[test]
+    fn pokerpunt_nl_r50_two_1000_chips_against_1100_is_a_call() {
+        two_chips_every_chip_needed(1100, 700, 400, &[1000, 1000]);
+    }
+
+    // tda-2015-de rule 46: "Dies ist nur ein Call, da das Entfernen eines 1000er Chips den zu
+    // callenden Betrag (1200) nicht erreicht."
+    #[test]
+    fn tda_2015_de_r46_two_1000_chips_against_1200_is_a_call() {
+        two_chips_every_chip_needed(1200, 800, 400, &[1000, 1000]);
+    }
+
+    /// Rule 45-A Ex-2: NLHE 25-50, post-flop A opens 1050, B pushes his
+    /// last chips, two 1000s.
+    fn last_two_1000s_against_1050() {
+        let base = BetInput {
+            stack: Some(2000),
+            pushed: chips(&[1000, 1000]),
+            ..nl(1050, 50)
+        };
+        let r = rule(base.clone());
+        assert_eq!((r.outcome, r.total, r.returned), (Call, 1050, 950));
+        // "unless raise or all-in was first declared"
+        let r = rule(BetInput {
+            declared: Declared::AllIn,
+            ..base.clone()
+        });
+        assert_eq!((r.outcome, r.total, r.raise_by), (AllIn, 2000, Some(950)));
+        let r = rule(BetInput {
+            declared: Declared::Raise,
+            ..base
+        });
+        assert_eq!((r.outcome, r.total), (AllIn, 2000));
+    }
+
+    // dpc-2019-en rule 45-A Ex-2: "B calls unless raise or all-in was first declared."
+    #[test]
+    fn dpc_2019_en_r45_ex2_last_two_1000s_against_1050_is_a_call() {
+        last_two_1000s_against_1050();
+    }
+
+    // tda-2019-sk rule 45-A Príklad č.2: "Hráč B iba dorovnáva, v prípade, že verbálne
+    // nedeklaruje navýšenie/raise alebo all-in."
+    #[test]
+    fn tda_2019_sk_r45_ex2_last_two_1000s_against_1050_is_a_call() {
+        last_two_1000s_against_1050();
+    }
+
+    /// Rule 61 example: opening bet 325, 525 silently pushed.
+    fn over_bet_525_against_325(pushed: Pushed) {
+        let r = rule(BetInput {
+            pushed,
+            ..nl(325, 25)
+        });
+        assert_eq!((r.outcome, r.total, r.forced), (Raise, 650, true));
+        assert_eq!((r.raise_by, r.owed, r.returned), (Some(325), 125, 0));
+    }
+
+    // dpc-2019-en rule 61: "This is a raise to 650 under the multiple chip rule."
+    #[test]
+    fn dpc_2019_en_r61_525_against_325_is_a_raise_to_650() {
+        over_bet_525_against_325(chips(&[500, 25]));
+    }
+
+    // tda-2019-sk rule 61: "Toto je navýšenie na 650 (minimálne navýšenie) pod pravidlom 45."
+    #[test]
+    fn tda_2019_sk_r61_525_against_325_is_a_raise_to_650() {
+        over_bet_525_against_325(chips(&[500, 25]));
+    }
+
+    // onk-2023-nl rule 61: "Deze actie wordt aangemerkt als een raise van 650 vanwege de
+    // meerdere chips regel." (the text gives 525 without denominations)
+    #[test]
+    fn onk_2023_nl_r61_525_against_325_is_a_raise_to_650() {
+        over_bet_525_against_325(Pushed::Amount(525));
+    }
+
+    // pokerpunt-nl rule 61: "Dit wordt dan aangemerkt als een raise van 650 vanwege de meerdere
+    // chips regel" (the text gives 525 without denominations)
+    #[test]
+    fn pokerpunt_nl_r61_525_against_325_is_a_raise_to_650() {
+        over_bet_525_against_325(Pushed::Amount(525));
+    }
+
+    // tda-2015-de rule 56: "Diese Bet wird als Raise auf 650 gewertet laut der Regel „Bets mit
+    // mehreren Chips""
+    #[test]
+    fn tda_2015_de_r56_525_against_325_is_a_raise_to_650() {
+        over_bet_525_against_325(chips(&[500, 25]));
+    }
+
+    #[test]
+    fn over_bet_concepts_name_the_multiple_chip_rule_first() {
+        let r = rule(BetInput {
+            pushed: chips(&[500, 25]),
+            ..nl(325, 25)
+        });
+        assert_eq!(
+            r.concepts,
+            vec!["multiple-chips", "raise-amounts", "over-betting-change"]
+        );
+    }
+
+    // onk-2023-nl rule 46-C-b: "Dit is een verplichte raise naar 1300."
+    #[test]
+    fn onk_2023_nl_r46_partly_pulled_prior_chips_force_a_raise_to_1300() {
+        // Blinds 150-300, raised to 800; the small blind (150 in front: a 100
+        // and two 25s) takes back the two 25s and adds one 1000 chip.
+        let r = rule(BetInput {
+            last_raise: 500,
+            in_front: 150,
+            prior_chips: PriorChips::PartlyPulled,
+            pulled_back: Some(50),
+            pushed: chips(&[1000]),
+            ..nl(800, 300)
+        });
+        assert_eq!((r.outcome, r.total, r.forced), (Raise, 1300, true));
+        assert_eq!((r.owed, r.raise_by), (200, Some(500)));
+        assert_eq!(r.concepts, vec!["prior-bet-chips", "raise-amounts"]);
+    }
+
+    // SPEC section 1: "Seat 4 threw out a single 5000 chip facing a 1200 raise without saying
+    // anything." -> "call, 1200 total — oversized chip rule"
+    #[test]
+    fn spec_single_5000_chip_facing_1200_is_a_call() {
+        let r = rule(BetInput {
+            last_raise: 800,
+            pushed: chips(&[5000]),
+            ..nl(1200, 400)
+        });
+        assert_eq!((r.outcome, r.total, r.returned), (Call, 1200, 3800));
+        assert_eq!(r.concepts, vec!["oversized-chip"]);
+    }
+
+    #[test]
+    fn oversized_chip_table() {
+        let facing = BetInput {
+            last_raise: 800,
+            ..nl(1200, 400)
+        };
+        // Raise declared, no amount: the most the chip allows.
+        let r = rule(BetInput {
+            declared: Declared::Raise,
+            pushed: chips(&[5000]),
+            ..facing.clone()
+        });
+        assert_eq!((r.outcome, r.total, r.returned), (Raise, 5000, 0));
+        assert_eq!(r.concepts, vec!["oversized-chip"]);
+        // Raise declared with a chip too small for a full raise: forced minimum.
+        let r = rule(BetInput {
+            declared: Declared::Raise,
+            pushed: chips(&[1000]),
+            in_front: 400,
+            ..facing.clone()
+        });
+        assert_eq!(
+            (r.outcome, r.total, r.owed, r.forced),
+            (Raise, 2000, 600, true)
+        );
+        // The last chip, oversized: still a call, change returned.
+        let r = rule(BetInput {
+            stack: Some(5000),
+            pushed: chips(&[5000]),
+            ..facing.clone()
+        });
+        assert_eq!((r.outcome, r.total, r.returned), (Call, 1200, 3800));
+        // Not facing a bet: a bet of the chip's full value.
+        let r = rule(BetInput {
+            pushed: chips(&[5000]),
+            ..nl(0, 400)
+        });
+        assert_eq!((r.outcome, r.total), (Bet, 5000));
+        assert_eq!(r.concepts, vec!["oversized-chip"]);
+        // A single chip below the big blind is an underbet, corrected.
+        let r = rule(BetInput {
+            pushed: chips(&[100]),
+            ..nl(0, 400)
+        });
+        assert_eq!(
+            (r.outcome, r.total, r.forced, r.owed),
+            (Bet, 400, true, 300)
+        );
+        assert!(r.concepts.contains(&"incorrect-bets"));
+        // A chip exactly the call is a call; a smaller last chip is all-in.
+        let r = rule(BetInput {
+            pushed: chips(&[1000]),
+            in_front: 200,
+            ..facing.clone()
+        });
+        assert_eq!((r.outcome, r.total), (Call, 1200));
+        let r = rule(BetInput {
+            stack: Some(500),
+            pushed: chips(&[500]),
+            ..facing.clone()
+        });
+        assert_eq!((r.outcome, r.total), (AllIn, 500));
+        assert_eq!(
+            err_key(BetInput {
+                pushed: chips(&[500]),
+                ..facing
+            }),
+            "chips"
+        );
+    }
+
+    #[test]
+    fn fifty_percent_standard_thresholds() {
+        // Facing a bet of 1000 (BB 100): min raise to 2000, 50% is 500 more.
+        // (pushed, outcome, total, forced)
+        let cases = [
+            (1000, Call, 1000, false),
+            (1499, Call, 1000, false),
+            (1500, Raise, 2000, true),
+            (1999, Raise, 2000, true),
+            (2000, Raise, 2000, false),
+            (2001, Raise, 2001, false),
+        ];
+        for (pushed, outcome, total, forced) in cases {
+            let r = rule(BetInput {
+                pushed: Pushed::Amount(pushed),
+                ..nl(1000, 100)
+            });
+            assert_eq!(
+                (r.outcome, r.total, r.forced),
+                (outcome, total, forced),
+                "{pushed}"
+            );
+        }
+        // An odd full raise rounds the half up: 325 needs 163.
+        let r = rule(BetInput {
+            pushed: Pushed::Amount(325 + 162),
+            ..nl(325, 25)
+        });
+        assert_eq!(r.outcome, Call);
+        let r = rule(BetInput {
+            pushed: Pushed::Amount(325 + 163),
+            ..nl(325, 25)
+        });
+        assert_eq!((r.outcome, r.total), (Raise, 650));
+        // All-in below 50%: a short all-in raise.
+        let r = rule(BetInput {
+            stack: Some(1200),
+            pushed: Pushed::Amount(1200),
+            ..nl(1000, 100)
+        });
+        assert_eq!((r.outcome, r.total, r.raise_by), (AllIn, 1200, Some(200)));
+        // Forced raise beyond the stack: all-in.
+        let r = rule(BetInput {
+            stack: Some(1800),
+            pushed: Pushed::Amount(1600),
+            ..nl(1000, 100)
+        });
+        assert_eq!(
+            (r.outcome, r.total, r.forced, r.owed),
+            (AllIn, 1800, true, 200)
+        );
+        // The minimum raise is the last full raise, at least the big blind.
+        let r = rule(BetInput {
+            last_raise: 0,
+            pushed: Pushed::Amount(180),
+            ..nl(50, 200)
+        });
+        assert_eq!((r.outcome, r.total, r.min_raise_to), (Raise, 250, 250));
+    }
+
+    #[test]
+    fn invalid_declarations_rule_55() {
+        // "Call" facing no bet is a check; chips pushed go back.
+        let r = rule(BetInput {
+            declared: Declared::Call,
+            pushed: Pushed::Amount(300),
+            ..nl(0, 100)
+        });
+        assert_eq!((r.outcome, r.total, r.returned), (Check, 0, 300));
+        assert_eq!(r.concepts, vec!["invalid-declarations"]);
+        // "Raise" facing no bet: at least a minimum bet.
+        let r = rule(BetInput {
+            declared: Declared::Raise,
+            ..nl(0, 100)
+        });
+        assert_eq!((r.outcome, r.total, r.forced), (Bet, 100, true));
+        assert_eq!(r.concepts[0], "invalid-declarations");
+        // "Check" facing a bet: call or fold.
+        let r = rule(BetInput {
+            declared: Declared::Check,
+            ..nl(500, 100)
+        });
+        assert_eq!((r.outcome, r.total, r.to_call), (CallOrFold, 0, 500));
+        // ... and chips reaching the call then are a call, never a raise.
+        let r = rule(BetInput {
+            declared: Declared::Check,
+            pushed: Pushed::Amount(2000),
+            ..nl(500, 100)
+        });
+        assert_eq!((r.outcome, r.total, r.returned), (Call, 500, 1500));
+        // The big blind saying "call" with the option is a check.
+        let r = rule(BetInput {
+            declared: Declared::Call,
+            in_front: 200,
+            ..nl(200, 200)
+        });
+        assert_eq!((r.outcome, r.total), (Check, 200));
+    }
+
+    #[test]
+    fn declarations_table() {
+        // "Call" facing a bet commits to the full call, even with fewer chips.
+        let r = rule(BetInput {
+            declared: Declared::Call,
+            pushed: Pushed::Amount(300),
+            ..nl(500, 100)
+        });
+        assert_eq!((r.outcome, r.total, r.owed), (Call, 500, 200));
+        // "Call" short-stacked: all-in.
+        let r = rule(BetInput {
+            declared: Declared::Call,
+            stack: Some(300),
+            ..nl(500, 100)
+        });
+        assert_eq!((r.outcome, r.total, r.to_call), (AllIn, 300, 300));
+        // "All-in" needs the stack.
+        assert_eq!(
+            err_key(BetInput {
+                declared: Declared::AllIn,
+                ..nl(500, 100)
+            }),
+            "stack"
+        );
+        // "Bet" facing a bet is read as a raise.
+        let r = rule(BetInput {
+            declared: Declared::Bet,
+            declared_amount: Some(1500),
+            ..nl(500, 100)
+        });
+        assert_eq!((r.outcome, r.total), (Raise, 1500));
+        // "Raise" with nothing pushed or said binds to the minimum.
+        let r = rule(BetInput {
+            declared: Declared::Raise,
+            ..nl(500, 100)
+        });
+        assert_eq!(
+            (r.outcome, r.total, r.forced, r.owed),
+            (Raise, 1000, true, 1000)
+        );
+        // "Pot" in no-limit binds to a valid bet (rule 54-C).
+        let r = rule(BetInput {
+            declared: Declared::Pot,
+            ..nl(0, 100)
+        });
+        assert_eq!((r.outcome, r.total), (Bet, 100));
+        assert_eq!(r.concepts[0], "pot-size-pot-limit");
+        // Check when not facing a bet: chips pushed are returned.
+        let r = rule(BetInput {
+            declared: Declared::Check,
+            pushed: Pushed::Amount(100),
+            ..nl(0, 100)
+        });
+        assert_eq!((r.outcome, r.returned), (Check, 100));
+        // Big blind option: a silent push of half a raise is forced up.
+        let r = rule(BetInput {
+            in_front: 200,
+            pushed: Pushed::Amount(100),
+            ..nl(200, 200)
+        });
+        assert_eq!((r.outcome, r.total, r.forced), (Raise, 400, true));
+        let r = rule(BetInput {
+            in_front: 200,
+            pushed: Pushed::Amount(99),
+            ..nl(200, 200)
+        });
+        assert_eq!((r.outcome, r.total, r.returned), (Check, 200, 99));
+    }
+
+    #[test]
+    fn prior_chips_rule_46() {
+        // Prior 300 left alone, facing 1100 (last raise 700): a single
+        // overchip is a call.
+        let base = BetInput {
+            last_raise: 700,
+            in_front: 300,
+            prior_chips: PriorChips::Left,
+            ..nl(1100, 100)
+        };
+        let r = rule(BetInput {
+            pushed: chips(&[5000]),
+            ..base.clone()
+        });
+        assert_eq!((r.outcome, r.total, r.returned), (Call, 1100, 4200));
+        assert_eq!(r.concepts, vec!["prior-bet-chips", "oversized-chip"]);
+        // Several new chips: every chip needed, else the 50% standard on the total.
+        let r = rule(BetInput {
+            pushed: chips(&[500, 500]),
+            ..base.clone()
+        });
+        assert_eq!((r.outcome, r.total), (Call, 1100));
+        let r = rule(BetInput {
+            pushed: chips(&[1000, 1000]),
+            ..base.clone()
+        });
+        assert_eq!((r.outcome, r.total), (Raise, 2300));
+        // Fully pulled back: the new chips alone count.
+        let r = rule(BetInput {
+            prior_chips: PriorChips::FullyPulled,
+            pushed: chips(&[1000, 500]),
+            ..base.clone()
+        });
+        assert_eq!((r.outcome, r.total, r.returned), (Call, 1100, 400));
+        // Two 1000s after pulling back: removing one leaves 1000, less than
+        // the 1100 call, so every chip is needed.
+        let r = rule(BetInput {
+            prior_chips: PriorChips::FullyPulled,
+            pushed: chips(&[1000, 1000]),
+            ..base.clone()
+        });
+        assert_eq!((r.outcome, r.total, r.returned), (Call, 1100, 900));
+        let r = rule(BetInput {
+            prior_chips: PriorChips::FullyPulled,
+            pushed: chips(&[1000, 500, 100]),
+            ..base.clone()
+        });
+        assert_eq!(
+            (r.outcome, r.total, r.forced, r.owed),
+            (Raise, 1800, true, 200)
+        );
+        // Partly pulled back, combined below the 50% standard: a call.
+        let r = rule(BetInput {
+            prior_chips: PriorChips::PartlyPulled,
+            pulled_back: Some(100),
+            pushed: chips(&[1000]),
+            ..base.clone()
+        });
+        assert_eq!((r.outcome, r.total, r.returned), (Call, 1100, 100));
+        // Invariant with pulled-back chips.
+        assert_eq!(r.returned + r.total + 100, 300 + 1000 + r.owed);
+        // Contradictions.
+        assert_eq!(
+            err_key(BetInput {
+                prior_chips: PriorChips::PartlyPulled,
+                ..base.clone()
+            }),
+            "pulled_back"
+        );
+        assert_eq!(
+            err_key(BetInput {
+                prior_chips: PriorChips::PartlyPulled,
+                pulled_back: Some(300),
+                ..base.clone()
+            }),
+            "pulled_back"
+        );
+        assert_eq!(
+            err_key(BetInput {
+                prior_chips: PriorChips::Left,
+                pulled_back: Some(10),
+                ..base.clone()
+            }),
+            "pulled_back"
+        );
+        assert_eq!(
+            err_key(BetInput {
+                prior_chips: PriorChips::FullyPulled,
+                pulled_back: Some(10),
+                ..base.clone()
+            }),
+            "pulled_back"
+        );
+        assert_eq!(
+            err_key(BetInput {
+                prior_chips: PriorChips::Left,
+                in_front: 0,
+                ..base.clone()
+            }),
+            "prior_chips"
+        );
+        assert_eq!(
+            err_key(BetInput {
+                prior_chips: PriorChips::PartlyPulled,
+                pulled_back: Some(50),
+                in_front: 0,
+                ..base
+            }),
+            "prior_chips"
+        );
+    }
+
+    #[test]
+    fn pot_limit_pot_and_cap() {
+        // Post-flop pot 900 including a 300 bet faced: the maximum is 1500.
+        let base = BetInput {
+            pot: Some(900),
+            ..BetInput::new(Game::PotLimit, 300, 100)
+        };
+        let r = rule(BetInput {
+            declared: Declared::Pot,
+            ..base.clone()
+        });
+        assert_eq!((r.outcome, r.total), (Raise, 1500));
+        // Chips beyond the maximum are returned.
+        let r = rule(BetInput {
+            pushed: Pushed::Amount(2500),
+            ..base.clone()
+        });
+        assert_eq!((r.outcome, r.total, r.returned), (Raise, 1500, 1000));
+        assert!(r.concepts.contains(&"pot-size-pot-limit"));
+        // An all-in larger than the pot is capped, and is no longer all-in.
+        let r = rule(BetInput {
+            declared: Declared::AllIn,
+            stack: Some(10_000),
+            ..base.clone()
+        });
+        assert_eq!((r.outcome, r.total), (Raise, 1500));
+        // A call needs no pot.
+        let r = rule(BetInput {
+            declared: Declared::Call,
+            ..BetInput::new(Game::PotLimit, 300, 100)
+        });
+        assert_eq!((r.outcome, r.total), (Call, 300));
+        assert_eq!(
+            err_key(BetInput {
+                declared: Declared::Pot,
+                ..BetInput::new(Game::PotLimit, 300, 100)
+            }),
+            "pot"
+        );
+    }
+
+    #[test]
+    fn limit_fixed_bets() {
+        // Limit 100/200 on the turn: the bet is 200.
+        let turn = |facing| BetInput {
+            last_raise: 200,
+            ..BetInput::new(Game::Limit, facing, 100)
+        };
+        // (facing, pushed, outcome, total, returned, owed)
+        let cases = [
+            (0, 50, Bet, 200, 0, 150),
+            (0, 500, Bet, 200, 300, 0),
+            (200, 200, Call, 200, 0, 0),
+            (200, 299, Call, 200, 99, 0),
+            (200, 300, Raise, 400, 0, 100),
+            (200, 1000, Raise, 400, 600, 0),
+        ];
+        for (facing, pushed, outcome, total, returned, owed) in cases {
+            let r = rule(BetInput {
+                pushed: Pushed::Amount(pushed),
+                ..turn(facing)
+            });
+            assert_eq!(
+                (r.outcome, r.total, r.returned, r.owed),
+                (outcome, total, returned, owed),
+                "{facing}/{pushed}"
+            );
+            assert_eq!(r.min_raise_to, if facing == 0 { 200 } else { facing + 200 });
+        }
+        // A declared raise is one bet, whatever the amount said.
+        let r = rule(BetInput {
+            declared: Declared::Raise,
+            declared_amount: Some(5000),
+            ..turn(200)
+        });
+        assert_eq!((r.outcome, r.total), (Raise, 400));
+        // All-in with a big stack is one raise; with a short one, all-in.
+        let r = rule(BetInput {
+            declared: Declared::AllIn,
+            stack: Some(5000),
+            ..turn(200)
+        });
+        assert_eq!((r.outcome, r.total), (Raise, 400));
+        let r = rule(BetInput {
+            declared: Declared::AllIn,
+            stack: Some(250),
+            ..turn(200)
+        });
+        assert_eq!((r.outcome, r.total), (AllIn, 250));
+        // The last chips below half a bet more: all-in (rule 45-B-2).
+        let r = rule(BetInput {
+            stack: Some(250),
+            pushed: chips(&[100, 100, 50]),
+            ..turn(200)
+        });
+        assert_eq!((r.outcome, r.total), (AllIn, 250));
+    }
+
+    #[test]
+    fn raising_methods_decide_the_second_motion() {
+        // "Raise", then exactly the 1000 call, then 600 more in one motion.
+        let base = BetInput {
+            declared: Declared::Raise,
+            pushed: Pushed::Amount(1000),
+            second_motion: Pushed::Amount(600),
+            ..nl(1000, 100)
+        };
+        // tda-2015-de rule 42-C: less than a minimum raise is a minimum raise.
+        let de = rule_with(base.clone(), &RaiseMethods::tda_2015());
+        assert_eq!((de.outcome, de.total, de.forced), (Raise, 2000, true));
+        assert_eq!(de.owed, 400);
+        let de = rule_with(
+            BetInput {
+                second_motion: Pushed::Amount(1500),
+                ..base.clone()
+            },
+            &RaiseMethods::tda_2015(),
+        );
+        assert_eq!((de.outcome, de.total, de.forced), (Raise, 2500, false));
+        // TDA 2019: the second motion is a string raise; "raise" binds to the minimum.
+        let r = rule(BetInput {
+            second_motion: Pushed::Amount(1500),
+            ..base.clone()
+        });
+        assert_eq!((r.outcome, r.total, r.returned), (Raise, 2000, 500));
+        assert!(r.concepts.contains(&"string-bets"));
+        // Not the exact call in the first motion: method C does not apply.
+        let de = rule_with(
+            BetInput {
+                pushed: Pushed::Amount(1200),
+                second_motion: Pushed::Amount(1500),
+                ..base.clone()
+            },
+            &RaiseMethods::tda_2015(),
+        );
+        assert_eq!((de.outcome, de.total, de.returned), (Raise, 2000, 700));
+        // A silent second motion is a string bet: only the first counts.
+        let r = rule(BetInput {
+            declared: Declared::Nothing,
+            ..base
+        });
+        assert_eq!((r.outcome, r.total, r.returned), (Call, 1000, 600));
+        assert_eq!(r.concepts.last(), Some(&"string-bets"));
+        // Without the one-motion method silent chips cannot raise.
+        let r = rule_with(
+            BetInput {
+                pushed: Pushed::Amount(3000),
+                ..nl(1000, 100)
+            },
+            &RaiseMethods(vec![RaiseMethod::VerbalAmount]),
+        );
+        assert_eq!((r.outcome, r.total), (Call, 1000));
+        // Without the verbal-amount method a said amount does not define the raise.
+        let r = rule_with(
+            BetInput {
+                declared: Declared::Raise,
+                declared_amount: Some(3000),
+                pushed: Pushed::Amount(2500),
+                ..nl(1000, 100)
+            },
+            &RaiseMethods(vec![RaiseMethod::OneMotion]),
+        );
+        assert_eq!((r.outcome, r.total), (Raise, 2500));
+    }
+
+    #[test]
+    fn contradictory_inputs_name_the_key() {
+        assert_eq!(
+            err_key(BetInput {
+                big_blind: 0,
+                ..nl(0, 100)
+            }),
+            "big_blind"
+        );
+        assert_eq!(
+            err_key(BetInput {
+                in_front: 600,
+                ..nl(500, 100)
+            }),
+            "in_front"
+        );
+        assert_eq!(
+            err_key(BetInput {
+                in_front: 100,
+                ..nl(0, 100)
+            }),
+            "in_front"
+        );
+        assert_eq!(
+            err_key(BetInput {
+                last_raise: 600,
+                ..nl(500, 100)
+            }),
+            "last_raise"
+        );
+        assert_eq!(
+            err_key(BetInput {
+                stack: Some(0),
+                ..nl(500, 100)
+            }),
+            "stack"
+        );
+        assert_eq!(
+            err_key(BetInput {
+                declared_amount: Some(0),
+                ..nl(500, 100)
+            }),
+            "declared_amount"
+        );
+        assert_eq!(
+            err_key(BetInput {
+                stack: Some(1000),
+                pushed: Pushed::Amount(1001),
+                ..nl(500, 100)
+            }),
+            "pushed"
+        );
+        assert_eq!(
+            err_key(BetInput {
+                stack: Some(1000),
+                pushed: chips(&[1000, 25]),
+                ..nl(500, 100)
+            }),
+            "chips"
+        );
+        assert_eq!(
+            err_key(BetInput {
+                pushed: chips(&[0, 5]),
+                ..nl(500, 100)
+            }),
+            "chips"
+        );
+        assert_eq!(err_key(nl(500, 100)), "pushed");
+        assert_eq!(
+            err_key(BetInput {
+                pushed: Pushed::Amount(300),
+                ..nl(500, 100)
+            }),
+            "pushed"
+        );
+        assert_eq!(
+            err_key(BetInput {
+                pushed: chips(&[100, 100]),
+                ..nl(500, 100)
+            }),
+            "chips"
+        );
+    }
+
+    #[test]
+    fn overflow_is_reported_not_wrapped() {
+        let r = rule_bet(
+            &BetInput {
+                pushed: Pushed::Amount(u64::MAX),
+                ..nl(u64::MAX, 100)
+            },
+            &RaiseMethods::tda_2019(),
+        );
+        assert!(matches!(r, Err(CalcError::Overflow { .. })));
+        let r = rule_bet(
+            &BetInput {
+                pushed: chips(&[u64::MAX, 1]),
+                ..nl(500, 100)
+            },
+            &RaiseMethods::tda_2019(),
+        );
+        assert_eq!(r, Err(CalcError::Overflow { input: "chips" }));
+        let r = rule_bet(
+            &BetInput {
+                in_front: 10,
+                stack: Some(u64::MAX),
+                ..nl(500, 100)
+            },
+            &RaiseMethods::tda_2019(),
+        );
+        assert_eq!(r, Err(CalcError::Overflow { input: "stack" }));
+        assert_eq!(
+            doubled_bet_min_raise_to(u64::MAX),
+            Err(CalcError::Overflow { input: "facing" })
+        );
+        // Large but representable amounts work.
+        let r = rule(BetInput {
+            pushed: Pushed::Amount(u64::MAX / 2),
+            ..nl(u64::MAX / 4, 100)
+        });
+        assert_eq!((r.outcome, r.total), (Raise, u64::MAX / 2));
+    }
+
+    #[test]
+    fn min_raise_to_and_the_dpc_house_note() {
+        assert_eq!(min_raise_to(Game::NoLimit, 0, 0, 200).unwrap(), 200);
+        assert_eq!(min_raise_to(Game::NoLimit, 300, 200, 100).unwrap(), 500);
+        assert_eq!(min_raise_to(Game::Limit, 0, 200, 100).unwrap(), 200);
+        // The house note agrees after an opening bet, not after a raise.
+        assert_eq!(
+            doubled_bet_min_raise_to(100).unwrap(),
+            min_raise_to(Game::NoLimit, 100, 100, 100).unwrap()
+        );
+        assert_ne!(
+            doubled_bet_min_raise_to(300).unwrap(),
+            min_raise_to(Game::NoLimit, 300, 200, 100).unwrap()
+        );
+    }
+
+    #[test]
+    fn parameters_deserialize_from_the_rulebook_values() {
+        let m: RaiseMethods =
+            serde_yaml::from_str("[one-motion, verbal-amount, declare-call-then-raise]").unwrap();
+        assert_eq!(m, RaiseMethods::tda_2015());
+        let p: PriorChips = serde_yaml::from_str("partly-pulled").unwrap();
+        assert_eq!(p, PriorChips::PartlyPulled);
+        let d: Declared = serde_yaml::from_str("all-in").unwrap();
+        assert_eq!(d, Declared::AllIn);
+        let o = serde_json::to_string(&CallOrFold).unwrap();
+        assert_eq!(o, "\"call-or-fold\"");
+    }
+
+    fn any_game() -> impl Strategy<Value = Game> {
+        prop_oneof![Just(Game::NoLimit), Just(Game::PotLimit), Just(Game::Limit)]
+    }
+
+    fn any_declared() -> impl Strategy<Value = Declared> {
+        prop_oneof![
+            Just(Declared::Nothing),
+            Just(Declared::Check),
+            Just(Declared::Call),
+            Just(Declared::Bet),
+            Just(Declared::Raise),
+            Just(Declared::AllIn),
+            Just(Declared::Pot),
+        ]
+    }
+
+    prop_compose! {
+        fn any_bet()(
+            game in any_game(),
+            bb in 1u64..1000,
+            facing_bbs in 0u64..40,
+            odd in 0u64..100,
+            last_frac in 0u64..=100,
+            front_frac in 0u64..=100,
+            stack in proptest::option::of(1u64..200_000),
+            declared in any_declared(),
+            amount in proptest::option::of(1u64..100_000),
+            denoms in proptest::collection::vec(prop_oneof![Just(25u64), Just(100), Just(500), Just(1000), Just(5000), Just(25_000)], 0..5),
+            plain in proptest::option::of(0u64..100_000),
+            pot_extra in 0u64..100_000,
+            prior in 0u8..4,
+            pull_frac in 1u64..100,
+            second in proptest::option::of(1u64..5_000),
+        ) -> BetInput {
+            let facing = if facing_bbs == 0 { 0 } else { facing_bbs * bb + odd };
+            let in_front = facing * front_frac / 100;
+            let last_raise = if facing == 0 { bb } else { (facing * last_frac / 100).max(1) };
+            let pushed = match plain {
+                Some(a) => Pushed::Amount(a),
+                None if denoms.is_empty() => Pushed::Nothing,
+                None => Pushed::Chips(denoms),
+            };
+            let second_motion = second.map_or(Pushed::Nothing, Pushed::Amount);
+            let p = pushed_total(&pushed) + pushed_total(&second_motion);
+            let (prior_chips, pulled_back) = match prior {
+                _ if in_front == 0 => (PriorChips::None, None),
+                0 => (PriorChips::None, None),
+                1 => (PriorChips::Left, None),
+                2 if in_front >= 2 => (PriorChips::PartlyPulled, Some((in_front * pull_frac / 100).clamp(1, in_front - 1))),
+                _ => (PriorChips::FullyPulled, None),
+            };
+            let stack = stack.map(|s| s.max(p));
+            let contained = if in_front < facing { facing + in_front } else { facing };
+            BetInput {
+                game, facing, last_raise, big_blind: bb, in_front,
+                prior_chips, pulled_back, stack,
+                declared, declared_amount: amount.filter(|_| declared != Declared::Check), pushed,
+                second_motion,
+                pot: Some(contained + bb + pot_extra),
+            }
+        }
+    }
+
+    fn pushed_total(p: &Pushed) -> Chips {
+        match p {
+            Pushed::Nothing => 0,
+            Pushed::Amount(a) => *a,
+            Pushed::Chips(v) => v.iter().sum(),
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn bet_invariants(input in any_bet()) {
+            let Ok(r) = rule_bet(&input, &RaiseMethods::tda_2019()) else { return Ok(()); };
+            let pushed = pushed_total(&input.pushed) + pushed_total(&input.second_motion);
+            let pulled = match input.prior_chips {
+                PriorChips::FullyPulled => input.in_front,
+                _ => input.pulled_back.unwrap_or(0),
+            };
+            // Never more than in_front + stack.
+            if let Some(s) = input.stack {
+                prop_assert!(r.total <= input.in_front + s);
+            }
+            // A forced or declared raise is never below the legal minimum unless all-in.
+            let declared_aggression = matches!(input.declared, Declared::Bet | Declared::Raise | Declared::Pot);
+            if (r.forced || declared_aggression) && matches!(r.outcome, Raise | Bet) {
+                prop_assert!(r.total >= r.min_raise_to, "{r:?}");
+            }
+            if r.forced {
+                prop_assert!(r.total >= r.min_raise_to || r.outcome == AllIn, "{r:?}");
+            }
+            // Total at least the bet faced, except check, all-in and call-or-fold.
+            if !matches!(r.outcome, Check | AllIn | CallOrFold) {
+                prop_assert!(r.total >= input.facing, "{r:?}");
+            }
+            // Chips are conserved (pulled-back chips go back to the stack).
+            prop_assert_eq!(r.returned + r.total + pulled, input.in_front + pushed + r.owed);
+            prop_assert!(r.returned == 0 || r.owed == 0);
+            if r.owed == 0 && pushed > 0 && pulled == 0 {
+                prop_assert_eq!(r.returned + r.total, input.in_front + pushed);
+            }
+            // Outcome and amounts agree.
+            match r.outcome {
+                Raise => prop_assert!(r.total > input.facing && input.facing > 0),
+                Bet => prop_assert!(r.total > 0 && input.facing == 0),
+                Call => prop_assert_eq!(r.total, input.facing),
+                Check => prop_assert_eq!(r.total, input.facing),
+                AllIn => prop_assert_eq!(Some(r.total), input.stack.map(|s| s + input.in_front)),
+                CallOrFold => prop_assert!(r.total < input.facing),
+            }
+            prop_assert_eq!(r.raise_by.is_some(), input.facing > 0 && r.total > input.facing);
+            if input.game == Game::PotLimit && r.total > input.facing {
+                let cap = pot_limit::max_total(input.pot.unwrap_or(0), input.facing, input.in_front, input.big_blind).unwrap();
+                prop_assert!(r.total <= cap);
+            }
+        }
+
+        #[test]
+        fn min_raise_to_is_monotone(
+            game in any_game(),
+            bb in 1u64..1000,
+            facing in 0u64..1_000_000,
+            more in 0u64..1_000_000,
+            last in 0u64..1_000_000,
+            last_more in 0u64..1_000_000,
+        ) {
+            let a = min_raise_to(game, facing, last, bb).unwrap();
+            prop_assert!(min_raise_to(game, facing + more, last, bb).unwrap() >= a);
+            prop_assert!(min_raise_to(game, facing, last + last_more, bb).unwrap() >= a);
+            prop_assert!(a >= bb);
+        }
+    }
+
+    #[test]
+    fn outcome_ids_are_the_contract_ids() {
+        let ids: Vec<String> = [
+            BetOutcome::Check,
+            BetOutcome::Call,
+            BetOutcome::Bet,
+            BetOutcome::Raise,
+            BetOutcome::AllIn,
+            BetOutcome::CallOrFold,
+        ]
+        .iter()
+        .map(|o| {
+            serde_json::to_value(o)
+                .unwrap()
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
+        assert_eq!(
+            ids,
+            ["check", "call", "bet", "raise", "all-in", "call-or-fold"]
+        );
+    }
+}

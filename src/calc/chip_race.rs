@@ -1,0 +1,743 @@
+//! Chip race at a scheduled colour-up: exchanging a denomination that
+//! leaves play.
+//!
+//! Owns the `chip-race` incident (concept `chip-race`: TDA 2019 rule 24,
+//! TDA 2015 rule 23, pokerpunt rule 24). The cards dealt in the race are
+//! random at the table; here their result comes in as an input (the seats
+//! in the order their high cards win). No I/O, no edition lookup.
+
+use super::pots::check_seat;
+use super::showdown::clockwise_after;
+use super::{CalcError, Chips, Seat, add, mul};
+
+/// How an edition removes a denomination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChipRaceMethod {
+    /// Exchange at equal value, race the leftovers (TDA: onk, tda-2015-de,
+    /// tda-2019-sk, dpc).
+    Race,
+    /// No race: each player's leftover is rounded up to one new chip
+    /// (pokerpunt-nl rule 24: "Poker Punt doet niet aan een Chip Race. Bij
+    /// de chip up zal de chipcount per speler naar boven afgerond worden.").
+    RoundUp,
+}
+
+/// How the pooled leftover value is turned into a number of new chips to
+/// race. None of the five texts states it (see [`chip_race`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChipRaceRounding {
+    /// Only whole new chips: the rest is removed.
+    Down,
+    /// To the nearest new chip, half rounding up (the usual practice).
+    Nearest,
+    /// Any part of a new chip makes one more chip.
+    Up,
+}
+
+/// An edition's chip-race parameters (serialized names are the rulebook
+/// parameter names; missing ones take the TDA values).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct ChipRaceParams {
+    /// Race, or round each player up (pokerpunt).
+    #[serde(rename = "chip_race_method", default = "default_method")]
+    pub method: ChipRaceMethod,
+    /// The seat the race starts at (seat 1 in every edition that races).
+    #[serde(rename = "chip_race_start_seat", default = "default_start_seat")]
+    pub start_seat: Seat,
+    /// The most new chips one player can win in the race (1 in
+    /// tda-2015-de, tda-2019-sk and dpc; onk does not say).
+    #[serde(rename = "chip_race_max_chips", default = "default_max_chips")]
+    pub max_chips: u8,
+    /// How the pooled leftover value becomes a number of chips to race.
+    #[serde(rename = "chip_race_rounding", default = "default_rounding")]
+    pub rounding: ChipRaceRounding,
+}
+
+fn default_method() -> ChipRaceMethod {
+    ChipRaceMethod::Race
+}
+
+fn default_start_seat() -> Seat {
+    1
+}
+
+fn default_max_chips() -> u8 {
+    1
+}
+
+fn default_rounding() -> ChipRaceRounding {
+    ChipRaceRounding::Nearest
+}
+
+impl Default for ChipRaceParams {
+    /// The TDA race: from seat 1, at most one chip each, nearest rounding.
+    fn default() -> Self {
+        ChipRaceParams {
+            method: default_method(),
+            start_seat: default_start_seat(),
+            max_chips: default_max_chips(),
+            rounding: default_rounding(),
+        }
+    }
+}
+
+/// One player's chips at the colour-up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RaceStack {
+    /// The player's seat.
+    pub seat: Seat,
+    /// How many chips of the removed denomination the player has.
+    pub removed_chips: u64,
+    /// The value of the player's other chips (those that stay in play).
+    pub other_chips: Chips,
+}
+
+/// One player's result of the colour-up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RaceSeat {
+    /// The player's seat.
+    pub seat: Seat,
+    /// New chips received at equal value for whole multiples.
+    pub exchanged: u64,
+    /// Value of the player's removed chips left over (less than one new
+    /// chip), which went into the race.
+    pub leftover: Chips,
+    /// New chips won in the race (or by rounding up, under
+    /// [`ChipRaceMethod::RoundUp`]).
+    pub raced: u64,
+    /// Whether the player got one chip so as not to be raced out.
+    pub kept_in: bool,
+    /// All new chips the player receives: `exchanged + raced + kept_in`.
+    pub new_chips: u64,
+}
+
+/// The colour-up as [`chip_race`] computes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChipRace {
+    /// Every player, in dealing order from the start seat.
+    pub seats: Vec<RaceSeat>,
+    /// Value of all removed-denomination chips before the colour-up.
+    pub initial_value: Chips,
+    /// Value of all new chips handed out: `initial_value - removed_value +
+    /// added_value`.
+    pub final_value: Chips,
+    /// Pooled leftover value that went into the race.
+    pub leftover_total: Chips,
+    /// New chips raced (or handed out by rounding up).
+    pub chips_raced: u64,
+    /// Value removed from play without compensation (the rounding).
+    pub removed_value: Chips,
+    /// Value added to play: rounding up, and chips given so that nobody is
+    /// raced out.
+    pub added_value: Chips,
+    /// Concept slugs applied, deciding rule first.
+    pub concepts: Vec<&'static str>,
+}
+
+/// Colours up a removed denomination (concept `chip-race`).
+///
+/// 1. Each player's `removed_chips × removed_denomination` is exchanged at
+///    equal value: `value / new_denomination` new chips; the rest (less
+///    than one new chip) is the player's leftover.
+/// 2. [`ChipRaceMethod::Race`]: the leftovers are pooled and
+///    `leftover_total / new_denomination` new chips are raced, rounded per
+///    [`ChipRaceRounding`]. Cards are dealt starting at `start_seat` to the
+///    players with leftovers; the chips go in `race_order` (the seats by
+///    winning card), at most one per player. Since every leftover is less
+///    than one new chip, the chips raced never outnumber the players in
+///    the race. A player who would lose his last chip gets one chip of the
+///    lowest denomination still in play (`new_denomination`). Leftover
+///    value not covered by raced chips is removed without compensation.
+/// 3. [`ChipRaceMethod::RoundUp`]: no race; every leftover becomes one new
+///    chip.
+///
+/// Value: `Σ new_chips × new_denomination + removed_value = Σ removed_chips
+/// × removed_denomination + added_value`.
+///
+/// Editions: onk rule 24 (race from seat 1, nobody raced out; it does not
+/// state a maximum per player), tda-2015-de rule 23, tda-2019-sk rule 24,
+/// dpc rule 24 (from seat 1, at most one chip each, nobody raced out);
+/// pokerpunt rule 24 does not race and rounds up. No edition says how
+/// many chips are raced; the usual practice, rounding to the nearest new
+/// chip with a half rounding up, is the default ([`ChipRaceParams`]).
+///
+/// Errors: `removed_denomination` zero; `new_denomination` not larger than
+/// it; `stacks` empty, a repeated seat or one outside 1-10, a player with
+/// no chips at all, overflow; `race_order` naming a player not in the race,
+/// a seat twice, or fewer players than chips to race;
+/// `chip_race_start_seat` outside 1-10; `chip_race_max_chips` zero.
+///
+/// ```
+/// use floor::calc::chip_race::{chip_race, ChipRaceParams, RaceStack};
+/// // 25s leave play, 100 is the smallest chip left. Seat 1 has 3 x 25,
+/// // seat 4 has 5 x 25, seat 6 has 2 x 25 and nothing else.
+/// let stacks = [
+///     RaceStack { seat: 1, removed_chips: 3, other_chips: 4_000 },
+///     RaceStack { seat: 4, removed_chips: 5, other_chips: 12_500 },
+///     RaceStack { seat: 6, removed_chips: 2, other_chips: 0 },
+/// ];
+/// // Leftovers 75 + 25 + 50 = 150: 1.5 chips of 100 -> 2 raced.
+/// let race = chip_race(&stacks, 25, 100, &[4, 1, 6], &ChipRaceParams::default()).unwrap();
+/// assert_eq!(race.chips_raced, 2);
+/// let new: Vec<(u8, u64)> = race.seats.iter().map(|s| (s.seat, s.new_chips)).collect();
+/// assert_eq!(new, vec![(1, 1), (4, 2), (6, 1)]); // seat 6 is kept in with one chip
+/// ```
+pub fn chip_race(
+    stacks: &[RaceStack],
+    removed_denomination: Chips,
+    new_denomination: Chips,
+    race_order: &[Seat],
+    params: &ChipRaceParams,
+) -> Result<ChipRace, CalcError> {
+    if removed_denomination == 0 {
+        return Err(CalcError::invalid(
+            "removed_denomination",
+            "the removed chip must be worth at least 1",
+        ));
+    }
+    if new_denomination <= removed_denomination {
+        return Err(CalcError::invalid(
+            "new_denomination",
+            format!(
+                "the smallest chip staying in play ({new_denomination}) must be worth more than the \
+                 removed chip ({removed_denomination})"
+            ),
+        ));
+    }
+    check_seat(params.start_seat, "chip_race_start_seat")?;
+    if params.max_chips == 0 {
+        return Err(CalcError::invalid(
+            "chip_race_max_chips",
+            "a race must let a player win at least one chip",
+        ));
+    }
+    if stacks.is_empty() {
+        return Err(CalcError::invalid("stacks", "no players given"));
+    }
+    let mut seats: Vec<RaceSeat> = Vec::new();
+    let mut initial_value: Chips = 0;
+    for (i, stack) in stacks.iter().enumerate() {
+        check_seat(stack.seat, "stacks")?;
+        if stacks.iter().take(i).any(|s| s.seat == stack.seat) {
+            return Err(CalcError::invalid(
+                "stacks",
+                format!("seat {} is listed twice", stack.seat),
+            ));
+        }
+        if stack.removed_chips == 0 && stack.other_chips == 0 {
+            return Err(CalcError::invalid(
+                "stacks",
+                format!(
+                    "seat {} has no chips at all: leave the seat out",
+                    stack.seat
+                ),
+            ));
+        }
+        let value = mul(stack.removed_chips, removed_denomination, "stacks")?;
+        initial_value = add(initial_value, value, "stacks")?;
+        seats.push(RaceSeat {
+            seat: stack.seat,
+            exchanged: value / new_denomination,
+            leftover: value % new_denomination,
+            raced: 0,
+            kept_in: false,
+            new_chips: 0,
+        });
+    }
+    let leftover_total = seats
+        .iter()
+        .try_fold(0, |sum: Chips, s| add(sum, s.leftover, "stacks"))?;
+
+    let chips_raced = match params.method {
+        ChipRaceMethod::RoundUp => {
+            for seat in seats.iter_mut().filter(|s| s.leftover > 0) {
+                seat.raced = 1;
+            }
+            seats.iter().filter(|s| s.leftover > 0).count() as u64
+        }
+        ChipRaceMethod::Race => {
+            let whole = leftover_total / new_denomination;
+            let part = leftover_total % new_denomination;
+            let chips = match params.rounding {
+                ChipRaceRounding::Down => whole,
+                ChipRaceRounding::Nearest if part > 0 && part >= new_denomination - part => {
+                    whole + 1
+                }
+                ChipRaceRounding::Up if part > 0 => whole + 1,
+                ChipRaceRounding::Nearest | ChipRaceRounding::Up => whole,
+            };
+            for (i, seat) in race_order.iter().enumerate() {
+                if race_order.iter().take(i).any(|s| s == seat) {
+                    return Err(CalcError::invalid(
+                        "race_order",
+                        format!("seat {seat} is listed twice"),
+                    ));
+                }
+                if !seats.iter().any(|s| s.seat == *seat && s.leftover > 0) {
+                    return Err(CalcError::invalid(
+                        "race_order",
+                        format!("seat {seat} has no leftover chips in the race"),
+                    ));
+                }
+            }
+            let winners = race_order.get(..usize::try_from(chips).unwrap_or(usize::MAX));
+            let Some(winners) = winners else {
+                return Err(CalcError::invalid(
+                    "race_order",
+                    format!(
+                        "{chips} chip(s) are raced but only {} player(s) are ranked: list the seats \
+                         in the order their cards win",
+                        race_order.len()
+                    ),
+                ));
+            };
+            for winner in winners {
+                if let Some(seat) = seats.iter_mut().find(|s| s.seat == *winner) {
+                    seat.raced = 1;
+                }
+            }
+            chips
+        }
+    };
+
+    let mut kept_in_chips: u64 = 0;
+    for (seat, stack) in seats.iter_mut().zip(stacks) {
+        if stack.other_chips == 0 && seat.exchanged == 0 && seat.raced == 0 {
+            seat.kept_in = true;
+            kept_in_chips += 1;
+        }
+        seat.new_chips = add(
+            add(seat.exchanged, seat.raced, "stacks")?,
+            u64::from(seat.kept_in),
+            "stacks",
+        )?;
+    }
+
+    let raced_value = mul(chips_raced, new_denomination, "stacks")?;
+    let removed_value = leftover_total.saturating_sub(raced_value);
+    let added_value = add(
+        raced_value.saturating_sub(leftover_total),
+        mul(kept_in_chips, new_denomination, "stacks")?,
+        "stacks",
+    )?;
+    let final_value = seats.iter().try_fold(0, |sum: Chips, s| {
+        add(sum, mul(s.new_chips, new_denomination, "stacks")?, "stacks")
+    })?;
+
+    let before = if params.start_seat == 1 {
+        10
+    } else {
+        params.start_seat - 1
+    };
+    let order = clockwise_after(before, &seats.iter().map(|s| s.seat).collect::<Vec<_>>());
+    let seats = order
+        .iter()
+        .filter_map(|seat| seats.iter().find(|s| s.seat == *seat).copied())
+        .collect();
+
+    Ok(ChipRace {
+        seats,
+        initial_value,
+        final_value,
+        leftover_total,
+        chips_raced,
+        removed_value,
+        added_value,
+        concepts: vec!["chip-race"],
+    })
+}
+
+/// Removed-denomination chips a player still has after the race, as
+/// [`exchange_after_race`] settles them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exchange {
+    /// Chips of the smallest denomination in play given at equal value.
+    pub new_chips: u64,
+    /// Value removed without compensation.
+    pub removed_value: Chips,
+    /// Concept slugs applied, deciding rule first.
+    pub concepts: Vec<&'static str>,
+}
+
+/// Settles removed-denomination chips found with a player after the race
+/// (concept `chip-race`, part C in every racing edition): they are
+/// exchanged only at equal value for chips still in play; whatever does not
+/// make a whole chip of the smallest denomination in play is removed
+/// without compensation.
+///
+/// Formula: `new_chips = count × removed / smallest`, `removed_value =
+/// count × removed mod smallest`.
+///
+/// Errors: `removed_denomination` zero; `new_denomination` (the smallest in
+/// play) not larger; overflow (`stacks`).
+///
+/// ```
+/// use floor::calc::chip_race::exchange_after_race;
+/// // onk-2023-nl rule 24 C: "10 van 10 voor 100" ... "7 van 10" removed.
+/// assert_eq!(exchange_after_race(10, 10, 100).unwrap().new_chips, 1);
+/// assert_eq!(exchange_after_race(7, 10, 100).unwrap().removed_value, 70);
+/// ```
+pub fn exchange_after_race(
+    count: u64,
+    removed_denomination: Chips,
+    new_denomination: Chips,
+) -> Result<Exchange, CalcError> {
+    if removed_denomination == 0 {
+        return Err(CalcError::invalid(
+            "removed_denomination",
+            "the removed chip must be worth at least 1",
+        ));
+    }
+    if new_denomination <= removed_denomination {
+        return Err(CalcError::invalid(
+            "new_denomination",
+            "the smallest chip in play must be worth more than the removed chip",
+        ));
+    }
+    let value = mul(count, removed_denomination, "stacks")?;
+    Ok(Exchange {
+        new_chips: value / new_denomination,
+        removed_value: value % new_denomination,
+        concepts: vec!["chip-race"],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn stack(seat: Seat, removed_chips: u64, other_chips: Chips) -> RaceStack {
+        RaceStack {
+            seat,
+            removed_chips,
+            other_chips,
+        }
+    }
+
+    fn new_chips(race: &ChipRace) -> Vec<(Seat, u64)> {
+        race.seats.iter().map(|s| (s.seat, s.new_chips)).collect()
+    }
+
+    fn input_of(err: CalcError) -> &'static str {
+        match err {
+            CalcError::Invalid { input, .. } | CalcError::Overflow { input } => input,
+        }
+    }
+
+    fn race_with(rounding: ChipRaceRounding) -> ChipRaceParams {
+        ChipRaceParams {
+            rounding,
+            ..ChipRaceParams::default()
+        }
+    }
+
+    // onk-2023-nl rule 24 C: "zullen deze alleen gewisseld worden voor de volgende denominatie
+    // indien de waarde gelijk is. Voorbeeld: 10 van 10 voor 100)."
+    #[test]
+    fn onk_2023_nl_r24_c_ten_tens_exchanged_for_one_hundred() {
+        let e = exchange_after_race(10, 10, 100).unwrap();
+        assert_eq!((e.new_chips, e.removed_value), (1, 0));
+        assert_eq!(e.concepts, vec!["chip-race"]);
+    }
+
+    // onk-2023-nl rule 24 C: "Wanneer dit niet het geval is worden de chips verwijderd zonder
+    // compensatie (bijvoorbeeld: 7 van 10)."
+    #[test]
+    fn onk_2023_nl_r24_c_seven_tens_removed_without_compensation() {
+        let e = exchange_after_race(7, 10, 100).unwrap();
+        assert_eq!((e.new_chips, e.removed_value), (0, 70));
+    }
+
+    // dpc-2019-en rule 24 (printed 2) C: "exchanged for current denominations only at equal value.
+    // Chips of removed denominations that do not fully total at least the smallest denomination
+    // still in play will be removed without compensation."
+    #[test]
+    fn dpc_2019_en_r24_c_equal_value_only_rest_removed() {
+        let e = exchange_after_race(13, 25, 100).unwrap();
+        assert_eq!((e.new_chips, e.removed_value), (3, 25));
+    }
+
+    // onk-2023-nl rule 24 A: "De chip race start altijd bij seat 1. Een speler kan nooit door een
+    // chip race uit het toernooi gaan. Een speler die tijdens een chip race zijn of haar
+    // overgebleven chips zou verliezen, zal één chip van de kleinste denominatie behouden."
+    #[test]
+    fn onk_2023_nl_r24_a_player_losing_last_chips_keeps_one_smallest_chip() {
+        let stacks = [stack(3, 4, 0), stack(5, 1, 2_000), stack(1, 3, 800)];
+        // 25s removed, 100 remains: leftovers 100->1 exchanged (seat 3), 25, 75 -> race 1.
+        let race = chip_race(&stacks, 25, 100, &[1, 5], &ChipRaceParams::default()).unwrap();
+        assert_eq!(race.chips_raced, 1);
+        // Dealing order from seat 1.
+        assert_eq!(new_chips(&race), vec![(1, 1), (3, 1), (5, 0)]);
+        // Seat 3 exchanged its whole stack for one 100: not raced out, no extra chip.
+        assert!(race.seats.iter().all(|s| !s.kept_in));
+        // A player with only removed chips who loses the race keeps one chip.
+        let lone = [stack(2, 2, 0), stack(7, 3, 500)];
+        let race = chip_race(&lone, 25, 100, &[7, 2], &ChipRaceParams::default()).unwrap();
+        assert_eq!(race.chips_raced, 1);
+        assert_eq!(new_chips(&race), vec![(2, 1), (7, 1)]);
+        assert!(race.seats[0].kept_in && race.seats[0].raced == 0);
+        assert_eq!(race.added_value, 100);
+    }
+
+    // tda-2015-de rule 23 A: "Hierbei wird immer an Platz 1 gestartet und jeder Spieler kann
+    // maximal einen Chip erhalten. ... Ein Spieler der seinen letzten Chip im Chip Race
+    // verliert, erhält dennoch 1 Chip in der kleinsten noch im Spiel verbleibenden
+    // Chipwertigkeit."
+    #[test]
+    fn tda_2015_de_r23_a_at_most_one_chip_each_and_nobody_out() {
+        let stacks = [stack(9, 4, 0), stack(2, 4, 300), stack(4, 3, 100)];
+        // 5s leave, 25 remains: 20, 20, 15 = 55 -> 2.2 -> 2 chips.
+        let race = chip_race(&stacks, 5, 25, &[2, 4, 9], &ChipRaceParams::default()).unwrap();
+        assert_eq!(race.chips_raced, 2);
+        assert!(race.seats.iter().all(|s| s.raced <= 1));
+        assert_eq!(new_chips(&race), vec![(2, 1), (4, 1), (9, 1)]);
+        let nine = race.seats.iter().find(|s| s.seat == 9).copied();
+        assert_eq!(nine.map(|s| (s.raced, s.kept_in)), Some((0, true)));
+        assert_eq!(race.removed_value, 5);
+        assert_eq!(race.added_value, 25);
+    }
+
+    // tda-2019-sk rule 24 A: "žetóny budú zamenené od pozície 1, s maximálnym ohodnotením jedného
+    // žetónu pre hráča. Hráč nemôže byť pri chiprace procedúre vyradený z turnaja"
+    #[test]
+    fn tda_2019_sk_r24_a_from_seat_one_one_chip_each() {
+        let stacks = [stack(10, 9, 1_000), stack(1, 9, 1_000), stack(6, 9, 1_000)];
+        // 100s leave, 1000 remains: 900 each, 2700 -> 2.7 -> 3 chips, one each.
+        let race = chip_race(&stacks, 100, 1_000, &[6, 10, 1], &ChipRaceParams::default()).unwrap();
+        assert_eq!(race.chips_raced, 3);
+        assert_eq!(new_chips(&race), vec![(1, 1), (6, 1), (10, 1)]);
+        assert_eq!(race.added_value, 300);
+    }
+
+    // dpc-2019-en rule 24 (printed 2) A: "chips will be raced off starting in seat 1, with a
+    // maximum of one chip awarded to a player. Players can't be raced out of play"
+    #[test]
+    fn dpc_2019_en_r24_a_race_leftovers_and_keep_everybody_in() {
+        let stacks = [
+            stack(1, 3, 1_000),
+            stack(2, 1, 0),
+            stack(3, 2, 500),
+            stack(4, 5, 0),
+            stack(5, 0, 7_000),
+        ];
+        // 25s leave: seat 4 exchanges 100 -> 1 chip, leftover 25. Leftovers 75+25+50+25 = 175.
+        let race = chip_race(&stacks, 25, 100, &[3, 1, 2, 4], &ChipRaceParams::default()).unwrap();
+        assert_eq!(race.leftover_total, 175);
+        assert_eq!(race.chips_raced, 2);
+        assert_eq!(
+            new_chips(&race),
+            vec![(1, 1), (2, 1), (3, 1), (4, 1), (5, 0)]
+        );
+        let two = race.seats.iter().find(|s| s.seat == 2).copied();
+        assert_eq!(two.map(|s| s.kept_in), Some(true));
+        assert_eq!((race.removed_value, race.added_value), (0, 125));
+        assert_eq!(race.concepts, vec!["chip-race"]);
+    }
+
+    // pokerpunt-nl rule 24: "Poker Punt doet niet aan een Chip Race. Bij de chip up zal de
+    // chipcount per speler naar boven afgerond worden."
+    #[test]
+    fn pokerpunt_nl_r24_no_race_chip_count_rounded_up_per_player() {
+        let params = ChipRaceParams {
+            method: ChipRaceMethod::RoundUp,
+            ..ChipRaceParams::default()
+        };
+        let stacks = [stack(1, 1, 900), stack(2, 7, 0), stack(3, 4, 100)];
+        // 25s leave, 100 remains: 25 -> 1, 175 -> 1 + 1, 100 -> 1.
+        let race = chip_race(&stacks, 25, 100, &[], &params).unwrap();
+        assert_eq!(new_chips(&race), vec![(1, 1), (2, 2), (3, 1)]);
+        assert_eq!(race.chips_raced, 2);
+        assert_eq!((race.removed_value, race.added_value), (0, 100));
+    }
+
+    #[test]
+    fn rounding_table() {
+        // Leftovers 25 + 25 = 50 of a 100 chip: exactly half.
+        let stacks = [stack(1, 1, 100), stack(2, 1, 100)];
+        let cases = [
+            (ChipRaceRounding::Down, 0, 50, 0),
+            (ChipRaceRounding::Nearest, 1, 0, 50),
+            (ChipRaceRounding::Up, 1, 0, 50),
+        ];
+        for (rounding, raced, removed, added) in cases {
+            let race = chip_race(&stacks, 25, 100, &[2, 1], &race_with(rounding)).unwrap();
+            assert_eq!(
+                (race.chips_raced, race.removed_value, race.added_value),
+                (raced, removed, added)
+            );
+        }
+        // 25 of 100 is less than half: nearest rounds down, up still gives one.
+        let one = [stack(1, 1, 100), stack(2, 0, 100)];
+        let nearest = chip_race(&one, 25, 100, &[], &race_with(ChipRaceRounding::Nearest)).unwrap();
+        assert_eq!((nearest.chips_raced, nearest.removed_value), (0, 25));
+        let up = chip_race(&one, 25, 100, &[1], &race_with(ChipRaceRounding::Up)).unwrap();
+        assert_eq!((up.chips_raced, up.added_value), (1, 75));
+    }
+
+    #[test]
+    fn start_seat_sets_the_dealing_order() {
+        let params = ChipRaceParams {
+            start_seat: 7,
+            ..ChipRaceParams::default()
+        };
+        let stacks = [
+            stack(1, 1, 100),
+            stack(7, 1, 100),
+            stack(9, 1, 100),
+            stack(3, 1, 100),
+        ];
+        let race = chip_race(&stacks, 25, 100, &[9], &params).unwrap();
+        let order: Vec<Seat> = race.seats.iter().map(|s| s.seat).collect();
+        assert_eq!(order, vec![7, 9, 1, 3]);
+    }
+
+    #[test]
+    fn chip_race_errors_name_the_input() {
+        let ok = [stack(1, 3, 100), stack(2, 3, 100)];
+        fn unit<T>(result: Result<T, CalcError>) -> Result<(), CalcError> {
+            result.map(|_| ())
+        }
+        let p = ChipRaceParams::default();
+        let cases = [
+            (
+                unit(chip_race(&ok, 0, 100, &[1, 2], &p)),
+                "removed_denomination",
+            ),
+            (
+                unit(chip_race(&ok, 100, 100, &[1, 2], &p)),
+                "new_denomination",
+            ),
+            (
+                unit(chip_race(&ok, 100, 25, &[1, 2], &p)),
+                "new_denomination",
+            ),
+            (unit(chip_race(&[], 25, 100, &[], &p)), "stacks"),
+            (
+                unit(chip_race(
+                    &[stack(1, 1, 1), stack(1, 1, 1)],
+                    25,
+                    100,
+                    &[1],
+                    &p,
+                )),
+                "stacks",
+            ),
+            (
+                unit(chip_race(&[stack(11, 1, 1)], 25, 100, &[11], &p)),
+                "stacks",
+            ),
+            (
+                unit(chip_race(&[stack(4, 0, 0)], 25, 100, &[], &p)),
+                "stacks",
+            ),
+            (
+                unit(chip_race(&[stack(4, u64::MAX, 0)], 25, 100, &[4], &p)),
+                "stacks",
+            ),
+            (unit(chip_race(&ok, 25, 100, &[1], &p)), "race_order"),
+            (unit(chip_race(&ok, 25, 100, &[1, 1], &p)), "race_order"),
+            (unit(chip_race(&ok, 25, 100, &[1, 2, 5], &p)), "race_order"),
+            (
+                unit(chip_race(
+                    &ok,
+                    25,
+                    100,
+                    &[1, 2],
+                    &ChipRaceParams { start_seat: 0, ..p },
+                )),
+                "chip_race_start_seat",
+            ),
+            (
+                unit(chip_race(
+                    &ok,
+                    25,
+                    100,
+                    &[1, 2],
+                    &ChipRaceParams { max_chips: 0, ..p },
+                )),
+                "chip_race_max_chips",
+            ),
+            (unit(exchange_after_race(1, 0, 100)), "removed_denomination"),
+            (unit(exchange_after_race(1, 100, 100)), "new_denomination"),
+            (unit(exchange_after_race(u64::MAX, 2, 100)), "stacks"),
+        ];
+        for (result, input) in cases {
+            assert_eq!(input_of(result.unwrap_err()), input);
+        }
+    }
+
+    #[test]
+    fn huge_stacks_near_u64_max() {
+        let stacks = [stack(1, u64::MAX / 100, 0), stack(2, 1, 0)];
+        let race = chip_race(&stacks, 1, 100, &[1, 2], &race_with(ChipRaceRounding::Down)).unwrap();
+        assert_eq!(race.seats[0].exchanged, u64::MAX / 100 / 100);
+        assert_eq!(race.seats[1].new_chips, 1);
+    }
+
+    #[test]
+    fn params_deserialize_from_rulebook_names() {
+        let p: ChipRaceParams =
+            serde_json::from_str(r#"{"chip_race_start_seat":1,"chip_race_max_chips":1}"#).unwrap();
+        assert_eq!(p, ChipRaceParams::default());
+        let pp: ChipRaceParams =
+            serde_json::from_str(r#"{"chip_race_method":"round-up"}"#).unwrap();
+        assert_eq!(pp.method, ChipRaceMethod::RoundUp);
+        let down: ChipRaceParams =
+            serde_json::from_str(r#"{"chip_race_rounding":"down"}"#).unwrap();
+        assert_eq!(down.rounding, ChipRaceRounding::Down);
+    }
+
+    proptest! {
+        #[test]
+        fn value_is_conserved_up_to_the_rounding_and_nobody_is_raced_out(
+            draws in proptest::collection::vec((0..40u64, prop::sample::select(vec![0u64, 500, 10_000])), 1..=10),
+            denominations in prop::sample::select(vec![(5u64, 25u64), (25, 100), (100, 500), (100, 1_000), (500, 5_000)]),
+            rounding in prop::sample::select(vec![ChipRaceRounding::Down, ChipRaceRounding::Nearest, ChipRaceRounding::Up]),
+            round_up in any::<bool>(),
+            shuffle_seed in any::<u64>(),
+        ) {
+            let (removed, new) = denominations;
+            let stacks: Vec<RaceStack> = draws
+                .iter()
+                .enumerate()
+                .map(|(i, (count, other))| {
+                    let seat = i as u8 + 1;
+                    // Nobody sits with no chips at all.
+                    let count = if *count == 0 && *other == 0 { 1 } else { *count };
+                    stack(seat, count, *other)
+                })
+                .collect();
+            // A deterministic "card" order of everybody with leftovers.
+            let mut order: Vec<Seat> = stacks
+                .iter()
+                .filter(|s| (s.removed_chips * removed) % new > 0)
+                .map(|s| s.seat)
+                .collect();
+            let len = order.len().max(1);
+            order.rotate_left((shuffle_seed % len as u64) as usize % len);
+            let params = ChipRaceParams {
+                method: if round_up { ChipRaceMethod::RoundUp } else { ChipRaceMethod::Race },
+                rounding,
+                ..ChipRaceParams::default()
+            };
+            let race = chip_race(&stacks, removed, new, &order, &params).unwrap();
+            let initial: u64 = stacks.iter().map(|s| s.removed_chips * removed).sum();
+            let finals: u64 = race.seats.iter().map(|s| s.new_chips * new).sum();
+            prop_assert_eq!(finals + race.removed_value, initial + race.added_value);
+            prop_assert_eq!((race.initial_value, race.final_value), (initial, finals));
+            // The rounding loss or gain is less than one new chip.
+            prop_assert!(race.removed_value < new);
+            for seat in &race.seats {
+                prop_assert!(seat.raced <= 1);
+                prop_assert!(seat.leftover < new);
+                let other = stacks.iter().find(|s| s.seat == seat.seat).map_or(0, |s| s.other_chips);
+                prop_assert!(seat.new_chips > 0 || other > 0, "seat {} raced out", seat.seat);
+                prop_assert_eq!(seat.new_chips, seat.exchanged + seat.raced + u64::from(seat.kept_in));
+            }
+            prop_assert_eq!(race.seats.iter().map(|s| s.raced).sum::<u64>(), race.chips_raced);
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! Calling the clock: how long a player on the clock has, and what happens
+//! when the time runs out.
+//!
+//! Owns the `clock` incident (concept `calling-clock`: TDA 2019 rule 29,
+//! TDA 2015 rule 27). The time and the expiry outcomes are edition
+//! parameters ([`ClockParams`]); this module only applies them. No I/O, no
+//! edition lookup.
+
+use super::CalcError;
+
+/// What happens to the hand of a player whose clock runs out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ClockExpiry {
+    /// The hand is dead (outcome `dead-hand`).
+    DeadHand,
+    /// The player is deemed to have checked (outcome `check`).
+    Check,
+}
+
+impl ClockExpiry {
+    /// The answer-contract outcome id: `dead-hand` or `check`.
+    pub fn id(self) -> &'static str {
+        match self {
+            ClockExpiry::DeadHand => "dead-hand",
+            ClockExpiry::Check => "check",
+        }
+    }
+}
+
+/// An edition's clock: total time, countdown and expiry outcomes. The
+/// serialized field names are the rulebook parameter names.
+///
+/// Editions (rule 29; tda-2015-de rule 27):
+///
+/// | edition | text | `seconds` | `countdown` | facing a bet | not facing | tie to player |
+/// |---|---|---|---|---|---|---|
+/// | onk-2023-nl | 25 s, then counted down from 5 to 0 ("deze halve minuut") | 30 | 5 | dead hand | check | not stated |
+/// | pokerpunt-nl | 30 s, the last five counted down | 30 | 5 | dead hand | check | yes ("precies 0 seconden ... in het voordeel") |
+/// | tda-2015-de | up to 50 s, then a 10 s countdown | 60 | 10 | dead hand | dead hand ("automatisch tot") | yes ("letzten Sekunde ... akzeptiert") |
+/// | tda-2019-sk | 30 s, the last 5 counted aloud | 30 | 5 | dead hand | check | not stated |
+/// | dpc-2019-en | 25 s plus a 5 s countdown | 30 | 5 | dead hand | check | yes ("A tie goes to the player") |
+///
+/// "25 s plus a 5 s countdown" and "30 s, the last 5 counted down" are the
+/// same clock: both are stored as `seconds` 30, `countdown` 5, so they
+/// compare equal. Every edition lets the TD change the time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct ClockParams {
+    /// The whole time once the clock is put on, countdown included.
+    #[serde(rename = "clock_seconds")]
+    pub seconds: u64,
+    /// The final part of `seconds` that is counted down aloud.
+    #[serde(rename = "clock_countdown")]
+    pub countdown: u64,
+    /// The outcome when time runs out and the player faces a bet.
+    #[serde(rename = "clock_expiry_facing_bet")]
+    pub expiry_facing_bet: ClockExpiry,
+    /// The outcome when time runs out and the player faces no bet.
+    #[serde(rename = "clock_expiry_not_facing_bet")]
+    pub expiry_not_facing_bet: ClockExpiry,
+    /// Whether an action exactly as time runs out counts ("a tie goes to
+    /// the player").
+    #[serde(rename = "clock_tie_to_player", default)]
+    pub tie_to_player: bool,
+}
+
+impl ClockParams {
+    /// A clock written as a total with its last part counted down ("30
+    /// seconds, the last 5 counted down"); expiry outcomes default to the
+    /// TDA 2019 ones (dead hand facing a bet, check otherwise), no tie rule.
+    pub fn total_with_countdown(seconds: u64, countdown: u64) -> Result<Self, CalcError> {
+        let params = ClockParams {
+            seconds,
+            countdown,
+            expiry_facing_bet: ClockExpiry::DeadHand,
+            expiry_not_facing_bet: ClockExpiry::Check,
+            tie_to_player: false,
+        };
+        params.validate()?;
+        Ok(params)
+    }
+
+    /// A clock written as a base time plus a countdown ("25 seconds plus a
+    /// 5 second countdown"); otherwise as [`ClockParams::total_with_countdown`].
+    pub fn base_plus_countdown(base: u64, countdown: u64) -> Result<Self, CalcError> {
+        let seconds = base.checked_add(countdown).ok_or(CalcError::Overflow {
+            input: "clock_seconds",
+        })?;
+        Self::total_with_countdown(seconds, countdown)
+    }
+
+    /// The time before the countdown starts: `seconds - countdown`, for
+    /// showing the clock as "base + countdown". Zero if the parameters are
+    /// inconsistent (see [`ClockParams::validate`]).
+    pub fn base_seconds(&self) -> u64 {
+        self.seconds.saturating_sub(self.countdown)
+    }
+
+    /// Checks the parameters: some time at all, and a countdown no longer
+    /// than the whole time.
+    pub fn validate(&self) -> Result<(), CalcError> {
+        if self.seconds == 0 {
+            return Err(CalcError::invalid(
+                "clock_seconds",
+                "the clock must give the player some time (seconds > 0)",
+            ));
+        }
+        if self.countdown > self.seconds {
+            return Err(CalcError::invalid(
+                "clock_countdown",
+                format!(
+                    "a {}-second countdown cannot be longer than the {}-second clock",
+                    self.countdown, self.seconds
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The ruling of a clock call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClockRuling {
+    /// What happens if the player does not act in time.
+    pub outcome: ClockExpiry,
+    /// Total time once the clock is put on, countdown included (amount
+    /// `seconds`).
+    pub seconds: u64,
+    /// The counted-down final part (amount `countdown`).
+    pub countdown: u64,
+    /// The time before the countdown: `seconds - countdown`.
+    pub base_seconds: u64,
+    /// Whether an action exactly at expiry still counts.
+    pub tie_to_player: bool,
+    /// Concept slugs applied, deciding rule first.
+    pub concepts: Vec<&'static str>,
+}
+
+/// The clock ruling for a player put on the clock (concept `calling-clock`).
+///
+/// Formula: `seconds` and `countdown` come from the edition; the outcome on
+/// expiry is `expiry_facing_bet` if the player faces a bet, else
+/// `expiry_not_facing_bet` (see the edition table at [`ClockParams`]:
+/// tda-2015-de kills the hand in both cases).
+///
+/// Errors: inconsistent parameters (`clock_seconds`, `clock_countdown`).
+///
+/// ```
+/// use floor::calc::clock::{clock, ClockExpiry, ClockParams};
+/// // dpc-2019-en rule 29: "up to 25 seconds plus a 5 second countdown".
+/// let dpc = ClockParams { tie_to_player: true, ..ClockParams::base_plus_countdown(25, 5).unwrap() };
+/// let ruling = clock(true, &dpc).unwrap();
+/// assert_eq!((ruling.outcome, ruling.seconds, ruling.countdown), (ClockExpiry::DeadHand, 30, 5));
+/// assert_eq!(clock(false, &dpc).unwrap().outcome, ClockExpiry::Check);
+/// ```
+pub fn clock(facing_bet: bool, params: &ClockParams) -> Result<ClockRuling, CalcError> {
+    params.validate()?;
+    let outcome = if facing_bet {
+        params.expiry_facing_bet
+    } else {
+        params.expiry_not_facing_bet
+    };
+    Ok(ClockRuling {
+        outcome,
+        seconds: params.seconds,
+        countdown: params.countdown,
+        base_seconds: params.base_seconds(),
+        tie_to_player: params.tie_to_player,
+        concepts: vec!["calling-clock"],
+    })
+}
+
+/// Whether the clock has expired for an action taken `elapsed` seconds
+/// after the clock was put on: later than `seconds` is too late; exactly at
+/// `seconds` counts only where a tie goes to the player.
+///
+/// ```
+/// use floor::calc::clock::{time_expired, ClockParams};
+/// let sk = ClockParams::total_with_countdown(30, 5).unwrap();
+/// assert!(!time_expired(29, &sk).unwrap());
+/// assert!(time_expired(30, &sk).unwrap()); // no tie rule stated
+/// ```
+pub fn time_expired(elapsed: u64, params: &ClockParams) -> Result<bool, CalcError> {
+    params.validate()?;
+    Ok(elapsed > params.seconds || (elapsed == params.seconds && !params.tie_to_player))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_tie(params: ClockParams) -> ClockParams {
+        ClockParams {
+            tie_to_player: true,
+            ..params
+        }
+    }
+
+    // onk-2023-nl rule 29: "25 seconden de tijd om een actie te maken, hierna wordt van 5 naar 0
+    // afgeteld. Indien binnen deze halve minuut geen actie is gemaakt wordt de hand bij een
+    // voorgaande bet/raise dood verklaard, in andere gevallen als Check verklaard."
+    #[test]
+    fn onk_2023_nl_r29_25_plus_5_dead_facing_bet_else_check() {
+        let onk = ClockParams::base_plus_countdown(25, 5).unwrap();
+        let facing = clock(true, &onk).unwrap();
+        assert_eq!(facing.outcome, ClockExpiry::DeadHand);
+        assert_eq!(
+            (facing.seconds, facing.countdown, facing.base_seconds),
+            (30, 5, 25)
+        );
+        assert_eq!(clock(false, &onk).unwrap().outcome, ClockExpiry::Check);
+        assert_eq!(facing.concepts, vec!["calling-clock"]);
+    }
+
+    // pokerpunt-nl rule 29: "30 seconden de tijd om te handelen. De laatste vijf seconden zal er
+    // een countdown zijn. ... tegen een geplaatste bet dan is de hand dood ... Als er geen bet is
+    // geplaatst dan is er gechecked. Is er gehandeld op precies 0 seconden dan is de speler in
+    // het voordeel."
+    #[test]
+    fn pokerpunt_nl_r29_30_with_last_5_counted_tie_to_player() {
+        let pokerpunt = with_tie(ClockParams::total_with_countdown(30, 5).unwrap());
+        let facing = clock(true, &pokerpunt).unwrap();
+        assert_eq!(
+            (facing.outcome, facing.seconds, facing.countdown),
+            (ClockExpiry::DeadHand, 30, 5)
+        );
+        assert_eq!(facing.base_seconds, 25);
+        assert_eq!(
+            clock(false, &pokerpunt).unwrap().outcome,
+            ClockExpiry::Check
+        );
+        assert!(!time_expired(30, &pokerpunt).unwrap());
+        assert!(time_expired(31, &pokerpunt).unwrap());
+    }
+
+    // tda-2015-de rule 27: "noch bis zu 50 Sekunden Zeit ... gibt es einen 10-Sekunden Countdown.
+    // Hat der Spieler nicht vor Ablauf des Countdowns agiert, ist seine Hand automatisch „tot“.
+    // Eine Aktion in der letzten Sekunde des Countdowns wird akzeptiert."
+    #[test]
+    fn tda_2015_de_r27_50_plus_10_hand_dead_even_without_a_bet() {
+        let de = ClockParams {
+            expiry_not_facing_bet: ClockExpiry::DeadHand,
+            tie_to_player: true,
+            ..ClockParams::base_plus_countdown(50, 10).unwrap()
+        };
+        let facing = clock(true, &de).unwrap();
+        assert_eq!(
+            (facing.seconds, facing.countdown, facing.base_seconds),
+            (60, 10, 50)
+        );
+        assert_eq!(facing.outcome, ClockExpiry::DeadHand);
+        assert_eq!(clock(false, &de).unwrap().outcome, ClockExpiry::DeadHand);
+        assert!(!time_expired(60, &de).unwrap());
+    }
+
+    // tda-2019-sk rule 29: "dostane na premýšľanie 30 sekúnd, z čoho posledných 5 sekúnd mu bude
+    // odpočítaných nahlas. Ak sa hráč nevyjadrí a čelí stávke, jeho ruka je mŕtva, ak nečelí
+    // stávke, jeho akcia je check."
+    #[test]
+    fn tda_2019_sk_r29_30_last_5_aloud_dead_facing_bet_else_check() {
+        let sk = ClockParams::total_with_countdown(30, 5).unwrap();
+        let facing = clock(true, &sk).unwrap();
+        assert_eq!(
+            (facing.outcome, facing.seconds, facing.countdown),
+            (ClockExpiry::DeadHand, 30, 5)
+        );
+        assert_eq!(clock(false, &sk).unwrap().outcome, ClockExpiry::Check);
+        // No tie rule stated: an action at exactly 30 s is late.
+        assert!(time_expired(30, &sk).unwrap());
+    }
+
+    // dpc-2019-en rule 29 (printed 7): "up to 25 seconds plus a 5 second countdown to act. If the
+    // player faces a bet and time expires, the hand is dead; if not facing a bet, the hand is
+    // checked. A tie goes to the player."
+    #[test]
+    fn dpc_2019_en_r29_25_plus_5_tie_goes_to_player() {
+        let dpc = with_tie(ClockParams::base_plus_countdown(25, 5).unwrap());
+        let facing = clock(true, &dpc).unwrap();
+        assert_eq!(
+            (facing.outcome, facing.seconds, facing.countdown),
+            (ClockExpiry::DeadHand, 30, 5)
+        );
+        assert_eq!(clock(false, &dpc).unwrap().outcome, ClockExpiry::Check);
+        assert!(facing.tie_to_player);
+        assert!(!time_expired(30, &dpc).unwrap());
+    }
+
+    #[test]
+    fn base_plus_countdown_and_total_with_countdown_store_the_same_clock() {
+        // SPEC 6: onk/dpc "25 s plus a 5 s countdown" == sk/pokerpunt "30 s, the last 5".
+        assert_eq!(
+            ClockParams::base_plus_countdown(25, 5).unwrap(),
+            ClockParams::total_with_countdown(30, 5).unwrap()
+        );
+        assert_ne!(
+            ClockParams::base_plus_countdown(50, 10).unwrap(),
+            ClockParams::total_with_countdown(50, 10).unwrap()
+        );
+    }
+
+    #[test]
+    fn params_deserialize_from_rulebook_names_and_values() {
+        let json = r#"{"clock_seconds":30,"clock_countdown":5,
+            "clock_expiry_facing_bet":"dead-hand","clock_expiry_not_facing_bet":"check",
+            "clock_tie_to_player":true}"#;
+        let params: ClockParams = serde_json::from_str(json).unwrap();
+        assert_eq!(
+            params,
+            with_tie(ClockParams::total_with_countdown(30, 5).unwrap())
+        );
+        let back = serde_json::to_value(params).unwrap();
+        assert_eq!(back["clock_expiry_facing_bet"], "dead-hand");
+        assert_eq!(ClockExpiry::Check.id(), "check");
+        assert_eq!(ClockExpiry::DeadHand.id(), "dead-hand");
+        // The tie rule is optional in the data (not every edition states it).
+        let no_tie: ClockParams = serde_json::from_str(
+            r#"{"clock_seconds":60,"clock_countdown":10,
+                "clock_expiry_facing_bet":"dead-hand","clock_expiry_not_facing_bet":"dead-hand"}"#,
+        )
+        .unwrap();
+        assert!(!no_tie.tie_to_player);
+    }
+
+    #[test]
+    fn edge_cases_and_errors() {
+        let zero = ClockParams::total_with_countdown(0, 0).unwrap_err();
+        assert!(matches!(
+            zero,
+            CalcError::Invalid {
+                input: "clock_seconds",
+                ..
+            }
+        ));
+        let long = ClockParams::total_with_countdown(5, 6).unwrap_err();
+        assert!(matches!(
+            long,
+            CalcError::Invalid {
+                input: "clock_countdown",
+                ..
+            }
+        ));
+        assert_eq!(
+            ClockParams::base_plus_countdown(u64::MAX, 1),
+            Err(CalcError::Overflow {
+                input: "clock_seconds"
+            })
+        );
+        // All countdown, no base: allowed.
+        let all = ClockParams::total_with_countdown(10, 10).unwrap();
+        assert_eq!(all.base_seconds(), 0);
+        let max = ClockParams::base_plus_countdown(u64::MAX - 5, 5).unwrap();
+        assert!(!time_expired(u64::MAX - 1, &max).unwrap());
+        assert!(time_expired(u64::MAX, &max).unwrap());
+        // Hand-built inconsistent parameters are refused by every entry point.
+        let bad = ClockParams {
+            countdown: 40,
+            ..all
+        };
+        assert_eq!(bad.base_seconds(), 0);
+        assert!(clock(true, &bad).is_err());
+        assert!(time_expired(1, &bad).is_err());
+    }
+}

@@ -1,0 +1,392 @@
+//! Hand-for-hand play: the places of players eliminated in the same hand,
+//! and the level clock while tables play hand for hand.
+//!
+//! Owns the hand-for-hand calculations (concept `hand-for-hand`: TDA 2019 /
+//! 2022 RP-8, tda-2019-sk OP8; onk's house rule MEC-7,
+//! `mec-hand-for-hand`). pokerpunt-nl, tda-2015-de and dpc-2019-en print no
+//! hand-for-hand procedure. No I/O, no edition lookup.
+
+use super::{CalcError, mul};
+
+/// What players eliminated in the same hand-for-hand hand receive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HandForHandPayout {
+    /// They share the prize money of the paid places they occupy together
+    /// (TDA RP-8 / OP8-A: 50 paid, 52 left, 3 bust → "Alle 3 de spelers
+    /// zullen delen in de 50ste plaats").
+    SharePlaces,
+    /// Each receives the full prize of the best place they occupy (onk
+    /// MEC-7: "eindigen alle spelers die in die hand worden uitgeschakeld
+    /// met dezelfde prijs van de uitgeschakelde plek").
+    BestPlacePrize,
+}
+
+/// An edition's hand-for-hand parameters (serialized names are the
+/// rulebook parameter names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct HandForHandParams {
+    /// Minutes taken off the level clock per hand (2 in onk RP-8 and
+    /// tda-2019-sk OP8-B: "TDA štandardná dĺžka je 2 minúty").
+    #[serde(rename = "hand_for_hand_minutes", default = "default_minutes")]
+    pub minutes: u64,
+    /// What players busting in the same hand receive.
+    #[serde(rename = "hand_for_hand_payout", default = "default_payout")]
+    pub payout: HandForHandPayout,
+}
+
+fn default_minutes() -> u64 {
+    2
+}
+
+fn default_payout() -> HandForHandPayout {
+    HandForHandPayout::SharePlaces
+}
+
+impl Default for HandForHandParams {
+    /// The TDA procedure: 2 minutes a hand, busted players share.
+    fn default() -> Self {
+        HandForHandParams {
+            minutes: default_minutes(),
+            payout: default_payout(),
+        }
+    }
+}
+
+/// The finishing places of players eliminated in one hand-for-hand hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SharedPlaces {
+    /// The best place among them (e.g. 50).
+    pub best_place: u32,
+    /// The worst place among them (e.g. 52).
+    pub worst_place: u32,
+    /// How many players busted in the hand.
+    pub players: u32,
+    /// The paid places among `best_place..=worst_place`, if any (e.g.
+    /// `(50, 50)`).
+    pub paid_places: Option<(u32, u32)>,
+    /// How they are paid.
+    pub payout: HandForHandPayout,
+    /// Under [`HandForHandPayout::BestPlacePrize`], the place whose full
+    /// prize each of them receives; `None` when no place is paid or they
+    /// share.
+    pub prize_place: Option<u32>,
+    /// Concept slugs applied, deciding rule first.
+    pub concepts: Vec<&'static str>,
+}
+
+/// The places of `busted` players eliminated in the same hand, with
+/// `remaining` players left when the hand began and `paid` places paid
+/// (concepts `hand-for-hand`, and `mec-hand-for-hand` for onk's payout).
+///
+/// Formula: they occupy places `remaining − busted + 1 ..= remaining`; the
+/// paid ones are those `≤ paid`. Under [`HandForHandPayout::SharePlaces`]
+/// the players split the prizes of those paid places equally; under
+/// [`HandForHandPayout::BestPlacePrize`] each gets the prize of the best
+/// place.
+///
+/// Editions: onk prints both: RP-8 (share, as tda-2019-sk OP8-A) and its
+/// own MEC-7 (same prize for all). MEC-7's first example, "18 spelers ...
+/// 17 prijzen ... 2 spelers uit ... allebei de prijs van plaats 16", does
+/// not follow from its rule or its second example (three out of 18 → place
+/// 16): two players out of 18 occupy places 17 and 18, so this function
+/// answers place 17.
+///
+/// Errors: `remaining` below 2; `busted` zero or not fewer than
+/// `remaining` (somebody must be left); `paid` zero.
+///
+/// ```
+/// use floor::calc::hand_for_hand::{shared_places, HandForHandPayout};
+/// // tda-2019-sk OP8-A: 50 paid, 52 left, 3 bust -> they share 50th place.
+/// let p = shared_places(52, 50, 3, HandForHandPayout::SharePlaces).unwrap();
+/// assert_eq!((p.best_place, p.worst_place, p.paid_places), (50, 52, Some((50, 50))));
+/// ```
+pub fn shared_places(
+    remaining: u32,
+    paid: u32,
+    busted: u32,
+    payout: HandForHandPayout,
+) -> Result<SharedPlaces, CalcError> {
+    if remaining < 2 {
+        return Err(CalcError::invalid(
+            "remaining",
+            "hand-for-hand needs at least two players left",
+        ));
+    }
+    if paid == 0 {
+        return Err(CalcError::invalid(
+            "paid",
+            "at least one place must be paid",
+        ));
+    }
+    if busted == 0 || busted >= remaining {
+        return Err(CalcError::invalid(
+            "busted",
+            format!(
+                "{busted} eliminated of {remaining}: between 1 and {} players can bust in one hand",
+                remaining - 1
+            ),
+        ));
+    }
+    let best_place = remaining - busted + 1;
+    let worst_place = remaining;
+    let paid_places = (best_place <= paid).then_some((best_place, worst_place.min(paid)));
+    let (prize_place, concepts) = match payout {
+        HandForHandPayout::SharePlaces => (None, vec!["hand-for-hand"]),
+        HandForHandPayout::BestPlacePrize => (
+            paid_places.map(|(best, _)| best),
+            vec!["mec-hand-for-hand", "hand-for-hand"],
+        ),
+    };
+    Ok(SharedPlaces {
+        best_place,
+        worst_place,
+        players: busted,
+        paid_places,
+        payout,
+        prize_place,
+        concepts,
+    })
+}
+
+/// The level clock during hand-for-hand play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandForHandClock {
+    /// Seconds left in the level at the start of the next hand (0 once the
+    /// level is over).
+    pub remaining_seconds: u64,
+    /// Whether the level's time is used up: the blinds go up.
+    pub new_level: bool,
+    /// Seconds the hands took beyond the level's end, to come off the next
+    /// level.
+    pub overrun_seconds: u64,
+    /// Concept slugs applied, deciding rule first.
+    pub concepts: Vec<&'static str>,
+}
+
+/// The level clock after `hands` hand-for-hand hands (concept
+/// `hand-for-hand`): every hand takes exactly `minutes` off the clock,
+/// however long it really lasts, starting with the hand in progress when
+/// hand-for-hand is announced (tda-2019-sk OP8-B: 17:30 on the clock at the
+/// announcement → 15:30 at the start of the next hand → 13:30 at the one
+/// after). The blinds go up when the clock reaches zero (OP8-D).
+///
+/// Formula: `remaining − hands × minutes × 60`, floored at 0; the excess is
+/// `overrun_seconds`. onk RP-8 also takes "2 min" per hand, always per hand
+/// and never for a group of hands, but does not say whether the hand in
+/// progress at the announcement counts; this function counts it, as
+/// tda-2019-sk states.
+///
+/// Errors: `hand_for_hand_minutes` zero; overflow (`hands`).
+///
+/// ```
+/// use floor::calc::hand_for_hand::hand_for_hand_clock;
+/// // 17:30 left at the announcement; after the current hand: 15:30.
+/// let clock = hand_for_hand_clock(17 * 60 + 30, 1, 2).unwrap();
+/// assert_eq!(clock.remaining_seconds, 15 * 60 + 30);
+/// ```
+pub fn hand_for_hand_clock(
+    remaining_seconds: u64,
+    hands: u64,
+    minutes: u64,
+) -> Result<HandForHandClock, CalcError> {
+    if minutes == 0 {
+        return Err(CalcError::invalid(
+            "hand_for_hand_minutes",
+            "each hand must take some time off the clock (minutes > 0)",
+        ));
+    }
+    let taken = mul(mul(hands, minutes, "hands")?, 60, "hands")?;
+    Ok(HandForHandClock {
+        remaining_seconds: remaining_seconds.saturating_sub(taken),
+        new_level: taken >= remaining_seconds,
+        overrun_seconds: taken.saturating_sub(remaining_seconds),
+        concepts: vec!["hand-for-hand"],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn input_of(err: CalcError) -> &'static str {
+        match err {
+            CalcError::Invalid { input, .. } | CalcError::Overflow { input } => input,
+        }
+    }
+
+    fn mm_ss(minutes: u64, seconds: u64) -> u64 {
+        minutes * 60 + seconds
+    }
+
+    // onk-2023-nl RP-8, example: "NLHE-toernooi 50 spelers betalen. Er zijn nog 52 spelers over
+    // als de aankondiging wordt gedaan en tijdens de huidige hand gaan 3 spelers bust. Alle 3 de
+    // spelers zullen delen in de 50ste plaats."
+    #[test]
+    fn onk_2023_nl_rp8_three_busts_from_52_share_50th_place() {
+        let p = shared_places(52, 50, 3, HandForHandPayout::SharePlaces).unwrap();
+        assert_eq!((p.best_place, p.worst_place, p.players), (50, 52, 3));
+        assert_eq!(p.paid_places, Some((50, 50)));
+        assert_eq!(p.prize_place, None);
+        assert_eq!(p.concepts, vec!["hand-for-hand"]);
+    }
+
+    // tda-2019-sk OP8-A, example: "V turnaji sa vypláca 50 miest. 52 hráčov zostáva ... vypadnú 3
+    // hráči. Všetci títo traja hráči si rozdelia sumu za 50. miesto."
+    #[test]
+    fn tda_2019_sk_op8_a_three_busts_from_52_share_50th_place() {
+        let p = shared_places(52, 50, 3, HandForHandPayout::SharePlaces).unwrap();
+        assert_eq!((p.best_place, p.worst_place), (50, 52));
+        assert_eq!(p.paid_places, Some((50, 50)));
+    }
+
+    // onk-2023-nl MEC-7, Voorbeeld 2: "18 spelers met 17 prijzen en 3 spelers vallen uit ... Deze 3
+    // spelers krijgen alle drie de prijs van plek 16."
+    #[test]
+    fn onk_2023_nl_mec7_ex2_three_busts_from_18_all_get_prize_of_place_16() {
+        let p = shared_places(18, 17, 3, HandForHandPayout::BestPlacePrize).unwrap();
+        assert_eq!(p.prize_place, Some(16));
+        assert_eq!(
+            (p.best_place, p.worst_place, p.paid_places),
+            (16, 18, Some((16, 17)))
+        );
+        assert_eq!(p.concepts, vec!["mec-hand-for-hand", "hand-for-hand"]);
+    }
+
+    // onk-2023-nl MEC-7, Voorbeeld 1: "18 spelers in het spel met 17 prijzen en er vallen 2
+    // spelers uit. Deze twee spelers krijgen allebei de prijs van plaats 16."
+    // The printed place 16 contradicts MEC-7's own rule ("dezelfde prijs van de uitgeschakelde
+    // plek") and Voorbeeld 2: two players out of 18 finish 17th and 18th, so the best eliminated
+    // place is 17. Asserted as the rule computes it; the discrepancy is reported.
+    #[test]
+    fn onk_2023_nl_mec7_ex1_two_busts_from_18_get_place_17_not_printed_16() {
+        let p = shared_places(18, 17, 2, HandForHandPayout::BestPlacePrize).unwrap();
+        assert_eq!((p.best_place, p.worst_place), (17, 18));
+        assert_eq!(p.prize_place, Some(17));
+    }
+
+    // tda-2019-sk OP8-B, example: "17:30 zostáva na hodinách (clocku) v čase oznámenia ... Na
+    // začiatku nasledujúcej ruky sa hodiny nastavia na 15:30, na začiatku ďalšej ruky na 13:30"
+    #[test]
+    fn tda_2019_sk_op8_b_clock_1730_then_1530_then_1330() {
+        let minutes = HandForHandParams::default().minutes;
+        let first = hand_for_hand_clock(mm_ss(17, 30), 1, minutes).unwrap();
+        assert_eq!(first.remaining_seconds, mm_ss(15, 30));
+        let second = hand_for_hand_clock(mm_ss(17, 30), 2, minutes).unwrap();
+        assert_eq!(second.remaining_seconds, mm_ss(13, 30));
+        assert!(!second.new_level);
+        assert_eq!(second.concepts, vec!["hand-for-hand"]);
+    }
+
+    #[test]
+    fn level_ends_when_the_clock_reaches_zero() {
+        let exact = hand_for_hand_clock(mm_ss(4, 0), 2, 2).unwrap();
+        assert_eq!(
+            (
+                exact.remaining_seconds,
+                exact.new_level,
+                exact.overrun_seconds
+            ),
+            (0, true, 0)
+        );
+        let over = hand_for_hand_clock(mm_ss(3, 0), 2, 2).unwrap();
+        assert_eq!(
+            (over.remaining_seconds, over.new_level, over.overrun_seconds),
+            (0, true, 60)
+        );
+        let before = hand_for_hand_clock(mm_ss(4, 1), 2, 2).unwrap();
+        assert_eq!((before.remaining_seconds, before.new_level), (1, false));
+        let none = hand_for_hand_clock(mm_ss(4, 1), 0, 2).unwrap();
+        assert_eq!(none.remaining_seconds, mm_ss(4, 1));
+    }
+
+    #[test]
+    fn nobody_in_the_money_gets_no_paid_place() {
+        let p = shared_places(60, 50, 2, HandForHandPayout::BestPlacePrize).unwrap();
+        assert_eq!(
+            (p.best_place, p.worst_place, p.paid_places, p.prize_place),
+            (59, 60, None, None)
+        );
+        // Exactly on the bubble: the one player out in 51st of 51 with 50 paid gets nothing.
+        let bubble = shared_places(51, 50, 1, HandForHandPayout::SharePlaces).unwrap();
+        assert_eq!(bubble.paid_places, None);
+        // Four out of 52 with 50 paid share 49th and 50th.
+        let four = shared_places(52, 50, 4, HandForHandPayout::SharePlaces).unwrap();
+        assert_eq!(four.paid_places, Some((49, 50)));
+    }
+
+    #[test]
+    fn errors_name_the_input() {
+        let s = HandForHandPayout::SharePlaces;
+        let cases = [
+            (shared_places(1, 1, 1, s).map(|_| ()), "remaining"),
+            (shared_places(0, 1, 1, s).map(|_| ()), "remaining"),
+            (shared_places(10, 0, 1, s).map(|_| ()), "paid"),
+            (shared_places(10, 5, 0, s).map(|_| ()), "busted"),
+            (shared_places(10, 5, 10, s).map(|_| ()), "busted"),
+            (
+                hand_for_hand_clock(600, 1, 0).map(|_| ()),
+                "hand_for_hand_minutes",
+            ),
+            (hand_for_hand_clock(600, u64::MAX, 2).map(|_| ()), "hands"),
+            (
+                hand_for_hand_clock(600, u64::MAX / 30, 1).map(|_| ()),
+                "hands",
+            ),
+        ];
+        for (result, input) in cases {
+            assert_eq!(input_of(result.unwrap_err()), input);
+        }
+        let late = hand_for_hand_clock(u64::MAX, u64::MAX / 120, 2).unwrap();
+        assert!(!late.new_level);
+    }
+
+    #[test]
+    fn params_deserialize_from_rulebook_names() {
+        let p: HandForHandParams = serde_json::from_str(
+            r#"{"hand_for_hand_minutes":2,"hand_for_hand_payout":"share-places"}"#,
+        )
+        .unwrap();
+        assert_eq!(p, HandForHandParams::default());
+        let onk: HandForHandParams =
+            serde_json::from_str(r#"{"hand_for_hand_payout":"best-place-prize"}"#).unwrap();
+        assert_eq!(onk.payout, HandForHandPayout::BestPlacePrize);
+        assert_eq!(onk.minutes, 2);
+    }
+
+    proptest! {
+        #[test]
+        fn places_cover_exactly_the_busted_players(
+            remaining in 2..5_000u32,
+            paid in 1..5_000u32,
+            busted_pick in any::<prop::sample::Index>(),
+        ) {
+            let busted = busted_pick.index(remaining as usize - 1) as u32 + 1;
+            let p = shared_places(remaining, paid, busted, HandForHandPayout::SharePlaces).unwrap();
+            prop_assert_eq!(p.worst_place - p.best_place + 1, busted);
+            prop_assert_eq!(p.worst_place, remaining);
+            prop_assert!(p.best_place >= 2);
+            match p.paid_places {
+                Some((a, b)) => prop_assert!(p.best_place == a && a <= b && b <= paid && b <= p.worst_place),
+                None => prop_assert!(p.best_place > paid),
+            }
+        }
+
+        #[test]
+        fn each_hand_takes_exactly_the_minutes(
+            remaining in 0..10_000u64,
+            hands in 0..100u64,
+            minutes in 1..5u64,
+        ) {
+            let now = hand_for_hand_clock(remaining, hands, minutes).unwrap();
+            let next = hand_for_hand_clock(remaining, hands + 1, minutes).unwrap();
+            if !now.new_level {
+                prop_assert_eq!(now.remaining_seconds - next.remaining_seconds,
+                    (minutes * 60).min(now.remaining_seconds));
+            }
+            prop_assert_eq!(now.remaining_seconds + hands * minutes * 60,
+                remaining + now.overrun_seconds);
+        }
+    }
+}

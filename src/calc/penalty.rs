@@ -1,0 +1,341 @@
+//! Penalties: how many hands a missed-hands or missed-rounds penalty takes.
+//!
+//! Owns the `penalty` incident (concept `penalties`: TDA 2019 rule 71, TDA
+//! 2015 rule 66). The TD chooses the penalty; this module turns it into the
+//! number of hands the offender sits out. No I/O, no edition lookup.
+
+use super::{CalcError, mul};
+
+/// The kinds of penalty the rulebooks list (answer `kind`; the outcome id is
+/// the same value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PenaltyKind {
+    /// A verbal warning: no hands missed.
+    Warning,
+    /// One or more missed hands.
+    MissedHands,
+    /// One or more missed rounds: a hand per player at the table per round.
+    MissedRounds,
+    /// Disqualification: the player's chips are removed from play.
+    Disqualification,
+}
+
+impl PenaltyKind {
+    /// The answer-contract value / outcome id.
+    pub fn id(self) -> &'static str {
+        match self {
+            PenaltyKind::Warning => "warning",
+            PenaltyKind::MissedHands => "missed-hands",
+            PenaltyKind::MissedRounds => "missed-rounds",
+            PenaltyKind::Disqualification => "disqualification",
+        }
+    }
+
+    /// Every kind, in order of severity.
+    pub const ALL: [PenaltyKind; 4] = [
+        PenaltyKind::Warning,
+        PenaltyKind::MissedHands,
+        PenaltyKind::MissedRounds,
+        PenaltyKind::Disqualification,
+    ];
+}
+
+/// How a missed-rounds penalty is counted. Every edition states the same
+/// formula.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MissedRoundFormula {
+    /// One hand for every player at the table (the offender included),
+    /// times the number of penalty rounds.
+    PlayersTimesRounds,
+}
+
+/// An edition's penalty parameters (serialized names are the rulebook
+/// parameter names).
+///
+/// Editions (rule 71; tda-2015-de rule 66):
+/// - all five: a missed round is one hand per player at the table, the
+///   offender included, times the rounds (dpc: counted "when the penalty is
+///   given"); repeat offences may be punished harder.
+/// - onk-2023-nl lists verbal warning, exclusion for complete rounds and
+///   disqualification; it allows "1, 2, 3 of 4 rondes" (`max_rounds` 4)
+///   and mentions missed hands only as a heavier step after a warning.
+/// - tda-2019-sk words part A as one missed hand per player at the table
+///   and, for repeated offences, "a round (orbit) for every player"; read
+///   as the TDA formula (players × rounds) with escalation left to the TD.
+/// - pokerpunt-nl, tda-2015-de and dpc list all four kinds without limits.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PenaltyParams {
+    /// The kinds the edition lists; other kinds are refused.
+    #[serde(rename = "penalty_kinds", default = "all_kinds")]
+    pub kinds: Vec<PenaltyKind>,
+    /// How missed rounds are counted.
+    #[serde(rename = "missed_round_formula", default = "default_formula")]
+    pub formula: MissedRoundFormula,
+    /// The most rounds the edition allows (onk-2023-nl: 4), if it says.
+    #[serde(rename = "penalty_max_rounds", default)]
+    pub max_rounds: Option<u64>,
+}
+
+fn all_kinds() -> Vec<PenaltyKind> {
+    PenaltyKind::ALL.to_vec()
+}
+
+fn default_formula() -> MissedRoundFormula {
+    MissedRoundFormula::PlayersTimesRounds
+}
+
+impl Default for PenaltyParams {
+    fn default() -> Self {
+        PenaltyParams {
+            kinds: all_kinds(),
+            formula: default_formula(),
+            max_rounds: None,
+        }
+    }
+}
+
+/// A penalty as [`penalty`] computes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Penalty {
+    /// The penalty given (the outcome).
+    pub kind: PenaltyKind,
+    /// Hands the offender misses (amount `hands_missed`); 0 for a warning
+    /// or a disqualification.
+    pub hands_missed: u64,
+    /// Whether the player's chips are removed from play (disqualification).
+    pub chips_removed: bool,
+    /// Concept slugs applied, deciding rule first.
+    pub concepts: Vec<&'static str>,
+}
+
+/// Computes a penalty (concept `penalties`).
+///
+/// Formula: warning → 0 hands; missed hands → `hands`; missed rounds →
+/// `players_at_table × rounds` (the offender counts as a player);
+/// disqualification → chips removed. During the penalty the offender's
+/// hands are dealt, blinds and antes posted, and killed (all editions).
+/// `rounds` is used only for missed rounds and `hands` only for missed
+/// hands.
+///
+/// Errors: `kind` not listed by the edition; `players_at_table` outside
+/// 2-10; `rounds` / `hands` missing or zero for their kind; `rounds` above
+/// the edition's maximum; overflow of the product (`rounds`).
+///
+/// ```
+/// use floor::calc::penalty::{penalty, PenaltyKind, PenaltyParams};
+/// // A one-round penalty at a nine-handed table: nine hands.
+/// let p = penalty(PenaltyKind::MissedRounds, 9, Some(1), None, &PenaltyParams::default()).unwrap();
+/// assert_eq!(p.hands_missed, 9);
+/// ```
+pub fn penalty(
+    kind: PenaltyKind,
+    players_at_table: u8,
+    rounds: Option<u64>,
+    hands: Option<u64>,
+    params: &PenaltyParams,
+) -> Result<Penalty, CalcError> {
+    if !params.kinds.contains(&kind) {
+        let listed: Vec<&str> = params.kinds.iter().map(|k| k.id()).collect();
+        return Err(CalcError::invalid(
+            "kind",
+            format!(
+                "this rulebook does not list a `{}` penalty; it lists: {}",
+                kind.id(),
+                listed.join(", ")
+            ),
+        ));
+    }
+    if !(2..=10).contains(&players_at_table) {
+        return Err(CalcError::invalid(
+            "players_at_table",
+            format!("{players_at_table} players: a table has 2-10 players, the offender included"),
+        ));
+    }
+    let positive = |value: Option<u64>, input: &'static str| -> Result<u64, CalcError> {
+        match value {
+            Some(n) if n > 0 => Ok(n),
+            Some(_) => Err(CalcError::invalid(
+                input,
+                "a penalty of zero is no penalty: give 1 or more",
+            )),
+            None => Err(CalcError::invalid(
+                input,
+                format!("say how many {input} the penalty is"),
+            )),
+        }
+    };
+    let hands_missed = match kind {
+        PenaltyKind::Warning | PenaltyKind::Disqualification => 0,
+        PenaltyKind::MissedHands => positive(hands, "hands")?,
+        PenaltyKind::MissedRounds => {
+            let rounds = positive(rounds, "rounds")?;
+            if let Some(max) = params.max_rounds
+                && rounds > max
+            {
+                return Err(CalcError::invalid(
+                    "rounds",
+                    format!("this rulebook allows at most {max} penalty rounds"),
+                ));
+            }
+            match params.formula {
+                MissedRoundFormula::PlayersTimesRounds => {
+                    mul(u64::from(players_at_table), rounds, "rounds")?
+                }
+            }
+        }
+    };
+    Ok(Penalty {
+        kind,
+        hands_missed,
+        chips_removed: kind == PenaltyKind::Disqualification,
+        concepts: vec!["penalties"],
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input_of(err: CalcError) -> &'static str {
+        match err {
+            CalcError::Invalid { input, .. } | CalcError::Overflow { input } => input,
+        }
+    }
+
+    fn onk() -> PenaltyParams {
+        PenaltyParams {
+            max_rounds: Some(4),
+            ..PenaltyParams::default()
+        }
+    }
+
+    // onk-2023-nl rule 71: "De toernooileiding kan 1, 2, 3 of 4 rondes uitsluiting van het spel
+    // als penalty opleggen. ... De overtredende speler zal één hand missen, vermenigvuldigd met
+    // het aantal spelers aan tafel, inclusief de speler die de penalty krijgt, vermenigvuldigd
+    // met het aantal rondes"
+    #[test]
+    fn onk_2023_nl_r71_one_to_four_rounds_times_players() {
+        for rounds in 1..=4u64 {
+            let p = penalty(PenaltyKind::MissedRounds, 8, Some(rounds), None, &onk()).unwrap();
+            assert_eq!(p.hands_missed, 8 * rounds);
+        }
+        let five = penalty(PenaltyKind::MissedRounds, 8, Some(5), None, &onk()).unwrap_err();
+        assert_eq!(input_of(five), "rounds");
+    }
+
+    #[test]
+    fn table_of_kinds() {
+        let params = PenaltyParams::default();
+        let cases = [
+            (PenaltyKind::Warning, Some(3), Some(2), 0, false),
+            (PenaltyKind::MissedHands, None, Some(3), 3, false),
+            (PenaltyKind::MissedRounds, Some(2), None, 18, false),
+            (PenaltyKind::Disqualification, None, None, 0, true),
+        ];
+        for (kind, rounds, hands, missed, removed) in cases {
+            let p = penalty(kind, 9, rounds, hands, &params).unwrap();
+            assert_eq!(
+                (p.kind, p.hands_missed, p.chips_removed),
+                (kind, missed, removed)
+            );
+            assert_eq!(p.concepts, vec!["penalties"]);
+        }
+    }
+
+    #[test]
+    fn threshold_table_sizes() {
+        let params = PenaltyParams::default();
+        assert_eq!(
+            penalty(PenaltyKind::MissedRounds, 2, Some(1), None, &params)
+                .unwrap()
+                .hands_missed,
+            2
+        );
+        assert_eq!(
+            penalty(PenaltyKind::MissedRounds, 10, Some(3), None, &params)
+                .unwrap()
+                .hands_missed,
+            30
+        );
+        for players in [0, 1, 11, 255] {
+            let err = penalty(PenaltyKind::Warning, players, None, None, &params).unwrap_err();
+            assert_eq!(input_of(err), "players_at_table");
+        }
+    }
+
+    #[test]
+    fn missing_or_zero_counts_are_refused() {
+        let params = PenaltyParams::default();
+        let cases = [
+            (PenaltyKind::MissedRounds, None, None, "rounds"),
+            (PenaltyKind::MissedRounds, Some(0), Some(4), "rounds"),
+            (PenaltyKind::MissedHands, Some(2), None, "hands"),
+            (PenaltyKind::MissedHands, None, Some(0), "hands"),
+        ];
+        for (kind, rounds, hands, input) in cases {
+            assert_eq!(
+                input_of(penalty(kind, 6, rounds, hands, &params).unwrap_err()),
+                input
+            );
+        }
+    }
+
+    #[test]
+    fn overflow_at_u64_max() {
+        let params = PenaltyParams::default();
+        assert_eq!(
+            penalty(PenaltyKind::MissedRounds, 2, Some(u64::MAX), None, &params),
+            Err(CalcError::Overflow { input: "rounds" })
+        );
+        assert_eq!(
+            penalty(
+                PenaltyKind::MissedRounds,
+                2,
+                Some(u64::MAX / 2),
+                None,
+                &params
+            )
+            .unwrap()
+            .hands_missed,
+            u64::MAX - 1
+        );
+        assert_eq!(
+            penalty(PenaltyKind::MissedHands, 9, None, Some(u64::MAX), &params)
+                .unwrap()
+                .hands_missed,
+            u64::MAX
+        );
+    }
+
+    #[test]
+    fn kinds_the_edition_does_not_list_are_refused() {
+        let only_rounds = PenaltyParams {
+            kinds: vec![
+                PenaltyKind::Warning,
+                PenaltyKind::MissedRounds,
+                PenaltyKind::Disqualification,
+            ],
+            ..onk()
+        };
+        let err = penalty(PenaltyKind::MissedHands, 9, None, Some(2), &only_rounds).unwrap_err();
+        assert_eq!(input_of(err), "kind");
+    }
+
+    #[test]
+    fn params_deserialize_from_rulebook_names() {
+        let params: PenaltyParams = serde_json::from_str(
+            r#"{"penalty_kinds":["warning","missed-hands","missed-rounds","disqualification"],
+                "missed_round_formula":"players-times-rounds"}"#,
+        )
+        .unwrap();
+        assert_eq!(params, PenaltyParams::default());
+        let onk: PenaltyParams = serde_json::from_str(r#"{"penalty_max_rounds":4}"#).unwrap();
+        assert_eq!(onk.max_rounds, Some(4));
+        assert_eq!(onk.kinds, PenaltyKind::ALL.to_vec());
+        for kind in PenaltyKind::ALL {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.id());
+        }
+    }
+}

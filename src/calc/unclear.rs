@@ -1,0 +1,353 @@
+//! Unclear bets: which amount a bare number such as "five" stands for
+//! (incident `unclear-bet`).
+//!
+//! Owns the reading of an ambiguous verbal bet (TDA 2019 rule 57, TDA 2015
+//! rule 52, Pokerpunt and ONK rule 57). Pure: the edition's reading arrives
+//! as [`UnclearBetReading`]; no I/O, no edition lookup.
+
+use super::{CalcError, Chips};
+
+/// How an edition reads a bet that can legally mean several amounts.
+///
+/// | edition | rule | text | value |
+/// |---|---|---|---|
+/// | tda-2019-sk | 57 | "najvyššou možnou hodnotou, ktorá je menšia alebo rovná hodnote banku" | `at-most-pot` |
+/// | dpc-2019-en | 57 | "the highest reasonable amount that is less than or equal to the pot size" | `at-most-pot` |
+/// | onk-2023-nl | 57 | "het meest redelijke bedrag, kleiner dan de pot" | `below-pot` |
+/// | pokerpunt-nl | 57 | "de meest aannemelijke bet die minder dan de pot is" | `below-pot` |
+/// | tda-2015-de | 52 | "diejenige zu wählen, die der kleineren Bet entspricht" | `smaller` |
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnclearBetReading {
+    /// The highest legal reading that is less than or equal to the pot.
+    AtMostPot,
+    /// The highest legal reading that is strictly less than the pot.
+    BelowPot,
+    /// The smaller bet: the smallest legal reading, whatever the pot.
+    Smaller,
+}
+
+/// The answers of the `unclear-bet` incident.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnclearBetInput {
+    /// The pot before the bet: everything in the pot and every bet in front
+    /// of a player not yet pulled in.
+    pub pot: Chips,
+    /// The bare number said, e.g. 5 for "I bet five".
+    pub declared_number: Chips,
+    /// The big blind: a reading below it is not a legal bet.
+    pub big_blind: Chips,
+}
+
+/// The outcome id of the `unclear-bet` incident.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnclearBetOutcome {
+    /// The declaration is a bet of `total`.
+    Bet,
+}
+
+/// The reading of an unclear bet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnclearBetRuling {
+    /// Always [`UnclearBetOutcome::Bet`].
+    pub outcome: UnclearBetOutcome,
+    /// The bet: one of `readings`.
+    pub total: Chips,
+    /// Every legal reading of the number (`declared_number × 10^k` at least
+    /// the big blind), smallest first.
+    pub readings: Vec<Chips>,
+    /// False when no legal reading met the edition's pot test and the
+    /// smallest legal reading was taken instead (see [`unclear_bet`]).
+    pub fits_pot: bool,
+    /// Concept slugs of the rules applied, deciding rule first.
+    pub concepts: Vec<&'static str>,
+}
+
+/// The legal readings of a bare number: `declared_number × 10^k` for
+/// `k = 0, 1, 2, …` that are at least the big blind (a smaller bet is not a
+/// legal bet) and fit in the chip range, smallest first.
+///
+/// ```
+/// use floor::calc::unclear::readings;
+///
+/// // NLHE 200-400, "five": 5 and 50 are below the big blind.
+/// assert_eq!(readings(5, 400).unwrap()[..3], [500, 5000, 50000]);
+/// ```
+pub fn readings(declared_number: Chips, big_blind: Chips) -> Result<Vec<Chips>, CalcError> {
+    if declared_number == 0 {
+        return Err(CalcError::invalid(
+            "declared_number",
+            "0 is not a bet: give the number the player said, e.g. 5 for \"five\"",
+        ));
+    }
+    if big_blind == 0 {
+        return Err(CalcError::invalid(
+            "big_blind",
+            "the big blind must be at least 1 chip",
+        ));
+    }
+    let mut out = Vec::new();
+    let mut reading = Some(declared_number);
+    while let Some(r) = reading {
+        if r >= big_blind {
+            out.push(r);
+        }
+        reading = r.checked_mul(10);
+    }
+    if out.is_empty() {
+        return Err(CalcError::invalid(
+            "declared_number",
+            format!(
+                "no reading of {declared_number} (times 1, 10, 100, ...) reaches the big blind \
+                 {big_blind} within the chip range"
+            ),
+        ));
+    }
+    Ok(out)
+}
+
+/// Reads an unclear bet (rule 57 in TDA 2019 numbering, 52 in the German
+/// TDA 2015; concept `unclear-bets`).
+///
+/// The readings of the number are `declared_number × 10^k` that are legal
+/// bets (at least the big blind). The edition picks one:
+/// - [`UnclearBetReading::AtMostPot`]: the highest reading `<= pot`;
+/// - [`UnclearBetReading::BelowPot`]: the highest reading `< pot`;
+/// - [`UnclearBetReading::Smaller`]: the smallest reading, whatever the pot
+///   (German rule 52: "If it is unclear whether 500 or 5000 is meant, the bet
+///   is 500").
+///
+/// When no reading passes the pot test (the pot is smaller than every legal
+/// reading, e.g. "five" at 200-400 with 300 in the pot) none of the rule
+/// texts fits; the smallest legal reading is taken, since it is the one
+/// closest to the pot, and `fits_pot` is false so the ruling can say that
+/// the TD decides (rule 1).
+///
+/// ```
+/// use floor::calc::unclear::{UnclearBetInput, UnclearBetReading, unclear_bet};
+///
+/// // dpc-2019-en rule 57: NLHE 200-400, "I bet five" with 5000 in the pot.
+/// let five = UnclearBetInput { pot: 5000, declared_number: 5, big_blind: 400 };
+/// assert_eq!(unclear_bet(&five, UnclearBetReading::AtMostPot).unwrap().total, 5000);
+/// // onk-2023-nl rule 57 reads "kleiner dan de pot": 500.
+/// assert_eq!(unclear_bet(&five, UnclearBetReading::BelowPot).unwrap().total, 500);
+/// ```
+pub fn unclear_bet(
+    input: &UnclearBetInput,
+    reading: UnclearBetReading,
+) -> Result<UnclearBetRuling, CalcError> {
+    let all = readings(input.declared_number, input.big_blind)?;
+    let pot = input.pot;
+    let fitting = match reading {
+        UnclearBetReading::AtMostPot => all.iter().rev().find(|r| **r <= pot).copied(),
+        UnclearBetReading::BelowPot => all.iter().rev().find(|r| **r < pot).copied(),
+        UnclearBetReading::Smaller => all.first().copied(),
+    };
+    let smallest = all
+        .first()
+        .copied()
+        .ok_or_else(|| CalcError::invalid("declared_number", "the number has no legal reading"))?;
+    let (total, fits_pot) = match fitting {
+        Some(t) => (t, true),
+        None => (smallest, false),
+    };
+    let mut concepts = vec!["unclear-bets"];
+    if !fits_pot {
+        concepts.push("floor-decisions");
+    }
+    Ok(UnclearBetRuling {
+        outcome: UnclearBetOutcome::Bet,
+        total,
+        readings: all,
+        fits_pot,
+        concepts,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use UnclearBetReading::{AtMostPot, BelowPot, Smaller};
+    use proptest::prelude::*;
+
+    fn five(pot: Chips) -> UnclearBetInput {
+        UnclearBetInput {
+            pot,
+            declared_number: 5,
+            big_blind: 400,
+        }
+    }
+
+    fn total(pot: Chips, reading: UnclearBetReading) -> Chips {
+        unclear_bet(&five(pot), reading).unwrap().total
+    }
+
+    // dpc-2019-en rule 57: "if the pot totals less than 5000 ... the bet is 500"
+    #[test]
+    fn dpc_2019_en_r57_five_with_pot_below_5000_is_500() {
+        assert_eq!(total(4999, AtMostPot), 500);
+    }
+
+    // dpc-2019-en rule 57: "if the pot totals 5000 or more, the bet is 5000"
+    #[test]
+    fn dpc_2019_en_r57_five_with_pot_of_5000_is_5000() {
+        assert_eq!(total(5000, AtMostPot), 5000);
+        assert_eq!(total(7000, AtMostPot), 5000);
+    }
+
+    // tda-2019-sk rule 57: "v banku je menej než 5000 ... stávka je teda 500"
+    #[test]
+    fn tda_2019_sk_r57_five_with_pot_below_5000_is_500() {
+        assert_eq!(total(4999, AtMostPot), 500);
+    }
+
+    // tda-2019-sk rule 57: "Pokiaľ je v banku 5000 a viac, stávka je 5000."
+    #[test]
+    fn tda_2019_sk_r57_five_with_pot_of_5000_is_5000() {
+        assert_eq!(total(5000, AtMostPot), 5000);
+    }
+
+    // onk-2023-nl rule 57: "De pot bedraagt 4.900 ... De bet wordt in dit geval 500."
+    #[test]
+    fn onk_2023_nl_r57_five_with_pot_4900_is_500() {
+        assert_eq!(total(4900, BelowPot), 500);
+    }
+
+    // onk-2023-nl rule 57: "met een pot van 5.100 wordt de bet 5.000"
+    #[test]
+    fn onk_2023_nl_r57_five_with_pot_5100_is_5000() {
+        assert_eq!(total(5100, BelowPot), 5000);
+    }
+
+    // pokerpunt-nl rule 57: "als de pot minder dan 5000 is wordt dit geïnterpreteerd als 500"
+    #[test]
+    fn pokerpunt_nl_r57_five_with_pot_below_5000_is_500() {
+        assert_eq!(total(4999, BelowPot), 500);
+    }
+
+    // pokerpunt-nl rule 57: "Is de pot groter dan 5000 dan wordt het gezien als een bet van 5000"
+    #[test]
+    fn pokerpunt_nl_r57_five_with_pot_above_5000_is_5000() {
+        assert_eq!(total(5001, BelowPot), 5000);
+    }
+
+    // tda-2015-de rule 52: "Wenn unklar ist ob 500 oder 5000 gemeint ist, wird die Bet als 500 gewertet."
+    #[test]
+    fn tda_2015_de_r52_five_is_the_smaller_bet_500() {
+        assert_eq!(total(4999, Smaller), 500);
+        assert_eq!(total(5000, Smaller), 500);
+        assert_eq!(total(80_000, Smaller), 500);
+    }
+
+    // SPEC section 6: pot 5000 and "five" is 5000 in tda-2019-sk, 500 in onk-2023-nl.
+    #[test]
+    fn spec_pot_of_exactly_5000_splits_the_editions() {
+        assert_eq!(total(5000, AtMostPot), 5000);
+        assert_eq!(total(5000, BelowPot), 500);
+        assert_eq!(total(5000, Smaller), 500);
+    }
+
+    #[test]
+    fn no_reading_fits_takes_the_smallest_legal_bet() {
+        for reading in [AtMostPot, BelowPot] {
+            let r = unclear_bet(&five(300), reading).unwrap();
+            assert_eq!((r.total, r.fits_pot), (500, false));
+            assert_eq!(r.concepts, vec!["unclear-bets", "floor-decisions"]);
+        }
+        let r = unclear_bet(&five(300), Smaller).unwrap();
+        assert!(r.fits_pot);
+        assert_eq!(r.concepts, vec!["unclear-bets"]);
+    }
+
+    #[test]
+    fn readings_edge_cases() {
+        assert_eq!(readings(5, 500).unwrap()[0], 500);
+        assert_eq!(readings(5, 501).unwrap()[0], 5000);
+        assert_eq!(readings(1, 1).unwrap().len(), 20);
+        assert_eq!(
+            readings(2, 1).unwrap().last(),
+            Some(&2_000_000_000_000_000_000)
+        );
+        assert_eq!(readings(u64::MAX, 1).unwrap(), vec![u64::MAX]);
+        assert!(matches!(
+            readings(0, 400),
+            Err(CalcError::Invalid {
+                input: "declared_number",
+                ..
+            })
+        ));
+        assert!(matches!(
+            readings(5, 0),
+            Err(CalcError::Invalid {
+                input: "big_blind",
+                ..
+            })
+        ));
+        assert!(matches!(
+            readings(2, u64::MAX),
+            Err(CalcError::Invalid {
+                input: "declared_number",
+                ..
+            })
+        ));
+    }
+
+    fn any_reading() -> impl Strategy<Value = UnclearBetReading> {
+        prop_oneof![Just(AtMostPot), Just(BelowPot), Just(Smaller)]
+    }
+
+    proptest! {
+        #[test]
+        fn result_is_a_reading_and_monotone_in_pot(
+            n in 1u64..100_000,
+            bb in 1u64..1_000_000,
+            pot in 0u64..10_000_000_000,
+            more in 0u64..10_000_000_000,
+            reading in any_reading(),
+        ) {
+            let a = unclear_bet(&UnclearBetInput { pot, declared_number: n, big_blind: bb }, reading).unwrap();
+            prop_assert!(a.readings.contains(&a.total));
+            prop_assert!(a.total >= bb);
+            let mut k = a.total;
+            while k > n && k.is_multiple_of(10) { k /= 10; }
+            prop_assert_eq!(k, n);
+            let b = unclear_bet(&UnclearBetInput { pot: pot + more, declared_number: n, big_blind: bb }, reading).unwrap();
+            prop_assert!(b.total >= a.total);
+        }
+
+        #[test]
+        fn at_most_pot_never_exceeds_the_pot_when_a_reading_fits(
+            n in 1u64..100_000,
+            bb in 1u64..1_000_000,
+            pot in 0u64..10_000_000_000,
+        ) {
+            let r = unclear_bet(&UnclearBetInput { pot, declared_number: n, big_blind: bb }, AtMostPot).unwrap();
+            if r.readings.iter().any(|x| *x <= pot) {
+                prop_assert!(r.total <= pot);
+                prop_assert!(r.fits_pot);
+                // And it is the highest such reading.
+                prop_assert!(r.readings.iter().all(|x| *x > pot || *x <= r.total));
+            }
+            let below = unclear_bet(&UnclearBetInput { pot, declared_number: n, big_blind: bb }, BelowPot).unwrap();
+            if below.readings.iter().any(|x| *x < pot) {
+                prop_assert!(below.total < pot);
+            }
+        }
+    }
+
+    #[test]
+    fn outcome_ids_are_the_contract_ids() {
+        let ids: Vec<String> = [UnclearBetOutcome::Bet]
+            .iter()
+            .map(|o| {
+                serde_json::to_value(o)
+                    .unwrap()
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(ids, ["bet"]);
+    }
+}

@@ -1,0 +1,151 @@
+//! The command-line definition: clap types only. `app` turns them into
+//! requests; nothing below this module sees clap.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use floor::rules::Lang;
+
+const EXAMPLES: &str = "\
+Examples:
+  floor incident bet --rules onk-2023-nl   rule on a bet, cited in ONK 2023 numbering
+  floor rule 43 --rules pokerpunt-nl       Pokerpunt's rule 43
+  floor rule raise-amounts --all           the same topic in every edition
+  floor search \"vier kaarten\"              ranked matches, any language
+  floor compare onk-2023-nl pokerpunt-nl   what differs between two editions
+  floor check                              validate the rule data";
+
+/// Poker tournament floor rulings: guided incidents, rule lookup and edition
+/// comparison, cited in the rulebook edition the event plays under.
+#[derive(Debug, Parser)]
+#[command(name = "floor", version, after_help = EXAMPLES, max_term_width = 100)]
+pub struct Cli {
+    #[command(flatten)]
+    pub global: Global,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Options every subcommand accepts, before or after it.
+#[derive(Debug, Args)]
+pub struct Global {
+    /// UI language [default: from LC_ALL/LC_MESSAGES/LANG, else en]
+    #[arg(long, global = true, value_parser = parse_lang, value_name = "en|nl|de|sk")]
+    pub lang: Option<Lang>,
+    /// Rulebook edition in use [default: the newest in the UI language]
+    #[arg(long, global = true, value_name = "EDITION")]
+    pub rules: Option<String>,
+    /// Load the data tree (locales/, rulings/) from DIR instead of the built-in one
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Machine-readable JSON on stdout
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// When to use colour (NO_COLOR is honoured in auto)
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+/// `--color` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when stdout is a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the rulebook editions
+    #[command(after_help = "Examples:\n  floor editions\n  floor editions --json")]
+    Editions,
+    /// Show a rule by number or concept
+    #[command(
+        after_help = "Examples:\n  floor rule 43 --rules pokerpunt-nl\n  floor rule 43-A\n  \
+        floor rule RP-5 --rules onk-2023-nl\n  floor rule MEC-2 --rules onk-2023-nl\n  \
+        floor rule raise-amounts --all --json"
+    )]
+    Rule {
+        /// Rule number (43, 43A, 43-A, RP-5, OP5, MEC-2) or concept slug (raise-amounts)
+        #[arg(value_name = "NUMBER|CONCEPT")]
+        query: String,
+        /// Show that concept in every edition
+        #[arg(long)]
+        all: bool,
+    },
+    /// Search rule titles and texts (case- and accent-insensitive)
+    #[command(
+        after_help = "Examples:\n  floor search \"vier kaarten\"\n  floor search Höhe\n  \
+        floor search ziva ruka\n  floor search \"chip race\" --all-editions --limit 5"
+    )]
+    Search {
+        /// Words to find
+        #[arg(required = true, value_name = "QUERY")]
+        query: Vec<String>,
+        /// At most this many results
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..))]
+        limit: u16,
+        /// Search every edition, not just the one in use
+        #[arg(long)]
+        all_editions: bool,
+    },
+    /// Rule on an incident: guided questions, or answers given as KEY=VALUE
+    #[command(
+        after_help = "Examples:\n  floor incident                                   pick from the list\n  \
+        floor incident bet --rules onk-2023-nl\n  \
+        floor incident clock --answer facing_bet=yes --json\n  \
+        floor incident unclear-bet --answer pot=5000 --answer declared_number=5 --answer big_blind=400\n  \
+        floor incident split-pot --answers hand.yaml --log rulings.jsonl\n  \
+        floor incident --list"
+    )]
+    Incident {
+        /// The incident (see --list)
+        #[arg(value_name = "ID")]
+        id: Option<String>,
+        /// List the incidents
+        #[arg(long, conflicts_with = "id")]
+        list: bool,
+        /// An answer, KEY=VALUE (repeatable); never prompts when given
+        #[arg(long = "answer", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+        answers: Vec<(String, String)>,
+        /// Answers from a YAML file (a map KEY: VALUE); --answer overrides it
+        #[arg(long = "answers", value_name = "FILE")]
+        answers_file: Option<PathBuf>,
+        /// Also ask the detail questions that have defaults
+        #[arg(long)]
+        all_questions: bool,
+        /// Append the ruling to this log file as one JSON line
+        #[arg(long, value_name = "FILE")]
+        log: Option<PathBuf>,
+    },
+    /// Validate the rule data (schema, numbers, references, UI texts)
+    #[command(after_help = "Examples:\n  floor check\n  floor check --data ./my-tree")]
+    Check,
+}
+
+fn parse_key_value(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!(
+            "`{s}` is not KEY=VALUE: write e.g. --answer facing=1200"
+        )),
+    }
+}
+
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    Lang::from_code(s).ok_or_else(|| format!("`{s}` is not a UI language: use en, nl, de or sk"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

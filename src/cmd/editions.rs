@@ -1,0 +1,70 @@
+//! `floor editions`: the editions of the data tree.
+
+use floor::rules::{Edition, RuleKind};
+use serde::Serialize;
+
+use crate::app::{Ctx, Output};
+use crate::render;
+
+#[derive(Serialize)]
+struct EditionRow<'a> {
+    id: &'a str,
+    title: &'a str,
+    language: &'static str,
+    basis: &'a str,
+    house: Option<&'a str>,
+    date: Option<&'a str>,
+    source: &'a str,
+    rules: usize,
+    procedures: usize,
+    house_rules: usize,
+}
+
+impl<'a> EditionRow<'a> {
+    fn new(ed: &'a Edition) -> Self {
+        let count = |kind| ed.rules().filter(|r| r.kind == kind).count();
+        EditionRow {
+            id: &ed.id,
+            title: &ed.title,
+            language: ed.language.code(),
+            basis: &ed.basis,
+            house: ed.house.as_deref(),
+            date: ed.date.as_deref(),
+            source: &ed.source,
+            rules: count(RuleKind::Rule),
+            procedures: count(RuleKind::Procedure),
+            house_rules: count(RuleKind::House),
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
+    let editions = ctx.store.editions()?;
+    let rows: Vec<EditionRow> = editions.iter().map(|e| EditionRow::new(e)).collect();
+    if ctx.json {
+        return Ok(Output::ok(render::json(&rows)?));
+    }
+    let ui = &ctx.ui;
+    let mut table = render::table(ctx);
+    table.set_header(vec![
+        ui.t("editions.id"),
+        ui.t("editions.title"),
+        ui.t("editions.language"),
+        ui.t("editions.basis"),
+        ui.t("editions.house"),
+        ui.t("editions.rules"),
+    ]);
+    for row in &rows {
+        let marker = if row.id == ctx.edition { " *" } else { "" };
+        table.add_row(vec![
+            format!("{}{marker}", row.id),
+            row.title.to_string(),
+            row.language.to_string(),
+            row.basis.to_string(),
+            row.house.unwrap_or("—").to_string(),
+            format!("{} + {} + {}", row.rules, row.procedures, row.house_rules),
+        ]);
+    }
+    let note = ui.f("editions.note", &[("edition", &ctx.edition)]);
+    Ok(Output::ok(format!("{table}\n{note}\n")))
+}

@@ -1,0 +1,311 @@
+//! `floor incident`: the guided walkthrough (interactive), or a ruling from
+//! answers given on the command line or in a file (scripted), as a ruling
+//! card or JSON; optionally logged.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use comfy_table::Cell;
+use floor::LoadError;
+use floor::incident::{self, GivenAnswers, IncidentError, Ruling, Tree, WalkError};
+use serde::Serialize;
+
+use crate::app::{Ctx, Output};
+use crate::{prompt, render};
+
+/// What `floor incident` was asked to do.
+pub struct Args {
+    pub id: Option<String>,
+    pub list: bool,
+    pub answers: Vec<(String, String)>,
+    pub answers_file: Option<PathBuf>,
+    pub all_questions: bool,
+    pub log: Option<PathBuf>,
+}
+
+#[derive(Serialize)]
+struct ListItem {
+    id: String,
+    title: String,
+}
+
+pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
+    let source = ctx.store.source();
+    let scripted = !args.answers.is_empty() || args.answers_file.is_some() || ctx.json;
+    let interactive = !scripted && prompt::interactive();
+    let id = match (&args.id, args.list) {
+        (Some(id), false) => id.clone(),
+        (None, false) if interactive => {
+            prompt::on_interrupt_exit();
+            match prompt::pick_incident(&ctx.ui, &list(ctx)?)? {
+                Some(id) => id,
+                None => return Ok(interrupted()),
+            }
+        }
+        _ => return list_output(ctx),
+    };
+    let tree = incident::load(source, &id)?;
+    let edition = ctx.store.edition(&ctx.edition)?;
+    let walked = if interactive {
+        prompt::on_interrupt_exit();
+        let mut prompter = prompt::Prompter::new(&ctx.ui, &tree.id, args.all_questions);
+        incident::walk(&tree, &mut prompter)
+    } else {
+        let given = given_answers(&args)?;
+        let mut source = GivenAnswers::new(&tree, given)?;
+        incident::walk(&tree, &mut source)
+    };
+    let answers = match walked {
+        Ok(a) => a,
+        Err(WalkError::Interrupted) => return Ok(interrupted()),
+        Err(WalkError::Missing(keys)) => return Err(missing(ctx, &tree, keys).into()),
+        Err(e) => return Err(IncidentError::Walk(e).into()),
+    };
+    let mut ruling = incident::decide(&tree, edition, &ctx.ui, &answers)?;
+    let ignored: Vec<&str> = args
+        .answers
+        .iter()
+        .map(|(k, _)| k.as_str())
+        .filter(|k| answers.get(k).is_none())
+        .collect();
+    if !ignored.is_empty() {
+        ruling
+            .notes
+            .push(ctx.ui.f("notes.ignored", &[("keys", &ignored.join(", "))]));
+    }
+    if let Some(path) = &args.log {
+        floor::log::append(
+            path,
+            &floor::log::Entry::new(&ruling, std::time::SystemTime::now()),
+        )?;
+    }
+    if ctx.json {
+        return Ok(Output::ok(render::json(&ruling)?));
+    }
+    Ok(Output::ok(card(ctx, &tree, &ruling)))
+}
+
+fn interrupted() -> Output {
+    Output {
+        stdout: String::new(),
+        code: ExitCode::from(prompt::INTERRUPTED),
+    }
+}
+
+fn missing(ctx: &Ctx, tree: &Tree, keys: Vec<String>) -> IncidentError {
+    IncidentError::MissingAnswers {
+        incident: tree.id.clone(),
+        missing: keys
+            .into_iter()
+            .map(|k| {
+                let text = ctx
+                    .ui
+                    .get(&format!("incidents.{}.q.{k}.text", tree.id))
+                    .unwrap_or("")
+                    .to_string();
+                (k, text)
+            })
+            .collect(),
+    }
+}
+
+fn list(ctx: &Ctx) -> anyhow::Result<Vec<(String, String)>> {
+    Ok(incident::ids(ctx.store.source())?
+        .into_iter()
+        .map(|id| {
+            let title = ctx.ui.t(&format!("incidents.{id}.title")).to_string();
+            (id, title)
+        })
+        .collect())
+}
+
+fn list_output(ctx: &Ctx) -> anyhow::Result<Output> {
+    let items = list(ctx)?;
+    if ctx.json {
+        let rows: Vec<ListItem> = items
+            .into_iter()
+            .map(|(id, title)| ListItem { id, title })
+            .collect();
+        return Ok(Output::ok(render::json(&rows)?));
+    }
+    let mut table = render::table(ctx);
+    table.set_header(vec![
+        ctx.ui.t("incident.list_id"),
+        ctx.ui.t("incident.list_title"),
+    ]);
+    for (id, title) in items {
+        table.add_row(vec![id, title]);
+    }
+    Ok(Output::ok(format!("{table}\n")))
+}
+
+/// Answers from `--answers FILE` (a YAML map), then `--answer KEY=VALUE`
+/// (which wins).
+fn given_answers(args: &Args) -> Result<BTreeMap<String, String>, LoadError> {
+    let mut given = BTreeMap::new();
+    if let Some(path) = &args.answers_file {
+        given.extend(read_answers_file(path)?);
+    }
+    for (k, v) in &args.answers {
+        given.insert(k.clone(), v.clone());
+    }
+    Ok(given)
+}
+
+fn read_answers_file(path: &Path) -> Result<BTreeMap<String, String>, LoadError> {
+    let text = floor::data::read_limited(path)?;
+    let shown = path.display().to_string();
+    let value: serde_yaml::Value = serde_yaml::from_str(&text).map_err(|e| LoadError::Schema {
+        file: shown.clone(),
+        location: e.location().map(|l| (l.line(), l.column())),
+        message: e.to_string(),
+    })?;
+    let invalid = |message: String| LoadError::Invalid {
+        file: shown.clone(),
+        message,
+    };
+    let serde_yaml::Value::Mapping(map) = value else {
+        return Err(invalid(
+            "must be a map of answers, e.g. `facing: 1200`".into(),
+        ));
+    };
+    let mut out = BTreeMap::new();
+    for (k, v) in map {
+        let serde_yaml::Value::String(key) = k else {
+            return Err(invalid(
+                "answer keys must be text, e.g. `facing: 1200`".into(),
+            ));
+        };
+        let value = match v {
+            serde_yaml::Value::String(s) => s,
+            serde_yaml::Value::Number(n) => n.to_string(),
+            serde_yaml::Value::Bool(b) => if b { "yes" } else { "no" }.to_string(),
+            serde_yaml::Value::Sequence(items) => {
+                let mut parts = Vec::new();
+                for item in items {
+                    match item {
+                        serde_yaml::Value::String(s) => parts.push(s),
+                        serde_yaml::Value::Number(n) => parts.push(n.to_string()),
+                        _ => {
+                            return Err(invalid(format!(
+                                "`{key}`: list items must be numbers or text"
+                            )));
+                        }
+                    }
+                }
+                parts.join(",")
+            }
+            _ => {
+                return Err(invalid(format!(
+                    "`{key}` must be a number, text, yes/no or a list"
+                )));
+            }
+        };
+        out.insert(key, value);
+    }
+    Ok(out)
+}
+
+/// The ruling card: outcome in one line, then amounts, remedy, citations
+/// with the rule text, house notes, and a picture of the table where seats
+/// matter.
+fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
+    let ui = &ctx.ui;
+    let mut out = String::new();
+    let mut head = format!(
+        "{} · {}",
+        render::bold(ctx, &ruling.outcome_text),
+        ruling.edition
+    );
+    if ruling.discretion {
+        head.push_str(&format!(" · {}", ui.t("card.discretion")));
+    }
+    out.push_str(&head);
+    out.push('\n');
+    let mut table = render::table(ctx);
+    if !ruling.amounts.is_empty() {
+        let amounts: Vec<String> = ruling
+            .amounts
+            .iter()
+            .map(|(k, v)| format!("{k} {}", render::chips(v)))
+            .collect();
+        table.add_row(vec![
+            Cell::new(ui.t("card.amounts")),
+            Cell::new(amounts.join("\n")),
+        ]);
+    }
+    if !ruling.remedy.is_empty() {
+        let steps: Vec<String> = ruling
+            .remedy
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{}. {s}", i + 1))
+            .collect();
+        table.add_row(vec![ui.t("card.remedy"), &steps.join("\n")]);
+    }
+    for (i, c) in ruling.citations.iter().enumerate() {
+        let number = match &c.part {
+            Some(p) => format!("{}-{p}", c.number),
+            None => c.number.clone(),
+        };
+        let excerpt = if i == 0 {
+            c.excerpt.clone()
+        } else {
+            first_sentence(&c.excerpt)
+        };
+        table.add_row(vec![
+            format!("{} {number}", ui.t("card.cited")),
+            format!("{}\n{excerpt}", render::bold(ctx, &c.title)),
+        ]);
+    }
+    for note in &ruling.house_notes {
+        let conflict = if note.conflicts {
+            format!(" ({})", ui.t("card.conflicts"))
+        } else {
+            String::new()
+        };
+        table.add_row(vec![
+            format!("{} {}", ui.t("card.house"), note.number),
+            format!("{}{conflict}\n{}", note.title, note.text),
+        ]);
+    }
+    if !ruling.defaults_used.is_empty() {
+        let assumed: Vec<String> = ruling
+            .defaults_used
+            .iter()
+            .filter_map(|k| ruling.answers.get(k).map(|v| format!("{k}={}", plain(v))))
+            .collect();
+        table.add_row(vec![ui.t("card.assumed"), &assumed.join(", ")]);
+    }
+    if !ruling.notes.is_empty() {
+        table.add_row(vec![ui.t("card.notes"), &ruling.notes.join("\n")]);
+    }
+    out.push_str(&format!("{table}\n"));
+    if let (true, Some(picture)) = (tree.diagram, &ruling.table) {
+        out.push_str(&render::table_picture(ctx, picture));
+    }
+    out
+}
+
+fn plain(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Bool(true) => "yes".into(),
+        serde_json::Value::Bool(false) => "no".into(),
+        serde_json::Value::Array(items) => items.iter().map(plain).collect::<Vec<_>>().join(","),
+        other => other.to_string(),
+    }
+}
+
+fn first_sentence(text: &str) -> String {
+    let end = text
+        .char_indices()
+        .find(|(i, c)| matches!(c, '.' | '\n') && *i > 40)
+        .map_or(text.len(), |(i, c)| i + c.len_utf8());
+    let mut s = text[..end].trim().to_string();
+    if end < text.len() {
+        s.push_str(" …");
+    }
+    s
+}

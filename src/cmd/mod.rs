@@ -1,0 +1,7 @@
+//! One module per subcommand. Each returns the text to print.
+
+pub mod check;
+pub mod editions;
+pub mod incident;
+pub mod rule;
+pub mod search;

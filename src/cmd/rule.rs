@@ -1,0 +1,205 @@
+//! `floor rule <NUMBER|CONCEPT> [--all]`: one rule, or one topic in every
+//! edition.
+
+use floor::rules::{Edition, Found, Part, Rule, RuleRef};
+use serde::Serialize;
+
+use crate::app::{Ctx, Output};
+use crate::render;
+
+/// The contract JSON shape of a rule (SPEC section 4), plus extra fields.
+#[derive(Serialize)]
+pub struct RuleJson<'a> {
+    edition: &'a str,
+    number: &'a str,
+    concept: &'a str,
+    title: &'a str,
+    text: String,
+    parts: Vec<PartJson<'a>>,
+    refs: &'a [String],
+    label: Option<&'a str>,
+    kind: floor::rules::RuleKind,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    examples: &'a [floor::rules::Example],
+    #[serde(skip_serializing_if = "floor::rules::Params::is_empty")]
+    params: &'a floor::rules::Params,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    not_applicable: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    part: Option<PartJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct PartJson<'a> {
+    label: &'a str,
+    text: String,
+}
+
+impl<'a> RuleJson<'a> {
+    pub fn new(edition: &'a Edition, rule: &'a Rule, part: Option<&'a Part>) -> Self {
+        RuleJson {
+            edition: &edition.id,
+            number: &rule.number,
+            concept: &rule.concept,
+            title: &rule.title,
+            text: rule.full_text(),
+            parts: rule.parts.iter().map(PartJson::new).collect(),
+            refs: &rule.refs,
+            label: rule.label.as_deref(),
+            kind: rule.kind,
+            examples: &rule.examples,
+            params: &rule.params,
+            not_applicable: rule.not_applicable,
+            part: part.map(PartJson::new),
+        }
+    }
+}
+
+impl<'a> PartJson<'a> {
+    fn new(part: &'a Part) -> Self {
+        PartJson {
+            label: &part.label,
+            text: part.full_text(),
+        }
+    }
+}
+
+pub fn run(ctx: &Ctx, query: &str, all: bool) -> anyhow::Result<Output> {
+    let edition = ctx.store.edition(&ctx.edition)?;
+    let found = match RuleRef::parse(query) {
+        Some(number) => ctx.store.find_number(edition, &number)?,
+        None => {
+            let concept = ctx.store.concept(query)?;
+            if all {
+                return all_editions(ctx, &concept.slug);
+            }
+            let rule = edition.rule_for(&concept.slug).ok_or_else(|| {
+                floor::LookupError::ConceptNotInEdition {
+                    edition: edition.id.clone(),
+                    concept: concept.slug.clone(),
+                    nearest: editions_with(ctx, &concept.slug),
+                }
+            })?;
+            Found {
+                edition,
+                rule,
+                part: None,
+            }
+        }
+    };
+    if all {
+        return all_editions(ctx, &found.rule.concept);
+    }
+    if ctx.json {
+        return Ok(Output::ok(render::json(&RuleJson::new(
+            found.edition,
+            found.rule,
+            found.part,
+        ))?));
+    }
+    Ok(Output::ok(card(ctx, found)))
+}
+
+fn editions_with(ctx: &Ctx, concept: &str) -> Vec<String> {
+    ctx.store
+        .editions()
+        .map(|eds| {
+            eds.iter()
+                .filter(|e| e.rule_for(concept).is_some())
+                .map(|e| e.id.clone())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn all_editions(ctx: &Ctx, concept: &str) -> anyhow::Result<Output> {
+    let editions = ctx.store.editions()?;
+    let found: Vec<(&Edition, &Rule)> = editions
+        .iter()
+        .filter_map(|e| e.rule_for(concept).map(|r| (*e, r)))
+        .collect();
+    if ctx.json {
+        let rows: Vec<RuleJson> = found
+            .iter()
+            .map(|(e, r)| RuleJson::new(e, r, None))
+            .collect();
+        return Ok(Output::ok(render::json(&rows)?));
+    }
+    let ui = &ctx.ui;
+    let mut table = render::table(ctx);
+    table.set_header(vec![
+        ui.t("rule.edition"),
+        ui.t("rule.number"),
+        ui.t("rule.title"),
+    ]);
+    for (edition, rule) in &found {
+        let label = match &rule.label {
+            Some(l) if l != &rule.number => format!("{} ({})", rule.number, l),
+            _ => rule.number.clone(),
+        };
+        table.add_row(vec![edition.id.clone(), label, rule.title.clone()]);
+    }
+    let mut out = format!("{}\n{table}\n", render::bold(ctx, concept));
+    for (edition, rule) in &found {
+        out.push('\n');
+        out.push_str(&card(
+            ctx,
+            Found {
+                edition,
+                rule,
+                part: None,
+            },
+        ));
+    }
+    Ok(Output::ok(out))
+}
+
+/// A rule as a table: number and title, then the text, each part, the
+/// examples and the references.
+pub fn card(ctx: &Ctx, found: Found) -> String {
+    let Found {
+        edition,
+        rule,
+        part,
+    } = found;
+    let ui = &ctx.ui;
+    let mut table = render::table(ctx);
+    table.set_header(vec![rule.number.clone(), rule.title.clone()]);
+    let parts: Vec<&Part> = match part {
+        Some(p) => vec![p],
+        None => rule.parts.iter().collect(),
+    };
+    if part.is_none() && !rule.text.trim().is_empty() {
+        table.add_row(vec![String::new(), rule.text.trim().to_string()]);
+    }
+    for p in parts {
+        table.add_row(vec![p.label.clone(), p.full_text()]);
+    }
+    if part.is_none() {
+        if !rule.tail.trim().is_empty() {
+            table.add_row(vec![String::new(), rule.tail.trim().to_string()]);
+        }
+        for ex in &rule.examples {
+            table.add_row(vec![ex.label.clone(), ex.text.clone()]);
+        }
+    }
+    if !rule.refs.is_empty() {
+        table.add_row(vec![ui.t("rule.refs").to_string(), rule.refs.join(", ")]);
+    }
+    let printed = rule
+        .label
+        .as_deref()
+        .filter(|l| *l != rule.number)
+        .map(|l| format!(" · {} {l}", ui.t("rule.printed")))
+        .unwrap_or_default();
+    let mut head = format!(
+        "{} ({}) · {}{printed}",
+        edition.title,
+        edition.id,
+        render::bold(ctx, &rule.concept)
+    );
+    if rule.not_applicable {
+        head.push_str(&format!(" · {}", ui.t("rule.not_applicable")));
+    }
+    format!("{head}\n{table}\n")
+}

@@ -1,0 +1,171 @@
+//! Where the data tree comes from: the copy compiled into the binary, or a
+//! directory given with `--data`.
+//!
+//! Both hold the same layout (`locales/<lang>/<edition>.yaml`,
+//! `locales/<lang>/ui.yaml`, `locales/concepts.yaml`, `rulings/<incident>.yaml`)
+//! and are read one file at a time, so a command parses only what it needs.
+
+use std::borrow::Cow;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+
+use crate::error::LoadError;
+
+/// How an embedded file is stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Converted from YAML at build time.
+    Json,
+    /// YAML text (every file of a `--data` tree; an embedded file that did not parse).
+    Yaml,
+}
+
+static EMBEDDED: &[(&str, Format, &str)] = include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
+
+/// Files larger than this are refused before parsing.
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// One data file, read but not yet parsed.
+#[derive(Debug, Clone)]
+pub struct DataFile {
+    /// Path relative to the tree root, with `/` separators.
+    pub path: String,
+    /// Where to point the user in error messages (the real path for `--data`).
+    pub shown: String,
+    format: Format,
+    text: Cow<'static, str>,
+}
+
+impl DataFile {
+    /// Parses the file into `T`, naming the file (and line and column for
+    /// YAML) on error.
+    pub fn parse<T: DeserializeOwned>(&self) -> Result<T, LoadError> {
+        match self.format {
+            Format::Json => serde_json::from_str(&self.text).map_err(|e| LoadError::Schema {
+                file: self.shown.clone(),
+                location: None,
+                message: e.to_string(),
+            }),
+            Format::Yaml => serde_yaml::from_str(&self.text).map_err(|e| LoadError::Schema {
+                file: self.shown.clone(),
+                location: e.location().map(|l| (l.line(), l.column())),
+                message: e.to_string(),
+            }),
+        }
+    }
+}
+
+/// The data tree in use.
+#[derive(Debug, Clone)]
+pub enum DataSource {
+    /// The tree compiled into the binary.
+    Embedded,
+    /// A replacement tree on disk (`--data DIR`).
+    Dir(PathBuf),
+}
+
+impl DataSource {
+    /// Opens a `--data` directory, checking that it looks like a data tree.
+    pub fn dir(root: &Path) -> Result<Self, LoadError> {
+        if !root.is_dir() {
+            return Err(LoadError::DataDir {
+                dir: root.display().to_string(),
+                problem: "is not a directory".into(),
+            });
+        }
+        if !root.join("locales").is_dir() {
+            return Err(LoadError::DataDir {
+                dir: root.display().to_string(),
+                problem: "has no locales/ folder".into(),
+            });
+        }
+        Ok(DataSource::Dir(root.to_path_buf()))
+    }
+
+    /// Every data file's relative path, sorted.
+    pub fn paths(&self) -> Result<Vec<String>, LoadError> {
+        match self {
+            DataSource::Embedded => Ok(EMBEDDED.iter().map(|(p, _, _)| p.to_string()).collect()),
+            DataSource::Dir(root) => {
+                let mut out = Vec::new();
+                for top in ["locales", "rulings"] {
+                    walk(root, &root.join(top), &mut out)?;
+                }
+                out.sort();
+                Ok(out)
+            }
+        }
+    }
+
+    /// Reads one file by relative path; `Ok(None)` when it does not exist.
+    pub fn read(&self, rel: &str) -> Result<Option<DataFile>, LoadError> {
+        match self {
+            DataSource::Embedded => {
+                Ok(EMBEDDED
+                    .iter()
+                    .find(|(p, _, _)| *p == rel)
+                    .map(|(p, format, text)| DataFile {
+                        path: p.to_string(),
+                        shown: p.to_string(),
+                        format: *format,
+                        text: Cow::Borrowed(text),
+                    }))
+            }
+            DataSource::Dir(root) => {
+                let path = root.join(rel);
+                if !path.is_file() {
+                    return Ok(None);
+                }
+                let text = read_limited(&path)?;
+                Ok(Some(DataFile {
+                    path: rel.to_string(),
+                    shown: path.display().to_string(),
+                    format: Format::Yaml,
+                    text: Cow::Owned(text),
+                }))
+            }
+        }
+    }
+}
+
+/// Reads a user-supplied text file, refusing oversized or non-UTF-8 files
+/// before any parsing.
+pub fn read_limited(path: &Path) -> Result<String, LoadError> {
+    let shown = path.display().to_string();
+    let io = |e: std::io::Error| LoadError::Io {
+        file: shown.clone(),
+        message: e.to_string(),
+    };
+    let meta = fs::metadata(path).map_err(io)?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            file: shown,
+            bytes: meta.len(),
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    let bytes = fs::read(path).map_err(io)?;
+    String::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
+        file: shown,
+        offset: e.utf8_error().valid_up_to(),
+    })
+}
+
+fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> Result<(), LoadError> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Ok(());
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            walk(root, &path, out)?;
+        } else if path.extension().is_some_and(|e| e == "yaml")
+            && let Ok(rel) = path.strip_prefix(root)
+        {
+            out.push(rel.to_string_lossy().replace('\\', "/"));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,317 @@
+//! Answers as users type them: amounts (`1.200`, `1,200`, `1200`, `1.2k`,
+//! `4K`), yes/no in four languages, seats, lists, action sequences.
+//! Interactive and scripted answers go through the same parsers.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::calc::{Chips, Seat};
+
+/// An answer value, typed by its question's kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Answer {
+    /// yes-no.
+    Bool(bool),
+    /// amount or number.
+    Amount(Chips),
+    /// choice, or a structured list kept in its canonical text form
+    /// (actions, contributions, tables).
+    Text(String),
+    /// chips (denominations).
+    Chips(Vec<Chips>),
+    /// one seat.
+    Seat(Seat),
+    /// seat numbers.
+    Seats(Vec<Seat>),
+}
+
+impl Answer {
+    /// The canonical text form (what `--answer KEY=VALUE` would take).
+    pub fn canonical(&self) -> String {
+        match self {
+            Answer::Bool(true) => "yes".into(),
+            Answer::Bool(false) => "no".into(),
+            Answer::Amount(n) => n.to_string(),
+            Answer::Text(s) => s.clone(),
+            Answer::Chips(v) => join(v),
+            Answer::Seat(s) => s.to_string(),
+            Answer::Seats(v) => join(v),
+        }
+    }
+}
+
+fn join<T: fmt::Display>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Why an answer could not be read: the problem and what would be valid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid(pub String);
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn invalid<T>(msg: impl Into<String>) -> Result<T, Invalid> {
+    Err(Invalid(msg.into()))
+}
+
+/// Parses a chip amount: digits with `.`, `,` or space as thousands
+/// separators (`1.200`, `1,200`, `1 200`), or a `k`/`K` suffix with an
+/// optional decimal part (`1.2k`, `1,5K`, `4k`). Never negative, never a
+/// fraction of a chip.
+pub fn parse_amount(raw: &str) -> Result<Chips, Invalid> {
+    let s = raw.trim();
+    if s.is_empty() {
+        return invalid("empty: give a number of chips such as 1200, 1.200 or 1.2k");
+    }
+    if s.starts_with('-') {
+        return invalid(format!("`{s}` is negative: chip amounts are 0 or more"));
+    }
+    if let Some(c) = s
+        .chars()
+        .find(|c| !c.is_ascii_digit() && !matches!(c, '.' | ',' | ' ' | 'k' | 'K'))
+    {
+        return invalid(format!(
+            "`{s}` contains `{c}`: use digits 0-9, `.`/`,` for thousands, or a k suffix (1.2k)"
+        ));
+    }
+    let (number, multiplier) = match s.strip_suffix(['k', 'K']) {
+        Some(n) => (n.trim_end(), 1000u64),
+        None => (s, 1),
+    };
+    if number.contains(['k', 'K'])
+        || number.is_empty()
+        || !number.starts_with(|c: char| c.is_ascii_digit())
+    {
+        return invalid(format!("`{s}` is not an amount: write 1200, 1.200 or 1.2k"));
+    }
+    let too_large = || Invalid(format!("`{s}` is too large for a chip amount"));
+    if multiplier == 1000 {
+        // With k, one `.` or `,` is a decimal point: 1.2k = 1200.
+        let seps: Vec<usize> = number.match_indices(['.', ',']).map(|(i, _)| i).collect();
+        let (int_part, frac_part) = match seps.as_slice() {
+            [] => (number, ""),
+            [at] => (&number[..*at], &number[at + 1..]),
+            _ => return invalid(format!("`{s}`: use one decimal point with k (1.25k)")),
+        };
+        if int_part.contains(' ')
+            || frac_part.contains(' ')
+            || frac_part.len() > 3
+            || frac_part.is_empty() && !seps.is_empty()
+        {
+            return invalid(format!("`{s}`: write thousands as 1.2k, 12k or 1.25k"));
+        }
+        let whole: u64 = int_part.parse().map_err(|_| too_large())?;
+        let frac: u64 = if frac_part.is_empty() {
+            0
+        } else {
+            let digits: u64 = frac_part.parse().map_err(|_| too_large())?;
+            digits * 10u64.pow(3 - frac_part.len() as u32)
+        };
+        return whole
+            .checked_mul(1000)
+            .and_then(|w| w.checked_add(frac))
+            .ok_or_else(too_large);
+    }
+    // Without k, separators group thousands: every group after the first
+    // has exactly three digits, all separators are the same character.
+    let sep = number.chars().find(|c| matches!(c, '.' | ',' | ' '));
+    let digits: String = match sep {
+        None => number.to_string(),
+        Some(sep) => {
+            let groups: Vec<&str> = number.split(sep).collect();
+            let valid = groups.first().is_some_and(|g| (1..=3).contains(&g.len()))
+                && groups.iter().skip(1).all(|g| g.len() == 3)
+                && groups.iter().all(|g| g.chars().all(|c| c.is_ascii_digit()));
+            if !valid {
+                return invalid(format!(
+                    "`{s}` is not a whole number of chips: write 1200 or 1.200 (thousands), \
+                     or 1.2k; fractions of a chip do not exist"
+                ));
+            }
+            groups.concat()
+        }
+    };
+    digits.parse().map_err(|_| too_large())
+}
+
+/// Parses yes/no in the four UI languages: yes/no/y/n/true/false, ja/nee,
+/// ja/nein, áno/nie (also without the accent).
+pub fn parse_yes_no(raw: &str) -> Result<bool, Invalid> {
+    match raw.trim().to_lowercase().as_str() {
+        "yes" | "y" | "true" | "ja" | "j" | "áno" | "ano" | "a" | "1" => Ok(true),
+        "no" | "n" | "false" | "nee" | "nein" | "nie" | "0" => Ok(false),
+        other => invalid(format!(
+            "`{other}` is not yes or no (yes/no, ja/nee, ja/nein, áno/nie)"
+        )),
+    }
+}
+
+/// Parses a seat number 1-10.
+pub fn parse_seat(raw: &str) -> Result<Seat, Invalid> {
+    let s = raw.trim();
+    match s.parse::<u8>() {
+        Ok(n) if (1..=10).contains(&n) => Ok(n),
+        _ => invalid(format!("`{s}` is not a seat: seats are 1 to 10")),
+    }
+}
+
+/// Parses a list of seats: `1,4,7`, ranges `1-10`, no duplicates.
+pub fn parse_seats(raw: &str) -> Result<Vec<Seat>, Invalid> {
+    let mut seats = Vec::new();
+    for item in raw.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        match item.split_once('-') {
+            Some((a, b)) => {
+                let (a, b) = (parse_seat(a)?, parse_seat(b)?);
+                if a > b {
+                    return invalid(format!("`{item}`: write ranges low to high (1-10)"));
+                }
+                seats.extend(a..=b);
+            }
+            None => seats.push(parse_seat(item)?),
+        }
+    }
+    if seats.is_empty() {
+        return invalid("no seats given: list them like 1,4,7 or 1-10");
+    }
+    let mut sorted = seats.clone();
+    sorted.sort_unstable();
+    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+        return invalid(format!("seat {} is listed twice", w[0]));
+    }
+    Ok(seats)
+}
+
+/// Parses a list of chip denominations pushed: `1000,500`, `5000`.
+pub fn parse_chips(raw: &str) -> Result<Vec<Chips>, Invalid> {
+    let mut chips = Vec::new();
+    for item in raw
+        .split([',', '+', ';'])
+        .map(str::trim)
+        .filter(|i| !i.is_empty())
+    {
+        let value = parse_amount(item)?;
+        if value == 0 {
+            return invalid("a chip of value 0 does not exist");
+        }
+        chips.push(value);
+    }
+    if chips.is_empty() {
+        return invalid("no chips given: list the denominations pushed, e.g. 1000,500");
+    }
+    Ok(chips)
+}
+
+/// Parses one of a fixed set of choices (case-insensitive).
+pub fn parse_choice(raw: &str, choices: &[String]) -> Result<String, Invalid> {
+    let s = raw.trim().to_lowercase();
+    match choices.iter().find(|c| c.eq_ignore_ascii_case(&s)) {
+        Some(c) => Ok(c.clone()),
+        None => invalid(format!(
+            "`{}` is not one of: {}",
+            raw.trim(),
+            choices.join(", ")
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_in_every_accepted_spelling() {
+        for (raw, want) in [
+            ("1200", 1200),
+            ("1.200", 1200),
+            ("1,200", 1200),
+            ("1 200", 1200),
+            ("12.000.000", 12_000_000),
+            ("1.2k", 1200),
+            ("1,2k", 1200),
+            ("1.25K", 1250),
+            ("4K", 4000),
+            ("4k", 4000),
+            ("0", 0),
+            (" 500 ", 500),
+        ] {
+            assert_eq!(parse_amount(raw), Ok(want), "{raw}");
+        }
+    }
+
+    #[test]
+    fn malformed_amounts_say_what_to_write() {
+        for raw in [
+            "",
+            "12OO",
+            "-5",
+            "1e9",
+            "٣٠٠",
+            "1.20",
+            "1,2345k",
+            "1.2.3k",
+            "k",
+            "1.",
+            "1.2",
+            "1,200.50",
+            "18446744073709551616",
+            "18446744073709552k",
+            "abc",
+            "1..200",
+        ] {
+            let err = parse_amount(raw).expect_err(raw);
+            assert!(!err.0.is_empty(), "{raw}");
+        }
+        assert!(
+            parse_amount("12OO")
+                .expect_err("letter O")
+                .0
+                .contains("`O`")
+        );
+        assert!(
+            parse_amount("-5")
+                .expect_err("negative")
+                .0
+                .contains("negative")
+        );
+    }
+
+    #[test]
+    fn yes_no_in_four_languages() {
+        for yes in ["yes", "Y", "true", "ja", "áno", "ano"] {
+            assert_eq!(parse_yes_no(yes), Ok(true), "{yes}");
+        }
+        for no in ["no", "N", "false", "nee", "nein", "nie"] {
+            assert_eq!(parse_yes_no(no), Ok(false), "{no}");
+        }
+        assert!(parse_yes_no("maybe").is_err());
+    }
+
+    #[test]
+    fn seats_lists_and_ranges() {
+        assert_eq!(parse_seats("1,4,7"), Ok(vec![1, 4, 7]));
+        assert_eq!(parse_seats("1-3, 9"), Ok(vec![1, 2, 3, 9]));
+        assert!(parse_seats("0").is_err());
+        assert!(parse_seats("11").is_err());
+        assert!(parse_seats("3,3").is_err());
+        assert!(parse_seats("5-2").is_err());
+        assert!(parse_seats("").is_err());
+    }
+
+    #[test]
+    fn chips_are_denominations() {
+        assert_eq!(parse_chips("1000,500"), Ok(vec![1000, 500]));
+        assert_eq!(parse_chips("5k"), Ok(vec![5000]));
+        assert!(parse_chips("0").is_err());
+        assert!(parse_chips(",").is_err());
+    }
+}

@@ -1,0 +1,1000 @@
+//! The named calculators a decision tree can call: each reads its answers,
+//! takes the edition's parameters, calls a pure function of `calc` and
+//! states the decision. This is the only place answers meet arithmetic.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use super::answer::Answer;
+use super::ruling::{Decision, Note, TablePicture};
+use super::walk::Answers;
+use crate::calc::{self, CalcError, Chips, Game, Seat};
+use crate::rules::Params;
+
+type Run = fn(&Answers, &Params) -> Result<Decision, CalcError>;
+
+/// A calculator: its name (as trees cite it), the outcomes it can reach,
+/// and the function.
+pub struct Calculator {
+    /// The name trees use in `calculator:`.
+    pub name: &'static str,
+    /// Every outcome id it can return.
+    pub outcomes: &'static [&'static str],
+    run: Run,
+}
+
+/// Every calculator.
+pub const CALCULATORS: &[Calculator] = &[
+    Calculator {
+        name: "bet",
+        outcomes: &["check", "call", "bet", "raise", "all-in", "call-or-fold"],
+        run: bet,
+    },
+    Calculator {
+        name: "undercall",
+        outcomes: &["full-call", "discretion"],
+        run: undercall,
+    },
+    Calculator {
+        name: "reopening",
+        outcomes: &["reopened", "closed"],
+        run: reopening,
+    },
+    Calculator {
+        name: "pot-limit",
+        outcomes: &["max-bet"],
+        run: pot_limit,
+    },
+    Calculator {
+        name: "unclear-bet",
+        outcomes: &["bet"],
+        run: unclear_bet,
+    },
+    Calculator {
+        name: "side-pots",
+        outcomes: &["pots"],
+        run: side_pots,
+    },
+    Calculator {
+        name: "split-pot",
+        outcomes: &["split"],
+        run: split_pot,
+    },
+    Calculator {
+        name: "penalty",
+        outcomes: &[
+            "warning",
+            "missed-hands",
+            "missed-rounds",
+            "disqualification",
+        ],
+        run: penalty,
+    },
+    Calculator {
+        name: "substantial-action",
+        outcomes: &["substantial-action", "no-substantial-action"],
+        run: substantial_action,
+    },
+    Calculator {
+        name: "misdeal",
+        outcomes: &["misdeal", "no-misdeal", "fouled-deck"],
+        run: misdeal,
+    },
+    Calculator {
+        name: "four-card-flop",
+        outcomes: &["scramble"],
+        run: four_card_flop,
+    },
+    Calculator {
+        name: "premature-card",
+        outcomes: &[
+            "flop-redeal",
+            "flop-stands",
+            "turn-reshuffle",
+            "river-reshuffle",
+        ],
+        run: premature_card,
+    },
+    Calculator {
+        name: "out-of-turn",
+        outcomes: &[
+            "binding",
+            "not-binding",
+            "fold-binding",
+            "skipped-hand-discretion",
+        ],
+        run: out_of_turn,
+    },
+    Calculator {
+        name: "clock",
+        outcomes: &["dead-hand", "check"],
+        run: clock,
+    },
+    Calculator {
+        name: "balance",
+        outcomes: &["balanced", "move", "break", "halt"],
+        run: balance,
+    },
+    Calculator {
+        name: "chip-race",
+        outcomes: &["race"],
+        run: chip_race,
+    },
+    Calculator {
+        name: "showdown-order",
+        outcomes: &["order"],
+        run: showdown_order,
+    },
+    Calculator {
+        name: "heads-up-button",
+        outcomes: &["button"],
+        run: heads_up_button,
+    },
+    Calculator {
+        name: "button-too-few-cards",
+        outcomes: &["dead-hand", "replace-missing"],
+        run: button_too_few_cards,
+    },
+    Calculator {
+        name: "hand-for-hand",
+        outcomes: &["shared-places"],
+        run: hand_for_hand,
+    },
+    Calculator {
+        name: "asking-to-see",
+        outcomes: &["must-show", "discretion", "no-right"],
+        run: asking_to_see,
+    },
+    Calculator {
+        name: "accidentally-killed-hand",
+        outcomes: &["live", "dead"],
+        run: accidentally_killed_hand,
+    },
+    Calculator {
+        name: "chips-found-behind",
+        outcomes: &["in-action", "not-paid", "may-go-to-caller"],
+        run: chips_found_behind,
+    },
+    Calculator {
+        name: "at-your-seat",
+        outcomes: &["live", "dead-hand"],
+        run: at_your_seat,
+    },
+    Calculator {
+        name: "dispute-window",
+        outcomes: &["open", "closed"],
+        run: dispute_window,
+    },
+    Calculator {
+        name: "exposed-card",
+        outcomes: &["penalty-hand-live", "no-penalty"],
+        run: exposed_card,
+    },
+];
+
+/// The calculator with this name.
+pub fn find(name: &str) -> Option<&'static Calculator> {
+    CALCULATORS.iter().find(|c| c.name == name)
+}
+
+/// Runs the calculator `name` on the answers with the edition's parameters.
+pub fn run(
+    name: &str,
+    answers: &Answers,
+    params: &Params,
+) -> Result<Decision, super::IncidentError> {
+    let calculator = find(name).ok_or_else(|| {
+        super::IncidentError::Data(format!(
+            "no calculator named `{name}` (ruling data is wrong)"
+        ))
+    })?;
+    Ok((calculator.run)(answers, params)?)
+}
+
+// --- reading answers ------------------------------------------------------
+
+fn amount(a: &Answers, key: &'static str) -> Result<Chips, CalcError> {
+    opt_amount(a, key)
+        .ok_or_else(|| CalcError::invalid(key, "is needed here: give it with --answer"))
+}
+
+fn opt_amount(a: &Answers, key: &str) -> Option<Chips> {
+    match a.get(key) {
+        Some(Answer::Amount(n)) => Some(*n),
+        _ => None,
+    }
+}
+
+fn flag(a: &Answers, key: &str) -> bool {
+    matches!(a.get(key), Some(Answer::Bool(true)))
+}
+
+fn text<'a>(a: &'a Answers, key: &'static str) -> Result<&'a str, CalcError> {
+    match a.get(key) {
+        Some(Answer::Text(t)) => Ok(t),
+        _ => Err(CalcError::invalid(
+            key,
+            "is needed here: give it with --answer",
+        )),
+    }
+}
+
+fn seats(a: &Answers, key: &str) -> Vec<Seat> {
+    match a.get(key) {
+        Some(Answer::Seats(s)) => s.clone(),
+        _ => Vec::new(),
+    }
+}
+
+fn seat(a: &Answers, key: &'static str) -> Result<Seat, CalcError> {
+    opt_seat(a, key).ok_or_else(|| CalcError::invalid(key, "is needed here: give a seat 1-10"))
+}
+
+fn opt_seat(a: &Answers, key: &str) -> Option<Seat> {
+    match a.get(key) {
+        Some(Answer::Seat(s)) => Some(*s),
+        _ => None,
+    }
+}
+
+fn small(n: Chips, key: &'static str, max: u8) -> Result<u8, CalcError> {
+    u8::try_from(n)
+        .ok()
+        .filter(|v| *v <= max)
+        .ok_or_else(|| CalcError::invalid(key, format!("{n} is too many: at most {max}")))
+}
+
+/// A kebab-case value (choice answer) as the enum it names.
+fn parse_enum<T: DeserializeOwned>(value: &str, key: &'static str) -> Result<T, CalcError> {
+    serde_json::from_value(Value::String(value.to_string()))
+        .map_err(|_| CalcError::invalid(key, format!("`{value}` is not a valid value")))
+}
+
+/// The serialized (kebab-case) id of an outcome enum.
+fn id<T: Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(Value::String(s)) => s,
+        _ => String::new(),
+    }
+}
+
+/// The edition's parameters read as a calculator's parameter struct (their
+/// serialized names are the rulebook parameter names). `None` when the
+/// edition does not state what the struct needs.
+fn edition<T: DeserializeOwned>(params: &Params) -> Option<T> {
+    serde_json::to_value(params)
+        .ok()
+        .and_then(|v| serde_json::from_value(v).ok())
+}
+
+fn tda_default(what: &str) -> Note {
+    Note {
+        key: "tda_default",
+        args: vec![("what", what.to_string())],
+    }
+}
+
+fn decision(outcome: String, concepts: Vec<&'static str>) -> Decision {
+    Decision {
+        outcome,
+        concepts,
+        ..Decision::default()
+    }
+}
+
+fn seat_list(seats: &[Seat]) -> String {
+    seats
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+// --- betting --------------------------------------------------------------
+
+fn bet(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+    use calc::betting::{BetInput, Declared, PriorChips, Pushed, RaiseMethods, rule_bet};
+    let game: Game = parse_enum(text(a, "game").unwrap_or("no-limit"), "game")?;
+    let facing = opt_amount(a, "facing").unwrap_or(0);
+    let big_blind = amount(a, "big_blind")?;
+    let mut input = BetInput::new(game, facing, big_blind);
+    if let Some(last) = opt_amount(a, "last_raise") {
+        input.last_raise = last;
+    }
+    input.in_front = opt_amount(a, "in_front").unwrap_or(0);
+    input.prior_chips = match a.get("prior_chips") {
+        Some(Answer::Text(t)) => parse_enum(t, "prior_chips")?,
+        _ => PriorChips::None,
+    };
+    input.pulled_back = opt_amount(a, "pulled_back");
+    input.stack = opt_amount(a, "stack");
+    input.declared = match a.get("declared") {
+        Some(Answer::Text(t)) => parse_enum(t, "declared")?,
+        _ => Declared::Nothing,
+    };
+    input.declared_amount = opt_amount(a, "declared_amount");
+    let chips = match a.get("chips") {
+        Some(Answer::Chips(chips)) => Some(chips.clone()),
+        _ => None,
+    };
+    input.pushed = match (chips, opt_amount(a, "pushed")) {
+        (Some(chips), None) => Pushed::Chips(chips),
+        (None, Some(n)) => Pushed::Amount(n),
+        (None, None) => Pushed::Nothing,
+        (Some(_), Some(_)) => {
+            return Err(CalcError::invalid(
+                "pushed",
+                "give either chips (denominations) or pushed (an amount), not both",
+            ));
+        }
+    };
+    input.second_motion = match a.get("second_motion") {
+        Some(Answer::Chips(chips)) => Pushed::Chips(chips.clone()),
+        _ => Pushed::Nothing,
+    };
+    input.pot = opt_amount(a, "pot");
+    let mut notes = Vec::new();
+    let methods = match &params.raise_methods {
+        Some(m) => RaiseMethods(m.clone()),
+        None => {
+            notes.push(tda_default("raise_methods"));
+            RaiseMethods::default()
+        }
+    };
+    let r = rule_bet(&input, &methods)?;
+    let mut d = decision(id(&r.outcome), r.concepts.clone());
+    d.amounts.push(("total".into(), r.total));
+    if let Some(by) = r.raise_by {
+        d.amounts.push(("raise_by".into(), by));
+    }
+    d.amounts.push(("min_raise_to".into(), r.min_raise_to));
+    d.amounts.push(("to_call".into(), r.to_call));
+    if r.returned > 0 {
+        d.amounts.push(("returned".into(), r.returned));
+    }
+    if r.owed > 0 {
+        d.amounts.push(("owed".into(), r.owed));
+    }
+    d.data.insert("forced".into(), json!(r.forced));
+    if r.forced {
+        d.notes.push(Note {
+            key: "forced_raise",
+            args: vec![("min_raise_to", r.min_raise_to.to_string())],
+        });
+    }
+    d.notes.extend(notes);
+    Ok(d)
+}
+
+fn undercall(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+    use calc::undercall::{UndercallInput, undercall};
+    let r = undercall(&UndercallInput {
+        heads_up: flag(a, "heads_up"),
+        opening_bet: flag(a, "opening_bet"),
+        facing: amount(a, "facing")?,
+        pushed: amount(a, "pushed")?,
+        in_front: opt_amount(a, "in_front").unwrap_or(0),
+    })?;
+    let mut d = decision(id(&r.outcome), r.concepts.clone());
+    d.amounts.push(("total".into(), r.total));
+    d.amounts.push(("to_add".into(), r.to_add));
+    if let Some(forfeit) = r.forfeit {
+        d.amounts.push(("forfeit".into(), forfeit));
+    }
+    d.discretion = Some(r.discretion);
+    Ok(d)
+}
+
+fn reopening(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+    use calc::reopening::{ReopenInput, parse_actions, reopening};
+    let game: Game = parse_enum(text(a, "game").unwrap_or("no-limit"), "game")?;
+    let input = ReopenInput {
+        game,
+        big_blind: amount(a, "big_blind")?,
+        street: parse_enum(text(a, "street").unwrap_or("postflop"), "street")?,
+        actions: parse_actions(text(a, "actions")?)?,
+        player: text(a, "player")?.to_string(),
+    };
+    let limit_percent = params
+        .limit_reopen_percent
+        .map(|p| u8::try_from(p).unwrap_or(u8::MAX));
+    let r = reopening(&input, limit_percent)?;
+    let mut d = decision(id(&r.outcome), r.concepts.clone());
+    d.amounts.push(("to_call".into(), r.to_call));
+    if let Some(min) = r.min_raise_to {
+        d.amounts.push(("min_raise_to".into(), min));
+    }
+    d.data
+        .insert("raised_since_acted".into(), json!(r.raised_since_acted));
+    d.data.insert("full_raise".into(), json!(r.min_raise));
+    if game == Game::Limit && params.limit_reopen_percent.is_none() {
+        d.notes.push(tda_default("limit_reopen_percent"));
+    }
+    Ok(d)
+}
+
+fn pot_limit(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+    use calc::pot_limit::{PotLimitInput, ShortBlind, max_bet};
+    let short_blind = if flag(a, "short_blind") {
+        Some(ShortBlind {
+            posted: amount(a, "blind_posted")?,
+            full: amount(a, "blind_full")?,
+        })
+    } else {
+        None
+    };
+    let r = max_bet(&PotLimitInput {
+        pot: amount(a, "pot")?,
+        facing: opt_amount(a, "facing").unwrap_or(0),
+        in_front: opt_amount(a, "in_front").unwrap_or(0),
+        big_blind: opt_amount(a, "big_blind").unwrap_or(0),
+        short_blind,
+    })?;
+    let mut d = decision(id(&r.outcome), r.concepts.clone());
+    d.amounts.push(("to_call".into(), r.to_call));
+    d.amounts.push(("max_total".into(), r.max_total));
+    Ok(d)
+}
+
+fn unclear_bet(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+    use calc::unclear::{UnclearBetInput, UnclearBetReading, unclear_bet};
+    let mut notes = Vec::new();
+    let reading = params.unclear_bet_reading.unwrap_or_else(|| {
+        notes.push(tda_default("unclear_bet_reading"));
+        UnclearBetReading::AtMostPot
+    });
+    let r = unclear_bet(
+        &UnclearBetInput {
+            pot: amount(a, "pot")?,
+            declared_number: amount(a, "declared_number")?,
+            big_blind: amount(a, "big_blind")?,
+        },
+        reading,
+    )?;
+    let mut d = decision(id(&r.outcome), r.concepts.clone());
+    d.amounts.push(("total".into(), r.total));
+    d.data.insert("readings".into(), json!(r.readings));
+    d.data.insert("reading".into(), json!(reading));
+    d.notes = notes;
+    Ok(d)
+}
+
+// --- pots -----------------------------------------------------------------
+
+fn side_pots(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+    use calc::pots::{parse_contributions, side_pots};
+    let contributions = parse_contributions(text(a, "contributions")?)?;
+    let folded = seats(a, "folded");
+    let r = side_pots(&contributions, &folded)?;
+    let mut d = decision("pots".into(), r.concepts.clone());
+    d.amounts = r.named_amounts();
+    let pots: Vec<Value> = r
+        .pots
+        .iter()
+        .map(|p| json!({"amount": p.amount, "eligible": p.eligible}))
+        .collect();
+    d.data.insert("pots".into(), Value::Array(pots));
+    if let Some(ret) = &r.returned {
+        d.amounts.push(("returned".into(), ret.amount));
+        d.data.insert(
+            "returned".into(),
+            json!({"seat": ret.seat, "amount": ret.amount}),
+        );
+    }
+    let mut occupied: Vec<Seat> = contributions.iter().map(|(s, _)| *s).collect();
+    occupied.sort_unstable();
+    d.table = Some(TablePicture {
+        seats: occupied,
+        button: None,
+        labels: contributions
+            .iter()
+            .map(|(s, c)| {
+                let mark = if folded.contains(s) { " (fold)" } else { "" };
+                (*s, format!("{c}{mark}"))
+            })
+            .collect(),
+    });
+    Ok(d)
+}
+
+fn split_pot(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+    use calc::pots::{OddChipRecipient, split_pot};
+    let occupied = match seats(a, "seats") {
+        s if s.is_empty() => (1..=10).collect(),
+        s => s,
+    };
+    let winners = seats(a, "winners");
+    let button = seat(a, "button")?;
+    let mut notes = Vec::new();
+    let recipient = params.odd_chip_recipient.unwrap_or_else(|| {
+        notes.push(tda_default("odd_chip_recipient"));
+        OddChipRecipient::FirstLeftOfButton
+    });
+    let r = split_pot(
+        amount(a, "pot")?,
+        &winners,
+        button,
+        &occupied,
+        opt_amount(a, "smallest_chip").unwrap_or(1),
+        recipient,
+    )?;
+    let mut d = decision("split".into(), r.concepts.clone());
+    d.amounts = r.named_amounts();
+    d.data.insert("odd_chips".into(), json!(r.odd_chips));
+    d.data.insert(
+        "shares".into(),
+        Value::Array(
+            r.shares
+                .iter()
+                .map(|s| json!({"seat": s.seat, "amount": s.amount, "odd_chip": s.odd_chip}))
+                .collect(),
+        ),
+    );
+    d.table = Some(TablePicture {
+        seats: occupied,
+        button: Some(button),
+        labels: r
+            .shares
+            .iter()
+            .map(|s| {
+                let odd = if s.odd_chip { " +odd" } else { "" };
+                (s.seat, format!("{}{odd}", s.amount))
+            })
+            .collect(),
+    });
+    d.notes = notes;
+    Ok(d)
+}
+
+// --- penalties, dealing, turn order -----------------------------------------
+
+fn penalty(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+    use calc::penalty::{PenaltyKind, PenaltyParams, penalty};
+    let kind: PenaltyKind = parse_enum(text(a, "kind").unwrap_or("missed-rounds"), "kind")?;
+    let edition_params: PenaltyParams = edition(params).unwrap_or_default();
+    let players = opt_amount(a, "players_at_table").unwrap_or(0);
+    let players = small(players, "players_at_table", 10)?;
+    let r = penalty(
+        kind,
+        players,
+        opt_amount(a, "rounds"),
+        opt_amount(a, "hands"),
+        &edition_params,
+    )?;
+    let mut d = decision(id(&r.kind), r.concepts.clone());
+    d.amounts.push(("hands_missed".into(), r.hands_missed));
+    d.data
+        .insert("chips_removed".into(), json!(r.chips_removed));
+    Ok(d)
+}
+
+fn substantial_action(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+    use calc::dealing::{SaThresholds, parse_sa_actions, substantial_action};
+    let actions = parse_sa_actions(text(a, "actions")?)?;
+    let defaults = SaThresholds::default();
+    let thresholds = SaThresholds {
+        sa_chip_actions: params
+            .sa_chip_actions
+            .and_then(|n| u8::try_from(n).ok())
+            .unwrap_or(defaults.sa_chip_actions),
+        sa_any_actions: params
+            .sa_any_actions
+            .and_then(|n| u8::try_from(n).ok())
+            .unwrap_or(defaults.sa_any_actions),
+    };
+    let r = substantial_action(&actions, thresholds)?;
+    let mut d = decision(id(&r.outcome), r.concepts.clone());
+    d.data.insert("actions".into(), json!(r.actions));
+    d.data.insert("chip_actions".into(), json!(r.chip_actions));
+    Ok(d)
+}
+
+fn misdeal(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+    use calc::dealing::{MisdealCondition as C, MisdealInput, MisdealRules, misdeal};
+    let mut notes = Vec::new();
+    let conditions = params.misdeal_conditions.clone().unwrap_or_else(|| {
+        notes.push(tda_default("misdeal_conditions"));
+        vec![
+            C::BoxedCards,
+            C::FirstCardWrongSeat,
+            C::DealtToIneligibleSeat,
+            C::EligibleSeatDealtOut,
+            C::FirstTwoExposed,
+            C::DowncardsExposed,
+        ]
+    });
+    let threshold = |p: Option<u32>| p.and_then(|n| u8::try_from(n).ok()).unwrap_or(2);
+    let rules = MisdealRules {
+        conditions,
+        misdeal_boxed_cards: threshold(params.misdeal_boxed_cards),
+        misdeal_exposed_downcards: threshold(params.misdeal_exposed_downcards),
+    };
+    let r = misdeal(
+        &MisdealInput {
+            boxed_cards: small(opt_amount(a, "boxed_cards").unwrap_or(0), "boxed_cards", 52)?,
+            first_card_wrong_seat: flag(a, "first_card_wrong_seat"),
+            dealt_to_ineligible_seat: flag(a, "dealt_to_ineligible_seat"),
+            eligible_seat_dealt_out: flag(a, "eligible_seat_dealt_out"),
+            first_two_exposed: flag(a, "first_two_exposed"),
+            downcards_exposed: small(
+                opt_amount(a, "downcards_exposed").unwrap_or(0),
+                "downcards_exposed",
+                52,
+            )?,
+            stud: false,
+            wrong_card_count: flag(a, "wrong_card_count"),
+            joker_in_deck: flag(a, "joker_in_deck"),
+            substantial_action: flag(a, "substantial_action"),
+            fouled_deck: flag(a, "fouled_deck"),
+        },
+        &rules,
+    )?;
+    let mut d = decision(id(&r.outcome), r.concepts.clone());
+    d.data.insert("causes".into(), json!(r.met));
+    d.data.insert(
+        "barred_by_substantial_action".into(),
+        json!(r.barred_by_substantial_action),
+    );
+    d.notes = notes;
+    Ok(d)
+}
+
+fn four_card_flop(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+    let r = calc::dealing::four_card_flop(flag(a, "exposed"));
+    Ok(decision(id(&r.outcome), r.concepts.clone()))
+}
+
+fn premature_card(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+    use calc::dealing::{PrematureInput, PrematureProcedure, premature_card};
+    let mut notes = Vec::new();
+    let default = PrematureProcedure::default();
+    let procedure = match (params.premature_flop, params.premature_turn) {
+        (Some(flop), Some(turn)) => PrematureProcedure { flop, turn },
+        (flop, turn) => {
+            notes.push(tda_default("premature_cards"));
+            PrematureProcedure {
+                flop: flop.unwrap_or(default.flop),
+                turn: turn.unwrap_or(default.turn),
+            }
+        }
+    };
+    let r = premature_card(
+        &PrematureInput {
+            street: parse_enum(text(a, "street")?, "street")?,
+            burned: flag(a, "burned"),
+            action_since: flag(a, "action_since"),
+        },
+        procedure,
+    );
+    let mut d = decision(id(&r.outcome), r.concepts.clone());
+    if let Some(p) = r.flop_procedure {
+        d.data.insert("procedure".into(), json!(p));
+    }
+    if let Some(p) = r.turn_procedure {
+        d.data.insert("procedure".into(), json!(p));
+    }
+    d.notes = notes;
+    Ok(d)
+}
+
+fn out_of_turn(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+    use calc::out_of_turn::{OutOfTurnInput, out_of_turn};
+    let r = out_of_turn(&OutOfTurnInput {
+        oot_action: text(a, "oot_action")?.parse()?,
+        action_changed: flag(a, "action_changed"),
+        skipped_spoke: flag(a, "skipped_spoke"),
+    });
+    let mut d = decision(id(&r.outcome), r.concepts.clone());
+    d.discretion = Some(r.discretion);
+    d.data
+        .insert("chips_returned".into(), json!(r.chips_returned));
+    Ok(d)
+}
+
+fn clock(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+    use calc::clock::{ClockParams, clock};
+    let mut notes = Vec::new();
+    let clock_params: ClockParams = match edition(params) {
+        Some(p) => p,
+        None => {
+            notes.push(tda_default("calling_clock"));
+            ClockParams::base_plus_countdown(25, 5)?
+        }
+    };
+    let facing_bet = match a.get("facing_bet") {
+        Some(Answer::Bool(b)) => *b,
+        _ => return Err(CalcError::invalid("facing_bet", "is needed: yes or no")),
+    };
+    let r = clock(facing_bet, &clock_params)?;
+    let mut d = decision(id(&r.outcome), vec!["calling-clock"]);
+    d.amounts.push(("seconds".into(), r.seconds));
+    d.amounts.push(("countdown".into(), r.countdown));
+    d.data.insert("base_seconds".into(), json!(r.base_seconds));
+    d.data
+        .insert("tie_to_player".into(), json!(r.tie_to_player));
+    d.notes = notes;
+    Ok(d)
+}
+
+fn balance(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+    use calc::balance::{BalanceParams, balance, parse_tables};
+    let tables = parse_tables(text(a, "tables")?)?;
+    let seats = small(
+        opt_amount(a, "seats_per_table").unwrap_or(9),
+        "seats_per_table",
+        10,
+    )?;
+    let mut balance_params: BalanceParams = edition(params).unwrap_or_default();
+    let mut notes = Vec::new();
+    match params.halt_threshold.and_then(|t| u8::try_from(t).ok()) {
+        Some(t) => balance_params.halt_threshold = t,
+        None => notes.push(tda_default("halt_threshold")),
+    }
+    let r = balance(&tables, seats, &balance_params)?;
+    let mut d = decision(id(&r.outcome), r.concepts.clone());
+    d.data.insert("halt".into(), json!(r.halt));
+    d.data.insert("broken".into(), json!(r.broken));
+    d.data.insert(
+        "moves".into(),
+        Value::Array(
+            r.moves
+                .iter()
+                .map(|m| json!({"from": m.from, "to": m.to, "players": m.players}))
+                .collect(),
+        ),
+    );
+    d.data.insert(
+        "after".into(),
+        Value::Array(
+            r.after
+                .iter()
+                .map(|t| json!({"table": t.id, "players": t.players}))
+                .collect(),
+        ),
+    );
+    if let Some(ft) = &r.final_table {
+        d.data.insert(
+            "final_table".into(),
+            json!({"players": ft.players, "from_two_tables_of": ft.from_two_tables_of}),
+        );
+    }
+    let moved: u64 = r.moves.iter().map(|m| u64::from(m.players)).sum();
+    d.amounts.push(("players_moved".into(), moved));
+    d.notes = notes;
+    Ok(d)
+}
+
+fn chip_race(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+    use calc::chip_race::{ChipRaceParams, RaceStack, chip_race};
+    // `stacks` is SEAT:COUNT of removed-denomination chips per player.
+    let counts = calc::pots::parse_contributions(text(a, "removed_chips")?)
+        .map_err(|e| rename_input(e, "removed_chips"))?;
+    let stacks: Vec<RaceStack> = counts
+        .iter()
+        .map(|(seat, count)| RaceStack {
+            seat: *seat,
+            removed_chips: *count,
+            other_chips: 0,
+        })
+        .collect();
+    let order = seats(a, "race_order");
+    let race_params: ChipRaceParams = edition(params).unwrap_or_default();
+    let r = chip_race(
+        &stacks,
+        amount(a, "removed_denomination")?,
+        amount(a, "new_denomination")?,
+        &order,
+        &race_params,
+    )?;
+    let mut d = decision("race".into(), r.concepts.clone());
+    d.amounts.push(("leftover_total".into(), r.leftover_total));
+    d.amounts.push(("chips_raced".into(), r.chips_raced));
+    d.amounts.push(("removed_value".into(), r.removed_value));
+    d.data.insert(
+        "seats".into(),
+        Value::Array(
+            r.seats
+                .iter()
+                .map(|s| {
+                    json!({"seat": s.seat, "exchanged": s.exchanged, "leftover": s.leftover,
+                           "raced": s.raced, "kept_in": s.kept_in, "new_chips": s.new_chips})
+                })
+                .collect(),
+        ),
+    );
+    Ok(d)
+}
+
+fn rename_input(err: CalcError, input: &'static str) -> CalcError {
+    match err {
+        CalcError::Invalid { problem, .. } => CalcError::Invalid { input, problem },
+        CalcError::Overflow { .. } => CalcError::Overflow { input },
+    }
+}
+
+fn showdown_order(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+    let live = seats(a, "live");
+    let button = seat(a, "button")?;
+    let aggressor = opt_seat(a, "last_aggressor");
+    let r = calc::showdown::showdown_order(&live, button, aggressor)?;
+    let mut d = decision("order".into(), r.concepts.clone());
+    d.data.insert("order".into(), json!(r.order));
+    d.data.insert("by_aggressor".into(), json!(r.by_aggressor));
+    d.notes.push(Note {
+        key: "showdown_order",
+        args: vec![("order", seat_list(&r.order))],
+    });
+    d.table = Some(TablePicture {
+        seats: live.clone(),
+        button: Some(button),
+        labels: r
+            .order
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (*s, format!("#{}", i + 1)))
+            .collect(),
+    });
+    Ok(d)
+}
+
+fn heads_up_button(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+    let players = seats(a, "players");
+    let [p1, p2] = players[..] else {
+        return Err(CalcError::invalid(
+            "players",
+            "give exactly the two remaining seats, e.g. 3,7",
+        ));
+    };
+    let r =
+        calc::showdown::heads_up_button([p1, p2], seat(a, "last_big_blind")?, seat(a, "button")?)?;
+    let mut d = decision("button".into(), r.concepts.clone());
+    d.data.insert("button".into(), json!(r.button));
+    d.data.insert("big_blind".into(), json!(r.big_blind));
+    d.data
+        .insert("button_adjusted".into(), json!(r.button_adjusted));
+    d.notes.push(Note {
+        key: "heads_up",
+        args: vec![
+            ("button", r.button.to_string()),
+            ("big_blind", r.big_blind.to_string()),
+        ],
+    });
+    d.table = Some(TablePicture {
+        seats: vec![p1, p2],
+        button: Some(r.button),
+        labels: vec![(r.button, "SB".into()), (r.big_blind, "BB".into())],
+    });
+    Ok(d)
+}
+
+fn button_too_few_cards(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+    let r = calc::dealing::button_too_few_cards(flag(a, "acted"));
+    Ok(decision(id(&r.outcome), r.concepts.clone()))
+}
+
+fn hand_for_hand(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+    use calc::hand_for_hand::{HandForHandParams, shared_places};
+    let h4h: HandForHandParams = edition(params).unwrap_or_default();
+    let count = |key: &'static str| -> Result<u32, CalcError> {
+        u32::try_from(amount(a, key)?).map_err(|_| CalcError::invalid(key, "is too large"))
+    };
+    let r = shared_places(
+        count("remaining")?,
+        count("paid")?,
+        count("busted")?,
+        h4h.payout,
+    )?;
+    let mut d = decision("shared-places".into(), vec!["hand-for-hand"]);
+    d.amounts
+        .push(("best_place".into(), u64::from(r.best_place)));
+    d.amounts
+        .push(("worst_place".into(), u64::from(r.worst_place)));
+    d.data.insert("payout".into(), json!(r.payout));
+    if let Some((hi, lo)) = r.paid_places {
+        d.data.insert("paid_places".into(), json!([hi, lo]));
+    }
+    Ok(d)
+}
+
+// --- small decisions --------------------------------------------------------
+
+fn asking_to_see(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+    use calc::decisions::{SeeHand, see_hand};
+    let (outcome, concepts) = see_hand(
+        flag(a, "kept_cards"),
+        flag(a, "river_bet"),
+        flag(a, "asks_last_aggressor"),
+    );
+    let id = match outcome {
+        SeeHand::MustShow => "must-show",
+        SeeHand::Discretion => "discretion",
+        SeeHand::NoRight => "no-right",
+    };
+    let mut d = decision(id.into(), concepts.to_vec());
+    d.discretion = Some(outcome == SeeHand::Discretion);
+    Ok(d)
+}
+
+fn accidentally_killed_hand(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+    let r = calc::decisions::killed_hand(
+        flag(a, "identifiable"),
+        opt_amount(a, "uncalled").unwrap_or(0),
+    );
+    let mut d = decision(
+        if r.live { "live" } else { "dead" }.into(),
+        vec!["accidentally-killed-hands"],
+    );
+    d.amounts.push(("returned".into(), r.returned));
+    Ok(d)
+}
+
+fn chips_found_behind(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+    use calc::decisions::{FoundChips, found_chips};
+    let r = found_chips(flag(a, "part_of_action"), flag(a, "all_in_won"));
+    let id = match r {
+        FoundChips::InAction => "in-action",
+        FoundChips::NotPaid => "not-paid",
+        FoundChips::MayGoToCaller => "may-go-to-caller",
+    };
+    let mut d = decision(id.into(), vec!["chips-found-behind", "accepted-action"]);
+    d.discretion = Some(r == FoundChips::MayGoToCaller);
+    if let Some(found) = opt_amount(a, "found") {
+        d.amounts.push(("found".into(), found));
+    }
+    Ok(d)
+}
+
+fn at_your_seat(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+    let live = calc::decisions::at_seat_live(flag(a, "at_seat"));
+    Ok(decision(
+        if live { "live" } else { "dead-hand" }.into(),
+        vec!["at-your-seat"],
+    ))
+}
+
+fn dispute_window(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+    use calc::decisions::{Dispute, DisputeTiming, dispute_open};
+    let what = match text(a, "dispute")? {
+        "reading" => Dispute::Reading,
+        _ => Dispute::Accounting,
+    };
+    let mut notes = Vec::new();
+    let minutes = params
+        .dispute_break_minutes
+        .map(u64::from)
+        .unwrap_or_else(|| {
+            notes.push(tda_default("dispute_break_minutes"));
+            1
+        });
+    let open = dispute_open(
+        what,
+        DisputeTiming {
+            next_hand_started: flag(a, "next_hand_started"),
+            next_hand_substantial_action: flag(a, "next_hand_substantial_action"),
+            during_break: flag(a, "during_break"),
+            minutes_since_award: opt_amount(a, "minutes_since_award").unwrap_or(0),
+        },
+        minutes,
+    )?;
+    let mut d = decision(
+        if open { "open" } else { "closed" }.into(),
+        vec!["disputed-pots"],
+    );
+    d.amounts.push(("break_minutes".into(), minutes));
+    d.notes = notes;
+    Ok(d)
+}
+
+fn exposed_card(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+    let penalized = calc::decisions::exposure_penalty_applies(flag(a, "action_pending"));
+    Ok(decision(
+        if penalized {
+            "penalty-hand-live"
+        } else {
+            "no-penalty"
+        }
+        .into(),
+        vec!["exposing-cards", "penalties"],
+    ))
+}

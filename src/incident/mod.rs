@@ -1,0 +1,127 @@
+//! Incidents: decision trees (`rulings/<id>.yaml`), the walk through their
+//! questions, the calculators that rule on the answers, and the ruling.
+
+pub mod answer;
+pub mod calculators;
+pub mod ruling;
+pub mod tree;
+pub mod validate;
+pub mod walk;
+
+use crate::data::DataSource;
+use crate::error::{LoadError, LookupError};
+use crate::rules::{Edition, Params, RuleKind};
+use crate::ui::Ui;
+
+pub use ruling::{Decision, Ruling};
+pub use tree::Tree;
+pub use walk::{AnswerSource, Answers, GivenAnswers, Reply, WalkError, walk};
+
+/// The ids of the incidents of a data tree, sorted.
+pub fn ids(source: &DataSource) -> Result<Vec<String>, LoadError> {
+    Ok(source
+        .paths()?
+        .iter()
+        .filter_map(|p| {
+            p.strip_prefix("rulings/")?
+                .strip_suffix(".yaml")
+                .map(str::to_string)
+        })
+        .filter(|id| !id.contains('/'))
+        .collect())
+}
+
+/// Loads one incident's tree.
+pub fn load(source: &DataSource, id: &str) -> Result<Tree, crate::Error> {
+    let path = format!("rulings/{id}.yaml");
+    let Some(file) = source.read(&path)? else {
+        let known = ids(source)?;
+        return Err(LookupError::UnknownIncident {
+            given: id.to_string(),
+            nearest: crate::nearest(id, known.iter().map(String::as_str), 3),
+        }
+        .into());
+    };
+    let tree: Tree = file.parse()?;
+    if tree.id != id {
+        return Err(LoadError::Invalid {
+            file: file.shown,
+            message: format!(
+                "id `{}` does not match the file name: make them equal",
+                tree.id
+            ),
+        }
+        .into());
+    }
+    Ok(tree)
+}
+
+/// Every parameter the edition states, gathered from its rules; house
+/// rules come last, so what a house changes wins over the TDA text.
+pub fn edition_params(edition: &Edition) -> Params {
+    let mut params = Params::default();
+    let (house, tda): (Vec<_>, Vec<_>) = edition.rules().partition(|r| r.kind == RuleKind::House);
+    for rule in tda.into_iter().chain(house) {
+        params.merge(&rule.params);
+    }
+    params
+}
+
+/// Walks the tree with `source`, runs its calculator and assembles the ruling.
+pub fn rule_on(
+    tree: &Tree,
+    edition: &Edition,
+    ui: &Ui,
+    source: &mut dyn AnswerSource,
+) -> Result<Ruling, IncidentError> {
+    let answers = walk(tree, source)?;
+    decide(tree, edition, ui, &answers)
+}
+
+/// Runs the tree's calculator on answers already collected.
+pub fn decide(
+    tree: &Tree,
+    edition: &Edition,
+    ui: &Ui,
+    answers: &Answers,
+) -> Result<Ruling, IncidentError> {
+    let params = edition_params(edition);
+    let decision = calculators::run(&tree.calculator, answers, &params)?;
+    if tree.outcome(&decision.outcome).is_none() {
+        return Err(IncidentError::Data(format!(
+            "calculator `{}` reached outcome `{}`, which rulings/{}.yaml does not list",
+            tree.calculator, decision.outcome, tree.id
+        )));
+    }
+    Ok(ruling::assemble(tree, edition, ui, answers, decision))
+}
+
+/// Why an incident could not be ruled on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IncidentError {
+    /// The walk stopped (missing or invalid answers, interrupted).
+    #[error(transparent)]
+    Walk(#[from] WalkError),
+    /// The answers contradict each other or the rules.
+    #[error(transparent)]
+    Calc(#[from] crate::calc::CalcError),
+    /// The ruling data is inconsistent.
+    #[error("{0}")]
+    Data(String),
+    /// Required answers are missing: every key with its question.
+    #[error("missing answers for `{incident}`: {}; give them with --answer KEY=VALUE", list(.missing))]
+    MissingAnswers {
+        /// The incident.
+        incident: String,
+        /// Each missing key with its question text.
+        missing: Vec<(String, String)>,
+    },
+}
+
+fn list(missing: &[(String, String)]) -> String {
+    missing
+        .iter()
+        .map(|(key, question)| format!("{key} ({question})"))
+        .collect::<Vec<_>>()
+        .join("; ")
+}

@@ -1,0 +1,277 @@
+//! The ruling: outcome, amounts, remedy, and the citations resolved to the
+//! edition in use (number, title, the deciding sub-part's text in the
+//! edition's language), with the house notes that touch them.
+
+use serde::Serialize;
+
+use crate::calc::Chips;
+use crate::rules::{Edition, RuleKind};
+use crate::ui::Ui;
+
+use super::answer::Answer;
+use super::tree::{Tree, cite_parts};
+use super::walk::{Answers, Origin};
+
+/// What a calculator decided.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Decision {
+    /// The outcome id (one of the tree's outcomes).
+    pub outcome: String,
+    /// Named chip amounts, in display order.
+    pub amounts: Vec<(String, Chips)>,
+    /// The concepts of the rules applied, deciding rule first.
+    pub concepts: Vec<&'static str>,
+    /// Overrides the outcome's discretion flag when the calculator knows better.
+    pub discretion: Option<bool>,
+    /// Structured extras for JSON (`pots`, `halt`, `moves`, ...).
+    pub data: serde_json::Map<String, serde_json::Value>,
+    /// Notes for the card, as ui keys with arguments.
+    pub notes: Vec<Note>,
+    /// A picture of the table, for seat-based rulings.
+    pub table: Option<TablePicture>,
+}
+
+/// A localized note: a ui key and its placeholder values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// The ui key (under `notes.`).
+    pub key: &'static str,
+    /// Placeholder values.
+    pub args: Vec<(&'static str, String)>,
+}
+
+/// The seats of a table for the ruling card's picture.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TablePicture {
+    /// Seats drawn (occupied seats).
+    pub seats: Vec<u8>,
+    /// The button's seat, if it matters.
+    pub button: Option<u8>,
+    /// A short label per seat (e.g. "+1 odd chip", "1st").
+    pub labels: Vec<(u8, String)>,
+}
+
+/// A rule cited by a ruling, in the edition in use.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Citation {
+    /// The edition.
+    pub edition: String,
+    /// The rule number as that edition cites it.
+    pub number: String,
+    /// The concept.
+    pub concept: String,
+    /// The rule's title in the edition's language.
+    pub title: String,
+    /// The sub-part quoted, if the edition has it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub part: Option<String>,
+    /// The deciding text, in the edition's language.
+    pub excerpt: String,
+    /// The edition says the rule does not apply at its events.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub not_applicable: bool,
+}
+
+/// A house rule that modifies a cited topic.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HouseNote {
+    /// Its number.
+    pub number: String,
+    /// Its title.
+    pub title: String,
+    /// Its text.
+    pub text: String,
+    /// The concepts of the ruling it touches.
+    pub touches: Vec<String>,
+    /// It contradicts the rule text it touches.
+    pub conflicts: bool,
+}
+
+/// A complete ruling (the SPEC section 4 JSON shape, plus extras).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Ruling {
+    /// The incident id.
+    pub incident: String,
+    /// The edition in use.
+    pub edition: String,
+    /// The outcome id.
+    pub outcome: String,
+    /// The outcome in words, in the UI language.
+    pub outcome_text: String,
+    /// Named chip amounts.
+    pub amounts: serde_json::Map<String, serde_json::Value>,
+    /// The rules cited, deciding rule first.
+    pub citations: Vec<Citation>,
+    /// What the floor does, step by step, in the UI language.
+    pub remedy: Vec<String>,
+    /// The rule leaves the decision to the TD.
+    pub discretion: bool,
+    /// Every answer used, defaults included.
+    pub answers: serde_json::Map<String, serde_json::Value>,
+    /// The answers that came from defaults.
+    pub defaults_used: Vec<String>,
+    /// House rules touching the cited topics.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub house_notes: Vec<HouseNote>,
+    /// Notes on how the ruling was reached (edition gaps, readings).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// The table picture data, for seat-based rulings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<TablePicture>,
+    /// Incident-specific structured data (`pots`, `halt`, `moves`).
+    #[serde(flatten)]
+    pub data: serde_json::Map<String, serde_json::Value>,
+}
+
+/// Assembles the ruling from the tree, the answers and the decision.
+pub fn assemble(
+    tree: &Tree,
+    edition: &Edition,
+    ui: &Ui,
+    answers: &Answers,
+    decision: Decision,
+) -> Ruling {
+    let outcome = tree.outcome(&decision.outcome);
+    // The calculator names the rules the path it took applied, deciding rule
+    // first; the tree names which sub-part of each to quote (and is the
+    // citation list when a calculator names none).
+    let tree_cites: Vec<(&str, Option<&str>)> = outcome
+        .map(|o| o.cite.iter().map(|c| cite_parts(c)).collect())
+        .unwrap_or_default();
+    let concepts: Vec<&str> = if decision.concepts.is_empty() {
+        tree_cites.iter().map(|(c, _)| *c).collect()
+    } else {
+        decision.concepts.clone()
+    };
+    let mut cites: Vec<(&str, Option<&str>)> = Vec::new();
+    for concept in concepts {
+        if !cites.iter().any(|(c, _)| *c == concept) {
+            let part = tree_cites
+                .iter()
+                .find(|(c, _)| *c == concept)
+                .and_then(|(_, p)| *p);
+            cites.push((concept, part));
+        }
+    }
+    let citations: Vec<Citation> = cites
+        .iter()
+        .filter_map(|(concept, part)| cite(edition, concept, *part))
+        .collect();
+    let cited: Vec<&str> = citations.iter().map(|c| c.concept.as_str()).collect();
+    let house_notes = edition
+        .rules()
+        .filter(|r| r.kind == RuleKind::House)
+        .filter_map(|r| {
+            let touches: Vec<String> = r
+                .touches
+                .iter()
+                .filter(|t| cited.contains(&t.as_str()))
+                .cloned()
+                .collect();
+            (!touches.is_empty()).then(|| HouseNote {
+                number: r.number.clone(),
+                title: r.title.clone(),
+                text: r.full_text(),
+                touches,
+                conflicts: r.conflicts,
+            })
+        })
+        .collect();
+    let amount_args: Vec<(String, String)> = decision
+        .amounts
+        .iter()
+        .map(|(k, v)| (k.clone(), v.to_string()))
+        .collect();
+    let fill = |text: String| {
+        amount_args
+            .iter()
+            .fold(text, |t, (k, v)| t.replace(&format!("{{{k}}}"), v))
+    };
+    let remedy = outcome
+        .map(|o| {
+            o.remedy
+                .iter()
+                .map(|key| {
+                    fill(
+                        ui.t(&format!("incidents.{}.remedy.{key}", tree.id))
+                            .to_string(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let notes = decision
+        .notes
+        .iter()
+        .map(|n| {
+            let args: Vec<(&str, &str)> = n.args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            ui.f(&format!("notes.{}", n.key), &args)
+        })
+        .collect();
+    let mut answer_map = serde_json::Map::new();
+    let mut defaults_used = Vec::new();
+    for (key, answer, origin) in answers.iter() {
+        answer_map.insert(key.to_string(), answer_json(answer));
+        if origin == Origin::Default {
+            defaults_used.push(key.to_string());
+        }
+    }
+    Ruling {
+        incident: tree.id.clone(),
+        edition: edition.id.clone(),
+        outcome_text: fill(
+            ui.t(&format!(
+                "incidents.{}.outcome.{}",
+                tree.id, decision.outcome
+            ))
+            .to_string(),
+        ),
+        outcome: decision.outcome,
+        amounts: decision
+            .amounts
+            .iter()
+            .map(|(k, v)| (k.clone(), serde_json::Value::from(*v)))
+            .collect(),
+        citations,
+        remedy,
+        discretion: decision
+            .discretion
+            .unwrap_or_else(|| outcome.is_some_and(|o| o.discretion)),
+        answers: answer_map,
+        defaults_used,
+        house_notes,
+        notes,
+        table: decision.table,
+        data: decision.data,
+    }
+}
+
+fn answer_json(answer: &Answer) -> serde_json::Value {
+    match answer {
+        Answer::Bool(b) => (*b).into(),
+        Answer::Amount(n) => (*n).into(),
+        Answer::Text(s) => s.clone().into(),
+        Answer::Chips(v) => v.clone().into(),
+        Answer::Seat(s) => (*s).into(),
+        Answer::Seats(v) => v.clone().into(),
+    }
+}
+
+/// The edition's rule for `concept`, quoting `part` when the edition has it.
+pub fn cite(edition: &Edition, concept: &str, part: Option<&str>) -> Option<Citation> {
+    let rule = edition.rule_for(concept)?;
+    let quoted = part.and_then(|p| rule.part(p));
+    Some(Citation {
+        edition: edition.id.clone(),
+        number: rule.number.clone(),
+        concept: concept.to_string(),
+        title: rule.title.clone(),
+        part: quoted.map(|p| p.label.clone()),
+        excerpt: match quoted {
+            Some(p) => p.full_text(),
+            None => rule.full_text(),
+        },
+        not_applicable: rule.not_applicable || quoted.is_some_and(|p| p.not_applicable),
+    })
+}

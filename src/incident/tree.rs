@@ -1,0 +1,237 @@
+//! The shape of a decision tree (`rulings/<incident>.yaml`): questions with
+//! kinds, defaults and conditions on earlier answers; outcomes with the
+//! concepts they cite and their remedy steps. No arithmetic lives here: each
+//! tree names the calculator that rules on its answers.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::answer::{self, Answer, Invalid};
+
+/// One incident's decision tree.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tree {
+    /// The incident id (`bet`, `undercall`, ...), equal to the file name.
+    pub id: String,
+    /// The calculator that turns answers into an outcome and amounts.
+    pub calculator: String,
+    /// Questions, in the order they are asked.
+    pub questions: Vec<Question>,
+    /// Every outcome the calculator can reach.
+    pub outcomes: Vec<Outcome>,
+    /// The ruling card draws the table (seats and button).
+    #[serde(default)]
+    pub diagram: bool,
+}
+
+/// The kind of answer a question takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// yes or no.
+    YesNo,
+    /// one of `choices`.
+    Choice,
+    /// a chip amount.
+    Amount,
+    /// a plain count (players, rounds, hands).
+    Number,
+    /// chip denominations pushed (`1000,500`).
+    Chips,
+    /// one seat (1-10).
+    Seat,
+    /// a list of seats (`1,4,7`, `1-10`).
+    Seats,
+    /// a sequence of actions, as its calculator reads it.
+    Actions,
+    /// `SEAT:AMOUNT,...`.
+    Contributions,
+    /// `ID:PLAYERS,...`.
+    Tables,
+    /// A player's name as used in an action list (`C`, `BB`, `seat4`).
+    Player,
+}
+
+/// One question.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Question {
+    /// The answer key (contract: SPEC section 5).
+    pub id: String,
+    /// What kind of answer it takes.
+    pub kind: Kind,
+    /// For `choice`: the values allowed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<String>,
+    /// The value used when none is given, in `--answer` form.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<String>,
+    /// When no default applies: take the first of these earlier answers
+    /// that is given and not zero.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub default_from: Vec<String>,
+    /// No answer is needed (the calculator has a rule for its absence,
+    /// e.g. an unlimited stack).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub optional: bool,
+    /// Asked interactively only on request (`--all-questions`): its default
+    /// fits almost every case. Scripted answers may always set it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub detail: bool,
+    /// Ask only if every condition holds on earlier answers.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub when: BTreeMap<String, Condition>,
+    /// For `number`: the smallest and largest values allowed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<u64>,
+    /// See `min`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<u64>,
+}
+
+/// A condition on an earlier answer.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum Condition {
+    /// The answer is one of these (canonical text form).
+    AnyOf(Vec<String>),
+    /// A comparison.
+    Compare(Comparison),
+    /// The answer equals this (canonical text form: "yes", "0", "raise").
+    Is(String),
+    /// A yes-no answer equals this.
+    Flag(bool),
+}
+
+/// Comparisons for `when`.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Comparison {
+    /// The answer is an amount at least this large.
+    #[serde(default)]
+    pub min: Option<u64>,
+    /// The answer is none of these.
+    #[serde(default)]
+    pub not: Option<Vec<String>>,
+    /// The answer was given (or defaulted) at all.
+    #[serde(default)]
+    pub given: Option<bool>,
+}
+
+/// An outcome of the incident.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    /// The outcome id (contract: SPEC section 5).
+    pub id: String,
+    /// The concepts it cites, deciding rule first; a `concept#PART` names
+    /// the sub-part to quote where the edition has it.
+    pub cite: Vec<String>,
+    /// The remedy steps, as keys of `incidents.<id>.remedy` in ui.yaml.
+    #[serde(default)]
+    pub remedy: Vec<String>,
+    /// The rule leaves the decision to the TD.
+    #[serde(default)]
+    pub discretion: bool,
+}
+
+impl Question {
+    /// Parses a typed answer to this question.
+    pub fn parse(&self, raw: &str) -> Result<Answer, Invalid> {
+        let raw = raw.trim();
+        Ok(match self.kind {
+            Kind::YesNo => Answer::Bool(answer::parse_yes_no(raw)?),
+            Kind::Choice => Answer::Text(answer::parse_choice(raw, &self.choices)?),
+            Kind::Amount => Answer::Amount(answer::parse_amount(raw)?),
+            Kind::Number => {
+                let n = answer::parse_amount(raw)?;
+                let (lo, hi) = (self.min.unwrap_or(0), self.max.unwrap_or(u64::MAX));
+                if n < lo || n > hi {
+                    return Err(Invalid(format!(
+                        "`{raw}` is out of range: give {lo} to {hi}"
+                    )));
+                }
+                Answer::Amount(n)
+            }
+            Kind::Chips => Answer::Chips(answer::parse_chips(raw)?),
+            Kind::Seat => Answer::Seat(answer::parse_seat(raw)?),
+            Kind::Seats => Answer::Seats(answer::parse_seats(raw)?),
+            Kind::Player => {
+                let ok = !raw.is_empty()
+                    && raw.len() <= 20
+                    && raw
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+                if !ok {
+                    return Err(Invalid(format!(
+                        "`{raw}` is not a player name: use the name from the action list (A, BB, seat4)"
+                    )));
+                }
+                Answer::Text(raw.to_string())
+            }
+            Kind::Actions | Kind::Contributions | Kind::Tables => {
+                if raw.is_empty() {
+                    return Err(Invalid(
+                        "empty: give the list (see the question's help)".into(),
+                    ));
+                }
+                Answer::Text(raw.split_whitespace().collect::<Vec<_>>().join(""))
+            }
+        })
+    }
+}
+
+impl Condition {
+    /// Whether the condition holds for `answer` (`None`: not answered).
+    pub fn holds(&self, answer: Option<&Answer>) -> bool {
+        let text = answer.map(Answer::canonical);
+        match self {
+            Condition::AnyOf(values) => text.is_some_and(|t| values.contains(&t)),
+            Condition::Is(value) => text.is_some_and(|t| *value == t),
+            Condition::Flag(flag) => matches!(answer, Some(Answer::Bool(b)) if b == flag),
+            Condition::Compare(c) => {
+                let min_ok = c.min.is_none_or(|min| match answer {
+                    Some(Answer::Amount(n)) => *n >= min,
+                    _ => false,
+                });
+                let not_ok = c
+                    .not
+                    .as_ref()
+                    .is_none_or(|values| text.as_ref().is_none_or(|t| !values.contains(t)));
+                let given_ok = c.given.is_none_or(|g| g == answer.is_some());
+                min_ok && not_ok && given_ok
+            }
+        }
+    }
+
+    /// The earlier answers named in the condition (for validation).
+    pub fn is_valid_for(&self, kind: Kind) -> bool {
+        match self {
+            Condition::Flag(_) => kind == Kind::YesNo,
+            Condition::Compare(c) if c.min.is_some() => matches!(kind, Kind::Amount | Kind::Number),
+            _ => true,
+        }
+    }
+}
+
+impl Tree {
+    /// The question with this id.
+    pub fn question(&self, id: &str) -> Option<&Question> {
+        self.questions.iter().find(|q| q.id == id)
+    }
+
+    /// The outcome with this id.
+    pub fn outcome(&self, id: &str) -> Option<&Outcome> {
+        self.outcomes.iter().find(|o| o.id == id)
+    }
+}
+
+/// Splits `concept#PART` into the concept and the part label.
+pub fn cite_parts(cite: &str) -> (&str, Option<&str>) {
+    match cite.split_once('#') {
+        Some((concept, part)) => (concept, Some(part)),
+        None => (cite, None),
+    }
+}

@@ -1,0 +1,137 @@
+//! Validation of the decision trees for `floor check`: every question and
+//! outcome well-formed, every default valid, every condition about an earlier
+//! question, the calculator's outcomes all covered, every cited concept
+//! known, every text present in the UI files.
+
+use std::collections::HashSet;
+
+use super::calculators;
+use super::tree::{Kind, Tree, cite_parts};
+use crate::data::DataSource;
+use crate::rules::Concept;
+use crate::ui::Ui;
+
+/// The problems of one tree (file path, message).
+pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for q in &tree.questions {
+        let at = format!("question `{}`", q.id);
+        if seen.contains(&q.id.as_str()) {
+            problems.push(format!("{at} appears twice"));
+        }
+        if (q.kind == Kind::Choice) == q.choices.is_empty() {
+            problems.push(format!(
+                "{at}: `choices` is required for choice questions and only for them"
+            ));
+        }
+        if let Some(default) = &q.default
+            && let Err(e) = q.parse(default)
+        {
+            problems.push(format!("{at}: default `{default}` is invalid: {e}"));
+        }
+        for key in &q.default_from {
+            match tree.question(key) {
+                Some(src) if seen.contains(&key.as_str()) && src.kind == Kind::Amount => {}
+                _ => problems.push(format!(
+                    "{at}: default_from `{key}` must name an earlier amount question"
+                )),
+            }
+        }
+        for (key, condition) in &q.when {
+            match tree.question(key) {
+                Some(src) if seen.contains(&key.as_str()) => {
+                    if !condition.is_valid_for(src.kind) {
+                        problems.push(format!("{at}: condition on `{key}` does not fit its kind"));
+                    }
+                }
+                _ => problems.push(format!(
+                    "{at}: condition on `{key}`, which is not an earlier question"
+                )),
+            }
+        }
+        {
+            let field = "text";
+            let key = format!("incidents.{}.q.{}.{field}", tree.id, q.id);
+            if ui.get(&key).is_none() {
+                problems.push(format!("{at}: no UI text `{key}`"));
+            }
+        }
+        if q.kind == Kind::Choice {
+            for c in &q.choices {
+                if ui.get(&format!("choices.{c}")).is_none() {
+                    problems.push(format!("{at}: no UI text `choices.{c}`"));
+                }
+            }
+        }
+        seen.push(&q.id);
+    }
+    let known: HashSet<&str> = concepts.iter().map(|c| c.slug.as_str()).collect();
+    match calculators::find(&tree.calculator) {
+        None => problems.push(format!("calculator `{}` does not exist", tree.calculator)),
+        Some(calc) => {
+            for o in calc.outcomes {
+                if tree.outcome(o).is_none() {
+                    problems.push(format!(
+                        "outcome `{o}` of calculator `{}` is not listed",
+                        calc.name
+                    ));
+                }
+            }
+            for o in &tree.outcomes {
+                if !calc.outcomes.contains(&o.id.as_str()) {
+                    problems.push(format!("outcome `{}` can never be reached", o.id));
+                }
+            }
+        }
+    }
+    for o in &tree.outcomes {
+        if o.cite.is_empty() {
+            problems.push(format!("outcome `{}` cites no rule", o.id));
+        }
+        for c in &o.cite {
+            let (concept, _) = cite_parts(c);
+            if !known.contains(concept) {
+                problems.push(format!(
+                    "outcome `{}` cites unknown concept `{concept}`",
+                    o.id
+                ));
+            }
+        }
+        let key = format!("incidents.{}.outcome.{}", tree.id, o.id);
+        if ui.get(&key).is_none() {
+            problems.push(format!("outcome `{}`: no UI text `{key}`", o.id));
+        }
+        for step in &o.remedy {
+            let key = format!("incidents.{}.remedy.{step}", tree.id);
+            if ui.get(&key).is_none() {
+                problems.push(format!("outcome `{}`: no UI text `{key}`", o.id));
+            }
+        }
+    }
+    if ui.get(&format!("incidents.{}.title", tree.id)).is_none() {
+        problems.push(format!("no UI text `incidents.{}.title`", tree.id));
+    }
+    problems
+}
+
+/// Loads and validates every tree of the data tree: (file, message) pairs.
+pub fn validate_all(source: &DataSource, concepts: &[Concept], ui: &Ui) -> Vec<(String, String)> {
+    let ids = match super::ids(source) {
+        Ok(ids) => ids,
+        Err(e) => return vec![("rulings/".into(), e.to_string())],
+    };
+    let mut out = Vec::new();
+    for id in ids {
+        let file = format!("rulings/{id}.yaml");
+        match super::load(source, &id) {
+            Ok(tree) => out.extend(
+                validate(&tree, concepts, ui)
+                    .into_iter()
+                    .map(|m| (file.clone(), m)),
+            ),
+            Err(e) => out.push((file, e.to_string())),
+        }
+    }
+    out
+}

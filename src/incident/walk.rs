@@ -1,0 +1,243 @@
+//! Walking a tree: ask each question whose conditions hold, in order, from
+//! an answer source (the prompt, or answers given on the command line), with
+//! defaults, going back on request, and collecting every missing answer.
+
+use std::collections::BTreeMap;
+
+use super::answer::Answer;
+use super::tree::{Question, Tree};
+
+/// Where an answer came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Given by the user.
+    Given,
+    /// The question's default.
+    Default,
+}
+
+/// The answers a walk produced, by question id.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Answers {
+    map: BTreeMap<String, (Answer, Origin)>,
+}
+
+impl Answers {
+    /// The answer to `id`, if any.
+    pub fn get(&self, id: &str) -> Option<&Answer> {
+        self.map.get(id).map(|(a, _)| a)
+    }
+
+    /// Where the answer to `id` came from.
+    pub fn origin(&self, id: &str) -> Option<Origin> {
+        self.map.get(id).map(|(_, o)| *o)
+    }
+
+    /// Every answer, by id.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Answer, Origin)> {
+        self.map.iter().map(|(k, (a, o))| (k.as_str(), a, *o))
+    }
+
+    /// Sets an answer (tests and callers that build answers directly).
+    pub fn insert(&mut self, id: &str, answer: Answer, origin: Origin) {
+        self.map.insert(id.to_string(), (answer, origin));
+    }
+
+    fn remove(&mut self, id: &str) {
+        self.map.remove(id);
+    }
+}
+
+/// What an answer source says to a question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reply {
+    /// An answer in text form, to be parsed by the question.
+    Value(String),
+    /// No answer: use the default (or report it missing).
+    Default,
+    /// Go back to the previous question.
+    Back,
+}
+
+/// Where answers come from.
+pub trait AnswerSource {
+    /// The answer to `question`; `default` is the value that applies if none
+    /// is given, in text form.
+    fn reply(&mut self, question: &Question, default: Option<&str>) -> Result<Reply, WalkError>;
+
+    /// The last reply did not parse; an interactive source shows `problem`
+    /// and the walk asks again. A scripted source fails.
+    fn rejected(
+        &mut self,
+        question: &Question,
+        value: &str,
+        problem: &str,
+    ) -> Result<(), WalkError>;
+
+    /// Whether detail questions are put to this source (scripted sources
+    /// are always asked: they answer from what was given).
+    fn asks_details(&self) -> bool;
+}
+
+/// Why a walk stopped.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WalkError {
+    /// Required answers were not given (non-interactive use).
+    #[error("missing answers for {}", .0.join(", "))]
+    Missing(Vec<String>),
+    /// An answer does not parse.
+    #[error("answer `{key}={value}`: {problem}")]
+    Invalid {
+        /// The answer key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What is wrong and what would be valid.
+        problem: String,
+    },
+    /// An answer was given for a key the incident does not have.
+    #[error("`{key}` is not a question of `{incident}`; its keys are: {}", .valid.join(", "))]
+    UnknownKey {
+        /// The key given.
+        key: String,
+        /// The incident.
+        incident: String,
+        /// The keys it has.
+        valid: Vec<String>,
+    },
+    /// The user left the walkthrough (Ctrl-C, Esc on the first question).
+    #[error("walkthrough interrupted")]
+    Interrupted,
+    /// The answer source failed (closed input, terminal error).
+    #[error("{0}")]
+    Source(String),
+}
+
+/// Walks `tree`, asking `source`.
+pub fn walk(tree: &Tree, source: &mut dyn AnswerSource) -> Result<Answers, WalkError> {
+    let mut answers = Answers::default();
+    let mut asked: Vec<usize> = Vec::new();
+    let mut missing = Vec::new();
+    let mut index = 0;
+    while let Some(question) = tree.questions.get(index) {
+        if !applies(question, &answers) {
+            answers.remove(&question.id);
+            index += 1;
+            continue;
+        }
+        let default = default_for(question, &answers);
+        // A detail question is left to its default, unless it has none to give.
+        let use_default =
+            question.detail && !source.asks_details() && (default.is_some() || question.optional);
+        let reply = if use_default {
+            Reply::Default
+        } else {
+            source.reply(question, default.as_deref())?
+        };
+        match reply {
+            Reply::Back => {
+                if let Some(previous) = asked.pop() {
+                    index = previous;
+                } else {
+                    return Err(WalkError::Interrupted);
+                }
+                continue;
+            }
+            Reply::Value(raw) => match question.parse(&raw) {
+                Ok(answer) => answers.insert(&question.id, answer, Origin::Given),
+                Err(problem) => {
+                    source.rejected(question, &raw, &problem.0)?;
+                    continue;
+                }
+            },
+            Reply::Default => match default.as_deref().map(|d| question.parse(d)) {
+                Some(Ok(answer)) => answers.insert(&question.id, answer, Origin::Default),
+                Some(Err(problem)) => {
+                    return Err(WalkError::Invalid {
+                        key: question.id.clone(),
+                        value: default.unwrap_or_default(),
+                        problem: format!("bad default in the ruling data: {problem}"),
+                    });
+                }
+                None if question.optional => answers.remove(&question.id),
+                None => missing.push(question.id.clone()),
+            },
+        }
+        if !use_default {
+            asked.push(index);
+        }
+        index += 1;
+    }
+    if missing.is_empty() {
+        Ok(answers)
+    } else {
+        Err(WalkError::Missing(missing))
+    }
+}
+
+/// Whether every `when` condition of `question` holds.
+pub fn applies(question: &Question, answers: &Answers) -> bool {
+    question
+        .when
+        .iter()
+        .all(|(key, condition)| condition.holds(answers.get(key)))
+}
+
+/// The default that applies to `question` given the earlier answers.
+pub fn default_for(question: &Question, answers: &Answers) -> Option<String> {
+    if let Some(d) = &question.default {
+        return Some(d.clone());
+    }
+    question
+        .default_from
+        .iter()
+        .find_map(|key| match answers.get(key) {
+            Some(Answer::Amount(n)) if *n > 0 => Some(n.to_string()),
+            _ => None,
+        })
+}
+
+/// Answers given as `KEY=VALUE` (and from a file): never prompts.
+pub struct GivenAnswers {
+    values: BTreeMap<String, String>,
+}
+
+impl GivenAnswers {
+    /// Checks that every key is a question of `tree`.
+    pub fn new(tree: &Tree, values: BTreeMap<String, String>) -> Result<Self, WalkError> {
+        if let Some(key) = values.keys().find(|k| tree.question(k).is_none()) {
+            return Err(WalkError::UnknownKey {
+                key: key.clone(),
+                incident: tree.id.clone(),
+                valid: tree.questions.iter().map(|q| q.id.clone()).collect(),
+            });
+        }
+        Ok(GivenAnswers { values })
+    }
+}
+
+impl AnswerSource for GivenAnswers {
+    fn reply(&mut self, question: &Question, _default: Option<&str>) -> Result<Reply, WalkError> {
+        Ok(match self.values.get(&question.id) {
+            Some(v) => Reply::Value(v.clone()),
+            None => Reply::Default,
+        })
+    }
+
+    fn rejected(
+        &mut self,
+        question: &Question,
+        value: &str,
+        problem: &str,
+    ) -> Result<(), WalkError> {
+        Err(WalkError::Invalid {
+            key: question.id.clone(),
+            value: value.to_string(),
+            problem: problem.to_string(),
+        })
+    }
+
+    fn asks_details(&self) -> bool {
+        true
+    }
+}

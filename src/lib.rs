@@ -1,0 +1,59 @@
+//! floor: poker tournament floor rulings.
+//!
+//! The library holds all logic — the rulebook store and concordance
+//! ([`rules`]), the calculators ([`calc`]), the user-interface texts ([`ui`])
+//! — and does no terminal I/O. The `floor` binary parses arguments, prompts
+//! and renders.
+#![warn(missing_docs)]
+
+pub mod calc;
+pub mod data;
+pub mod error;
+pub mod incident;
+pub mod log;
+pub mod rules;
+pub mod text;
+pub mod ui;
+
+pub use error::{LoadError, LookupError, is_user_error};
+
+/// Any error of the library.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// A data file could not be used.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// Something asked for does not exist.
+    #[error(transparent)]
+    Lookup(#[from] LookupError),
+    /// A calculation's inputs are invalid.
+    #[error(transparent)]
+    Calc(#[from] calc::CalcError),
+}
+
+/// The `n` candidates closest to `given` (by edit similarity, substrings
+/// first), for "did you mean" lists.
+pub fn nearest<'a>(
+    given: &str,
+    candidates: impl Iterator<Item = &'a str>,
+    n: usize,
+) -> Vec<String> {
+    let given = given.to_lowercase();
+    let mut scored: Vec<(f64, &str)> = candidates
+        .map(|c| {
+            let lower = c.to_lowercase();
+            let mut score = strsim::jaro_winkler(&given, &lower);
+            if !given.is_empty() && (lower.contains(&given) || given.contains(&lower)) {
+                score += 1.0;
+            }
+            (score, c)
+        })
+        .filter(|(score, _)| *score >= 0.6)
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+    scored
+        .into_iter()
+        .take(n)
+        .map(|(_, c)| c.to_string())
+        .collect()
+}

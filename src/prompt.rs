@@ -1,0 +1,186 @@
+//! The interactive walkthrough: asks each question with dialoguer. The only
+//! module that talks to the terminal for input.
+//!
+//! Esc (on a list) or `<` (typed) goes back one question. Ctrl-C leaves at
+//! once with exit code 130, the cursor restored and nothing logged.
+
+use std::io::IsTerminal;
+
+use dialoguer::console::{Term, style};
+use dialoguer::theme::ColorfulTheme;
+use dialoguer::{FuzzySelect, Input, Select};
+use floor::incident::tree::{Kind, Question};
+use floor::incident::{AnswerSource, Reply, WalkError};
+use floor::ui::Ui;
+
+/// Exit code for an interrupted walkthrough (128 + SIGINT).
+pub const INTERRUPTED: u8 = 130;
+
+/// Whether prompts can be shown: stdin and stderr are terminals.
+pub fn interactive() -> bool {
+    std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
+}
+
+/// Installs the Ctrl-C handler: restore the cursor, leave with 130.
+pub fn on_interrupt_exit() {
+    let _ = ctrlc::set_handler(|| {
+        let _ = Term::stderr().show_cursor();
+        eprintln!();
+        std::process::exit(i32::from(INTERRUPTED));
+    });
+}
+
+/// Asks questions on the terminal (stderr), in the UI language.
+pub struct Prompter<'a> {
+    ui: &'a Ui,
+    incident: &'a str,
+    all_questions: bool,
+    theme: ColorfulTheme,
+    term: Term,
+}
+
+impl<'a> Prompter<'a> {
+    pub fn new(ui: &'a Ui, incident: &'a str, all_questions: bool) -> Self {
+        Prompter {
+            ui,
+            incident,
+            all_questions,
+            theme: ColorfulTheme::default(),
+            term: Term::stderr(),
+        }
+    }
+
+    fn text(&self, question: &Question, field: &str) -> Option<&'a str> {
+        self.ui.get(&format!(
+            "incidents.{}.q.{}.{field}",
+            self.incident, question.id
+        ))
+    }
+
+    fn choice_label(&self, value: &str) -> String {
+        self.ui
+            .get(&format!("choices.{value}"))
+            .map_or_else(|| value.to_string(), str::to_string)
+    }
+}
+
+fn source_error(err: dialoguer::Error) -> WalkError {
+    let dialoguer::Error::IO(io) = err;
+    if io.kind() == std::io::ErrorKind::Interrupted {
+        WalkError::Interrupted
+    } else {
+        WalkError::Source(format!(
+            "terminal input failed ({io}): answer with --answer KEY=VALUE"
+        ))
+    }
+}
+
+impl AnswerSource for Prompter<'_> {
+    fn reply(&mut self, question: &Question, default: Option<&str>) -> Result<Reply, WalkError> {
+        let prompt = self
+            .text(question, "text")
+            .unwrap_or(&question.id)
+            .to_string();
+        if let Some(help) = self.text(question, "help") {
+            let _ = self.term.write_line(&format!(
+                "  {} {}",
+                style(help).dim(),
+                style(self.ui.t("incident.back_hint")).dim()
+            ));
+        }
+        match question.kind {
+            Kind::YesNo | Kind::Choice => {
+                let values: Vec<String> = if question.kind == Kind::YesNo {
+                    vec!["yes".into(), "no".into()]
+                } else {
+                    question.choices.clone()
+                };
+                let labels: Vec<String> = values
+                    .iter()
+                    .map(|v| match v.as_str() {
+                        "yes" if question.kind == Kind::YesNo => {
+                            self.ui.t("incident.yes").to_string()
+                        }
+                        "no" if question.kind == Kind::YesNo => {
+                            self.ui.t("incident.no").to_string()
+                        }
+                        other => self.choice_label(other),
+                    })
+                    .collect();
+                let start = default
+                    .and_then(|d| {
+                        let d = question.parse(d).ok()?.canonical();
+                        values.iter().position(|v| *v == d)
+                    })
+                    .unwrap_or(0);
+                let picked = Select::with_theme(&self.theme)
+                    .with_prompt(prompt)
+                    .items(&labels)
+                    .default(start)
+                    .interact_on_opt(&self.term)
+                    .map_err(source_error)?;
+                Ok(match picked.and_then(|i| values.get(i)) {
+                    Some(v) => Reply::Value(v.clone()),
+                    None => Reply::Back,
+                })
+            }
+            _ => {
+                let may_be_empty = default.is_some() || question.optional;
+                let mut input = Input::<String>::with_theme(&self.theme)
+                    .with_prompt(prompt)
+                    .allow_empty(may_be_empty);
+                if let Some(d) = default {
+                    input = input.default(d.to_string()).show_default(true);
+                }
+                let q = question.clone();
+                let raw = input
+                    .validate_with(move |s: &String| -> Result<(), String> {
+                        let s = s.trim();
+                        if s.is_empty() || s == "<" {
+                            return Ok(());
+                        }
+                        q.parse(s).map(|_| ()).map_err(|e| e.0)
+                    })
+                    .interact_text_on(&self.term)
+                    .map_err(source_error)?;
+                let raw = raw.trim();
+                Ok(match raw {
+                    "<" => Reply::Back,
+                    "" => Reply::Default,
+                    value => Reply::Value(value.to_string()),
+                })
+            }
+        }
+    }
+
+    fn rejected(
+        &mut self,
+        _question: &Question,
+        value: &str,
+        problem: &str,
+    ) -> Result<(), WalkError> {
+        let _ = self
+            .term
+            .write_line(&format!("  {} `{value}`: {problem}", style("✗").red()));
+        Ok(())
+    }
+
+    fn asks_details(&self) -> bool {
+        self.all_questions
+    }
+}
+
+/// Lets the user pick an incident (type to filter); `None` on Esc.
+pub fn pick_incident(ui: &Ui, items: &[(String, String)]) -> Result<Option<String>, WalkError> {
+    let labels: Vec<String> = items
+        .iter()
+        .map(|(id, title)| format!("{title}  ({id})"))
+        .collect();
+    let picked = FuzzySelect::with_theme(&ColorfulTheme::default())
+        .with_prompt(ui.t("incident.pick"))
+        .items(&labels)
+        .default(0)
+        .interact_on_opt(&Term::stderr())
+        .map_err(source_error)?;
+    Ok(picked.and_then(|i| items.get(i)).map(|(id, _)| id.clone()))
+}

@@ -1,0 +1,115 @@
+//! Shared rendering helpers: tables that fit the terminal, highlighted
+//! snippets, JSON. Renderers return strings; `app` writes them.
+
+use comfy_table::presets::UTF8_FULL_CONDENSED;
+use comfy_table::{ContentArrangement, Table};
+use floor::rules::search::Snippet;
+use serde::Serialize;
+
+use crate::app::Ctx;
+
+/// A table in the house style, sized to the terminal (or `COLUMNS`).
+pub fn table(ctx: &Ctx) -> Table {
+    let mut table = Table::new();
+    table
+        .load_preset(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic);
+    match ctx.width {
+        Some(width) => {
+            table.set_width(width);
+        }
+        // Not a terminal and no COLUMNS: wrap at a width that reads well in
+        // a pager or a log rather than not at all.
+        None if !ctx.terminal => {
+            table.set_width(DEFAULT_WIDTH);
+        }
+        None => {}
+    }
+    if !ctx.color {
+        table.force_no_tty();
+    }
+    table
+}
+
+/// Pretty JSON with a trailing newline.
+pub fn json<T: Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
+    let mut out = serde_json::to_string_pretty(value)?;
+    out.push('\n');
+    Ok(out)
+}
+
+const DEFAULT_WIDTH: u16 = 100;
+const MARK_ON: &str = "\x1b[1;33m";
+const MARK_OFF: &str = "\x1b[0m";
+
+/// Bold text when colour is on.
+pub fn bold(ctx: &Ctx, text: &str) -> String {
+    if ctx.color {
+        format!("\x1b[1m{text}{MARK_OFF}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// The snippet with its matches highlighted (colour) or left plain.
+pub fn snippet(ctx: &Ctx, snippet: &Snippet) -> String {
+    if !ctx.color {
+        return snippet.text.clone();
+    }
+    let mut out = String::with_capacity(snippet.text.len() + 16 * snippet.marks.len());
+    let mut at = 0;
+    for &(start, end) in &snippet.marks {
+        let (Some(before), Some(marked)) =
+            (snippet.text.get(at..start), snippet.text.get(start..end))
+        else {
+            continue;
+        };
+        out.push_str(before);
+        out.push_str(MARK_ON);
+        out.push_str(marked);
+        out.push_str(MARK_OFF);
+        at = end;
+    }
+    out.push_str(snippet.text.get(at..).unwrap_or(""));
+    out
+}
+
+/// A chip amount as shown on a card.
+pub fn chips(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::Number(n) => n.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The table drawn as two rows of seats, clockwise: 1-5 along the top,
+/// 6-10 back along the bottom; the button marked D, each seat's label under
+/// its number.
+pub fn table_picture(ctx: &Ctx, picture: &floor::incident::ruling::TablePicture) -> String {
+    let seat_cell = |seat: u8| -> String {
+        if !picture.seats.contains(&seat) {
+            return "·".to_string();
+        }
+        let dealer = if picture.button == Some(seat) {
+            " D"
+        } else {
+            ""
+        };
+        let label = picture
+            .labels
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, l)| l.as_str())
+            .unwrap_or("");
+        format!("{}{dealer}\n{label}", bold(ctx, &seat.to_string()))
+    };
+    let max_seat = picture.seats.iter().copied().max().unwrap_or(0);
+    let per_row: u8 = if max_seat > 6 { 5 } else { 3 };
+    let top: Vec<String> = (1..=per_row).map(seat_cell).collect();
+    let bottom: Vec<String> = (per_row + 1..=per_row * 2).rev().map(seat_cell).collect();
+    let mut t = table(ctx);
+    t.load_preset(comfy_table::presets::UTF8_BORDERS_ONLY);
+    t.add_row(top);
+    t.add_row(bottom);
+    format!("{t}\n")
+}

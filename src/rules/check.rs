@@ -1,0 +1,442 @@
+//! Validation of a data tree beyond its schema: unique numbers, known
+//! concepts, resolvable cross-references, consistent numbering between
+//! editions of the same TDA basis, complete UI texts.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use crate::error::LoadError;
+use crate::rules::{Edition, Lang, RuleKind, RuleRef, Store};
+use crate::ui::{Ui, ui_path};
+
+/// One problem found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// The file it is in.
+    pub file: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Rule counts of one edition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EditionStats {
+    /// Edition id.
+    pub id: String,
+    /// TDA rules.
+    pub rules: usize,
+    /// Recommended procedures.
+    pub procedures: usize,
+    /// House rules.
+    pub house: usize,
+    /// Cross-references checked.
+    pub refs: usize,
+    /// Worked examples.
+    pub examples: usize,
+}
+
+/// The outcome of `floor check`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Per-edition counts.
+    pub editions: Vec<EditionStats>,
+    /// UI keys per language.
+    pub ui_keys: BTreeMap<String, usize>,
+    /// Decision trees checked.
+    pub incidents: usize,
+    /// Every problem found.
+    pub findings: Vec<Finding>,
+}
+
+impl Report {
+    /// True when nothing is wrong.
+    pub fn ok(&self) -> bool {
+        self.findings.is_empty()
+    }
+
+    fn add(&mut self, file: &str, message: impl Into<String>) {
+        self.findings.push(Finding {
+            file: file.to_string(),
+            message: message.into(),
+        });
+    }
+}
+
+/// Which concept each parameter belongs to: a parameter on another rule is
+/// misplaced data.
+const PARAM_CONCEPTS: &[(&str, &str)] = &[
+    ("languages", "official-language"),
+    ("halt_threshold", "balancing-tables"),
+    ("clock_seconds", "calling-clock"),
+    ("clock_countdown", "calling-clock"),
+    ("clock_expiry_facing_bet", "calling-clock"),
+    ("clock_expiry_not_facing_bet", "calling-clock"),
+    ("clock_tie_to_player", "calling-clock"),
+    ("unclear_bet_reading", "unclear-bets"),
+    ("raise_standard_percent", "raise-amounts"),
+    ("limit_reopen_percent", "reopening-betting"),
+    (
+        "undercall_preflop_opener",
+        "binding-declarations-undercalls",
+    ),
+    ("missed_round_formula", "penalties"),
+    ("penalty_kinds", "penalties"),
+    ("rebuy_threshold_percent", "rebuys"),
+    ("odd_chip_recipient", "odd-chips"),
+    ("odd_chip_denomination", "odd-chips"),
+    ("misdeal_conditions", "misdeals"),
+    ("misdeal_boxed_cards", "misdeals"),
+    ("misdeal_exposed_downcards", "misdeals"),
+    ("sa_chip_actions", "substantial-action"),
+    ("sa_any_actions", "substantial-action"),
+    ("raise_methods", "methods-of-raising"),
+    ("dispute_break_minutes", "disputed-pots"),
+    ("chip_race_start_seat", "chip-race"),
+    ("chip_race_max_chips", "chip-race"),
+    ("hand_for_hand_minutes", "hand-for-hand"),
+    ("dealer_push_quiet_seconds", "dealer-push-timing"),
+    ("final_table_players", "final-table-size"),
+    ("min_raise_multiple", "house-min-raise-note"),
+    ("minimum_age", "club-minimum-age"),
+    ("max_buy_in_eur", "club-buy-in"),
+    ("club_share_percent", "club-buy-in"),
+    ("pit_absence_minutes", "mec-leaving-pit"),
+    ("penalty_max_rounds", "penalties"),
+    ("chip_race_method", "chip-race"),
+    ("chip_race_rounding", "chip-race"),
+    ("hand_for_hand_payout", "hand-for-hand"),
+    ("final_table_policy", "final-table-size"),
+    ("premature_flop", "premature-cards"),
+    ("premature_turn", "premature-cards"),
+];
+
+/// Checks every edition of the store and the UI texts.
+pub fn check(store: &Store) -> Report {
+    let mut report = Report::default();
+    let concepts = match store.concepts() {
+        Ok(c) => c,
+        Err(e) => {
+            report.add(crate::rules::CONCEPTS_PATH, e.to_string());
+            return report;
+        }
+    };
+    let kinds: HashMap<&str, RuleKind> =
+        concepts.iter().map(|c| (c.slug.as_str(), c.kind)).collect();
+    let mut seen_slugs = BTreeSet::new();
+    for c in concepts {
+        if !seen_slugs.insert(c.slug.as_str()) {
+            report.add(
+                crate::rules::CONCEPTS_PATH,
+                format!("concept `{}` listed twice", c.slug),
+            );
+        }
+    }
+    let ids: Vec<String> = store.ids().map(str::to_string).collect();
+    let mut loaded = Vec::new();
+    for id in &ids {
+        match store.edition(id) {
+            Ok(ed) => {
+                report
+                    .editions
+                    .push(check_edition(ed, &kinds, &mut report.findings));
+                loaded.push(ed);
+            }
+            Err(e) => report.add(id, e.to_string()),
+        }
+    }
+    check_shared_numbering(&loaded, &mut report);
+    check_ui(store, &mut report);
+    match Ui::load(store.source(), Lang::En) {
+        Ok(ui) => {
+            for (file, message) in
+                crate::incident::validate::validate_all(store.source(), concepts, &ui)
+            {
+                report.add(&file, message);
+            }
+            report.incidents = crate::incident::ids(store.source())
+                .map(|i| i.len())
+                .unwrap_or(0);
+        }
+        Err(e) => report.add(&ui_path(Lang::En), e.to_string()),
+    }
+    report
+}
+
+fn check_edition(
+    ed: &Edition,
+    kinds: &HashMap<&str, RuleKind>,
+    findings: &mut Vec<Finding>,
+) -> EditionStats {
+    let file = format!("locales/{}/{}.yaml", ed.language.code(), ed.id);
+    let mut add = |message: String| {
+        findings.push(Finding {
+            file: file.clone(),
+            message,
+        })
+    };
+    let mut stats = EditionStats {
+        id: ed.id.clone(),
+        rules: 0,
+        procedures: 0,
+        house: 0,
+        refs: 0,
+        examples: 0,
+    };
+    let mut numbers = HashMap::new();
+    let mut concepts = HashMap::new();
+    for rule in ed.rules() {
+        match rule.kind {
+            RuleKind::Rule => stats.rules += 1,
+            RuleKind::Procedure => stats.procedures += 1,
+            RuleKind::House => stats.house += 1,
+        }
+        stats.examples += rule.examples.len() + count_part_examples(&rule.parts);
+        if RuleRef::parse(&rule.number).is_none_or(|r| r.part.is_some()) {
+            add(format!(
+                "rule `{}`: not a rule number (43, RP-5, MEC-2)",
+                rule.number
+            ));
+        }
+        if let Some(prev) = numbers.insert(rule.number.as_str(), &rule.title) {
+            add(format!(
+                "rule {} appears twice (`{}` and `{}`): numbers must be unique",
+                rule.number, prev, rule.title
+            ));
+        }
+        if let Some(prev) = concepts.insert(rule.concept.as_str(), &rule.number) {
+            add(format!(
+                "concept `{}` is used by rules {} and {}: one rule per concept",
+                rule.concept, prev, rule.number
+            ));
+        }
+        // A topic can move between the rules and the recommended procedures
+        // from one TDA version to the next (final-table size did), but house
+        // rules and TDA topics never share a concept.
+        match kinds.get(rule.concept.as_str()) {
+            None => add(format!(
+                "rule {}: concept `{}` is not in locales/concepts.yaml",
+                rule.number, rule.concept
+            )),
+            Some(kind) if (*kind == RuleKind::House) != (rule.kind == RuleKind::House) => {
+                add(format!(
+                    "rule {}: concept `{}` is a {:?} concept but the rule is a {:?}",
+                    rule.number, rule.concept, kind, rule.kind
+                ))
+            }
+            Some(_) => {}
+        }
+        for touched in &rule.touches {
+            if !kinds.contains_key(touched.as_str()) {
+                add(format!(
+                    "rule {}: touches unknown concept `{touched}`",
+                    rule.number
+                ));
+            }
+        }
+        for key in rule.params.to_map().keys() {
+            // A house rule may set the parameters of the topics it touches.
+            match PARAM_CONCEPTS.iter().find(|(k, _)| k == key) {
+                Some((_, concept))
+                    if *concept != rule.concept && !rule.touches.iter().any(|t| t == concept) =>
+                {
+                    add(format!(
+                        "rule {}: parameter `{key}` belongs on the `{concept}` rule",
+                        rule.number
+                    ))
+                }
+                None => add(format!(
+                    "rule {}: parameter `{key}` has no home concept",
+                    rule.number
+                )),
+                _ => {}
+            }
+        }
+        if rule.title.trim().is_empty() {
+            add(format!("rule {}: empty title", rule.number));
+        }
+        if rule.text.trim().is_empty() && rule.parts.is_empty() {
+            add(format!("rule {}: no text and no parts", rule.number));
+        }
+    }
+    for rule in ed.rules() {
+        for reference in &rule.refs {
+            stats.refs += 1;
+            let Some(parsed) = RuleRef::parse(reference) else {
+                add(format!(
+                    "rule {}: reference `{reference}` is malformed",
+                    rule.number
+                ));
+                continue;
+            };
+            let target = parsed.candidates().iter().find_map(|n| ed.rule(n));
+            match target {
+                None => add(format!(
+                    "rule {}: reference `{reference}` names no rule of {}",
+                    rule.number, ed.id
+                )),
+                Some(t) => {
+                    if let Some(part) = &parsed.part
+                        && t.part(part).is_none()
+                    {
+                        add(format!(
+                            "rule {}: reference `{reference}`: rule {} has no part {part}",
+                            rule.number, t.number
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    for rule in ed.rules() {
+        for erratum in &rule.errata {
+            if !rule.refs.contains(&erratum.means) {
+                add(format!(
+                    "rule {}: erratum `{}` means `{}`, which must also be in refs",
+                    rule.number, erratum.printed, erratum.means
+                ));
+            }
+        }
+        for reference in &rule.external_refs {
+            let inside = RuleRef::parse(reference)
+                .is_some_and(|r| r.candidates().iter().any(|n| ed.rule(n).is_some()));
+            if inside {
+                add(format!(
+                    "rule {}: external reference `{reference}` names a rule of {}: move it to refs",
+                    rule.number, ed.id
+                ));
+            }
+        }
+    }
+    for stray in &ed.strays {
+        if ed.rule(&stray.after).is_none() {
+            add(format!(
+                "stray `{}`: `after: {}` is not a rule",
+                stray.title, stray.after
+            ));
+        }
+        if let Some(dup) = &stray.duplicate_of
+            && ed.rule(dup).is_none()
+        {
+            add(format!(
+                "stray `{}`: `duplicate_of: {dup}` is not a rule",
+                stray.title
+            ));
+        }
+    }
+    stats
+}
+
+fn count_part_examples(parts: &[crate::rules::Part]) -> usize {
+    parts
+        .iter()
+        .map(|p| p.examples.len() + count_part_examples(&p.parts))
+        .sum()
+}
+
+/// Editions that follow the same TDA numbering must give each TDA rule topic
+/// the same number: this is what proves a recovered numbering.
+fn check_shared_numbering(editions: &[&Edition], report: &mut Report) {
+    let mut by_basis: BTreeMap<&str, Vec<&Edition>> = BTreeMap::new();
+    for ed in editions {
+        by_basis.entry(ed.numbering.as_str()).or_default().push(ed);
+    }
+    for group in by_basis.values() {
+        let Some((first, rest)) = group.split_first() else {
+            continue;
+        };
+        for other in rest {
+            for rule in first.rules().filter(|r| r.kind == RuleKind::Rule) {
+                if let Some(theirs) = other.rule_for(&rule.concept)
+                    && theirs.kind == RuleKind::Rule
+                    && theirs.number != rule.number
+                {
+                    report.add(
+                            &other.id,
+                            format!(
+                                "`{}` is rule {} here but {} in {} (both {} numbering): they must agree",
+                                rule.concept, theirs.number, rule.number, first.id, first.numbering
+                            ),
+                        );
+                }
+            }
+        }
+    }
+}
+
+fn check_ui(store: &Store, report: &mut Report) {
+    let mut keysets: Vec<(Lang, BTreeSet<String>)> = Vec::new();
+    for lang in Lang::ALL {
+        match Ui::load(store.source(), lang) {
+            Ok(ui) => {
+                report
+                    .ui_keys
+                    .insert(lang.code().to_string(), ui.keys().count());
+                keysets.push((lang, ui.keys().map(str::to_string).collect()));
+            }
+            Err(e) => report.add(&ui_path(lang), e.to_string()),
+        }
+    }
+    let uis: Vec<Ui> = Lang::ALL
+        .into_iter()
+        .filter_map(|l| Ui::load(store.source(), l).ok())
+        .collect();
+    if let Some(en) = uis.iter().find(|u| u.lang == Lang::En) {
+        for ui in uis.iter().filter(|u| u.lang != Lang::En) {
+            for key in en.keys() {
+                let (Some(a), Some(b)) = (en.get(key), ui.get(key)) else {
+                    continue;
+                };
+                if placeholders(a) != placeholders(b) {
+                    report.add(
+                        &ui_path(ui.lang),
+                        format!(
+                            "`{key}` has placeholders {:?}, English {:?}",
+                            placeholders(b),
+                            placeholders(a)
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    let all: BTreeSet<&String> = keysets.iter().flat_map(|(_, k)| k.iter()).collect();
+    for (lang, keys) in &keysets {
+        let missing: Vec<&str> = all
+            .iter()
+            .filter(|k| !keys.contains(**k))
+            .map(|k| k.as_str())
+            .collect();
+        if !missing.is_empty() {
+            let shown: Vec<&str> = missing.iter().take(8).copied().collect();
+            let more = missing.len() - shown.len();
+            let tail = if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            };
+            report.add(
+                &ui_path(*lang),
+                format!(
+                    "{} keys present in other languages are missing: {}{tail}",
+                    missing.len(),
+                    shown.join(", ")
+                ),
+            );
+        }
+    }
+}
+
+fn placeholders(text: &str) -> BTreeSet<&str> {
+    text.split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
+        .collect()
+}
+
+/// Wraps a load error of a single file as a finding (for callers that check
+/// extra files such as house overlays).
+pub fn finding_from(err: &LoadError, file: &str) -> Finding {
+    Finding {
+        file: file.to_string(),
+        message: err.to_string(),
+    }
+}

@@ -1,0 +1,280 @@
+//! The rulebook store: the editions of the data tree, looked up by id, rule
+//! number or concept, parsed only when a command needs them.
+
+pub mod check;
+pub mod model;
+pub mod number;
+pub mod params;
+pub mod search;
+
+use std::cell::OnceCell;
+
+use serde::Deserialize;
+
+use crate::data::DataSource;
+use crate::error::{LoadError, LookupError};
+pub use model::{Edition, Example, Lang, Part, Rule, RuleKind, Section, Stray};
+pub use number::RuleRef;
+pub use params::Params;
+
+/// One entry of `locales/concepts.yaml`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Concept {
+    /// The slug.
+    pub slug: String,
+    /// Rule, procedure or house.
+    pub kind: RuleKind,
+    /// A short English name.
+    pub name: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConceptFile {
+    concepts: Vec<Concept>,
+}
+
+/// The path of the concept vocabulary in a data tree.
+pub const CONCEPTS_PATH: &str = "locales/concepts.yaml";
+
+struct Entry {
+    id: String,
+    path: String,
+    language: Lang,
+    edition: OnceCell<Edition>,
+}
+
+/// The editions of a data tree.
+pub struct Store {
+    source: DataSource,
+    entries: Vec<Entry>,
+    concepts: OnceCell<Vec<Concept>>,
+}
+
+/// A rule found in an edition, with the part the user asked for.
+#[derive(Debug, Clone, Copy)]
+pub struct Found<'a> {
+    /// The edition it belongs to.
+    pub edition: &'a Edition,
+    /// The rule.
+    pub rule: &'a Rule,
+    /// The sub-part asked for, if any.
+    pub part: Option<&'a Part>,
+}
+
+impl Store {
+    /// Indexes the editions of a data tree without parsing them:
+    /// `locales/<lang>/<edition>.yaml`, every file but `ui.yaml`.
+    pub fn open(source: DataSource) -> Result<Store, LoadError> {
+        let mut entries = Vec::new();
+        for path in source.paths()? {
+            let mut parts = path.split('/');
+            let (Some("locales"), Some(lang), Some(file), None) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
+            else {
+                continue;
+            };
+            let Some(id) = file.strip_suffix(".yaml") else {
+                continue;
+            };
+            if id == "ui" {
+                continue;
+            }
+            let Some(language) = Lang::from_code(lang) else {
+                return Err(LoadError::Invalid {
+                    file: path.clone(),
+                    message: format!(
+                        "folder `{lang}` is not a language (en, nl, de, sk): move the file"
+                    ),
+                });
+            };
+            entries.push(Entry {
+                id: id.to_string(),
+                path: path.clone(),
+                language,
+                edition: OnceCell::new(),
+            });
+        }
+        Ok(Store {
+            source,
+            entries,
+            concepts: OnceCell::new(),
+        })
+    }
+
+    /// The data tree this store reads.
+    pub fn source(&self) -> &DataSource {
+        &self.source
+    }
+
+    /// Every edition id, in path order (language folder, then file name).
+    pub fn ids(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|e| e.id.as_str())
+    }
+
+    /// The language of an edition, from its folder (no parsing).
+    pub fn language_of(&self, id: &str) -> Option<Lang> {
+        self.entries.iter().find(|e| e.id == id).map(|e| e.language)
+    }
+
+    /// Adds an edition built in memory (a house overlay).
+    pub fn insert(&mut self, edition: Edition) {
+        self.entries.retain(|e| e.id != edition.id);
+        let entry = Entry {
+            id: edition.id.clone(),
+            path: String::new(),
+            language: edition.language,
+            edition: OnceCell::new(),
+        };
+        let _ = entry.edition.set(edition);
+        self.entries.push(entry);
+    }
+
+    /// The edition with this id, parsed on first use.
+    pub fn edition(&self, id: &str) -> Result<&Edition, crate::Error> {
+        let entry = self.entries.iter().find(|e| e.id == id).ok_or_else(|| {
+            LookupError::UnknownEdition {
+                given: id.to_string(),
+                nearest: crate::nearest(id, self.ids(), 3),
+            }
+        })?;
+        if let Some(ed) = entry.edition.get() {
+            return Ok(ed);
+        }
+        let edition = self.load(entry)?;
+        Ok(entry.edition.get_or_init(|| edition))
+    }
+
+    fn load(&self, entry: &Entry) -> Result<Edition, LoadError> {
+        let file = self
+            .source
+            .read(&entry.path)?
+            .ok_or_else(|| LoadError::Io {
+                file: entry.path.clone(),
+                message: "listed but missing".into(),
+            })?;
+        let edition: Edition = file.parse()?;
+        if edition.id != entry.id {
+            return Err(LoadError::Invalid {
+                file: file.shown,
+                message: format!(
+                    "id `{}` does not match the file name `{}`: make them equal",
+                    edition.id, entry.id
+                ),
+            });
+        }
+        if edition.language != entry.language {
+            return Err(LoadError::Invalid {
+                file: file.shown,
+                message: format!(
+                    "language `{}` does not match its folder `{}`",
+                    edition.language.code(),
+                    entry.language.code()
+                ),
+            });
+        }
+        Ok(edition)
+    }
+
+    /// Every edition, parsed.
+    pub fn editions(&self) -> Result<Vec<&Edition>, crate::Error> {
+        self.entries.iter().map(|e| self.edition(&e.id)).collect()
+    }
+
+    /// The concept vocabulary.
+    pub fn concepts(&self) -> Result<&[Concept], LoadError> {
+        if let Some(c) = self.concepts.get() {
+            return Ok(c);
+        }
+        let file = self
+            .source
+            .read(CONCEPTS_PATH)?
+            .ok_or_else(|| LoadError::Invalid {
+                file: CONCEPTS_PATH.into(),
+                message: "missing: the data tree needs its concept list".into(),
+            })?;
+        let parsed: ConceptFile = file.parse()?;
+        Ok(self.concepts.get_or_init(|| parsed.concepts))
+    }
+
+    /// Finds a rule of an edition by number (any accepted spelling).
+    pub fn find_number<'a>(
+        &'a self,
+        edition: &'a Edition,
+        number: &RuleRef,
+    ) -> Result<Found<'a>, crate::Error> {
+        let rule = number
+            .candidates()
+            .iter()
+            .find_map(|n| edition.rule(n))
+            .ok_or_else(|| LookupError::UnknownRule {
+                edition: edition.id.clone(),
+                given: number.to_string(),
+                nearest: nearest_numbers(edition, number),
+            })?;
+        let part = match &number.part {
+            None => None,
+            Some(label) => Some(rule.part(label).ok_or_else(|| LookupError::UnknownPart {
+                edition: edition.id.clone(),
+                number: rule.number.clone(),
+                part: label.clone(),
+                nearest: rule.parts.iter().map(|p| p.label.clone()).collect(),
+            })?),
+        };
+        Ok(Found {
+            edition,
+            rule,
+            part,
+        })
+    }
+
+    /// Resolves what the user typed as a concept slug ("raise-amounts",
+    /// "Raise amounts"), with the nearest slugs on failure.
+    pub fn concept(&self, input: &str) -> Result<&Concept, crate::Error> {
+        let slug = slugify(input);
+        let concepts = self.concepts()?;
+        concepts.iter().find(|c| c.slug == slug).ok_or_else(|| {
+            LookupError::UnknownConcept {
+                given: input.to_string(),
+                nearest: crate::nearest(&slug, concepts.iter().map(|c| c.slug.as_str()), 3),
+            }
+            .into()
+        })
+    }
+}
+
+/// Lower-case, words joined by `-`: how a typed topic becomes a slug.
+pub fn slugify(input: &str) -> String {
+    input
+        .trim()
+        .to_lowercase()
+        .split(|c: char| c.is_whitespace() || c == '_' || c == '-')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+fn nearest_numbers(edition: &Edition, wanted: &RuleRef) -> Vec<String> {
+    let mut scored: Vec<(u32, &str)> = edition
+        .rules()
+        .filter_map(|r| {
+            let parsed = RuleRef::parse(&r.number)?;
+            let same_family = match (&parsed.prefix, &wanted.prefix) {
+                (None, None) => true,
+                (Some(a), Some(b)) => {
+                    a == b
+                        || (matches!(a.as_str(), "RP" | "OP") && matches!(b.as_str(), "RP" | "OP"))
+                }
+                _ => false,
+            };
+            same_family.then(|| (parsed.ordinal.abs_diff(wanted.ordinal), r.number.as_str()))
+        })
+        .collect();
+    scored.sort();
+    let mut out: Vec<String> = scored.iter().take(3).map(|(_, n)| n.to_string()).collect();
+    if out.is_empty() {
+        out = edition.rules().take(3).map(|r| r.number.clone()).collect();
+    }
+    out
+}

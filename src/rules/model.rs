@@ -1,0 +1,350 @@
+//! The shape of an edition file (`locales/<lang>/<edition>.yaml`).
+//!
+//! Plain serde types with `deny_unknown_fields`, so a misspelt key in a data
+//! file is an error, not a silently ignored value. Validation that needs the
+//! whole file (unique numbers, resolvable references) is in `check`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::params::Params;
+
+/// A UI and rulebook language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// English.
+    En,
+    /// Dutch.
+    Nl,
+    /// German.
+    De,
+    /// Slovak.
+    Sk,
+}
+
+impl Lang {
+    /// Every language, in the order used for listings.
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::Nl, Lang::De, Lang::Sk];
+
+    /// The ISO 639-1 code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Nl => "nl",
+            Lang::De => "de",
+            Lang::Sk => "sk",
+        }
+    }
+
+    /// Parses an ISO 639-1 code (case-insensitive).
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(code))
+    }
+}
+
+/// One rulebook edition.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Edition {
+    /// Edition id, e.g. `onk-2023-nl`.
+    pub id: String,
+    /// The document's title.
+    pub title: String,
+    /// The language of its texts.
+    pub language: Lang,
+    /// The TDA version it is based on.
+    pub basis: String,
+    /// The rule numbering it follows: editions with the same numbering give
+    /// every TDA rule topic the same number (`tda-2015`, `tda-2017`,
+    /// `tda-2019`; TDA 2022 kept the 2019 numbers).
+    pub numbering: String,
+    /// Whose house version it is (`None` for a plain translation).
+    #[serde(default)]
+    pub house: Option<String>,
+    /// The seed file it was extracted from.
+    pub source: String,
+    /// The date the document states, ISO format.
+    #[serde(default)]
+    pub date: Option<String>,
+    /// Front matter before the first rule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preamble: Option<String>,
+    /// Text printed under a rule heading that is not a rule of the edition.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub strays: Vec<Stray>,
+    /// The sections, in document order.
+    pub sections: Vec<Section>,
+}
+
+/// A section of an edition.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    /// The printed section number, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// The printed heading.
+    pub title: String,
+    /// Text between the heading and the first rule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intro: Option<String>,
+    /// The rules, in document order.
+    pub rules: Vec<Rule>,
+}
+
+/// What sort of rule it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RuleKind {
+    /// A numbered TDA rule.
+    Rule,
+    /// A TDA recommended procedure (RP-n, OPn).
+    Procedure,
+    /// A house rule or house note.
+    House,
+}
+
+/// One rule of an edition.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rule {
+    /// The number the edition cites it by: "43", "RP-5", "OP-5", "MEC-2".
+    pub number: String,
+    /// The printed heading label when it differs from `number`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// TDA rule, procedure or house rule.
+    pub kind: RuleKind,
+    /// The topic slug shared by every edition (the concordance key).
+    pub concept: String,
+    /// The printed title.
+    pub title: String,
+    /// Text outside the sub-parts (may be empty).
+    pub text: String,
+    /// Sub-parts, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<Part>,
+    /// Worked examples of the rule as a whole.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<Example>,
+    /// Text printed after the sub-parts (reading order: text, parts, tail).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tail: String,
+    /// Rules of this edition the text cites ("13-A", "RP-1").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refs: Vec<String>,
+    /// Rules the text cites that this edition does not print (e.g. a TDA
+    /// recommended procedure left out of a house edition).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub external_refs: Vec<String>,
+    /// Citations printed wrong (a number left over from another TDA
+    /// version, a part that does not exist), with the rule they mean.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub errata: Vec<Erratum>,
+    /// The numbers, thresholds and lists the rule states.
+    #[serde(default, skip_serializing_if = "Params::is_empty")]
+    pub params: Params,
+    /// The edition says the rule does not apply at its events.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub not_applicable: bool,
+    /// House rules: the concepts they modify.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub touches: Vec<String>,
+    /// House rules: they contradict the rule text they touch.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub conflicts: bool,
+    /// Editorial note on the extraction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+}
+
+/// A sub-part of a rule (A, B, 1, 2, ...), possibly with items of its own.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Part {
+    /// The printed label without punctuation.
+    pub label: String,
+    /// Its text (lead-in only, when it has items).
+    pub text: String,
+    /// Items inside the part.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<Part>,
+    /// Text printed after the items.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub tail: String,
+    /// Worked examples of this part.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<Example>,
+    /// The edition says this part does not apply at its events.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub not_applicable: bool,
+    /// Editorial note on the extraction.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+}
+
+/// A citation the edition prints wrong, and what it means.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Erratum {
+    /// The reference as printed ("44-B").
+    pub printed: String,
+    /// The rule it means ("53-B"), which is also listed in `refs`.
+    pub means: String,
+    /// Why.
+    pub note: String,
+}
+
+/// A worked example printed in the rulebook.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Example {
+    /// The printed marker ("Ex-1", "Voorbeeld", "z.B.", "Príklad č.1").
+    pub label: String,
+    /// The example's text after the marker.
+    pub text: String,
+}
+
+/// Seed text under a rule heading that is not a rule of the edition (a
+/// duplicate, a misplaced copy). Kept so that nothing of the source is lost.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stray {
+    /// The number of the rule it follows in the source.
+    pub after: String,
+    /// The rule it copies, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duplicate_of: Option<String>,
+    /// Its printed heading label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// Its printed heading title.
+    pub title: String,
+    /// Its text.
+    pub text: String,
+    /// Its sub-parts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<Part>,
+    /// Its examples.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub examples: Vec<Example>,
+    /// What it is and why it is not a rule.
+    pub notes: String,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl Edition {
+    /// Every rule, in document order.
+    pub fn rules(&self) -> impl Iterator<Item = &Rule> {
+        self.sections.iter().flat_map(|s| s.rules.iter())
+    }
+
+    /// Every rule, mutably, in document order.
+    pub fn rules_mut(&mut self) -> impl Iterator<Item = &mut Rule> {
+        self.sections.iter_mut().flat_map(|s| s.rules.iter_mut())
+    }
+
+    /// The rule with this exact number.
+    pub fn rule(&self, number: &str) -> Option<&Rule> {
+        self.rules().find(|r| r.number == number)
+    }
+
+    /// The rule for this concept.
+    pub fn rule_for(&self, concept: &str) -> Option<&Rule> {
+        self.rules().find(|r| r.concept == concept)
+    }
+}
+
+impl Rule {
+    /// The sub-part with this label (case-insensitive), searching nested items
+    /// too; a letter also matches the same position as a digit (B = 2),
+    /// because translations relabel lists.
+    pub fn part(&self, label: &str) -> Option<&Part> {
+        find_part(&self.parts, label).or_else(|| {
+            let alt = letter_to_digit(label)?;
+            find_part(&self.parts, &alt)
+        })
+    }
+
+    /// The whole rule as one text: lead text, then each part with its label,
+    /// then the examples, in reading order.
+    pub fn full_text(&self) -> String {
+        let mut out = String::new();
+        push_para(&mut out, &self.text);
+        write_parts(&mut out, &self.parts, "");
+        push_para(&mut out, &self.tail);
+        write_examples(&mut out, &self.examples);
+        out
+    }
+}
+
+impl Part {
+    /// The part as one text: its own text, items and examples.
+    pub fn full_text(&self) -> String {
+        let mut out = String::new();
+        push_para(&mut out, &self.text);
+        write_parts(&mut out, &self.parts, "");
+        push_para(&mut out, &self.tail);
+        write_examples(&mut out, &self.examples);
+        out
+    }
+}
+
+fn find_part<'a>(parts: &'a [Part], label: &str) -> Option<&'a Part> {
+    parts.iter().find_map(|p| {
+        if p.label.eq_ignore_ascii_case(label) {
+            Some(p)
+        } else {
+            find_part(&p.parts, label)
+        }
+    })
+}
+
+fn letter_to_digit(label: &str) -> Option<String> {
+    let mut chars = label.chars();
+    let c = chars.next()?;
+    if chars.next().is_some() || !c.is_ascii_alphabetic() {
+        return None;
+    }
+    Some(((c.to_ascii_uppercase() as u8 - b'A' + 1) as u32).to_string())
+}
+
+fn push_para(out: &mut String, text: &str) {
+    let text = text.trim();
+    if text.is_empty() {
+        return;
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(text);
+}
+
+fn write_parts(out: &mut String, parts: &[Part], indent: &str) {
+    for part in parts {
+        let mut line = format!("{indent}{}: {}", part.label, part.text.trim());
+        if part.text.trim().is_empty() {
+            line = format!("{indent}{}:", part.label);
+        }
+        push_para(out, &line);
+        let deeper = format!("{indent}  ");
+        write_parts(out, &part.parts, &deeper);
+        if !part.tail.trim().is_empty() {
+            push_para(out, &format!("{deeper}{}", part.tail.trim()));
+        }
+        for ex in &part.examples {
+            push_para(out, &format!("{deeper}{}: {}", ex.label, ex.text.trim()));
+        }
+    }
+}
+
+fn write_examples(out: &mut String, examples: &[Example]) {
+    for ex in examples {
+        push_para(out, &format!("{}: {}", ex.label, ex.text.trim()));
+    }
+}

@@ -1,0 +1,149 @@
+//! Rule numbers as users type them: `43`, `43A`, `43-A`, `43a`, `RP-5`,
+//! `RP5`, `OP5`, `MEC-2`, `rule 43`.
+
+use std::fmt;
+
+/// A parsed rule reference: which rule, and optionally which sub-part.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleRef {
+    /// `None` for a TDA rule; `RP`, `OP`, `MEC`, `PP`, `DPC` otherwise.
+    pub prefix: Option<String>,
+    /// The rule's ordinal.
+    pub ordinal: u32,
+    /// The sub-part label, upper-cased, if one was given.
+    pub part: Option<String>,
+}
+
+/// Prefixes of numbered procedures and house rules.
+const PREFIXES: &[&str] = &["RP", "OP", "MEC", "PP", "DPC"];
+/// Words a user may put before the number.
+const RULE_WORDS: &[&str] = &["RULE", "REGEL", "REGELN", "PRAVIDLO", "TDA"];
+
+impl RuleRef {
+    /// Parses a rule number in any accepted spelling; `None` if the input is
+    /// not shaped like a rule number (it may be a concept slug).
+    pub fn parse(input: &str) -> Option<RuleRef> {
+        let upper = input.trim().to_uppercase();
+        let mut rest = upper.as_str();
+        for word in RULE_WORDS {
+            if let Some(r) = rest.strip_prefix(word)
+                && r.starts_with([' ', ':'])
+            {
+                rest = r.trim_start_matches([' ', ':']);
+            }
+        }
+        let mut prefix = None;
+        for p in PREFIXES {
+            if let Some(r) = rest.strip_prefix(p)
+                && r.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == ' ')
+            {
+                prefix = Some((*p).to_string());
+                rest = r.trim_start_matches(['-', ' ']);
+                break;
+            }
+        }
+        let digits_end = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let (digits, tail) = rest.split_at(digits_end);
+        let ordinal: u32 = digits.parse().ok()?;
+        let tail = tail.trim_start_matches(['-', ' ', '.']);
+        let part = if tail.is_empty() {
+            None
+        } else if (tail.len() == 1 && tail.chars().all(|c| c.is_ascii_alphabetic()))
+            || (tail.len() <= 2 && tail.chars().all(|c| c.is_ascii_digit()))
+        {
+            Some(tail.to_string())
+        } else {
+            return None;
+        };
+        Some(RuleRef {
+            prefix,
+            ordinal,
+            part,
+        })
+    }
+
+    /// The numbers this reference may be stored under, most likely first:
+    /// `RP-5` and `OP-5` name the same procedure in different editions.
+    pub fn candidates(&self) -> Vec<String> {
+        match self.prefix.as_deref() {
+            None => vec![self.ordinal.to_string()],
+            Some("RP") | Some("OP") => vec![
+                format!("RP-{}", self.ordinal),
+                format!("OP-{}", self.ordinal),
+            ],
+            Some(p) => vec![format!("{p}-{}", self.ordinal)],
+        }
+    }
+}
+
+impl fmt::Display for RuleRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.prefix {
+            Some(p) => write!(f, "{p}-{}", self.ordinal)?,
+            None => write!(f, "{}", self.ordinal)?,
+        }
+        if let Some(part) = &self.part {
+            write!(f, "-{part}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(prefix: Option<&str>, ordinal: u32, part: Option<&str>) -> Option<RuleRef> {
+        Some(RuleRef {
+            prefix: prefix.map(str::to_string),
+            ordinal,
+            part: part.map(str::to_string),
+        })
+    }
+
+    #[test]
+    fn every_accepted_spelling_parses() {
+        assert_eq!(RuleRef::parse("43"), r(None, 43, None));
+        assert_eq!(RuleRef::parse("43A"), r(None, 43, Some("A")));
+        assert_eq!(RuleRef::parse("43-A"), r(None, 43, Some("A")));
+        assert_eq!(RuleRef::parse("43a"), r(None, 43, Some("A")));
+        assert_eq!(RuleRef::parse(" 13-b "), r(None, 13, Some("B")));
+        assert_eq!(RuleRef::parse("RP-5"), r(Some("RP"), 5, None));
+        assert_eq!(RuleRef::parse("RP5"), r(Some("RP"), 5, None));
+        assert_eq!(RuleRef::parse("rp 5"), r(Some("RP"), 5, None));
+        assert_eq!(RuleRef::parse("OP5"), r(Some("OP"), 5, None));
+        assert_eq!(RuleRef::parse("OP5-D"), r(Some("OP"), 5, Some("D")));
+        assert_eq!(RuleRef::parse("MEC-2"), r(Some("MEC"), 2, None));
+        assert_eq!(RuleRef::parse("mec2"), r(Some("MEC"), 2, None));
+        assert_eq!(RuleRef::parse("Rule 43"), r(None, 43, None));
+        assert_eq!(RuleRef::parse("Regel 43-A"), r(None, 43, Some("A")));
+    }
+
+    #[test]
+    fn slugs_and_junk_are_not_numbers() {
+        for input in [
+            "raise-amounts",
+            "",
+            "-",
+            "RP",
+            "43 raise",
+            "4x3",
+            "MECX",
+            "99999999999",
+        ] {
+            assert_eq!(RuleRef::parse(input), None, "{input}");
+        }
+    }
+
+    #[test]
+    fn procedures_match_either_prefix() {
+        let rp = RuleRef::parse("OP5").expect("parses");
+        assert_eq!(rp.candidates(), ["RP-5", "OP-5"]);
+        assert_eq!(
+            RuleRef::parse("MEC-2").expect("parses").candidates(),
+            ["MEC-2"]
+        );
+    }
+}

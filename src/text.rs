@@ -1,0 +1,108 @@
+//! Text folding for search: case- and accent-insensitive matching in all
+//! four languages ("ziva" finds "živá", "hohe" finds "Höhe"), with a map back
+//! to the original text so a snippet can mark what matched.
+
+use deunicode::deunicode_char;
+
+/// Appends the folded form of `text` to `out`: lower-case ASCII letters and
+/// digits, accents removed, everything else kept as a single space.
+pub fn fold_into(text: &str, out: &mut String) {
+    for c in text.chars() {
+        push_folded(c, out, |_| {});
+    }
+}
+
+/// The folded form of `text`.
+pub fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    fold_into(text, &mut out);
+    out
+}
+
+/// Folded text with, for every folded byte, the byte offset of the original
+/// character it came from.
+pub struct Folded {
+    /// The folded text.
+    pub text: String,
+    /// `origin[i]` is the offset in the original of folded byte `i`; one
+    /// extra entry holds the original's length.
+    pub origin: Vec<usize>,
+}
+
+/// Folds `text`, keeping the map back to the original.
+pub fn fold_mapped(text: &str) -> Folded {
+    let mut folded = String::with_capacity(text.len());
+    let mut origin = Vec::with_capacity(text.len() + 1);
+    for (offset, c) in text.char_indices() {
+        push_folded(c, &mut folded, |n| {
+            origin.extend(std::iter::repeat_n(offset, n))
+        });
+    }
+    origin.push(text.len());
+    Folded {
+        text: folded,
+        origin,
+    }
+}
+
+fn push_folded(c: char, out: &mut String, mut record: impl FnMut(usize)) {
+    let before = out.len();
+    if c.is_ascii() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(' ');
+        }
+    } else if c.is_alphanumeric() {
+        match deunicode_char(c) {
+            Some(ascii) if !ascii.is_empty() => {
+                for a in ascii.chars() {
+                    if a.is_ascii_alphanumeric() {
+                        out.push(a.to_ascii_lowercase());
+                    }
+                }
+                if out.len() == before {
+                    out.push(' ');
+                }
+            }
+            _ => out.push(' '),
+        }
+    } else {
+        out.push(' ');
+    }
+    record(out.len() - before);
+}
+
+/// Splits a folded query into its words.
+pub fn terms(folded: &str) -> Vec<&str> {
+    folded.split(' ').filter(|t| !t.is_empty()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_case_and_accents_of_all_four_languages() {
+        assert_eq!(fold("Živá RUKA"), "ziva ruka");
+        assert_eq!(fold("Höhe eines Raises"), "hohe eines raises");
+        assert_eq!(fold("Officiële taal"), "officiele taal");
+        assert_eq!(fold("Štyri karty na flope"), "styri karty na flope");
+        assert_eq!(fold("Größe"), "grosse");
+    }
+
+    #[test]
+    fn punctuation_becomes_spaces_so_words_stay_apart() {
+        assert_eq!(fold("call/raise, 50%"), "call raise  50 ");
+    }
+
+    #[test]
+    fn mapped_fold_points_back_to_the_original() {
+        let original = "Größe: živá";
+        let f = fold_mapped(original);
+        let at = f.text.find("ziva").expect("found");
+        let start = f.origin[at];
+        let end = f.origin[at + "ziva".len()];
+        assert_eq!(&original[start..end], "živá");
+    }
+}

@@ -1,0 +1,152 @@
+//! User-interface texts: every heading, label and message of the tool, in
+//! four languages (`locales/<lang>/ui.yaml`), looked up by key.
+
+use std::collections::BTreeMap;
+
+use crate::data::DataSource;
+use crate::error::LoadError;
+use crate::rules::Lang;
+
+/// The UI texts of one language.
+#[derive(Debug, Clone)]
+pub struct Ui {
+    /// The language.
+    pub lang: Lang,
+    texts: BTreeMap<String, String>,
+}
+
+/// The path of a language's UI file in a data tree.
+pub fn ui_path(lang: Lang) -> String {
+    format!("locales/{}/ui.yaml", lang.code())
+}
+
+impl Ui {
+    /// Loads the UI texts of `lang` from the data tree.
+    pub fn load(source: &DataSource, lang: Lang) -> Result<Ui, LoadError> {
+        let path = ui_path(lang);
+        let file = source.read(&path)?.ok_or_else(|| LoadError::Invalid {
+            file: path.clone(),
+            message: "missing: every language needs its ui.yaml".into(),
+        })?;
+        let tree: serde_json::Value = file.parse()?;
+        let mut texts = BTreeMap::new();
+        flatten("", &tree, &mut texts).map_err(|key| LoadError::Invalid {
+            file: file.shown.clone(),
+            message: format!("`{key}` must be a text or a map of texts"),
+        })?;
+        Ok(Ui { lang, texts })
+    }
+
+    /// Every key, sorted.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.texts.keys().map(String::as_str)
+    }
+
+    /// The text for `key`; the key itself if the language lacks it (`floor
+    /// check` reports missing keys, so this only shows during development).
+    pub fn t<'a>(&'a self, key: &'a str) -> &'a str {
+        self.texts.get(key).map_or(key, String::as_str)
+    }
+
+    /// The text for `key` if it exists.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.texts.get(key).map(String::as_str)
+    }
+
+    /// The text for `key` with `{name}` placeholders filled in.
+    pub fn f(&self, key: &str, args: &[(&str, &str)]) -> String {
+        let mut out = self.t(key).to_string();
+        for (name, value) in args {
+            out = out.replace(&format!("{{{name}}}"), value);
+        }
+        out
+    }
+}
+
+fn flatten(
+    prefix: &str,
+    value: &serde_json::Value,
+    out: &mut BTreeMap<String, String>,
+) -> Result<(), String> {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (k, v) in map {
+                let key = if prefix.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{prefix}.{k}")
+                };
+                flatten(&key, v, out)?;
+            }
+            Ok(())
+        }
+        serde_json::Value::String(s) => {
+            out.insert(prefix.to_string(), s.clone());
+            Ok(())
+        }
+        _ => Err(prefix.to_string()),
+    }
+}
+
+/// The UI language: `--lang` if given, else the first of LC_ALL,
+/// LC_MESSAGES, LANG that names a supported language, else English.
+/// `env` looks up an environment variable.
+pub fn detect_lang(flag: Option<Lang>, env: impl Fn(&str) -> Option<String>) -> Lang {
+    if let Some(lang) = flag {
+        return lang;
+    }
+    for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+        let Some(value) = env(var).filter(|v| !v.is_empty()) else {
+            continue;
+        };
+        // POSIX: the first non-empty of these decides, even if unsupported.
+        let code = value.split(['_', '.', '@', '-']).next().unwrap_or("");
+        return Lang::from_code(code).unwrap_or(Lang::En);
+    }
+    Lang::En
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(vars: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
+        move |k| {
+            vars.iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn flag_wins_over_environment() {
+        assert_eq!(
+            detect_lang(Some(Lang::Sk), env(&[("LANG", "nl_NL.UTF-8")])),
+            Lang::Sk
+        );
+    }
+
+    #[test]
+    fn first_set_locale_variable_decides() {
+        assert_eq!(detect_lang(None, env(&[("LANG", "de_DE.UTF-8")])), Lang::De);
+        assert_eq!(
+            detect_lang(None, env(&[("LC_ALL", "nl_BE.UTF-8"), ("LANG", "de_DE")])),
+            Lang::Nl
+        );
+        assert_eq!(
+            detect_lang(None, env(&[("LC_MESSAGES", "sk_SK"), ("LANG", "nl")])),
+            Lang::Sk
+        );
+        assert_eq!(
+            detect_lang(None, env(&[("LC_ALL", ""), ("LANG", "sk_SK")])),
+            Lang::Sk
+        );
+    }
+
+    #[test]
+    fn unsupported_or_missing_locale_is_english() {
+        assert_eq!(detect_lang(None, env(&[("LANG", "fr_FR.UTF-8")])), Lang::En);
+        assert_eq!(detect_lang(None, env(&[("LANG", "C")])), Lang::En);
+        assert_eq!(detect_lang(None, env(&[])), Lang::En);
+    }
+}

@@ -1,0 +1,453 @@
+//! Every incident with contract keys, ruled non-interactively through the
+//! real binary: outcome, amounts and the cited rule number, in two editions
+//! whose numbering differs.
+
+use serde_json::Value;
+
+use crate::common::floor;
+
+/// Rules on `incident` in `edition` with `answers`, as JSON.
+fn rule(edition: &str, incident: &str, answers: &[&str]) -> Value {
+    let mut cmd = floor();
+    cmd.args(["incident", incident, "--rules", edition, "--json"]);
+    for a in answers {
+        cmd.args(["--answer", a]);
+    }
+    let out = cmd.assert().success().get_output().stdout.clone();
+    serde_json::from_slice(&out).expect("a ruling as JSON")
+}
+
+fn cited(ruling: &Value) -> Vec<String> {
+    ruling["citations"]
+        .as_array()
+        .map(|cs| {
+            cs.iter()
+                .filter_map(|c| c["number"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn amount(ruling: &Value, key: &str) -> Option<u64> {
+    ruling["amounts"][key].as_u64()
+}
+
+/// SPEC user story: a single 5000 chip, silently, facing a raise to 1200
+/// (a raise of 800) is a call of 1200 under the oversized-chip rule.
+#[test]
+fn bet_silent_oversized_chip_facing_a_raise_is_a_call() {
+    for (edition, number) in [("onk-2023-nl", "44"), ("tda-2015-de", "45")] {
+        let r = rule(
+            edition,
+            "bet",
+            &["facing=1200", "last_raise=800", "chips=5000"],
+        );
+        assert_eq!(r["outcome"], "call", "{edition}");
+        assert_eq!(amount(&r, "total"), Some(1200));
+        assert_eq!(amount(&r, "returned"), Some(3800));
+        assert_eq!(cited(&r)[0], number, "{edition}: {r}");
+        assert_eq!(r["answers"]["chips"], serde_json::json!([5000]));
+    }
+}
+
+/// Raise amounts, 50% standard: 1600 facing an opening bet of 1000 is a raise
+/// of 600, at least half the bet, so it is forced to a full raise: 2000.
+#[test]
+fn bet_half_a_raise_is_forced_to_the_minimum() {
+    for (edition, number) in [("onk-2023-nl", "43"), ("pokerpunt-nl", "47")] {
+        let r = rule(edition, "bet", &["facing=1000", "pushed=1600"]);
+        assert_eq!(r["outcome"], "raise", "{edition}");
+        assert_eq!(amount(&r, "total"), Some(2000));
+        assert_eq!(amount(&r, "min_raise_to"), Some(2000));
+        assert_eq!(cited(&r)[0], number, "{edition}");
+    }
+    // Below half of the bet it is a call, the excess returned.
+    let r = rule("dpc-2019-en", "bet", &["facing=1000", "pushed=1400"]);
+    assert_eq!(r["outcome"], "call");
+    assert_eq!(amount(&r, "total"), Some(1000));
+}
+
+#[test]
+fn bet_check_facing_a_bet_is_call_or_fold() {
+    for (edition, number) in [("onk-2023-nl", "55"), ("pokerpunt-nl", "55")] {
+        let r = rule(edition, "bet", &["facing=400", "declared=check"]);
+        assert_eq!(r["outcome"], "call-or-fold");
+        assert_eq!(cited(&r)[0], number);
+    }
+}
+
+#[test]
+fn undercall_of_the_opening_bet_is_a_full_call_else_discretion() {
+    for (edition, number) in [("onk-2023-nl", "51"), ("tda-2015-de", "39")] {
+        let r = rule(
+            edition,
+            "undercall",
+            &[
+                "heads_up=no",
+                "opening_bet=yes",
+                "facing=1000",
+                "pushed=400",
+            ],
+        );
+        assert_eq!(r["outcome"], "full-call", "{edition}");
+        assert_eq!(amount(&r, "total"), Some(1000));
+        assert_eq!(r["discretion"], false);
+        assert_eq!(cited(&r)[0], number);
+        let r = rule(
+            edition,
+            "undercall",
+            &["heads_up=no", "opening_bet=no", "facing=1000", "pushed=400"],
+        );
+        assert_eq!(r["outcome"], "discretion");
+        assert_eq!(amount(&r, "forfeit"), Some(400));
+        assert_eq!(r["discretion"], true);
+    }
+    let r = rule(
+        "dpc-2019-en",
+        "undercall",
+        &["heads_up=yes", "facing=300", "pushed=100"],
+    );
+    assert_eq!(r["outcome"], "full-call");
+}
+
+/// onk rule 47 example: A bets 100, B all-in 125, C calls 125, D all-in 200:
+/// A may raise again, C may not (125 to 200 is not a full raise).
+#[test]
+fn reopening_after_short_all_ins_per_the_onk_example() {
+    let actions = "actions=A:bet:100,B:all-in:125,C:call:125,D:all-in:200";
+    for (edition, number) in [("onk-2023-nl", "47"), ("tda-2015-de", "44")] {
+        let a = rule(edition, "reopening", &["big_blind=50", actions, "player=A"]);
+        assert_eq!(a["outcome"], "reopened", "{edition}");
+        assert_eq!(amount(&a, "to_call"), Some(200));
+        assert_eq!(amount(&a, "min_raise_to"), Some(300));
+        assert_eq!(cited(&a)[0], number);
+        let c = rule(edition, "reopening", &["big_blind=50", actions, "player=C"]);
+        assert_eq!(c["outcome"], "closed");
+        assert_eq!(amount(&c, "to_call"), Some(200));
+        assert_eq!(amount(&c, "min_raise_to"), None);
+    }
+}
+
+/// Pot 1000, a bet of 200 in: calling makes 1400, so the largest raise is to
+/// 200 + 1400 = 1600.
+#[test]
+fn pot_limit_maximum_facing_a_bet() {
+    for (edition, number) in [("onk-2023-nl", "54"), ("tda-2015-de", "50")] {
+        let r = rule(
+            edition,
+            "pot-limit",
+            &["pot=1200", "facing=200", "big_blind=100"],
+        );
+        assert_eq!(r["outcome"], "max-bet");
+        assert_eq!(amount(&r, "to_call"), Some(200));
+        assert_eq!(amount(&r, "max_total"), Some(1600));
+        assert_eq!(cited(&r)[0], number, "{edition}");
+    }
+}
+
+/// SPEC section 6: "five" with a 5000 pot is 5000 in tda-2019-sk (highest
+/// reading not above the pot), 500 in onk-2023-nl (below the pot) and in
+/// tda-2015-de (the smaller reading).
+#[test]
+fn unclear_bet_reading_follows_the_edition() {
+    let answers = ["pot=5000", "declared_number=5", "big_blind=400"];
+    for (edition, total, number) in [
+        ("tda-2019-sk", 5000, "57"),
+        ("dpc-2019-en", 5000, "57"),
+        ("onk-2023-nl", 500, "57"),
+        ("pokerpunt-nl", 500, "57"),
+        ("tda-2015-de", 500, "52"),
+    ] {
+        let r = rule(edition, "unclear-bet", &answers);
+        assert_eq!(r["outcome"], "bet");
+        assert_eq!(amount(&r, "total"), Some(total), "{edition}");
+        assert_eq!(cited(&r)[0], number, "{edition}");
+    }
+    // Below 5000 every edition reads 500.
+    let r = rule(
+        "tda-2019-sk",
+        "unclear-bet",
+        &["pot=4900", "declared_number=5", "big_blind=400"],
+    );
+    assert_eq!(amount(&r, "total"), Some(500));
+}
+
+#[test]
+fn side_pots_from_contributions_with_a_folded_player() {
+    for (edition, number) in [("onk-2023-nl", "21"), ("tda-2015-de", "20")] {
+        let r = rule(
+            edition,
+            "side-pots",
+            &["contributions=1:500,2:1500,3:1500,4:800", "folded=4"],
+        );
+        assert_eq!(r["outcome"], "pots");
+        assert_eq!(amount(&r, "main"), Some(2000));
+        assert_eq!(amount(&r, "side_1"), Some(2300));
+        assert_eq!(r["pots"][0]["eligible"], serde_json::json!([1, 2, 3]));
+        assert_eq!(r["pots"][1]["eligible"], serde_json::json!([2, 3]));
+        assert_eq!(cited(&r)[0], number, "{edition}");
+    }
+}
+
+/// 1025 in 25s between seats 2 and 7, button 5: 41 chips of 25, 20 each and
+/// the odd one to seat 7, the first winner left of the button.
+#[test]
+fn split_pot_odd_chip_goes_left_of_the_button() {
+    for (edition, number) in [("onk-2023-nl", "20"), ("tda-2015-de", "19")] {
+        let r = rule(
+            edition,
+            "split-pot",
+            &[
+                "pot=1025",
+                "winners=2,7",
+                "button=5",
+                "seats=1-9",
+                "smallest_chip=25",
+            ],
+        );
+        assert_eq!(r["outcome"], "split");
+        assert_eq!(amount(&r, "seat_2"), Some(500));
+        assert_eq!(amount(&r, "seat_7"), Some(525));
+        assert_eq!(cited(&r)[0], number, "{edition}");
+    }
+}
+
+#[test]
+fn penalty_missed_rounds_are_players_times_rounds() {
+    for (edition, number) in [("onk-2023-nl", "71"), ("tda-2015-de", "66")] {
+        let r = rule(
+            edition,
+            "penalty",
+            &["kind=missed-rounds", "players_at_table=9", "rounds=2"],
+        );
+        assert_eq!(r["outcome"], "missed-rounds");
+        assert_eq!(amount(&r, "hands_missed"), Some(18));
+        assert_eq!(cited(&r)[0], number, "{edition}");
+    }
+}
+
+#[test]
+fn substantial_action_two_with_chips_or_three_of_any() {
+    for (edition, number) in [("onk-2023-nl", "36"), ("tda-2015-de", "35")] {
+        let r = rule(edition, "substantial-action", &["actions=check,bet"]);
+        assert_eq!(r["outcome"], "substantial-action", "{edition}");
+        assert_eq!(cited(&r)[0], number);
+        let r = rule(edition, "substantial-action", &["actions=check,check"]);
+        assert_eq!(r["outcome"], "no-substantial-action");
+        let r = rule(edition, "substantial-action", &["actions=check,check,fold"]);
+        assert_eq!(r["outcome"], "substantial-action");
+    }
+}
+
+#[test]
+fn misdeal_causes_follow_the_edition_and_end_with_substantial_action() {
+    for (edition, number) in [("onk-2023-nl", "35"), ("tda-2015-de", "34")] {
+        let r = rule(edition, "misdeal", &["boxed_cards=2"]);
+        assert_eq!(r["outcome"], "misdeal", "{edition}");
+        assert_eq!(cited(&r)[0], number);
+        let r = rule(
+            edition,
+            "misdeal",
+            &["boxed_cards=2", "substantial_action=yes"],
+        );
+        assert_eq!(r["outcome"], "no-misdeal");
+        let r = rule(edition, "misdeal", &["fouled_deck=yes"]);
+        assert_eq!(r["outcome"], "fouled-deck");
+    }
+    // onk lists a joker in the deck; the 2015 list does not.
+    assert_eq!(
+        rule("onk-2023-nl", "misdeal", &["joker_in_deck=yes"])["outcome"],
+        "misdeal"
+    );
+    assert_eq!(
+        rule("tda-2015-de", "misdeal", &["joker_in_deck=yes"])["outcome"],
+        "no-misdeal"
+    );
+}
+
+#[test]
+fn four_card_flop_is_scrambled() {
+    for (edition, number) in [("onk-2023-nl", "39"), ("tda-2015-de", "36")] {
+        let r = rule(edition, "four-card-flop", &[]);
+        assert_eq!(r["outcome"], "scramble");
+        assert_eq!(cited(&r)[0], number, "{edition}");
+    }
+}
+
+#[test]
+fn premature_river_is_reshuffled() {
+    for (edition, number) in [("onk-2023-nl", "RP-5"), ("tda-2019-sk", "OP-5")] {
+        let r = rule(edition, "premature-card", &["street=river"]);
+        assert_eq!(r["outcome"], "river-reshuffle");
+        assert_eq!(cited(&r)[0], number, "{edition}");
+    }
+}
+
+#[test]
+fn out_of_turn_binding_unless_the_action_changed() {
+    for (edition, number) in [("onk-2023-nl", "53"), ("tda-2015-de", "40")] {
+        let r = rule(
+            edition,
+            "out-of-turn",
+            &["oot_action=bet", "action_changed=no"],
+        );
+        assert_eq!(r["outcome"], "binding", "{edition}");
+        assert_eq!(cited(&r)[0], number);
+        let r = rule(
+            edition,
+            "out-of-turn",
+            &["oot_action=bet", "action_changed=yes"],
+        );
+        assert_eq!(r["outcome"], "not-binding");
+        let r = rule(edition, "out-of-turn", &["oot_action=fold"]);
+        assert_eq!(r["outcome"], "fold-binding");
+    }
+}
+
+/// SPEC section 6: 50 s + 10 s in tda-2015-de (dead even facing no bet),
+/// 25 s + 5 s in onk-2023-nl.
+#[test]
+fn clock_seconds_and_expiry_follow_the_edition() {
+    let de = rule("tda-2015-de", "clock", &["facing_bet=no"]);
+    assert_eq!(de["outcome"], "dead-hand");
+    assert_eq!(amount(&de, "seconds"), Some(60));
+    assert_eq!(amount(&de, "countdown"), Some(10));
+    assert_eq!(cited(&de)[0], "27");
+    let onk = rule("onk-2023-nl", "clock", &["facing_bet=no"]);
+    assert_eq!(onk["outcome"], "check");
+    assert_eq!(amount(&onk, "seconds"), Some(30));
+    assert_eq!(amount(&onk, "countdown"), Some(5));
+    assert_eq!(cited(&onk)[0], "29");
+    assert_eq!(
+        rule("onk-2023-nl", "clock", &["facing_bet=yes"])["outcome"],
+        "dead-hand"
+    );
+}
+
+/// 9, 6 and 8 players at nine-seat tables: table 2 is three short of the
+/// fullest, so it halts; one player moves from table 1 to table 2.
+#[test]
+fn balance_halts_the_short_table_and_moves_one_player() {
+    for (edition, number) in [("onk-2023-nl", "11"), ("tda-2015-de", "10")] {
+        let r = rule(edition, "balance", &["tables=1:9,2:6,3:8"]);
+        assert_eq!(r["outcome"], "halt", "{edition}");
+        assert_eq!(r["halt"], serde_json::json!(["2"]));
+        assert_eq!(
+            r["moves"],
+            serde_json::json!([{"from": "1", "to": "2", "players": 1}])
+        );
+        assert_eq!(cited(&r)[0], number);
+    }
+    let r = rule("dpc-2019-en", "balance", &["tables=1:8,2:7"]);
+    assert_eq!(r["outcome"], "balanced");
+}
+
+#[test]
+fn missing_answers_are_listed_with_their_questions() {
+    let out = floor()
+        .args(["incident", "undercall", "--answer", "heads_up=yes"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("facing (Total bet the player faces?)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("pushed (Chips the player put out?)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn stdin_not_a_terminal_never_prompts() {
+    // No answers at all, stdin a pipe: the missing answers are reported.
+    floor()
+        .args(["incident", "clock"])
+        .write_stdin("yes\n")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("facing_bet"));
+}
+
+#[test]
+fn answers_file_and_answer_flags_combine() {
+    let dir = std::env::temp_dir().join(format!("floor-answers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("split.yaml");
+    std::fs::write(
+        &file,
+        "pot: 1025\nwinners: [2, 7]\nbutton: 5\nsmallest_chip: 25\n",
+    )
+    .expect("write");
+    let out = floor()
+        .args([
+            "incident",
+            "split-pot",
+            "--rules",
+            "dpc-2019-en",
+            "--json",
+            "--answers",
+        ])
+        .arg(&file)
+        .args(["--answer", "button=1"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let r: Value = serde_json::from_slice(&out).expect("json");
+    // Button 1: seat 2 is the first winner to its left.
+    assert_eq!(r["amounts"]["seat_2"], 525);
+    assert_eq!(r["answers"]["button"], 1);
+}
+
+#[test]
+fn the_incident_list_has_every_contract_incident() {
+    let out = floor()
+        .args(["incident", "--list", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let list: Value = serde_json::from_slice(&out).expect("json");
+    let ids: Vec<&str> = list
+        .as_array()
+        .expect("array")
+        .iter()
+        .filter_map(|i| i["id"].as_str())
+        .collect();
+    for id in [
+        "bet",
+        "undercall",
+        "reopening",
+        "pot-limit",
+        "unclear-bet",
+        "side-pots",
+        "split-pot",
+        "penalty",
+        "substantial-action",
+        "misdeal",
+        "four-card-flop",
+        "premature-card",
+        "out-of-turn",
+        "clock",
+        "balance",
+        "chip-race",
+        "showdown-order",
+        "asking-to-see",
+        "heads-up-button",
+        "accidentally-killed-hand",
+        "chips-found-behind",
+        "at-your-seat",
+        "dispute-window",
+        "exposed-card",
+        "button-too-few-cards",
+    ] {
+        assert!(ids.contains(&id), "{id} missing from {ids:?}");
+    }
+}

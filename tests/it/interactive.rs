@@ -1,0 +1,164 @@
+//! The interactive walkthrough through a pseudo-terminal: prompts answered
+//! as a user would, in two UI languages, going back a question with Esc (on
+//! a list) and `<` (typed), Ctrl-C leaving with 130.
+
+use std::process::Command;
+
+use floor::data::DataSource;
+use floor::rules::Lang;
+use floor::ui::Ui;
+use nix::sys::wait::WaitStatus;
+use rexpect::session::PtySession;
+
+const ENTER: &str = "\r";
+const ESC: &str = "\x1b";
+
+fn spawn(args: &[&str]) -> PtySession {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_floor"));
+    cmd.args(args)
+        .env_clear()
+        .env("TERM", "xterm")
+        .env("LANG", "en_US.UTF-8")
+        .env("COLUMNS", "100");
+    rexpect::session::spawn_command(cmd, Some(10_000)).expect("spawn in a pty")
+}
+
+/// A UI text of the bundled data, as the prompt shows it.
+fn text(lang: Lang, key: &str) -> String {
+    Ui::load(&DataSource::Embedded, lang)
+        .expect("ui loads")
+        .get(key)
+        .unwrap_or_else(|| panic!("{key}"))
+        .to_string()
+}
+
+fn question(lang: Lang, incident: &str, id: &str) -> String {
+    text(lang, &format!("incidents.{incident}.q.{id}.text"))
+}
+
+/// rexpect hands the terminal's bytes back one char per byte, so non-ASCII
+/// text is matched in that form.
+fn bytes(s: &str) -> String {
+    s.bytes().map(char::from).collect()
+}
+
+fn expect(p: &mut PtySession, s: &str) {
+    p.exp_string(&bytes(s))
+        .unwrap_or_else(|e| panic!("waiting for {s:?}: {e}"));
+}
+
+/// Waits for a list prompt to be drawn (its last item), then sends `key`:
+/// keys sent before the list is drawn would be read in line mode.
+fn pick(p: &mut PtySession, question: &str, last_item: &str, key: &str) {
+    expect(p, question);
+    expect(p, last_item);
+    p.send(key).expect("send");
+    p.flush().expect("flush");
+}
+
+/// Waits for an input prompt, then types `line`.
+fn type_line(p: &mut PtySession, question: &str, line: &str) {
+    expect(p, question);
+    expect(p, "\u{203a}");
+    p.send_line(line).expect("send");
+}
+
+fn exits_with(p: &mut PtySession, code: i32) {
+    match p.process_mut().wait().expect("wait") {
+        WaitStatus::Exited(_, c) => assert_eq!(c, code),
+        other => panic!("expected exit {code}, got {other:?}"),
+    }
+}
+
+#[test]
+fn clock_in_english_one_question() {
+    let en = Lang::En;
+    let mut p = spawn(&[
+        "incident",
+        "clock",
+        "--rules",
+        "onk-2023-nl",
+        "--lang",
+        "en",
+    ]);
+    pick(
+        &mut p,
+        &question(en, "clock", "facing_bet"),
+        &text(en, "incident.no"),
+        ENTER,
+    );
+    expect(&mut p, "30 seconds, then the hand is dead");
+    expect(&mut p, "Vragen om een klok");
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}
+
+#[test]
+fn undercall_in_dutch_going_back_twice() {
+    let nl = Lang::Nl;
+    let no = text(nl, "incident.no");
+    let mut p = spawn(&[
+        "incident",
+        "undercall",
+        "--rules",
+        "onk-2023-nl",
+        "--lang",
+        "nl",
+    ]);
+    let heads_up = question(nl, "undercall", "heads_up");
+    let opening = question(nl, "undercall", "opening_bet");
+    pick(&mut p, &heads_up, &no, ENTER); // default: no
+    pick(&mut p, &opening, &no, ESC); // back to heads-up
+    pick(&mut p, &heads_up, &no, ENTER);
+    pick(&mut p, &opening, &no, ENTER); // first item: yes
+    let facing = question(nl, "undercall", "facing");
+    let pushed = question(nl, "undercall", "pushed");
+    type_line(&mut p, &facing, "1.000");
+    type_line(&mut p, &pushed, "<"); // back to facing
+    type_line(&mut p, &facing, "1000");
+    type_line(&mut p, &pushed, "400");
+    let outcome = text(nl, "incidents.undercall.outcome.full-call").replace("{total}", "1000");
+    expect(&mut p, &outcome);
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}
+
+#[test]
+fn split_pot_in_german_with_a_rejected_amount() {
+    let de = Lang::De;
+    let mut p = spawn(&[
+        "incident",
+        "split-pot",
+        "--rules",
+        "tda-2015-de",
+        "--lang",
+        "de",
+    ]);
+    type_line(&mut p, &question(de, "split-pot", "pot"), "1O25");
+    expect(&mut p, "`O`");
+    p.send_line("1025").expect("send");
+    type_line(&mut p, &question(de, "split-pot", "winners"), "2,7");
+    type_line(&mut p, &question(de, "split-pot", "button"), "5");
+    type_line(&mut p, &question(de, "split-pot", "smallest_chip"), "25");
+    expect(&mut p, "525");
+    expect(&mut p, "Zuteilung");
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}
+
+#[test]
+fn ctrl_c_leaves_with_130_and_logs_nothing() {
+    let log = std::env::temp_dir().join(format!("floor-ctrlc-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let log_arg = log.to_string_lossy().to_string();
+    let mut p = spawn(&["incident", "undercall", "--lang", "en", "--log", &log_arg]);
+    let no = text(Lang::En, "incident.no");
+    pick(
+        &mut p,
+        &question(Lang::En, "undercall", "heads_up"),
+        &no,
+        "\x03",
+    );
+    exits_with(&mut p, 130);
+    assert!(!log.exists(), "nothing logged");
+}

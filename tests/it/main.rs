@@ -1,0 +1,7 @@
+//! Integration tests: one binary, one module per area.
+
+mod cli_rules;
+mod common;
+mod corpus;
+mod incidents;
+mod interactive;

@@ -61,6 +61,12 @@ pub fn run() -> anyhow::Result<ExitCode> {
             all_editions,
         } => cmd::search::run(&ctx, &query.join(" "), usize::from(limit), all_editions)?,
         Command::Check => cmd::check::run(&ctx)?,
+        Command::Compare {
+            a,
+            b,
+            concept,
+            diff,
+        } => cmd::compare::run(&ctx, &a, &b, concept.as_deref(), diff)?,
         Command::Incident {
             id,
             list,
@@ -92,12 +98,23 @@ impl Ctx {
             Some(dir) => DataSource::dir(dir)?,
             None => DataSource::Embedded,
         };
-        let store = Store::open(source)?;
+        let mut store = Store::open(source)?;
+        let house = match &global.house {
+            Some(path) => {
+                let edition = floor::rules::overlay::load(path, &store)?;
+                store.add_house_concepts(&edition)?;
+                let id = edition.id.clone();
+                store.insert(edition);
+                Some(id)
+            }
+            None => None,
+        };
         let lang = detect_lang(global.lang, |var| std::env::var(var).ok());
         let ui = Ui::load(store.source(), lang)?;
-        let edition = match &global.rules {
-            Some(id) => id.clone(),
-            None => ui
+        let edition = match (&global.rules, house) {
+            (Some(id), _) => id.clone(),
+            (None, Some(house)) => house,
+            (None, None) => ui
                 .get("default_edition")
                 .context("ui.yaml has no default_edition")?
                 .to_string(),

@@ -35,6 +35,9 @@ pub struct Global {
     /// Rulebook edition in use [default: the newest in the UI language]
     #[arg(long, global = true, value_name = "EDITION")]
     pub rules: Option<String>,
+    /// House overlay: a YAML file that extends a bundled edition; it becomes the edition in use
+    #[arg(long, global = true, value_name = "FILE")]
+    pub house: Option<PathBuf>,
     /// Load the data tree (locales/, rulings/) from DIR instead of the built-in one
     #[arg(long, global = true, value_name = "DIR")]
     pub data: Option<PathBuf>,
@@ -120,6 +123,23 @@ pub enum Command {
         /// Append the ruling to this log file as one JSON line
         #[arg(long, value_name = "FILE")]
         log: Option<PathBuf>,
+    },
+    /// Compare two editions: renumbered, changed, added and missing rules
+    #[command(after_help = "Examples:\n  floor compare onk-2023-nl pokerpunt-nl\n  \
+        floor compare onk-2023-nl pokerpunt-nl --concept calling-clock\n  \
+        floor compare tda-2015-de tda-2019-sk --json\n  \
+        floor compare club-de-kaart-2024 onk-2023-nl --house examples/club-clock-40.yaml")]
+    Compare {
+        /// First edition
+        a: String,
+        /// Second edition
+        b: String,
+        /// Only this concept, with a word diff where the languages match
+        #[arg(long, value_name = "CONCEPT")]
+        concept: Option<String>,
+        /// Word diffs of every changed rule (same language only)
+        #[arg(long)]
+        diff: bool,
     },
     /// Validate the rule data (schema, numbers, references, UI texts)
     #[command(after_help = "Examples:\n  floor check\n  floor check --data ./my-tree")]

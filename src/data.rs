@@ -48,12 +48,28 @@ impl DataFile {
                 location: None,
                 message: e.to_string(),
             }),
-            Format::Yaml => serde_yaml::from_str(&self.text).map_err(|e| LoadError::Schema {
-                file: self.shown.clone(),
-                location: e.location().map(|l| (l.line(), l.column())),
-                message: e.to_string(),
-            }),
+            Format::Yaml => {
+                serde_yaml::from_str(&self.text).map_err(|e| yaml_error(&self.shown, &e))
+            }
         }
+    }
+}
+
+/// A YAML error as a load error: the position goes in front (`file:line:col`),
+/// so it is dropped from the parser's message.
+pub fn yaml_error(file: &str, e: &serde_yaml::Error) -> LoadError {
+    let location = e.location().map(|l| (l.line(), l.column()));
+    let mut message = e.to_string();
+    if let Some((line, column)) = location {
+        let suffix = format!(" at line {line} column {column}");
+        if let Some(stripped) = message.strip_suffix(&suffix) {
+            message = stripped.to_string();
+        }
+    }
+    LoadError::Schema {
+        file: file.to_string(),
+        location,
+        message,
     }
 }
 

@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod calc;
+pub mod compare;
 pub mod data;
 pub mod error;
 pub mod incident;

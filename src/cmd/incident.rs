@@ -156,11 +156,8 @@ fn given_answers(args: &Args) -> Result<BTreeMap<String, String>, LoadError> {
 fn read_answers_file(path: &Path) -> Result<BTreeMap<String, String>, LoadError> {
     let text = floor::data::read_limited(path)?;
     let shown = path.display().to_string();
-    let value: serde_yaml::Value = serde_yaml::from_str(&text).map_err(|e| LoadError::Schema {
-        file: shown.clone(),
-        location: e.location().map(|l| (l.line(), l.column())),
-        message: e.to_string(),
-    })?;
+    let value: serde_yaml::Value =
+        serde_yaml::from_str(&text).map_err(|e| floor::data::yaml_error(&shown, &e))?;
     let invalid = |message: String| LoadError::Invalid {
         file: shown.clone(),
         message,

@@ -1,6 +1,7 @@
 //! One module per subcommand. Each returns the text to print.
 
 pub mod check;
+pub mod compare;
 pub mod editions;
 pub mod incident;
 pub mod rule;

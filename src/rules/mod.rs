@@ -4,6 +4,7 @@
 pub mod check;
 pub mod model;
 pub mod number;
+pub mod overlay;
 pub mod params;
 pub mod search;
 
@@ -196,6 +197,22 @@ impl Store {
             })?;
         let parsed: ConceptFile = file.parse()?;
         Ok(self.concepts.get_or_init(|| parsed.concepts))
+    }
+
+    /// Adds concepts of a house overlay's own rules to the vocabulary.
+    pub fn add_house_concepts(&mut self, edition: &Edition) -> Result<(), LoadError> {
+        let mut concepts = self.concepts()?.to_vec();
+        for rule in edition.rules().filter(|r| r.kind == RuleKind::House) {
+            if !concepts.iter().any(|c| c.slug == rule.concept) {
+                concepts.push(Concept {
+                    slug: rule.concept.clone(),
+                    kind: RuleKind::House,
+                    name: rule.title.clone(),
+                });
+            }
+        }
+        self.concepts = OnceCell::from(concepts);
+        Ok(())
     }
 
     /// Finds a rule of an edition by number (any accepted spelling).

@@ -32,15 +32,19 @@ impl RuleRef {
                 rest = r.trim_start_matches([' ', ':']);
             }
         }
+        // A prefix is a known one (RP5, OP5, MEC2) or, for the house rules of
+        // overlays, any run of 2-8 letters joined by a dash (CLUB-1).
+        let letters = rest
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(rest.len());
+        let (word, after) = rest.split_at(letters);
+        let known = PREFIXES.contains(&word)
+            && after.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == ' ');
+        let house = (2..=8).contains(&word.len()) && after.starts_with('-');
         let mut prefix = None;
-        for p in PREFIXES {
-            if let Some(r) = rest.strip_prefix(p)
-                && r.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == ' ')
-            {
-                prefix = Some((*p).to_string());
-                rest = r.trim_start_matches(['-', ' ']);
-                break;
-            }
+        if known || house {
+            prefix = Some(word.to_string());
+            rest = after.trim_start_matches(['-', ' ']);
         }
         let digits_end = rest
             .find(|c: char| !c.is_ascii_digit())
@@ -119,6 +123,8 @@ mod tests {
         assert_eq!(RuleRef::parse("mec2"), r(Some("MEC"), 2, None));
         assert_eq!(RuleRef::parse("Rule 43"), r(None, 43, None));
         assert_eq!(RuleRef::parse("Regel 43-A"), r(None, 43, Some("A")));
+        assert_eq!(RuleRef::parse("CLUB-1"), r(Some("CLUB"), 1, None));
+        assert_eq!(RuleRef::parse("club-1"), r(Some("CLUB"), 1, None));
     }
 
     #[test]

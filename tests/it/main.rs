@@ -2,6 +2,7 @@
 
 mod cli_rules;
 mod common;
+mod compare;
 mod corpus;
 mod incidents;
 mod interactive;

@@ -23,11 +23,20 @@ fn main() {
         let yaml = fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
         // A file that is not valid YAML is embedded as it is: the library
         // parses it at run time and reports the error with its position.
-        let json = serde_yaml::from_str::<serde_yaml::Value>(&yaml)
-            .ok()
-            .and_then(|value| serde_json::to_string(&value).ok());
-        let (format, body) = match json {
-            Some(json) => ("Json", json),
+        let value = serde_yaml::from_str::<serde_json::Value>(&yaml).ok();
+        let (format, body) = match value {
+            // UI texts are looked up by dotted key: flattened here, they load
+            // without parsing.
+            Some(value) if rel.ends_with("/ui.yaml") => match flatten(&value) {
+                Some(flat) => ("Flat", flat),
+                None => ("Yaml", yaml),
+            },
+            Some(mut value) => {
+                // Extraction notes are for maintainers (they stay in the YAML
+                // and in --data trees); commands never show them.
+                drop_notes(&mut value);
+                ("Json", serde_json::to_string(&value).expect("a JSON value"))
+            }
             None => ("Yaml", yaml),
         };
         let name = rel.replace(['/', '.', '-'], "_");
@@ -38,6 +47,51 @@ fn main() {
     }
     table.push(']');
     fs::write(out.join("embedded.rs"), table).expect("write OUT_DIR");
+}
+
+/// `key\x1fvalue\x1e` records sorted by dotted key; `None` if a value is not
+/// text or contains a separator (the library then reports the problem).
+fn flatten(value: &serde_json::Value) -> Option<String> {
+    fn walk(prefix: &str, v: &serde_json::Value, out: &mut Vec<(String, String)>) -> Option<()> {
+        match v {
+            serde_json::Value::Object(map) => {
+                for (k, child) in map {
+                    let key = if prefix.is_empty() {
+                        k.clone()
+                    } else {
+                        format!("{prefix}.{k}")
+                    };
+                    walk(&key, child, out)?;
+                }
+                Some(())
+            }
+            serde_json::Value::String(s) if !s.contains(['\x1e', '\x1f']) => {
+                out.push((prefix.to_string(), s.clone()));
+                Some(())
+            }
+            _ => None,
+        }
+    }
+    let mut pairs = Vec::new();
+    walk("", value, &mut pairs)?;
+    pairs.sort();
+    Some(
+        pairs
+            .iter()
+            .map(|(k, v)| format!("{k}\x1f{v}\x1e"))
+            .collect(),
+    )
+}
+
+fn drop_notes(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            map.remove("notes");
+            map.values_mut().for_each(drop_notes);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(drop_notes),
+        _ => {}
+    }
 }
 
 fn collect(root: &Path, dir: &Path, files: &mut Vec<String>) {

@@ -20,6 +20,8 @@ pub enum Format {
     Json,
     /// YAML text (every file of a `--data` tree; an embedded file that did not parse).
     Yaml,
+    /// A UI file flattened at build time: `key\x1fvalue\x1e` records, sorted.
+    Flat,
 }
 
 static EMBEDDED: &[(&str, Format, &str)] = include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
@@ -39,10 +41,23 @@ pub struct DataFile {
 }
 
 impl DataFile {
+    /// The records of a file flattened at build time, borrowed from the
+    /// binary; `None` for any other file.
+    pub fn flat_records(&self) -> Option<&'static str> {
+        match (&self.format, &self.text) {
+            (Format::Flat, Cow::Borrowed(text)) => Some(text),
+            _ => None,
+        }
+    }
+
     /// Parses the file into `T`, naming the file (and line and column for
     /// YAML) on error.
     pub fn parse<T: DeserializeOwned>(&self) -> Result<T, LoadError> {
         match self.format {
+            Format::Flat => Err(LoadError::Invalid {
+                file: self.shown.clone(),
+                message: "a flattened UI file is read with Ui::load".into(),
+            }),
             Format::Json => serde_json::from_str(&self.text).map_err(|e| LoadError::Schema {
                 file: self.shown.clone(),
                 location: None,

@@ -42,7 +42,13 @@ const DEFAULT_WIDTH: u16 = 100;
 const MARK_ON: &str = "\x1b[1;33m";
 const MARK_OFF: &str = "\x1b[0m";
 
-/// Bold text when colour is on.
+/// A table cell in bold (when the table is styled at all). Styling goes on
+/// whole cells: escape codes inside a cell would break the column widths.
+pub fn strong(text: &str) -> comfy_table::Cell {
+    comfy_table::Cell::new(text).add_attribute(comfy_table::Attribute::Bold)
+}
+
+/// Bold text when colour is on, for lines outside tables.
 pub fn bold(ctx: &Ctx, text: &str) -> String {
     if ctx.color {
         format!("\x1b[1m{text}{MARK_OFF}")
@@ -101,7 +107,7 @@ pub fn table_picture(ctx: &Ctx, picture: &floor::incident::ruling::TablePicture)
             .find(|(s, _)| *s == seat)
             .map(|(_, l)| l.as_str())
             .unwrap_or("");
-        format!("{}{dealer}\n{label}", bold(ctx, &seat.to_string()))
+        format!("{seat}{dealer}\n{label}")
     };
     let max_seat = picture.seats.iter().copied().max().unwrap_or(0);
     let per_row: u8 = if max_seat > 6 { 5 } else { 3 };

@@ -5,18 +5,37 @@
 use deunicode::deunicode_char;
 
 /// Appends the folded form of `text` to `out`: lower-case ASCII letters and
-/// digits, accents removed, everything else kept as a single space.
-pub fn fold_into(text: &str, out: &mut String) {
-    for c in text.chars() {
-        push_folded(c, out, |_| {});
+/// digits, accents removed, everything else kept as a single space. The
+/// result is ASCII; plain ASCII input takes a byte-at-a-time path.
+pub fn fold_into(text: &str, out: &mut Vec<u8>) {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let mut scratch = String::new();
+    while let Some(&b) = bytes.get(i) {
+        if b.is_ascii() {
+            out.push(if b.is_ascii_alphanumeric() {
+                b.to_ascii_lowercase()
+            } else {
+                b' '
+            });
+            i += 1;
+            continue;
+        }
+        let Some(c) = text.get(i..).and_then(|rest| rest.chars().next()) else {
+            break;
+        };
+        scratch.clear();
+        push_folded(c, &mut scratch, |_| {});
+        out.extend_from_slice(scratch.as_bytes());
+        i += c.len_utf8();
     }
 }
 
 /// The folded form of `text`.
 pub fn fold(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+    let mut out = Vec::with_capacity(text.len());
     fold_into(text, &mut out);
-    out
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Folded text with, for every folded byte, the byte offset of the original

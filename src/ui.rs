@@ -1,18 +1,18 @@
 //! User-interface texts: every heading, label and message of the tool, in
 //! four languages (`locales/<lang>/ui.yaml`), looked up by key.
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
 
 use crate::data::DataSource;
 use crate::error::LoadError;
 use crate::rules::Lang;
 
-/// The UI texts of one language.
+/// The UI texts of one language, sorted by key.
 #[derive(Debug, Clone)]
 pub struct Ui {
     /// The language.
     pub lang: Lang,
-    texts: BTreeMap<String, String>,
+    texts: Vec<(Cow<'static, str>, Cow<'static, str>)>,
 }
 
 /// The path of a language's UI file in a data tree.
@@ -28,29 +28,43 @@ impl Ui {
             file: path.clone(),
             message: "missing: every language needs its ui.yaml".into(),
         })?;
+        // Embedded files were flattened at build time: borrow them as they are.
+        if let Some(records) = file.flat_records() {
+            let texts = records
+                .split('\x1e')
+                .filter_map(|r| r.split_once('\x1f'))
+                .map(|(k, v)| (Cow::Borrowed(k), Cow::Borrowed(v)))
+                .collect();
+            return Ok(Ui { lang, texts });
+        }
         let tree: serde_json::Value = file.parse()?;
-        let mut texts = BTreeMap::new();
+        let mut texts = Vec::new();
         flatten("", &tree, &mut texts).map_err(|key| LoadError::Invalid {
             file: file.shown.clone(),
             message: format!("`{key}` must be a text or a map of texts"),
         })?;
+        texts.sort();
         Ok(Ui { lang, texts })
     }
 
     /// Every key, sorted.
     pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.texts.keys().map(String::as_str)
+        self.texts.iter().map(|(k, _)| k.as_ref())
     }
 
     /// The text for `key`; the key itself if the language lacks it (`floor
     /// check` reports missing keys, so this only shows during development).
     pub fn t<'a>(&'a self, key: &'a str) -> &'a str {
-        self.texts.get(key).map_or(key, String::as_str)
+        self.get(key).unwrap_or(key)
     }
 
     /// The text for `key` if it exists.
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.texts.get(key).map(String::as_str)
+        self.texts
+            .binary_search_by(|(k, _)| k.as_ref().cmp(key))
+            .ok()
+            .and_then(|i| self.texts.get(i))
+            .map(|(_, v)| v.as_ref())
     }
 
     /// The text for `key` with `{name}` placeholders filled in.
@@ -66,7 +80,7 @@ impl Ui {
 fn flatten(
     prefix: &str,
     value: &serde_json::Value,
-    out: &mut BTreeMap<String, String>,
+    out: &mut Vec<(Cow<'static, str>, Cow<'static, str>)>,
 ) -> Result<(), String> {
     match value {
         serde_json::Value::Object(map) => {
@@ -81,7 +95,7 @@ fn flatten(
             Ok(())
         }
         serde_json::Value::String(s) => {
-            out.insert(prefix.to_string(), s.clone());
+            out.push((Cow::Owned(prefix.to_string()), Cow::Owned(s.clone())));
             Ok(())
         }
         _ => Err(prefix.to_string()),

@@ -1249,6 +1249,66 @@ mod tests {
         assert_eq!(r.concepts, vec!["oversized-chip"]);
     }
 
+    /// Rule 41 (pokerpunt 45) example: blinds 2k-4k, A bets 50k, B silently
+    /// puts out one 1k chip. The rule leaves it to the TD, "including being
+    /// ruled a full call": the bet calculator does not read the chip as a
+    /// call of its own (it refers it to the undercall rule), and every
+    /// undercall ruling keeps the full 50k call, leaving it to the TD unless
+    /// rule 51-B makes the full call mandatory.
+    fn tiny_1k_chip_against_50k_is_left_to_the_td() {
+        use crate::calc::undercall::{UndercallInput, undercall};
+        let silent = BetInput {
+            pushed: chips(&[1000]),
+            ..nl(50_000, 4000)
+        };
+        assert_eq!(err_key(silent), "chips");
+        for heads_up in [false, true] {
+            for opening_bet in [false, true] {
+                let u = undercall(&UndercallInput {
+                    heads_up,
+                    opening_bet,
+                    facing: 50_000,
+                    pushed: 1000,
+                    in_front: 0,
+                })
+                .unwrap();
+                assert_eq!((u.total, u.to_add), (50_000, 49_000));
+                assert_eq!(u.discretion, !heads_up && !opening_bet);
+            }
+        }
+    }
+
+    // dpc-2019-en rule 41: "(ex: blinds 2k-4k. A bets 50k, B then silently puts out one 1k chip)
+    // is non-standard ... and will be interpreted at TDs discretion, including being ruled a full
+    // call."
+    #[test]
+    fn dpc_2019_en_r41_tiny_1k_chip_against_50k_is_td_discretion_incl_full_call() {
+        tiny_1k_chip_against_50k_is_left_to_the_td();
+    }
+
+    // onk-2023-nl rule 41: "(Bijvoorbeeld: blinds 2K/4K. Speler A bet 50K, speler B plaatst
+    // non-verbaal een chip van 1K) ... kan worden bestraft met een penalty ... of als een
+    // volledige call wordt aangemerkt."
+    #[test]
+    fn onk_2023_nl_r41_tiny_1k_chip_against_50k_is_td_discretion_incl_full_call() {
+        tiny_1k_chip_against_50k_is_left_to_the_td();
+    }
+
+    // pokerpunt-nl rule 45: "(bijv. blinds 2K, 4K. Speler A bet 50K, speler B plaatst non verbaal
+    // een chip van 1K) valt buiten de procedures" ... penalty, or ruled a full call.
+    #[test]
+    fn pokerpunt_nl_r45_tiny_1k_chip_against_50k_is_td_discretion_incl_full_call() {
+        tiny_1k_chip_against_50k_is_left_to_the_td();
+    }
+
+    // tda-2015-de rule 41: "bei Blinds 2K-4K: Spieler A setzt 50K und Spieler B legt wortlos einen
+    // 1K Chip zur Mitte" ... "wird nach Ermessen der Turnierleitung interpretiert und kann z.B. als
+    // vollständiger Zwangs-Call gewertet werden."
+    #[test]
+    fn tda_2015_de_r41_tiny_1k_chip_against_50k_is_td_discretion_incl_full_call() {
+        tiny_1k_chip_against_50k_is_left_to_the_td();
+    }
+
     #[test]
     fn oversized_chip_table() {
         let facing = BetInput {

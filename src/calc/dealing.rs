@@ -904,6 +904,28 @@ mod tests {
         assert_eq!(outcome(input, &onk()), MisdealOutcome::NoMisdeal);
     }
 
+    // onk-2023-nl rule 35-D: "Niet-standaard kaarten die na actie gevonden worden, worden uit het
+    // spel gehaald, denk hier aan Jokers, dubbele kaarten en verkeerde kleurkaarten bijvoorbeeld:
+    // Je speelt met een blauw deck en er zit een kaart in van een rood deck tussen. (uitzondering:
+    // ongeldig deck)." The calculator's non-standard-card answer is `joker_in_deck`.
+    #[test]
+    fn onk_2023_nl_r35_red_deck_card_in_blue_deck_after_action_is_no_misdeal() {
+        let red_card_after_action = MisdealInput {
+            joker_in_deck: true,
+            substantial_action: true,
+            ..MisdealInput::default()
+        };
+        let r = misdeal(&red_card_after_action, &onk()).unwrap();
+        assert_eq!(r.outcome, MisdealOutcome::NoMisdeal);
+        assert!(r.barred_by_substantial_action);
+        // "(uitzondering: ongeldig deck)"
+        let fouled = MisdealInput {
+            fouled_deck: true,
+            ..red_card_after_action
+        };
+        assert_eq!(outcome(fouled, &onk()), MisdealOutcome::FouledDeck);
+    }
+
     // dpc-2019-en rule 35-E: "regardless of SA, play will stop and all bets will be returned"
     #[test]
     fn fouled_deck_stops_play_regardless_of_substantial_action() {

@@ -201,6 +201,19 @@ mod tests {
         }
     }
 
+    // tda-2015-de rule 17-B: "Es liegt im Ermessen der Turnierleitung, wie mit allen anderen
+    // Bitten umgegangen wird. Zum Beispiel, um die Hand eines anderen Callers zu sehen oder wenn
+    // es keine Riverbet gab."
+    #[test]
+    fn tda_2015_de_r17_other_callers_hand_or_no_river_bet_is_discretion() {
+        // Another caller's hand, after a river bet.
+        assert_eq!(see_hand(true, true, false).0, SeeHand::Discretion);
+        // No river bet.
+        assert_eq!(see_hand(true, false, true).0, SeeHand::Discretion);
+        assert_eq!(see_hand(true, false, false).0, SeeHand::Discretion);
+        assert_eq!(see_hand(true, true, false).1, &["asking-to-see-hand"]);
+    }
+
     #[test]
     fn killed_hands_return_only_uncalled_chips() {
         assert_eq!(

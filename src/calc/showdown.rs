@@ -228,6 +228,17 @@ mod tests {
         assert!(order.by_aggressor);
     }
 
+    // tda-2015-de rule 16-A: "Gab es keine aktive Aktion in der letzten Setzrunde, muss der
+    // Spieler, welcher zuerst agieren würde, seine Karten zuerst aufdecken. (z.B. bei Flop-Spielen
+    // der Spieler links neben dem Button, ...)"
+    #[test]
+    fn tda_2015_de_r16_no_bet_first_player_left_of_button_shows_first() {
+        let order = showdown_order(&[2, 6, 9], 5, None).unwrap();
+        assert_eq!(order.order.first(), Some(&6));
+        assert!(!order.by_aggressor);
+        assert_eq!(order.concepts, vec!["showdown-order"]);
+    }
+
     #[test]
     fn button_among_live_players_shows_last_without_a_bet() {
         assert_eq!(showdown_order(&[3, 7], 7, None).unwrap().order, vec![3, 7]);

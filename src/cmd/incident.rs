@@ -252,9 +252,10 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
             first_sentence(&c.excerpt)
         };
         table.add_row(vec![
-            format!("{} {number}", ui.t("card.cited")),
-            format!("{}\n{excerpt}", render::bold(ctx, &c.title)),
+            Cell::new(format!("{} {number}", ui.t("card.cited"))),
+            render::strong(&c.title),
         ]);
+        table.add_row(vec![Cell::new(""), Cell::new(excerpt)]);
     }
     for note in &ruling.house_notes {
         let conflict = if note.conflicts {

@@ -46,22 +46,13 @@ pub fn run(ctx: &Ctx, query: &str, limit: usize, all_editions: bool) -> anyhow::
         out.push_str(&ui.f("search.widened", &[("edition", &ctx.edition)]));
         out.push('\n');
     }
-    let mut table = render::table(ctx);
-    table.set_header(vec![
-        ui.t("search.edition"),
-        ui.t("search.number"),
-        ui.t("search.title"),
-        ui.t("search.snippet"),
-    ]);
-    for hit in &hits {
-        table.add_row(vec![
-            hit.edition.id.clone(),
-            hit.rule.number.clone(),
-            hit.rule.title.clone(),
-            render::snippet(ctx, &hit.snippet),
-        ]);
+    // A list, not a table: the highlighted snippet is the point, and colour
+    // codes inside table cells would break the column widths.
+    for (i, hit) in hits.iter().enumerate() {
+        let head = format!("{} {}  {}", hit.edition.id, hit.rule.number, hit.rule.title);
+        out.push_str(&format!("{:>2}. {}\n", i + 1, render::bold(ctx, &head)));
+        out.push_str(&format!("    {}\n", render::snippet(ctx, &hit.snippet)));
     }
-    out.push_str(&format!("{table}\n"));
     Ok(Output::ok(out))
 }
 

@@ -231,6 +231,7 @@ pub struct Stray {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub examples: Vec<Example>,
     /// What it is and why it is not a rule.
+    #[serde(default)]
     pub notes: String,
 }
 

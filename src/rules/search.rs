@@ -55,56 +55,73 @@ pub fn search<'a>(editions: &[&'a Edition], query: &str, limit: usize) -> Vec<Hi
     let query_terms: Vec<Term> = words.iter().map(|w| Term::new(w)).collect();
     let phrase = words.join(" ");
     let slug = words.join("-");
-    let mut hits = Vec::new();
-    let mut title_buf = String::new();
-    let mut body_buf = String::new();
+    let mut scored: Vec<(f64, &'a Edition, &'a Rule)> = Vec::new();
+    let mut title_buf = Vec::new();
+    let mut body_buf = Vec::new();
     for edition in editions {
         for rule in edition.rules() {
             title_buf.clear();
-            title_buf.push(' ');
+            title_buf.push(b' ');
             fold_into(&rule.title, &mut title_buf);
-            title_buf.push(' ');
-            let body = rule.full_text();
+            title_buf.push(b' ');
             body_buf.clear();
-            body_buf.push(' ');
-            fold_into(&body, &mut body_buf);
-            body_buf.push(' ');
+            body_buf.push(b' ');
+            fold_rule(rule, &mut body_buf);
             let Some(score) = score(&title_buf, &body_buf, &query_terms, &phrase) else {
                 continue;
             };
             let concept_bonus = if rule.concept == slug { 5.0 } else { 0.0 };
-            hits.push(Hit {
-                edition,
-                rule,
-                score: score + concept_bonus,
-                snippet: snippet(&rule.title, &body, &query_terms, &phrase),
-            });
+            scored.push((score + concept_bonus, edition, rule));
         }
     }
-    hits.sort_by(|a, b| {
-        b.score
-            .total_cmp(&a.score)
-            .then_with(|| a.edition.id.cmp(&b.edition.id))
-    });
-    hits.truncate(limit);
-    hits
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.id.cmp(&b.1.id)));
+    scored.truncate(limit);
+    // Snippets only for the hits shown.
+    scored
+        .into_iter()
+        .map(|(score, edition, rule)| Hit {
+            edition,
+            rule,
+            score,
+            snippet: snippet(&rule.title, &rule.full_text(), &query_terms, &phrase),
+        })
+        .collect()
+}
+
+/// Folds every text of a rule, in reading order, space-separated.
+fn fold_rule(rule: &Rule, out: &mut Vec<u8>) {
+    fn parts(ps: &[crate::rules::Part], out: &mut Vec<u8>) {
+        for p in ps {
+            fold_into(&p.text, out);
+            out.push(b' ');
+            parts(&p.parts, out);
+            fold_into(&p.tail, out);
+            out.push(b' ');
+            for ex in &p.examples {
+                fold_into(&ex.text, out);
+                out.push(b' ');
+            }
+        }
+    }
+    fold_into(&rule.text, out);
+    out.push(b' ');
+    parts(&rule.parts, out);
+    fold_into(&rule.tail, out);
+    out.push(b' ');
+    for ex in &rule.examples {
+        fold_into(&ex.text, out);
+        out.push(b' ');
+    }
 }
 
 /// Counts word-prefix occurrences of `word` in padded folded text.
-fn count_word(haystack: &str, word: &str) -> usize {
-    let mut count = 0;
-    let mut from = 0;
-    while let Some(at) = haystack[from..].find(word) {
-        let start = from + at;
-        if haystack[..start].ends_with(' ') {
-            count += 1;
-        }
-        from = start + word.len();
-    }
-    count
+fn count_word(haystack: &[u8], word: &str) -> usize {
+    memchr::memmem::find_iter(haystack, word.as_bytes())
+        .filter(|&at| at > 0 && haystack.get(at - 1) == Some(&b' '))
+        .count()
 }
 
-fn score(title: &str, body: &str, terms: &[Term], phrase: &str) -> Option<f64> {
+fn score(title: &[u8], body: &[u8], terms: &[Term], phrase: &str) -> Option<f64> {
     let mut total = 0.0;
     for term in terms {
         let mut weight = 1.0;

@@ -6,3 +6,4 @@ mod compare;
 mod corpus;
 mod incidents;
 mod interactive;
+mod seed_examples;

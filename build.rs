@@ -4,6 +4,11 @@
 //! file it needs, with a fast parser, at run time. Schema validation stays in
 //! the library (`floor check` and the test suite run it on the same files).
 
+// The search index folds texts exactly as the library does: same code.
+#[allow(dead_code)]
+#[path = "src/text.rs"]
+mod text;
+
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -19,6 +24,7 @@ fn main() {
     }
     files.sort();
     let mut table = String::from("&[\n");
+    let mut index = String::new();
     for rel in &files {
         let yaml = fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
         // A file that is not valid YAML is embedded as it is: the library
@@ -32,6 +38,9 @@ fn main() {
                 None => ("Yaml", yaml),
             },
             Some(mut value) => {
+                if is_edition(rel) {
+                    index_edition(&value, &mut index);
+                }
                 // Extraction notes are for maintainers (they stay in the YAML
                 // and in --data trees); commands never show them.
                 drop_notes(&mut value);
@@ -47,6 +56,110 @@ fn main() {
     }
     table.push(']');
     fs::write(out.join("embedded.rs"), table).expect("write OUT_DIR");
+    fs::write(out.join("search_index"), index).expect("write OUT_DIR");
+}
+
+fn is_edition(rel: &str) -> bool {
+    let parts: Vec<&str> = rel.split('/').collect();
+    matches!(parts.as_slice(), ["locales", _, file] if *file != "ui.yaml")
+}
+
+/// One record per rule: edition, number, concept, title, folded title,
+/// folded text, text (`\x1f` between fields, `\x1e` after each record), so
+/// that searching the bundled editions parses nothing. The library checks
+/// in a test that every record matches what it computes from the edition.
+fn index_edition(edition: &serde_json::Value, out: &mut String) {
+    let str_of = |v: &serde_json::Value, k: &str| {
+        v.get(k).and_then(|x| x.as_str()).unwrap_or("").to_string()
+    };
+    let id = str_of(edition, "id");
+    let sections = edition
+        .get("sections")
+        .and_then(|s| s.as_array())
+        .cloned()
+        .unwrap_or_default();
+    for section in &sections {
+        let rules = section
+            .get("rules")
+            .and_then(|r| r.as_array())
+            .cloned()
+            .unwrap_or_default();
+        for rule in &rules {
+            let title = str_of(rule, "title");
+            let full = full_text(rule);
+            let fields = [
+                id.clone(),
+                str_of(rule, "number"),
+                str_of(rule, "concept"),
+                title.clone(),
+                text::fold(&title),
+                text::fold(&full),
+                full,
+            ];
+            if fields.iter().any(|f| f.contains(['\x1e', '\x1f'])) {
+                continue;
+            }
+            out.push_str(&fields.join("\x1f"));
+            out.push('\x1e');
+        }
+    }
+}
+
+/// A rule's whole text in reading order, as `Rule::full_text` composes it.
+fn full_text(rule: &serde_json::Value) -> String {
+    let mut out = String::new();
+    push_para(&mut out, field(rule, "text"));
+    write_parts(&mut out, rule.get("parts"), "");
+    push_para(&mut out, field(rule, "tail"));
+    write_examples(&mut out, rule.get("examples"), "");
+    out
+}
+
+fn field<'a>(v: &'a serde_json::Value, k: &str) -> &'a str {
+    v.get(k).and_then(|x| x.as_str()).unwrap_or("")
+}
+
+fn push_para(out: &mut String, text: &str) {
+    let text = text.trim();
+    if text.is_empty() {
+        return;
+    }
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(text);
+}
+
+fn write_parts(out: &mut String, parts: Option<&serde_json::Value>, indent: &str) {
+    for part in parts.and_then(|p| p.as_array()).into_iter().flatten() {
+        let (label, text) = (field(part, "label"), field(part, "text").trim());
+        let line = if text.is_empty() {
+            format!("{indent}{label}:")
+        } else {
+            format!("{indent}{label}: {text}")
+        };
+        push_para(out, &line);
+        let deeper = format!("{indent}  ");
+        write_parts(out, part.get("parts"), &deeper);
+        let tail = field(part, "tail").trim();
+        if !tail.is_empty() {
+            push_para(out, &format!("{deeper}{tail}"));
+        }
+        write_examples(out, part.get("examples"), &deeper);
+    }
+}
+
+fn write_examples(out: &mut String, examples: Option<&serde_json::Value>, indent: &str) {
+    for ex in examples.and_then(|e| e.as_array()).into_iter().flatten() {
+        push_para(
+            out,
+            &format!(
+                "{indent}{}: {}",
+                field(ex, "label"),
+                field(ex, "text").trim()
+            ),
+        );
+    }
 }
 
 /// `key\x1fvalue\x1e` records sorted by dotted key; `None` if a value is not

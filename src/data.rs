@@ -26,6 +26,14 @@ pub enum Format {
 
 static EMBEDDED: &[(&str, Format, &str)] = include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
+static SEARCH_INDEX: &str = include_str!(concat!(env!("OUT_DIR"), "/search_index"));
+
+/// The build-time search index of the bundled editions (see
+/// `rules::search::embedded_docs`).
+pub fn search_index() -> &'static str {
+    SEARCH_INDEX
+}
+
 /// Files larger than this are refused before parsing.
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 

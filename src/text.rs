@@ -4,30 +4,45 @@
 
 use deunicode::deunicode_char;
 
+/// ASCII folded: lower-case letters and digits kept, everything else a space.
+const ASCII_FOLD: [u8; 128] = {
+    let mut table = [b' '; 128];
+    let mut i = 0;
+    while i < 128 {
+        let b = i as u8;
+        if b.is_ascii_alphanumeric() {
+            table[i] = b.to_ascii_lowercase();
+        }
+        i += 1;
+    }
+    table
+};
+
 /// Appends the folded form of `text` to `out`: lower-case ASCII letters and
 /// digits, accents removed, everything else kept as a single space. The
-/// result is ASCII; plain ASCII input takes a byte-at-a-time path.
+/// result is ASCII. Runs of ASCII (most of every rulebook) go through a
+/// table; only other characters are looked up one by one.
 pub fn fold_into(text: &str, out: &mut Vec<u8>) {
-    let bytes = text.as_bytes();
-    let mut i = 0;
+    let mut rest = text;
     let mut scratch = String::new();
-    while let Some(&b) = bytes.get(i) {
-        if b.is_ascii() {
-            out.push(if b.is_ascii_alphanumeric() {
-                b.to_ascii_lowercase()
-            } else {
-                b' '
-            });
-            i += 1;
-            continue;
-        }
-        let Some(c) = text.get(i..).and_then(|rest| rest.chars().next()) else {
+    while !rest.is_empty() {
+        let run = rest
+            .bytes()
+            .position(|b| !b.is_ascii())
+            .unwrap_or(rest.len());
+        let (ascii, tail) = rest.split_at(run);
+        out.extend(
+            ascii
+                .bytes()
+                .map(|b| ASCII_FOLD.get(usize::from(b)).copied().unwrap_or(b' ')),
+        );
+        let Some(c) = tail.chars().next() else {
             break;
         };
         scratch.clear();
         push_folded(c, &mut scratch, |_| {});
         out.extend_from_slice(scratch.as_bytes());
-        i += c.len_utf8();
+        rest = &tail[c.len_utf8()..];
     }
 }
 

@@ -1,6 +1,6 @@
 //! `floor search <QUERY>`: ranked matches in rule titles and texts.
 
-use floor::rules::search::{Hit, search};
+use floor::rules::search::{Doc, Hit, search};
 use serde::Serialize;
 
 use crate::app::{Ctx, Output};
@@ -17,18 +17,33 @@ struct HitJson<'a> {
 }
 
 pub fn run(ctx: &Ctx, query: &str, limit: usize, all_editions: bool) -> anyhow::Result<Output> {
-    let in_use = ctx.store.edition(&ctx.edition)?;
-    let mut hits = Vec::new();
+    let embedded = floor::rules::search::embedded_docs();
+    let docs_of = |ids: &[&str]| -> anyhow::Result<Vec<Doc>> {
+        let mut docs = Vec::new();
+        for id in ids {
+            if ctx.store.is_embedded(id) {
+                docs.extend(embedded.iter().filter(|d| d.edition == *id).cloned());
+            } else {
+                let edition = ctx.store.edition(id)?;
+                docs.extend(edition.rules().map(|r| Doc::of(edition, r)));
+            }
+        }
+        Ok(docs)
+    };
     let mut widened = false;
-    if !all_editions {
-        hits = search(&[in_use], query, limit);
-    }
+    let mut docs = if all_editions {
+        Vec::new()
+    } else {
+        docs_of(&[ctx.edition.as_str()])?
+    };
+    let mut hits = search(&docs, query, limit);
     // A query in another language than the edition in use finds nothing
     // there: look in every edition rather than answer with nothing.
     if hits.is_empty() {
         widened = !all_editions;
-        let editions = ctx.store.editions()?;
-        hits = search(&editions, query, limit);
+        let ids: Vec<&str> = ctx.store.ids().collect();
+        docs = docs_of(&ids)?;
+        hits = search(&docs, query, limit);
     }
     if ctx.json {
         let rows: Vec<HitJson> = hits.iter().map(hit_json).collect();
@@ -49,7 +64,7 @@ pub fn run(ctx: &Ctx, query: &str, limit: usize, all_editions: bool) -> anyhow::
     // A list, not a table: the highlighted snippet is the point, and colour
     // codes inside table cells would break the column widths.
     for (i, hit) in hits.iter().enumerate() {
-        let head = format!("{} {}  {}", hit.edition.id, hit.rule.number, hit.rule.title);
+        let head = format!("{} {}  {}", hit.doc.edition, hit.doc.number, hit.doc.title);
         out.push_str(&format!("{:>2}. {}\n", i + 1, render::bold(ctx, &head)));
         out.push_str(&format!("    {}\n", render::snippet(ctx, &hit.snippet)));
     }
@@ -58,10 +73,10 @@ pub fn run(ctx: &Ctx, query: &str, limit: usize, all_editions: bool) -> anyhow::
 
 fn hit_json<'a>(hit: &'a Hit) -> HitJson<'a> {
     HitJson {
-        edition: &hit.edition.id,
-        number: &hit.rule.number,
-        concept: &hit.rule.concept,
-        title: &hit.rule.title,
+        edition: hit.doc.edition,
+        number: hit.doc.number,
+        concept: hit.doc.concept,
+        title: hit.doc.title,
         snippet: &hit.snippet.text,
         score: hit.score,
     }

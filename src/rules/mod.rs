@@ -119,6 +119,16 @@ impl Store {
         self.entries.iter().find(|e| e.id == id).map(|e| e.language)
     }
 
+    /// Whether the edition is one of the bundled ones, as bundled (not from
+    /// `--data`, not a house overlay): its search docs are prebuilt.
+    pub fn is_embedded(&self, id: &str) -> bool {
+        matches!(self.source, DataSource::Embedded)
+            && self
+                .entries
+                .iter()
+                .any(|e| e.id == id && !e.path.is_empty())
+    }
+
     /// Adds an edition built in memory (a house overlay).
     pub fn insert(&mut self, edition: Edition) {
         self.entries.retain(|e| e.id != edition.id);

@@ -1,16 +1,75 @@
 //! Ranked full-text search over rule titles and texts, case- and
 //! accent-insensitive in every language.
+//!
+//! Searching works on [`Doc`]s: a rule's identity, title and text with their
+//! folded forms. For the bundled editions the folded forms are computed at
+//! build time (`embedded_docs`), so a search parses no edition at all.
+
+use std::borrow::Cow;
 
 use crate::rules::{Edition, Rule};
-use crate::text::{Folded, fold, fold_into, fold_mapped, terms};
+use crate::text::{Folded, fold, fold_mapped, terms};
+
+/// A searchable rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Doc<'a> {
+    /// The edition's id.
+    pub edition: &'a str,
+    /// The rule number.
+    pub number: &'a str,
+    /// The concept.
+    pub concept: &'a str,
+    /// The title.
+    pub title: &'a str,
+    /// The whole text (`Rule::full_text`).
+    pub text: Cow<'a, str>,
+    /// The folded title.
+    pub folded_title: Cow<'a, str>,
+    /// The folded whole text.
+    pub folded_text: Cow<'a, str>,
+}
+
+impl<'a> Doc<'a> {
+    /// The doc of a parsed rule (editions not in the build-time index:
+    /// `--data` trees and house overlays).
+    pub fn of(edition: &'a Edition, rule: &'a Rule) -> Doc<'a> {
+        let text = rule.full_text();
+        Doc {
+            edition: &edition.id,
+            number: &rule.number,
+            concept: &rule.concept,
+            title: &rule.title,
+            folded_title: Cow::Owned(fold(&rule.title)),
+            folded_text: Cow::Owned(fold(&text)),
+            text: Cow::Owned(text),
+        }
+    }
+}
+
+/// The docs of the bundled editions, from the build-time index.
+pub fn embedded_docs() -> Vec<Doc<'static>> {
+    crate::data::search_index()
+        .split('\x1e')
+        .filter_map(|record| {
+            let mut f = record.split('\x1f');
+            Some(Doc {
+                edition: f.next()?,
+                number: f.next()?,
+                concept: f.next()?,
+                title: f.next()?,
+                folded_title: Cow::Borrowed(f.next()?),
+                folded_text: Cow::Borrowed(f.next()?),
+                text: Cow::Borrowed(f.next()?),
+            })
+        })
+        .collect()
+}
 
 /// One search hit.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Hit<'a> {
-    /// The edition of the rule.
-    pub edition: &'a Edition,
-    /// The rule.
-    pub rule: &'a Rule,
+pub struct Hit<'d, 'a> {
+    /// The rule found.
+    pub doc: &'d Doc<'a>,
     /// How well it matched (higher is better).
     pub score: f64,
     /// A short excerpt around the best match.
@@ -43,10 +102,10 @@ impl<'q> Term<'q> {
     }
 }
 
-/// Searches `editions` for `query`; best first, at most `limit` hits.
-/// Every word of the query must occur (as a word prefix, or its stem as a
-/// word prefix) in the title or text; exact words score higher.
-pub fn search<'a>(editions: &[&'a Edition], query: &str, limit: usize) -> Vec<Hit<'a>> {
+/// Searches `docs` for `query`; best first, at most `limit` hits. Every
+/// word of the query must occur (as a word prefix, or its stem as a word
+/// prefix) in the title or text; exact words score higher.
+pub fn search<'d, 'a>(docs: &'d [Doc<'a>], query: &str, limit: usize) -> Vec<Hit<'d, 'a>> {
     let folded_query = fold(query);
     let words = terms(&folded_query);
     if words.is_empty() {
@@ -55,69 +114,39 @@ pub fn search<'a>(editions: &[&'a Edition], query: &str, limit: usize) -> Vec<Hi
     let query_terms: Vec<Term> = words.iter().map(|w| Term::new(w)).collect();
     let phrase = words.join(" ");
     let slug = words.join("-");
-    let mut scored: Vec<(f64, &'a Edition, &'a Rule)> = Vec::new();
-    let mut title_buf = Vec::new();
-    let mut body_buf = Vec::new();
-    for edition in editions {
-        for rule in edition.rules() {
-            title_buf.clear();
-            title_buf.push(b' ');
-            fold_into(&rule.title, &mut title_buf);
-            title_buf.push(b' ');
-            body_buf.clear();
-            body_buf.push(b' ');
-            fold_rule(rule, &mut body_buf);
-            let Some(score) = score(&title_buf, &body_buf, &query_terms, &phrase) else {
-                continue;
-            };
-            let concept_bonus = if rule.concept == slug { 5.0 } else { 0.0 };
-            scored.push((score + concept_bonus, edition, rule));
-        }
-    }
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.id.cmp(&b.1.id)));
+    let mut scored: Vec<(f64, &'d Doc<'a>)> = docs
+        .iter()
+        .filter_map(|doc| {
+            let score = score(
+                doc.folded_title.as_bytes(),
+                doc.folded_text.as_bytes(),
+                &query_terms,
+                &phrase,
+            )?;
+            let concept_bonus = if doc.concept == slug { 5.0 } else { 0.0 };
+            Some((score + concept_bonus, doc))
+        })
+        .collect();
+    scored.sort_by(|a, b| {
+        b.0.total_cmp(&a.0)
+            .then_with(|| a.1.edition.cmp(b.1.edition))
+    });
     scored.truncate(limit);
     // Snippets only for the hits shown.
     scored
         .into_iter()
-        .map(|(score, edition, rule)| Hit {
-            edition,
-            rule,
+        .map(|(score, doc)| Hit {
+            doc,
             score,
-            snippet: snippet(&rule.title, &rule.full_text(), &query_terms, &phrase),
+            snippet: snippet(doc.title, &doc.text, &query_terms, &phrase),
         })
         .collect()
 }
 
-/// Folds every text of a rule, in reading order, space-separated.
-fn fold_rule(rule: &Rule, out: &mut Vec<u8>) {
-    fn parts(ps: &[crate::rules::Part], out: &mut Vec<u8>) {
-        for p in ps {
-            fold_into(&p.text, out);
-            out.push(b' ');
-            parts(&p.parts, out);
-            fold_into(&p.tail, out);
-            out.push(b' ');
-            for ex in &p.examples {
-                fold_into(&ex.text, out);
-                out.push(b' ');
-            }
-        }
-    }
-    fold_into(&rule.text, out);
-    out.push(b' ');
-    parts(&rule.parts, out);
-    fold_into(&rule.tail, out);
-    out.push(b' ');
-    for ex in &rule.examples {
-        fold_into(&ex.text, out);
-        out.push(b' ');
-    }
-}
-
-/// Counts word-prefix occurrences of `word` in padded folded text.
+/// Counts word-prefix occurrences of `word` in folded text.
 fn count_word(haystack: &[u8], word: &str) -> usize {
     memchr::memmem::find_iter(haystack, word.as_bytes())
-        .filter(|&at| at > 0 && haystack.get(at - 1) == Some(&b' '))
+        .filter(|&at| at == 0 || haystack.get(at - 1) == Some(&b' '))
         .count()
 }
 

@@ -496,3 +496,20 @@ fn tda_2019_sk_keeps_every_word_of_its_seed() {
 fn dpc_2019_en_keeps_every_word_of_its_seed() {
     assert_words_match("dpc-2019-en", "004_50dd279b7862ee3e.txt", None, &[]);
 }
+
+/// The build-time search index must say exactly what the library computes
+/// from the editions (it is built by build.rs from the same data).
+#[test]
+fn the_prebuilt_search_index_matches_the_editions() {
+    use floor::rules::search::{Doc, embedded_docs};
+    let store = store();
+    let embedded = embedded_docs();
+    let mut expected = Vec::new();
+    for edition in store.editions().expect("editions load") {
+        expected.extend(edition.rules().map(|r| Doc::of(edition, r)));
+    }
+    assert_eq!(embedded.len(), expected.len());
+    for (built, computed) in embedded.iter().zip(&expected) {
+        assert_eq!(built, computed, "{} {}", computed.edition, computed.number);
+    }
+}

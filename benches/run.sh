@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Whole-process benchmarks of floor against grep, measured side by side in
+# one run with hyperfine (Debian package `hyperfine`): medians of many runs,
+# reported as ratios, plus peak RSS and the release binary's size.
+#
+# Usage: benches/run.sh [RUNS]      (default 300 runs per command)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs="${1:-300}"
+command -v hyperfine >/dev/null || { echo "benches/run.sh: install hyperfine (apt-get install hyperfine)" >&2; exit 2; }
+
+cargo build --release --quiet
+floor="$PWD/target/release/floor"
+seeds="$PWD/tests/seeds"
+onk="$seeds/000_59b22b88fc79d9c0.txt"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+
+bet_answers=(--answer facing=1200 --answer last_raise=800 --answer big_blind=400
+             --answer declared=nothing --answer chips=5000 --answer stack=20000)
+
+# name | command, in the order they are compared: each "target" line is
+# measured together with its baseline in the same hyperfine run.
+hyperfine -N --warmup 30 --runs "$runs" --export-json "$out/b.json" --style none \
+  -n rule43      "$floor rule 43 --rules onk-2023-nl" \
+  -n grep43      "grep -A 12 'TDA Regel 43:' $onk" \
+  -n search      "$floor search 'chip race' --all-editions" \
+  -n grepsearch  "grep -ri 'chip race' $seeds/000_59b22b88fc79d9c0.txt $seeds/001_67dc1f9d758e9959.txt $seeds/002_b2cd2e60bfea657e.txt $seeds/003_e6dcc82935c59251.txt $seeds/004_50dd279b7862ee3e.txt" \
+  -n incident    "$floor incident bet --rules onk-2023-nl --json ${bet_answers[*]}" \
+  -n compare     "$floor compare onk-2023-nl pokerpunt-nl --json" \
+  >/dev/null 2>"$out/hyperfine.err"
+
+rss() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
+
+python3 - "$out/b.json" <<'PY'
+import json, sys
+r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
+med = {k: v["median"] * 1000 for k, v in r.items()}
+rows = [
+    ("floor rule 43 --rules onk-2023-nl", "rule43", "grep -A 12 on the seed", "grep43", 1.5),
+    ("floor search 'chip race' --all-editions", "search", "grep -ri over the five seeds", "grepsearch", 2.0),
+    ("floor incident bet ... --json (6 answers)", "incident", "floor rule 43", "rule43", 1.2),
+    ("floor compare onk-2023-nl pokerpunt-nl --json", "compare", "floor rule 43", "rule43", 3.0),
+]
+print(f"{'command':46} {'median':>8} {'baseline':30} {'median':>8} {'ratio':>6} {'target':>7}")
+for name, a, base, b, target in rows:
+    ratio = med[a] / med[b]
+    ok = "ok" if ratio <= target else "MISSED"
+    print(f"{name:46} {med[a]:7.2f}ms {base:30} {med[b]:7.2f}ms {ratio:5.2f}x  <={target}x {ok}")
+PY
+
+echo
+echo "peak RSS (KiB, target <= 20480):"
+printf '  %-44s %s\n' "rule 43" "$(rss "$floor" rule 43 --rules onk-2023-nl)"
+printf '  %-44s %s\n' "search 'chip race' --all-editions" "$(rss "$floor" search 'chip race' --all-editions)"
+printf '  %-44s %s\n' "incident bet --json" "$(rss "$floor" incident bet --rules onk-2023-nl --json "${bet_answers[@]}")"
+printf '  %-44s %s\n' "compare onk-2023-nl pokerpunt-nl --json" "$(rss "$floor" compare onk-2023-nl pokerpunt-nl --json)"
+echo "release binary: $(stat -c %s "$floor") bytes (target <= 10485760)"

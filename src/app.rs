@@ -45,7 +45,15 @@ impl Output {
 }
 
 pub fn run() -> anyhow::Result<ExitCode> {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version print and succeed.
+        Err(e) if !e.use_stderr() => {
+            e.print()?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Err(e) => return Err(UsageError(one_line(&e.render().to_string())).into()),
+    };
     let Some(command) = cli.command else {
         let mut help = Cli::command();
         help.print_help()?;
@@ -73,7 +81,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
             answers,
             answers_file,
             all_questions,
-            log,
         } => cmd::incident::run(
             &ctx,
             cmd::incident::Args {
@@ -82,14 +89,41 @@ pub fn run() -> anyhow::Result<ExitCode> {
                 answers,
                 answers_file,
                 all_questions,
-                log,
+                log: cli.global.log.clone(),
             },
         )?,
+        Command::Log(crate::cli::LogCommand::Show { since }) => {
+            cmd::log::show(&ctx, cli.global.log.as_deref(), since.as_deref())?
+        }
     };
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(output.stdout.as_bytes())?;
     stdout.flush()?;
     Ok(output.code)
+}
+
+/// A command-line usage error (clap's), reported on one line, exit 2.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// clap's message without its usage block, on one line.
+fn one_line(rendered: &str) -> String {
+    let message = rendered
+        .split("\n\nUsage:")
+        .next()
+        .and_then(|m| m.split("\n\nFor more information").next())
+        .unwrap_or(rendered);
+    let message = message.strip_prefix("error: ").unwrap_or(message);
+    let joined = message.split_whitespace().collect::<Vec<_>>().join(" ");
+    format!("{joined} (see --help)")
 }
 
 impl Ctx {

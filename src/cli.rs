@@ -44,6 +44,9 @@ pub struct Global {
     /// Machine-readable JSON on stdout
     #[arg(long, global = true)]
     pub json: bool,
+    /// Incident log: rulings are appended to it, `floor log show` reads it
+    #[arg(long, global = true, value_name = "FILE")]
+    pub log: Option<PathBuf>,
     /// When to use colour (NO_COLOR is honoured in auto)
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
@@ -112,7 +115,7 @@ pub enum Command {
         #[arg(long, conflicts_with = "id")]
         list: bool,
         /// An answer, KEY=VALUE (repeatable); never prompts when given
-        #[arg(long = "answer", value_name = "KEY=VALUE", value_parser = parse_key_value)]
+        #[arg(long = "answer", value_name = "KEY=VALUE", value_parser = floor::incident::answer::parse_key_value)]
         answers: Vec<(String, String)>,
         /// Answers from a YAML file (a map KEY: VALUE); --answer overrides it
         #[arg(long = "answers", value_name = "FILE")]
@@ -120,9 +123,6 @@ pub enum Command {
         /// Also ask the detail questions that have defaults
         #[arg(long)]
         all_questions: bool,
-        /// Append the ruling to this log file as one JSON line
-        #[arg(long, value_name = "FILE")]
-        log: Option<PathBuf>,
     },
     /// Compare two editions: renumbered, changed, added and missing rules
     #[command(after_help = "Examples:\n  floor compare onk-2023-nl pokerpunt-nl\n  \
@@ -141,18 +141,26 @@ pub enum Command {
         #[arg(long)]
         diff: bool,
     },
+    /// Read the incident log (--log FILE)
+    #[command(subcommand)]
+    Log(LogCommand),
     /// Validate the rule data (schema, numbers, references, UI texts)
     #[command(after_help = "Examples:\n  floor check\n  floor check --data ./my-tree")]
     Check,
 }
 
-fn parse_key_value(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
-        _ => Err(format!(
-            "`{s}` is not KEY=VALUE: write e.g. --answer facing=1200"
-        )),
-    }
+#[derive(Debug, Subcommand)]
+pub enum LogCommand {
+    /// The logged rulings, oldest first (--json: one JSON object per line)
+    #[command(after_help = "Examples:\n  floor log show --log rulings.jsonl\n  \
+        floor log show --log rulings.jsonl --since 2h\n  \
+        floor log show --log rulings.jsonl --since 2026-11-21 --json")]
+    Show {
+        /// Only rulings since this time: a date (2026-11-21), an RFC 3339
+        /// time, or a duration back from now (2h, 30min)
+        #[arg(long, value_name = "WHEN")]
+        since: Option<String>,
+    },
 }
 
 fn parse_lang(s: &str) -> Result<Lang, String> {

@@ -157,7 +157,7 @@ impl DataSource {
                 if !path.is_file() {
                     return Ok(None);
                 }
-                let text = read_limited(&path)?;
+                let text = read_yaml(&path)?;
                 Ok(Some(DataFile {
                     path: rel.to_string(),
                     shown: path.display().to_string(),
@@ -167,6 +167,94 @@ impl DataSource {
             }
         }
     }
+}
+
+/// Deepest nesting of `[` `{` allowed in a user-supplied YAML file. Real data
+/// needs three or four levels; hostile nesting makes the YAML parser slow.
+pub const MAX_FLOW_DEPTH: usize = 32;
+/// Deepest block indentation allowed, in columns.
+pub const MAX_INDENT: usize = 96;
+
+/// Refuses YAML that no data file needs and that makes the parser slow or
+/// large, before the parser sees it: flow nesting deeper than
+/// [`MAX_FLOW_DEPTH`], indentation deeper than [`MAX_INDENT`] (libyaml takes
+/// quadratic time on deep nesting), and aliases (`*name`, which can expand
+/// a small file into a huge value).
+pub fn check_shape(text: &str, file: &str) -> Result<(), LoadError> {
+    let refuse = |line: usize, column: usize, what: &str| LoadError::Schema {
+        file: file.to_string(),
+        location: Some((line, column)),
+        message: what.to_string(),
+    };
+    let (mut depth, mut quote) = (0usize, None::<char>);
+    let mut block: Option<usize> = None;
+    for (n, line) in text.lines().enumerate() {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        if let Some(block_indent) = block {
+            // Inside a literal or folded block scalar: content, not syntax.
+            if line.trim().is_empty() || indent > block_indent {
+                continue;
+            }
+            block = None;
+        }
+        if quote.is_none() && depth == 0 && indent > MAX_INDENT {
+            return Err(refuse(
+                n + 1,
+                indent + 1,
+                "indented too deeply for a data file",
+            ));
+        }
+        let mut prev = ' ';
+        let mut content_end = line.len();
+        for (col, (at, c)) in line.char_indices().enumerate() {
+            let token_start = matches!(prev, ' ' | '[' | '{' | ',');
+            match (quote, c) {
+                (Some('"'), '"') if prev != '\\' => quote = None,
+                (Some('\''), '\'') => quote = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') if token_start => quote = Some(c),
+                (None, '#') if prev == ' ' || col == 0 => {
+                    content_end = at;
+                    break;
+                }
+                (None, '*') if token_start => {
+                    let next = line.get(at + 1..).and_then(|r| r.chars().next());
+                    if next.is_some_and(|n| n.is_alphanumeric() || n == '_') {
+                        return Err(refuse(
+                            n + 1,
+                            col + 1,
+                            "YAML aliases (*name) are not allowed in data files",
+                        ));
+                    }
+                }
+                (None, '[' | '{') => {
+                    depth += 1;
+                    if depth > MAX_FLOW_DEPTH {
+                        return Err(refuse(n + 1, col + 1, "nested too deeply for a data file"));
+                    }
+                }
+                (None, ']' | '}') => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            prev = c;
+        }
+        let code = line.get(..content_end).unwrap_or(line).trim_end();
+        let block_start = ["|", "|-", "|+", ">", ">-", ">+"]
+            .iter()
+            .any(|m| code.ends_with(&format!(" {m}")) || code == *m);
+        if quote.is_none() && block_start {
+            block = Some(indent);
+        }
+    }
+    Ok(())
+}
+
+/// Reads a user-supplied YAML file: size, encoding and nesting checked
+/// before it is parsed.
+pub fn read_yaml(path: &Path) -> Result<String, LoadError> {
+    let text = read_limited(path)?;
+    check_shape(&text, &path.display().to_string())?;
+    Ok(text)
 }
 
 /// Reads a user-supplied text file, refusing oversized or non-UTF-8 files

@@ -152,6 +152,7 @@ pub fn is_user_error(err: &(dyn std::error::Error + 'static)) -> bool {
     while let Some(e) = cur {
         if e.is::<crate::Error>()
             || e.is::<crate::incident::IncidentError>()
+            || e.is::<crate::incident::WalkError>()
             || e.is::<crate::log::LogError>()
             || e.is::<LoadError>()
             || e.is::<LookupError>()

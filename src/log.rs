@@ -55,33 +55,45 @@ fn citation(c: &Citation) -> serde_json::Value {
 #[derive(Debug, thiserror::Error)]
 pub enum LogError {
     /// The file could not be opened, locked or written.
-    #[error("cannot write the log {file}: {source}; give a writable --log path")]
+    #[error("cannot write the log {file}: {cause}; give a writable --log path")]
     Write {
         /// The log file.
         file: String,
-        /// The cause.
-        source: std::io::Error,
+        /// The operating system's message.
+        cause: String,
     },
+    /// `--since` is not a date, time or duration.
+    #[error(
+        "--since `{given}` is not a time: give a date (2026-11-21), a time (2026-11-21T18:00:00Z) or a duration back from now (2h)"
+    )]
+    Since {
+        /// What was given.
+        given: String,
+    },
+    /// No log file was named.
+    #[error("no log file: give it with --log FILE")]
+    NoFile,
     /// The file could not be read.
-    #[error("cannot read the log {file}: {source}")]
+    #[error("cannot read the log {file}: {cause}")]
     Read {
         /// The log file.
         file: String,
-        /// The cause.
-        source: std::io::Error,
+        /// The operating system's message.
+        cause: String,
     },
 }
 
 /// Appends `entry` as one line: exclusive lock, one write, fsync.
 pub fn append(path: &Path, entry: &Entry) -> Result<(), LogError> {
-    let err = |source| LogError::Write {
+    let err = |e: std::io::Error| LogError::Write {
         file: path.display().to_string(),
-        source,
+        cause: e.to_string(),
     };
     let mut line = serde_json::to_vec(entry).map_err(|e| err(std::io::Error::other(e)))?;
     line.push(b'\n');
     let mut file = OpenOptions::new()
         .create(true)
+        .read(true)
         .append(true)
         .open(path)
         .map_err(err)?;
@@ -122,11 +134,36 @@ pub struct Read {
     pub skipped: Vec<usize>,
 }
 
+/// The moment `--since` names: a duration back from `now`, a date (its
+/// midnight, UTC) or an RFC 3339 time.
+pub fn since(given: &str, now: std::time::SystemTime) -> Result<std::time::SystemTime, LogError> {
+    let bad = || LogError::Since {
+        given: given.to_string(),
+    };
+    let g = given.trim();
+    if let Ok(d) = humantime::parse_duration(g) {
+        return now.checked_sub(d).ok_or_else(bad);
+    }
+    let full = if g.len() == 10 {
+        format!("{g}T00:00:00Z")
+    } else {
+        g.to_string()
+    };
+    humantime::parse_rfc3339_weak(&full).map_err(|_| bad())
+}
+
+impl Entry {
+    /// When the entry was logged, if its time parses.
+    pub fn when(&self) -> Option<std::time::SystemTime> {
+        humantime::parse_rfc3339_weak(&self.time).ok()
+    }
+}
+
 /// Reads every entry, skipping lines that do not parse.
 pub fn read(path: &Path) -> Result<Read, LogError> {
-    let err = |source| LogError::Read {
+    let err = |e: std::io::Error| LogError::Read {
         file: path.display().to_string(),
-        source,
+        cause: e.to_string(),
     };
     let file = File::open(path).map_err(err)?;
     let mut out = Read::default();

@@ -17,8 +17,15 @@ fn main() -> ExitCode {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            let _ = writeln!(std::io::stderr(), "error: {err:#}");
-            let user = err.chain().any(floor::is_user_error);
+            // One line, whatever the parts of the message contain.
+            let message = format!("{err:#}")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let _ = writeln!(std::io::stderr(), "error: {message}");
+            let user = err
+                .chain()
+                .any(|e| floor::is_user_error(e) || e.is::<app::UsageError>());
             ExitCode::from(if user { 2 } else { 1 })
         }
     }

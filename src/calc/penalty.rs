@@ -126,12 +126,12 @@ pub struct Penalty {
 /// ```
 /// use floor::calc::penalty::{penalty, PenaltyKind, PenaltyParams};
 /// // A one-round penalty at a nine-handed table: nine hands.
-/// let p = penalty(PenaltyKind::MissedRounds, 9, Some(1), None, &PenaltyParams::default()).unwrap();
+/// let p = penalty(PenaltyKind::MissedRounds, Some(9), Some(1), None, &PenaltyParams::default()).unwrap();
 /// assert_eq!(p.hands_missed, 9);
 /// ```
 pub fn penalty(
     kind: PenaltyKind,
-    players_at_table: u8,
+    players_at_table: Option<u8>,
     rounds: Option<u64>,
     hands: Option<u64>,
     params: &PenaltyParams,
@@ -145,12 +145,6 @@ pub fn penalty(
                 kind.id(),
                 listed.join(", ")
             ),
-        ));
-    }
-    if !(2..=10).contains(&players_at_table) {
-        return Err(CalcError::invalid(
-            "players_at_table",
-            format!("{players_at_table} players: a table has 2-10 players, the offender included"),
         ));
     }
     let positive = |value: Option<u64>, input: &'static str| -> Result<u64, CalcError> {
@@ -179,9 +173,25 @@ pub fn penalty(
                     format!("this rulebook allows at most {max} penalty rounds"),
                 ));
             }
+            // Only a missed-round penalty depends on the table's size.
+            let players = match players_at_table {
+                Some(n) if (2..=10).contains(&n) => n,
+                Some(n) => {
+                    return Err(CalcError::invalid(
+                        "players_at_table",
+                        format!("{n} players: a table has 2-10 players, the offender included"),
+                    ));
+                }
+                None => {
+                    return Err(CalcError::invalid(
+                        "players_at_table",
+                        "say how many players are at the table, the offender included",
+                    ));
+                }
+            };
             match params.formula {
                 MissedRoundFormula::PlayersTimesRounds => {
-                    mul(u64::from(players_at_table), rounds, "rounds")?
+                    mul(u64::from(players), rounds, "rounds")?
                 }
             }
         }
@@ -218,10 +228,17 @@ mod tests {
     #[test]
     fn onk_2023_nl_r71_one_to_four_rounds_times_players() {
         for rounds in 1..=4u64 {
-            let p = penalty(PenaltyKind::MissedRounds, 8, Some(rounds), None, &onk()).unwrap();
+            let p = penalty(
+                PenaltyKind::MissedRounds,
+                Some(8),
+                Some(rounds),
+                None,
+                &onk(),
+            )
+            .unwrap();
             assert_eq!(p.hands_missed, 8 * rounds);
         }
-        let five = penalty(PenaltyKind::MissedRounds, 8, Some(5), None, &onk()).unwrap_err();
+        let five = penalty(PenaltyKind::MissedRounds, Some(8), Some(5), None, &onk()).unwrap_err();
         assert_eq!(input_of(five), "rounds");
     }
 
@@ -235,7 +252,7 @@ mod tests {
             (PenaltyKind::Disqualification, None, None, 0, true),
         ];
         for (kind, rounds, hands, missed, removed) in cases {
-            let p = penalty(kind, 9, rounds, hands, &params).unwrap();
+            let p = penalty(kind, Some(9), rounds, hands, &params).unwrap();
             assert_eq!(
                 (p.kind, p.hands_missed, p.chips_removed),
                 (kind, missed, removed)
@@ -248,20 +265,23 @@ mod tests {
     fn threshold_table_sizes() {
         let params = PenaltyParams::default();
         assert_eq!(
-            penalty(PenaltyKind::MissedRounds, 2, Some(1), None, &params)
+            penalty(PenaltyKind::MissedRounds, Some(2), Some(1), None, &params)
                 .unwrap()
                 .hands_missed,
             2
         );
         assert_eq!(
-            penalty(PenaltyKind::MissedRounds, 10, Some(3), None, &params)
+            penalty(PenaltyKind::MissedRounds, Some(10), Some(3), None, &params)
                 .unwrap()
                 .hands_missed,
             30
         );
-        for players in [0, 1, 11, 255] {
-            let err = penalty(PenaltyKind::Warning, players, None, None, &params).unwrap_err();
+        for players in [Some(0), Some(1), Some(11), Some(255), None] {
+            let err =
+                penalty(PenaltyKind::MissedRounds, players, Some(1), None, &params).unwrap_err();
             assert_eq!(input_of(err), "players_at_table");
+            // Only missed rounds depend on the table's size.
+            assert!(penalty(PenaltyKind::Warning, players, None, None, &params).is_ok());
         }
     }
 
@@ -276,7 +296,7 @@ mod tests {
         ];
         for (kind, rounds, hands, input) in cases {
             assert_eq!(
-                input_of(penalty(kind, 6, rounds, hands, &params).unwrap_err()),
+                input_of(penalty(kind, Some(6), rounds, hands, &params).unwrap_err()),
                 input
             );
         }
@@ -286,13 +306,19 @@ mod tests {
     fn overflow_at_u64_max() {
         let params = PenaltyParams::default();
         assert_eq!(
-            penalty(PenaltyKind::MissedRounds, 2, Some(u64::MAX), None, &params),
+            penalty(
+                PenaltyKind::MissedRounds,
+                Some(2),
+                Some(u64::MAX),
+                None,
+                &params
+            ),
             Err(CalcError::Overflow { input: "rounds" })
         );
         assert_eq!(
             penalty(
                 PenaltyKind::MissedRounds,
-                2,
+                Some(2),
                 Some(u64::MAX / 2),
                 None,
                 &params
@@ -302,9 +328,15 @@ mod tests {
             u64::MAX - 1
         );
         assert_eq!(
-            penalty(PenaltyKind::MissedHands, 9, None, Some(u64::MAX), &params)
-                .unwrap()
-                .hands_missed,
+            penalty(
+                PenaltyKind::MissedHands,
+                Some(9),
+                None,
+                Some(u64::MAX),
+                &params
+            )
+            .unwrap()
+            .hands_missed,
             u64::MAX
         );
     }
@@ -319,7 +351,14 @@ mod tests {
             ],
             ..onk()
         };
-        let err = penalty(PenaltyKind::MissedHands, 9, None, Some(2), &only_rounds).unwrap_err();
+        let err = penalty(
+            PenaltyKind::MissedHands,
+            Some(9),
+            None,
+            Some(2),
+            &only_rounds,
+        )
+        .unwrap_err();
         assert_eq!(input_of(err), "kind");
     }
 

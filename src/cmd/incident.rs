@@ -154,54 +154,8 @@ fn given_answers(args: &Args) -> Result<BTreeMap<String, String>, LoadError> {
 }
 
 fn read_answers_file(path: &Path) -> Result<BTreeMap<String, String>, LoadError> {
-    let text = floor::data::read_limited(path)?;
-    let shown = path.display().to_string();
-    let value: serde_yaml::Value =
-        serde_yaml::from_str(&text).map_err(|e| floor::data::yaml_error(&shown, &e))?;
-    let invalid = |message: String| LoadError::Invalid {
-        file: shown.clone(),
-        message,
-    };
-    let serde_yaml::Value::Mapping(map) = value else {
-        return Err(invalid(
-            "must be a map of answers, e.g. `facing: 1200`".into(),
-        ));
-    };
-    let mut out = BTreeMap::new();
-    for (k, v) in map {
-        let serde_yaml::Value::String(key) = k else {
-            return Err(invalid(
-                "answer keys must be text, e.g. `facing: 1200`".into(),
-            ));
-        };
-        let value = match v {
-            serde_yaml::Value::String(s) => s,
-            serde_yaml::Value::Number(n) => n.to_string(),
-            serde_yaml::Value::Bool(b) => if b { "yes" } else { "no" }.to_string(),
-            serde_yaml::Value::Sequence(items) => {
-                let mut parts = Vec::new();
-                for item in items {
-                    match item {
-                        serde_yaml::Value::String(s) => parts.push(s),
-                        serde_yaml::Value::Number(n) => parts.push(n.to_string()),
-                        _ => {
-                            return Err(invalid(format!(
-                                "`{key}`: list items must be numbers or text"
-                            )));
-                        }
-                    }
-                }
-                parts.join(",")
-            }
-            _ => {
-                return Err(invalid(format!(
-                    "`{key}` must be a number, text, yes/no or a list"
-                )));
-            }
-        };
-        out.insert(key, value);
-    }
-    Ok(out)
+    let text = floor::data::read_yaml(path)?;
+    floor::incident::answer::parse_answers_file(&text, &path.display().to_string())
 }
 
 /// The ruling card: outcome in one line, then amounts, remedy, citations

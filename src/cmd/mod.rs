@@ -4,5 +4,6 @@ pub mod check;
 pub mod compare;
 pub mod editions;
 pub mod incident;
+pub mod log;
 pub mod rule;
 pub mod search;

@@ -6,7 +6,10 @@ use std::fmt;
 
 use serde::Serialize;
 
+use std::collections::BTreeMap;
+
 use crate::calc::{Chips, Seat};
+use crate::error::LoadError;
 
 /// An answer value, typed by its question's kind.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -222,6 +225,73 @@ pub fn parse_choice(raw: &str, choices: &[String]) -> Result<String, Invalid> {
             choices.join(", ")
         )),
     }
+}
+
+/// Splits `KEY=VALUE` (`--answer`): the key is trimmed and non-empty.
+pub fn parse_key_value(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!(
+            "`{s}` is not KEY=VALUE: write e.g. --answer facing=1200"
+        )),
+    }
+}
+
+/// Reads an answers file (`--answers`): a YAML map of answer keys to
+/// numbers, text, yes/no or lists, each turned into its `--answer` text.
+/// `text` has passed [`crate::data::check_shape`]; `file` names it in errors.
+pub fn parse_answers_file(text: &str, file: &str) -> Result<BTreeMap<String, String>, LoadError> {
+    let invalid = |message: String| LoadError::Invalid {
+        file: file.to_string(),
+        message,
+    };
+    if text.trim().is_empty() {
+        return Err(invalid(
+            "is empty: write one answer per line, e.g. `facing: 1200`".into(),
+        ));
+    }
+    let value: serde_yaml::Value =
+        serde_yaml::from_str(text).map_err(|e| crate::data::yaml_error(file, &e))?;
+    let serde_yaml::Value::Mapping(map) = value else {
+        return Err(invalid(
+            "must be a map of answers, e.g. `facing: 1200`".into(),
+        ));
+    };
+    let mut out = BTreeMap::new();
+    for (k, v) in map {
+        let serde_yaml::Value::String(key) = k else {
+            return Err(invalid(
+                "answer keys must be text, e.g. `facing: 1200`".into(),
+            ));
+        };
+        let value = match v {
+            serde_yaml::Value::String(s) => s,
+            serde_yaml::Value::Number(n) => n.to_string(),
+            serde_yaml::Value::Bool(b) => if b { "yes" } else { "no" }.to_string(),
+            serde_yaml::Value::Sequence(items) => {
+                let mut parts = Vec::new();
+                for item in items {
+                    match item {
+                        serde_yaml::Value::String(s) => parts.push(s),
+                        serde_yaml::Value::Number(n) => parts.push(n.to_string()),
+                        _ => {
+                            return Err(invalid(format!(
+                                "`{key}`: list items must be numbers or text"
+                            )));
+                        }
+                    }
+                }
+                parts.join(",")
+            }
+            _ => {
+                return Err(invalid(format!(
+                    "`{key}` must be a number, text, yes/no or a list"
+                )));
+            }
+        };
+        out.insert(key, value);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

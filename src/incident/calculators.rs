@@ -553,8 +553,9 @@ fn penalty(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
     use calc::penalty::{PenaltyKind, PenaltyParams, penalty};
     let kind: PenaltyKind = parse_enum(text(a, "kind").unwrap_or("missed-rounds"), "kind")?;
     let edition_params: PenaltyParams = edition(params).unwrap_or_default();
-    let players = opt_amount(a, "players_at_table").unwrap_or(0);
-    let players = small(players, "players_at_table", 10)?;
+    let players = opt_amount(a, "players_at_table")
+        .map(|n| small(n, "players_at_table", 10))
+        .transpose()?;
     let r = penalty(
         kind,
         players,

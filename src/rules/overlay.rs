@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Deserializer};
 
-use crate::data::read_limited;
+use crate::data::read_yaml;
 use crate::error::LoadError;
 use crate::rules::{Edition, Example, Params, Part, Rule, RuleKind, Section, Store};
 
@@ -178,8 +178,21 @@ fn known_concepts<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Err
 /// Reads a house overlay and builds its edition from the store's base
 /// edition.
 pub fn load(path: &Path, store: &Store) -> Result<Edition, crate::Error> {
-    let shown = path.display().to_string();
-    let text = read_limited(path)?;
+    let text = read_yaml(path)?;
+    parse(&text, &path.display().to_string(), store)
+}
+
+/// Builds the edition of an overlay's text (`shown` names the file in
+/// errors). The text must have passed [`crate::data::check_shape`].
+pub fn parse(text: &str, shown: &str, store: &Store) -> Result<Edition, crate::Error> {
+    let shown = shown.to_string();
+    if text.trim().is_empty() {
+        return Err(LoadError::Invalid {
+            file: shown,
+            message: "is empty: start with `id:`, `extends:`, `title:` and `house:`".into(),
+        }
+        .into());
+    }
     let invalid = |message: String| LoadError::Invalid {
         file: shown.clone(),
         message,
@@ -190,7 +203,7 @@ pub fn load(path: &Path, store: &Store) -> Result<Edition, crate::Error> {
     struct Head {
         extends: Option<String>,
     }
-    let head: Head = serde_yaml::from_str(&text).map_err(|e| schema(&shown, &e))?;
+    let head: Head = serde_yaml::from_str(text).map_err(|e| schema(&shown, &e))?;
     let base_id = head.extends.ok_or_else(|| {
         invalid("missing `extends: <edition>`: name the bundled edition it changes".into())
     })?;
@@ -206,7 +219,7 @@ pub fn load(path: &Path, store: &Store) -> Result<Edition, crate::Error> {
             concepts: concepts.clone(),
         });
     });
-    let parsed: Result<Overlay, _> = serde_yaml::from_str(&text);
+    let parsed: Result<Overlay, _> = serde_yaml::from_str(text);
     CONTEXT.with(|c| *c.borrow_mut() = None);
     let overlay = parsed.map_err(|e| schema(&shown, &e))?;
     if store.language_of(&overlay.id).is_some() && overlay.id != base.id {

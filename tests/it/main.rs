@@ -1,9 +1,11 @@
 //! Integration tests: one binary, one module per area.
 
+mod bad_input;
 mod cli_rules;
 mod common;
 mod compare;
 mod corpus;
 mod incidents;
 mod interactive;
+mod log;
 mod seed_examples;

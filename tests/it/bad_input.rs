@@ -1,0 +1,607 @@
+//! Every bad input gets exit code 2 and one line on stderr that names the
+//! input and says what to do: a matrix of cases run through the binary.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use crate::common::floor;
+
+/// A directory of hostile and malformed files, made once per test run.
+fn fixtures() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("floor-bad-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("fixture dir");
+        let write = |name: &str, bytes: &[u8]| std::fs::write(dir.join(name), bytes).expect("fixture");
+        let overlay_head = "id: club-x\nextends: onk-2023-nl\ntitle: Club X\nhouse: Club X\n";
+        // --answers files
+        write("syntax.yaml", b"facing: [1200\n");
+        write("types.yaml", b"facing: {amount: 1200}\n");
+        write("unknown-key.yaml", b"facing_bet: yes\nshoe: 6\n");
+        write("duplicate.yaml", b"facing_bet: yes\nfacing_bet: no\n");
+        write("list.yaml", b"- facing_bet\n- yes\n");
+        write("empty.yaml", b"");
+        write("deep.yaml", format!("facing_bet: {}{}\n", "[".repeat(5000), "]".repeat(5000)).as_bytes());
+        write(
+            "deep-block.yaml",
+            (0..200).map(|i| format!("{}k{i}:\n", " ".repeat(i))).collect::<String>().as_bytes(),
+        );
+        let mut bomb = String::from("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        for i in 1..10 {
+            bomb.push_str(&format!("a{i}: &a{i} [{}]\n", vec![format!("*a{}", i - 1); 9].join(", ")));
+        }
+        bomb.push_str("facing_bet: *a9\n");
+        write("bomb.yaml", bomb.as_bytes());
+        write("latin1.yaml", b"facing_bet: ja\nnote: caf\xe9\n");
+        let big = std::fs::File::create(dir.join("100mb.yaml")).expect("big file");
+        big.set_len(100 * 1024 * 1024).expect("sparse 100 MB");
+        // --house files
+        write("h-syntax.yaml", format!("{overlay_head}rules: [\n").as_bytes());
+        write("h-types.yaml", b"id: club-x\nextends: onk-2023-nl\ntitle: [a, b]\nhouse: Club X\n");
+        write("h-unknown-key.yaml", format!("{overlay_head}colour: red\n").as_bytes());
+        write("h-duplicate.yaml", format!("{overlay_head}title: again\n").as_bytes());
+        write("h-empty.yaml", b"   \n");
+        write("h-extends.yaml", b"id: club-x\nextends: onk-2099\ntitle: t\nhouse: h\n");
+        write("h-no-extends.yaml", b"id: club-x\ntitle: t\nhouse: h\n");
+        write(
+            "h-concept.yaml",
+            format!("{overlay_head}add:\n  - number: CLUB-1\n    concept: c\n    title: t\n    text: x\n    touches: [calling-clok]\n").as_bytes(),
+        );
+        write(
+            "h-clash.yaml",
+            format!("{overlay_head}add:\n  - number: MEC-2\n    concept: c\n    title: t\n    text: x\n").as_bytes(),
+        );
+        write("h-rule.yaml", format!("{overlay_head}rules:\n  - number: \"99\"\n    text: x\n").as_bytes());
+        write("h-param.yaml", format!("{overlay_head}rules:\n  - number: \"29\"\n    params: {{clock_secs: 40}}\n").as_bytes());
+        write("h-bundled-id.yaml", b"id: pokerpunt-nl\nextends: onk-2023-nl\ntitle: t\nhouse: h\n");
+        write("h-bomb.yaml", format!("{overlay_head}{bomb}").replace("facing_bet: *a9", "date: *a9").as_bytes());
+        write("h-latin1.yaml", b"id: club-x\nextends: onk-2023-nl\ntitle: Caf\xe9\nhouse: h\n");
+        // --data trees
+        std::fs::create_dir_all(dir.join("data-empty")).expect("dir");
+        std::fs::create_dir_all(dir.join("data-broken/locales/en")).expect("dir");
+        write("data-broken/locales/en/ui.yaml", b"default_edition: x\neditions: [unclosed\n");
+        std::fs::create_dir_all(dir.join("data-lang/locales/fr")).expect("dir");
+        write("data-lang/locales/fr/club.yaml", b"id: club\n");
+        write("not-a-dir", b"");
+        std::fs::create_dir_all(dir.join("a-directory")).expect("dir");
+        dir
+    })
+}
+
+fn file(name: &str) -> String {
+    fixtures().join(name).display().to_string()
+}
+
+/// Runs `args`; asserts exit 2, nothing on stdout, one line on stderr that
+/// contains every `needle`.
+fn bad(args: &[&str], needles: &[&str]) {
+    let out = floor().args(args).assert().code(2).get_output().clone();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "{args:?}: one line expected:\n{stderr}"
+    );
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    for needle in needles {
+        assert!(
+            stderr.contains(needle),
+            "{args:?}: {needle:?} not in {stderr}"
+        );
+    }
+    assert!(out.stdout.is_empty(), "{args:?}: stdout not empty");
+}
+
+fn bet(answer: &str) -> Vec<String> {
+    [
+        "incident",
+        "bet",
+        "--answer",
+        "big_blind=100",
+        "--answer",
+        answer,
+    ]
+    .iter()
+    .map(ToString::to_string)
+    .collect()
+}
+
+fn bad_owned(args: Vec<String>, needles: &[&str]) {
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    bad(&refs, needles);
+}
+
+#[test]
+fn unknown_names_say_what_exists() {
+    bad(
+        &["rule", "43", "--rules", "xyz"],
+        &["unknown edition `xyz`", "floor editions"],
+    );
+    bad(
+        &["rule", "43", "--rules", "onk-2032-nl"],
+        &["nearest: onk-2023-nl"],
+    );
+    bad(
+        &["rule", "999", "--rules", "onk-2023-nl"],
+        &["has no rule `999`", "nearest: 71"],
+    );
+    bad(
+        &["rule", "RP-99", "--rules", "onk-2023-nl"],
+        &["has no rule `RP-99`", "nearest: RP-19"],
+    );
+    bad(
+        &["rule", "MEC-9", "--rules", "onk-2023-nl"],
+        &["has no rule `MEC-9`", "MEC-8"],
+    );
+    bad(
+        &["rule", "43-Q", "--rules", "dpc-2019-en"],
+        &["rule 43 has no part `Q`", "A, B"],
+    );
+    bad(
+        &["rule", "48", "--rules", "tda-2019-sk"],
+        &["tda-2019-sk has no rule `48`"],
+    );
+    bad(
+        &["rule", "raise-amountz"],
+        &["unknown rule or concept `raise-amountz`", "raise-amounts"],
+    );
+    bad(
+        &["rule", "special-needs", "--rules", "dpc-2019-en"],
+        &["dpc-2019-en has no rule for `special-needs`", "--all"],
+    );
+    bad(
+        &["incident", "bett"],
+        &["unknown incident `bett`", "nearest: bet", "--list"],
+    );
+    bad(
+        &["incident", "clock", "--answer", "facing=1"],
+        &["`facing` is not a question of `clock`", "facing_bet"],
+    );
+    bad(
+        &["compare", "onk-2023-nl", "xyz"],
+        &["unknown edition `xyz`"],
+    );
+    bad(
+        &[
+            "compare",
+            "onk-2023-nl",
+            "pokerpunt-nl",
+            "--concept",
+            "nope",
+        ],
+        &["unknown rule or concept `nope`"],
+    );
+    bad(
+        &["--lang", "fr", "editions"],
+        &["`fr` is not a UI language", "en, nl, de or sk"],
+    );
+    bad(&["search"], &["<QUERY>", "--help"]);
+    bad(
+        &["--color", "sometimes", "editions"],
+        &["sometimes", "--help"],
+    );
+    bad(&["search", "x", "--limit", "0"], &["--limit", "--help"]);
+    bad(
+        &["incident", "clock", "--answer", "facing_bet"],
+        &["not KEY=VALUE", "facing=1200"],
+    );
+    bad(&["frobnicate"], &["frobnicate", "--help"]);
+}
+
+#[test]
+fn malformed_amounts_name_the_key_and_the_fix() {
+    for (value, needle) in [
+        ("12OO", "contains `O`"),
+        ("-5", "is negative"),
+        ("1e9", "contains `e`"),
+        ("", "empty"),
+        ("٣٠٠", "contains `٣`"),
+        ("18446744073709551616", "too large"),
+        ("99999999999999999999999k", "too large"),
+        ("1.20", "whole number of chips"),
+        ("1,2345k", "1.2k"),
+        ("abc", "contains `a`"),
+        ("1..200", "whole number"),
+    ] {
+        bad_owned(bet(&format!("facing={value}")), &["`facing=", needle]);
+    }
+}
+
+#[test]
+fn contradictory_answers_are_refused() {
+    bad(
+        &[
+            "incident",
+            "bet",
+            "--answer",
+            "facing=100",
+            "--answer",
+            "pushed=500",
+            "--answer",
+            "stack=200",
+        ],
+        &["pushed", "stack"],
+    );
+    bad(
+        &[
+            "incident",
+            "undercall",
+            "--answer",
+            "heads_up=yes",
+            "--answer",
+            "facing=1000",
+            "--answer",
+            "pushed=1500",
+        ],
+        &["pushed"],
+    );
+    bad(
+        &[
+            "incident",
+            "split-pot",
+            "--answer",
+            "pot=100",
+            "--answer",
+            "winners=2,11",
+            "--answer",
+            "button=1",
+        ],
+        &["winners=2,11", "seats are 1 to 10"],
+    );
+    bad(
+        &[
+            "incident",
+            "split-pot",
+            "--answer",
+            "pot=100",
+            "--answer",
+            "winners=4,5",
+            "--answer",
+            "button=1",
+            "--answer",
+            "seats=1-3",
+        ],
+        &["winners"],
+    );
+    bad(
+        &[
+            "incident",
+            "split-pot",
+            "--answer",
+            "pot=100",
+            "--answer",
+            "winners=2",
+            "--answer",
+            "button=0",
+        ],
+        &["button=0", "1 to 10"],
+    );
+    bad(
+        &[
+            "incident",
+            "split-pot",
+            "--answer",
+            "pot=101",
+            "--answer",
+            "winners=1,2",
+            "--answer",
+            "button=3",
+            "--answer",
+            "smallest_chip=25",
+        ],
+        &["pot"],
+    );
+    bad(
+        &[
+            "incident",
+            "side-pots",
+            "--answer",
+            "contributions=1:500,12:400",
+        ],
+        &["contributions"],
+    );
+    bad(
+        &[
+            "incident",
+            "side-pots",
+            "--answer",
+            "contributions=1:500,1:400",
+        ],
+        &["contributions"],
+    );
+    bad(
+        &["incident", "side-pots", "--answer", "contributions=1:abc"],
+        &["contributions"],
+    );
+    bad(
+        &[
+            "incident",
+            "side-pots",
+            "--answer",
+            "contributions=1:500,2:500",
+            "--answer",
+            "folded=7",
+        ],
+        &["folded"],
+    );
+    bad(
+        &[
+            "incident",
+            "reopening",
+            "--answer",
+            "big_blind=100",
+            "--answer",
+            "actions=A:bet:200,B:call",
+            "--answer",
+            "player=Z",
+        ],
+        &["player"],
+    );
+    bad(
+        &[
+            "incident",
+            "reopening",
+            "--answer",
+            "big_blind=100",
+            "--answer",
+            "actions=A:jump:200",
+            "--answer",
+            "player=A",
+        ],
+        &["actions"],
+    );
+    bad(
+        &["incident", "balance", "--answer", "tables=1:12"],
+        &["tables"],
+    );
+    bad(
+        &["incident", "balance", "--answer", "tables=1:5,1:6"],
+        &["tables"],
+    );
+    bad(
+        &["incident", "penalty", "--answer", "players_at_table=1"],
+        &["players_at_table=1", "2 to 10"],
+    );
+    bad(
+        &["incident", "penalty", "--answer", "players_at_table=11"],
+        &["players_at_table=11"],
+    );
+    bad(
+        &[
+            "incident",
+            "heads-up-button",
+            "--answer",
+            "players=3",
+            "--answer",
+            "last_big_blind=3",
+            "--answer",
+            "button=3",
+        ],
+        &["players"],
+    );
+    bad(
+        &["incident", "clock", "--answer", "facing_bet=maybe"],
+        &["facing_bet=maybe", "yes or no"],
+    );
+    bad_owned(
+        bet("game=poker"),
+        &["game=poker", "no-limit, pot-limit, limit"],
+    );
+    bad(
+        &[
+            "incident",
+            "substantial-action",
+            "--answer",
+            "actions=check,jump",
+        ],
+        &["actions"],
+    );
+}
+
+#[test]
+fn missing_answers_list_every_key_with_its_question() {
+    bad(
+        &["incident", "split-pot", "--answer", "pot=100"],
+        &["winners (", "button ("],
+    );
+    bad(
+        &["incident", "clock"],
+        &["facing_bet (Does the player face a bet?)"],
+    );
+}
+
+#[test]
+fn malformed_answers_files() {
+    let clock = |f: &str| {
+        vec![
+            "incident".to_string(),
+            "clock".into(),
+            "--answers".into(),
+            file(f),
+        ]
+    };
+    bad_owned(clock("syntax.yaml"), &["syntax.yaml:"]);
+    bad_owned(
+        clock("types.yaml"),
+        &[
+            "types.yaml",
+            "`facing` must be a number, text, yes/no or a list",
+        ],
+    );
+    bad_owned(
+        clock("unknown-key.yaml"),
+        &["`shoe` is not a question of `clock`"],
+    );
+    bad_owned(
+        clock("duplicate.yaml"),
+        &[
+            "duplicate.yaml:1:1",
+            "duplicate entry with key \"facing_bet\"",
+        ],
+    );
+    bad_owned(
+        clock("list.yaml"),
+        &["list.yaml", "must be a map of answers"],
+    );
+    bad_owned(clock("empty.yaml"), &["empty.yaml", "is empty"]);
+    bad_owned(clock("deep.yaml"), &["deep.yaml:1:", "nested too deeply"]);
+    bad_owned(
+        clock("deep-block.yaml"),
+        &["deep-block.yaml:", "indented too deeply"],
+    );
+    bad_owned(clock("bomb.yaml"), &["bomb.yaml:2:", "aliases"]);
+    bad_owned(
+        clock("latin1.yaml"),
+        &["latin1.yaml is not UTF-8", "offset 24"],
+    );
+    bad_owned(
+        clock("100mb.yaml"),
+        &["100mb.yaml is 104857600 bytes", "limit"],
+    );
+    bad_owned(clock("missing.yaml"), &["cannot read", "missing.yaml"]);
+    bad_owned(clock("a-directory"), &["a-directory"]);
+}
+
+#[test]
+fn malformed_house_overlays() {
+    let house = |f: &str| vec!["rule".to_string(), "29".into(), "--house".into(), file(f)];
+    bad_owned(house("h-syntax.yaml"), &["h-syntax.yaml:"]);
+    bad_owned(house("h-types.yaml"), &["h-types.yaml:3:", "title"]);
+    bad_owned(
+        house("h-unknown-key.yaml"),
+        &["h-unknown-key.yaml:5:1", "unknown field `colour`"],
+    );
+    bad_owned(
+        house("h-duplicate.yaml"),
+        &["h-duplicate.yaml:1:1", "duplicate field `title`"],
+    );
+    bad_owned(house("h-empty.yaml"), &["h-empty.yaml", "is empty"]);
+    bad_owned(
+        house("h-extends.yaml"),
+        &["extends: unknown edition `onk-2099`"],
+    );
+    bad_owned(
+        house("h-no-extends.yaml"),
+        &["missing `extends: <edition>`"],
+    );
+    bad_owned(
+        house("h-concept.yaml"),
+        &["h-concept.yaml:6:", "unknown concept `calling-clok`"],
+    );
+    bad_owned(
+        house("h-clash.yaml"),
+        &["h-clash.yaml:6:", "number `MEC-2` is already used"],
+    );
+    bad_owned(
+        house("h-rule.yaml"),
+        &["h-rule.yaml:6:", "rule `99` does not exist"],
+    );
+    bad_owned(
+        house("h-param.yaml"),
+        &["h-param.yaml:", "unknown field `clock_secs`"],
+    );
+    bad_owned(
+        house("h-bundled-id.yaml"),
+        &["`pokerpunt-nl` is a bundled edition"],
+    );
+    bad_owned(house("h-bomb.yaml"), &["aliases"]);
+    bad_owned(house("h-latin1.yaml"), &["is not UTF-8"]);
+    bad_owned(house("100mb.yaml"), &["limit"]);
+    bad_owned(house("missing.yaml"), &["cannot read", "missing.yaml"]);
+}
+
+#[test]
+fn missing_or_broken_data_trees() {
+    bad(
+        &["rule", "43", "--data", "/nonexistent/floor-data"],
+        &["/nonexistent/floor-data is not a directory"],
+    );
+    bad_owned(
+        vec![
+            "rule".into(),
+            "43".into(),
+            "--data".into(),
+            file("not-a-dir"),
+        ],
+        &["is not a directory"],
+    );
+    bad_owned(
+        vec![
+            "rule".into(),
+            "43".into(),
+            "--data".into(),
+            file("data-empty"),
+        ],
+        &["has no locales/ folder"],
+    );
+    bad_owned(
+        vec![
+            "rule".into(),
+            "43".into(),
+            "--data".into(),
+            file("data-broken"),
+        ],
+        &["ui.yaml:3:1"],
+    );
+    bad_owned(
+        vec!["editions".into(), "--data".into(), file("data-lang")],
+        &["`fr` is not a language"],
+    );
+}
+
+#[test]
+fn unusable_log_paths() {
+    bad(
+        &[
+            "incident",
+            "clock",
+            "--answer",
+            "facing_bet=yes",
+            "--log",
+            "/nonexistent/dir/rulings.jsonl",
+        ],
+        &[
+            "cannot write the log /nonexistent/dir/rulings.jsonl",
+            "writable --log",
+        ],
+    );
+    bad_owned(
+        vec![
+            "incident".into(),
+            "clock".into(),
+            "--answer".into(),
+            "facing_bet=yes".into(),
+            "--log".into(),
+            file("a-directory"),
+        ],
+        &["cannot write the log"],
+    );
+    bad(&["log", "show"], &["no log file", "--log FILE"]);
+    bad(
+        &["log", "show", "--log", "/nonexistent/rulings.jsonl"],
+        &["cannot read the log"],
+    );
+    bad_owned(
+        vec![
+            "log".into(),
+            "show".into(),
+            "--log".into(),
+            file("empty.yaml"),
+            "--since".into(),
+            "yesterday".into(),
+        ],
+        &["--since `yesterday` is not a time"],
+    );
+}
+
+#[test]
+fn closed_stdin_never_prompts_and_logs_nothing() {
+    let log = fixtures().join("closed-stdin.jsonl");
+    floor()
+        .args(["incident", "clock", "--log"])
+        .arg(&log)
+        .write_stdin("")
+        .assert()
+        .code(2);
+    assert!(!log.exists());
+}

@@ -57,6 +57,19 @@ fn main() {
     table.push(']');
     fs::write(out.join("embedded.rs"), table).expect("write OUT_DIR");
     fs::write(out.join("search_index"), index).expect("write OUT_DIR");
+    // `floor --version` names the editions it carries.
+    let editions: Vec<String> = files
+        .iter()
+        .filter(|f| is_edition(f))
+        .filter_map(|f| {
+            f.rsplit('/')
+                .next()?
+                .strip_suffix(".yaml")
+                .map(str::to_string)
+        })
+        .filter(|id| id != "concepts")
+        .collect();
+    println!("cargo:rustc-env=FLOOR_EDITIONS={}", editions.join(", "));
 }
 
 fn is_edition(rel: &str) -> bool {

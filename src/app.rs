@@ -44,6 +44,23 @@ impl Output {
     }
 }
 
+/// An error rendered for the user: the label and message in the UI
+/// language, and whether it was bad input (exit 2) or a failure (exit 1).
+#[derive(Debug)]
+pub struct Rendered {
+    pub label: String,
+    pub message: String,
+    pub user: bool,
+}
+
+impl std::fmt::Display for Rendered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.label, self.message)
+    }
+}
+
+impl std::error::Error for Rendered {}
+
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -52,29 +69,98 @@ pub fn run() -> anyhow::Result<ExitCode> {
             e.print()?;
             return Ok(ExitCode::SUCCESS);
         }
-        Err(e) => return Err(UsageError(one_line(&e.render().to_string())).into()),
+        Err(e) => {
+            let lang = detect_lang(None, |var| std::env::var(var).ok());
+            return Err(render_error(
+                UsageError(one_line(&e.render().to_string())).into(),
+                lang,
+            ));
+        }
     };
+    let lang = detect_lang(cli.global.lang, |var| std::env::var(var).ok());
+    run_parsed(cli).map_err(|e| render_error(e, lang))
+}
+
+/// The error with its message in the UI language where a template covers
+/// it; one line either way.
+fn render_error(err: anyhow::Error, lang: floor::rules::Lang) -> anyhow::Error {
+    let user = err
+        .chain()
+        .any(|e| floor::is_user_error(e) || e.is::<UsageError>());
+    let ui = Ui::load(&DataSource::Embedded, lang).ok();
+    let message = ui
+        .as_ref()
+        .and_then(|ui| crate::errors::localize(&err, ui))
+        .unwrap_or_else(|| format!("{err:#}"));
+    let label = ui
+        .as_ref()
+        .and_then(|ui| ui.get("errors.label"))
+        .unwrap_or("error")
+        .to_string();
+    if err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    }) {
+        return err;
+    }
+    Rendered {
+        label,
+        message: message.split_whitespace().collect::<Vec<_>>().join(" "),
+        user,
+    }
+    .into()
+}
+
+fn run_parsed(cli: Cli) -> anyhow::Result<ExitCode> {
     let Some(command) = cli.command else {
         let mut help = Cli::command();
         help.print_help()?;
         return Ok(ExitCode::SUCCESS);
     };
-    let ctx = Ctx::new(&cli.global)?;
     let output = match command {
-        Command::Editions => cmd::editions::run(&ctx)?,
-        Command::Rule { query, all } => cmd::rule::run(&ctx, &query, all)?,
+        // Commands about the command line itself need no data.
+        Command::Completions { shell } => {
+            let mut cmd = Cli::command();
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "floor", &mut script);
+            Output::ok(String::from_utf8(script)?)
+        }
+        Command::Man => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+            Output::ok(String::from_utf8(page)?)
+        }
+        command => {
+            let log = cli.global.log.clone();
+            dispatch(&Ctx::new(&cli.global)?, command, log)?
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(output.stdout.as_bytes())?;
+    stdout.flush()?;
+    Ok(output.code)
+}
+
+fn dispatch(
+    ctx: &Ctx,
+    command: Command,
+    log: Option<std::path::PathBuf>,
+) -> anyhow::Result<Output> {
+    Ok(match command {
+        Command::Editions => cmd::editions::run(ctx)?,
+        Command::Rule { query, all } => cmd::rule::run(ctx, &query, all)?,
         Command::Search {
             query,
             limit,
             all_editions,
-        } => cmd::search::run(&ctx, &query.join(" "), usize::from(limit), all_editions)?,
-        Command::Check => cmd::check::run(&ctx)?,
+        } => cmd::search::run(ctx, &query.join(" "), usize::from(limit), all_editions)?,
+        Command::Check => cmd::check::run(ctx)?,
         Command::Compare {
             a,
             b,
             concept,
             diff,
-        } => cmd::compare::run(&ctx, &a, &b, concept.as_deref(), diff)?,
+        } => cmd::compare::run(ctx, &a, &b, concept.as_deref(), diff)?,
         Command::Incident {
             id,
             list,
@@ -82,24 +168,21 @@ pub fn run() -> anyhow::Result<ExitCode> {
             answers_file,
             all_questions,
         } => cmd::incident::run(
-            &ctx,
+            ctx,
             cmd::incident::Args {
                 id,
                 list,
                 answers,
                 answers_file,
                 all_questions,
-                log: cli.global.log.clone(),
+                log,
             },
         )?,
         Command::Log(crate::cli::LogCommand::Show { since }) => {
-            cmd::log::show(&ctx, cli.global.log.as_deref(), since.as_deref())?
+            cmd::log::show(ctx, log.as_deref(), since.as_deref())?
         }
-    };
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(output.stdout.as_bytes())?;
-    stdout.flush()?;
-    Ok(output.code)
+        Command::Completions { .. } | Command::Man => Output::ok(String::new()),
+    })
 }
 
 /// A command-line usage error (clap's), reported on one line, exit 2.

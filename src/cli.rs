@@ -18,7 +18,12 @@ Examples:
 /// Poker tournament floor rulings: guided incidents, rule lookup and edition
 /// comparison, cited in the rulebook edition the event plays under.
 #[derive(Debug, Parser)]
-#[command(name = "floor", version, after_help = EXAMPLES, max_term_width = 100)]
+#[command(
+    name = "floor",
+    version = concat!(env!("CARGO_PKG_VERSION"), " (rule editions: ", env!("FLOOR_EDITIONS"), ")"),
+    after_help = EXAMPLES,
+    max_term_width = 100
+)]
 pub struct Cli {
     #[command(flatten)]
     pub global: Global,
@@ -141,6 +146,18 @@ pub enum Command {
         #[arg(long)]
         diff: bool,
     },
+    /// Print a shell completion script
+    #[command(
+        after_help = "Examples:\n  floor completions bash > ~/.local/share/bash-completion/completions/floor\n  \
+        floor completions zsh > ~/.zfunc/_floor\n  floor completions fish > ~/.config/fish/completions/floor.fish"
+    )]
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), generated from this command line
+    #[command(after_help = "Examples:\n  floor man > floor.1 && man ./floor.1")]
+    Man,
     /// Read the incident log (--log FILE)
     #[command(subcommand)]
     Log(LogCommand),

@@ -4,6 +4,7 @@
 mod app;
 mod cli;
 mod cmd;
+mod errors;
 mod prompt;
 mod render;
 
@@ -17,15 +18,22 @@ fn main() -> ExitCode {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            // One line, whatever the parts of the message contain.
-            let message = format!("{err:#}")
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ");
-            let _ = writeln!(std::io::stderr(), "error: {message}");
-            let user = err
-                .chain()
-                .any(|e| floor::is_user_error(e) || e.is::<app::UsageError>());
+            // app::run renders its errors (UI language, one line); anything
+            // else is printed as it is, on one line.
+            let (line, user) = match err.downcast_ref::<app::Rendered>() {
+                Some(r) => (r.to_string(), r.user),
+                None => {
+                    let message = format!("{err:#}")
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    (
+                        format!("error: {message}"),
+                        err.chain().any(floor::is_user_error),
+                    )
+                }
+            };
+            let _ = writeln!(std::io::stderr(), "{line}");
             ExitCode::from(if user { 2 } else { 1 })
         }
     }

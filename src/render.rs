@@ -31,6 +31,26 @@ pub fn table(ctx: &Ctx) -> Table {
     table
 }
 
+/// The width lines are wrapped to: `COLUMNS`, the terminal's, or 100.
+pub fn width(ctx: &Ctx) -> usize {
+    let detected = if ctx.terminal {
+        Table::new().width()
+    } else {
+        None
+    };
+    usize::from(ctx.width.or(detected).unwrap_or(DEFAULT_WIDTH))
+}
+
+/// `text` wrapped to the output width, each line after the first indented
+/// by `indent` spaces (colour codes do not count towards the width).
+pub fn wrap(ctx: &Ctx, text: &str, indent: usize) -> String {
+    let pad = " ".repeat(indent);
+    let options = textwrap::Options::new(width(ctx).max(20))
+        .initial_indent("")
+        .subsequent_indent(&pad);
+    textwrap::wrap(text, options).join("\n")
+}
+
 /// Pretty JSON with a trailing newline.
 pub fn json<T: Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
     let mut out = serde_json::to_string_pretty(value)?;

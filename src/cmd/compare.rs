@@ -51,6 +51,7 @@ fn human(ctx: &Ctx, c: &Comparison) -> String {
             ("only_b", &s.only_b.to_string()),
         ],
     );
+    out = render::wrap(ctx, &out, 2);
     out.push('\n');
     let mut table = render::table(ctx);
     table.set_header(vec![
@@ -83,7 +84,7 @@ fn human(ctx: &Ctx, c: &Comparison) -> String {
                 a.number,
                 c.b,
                 b.number,
-                diff_text(ctx, pieces)
+                render::wrap(ctx, &diff_text(ctx, pieces), 0)
             ));
         }
     }

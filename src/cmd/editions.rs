@@ -65,6 +65,6 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
             format!("{} + {} + {}", row.rules, row.procedures, row.house_rules),
         ]);
     }
-    let note = ui.f("editions.note", &[("edition", &ctx.edition)]);
+    let note = render::wrap(ctx, &ui.f("editions.note", &[("edition", &ctx.edition)]), 2);
     Ok(Output::ok(format!("{table}\n{note}\n")))
 }

@@ -172,7 +172,7 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
     if ruling.discretion {
         head.push_str(&format!(" · {}", ui.t("card.discretion")));
     }
-    out.push_str(&head);
+    out.push_str(&render::wrap(ctx, &head, 2));
     out.push('\n');
     let mut table = render::table(ctx);
     if !ruling.amounts.is_empty() {

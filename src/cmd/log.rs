@@ -60,7 +60,11 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
             .unwrap_or("")
             .to_string();
         table.add_row(vec![
-            e.time.clone(),
+            // A space lets a narrow table wrap the time.
+            e.time
+                .replacen('T', " ", 1)
+                .trim_end_matches('Z')
+                .to_string(),
             e.edition.clone(),
             e.incident.clone(),
             e.outcome.clone(),

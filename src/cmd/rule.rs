@@ -201,5 +201,5 @@ pub fn card(ctx: &Ctx, found: Found) -> String {
     if rule.not_applicable {
         head.push_str(&format!(" · {}", ui.t("rule.not_applicable")));
     }
-    format!("{head}\n{table}\n")
+    format!("{}\n{table}\n", render::wrap(ctx, &head, 2))
 }

@@ -58,15 +58,25 @@ pub fn run(ctx: &Ctx, query: &str, limit: usize, all_editions: bool) -> anyhow::
     }
     let mut out = String::new();
     if widened {
-        out.push_str(&ui.f("search.widened", &[("edition", &ctx.edition)]));
+        out.push_str(&render::wrap(
+            ctx,
+            &ui.f("search.widened", &[("edition", &ctx.edition)]),
+            0,
+        ));
         out.push('\n');
     }
     // A list, not a table: the highlighted snippet is the point, and colour
     // codes inside table cells would break the column widths.
     for (i, hit) in hits.iter().enumerate() {
         let head = format!("{} {}  {}", hit.doc.edition, hit.doc.number, hit.doc.title);
-        out.push_str(&format!("{:>2}. {}\n", i + 1, render::bold(ctx, &head)));
-        out.push_str(&format!("    {}\n", render::snippet(ctx, &hit.snippet)));
+        let head = render::wrap(ctx, &format!("{:>2}. {head}", i + 1), 4);
+        out.push_str(&format!("{}\n", render::bold(ctx, &head)));
+        let snippet = render::wrap(
+            ctx,
+            &format!("    {}", render::snippet(ctx, &hit.snippet)),
+            4,
+        );
+        out.push_str(&format!("{snippet}\n"));
     }
     Ok(Output::ok(out))
 }

@@ -303,3 +303,124 @@ fn tempdir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
 }
+
+/// Tables and text fit a 60-column terminal.
+#[test]
+fn human_output_fits_sixty_columns() {
+    let log = std::env::temp_dir().join(format!("floor-60-{}.jsonl", std::process::id()));
+    floor()
+        .args([
+            "incident",
+            "clock",
+            "--answer",
+            "facing_bet=yes",
+            "--json",
+            "--log",
+        ])
+        .arg(&log)
+        .assert()
+        .success();
+    let log = log.display().to_string();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["editions"],
+        vec!["rule", "43", "--rules", "onk-2023-nl"],
+        vec!["rule", "raise-amounts", "--all"],
+        vec!["search", "chip race", "--all-editions"],
+        vec!["search", "vier kaarten"],
+        vec!["compare", "onk-2023-nl", "pokerpunt-nl"],
+        vec![
+            "compare",
+            "onk-2023-nl",
+            "pokerpunt-nl",
+            "--concept",
+            "calling-clock",
+        ],
+        vec![
+            "incident",
+            "bet",
+            "--answer",
+            "facing=1200",
+            "--answer",
+            "last_raise=800",
+            "--answer",
+            "chips=5000",
+        ],
+        vec![
+            "incident",
+            "split-pot",
+            "--answer",
+            "pot=1025",
+            "--answer",
+            "winners=2,7",
+            "--answer",
+            "button=5",
+        ],
+        vec!["incident", "--list"],
+        vec!["check"],
+        vec!["log", "show", "--log", &log],
+    ];
+    for args in commands {
+        let out = floor()
+            .env("COLUMNS", "60")
+            .args(&args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let text = String::from_utf8_lossy(&out);
+        for line in text.lines() {
+            assert!(
+                line.chars().count() <= 60,
+                "{args:?}: {} columns: {line}",
+                line.chars().count()
+            );
+        }
+    }
+}
+
+#[test]
+fn errors_speak_the_ui_language() {
+    for (lang, start, words) in [
+        ("nl", "fout: ", "heeft geen regel `99`"),
+        ("de", "Fehler: ", "hat keine Regel `99`"),
+        ("sk", "chyba: ", "nemá pravidlo `99`"),
+        ("en", "error: ", "has no rule `99`"),
+    ] {
+        let out = floor()
+            .args(["rule", "99", "--lang", lang])
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with(start) && stderr.contains(words),
+            "{lang}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn completions_man_page_and_version() {
+    for shell in ["bash", "zsh", "fish", "powershell"] {
+        floor()
+            .args(["completions", shell])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("incident"));
+    }
+    floor()
+        .arg("man")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(".TH floor 1"));
+    floor().arg("--version").assert().success().stdout(
+        predicate::str::contains("onk-2023-nl").and(predicate::str::contains("dpc-2019-en")),
+    );
+    floor()
+        .args(["incident", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Examples:"));
+}

@@ -1,0 +1,23 @@
+//! The house-overlay loader on arbitrary files: the shape check, then the
+//! parser and the overlay's application, as `--house` runs them.
+#![no_main]
+
+use floor::data::{DataSource, check_shape};
+use floor::rules::Store;
+use libfuzzer_sys::fuzz_target;
+
+thread_local! {
+    static STORE: Store = Store::open(DataSource::Embedded).expect("embedded data");
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if check_shape(text, "fuzz.yaml").is_err() {
+        return;
+    }
+    STORE.with(|store| {
+        let _ = floor::rules::overlay::parse(text, "fuzz.yaml", store);
+    });
+});

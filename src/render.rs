@@ -47,7 +47,9 @@ pub fn wrap(ctx: &Ctx, text: &str, indent: usize) -> String {
     let pad = " ".repeat(indent);
     let options = textwrap::Options::new(width(ctx).max(20))
         .initial_indent("")
-        .subsequent_indent(&pad);
+        .subsequent_indent(&pad)
+        // Edition ids and rule numbers contain hyphens: never break at them.
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
     textwrap::wrap(text, options).join("\n")
 }
 

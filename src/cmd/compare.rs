@@ -97,7 +97,8 @@ fn differs(ctx: &Ctx, row: &Row) -> String {
     let mut lines: Vec<String> = row
         .params
         .iter()
-        .map(|(k, d)| format!("{k}: {} → {}", value(&d.a), value(&d.b)))
+        // Spaces, not underscores, so a narrow column can wrap the name.
+        .map(|(k, d)| format!("{}: {} → {}", k.replace('_', " "), value(&d.a), value(&d.b)))
         .collect();
     for what in row.differs.iter().filter(|w| **w != "params") {
         lines.push(ctx.ui.t(&format!("compare.aspect.{what}")).to_string());

@@ -454,7 +454,13 @@ fn unclear_bet(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
     )?;
     let mut d = decision(id(&r.outcome), r.concepts.clone());
     d.amounts.push(("total".into(), r.total));
-    d.data.insert("readings".into(), json!(r.readings));
+    // The readings that matter: up to the first one above the pot.
+    let pot = amount(a, "pot")?;
+    let shown: Vec<Chips> = match r.readings.iter().position(|x| *x > pot) {
+        Some(i) => r.readings.iter().take(i + 1).copied().collect(),
+        None => r.readings.clone(),
+    };
+    d.data.insert("readings".into(), json!(shown));
     d.data.insert("reading".into(), json!(reading));
     d.notes = notes;
     Ok(d)

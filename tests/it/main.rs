@@ -8,4 +8,5 @@ mod corpus;
 mod incidents;
 mod interactive;
 mod log;
+mod questions;
 mod seed_examples;

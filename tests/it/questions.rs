@@ -1,0 +1,172 @@
+//! How many questions the interactive walkthrough asks on each incident's
+//! most common path: the floor has a minute, so the median must stay at 4
+//! or fewer.
+
+use std::collections::BTreeMap;
+
+use floor::data::DataSource;
+use floor::incident::tree::Question;
+use floor::incident::{AnswerSource, Reply, WalkError, walk};
+
+/// Answers like a user at the prompt: the given ones, Enter (the default)
+/// for the rest; detail questions are not put to it, as interactively.
+struct Counting {
+    given: BTreeMap<&'static str, &'static str>,
+    asked: Vec<String>,
+}
+
+impl AnswerSource for Counting {
+    fn reply(&mut self, q: &Question, _default: Option<&str>) -> Result<Reply, WalkError> {
+        self.asked.push(q.id.clone());
+        Ok(match self.given.get(q.id.as_str()) {
+            Some(v) => Reply::Value((*v).to_string()),
+            None => Reply::Default,
+        })
+    }
+
+    fn rejected(&mut self, q: &Question, value: &str, problem: &str) -> Result<(), WalkError> {
+        panic!("{}={value}: {problem}", q.id)
+    }
+
+    fn asks_details(&self) -> bool {
+        false
+    }
+}
+
+/// The most common situation of each incident, as a floor person meets it.
+const COMMON: &[(&str, &[(&str, &str)])] = &[
+    (
+        "bet",
+        &[("facing", "1200"), ("last_raise", "800"), ("chips", "5000")],
+    ),
+    (
+        "undercall",
+        &[
+            ("heads_up", "no"),
+            ("opening_bet", "yes"),
+            ("facing", "1000"),
+            ("pushed", "400"),
+        ],
+    ),
+    (
+        "reopening",
+        &[
+            ("big_blind", "100"),
+            ("actions", "A:bet:300,B:all-in:400,C:call:400"),
+            ("player", "A"),
+        ],
+    ),
+    (
+        "pot-limit",
+        &[("pot", "1200"), ("facing", "200"), ("big_blind", "100")],
+    ),
+    (
+        "unclear-bet",
+        &[
+            ("pot", "5000"),
+            ("declared_number", "5"),
+            ("big_blind", "400"),
+        ],
+    ),
+    ("side-pots", &[("contributions", "1:500,2:1500,3:1500")]),
+    (
+        "split-pot",
+        &[
+            ("pot", "1025"),
+            ("winners", "2,7"),
+            ("button", "5"),
+            ("smallest_chip", "25"),
+        ],
+    ),
+    (
+        "penalty",
+        &[
+            ("kind", "missed-rounds"),
+            ("players_at_table", "9"),
+            ("rounds", "1"),
+        ],
+    ),
+    ("substantial-action", &[("actions", "check,bet")]),
+    ("misdeal", &[("boxed_cards", "2")]),
+    ("four-card-flop", &[]),
+    ("premature-card", &[("street", "turn")]),
+    ("out-of-turn", &[("oot_action", "bet")]),
+    ("clock", &[("facing_bet", "yes")]),
+    ("balance", &[("tables", "1:9,2:6,3:8")]),
+    (
+        "chip-race",
+        &[
+            ("removed_denomination", "25"),
+            ("new_denomination", "100"),
+            ("removed_chips", "1:3,2:7,4:1"),
+        ],
+    ),
+    (
+        "showdown-order",
+        &[("live", "2,5,9"), ("button", "1"), ("last_aggressor", "5")],
+    ),
+    (
+        "heads-up-button",
+        &[("players", "3,7"), ("last_big_blind", "3"), ("button", "7")],
+    ),
+    ("button-too-few-cards", &[("acted", "no")]),
+    (
+        "hand-for-hand",
+        &[("remaining", "52"), ("paid", "50"), ("busted", "3")],
+    ),
+    (
+        "asking-to-see",
+        &[
+            ("kept_cards", "yes"),
+            ("river_bet", "yes"),
+            ("asks_last_aggressor", "yes"),
+        ],
+    ),
+    (
+        "accidentally-killed-hand",
+        &[("identifiable", "no"), ("uncalled", "0")],
+    ),
+    (
+        "chips-found-behind",
+        &[("part_of_action", "no"), ("all_in_won", "yes")],
+    ),
+    ("at-your-seat", &[("at_seat", "no")]),
+    (
+        "dispute-window",
+        &[("dispute", "accounting"), ("next_hand_started", "yes")],
+    ),
+    ("exposed-card", &[("action_pending", "yes")]),
+];
+
+#[test]
+fn the_median_incident_asks_at_most_four_questions() {
+    let source = DataSource::Embedded;
+    let ids = floor::incident::ids(&source).expect("incidents");
+    assert_eq!(
+        ids.len(),
+        COMMON.len(),
+        "every incident has a common path here"
+    );
+    let mut counts = Vec::new();
+    eprintln!("{:<26} {:>5}  questions asked", "incident", "asked");
+    for (id, answers) in COMMON {
+        let tree = floor::incident::load(&source, id).expect("tree");
+        let mut counting = Counting {
+            given: answers.iter().copied().collect(),
+            asked: Vec::new(),
+        };
+        walk(&tree, &mut counting).unwrap_or_else(|e| panic!("{id}: {e}"));
+        eprintln!(
+            "{id:<26} {:>5}  {}",
+            counting.asked.len(),
+            counting.asked.join(", ")
+        );
+        counts.push(counting.asked.len());
+    }
+    counts.sort_unstable();
+    let median = counts[counts.len() / 2];
+    let max = counts[counts.len() - 1];
+    eprintln!("median {median}, max {max}");
+    assert!(median <= 4, "median {median}");
+    assert!(max <= 6, "max {max}");
+}

@@ -4,19 +4,7 @@
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::common::floor;
-
-fn json(args: &[&str]) -> Value {
-    let out = floor()
-        .args(args)
-        .arg("--json")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).expect("valid JSON on stdout")
-}
+use crate::common::{floor, json, log_one_ruling};
 
 #[test]
 fn rule_43_of_pokerpunt_is_its_incorrect_bets_rule() {
@@ -308,18 +296,7 @@ fn tempdir() -> std::path::PathBuf {
 #[test]
 fn human_output_fits_sixty_columns() {
     let log = std::env::temp_dir().join(format!("floor-60-{}.jsonl", std::process::id()));
-    floor()
-        .args([
-            "incident",
-            "clock",
-            "--answer",
-            "facing_bet=yes",
-            "--json",
-            "--log",
-        ])
-        .arg(&log)
-        .assert()
-        .success();
+    log_one_ruling(&log);
     let log = log.display().to_string();
     let commands: Vec<Vec<&str>> = vec![
         vec!["editions"],

@@ -30,3 +30,38 @@ pub fn seed(file: &str) -> String {
 pub fn seeds_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/seeds")
 }
+
+/// The stdout of a successful run of `floor` with `args`.
+pub fn stdout(args: &[&str]) -> String {
+    let out = floor()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The JSON output of a successful run of `floor` with `args` and `--json`.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    serde_json::from_str(&stdout(&with_json)).expect("valid JSON on stdout")
+}
+
+/// Rules once on a clock call and appends it to `log`.
+pub fn log_one_ruling(log: &std::path::Path) {
+    floor()
+        .args([
+            "incident",
+            "clock",
+            "--answer",
+            "facing_bet=yes",
+            "--json",
+            "--log",
+        ])
+        .arg(log)
+        .assert()
+        .success();
+}

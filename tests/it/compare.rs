@@ -2,21 +2,9 @@
 
 use serde_json::{Value, json};
 
-use crate::common::floor;
+use crate::common::{floor, json, stdout};
 
 const OVERLAY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/club-clock-40.yaml");
-
-fn json_of(args: &[&str]) -> Value {
-    let out = floor()
-        .args(args)
-        .arg("--json")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).expect("JSON")
-}
 
 fn row<'a>(c: &'a Value, concept: &str) -> &'a Value {
     c["rows"]
@@ -27,7 +15,7 @@ fn row<'a>(c: &'a Value, concept: &str) -> &'a Value {
 
 #[test]
 fn onk_against_pokerpunt_rows_and_summary() {
-    let c = json_of(&["compare", "onk-2023-nl", "pokerpunt-nl"]);
+    let c = json(&["compare", "onk-2023-nl", "pokerpunt-nl"]);
     assert_eq!(
         (c["a"].as_str(), c["b"].as_str()),
         (Some("onk-2023-nl"), Some("pokerpunt-nl"))
@@ -68,14 +56,7 @@ fn onk_against_pokerpunt_rows_and_summary() {
 
 #[test]
 fn summary_line_comes_first_in_human_output() {
-    let out = floor()
-        .args(["compare", "onk-2023-nl", "pokerpunt-nl"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8_lossy(&out);
+    let text = stdout(&["compare", "onk-2023-nl", "pokerpunt-nl"]);
     let first = text.lines().next().unwrap_or("");
     assert!(first.starts_with("onk-2023-nl vs pokerpunt-nl:"), "{first}");
     assert!(
@@ -86,7 +67,7 @@ fn summary_line_comes_first_in_human_output() {
 
 #[test]
 fn word_diff_of_a_changed_rule_in_the_same_language() {
-    let c = json_of(&[
+    let c = json(&[
         "compare",
         "onk-2023-nl",
         "pokerpunt-nl",
@@ -109,7 +90,7 @@ fn word_diff_of_a_changed_rule_in_the_same_language() {
         .success()
         .stdout(predicates::str::contains("[-").and(predicates::str::contains("{+")));
     // Across languages texts are not diffed.
-    let c = json_of(&[
+    let c = json(&[
         "compare",
         "onk-2023-nl",
         "tda-2019-sk",
@@ -129,7 +110,7 @@ use predicates::prelude::PredicateBooleanExt;
 /// TDA 2015 numbered the betting rules 37-57; TDA 2019 moved them to 40-62.
 #[test]
 fn tda_2015_against_2019_shows_the_betting_renumbering_and_the_clock() {
-    let c = json_of(&["compare", "tda-2015-de", "tda-2019-sk"]);
+    let c = json(&["compare", "tda-2015-de", "tda-2019-sk"]);
     let pairs = [
         ("methods-of-betting", "37", "40"),
         ("acting-in-turn", "38", "50"),
@@ -177,7 +158,7 @@ fn tda_2015_against_2019_shows_the_betting_renumbering_and_the_clock() {
 
 #[test]
 fn the_example_overlay_gives_40_seconds_and_cites_its_own_rule() {
-    let r = json_of(&[
+    let r = json(&[
         "incident",
         "clock",
         "--house",
@@ -200,9 +181,9 @@ fn the_example_overlay_gives_40_seconds_and_cites_its_own_rule() {
 
 #[test]
 fn the_overlay_is_an_edition_for_rule_and_search_too() {
-    let rule = json_of(&["rule", "CLUB-1", "--house", OVERLAY]);
+    let rule = json(&["rule", "CLUB-1", "--house", OVERLAY]);
     assert_eq!(rule["edition"], "club-de-kaart-2024");
-    let hits = json_of(&["search", "finaletafel klok", "--house", OVERLAY]);
+    let hits = json(&["search", "finaletafel klok", "--house", OVERLAY]);
     assert_eq!(hits[0]["number"], "CLUB-1");
     floor()
         .args(["check", "--house", OVERLAY])
@@ -212,7 +193,7 @@ fn the_overlay_is_an_edition_for_rule_and_search_too() {
 
 #[test]
 fn comparing_the_overlay_with_its_base_shows_exactly_what_it_changed() {
-    let c = json_of(&[
+    let c = json(&[
         "compare",
         "club-de-kaart-2024",
         "onk-2023-nl",

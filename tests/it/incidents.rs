@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::common::floor;
+use crate::common::{floor, json};
 
 /// Rules on `incident` in `edition` with `answers`, as JSON.
 fn rule(edition: &str, incident: &str, answers: &[&str]) -> Value {
@@ -407,14 +407,7 @@ fn answers_file_and_answer_flags_combine() {
 
 #[test]
 fn the_incident_list_has_every_contract_incident() {
-    let out = floor()
-        .args(["incident", "--list", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let list: Value = serde_json::from_slice(&out).expect("json");
+    let list = json(&["incident", "--list"]);
     let ids: Vec<&str> = list
         .as_array()
         .expect("array")

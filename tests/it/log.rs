@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use crate::common::floor;
+use crate::common::{floor, log_one_ruling};
 
 fn temp_log(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("floor-log-{}", std::process::id()));
@@ -140,18 +140,7 @@ fn a_writer_killed_at_random_points_200_times_never_loses_a_reported_line() {
 #[test]
 fn a_torn_last_line_is_skipped_with_a_warning_and_healed_by_the_next_ruling() {
     let log = temp_log("torn.jsonl");
-    floor()
-        .args([
-            "incident",
-            "clock",
-            "--answer",
-            "facing_bet=yes",
-            "--json",
-            "--log",
-        ])
-        .arg(&log)
-        .assert()
-        .success();
+    log_one_ruling(&log);
     // Power loss in the middle of the second line.
     let mut text = std::fs::read_to_string(&log).expect("read");
     text.push_str("{\"time\":\"2026-11-21T10:");
@@ -191,18 +180,7 @@ fn a_torn_last_line_is_skipped_with_a_warning_and_healed_by_the_next_ruling() {
 #[test]
 fn log_show_filters_by_time() {
     let log = temp_log("since.jsonl");
-    floor()
-        .args([
-            "incident",
-            "clock",
-            "--answer",
-            "facing_bet=yes",
-            "--json",
-            "--log",
-        ])
-        .arg(&log)
-        .assert()
-        .success();
+    log_one_ruling(&log);
     let count = |since: &str| {
         let out = floor()
             .args(["log", "show", "--json", "--since", since, "--log"])

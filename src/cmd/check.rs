@@ -13,6 +13,7 @@ struct CheckJson<'a> {
     ok: bool,
     editions: Vec<EditionJson<'a>>,
     ui_keys: &'a std::collections::BTreeMap<String, usize>,
+    incidents: usize,
     findings: Vec<FindingJson<'a>>,
 }
 
@@ -55,6 +56,7 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
                 })
                 .collect(),
             ui_keys: &report.ui_keys,
+            incidents: report.incidents,
             findings: report
                 .findings
                 .iter()
@@ -96,6 +98,11 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
         .map(|(lang, n)| format!("{lang} {n}"))
         .collect();
     out.push_str(&format!("{}: {}\n", ui.t("check.ui_keys"), keys.join(", ")));
+    out.push_str(&format!(
+        "{}: {}\n",
+        ui.t("check.incidents"),
+        report.incidents
+    ));
     for f in &report.findings {
         out.push_str(&format!("{}: {}\n", f.file, f.message));
     }

@@ -112,10 +112,24 @@ fn render_error(err: anyhow::Error, lang: floor::rules::Lang) -> anyhow::Error {
 }
 
 fn run_parsed(cli: Cli) -> anyhow::Result<ExitCode> {
-    let Some(command) = cli.command else {
-        let mut help = Cli::command();
-        help.print_help()?;
-        return Ok(ExitCode::SUCCESS);
+    let command = match cli.command {
+        Some(command) => command,
+        // On a terminal, a menu; otherwise the help.
+        None if crate::prompt::interactive() => {
+            let ctx = Ctx::new(&cli.global)?;
+            crate::prompt::on_interrupt_exit();
+            match crate::prompt::menu(&ctx.ui)? {
+                Some(command) => {
+                    let log = cli.global.log.clone();
+                    return finish(dispatch(&ctx, command, log)?);
+                }
+                None => return Ok(ExitCode::SUCCESS),
+            }
+        }
+        None => {
+            Cli::command().print_help()?;
+            return Ok(ExitCode::SUCCESS);
+        }
     };
     let output = match command {
         // Commands about the command line itself need no data.
@@ -135,6 +149,11 @@ fn run_parsed(cli: Cli) -> anyhow::Result<ExitCode> {
             dispatch(&Ctx::new(&cli.global)?, command, log)?
         }
     };
+    finish(output)
+}
+
+/// Writes a command's output; the only place stdout is written.
+fn finish(output: Output) -> anyhow::Result<ExitCode> {
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(output.stdout.as_bytes())?;
     stdout.flush()?;

@@ -170,6 +170,61 @@ impl AnswerSource for Prompter<'_> {
     }
 }
 
+/// The menu of `floor` run on a terminal without a command: what to do,
+/// then what the chosen command needs. `None` on Esc.
+pub fn menu(ui: &Ui) -> Result<Option<crate::cli::Command>, WalkError> {
+    use crate::cli::Command;
+    let theme = ColorfulTheme::default();
+    let term = Term::stderr();
+    let items = ["incident", "rule", "search", "compare", "editions"];
+    let labels: Vec<String> = items
+        .iter()
+        .map(|i| ui.t(&format!("menu.{i}")).to_string())
+        .collect();
+    let Some(choice) = Select::with_theme(&theme)
+        .with_prompt(ui.t("menu.prompt"))
+        .items(&labels)
+        .default(0)
+        .interact_on_opt(&term)
+        .map_err(source_error)?
+    else {
+        return Ok(None);
+    };
+    let ask = |key: &str| -> Result<String, WalkError> {
+        Input::<String>::with_theme(&theme)
+            .with_prompt(ui.t(key))
+            .interact_text_on(&term)
+            .map_err(source_error)
+    };
+    Ok(Some(
+        match items.get(choice).copied().unwrap_or("editions") {
+            "incident" => Command::Incident {
+                id: None,
+                list: false,
+                answers: Vec::new(),
+                answers_file: None,
+                all_questions: false,
+            },
+            "rule" => Command::Rule {
+                query: ask("menu.rule_query")?,
+                all: false,
+            },
+            "search" => Command::Search {
+                query: vec![ask("menu.search_query")?],
+                limit: 10,
+                all_editions: false,
+            },
+            "compare" => Command::Compare {
+                a: ask("menu.compare_a")?,
+                b: ask("menu.compare_b")?,
+                concept: None,
+                diff: false,
+            },
+            _ => Command::Editions,
+        },
+    ))
+}
+
 /// Lets the user pick an incident (type to filter); `None` on Esc.
 pub fn pick_incident(ui: &Ui, items: &[(String, String)]) -> Result<Option<String>, WalkError> {
     let labels: Vec<String> = items

@@ -162,3 +162,34 @@ fn ctrl_c_leaves_with_130_and_logs_nothing() {
     exits_with(&mut p, 130);
     assert!(!log.exists(), "nothing logged");
 }
+
+#[test]
+fn floor_alone_on_a_terminal_offers_a_menu_then_the_incident_picker() {
+    let en = Lang::En;
+    let mut p = spawn(&["--lang", "en", "--rules", "onk-2023-nl"]);
+    pick(
+        &mut p,
+        &text(en, "menu.prompt"),
+        &text(en, "menu.editions"),
+        ENTER,
+    ); // first: incident
+    expect(&mut p, &text(en, "incident.pick"));
+    // Type to filter, one key at a time, each after the list is redrawn.
+    for typed in ["c", "cl", "clo", "cloc", "clock"] {
+        p.send(&typed[typed.len() - 1..]).expect("type");
+        p.flush().expect("flush");
+        // The filter line: the prompt's arrow, a colour reset, the typed text.
+        expect(&mut p, &format!("\u{203a}\u{1b}[0m {typed}"));
+    }
+    p.send(ENTER).expect("pick the best match");
+    p.flush().expect("flush");
+    pick(
+        &mut p,
+        &question(en, "clock", "facing_bet"),
+        &text(en, "incident.no"),
+        ENTER,
+    );
+    expect(&mut p, "30 seconds, then the hand is dead");
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}

@@ -144,23 +144,3 @@ impl fmt::Display for Nearest<'_> {
         write!(f, " (nearest: {})", self.0.join(", "))
     }
 }
-
-/// True if the error (or any error it wraps) is bad input or bad data, as
-/// opposed to an environment failure: the binary exits 2 for these.
-pub fn is_user_error(err: &(dyn std::error::Error + 'static)) -> bool {
-    let mut cur = Some(err);
-    while let Some(e) = cur {
-        if e.is::<crate::Error>()
-            || e.is::<crate::incident::IncidentError>()
-            || e.is::<crate::incident::WalkError>()
-            || e.is::<crate::log::LogError>()
-            || e.is::<LoadError>()
-            || e.is::<LookupError>()
-            || e.is::<crate::calc::CalcError>()
-        {
-            return true;
-        }
-        cur = e.source();
-    }
-    false
-}

@@ -10,13 +10,15 @@ pub mod calc;
 pub mod compare;
 pub mod data;
 pub mod error;
+pub mod failure;
 pub mod incident;
 pub mod log;
 pub mod rules;
 pub mod text;
 pub mod ui;
 
-pub use error::{LoadError, LookupError, is_user_error};
+pub use error::{LoadError, LookupError};
+pub use failure::is_user_error;
 
 /// Any error of the library.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -4,6 +4,7 @@
 mod app;
 mod cli;
 mod cmd;
+mod ctx;
 mod errors;
 mod prompt;
 mod render;

@@ -6,7 +6,7 @@ use comfy_table::{ContentArrangement, Table};
 use floor::rules::search::Snippet;
 use serde::Serialize;
 
-use crate::app::Ctx;
+use crate::ctx::Ctx;
 
 /// A table in the house style, sized to the terminal (or `COLUMNS`).
 pub fn table(ctx: &Ctx) -> Table {

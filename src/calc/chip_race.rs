@@ -6,8 +6,7 @@
 //! random at the table; here their result comes in as an input (the seats
 //! in the order their high cards win). No I/O, no edition lookup.
 
-use super::pots::check_seat;
-use super::showdown::clockwise_after;
+use super::seats::{check_seat, clockwise_after};
 use super::{CalcError, Chips, Seat, add, mul};
 
 /// How an edition removes a denomination.

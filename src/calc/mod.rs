@@ -6,6 +6,7 @@
 //! concept(s) it applied, as slugs of `locales/concepts.yaml`, so the caller
 //! can cite the edition's rule for them.
 
+pub mod amount;
 pub mod balance;
 pub mod betting;
 pub mod chip_race;
@@ -19,6 +20,7 @@ pub mod penalty;
 pub mod pot_limit;
 pub mod pots;
 pub mod reopening;
+pub mod seats;
 pub mod showdown;
 pub mod unclear;
 pub mod undercall;

@@ -8,71 +8,14 @@
 
 use std::str::FromStr;
 
-use super::showdown::clockwise_after;
+use super::seats::{MAX_SEAT, check_seat, clockwise_after};
 use super::{CalcError, Chips, Seat, add, mul};
-
-/// The highest seat number of the answer contract (seats are 1-10).
-pub const MAX_SEAT: Seat = 10;
-
-/// Checks that `seat` is a seat number 1-10; `input` names the answer key.
-pub(crate) fn check_seat(seat: Seat, input: &'static str) -> Result<Seat, CalcError> {
-    if (1..=MAX_SEAT).contains(&seat) {
-        Ok(seat)
-    } else {
-        Err(CalcError::invalid(
-            input,
-            format!("seat {seat} does not exist: seats are numbered 1-{MAX_SEAT}"),
-        ))
-    }
-}
 
 /// Parses one chip amount as the answer contract writes it: `1200`, `1.200`
 /// (dots between groups of three digits), `1.2k` / `4K` (thousands, at most
 /// three decimals). `input` names the answer key in the error.
 pub(crate) fn parse_amount(text: &str, input: &'static str) -> Result<Chips, CalcError> {
-    let t = text.trim();
-    let bad = || {
-        CalcError::invalid(
-            input,
-            format!("`{t}` is not an amount: write digits such as 1200, 1.200 or 1.2k"),
-        )
-    };
-    let digits_value = |s: &str| -> Result<Chips, CalcError> {
-        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad());
-        }
-        s.bytes().try_fold(0, |acc: Chips, b| {
-            add(mul(acc, 10, input)?, Chips::from(b - b'0'), input)
-        })
-    };
-    if let Some(body) = t.strip_suffix(['k', 'K']) {
-        let (whole, frac) = body.split_once('.').unwrap_or((body, ""));
-        if frac.len() > 3 || (body.contains('.') && frac.is_empty()) {
-            return Err(bad());
-        }
-        let mut thousandths = if frac.is_empty() {
-            0
-        } else {
-            digits_value(frac)?
-        };
-        for _ in frac.len()..3 {
-            thousandths = mul(thousandths, 10, input)?;
-        }
-        return add(mul(digits_value(whole)?, 1000, input)?, thousandths, input);
-    }
-    let mut groups = t.split('.');
-    let first = groups.next().unwrap_or_default();
-    let rest: Vec<&str> = groups.collect();
-    if !rest.is_empty()
-        && (first.is_empty() || first.len() > 3 || rest.iter().any(|g| g.len() != 3))
-    {
-        return Err(bad());
-    }
-    let mut value = digits_value(first)?;
-    for group in rest {
-        value = add(mul(value, 1000, input)?, digits_value(group)?, input)?;
-    }
-    Ok(value)
+    super::amount::parse(text).map_err(|problem| CalcError::invalid(input, problem))
 }
 
 /// Parses a comma-separated seat list (`"3, 7"`) into seat numbers, in the
@@ -786,21 +729,28 @@ mod tests {
             ("1.25k", 1250),
             ("0.025k", 25),
             ("18446744073709551615", u64::MAX),
+            ("1 200", 1200),
         ];
         for (text, value) in cases {
             assert_eq!(parse_amount(text, "pot"), Ok(value), "{text}");
         }
-        for text in ["", "k", "1.k", ".5k", "1.20", "1234.567", "1 200", "12OO"] {
-            assert!(parse_amount(text, "pot").is_err(), "{text}");
+        for text in [
+            "",
+            "k",
+            "1.k",
+            ".5k",
+            "1.20",
+            "1234.567",
+            "12OO",
+            "18446744073709551616",
+            "18446744073709552k",
+        ] {
+            assert_eq!(
+                invalid_input(parse_amount(text, "pot").unwrap_err()),
+                "pot",
+                "{text}"
+            );
         }
-        assert_eq!(
-            parse_amount("18446744073709551616", "pot"),
-            Err(CalcError::Overflow { input: "pot" })
-        );
-        assert_eq!(
-            parse_amount("18446744073709552k", "pot"),
-            Err(CalcError::Overflow { input: "pot" })
-        );
     }
 
     #[test]

@@ -6,27 +6,9 @@
 //! 1-10, clockwise being increasing seat numbers with seat 1 after seat 10.
 //! No I/O, no edition lookup.
 
-use super::pots::{MAX_SEAT, check_seat};
+use super::seats::check_seat;
+pub use super::seats::clockwise_after;
 use super::{CalcError, Seat};
-
-/// The seats of `seats` in clockwise order starting with the first seat
-/// after `start` (seat 1 follows seat 10); `start` itself, if listed, comes
-/// last. Duplicates are kept as given; callers validate first.
-///
-/// ```
-/// use floor::calc::showdown::clockwise_after;
-/// assert_eq!(clockwise_after(8, &[2, 5, 8, 9]), vec![9, 2, 5, 8]);
-/// ```
-pub fn clockwise_after(start: Seat, seats: &[Seat]) -> Vec<Seat> {
-    let mut ordered = seats.to_vec();
-    let distance = |seat: Seat| -> u16 {
-        let (seat, start, n) = (u16::from(seat), u16::from(start), u16::from(MAX_SEAT));
-        // 1..=n for seats after `start`, n for `start` itself.
-        (seat + n - start % n - 1) % n + 1
-    };
-    ordered.sort_by_key(|s| distance(*s));
-    ordered
-}
 
 fn check_distinct(seats: &[Seat], input: &'static str) -> Result<(), CalcError> {
     for (i, seat) in seats.iter().enumerate() {

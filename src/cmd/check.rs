@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use floor::rules::check::check;
 use serde::Serialize;
 
-use crate::app::{Ctx, Output};
+use crate::ctx::{Ctx, Output};
 use crate::render;
 
 #[derive(Serialize)]

@@ -3,7 +3,7 @@
 
 use floor::compare::{Comparison, Piece, Row, Status, compare};
 
-use crate::app::{Ctx, Output};
+use crate::ctx::{Ctx, Output};
 use crate::render;
 
 pub fn run(

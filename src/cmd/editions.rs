@@ -3,7 +3,7 @@
 use floor::rules::{Edition, RuleKind};
 use serde::Serialize;
 
-use crate::app::{Ctx, Output};
+use crate::ctx::{Ctx, Output};
 use crate::render;
 
 #[derive(Serialize)]

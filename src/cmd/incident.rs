@@ -11,7 +11,7 @@ use floor::LoadError;
 use floor::incident::{self, GivenAnswers, IncidentError, Ruling, Tree, WalkError};
 use serde::Serialize;
 
-use crate::app::{Ctx, Output};
+use crate::ctx::{Ctx, Output};
 use crate::{prompt, render};
 
 /// What `floor incident` was asked to do.

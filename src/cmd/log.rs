@@ -7,7 +7,7 @@ use std::time::SystemTime;
 
 use floor::log::{LogError, read, since};
 
-use crate::app::{Ctx, Output};
+use crate::ctx::{Ctx, Output};
 use crate::render;
 
 pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::Result<Output> {

@@ -4,7 +4,7 @@
 use floor::rules::{Edition, Found, Part, Rule, RuleRef};
 use serde::Serialize;
 
-use crate::app::{Ctx, Output};
+use crate::ctx::{Ctx, Output};
 use crate::render;
 
 /// The contract JSON shape of a rule (SPEC section 4), plus extra fields.

@@ -3,7 +3,7 @@
 use floor::rules::search::{Doc, Hit, search};
 use serde::Serialize;
 
-use crate::app::{Ctx, Output};
+use crate::ctx::{Ctx, Output};
 use crate::render;
 
 #[derive(Serialize)]

@@ -122,6 +122,7 @@ const EXAMPLES: &[(&str, &str, &str, Coverage)] = &[
 
 /// The sources of the calculators, searched for the named tests.
 const CALC_SOURCES: &[(&str, &str)] = &[
+    ("amount.rs", include_str!("../../src/calc/amount.rs")),
     ("balance.rs", include_str!("../../src/calc/balance.rs")),
     ("betting.rs", include_str!("../../src/calc/betting.rs")),
     ("chip_race.rs", include_str!("../../src/calc/chip_race.rs")),
@@ -142,6 +143,7 @@ const CALC_SOURCES: &[(&str, &str)] = &[
     ("pot_limit.rs", include_str!("../../src/calc/pot_limit.rs")),
     ("pots.rs", include_str!("../../src/calc/pots.rs")),
     ("reopening.rs", include_str!("../../src/calc/reopening.rs")),
+    ("seats.rs", include_str!("../../src/calc/seats.rs")),
     ("showdown.rs", include_str!("../../src/calc/showdown.rs")),
     ("unclear.rs", include_str!("../../src/calc/unclear.rs")),
     ("undercall.rs", include_str!("../../src/calc/undercall.rs")),

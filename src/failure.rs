@@ -1,0 +1,23 @@
+//! Which failures are the user's to fix (exit 2) and which are not (exit 1).
+
+use crate::error::{LoadError, LookupError};
+
+/// True if the error (or any error it wraps) is bad input or bad data, as
+/// opposed to an environment failure: the binary exits 2 for these.
+pub fn is_user_error(err: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cur = Some(err);
+    while let Some(e) = cur {
+        if e.is::<crate::Error>()
+            || e.is::<crate::incident::IncidentError>()
+            || e.is::<crate::incident::WalkError>()
+            || e.is::<crate::log::LogError>()
+            || e.is::<LoadError>()
+            || e.is::<LookupError>()
+            || e.is::<crate::calc::CalcError>()
+        {
+            return true;
+        }
+        cur = e.source();
+    }
+    false
+}

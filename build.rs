@@ -24,6 +24,7 @@ fn main() {
     }
     files.sort();
     let mut table = String::from("&[\n");
+    let mut rule_indexes = String::from("&[\n");
     let mut index = String::new();
     for rel in &files {
         let yaml = fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
@@ -44,7 +45,19 @@ fn main() {
                 // Extraction notes are for maintainers (they stay in the YAML
                 // and in --data trees); commands never show them.
                 drop_notes(&mut value);
-                ("Json", serde_json::to_string(&value).expect("a JSON value"))
+                if is_edition(rel) {
+                    // Where each rule lies in the JSON, so a command that needs
+                    // one rule parses that rule only.
+                    let (json, rules) = edition_json(&value);
+                    let name = format!("{}_rules", rel.replace(['/', '.', '-'], "_"));
+                    fs::write(out.join(&name), rules).expect("write OUT_DIR");
+                    rule_indexes.push_str(&format!(
+                        "    ({rel:?}, include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}\"))),\n"
+                    ));
+                    ("Json", json)
+                } else {
+                    ("Json", serde_json::to_string(&value).expect("a JSON value"))
+                }
             }
             None => ("Yaml", yaml),
         };
@@ -56,6 +69,8 @@ fn main() {
     }
     table.push(']');
     fs::write(out.join("embedded.rs"), table).expect("write OUT_DIR");
+    rule_indexes.push(']');
+    fs::write(out.join("rule_indexes.rs"), rule_indexes).expect("write OUT_DIR");
     fs::write(out.join("search_index"), index).expect("write OUT_DIR");
     // `floor --version` names the editions it carries.
     let editions: Vec<String> = files
@@ -207,6 +222,76 @@ fn flatten(value: &serde_json::Value) -> Option<String> {
             .map(|(k, v)| format!("{k}\x1f{v}\x1e"))
             .collect(),
     )
+}
+
+/// The edition as JSON, and its rule index: the edition's fields other than
+/// its texts (`head`, with no sections) and, per rule, its number, concept,
+/// kind, touched concepts, parameters and the byte range of its JSON.
+fn edition_json(value: &serde_json::Value) -> (String, String) {
+    let to_json = |v: &serde_json::Value| serde_json::to_string(v).expect("a JSON value");
+    let Some(edition) = value.as_object() else {
+        return (to_json(value), String::new());
+    };
+    let mut out = String::from("{");
+    let mut rules = Vec::new();
+    for (i, (key, field)) in edition.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&to_json(&serde_json::Value::String(key.clone())));
+        out.push(':');
+        let sections = field.as_array().filter(|_| key == "sections");
+        let Some(sections) = sections else {
+            out.push_str(&to_json(field));
+            continue;
+        };
+        out.push('[');
+        for (si, section) in sections.iter().enumerate() {
+            if si > 0 {
+                out.push(',');
+            }
+            out.push('{');
+            for (fi, (skey, sfield)) in section.as_object().into_iter().flatten().enumerate() {
+                if fi > 0 {
+                    out.push(',');
+                }
+                out.push_str(&to_json(&serde_json::Value::String(skey.clone())));
+                out.push(':');
+                match sfield.as_array().filter(|_| skey == "rules") {
+                    Some(list) => {
+                        out.push('[');
+                        for (ri, rule) in list.iter().enumerate() {
+                            if ri > 0 {
+                                out.push(',');
+                            }
+                            let start = out.len();
+                            out.push_str(&to_json(rule));
+                            rules.push(serde_json::json!({
+                                "number": rule.get("number"),
+                                "concept": rule.get("concept"),
+                                "kind": rule.get("kind"),
+                                "touches": rule.get("touches").cloned().unwrap_or_else(|| serde_json::json!([])),
+                                "params": rule.get("params").cloned().unwrap_or_else(|| serde_json::json!({})),
+                                "at": [start, out.len()],
+                            }));
+                        }
+                        out.push(']');
+                    }
+                    None => out.push_str(&to_json(sfield)),
+                }
+            }
+            out.push('}');
+        }
+        out.push(']');
+    }
+    out.push('}');
+    let mut head = edition.clone();
+    for key in ["sections", "strays", "preamble"] {
+        head.remove(key);
+    }
+    head.insert("sections".into(), serde_json::json!([]));
+    let index = serde_json::json!({"head": head, "rules": rules});
+    (out, to_json(&index))
 }
 
 fn drop_notes(value: &mut serde_json::Value) {

@@ -26,6 +26,24 @@ pub enum Format {
 
 static EMBEDDED: &[(&str, Format, &str)] = include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
+static RULE_INDEXES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rule_indexes.rs"));
+
+/// The build-time rule index of a bundled edition (see `rules::book`).
+pub fn rule_index(path: &str) -> Option<&'static str> {
+    RULE_INDEXES
+        .iter()
+        .find(|(p, _)| *p == path)
+        .map(|(_, i)| *i)
+}
+
+/// A bundled file's text when it was embedded as JSON.
+pub fn embedded_json(path: &str) -> Option<&'static str> {
+    EMBEDDED
+        .iter()
+        .find(|(p, format, _)| *p == path && *format == Format::Json)
+        .map(|(_, _, text)| *text)
+}
+
 static SEARCH_INDEX: &str = include_str!(concat!(env!("OUT_DIR"), "/search_index"));
 
 /// The build-time search index of the bundled editions (see

@@ -46,7 +46,7 @@ fuzz_target!(|data: &[u8]| {
         let Some(id) = w.editions.get(usize::from(pick / 32) % w.editions.len()) else {
             return;
         };
-        let Ok(edition) = w.store.edition(id) else {
+        let Ok(book) = w.store.book(id) else {
             return;
         };
         let given: BTreeMap<String, String> = text
@@ -58,7 +58,7 @@ fuzz_target!(|data: &[u8]| {
             return;
         };
         if let Ok(answers) = walk(tree, &mut source) {
-            let _ = decide(tree, edition, &w.ui, &answers);
+            let _ = decide(tree, &book, &w.ui, &answers);
         }
     });
 });

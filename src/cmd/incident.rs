@@ -46,7 +46,7 @@ pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
         _ => return list_output(ctx),
     };
     let tree = incident::load(source, &id)?;
-    let edition = ctx.store.edition(&ctx.edition)?;
+    let book = ctx.store.book(&ctx.edition)?;
     let walked = if interactive {
         prompt::on_interrupt_exit();
         let mut prompter = prompt::Prompter::new(&ctx.ui, &tree.id, args.all_questions);
@@ -62,7 +62,7 @@ pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
         Err(WalkError::Missing(keys)) => return Err(missing(ctx, &tree, keys).into()),
         Err(e) => return Err(IncidentError::Walk(e).into()),
     };
-    let mut ruling = incident::decide(&tree, edition, &ctx.ui, &answers)?;
+    let mut ruling = incident::decide(&tree, &book, &ctx.ui, &answers)?;
     let ignored: Vec<&str> = args
         .answers
         .iter()

@@ -1,7 +1,7 @@
 //! `floor rule <NUMBER|CONCEPT> [--all]`: one rule, or one topic in every
 //! edition.
 
-use floor::rules::{Edition, Found, Part, Rule, RuleRef};
+use floor::rules::{Book, Found, Part, Rule, RuleRef};
 use serde::Serialize;
 
 use crate::ctx::{Ctx, Output};
@@ -36,9 +36,9 @@ struct PartJson<'a> {
 }
 
 impl<'a> RuleJson<'a> {
-    pub fn new(edition: &'a Edition, rule: &'a Rule, part: Option<&'a Part>) -> Self {
+    pub fn new(edition: &'a str, rule: &'a Rule, part: Option<&'a Part>) -> Self {
         RuleJson {
-            edition: &edition.id,
+            edition,
             number: &rule.number,
             concept: &rule.concept,
             title: &rule.title,
@@ -65,26 +65,22 @@ impl<'a> PartJson<'a> {
 }
 
 pub fn run(ctx: &Ctx, query: &str, all: bool) -> anyhow::Result<Output> {
-    let edition = ctx.store.edition(&ctx.edition)?;
+    let book = ctx.store.book(&ctx.edition)?;
     let found = match RuleRef::parse(query) {
-        Some(number) => ctx.store.find_number(edition, &number)?,
+        Some(number) => book.find(&number)?,
         None => {
             let concept = ctx.store.concept(query)?;
             if all {
                 return all_editions(ctx, &concept.slug);
             }
-            let rule = edition.rule_for(&concept.slug).ok_or_else(|| {
+            let rule = book.rule_for(&concept.slug)?.ok_or_else(|| {
                 floor::LookupError::ConceptNotInEdition {
-                    edition: edition.id.clone(),
+                    edition: book.id().to_string(),
                     concept: concept.slug.clone(),
                     nearest: editions_with(ctx, &concept.slug),
                 }
             })?;
-            Found {
-                edition,
-                rule,
-                part: None,
-            }
+            Found { rule, part: None }
         }
     };
     if all {
@@ -92,36 +88,41 @@ pub fn run(ctx: &Ctx, query: &str, all: bool) -> anyhow::Result<Output> {
     }
     if ctx.json {
         return Ok(Output::ok(render::json(&RuleJson::new(
-            found.edition,
-            found.rule,
-            found.part,
+            book.id(),
+            &found.rule,
+            found.part(),
         ))?));
     }
-    Ok(Output::ok(card(ctx, found)))
+    Ok(Output::ok(card(ctx, &book, &found)))
 }
 
+/// The edition ids that have a rule for `concept`.
 fn editions_with(ctx: &Ctx, concept: &str) -> Vec<String> {
     ctx.store
-        .editions()
-        .map(|eds| {
-            eds.iter()
-                .filter(|e| e.rule_for(concept).is_some())
-                .map(|e| e.id.clone())
-                .collect()
+        .ids()
+        .filter(|id| {
+            ctx.store
+                .book(id)
+                .ok()
+                .and_then(|b| b.rule_for(concept).ok().flatten())
+                .is_some()
         })
-        .unwrap_or_default()
+        .map(str::to_string)
+        .collect()
 }
 
 fn all_editions(ctx: &Ctx, concept: &str) -> anyhow::Result<Output> {
-    let editions = ctx.store.editions()?;
-    let found: Vec<(&Edition, &Rule)> = editions
-        .iter()
-        .filter_map(|e| e.rule_for(concept).map(|r| (*e, r)))
-        .collect();
+    let mut found = Vec::new();
+    for id in ctx.store.ids() {
+        let book = ctx.store.book(id)?;
+        if let Some(rule) = book.rule_for(concept)? {
+            found.push((book, Found { rule, part: None }));
+        }
+    }
     if ctx.json {
         let rows: Vec<RuleJson> = found
             .iter()
-            .map(|(e, r)| RuleJson::new(e, r, None))
+            .map(|(b, f)| RuleJson::new(b.id(), &f.rule, None))
             .collect();
         return Ok(Output::ok(render::json(&rows)?));
     }
@@ -132,36 +133,27 @@ fn all_editions(ctx: &Ctx, concept: &str) -> anyhow::Result<Output> {
         ui.t("rule.number"),
         ui.t("rule.title"),
     ]);
-    for (edition, rule) in &found {
+    for (book, f) in &found {
+        let rule = &f.rule;
         let label = match &rule.label {
             Some(l) if l != &rule.number => format!("{} ({})", rule.number, l),
             _ => rule.number.clone(),
         };
-        table.add_row(vec![edition.id.clone(), label, rule.title.clone()]);
+        table.add_row(vec![book.id().to_string(), label, rule.title.clone()]);
     }
     let mut out = format!("{}\n{table}\n", render::bold(ctx, concept));
-    for (edition, rule) in &found {
+    for (book, f) in &found {
         out.push('\n');
-        out.push_str(&card(
-            ctx,
-            Found {
-                edition,
-                rule,
-                part: None,
-            },
-        ));
+        out.push_str(&card(ctx, book, f));
     }
     Ok(Output::ok(out))
 }
 
 /// A rule as a table: number and title, then the text, each part, the
 /// examples and the references.
-pub fn card(ctx: &Ctx, found: Found) -> String {
-    let Found {
-        edition,
-        rule,
-        part,
-    } = found;
+pub fn card(ctx: &Ctx, book: &Book, found: &Found) -> String {
+    let rule = &found.rule;
+    let part = found.part();
     let ui = &ctx.ui;
     let mut table = render::table(ctx);
     table.set_header(vec![rule.number.clone(), rule.title.clone()]);
@@ -194,8 +186,8 @@ pub fn card(ctx: &Ctx, found: Found) -> String {
         .unwrap_or_default();
     let mut head = format!(
         "{} ({}) · {}{printed}",
-        edition.title,
-        edition.id,
+        book.title(),
+        book.id(),
         render::bold(ctx, &rule.concept)
     );
     if rule.not_applicable {

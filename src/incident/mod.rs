@@ -10,7 +10,7 @@ pub mod walk;
 
 use crate::data::DataSource;
 use crate::error::{LoadError, LookupError};
-use crate::rules::{Edition, Params, RuleKind};
+use crate::rules::Book;
 use crate::ui::Ui;
 
 pub use ruling::{Decision, Ruling};
@@ -56,36 +56,25 @@ pub fn load(source: &DataSource, id: &str) -> Result<Tree, crate::Error> {
     Ok(tree)
 }
 
-/// Every parameter the edition states, gathered from its rules; house
-/// rules come last, so what a house changes wins over the TDA text.
-pub fn edition_params(edition: &Edition) -> Params {
-    let mut params = Params::default();
-    let (house, tda): (Vec<_>, Vec<_>) = edition.rules().partition(|r| r.kind == RuleKind::House);
-    for rule in tda.into_iter().chain(house) {
-        params.merge(&rule.params);
-    }
-    params
-}
-
 /// Walks the tree with `source`, runs its calculator and assembles the ruling.
 pub fn rule_on(
     tree: &Tree,
-    edition: &Edition,
+    book: &Book,
     ui: &Ui,
     source: &mut dyn AnswerSource,
 ) -> Result<Ruling, IncidentError> {
     let answers = walk(tree, source)?;
-    decide(tree, edition, ui, &answers)
+    decide(tree, book, ui, &answers)
 }
 
 /// Runs the tree's calculator on answers already collected.
 pub fn decide(
     tree: &Tree,
-    edition: &Edition,
+    book: &Book,
     ui: &Ui,
     answers: &Answers,
 ) -> Result<Ruling, IncidentError> {
-    let params = edition_params(edition);
+    let params = book.params();
     let decision = calculators::run(&tree.calculator, answers, &params)?;
     if tree.outcome(&decision.outcome).is_none() {
         return Err(IncidentError::Data(format!(
@@ -93,7 +82,7 @@ pub fn decide(
             tree.calculator, decision.outcome, tree.id
         )));
     }
-    Ok(ruling::assemble(tree, edition, ui, answers, decision))
+    Ok(ruling::assemble(tree, book, ui, answers, decision).map_err(crate::Error::from)?)
 }
 
 /// Why an incident could not be ruled on.
@@ -108,6 +97,9 @@ pub enum IncidentError {
     /// The ruling data is inconsistent.
     #[error("{0}")]
     Data(String),
+    /// The rule data could not be read.
+    #[error(transparent)]
+    Rules(#[from] crate::Error),
     /// Required answers are missing: every key with its question.
     #[error("missing answers for `{incident}`: {}; give them with --answer KEY=VALUE", list(.missing))]
     MissingAnswers {

@@ -5,7 +5,8 @@
 use serde::Serialize;
 
 use crate::calc::Chips;
-use crate::rules::{Edition, RuleKind};
+use crate::error::LoadError;
+use crate::rules::Book;
 use crate::ui::Ui;
 
 use super::answer::Answer;
@@ -127,11 +128,11 @@ pub struct Ruling {
 /// Assembles the ruling from the tree, the answers and the decision.
 pub fn assemble(
     tree: &Tree,
-    edition: &Edition,
+    book: &Book,
     ui: &Ui,
     answers: &Answers,
     decision: Decision,
-) -> Ruling {
+) -> Result<Ruling, LoadError> {
     let outcome = tree.outcome(&decision.outcome);
     // The calculator names the rules the path it took applied, deciding rule
     // first; the tree names which sub-part of each to quote (and is the
@@ -154,28 +155,27 @@ pub fn assemble(
             cites.push((concept, part));
         }
     }
-    let citations: Vec<Citation> = cites
-        .iter()
-        .filter_map(|(concept, part)| cite(edition, concept, *part))
-        .collect();
+    let mut citations: Vec<Citation> = Vec::new();
+    for (concept, part) in &cites {
+        if let Some(c) = cite(book, concept, *part)? {
+            citations.push(c);
+        }
+    }
     let cited: Vec<&str> = citations.iter().map(|c| c.concept.as_str()).collect();
-    let house_notes = edition
-        .rules()
-        .filter(|r| r.kind == RuleKind::House)
-        .filter_map(|r| {
-            let touches: Vec<String> = r
+    let house_notes = book
+        .house_rules_touching(&cited)?
+        .iter()
+        .map(|r| HouseNote {
+            number: r.number.clone(),
+            title: r.title.clone(),
+            text: r.full_text(),
+            touches: r
                 .touches
                 .iter()
                 .filter(|t| cited.contains(&t.as_str()))
                 .cloned()
-                .collect();
-            (!touches.is_empty()).then(|| HouseNote {
-                number: r.number.clone(),
-                title: r.title.clone(),
-                text: r.full_text(),
-                touches,
-                conflicts: r.conflicts,
-            })
+                .collect(),
+            conflicts: r.conflicts,
         })
         .collect();
     let amount_args: Vec<(String, String)> = decision
@@ -217,9 +217,9 @@ pub fn assemble(
             defaults_used.push(key.to_string());
         }
     }
-    Ruling {
+    Ok(Ruling {
         incident: tree.id.clone(),
-        edition: edition.id.clone(),
+        edition: book.id().to_string(),
         outcome_text: fill(
             ui.t(&format!(
                 "incidents.{}.outcome.{}",
@@ -244,7 +244,7 @@ pub fn assemble(
         notes,
         table: decision.table,
         data: decision.data,
-    }
+    })
 }
 
 fn answer_json(answer: &Answer) -> serde_json::Value {
@@ -259,11 +259,13 @@ fn answer_json(answer: &Answer) -> serde_json::Value {
 }
 
 /// The edition's rule for `concept`, quoting `part` when the edition has it.
-pub fn cite(edition: &Edition, concept: &str, part: Option<&str>) -> Option<Citation> {
-    let rule = edition.rule_for(concept)?;
+pub fn cite(book: &Book, concept: &str, part: Option<&str>) -> Result<Option<Citation>, LoadError> {
+    let Some(rule) = book.rule_for(concept)? else {
+        return Ok(None);
+    };
     let quoted = part.and_then(|p| rule.part(p));
-    Some(Citation {
-        edition: edition.id.clone(),
+    Ok(Some(Citation {
+        edition: book.id().to_string(),
         number: rule.number.clone(),
         concept: concept.to_string(),
         title: rule.title.clone(),
@@ -273,5 +275,5 @@ pub fn cite(edition: &Edition, concept: &str, part: Option<&str>) -> Option<Cita
             None => rule.full_text(),
         },
         not_applicable: rule.not_applicable || quoted.is_some_and(|p| p.not_applicable),
-    })
+    }))
 }

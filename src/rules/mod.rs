@@ -1,6 +1,7 @@
 //! The rulebook store: the editions of the data tree, looked up by id, rule
 //! number or concept, parsed only when a command needs them.
 
+pub mod book;
 pub mod check;
 pub mod model;
 pub mod number;
@@ -14,6 +15,7 @@ use serde::Deserialize;
 
 use crate::data::DataSource;
 use crate::error::{LoadError, LookupError};
+pub use book::{Book, Found};
 pub use model::{Edition, Example, Lang, Part, Rule, RuleKind, Section, Stray};
 pub use number::RuleRef;
 pub use params::Params;
@@ -44,6 +46,7 @@ struct Entry {
     path: String,
     language: Lang,
     edition: OnceCell<Edition>,
+    index: OnceCell<book::RuleIndex>,
 }
 
 /// The editions of a data tree.
@@ -51,17 +54,6 @@ pub struct Store {
     source: DataSource,
     entries: Vec<Entry>,
     concepts: OnceCell<Vec<Concept>>,
-}
-
-/// A rule found in an edition, with the part the user asked for.
-#[derive(Debug, Clone, Copy)]
-pub struct Found<'a> {
-    /// The edition it belongs to.
-    pub edition: &'a Edition,
-    /// The rule.
-    pub rule: &'a Rule,
-    /// The sub-part asked for, if any.
-    pub part: Option<&'a Part>,
 }
 
 impl Store {
@@ -95,6 +87,7 @@ impl Store {
                 path: path.clone(),
                 language,
                 edition: OnceCell::new(),
+                index: OnceCell::new(),
             });
         }
         Ok(Store {
@@ -137,6 +130,7 @@ impl Store {
             path: String::new(),
             language: edition.language,
             edition: OnceCell::new(),
+            index: OnceCell::new(),
         };
         let _ = entry.edition.set(edition);
         self.entries.push(entry);
@@ -188,6 +182,33 @@ impl Store {
         Ok(edition)
     }
 
+    /// The edition as a [`Book`]: for a bundled edition, read rule by rule
+    /// through its build-time index; otherwise parsed whole.
+    pub fn book(&self, id: &str) -> Result<Book<'_>, crate::Error> {
+        let entry = self.entries.iter().find(|e| e.id == id);
+        if let Some(entry) = entry
+            && self.is_embedded(id)
+            && let (Some(index_json), Some(json)) = (
+                crate::data::rule_index(&entry.path),
+                crate::data::embedded_json(&entry.path),
+            )
+        {
+            if let Some(index) = entry.index.get() {
+                return Ok(Book::Indexed { index, json });
+            }
+            let index: book::RuleIndex =
+                serde_json::from_str(index_json).map_err(|e| LoadError::Invalid {
+                    file: entry.path.clone(),
+                    message: format!("rule index: {e}"),
+                })?;
+            return Ok(Book::Indexed {
+                index: entry.index.get_or_init(|| index),
+                json,
+            });
+        }
+        Ok(Book::Full(self.edition(id)?))
+    }
+
     /// Every edition, parsed.
     pub fn editions(&self) -> Result<Vec<&Edition>, crate::Error> {
         self.entries.iter().map(|e| self.edition(&e.id)).collect()
@@ -225,37 +246,6 @@ impl Store {
         Ok(())
     }
 
-    /// Finds a rule of an edition by number (any accepted spelling).
-    pub fn find_number<'a>(
-        &'a self,
-        edition: &'a Edition,
-        number: &RuleRef,
-    ) -> Result<Found<'a>, crate::Error> {
-        let rule = number
-            .candidates()
-            .iter()
-            .find_map(|n| edition.rule(n))
-            .ok_or_else(|| LookupError::UnknownRule {
-                edition: edition.id.clone(),
-                given: number.to_string(),
-                nearest: nearest_numbers(edition, number),
-            })?;
-        let part = match &number.part {
-            None => None,
-            Some(label) => Some(rule.part(label).ok_or_else(|| LookupError::UnknownPart {
-                edition: edition.id.clone(),
-                number: rule.number.clone(),
-                part: label.clone(),
-                nearest: rule.parts.iter().map(|p| p.label.clone()).collect(),
-            })?),
-        };
-        Ok(Found {
-            edition,
-            rule,
-            part,
-        })
-    }
-
     /// Resolves what the user typed as a concept slug ("raise-amounts",
     /// "Raise amounts"), with the nearest slugs on failure.
     pub fn concept(&self, input: &str) -> Result<&Concept, crate::Error> {
@@ -280,28 +270,4 @@ pub fn slugify(input: &str) -> String {
         .filter(|w| !w.is_empty())
         .collect::<Vec<_>>()
         .join("-")
-}
-
-fn nearest_numbers(edition: &Edition, wanted: &RuleRef) -> Vec<String> {
-    let mut scored: Vec<(u32, &str)> = edition
-        .rules()
-        .filter_map(|r| {
-            let parsed = RuleRef::parse(&r.number)?;
-            let same_family = match (&parsed.prefix, &wanted.prefix) {
-                (None, None) => true,
-                (Some(a), Some(b)) => {
-                    a == b
-                        || (matches!(a.as_str(), "RP" | "OP") && matches!(b.as_str(), "RP" | "OP"))
-                }
-                _ => false,
-            };
-            same_family.then(|| (parsed.ordinal.abs_diff(wanted.ordinal), r.number.as_str()))
-        })
-        .collect();
-    scored.sort();
-    let mut out: Vec<String> = scored.iter().take(3).map(|(_, n)| n.to_string()).collect();
-    if out.is_empty() {
-        out = edition.rules().take(3).map(|r| r.number.clone()).collect();
-    }
-    out
 }

@@ -316,7 +316,9 @@ fn cross_references_land_on_the_topic_they_cite() {
             "{id} {from} cites {reference}"
         );
         let target = RuleRef::parse(reference).expect("a rule number");
-        let found = store.find_number(ed, &target).expect("resolves");
+        let found = floor::rules::Book::Full(ed)
+            .find(&target)
+            .expect("resolves");
         assert_eq!(found.rule.concept, concept, "{id} {from} → {reference}");
     }
 }
@@ -495,6 +497,54 @@ fn tda_2019_sk_keeps_every_word_of_its_seed() {
 #[test]
 fn dpc_2019_en_keeps_every_word_of_its_seed() {
     assert_words_match("dpc-2019-en", "004_50dd279b7862ee3e.txt", None, &[]);
+}
+
+/// Reading a bundled edition rule by rule through its build-time index gives
+/// exactly the rules, parameters and house rules of the whole edition.
+#[test]
+fn the_prebuilt_rule_index_matches_the_editions() {
+    use floor::rules::{Book, RuleKind};
+    let store = store();
+    for edition in store.editions().expect("editions load") {
+        let indexed = store.book(&edition.id).expect("book");
+        assert!(
+            matches!(indexed, Book::Indexed { .. }),
+            "{} is indexed",
+            edition.id
+        );
+        let full = Book::Full(edition);
+        assert_eq!(indexed.title(), full.title());
+        assert_eq!(indexed.numbers(), full.numbers());
+        assert_eq!(indexed.params(), full.params());
+        for rule in edition.rules() {
+            let by_number = indexed
+                .rule(&rule.number)
+                .expect("parses")
+                .expect("present");
+            assert_eq!(by_number.as_ref(), rule, "{} {}", edition.id, rule.number);
+            let by_concept = indexed
+                .rule_for(&rule.concept)
+                .expect("parses")
+                .expect("present");
+            assert_eq!(by_concept.number, rule.number);
+        }
+        let concepts: Vec<&str> = edition.rules().map(|r| r.concept.as_str()).collect();
+        let house: Vec<String> = indexed
+            .house_rules_touching(&concepts)
+            .expect("parses")
+            .iter()
+            .map(|r| r.number.clone())
+            .collect();
+        let expected: Vec<String> = edition
+            .rules()
+            .filter(|r| {
+                r.kind == RuleKind::House
+                    && r.touches.iter().any(|t| concepts.contains(&t.as_str()))
+            })
+            .map(|r| r.number.clone())
+            .collect();
+        assert_eq!(house, expected, "{}", edition.id);
+    }
 }
 
 /// The build-time search index must say exactly what the library computes

@@ -1,0 +1,238 @@
+//! An edition as the commands that need only some of its rules see it.
+//!
+//! For a bundled edition, build.rs records where each rule lies in the
+//! edition's JSON, with its number, concept, kind, touched concepts and
+//! parameters; a `Book` parses that small index and then only the rules
+//! asked for. A `--data` edition or a house overlay is already parsed whole
+//! and is served from memory. Either way the answers are the same (a test
+//! checks every bundled rule).
+
+use std::borrow::Cow;
+
+use serde::Deserialize;
+
+use crate::error::{LoadError, LookupError};
+use crate::rules::{Edition, Params, Part, Rule, RuleKind, RuleRef};
+
+/// What the index says of one rule.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct RuleEntry {
+    /// Its number.
+    pub number: String,
+    /// Its concept.
+    pub concept: String,
+    /// Rule, procedure or house rule.
+    pub kind: RuleKind,
+    /// House rules: the concepts they modify.
+    #[serde(default)]
+    pub touches: Vec<String>,
+    /// Its parameters.
+    #[serde(default)]
+    pub params: Params,
+    /// The byte range of its JSON in the edition's JSON.
+    at: (usize, usize),
+}
+
+/// The rule index of a bundled edition.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct RuleIndex {
+    /// The edition's fields, without its sections.
+    pub head: Edition,
+    /// Every rule, in document order.
+    pub rules: Vec<RuleEntry>,
+}
+
+/// One edition, parsed whole or read rule by rule.
+#[derive(Debug, Clone, Copy)]
+pub enum Book<'a> {
+    /// An edition parsed whole.
+    Full(&'a Edition),
+    /// A bundled edition read through its rule index.
+    Indexed {
+        /// The index.
+        index: &'a RuleIndex,
+        /// The edition's JSON the index points into.
+        json: &'static str,
+    },
+}
+
+/// A rule found by number, and the sub-part asked for.
+#[derive(Debug, Clone)]
+pub struct Found<'a> {
+    /// The rule.
+    pub rule: Cow<'a, Rule>,
+    /// The label of the sub-part asked for, as the rule has it.
+    pub part: Option<String>,
+}
+
+impl Found<'_> {
+    /// The sub-part asked for.
+    pub fn part(&self) -> Option<&Part> {
+        self.part.as_deref().and_then(|p| self.rule.part(p))
+    }
+}
+
+impl<'a> Book<'a> {
+    /// The edition's id.
+    pub fn id(&self) -> &'a str {
+        match self {
+            Book::Full(e) => &e.id,
+            Book::Indexed { index, .. } => &index.head.id,
+        }
+    }
+
+    /// The edition's title.
+    pub fn title(&self) -> &'a str {
+        match self {
+            Book::Full(e) => &e.title,
+            Book::Indexed { index, .. } => &index.head.title,
+        }
+    }
+
+    fn parse(&self, entry: &RuleEntry) -> Result<Rule, LoadError> {
+        let Book::Indexed { json, index } = self else {
+            return Err(LoadError::Invalid {
+                file: self.id().to_string(),
+                message: "no rule index".into(),
+            });
+        };
+        let invalid = |message: String| LoadError::Invalid {
+            file: format!("{} (built in)", index.head.id),
+            message,
+        };
+        let text = json
+            .get(entry.at.0..entry.at.1)
+            .ok_or_else(|| invalid(format!("rule {} lies outside the edition", entry.number)))?;
+        serde_json::from_str(text).map_err(|e| invalid(format!("rule {}: {e}", entry.number)))
+    }
+
+    fn find_by(
+        &self,
+        test: impl Fn(&str, &str) -> bool,
+    ) -> Result<Option<Cow<'a, Rule>>, LoadError> {
+        match self {
+            Book::Full(e) => Ok(e
+                .rules()
+                .find(|r| test(&r.number, &r.concept))
+                .map(Cow::Borrowed)),
+            Book::Indexed { index, .. } => {
+                match index.rules.iter().find(|r| test(&r.number, &r.concept)) {
+                    Some(entry) => Ok(Some(Cow::Owned(self.parse(entry)?))),
+                    None => Ok(None),
+                }
+            }
+        }
+    }
+
+    /// The rule with this exact number.
+    pub fn rule(&self, number: &str) -> Result<Option<Cow<'a, Rule>>, LoadError> {
+        self.find_by(|n, _| n == number)
+    }
+
+    /// The rule for this concept.
+    pub fn rule_for(&self, concept: &str) -> Result<Option<Cow<'a, Rule>>, LoadError> {
+        self.find_by(|_, c| c == concept)
+    }
+
+    /// Every rule number, in document order.
+    pub fn numbers(&self) -> Vec<&'a str> {
+        match self {
+            Book::Full(e) => e.rules().map(|r| r.number.as_str()).collect(),
+            Book::Indexed { index, .. } => index.rules.iter().map(|r| r.number.as_str()).collect(),
+        }
+    }
+
+    /// The house rules that touch any of `concepts`.
+    pub fn house_rules_touching(&self, concepts: &[&str]) -> Result<Vec<Cow<'a, Rule>>, LoadError> {
+        let touches = |t: &[String]| t.iter().any(|c| concepts.contains(&c.as_str()));
+        match self {
+            Book::Full(e) => Ok(e
+                .rules()
+                .filter(|r| r.kind == RuleKind::House && touches(&r.touches))
+                .map(Cow::Borrowed)
+                .collect()),
+            Book::Indexed { index, .. } => index
+                .rules
+                .iter()
+                .filter(|r| r.kind == RuleKind::House && touches(&r.touches))
+                .map(|entry| self.parse(entry).map(Cow::Owned))
+                .collect(),
+        }
+    }
+
+    /// Every parameter the edition states; house rules come last, so what a
+    /// house changes wins over the TDA text.
+    pub fn params(&self) -> Params {
+        let mut params = Params::default();
+        let mut merge = |kind: RuleKind, p: &Params, house_pass: bool| {
+            if (kind == RuleKind::House) == house_pass {
+                params.merge(p);
+            }
+        };
+        for house_pass in [false, true] {
+            match self {
+                Book::Full(e) => e.rules().for_each(|r| merge(r.kind, &r.params, house_pass)),
+                Book::Indexed { index, .. } => index
+                    .rules
+                    .iter()
+                    .for_each(|r| merge(r.kind, &r.params, house_pass)),
+            }
+        }
+        params
+    }
+
+    /// Finds a rule by number (any accepted spelling), with the nearest
+    /// numbers on failure.
+    pub fn find(&self, number: &RuleRef) -> Result<Found<'a>, crate::Error> {
+        let mut rule = None;
+        for candidate in number.candidates() {
+            if let Some(r) = self.rule(&candidate)? {
+                rule = Some(r);
+                break;
+            }
+        }
+        let rule = rule.ok_or_else(|| LookupError::UnknownRule {
+            edition: self.id().to_string(),
+            given: number.to_string(),
+            nearest: nearest_numbers(&self.numbers(), number),
+        })?;
+        let part = match &number.part {
+            None => None,
+            Some(label) => Some(rule.part(label).map(|p| p.label.clone()).ok_or_else(|| {
+                LookupError::UnknownPart {
+                    edition: self.id().to_string(),
+                    number: rule.number.clone(),
+                    part: label.clone(),
+                    nearest: rule.parts.iter().map(|p| p.label.clone()).collect(),
+                }
+            })?),
+        };
+        Ok(Found { rule, part })
+    }
+}
+
+/// The three numbers of the same family (TDA, procedure, house prefix)
+/// closest to the one asked for.
+fn nearest_numbers(numbers: &[&str], wanted: &RuleRef) -> Vec<String> {
+    let mut scored: Vec<(u32, &str)> = numbers
+        .iter()
+        .filter_map(|n| {
+            let parsed = RuleRef::parse(n)?;
+            let same_family = match (&parsed.prefix, &wanted.prefix) {
+                (None, None) => true,
+                (Some(a), Some(b)) => {
+                    a == b
+                        || (matches!(a.as_str(), "RP" | "OP") && matches!(b.as_str(), "RP" | "OP"))
+                }
+                _ => false,
+            };
+            same_family.then(|| (parsed.ordinal.abs_diff(wanted.ordinal), *n))
+        })
+        .collect();
+    scored.sort();
+    let mut out: Vec<String> = scored.iter().take(3).map(|(_, n)| n.to_string()).collect();
+    if out.is_empty() {
+        out = numbers.iter().take(3).map(|n| n.to_string()).collect();
+    }
+    out
+}

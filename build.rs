@@ -9,6 +9,14 @@
 #[path = "src/text.rs"]
 mod text;
 
+// ... and composes each rule's text as `Rule::full_text` does: same code.
+#[path = "src/rules/layout.rs"]
+mod layout;
+
+// ... and flattens UI files to the dotted keys the library looks up.
+#[path = "src/ui/keys.rs"]
+mod keys;
+
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -97,32 +105,19 @@ fn is_edition(rel: &str) -> bool {
 /// that searching the bundled editions parses nothing. The library checks
 /// in a test that every record matches what it computes from the edition.
 fn index_edition(edition: &serde_json::Value, out: &mut String) {
-    let str_of = |v: &serde_json::Value, k: &str| {
-        v.get(k).and_then(|x| x.as_str()).unwrap_or("").to_string()
-    };
-    let id = str_of(edition, "id");
-    let sections = edition
-        .get("sections")
-        .and_then(|s| s.as_array())
-        .cloned()
-        .unwrap_or_default();
-    for section in &sections {
-        let rules = section
-            .get("rules")
-            .and_then(|r| r.as_array())
-            .cloned()
-            .unwrap_or_default();
-        for rule in &rules {
-            let title = str_of(rule, "title");
-            let full = full_text(rule);
-            let fields = [
-                id.clone(),
-                str_of(rule, "number"),
-                str_of(rule, "concept"),
-                title.clone(),
-                text::fold(&title),
-                text::fold(&full),
-                full,
+    let id = field(edition, "id");
+    for section in list(edition, "sections") {
+        for rule in list(section, "rules") {
+            let title = field(rule, "title");
+            let full = layout::compose(rule);
+            let fields: [&str; 7] = [
+                id,
+                field(rule, "number"),
+                field(rule, "concept"),
+                title,
+                &text::fold(title),
+                &text::fold(&full),
+                &full,
             ];
             if fields.iter().any(|f| f.contains(['\x1e', '\x1f'])) {
                 continue;
@@ -133,91 +128,49 @@ fn index_edition(edition: &serde_json::Value, out: &mut String) {
     }
 }
 
-/// A rule's whole text in reading order, as `Rule::full_text` composes it.
-fn full_text(rule: &serde_json::Value) -> String {
-    let mut out = String::new();
-    push_para(&mut out, field(rule, "text"));
-    write_parts(&mut out, rule.get("parts"), "");
-    push_para(&mut out, field(rule, "tail"));
-    write_examples(&mut out, rule.get("examples"), "");
-    out
+/// The raw data of a rule or sub-part, read as `layout` reads the model.
+impl layout::Block for serde_json::Value {
+    type Part = serde_json::Value;
+    fn label(&self) -> &str {
+        field(self, "label")
+    }
+    fn text(&self) -> &str {
+        field(self, "text")
+    }
+    fn tail(&self) -> &str {
+        field(self, "tail")
+    }
+    fn parts(&self) -> &[serde_json::Value] {
+        list(self, "parts")
+    }
+    fn examples(&self) -> impl Iterator<Item = (&str, &str)> {
+        list(self, "examples")
+            .iter()
+            .map(|e| (field(e, "label"), field(e, "text")))
+    }
 }
 
 fn field<'a>(v: &'a serde_json::Value, k: &str) -> &'a str {
     v.get(k).and_then(|x| x.as_str()).unwrap_or("")
 }
 
-fn push_para(out: &mut String, text: &str) {
-    let text = text.trim();
-    if text.is_empty() {
-        return;
-    }
-    if !out.is_empty() {
-        out.push('\n');
-    }
-    out.push_str(text);
-}
-
-fn write_parts(out: &mut String, parts: Option<&serde_json::Value>, indent: &str) {
-    for part in parts.and_then(|p| p.as_array()).into_iter().flatten() {
-        let (label, text) = (field(part, "label"), field(part, "text").trim());
-        let line = if text.is_empty() {
-            format!("{indent}{label}:")
-        } else {
-            format!("{indent}{label}: {text}")
-        };
-        push_para(out, &line);
-        let deeper = format!("{indent}  ");
-        write_parts(out, part.get("parts"), &deeper);
-        let tail = field(part, "tail").trim();
-        if !tail.is_empty() {
-            push_para(out, &format!("{deeper}{tail}"));
-        }
-        write_examples(out, part.get("examples"), &deeper);
-    }
-}
-
-fn write_examples(out: &mut String, examples: Option<&serde_json::Value>, indent: &str) {
-    for ex in examples.and_then(|e| e.as_array()).into_iter().flatten() {
-        push_para(
-            out,
-            &format!(
-                "{indent}{}: {}",
-                field(ex, "label"),
-                field(ex, "text").trim()
-            ),
-        );
-    }
+fn list<'a>(v: &'a serde_json::Value, k: &str) -> &'a [serde_json::Value] {
+    v.get(k)
+        .and_then(|x| x.as_array())
+        .map_or(&[], Vec::as_slice)
 }
 
 /// `key\x1fvalue\x1e` records sorted by dotted key; `None` if a value is not
-/// text or contains a separator (the library then reports the problem).
+/// text or a key or text contains a separator (the library then reports the
+/// problem).
 fn flatten(value: &serde_json::Value) -> Option<String> {
-    fn walk(prefix: &str, v: &serde_json::Value, out: &mut Vec<(String, String)>) -> Option<()> {
-        match v {
-            serde_json::Value::Object(map) => {
-                for (k, child) in map {
-                    let key = if prefix.is_empty() {
-                        k.clone()
-                    } else {
-                        format!("{prefix}.{k}")
-                    };
-                    walk(&key, child, out)?;
-                }
-                Some(())
-            }
-            serde_json::Value::String(s) if !s.contains(['\x1e', '\x1f']) => {
-                out.push((prefix.to_string(), s.clone()));
-                Some(())
-            }
-            _ => None,
-        }
+    let texts = keys::dotted_texts(value).ok()?;
+    let separator = |s: &String| s.contains(['\x1e', '\x1f']);
+    if texts.iter().any(|(k, v)| separator(k) || separator(v)) {
+        return None;
     }
-    let mut pairs = Vec::new();
-    walk("", value, &mut pairs)?;
-    pairs.sort();
     Some(
-        pairs
+        texts
             .iter()
             .map(|(k, v)| format!("{k}\x1f{v}\x1e"))
             .collect(),

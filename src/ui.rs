@@ -1,6 +1,8 @@
 //! User-interface texts: every heading, label and message of the tool, in
 //! four languages (`locales/<lang>/ui.yaml`), looked up by key.
 
+mod keys;
+
 use std::borrow::Cow;
 
 use crate::data::DataSource;
@@ -38,12 +40,14 @@ impl Ui {
             return Ok(Ui { lang, texts });
         }
         let tree: serde_json::Value = file.parse()?;
-        let mut texts = Vec::new();
-        flatten("", &tree, &mut texts).map_err(|key| LoadError::Invalid {
-            file: file.shown.clone(),
-            message: format!("`{key}` must be a text or a map of texts"),
-        })?;
-        texts.sort();
+        let texts = keys::dotted_texts(&tree)
+            .map_err(|key| LoadError::Invalid {
+                file: file.shown.clone(),
+                message: format!("`{key}` must be a text or a map of texts"),
+            })?
+            .into_iter()
+            .map(|(k, v)| (Cow::Owned(k), Cow::Owned(v)))
+            .collect();
         Ok(Ui { lang, texts })
     }
 
@@ -74,31 +78,6 @@ impl Ui {
             out = out.replace(&format!("{{{name}}}"), value);
         }
         out
-    }
-}
-
-fn flatten(
-    prefix: &str,
-    value: &serde_json::Value,
-    out: &mut Vec<(Cow<'static, str>, Cow<'static, str>)>,
-) -> Result<(), String> {
-    match value {
-        serde_json::Value::Object(map) => {
-            for (k, v) in map {
-                let key = if prefix.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{prefix}.{k}")
-                };
-                flatten(&key, v, out)?;
-            }
-            Ok(())
-        }
-        serde_json::Value::String(s) => {
-            out.push((Cow::Owned(prefix.to_string()), Cow::Owned(s.clone())));
-            Ok(())
-        }
-        _ => Err(prefix.to_string()),
     }
 }
 

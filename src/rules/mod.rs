@@ -3,6 +3,7 @@
 
 pub mod book;
 pub mod check;
+mod layout;
 pub mod model;
 pub mod number;
 pub mod overlay;

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::layout::{self, Block};
 use crate::rules::params::Params;
 
 /// A UI and rulebook language.
@@ -275,24 +276,56 @@ impl Rule {
     /// The whole rule as one text: lead text, then each part with its label,
     /// then the examples, in reading order.
     pub fn full_text(&self) -> String {
-        let mut out = String::new();
-        push_para(&mut out, &self.text);
-        write_parts(&mut out, &self.parts, "");
-        push_para(&mut out, &self.tail);
-        write_examples(&mut out, &self.examples);
-        out
+        layout::compose(self)
     }
 }
 
 impl Part {
     /// The part as one text: its own text, items and examples.
     pub fn full_text(&self) -> String {
-        let mut out = String::new();
-        push_para(&mut out, &self.text);
-        write_parts(&mut out, &self.parts, "");
-        push_para(&mut out, &self.tail);
-        write_examples(&mut out, &self.examples);
-        out
+        layout::compose(self)
+    }
+}
+
+impl Block for Rule {
+    type Part = Part;
+    fn label(&self) -> &str {
+        self.label.as_deref().unwrap_or(&self.number)
+    }
+    fn text(&self) -> &str {
+        &self.text
+    }
+    fn tail(&self) -> &str {
+        &self.tail
+    }
+    fn parts(&self) -> &[Part] {
+        &self.parts
+    }
+    fn examples(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.examples
+            .iter()
+            .map(|e| (e.label.as_str(), e.text.as_str()))
+    }
+}
+
+impl Block for Part {
+    type Part = Part;
+    fn label(&self) -> &str {
+        &self.label
+    }
+    fn text(&self) -> &str {
+        &self.text
+    }
+    fn tail(&self) -> &str {
+        &self.tail
+    }
+    fn parts(&self) -> &[Part] {
+        &self.parts
+    }
+    fn examples(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.examples
+            .iter()
+            .map(|e| (e.label.as_str(), e.text.as_str()))
     }
 }
 
@@ -313,39 +346,4 @@ fn letter_to_digit(label: &str) -> Option<String> {
         return None;
     }
     Some(((c.to_ascii_uppercase() as u8 - b'A' + 1) as u32).to_string())
-}
-
-fn push_para(out: &mut String, text: &str) {
-    let text = text.trim();
-    if text.is_empty() {
-        return;
-    }
-    if !out.is_empty() {
-        out.push('\n');
-    }
-    out.push_str(text);
-}
-
-fn write_parts(out: &mut String, parts: &[Part], indent: &str) {
-    for part in parts {
-        let mut line = format!("{indent}{}: {}", part.label, part.text.trim());
-        if part.text.trim().is_empty() {
-            line = format!("{indent}{}:", part.label);
-        }
-        push_para(out, &line);
-        let deeper = format!("{indent}  ");
-        write_parts(out, &part.parts, &deeper);
-        if !part.tail.trim().is_empty() {
-            push_para(out, &format!("{deeper}{}", part.tail.trim()));
-        }
-        for ex in &part.examples {
-            push_para(out, &format!("{deeper}{}: {}", ex.label, ex.text.trim()));
-        }
-    }
-}
-
-fn write_examples(out: &mut String, examples: &[Example]) {
-    for ex in examples {
-        push_para(out, &format!("{}: {}", ex.label, ex.text.trim()));
-    }
 }

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use crate::common::floor;
+use crate::common::{floor, one_line_error};
 
 /// A directory of hostile and malformed files, made once per test run.
 fn fixtures() -> &'static Path {
@@ -75,13 +75,7 @@ fn file(name: &str) -> String {
 /// Runs `args`; asserts exit 2, nothing on stdout, one line on stderr that
 /// contains every `needle`.
 fn bad(args: &[&str], needles: &[&str]) {
-    let out = floor().args(args).assert().code(2).get_output().clone();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(
-        stderr.lines().count(),
-        1,
-        "{args:?}: one line expected:\n{stderr}"
-    );
+    let stderr = one_line_error(floor().args(args));
     assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
     for needle in needles {
         assert!(
@@ -89,7 +83,6 @@ fn bad(args: &[&str], needles: &[&str]) {
             "{args:?}: {needle:?} not in {stderr}"
         );
     }
-    assert!(out.stdout.is_empty(), "{args:?}: stdout not empty");
 }
 
 fn bet(answer: &str) -> Vec<String> {

@@ -4,7 +4,7 @@
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::common::{floor, json, log_one_ruling};
+use crate::common::{floor, json, log_one_ruling, one_line_error};
 
 #[test]
 fn rule_43_of_pokerpunt_is_its_incorrect_bets_rule() {
@@ -216,11 +216,8 @@ fn default_edition_follows_the_ui_language() {
 }
 
 fn fails_with(args: &[&str], needle: &str) {
-    let out = floor().args(args).assert().code(2).get_output().clone();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    let stderr = one_line_error(floor().args(args));
     assert!(stderr.contains(needle), "{needle:?} not in {stderr}");
-    assert!(out.stdout.is_empty());
 }
 
 #[test]
@@ -364,13 +361,7 @@ fn errors_speak_the_ui_language() {
         ("sk", "chyba: ", "nemá pravidlo `99`"),
         ("en", "error: ", "has no rule `99`"),
     ] {
-        let out = floor()
-            .args(["rule", "99", "--lang", lang])
-            .assert()
-            .code(2)
-            .get_output()
-            .clone();
-        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stderr = one_line_error(floor().args(["rule", "99", "--lang", lang]));
         assert!(
             stderr.starts_with(start) && stderr.contains(words),
             "{lang}: {stderr}"

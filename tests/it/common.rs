@@ -43,6 +43,16 @@ pub fn stdout(args: &[&str]) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// Runs `cmd`; asserts exit 2, nothing on stdout and one line on stderr,
+/// and returns that line.
+pub fn one_line_error(cmd: &mut assert_cmd::Command) -> String {
+    let out = cmd.assert().code(2).get_output().clone();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(stderr.lines().count(), 1, "one line expected:\n{stderr}");
+    assert!(out.stdout.is_empty(), "stdout not empty with: {stderr}");
+    stderr
+}
+
 /// The JSON output of a successful run of `floor` with `args` and `--json`.
 pub fn json(args: &[&str]) -> serde_json::Value {
     let mut with_json = args.to_vec();

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::common::{floor, json, stdout};
+use crate::common::{floor, json, one_line_error, stdout};
 
 const OVERLAY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/club-clock-40.yaml");
 
@@ -236,15 +236,7 @@ fn overlay_fails(yaml: &str, needle: &str) {
     std::fs::create_dir_all(&dir).expect("dir");
     let file = dir.join(format!("{}.yaml", needle.len()));
     std::fs::write(&file, yaml).expect("write");
-    let out = floor()
-        .args(["rule", "29", "--house"])
-        .arg(&file)
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let stderr = one_line_error(floor().args(["rule", "29", "--house"]).arg(&file));
     let at = format!("{}:", file.display());
     assert!(stderr.contains(&at), "names the file: {stderr}");
     assert!(stderr.contains(needle), "{needle:?} not in {stderr}");

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::common::{floor, json};
+use crate::common::{floor, json, one_line_error};
 
 /// Rules on `incident` in `edition` with `answers`, as JSON.
 fn rule(edition: &str, incident: &str, answers: &[&str]) -> Value {
@@ -344,14 +344,8 @@ fn balance_halts_the_short_table_and_moves_one_player() {
 
 #[test]
 fn missing_answers_are_listed_with_their_questions() {
-    let out = floor()
-        .args(["incident", "undercall", "--answer", "heads_up=yes"])
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let stderr =
+        one_line_error(floor().args(["incident", "undercall", "--answer", "heads_up=yes"]));
     assert!(
         stderr.contains("facing (Total bet the player faces?)"),
         "{stderr}"

@@ -63,6 +63,17 @@ fn type_line(p: &mut PtySession, question: &str, line: &str) {
     p.send_line(line).expect("send");
 }
 
+/// Answers the clock's one question "no" in English; expects its outcome.
+fn clock_in_english_without_a_bet(p: &mut PtySession) {
+    pick(
+        p,
+        &question(Lang::En, "clock", "facing_bet"),
+        &text(Lang::En, "incident.no"),
+        ENTER,
+    );
+    expect(p, "30 seconds, then the hand is dead");
+}
+
 fn exits_with(p: &mut PtySession, code: i32) {
     match p.process_mut().wait().expect("wait") {
         WaitStatus::Exited(_, c) => assert_eq!(c, code),
@@ -72,7 +83,6 @@ fn exits_with(p: &mut PtySession, code: i32) {
 
 #[test]
 fn clock_in_english_one_question() {
-    let en = Lang::En;
     let mut p = spawn(&[
         "incident",
         "clock",
@@ -81,13 +91,7 @@ fn clock_in_english_one_question() {
         "--lang",
         "en",
     ]);
-    pick(
-        &mut p,
-        &question(en, "clock", "facing_bet"),
-        &text(en, "incident.no"),
-        ENTER,
-    );
-    expect(&mut p, "30 seconds, then the hand is dead");
+    clock_in_english_without_a_bet(&mut p);
     expect(&mut p, "Vragen om een klok");
     p.exp_eof().expect("ends");
     exits_with(&mut p, 0);
@@ -183,13 +187,7 @@ fn floor_alone_on_a_terminal_offers_a_menu_then_the_incident_picker() {
     }
     p.send(ENTER).expect("pick the best match");
     p.flush().expect("flush");
-    pick(
-        &mut p,
-        &question(en, "clock", "facing_bet"),
-        &text(en, "incident.no"),
-        ENTER,
-    );
-    expect(&mut p, "30 seconds, then the hand is dead");
+    clock_in_english_without_a_bet(&mut p);
     p.exp_eof().expect("ends");
     exits_with(&mut p, 0);
 }

@@ -24,6 +24,21 @@ fn lines(path: &PathBuf) -> Vec<Option<floor::log::Entry>> {
         .collect()
 }
 
+/// How many entries `floor log show --json` prints with `filters`.
+fn shown_entries(log: &PathBuf, filters: &[&str]) -> usize {
+    let out = floor()
+        .args(["log", "show", "--json"])
+        .args(filters)
+        .arg("--log")
+        .arg(log)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8_lossy(&out).lines().count()
+}
+
 fn writer(log: &PathBuf, seat: u32) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_floor"));
     cmd.env_clear()
@@ -166,32 +181,14 @@ fn a_torn_last_line_is_skipped_with_a_warning_and_healed_by_the_next_ruling() {
     let entries = lines(&log);
     assert_eq!(entries.len(), 3);
     assert!(entries[0].is_some() && entries[1].is_none() && entries[2].is_some());
-    let out = floor()
-        .args(["log", "show", "--json", "--log"])
-        .arg(&log)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    assert_eq!(String::from_utf8_lossy(&out).lines().count(), 2);
+    assert_eq!(shown_entries(&log, &[]), 2);
 }
 
 #[test]
 fn log_show_filters_by_time() {
     let log = temp_log("since.jsonl");
     log_one_ruling(&log);
-    let count = |since: &str| {
-        let out = floor()
-            .args(["log", "show", "--json", "--since", since, "--log"])
-            .arg(&log)
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        String::from_utf8_lossy(&out).lines().count()
-    };
+    let count = |since: &str| shown_entries(&log, &["--since", since]);
     assert_eq!(count("1h"), 1);
     assert_eq!(count("2000-01-01"), 1);
     assert_eq!(count("2999-01-01T00:00:00Z"), 0);

@@ -31,6 +31,13 @@ pub fn table(ctx: &Ctx) -> Table {
     table
 }
 
+/// A table in the house style headed by the UI texts of `keys`.
+pub fn table_with_header(ctx: &Ctx, keys: &[&str]) -> Table {
+    let mut table = table(ctx);
+    table.set_header(keys.iter().map(|key| ctx.ui.t(key)));
+    table
+}
+
 /// The width lines are wrapped to: `COLUMNS`, the terminal's, or 100.
 pub fn width(ctx: &Ctx) -> usize {
     let detected = if ctx.terminal {

@@ -72,15 +72,17 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
         });
     }
     let ui = &ctx.ui;
-    let mut table = render::table(ctx);
-    table.set_header(vec![
-        ui.t("check.edition"),
-        ui.t("check.rules"),
-        ui.t("check.procedures"),
-        ui.t("check.house"),
-        ui.t("check.refs"),
-        ui.t("check.examples"),
-    ]);
+    let mut table = render::table_with_header(
+        ctx,
+        &[
+            "check.edition",
+            "check.rules",
+            "check.procedures",
+            "check.house",
+            "check.refs",
+            "check.examples",
+        ],
+    );
     for e in &report.editions {
         table.add_row(vec![
             e.id.clone(),

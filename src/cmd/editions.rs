@@ -45,15 +45,17 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
         return Ok(Output::ok(render::json(&rows)?));
     }
     let ui = &ctx.ui;
-    let mut table = render::table(ctx);
-    table.set_header(vec![
-        ui.t("editions.id"),
-        ui.t("editions.title"),
-        ui.t("editions.language"),
-        ui.t("editions.basis"),
-        ui.t("editions.house"),
-        ui.t("editions.rules"),
-    ]);
+    let mut table = render::table_with_header(
+        ctx,
+        &[
+            "editions.id",
+            "editions.title",
+            "editions.language",
+            "editions.basis",
+            "editions.house",
+            "editions.rules",
+        ],
+    );
     for row in &rows {
         let marker = if row.id == ctx.edition { " *" } else { "" };
         table.add_row(vec![

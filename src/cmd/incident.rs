@@ -129,11 +129,7 @@ fn list_output(ctx: &Ctx) -> anyhow::Result<Output> {
             .collect();
         return Ok(Output::ok(render::json(&rows)?));
     }
-    let mut table = render::table(ctx);
-    table.set_header(vec![
-        ctx.ui.t("incident.list_id"),
-        ctx.ui.t("incident.list_title"),
-    ]);
+    let mut table = render::table_with_header(ctx, &["incident.list_id", "incident.list_title"]);
     for (id, title) in items {
         table.add_row(vec![id, title]);
     }

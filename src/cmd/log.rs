@@ -42,15 +42,17 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
         return Ok(Output::ok(out));
     }
     let ui = &ctx.ui;
-    let mut table = render::table(ctx);
-    table.set_header(vec![
-        ui.t("log.time"),
-        ui.t("log.edition"),
-        ui.t("log.incident"),
-        ui.t("log.outcome"),
-        ui.t("log.amounts"),
-        ui.t("log.rule"),
-    ]);
+    let mut table = render::table_with_header(
+        ctx,
+        &[
+            "log.time",
+            "log.edition",
+            "log.incident",
+            "log.outcome",
+            "log.amounts",
+            "log.rule",
+        ],
+    );
     for e in &entries {
         let amounts: Vec<String> = e.amounts.iter().map(|(k, v)| format!("{k} {v}")).collect();
         let rule = e

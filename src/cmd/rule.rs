@@ -126,13 +126,7 @@ fn all_editions(ctx: &Ctx, concept: &str) -> anyhow::Result<Output> {
             .collect();
         return Ok(Output::ok(render::json(&rows)?));
     }
-    let ui = &ctx.ui;
-    let mut table = render::table(ctx);
-    table.set_header(vec![
-        ui.t("rule.edition"),
-        ui.t("rule.number"),
-        ui.t("rule.title"),
-    ]);
+    let mut table = render::table_with_header(ctx, &["rule.edition", "rule.number", "rule.title"]);
     for (book, f) in &found {
         let rule = &f.rule;
         let label = match &rule.label {

@@ -5,6 +5,7 @@ mod cli_rules;
 mod common;
 mod compare;
 mod corpus;
+mod golden;
 mod incidents;
 mod interactive;
 mod log;

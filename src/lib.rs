@@ -13,6 +13,8 @@ pub mod error;
 pub mod failure;
 pub mod incident;
 pub mod log;
+pub mod message;
+pub mod poker;
 pub mod rules;
 pub mod text;
 pub mod ui;

@@ -81,6 +81,14 @@ impl Ui {
     }
 }
 
+/// The bundled English texts, loaded once: messages shown outside a UI
+/// context (`Display`, logs, tests) are English.
+pub fn english() -> Option<&'static Ui> {
+    static EN: std::sync::OnceLock<Option<Ui>> = std::sync::OnceLock::new();
+    EN.get_or_init(|| Ui::load(&DataSource::Embedded, Lang::En).ok())
+        .as_ref()
+}
+
 /// The UI language: `--lang` if given, else the first of LC_ALL,
 /// LC_MESSAGES, LANG that names a supported language, else English.
 /// `env` looks up an environment variable.

@@ -1,0 +1,286 @@
+//! Messages for people: a key of `locales/<lang>/ui.yaml` (under `errors.`)
+//! with its arguments, rendered in the UI language where it is shown.
+//!
+//! Every message the library can produce is declared once, in [`Msg`], with
+//! the placeholders its text takes; a test checks that every declared key
+//! exists in the four UI files with exactly those placeholders. Arguments
+//! are plain values or other messages (a problem nested in its frame), so a
+//! whole error renders in one language.
+
+use std::fmt;
+
+use crate::ui::Ui;
+
+/// Whether a failure is the user's to fix or the environment's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Exit {
+    /// Bad input or data: exit code 2.
+    Input,
+    /// Reading or writing failed: exit code 1.
+    Io,
+}
+
+impl Exit {
+    /// The process exit code.
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Input => 2,
+            Exit::Io => 1,
+        }
+    }
+}
+
+macro_rules! messages {
+    ($( $(#[$doc:meta])* $name:ident = $key:literal [$($arg:ident),*] ),* $(,)?) => {
+        /// Every message key, with the placeholders its text takes.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Msg {
+            $( $(#[$doc])* $name, )*
+        }
+
+        impl Msg {
+            /// Every message.
+            pub const ALL: &'static [Msg] = &[$( Msg::$name ),*];
+
+            /// The key under `errors.` in ui.yaml.
+            pub fn key(self) -> &'static str {
+                match self { $( Msg::$name => $key, )* }
+            }
+
+            /// The placeholders of its text, in no particular order.
+            pub fn placeholders(self) -> &'static [&'static str] {
+                match self { $( Msg::$name => &[$( stringify!($arg) ),*], )* }
+            }
+        }
+    };
+}
+
+messages! {
+    // --- answers --------------------------------------------------------
+    /// An answer that does not parse: the key, the value, the problem.
+    InvalidAnswer = "invalid_answer" [key, value, problem],
+    /// A calculation's input at fault, with the problem.
+    Calc = "calc" [input, problem],
+    /// Free text (a parser's own message, shown as it is).
+    Text = "text" [text],
+    /// A sum or product left the chip range.
+    Overflow = "overflow" [input],
+
+    // --- chip amounts ----------------------------------------------------
+    /// Nothing given.
+    AmountEmpty = "amount_empty" [],
+    /// A minus sign.
+    AmountNegative = "amount_negative" [value],
+    /// A character that has no place in an amount.
+    AmountBadChar = "amount_bad_char" [value, char],
+    /// Not an amount at all.
+    AmountNotAmount = "amount_not_amount" [value],
+    /// More than the chip range.
+    AmountTooLarge = "amount_too_large" [value],
+    /// Two decimal points with k.
+    AmountKDecimal = "amount_k_decimal" [value],
+    /// A malformed k amount.
+    AmountKForm = "amount_k_form" [value],
+    /// Separators that do not group thousands.
+    AmountNotWhole = "amount_not_whole" [value],
+
+    // --- actions (the `actions` grammar and the betting round) ------------
+    /// `PLAYER:ACTION[:TOTAL]` without a player.
+    ActionNoPlayer = "action_no_player" [item],
+    /// An unknown action word.
+    ActionUnknown = "action_unknown" [word, item],
+    /// An item with no action.
+    ActionMissing = "action_missing" [item],
+    /// An item with too many parts.
+    ActionTooManyParts = "action_too_many_parts" [item],
+    /// A player name that is an action word or malformed.
+    ActionBadPlayer = "action_bad_player" [item],
+    /// A chip amount inside an action that does not parse.
+    ActionBadAmount = "action_bad_amount" [item, problem],
+    /// Where an action of the sequence goes wrong: its number and player.
+    ActionAt = "action_at" [n, player, problem],
+    /// A player acts after folding.
+    ActsAfterFold = "acts_after_fold" [],
+    /// A player acts after going all-in.
+    ActsAfterAllIn = "acts_after_all_in" [],
+    /// A player acts again though nothing changed.
+    ActsAgain = "acts_again" [facing],
+    /// A bet or raise without its total.
+    NeedsTotal = "needs_total" [action, example],
+    /// A check or fold with a total.
+    NoTotalHere = "no_total_here" [action],
+    /// A check facing a bet.
+    CheckFacingBet = "check_facing_bet" [facing],
+    /// A call with nothing to call.
+    CallNothing = "call_nothing" [facing],
+    /// A call for a total other than the bet.
+    CallWrongTotal = "call_wrong_total" [facing, total],
+    /// A bet facing a bet.
+    BetFacingBet = "bet_facing_bet" [facing],
+    /// A raise with no bet to raise.
+    RaiseNoBet = "raise_no_bet" [],
+    /// A raise not above the bet.
+    RaiseNotAbove = "raise_not_above" [total, facing],
+    /// A raise by a player for whom betting is closed.
+    RaiseClosed = "raise_closed" [grew, threshold],
+    /// A raise below the minimum (or not the fixed size in limit).
+    RaiseIllegal = "raise_illegal" [total, min],
+    /// A bet below the minimum.
+    BetIllegal = "bet_illegal" [total, min],
+    /// A limit bet that is not the fixed bet.
+    LimitBetIllegal = "limit_bet_illegal" [total, min],
+    /// An all-in for less than the chips already in front.
+    AllInBelowFront = "all_in_below_front" [total, in_front],
+    /// An all-in above the bet by a player for whom betting is closed.
+    AllInClosed = "all_in_closed" [facing],
+    /// A limit all-in raising more than one bet.
+    LimitAllInTooBig = "limit_all_in_too_big" [size, max],
+    /// More chips than the player's stack.
+    OverStack = "over_stack" [total, stack],
+    /// The asked player does not act in the sequence.
+    PlayerNotInRound = "player_not_in_round" [player],
+    /// The same, pre-flop (where SB and BB are known too).
+    PlayerNotInRoundPreflop = "player_not_in_round_preflop" [player],
+    /// The asked player folded.
+    PlayerFolded = "player_folded" [player],
+    /// The asked player is all-in.
+    PlayerAllIn = "player_all_in" [player],
+    /// The action does not return to the asked player.
+    PlayerDone = "player_done" [player],
+
+    // --- the spot -----------------------------------------------------------
+    /// The big blind is zero.
+    BigBlindZero = "big_blind_zero" [],
+    /// A percentage outside 1-100.
+    Percent = "percent" [value],
+    /// Chips in front above the bet faced.
+    InFrontOverFacing = "in_front_over_facing" [in_front, facing],
+    /// A last full raise above the bet faced.
+    LastRaiseOverFacing = "last_raise_over_facing" [last_raise, facing],
+    /// Pot-limit without the pot.
+    PotNeeded = "pot_needed" [],
+    /// A pot that cannot hold the chips it must contain.
+    PotTooSmall = "pot_too_small" [pot, facing, in_front],
+}
+
+/// A value a message text receives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg {
+    /// Text or a number, shown as it is.
+    Text(String),
+    /// Another message, rendered in the same language.
+    Message(Box<Message>),
+}
+
+/// A message: its key and arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// Which message.
+    pub msg: Msg,
+    /// Its arguments, by placeholder name.
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Message {
+    /// A message with no arguments yet.
+    pub fn new(msg: Msg) -> Message {
+        Message {
+            msg,
+            args: Vec::new(),
+        }
+    }
+
+    /// Adds a plain argument.
+    pub fn arg(mut self, name: &'static str, value: impl fmt::Display) -> Message {
+        self.args.push((name, Arg::Text(value.to_string())));
+        self
+    }
+
+    /// Adds a nested message as an argument.
+    pub fn nested(mut self, name: &'static str, value: Message) -> Message {
+        self.args.push((name, Arg::Message(Box::new(value))));
+        self
+    }
+
+    /// The plain argument `name`, if given (for tests and callers that
+    /// branch on a value).
+    pub fn text_arg(&self, name: &str) -> Option<&str> {
+        self.args.iter().find_map(|(n, a)| match a {
+            Arg::Text(t) if *n == name => Some(t.as_str()),
+            _ => None,
+        })
+    }
+
+    /// The text in the language of `ui`.
+    pub fn render(&self, ui: &Ui) -> String {
+        let args: Vec<(&str, String)> = self
+            .args
+            .iter()
+            .map(|(name, arg)| {
+                let value = match arg {
+                    Arg::Text(t) => t.clone(),
+                    Arg::Message(m) => m.render(ui),
+                };
+                (*name, value)
+            })
+            .collect();
+        let borrowed: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        ui.f(&format!("errors.{}", self.msg.key()), &borrowed)
+    }
+}
+
+impl fmt::Display for Message {
+    /// English, from the bundled UI texts.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match crate::ui::english() {
+            Some(ui) => f.write_str(&self.render(ui)),
+            None => write!(f, "{:?}", self),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::DataSource;
+    use crate::rules::Lang;
+
+    fn placeholders(text: &str) -> Vec<String> {
+        let mut out: Vec<String> = text
+            .split('{')
+            .skip(1)
+            .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_string()))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    #[test]
+    fn every_message_has_its_text_with_its_placeholders_in_every_language() {
+        for lang in Lang::ALL {
+            let ui = Ui::load(&DataSource::Embedded, lang).expect("ui loads");
+            for msg in Msg::ALL {
+                let key = format!("errors.{}", msg.key());
+                let text = ui
+                    .get(&key)
+                    .unwrap_or_else(|| panic!("{lang:?}: no `{key}`"));
+                let mut want: Vec<String> =
+                    msg.placeholders().iter().map(|p| p.to_string()).collect();
+                want.sort();
+                assert_eq!(placeholders(text), want, "{lang:?} `{key}`: {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn nested_messages_render_in_one_language() {
+        let ui = Ui::load(&DataSource::Embedded, Lang::De).expect("ui");
+        let m = Message::new(Msg::ActionAt)
+            .arg("n", 2)
+            .arg("player", "B")
+            .nested("problem", Message::new(Msg::ActsAfterFold));
+        let text = m.render(&ui);
+        assert!(text.contains('B') && !text.contains("errors."), "{text}");
+    }
+}

@@ -1,0 +1,119 @@
+//! Main and side pots from each player's chips in the hand: who may win
+//! which chips, and what was never called.
+
+use super::{Chips, add};
+use crate::message::Message;
+
+/// One pot: its chips and the players who can win it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pot<P> {
+    /// Chips in this pot.
+    pub amount: Chips,
+    /// The players who can win it, sorted.
+    pub eligible: Vec<P>,
+}
+
+/// Chips one player put in that nobody called: they go back to him.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Returned<P> {
+    /// The player.
+    pub player: P,
+    /// The uncalled chips.
+    pub amount: Chips,
+}
+
+/// Splits the chips into the main pot and side pots.
+///
+/// `contributions` is each player's total for the hand with whether he
+/// folded (his chips stay in, he can win nothing). The distinct amounts are
+/// the levels; for each level every player pays in the part of his chips
+/// between the previous level and this one, and the players still in whose
+/// chips reach it are eligible; neighbouring layers with the same eligible
+/// players are one pot. The part of the single highest contribution above
+/// the second highest (of anybody, folded or not) was never called: it is
+/// returned, not a pot. Folded chips above the highest contribution of a
+/// player still in join the last pot.
+///
+/// The caller checks the players (at least two, none twice, somebody
+/// still in); `None` is returned when nobody is still in.
+///
+/// ```
+/// use floor::poker::layer_pots;
+///
+/// // Seat 2 all-in for 300, seats 5 and 8 bet on: 1000 and 2500.
+/// let (pots, returned) = layer_pots(&[(2, 300, false), (5, 1000, false), (8, 2500, false)])
+///     .unwrap()
+///     .unwrap();
+/// assert_eq!((pots[0].amount, pots[0].eligible.clone()), (900, vec![2, 5, 8]));
+/// assert_eq!((pots[1].amount, pots[1].eligible.clone()), (1400, vec![5, 8]));
+/// assert_eq!(returned.map(|r| (r.player, r.amount)), Some((8, 1500)));
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn layer_pots<P: Clone + Ord>(
+    contributions: &[(P, Chips, bool)],
+) -> Result<Option<(Vec<Pot<P>>, Option<Returned<P>>)>, Message> {
+    const INPUT: &str = "contributions";
+    let Some(max_live) = contributions
+        .iter()
+        .filter(|(_, _, folded)| !folded)
+        .map(|(_, a, _)| *a)
+        .max()
+    else {
+        return Ok(None);
+    };
+    let top = contributions.iter().map(|(_, a, _)| *a).max().unwrap_or(0);
+    let top_holders: Vec<&P> = contributions
+        .iter()
+        .filter(|(_, a, _)| *a == top)
+        .map(|(p, _, _)| p)
+        .collect();
+    let second = contributions
+        .iter()
+        .map(|(_, a, _)| *a)
+        .filter(|a| *a < top)
+        .max()
+        .unwrap_or(0);
+    let (returned, cap) = match top_holders.as_slice() {
+        [player] if top > second => (
+            Some(Returned {
+                player: (*player).clone(),
+                amount: top - second,
+            }),
+            second,
+        ),
+        _ => (None, top),
+    };
+    let mut levels: Vec<Chips> = contributions
+        .iter()
+        .map(|(_, a, _)| (*a).min(cap))
+        .filter(|a| *a > 0)
+        .collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let mut pots: Vec<Pot<P>> = Vec::new();
+    let mut previous: Chips = 0;
+    for level in levels {
+        let mut amount: Chips = 0;
+        for (_, paid, _) in contributions {
+            let layer = (*paid).min(level).saturating_sub((*paid).min(previous));
+            amount = add(amount, layer, INPUT)?;
+        }
+        // Folded chips above the biggest live contribution (a bettor whose
+        // hand was killed) are dead money for the players at that level.
+        let reach = level.min(max_live);
+        let mut eligible: Vec<P> = contributions
+            .iter()
+            .filter(|(_, a, folded)| !folded && *a >= reach)
+            .map(|(p, _, _)| p.clone())
+            .collect();
+        eligible.sort();
+        match pots.last_mut() {
+            Some(last) if last.eligible == eligible => {
+                last.amount = add(last.amount, amount, INPUT)?;
+            }
+            _ => pots.push(Pot { amount, eligible }),
+        }
+        previous = level;
+    }
+    Ok(Some((pots, returned)))
+}

@@ -1,0 +1,644 @@
+//! One betting round, replayed and checked action by action. Everything a
+//! ruling needs is derived from it: the spot of any player (to call,
+//! minimum raise-to, pot-limit maximum, whether betting is re-opened for
+//! him), whose turn it is, the round's opening bet and the pots.
+//!
+//! The re-opening rule (TDA 2019 rule 47, TDA 2015 rule 44, Pokerpunt rule
+//! 48, ONK rule 47): in no-limit and pot-limit an all-in (or several short
+//! all-ins together) totalling less than a full bet or raise does not
+//! re-open betting for a player who already acted and is not facing at
+//! least a full bet or raise when the action returns. In limit, the
+//! edition's share of a full bet re-opens (`limit_reopen_percent`).
+
+use super::spot::Spot;
+use super::{Action, ActionKind, Chips, Game, Street, add};
+use crate::message::{Message, Msg};
+
+/// What counts as the pre-flop opening bet (for undercalls, TDA 51-B).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum PreflopOpener {
+    /// The posted big blind is the pre-flop opening bet.
+    BigBlind,
+    /// The first raise after the blinds is the pre-flop opening bet.
+    FirstRaise,
+}
+
+/// The fixed facts of a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Setup {
+    /// The betting structure.
+    pub game: Game,
+    /// Which round.
+    pub street: Street,
+    /// The big blind of the level.
+    pub big_blind: Chips,
+    /// The small blind, when known (pre-flop, for the pot).
+    pub small_blind: Option<Chips>,
+    /// Chips already in the pot before the round's bets: antes, earlier
+    /// rounds. `None` when not known.
+    pub dead: Option<Chips>,
+    /// In limit games, the share (percent) of a full bet that re-opens.
+    pub limit_reopen_percent: u8,
+}
+
+impl Setup {
+    /// A round with nothing but its structure known.
+    pub fn new(game: Game, street: Street, big_blind: Chips) -> Setup {
+        Setup {
+            game,
+            street,
+            big_blind,
+            small_blind: None,
+            dead: None,
+            limit_reopen_percent: 100,
+        }
+    }
+
+    /// In limit games, the fixed bet of this street; else the big blind.
+    pub fn unit(&self) -> Result<Chips, Message> {
+        match self.game {
+            Game::Limit => super::mul(
+                self.big_blind,
+                self.street.limit_multiple().unwrap_or(1),
+                "big_blind",
+            ),
+            Game::NoLimit | Game::PotLimit => Ok(self.big_blind),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Player {
+    name: String,
+    total: Chips,
+    stack: Option<Chips>,
+    acted: bool,
+    folded: bool,
+    all_in: bool,
+    blind: bool,
+}
+
+impl Player {
+    fn new(name: &str, total: Chips, blind: bool) -> Player {
+        Player {
+            name: name.to_string(),
+            total,
+            stack: None,
+            acted: false,
+            folded: false,
+            all_in: false,
+            blind,
+        }
+    }
+}
+
+/// A betting round: its setup, each player's standing, the bet and the last
+/// full raise.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Round {
+    setup: Setup,
+    unit: Chips,
+    facing: Chips,
+    full_raise: Chips,
+    /// Voluntary bets and raises so far (blinds not counted).
+    bets: u32,
+    /// The total of the first voluntary bet or raise.
+    first_bet: Option<Chips>,
+    players: Vec<Player>,
+    last_actor: Option<usize>,
+}
+
+impl Round {
+    /// A round before any action; pre-flop the blinds `SB` and `BB` are
+    /// posted and have not acted.
+    pub fn new(setup: Setup) -> Result<Round, (&'static str, Message)> {
+        if setup.big_blind == 0 {
+            return Err(("big_blind", Message::new(Msg::BigBlindZero)));
+        }
+        if setup.limit_reopen_percent == 0 || setup.limit_reopen_percent > 100 {
+            return Err((
+                "limit_reopen_percent",
+                Message::new(Msg::Percent).arg("value", setup.limit_reopen_percent),
+            ));
+        }
+        let unit = setup.unit().map_err(|m| ("big_blind", m))?;
+        let mut round = Round {
+            setup,
+            unit,
+            facing: 0,
+            full_raise: 0,
+            bets: 0,
+            first_bet: None,
+            players: Vec::new(),
+            last_actor: None,
+        };
+        if setup.street.is_preflop() {
+            round.facing = setup.big_blind;
+            round.full_raise = setup.big_blind;
+            round
+                .players
+                .push(Player::new("SB", setup.small_blind.unwrap_or(0), true));
+            round.players.push(Player::new("BB", setup.big_blind, true));
+        }
+        Ok(round)
+    }
+
+    /// Replays `actions` from the start of the round; errors name `actions`
+    /// (or the setup's key at fault).
+    ///
+    /// ```
+    /// use floor::poker::{Game, Round, Setup, Street, parse_actions};
+    ///
+    /// // onk-2023-nl rule 47: A bets 100, B all-in 125, C calls, D all-in 200.
+    /// let actions = parse_actions("A:bet:100,B:all-in:125,C:call:125,D:all-in:200").unwrap();
+    /// let round = Round::replay(Setup::new(Game::NoLimit, Street::Postflop, 50), &actions).unwrap();
+    /// assert!(round.spot("A").unwrap().may_raise);
+    /// assert_eq!(round.spot("A").unwrap().min_raise_to().unwrap(), 300);
+    /// assert!(!round.spot("C").unwrap().may_raise);
+    /// ```
+    pub fn replay(setup: Setup, actions: &[Action]) -> Result<Round, (&'static str, Message)> {
+        let mut round = Round::new(setup)?;
+        for (n, a) in actions.iter().enumerate() {
+            round.apply(n + 1, a).map_err(|m| ("actions", m))?;
+        }
+        Ok(round)
+    }
+
+    /// The setup.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The highest total bet of the round (pre-flop at least the big blind).
+    pub fn facing(&self) -> Chips {
+        self.facing
+    }
+
+    /// The size of the last full bet or raise (0 before any).
+    pub fn full_raise(&self) -> Chips {
+        self.full_raise
+    }
+
+    /// Voluntary bets and raises so far, the blinds not counted.
+    pub fn bets(&self) -> u32 {
+        self.bets
+    }
+
+    /// Whether the bet now faced is the round's opening bet: post-flop the
+    /// first bet, pre-flop the posted big blind or the first raise, as the
+    /// edition defines it.
+    pub fn facing_opening_bet(&self, opener: PreflopOpener) -> bool {
+        match (self.setup.street.is_preflop(), opener) {
+            (false, _) => self.bets == 1,
+            (true, PreflopOpener::BigBlind) => self.bets == 0,
+            (true, PreflopOpener::FirstRaise) => self.bets == 1,
+        }
+    }
+
+    /// Everything in the pot and in front of the players, when known.
+    pub fn pot(&self) -> Option<Chips> {
+        let mut pot = self.setup.dead?;
+        if self.setup.street.is_preflop() && self.setup.small_blind.is_none() {
+            return None;
+        }
+        for p in &self.players {
+            pot = pot.checked_add(p.total)?;
+        }
+        Some(pot)
+    }
+
+    /// Declares a player in seating order with his chips behind (before
+    /// any action of his).
+    pub fn seat(&mut self, name: &str, stack: Option<Chips>) {
+        let i = self.index(name);
+        if let Some(p) = self.players.get_mut(i) {
+            p.stack = stack;
+        }
+    }
+
+    fn index(&mut self, name: &str) -> usize {
+        if let Some(i) = self.players.iter().position(|p| p.name == name) {
+            return i;
+        }
+        // Pre-flop the blinds act last: a newcomer sits before them.
+        let at = if self.setup.street.is_preflop() {
+            self.players.len().saturating_sub(2)
+        } else {
+            self.players.len()
+        };
+        self.players.insert(at, Player::new(name, 0, false));
+        if let Some(last) = self.last_actor.as_mut()
+            && *last >= at
+        {
+            *last += 1;
+        }
+        at
+    }
+
+    fn threshold(&self) -> Chips {
+        match self.setup.game {
+            Game::NoLimit | Game::PotLimit => self.min_raise_size(),
+            Game::Limit => {
+                let t = (u128::from(self.unit) * u128::from(self.setup.limit_reopen_percent))
+                    .div_ceil(100);
+                Chips::try_from(t).unwrap_or(Chips::MAX)
+            }
+        }
+    }
+
+    fn min_raise_size(&self) -> Chips {
+        self.base_spot(0).min_raise_size()
+    }
+
+    fn may_raise(&self, p: &Player) -> bool {
+        !p.acted || self.facing.saturating_sub(p.total) >= self.threshold()
+    }
+
+    /// The spot of a player with `in_front` before betting-open is known.
+    fn base_spot(&self, in_front: Chips) -> Spot {
+        Spot {
+            game: self.setup.game,
+            big_blind: self.setup.big_blind,
+            unit: self.unit,
+            facing: self.facing,
+            full_raise: self.full_raise,
+            in_front,
+            stack: None,
+            pot: self.pot(),
+            may_raise: true,
+        }
+    }
+
+    fn spot_of(&self, p: &Player) -> Spot {
+        Spot {
+            stack: p.stack,
+            may_raise: self.may_raise(p),
+            ..self.base_spot(p.total)
+        }
+    }
+
+    /// The spot of `name` when the action comes to him. A name not yet in
+    /// the round is a player who has not acted this round. Errors (naming
+    /// the player) when he folded, is all-in, or the action does not return
+    /// to him.
+    pub fn spot(&self, name: &str) -> Result<Spot, Message> {
+        let name = name.trim();
+        let Some(p) = self.players.iter().find(|p| p.name == name) else {
+            return Ok(self.base_spot(0));
+        };
+        if p.folded {
+            return Err(Message::new(Msg::PlayerFolded).arg("player", name));
+        }
+        if p.all_in {
+            return Err(Message::new(Msg::PlayerAllIn).arg("player", name));
+        }
+        if p.acted && p.total == self.facing {
+            return Err(Message::new(Msg::PlayerDone).arg("player", name));
+        }
+        Ok(self.spot_of(p))
+    }
+
+    /// Whether `name` has acted or posted in this round.
+    pub fn knows(&self, name: &str) -> bool {
+        self.players.iter().any(|p| p.name == name.trim())
+    }
+
+    /// How much the bet grew since `name` last acted (the whole bet when he
+    /// has not acted).
+    pub fn raised_since_acted(&self, name: &str) -> Chips {
+        match self.players.iter().find(|p| p.name == name.trim()) {
+            Some(p) if p.acted => self.facing.saturating_sub(p.total),
+            _ => self.facing,
+        }
+    }
+
+    /// The next player to act, among the players the round knows, in seating
+    /// order after the last one who acted.
+    pub fn to_act(&self) -> Option<&str> {
+        let n = self.players.len();
+        let start = self.last_actor.map_or(0, |i| i + 1);
+        (0..n)
+            .filter_map(|k| self.players.get((start + k) % n))
+            .find(|p| !p.folded && !p.all_in && (!p.acted || p.total < self.facing))
+            .map(|p| p.name.as_str())
+    }
+
+    /// Each player's total this round with whether he folded (for pots).
+    pub fn contributions(&self) -> Vec<(&str, Chips, bool)> {
+        self.players
+            .iter()
+            .filter(|p| p.total > 0 || !p.blind)
+            .map(|p| (p.name.as_str(), p.total, p.folded))
+            .collect()
+    }
+
+    /// Applies action number `n` (1-based, for messages).
+    pub fn apply(&mut self, n: usize, a: &Action) -> Result<(), Message> {
+        let who = a.player.as_deref().unwrap_or("");
+        let at = |problem: Message| {
+            Message::new(Msg::ActionAt)
+                .arg("n", n)
+                .arg("player", who)
+                .nested("problem", problem)
+        };
+        let Some(name) = a.player.as_deref() else {
+            return Err(Message::new(Msg::ActionNoPlayer).arg("item", a));
+        };
+        let i = self.index(name);
+        let Some(p) = self.players.get(i).cloned() else {
+            return Err(at(Message::new(Msg::PlayerNotInRound).arg("player", name)));
+        };
+        if p.folded {
+            return Err(at(Message::new(Msg::ActsAfterFold)));
+        }
+        if p.all_in {
+            return Err(at(Message::new(Msg::ActsAfterAllIn)));
+        }
+        if p.acted && p.total == self.facing {
+            return Err(at(Message::new(Msg::ActsAgain).arg("facing", self.facing)));
+        }
+        let facing = self.facing;
+        let spot = self.spot_of(&p);
+        let need_total = || {
+            a.total.ok_or_else(|| {
+                let hint = facing.max(self.setup.big_blind);
+                at(Message::new(Msg::NeedsTotal)
+                    .arg("action", a.kind.word())
+                    .arg("example", format!("{name}:{}:{hint}", a.kind.word())))
+            })
+        };
+        let mut next = p.clone();
+        next.acted = true;
+        match a.kind {
+            ActionKind::Check => {
+                if a.total.is_some() {
+                    return Err(at(Message::new(Msg::NoTotalHere).arg("action", "check")));
+                }
+                if p.total != facing {
+                    return Err(at(Message::new(Msg::CheckFacingBet).arg("facing", facing)));
+                }
+            }
+            ActionKind::Fold => {
+                if a.total.is_some() {
+                    return Err(at(Message::new(Msg::NoTotalHere).arg("action", "fold")));
+                }
+                next.folded = true;
+            }
+            ActionKind::Call => {
+                if facing <= p.total {
+                    return Err(at(Message::new(Msg::CallNothing).arg("facing", facing)));
+                }
+                if let Some(t) = a.total
+                    && t != facing
+                {
+                    return Err(at(Message::new(Msg::CallWrongTotal)
+                        .arg("facing", facing)
+                        .arg("total", t)));
+                }
+                next.total = facing;
+            }
+            ActionKind::Bet => {
+                let t = need_total()?;
+                if facing > 0 {
+                    return Err(at(Message::new(Msg::BetFacingBet).arg("facing", facing)));
+                }
+                let min = spot.min_raise_to().map_err(at)?;
+                let ok = match self.setup.game {
+                    Game::Limit => t == min,
+                    Game::NoLimit | Game::PotLimit => t >= min,
+                };
+                if !ok {
+                    return Err(at(Message::new(if self.setup.game == Game::Limit {
+                        Msg::LimitBetIllegal
+                    } else {
+                        Msg::BetIllegal
+                    })
+                    .arg("total", t)
+                    .arg("min", min)));
+                }
+                self.full_raise = t;
+                self.facing = t;
+                self.record_bet(t);
+                next.total = t;
+            }
+            ActionKind::Raise => {
+                let t = need_total()?;
+                if facing == 0 {
+                    return Err(at(Message::new(Msg::RaiseNoBet)));
+                }
+                if !spot.may_raise {
+                    return Err(at(Message::new(Msg::RaiseClosed)
+                        .arg("grew", facing.saturating_sub(p.total))
+                        .arg("threshold", self.threshold())));
+                }
+                let inc = t.checked_sub(facing).filter(|i| *i > 0).ok_or_else(|| {
+                    at(Message::new(Msg::RaiseNotAbove)
+                        .arg("total", t)
+                        .arg("facing", facing))
+                })?;
+                let min = spot.min_raise_to().map_err(at)?;
+                let ok = match self.setup.game {
+                    Game::Limit => t == min,
+                    Game::NoLimit | Game::PotLimit => t >= min,
+                };
+                if !ok {
+                    return Err(at(Message::new(Msg::RaiseIllegal)
+                        .arg("total", t)
+                        .arg("min", min)));
+                }
+                self.full_raise = inc;
+                self.facing = t;
+                self.record_bet(t);
+                next.total = t;
+            }
+            ActionKind::AllIn => {
+                let t = match (a.total, spot.all_in_total()) {
+                    (Some(t), _) => t,
+                    (None, Some(max)) => max,
+                    (None, None) => need_total()?,
+                };
+                if t <= p.total {
+                    return Err(at(Message::new(Msg::AllInBelowFront)
+                        .arg("total", t)
+                        .arg("in_front", p.total)));
+                }
+                next.all_in = true;
+                next.total = t;
+                if t > facing {
+                    if !spot.may_raise {
+                        return Err(at(Message::new(Msg::AllInClosed).arg("facing", facing)));
+                    }
+                    let inc = t - facing;
+                    let size = self.min_raise_size();
+                    if self.setup.game == Game::Limit && inc > size {
+                        return Err(at(Message::new(Msg::LimitAllInTooBig)
+                            .arg("max", add(facing, size, "actions").map_err(at)?)));
+                    }
+                    let full = if facing == 0 {
+                        t >= self.setup.big_blind
+                    } else {
+                        inc >= size
+                    };
+                    if full {
+                        self.full_raise = if facing == 0 { t } else { inc };
+                    }
+                    self.facing = t;
+                    self.record_bet(t);
+                }
+            }
+        }
+        if let (Some(stack), Some(before)) = (p.stack, Some(p.total)) {
+            let max = before.saturating_add(stack);
+            if next.total > max {
+                return Err(at(Message::new(Msg::OverStack)
+                    .arg("total", next.total)
+                    .arg("stack", stack)));
+            }
+            next.stack = Some(max - next.total);
+            if next.total == max && a.kind != ActionKind::Fold {
+                next.all_in = true;
+            }
+        }
+        if let Some(slot) = self.players.get_mut(i) {
+            *slot = next;
+        }
+        self.last_actor = Some(i);
+        Ok(())
+    }
+
+    fn record_bet(&mut self, total: Chips) {
+        self.bets = self.bets.saturating_add(1);
+        if self.first_bet.is_none() {
+            self.first_bet = Some(total);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::poker::parse_actions;
+
+    fn round(game: Game, street: Street, bb: Chips, actions: &str) -> Round {
+        Round::replay(
+            Setup::new(game, street, bb),
+            &parse_actions(actions).expect("actions parse"),
+        )
+        .expect("round replays")
+    }
+
+    #[test]
+    fn tda_47_short_all_in_does_not_reopen_for_players_who_acted() {
+        let r = round(
+            Game::NoLimit,
+            Street::Postflop,
+            50,
+            "A:bet:100,B:all-in:125,C:call:125,D:all-in:200",
+        );
+        // A faces 100 more: a full raise; C faces 75 more: not.
+        assert!(r.spot("A").unwrap().may_raise);
+        assert!(!r.spot("C").unwrap().may_raise);
+        // A player yet to act may raise, to at least 300.
+        let e = r.spot("E").unwrap();
+        assert!(e.may_raise);
+        assert_eq!((e.to_call(), e.min_raise_to().unwrap()), (200, 300));
+    }
+
+    #[test]
+    fn preflop_blinds_have_not_acted_until_they_appear() {
+        let r = round(
+            Game::NoLimit,
+            Street::Preflop,
+            100,
+            "A:raise:300,B:all-in:350",
+        );
+        let bb = r.spot("BB").unwrap();
+        assert!(bb.may_raise);
+        assert_eq!(bb.min_raise_to().unwrap(), 550);
+        assert_eq!(r.to_act(), Some("SB"));
+    }
+
+    #[test]
+    fn limit_reopens_at_the_editions_share_of_a_bet() {
+        let mut setup = Setup::new(Game::Limit, Street::Flop, 100);
+        setup.limit_reopen_percent = 50;
+        let actions = parse_actions("A:bet:100,B:all-in:150").unwrap();
+        let r = Round::replay(setup, &actions).unwrap();
+        assert!(r.spot("A").unwrap().may_raise);
+        setup.limit_reopen_percent = 100;
+        let r = Round::replay(setup, &actions).unwrap();
+        assert!(!r.spot("A").unwrap().may_raise);
+    }
+
+    #[test]
+    fn limit_turn_and_river_use_the_big_bet() {
+        let r = round(Game::Limit, Street::Turn, 20, "A:bet:40,B:raise:80");
+        assert_eq!(r.spot("C").unwrap().min_raise_to().unwrap(), 120);
+        let err = Round::replay(
+            Setup::new(Game::Limit, Street::River, 20),
+            &parse_actions("A:bet:20").unwrap(),
+        )
+        .unwrap_err();
+        assert_eq!(err.0, "actions");
+    }
+
+    #[test]
+    fn illegal_sequences_name_the_action() {
+        for actions in [
+            "A:bet:100,A:bet:200",
+            "A:fold,A:call",
+            "A:check:100",
+            "A:bet:100,B:check",
+            "A:call",
+            "A:bet:40",
+            "A:bet:100,B:raise:150",
+        ] {
+            let err = Round::replay(
+                Setup::new(Game::NoLimit, Street::Postflop, 50),
+                &parse_actions(actions).unwrap(),
+            )
+            .expect_err(actions);
+            assert_eq!(err.0, "actions", "{actions}");
+        }
+    }
+
+    #[test]
+    fn the_opening_bet_follows_the_editions_preflop_opener() {
+        let r = round(Game::NoLimit, Street::Preflop, 100, "A:raise:300");
+        assert!(!r.facing_opening_bet(PreflopOpener::BigBlind));
+        assert!(r.facing_opening_bet(PreflopOpener::FirstRaise));
+        let r = round(Game::NoLimit, Street::Flop, 100, "A:bet:300");
+        assert!(r.facing_opening_bet(PreflopOpener::BigBlind));
+    }
+
+    #[test]
+    fn stacks_make_all_ins_and_whose_turn() {
+        let mut r = Round::new(Setup::new(Game::NoLimit, Street::Flop, 100)).unwrap();
+        r.seat("A", Some(1000));
+        r.seat("B", Some(250));
+        r.seat("C", Some(5000));
+        for (n, a) in parse_actions("A:bet:300,B:all-in")
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
+            r.apply(n + 1, a).unwrap();
+        }
+        assert_eq!(r.facing(), 300);
+        assert_eq!(r.to_act(), Some("C"));
+        assert_eq!(r.spot("C").unwrap().to_call(), 300);
+    }
+}

@@ -1,7 +1,88 @@
-//! Typed errors of the library. Every message names the input at fault and
-//! says how to fix it; the binary prints it on one line and exits 2.
+//! The library's one error type, [`Error`]: every failure carries a
+//! [`Message`] (a key of ui.yaml with its arguments, rendered in the UI
+//! language) and an [`Exit`] kind. Data and lookup failures keep their typed
+//! detail ([`LoadError`], [`LookupError`]) for callers that branch on it.
 
 use std::fmt;
+
+use crate::message::{Exit, Message, Msg};
+
+/// Any failure of the library.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// A data file could not be used.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    /// Something asked for does not exist.
+    #[error(transparent)]
+    Lookup(#[from] LookupError),
+    /// An answer or an input of a calculation is at fault: the answer key
+    /// and the problem.
+    #[error("{}", self.message())]
+    Input {
+        /// The answer key (or other input) at fault.
+        input: &'static str,
+        /// What is wrong and what would be valid.
+        problem: Message,
+    },
+    /// Any other failure, with its message.
+    #[error("{0}")]
+    Other(Message, Exit),
+}
+
+impl Error {
+    /// An answer or calculation input at fault.
+    pub fn input(input: &'static str, problem: Message) -> Error {
+        Error::Input { input, problem }
+    }
+
+    /// A failure of bad input that is not about one answer.
+    pub fn bad(message: Message) -> Error {
+        Error::Other(message, Exit::Input)
+    }
+
+    /// The message, in no particular language yet.
+    pub fn message(&self) -> Message {
+        match self {
+            Error::Load(e) => e.message(),
+            Error::Lookup(e) => e.message(),
+            Error::Input { input, problem } => Message::new(Msg::Calc)
+                .arg("input", input)
+                .nested("problem", problem.clone()),
+            Error::Other(m, _) => m.clone(),
+        }
+    }
+
+    /// Whose failure it is.
+    pub fn exit(&self) -> Exit {
+        match self {
+            Error::Load(LoadError::Io { .. }) => Exit::Io,
+            Error::Other(_, exit) => *exit,
+            _ => Exit::Input,
+        }
+    }
+
+    /// The answer key at fault, for an input error.
+    pub fn input_key(&self) -> Option<&'static str> {
+        match self {
+            Error::Input { input, .. } => Some(input),
+            _ => None,
+        }
+    }
+}
+
+impl From<crate::calc::CalcError> for Error {
+    fn from(e: crate::calc::CalcError) -> Error {
+        match e {
+            crate::calc::CalcError::Overflow { input } => {
+                Error::input(input, Message::new(Msg::Overflow).arg("input", input))
+            }
+            crate::calc::CalcError::Invalid { input, problem } => {
+                Error::input(input, Message::new(Msg::Text).arg("text", problem))
+            }
+        }
+    }
+}
 
 /// A data file (bundled, `--data`, `--house`, `--answers`) could not be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -60,6 +141,38 @@ pub enum LoadError {
         /// What is wrong with it.
         problem: String,
     },
+}
+
+impl LoadError {
+    /// The message of this failure.
+    pub fn message(&self) -> Message {
+        match self {
+            LoadError::Schema {
+                file,
+                location,
+                message,
+            } => Message::new(Msg::LoadSchema)
+                .arg("file", file)
+                .arg("location", Location(*location))
+                .arg("message", message),
+            LoadError::Invalid { file, message } => Message::new(Msg::LoadInvalid)
+                .arg("file", file)
+                .arg("message", message),
+            LoadError::Io { file, message } => Message::new(Msg::LoadIo)
+                .arg("file", file)
+                .arg("message", message),
+            LoadError::TooLarge { file, bytes, limit } => Message::new(Msg::LoadTooLarge)
+                .arg("file", file)
+                .arg("bytes", bytes)
+                .arg("limit", limit),
+            LoadError::NotUtf8 { file, offset } => Message::new(Msg::LoadNotUtf8)
+                .arg("file", file)
+                .arg("offset", offset),
+            LoadError::DataDir { dir, problem } => Message::new(Msg::LoadDataDir)
+                .arg("dir", dir)
+                .arg("problem", problem),
+        }
+    }
 }
 
 struct Location(Option<(usize, usize)>);
@@ -132,6 +245,58 @@ pub enum LookupError {
         /// Editions that have it.
         nearest: Vec<String>,
     },
+}
+
+impl LookupError {
+    /// The message of this failure.
+    pub fn message(&self) -> Message {
+        let nearest = |list: &[String]| {
+            if list.is_empty() {
+                Message::new(Msg::Text).arg("text", "")
+            } else {
+                Message::new(Msg::Nearest).arg("list", list.join(", "))
+            }
+        };
+        match self {
+            LookupError::UnknownEdition { given, nearest: n } => Message::new(Msg::UnknownEdition)
+                .arg("given", given)
+                .nested("nearest", nearest(n)),
+            LookupError::UnknownRule {
+                edition,
+                given,
+                nearest: n,
+            } => Message::new(Msg::UnknownRule)
+                .arg("edition", edition)
+                .arg("given", given)
+                .nested("nearest", nearest(n)),
+            LookupError::UnknownPart {
+                edition,
+                number,
+                part,
+                nearest: n,
+            } => Message::new(Msg::UnknownPart)
+                .arg("edition", edition)
+                .arg("number", number)
+                .arg("part", part)
+                .nested("nearest", nearest(n)),
+            LookupError::UnknownConcept { given, nearest: n } => Message::new(Msg::UnknownConcept)
+                .arg("given", given)
+                .nested("nearest", nearest(n)),
+            LookupError::UnknownIncident { given, nearest: n } => {
+                Message::new(Msg::UnknownIncident)
+                    .arg("given", given)
+                    .nested("nearest", nearest(n))
+            }
+            LookupError::ConceptNotInEdition {
+                edition,
+                concept,
+                nearest: n,
+            } => Message::new(Msg::ConceptNotInEdition)
+                .arg("edition", edition)
+                .arg("concept", concept)
+                .nested("nearest", nearest(n)),
+        }
+    }
 }
 
 struct Nearest<'a>(&'a [String]);

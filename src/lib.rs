@@ -12,6 +12,7 @@ pub mod data;
 pub mod error;
 pub mod failure;
 pub mod incident;
+pub mod incidents;
 pub mod log;
 pub mod message;
 pub mod poker;
@@ -19,22 +20,8 @@ pub mod rules;
 pub mod text;
 pub mod ui;
 
-pub use error::{LoadError, LookupError};
+pub use error::{Error, LoadError, LookupError};
 pub use failure::is_user_error;
-
-/// Any error of the library.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Error {
-    /// A data file could not be used.
-    #[error(transparent)]
-    Load(#[from] LoadError),
-    /// Something asked for does not exist.
-    #[error(transparent)]
-    Lookup(#[from] LookupError),
-    /// A calculation's inputs are invalid.
-    #[error(transparent)]
-    Calc(#[from] calc::CalcError),
-}
 
 /// The `n` candidates closest to `given` (by edit similarity, substrings
 /// first), for "did you mean" lists.

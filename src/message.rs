@@ -66,6 +66,38 @@ messages! {
     /// A sum or product left the chip range.
     Overflow = "overflow" [input],
 
+    // --- lookups and data files -------------------------------------------
+    /// " (nearest: a, b)".
+    Nearest = "nearest" [list],
+    /// No such edition.
+    UnknownEdition = "unknown_edition" [given, nearest],
+    /// No such rule in the edition.
+    UnknownRule = "unknown_rule" [edition, given, nearest],
+    /// No such sub-part.
+    UnknownPart = "unknown_part" [edition, number, part, nearest],
+    /// No such rule or concept.
+    UnknownConcept = "unknown_concept" [given, nearest],
+    /// No such incident.
+    UnknownIncident = "unknown_incident" [given, nearest],
+    /// The edition has no rule for the concept.
+    ConceptNotInEdition = "concept_not_in_edition" [edition, concept, nearest],
+    /// Required answers missing: each key with its question.
+    MissingAnswers = "missing_answers" [incident, list],
+    /// An answer key the incident does not have.
+    UnknownKey = "unknown_key" [key, incident, keys],
+    /// A data file that does not parse (the parser's message).
+    LoadSchema = "load_schema" [file, location, message],
+    /// A data file that breaks a rule of the data model.
+    LoadInvalid = "load_invalid" [file, message],
+    /// A file that cannot be read.
+    LoadIo = "load_io" [file, message],
+    /// A file over the size limit.
+    LoadTooLarge = "load_too_large" [file, bytes, limit],
+    /// A file that is not UTF-8.
+    LoadNotUtf8 = "load_not_utf8" [file, offset],
+    /// `--data` that is not a data tree.
+    LoadDataDir = "load_data_dir" [dir, problem],
+
     // --- chip amounts ----------------------------------------------------
     /// Nothing given.
     AmountEmpty = "amount_empty" [],
@@ -147,6 +179,12 @@ messages! {
     PlayerAllIn = "player_all_in" [player],
     /// The action does not return to the asked player.
     PlayerDone = "player_done" [player],
+
+    // --- the clock ----------------------------------------------------------
+    /// A clock of no time.
+    ClockNoTime = "clock_no_time" [],
+    /// A countdown longer than the clock.
+    ClockCountdownTooLong = "clock_countdown_too_long" [countdown, seconds],
 
     // --- the spot -----------------------------------------------------------
     /// The big blind is zero.

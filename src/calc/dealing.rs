@@ -215,6 +215,18 @@ pub enum MisdealCondition {
     WrongCardCount,
 }
 
+impl MisdealCondition {
+    /// The causes TDA 2019 rule 35-A lists for flop games.
+    pub const TDA: [MisdealCondition; 6] = [
+        MisdealCondition::BoxedCards,
+        MisdealCondition::FirstCardWrongSeat,
+        MisdealCondition::DealtToIneligibleSeat,
+        MisdealCondition::EligibleSeatDealtOut,
+        MisdealCondition::FirstTwoExposed,
+        MisdealCondition::DowncardsExposed,
+    ];
+}
+
 /// An edition's misdeal list and its thresholds.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MisdealRules {

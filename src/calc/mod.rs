@@ -10,7 +10,6 @@ pub mod amount;
 pub mod balance;
 pub mod betting;
 pub mod chip_race;
-pub mod clock;
 pub mod dealing;
 pub mod decisions;
 pub mod hand_for_hand;
@@ -25,23 +24,7 @@ pub mod showdown;
 pub mod unclear;
 pub mod undercall;
 
-/// A chip amount. Always an integer count of chips' value, never a float.
-pub type Chips = u64;
-
-/// A seat number at a table (1-10 in the answer contract).
-pub type Seat = u8;
-
-/// The betting structure of the game being played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Game {
-    /// No-limit: any raise up to the player's stack.
-    NoLimit,
-    /// Pot-limit: raises capped at the size of the pot.
-    PotLimit,
-    /// Fixed limit: bets and raises of a fixed size.
-    Limit,
-}
+pub use crate::poker::{Chips, Game, Seat};
 
 /// Why a calculation could not be made. Each variant names the input at fault
 /// (by the answer key the incident catalogue uses) so the message can say what

@@ -18,14 +18,7 @@ use super::{CalcError, Chips, add};
 /// | pokerpunt-nl | "De grote blind is ... het vereiste call bedrag in de eerste ronde" | `big-blind` |
 /// | tda-2015-de | "Der gelegte Big Blind ist das eröffnende Gebot der ersten Runde" | `big-blind` |
 /// | tda-2019-sk | "Pred flopom je otváracia stávka prvý raise po blindoch." | `first-raise` |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum UndercallPreflopOpener {
-    /// The posted big blind is the pre-flop opening bet.
-    BigBlind,
-    /// The first raise after the blinds is the pre-flop opening bet.
-    FirstRaise,
-}
+pub use crate::poker::PreflopOpener as UndercallPreflopOpener;
 
 /// Tells whether the bet a player faces is the round's opening bet in the
 /// sense of rule 51-B, for the `opening_bet` answer of the `undercall`

@@ -31,6 +31,18 @@ pub enum Answer {
 }
 
 impl Answer {
+    /// The answer as JSON (numbers, booleans, text, lists).
+    pub fn json(&self) -> serde_json::Value {
+        match self {
+            Answer::Bool(b) => (*b).into(),
+            Answer::Amount(n) => (*n).into(),
+            Answer::Text(s) => s.clone().into(),
+            Answer::Chips(v) => v.clone().into(),
+            Answer::Seat(s) => (*s).into(),
+            Answer::Seats(v) => v.clone().into(),
+        }
+    }
+
     /// The canonical text form (what `--answer KEY=VALUE` would take).
     pub fn canonical(&self) -> String {
         match self {

@@ -6,13 +6,13 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
+use super::Cx;
 use super::answer::Answer;
 use super::ruling::{Decision, Note, TablePicture};
 use super::walk::Answers;
 use crate::calc::{self, CalcError, Chips, Game, Seat};
-use crate::rules::Params;
 
-type Run = fn(&Answers, &Params) -> Result<Decision, CalcError>;
+type Run = fn(&Answers, &mut Cx<'_>) -> Result<Decision, CalcError>;
 
 /// A calculator: its name (as trees cite it), the outcomes it can reach,
 /// and the function.
@@ -107,11 +107,6 @@ pub const CALCULATORS: &[Calculator] = &[
         run: out_of_turn,
     },
     Calculator {
-        name: "clock",
-        outcomes: &["dead-hand", "check"],
-        run: clock,
-    },
-    Calculator {
         name: "balance",
         outcomes: &["balanced", "move", "break", "halt"],
         run: balance,
@@ -182,14 +177,14 @@ pub fn find(name: &str) -> Option<&'static Calculator> {
 pub fn run(
     name: &str,
     answers: &Answers,
-    params: &Params,
+    cx: &mut Cx<'_>,
 ) -> Result<Decision, super::IncidentError> {
     let calculator = find(name).ok_or_else(|| {
         super::IncidentError::Data(format!(
             "no calculator named `{name}` (ruling data is wrong)"
         ))
     })?;
-    Ok((calculator.run)(answers, params)?)
+    Ok((calculator.run)(answers, cx)?)
 }
 
 // --- reading answers ------------------------------------------------------
@@ -259,22 +254,6 @@ fn id<T: Serialize>(value: &T) -> String {
     }
 }
 
-/// The edition's parameters read as a calculator's parameter struct (their
-/// serialized names are the rulebook parameter names). `None` when the
-/// edition does not state what the struct needs.
-fn edition<T: DeserializeOwned>(params: &Params) -> Option<T> {
-    serde_json::to_value(params)
-        .ok()
-        .and_then(|v| serde_json::from_value(v).ok())
-}
-
-fn tda_default(what: &str) -> Note {
-    Note {
-        key: "tda_default",
-        args: vec![("what", what.to_string())],
-    }
-}
-
 fn decision(outcome: String, concepts: Vec<&'static str>) -> Decision {
     Decision {
         outcome,
@@ -293,7 +272,7 @@ fn seat_list(seats: &[Seat]) -> String {
 
 // --- betting --------------------------------------------------------------
 
-fn bet(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+fn bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::betting::{BetInput, Declared, PriorChips, Pushed, RaiseMethods, rule_bet};
     let game: Game = parse_enum(text(a, "game").unwrap_or("no-limit"), "game")?;
     let facing = opt_amount(a, "facing").unwrap_or(0);
@@ -334,14 +313,7 @@ fn bet(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
         _ => Pushed::Nothing,
     };
     input.pot = opt_amount(a, "pot");
-    let mut notes = Vec::new();
-    let methods = match &params.raise_methods {
-        Some(m) => RaiseMethods(m.clone()),
-        None => {
-            notes.push(tda_default("raise_methods"));
-            RaiseMethods::default()
-        }
-    };
+    let methods = RaiseMethods(cx.params.raise_methods());
     let r = rule_bet(&input, &methods)?;
     let mut d = decision(id(&r.outcome), r.concepts.clone());
     d.amounts.push(("total".into(), r.total));
@@ -363,11 +335,10 @@ fn bet(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
             args: vec![("min_raise_to", r.min_raise_to.to_string())],
         });
     }
-    d.notes.extend(notes);
     Ok(d)
 }
 
-fn undercall(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+fn undercall(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::undercall::{UndercallInput, undercall};
     let r = undercall(&UndercallInput {
         heads_up: flag(a, "heads_up"),
@@ -386,7 +357,7 @@ fn undercall(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
     Ok(d)
 }
 
-fn reopening(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+fn reopening(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::reopening::{ReopenInput, parse_actions, reopening};
     let game: Game = parse_enum(text(a, "game").unwrap_or("no-limit"), "game")?;
     let input = ReopenInput {
@@ -396,9 +367,11 @@ fn reopening(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
         actions: parse_actions(text(a, "actions")?)?,
         player: text(a, "player")?.to_string(),
     };
-    let limit_percent = params
-        .limit_reopen_percent
-        .map(|p| u8::try_from(p).unwrap_or(u8::MAX));
+    let limit_percent = if game == Game::Limit {
+        u8::try_from(cx.params.limit_reopen_percent().get()).ok()
+    } else {
+        None
+    };
     let r = reopening(&input, limit_percent)?;
     let mut d = decision(id(&r.outcome), r.concepts.clone());
     d.amounts.push(("to_call".into(), r.to_call));
@@ -408,13 +381,10 @@ fn reopening(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
     d.data
         .insert("raised_since_acted".into(), json!(r.raised_since_acted));
     d.data.insert("full_raise".into(), json!(r.min_raise));
-    if game == Game::Limit && params.limit_reopen_percent.is_none() {
-        d.notes.push(tda_default("limit_reopen_percent"));
-    }
     Ok(d)
 }
 
-fn pot_limit(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+fn pot_limit(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::pot_limit::{PotLimitInput, ShortBlind, max_bet};
     let short_blind = if flag(a, "short_blind") {
         Some(ShortBlind {
@@ -437,13 +407,9 @@ fn pot_limit(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
     Ok(d)
 }
 
-fn unclear_bet(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
-    use calc::unclear::{UnclearBetInput, UnclearBetReading, unclear_bet};
-    let mut notes = Vec::new();
-    let reading = params.unclear_bet_reading.unwrap_or_else(|| {
-        notes.push(tda_default("unclear_bet_reading"));
-        UnclearBetReading::AtMostPot
-    });
+fn unclear_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
+    use calc::unclear::{UnclearBetInput, unclear_bet};
+    let reading = cx.params.unclear_bet_reading();
     let r = unclear_bet(
         &UnclearBetInput {
             pot: amount(a, "pot")?,
@@ -462,13 +428,12 @@ fn unclear_bet(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
     };
     d.data.insert("readings".into(), json!(shown));
     d.data.insert("reading".into(), json!(reading));
-    d.notes = notes;
     Ok(d)
 }
 
 // --- pots -----------------------------------------------------------------
 
-fn side_pots(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+fn side_pots(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::pots::{parse_contributions, side_pots};
     let contributions = parse_contributions(text(a, "contributions")?)?;
     let folded = seats(a, "folded");
@@ -504,19 +469,15 @@ fn side_pots(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
     Ok(d)
 }
 
-fn split_pot(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
-    use calc::pots::{OddChipRecipient, split_pot};
+fn split_pot(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
+    use calc::pots::split_pot;
     let occupied = match seats(a, "seats") {
         s if s.is_empty() => (1..=10).collect(),
         s => s,
     };
     let winners = seats(a, "winners");
     let button = seat(a, "button")?;
-    let mut notes = Vec::new();
-    let recipient = params.odd_chip_recipient.unwrap_or_else(|| {
-        notes.push(tda_default("odd_chip_recipient"));
-        OddChipRecipient::FirstLeftOfButton
-    });
+    let recipient = cx.params.odd_chip_recipient();
     let r = split_pot(
         amount(a, "pot")?,
         &winners,
@@ -549,16 +510,19 @@ fn split_pot(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
             })
             .collect(),
     });
-    d.notes = notes;
     Ok(d)
 }
 
 // --- penalties, dealing, turn order -----------------------------------------
 
-fn penalty(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+fn penalty(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::penalty::{PenaltyKind, PenaltyParams, penalty};
     let kind: PenaltyKind = parse_enum(text(a, "kind").unwrap_or("missed-rounds"), "kind")?;
-    let edition_params: PenaltyParams = edition(params).unwrap_or_default();
+    let edition_params = PenaltyParams {
+        kinds: cx.params.penalty_kinds(),
+        formula: cx.params.missed_round_formula(),
+        max_rounds: cx.params.penalty_max_rounds().map(|c| u64::from(c.get())),
+    };
     let players = opt_amount(a, "players_at_table")
         .map(|n| small(n, "players_at_table", 10))
         .transpose()?;
@@ -576,19 +540,12 @@ fn penalty(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
     Ok(d)
 }
 
-fn substantial_action(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+fn substantial_action(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::dealing::{SaThresholds, parse_sa_actions, substantial_action};
     let actions = parse_sa_actions(text(a, "actions")?)?;
-    let defaults = SaThresholds::default();
     let thresholds = SaThresholds {
-        sa_chip_actions: params
-            .sa_chip_actions
-            .and_then(|n| u8::try_from(n).ok())
-            .unwrap_or(defaults.sa_chip_actions),
-        sa_any_actions: params
-            .sa_any_actions
-            .and_then(|n| u8::try_from(n).ok())
-            .unwrap_or(defaults.sa_any_actions),
+        sa_chip_actions: u8::try_from(cx.params.sa_chip_actions().get()).unwrap_or(u8::MAX),
+        sa_any_actions: u8::try_from(cx.params.sa_any_actions().get()).unwrap_or(u8::MAX),
     };
     let r = substantial_action(&actions, thresholds)?;
     let mut d = decision(id(&r.outcome), r.concepts.clone());
@@ -597,25 +554,13 @@ fn substantial_action(a: &Answers, params: &Params) -> Result<Decision, CalcErro
     Ok(d)
 }
 
-fn misdeal(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
-    use calc::dealing::{MisdealCondition as C, MisdealInput, MisdealRules, misdeal};
-    let mut notes = Vec::new();
-    let conditions = params.misdeal_conditions.clone().unwrap_or_else(|| {
-        notes.push(tda_default("misdeal_conditions"));
-        vec![
-            C::BoxedCards,
-            C::FirstCardWrongSeat,
-            C::DealtToIneligibleSeat,
-            C::EligibleSeatDealtOut,
-            C::FirstTwoExposed,
-            C::DowncardsExposed,
-        ]
-    });
-    let threshold = |p: Option<u32>| p.and_then(|n| u8::try_from(n).ok()).unwrap_or(2);
+fn misdeal(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
+    use calc::dealing::{MisdealInput, MisdealRules, misdeal};
+    let count = |c: u32| u8::try_from(c).unwrap_or(u8::MAX);
     let rules = MisdealRules {
-        conditions,
-        misdeal_boxed_cards: threshold(params.misdeal_boxed_cards),
-        misdeal_exposed_downcards: threshold(params.misdeal_exposed_downcards),
+        conditions: cx.params.misdeal_conditions(),
+        misdeal_boxed_cards: count(cx.params.misdeal_boxed_cards().get()),
+        misdeal_exposed_downcards: count(cx.params.misdeal_exposed_downcards().get()),
     };
     let r = misdeal(
         &MisdealInput {
@@ -643,28 +588,19 @@ fn misdeal(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
         "barred_by_substantial_action".into(),
         json!(r.barred_by_substantial_action),
     );
-    d.notes = notes;
     Ok(d)
 }
 
-fn four_card_flop(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+fn four_card_flop(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     let r = calc::dealing::four_card_flop(flag(a, "exposed"));
     Ok(decision(id(&r.outcome), r.concepts.clone()))
 }
 
-fn premature_card(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+fn premature_card(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::dealing::{PrematureInput, PrematureProcedure, premature_card};
-    let mut notes = Vec::new();
-    let default = PrematureProcedure::default();
-    let procedure = match (params.premature_flop, params.premature_turn) {
-        (Some(flop), Some(turn)) => PrematureProcedure { flop, turn },
-        (flop, turn) => {
-            notes.push(tda_default("premature_cards"));
-            PrematureProcedure {
-                flop: flop.unwrap_or(default.flop),
-                turn: turn.unwrap_or(default.turn),
-            }
-        }
+    let procedure = PrematureProcedure {
+        flop: cx.params.premature_flop(),
+        turn: cx.params.premature_turn(),
     };
     let r = premature_card(
         &PrematureInput {
@@ -681,11 +617,10 @@ fn premature_card(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
     if let Some(p) = r.turn_procedure {
         d.data.insert("procedure".into(), json!(p));
     }
-    d.notes = notes;
     Ok(d)
 }
 
-fn out_of_turn(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+fn out_of_turn(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::out_of_turn::{OutOfTurnInput, out_of_turn};
     let r = out_of_turn(&OutOfTurnInput {
         oot_action: text(a, "oot_action")?.parse()?,
@@ -699,32 +634,7 @@ fn out_of_turn(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
     Ok(d)
 }
 
-fn clock(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
-    use calc::clock::{ClockParams, clock};
-    let mut notes = Vec::new();
-    let clock_params: ClockParams = match edition(params) {
-        Some(p) => p,
-        None => {
-            notes.push(tda_default("calling_clock"));
-            ClockParams::base_plus_countdown(25, 5)?
-        }
-    };
-    let facing_bet = match a.get("facing_bet") {
-        Some(Answer::Bool(b)) => *b,
-        _ => return Err(CalcError::invalid("facing_bet", "is needed: yes or no")),
-    };
-    let r = clock(facing_bet, &clock_params)?;
-    let mut d = decision(id(&r.outcome), vec!["calling-clock"]);
-    d.amounts.push(("seconds".into(), r.seconds));
-    d.amounts.push(("countdown".into(), r.countdown));
-    d.data.insert("base_seconds".into(), json!(r.base_seconds));
-    d.data
-        .insert("tie_to_player".into(), json!(r.tie_to_player));
-    d.notes = notes;
-    Ok(d)
-}
-
-fn balance(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+fn balance(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::balance::{BalanceParams, balance, parse_tables};
     let tables = parse_tables(text(a, "tables")?)?;
     let seats = small(
@@ -732,12 +642,10 @@ fn balance(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
         "seats_per_table",
         10,
     )?;
-    let mut balance_params: BalanceParams = edition(params).unwrap_or_default();
-    let mut notes = Vec::new();
-    match params.halt_threshold.and_then(|t| u8::try_from(t).ok()) {
-        Some(t) => balance_params.halt_threshold = t,
-        None => notes.push(tda_default("halt_threshold")),
-    }
+    let balance_params = BalanceParams {
+        halt_threshold: u8::try_from(cx.params.halt_threshold().get()).unwrap_or(u8::MAX),
+        final_table: cx.params.final_table_policy(),
+    };
     let r = balance(&tables, seats, &balance_params)?;
     let mut d = decision(id(&r.outcome), r.concepts.clone());
     d.data.insert("halt".into(), json!(r.halt));
@@ -768,11 +676,10 @@ fn balance(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
     }
     let moved: u64 = r.moves.iter().map(|m| u64::from(m.players)).sum();
     d.amounts.push(("players_moved".into(), moved));
-    d.notes = notes;
     Ok(d)
 }
 
-fn chip_race(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+fn chip_race(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::chip_race::{ChipRaceParams, RaceStack, chip_race};
     // `stacks` is SEAT:COUNT of removed-denomination chips per player.
     let counts = calc::pots::parse_contributions(text(a, "removed_chips")?)
@@ -786,7 +693,12 @@ fn chip_race(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
         })
         .collect();
     let order = seats(a, "race_order");
-    let race_params: ChipRaceParams = edition(params).unwrap_or_default();
+    let race_params = ChipRaceParams {
+        method: cx.params.chip_race_method(),
+        start_seat: u8::try_from(cx.params.chip_race_start_seat().get()).unwrap_or(1),
+        max_chips: u8::try_from(cx.params.chip_race_max_chips().get()).unwrap_or(u8::MAX),
+        rounding: cx.params.chip_race_rounding(),
+    };
     let r = chip_race(
         &stacks,
         amount(a, "removed_denomination")?,
@@ -820,7 +732,7 @@ fn rename_input(err: CalcError, input: &'static str) -> CalcError {
     }
 }
 
-fn showdown_order(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+fn showdown_order(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     let live = seats(a, "live");
     let button = seat(a, "button")?;
     let aggressor = opt_seat(a, "last_aggressor");
@@ -845,7 +757,7 @@ fn showdown_order(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
     Ok(d)
 }
 
-fn heads_up_button(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+fn heads_up_button(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     let players = seats(a, "players");
     let [p1, p2] = players[..] else {
         return Err(CalcError::invalid(
@@ -875,14 +787,14 @@ fn heads_up_button(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
     Ok(d)
 }
 
-fn button_too_few_cards(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+fn button_too_few_cards(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     let r = calc::dealing::button_too_few_cards(flag(a, "acted"));
     Ok(decision(id(&r.outcome), r.concepts.clone()))
 }
 
-fn hand_for_hand(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
-    use calc::hand_for_hand::{HandForHandParams, shared_places};
-    let h4h: HandForHandParams = edition(params).unwrap_or_default();
+fn hand_for_hand(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
+    use calc::hand_for_hand::shared_places;
+    let payout = cx.params.hand_for_hand_payout();
     let count = |key: &'static str| -> Result<u32, CalcError> {
         u32::try_from(amount(a, key)?).map_err(|_| CalcError::invalid(key, "is too large"))
     };
@@ -890,7 +802,7 @@ fn hand_for_hand(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
         count("remaining")?,
         count("paid")?,
         count("busted")?,
-        h4h.payout,
+        payout,
     )?;
     let mut d = decision("shared-places".into(), vec!["hand-for-hand"]);
     d.amounts
@@ -906,7 +818,7 @@ fn hand_for_hand(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
 
 // --- small decisions --------------------------------------------------------
 
-fn asking_to_see(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+fn asking_to_see(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::decisions::{SeeHand, see_hand};
     let (outcome, concepts) = see_hand(
         flag(a, "kept_cards"),
@@ -923,7 +835,7 @@ fn asking_to_see(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
     Ok(d)
 }
 
-fn accidentally_killed_hand(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+fn accidentally_killed_hand(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     let r = calc::decisions::killed_hand(
         flag(a, "identifiable"),
         opt_amount(a, "uncalled").unwrap_or(0),
@@ -936,7 +848,7 @@ fn accidentally_killed_hand(a: &Answers, _: &Params) -> Result<Decision, CalcErr
     Ok(d)
 }
 
-fn chips_found_behind(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+fn chips_found_behind(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::decisions::{FoundChips, found_chips};
     let r = found_chips(flag(a, "part_of_action"), flag(a, "all_in_won"));
     let id = match r {
@@ -952,7 +864,7 @@ fn chips_found_behind(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
     Ok(d)
 }
 
-fn at_your_seat(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+fn at_your_seat(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     let live = calc::decisions::at_seat_live(flag(a, "at_seat"));
     Ok(decision(
         if live { "live" } else { "dead-hand" }.into(),
@@ -960,20 +872,13 @@ fn at_your_seat(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
     ))
 }
 
-fn dispute_window(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
+fn dispute_window(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::decisions::{Dispute, DisputeTiming, dispute_open};
     let what = match text(a, "dispute")? {
         "reading" => Dispute::Reading,
         _ => Dispute::Accounting,
     };
-    let mut notes = Vec::new();
-    let minutes = params
-        .dispute_break_minutes
-        .map(u64::from)
-        .unwrap_or_else(|| {
-            notes.push(tda_default("dispute_break_minutes"));
-            1
-        });
+    let minutes = u64::from(cx.params.dispute_break_minutes().get());
     let open = dispute_open(
         what,
         DisputeTiming {
@@ -989,11 +894,10 @@ fn dispute_window(a: &Answers, params: &Params) -> Result<Decision, CalcError> {
         vec!["disputed-pots"],
     );
     d.amounts.push(("break_minutes".into(), minutes));
-    d.notes = notes;
     Ok(d)
 }
 
-fn exposed_card(a: &Answers, _: &Params) -> Result<Decision, CalcError> {
+fn exposed_card(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     let penalized = calc::decisions::exposure_penalty_applies(flag(a, "action_pending"));
     Ok(decision(
         if penalized {

@@ -3,6 +3,7 @@
 
 pub mod answer;
 pub mod calculators;
+pub mod registry;
 pub mod ruling;
 pub mod tree;
 pub mod validate;
@@ -10,9 +11,12 @@ pub mod walk;
 
 use crate::data::DataSource;
 use crate::error::{LoadError, LookupError};
+use crate::message::{Message, Msg};
 use crate::rules::Book;
+use crate::rules::params::Resolved;
 use crate::ui::Ui;
 
+pub use registry::{Cx, Entry, Incident};
 pub use ruling::{Decision, Ruling};
 pub use tree::Tree;
 pub use walk::{AnswerSource, Answers, GivenAnswers, Reply, WalkError, walk};
@@ -67,22 +71,32 @@ pub fn rule_on(
     decide(tree, book, ui, &answers)
 }
 
-/// Runs the tree's calculator on answers already collected.
+/// Rules on answers already collected: the incident's module (or, for an
+/// incident not yet moved to one, its named calculator) with the edition's
+/// parameters, then the ruling assembled with its citations.
 pub fn decide(
     tree: &Tree,
     book: &Book,
     ui: &Ui,
     answers: &Answers,
 ) -> Result<Ruling, IncidentError> {
-    let params = book.params();
-    let decision = calculators::run(&tree.calculator, answers, &params)?;
+    let (params, sources) = book.params_with_sources();
+    let mut cx = Cx::new(Resolved::new(&params), &sources);
+    let decision = match crate::incidents::find(&tree.id) {
+        Some(entry) => entry.run(answers, &mut cx)?,
+        None => calculators::run(&tree.calculator, answers, &mut cx)?,
+    };
     if tree.outcome(&decision.outcome).is_none() {
         return Err(IncidentError::Data(format!(
-            "calculator `{}` reached outcome `{}`, which rulings/{}.yaml does not list",
-            tree.calculator, decision.outcome, tree.id
+            "`{}` reached outcome `{}`, which rulings/{}.yaml does not list",
+            tree.id, decision.outcome, tree.id
         )));
     }
-    Ok(ruling::assemble(tree, book, ui, answers, decision).map_err(crate::Error::from)?)
+    let fallbacks = cx.params.take_fallbacks();
+    Ok(
+        ruling::assemble(tree, book, ui, answers, decision, &fallbacks)
+            .map_err(crate::Error::from)?,
+    )
 }
 
 /// Why an incident could not be ruled on.
@@ -108,6 +122,23 @@ pub enum IncidentError {
         /// Each missing key with its question text.
         missing: Vec<(String, String)>,
     },
+}
+
+impl IncidentError {
+    /// The message of this failure.
+    pub fn message(&self) -> Message {
+        match self {
+            IncidentError::Walk(e) => e.message(),
+            IncidentError::Calc(e) => crate::Error::from(e.clone()).message(),
+            IncidentError::Data(text) => Message::new(Msg::Text).arg("text", text),
+            IncidentError::Rules(e) => e.message(),
+            IncidentError::MissingAnswers { incident, missing } => {
+                Message::new(Msg::MissingAnswers)
+                    .arg("incident", incident)
+                    .arg("list", list(missing))
+            }
+        }
+    }
 }
 
 fn list(missing: &[(String, String)]) -> String {

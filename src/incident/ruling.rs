@@ -7,17 +7,18 @@ use serde::Serialize;
 use crate::calc::Chips;
 use crate::error::LoadError;
 use crate::rules::Book;
+use crate::rules::params::Fallback;
 use crate::ui::Ui;
 
-use super::answer::Answer;
 use super::tree::{Tree, cite_parts};
 use super::walk::{Answers, Origin};
 
-/// What a calculator decided.
+/// What a ruling decided: the outcome (typed in an incident's module, its
+/// id once erased) and everything the card and the JSON show.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Decision {
-    /// The outcome id (one of the tree's outcomes).
-    pub outcome: String,
+pub struct Decision<O = String> {
+    /// The outcome.
+    pub outcome: O,
     /// Named chip amounts, in display order.
     pub amounts: Vec<(String, Chips)>,
     /// The concepts of the rules applied, deciding rule first.
@@ -30,6 +31,46 @@ pub struct Decision {
     pub notes: Vec<Note>,
     /// A picture of the table, for seat-based rulings.
     pub table: Option<TablePicture>,
+}
+
+impl<O: Into<&'static str>> Decision<O> {
+    /// A decision on `outcome` citing `concepts` (deciding rule first).
+    pub fn new(outcome: O, concepts: Vec<&'static str>) -> Decision<O> {
+        Decision {
+            outcome,
+            amounts: Vec::new(),
+            concepts,
+            discretion: None,
+            data: serde_json::Map::new(),
+            notes: Vec::new(),
+            table: None,
+        }
+    }
+
+    /// Adds a named amount.
+    pub fn amount(&mut self, name: &str, value: Chips) {
+        self.amounts.push((name.to_string(), value));
+    }
+
+    /// Adds a structured extra for JSON.
+    pub fn data(&mut self, name: &str, value: impl Serialize) {
+        if let Ok(v) = serde_json::to_value(value) {
+            self.data.insert(name.to_string(), v);
+        }
+    }
+
+    /// The same decision with the outcome as its id.
+    pub fn erase(self) -> Decision {
+        Decision {
+            outcome: self.outcome.into().to_string(),
+            amounts: self.amounts,
+            concepts: self.concepts,
+            discretion: self.discretion,
+            data: self.data,
+            notes: self.notes,
+            table: self.table,
+        }
+    }
 }
 
 /// A localized note: a ui key and its placeholder values.
@@ -132,6 +173,7 @@ pub fn assemble(
     ui: &Ui,
     answers: &Answers,
     decision: Decision,
+    fallbacks: &[Fallback],
 ) -> Result<Ruling, LoadError> {
     let outcome = tree.outcome(&decision.outcome);
     // The calculator names the rules the path it took applied, deciding rule
@@ -201,7 +243,7 @@ pub fn assemble(
                 .collect()
         })
         .unwrap_or_default();
-    let notes = decision
+    let mut notes: Vec<String> = decision
         .notes
         .iter()
         .map(|n| {
@@ -209,10 +251,19 @@ pub fn assemble(
             ui.f(&format!("notes.{}", n.key), &args)
         })
         .collect();
+    notes.extend(fallbacks.iter().map(|f| {
+        ui.f(
+            "notes.tda_default",
+            &[
+                ("what", ui.t(&format!("params.{}", f.param))),
+                ("value", &f.value),
+            ],
+        )
+    }));
     let mut answer_map = serde_json::Map::new();
     let mut defaults_used = Vec::new();
     for (key, answer, origin) in answers.iter() {
-        answer_map.insert(key.to_string(), answer_json(answer));
+        answer_map.insert(key.to_string(), answer.json());
         if origin == Origin::Default {
             defaults_used.push(key.to_string());
         }
@@ -245,17 +296,6 @@ pub fn assemble(
         table: decision.table,
         data: decision.data,
     })
-}
-
-fn answer_json(answer: &Answer) -> serde_json::Value {
-    match answer {
-        Answer::Bool(b) => (*b).into(),
-        Answer::Amount(n) => (*n).into(),
-        Answer::Text(s) => s.clone().into(),
-        Answer::Chips(v) => v.clone().into(),
-        Answer::Seat(s) => (*s).into(),
-        Answer::Seats(v) => v.clone().into(),
-    }
 }
 
 /// The edition's rule for `concept`, quoting `part` when the edition has it.

@@ -15,7 +15,9 @@ use super::answer::{self, Answer, Invalid};
 pub struct Tree {
     /// The incident id (`bet`, `undercall`, ...), equal to the file name.
     pub id: String,
-    /// The calculator that turns answers into an outcome and amounts.
+    /// For an incident without a module of its own: the calculator that
+    /// turns answers into an outcome and amounts.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub calculator: String,
     /// Questions, in the order they are asked.
     pub questions: Vec<Question>,

@@ -67,9 +67,16 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<String> {
         seen.push(&q.id);
     }
     let known: HashSet<&str> = concepts.iter().map(|c| c.slug.as_str()).collect();
-    match calculators::find(&tree.calculator) {
-        None => problems.push(format!("calculator `{}` does not exist", tree.calculator)),
-        Some(calc) => {
+    match (
+        crate::incidents::find(&tree.id),
+        calculators::find(&tree.calculator),
+    ) {
+        (Some(entry), _) => problems.extend(entry.check(tree)),
+        (None, None) => problems.push(format!(
+            "incident `{}` has no module and names no calculator",
+            tree.id
+        )),
+        (None, Some(calc)) => {
             for o in calc.outcomes {
                 if tree.outcome(o).is_none() {
                     problems.push(format!(

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use super::answer::Answer;
 use super::tree::{Question, Tree};
+use crate::message::{Message, Msg};
 
 /// Where an answer came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,6 +112,34 @@ pub enum WalkError {
     /// The answer source failed (closed input, terminal error).
     #[error("{0}")]
     Source(String),
+}
+
+impl WalkError {
+    /// The message of this failure.
+    pub fn message(&self) -> Message {
+        match self {
+            WalkError::Missing(_) => Message::new(Msg::Text).arg("text", self.to_string()),
+            WalkError::Invalid {
+                key,
+                value,
+                problem,
+            } => Message::new(Msg::InvalidAnswer)
+                .arg("key", key)
+                .arg("value", value)
+                .nested("problem", Message::new(Msg::Text).arg("text", problem)),
+            WalkError::UnknownKey {
+                key,
+                incident,
+                valid,
+            } => Message::new(Msg::UnknownKey)
+                .arg("key", key)
+                .arg("incident", incident)
+                .arg("keys", valid.join(", ")),
+            WalkError::Interrupted | WalkError::Source(_) => {
+                Message::new(Msg::Text).arg("text", self.to_string())
+            }
+        }
+    }
 }
 
 /// Walks `tree`, asking `source`.

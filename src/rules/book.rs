@@ -163,22 +163,32 @@ impl<'a> Book<'a> {
     /// Every parameter the edition states; house rules come last, so what a
     /// house changes wins over the TDA text.
     pub fn params(&self) -> Params {
+        self.params_with_sources().0
+    }
+
+    /// [`Book::params`], with the concept of the rule that states each
+    /// parameter (the one that wins last, for a parameter stated twice).
+    pub fn params_with_sources(&self) -> (Params, Vec<(&'static str, String)>) {
         let mut params = Params::default();
-        let mut merge = |kind: RuleKind, p: &Params, house_pass: bool| {
+        let mut sources = Vec::new();
+        let mut merge = |kind: RuleKind, p: &Params, concept: &str, house_pass: bool| {
             if (kind == RuleKind::House) == house_pass {
                 params.merge(p);
+                sources.extend(p.stated().into_iter().map(|k| (k, concept.to_string())));
             }
         };
         for house_pass in [false, true] {
             match self {
-                Book::Full(e) => e.rules().for_each(|r| merge(r.kind, &r.params, house_pass)),
+                Book::Full(e) => e
+                    .rules()
+                    .for_each(|r| merge(r.kind, &r.params, &r.concept, house_pass)),
                 Book::Indexed { index, .. } => index
                     .rules
                     .iter()
-                    .for_each(|r| merge(r.kind, &r.params, house_pass)),
+                    .for_each(|r| merge(r.kind, &r.params, &r.concept, house_pass)),
             }
         }
-        params
+        (params, sources)
     }
 
     /// Finds a rule by number (any accepted spelling), with the nearest

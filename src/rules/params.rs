@@ -1,23 +1,29 @@
 //! Structured parameters: what a rule states as a number, threshold or list.
 //!
-//! Calculators read these from the edition in use, so a house that gives 50
-//! seconds on the clock gets 50 seconds in the ruling. Keys are fixed: a
-//! misspelt key in a data file is an error.
+//! Every parameter is declared once below, with its type, the range a value
+//! may take (counts are [`Count`]s: a value outside the range is refused
+//! while the file is parsed, so the error carries file, line and column) and
+//! the TDA practice that applies where an edition states nothing. Rulings
+//! read parameters only through [`Resolved`], which returns the edition's
+//! value or the TDA practice and records a [`Fallback`] for the card — the
+//! one place such a note is made.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use crate::calc::balance::FinalTablePolicy;
 pub use crate::calc::betting::RaiseMethod;
 pub use crate::calc::chip_race::{ChipRaceMethod, ChipRaceRounding};
-pub use crate::calc::clock::ClockExpiry;
 pub use crate::calc::dealing::{MisdealCondition, PrematureFlop, PrematureTurn};
 pub use crate::calc::hand_for_hand::HandForHandPayout;
+pub use crate::calc::incorrect::PotLimitUnderbetWindow;
 pub use crate::calc::penalty::{MissedRoundFormula, PenaltyKind};
 pub use crate::calc::pots::OddChipRecipient;
 pub use crate::calc::unclear::UnclearBetReading;
-pub use crate::calc::undercall::UndercallPreflopOpener;
+pub use crate::incidents::clock::ClockExpiry;
+pub use crate::poker::PreflopOpener;
 
 /// To what odd chips are first broken down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,8 +33,90 @@ pub enum OddChipDenomination {
     Smallest,
 }
 
+/// A count (seconds, players, percent, cards...) between `MIN` and `MAX`
+/// inclusive. Deserializing a value outside the range fails with the range
+/// in the message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Count<const MIN: u32, const MAX: u32>(u32);
+
+impl<const MIN: u32, const MAX: u32> Count<MIN, MAX> {
+    /// The count, if `value` is in range.
+    pub const fn new(value: u32) -> Option<Self> {
+        if value >= MIN && value <= MAX {
+            Some(Count(value))
+        } else {
+            None
+        }
+    }
+
+    /// The value.
+    pub const fn get(self) -> u32 {
+        self.0
+    }
+
+    /// A declared default: brought into range (a test checks that every
+    /// declared default already is).
+    const fn of(value: u32) -> Self {
+        if value < MIN {
+            Count(MIN)
+        } else if value > MAX {
+            Count(MAX)
+        } else {
+            Count(value)
+        }
+    }
+}
+
+impl<const MIN: u32, const MAX: u32> fmt::Display for Count<MIN, MAX> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<const MIN: u32, const MAX: u32> Serialize for Count<MIN, MAX> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u32(self.0)
+    }
+}
+
+impl<'de, const MIN: u32, const MAX: u32> Deserialize<'de> for Count<MIN, MAX> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // The check runs inside the visitor, so the parser's error carries
+        // the position of the value itself.
+        struct InRange<const MIN: u32, const MAX: u32>;
+        impl<const MIN: u32, const MAX: u32> serde::de::Visitor<'_> for InRange<MIN, MAX> {
+            type Value = Count<MIN, MAX>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a whole number from {MIN} to {MAX}")
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Self::Value, E> {
+                u32::try_from(v)
+                    .ok()
+                    .and_then(Count::new)
+                    .ok_or_else(|| E::custom(format!("{v} is out of range: give {MIN} to {MAX}")))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Self::Value, E> {
+                match u64::try_from(v) {
+                    Ok(v) => self.visit_u64(v),
+                    Err(_) => Err(E::custom(format!(
+                        "{v} is out of range: give {MIN} to {MAX}"
+                    ))),
+                }
+            }
+        }
+        d.deserialize_u64(InRange::<MIN, MAX>)
+    }
+}
+
+/// Seconds on the clock.
+pub type Seconds = Count<1, 600>;
+/// A share in percent that must be more than nothing.
+pub type Percent = Count<1, 100>;
+/// A share in percent.
+pub type Share = Count<0, 100>;
+
 macro_rules! params {
-    ($( $(#[$doc:meta])* $name:ident : $ty:ty ),* $(,)?) => {
+    ($( $(#[$doc:meta])* $name:ident : $ty:ty $(= $default:expr)? ;)*) => {
         /// The parameters a rule states. Every field is optional: a rule
         /// states only some, most rules none.
         #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -50,91 +138,139 @@ macro_rules! params {
 
             /// The names of every parameter key, in declaration order.
             pub const KEYS: &'static [&'static str] = &[$( stringify!($name) ),*];
+
+            /// The keys this set states.
+            pub fn stated(&self) -> Vec<&'static str> {
+                let mut out = Vec::new();
+                $( if self.$name.is_some() { out.push(stringify!($name)); } )*
+                out
+            }
+        }
+
+        /// The TDA practice per parameter, where the TDA states one.
+        pub mod tda {
+            #[allow(unused_imports)]
+            use super::*;
+            $( params!(@default $name : $ty $(= $default)?); )*
+        }
+
+        impl Resolved<'_> {
+            $( params!(@get $(#[$doc])* $name : $ty $(= $default)?); )*
+        }
+    };
+    (@default $name:ident : $ty:ty = $default:expr) => {
+        /// The TDA practice.
+        pub fn $name() -> $ty { $default }
+    };
+    (@default $name:ident : $ty:ty) => {};
+    (@get $(#[$doc:meta])* $name:ident : $ty:ty = $default:expr) => {
+        $(#[$doc])*
+        ///
+        /// The edition's value, or the TDA practice (noted on the ruling).
+        pub fn $name(&mut self) -> $ty {
+            match &self.params.$name {
+                Some(v) => v.clone(),
+                None => {
+                    let v = tda::$name();
+                    self.fall_back(stringify!($name), &v);
+                    v
+                }
+            }
+        }
+    };
+    (@get $(#[$doc:meta])* $name:ident : $ty:ty) => {
+        $(#[$doc])*
+        ///
+        /// The edition's value; the TDA states none.
+        pub fn $name(&self) -> Option<$ty> {
+            self.params.$name.clone()
         }
     };
 }
 
 params! {
     /// Languages allowed at the table (ISO 639-1).
-    languages: Vec<String>,
+    languages: Vec<String>;
     /// Play halts on tables this many or more players short of the fullest.
-    halt_threshold: u32,
+    halt_threshold: Count<2, 9> = Count::of(3);
     /// Total seconds on the clock, countdown included.
-    clock_seconds: u32,
+    clock_seconds: Seconds = Count::of(30);
     /// The final seconds counted down aloud.
-    clock_countdown: u32,
+    clock_countdown: Count<0, 60> = Count::of(5);
     /// What expiry means when facing a bet.
-    clock_expiry_facing_bet: ClockExpiry,
+    clock_expiry_facing_bet: ClockExpiry = ClockExpiry::DeadHand;
     /// What expiry means when not facing a bet.
-    clock_expiry_not_facing_bet: ClockExpiry,
-    /// A tie goes to the player.
-    clock_tie_to_player: bool,
+    clock_expiry_not_facing_bet: ClockExpiry = ClockExpiry::Check;
+    /// An action exactly as time runs out counts.
+    clock_tie_to_player: bool;
     /// How a declared number with several readings is read.
-    unclear_bet_reading: UnclearBetReading,
+    unclear_bet_reading: UnclearBetReading = UnclearBetReading::AtMostPot;
     /// The 50% raise standard, in percent.
-    raise_standard_percent: u32,
+    raise_standard_percent: Percent = Count::of(50);
     /// In limit, the share of a full bet or raise that reopens betting.
-    limit_reopen_percent: u32,
+    limit_reopen_percent: Percent = Count::of(50);
     /// What counts as the pre-flop opening bet for undercalls.
-    undercall_preflop_opener: UndercallPreflopOpener,
+    undercall_preflop_opener: PreflopOpener = PreflopOpener::BigBlind;
     /// How a missed-round penalty is counted.
-    missed_round_formula: MissedRoundFormula,
+    missed_round_formula: MissedRoundFormula = MissedRoundFormula::PlayersTimesRounds;
     /// The enforcement options the rule names.
-    penalty_kinds: Vec<PenaltyKind>,
+    penalty_kinds: Vec<PenaltyKind> = PenaltyKind::ALL.to_vec();
     /// The most penalty rounds the edition allows.
-    penalty_max_rounds: u64,
+    penalty_max_rounds: Count<1, 100>;
     /// A rebuy is allowed at or below this share of the starting stack.
-    rebuy_threshold_percent: u32,
+    rebuy_threshold_percent: Share;
     /// Who receives the odd chip in board games.
-    odd_chip_recipient: OddChipRecipient,
+    odd_chip_recipient: OddChipRecipient = OddChipRecipient::FirstLeftOfButton;
     /// To what odd chips are first broken down.
-    odd_chip_denomination: OddChipDenomination,
+    odd_chip_denomination: OddChipDenomination;
     /// The misdeal causes the rule lists.
-    misdeal_conditions: Vec<MisdealCondition>,
+    misdeal_conditions: Vec<MisdealCondition> = MisdealCondition::TDA.to_vec();
     /// Boxed cards on the initial deal that make a misdeal.
-    misdeal_boxed_cards: u32,
+    misdeal_boxed_cards: Count<1, 52> = Count::of(2);
     /// Other downcards exposed by dealer error that make a misdeal.
-    misdeal_exposed_downcards: u32,
+    misdeal_exposed_downcards: Count<1, 52> = Count::of(2);
     /// Substantial action: this many actions, one putting chips in.
-    sa_chip_actions: u32,
+    sa_chip_actions: Count<1, 10> = Count::of(2);
     /// Substantial action: this many actions of any kind.
-    sa_any_actions: u32,
+    sa_any_actions: Count<1, 10> = Count::of(3);
     /// The accepted methods of raising.
-    raise_methods: Vec<RaiseMethod>,
+    raise_methods: Vec<RaiseMethod> = vec![RaiseMethod::OneMotion, RaiseMethod::VerbalAmount];
+    /// Until when a pot-limit bet made too low on a wrong count is corrected.
+    pot_limit_underbet_window: PotLimitUnderbetWindow = PotLimitUnderbetWindow::UntilSubstantialAction;
     /// Minutes to dispute a pot awarded during a break.
-    dispute_break_minutes: u32,
+    dispute_break_minutes: Count<0, 1440> = Count::of(1);
     /// The seat where the chip race starts.
-    chip_race_start_seat: u32,
+    chip_race_start_seat: Count<1, 10> = Count::of(1);
     /// The most chips one player can win in the race.
-    chip_race_max_chips: u32,
+    chip_race_max_chips: Count<1, 10> = Count::of(1);
     /// Whether leftover chips are raced or rounded up.
-    chip_race_method: ChipRaceMethod,
+    chip_race_method: ChipRaceMethod = ChipRaceMethod::Race;
     /// How the number of raced chips is rounded.
-    chip_race_rounding: ChipRaceRounding,
+    chip_race_rounding: ChipRaceRounding = ChipRaceRounding::Nearest;
     /// Minutes taken off the clock per hand-for-hand hand.
-    hand_for_hand_minutes: u32,
+    hand_for_hand_minutes: Count<0, 60> = Count::of(2);
     /// How players busted in the same hand-for-hand hand are paid.
-    hand_for_hand_payout: HandForHandPayout,
+    hand_for_hand_payout: HandForHandPayout = HandForHandPayout::SharePlaces;
     /// No dealer push within this many seconds of a break or level change.
-    dealer_push_quiet_seconds: u32,
+    dealer_push_quiet_seconds: Count<0, 3600>;
     /// Final-table sizes named.
-    final_table_players: Vec<u32>,
+    final_table_players: Vec<Count<2, 10>>;
     /// How the final table is formed.
-    final_table_policy: FinalTablePolicy,
+    final_table_policy: FinalTablePolicy = FinalTablePolicy::CombineTwoTables;
     /// What happens to a premature flop.
-    premature_flop: PrematureFlop,
+    premature_flop: PrematureFlop = PrematureFlop::Redeal;
     /// What happens to a premature turn card.
-    premature_turn: PrematureTurn,
+    premature_turn: PrematureTurn = PrematureTurn::RiverAsTurn;
     /// House note: a minimum raise is this multiple of the prior bet.
-    min_raise_multiple: u32,
+    min_raise_multiple: Count<1, 10>;
     /// Minimum age to play.
-    minimum_age: u32,
+    minimum_age: Count<0, 99>;
     /// Maximum buy-in in euro.
-    max_buy_in_eur: u32,
+    max_buy_in_eur: Count<0, 1_000_000>;
     /// Share of the buy-in kept by the club, percent.
-    club_share_percent: u32,
+    club_share_percent: Share;
     /// Minutes a player may be away from the pit before being removed.
-    pit_absence_minutes: u32,
+    pit_absence_minutes: Count<0, 1440>;
 }
 
 impl Params {
@@ -143,6 +279,140 @@ impl Params {
         match serde_json::to_value(self) {
             Ok(serde_json::Value::Object(map)) => map.into_iter().collect(),
             _ => BTreeMap::new(),
+        }
+    }
+}
+
+/// A parameter the edition in use does not state, and the TDA practice
+/// applied instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fallback {
+    /// The parameter key.
+    pub param: &'static str,
+    /// The value applied, as the data files write it.
+    pub value: String,
+}
+
+/// The parameters of the edition in use as a ruling reads them. Reading a
+/// parameter the edition does not state returns the TDA practice and
+/// records a [`Fallback`].
+#[derive(Debug)]
+pub struct Resolved<'a> {
+    params: &'a Params,
+    fallbacks: Vec<Fallback>,
+}
+
+impl<'a> Resolved<'a> {
+    /// Reads `params`.
+    pub fn new(params: &'a Params) -> Resolved<'a> {
+        Resolved {
+            params,
+            fallbacks: Vec::new(),
+        }
+    }
+
+    /// The parameters as the edition states them.
+    pub fn stated(&self) -> &'a Params {
+        self.params
+    }
+
+    /// Whether the edition states `key`.
+    pub fn states(&self, key: &str) -> bool {
+        self.params.stated().contains(&key)
+    }
+
+    fn fall_back<T: Serialize>(&mut self, param: &'static str, value: &T) {
+        if self.fallbacks.iter().any(|f| f.param == param) {
+            return;
+        }
+        self.fallbacks.push(Fallback {
+            param,
+            value: shown(value),
+        });
+    }
+
+    /// The parameters read that fell back to TDA practice, in reading order.
+    pub fn fallbacks(&self) -> &[Fallback] {
+        &self.fallbacks
+    }
+
+    /// Takes the fallbacks recorded so far.
+    pub fn take_fallbacks(&mut self) -> Vec<Fallback> {
+        std::mem::take(&mut self.fallbacks)
+    }
+}
+
+/// A value as the data files write it: numbers and ids as they are, lists
+/// joined with ", ".
+fn shown<T: Serialize>(value: &T) -> String {
+    fn text(v: &serde_json::Value) -> String {
+        match v {
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Bool(true) => "yes".into(),
+            serde_json::Value::Bool(false) => "no".into(),
+            serde_json::Value::Array(items) => {
+                items.iter().map(text).collect::<Vec<_>>().join(", ")
+            }
+            other => other.to_string(),
+        }
+    }
+    serde_json::to_value(value).map_or_else(|_| String::new(), |v| text(&v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn out_of_range_values_are_refused_with_their_position_and_range() {
+        let err = serde_yaml::from_str::<Params>("clock_seconds: 30\nhalt_threshold: 300\n")
+            .expect_err("300 is out of range");
+        let text = err.to_string();
+        assert!(text.contains("give 2 to 9"), "{text}");
+        assert_eq!(err.location().map(|l| l.line()), Some(2), "{text}");
+        for bad in [
+            "sa_chip_actions: 256",
+            "misdeal_boxed_cards: 256",
+            "raise_standard_percent: 0",
+            "clock_seconds: -5",
+            "final_table_players: [9, 11]",
+        ] {
+            assert!(serde_yaml::from_str::<Params>(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_missing_parameter_falls_back_to_tda_practice_once_and_says_so() {
+        let params = Params {
+            clock_seconds: Count::new(60),
+            ..Params::default()
+        };
+        let mut r = Resolved::new(&params);
+        assert_eq!(r.clock_seconds().get(), 60);
+        assert_eq!(r.halt_threshold().get(), 3);
+        assert_eq!(r.halt_threshold().get(), 3);
+        assert_eq!(r.raise_standard_percent().get(), 50);
+        assert_eq!(r.minimum_age(), None);
+        assert_eq!(
+            r.fallbacks(),
+            [
+                Fallback {
+                    param: "halt_threshold",
+                    value: "3".into()
+                },
+                Fallback {
+                    param: "raise_standard_percent",
+                    value: "50".into()
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn every_bundled_value_is_in_range() {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).expect("store");
+        for id in store.ids().map(str::to_string).collect::<Vec<_>>() {
+            store.edition(&id).expect("every bundled edition loads");
         }
     }
 }

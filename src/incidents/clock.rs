@@ -1,16 +1,65 @@
-//! Calling the clock: how long a player on the clock has, and what happens
-//! when the time runs out.
+//! Calling the clock (incident `clock`): how long a player on the clock has,
+//! and what happens when the time runs out.
 //!
-//! Owns the `clock` incident (concept `calling-clock`: TDA 2019 rule 29,
-//! TDA 2015 rule 27). The time and the expiry outcomes are edition
-//! parameters ([`ClockParams`]); this module only applies them. No I/O, no
-//! edition lookup.
+//! Concept `calling-clock`: TDA 2019 rule 29, TDA 2015 rule 27. The time
+//! and the expiry outcomes are edition parameters; this module applies them.
 
-use super::CalcError;
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+
+/// The `clock` incident.
+pub struct Clock;
+
+/// The answers of `clock`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The player faces a bet.
+    pub facing_bet: bool,
+}
+
+impl Incident for Clock {
+    const ID: &'static str = "clock";
+    type Answers = Answers;
+    type Outcome = ClockExpiry;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ClockExpiry>, Error> {
+        let p = &mut cx.params;
+        let params = ClockParams {
+            seconds: u64::from(p.clock_seconds().get()),
+            countdown: u64::from(p.clock_countdown().get()),
+            expiry_facing_bet: p.clock_expiry_facing_bet(),
+            expiry_not_facing_bet: p.clock_expiry_not_facing_bet(),
+            tie_to_player: p.clock_tie_to_player().unwrap_or(false),
+        };
+        let r = clock(a.facing_bet, &params)?;
+        let mut d = Decision::new(r.outcome, r.concepts);
+        d.amount("seconds", r.seconds);
+        d.amount("countdown", r.countdown);
+        d.data("base_seconds", r.base_seconds);
+        d.data("tie_to_player", r.tie_to_player);
+        Ok(d)
+    }
+}
 
 /// What happens to the hand of a player whose clock runs out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum ClockExpiry {
     /// The hand is dead (outcome `dead-hand`).
     DeadHand,
@@ -21,18 +70,13 @@ pub enum ClockExpiry {
 impl ClockExpiry {
     /// The answer-contract outcome id: `dead-hand` or `check`.
     pub fn id(self) -> &'static str {
-        match self {
-            ClockExpiry::DeadHand => "dead-hand",
-            ClockExpiry::Check => "check",
-        }
+        self.into()
     }
 }
 
-/// An edition's clock: total time, countdown and expiry outcomes. The
-/// serialized field names are the rulebook parameter names.
+/// An edition's clock: total time, countdown and expiry outcomes.
 ///
 /// Editions (rule 29; tda-2015-de rule 27):
-///
 /// | edition | text | `seconds` | `countdown` | facing a bet | not facing | tie to player |
 /// |---|---|---|---|---|---|---|
 /// | onk-2023-nl | 25 s, then counted down from 5 to 0 ("deze halve minuut") | 30 | 5 | dead hand | check | not stated |
@@ -44,23 +88,18 @@ impl ClockExpiry {
 /// "25 s plus a 5 s countdown" and "30 s, the last 5 counted down" are the
 /// same clock: both are stored as `seconds` 30, `countdown` 5, so they
 /// compare equal. Every edition lets the TD change the time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ClockParams {
     /// The whole time once the clock is put on, countdown included.
-    #[serde(rename = "clock_seconds")]
     pub seconds: u64,
     /// The final part of `seconds` that is counted down aloud.
-    #[serde(rename = "clock_countdown")]
     pub countdown: u64,
     /// The outcome when time runs out and the player faces a bet.
-    #[serde(rename = "clock_expiry_facing_bet")]
     pub expiry_facing_bet: ClockExpiry,
     /// The outcome when time runs out and the player faces no bet.
-    #[serde(rename = "clock_expiry_not_facing_bet")]
     pub expiry_not_facing_bet: ClockExpiry,
     /// Whether an action exactly as time runs out counts ("a tie goes to
     /// the player").
-    #[serde(rename = "clock_tie_to_player", default)]
     pub tie_to_player: bool,
 }
 
@@ -68,7 +107,7 @@ impl ClockParams {
     /// A clock written as a total with its last part counted down ("30
     /// seconds, the last 5 counted down"); expiry outcomes default to the
     /// TDA 2019 ones (dead hand facing a bet, check otherwise), no tie rule.
-    pub fn total_with_countdown(seconds: u64, countdown: u64) -> Result<Self, CalcError> {
+    pub fn total_with_countdown(seconds: u64, countdown: u64) -> Result<Self, Error> {
         let params = ClockParams {
             seconds,
             countdown,
@@ -82,10 +121,9 @@ impl ClockParams {
 
     /// A clock written as a base time plus a countdown ("25 seconds plus a
     /// 5 second countdown"); otherwise as [`ClockParams::total_with_countdown`].
-    pub fn base_plus_countdown(base: u64, countdown: u64) -> Result<Self, CalcError> {
-        let seconds = base.checked_add(countdown).ok_or(CalcError::Overflow {
-            input: "clock_seconds",
-        })?;
+    pub fn base_plus_countdown(base: u64, countdown: u64) -> Result<Self, Error> {
+        let seconds = crate::poker::add(base, countdown, "clock_seconds")
+            .map_err(|m| Error::input("clock_seconds", m))?;
         Self::total_with_countdown(seconds, countdown)
     }
 
@@ -98,20 +136,19 @@ impl ClockParams {
 
     /// Checks the parameters: some time at all, and a countdown no longer
     /// than the whole time.
-    pub fn validate(&self) -> Result<(), CalcError> {
+    pub fn validate(&self) -> Result<(), Error> {
         if self.seconds == 0 {
-            return Err(CalcError::invalid(
+            return Err(Error::input(
                 "clock_seconds",
-                "the clock must give the player some time (seconds > 0)",
+                Message::new(Msg::ClockNoTime),
             ));
         }
         if self.countdown > self.seconds {
-            return Err(CalcError::invalid(
+            return Err(Error::input(
                 "clock_countdown",
-                format!(
-                    "a {}-second countdown cannot be longer than the {}-second clock",
-                    self.countdown, self.seconds
-                ),
+                Message::new(Msg::ClockCountdownTooLong)
+                    .arg("countdown", self.countdown)
+                    .arg("seconds", self.seconds),
             ));
         }
         Ok(())
@@ -146,14 +183,14 @@ pub struct ClockRuling {
 /// Errors: inconsistent parameters (`clock_seconds`, `clock_countdown`).
 ///
 /// ```
-/// use floor::calc::clock::{clock, ClockExpiry, ClockParams};
+/// use floor::incidents::clock::{clock, ClockExpiry, ClockParams};
 /// // dpc-2019-en rule 29: "up to 25 seconds plus a 5 second countdown".
 /// let dpc = ClockParams { tie_to_player: true, ..ClockParams::base_plus_countdown(25, 5).unwrap() };
 /// let ruling = clock(true, &dpc).unwrap();
 /// assert_eq!((ruling.outcome, ruling.seconds, ruling.countdown), (ClockExpiry::DeadHand, 30, 5));
 /// assert_eq!(clock(false, &dpc).unwrap().outcome, ClockExpiry::Check);
 /// ```
-pub fn clock(facing_bet: bool, params: &ClockParams) -> Result<ClockRuling, CalcError> {
+pub fn clock(facing_bet: bool, params: &ClockParams) -> Result<ClockRuling, Error> {
     params.validate()?;
     let outcome = if facing_bet {
         params.expiry_facing_bet
@@ -175,12 +212,12 @@ pub fn clock(facing_bet: bool, params: &ClockParams) -> Result<ClockRuling, Calc
 /// `seconds` counts only where a tie goes to the player.
 ///
 /// ```
-/// use floor::calc::clock::{time_expired, ClockParams};
+/// use floor::incidents::clock::{time_expired, ClockParams};
 /// let sk = ClockParams::total_with_countdown(30, 5).unwrap();
 /// assert!(!time_expired(29, &sk).unwrap());
 /// assert!(time_expired(30, &sk).unwrap()); // no tie rule stated
 /// ```
-pub fn time_expired(elapsed: u64, params: &ClockParams) -> Result<bool, CalcError> {
+pub fn time_expired(elapsed: u64, params: &ClockParams) -> Result<bool, Error> {
     params.validate()?;
     Ok(elapsed > params.seconds || (elapsed == params.seconds && !params.tie_to_player))
 }
@@ -299,51 +336,16 @@ mod tests {
     }
 
     #[test]
-    fn params_deserialize_from_rulebook_names_and_values() {
-        let json = r#"{"clock_seconds":30,"clock_countdown":5,
-            "clock_expiry_facing_bet":"dead-hand","clock_expiry_not_facing_bet":"check",
-            "clock_tie_to_player":true}"#;
-        let params: ClockParams = serde_json::from_str(json).unwrap();
-        assert_eq!(
-            params,
-            with_tie(ClockParams::total_with_countdown(30, 5).unwrap())
-        );
-        let back = serde_json::to_value(params).unwrap();
-        assert_eq!(back["clock_expiry_facing_bet"], "dead-hand");
-        assert_eq!(ClockExpiry::Check.id(), "check");
-        assert_eq!(ClockExpiry::DeadHand.id(), "dead-hand");
-        // The tie rule is optional in the data (not every edition states it).
-        let no_tie: ClockParams = serde_json::from_str(
-            r#"{"clock_seconds":60,"clock_countdown":10,
-                "clock_expiry_facing_bet":"dead-hand","clock_expiry_not_facing_bet":"dead-hand"}"#,
-        )
-        .unwrap();
-        assert!(!no_tie.tie_to_player);
-    }
-
-    #[test]
     fn edge_cases_and_errors() {
         let zero = ClockParams::total_with_countdown(0, 0).unwrap_err();
-        assert!(matches!(
-            zero,
-            CalcError::Invalid {
-                input: "clock_seconds",
-                ..
-            }
-        ));
+        assert_eq!(zero.input_key(), Some("clock_seconds"));
         let long = ClockParams::total_with_countdown(5, 6).unwrap_err();
-        assert!(matches!(
-            long,
-            CalcError::Invalid {
-                input: "clock_countdown",
-                ..
-            }
-        ));
+        assert_eq!(long.input_key(), Some("clock_countdown"));
         assert_eq!(
-            ClockParams::base_plus_countdown(u64::MAX, 1),
-            Err(CalcError::Overflow {
-                input: "clock_seconds"
-            })
+            ClockParams::base_plus_countdown(u64::MAX, 1)
+                .unwrap_err()
+                .input_key(),
+            Some("clock_seconds")
         );
         // All countdown, no base: allowed.
         let all = ClockParams::total_with_countdown(10, 10).unwrap();

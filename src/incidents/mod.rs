@@ -1,0 +1,16 @@
+//! The incidents, one module each: typed answers, a typed outcome, the rule
+//! logic and its tests. [`ALL`] registers them; the decision trees in
+//! `rulings/` hold the questions, their order and defaults, and the
+//! citations.
+
+pub mod clock;
+
+use crate::incident::Entry;
+
+/// Every incident with a module, by id.
+pub const ALL: &[Entry] = &[Entry::of::<clock::Clock>()];
+
+/// The module of incident `id`.
+pub fn find(id: &str) -> Option<&'static Entry> {
+    ALL.iter().find(|e| e.id == id)
+}

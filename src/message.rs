@@ -180,6 +180,34 @@ messages! {
     /// The action does not return to the asked player.
     PlayerDone = "player_done" [player],
 
+    // --- bet ----------------------------------------------------------------
+    /// Both denominations and an amount pushed.
+    BetChipsAndPushed = "bet.chips_and_pushed" [],
+    /// A chip of value 0.
+    BetChipZero = "bet.chip_zero" [],
+    /// No chips behind.
+    BetStackZero = "bet.stack_zero" [],
+    /// An amount said of 0.
+    BetDeclaredZero = "bet.declared_zero" [],
+    /// Prior chips without chips in front.
+    BetNoPriorChips = "bet.no_prior_chips" [],
+    /// Chips pulled back though they were left.
+    BetPulledButLeft = "bet.pulled_but_left" [pulled],
+    /// Chips pulled back though they were not touched.
+    BetPulledButUntouched = "bet.pulled_but_untouched" [pulled],
+    /// Fully pulled back, but not all.
+    BetFullyPulled = "bet.fully_pulled" [in_front],
+    /// Partly pulled back without a valid amount.
+    BetPartlyPulled = "bet.partly_pulled" [in_front],
+    /// More pushed than the player had.
+    BetOverStack = "bet.over_stack" [pushed, available],
+    /// Less than the call, not all-in.
+    BetUndercall = "bet.undercall" [total, facing],
+    /// An all-in without the stack.
+    BetAllInNeedsStack = "bet.all_in_needs_stack" [],
+    /// Nothing said or pushed.
+    BetNothing = "bet.nothing" [],
+
     // --- the clock ----------------------------------------------------------
     /// A clock of no time.
     ClockNoTime = "clock_no_time" [],

@@ -6,7 +6,6 @@
 //! pot-limit window, which arrives as [`PotLimitUnderbetWindow`]. Pure: no
 //! I/O, no edition lookup.
 
-use super::betting::min_raise_to;
 use super::pot_limit;
 use super::{CalcError, Chips, Game};
 
@@ -179,7 +178,13 @@ pub fn incorrect_bet(
             ));
         }
     } else {
-        let min = min_raise_to(input.game, input.facing, input.last_raise, input.big_blind)?;
+        let spot = crate::poker::Spot {
+            full_raise: input.last_raise,
+            ..crate::poker::Spot::new(input.game, input.big_blind, input.facing)
+        };
+        let min = spot
+            .min_raise_to()
+            .map_err(|_| CalcError::Overflow { input: "facing" })?;
         let short = match input.game {
             Game::Limit => input.total != min,
             Game::NoLimit | Game::PotLimit => input.total < min,

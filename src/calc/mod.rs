@@ -8,7 +8,6 @@
 
 pub mod amount;
 pub mod balance;
-pub mod betting;
 pub mod chip_race;
 pub mod dealing;
 pub mod decisions;

@@ -27,11 +27,6 @@ pub struct Calculator {
 /// Every calculator.
 pub const CALCULATORS: &[Calculator] = &[
     Calculator {
-        name: "bet",
-        outcomes: &["check", "call", "bet", "raise", "all-in", "call-or-fold"],
-        run: bet,
-    },
-    Calculator {
         name: "undercall",
         outcomes: &["full-call", "discretion"],
         run: undercall,
@@ -271,72 +266,6 @@ fn seat_list(seats: &[Seat]) -> String {
 }
 
 // --- betting --------------------------------------------------------------
-
-fn bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
-    use calc::betting::{BetInput, Declared, PriorChips, Pushed, RaiseMethods, rule_bet};
-    let game: Game = parse_enum(text(a, "game").unwrap_or("no-limit"), "game")?;
-    let facing = opt_amount(a, "facing").unwrap_or(0);
-    let big_blind = amount(a, "big_blind")?;
-    let mut input = BetInput::new(game, facing, big_blind);
-    if let Some(last) = opt_amount(a, "last_raise") {
-        input.last_raise = last;
-    }
-    input.in_front = opt_amount(a, "in_front").unwrap_or(0);
-    input.prior_chips = match a.get("prior_chips") {
-        Some(Answer::Text(t)) => parse_enum(t, "prior_chips")?,
-        _ => PriorChips::None,
-    };
-    input.pulled_back = opt_amount(a, "pulled_back");
-    input.stack = opt_amount(a, "stack");
-    input.declared = match a.get("declared") {
-        Some(Answer::Text(t)) => parse_enum(t, "declared")?,
-        _ => Declared::Nothing,
-    };
-    input.declared_amount = opt_amount(a, "declared_amount");
-    let chips = match a.get("chips") {
-        Some(Answer::Chips(chips)) => Some(chips.clone()),
-        _ => None,
-    };
-    input.pushed = match (chips, opt_amount(a, "pushed")) {
-        (Some(chips), None) => Pushed::Chips(chips),
-        (None, Some(n)) => Pushed::Amount(n),
-        (None, None) => Pushed::Nothing,
-        (Some(_), Some(_)) => {
-            return Err(CalcError::invalid(
-                "pushed",
-                "give either chips (denominations) or pushed (an amount), not both",
-            ));
-        }
-    };
-    input.second_motion = match a.get("second_motion") {
-        Some(Answer::Chips(chips)) => Pushed::Chips(chips.clone()),
-        _ => Pushed::Nothing,
-    };
-    input.pot = opt_amount(a, "pot");
-    let methods = RaiseMethods(cx.params.raise_methods());
-    let r = rule_bet(&input, &methods)?;
-    let mut d = decision(id(&r.outcome), r.concepts.clone());
-    d.amounts.push(("total".into(), r.total));
-    if let Some(by) = r.raise_by {
-        d.amounts.push(("raise_by".into(), by));
-    }
-    d.amounts.push(("min_raise_to".into(), r.min_raise_to));
-    d.amounts.push(("to_call".into(), r.to_call));
-    if r.returned > 0 {
-        d.amounts.push(("returned".into(), r.returned));
-    }
-    if r.owed > 0 {
-        d.amounts.push(("owed".into(), r.owed));
-    }
-    d.data.insert("forced".into(), json!(r.forced));
-    if r.forced {
-        d.notes.push(Note {
-            key: "forced_raise",
-            args: vec![("min_raise_to", r.min_raise_to.to_string())],
-        });
-    }
-    Ok(d)
-}
 
 fn undercall(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::undercall::{UndercallInput, undercall};

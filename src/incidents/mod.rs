@@ -3,12 +3,13 @@
 //! `rulings/` hold the questions, their order and defaults, and the
 //! citations.
 
+pub mod bet;
 pub mod clock;
 
 use crate::incident::Entry;
 
 /// Every incident with a module, by id.
-pub const ALL: &[Entry] = &[Entry::of::<clock::Clock>()];
+pub const ALL: &[Entry] = &[Entry::of::<bet::Bet>(), Entry::of::<clock::Clock>()];
 
 /// The module of incident `id`.
 pub fn find(id: &str) -> Option<&'static Entry> {

@@ -14,7 +14,6 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use crate::calc::balance::FinalTablePolicy;
-pub use crate::calc::betting::RaiseMethod;
 pub use crate::calc::chip_race::{ChipRaceMethod, ChipRaceRounding};
 pub use crate::calc::dealing::{MisdealCondition, PrematureFlop, PrematureTurn};
 pub use crate::calc::hand_for_hand::HandForHandPayout;
@@ -22,6 +21,7 @@ pub use crate::calc::incorrect::PotLimitUnderbetWindow;
 pub use crate::calc::penalty::{MissedRoundFormula, PenaltyKind};
 pub use crate::calc::pots::OddChipRecipient;
 pub use crate::calc::unclear::UnclearBetReading;
+pub use crate::incidents::bet::RaiseMethod;
 pub use crate::incidents::clock::ClockExpiry;
 pub use crate::poker::PreflopOpener;
 

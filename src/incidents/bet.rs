@@ -8,12 +8,107 @@
 //! 40-46, 52, 54, 55, 61; TDA 2015 rules 37, 41-47, 50, 56; Pokerpunt rules
 //! 40, 45-47, 49-51, 54, 55, 61; ONK rules 40-46, 54, 55, 61).
 //!
-//! Pure arithmetic over [`Chips`]: no I/O, no edition lookup. The one
-//! edition difference that changes a result here, the raising methods,
-//! arrives as [`RaiseMethods`].
+//! The numbers (the call, the minimum raise-to, the pot-limit maximum) come
+//! from the player's [`Spot`]; the edition differences that change a result
+//! here, the raising methods and the raise standard, arrive as
+//! [`RaiseMethods`] and [`BetInput::standard_percent`].
 
-use super::pot_limit;
-use super::{CalcError, Chips, Game, add, mul};
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident, ruling::Note};
+use crate::message::{Message, Msg};
+use crate::poker::{Chips, Game, Spot, add};
+
+/// The `bet` incident.
+pub struct Bet;
+
+/// The answers of `bet` (SPEC section 5).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The betting structure.
+    pub game: Game,
+    /// The total bet the player faces this round.
+    pub facing: Chips,
+    /// The last full bet or raise this round.
+    pub last_raise: Option<Chips>,
+    /// The big blind.
+    pub big_blind: Chips,
+    /// The player's own chips already in front this round.
+    pub in_front: Chips,
+    /// What became of them.
+    pub prior_chips: Option<PriorChips>,
+    /// How much of them was pulled back.
+    pub pulled_back: Option<Chips>,
+    /// Chips behind before acting.
+    pub stack: Option<Chips>,
+    /// What was said first.
+    pub declared: Declared,
+    /// The amount said.
+    pub declared_amount: Option<Chips>,
+    /// The denominations pushed in one motion.
+    pub chips: Option<Vec<Chips>>,
+    /// An amount pushed, when denominations do not matter.
+    pub pushed: Option<Chips>,
+    /// Chips added in a second motion.
+    pub second_motion: Option<Vec<Chips>>,
+    /// Pot-limit: the pot.
+    pub pot: Option<Chips>,
+}
+
+impl Incident for Bet {
+    const ID: &'static str = "bet";
+    type Answers = Answers;
+    type Outcome = BetOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<BetOutcome>, Error> {
+        let mut input = BetInput::new(a.game, a.facing, a.big_blind);
+        if let Some(last) = a.last_raise {
+            input.last_raise = last;
+        }
+        input.in_front = a.in_front;
+        input.prior_chips = a.prior_chips.unwrap_or_default();
+        input.pulled_back = a.pulled_back;
+        input.stack = a.stack;
+        input.declared = a.declared;
+        input.declared_amount = a.declared_amount;
+        input.pushed = match (a.chips, a.pushed) {
+            (Some(chips), None) => Pushed::Chips(chips),
+            (None, Some(n)) => Pushed::Amount(n),
+            (None, None) => Pushed::Nothing,
+            (Some(_), Some(_)) => {
+                return Err(Error::input("pushed", Message::new(Msg::BetChipsAndPushed)));
+            }
+        };
+        input.second_motion = a.second_motion.map_or(Pushed::Nothing, Pushed::Chips);
+        input.pot = a.pot;
+        input.standard_percent = cx.params.raise_standard_percent().get();
+        let methods = RaiseMethods(cx.params.raise_methods());
+        let r = rule_bet(&input, &methods)?;
+        let mut d = Decision::new(r.outcome, r.concepts);
+        d.amount("total", r.total);
+        if let Some(by) = r.raise_by {
+            d.amount("raise_by", by);
+        }
+        d.amount("min_raise_to", r.min_raise_to);
+        d.amount("to_call", r.to_call);
+        if r.returned > 0 {
+            d.amount("returned", r.returned);
+        }
+        if r.owed > 0 {
+            d.amount("owed", r.owed);
+        }
+        d.data("forced", r.forced);
+        if r.forced {
+            d.notes.push(Note {
+                key: "forced_raise",
+                args: vec![("min_raise_to", r.min_raise_to.to_string())],
+            });
+        }
+        Ok(d)
+    }
+}
 
 /// What became of the player's chips from an earlier bet this round that
 /// were still in front of him when he acted (rule 46).
@@ -127,7 +222,7 @@ impl Pushed {
         }
     }
 
-    fn total(&self) -> Result<Chips, CalcError> {
+    fn total(&self) -> Result<Chips, Error> {
         match self {
             Pushed::Nothing => Ok(0),
             Pushed::Amount(a) => Ok(*a),
@@ -135,12 +230,9 @@ impl Pushed {
                 let mut sum: Chips = 0;
                 for c in v {
                     if *c == 0 {
-                        return Err(CalcError::invalid(
-                            "chips",
-                            "a chip of 0 is not a chip: list the denominations pushed, e.g. 1000,500",
-                        ));
+                        return Err(Error::input("chips", Message::new(Msg::BetChipZero)));
                     }
-                    sum = add(sum, *c, "chips")?;
+                    sum = add(sum, *c, "chips").map_err(|m| Error::input("chips", m))?;
                 }
                 Ok(sum)
             }
@@ -197,6 +289,9 @@ pub struct BetInput {
     /// Pot-limit: everything in the pot and in front of the players before
     /// this action (needed for "pot" and for the cap).
     pub pot: Option<Chips>,
+    /// The raise standard (TDA 43-A: 50): a raise of at least this share of
+    /// a full raise is forced to the minimum raise, less is a call.
+    pub standard_percent: u32,
 }
 
 impl BetInput {
@@ -218,13 +313,41 @@ impl BetInput {
             pushed: Pushed::Nothing,
             second_motion: Pushed::Nothing,
             pot: None,
+            standard_percent: 50,
+        }
+    }
+
+    /// The situation of the player as the numbers describe it.
+    pub fn spot(&self) -> Spot {
+        Spot {
+            game: self.game,
+            big_blind: self.big_blind,
+            unit: self.big_blind,
+            facing: self.facing,
+            full_raise: self.last_raise,
+            in_front: self.in_front,
+            stack: self.stack,
+            pot: self.pot,
+            may_raise: true,
         }
     }
 }
 
 /// The outcome ids of the `bet` incident.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum BetOutcome {
     /// A check.
     Check,
@@ -266,66 +389,23 @@ pub struct BetRuling {
     pub concepts: Vec<&'static str>,
 }
 
-/// The legal minimum total for a bet or raise (rule 43-A, "a raise must be
-/// at least equal to the largest prior full bet or raise of the current
-/// betting round"; a bet is at least the big blind):
-///
-/// - no bet faced: `big_blind` (limit: the fixed bet `max(last_raise,
-///   big_blind)`);
-/// - facing a bet: `facing + max(last_raise, big_blind)`.
-///
-/// ```
-/// use floor::calc::Game;
-/// use floor::calc::betting::min_raise_to;
-///
-/// // dpc-2019-en rule 52: NLHE 100-200, A opens for 600: the minimum raise is to 1200.
-/// assert_eq!(min_raise_to(Game::NoLimit, 600, 600, 200).unwrap(), 1200);
-/// ```
-pub fn min_raise_to(
-    game: Game,
-    facing: Chips,
-    last_raise: Chips,
-    big_blind: Chips,
-) -> Result<Chips, CalcError> {
-    let size = last_raise.max(big_blind);
-    if facing == 0 {
-        Ok(match game {
-            Game::Limit => size,
-            Game::NoLimit | Game::PotLimit => big_blind,
-        })
-    } else {
-        add(facing, size, "facing")
-    }
-}
-
-/// The minimum raise as dpc-2019-en's closing house note states it, "Min
-/// RAISE = 2 times of prior bet": `2 × facing`. It agrees with rule 43-A
-/// only when the last full raise is the whole bet faced (an opening bet);
-/// after a raise it asks for more (A bets 100, B raises to 300: rule 43 lets
-/// C raise to 500, the note says 600). The caller shows the note next to
-/// the ruling and flags the conflict when the two differ.
-///
-/// ```
-/// use floor::calc::betting::doubled_bet_min_raise_to;
-///
-/// assert_eq!(doubled_bet_min_raise_to(300).unwrap(), 600);
-/// ```
-pub fn doubled_bet_min_raise_to(facing: Chips) -> Result<Chips, CalcError> {
-    mul(facing, 2, "facing")
+/// Checked addition naming the answer key that overflowed.
+fn plus(a: Chips, b: Chips, key: &'static str) -> Result<Chips, Error> {
+    add(a, b, key).map_err(|m| Error::input(key, m))
 }
 
 /// One decision before the caps: the total and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Decision {
+struct Judged {
     total: Chips,
     forced: bool,
     call_or_fold: bool,
     concepts: Vec<&'static str>,
 }
 
-impl Decision {
-    fn to(total: Chips, concepts: Vec<&'static str>) -> Decision {
-        Decision {
+impl Judged {
+    fn to(total: Chips, concepts: Vec<&'static str>) -> Judged {
+        Judged {
             total,
             forced: false,
             call_or_fold: false,
@@ -354,110 +434,78 @@ struct Ctx<'a> {
     min_total: Chips,
     /// The player has chips to put in to call.
     facing_bet: bool,
+    /// The player's situation, from which the limits are derived.
+    spot: Spot,
 }
 
 impl<'a> Ctx<'a> {
-    fn new(i: &'a BetInput, methods: &'a RaiseMethods) -> Result<Ctx<'a>, CalcError> {
-        if i.big_blind == 0 {
-            return Err(CalcError::invalid(
-                "big_blind",
-                "the big blind must be at least 1 chip",
-            ));
-        }
-        if i.in_front > i.facing {
-            return Err(CalcError::invalid(
-                "in_front",
-                format!(
-                    "{} in front is more than the {} bet faced: the bet faced includes the \
-                     player's own chips",
-                    i.in_front, i.facing
-                ),
-            ));
-        }
-        if i.game != Game::Limit && i.facing > 0 && i.last_raise > i.facing {
-            return Err(CalcError::invalid(
-                "last_raise",
-                format!(
-                    "a prior full raise of {} cannot be larger than the {} bet faced",
-                    i.last_raise, i.facing
-                ),
-            ));
-        }
+    fn new(i: &'a BetInput, methods: &'a RaiseMethods) -> Result<Ctx<'a>, Error> {
+        let spot = i.spot();
+        spot.validate().map_err(|(key, m)| Error::input(key, m))?;
         if i.stack == Some(0) {
-            return Err(CalcError::invalid(
-                "stack",
-                "with no chips behind the player is already all-in and has no action",
-            ));
+            return Err(Error::input("stack", Message::new(Msg::BetStackZero)));
         }
         if i.declared_amount == Some(0) {
-            return Err(CalcError::invalid(
+            return Err(Error::input(
                 "declared_amount",
-                "0 is not an amount: leave it out when no number was said",
+                Message::new(Msg::BetDeclaredZero),
             ));
         }
         if i.prior_chips != PriorChips::None && i.in_front == 0 {
-            return Err(CalcError::invalid(
+            return Err(Error::input(
                 "prior_chips",
-                "there are no prior chips in front: answer none, or give in_front",
+                Message::new(Msg::BetNoPriorChips),
             ));
         }
         let pulled = match (i.prior_chips, i.pulled_back) {
             (PriorChips::None | PriorChips::Left, None | Some(0)) => 0,
             (PriorChips::None | PriorChips::Left, Some(p)) => {
-                return Err(CalcError::invalid(
+                return Err(Error::input(
                     "pulled_back",
-                    format!(
-                        "{p} pulled back, but the prior chips were {}: answer partly-pulled or \
-                         fully-pulled",
-                        if i.prior_chips == PriorChips::Left {
-                            "left"
-                        } else {
-                            "not touched"
-                        }
-                    ),
+                    Message::new(if i.prior_chips == PriorChips::Left {
+                        Msg::BetPulledButLeft
+                    } else {
+                        Msg::BetPulledButUntouched
+                    })
+                    .arg("pulled", p),
                 ));
             }
             (PriorChips::FullyPulled, p) if p.is_none_or(|p| p == i.in_front) => i.in_front,
             (PriorChips::FullyPulled, _) => {
-                return Err(CalcError::invalid(
+                return Err(Error::input(
                     "pulled_back",
-                    format!("fully pulled back means all {} in front", i.in_front),
+                    Message::new(Msg::BetFullyPulled).arg("in_front", i.in_front),
                 ));
             }
             (PriorChips::PartlyPulled, Some(p)) if p > 0 && p < i.in_front => p,
             (PriorChips::PartlyPulled, _) => {
-                return Err(CalcError::invalid(
+                return Err(Error::input(
                     "pulled_back",
-                    format!(
-                        "partly pulled back: say how much of the {} in front was pulled back \
-                         (more than 0, less than all)",
-                        i.in_front
-                    ),
+                    Message::new(Msg::BetPartlyPulled).arg("in_front", i.in_front),
                 ));
             }
         };
         let kept = i.in_front.saturating_sub(pulled);
         let p1 = i.pushed.total()?;
         let p2 = i.second_motion.total()?;
-        let pushed = add(p1, p2, i.pushed.key())?;
+        let key = i.pushed.key();
+        let pushed = plus(p1, p2, key)?;
         let max_total = match i.stack {
             Some(s) => {
-                let available = add(s, pulled, "stack")?;
+                let available = plus(s, pulled, "stack")?;
                 if pushed > available {
-                    return Err(CalcError::invalid(
-                        i.pushed.key(),
-                        format!(
-                            "{pushed} pushed is more than the {available} the player had behind: \
-                             check the chips pushed and the stack"
-                        ),
+                    return Err(Error::input(
+                        key,
+                        Message::new(Msg::BetOverStack)
+                            .arg("pushed", pushed)
+                            .arg("available", available),
                     ));
                 }
-                Some(add(i.in_front, s, "stack")?)
+                Some(plus(i.in_front, s, "stack")?)
             }
             None => None,
         };
-        let physical = add(kept, pushed, i.pushed.key())?;
-        let full = i.last_raise.max(i.big_blind);
+        let physical = plus(kept, pushed, key)?;
         Ok(Ctx {
             i,
             methods,
@@ -466,9 +514,10 @@ impl<'a> Ctx<'a> {
             p2,
             physical,
             max_total,
-            full,
-            min_total: min_raise_to(i.game, i.facing, i.last_raise, i.big_blind)?,
-            facing_bet: i.facing > i.in_front,
+            full: spot.min_raise_size(),
+            min_total: spot.min_raise_to().map_err(|m| Error::input("facing", m))?,
+            facing_bet: spot.facing_bet(),
+            spot,
         })
     }
 
@@ -481,20 +530,18 @@ impl<'a> Ctx<'a> {
         self.max_total == Some(total)
     }
 
-    fn undercall(&self, total: Chips) -> CalcError {
-        CalcError::invalid(
+    fn undercall(&self, total: Chips) -> Error {
+        Error::input(
             self.i.pushed.key(),
-            format!(
-                "{total} in all is less than the {} call and not all-in: that is an undercall \
-                 (see the `undercall` incident)",
-                self.i.facing
-            ),
+            Message::new(Msg::BetUndercall)
+                .arg("total", total)
+                .arg("facing", self.i.facing),
         )
     }
 
     /// A bet or raise to `target`, brought up to the legal minimum (limit:
     /// exactly the fixed bet or raise).
-    fn bet_or_raise(&self, target: Chips, mut concepts: Vec<&'static str>) -> Decision {
+    fn bet_or_raise(&self, target: Chips, mut concepts: Vec<&'static str>) -> Judged {
         let forced = target < self.min_total;
         let total = if self.limit() {
             self.min_total
@@ -508,7 +555,7 @@ impl<'a> Ctx<'a> {
                 "raise-amounts"
             });
         }
-        Decision {
+        Judged {
             total,
             forced,
             call_or_fold: false,
@@ -524,7 +571,7 @@ impl<'a> Ctx<'a> {
         total: Chips,
         silent_raise: bool,
         mut concepts: Vec<&'static str>,
-    ) -> Result<Decision, CalcError> {
+    ) -> Result<Judged, Error> {
         let facing = self.i.facing;
         if facing == 0 {
             return Ok(self.bet_or_raise(total, concepts));
@@ -533,65 +580,64 @@ impl<'a> Ctx<'a> {
         concepts.push("raise-amounts");
         if total < facing {
             return if all_in {
-                Ok(Decision::to(total, concepts))
+                Ok(Judged::to(total, concepts))
             } else {
                 Err(self.undercall(total))
             };
         }
         let inc = total - facing;
         if inc == 0 || !silent_raise {
-            return Ok(Decision::to(facing, concepts));
+            return Ok(Judged::to(facing, concepts));
         }
         if inc >= self.full {
             let t = if self.limit() { self.min_total } else { total };
-            return Ok(Decision::to(t, concepts));
+            return Ok(Judged::to(t, concepts));
         }
-        if inc >= self.full.div_ceil(2) {
-            return Ok(Decision {
+        // The raise standard: at least this share of a full raise.
+        let standard = (u128::from(self.full) * u128::from(self.i.standard_percent)).div_ceil(100);
+        if u128::from(inc) >= standard {
+            return Ok(Judged {
                 total: self.min_total,
                 forced: true,
                 call_or_fold: false,
                 concepts,
             });
         }
-        Ok(Decision::to(if all_in { total } else { facing }, concepts))
+        Ok(Judged::to(if all_in { total } else { facing }, concepts))
     }
 
-    fn decide(&self) -> Result<Decision, CalcError> {
+    fn decide(&self) -> Result<Judged, Error> {
         let i = self.i;
         match i.declared {
             Declared::Check => Ok(self.check_declared()),
             Declared::Call => Ok(if self.facing_bet {
-                Decision::to(
+                Judged::to(
                     i.facing,
                     vec!["methods-of-calling", "binding-declarations-undercalls"],
                 )
             } else {
-                Decision::to(i.in_front, vec!["invalid-declarations"])
+                Judged::to(i.in_front, vec!["invalid-declarations"])
             }),
             Declared::AllIn => {
-                let max = self.max_total.ok_or_else(|| {
-                    CalcError::invalid(
-                        "stack",
-                        "an all-in needs the player's stack: give the chips behind",
-                    )
-                })?;
+                let max = self
+                    .max_total
+                    .ok_or_else(|| Error::input("stack", Message::new(Msg::BetAllInNeedsStack)))?;
                 let total = if self.limit() && max > self.min_total {
                     self.min_total
                 } else {
                     max
                 };
-                Ok(Decision::to(total, vec!["methods-of-betting"]))
+                Ok(Judged::to(total, vec!["methods-of-betting"]))
             }
             Declared::Pot if i.game == Game::PotLimit => {
-                Ok(Decision::to(self.pot_max()?, vec!["pot-size-pot-limit"]))
+                Ok(Judged::to(self.pot_max()?, vec!["pot-size-pot-limit"]))
             }
             Declared::Pot | Declared::Bet | Declared::Raise => self.raise_declared(),
             Declared::Nothing => match i.declared_amount {
                 Some(a) => {
                     // Rule 40-C: a number alone is the same as silently
                     // pushing out that amount.
-                    let total = add(self.kept, a, "declared_amount")?;
+                    let total = plus(self.kept, a, "declared_amount")?;
                     self.judge(
                         total,
                         self.methods.accepts(RaiseMethod::VerbalAmount),
@@ -603,18 +649,18 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn check_declared(&self) -> Decision {
+    fn check_declared(&self) -> Judged {
         let i = self.i;
         if !self.facing_bet {
-            return Decision::to(i.in_front, vec!["methods-of-betting"]);
+            return Judged::to(i.in_front, vec!["methods-of-betting"]);
         }
         // Rule 55: "check" facing a bet may call or fold, not raise.
         if self.physical >= i.facing {
-            Decision::to(i.facing, vec!["invalid-declarations", "methods-of-calling"])
+            Judged::to(i.facing, vec!["invalid-declarations", "methods-of-calling"])
         } else if self.all_in(self.physical) {
-            Decision::to(self.physical, vec!["invalid-declarations"])
+            Judged::to(self.physical, vec!["invalid-declarations"])
         } else {
-            Decision {
+            Judged {
                 total: self.physical,
                 forced: false,
                 call_or_fold: true,
@@ -623,18 +669,14 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn pot_max(&self) -> Result<Chips, CalcError> {
-        let pot = self.i.pot.ok_or_else(|| {
-            CalcError::invalid(
-                "pot",
-                "pot-limit needs the pot: everything in the pot and in front of the players",
-            )
-        })?;
-        pot_limit::max_total(pot, self.i.facing, self.i.in_front, self.i.big_blind)
+    fn pot_max(&self) -> Result<Chips, Error> {
+        self.spot
+            .pot_limit_max()
+            .map_err(|(key, m)| Error::input(key, m))
     }
 
     /// "Bet", "raise" (and "pot" outside pot-limit) declared first.
-    fn raise_declared(&self) -> Result<Decision, CalcError> {
+    fn raise_declared(&self) -> Result<Judged, Error> {
         let i = self.i;
         let mut concepts = Vec::new();
         if i.declared == Declared::Pot {
@@ -660,10 +702,10 @@ impl<'a> Ctx<'a> {
             }
             _ if third => {
                 concepts.push("methods-of-raising");
-                if add(self.kept, self.p1, "pushed")? == i.facing {
-                    add(i.facing, self.p2, "pushed")?
+                if plus(self.kept, self.p1, "pushed")? == i.facing {
+                    plus(i.facing, self.p2, "pushed")?
                 } else {
-                    add(self.kept, self.p1, "pushed")?
+                    plus(self.kept, self.p1, "pushed")?
                 }
             }
             _ if self.p1 > 0 => {
@@ -678,7 +720,7 @@ impl<'a> Ctx<'a> {
                 if self.p2 > 0 {
                     concepts.push("string-bets");
                 }
-                add(self.kept, self.p1, "pushed")?
+                plus(self.kept, self.p1, "pushed")?
             }
             _ => {
                 // Nothing pushed yet: the declaration binds to the minimum.
@@ -692,22 +734,19 @@ impl<'a> Ctx<'a> {
     }
 
     /// Nothing said: the chips speak.
-    fn silent(&self) -> Result<Decision, CalcError> {
+    fn silent(&self) -> Result<Judged, Error> {
         let i = self.i;
         if self.p1 == 0 {
-            return Err(CalcError::invalid(
-                "pushed",
-                "nothing was declared and no chips were pushed: give the chips or the declaration",
-            ));
+            return Err(Error::input("pushed", Message::new(Msg::BetNothing)));
         }
         let mut concepts: Vec<&'static str> = Vec::new();
-        let total = add(self.kept, self.p1, i.pushed.key())?;
+        let total = plus(self.kept, self.p1, i.pushed.key())?;
         let silent_raise = self.methods.accepts(RaiseMethod::OneMotion);
         let mut d = if !self.facing_bet {
             if let Some(chip) = i.pushed.single_chip() {
                 // Not facing a bet, a chip is oversized when it alone makes
                 // at least the minimum bet or raise.
-                let makes = add(self.kept, chip, "chips")?;
+                let makes = plus(self.kept, chip, "chips")?;
                 concepts.push(if makes >= self.min_total {
                     "oversized-chip"
                 } else {
@@ -735,10 +774,10 @@ impl<'a> Ctx<'a> {
                     } else {
                         "methods-of-calling"
                     });
-                    Decision::to(i.facing, concepts)
+                    Judged::to(i.facing, concepts)
                 } else if self.all_in(total) {
                     concepts.push("methods-of-calling");
-                    Decision::to(total, concepts)
+                    Judged::to(total, concepts)
                 } else {
                     return Err(self.undercall(total));
                 }
@@ -747,15 +786,15 @@ impl<'a> Ctx<'a> {
                 if total.saturating_sub(smallest) < i.facing {
                     // Rule 45-A: every chip is needed to call.
                     if total >= i.facing {
-                        Decision::to(i.facing, concepts)
+                        Judged::to(i.facing, concepts)
                     } else if self.all_in(total) {
-                        Decision::to(total, concepts)
+                        Judged::to(total, concepts)
                     } else {
                         return Err(self.undercall(total));
                     }
                 } else if self.all_in(total) {
                     // Rule 45-B-2: the last chips are all-in, 50% or not.
-                    Decision::to(total, concepts)
+                    Judged::to(total, concepts)
                 } else {
                     let mut d = self.judge(total, silent_raise, concepts)?;
                     if d.total > i.facing {
@@ -829,11 +868,11 @@ impl<'a> Ctx<'a> {
 /// `stack`, `prior_chips`, `pulled_back`, `declared_amount`, `pot`, and
 /// `pushed`/`chips` when more was pushed than the stack held, when nothing
 /// was said or pushed, or when silent chips fall short of the call without
-/// being all-in (an undercall: see [`super::undercall`]).
+/// being all-in (an undercall: see the `undercall` incident).
 ///
 /// ```
-/// use floor::calc::Game;
-/// use floor::calc::betting::{BetInput, BetOutcome, Pushed, RaiseMethods, rule_bet};
+/// use floor::poker::Game;
+/// use floor::incidents::bet::{BetInput, BetOutcome, Pushed, RaiseMethods, rule_bet};
 ///
 /// // dpc-2019-en rule 61: the opening bet is 325; A silently puts out one
 /// // 500 and one 25 chip: a raise to 650.
@@ -847,7 +886,7 @@ impl<'a> Ctx<'a> {
 /// .unwrap();
 /// assert_eq!((r.outcome, r.total, r.owed), (BetOutcome::Raise, 650, 125));
 /// ```
-pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, CalcError> {
+pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, Error> {
     let cx = Ctx::new(input, methods)?;
     let mut d = cx.decide()?;
     if let Some(max) = cx.max_total
@@ -900,7 +939,7 @@ pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, C
 #[cfg(test)]
 mod tests {
     use super::*;
-    use BetOutcome::*;
+    use BetOutcome::{AllIn, Call, CallOrFold, Check, Raise};
     use proptest::prelude::*;
 
     fn nl(facing: Chips, bb: Chips) -> BetInput {
@@ -917,7 +956,7 @@ mod tests {
 
     fn err_key(input: BetInput) -> &'static str {
         match rule_bet(&input, &RaiseMethods::tda_2019()) {
-            Err(CalcError::Invalid { input, .. }) => input,
+            Err(e) => e.input_key().expect("an input at fault"),
             other => panic!("expected an invalid input, got {other:?}"),
         }
     }
@@ -1027,7 +1066,7 @@ mod tests {
         raise_eight_thousand_is_the_total();
     }
 
-    // tda-2015-de rule 43-B: "A eröffnet mit 2000, B sagt „Raise, 8000". Seine komplette Bet
+    // tda-2015-de rule 43-B: "A eröffnet mit 2000, B sagt „Raise, 8000". Seine komplette BetOutcome::Bet
     // beträgt dann 8000 Chips."
     #[test]
     fn tda_2015_de_r43_raise_eight_thousand_totals_8000() {
@@ -1044,7 +1083,7 @@ mod tests {
             pushed: Pushed::Amount(200),
             ..nl(0, 100)
         });
-        assert_eq!((said.outcome, said.total), (Bet, 200));
+        assert_eq!((said.outcome, said.total), (BetOutcome::Bet, 200));
         assert_eq!((pushed.outcome, pushed.total), (said.outcome, said.total));
     }
 
@@ -1199,7 +1238,7 @@ mod tests {
         over_bet_525_against_325(Pushed::Amount(525));
     }
 
-    // tda-2015-de rule 56: "Diese Bet wird als Raise auf 650 gewertet laut der Regel „Bets mit
+    // tda-2015-de rule 56: "Diese BetOutcome::Bet wird als Raise auf 650 gewertet laut der Regel „Bets mit
     // mehreren Chips""
     #[test]
     fn tda_2015_de_r56_525_against_325_is_a_raise_to_650() {
@@ -1346,7 +1385,7 @@ mod tests {
             pushed: chips(&[5000]),
             ..nl(0, 400)
         });
-        assert_eq!((r.outcome, r.total), (Bet, 5000));
+        assert_eq!((r.outcome, r.total), (BetOutcome::Bet, 5000));
         assert_eq!(r.concepts, vec!["oversized-chip"]);
         // A single chip below the big blind is an underbet, corrected.
         let r = rule(BetInput {
@@ -1355,7 +1394,7 @@ mod tests {
         });
         assert_eq!(
             (r.outcome, r.total, r.forced, r.owed),
-            (Bet, 400, true, 300)
+            (BetOutcome::Bet, 400, true, 300)
         );
         assert!(r.concepts.contains(&"incorrect-bets"));
         // A chip exactly the call is a call; a smaller last chip is all-in.
@@ -1455,7 +1494,7 @@ mod tests {
             declared: Declared::Raise,
             ..nl(0, 100)
         });
-        assert_eq!((r.outcome, r.total, r.forced), (Bet, 100, true));
+        assert_eq!((r.outcome, r.total, r.forced), (BetOutcome::Bet, 100, true));
         assert_eq!(r.concepts[0], "invalid-declarations");
         // "Check" facing a bet: call or fold.
         let r = rule(BetInput {
@@ -1524,7 +1563,7 @@ mod tests {
             declared: Declared::Pot,
             ..nl(0, 100)
         });
-        assert_eq!((r.outcome, r.total), (Bet, 100));
+        assert_eq!((r.outcome, r.total), (BetOutcome::Bet, 100));
         assert_eq!(r.concepts[0], "pot-size-pot-limit");
         // Check when not facing a bet: chips pushed are returned.
         let r = rule(BetInput {
@@ -1710,8 +1749,8 @@ mod tests {
         };
         // (facing, pushed, outcome, total, returned, owed)
         let cases = [
-            (0, 50, Bet, 200, 0, 150),
-            (0, 500, Bet, 200, 300, 0),
+            (0, 50, BetOutcome::Bet, 200, 0, 150),
+            (0, 500, BetOutcome::Bet, 200, 300, 0),
             (200, 200, Call, 200, 0, 0),
             (200, 299, Call, 200, 99, 0),
             (200, 300, Raise, 400, 0, 100),
@@ -1918,7 +1957,7 @@ mod tests {
             },
             &RaiseMethods::tda_2019(),
         );
-        assert!(matches!(r, Err(CalcError::Overflow { .. })));
+        assert!(r.is_err());
         let r = rule_bet(
             &BetInput {
                 pushed: chips(&[u64::MAX, 1]),
@@ -1926,7 +1965,7 @@ mod tests {
             },
             &RaiseMethods::tda_2019(),
         );
-        assert_eq!(r, Err(CalcError::Overflow { input: "chips" }));
+        assert_eq!(r.unwrap_err().input_key(), Some("chips"));
         let r = rule_bet(
             &BetInput {
                 in_front: 10,
@@ -1935,11 +1974,7 @@ mod tests {
             },
             &RaiseMethods::tda_2019(),
         );
-        assert_eq!(r, Err(CalcError::Overflow { input: "stack" }));
-        assert_eq!(
-            doubled_bet_min_raise_to(u64::MAX),
-            Err(CalcError::Overflow { input: "facing" })
-        );
+        assert_eq!(r.unwrap_err().input_key(), Some("stack"));
         // Large but representable amounts work.
         let r = rule(BetInput {
             pushed: Pushed::Amount(u64::MAX / 2),
@@ -1948,20 +1983,42 @@ mod tests {
         assert_eq!((r.outcome, r.total), (Raise, u64::MAX / 2));
     }
 
+    fn min_raise_to(game: Game, facing: Chips, last: Chips, bb: Chips) -> Chips {
+        Spot {
+            full_raise: last,
+            ..Spot::new(game, bb, facing)
+        }
+        .min_raise_to()
+        .unwrap()
+    }
+
     #[test]
-    fn min_raise_to_and_the_dpc_house_note() {
-        assert_eq!(min_raise_to(Game::NoLimit, 0, 0, 200).unwrap(), 200);
-        assert_eq!(min_raise_to(Game::NoLimit, 300, 200, 100).unwrap(), 500);
-        assert_eq!(min_raise_to(Game::Limit, 0, 200, 100).unwrap(), 200);
-        // The house note agrees after an opening bet, not after a raise.
-        assert_eq!(
-            doubled_bet_min_raise_to(100).unwrap(),
-            min_raise_to(Game::NoLimit, 100, 100, 100).unwrap()
-        );
-        assert_ne!(
-            doubled_bet_min_raise_to(300).unwrap(),
-            min_raise_to(Game::NoLimit, 300, 200, 100).unwrap()
-        );
+    fn the_bet_uses_the_spots_minimum_raise() {
+        assert_eq!(min_raise_to(Game::NoLimit, 0, 0, 200), 200);
+        assert_eq!(min_raise_to(Game::NoLimit, 300, 200, 100), 500);
+        assert_eq!(min_raise_to(Game::Limit, 0, 200, 100), 200);
+        let r = rule(BetInput {
+            last_raise: 200,
+            declared: Declared::Call,
+            ..nl(300, 100)
+        });
+        assert_eq!(r.min_raise_to, min_raise_to(Game::NoLimit, 300, 200, 100));
+    }
+
+    #[test]
+    fn the_raise_standard_is_the_editions() {
+        // 1000 faced (a full bet of 1000): 1400 in all is a raise of 400.
+        let forty = BetInput {
+            pushed: Pushed::Amount(1400),
+            ..nl(1000, 100)
+        };
+        assert_eq!(rule(forty.clone()).outcome, Call);
+        // A house with a 40% standard forces the minimum raise.
+        let r = rule(BetInput {
+            standard_percent: 40,
+            ..forty
+        });
+        assert_eq!((r.outcome, r.total, r.forced), (Raise, 2000, true));
     }
 
     #[test]
@@ -2036,6 +2093,7 @@ mod tests {
                 declared, declared_amount: amount.filter(|_| declared != Declared::Check), pushed,
                 second_motion,
                 pot: Some(contained + bb + pot_extra),
+                standard_percent: 50,
             }
         }
     }
@@ -2063,7 +2121,7 @@ mod tests {
             }
             // A forced or declared raise is never below the legal minimum unless all-in.
             let declared_aggression = matches!(input.declared, Declared::Bet | Declared::Raise | Declared::Pot);
-            if (r.forced || declared_aggression) && matches!(r.outcome, Raise | Bet) {
+            if (r.forced || declared_aggression) && matches!(r.outcome, Raise | BetOutcome::Bet) {
                 prop_assert!(r.total >= r.min_raise_to, "{r:?}");
             }
             if r.forced {
@@ -2082,7 +2140,7 @@ mod tests {
             // Outcome and amounts agree.
             match r.outcome {
                 Raise => prop_assert!(r.total > input.facing && input.facing > 0),
-                Bet => prop_assert!(r.total > 0 && input.facing == 0),
+                BetOutcome::Bet => prop_assert!(r.total > 0 && input.facing == 0),
                 Call => prop_assert_eq!(r.total, input.facing),
                 Check => prop_assert_eq!(r.total, input.facing),
                 AllIn => prop_assert_eq!(Some(r.total), input.stack.map(|s| s + input.in_front)),
@@ -2090,7 +2148,7 @@ mod tests {
             }
             prop_assert_eq!(r.raise_by.is_some(), input.facing > 0 && r.total > input.facing);
             if input.game == Game::PotLimit && r.total > input.facing {
-                let cap = pot_limit::max_total(input.pot.unwrap_or(0), input.facing, input.in_front, input.big_blind).unwrap();
+                let cap = input.spot().pot_limit_max().unwrap();
                 prop_assert!(r.total <= cap);
             }
         }
@@ -2104,9 +2162,9 @@ mod tests {
             last in 0u64..1_000_000,
             last_more in 0u64..1_000_000,
         ) {
-            let a = min_raise_to(game, facing, last, bb).unwrap();
-            prop_assert!(min_raise_to(game, facing + more, last, bb).unwrap() >= a);
-            prop_assert!(min_raise_to(game, facing, last + last_more, bb).unwrap() >= a);
+            let a = min_raise_to(game, facing, last, bb);
+            prop_assert!(min_raise_to(game, facing + more, last, bb) >= a);
+            prop_assert!(min_raise_to(game, facing, last + last_more, bb) >= a);
             prop_assert!(a >= bb);
         }
     }

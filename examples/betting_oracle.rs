@@ -7,24 +7,29 @@
 //! - `{"id", "kind": "options", "game": "no-limit"|"pot-limit",
 //!   "big_blind", "street": "preflop"|"postflop", "actions":
 //!   "P:ACTION[:TOTAL],...", "player", "pot", "short_blind": null |
-//!   {"posted", "full"}, "table": [{"name", "bet", "stack", "folded"}]}`:
+//!   {"posted", "full"}, "small_blind" (posted), "table": [{"name", "bet",
+//!   "stack", "folded"}]}`:
 //!   the options of the player to act. Answers `to_call`, `reopened`,
 //!   `min_raise_to` and `pl_max` (capped by the player's chips, as a dealer
 //!   would take them), `may_raise` and, when he may not, `why_not`.
+//! - `{"id", "kind": "bet", "game", "big_blind", "facing", "last_raise",
+//!   "in_front", "stack", "pushed", "pot"}`: chips pushed silently in one
+//!   motion, ruled by the `bet` incident's rules. Answers `outcome`, `total`
+//!   and `min_raise_to`.
 //! - `{"id", "kind": "pots", "contributions": [[seat, chips], ...],
 //!   "folded": [seat, ...]}`: the main and side pots and the uncalled excess.
 //!
-//! The rulings come from `floor::calc` (`reopening`, `pot_limit`, `pots`).
-//! Only the practical conditions of raising are added here, as every engine
-//! does: the player must have more chips than the call, and someone else
-//! must be left who can answer a raise (a player not folded with chips
-//! beyond the current bet). A question the calculators reject is answered
-//! with `{"id", "error": "..."}`.
+//! The rulings come from floor's one poker model: the betting round
+//! (`floor::poker::Round`) replays the actions and derives the spot of the
+//! player to act (to call, minimum raise-to, pot-limit maximum, re-opening);
+//! the pots come from `floor::poker::layer_pots`. Only the practical
+//! conditions of raising are added here, as every engine does: the player
+//! must have more chips than the call, and someone else must be left who can
+//! answer a raise (a player not folded with chips beyond the current bet). A
+//! question the model rejects is answered with `{"id", "error": "..."}`.
 
-use floor::calc::pot_limit::{PotLimitInput, ShortBlind, max_bet};
-use floor::calc::pots::side_pots;
-use floor::calc::reopening::{BettingRound, ReopenInput, ReopenOutcome, Street, parse_actions};
-use floor::calc::{CalcError, Chips, Game, Seat};
+use floor::incidents::bet::{BetInput, Pushed, RaiseMethods, rule_bet};
+use floor::poker::{Chips, Game, Round, Setup, Street, layer_pots, parse_actions};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufWriter, Write};
 
@@ -53,6 +58,7 @@ fn answer(q: &Value) -> Value {
     let result = match q.get("kind").and_then(Value::as_str) {
         Some("options") => options(q),
         Some("pots") => pots(q),
+        Some("bet") => bet(q),
         other => Err(format!("unknown kind {other:?}")),
     };
     match result {
@@ -76,7 +82,7 @@ fn text<'a>(q: &'a Value, key: &str) -> Result<&'a str, String> {
         .ok_or_else(|| format!("`{key}` must be a string"))
 }
 
-fn calc(e: CalcError) -> String {
+fn shown(e: impl std::fmt::Display) -> String {
     e.to_string()
 }
 
@@ -115,32 +121,40 @@ fn options(q: &Value) -> Result<Value, String> {
         .find(|s| s.name == player)
         .ok_or("the player is not at the table")?;
     let short_blind = match q.get("short_blind") {
-        Some(sb @ Value::Object(_)) => Some(ShortBlind {
-            posted: chips(sb, "posted")?,
-            full: chips(sb, "full")?,
-        }),
+        Some(sb @ Value::Object(_)) => Some((chips(sb, "posted")?, chips(sb, "full")?)),
         _ => None,
     };
 
-    let input = ReopenInput {
-        game,
-        big_blind,
-        street,
-        actions: parse_actions(text(q, "actions")?).map_err(calc)?,
-        player: player.to_string(),
-    };
-    let round = BettingRound::replay(&input, None).map_err(calc)?;
-    let listed = input.actions.iter().any(|a| a.player == player)
-        || (street == Street::Preflop && (player == "SB" || player == "BB"));
-    let ruling = if listed {
-        round.options(player)
-    } else {
-        round.options_not_yet_acted()
+    let mut setup = Setup::new(game, street, big_blind);
+    if street == Street::Preflop {
+        setup.small_blind = q.get("small_blind").and_then(Value::as_u64);
     }
-    .map_err(calc)?;
+    let bets: Chips = table.iter().map(|s| s.bet).sum();
+    setup.dead = pot.checked_sub(bets);
+    let actions = parse_actions(text(q, "actions")?).map_err(shown)?;
+    let round = Round::replay(setup, &actions).map_err(|(_, m)| shown(m))?;
+    let mut spot = round.spot(player).map_err(shown)?;
+    spot.pot = Some(pot);
+    if let Some((posted, full)) = short_blind {
+        // TDA 54-B: the maximum is counted as if the blind were complete.
+        spot = spot
+            .with_full_blind(full.saturating_sub(posted))
+            .map_err(shown)?;
+    }
+    let ruling = Options {
+        to_call: spot.facing,
+        reopened: spot.may_raise,
+        min_raise_to: if spot.may_raise {
+            Some(spot.min_raise_to().map_err(shown)?)
+        } else {
+            None
+        },
+        min_raise: spot.min_raise_size(),
+        raised_since_acted: round.raised_since_acted(player),
+    };
 
     let most = me.bet.saturating_add(me.stack);
-    let reopened = ruling.outcome == ReopenOutcome::Reopened;
+    let reopened = ruling.reopened;
     let can_cover = me.stack > ruling.to_call.saturating_sub(me.bet);
     let someone_answers = table
         .iter()
@@ -157,16 +171,8 @@ fn options(q: &Value) -> Result<Value, String> {
     };
 
     let pl_max = if game == Game::PotLimit {
-        let facing = table.iter().map(|s| s.bet).max().unwrap_or(0);
-        let r = max_bet(&PotLimitInput {
-            pot,
-            facing,
-            in_front: me.bet,
-            big_blind,
-            short_blind,
-        })
-        .map_err(calc)?;
-        Some(r.max_total.min(most))
+        let max = spot.pot_limit_max().map_err(|(_, m)| shown(m))?;
+        Some(max.min(most))
     } else {
         None
     };
@@ -183,38 +189,70 @@ fn options(q: &Value) -> Result<Value, String> {
     }))
 }
 
+/// The `bet` rules on chips pushed silently in one motion: what the action
+/// counts as, its total and the minimum raise-to.
+fn bet(q: &Value) -> Result<Value, String> {
+    let game: Game = serde_json::from_value(q.get("game").cloned().unwrap_or(Value::Null))
+        .map_err(|e| format!("`game`: {e}"))?;
+    let facing = chips(q, "facing")?;
+    let mut input = BetInput::new(game, facing, chips(q, "big_blind")?);
+    if facing > 0 {
+        input.last_raise = chips(q, "last_raise")?;
+    }
+    input.in_front = chips(q, "in_front")?;
+    input.stack = Some(chips(q, "stack")?);
+    input.pushed = Pushed::Amount(chips(q, "pushed")?);
+    input.pot = Some(chips(q, "pot")?);
+    let r = rule_bet(&input, &RaiseMethods::tda_2019()).map_err(shown)?;
+    let outcome: &str = r.outcome.into();
+    Ok(json!({
+        "outcome": outcome,
+        "total": r.total,
+        "min_raise_to": r.min_raise_to,
+    }))
+}
+
+/// What the model says about the player to act.
+struct Options {
+    to_call: Chips,
+    reopened: bool,
+    min_raise_to: Option<Chips>,
+    min_raise: Chips,
+    raised_since_acted: Chips,
+}
+
 fn pots(q: &Value) -> Result<Value, String> {
     let pairs = q
         .get("contributions")
         .and_then(Value::as_array)
         .ok_or("`contributions` must be a list")?;
-    let mut contributions: Vec<(Seat, Chips)> = Vec::new();
-    for p in pairs {
-        let seat = p
-            .get(0)
-            .and_then(Value::as_u64)
-            .and_then(|s| Seat::try_from(s).ok())
-            .ok_or("a seat must be 1-10")?;
-        let amount = p
-            .get(1)
-            .and_then(Value::as_u64)
-            .ok_or("an amount must be a non-negative integer")?;
-        contributions.push((seat, amount));
-    }
-    let folded: Vec<Seat> = q
+    let folded: Vec<u64> = q
         .get("folded")
         .and_then(Value::as_array)
         .ok_or("`folded` must be a list")?
         .iter()
         .map(|s| {
             s.as_u64()
-                .and_then(|s| Seat::try_from(s).ok())
-                .ok_or_else(|| "a seat must be 1-10".to_string())
+                .ok_or_else(|| "a seat must be a number".to_string())
         })
         .collect::<Result<_, String>>()?;
-    let r = side_pots(&contributions, &folded).map_err(calc)?;
+    let mut contributions: Vec<(u64, Chips, bool)> = Vec::new();
+    for p in pairs {
+        let seat = p
+            .get(0)
+            .and_then(Value::as_u64)
+            .ok_or("a seat must be a number")?;
+        let amount = p
+            .get(1)
+            .and_then(Value::as_u64)
+            .ok_or("an amount must be a non-negative integer")?;
+        contributions.push((seat, amount, folded.contains(&seat)));
+    }
+    let (pots, returned) = layer_pots(&contributions)
+        .map_err(shown)?
+        .ok_or("every contributor folded")?;
     Ok(json!({
-        "pots": r.pots.iter().map(|p| json!({"amount": p.amount, "eligible": p.eligible})).collect::<Vec<_>>(),
-        "returned": r.returned.map(|x| json!({"seat": x.seat, "amount": x.amount})),
+        "pots": pots.iter().map(|p| json!({"amount": p.amount, "eligible": p.eligible})).collect::<Vec<_>>(),
+        "returned": returned.map(|x| json!({"seat": x.player, "amount": x.amount})),
     }))
 }

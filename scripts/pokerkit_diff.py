@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Differential test of floor's betting calculators against pokerkit.
+"""Differential test of floor's poker model and bet rules against pokerkit.
 
 Plays random no-limit and pot-limit hold'em hands (2-6 players, mixed stack
 depths so that short all-ins are common, a few short all-in blinds) in
@@ -10,6 +10,8 @@ pokerkit, an independent poker engine, and asks floor's oracle
 - whether the player to act may still raise (re-opening, TDA rule 47),
 - the minimum raise-to (rule 43),
 - the pot-limit maximum (rule 54),
+- the `bet` rules on every raise pokerkit makes, pushed silently in one
+  motion: the minimum raise-to they derive and the total the action counts as,
 - and, at the end of the betting, the main and side pots and the uncalled
   excess (the other calculator, ``floor::calc::pots``).
 
@@ -159,8 +161,10 @@ def generate_hand(rng: random.Random, script=None) -> Hand:
         if state.actor_index is not None:
             if state.street_index != street:
                 street, street_actions = state.street_index, []
-            ask(state, hand, names, street_actions, short if street == 0 else None)
-            act(rng, state, names, street_actions, moves.pop(0) if moves else None)
+            ask(state, hand, names, street_actions, short if street == 0 else None,
+                posted[names.index("SB")])
+            act(rng, state, hand, names, street_actions, moves.pop(0) if moves else None,
+                short if street == 0 else None)
         elif state.can_collect_bets():
             for i, b in enumerate(state.bets):
                 raw[i] += b
@@ -171,7 +175,7 @@ def generate_hand(rng: random.Random, script=None) -> Hand:
     return hand
 
 
-def ask(state, hand: Hand, names: list[str], actions: list[str], short) -> None:
+def ask(state, hand: Hand, names: list[str], actions: list[str], short, small_blind) -> None:
     i = state.actor_index
     table = [
         {
@@ -193,6 +197,7 @@ def ask(state, hand: Hand, names: list[str], actions: list[str], short) -> None:
             "player": names[i],
             "pot": state.total_pot_amount,
             "short_blind": short,
+            "small_blind": small_blind,
             "table": table,
         }
     )
@@ -220,7 +225,30 @@ def snapshot(state) -> dict:
     }
 
 
-def act(rng: random.Random, state, names: list[str], actions: list[str], move=None) -> None:
+def full_raise(actions: list[str], preflop: bool, bb: int) -> tuple[int, int]:
+    """The bet and the last full bet or raise of the round by the TDA rule
+    (a full bet or raise is at least the big blind), tracked from the
+    round's actions independently of both engines."""
+    facing, full = (bb, bb) if preflop else (0, 0)
+    for a in actions:
+        parts = a.split(":")
+        if len(parts) < 3:
+            continue
+        total = int(parts[2])
+        if total <= facing:
+            continue
+        inc = total - facing
+        if facing == 0:
+            if total >= bb:
+                full = total
+        elif inc >= max(full, bb):
+            full = inc
+        facing = total
+    return facing, full
+
+
+def act(rng: random.Random, state, hand: Hand, names: list[str], actions: list[str],
+        move=None, short=None) -> None:
     i = state.actor_index
     name = names[i]
     before = max(state.bets)
@@ -249,6 +277,7 @@ def act(rng: random.Random, state, names: list[str], actions: list[str], move=No
         amount = hi
     else:
         amount = rng.randint(lo, hi)
+    bet_question(state, hand, names, actions, amount, short)
     state.complete_bet_or_raise_to(amount)
     if state.stacks[i] == 0:
         actions.append(f"{name}:all-in:{amount}")
@@ -256,6 +285,35 @@ def act(rng: random.Random, state, names: list[str], actions: list[str], move=No
         actions.append(f"{name}:bet:{amount}")
     else:
         actions.append(f"{name}:raise:{amount}")
+
+
+def bet_question(state, hand: Hand, names, actions: list[str], amount: int, short) -> None:
+    """The `bet` rules on a silent raise pokerkit accepts: the player pushes
+    the chips for a raise to `amount` in one motion."""
+    i = state.actor_index
+    bb = hand.blinds[1]
+    facing, full = full_raise(actions, state.street_index == 0, bb)
+    facing = max(facing, max(state.bets))
+    hand.questions.append(
+        {
+            "kind": "bet",
+            "street_index": state.street_index,
+            "game": hand.game,
+            "big_blind": bb,
+            "facing": facing,
+            "last_raise": full,
+            "in_front": state.bets[i],
+            "stack": state.stacks[i],
+            "pushed": amount - state.bets[i],
+            "pot": state.total_pot_amount,
+            "short_blind": short,
+            "player": names[i],
+            "actions": ",".join(actions),
+        }
+    )
+    hand.expected.append(
+        {"min_raise_to": state.min_completion_betting_or_raising_to_amount, "total": amount}
+    )
 
 
 def pots_question(state, hand: Hand, raw: list[int]) -> None:
@@ -278,6 +336,16 @@ def classify(q: dict, exp: dict, got: dict) -> list[tuple[str, str]]:
             return [("short-all-in-blind", got["error"])]
         return [("oracle-error", got["error"])]
     out = []
+    if q["kind"] == "bet":
+        # pokerkit caps the minimum at the player's chips (an all-in).
+        got = dict(got, min_raise_to=min(got["min_raise_to"], q["in_front"] + q["stack"]))
+        diffs = [f for f in ("min_raise_to", "total") if exp[f] != got[f]]
+        if not diffs:
+            return []
+        detail = ", ".join(f"{f}: pokerkit {exp[f]} floor {got[f]}" for f in diffs)
+        if q["short_blind"] is not None:
+            return [("short-all-in-blind", detail)]
+        return [("unexplained-bet-" + "-".join(d.replace("_", "-") for d in diffs), detail)]
     if q["kind"] == "pots":
         live = {s for p in exp["pots"] for s in p["eligible"]}
         if len(live) == 1:
@@ -376,7 +444,8 @@ def main() -> int:
         if where in tainted:
             found = [
                 ("short-all-in-below-big-blind", detail)
-                if cls == "oracle-error" and "re-opened" in detail
+                if (cls == "oracle-error" and "re-opened" in detail)
+                or (q["kind"] == "bet" and cls.startswith("unexplained-bet"))
                 else (cls, detail)
                 for cls, detail in found
             ]
@@ -388,7 +457,8 @@ def main() -> int:
 
     print(f"pokerkit differential test: {args.count} hands, seed {args.seed}")
     print(
-        f"  {len(questions)} questions: {agreements['options']} option answers and "
+        f"  {len(questions)} questions: {agreements['options']} option answers, "
+        f"{agreements['bet']} bet-rule answers (minimum raise, raise total) and "
         f"{agreements['pots']} pot answers agree"
     )
     unexplained = 0

@@ -17,7 +17,6 @@ pub mod out_of_turn;
 pub mod penalty;
 pub mod pot_limit;
 pub mod pots;
-pub mod reopening;
 pub mod seats;
 pub mod showdown;
 pub mod unclear;

@@ -6,8 +6,8 @@
 //! the `opening_bet` question in the edition in use. Pure: no I/O, no edition
 //! lookup.
 
-use super::reopening::Street;
 use super::{CalcError, Chips, add};
+use crate::poker::Street;
 
 /// Which bet an edition calls the pre-flop opening bet for rule 51-B.
 ///
@@ -31,7 +31,7 @@ pub use crate::poker::PreflopOpener as UndercallPreflopOpener;
 /// raise (1, [`UndercallPreflopOpener::FirstRaise`]).
 ///
 /// ```
-/// use floor::calc::reopening::Street;
+/// use floor::poker::Street;
 /// use floor::calc::undercall::{UndercallPreflopOpener, is_opening_bet};
 ///
 /// // Pre-flop, facing the first raise: the opener in tda-2019-sk only.
@@ -40,7 +40,7 @@ pub use crate::poker::PreflopOpener as UndercallPreflopOpener;
 /// ```
 pub fn is_opening_bet(street: Street, bets_in_round: u32, opener: UndercallPreflopOpener) -> bool {
     match (street, opener) {
-        (Street::Postflop, _) => bets_in_round == 1,
+        (Street::Flop | Street::Turn | Street::River | Street::Postflop, _) => bets_in_round == 1,
         (Street::Preflop, UndercallPreflopOpener::BigBlind) => bets_in_round == 0,
         (Street::Preflop, UndercallPreflopOpener::FirstRaise) => bets_in_round == 1,
     }

@@ -10,7 +10,7 @@ use super::Cx;
 use super::answer::Answer;
 use super::ruling::{Decision, Note, TablePicture};
 use super::walk::Answers;
-use crate::calc::{self, CalcError, Chips, Game, Seat};
+use crate::calc::{self, CalcError, Chips, Seat};
 
 type Run = fn(&Answers, &mut Cx<'_>) -> Result<Decision, CalcError>;
 
@@ -30,11 +30,6 @@ pub const CALCULATORS: &[Calculator] = &[
         name: "undercall",
         outcomes: &["full-call", "discretion"],
         run: undercall,
-    },
-    Calculator {
-        name: "reopening",
-        outcomes: &["reopened", "closed"],
-        run: reopening,
     },
     Calculator {
         name: "pot-limit",
@@ -283,33 +278,6 @@ fn undercall(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
         d.amounts.push(("forfeit".into(), forfeit));
     }
     d.discretion = Some(r.discretion);
-    Ok(d)
-}
-
-fn reopening(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
-    use calc::reopening::{ReopenInput, parse_actions, reopening};
-    let game: Game = parse_enum(text(a, "game").unwrap_or("no-limit"), "game")?;
-    let input = ReopenInput {
-        game,
-        big_blind: amount(a, "big_blind")?,
-        street: parse_enum(text(a, "street").unwrap_or("postflop"), "street")?,
-        actions: parse_actions(text(a, "actions")?)?,
-        player: text(a, "player")?.to_string(),
-    };
-    let limit_percent = if game == Game::Limit {
-        u8::try_from(cx.params.limit_reopen_percent().get()).ok()
-    } else {
-        None
-    };
-    let r = reopening(&input, limit_percent)?;
-    let mut d = decision(id(&r.outcome), r.concepts.clone());
-    d.amounts.push(("to_call".into(), r.to_call));
-    if let Some(min) = r.min_raise_to {
-        d.amounts.push(("min_raise_to".into(), min));
-    }
-    d.data
-        .insert("raised_since_acted".into(), json!(r.raised_since_acted));
-    d.data.insert("full_raise".into(), json!(r.min_raise));
     Ok(d)
 }
 

@@ -5,11 +5,16 @@
 
 pub mod bet;
 pub mod clock;
+pub mod reopening;
 
 use crate::incident::Entry;
 
 /// Every incident with a module, by id.
-pub const ALL: &[Entry] = &[Entry::of::<bet::Bet>(), Entry::of::<clock::Clock>()];
+pub const ALL: &[Entry] = &[
+    Entry::of::<bet::Bet>(),
+    Entry::of::<clock::Clock>(),
+    Entry::of::<reopening::Reopening>(),
+];
 
 /// The module of incident `id`.
 pub fn find(id: &str) -> Option<&'static Entry> {

@@ -208,6 +208,12 @@ messages! {
     /// Nothing said or pushed.
     BetNothing = "bet.nothing" [],
 
+    // --- unclear bets ---------------------------------------------------------
+    /// A number of 0 said.
+    UnclearZero = "bet.unclear_zero" [],
+    /// No reading reaches the big blind.
+    UnclearNoReading = "bet.unclear_no_reading" [number, big_blind],
+
     // --- the clock ----------------------------------------------------------
     /// A clock of no time.
     ClockNoTime = "clock_no_time" [],

@@ -19,7 +19,6 @@ pub mod pot_limit;
 pub mod pots;
 pub mod seats;
 pub mod showdown;
-pub mod unclear;
 pub mod undercall;
 
 pub use crate::poker::{Chips, Game, Seat};

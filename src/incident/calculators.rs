@@ -37,11 +37,6 @@ pub const CALCULATORS: &[Calculator] = &[
         run: pot_limit,
     },
     Calculator {
-        name: "unclear-bet",
-        outcomes: &["bet"],
-        run: unclear_bet,
-    },
-    Calculator {
         name: "side-pots",
         outcomes: &["pots"],
         run: side_pots,
@@ -301,30 +296,6 @@ fn pot_limit(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     let mut d = decision(id(&r.outcome), r.concepts.clone());
     d.amounts.push(("to_call".into(), r.to_call));
     d.amounts.push(("max_total".into(), r.max_total));
-    Ok(d)
-}
-
-fn unclear_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
-    use calc::unclear::{UnclearBetInput, unclear_bet};
-    let reading = cx.params.unclear_bet_reading();
-    let r = unclear_bet(
-        &UnclearBetInput {
-            pot: amount(a, "pot")?,
-            declared_number: amount(a, "declared_number")?,
-            big_blind: amount(a, "big_blind")?,
-        },
-        reading,
-    )?;
-    let mut d = decision(id(&r.outcome), r.concepts.clone());
-    d.amounts.push(("total".into(), r.total));
-    // The readings that matter: up to the first one above the pot.
-    let pot = amount(a, "pot")?;
-    let shown: Vec<Chips> = match r.readings.iter().position(|x| *x > pot) {
-        Some(i) => r.readings.iter().take(i + 1).copied().collect(),
-        None => r.readings.clone(),
-    };
-    d.data.insert("readings".into(), json!(shown));
-    d.data.insert("reading".into(), json!(reading));
     Ok(d)
 }
 

@@ -6,6 +6,7 @@
 pub mod bet;
 pub mod clock;
 pub mod reopening;
+pub mod unclear_bet;
 
 use crate::incident::Entry;
 
@@ -14,6 +15,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<bet::Bet>(),
     Entry::of::<clock::Clock>(),
     Entry::of::<reopening::Reopening>(),
+    Entry::of::<unclear_bet::UnclearBet>(),
 ];
 
 /// The module of incident `id`.

@@ -20,9 +20,9 @@ pub use crate::calc::hand_for_hand::HandForHandPayout;
 pub use crate::calc::incorrect::PotLimitUnderbetWindow;
 pub use crate::calc::penalty::{MissedRoundFormula, PenaltyKind};
 pub use crate::calc::pots::OddChipRecipient;
-pub use crate::calc::unclear::UnclearBetReading;
 pub use crate::incidents::bet::RaiseMethod;
 pub use crate::incidents::clock::ClockExpiry;
+pub use crate::incidents::unclear_bet::UnclearBetReading;
 pub use crate::poker::PreflopOpener;
 
 /// To what odd chips are first broken down.

@@ -69,7 +69,15 @@ fn cases() -> BTreeMap<String, Vec<String>> {
 fn run(line: &str) -> String {
     let out = floor().args(words(line)).output().expect("the binary runs");
     let mut block = format!("$ floor {line}\nexit {}\n", out.status.code().unwrap_or(-1));
-    block.push_str(&String::from_utf8_lossy(&out.stdout));
+    for l in String::from_utf8_lossy(&out.stdout).lines() {
+        // The count of UI texts grows with every new message: not a ruling.
+        if l.starts_with("UI texts per language:") {
+            block.push_str("UI texts per language: (counted)\n");
+        } else {
+            block.push_str(l);
+            block.push('\n');
+        }
+    }
     if !block.ends_with('\n') {
         block.push('\n');
     }

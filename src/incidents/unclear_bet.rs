@@ -2,10 +2,58 @@
 //! (incident `unclear-bet`).
 //!
 //! Owns the reading of an ambiguous verbal bet (TDA 2019 rule 57, TDA 2015
-//! rule 52, Pokerpunt and ONK rule 57). Pure: the edition's reading arrives
-//! as [`UnclearBetReading`]; no I/O, no edition lookup.
+//! rule 52, Pokerpunt and ONK rule 57). The edition's reading arrives as
+//! [`UnclearBetReading`].
 
-use super::{CalcError, Chips};
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::Chips;
+
+/// The `unclear-bet` incident.
+pub struct UnclearBet;
+
+/// The answers of `unclear-bet` (SPEC section 5).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The pot before the bet.
+    pub pot: Chips,
+    /// The bare number said.
+    pub declared_number: Chips,
+    /// The big blind.
+    pub big_blind: Chips,
+}
+
+impl Incident for UnclearBet {
+    const ID: &'static str = "unclear-bet";
+    type Answers = Answers;
+    type Outcome = UnclearBetOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<UnclearBetOutcome>, Error> {
+        let reading = cx.params.unclear_bet_reading();
+        let r = unclear_bet(
+            &UnclearBetInput {
+                pot: a.pot,
+                declared_number: a.declared_number,
+                big_blind: a.big_blind,
+            },
+            reading,
+        )?;
+        let mut d = Decision::new(r.outcome, r.concepts);
+        d.amount("total", r.total);
+        // The readings that matter: up to the first one above the pot.
+        let shown: Vec<Chips> = match r.readings.iter().position(|x| *x > a.pot) {
+            Some(i) => r.readings.iter().take(i + 1).copied().collect(),
+            None => r.readings.clone(),
+        };
+        d.data("readings", shown);
+        d.data("reading", reading);
+        Ok(d)
+    }
+}
 
 /// How an edition reads a bet that can legally mean several amounts.
 ///
@@ -40,8 +88,19 @@ pub struct UnclearBetInput {
 }
 
 /// The outcome id of the `unclear-bet` incident.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum UnclearBetOutcome {
     /// The declaration is a bet of `total`.
     Bet,
@@ -69,23 +128,20 @@ pub struct UnclearBetRuling {
 /// legal bet) and fit in the chip range, smallest first.
 ///
 /// ```
-/// use floor::calc::unclear::readings;
+/// use floor::incidents::unclear_bet::readings;
 ///
 /// // NLHE 200-400, "five": 5 and 50 are below the big blind.
 /// assert_eq!(readings(5, 400).unwrap()[..3], [500, 5000, 50000]);
 /// ```
-pub fn readings(declared_number: Chips, big_blind: Chips) -> Result<Vec<Chips>, CalcError> {
+pub fn readings(declared_number: Chips, big_blind: Chips) -> Result<Vec<Chips>, Error> {
     if declared_number == 0 {
-        return Err(CalcError::invalid(
+        return Err(Error::input(
             "declared_number",
-            "0 is not a bet: give the number the player said, e.g. 5 for \"five\"",
+            Message::new(Msg::UnclearZero),
         ));
     }
     if big_blind == 0 {
-        return Err(CalcError::invalid(
-            "big_blind",
-            "the big blind must be at least 1 chip",
-        ));
+        return Err(Error::input("big_blind", Message::new(Msg::BigBlindZero)));
     }
     let mut out = Vec::new();
     let mut reading = Some(declared_number);
@@ -96,12 +152,11 @@ pub fn readings(declared_number: Chips, big_blind: Chips) -> Result<Vec<Chips>, 
         reading = r.checked_mul(10);
     }
     if out.is_empty() {
-        return Err(CalcError::invalid(
+        return Err(Error::input(
             "declared_number",
-            format!(
-                "no reading of {declared_number} (times 1, 10, 100, ...) reaches the big blind \
-                 {big_blind} within the chip range"
-            ),
+            Message::new(Msg::UnclearNoReading)
+                .arg("number", declared_number)
+                .arg("big_blind", big_blind),
         ));
     }
     Ok(out)
@@ -125,7 +180,7 @@ pub fn readings(declared_number: Chips, big_blind: Chips) -> Result<Vec<Chips>, 
 /// the TD decides (rule 1).
 ///
 /// ```
-/// use floor::calc::unclear::{UnclearBetInput, UnclearBetReading, unclear_bet};
+/// use floor::incidents::unclear_bet::{UnclearBetInput, UnclearBetReading, unclear_bet};
 ///
 /// // dpc-2019-en rule 57: NLHE 200-400, "I bet five" with 5000 in the pot.
 /// let five = UnclearBetInput { pot: 5000, declared_number: 5, big_blind: 400 };
@@ -136,7 +191,7 @@ pub fn readings(declared_number: Chips, big_blind: Chips) -> Result<Vec<Chips>, 
 pub fn unclear_bet(
     input: &UnclearBetInput,
     reading: UnclearBetReading,
-) -> Result<UnclearBetRuling, CalcError> {
+) -> Result<UnclearBetRuling, Error> {
     let all = readings(input.declared_number, input.big_blind)?;
     let pot = input.pot;
     let fitting = match reading {
@@ -144,10 +199,14 @@ pub fn unclear_bet(
         UnclearBetReading::BelowPot => all.iter().rev().find(|r| **r < pot).copied(),
         UnclearBetReading::Smaller => all.first().copied(),
     };
-    let smallest = all
-        .first()
-        .copied()
-        .ok_or_else(|| CalcError::invalid("declared_number", "the number has no legal reading"))?;
+    let smallest = all.first().copied().ok_or_else(|| {
+        Error::input(
+            "declared_number",
+            Message::new(Msg::UnclearNoReading)
+                .arg("number", input.declared_number)
+                .arg("big_blind", input.big_blind),
+        )
+    })?;
     let (total, fits_pot) = match fitting {
         Some(t) => (t, true),
         None => (smallest, false),
@@ -305,27 +364,15 @@ mod tests {
             Some(&2_000_000_000_000_000_000)
         );
         assert_eq!(readings(u64::MAX, 1).unwrap(), vec![u64::MAX]);
-        assert!(matches!(
-            readings(0, 400),
-            Err(CalcError::Invalid {
-                input: "declared_number",
-                ..
-            })
-        ));
-        assert!(matches!(
-            readings(5, 0),
-            Err(CalcError::Invalid {
-                input: "big_blind",
-                ..
-            })
-        ));
-        assert!(matches!(
-            readings(2, u64::MAX),
-            Err(CalcError::Invalid {
-                input: "declared_number",
-                ..
-            })
-        ));
+        assert_eq!(
+            readings(0, 400).unwrap_err().input_key(),
+            Some("declared_number")
+        );
+        assert_eq!(readings(5, 0).unwrap_err().input_key(), Some("big_blind"));
+        assert_eq!(
+            readings(2, u64::MAX).unwrap_err().input_key(),
+            Some("declared_number")
+        );
     }
 
     fn any_reading() -> impl Strategy<Value = UnclearBetReading> {

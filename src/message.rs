@@ -214,6 +214,24 @@ messages! {
     /// No reading reaches the big blind.
     UnclearNoReading = "bet.unclear_no_reading" [number, big_blind],
 
+    // --- pot-limit ------------------------------------------------------------
+    /// A short blind without what it posted or its size.
+    PotBlindPosted = "bet.pot_blind_posted" [],
+    /// A short blind larger than the big blind.
+    PotBlindNotOfLevel = "bet.pot_blind_not_of_level" [full, big_blind],
+    /// A blind that is not short.
+    PotBlindNotShort = "bet.pot_blind_not_short" [posted, full],
+
+    // --- incorrect bets -------------------------------------------------------
+    /// Not a bet or raise over the bet faced.
+    IncorrectNotABet = "bet.incorrect_not_a_bet" [total, facing],
+    /// Pot-limit without the pot.
+    IncorrectPotNeeded = "bet.incorrect_pot_needed" [],
+    /// Exactly the pot-limit maximum.
+    IncorrectExactPot = "bet.incorrect_exact_pot" [total],
+    /// A legal bet.
+    IncorrectLegal = "bet.incorrect_legal" [total, min],
+
     // --- the clock ----------------------------------------------------------
     /// A clock of no time.
     ClockNoTime = "clock_no_time" [],

@@ -32,11 +32,6 @@ pub const CALCULATORS: &[Calculator] = &[
         run: undercall,
     },
     Calculator {
-        name: "pot-limit",
-        outcomes: &["max-bet"],
-        run: pot_limit,
-    },
-    Calculator {
         name: "side-pots",
         outcomes: &["pots"],
         run: side_pots,
@@ -273,29 +268,6 @@ fn undercall(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
         d.amounts.push(("forfeit".into(), forfeit));
     }
     d.discretion = Some(r.discretion);
-    Ok(d)
-}
-
-fn pot_limit(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
-    use calc::pot_limit::{PotLimitInput, ShortBlind, max_bet};
-    let short_blind = if flag(a, "short_blind") {
-        Some(ShortBlind {
-            posted: amount(a, "blind_posted")?,
-            full: amount(a, "blind_full")?,
-        })
-    } else {
-        None
-    };
-    let r = max_bet(&PotLimitInput {
-        pot: amount(a, "pot")?,
-        facing: opt_amount(a, "facing").unwrap_or(0),
-        in_front: opt_amount(a, "in_front").unwrap_or(0),
-        big_blind: opt_amount(a, "big_blind").unwrap_or(0),
-        short_blind,
-    })?;
-    let mut d = decision(id(&r.outcome), r.concepts.clone());
-    d.amounts.push(("to_call".into(), r.to_call));
-    d.amounts.push(("max_total".into(), r.max_total));
     Ok(d)
 }
 

@@ -189,18 +189,26 @@ pub fn assemble(
     };
     let mut cites: Vec<(&str, Option<&str>)> = Vec::new();
     for concept in concepts {
+        // A ruling may name the deciding sub-part itself (`concept#PART`).
+        let (concept, decided) = cite_parts(concept);
         if !cites.iter().any(|(c, _)| *c == concept) {
-            let part = tree_cites
-                .iter()
-                .find(|(c, _)| *c == concept)
-                .and_then(|(_, p)| *p);
+            let part = decided.or_else(|| {
+                tree_cites
+                    .iter()
+                    .find(|(c, _)| *c == concept)
+                    .and_then(|(_, p)| *p)
+            });
             cites.push((concept, part));
         }
     }
     let mut citations: Vec<Citation> = Vec::new();
-    for (concept, part) in &cites {
-        if let Some(c) = cite(book, concept, *part)? {
-            citations.push(c);
+    let mut missing_rule = None;
+    for (i, (concept, part)) in cites.iter().enumerate() {
+        match cite(book, concept, *part)? {
+            Some(c) => citations.push(c),
+            // The deciding rule is missing: say so instead of citing less.
+            None if i == 0 => missing_rule = Some(*concept),
+            None => {}
         }
     }
     let cited: Vec<&str> = citations.iter().map(|c| c.concept.as_str()).collect();
@@ -251,6 +259,19 @@ pub fn assemble(
             ui.f(&format!("notes.{}", n.key), &args)
         })
         .collect();
+    if let Some(concept) = missing_rule {
+        let topic_key = format!("topics.{concept}");
+        notes.insert(
+            0,
+            ui.f(
+                "notes.no_rule",
+                &[
+                    ("edition", book.id()),
+                    ("topic", ui.get(&topic_key).unwrap_or(concept)),
+                ],
+            ),
+        );
+    }
     notes.extend(fallbacks.iter().map(|f| {
         ui.f(
             "notes.tda_default",

@@ -5,6 +5,8 @@
 
 pub mod bet;
 pub mod clock;
+pub mod incorrect_bet;
+pub mod pot_limit;
 pub mod reopening;
 pub mod unclear_bet;
 
@@ -14,6 +16,8 @@ use crate::incident::Entry;
 pub const ALL: &[Entry] = &[
     Entry::of::<bet::Bet>(),
     Entry::of::<clock::Clock>(),
+    Entry::of::<incorrect_bet::IncorrectBet>(),
+    Entry::of::<pot_limit::PotLimit>(),
     Entry::of::<reopening::Reopening>(),
     Entry::of::<unclear_bet::UnclearBet>(),
 ];

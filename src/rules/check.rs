@@ -61,54 +61,6 @@ impl Report {
     }
 }
 
-/// Which concept each parameter belongs to: a parameter on another rule is
-/// misplaced data.
-const PARAM_CONCEPTS: &[(&str, &str)] = &[
-    ("languages", "official-language"),
-    ("halt_threshold", "balancing-tables"),
-    ("clock_seconds", "calling-clock"),
-    ("clock_countdown", "calling-clock"),
-    ("clock_expiry_facing_bet", "calling-clock"),
-    ("clock_expiry_not_facing_bet", "calling-clock"),
-    ("clock_tie_to_player", "calling-clock"),
-    ("unclear_bet_reading", "unclear-bets"),
-    ("raise_standard_percent", "raise-amounts"),
-    ("limit_reopen_percent", "reopening-betting"),
-    (
-        "undercall_preflop_opener",
-        "binding-declarations-undercalls",
-    ),
-    ("missed_round_formula", "penalties"),
-    ("penalty_kinds", "penalties"),
-    ("rebuy_threshold_percent", "rebuys"),
-    ("odd_chip_recipient", "odd-chips"),
-    ("odd_chip_denomination", "odd-chips"),
-    ("misdeal_conditions", "misdeals"),
-    ("misdeal_boxed_cards", "misdeals"),
-    ("misdeal_exposed_downcards", "misdeals"),
-    ("sa_chip_actions", "substantial-action"),
-    ("sa_any_actions", "substantial-action"),
-    ("raise_methods", "methods-of-raising"),
-    ("dispute_break_minutes", "disputed-pots"),
-    ("chip_race_start_seat", "chip-race"),
-    ("chip_race_max_chips", "chip-race"),
-    ("hand_for_hand_minutes", "hand-for-hand"),
-    ("dealer_push_quiet_seconds", "dealer-push-timing"),
-    ("final_table_players", "final-table-size"),
-    ("min_raise_multiple", "house-min-raise-note"),
-    ("minimum_age", "club-minimum-age"),
-    ("max_buy_in_eur", "club-buy-in"),
-    ("club_share_percent", "club-buy-in"),
-    ("pit_absence_minutes", "mec-leaving-pit"),
-    ("penalty_max_rounds", "penalties"),
-    ("chip_race_method", "chip-race"),
-    ("chip_race_rounding", "chip-race"),
-    ("hand_for_hand_payout", "hand-for-hand"),
-    ("final_table_policy", "final-table-size"),
-    ("premature_flop", "premature-cards"),
-    ("premature_turn", "premature-cards"),
-];
-
 /// Checks every edition of the store and the UI texts.
 pub fn check(store: &Store) -> Report {
     let mut report = Report::default();
@@ -234,9 +186,9 @@ fn check_edition(
         }
         for key in rule.params.to_map().keys() {
             // A house rule may set the parameters of the topics it touches.
-            match PARAM_CONCEPTS.iter().find(|(k, _)| k == key) {
-                Some((_, concept))
-                    if *concept != rule.concept && !rule.touches.iter().any(|t| t == concept) =>
+            match crate::rules::Params::home(key) {
+                Some(concept)
+                    if concept != rule.concept && !rule.touches.iter().any(|t| t == concept) =>
                 {
                     add(format!(
                         "rule {}: parameter `{key}` belongs on the `{concept}` rule",

@@ -3,7 +3,8 @@
 //! Every parameter is declared once below, with its type, the range a value
 //! may take (counts are [`Count`]s: a value outside the range is refused
 //! while the file is parsed, so the error carries file, line and column) and
-//! the TDA practice that applies where an edition states nothing. Rulings
+//! the TDA practice that applies where an edition states nothing, and the
+//! concept of the rule that states it. Rulings
 //! read parameters only through [`Resolved`], which returns the edition's
 //! value or the TDA practice and records a [`Fallback`] for the card — the
 //! one place such a note is made.
@@ -17,11 +18,11 @@ pub use crate::calc::balance::FinalTablePolicy;
 pub use crate::calc::chip_race::{ChipRaceMethod, ChipRaceRounding};
 pub use crate::calc::dealing::{MisdealCondition, PrematureFlop, PrematureTurn};
 pub use crate::calc::hand_for_hand::HandForHandPayout;
-pub use crate::calc::incorrect::PotLimitUnderbetWindow;
 pub use crate::calc::penalty::{MissedRoundFormula, PenaltyKind};
 pub use crate::calc::pots::OddChipRecipient;
 pub use crate::incidents::bet::RaiseMethod;
 pub use crate::incidents::clock::ClockExpiry;
+pub use crate::incidents::incorrect_bet::PotLimitUnderbetWindow;
 pub use crate::incidents::unclear_bet::UnclearBetReading;
 pub use crate::poker::PreflopOpener;
 
@@ -116,7 +117,7 @@ pub type Percent = Count<1, 100>;
 pub type Share = Count<0, 100>;
 
 macro_rules! params {
-    ($( $(#[$doc:meta])* $name:ident : $ty:ty $(= $default:expr)? ;)*) => {
+    ($( $(#[$doc:meta])* $name:ident in $home:literal : $ty:ty $(= $default:expr)? ;)*) => {
         /// The parameters a rule states. Every field is optional: a rule
         /// states only some, most rules none.
         #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -138,6 +139,16 @@ macro_rules! params {
 
             /// The names of every parameter key, in declaration order.
             pub const KEYS: &'static [&'static str] = &[$( stringify!($name) ),*];
+
+            /// The concept of the rule that states parameter `key`: a
+            /// parameter on another rule is misplaced data (a house rule
+            /// may set the parameters of the topics it touches).
+            pub fn home(key: &str) -> Option<&'static str> {
+                match key {
+                    $( stringify!($name) => Some($home), )*
+                    _ => None,
+                }
+            }
 
             /// The keys this set states.
             pub fn stated(&self) -> Vec<&'static str> {
@@ -190,87 +201,87 @@ macro_rules! params {
 
 params! {
     /// Languages allowed at the table (ISO 639-1).
-    languages: Vec<String>;
+    languages in "official-language": Vec<String>;
     /// Play halts on tables this many or more players short of the fullest.
-    halt_threshold: Count<2, 9> = Count::of(3);
+    halt_threshold in "balancing-tables": Count<2, 9> = Count::of(3);
     /// Total seconds on the clock, countdown included.
-    clock_seconds: Seconds = Count::of(30);
+    clock_seconds in "calling-clock": Seconds = Count::of(30);
     /// The final seconds counted down aloud.
-    clock_countdown: Count<0, 60> = Count::of(5);
+    clock_countdown in "calling-clock": Count<0, 60> = Count::of(5);
     /// What expiry means when facing a bet.
-    clock_expiry_facing_bet: ClockExpiry = ClockExpiry::DeadHand;
+    clock_expiry_facing_bet in "calling-clock": ClockExpiry = ClockExpiry::DeadHand;
     /// What expiry means when not facing a bet.
-    clock_expiry_not_facing_bet: ClockExpiry = ClockExpiry::Check;
+    clock_expiry_not_facing_bet in "calling-clock": ClockExpiry = ClockExpiry::Check;
     /// An action exactly as time runs out counts.
-    clock_tie_to_player: bool;
+    clock_tie_to_player in "calling-clock": bool;
     /// How a declared number with several readings is read.
-    unclear_bet_reading: UnclearBetReading = UnclearBetReading::AtMostPot;
+    unclear_bet_reading in "unclear-bets": UnclearBetReading = UnclearBetReading::AtMostPot;
     /// The 50% raise standard, in percent.
-    raise_standard_percent: Percent = Count::of(50);
+    raise_standard_percent in "raise-amounts": Percent = Count::of(50);
     /// In limit, the share of a full bet or raise that reopens betting.
-    limit_reopen_percent: Percent = Count::of(50);
+    limit_reopen_percent in "reopening-betting": Percent = Count::of(50);
     /// What counts as the pre-flop opening bet for undercalls.
-    undercall_preflop_opener: PreflopOpener = PreflopOpener::BigBlind;
+    undercall_preflop_opener in "binding-declarations-undercalls": PreflopOpener = PreflopOpener::BigBlind;
     /// How a missed-round penalty is counted.
-    missed_round_formula: MissedRoundFormula = MissedRoundFormula::PlayersTimesRounds;
+    missed_round_formula in "penalties": MissedRoundFormula = MissedRoundFormula::PlayersTimesRounds;
     /// The enforcement options the rule names.
-    penalty_kinds: Vec<PenaltyKind> = PenaltyKind::ALL.to_vec();
+    penalty_kinds in "penalties": Vec<PenaltyKind> = PenaltyKind::ALL.to_vec();
     /// The most penalty rounds the edition allows.
-    penalty_max_rounds: Count<1, 100>;
+    penalty_max_rounds in "penalties": Count<1, 100>;
     /// A rebuy is allowed at or below this share of the starting stack.
-    rebuy_threshold_percent: Share;
+    rebuy_threshold_percent in "rebuys": Share;
     /// Who receives the odd chip in board games.
-    odd_chip_recipient: OddChipRecipient = OddChipRecipient::FirstLeftOfButton;
+    odd_chip_recipient in "odd-chips": OddChipRecipient = OddChipRecipient::FirstLeftOfButton;
     /// To what odd chips are first broken down.
-    odd_chip_denomination: OddChipDenomination;
+    odd_chip_denomination in "odd-chips": OddChipDenomination;
     /// The misdeal causes the rule lists.
-    misdeal_conditions: Vec<MisdealCondition> = MisdealCondition::TDA.to_vec();
+    misdeal_conditions in "misdeals": Vec<MisdealCondition> = MisdealCondition::TDA.to_vec();
     /// Boxed cards on the initial deal that make a misdeal.
-    misdeal_boxed_cards: Count<1, 52> = Count::of(2);
+    misdeal_boxed_cards in "misdeals": Count<1, 52> = Count::of(2);
     /// Other downcards exposed by dealer error that make a misdeal.
-    misdeal_exposed_downcards: Count<1, 52> = Count::of(2);
+    misdeal_exposed_downcards in "misdeals": Count<1, 52> = Count::of(2);
     /// Substantial action: this many actions, one putting chips in.
-    sa_chip_actions: Count<1, 10> = Count::of(2);
+    sa_chip_actions in "substantial-action": Count<1, 10> = Count::of(2);
     /// Substantial action: this many actions of any kind.
-    sa_any_actions: Count<1, 10> = Count::of(3);
+    sa_any_actions in "substantial-action": Count<1, 10> = Count::of(3);
     /// The accepted methods of raising.
-    raise_methods: Vec<RaiseMethod> = vec![RaiseMethod::OneMotion, RaiseMethod::VerbalAmount];
+    raise_methods in "methods-of-raising": Vec<RaiseMethod> = vec![RaiseMethod::OneMotion, RaiseMethod::VerbalAmount];
     /// Until when a pot-limit bet made too low on a wrong count is corrected.
-    pot_limit_underbet_window: PotLimitUnderbetWindow = PotLimitUnderbetWindow::UntilSubstantialAction;
+    pot_limit_underbet_window in "incorrect-bets": PotLimitUnderbetWindow = PotLimitUnderbetWindow::UntilSubstantialAction;
     /// Minutes to dispute a pot awarded during a break.
-    dispute_break_minutes: Count<0, 1440> = Count::of(1);
+    dispute_break_minutes in "disputed-pots": Count<0, 1440> = Count::of(1);
     /// The seat where the chip race starts.
-    chip_race_start_seat: Count<1, 10> = Count::of(1);
+    chip_race_start_seat in "chip-race": Count<1, 10> = Count::of(1);
     /// The most chips one player can win in the race.
-    chip_race_max_chips: Count<1, 10> = Count::of(1);
+    chip_race_max_chips in "chip-race": Count<1, 10> = Count::of(1);
     /// Whether leftover chips are raced or rounded up.
-    chip_race_method: ChipRaceMethod = ChipRaceMethod::Race;
+    chip_race_method in "chip-race": ChipRaceMethod = ChipRaceMethod::Race;
     /// How the number of raced chips is rounded.
-    chip_race_rounding: ChipRaceRounding = ChipRaceRounding::Nearest;
+    chip_race_rounding in "chip-race": ChipRaceRounding = ChipRaceRounding::Nearest;
     /// Minutes taken off the clock per hand-for-hand hand.
-    hand_for_hand_minutes: Count<0, 60> = Count::of(2);
+    hand_for_hand_minutes in "hand-for-hand": Count<0, 60> = Count::of(2);
     /// How players busted in the same hand-for-hand hand are paid.
-    hand_for_hand_payout: HandForHandPayout = HandForHandPayout::SharePlaces;
+    hand_for_hand_payout in "hand-for-hand": HandForHandPayout = HandForHandPayout::SharePlaces;
     /// No dealer push within this many seconds of a break or level change.
-    dealer_push_quiet_seconds: Count<0, 3600>;
+    dealer_push_quiet_seconds in "dealer-push-timing": Count<0, 3600>;
     /// Final-table sizes named.
-    final_table_players: Vec<Count<2, 10>>;
+    final_table_players in "final-table-size": Vec<Count<2, 10>>;
     /// How the final table is formed.
-    final_table_policy: FinalTablePolicy = FinalTablePolicy::CombineTwoTables;
+    final_table_policy in "final-table-size": FinalTablePolicy = FinalTablePolicy::CombineTwoTables;
     /// What happens to a premature flop.
-    premature_flop: PrematureFlop = PrematureFlop::Redeal;
+    premature_flop in "premature-cards": PrematureFlop = PrematureFlop::Redeal;
     /// What happens to a premature turn card.
-    premature_turn: PrematureTurn = PrematureTurn::RiverAsTurn;
+    premature_turn in "premature-cards": PrematureTurn = PrematureTurn::RiverAsTurn;
     /// House note: a minimum raise is this multiple of the prior bet.
-    min_raise_multiple: Count<1, 10>;
+    min_raise_multiple in "house-min-raise-note": Count<1, 10>;
     /// Minimum age to play.
-    minimum_age: Count<0, 99>;
+    minimum_age in "club-minimum-age": Count<0, 99>;
     /// Maximum buy-in in euro.
-    max_buy_in_eur: Count<0, 1_000_000>;
+    max_buy_in_eur in "club-buy-in": Count<0, 1_000_000>;
     /// Share of the buy-in kept by the club, percent.
-    club_share_percent: Share;
+    club_share_percent in "club-buy-in": Share;
     /// Minutes a player may be away from the pit before being removed.
-    pit_absence_minutes: Count<0, 1440>;
+    pit_absence_minutes in "mec-leaving-pit": Count<0, 1440>;
 }
 
 impl Params {

@@ -136,6 +136,10 @@ const COMMON: &[(&str, &[(&str, &str)])] = &[
         &[("dispute", "accounting"), ("next_hand_started", "yes")],
     ),
     ("exposed-card", &[("action_pending", "yes")]),
+    (
+        "incorrect-bet",
+        &[("big_blind", "200"), ("facing", "600"), ("total", "1000")],
+    ),
 ];
 
 #[test]

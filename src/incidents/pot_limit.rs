@@ -1,16 +1,77 @@
 //! The pot-limit maximum: how much a player may bet or raise to in a
 //! pot-limit game (incident `pot-limit`).
 //!
-//! Owns the arithmetic of the pot-limit cap (TDA 2019 rule 54, TDA 2015 rule
-//! 50, Pokerpunt rule 54, ONK rule 54) and nothing else: no I/O, no edition
-//! lookup. The other calculators ([`super::betting`], [`super::incorrect`])
-//! use [`max_total`] for the cap.
-//!
-//! The rule's numbers are the same in all five bundled editions: "pre-flop a
-//! short all-in blind will not affect calculation of the maximum pot limit
-//! bet. Post-flop, bets are based on actual pot size."
+//! Applies the pot-limit cap of the player's [`Spot`] (TDA 2019 rule 54,
+//! TDA 2015 rule 50, Pokerpunt rule 54, ONK rule 54), with the short blind
+//! of 54-B. The rule's numbers are the same in all five bundled editions:
+//! "pre-flop a short all-in blind will not affect calculation of the maximum
+//! pot limit bet. Post-flop, bets are based on actual pot size."
 
-use super::{CalcError, Chips, add};
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::{Chips, Game, Spot};
+
+/// The `pot-limit` incident.
+pub struct PotLimit;
+
+/// The answers of `pot-limit` (SPEC section 5).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The pot, bets in front included.
+    pub pot: Chips,
+    /// The bet faced.
+    pub facing: Chips,
+    /// The player's own chips in front.
+    pub in_front: Chips,
+    /// The big blind.
+    pub big_blind: Chips,
+    /// A pre-flop blind is all-in short.
+    pub short_blind: bool,
+    /// What the short blind posted.
+    pub blind_posted: Option<Chips>,
+    /// The full size of that blind.
+    pub blind_full: Option<Chips>,
+}
+
+impl Incident for PotLimit {
+    const ID: &'static str = "pot-limit";
+    type Answers = Answers;
+    type Outcome = PotLimitOutcome;
+
+    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<PotLimitOutcome>, Error> {
+        let short_blind = match (a.short_blind, a.blind_posted, a.blind_full) {
+            (false, _, _) => None,
+            (true, Some(posted), Some(full)) => Some(ShortBlind { posted, full }),
+            (true, None, _) => {
+                return Err(Error::input(
+                    "blind_posted",
+                    Message::new(Msg::PotBlindPosted),
+                ));
+            }
+            (true, Some(_), None) => {
+                return Err(Error::input(
+                    "blind_full",
+                    Message::new(Msg::PotBlindPosted),
+                ));
+            }
+        };
+        let r = max_bet(&PotLimitInput {
+            pot: a.pot,
+            facing: a.facing,
+            in_front: a.in_front,
+            big_blind: a.big_blind,
+            short_blind,
+        })?;
+        let mut d = Decision::new(r.outcome, r.concepts);
+        d.amount("to_call", r.to_call);
+        d.amount("max_total", r.max_total);
+        Ok(d)
+    }
+}
 
 /// A pre-flop blind that was posted short because the player is all-in for
 /// less than the blind (rule 54-B).
@@ -42,8 +103,19 @@ pub struct PotLimitInput {
 }
 
 /// The outcome id of the `pot-limit` incident.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum PotLimitOutcome {
     /// The player may bet or raise up to `max_total`.
     MaxBet,
@@ -82,7 +154,7 @@ pub struct PotLimitRuling {
 /// contain), `short_blind` (not short, or larger than the big blind).
 ///
 /// ```
-/// use floor::calc::pot_limit::{PotLimitInput, max_bet};
+/// use floor::incidents::pot_limit::{PotLimitInput, max_bet};
 ///
 /// // Blinds 100-200 pre-flop: the pot holds 300 and the player faces the
 /// // 200 big blind. He may raise to 200 + (300 + 200) = 700.
@@ -96,7 +168,7 @@ pub struct PotLimitRuling {
 /// .unwrap();
 /// assert_eq!((r.to_call, r.max_total), (200, 700));
 /// ```
-pub fn max_bet(input: &PotLimitInput) -> Result<PotLimitRuling, CalcError> {
+pub fn max_bet(input: &PotLimitInput) -> Result<PotLimitRuling, Error> {
     let PotLimitInput {
         pot,
         facing,
@@ -105,53 +177,50 @@ pub fn max_bet(input: &PotLimitInput) -> Result<PotLimitRuling, CalcError> {
         short_blind,
     } = *input;
     if big_blind == 0 {
-        return Err(CalcError::invalid(
-            "big_blind",
-            "the big blind must be at least 1 chip",
-        ));
+        return Err(Error::input("big_blind", Message::new(Msg::BigBlindZero)));
     }
-    let (pot, facing) = match short_blind {
-        None => (pot, facing),
-        Some(ShortBlind { posted, full }) => {
-            if full == 0 || full > big_blind {
-                return Err(CalcError::invalid(
-                    "short_blind",
-                    format!(
-                        "a blind of {full} is not a blind of this level: give the full size of the \
-                         short blind (at most the big blind {big_blind})"
-                    ),
-                ));
-            }
-            let missing = full.checked_sub(posted).filter(|m| *m > 0).ok_or_else(|| {
-                CalcError::invalid(
-                    "short_blind",
-                    format!(
-                        "a blind that posted {posted} of {full} is not short: only an all-in \
-                         blind of less than {full} is short"
-                    ),
-                )
-            })?;
-            (add(pot, missing, "pot")?, facing.max(big_blind))
-        }
+    let mut spot = Spot {
+        in_front,
+        pot: Some(pot),
+        ..Spot::new(Game::PotLimit, big_blind, facing)
     };
+    if let Some(ShortBlind { posted, full }) = short_blind {
+        if full == 0 || full > big_blind {
+            return Err(Error::input(
+                "short_blind",
+                Message::new(Msg::PotBlindNotOfLevel)
+                    .arg("full", full)
+                    .arg("big_blind", big_blind),
+            ));
+        }
+        let missing = full.checked_sub(posted).filter(|m| *m > 0).ok_or_else(|| {
+            Error::input(
+                "short_blind",
+                Message::new(Msg::PotBlindNotShort)
+                    .arg("posted", posted)
+                    .arg("full", full),
+            )
+        })?;
+        spot = spot
+            .with_full_blind(missing)
+            .map_err(|m| Error::input("pot", m))?;
+    }
     Ok(PotLimitRuling {
         outcome: PotLimitOutcome::MaxBet,
-        to_call: facing,
-        max_total: max_total(pot, facing, in_front, big_blind)?,
+        to_call: spot.facing,
+        max_total: spot
+            .pot_limit_max()
+            .map_err(|(key, m)| Error::input(key, m))?,
         concepts: vec!["pot-size-pot-limit"],
     })
 }
 
-/// The pot-limit maximum total for a player who faces `facing` with
-/// `in_front` of his own chips already in front, when `pot` holds everything
-/// in the pot and in front of the players (rule 54): `facing + pot +
-/// (facing - in_front)`, never below the minimum bet or raise (`big_blind`
-/// when no bet is faced, `facing + big_blind` otherwise).
-///
-/// No short-blind adjustment is made here; [`max_bet`] makes it.
+/// The pot-limit maximum of a player facing `facing` with `in_front` of his
+/// own chips, `pot` holding everything in the pot and in front (the
+/// [`Spot`]'s formula, without a short-blind adjustment).
 ///
 /// ```
-/// use floor::calc::pot_limit::max_total;
+/// use floor::incidents::pot_limit::max_total;
 ///
 /// // Post-flop pot 1000 (including a 300 bet faced): raise to 300 + 1000 + 300.
 /// assert_eq!(max_total(1000, 300, 0, 200).unwrap(), 1600);
@@ -161,37 +230,14 @@ pub fn max_total(
     facing: Chips,
     in_front: Chips,
     big_blind: Chips,
-) -> Result<Chips, CalcError> {
-    let call = facing.checked_sub(in_front).ok_or_else(|| {
-        CalcError::invalid(
-            "in_front",
-            format!(
-                "{in_front} in front is more than the {facing} bet faced: the bet faced includes \
-                 the player's own chips"
-            ),
-        )
-    })?;
-    // The pot holds the bet faced and, when it is another player's bet, the
-    // player's own chips in front as well.
-    let contained = if call > 0 {
-        add(facing, in_front, "pot")?
-    } else {
-        facing
-    };
-    if pot < contained {
-        return Err(CalcError::invalid(
-            "pot",
-            format!(
-                "a pot of {pot} cannot hold the {facing} bet faced and the {in_front} in front: \
-                 count everything in the pot and in front of the players"
-            ),
-        ));
+) -> Result<Chips, Error> {
+    Spot {
+        in_front,
+        pot: Some(pot),
+        ..Spot::new(Game::PotLimit, big_blind, facing)
     }
-    let raise_by = add(pot, call, "pot")?;
-    let pot_total = add(facing, raise_by, "pot")?;
-    let min_total = add(facing, big_blind, "big_blind")?;
-    let min_total = if facing == 0 { big_blind } else { min_total };
-    Ok(pot_total.max(min_total))
+    .pot_limit_max()
+    .map_err(|(key, m)| Error::input(key, m))
 }
 
 #[cfg(test)]
@@ -281,8 +327,8 @@ mod tests {
 
     #[test]
     fn contradictory_inputs_name_the_key() {
-        let key = |r: Result<PotLimitRuling, CalcError>| match r {
-            Err(CalcError::Invalid { input, .. }) => input,
+        let key = |r: Result<PotLimitRuling, Error>| match r {
+            Err(e) => e.input_key().expect("an input at fault"),
             other => panic!("expected an invalid input, got {other:?}"),
         };
         assert_eq!(key(max_bet(&input(1000, 100, 200))), "in_front");
@@ -319,9 +365,9 @@ mod tests {
     #[test]
     fn overflow_is_reported_not_wrapped() {
         let r = max_bet(&input(u64::MAX, u64::MAX / 2, 0));
-        assert_eq!(r, Err(CalcError::Overflow { input: "pot" }));
+        assert_eq!(r.unwrap_err().input_key(), Some("pot"));
         let r = max_bet(&input(u64::MAX - 1, 1, 0));
-        assert!(matches!(r, Err(CalcError::Overflow { .. })));
+        assert!(r.is_err());
     }
 
     proptest! {

@@ -2,12 +2,80 @@
 //! pot-limit bet made on a wrong pot count, and until when it is corrected.
 //!
 //! Owns the decision of TDA 2019 rule 52 (Pokerpunt rule 43, ONK rule 52;
-//! the German TDA 2015 has no such rule). The editions differ on the
-//! pot-limit window, which arrives as [`PotLimitUnderbetWindow`]. Pure: no
-//! I/O, no edition lookup.
+//! the German TDA 2015 has no such rule: the TDA 2019 practice applies).
+//! The editions differ on the pot-limit window, the edition parameter
+//! `pot_limit_underbet_window`. The minimum and the pot-limit maximum are
+//! the bettor's [`Spot`]'s.
 
-use super::pot_limit;
-use super::{CalcError, Chips, Game};
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::{Chips, Game, Spot};
+
+/// The `incorrect-bet` incident.
+pub struct IncorrectBet;
+
+/// The answers of `incorrect-bet`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The betting structure.
+    pub game: Game,
+    /// The big blind.
+    pub big_blind: Chips,
+    /// The bet the bettor faced (0 for an opening bet).
+    pub facing: Chips,
+    /// The last full bet or raise before the incorrect one.
+    pub last_raise: Option<Chips>,
+    /// The bettor's own chips in front before the bet (pot-limit).
+    pub in_front: Option<Chips>,
+    /// The total bet or raised to.
+    pub total: Chips,
+    /// Pot-limit: the pot before the bet.
+    pub pot: Option<Chips>,
+    /// The next card was dealt (river: the showdown began) before the
+    /// error was noticed.
+    pub street_ended: bool,
+    /// Substantial action followed the bet before the error was noticed.
+    pub substantial_action_after: Option<bool>,
+}
+
+impl Incident for IncorrectBet {
+    const ID: &'static str = "incorrect-bet";
+    type Answers = Answers;
+    type Outcome = IncorrectOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<IncorrectOutcome>, Error> {
+        let window = if a.game == Game::PotLimit {
+            cx.params.pot_limit_underbet_window()
+        } else {
+            PotLimitUnderbetWindow::CurrentStreet
+        };
+        let r = incorrect_bet(
+            &IncorrectBetInput {
+                game: a.game,
+                big_blind: a.big_blind,
+                facing: a.facing,
+                last_raise: a.last_raise.unwrap_or(a.facing),
+                in_front: a.in_front.unwrap_or(0),
+                total: a.total,
+                pot: a.pot,
+                street_ended: a.street_ended,
+                substantial_action_after: a.substantial_action_after.unwrap_or(false),
+            },
+            window,
+        )?;
+        let mut d = Decision::new(r.outcome, r.concepts);
+        d.amount("corrected_to", r.corrected_to);
+        if r.outcome == IncorrectOutcome::Corrected && r.corrected_to > a.total {
+            d.amount("to_add", r.corrected_to - a.total);
+        }
+        d.data("kind", r.kind);
+        Ok(d)
+    }
+}
 
 /// Until when a pot-limit bet made too low on a wrong pot count is
 /// corrected (rule 52-B).
@@ -69,8 +137,19 @@ pub enum IncorrectKind {
 }
 
 /// Whether the bet is corrected.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum IncorrectOutcome {
     /// The bet is corrected to `corrected_to` for every bettor.
     Corrected,
@@ -96,22 +175,22 @@ pub struct IncorrectBetRuling {
 /// Pokerpunt; the German TDA 2015 has none; concept `incorrect-bets`).
 ///
 /// - **Under the minimum (52-A)**, limit and no-limit: an opening bet or
-///   raise below the legal minimum ([`min_raise_to`]) is corrected to the
+///   raise below the legal minimum ([`Spot::min_raise_to`]) is corrected to the
 ///   minimum for all bettors anywhere on the current street (on the river,
 ///   before the showdown starts); after that the error stands. ONK's 52-A
 ///   names no-limit only; Pokerpunt and the TDA 2019 texts name limit and
 ///   no-limit. Pot-limit underraises are not covered by 52-A; in pot-limit
 ///   give `pot` and the bet is judged against the pot count instead.
 /// - **Pot-limit on a wrong count (52-B)**: a bet above the pot
-///   ([`pot_limit::max_total`]) is corrected for all players anywhere on the
+///   ([`Spot::pot_limit_max`]) is corrected for all players anywhere on the
 ///   street; a pot bet below the pot is corrected within `window`.
 ///
 /// Errors: `total` when the bet was legal (nothing to correct) or not a bet
 /// at all, `pot` when pot-limit has no pot, `big_blind` when it is 0.
 ///
 /// ```
-/// use floor::calc::Game;
-/// use floor::calc::incorrect::{
+/// use floor::poker::Game;
+/// use floor::incidents::incorrect_bet::{
 ///     IncorrectBetInput, IncorrectOutcome, PotLimitUnderbetWindow, incorrect_bet,
 /// };
 ///
@@ -133,31 +212,31 @@ pub struct IncorrectBetRuling {
 pub fn incorrect_bet(
     input: &IncorrectBetInput,
     window: PotLimitUnderbetWindow,
-) -> Result<IncorrectBetRuling, CalcError> {
+) -> Result<IncorrectBetRuling, Error> {
     if input.big_blind == 0 {
-        return Err(CalcError::invalid(
-            "big_blind",
-            "the big blind must be at least 1 chip",
-        ));
+        return Err(Error::input("big_blind", Message::new(Msg::BigBlindZero)));
     }
     if input.total <= input.facing {
-        return Err(CalcError::invalid(
+        return Err(Error::input(
             "total",
-            format!(
-                "{} is not a bet or raise over the {} faced: for a call of less see the \
-                 `undercall` incident",
-                input.total, input.facing
-            ),
+            Message::new(Msg::IncorrectNotABet)
+                .arg("total", input.total)
+                .arg("facing", input.facing),
         ));
     }
+    let spot = Spot {
+        full_raise: input.last_raise,
+        in_front: input.in_front,
+        pot: input.pot,
+        ..Spot::new(input.game, input.big_blind, input.facing)
+    };
     let (kind, corrected_to, in_window) = if input.game == Game::PotLimit {
-        let pot = input.pot.ok_or_else(|| {
-            CalcError::invalid(
-                "pot",
-                "a pot-limit bet is judged against the pot: give the pot before the bet",
-            )
-        })?;
-        let max = pot_limit::max_total(pot, input.facing, input.in_front, input.big_blind)?;
+        if input.pot.is_none() {
+            return Err(Error::input("pot", Message::new(Msg::IncorrectPotNeeded)));
+        }
+        let max = spot
+            .pot_limit_max()
+            .map_err(|(key, m)| Error::input(key, m))?;
         if input.total > max {
             (IncorrectKind::OverPot, max, !input.street_ended)
         } else if input.total < max {
@@ -169,38 +248,31 @@ pub fn incorrect_bet(
             };
             (IncorrectKind::UnderPot, max, open)
         } else {
-            return Err(CalcError::invalid(
+            return Err(Error::input(
                 "total",
-                format!(
-                    "{} is exactly the pot-limit maximum: nothing to correct",
-                    input.total
-                ),
+                Message::new(Msg::IncorrectExactPot).arg("total", input.total),
             ));
         }
     } else {
-        let spot = crate::poker::Spot {
-            full_raise: input.last_raise,
-            ..crate::poker::Spot::new(input.game, input.big_blind, input.facing)
-        };
-        let min = spot
-            .min_raise_to()
-            .map_err(|_| CalcError::Overflow { input: "facing" })?;
+        let min = spot.min_raise_to().map_err(|m| Error::input("facing", m))?;
         let short = match input.game {
             Game::Limit => input.total != min,
             Game::NoLimit | Game::PotLimit => input.total < min,
         };
         if !short {
-            return Err(CalcError::invalid(
+            return Err(Error::input(
                 "total",
-                format!(
-                    "{} is a legal bet here (the minimum is {min}): nothing to correct",
-                    input.total
-                ),
+                Message::new(Msg::IncorrectLegal)
+                    .arg("total", input.total)
+                    .arg("min", min),
             ));
         }
         (IncorrectKind::UnderMinimum, min, !input.street_ended)
     };
-    let mut concepts = vec!["incorrect-bets"];
+    let mut concepts = vec![match kind {
+        IncorrectKind::UnderMinimum => "incorrect-bets#A",
+        IncorrectKind::OverPot | IncorrectKind::UnderPot => "incorrect-bets#B",
+    }];
     concepts.push(match kind {
         IncorrectKind::UnderMinimum => "raise-amounts",
         IncorrectKind::OverPot | IncorrectKind::UnderPot => "pot-size-pot-limit",
@@ -253,7 +325,7 @@ mod tests {
         let before = underraise(false);
         assert_eq!((before.outcome, before.corrected_to), (Corrected, 1200));
         assert_eq!(before.kind, IncorrectKind::UnderMinimum);
-        assert_eq!(before.concepts, vec!["incorrect-bets", "raise-amounts"]);
+        assert_eq!(before.concepts, vec!["incorrect-bets#A", "raise-amounts"]);
         assert_eq!(underraise(true).outcome, Stands);
     }
 
@@ -333,7 +405,11 @@ mod tests {
         assert_eq!(r.outcome, Stands);
         assert_eq!(
             r.concepts,
-            vec!["incorrect-bets", "pot-size-pot-limit", "substantial-action"]
+            vec![
+                "incorrect-bets#B",
+                "pot-size-pot-limit",
+                "substantial-action"
+            ]
         );
         // sk/pokerpunt: anywhere on the street.
         assert_eq!(
@@ -388,7 +464,7 @@ mod tests {
             substantial_action_after: false,
         };
         let key = |i: IncorrectBetInput| match incorrect_bet(&i, CurrentStreet) {
-            Err(CalcError::Invalid { input, .. }) => input,
+            Err(e) => e.input_key().expect("an input at fault"),
             other => panic!("expected an invalid input, got {other:?}"),
         };
         assert_eq!(key(base), "total");
@@ -426,8 +502,10 @@ mod tests {
                     ..base
                 },
                 CurrentStreet
-            ),
-            Err(CalcError::Overflow { input: "facing" })
+            )
+            .unwrap_err()
+            .input_key(),
+            Some("facing")
         );
     }
 

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 use floor::data::DataSource;
+use floor::settings::{Given, Settings};
 use floor::ui::{Ui, detect_lang};
 
 use crate::cli::{Cli, Command};
@@ -39,15 +40,24 @@ pub fn run() -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
         Err(e) => {
-            let lang = detect_lang(None, |var| std::env::var(var).ok());
+            let lang = Settings::resolve(Given::default(), env)
+                .map_or_else(|_| detect_lang(None, env), |s| s.lang.value);
             return Err(render_error(
                 UsageError(one_line(&e.render().to_string())).into(),
                 lang,
             ));
         }
     };
-    let lang = detect_lang(cli.global.lang, |var| std::env::var(var).ok());
-    run_parsed(cli).map_err(|e| render_error(e, lang))
+    let settings = match Settings::resolve(cli.global.given(), env) {
+        Ok(settings) => settings,
+        Err(e) => return Err(render_error(e.into(), detect_lang(cli.global.lang, env))),
+    };
+    let lang = settings.lang.value;
+    run_parsed(cli, settings).map_err(|e| render_error(e, lang))
+}
+
+fn env(var: &str) -> Option<String> {
+    std::env::var(var).ok()
 }
 
 /// The error with its message in the UI language where a template covers
@@ -57,10 +67,16 @@ fn render_error(err: anyhow::Error, lang: floor::rules::Lang) -> anyhow::Error {
         .chain()
         .any(|e| floor::is_user_error(e) || e.is::<UsageError>());
     let ui = Ui::load(&DataSource::Embedded, lang).ok();
-    let message = ui
+    let mut message = ui
         .as_ref()
         .and_then(|ui| crate::errors::localize(&err, ui))
         .unwrap_or_else(|| format!("{err:#}"));
+    // A value from a variable or the settings file: name where it was set.
+    if let Some(from) = err.downcast_ref::<crate::ctx::FromSetting>()
+        && !message.starts_with(&from.0)
+    {
+        message = format!("{from}: {message}");
+    }
     let label = ui
         .as_ref()
         .and_then(|ui| ui.get("errors.label"))
@@ -80,17 +96,16 @@ fn render_error(err: anyhow::Error, lang: floor::rules::Lang) -> anyhow::Error {
     .into()
 }
 
-fn run_parsed(cli: Cli) -> anyhow::Result<ExitCode> {
+fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
     let command = match cli.command {
         Some(command) => command,
         // On a terminal, a menu; otherwise the help.
         None if crate::prompt::interactive() => {
-            let ctx = Ctx::new(&cli.global)?;
+            let ctx = Ctx::new(&cli.global, settings)?;
             crate::prompt::on_interrupt_exit();
             match crate::prompt::menu(&ctx.ui)? {
                 Some(command) => {
-                    let log = cli.global.log.clone();
-                    return finish(dispatch(&ctx, command, log)?);
+                    return finish(dispatch(&ctx, command)?);
                 }
                 None => return Ok(ExitCode::SUCCESS),
             }
@@ -113,10 +128,7 @@ fn run_parsed(cli: Cli) -> anyhow::Result<ExitCode> {
             clap_mangen::Man::new(Cli::command()).render(&mut page)?;
             Output::ok(String::from_utf8(page)?)
         }
-        command => {
-            let log = cli.global.log.clone();
-            dispatch(&Ctx::new(&cli.global)?, command, log)?
-        }
+        command => dispatch(&Ctx::new(&cli.global, settings)?, command)?,
     };
     finish(output)
 }
@@ -129,11 +141,8 @@ fn finish(output: Output) -> anyhow::Result<ExitCode> {
     Ok(output.code)
 }
 
-fn dispatch(
-    ctx: &Ctx,
-    command: Command,
-    log: Option<std::path::PathBuf>,
-) -> anyhow::Result<Output> {
+fn dispatch(ctx: &Ctx, command: Command) -> anyhow::Result<Output> {
+    let log = ctx.log_file().map(std::path::Path::to_path_buf);
     Ok(match command {
         Command::Editions => cmd::editions::run(ctx)?,
         Command::Rule { query, all } => cmd::rule::run(ctx, &query, all)?,
@@ -143,6 +152,7 @@ fn dispatch(
             all_editions,
         } => cmd::search::run(ctx, &query.join(" "), usize::from(limit), all_editions)?,
         Command::Check => cmd::check::run(ctx)?,
+        Command::Config => cmd::config::run(ctx)?,
         Command::Compare {
             a,
             b,

@@ -34,13 +34,13 @@ pub struct Cli {
 /// Options every subcommand accepts, before or after it.
 #[derive(Debug, Args)]
 pub struct Global {
-    /// UI language [default: from LC_ALL/LC_MESSAGES/LANG, else en]
+    /// UI language [env: FLOOR_LANG] [default: from LC_ALL/LC_MESSAGES/LANG, else en]
     #[arg(long, global = true, value_parser = parse_lang, value_name = "en|nl|de|sk")]
     pub lang: Option<Lang>,
-    /// Rulebook edition in use [default: the newest in the UI language]
+    /// Rulebook edition in use [env: FLOOR_RULES] [default: the newest in the UI language]
     #[arg(long, global = true, value_name = "EDITION")]
     pub rules: Option<String>,
-    /// House overlay: a YAML file that extends a bundled edition; it becomes the edition in use
+    /// House overlay: a YAML file that extends a bundled edition; it becomes the edition in use [env: FLOOR_HOUSE]
     #[arg(long, global = true, value_name = "FILE")]
     pub house: Option<PathBuf>,
     /// Load the data tree (locales/, rulings/) from DIR instead of the built-in one
@@ -49,12 +49,50 @@ pub struct Global {
     /// Machine-readable JSON on stdout
     #[arg(long, global = true)]
     pub json: bool,
-    /// Incident log: rulings are appended to it, `floor log show` reads it
+    /// Incident log: rulings are appended to it, `floor log show` reads it [env: FLOOR_LOG]
     #[arg(long, global = true, value_name = "FILE")]
     pub log: Option<PathBuf>,
+    /// The game played at the event [env: FLOOR_GAME]
+    #[arg(long, global = true, value_enum, value_name = "GAME")]
+    pub game: Option<GameArg>,
     /// When to use colour (NO_COLOR is honoured in auto)
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+}
+
+impl Global {
+    /// The settings given on the command line.
+    pub fn given(&self) -> floor::settings::Given {
+        floor::settings::Given {
+            lang: self.lang,
+            rules: self.rules.clone(),
+            house: self.house.clone(),
+            log: self.log.clone(),
+            game: self.game.map(GameArg::game),
+        }
+    }
+}
+
+/// `--game` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GameArg {
+    /// No-limit.
+    NoLimit,
+    /// Pot-limit.
+    PotLimit,
+    /// Fixed limit.
+    Limit,
+}
+
+impl GameArg {
+    fn game(self) -> floor::calc::Game {
+        use floor::calc::Game;
+        match self {
+            GameArg::NoLimit => Game::NoLimit,
+            GameArg::PotLimit => Game::PotLimit,
+            GameArg::Limit => Game::Limit,
+        }
+    }
 }
 
 /// `--color` values.
@@ -161,6 +199,14 @@ pub enum Command {
     /// Read the incident log (--log FILE)
     #[command(subcommand)]
     Log(LogCommand),
+    /// Show each setting in force and where it comes from
+    #[command(
+        after_help = "Settings, highest first: options; FLOOR_RULES, FLOOR_HOUSE, FLOOR_LANG, FLOOR_LOG, FLOOR_GAME;\n\
+        the settings file (FLOOR_CONFIG, else $XDG_CONFIG_HOME/floor/config.yaml, else ~/.config/floor/config.yaml)\n\
+        with the keys rules, house, lang, log, game.\n\n\
+        Examples:\n  floor config\n  FLOOR_RULES=onk-2023-nl floor config --json"
+    )]
+    Config,
     /// Validate the rule data (schema, numbers, references, UI texts)
     #[command(after_help = "Examples:\n  floor check\n  floor check --data ./my-tree")]
     Check,

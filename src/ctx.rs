@@ -7,9 +7,11 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use floor::LookupError;
+use floor::calc::Game;
 use floor::data::DataSource;
 use floor::rules::Store;
-use floor::ui::{Ui, detect_lang};
+use floor::settings::{Settings, Source};
+use floor::ui::Ui;
 
 use crate::cli::{ColorChoice, Global};
 
@@ -17,8 +19,16 @@ use crate::cli::{ColorChoice, Global};
 pub struct Ctx {
     pub store: Store,
     pub ui: Ui,
-    /// The edition in use (`--rules`, or the UI language's default).
+    /// The edition in use (`--rules`, the house overlay, or the UI
+    /// language's default).
     pub edition: String,
+    /// Where the edition in use was chosen (`Default`: the UI language's
+    /// default edition).
+    pub edition_source: Source,
+    /// The game played at the event, if set; `settings.game` says where.
+    pub game: Option<Game>,
+    /// Every setting with its source.
+    pub settings: Settings,
     pub json: bool,
     pub color: bool,
     /// Table width from `COLUMNS`, if set.
@@ -42,39 +52,63 @@ impl Output {
     }
 }
 
+/// A setting's value was refused: the error names the setting (`FLOOR_RULES`,
+/// the settings file) that gave it.
+#[derive(Debug)]
+pub struct FromSetting(pub String);
+
+impl std::fmt::Display for FromSetting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 impl Ctx {
-    pub fn new(global: &Global) -> anyhow::Result<Ctx> {
+    pub fn new(global: &Global, settings: Settings) -> anyhow::Result<Ctx> {
         let source = match &global.data {
             Some(dir) => DataSource::dir(dir)?,
             None => DataSource::Embedded,
         };
         let mut store = Store::open(source)?;
-        let house = match &global.house {
-            Some(path) => {
-                let edition = floor::rules::overlay::load(path, &store)?;
+        let house = match &settings.house {
+            Some(house) => {
+                let edition = floor::rules::overlay::load(&house.value, &store)?;
                 store.add_house_concepts(&edition)?;
                 let id = edition.id.clone();
                 store.insert(edition);
-                Some(id)
+                Some((id, house.source.clone()))
             }
             None => None,
         };
-        let lang = detect_lang(global.lang, |var| std::env::var(var).ok());
-        let ui = Ui::load(store.source(), lang)?;
-        let edition = match (&global.rules, house) {
-            (Some(id), _) => id.clone(),
+        let ui = Ui::load(store.source(), settings.lang.value)?;
+        // The more specific of --rules and --house decides; on a tie (both
+        // options, both variables, both in the file) the named edition does.
+        let rules = settings
+            .rules
+            .as_ref()
+            .map(|r| (r.value.clone(), r.source.clone()));
+        let (edition, edition_source) = match (rules, house) {
+            (Some(rules), Some(house)) if house.1.rank() > rules.1.rank() => house,
+            (Some(rules), _) => rules,
             (None, Some(house)) => house,
-            (None, None) => ui
-                .get("default_edition")
-                .context("ui.yaml has no default_edition")?
-                .to_string(),
+            (None, None) => (
+                ui.get("default_edition")
+                    .context("ui.yaml has no default_edition")?
+                    .to_string(),
+                Source::Default,
+            ),
         };
         if store.language_of(&edition).is_none() {
-            return Err(LookupError::UnknownEdition {
+            let err = anyhow::Error::from(LookupError::UnknownEdition {
                 nearest: floor::nearest(&edition, store.ids(), 3),
                 given: edition,
-            }
-            .into());
+            });
+            return Err(match edition_source.detail() {
+                Some(from) if !matches!(edition_source, Source::Flag(_)) => {
+                    err.context(FromSetting(from))
+                }
+                _ => err,
+            });
         }
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let terminal = std::io::stdout().is_terminal();
@@ -91,10 +125,56 @@ impl Ctx {
             store,
             ui,
             edition,
+            edition_source,
+            game: settings.game.as_ref().map(|g| g.value),
+            settings,
             json: global.json,
             color,
             width,
             terminal,
+        })
+    }
+
+    /// The incident log in use, if any.
+    pub fn log_file(&self) -> Option<&std::path::Path> {
+        self.settings.log.as_ref().map(|l| l.value.as_path())
+    }
+
+    /// Where `source` set a value, in the UI language.
+    pub fn source_text(&self, source: &Source) -> String {
+        let ui = &self.ui;
+        match source {
+            Source::Flag(name) => ui.f("settings.source_flag", &[("name", name)]),
+            Source::Env(name) => ui.f("settings.source_env", &[("name", name)]),
+            Source::File(path) => ui.f(
+                "settings.source_file",
+                &[("file", &path.display().to_string())],
+            ),
+            Source::Locale(assignment) => ui.f("settings.source_locale", &[("locale", assignment)]),
+            Source::Default => ui.t("settings.source_default").to_string(),
+        }
+    }
+
+    /// Why the edition in use is a default, and how to set it for the
+    /// event; `None` when it was set.
+    pub fn edition_hint(&self) -> Option<String> {
+        if self.edition_source != Source::Default {
+            return None;
+        }
+        let file = self.settings.file.path.as_ref().map_or_else(
+            || self.ui.t("settings.the_file").to_string(),
+            |p| p.display().to_string(),
+        );
+        let lang = &self.settings.lang;
+        Some(match &lang.source {
+            Source::Locale(locale) => self.ui.f(
+                "settings.hint_locale",
+                &[("locale", locale), ("file", &file)],
+            ),
+            _ => self.ui.f(
+                "settings.hint_language",
+                &[("lang", lang.value.code()), ("file", &file)],
+            ),
         })
     }
 }

@@ -17,6 +17,7 @@ pub mod log;
 pub mod message;
 pub mod poker;
 pub mod rules;
+pub mod settings;
 pub mod text;
 pub mod ui;
 

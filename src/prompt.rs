@@ -30,6 +30,30 @@ pub fn on_interrupt_exit() {
     });
 }
 
+/// Names the edition in use (and the game, if set) on one line before the
+/// first question; when the edition is only the UI language's default, a
+/// second line says so and how to set it for the event.
+pub fn edition_header(ctx: &crate::ctx::Ctx) {
+    let title = ctx
+        .store
+        .book(&ctx.edition)
+        .map(|b| b.title().to_string())
+        .unwrap_or_default();
+    let mut line = ctx.ui.f(
+        "settings.header",
+        &[("title", &title), ("edition", &ctx.edition)],
+    );
+    if let Some(game) = ctx.game {
+        let id = floor::settings::game_id(game);
+        line.push_str(&format!(" · {}", ctx.ui.t(&format!("choices.{id}"))));
+    }
+    let term = Term::stderr();
+    let _ = term.write_line(&style(line).bold().to_string());
+    if let Some(hint) = ctx.edition_hint() {
+        let _ = term.write_line(&style(hint).dim().to_string());
+    }
+}
+
 /// Asks questions on the terminal (stderr), in the UI language.
 pub struct Prompter<'a> {
     ui: &'a Ui,

@@ -93,18 +93,24 @@ pub fn english() -> Option<&'static Ui> {
 /// LC_MESSAGES, LANG that names a supported language, else English.
 /// `env` looks up an environment variable.
 pub fn detect_lang(flag: Option<Lang>, env: impl Fn(&str) -> Option<String>) -> Lang {
-    if let Some(lang) = flag {
-        return lang;
-    }
-    for var in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-        let Some(value) = env(var).filter(|v| !v.is_empty()) else {
-            continue;
-        };
-        // POSIX: the first non-empty of these decides, even if unsupported.
-        let code = value.split(['_', '.', '@', '-']).next().unwrap_or("");
-        return Lang::from_code(code).unwrap_or(Lang::En);
-    }
-    Lang::En
+    flag.or_else(|| locale_lang(&env).map(|(lang, _)| lang))
+        .unwrap_or(Lang::En)
+}
+
+/// The UI language the locale names, with the deciding assignment
+/// (`LANG=de_DE.UTF-8`): the first non-empty of LC_ALL, LC_MESSAGES, LANG
+/// decides (POSIX), English if it names no UI language. `None` if none is set.
+pub fn locale_lang(env: &impl Fn(&str) -> Option<String>) -> Option<(Lang, String)> {
+    ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .into_iter()
+        .find_map(|var| {
+            let value = env(var).filter(|v| !v.is_empty())?;
+            let code = value.split(['_', '.', '@', '-']).next().unwrap_or("");
+            Some((
+                Lang::from_code(code).unwrap_or(Lang::En),
+                format!("{var}={value}"),
+            ))
+        })
 }
 
 #[cfg(test)]

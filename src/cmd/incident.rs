@@ -34,6 +34,9 @@ pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
     let source = ctx.store.source();
     let scripted = !args.answers.is_empty() || args.answers_file.is_some() || ctx.json;
     let interactive = !scripted && prompt::interactive();
+    if interactive && !args.list {
+        prompt::edition_header(ctx);
+    }
     let id = match (&args.id, args.list) {
         (Some(id), false) => id.clone(),
         (None, false) if interactive => {

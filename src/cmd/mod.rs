@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod compare;
+pub mod config;
 pub mod editions;
 pub mod incident;
 pub mod log;

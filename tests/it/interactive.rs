@@ -14,12 +14,18 @@ const ENTER: &str = "\r";
 const ESC: &str = "\x1b";
 
 fn spawn(args: &[&str]) -> PtySession {
+    spawn_with(args, &[])
+}
+
+/// `floor` in a pseudo-terminal, English unless `env` says otherwise.
+pub fn spawn_with(args: &[&str], env: &[(&str, &str)]) -> PtySession {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_floor"));
     cmd.args(args)
         .env_clear()
         .env("TERM", "xterm")
         .env("LANG", "en_US.UTF-8")
-        .env("COLUMNS", "100");
+        .env("COLUMNS", "100")
+        .envs(env.iter().copied());
     rexpect::session::spawn_command(cmd, Some(10_000)).expect("spawn in a pty")
 }
 
@@ -190,4 +196,40 @@ fn floor_alone_on_a_terminal_offers_a_menu_then_the_incident_picker() {
     clock_in_english_without_a_bet(&mut p);
     p.exp_eof().expect("ends");
     exits_with(&mut p, 0);
+}
+
+#[test]
+fn the_edition_is_named_before_the_first_question_and_a_locale_choice_is_pointed_out() {
+    let de = Lang::De;
+    let mut p = spawn_with(&["incident", "clock"], &[("LANG", "de_DE.UTF-8")]);
+    expect(&mut p, "Regelwerk: ");
+    expect(&mut p, "(tda-2015-de)");
+    // The hint names the locale and the three ways to set the edition.
+    expect(&mut p, "LANG=de_DE.UTF-8");
+    expect(&mut p, "FLOOR_RULES");
+    pick(
+        &mut p,
+        &question(de, "clock", "facing_bet"),
+        &text(de, "incident.no"),
+        ENTER,
+    );
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+
+    let mut p = spawn_with(
+        &["incident", "clock"],
+        &[
+            ("LANG", "de_DE.UTF-8"),
+            ("FLOOR_RULES", "onk-2023-nl"),
+            ("FLOOR_GAME", "pot-limit"),
+        ],
+    );
+    expect(&mut p, "(onk-2023-nl) · Pot-Limit");
+    let before = p
+        .exp_string(&bytes(&question(de, "clock", "facing_bet")))
+        .expect("the question");
+    assert!(
+        !before.contains("FLOOR_RULES"),
+        "no hint once the edition is set: {before:?}"
+    );
 }

@@ -11,3 +11,4 @@ mod interactive;
 mod log;
 mod questions;
 mod seed_examples;
+mod settings;

@@ -39,6 +39,12 @@ pub fn run() -> anyhow::Result<ExitCode> {
             e.print()?;
             return Ok(ExitCode::SUCCESS);
         }
+        // A command group without its subcommand (`floor log`): its help on
+        // stderr and exit 2, as clap does.
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            e.print()?;
+            return Ok(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)));
+        }
         Err(e) => {
             let lang = Settings::resolve(Given::default(), env)
                 .map_or_else(|_| detect_lang(None, env), |s| s.lang.value);
@@ -53,6 +59,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Err(e) => return Err(render_error(e.into(), detect_lang(cli.global.lang, env))),
     };
     let lang = settings.lang.value;
+    crate::prompt::use_color(cli.global.color);
     run_parsed(cli, settings).map_err(|e| render_error(e, lang))
 }
 
@@ -105,7 +112,9 @@ fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
             crate::prompt::on_interrupt_exit();
             match crate::prompt::menu(&ctx.ui)? {
                 Some(command) => {
-                    return finish(dispatch(&ctx, command)?);
+                    let page = paged(&command) && ctx.terminal && !cli.global.no_pager;
+                    let output = dispatch(&ctx, command)?;
+                    return finish(output, page, &ctx.take_notices());
                 }
                 None => return Ok(ExitCode::SUCCESS),
             }
@@ -117,6 +126,10 @@ fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
     };
     let output = match command {
         // Commands about the command line itself need no data.
+        Command::Help { command } => crate::help::run(&cli.global, settings, &command)?,
+        Command::Incident { id, help: true, .. } => {
+            crate::help::incident(&cli.global, settings, id.as_deref())?
+        }
         Command::Completions { shell } => {
             let mut cmd = Cli::command();
             let mut script = Vec::new();
@@ -128,16 +141,39 @@ fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
             clap_mangen::Man::new(Cli::command()).render(&mut page)?;
             Output::ok(String::from_utf8(page)?)
         }
-        command => dispatch(&Ctx::new(&cli.global, settings)?, command)?,
+        command => {
+            let ctx = Ctx::new(&cli.global, settings)?;
+            let page = paged(&command) && ctx.terminal && !cli.global.no_pager;
+            let output = dispatch(&ctx, command)?;
+            return finish(output, page, &ctx.take_notices());
+        }
     };
-    finish(output)
+    finish(output, false, &[])
 }
 
-/// Writes a command's output; the only place stdout is written.
-fn finish(output: Output) -> anyhow::Result<ExitCode> {
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(output.stdout.as_bytes())?;
-    stdout.flush()?;
+/// Long listings a reader pages through; never a ruling, which must stay
+/// on screen.
+fn paged(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Compare { .. } | Command::Rule { all: true, .. } | Command::Log(_)
+    )
+}
+
+/// Writes a command's output (through the pager when `page`), then the
+/// notices on stderr; the only place stdout is written.
+fn finish(output: Output, page: bool, notices: &[String]) -> anyhow::Result<ExitCode> {
+    if page {
+        crate::pager::page(&output.stdout)?;
+    } else {
+        let mut stdout = std::io::stdout().lock();
+        stdout.write_all(output.stdout.as_bytes())?;
+        stdout.flush()?;
+    }
+    let mut stderr = std::io::stderr().lock();
+    for line in notices {
+        let _ = writeln!(stderr, "{line}");
+    }
     Ok(output.code)
 }
 
@@ -165,6 +201,9 @@ fn dispatch(ctx: &Ctx, command: Command) -> anyhow::Result<Output> {
             answers,
             answers_file,
             all_questions,
+            table,
+            note,
+            help: _,
         } => cmd::incident::run(
             ctx,
             cmd::incident::Args {
@@ -173,13 +212,15 @@ fn dispatch(ctx: &Ctx, command: Command) -> anyhow::Result<Output> {
                 answers,
                 answers_file,
                 all_questions,
-                log,
+                log: cmd::log::Record::new(log, table, note)?,
             },
         )?,
         Command::Log(crate::cli::LogCommand::Show { since }) => {
             cmd::log::show(ctx, log.as_deref(), since.as_deref())?
         }
-        Command::Completions { .. } | Command::Man => Output::ok(String::new()),
+        Command::Completions { .. } | Command::Man | Command::Help { .. } => {
+            Output::ok(String::new())
+        }
     })
 }
 

@@ -22,7 +22,8 @@ Examples:
     name = "floor",
     version = concat!(env!("CARGO_PKG_VERSION"), " (rule editions: ", env!("FLOOR_EDITIONS"), ")"),
     after_help = EXAMPLES,
-    max_term_width = 100
+    max_term_width = 100,
+    disable_help_subcommand = true
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -55,9 +56,12 @@ pub struct Global {
     /// The game played at the event [env: FLOOR_GAME]
     #[arg(long, global = true, value_enum, value_name = "GAME")]
     pub game: Option<GameArg>,
-    /// When to use colour (NO_COLOR is honoured in auto)
+    /// When to use colour, in output and prompts (NO_COLOR is honoured in auto)
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// Never send long output (compare, rule --all, log show) through a pager [env: FLOOR_PAGER, PAGER]
+    #[arg(long, global = true)]
+    pub no_pager: bool,
 }
 
 impl Global {
@@ -143,6 +147,7 @@ pub enum Command {
     },
     /// Rule on an incident: guided questions, or answers given as KEY=VALUE
     #[command(
+        disable_help_flag = true,
         after_help = "Examples:\n  floor incident                                   pick from the list\n  \
         floor incident bet --rules onk-2023-nl\n  \
         floor incident clock --answer facing_bet=yes --json\n  \
@@ -166,6 +171,15 @@ pub enum Command {
         /// Also ask the detail questions that have defaults
         #[arg(long)]
         all_questions: bool,
+        /// The table of the incident, recorded with the ruling in the log
+        #[arg(long, value_name = "ID")]
+        table: Option<String>,
+        /// A note recorded with the ruling in the log
+        #[arg(long, value_name = "TEXT")]
+        note: Option<String>,
+        /// Print help; with an ID, also that incident's answer keys
+        #[arg(short = 'h', long = "help", action = clap::ArgAction::SetTrue)]
+        help: bool,
     },
     /// Compare two editions: renumbered, changed, added and missing rules
     #[command(after_help = "Examples:\n  floor compare onk-2023-nl pokerpunt-nl\n  \
@@ -196,7 +210,7 @@ pub enum Command {
     /// Print the manual page (roff), generated from this command line
     #[command(after_help = "Examples:\n  floor man > floor.1 && man ./floor.1")]
     Man,
-    /// Read the incident log (--log FILE)
+    /// Read the incident log (--log FILE, FLOOR_LOG or the settings file)
     #[command(subcommand)]
     Log(LogCommand),
     /// Show each setting in force and where it comes from
@@ -210,9 +224,20 @@ pub enum Command {
     /// Validate the rule data (schema, numbers, references, UI texts)
     #[command(after_help = "Examples:\n  floor check\n  floor check --data ./my-tree")]
     Check,
+    /// Print this message or the help of the given subcommand(s)
+    #[command(
+        after_help = "Examples:\n  floor help incident\n  floor help log show\n  \
+        floor help incident clock          the incident's answer keys"
+    )]
+    Help {
+        /// The subcommand (and its subcommand, or an incident id)
+        #[arg(value_name = "COMMAND")]
+        command: Vec<String>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
+#[command(arg_required_else_help = true, disable_help_subcommand = true)]
 pub enum LogCommand {
     /// The logged rulings, oldest first (--json: one JSON object per line)
     #[command(after_help = "Examples:\n  floor log show --log rulings.jsonl\n  \
@@ -220,7 +245,8 @@ pub enum LogCommand {
         floor log show --log rulings.jsonl --since 2026-11-21 --json")]
     Show {
         /// Only rulings since this time: a date (2026-11-21), an RFC 3339
-        /// time, or a duration back from now (2h, 30min)
+        /// time (2026-11-21T18:00:00+01:00), a local time (2026-11-21T18:00)
+        /// or a duration back from now (2h, 30min)
         #[arg(long, value_name = "WHEN")]
         since: Option<String>,
     },

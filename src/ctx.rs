@@ -2,6 +2,7 @@
 //! in use and the output settings, resolved once from the global options;
 //! and what a command produces.
 
+use std::cell::RefCell;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
@@ -35,6 +36,8 @@ pub struct Ctx {
     pub width: Option<u16>,
     /// Stdout is a terminal.
     pub terminal: bool,
+    /// Lines for stderr once the output is written (see `notice`).
+    notices: RefCell<Vec<String>>,
 }
 
 /// What a command produced.
@@ -132,7 +135,19 @@ impl Ctx {
             color,
             width,
             terminal,
+            notices: RefCell::new(Vec::new()),
         })
+    }
+
+    /// A line for stderr, written after the command's output (so it is not
+    /// scrolled away by it), e.g. where a ruling was logged.
+    pub fn notice(&self, line: String) {
+        self.notices.borrow_mut().push(line);
+    }
+
+    /// The notices so far, oldest first.
+    pub fn take_notices(&self) -> Vec<String> {
+        std::mem::take(&mut self.notices.borrow_mut())
     }
 
     /// The incident log in use, if any.
@@ -161,20 +176,12 @@ impl Ctx {
         if self.edition_source != Source::Default {
             return None;
         }
-        let file = self.settings.file.path.as_ref().map_or_else(
-            || self.ui.t("settings.the_file").to_string(),
-            |p| p.display().to_string(),
-        );
         let lang = &self.settings.lang;
         Some(match &lang.source {
-            Source::Locale(locale) => self.ui.f(
-                "settings.hint_locale",
-                &[("locale", locale), ("file", &file)],
-            ),
-            _ => self.ui.f(
-                "settings.hint_language",
-                &[("lang", lang.value.code()), ("file", &file)],
-            ),
+            Source::Locale(locale) => self.ui.f("settings.hint_locale", &[("locale", locale)]),
+            _ => self
+                .ui
+                .f("settings.hint_language", &[("lang", lang.value.code())]),
         })
     }
 }

@@ -1,6 +1,7 @@
 //! The incident log: one JSON object per line, appended under an exclusive
 //! lock and flushed to disk before the ruling is reported as logged. A
-//! reader skips (and reports) a torn last line.
+//! reader skips (and reports) a torn last line. Times are stored in UTC and
+//! shown in the local time zone, with its offset.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
@@ -28,6 +29,12 @@ pub struct Entry {
     pub amounts: serde_json::Map<String, serde_json::Value>,
     /// The citations (edition, number, concept, title).
     pub citations: Vec<serde_json::Value>,
+    /// The table the incident happened at (`--table`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
+    /// The floor person's note (`--note`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 impl Entry {
@@ -41,6 +48,8 @@ impl Entry {
             outcome: ruling.outcome.clone(),
             amounts: ruling.amounts.clone(),
             citations: ruling.citations.iter().map(citation).collect(),
+            table: None,
+            note: None,
         }
     }
 }
@@ -64,15 +73,23 @@ pub enum LogError {
     },
     /// `--since` is not a date, time or duration.
     #[error(
-        "--since `{given}` is not a time: give a date (2026-11-21), a time (2026-11-21T18:00:00Z) or a duration back from now (2h)"
+        "--since `{given}` is not a time: give a date (2026-11-21), a time (2026-11-21T18:00:00+01:00, 2026-11-21T18:00) or a duration back from now (2h)"
     )]
     Since {
         /// What was given.
         given: String,
     },
     /// No log file was named.
-    #[error("no log file: give it with --log FILE")]
+    #[error("no log file: give it with --log FILE, FLOOR_LOG or `log:` in the settings file")]
     NoFile,
+    /// Something to record was given, but no log to record it in.
+    #[error(
+        "{option} is recorded in the incident log: give the log with --log FILE, FLOOR_LOG or `log:` in the settings file"
+    )]
+    NoFileFor {
+        /// The option given (`--note`, `--table`).
+        option: &'static str,
+    },
     /// The file could not be read.
     #[error("cannot read the log {file}: {cause}")]
     Read {
@@ -81,6 +98,22 @@ pub enum LogError {
         /// The operating system's message.
         cause: String,
     },
+}
+
+impl LogError {
+    /// The message in the UI language; `None` for failures of the file
+    /// system, which keep the system's own text.
+    pub fn message(&self) -> Option<crate::message::Message> {
+        use crate::message::{Message, Msg};
+        match self {
+            LogError::NoFile => Some(Message::new(Msg::LogNoFile)),
+            LogError::NoFileFor { option } => {
+                Some(Message::new(Msg::LogNoFileFor).arg("option", option))
+            }
+            LogError::Since { given } => Some(Message::new(Msg::LogSince).arg("given", given)),
+            LogError::Write { .. } | LogError::Read { .. } => None,
+        }
+    }
 }
 
 /// Appends `entry` as one line: exclusive lock, one write, fsync.
@@ -134,9 +167,14 @@ pub struct Read {
     pub skipped: Vec<usize>,
 }
 
-/// The moment `--since` names: a duration back from `now`, a date (its
-/// midnight, UTC) or an RFC 3339 time.
-pub fn since(given: &str, now: std::time::SystemTime) -> Result<std::time::SystemTime, LogError> {
+/// The moment `--since` names: a duration back from `now` (`2h`), an
+/// RFC 3339 time with its offset (`2026-11-21T18:00:00+01:00`), or a date or
+/// a time without offset (`2026-11-21`, `2026-11-21T18:00`), read in `zone`.
+pub fn since(
+    given: &str,
+    now: std::time::SystemTime,
+    zone: &jiff::tz::TimeZone,
+) -> Result<std::time::SystemTime, LogError> {
     let bad = || LogError::Since {
         given: given.to_string(),
     };
@@ -144,18 +182,36 @@ pub fn since(given: &str, now: std::time::SystemTime) -> Result<std::time::Syste
     if let Ok(d) = humantime::parse_duration(g) {
         return now.checked_sub(d).ok_or_else(bad);
     }
-    let full = if g.len() == 10 {
-        format!("{g}T00:00:00Z")
-    } else {
-        g.to_string()
-    };
-    humantime::parse_rfc3339_weak(&full).map_err(|_| bad())
+    if let Ok(at) = g.parse::<jiff::Timestamp>() {
+        return Ok(at.into());
+    }
+    let local = g
+        .parse::<jiff::civil::DateTime>()
+        .or_else(|_| {
+            g.parse::<jiff::civil::Date>()
+                .map(|d| d.to_datetime(jiff::civil::Time::midnight()))
+        })
+        .map_err(|_| bad())?;
+    let at = local.to_zoned(zone.clone()).map_err(|_| bad())?;
+    Ok(at.timestamp().into())
 }
 
 impl Entry {
     /// When the entry was logged, if its time parses.
-    pub fn when(&self) -> Option<std::time::SystemTime> {
-        humantime::parse_rfc3339_weak(&self.time).ok()
+    pub fn when(&self) -> Option<jiff::Timestamp> {
+        self.time.parse().ok()
+    }
+
+    /// When the entry was logged, in `zone`, with the offset
+    /// (`2026-11-21 19:04:05 +01:00`); the stored text if it does not parse.
+    pub fn local_time(&self, zone: &jiff::tz::TimeZone) -> String {
+        match self.when() {
+            Some(at) => at
+                .to_zoned(zone.clone())
+                .strftime("%Y-%m-%d %H:%M:%S %:z")
+                .to_string(),
+            None => self.time.clone(),
+        }
     }
 }
 
@@ -178,4 +234,83 @@ pub fn read(path: &Path) -> Result<Read, LogError> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jiff::tz::TimeZone;
+
+    fn zone() -> TimeZone {
+        TimeZone::fixed(jiff::tz::offset(1))
+    }
+
+    fn at(rfc3339: &str) -> std::time::SystemTime {
+        rfc3339.parse::<jiff::Timestamp>().expect("valid").into()
+    }
+
+    #[test]
+    fn since_takes_offsets_dates_local_times_and_durations() {
+        let now = at("2026-11-21T12:00:00Z");
+        let z = zone();
+        assert_eq!(
+            since("2026-01-01T00:00:00+01:00", now, &z).ok(),
+            Some(at("2025-12-31T23:00:00Z"))
+        );
+        assert_eq!(
+            since("2026-01-01T00:00:00Z", now, &z).ok(),
+            Some(at("2026-01-01T00:00:00Z"))
+        );
+        // A date is its local midnight.
+        assert_eq!(
+            since("2026-11-21", now, &z).ok(),
+            Some(at("2026-11-20T23:00:00Z"))
+        );
+        assert_eq!(
+            since("2026-11-21T18:00", now, &z).ok(),
+            Some(at("2026-11-21T17:00:00Z"))
+        );
+        assert_eq!(since("2h", now, &z).ok(), Some(at("2026-11-21T10:00:00Z")));
+        for bad in ["yesterday", "2026-13-01", "", "12OO"] {
+            assert!(
+                matches!(since(bad, now, &z), Err(LogError::Since { .. })),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn times_are_shown_in_the_zone_with_its_offset() {
+        let mut entry = Entry {
+            time: "2026-11-21T18:04:05Z".into(),
+            edition: String::new(),
+            incident: String::new(),
+            answers: serde_json::Map::new(),
+            outcome: String::new(),
+            amounts: serde_json::Map::new(),
+            citations: Vec::new(),
+            table: None,
+            note: None,
+        };
+        assert_eq!(entry.local_time(&zone()), "2026-11-21 19:04:05 +01:00");
+        let amsterdam = TimeZone::get("Europe/Amsterdam");
+        if let Ok(tz) = amsterdam {
+            // Summer time: the offset of that moment, not of today.
+            entry.time = "2026-07-01T10:00:00Z".into();
+            assert_eq!(entry.local_time(&tz), "2026-07-01 12:00:00 +02:00");
+        }
+        entry.time = "not a time".into();
+        assert_eq!(entry.local_time(&zone()), "not a time");
+    }
+
+    #[test]
+    fn table_and_note_are_optional_fields_of_a_line() {
+        let old = r#"{"time":"2026-11-21T18:04:05Z","edition":"e","incident":"clock","answers":{},"outcome":"check","amounts":{},"citations":[]}"#;
+        let entry: Entry = serde_json::from_str(old).expect("old lines still read");
+        assert_eq!(
+            (entry.table.as_deref(), entry.note.as_deref()),
+            (None, None)
+        );
+        assert_eq!(serde_json::to_string(&entry).expect("json"), old);
+    }
 }

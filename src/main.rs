@@ -6,6 +6,8 @@ mod cli;
 mod cmd;
 mod ctx;
 mod errors;
+mod help;
+mod pager;
 mod prompt;
 mod render;
 

@@ -98,6 +98,14 @@ messages! {
     /// `--data` that is not a data tree.
     LoadDataDir = "load_data_dir" [dir, problem],
 
+    // --- the incident log -------------------------------------------------
+    /// No log file named.
+    LogNoFile = "log_no_file" [],
+    /// A table or note given, but no log to keep it.
+    LogNoFileFor = "log_no_file_for" [option],
+    /// `--since` that is not a time.
+    LogSince = "log_since" [given],
+
     // --- chip amounts ----------------------------------------------------
     /// Nothing given.
     AmountEmpty = "amount_empty" [],

@@ -21,6 +21,22 @@ pub fn interactive() -> bool {
     std::io::stdin().is_terminal() && std::io::stderr().is_terminal()
 }
 
+/// Colour in prompts follows `--color` and NO_COLOR like the output does
+/// (auto: only on a terminal and without NO_COLOR).
+pub fn use_color(choice: crate::cli::ColorChoice) {
+    use crate::cli::ColorChoice;
+    let on = match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::io::stderr().is_terminal()
+        }
+    };
+    dialoguer::console::set_colors_enabled(on);
+    dialoguer::console::set_colors_enabled_stderr(on);
+}
+
 /// Installs the Ctrl-C handler: restore the cursor, leave with 130.
 pub fn on_interrupt_exit() {
     let _ = ctrlc::set_handler(|| {
@@ -228,6 +244,9 @@ pub fn menu(ui: &Ui) -> Result<Option<crate::cli::Command>, WalkError> {
                 answers: Vec::new(),
                 answers_file: None,
                 all_questions: false,
+                table: None,
+                note: None,
+                help: false,
             },
             "rule" => Command::Rule {
                 query: ask("menu.rule_query")?,

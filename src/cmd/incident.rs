@@ -21,7 +21,7 @@ pub struct Args {
     pub answers: Vec<(String, String)>,
     pub answers_file: Option<PathBuf>,
     pub all_questions: bool,
-    pub log: Option<PathBuf>,
+    pub log: crate::cmd::log::Record,
 }
 
 #[derive(Serialize)]
@@ -77,12 +77,7 @@ pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
             .notes
             .push(ctx.ui.f("notes.ignored", &[("keys", &ignored.join(", "))]));
     }
-    if let Some(path) = &args.log {
-        floor::log::append(
-            path,
-            &floor::log::Entry::new(&ruling, std::time::SystemTime::now()),
-        )?;
-    }
+    args.log.write(ctx, &ruling, interactive)?;
     if ctx.json {
         return Ok(Output::ok(render::json(&ruling)?));
     }

@@ -1,18 +1,75 @@
-//! `floor log show`: the rulings of an incident log, oldest first. A torn
-//! line (a writer cut off mid-write) is skipped with a warning on stderr.
+//! The incident log from the command line: recording a ruling (with the
+//! table and a note) and `floor log show`, the rulings oldest first with
+//! localized titles and outcomes and local times. A torn line (a writer cut
+//! off mid-write) is skipped with a warning on stderr.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use floor::log::{LogError, read, since};
+use floor::incident::Ruling;
+use floor::log::{Entry, LogError, append, read, since};
+use floor::ui::Ui;
+use jiff::tz::TimeZone;
 
 use crate::ctx::{Ctx, Output};
 use crate::render;
 
+/// Where a ruling is logged, and what is recorded with it.
+#[derive(Debug, Default)]
+pub struct Record {
+    /// The log file, if any.
+    pub file: Option<PathBuf>,
+    /// `--table`: the table of the incident.
+    pub table: Option<String>,
+    /// `--note`: the floor person's note.
+    pub note: Option<String>,
+}
+
+impl Record {
+    /// Refuses a table or note that no log would keep.
+    pub fn new(
+        file: Option<PathBuf>,
+        table: Option<String>,
+        note: Option<String>,
+    ) -> Result<Record, LogError> {
+        if file.is_none() {
+            if note.is_some() {
+                return Err(LogError::NoFileFor { option: "--note" });
+            }
+            if table.is_some() {
+                return Err(LogError::NoFileFor { option: "--table" });
+            }
+        }
+        Ok(Record { file, table, note })
+    }
+
+    /// Appends the ruling to the log, if there is one. After an
+    /// interactive ruling, says where it went (on stderr, after the card).
+    pub fn write(&self, ctx: &Ctx, ruling: &Ruling, interactive: bool) -> anyhow::Result<()> {
+        let Some(file) = &self.file else {
+            return Ok(());
+        };
+        let mut entry = Entry::new(ruling, SystemTime::now());
+        entry.table = self.table.clone();
+        entry.note = self.note.clone();
+        append(file, &entry)?;
+        if interactive {
+            let file = file.display().to_string();
+            ctx.notice(ctx.ui.f("log.logged", &[("file", &printable(&file))]));
+        }
+        Ok(())
+    }
+}
+
 pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::Result<Output> {
     let file = file.ok_or(LogError::NoFile)?;
-    let from = since_arg.map(|s| since(s, SystemTime::now())).transpose()?;
+    let zone = TimeZone::system();
+    let from = since_arg
+        .map(|s| since(s, SystemTime::now(), &zone))
+        .transpose()?
+        .map(jiff::Timestamp::try_from)
+        .transpose()?;
     let log = read(file)?;
     if !log.skipped.is_empty() {
         let lines: Vec<String> = log.skipped.iter().map(ToString::to_string).collect();
@@ -22,13 +79,13 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
             ctx.ui.f(
                 "log.skipped",
                 &[
-                    ("file", &file.display().to_string()),
+                    ("file", &printable(&file.display().to_string())),
                     ("lines", &lines.join(", "))
                 ]
             )
         );
     }
-    let entries: Vec<_> = log
+    let entries: Vec<&Entry> = log
         .entries
         .iter()
         .filter(|e| from.is_none_or(|f| e.when().is_some_and(|w| w >= f)))
@@ -42,40 +99,119 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
         return Ok(Output::ok(out));
     }
     let ui = &ctx.ui;
-    let mut table = render::table_with_header(
-        ctx,
-        &[
-            "log.time",
-            "log.edition",
-            "log.incident",
-            "log.outcome",
-            "log.amounts",
-            "log.rule",
-        ],
-    );
+    let with_table = entries.iter().any(|e| e.table.is_some());
+    let with_note = entries.iter().any(|e| e.note.is_some());
+    let mut header = vec!["log.time"];
+    if with_table {
+        header.push("log.table");
+    }
+    header.extend(["log.incident", "log.outcome", "log.edition", "log.rule"]);
+    if with_note {
+        header.push("log.note");
+    }
+    let mut table = render::table_with_header(ctx, &header);
+    // Times, tables, editions and rule numbers read best unbroken.
+    let unbroken = [
+        Some(0),
+        with_table.then_some(1),
+        Some(header.len() - 2 - usize::from(with_note)),
+        Some(header.len() - 1 - usize::from(with_note)),
+    ];
+    for column in unbroken.into_iter().flatten() {
+        if let Some(c) = table.column_mut(column) {
+            c.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
+        }
+    }
     for e in &entries {
-        let amounts: Vec<String> = e.amounts.iter().map(|(k, v)| format!("{k} {v}")).collect();
         let rule = e
             .citations
             .first()
             .and_then(|c| c["number"].as_str())
             .unwrap_or("")
             .to_string();
-        table.add_row(vec![
-            // A space lets a narrow table wrap the time.
-            e.time
-                .replacen('T', " ", 1)
-                .trim_end_matches('Z')
-                .to_string(),
+        // The date above the time and offset: a narrow column.
+        let mut row = vec![e.local_time(&zone).replacen(' ', "\n", 1)];
+        if with_table {
+            row.push(e.table.clone().unwrap_or_default());
+        }
+        row.extend([
+            title(ui, &e.incident),
+            outcome(ui, e),
             e.edition.clone(),
-            e.incident.clone(),
-            e.outcome.clone(),
-            amounts.join(", "),
             rule,
         ]);
+        if with_note {
+            row.push(e.note.clone().unwrap_or_default());
+        }
+        table.add_row(row.iter().map(|cell| printable(cell)));
     }
     Ok(Output::ok(format!(
         "{table}\n{}\n",
         ui.f("log.count", &[("count", &entries.len().to_string())])
     )))
+}
+
+/// The incident's title in the UI language; its id if it has none.
+fn title(ui: &Ui, incident: &str) -> String {
+    ui.get(&format!("incidents.{incident}.title"))
+        .unwrap_or(incident)
+        .to_string()
+}
+
+/// The outcome as the ruling card words it, with the logged amounts; the
+/// outcome id if the incident or the amounts are not known.
+fn outcome(ui: &Ui, entry: &Entry) -> String {
+    let key = format!("incidents.{}.outcome.{}", entry.incident, entry.outcome);
+    if ui.get(&key).is_none() {
+        return entry.outcome.clone();
+    }
+    let amounts: Vec<(&str, String)> = entry
+        .amounts
+        .iter()
+        .map(|(k, v)| (k.as_str(), render::chips(v)))
+        .collect();
+    let args: Vec<(&str, &str)> = amounts.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let text = ui.f(&key, &args);
+    if text.contains('{') {
+        entry.outcome.clone()
+    } else {
+        text
+    }
+}
+
+/// Text from a log file or the command line made safe for a terminal:
+/// control characters are shown escaped, never sent.
+fn printable(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_never_reach_the_terminal() {
+        assert_eq!(printable("table 4"), "table 4");
+        assert_eq!(printable("\u{1b}[2Jgone"), "\\u{1b}[2Jgone");
+        assert_eq!(printable("two\nlines"), "two\nlines");
+    }
+
+    #[test]
+    fn a_table_or_note_without_a_log_is_refused() {
+        assert!(Record::new(None, None, Some("x".into())).is_err());
+        assert!(Record::new(None, Some("4".into()), None).is_err());
+        assert!(Record::new(Some("log".into()), Some("4".into()), Some("x".into())).is_ok());
+        assert!(Record::new(None, None, None).is_ok());
+    }
 }

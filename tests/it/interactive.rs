@@ -233,3 +233,36 @@ fn the_edition_is_named_before_the_first_question_and_a_locale_choice_is_pointed
         "no hint once the edition is set: {before:?}"
     );
 }
+
+#[test]
+fn an_interactive_ruling_says_where_it_was_logged_after_the_card() {
+    let log = std::env::temp_dir().join(format!("floor-logged-{}.jsonl", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let log_arg = log.to_string_lossy().to_string();
+    let nl = Lang::Nl;
+    let mut p = spawn_with(
+        &["incident", "clock", "--lang", "nl"],
+        &[
+            ("FLOOR_LOG", log_arg.as_str()),
+            ("FLOOR_RULES", "onk-2023-nl"),
+        ],
+    );
+    pick(
+        &mut p,
+        &question(nl, "clock", "facing_bet"),
+        &text(nl, "incident.no"),
+        ENTER,
+    );
+    // The card first (its cited rule), then the line.
+    expect(&mut p, "Vragen om een klok");
+    expect(&mut p, &text(nl, "log.logged").replace("{file}", &log_arg));
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+    assert_eq!(
+        std::fs::read_to_string(&log)
+            .expect("logged")
+            .lines()
+            .count(),
+        1
+    );
+}

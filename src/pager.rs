@@ -1,0 +1,109 @@
+//! Long output through a pager, as git and bat do: `FLOOR_PAGER`, else
+//! `PAGER`, else `less`; only on a terminal and only when the text is
+//! taller than the screen. The caller decides what may be paged (never a
+//! ruling: it must stay on screen).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Shows `text` through the pager, or writes it to stdout when there is no
+/// pager to use or the text fits on the screen.
+pub fn page(text: &str) -> std::io::Result<()> {
+    let pager = pager_command(|var| std::env::var(var).ok());
+    match pager {
+        Some(argv) if taller_than_screen(text) => match spawn(&argv) {
+            Some(mut child) => {
+                // Ctrl-C is for the pager (less uses it to stop a search):
+                // floor waits for it rather than dying under it.
+                let _ = ctrlc::set_handler(|| {});
+                if let Some(mut stdin) = child.stdin.take() {
+                    match stdin.write_all(text.as_bytes()) {
+                        // The reader quit before the end.
+                        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                        other => other?,
+                    }
+                }
+                child.wait()?;
+                Ok(())
+            }
+            None => print(text),
+        },
+        _ => print(text),
+    }
+}
+
+fn print(text: &str) -> std::io::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()
+}
+
+/// The pager's command line: the first of `FLOOR_PAGER` and `PAGER` that is
+/// set, else `less`. An empty value or `cat` means no pager.
+fn pager_command(env: impl Fn(&str) -> Option<String>) -> Option<Vec<String>> {
+    let line = ["FLOOR_PAGER", "PAGER"]
+        .into_iter()
+        .find_map(&env)
+        .unwrap_or_else(|| "less".to_string());
+    let argv: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+    match argv.first().map(String::as_str) {
+        None | Some("cat") => None,
+        Some(_) => Some(argv),
+    }
+}
+
+fn spawn(argv: &[String]) -> Option<std::process::Child> {
+    let (program, args) = argv.split_first()?;
+    let mut cmd = Command::new(program);
+    cmd.args(args).stdin(Stdio::piped());
+    // less: pass colours through, keep the text on screen after quitting
+    // (unless the user chose otherwise).
+    if std::env::var_os("LESS").is_none() {
+        cmd.env("LESS", "FRX");
+    }
+    cmd.spawn().ok()
+}
+
+/// The text needs more rows than the terminal has (long lines wrap).
+fn taller_than_screen(text: &str) -> bool {
+    let Some((rows, columns)) = console::Term::stdout().size_checked() else {
+        return false;
+    };
+    let columns = usize::from(columns.max(1));
+    let needed: usize = text
+        .lines()
+        .map(|line| console::measure_text_width(line).div_ceil(columns).max(1))
+        .sum();
+    needed >= usize::from(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(vars: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
+        move |k| {
+            vars.iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn floor_pager_comes_before_pager_and_cat_or_empty_means_none() {
+        assert_eq!(pager_command(env(&[])), Some(vec!["less".to_string()]));
+        assert_eq!(
+            pager_command(env(&[("PAGER", "more"), ("FLOOR_PAGER", "less -S")])),
+            Some(vec!["less".to_string(), "-S".to_string()])
+        );
+        assert_eq!(
+            pager_command(env(&[("PAGER", "most")])),
+            Some(vec!["most".to_string()])
+        );
+        assert_eq!(
+            pager_command(env(&[("FLOOR_PAGER", ""), ("PAGER", "less")])),
+            None
+        );
+        assert_eq!(pager_command(env(&[("PAGER", "cat")])), None);
+    }
+}

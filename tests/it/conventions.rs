@@ -1,0 +1,139 @@
+//! Conventions of a well-made CLI: each incident's answer keys in its
+//! help, a pager for long listings (never for a ruling), `--color never`
+//! for prompts too.
+
+use std::process::Command;
+
+use floor::data::DataSource;
+use floor::rules::Lang;
+use floor::ui::Ui;
+use rexpect::session::PtySession;
+
+use crate::common::floor;
+
+fn stdout_of(cmd: &mut assert_cmd::Command) -> String {
+    String::from_utf8_lossy(&cmd.assert().success().get_output().stdout).into_owned()
+}
+
+#[test]
+fn incident_help_lists_every_answer_key_from_its_tree_in_the_ui_language() {
+    let tree = floor::incident::load(&DataSource::Embedded, "bet").expect("bet loads");
+    let ui = Ui::load(&DataSource::Embedded, Lang::De).expect("ui");
+    let help = stdout_of(floor().args(["incident", "bet", "--help", "--lang", "de"]));
+    assert!(help.contains("Usage: floor incident"), "{help}");
+    for q in &tree.questions {
+        assert!(
+            help.contains(&format!("\n  {} ", q.id)),
+            "{} missing:\n{help}",
+            q.id
+        );
+        let text = ui
+            .get(&format!("incidents.bet.q.{}.text", q.id))
+            .expect("question text");
+        assert!(help.contains(text), "{text} missing");
+    }
+    // Kind, choices with their labels, defaults, conditions, in German.
+    assert!(
+        help.contains("eines von no-limit, pot-limit, limit; Standard no-limit"),
+        "{help}"
+    );
+    assert!(help.contains("Betrag in Chips; Standard 0"), "{help}");
+    assert!(help.contains("gefragt, wenn facing ≥ 1"), "{help}");
+    // The same listing through `floor help`, and clock's one required key.
+    let clock = stdout_of(floor().args(["help", "incident", "clock"]));
+    assert!(clock.contains("facing_bet  yes/no; required"), "{clock}");
+    // Unknown incidents are refused with the nearest ids.
+    floor()
+        .args(["incident", "clok", "--help"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("clock"));
+}
+
+/// `floor ARGS` in a pseudo-terminal of 12 rows, with `pager` as FLOOR_PAGER.
+fn on_a_small_terminal(args: &str, pager: &std::path::Path) -> PtySession {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(format!(
+            "stty rows 12 cols 100; exec {} {args}",
+            env!("CARGO_BIN_EXE_floor")
+        ))
+        .env_clear()
+        .env("TERM", "xterm")
+        .env("LANG", "en_US.UTF-8")
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("FLOOR_PAGER", pager);
+    rexpect::session::spawn_command(cmd, Some(10_000)).expect("spawn in a pty")
+}
+
+fn fake_pager() -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("floor-pager-{}.sh", std::process::id()));
+    std::fs::write(&path, "#!/bin/sh\necho \"paged $(wc -l) lines\"\n").expect("write");
+    let mut perms = std::fs::metadata(&path).expect("meta").permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(&path, perms).expect("chmod");
+    path
+}
+
+#[test]
+fn long_listings_go_through_the_pager_on_a_terminal_and_rulings_never_do() {
+    let pager = fake_pager();
+    let mut p = on_a_small_terminal("compare onk-2023-nl pokerpunt-nl", &pager);
+    p.exp_regex(r"paged \d{3} lines").expect("compare is paged");
+    p.exp_eof().expect("ends");
+
+    let mut p = on_a_small_terminal("compare onk-2023-nl pokerpunt-nl --no-pager", &pager);
+    let out = p.exp_eof().expect("ends");
+    assert!(
+        !out.contains("paged") && out.contains("calling-clock"),
+        "{out}"
+    );
+
+    // A ruling taller than the 12-row screen stays on it.
+    let mut p = on_a_small_terminal(
+        "incident bet --rules onk-2023-nl --answer facing=1200 --answer chips=5000",
+        &pager,
+    );
+    let out = p.exp_eof().expect("ends");
+    assert!(
+        out.lines().count() > 12,
+        "the card is taller than the screen"
+    );
+    assert!(!out.contains("paged"), "{out}");
+}
+
+#[test]
+fn color_never_takes_the_colour_out_of_prompts() {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_floor"));
+    cmd.args(["incident", "clock", "--color", "never"])
+        .env_clear()
+        .env("TERM", "xterm-256color")
+        .env("COLUMNS", "100")
+        .env("LANG", "en_US.UTF-8");
+    let mut p = rexpect::session::spawn_command(cmd, Some(10_000)).expect("spawn");
+    let question = "Does the player face a bet?";
+    let before = p.exp_string(question).expect("the question");
+    let after = p.exp_string("  no").expect("the choices");
+    p.send("\r").expect("enter");
+    p.flush().expect("flush");
+    let rest = p.exp_eof().expect("ends");
+    for part in [before, after, rest] {
+        // SGR sequences: ESC [ digits/semicolons m.
+        let coloured = regex_sgr(&part);
+        assert!(!coloured, "colour codes in: {part:?}");
+    }
+}
+
+/// Whether `text` holds an SGR (colour/style) escape sequence.
+fn regex_sgr(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.windows(2).enumerate().any(|(i, w)| {
+        w == b"\x1b[" && {
+            let rest = &bytes[i + 2..];
+            let end = rest
+                .iter()
+                .position(|b| !(b.is_ascii_digit() || *b == b';'));
+            end.is_some_and(|e| rest.get(e) == Some(&b'm'))
+        }
+    })
+}

@@ -8,23 +8,16 @@ use serde::Serialize;
 
 use crate::ctx::Ctx;
 
-/// A table in the house style, sized to the terminal (or `COLUMNS`).
+/// A table in the house style, sized to the terminal (or `COLUMNS`) but
+/// never wider than a comfortable reading width.
 pub fn table(ctx: &Ctx) -> Table {
     let mut table = Table::new();
     table
         .load_preset(UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic);
-    match ctx.width {
-        Some(width) => {
-            table.set_width(width);
-        }
-        // Not a terminal and no COLUMNS: wrap at a width that reads well in
-        // a pager or a log rather than not at all.
-        None if !ctx.terminal => {
-            table.set_width(DEFAULT_WIDTH);
-        }
-        None => {}
-    }
+    // Not a terminal and no COLUMNS: wrap at the reading width rather than
+    // not at all (a pager, a log).
+    table.set_width(u16::try_from(width(ctx)).unwrap_or(READING_WIDTH));
     if !ctx.color {
         table.force_no_tty();
     }
@@ -38,14 +31,19 @@ pub fn table_with_header(ctx: &Ctx, keys: &[&str]) -> Table {
     table
 }
 
-/// The width lines are wrapped to: `COLUMNS`, the terminal's, or 100.
+/// The width lines are wrapped to: `COLUMNS` or the terminal's, at most
+/// the reading width (100); the reading width elsewhere.
 pub fn width(ctx: &Ctx) -> usize {
     let detected = if ctx.terminal {
         Table::new().width()
     } else {
         None
     };
-    usize::from(ctx.width.or(detected).unwrap_or(DEFAULT_WIDTH))
+    usize::from(
+        ctx.width
+            .or(detected)
+            .map_or(READING_WIDTH, |w| w.min(READING_WIDTH)),
+    )
 }
 
 /// `text` wrapped to the output width, each line after the first indented
@@ -67,7 +65,9 @@ pub fn json<T: Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
     Ok(out)
 }
 
-const DEFAULT_WIDTH: u16 = 100;
+/// Rule text is hard to read in longer lines (about 100 columns, like
+/// clap's help).
+const READING_WIDTH: u16 = 100;
 const MARK_ON: &str = "\x1b[1;33m";
 const MARK_OFF: &str = "\x1b[0m";
 

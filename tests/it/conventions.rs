@@ -137,3 +137,20 @@ fn regex_sgr(text: &str) -> bool {
         }
     })
 }
+
+#[test]
+fn rule_text_is_never_wider_than_a_reading_width() {
+    let widest = |columns: &str| {
+        stdout_of(
+            floor()
+                .env("COLUMNS", columns)
+                .args(["rule", "43", "--rules", "onk-2023-nl"]),
+        )
+        .lines()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+    };
+    assert_eq!(widest("200"), 100);
+    assert!(widest("60") <= 60);
+}

@@ -130,12 +130,7 @@ fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
         Command::Incident { id, help: true, .. } => {
             crate::help::incident(&cli.global, settings, id.as_deref())?
         }
-        Command::Completions { shell } => {
-            let mut cmd = Cli::command();
-            let mut script = Vec::new();
-            clap_complete::generate(shell, &mut cmd, "floor", &mut script);
-            Output::ok(String::from_utf8(script)?)
-        }
+        Command::Completions { shell } => Output::ok(crate::complete::script(shell)?),
         Command::Man => {
             let mut page = Vec::new();
             clap_mangen::Man::new(Cli::command()).render(&mut page)?;

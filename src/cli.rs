@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
+use clap_complete::engine::{ArgValueCompleter, PathCompleter};
 use floor::rules::Lang;
 
 const EXAMPLES: &str = "\
@@ -36,22 +37,27 @@ pub struct Cli {
 #[derive(Debug, Args)]
 pub struct Global {
     /// UI language [env: FLOOR_LANG] [default: from LC_ALL/LC_MESSAGES/LANG, else en]
-    #[arg(long, global = true, value_parser = parse_lang, value_name = "en|nl|de|sk")]
+    #[arg(long, global = true, value_parser = parse_lang, value_name = "en|nl|de|sk",
+        add = ArgValueCompleter::new(crate::complete::languages))]
     pub lang: Option<Lang>,
     /// Rulebook edition in use [env: FLOOR_RULES] [default: the newest in the UI language]
-    #[arg(long, global = true, value_name = "EDITION")]
+    #[arg(long, global = true, value_name = "EDITION",
+        add = ArgValueCompleter::new(crate::complete::editions))]
     pub rules: Option<String>,
     /// House overlay: a YAML file that extends a bundled edition; it becomes the edition in use [env: FLOOR_HOUSE]
-    #[arg(long, global = true, value_name = "FILE")]
+    #[arg(long, global = true, value_name = "FILE", value_hint = ValueHint::FilePath,
+        add = ArgValueCompleter::new(PathCompleter::file()))]
     pub house: Option<PathBuf>,
     /// Load the data tree (locales/, rulings/) from DIR instead of the built-in one
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(long, global = true, value_name = "DIR", value_hint = ValueHint::DirPath,
+        add = ArgValueCompleter::new(PathCompleter::dir()))]
     pub data: Option<PathBuf>,
     /// Machine-readable JSON on stdout
     #[arg(long, global = true)]
     pub json: bool,
     /// Incident log: rulings are appended to it, `floor log show` reads it [env: FLOOR_LOG]
-    #[arg(long, global = true, value_name = "FILE")]
+    #[arg(long, global = true, value_name = "FILE", value_hint = ValueHint::FilePath,
+        add = ArgValueCompleter::new(PathCompleter::file()))]
     pub log: Option<PathBuf>,
     /// The game played at the event [env: FLOOR_GAME]
     #[arg(long, global = true, value_enum, value_name = "GAME")]
@@ -123,7 +129,7 @@ pub enum Command {
     )]
     Rule {
         /// Rule number (43, 43A, 43-A, RP-5, OP5, MEC-2) or concept slug (raise-amounts)
-        #[arg(value_name = "NUMBER|CONCEPT")]
+        #[arg(value_name = "NUMBER|CONCEPT", add = ArgValueCompleter::new(crate::complete::concepts))]
         query: String,
         /// Show that concept in every edition
         #[arg(long)]
@@ -157,16 +163,18 @@ pub enum Command {
     )]
     Incident {
         /// The incident (see --list)
-        #[arg(value_name = "ID")]
+        #[arg(value_name = "ID", add = ArgValueCompleter::new(crate::complete::incidents))]
         id: Option<String>,
         /// List the incidents
         #[arg(long, conflicts_with = "id")]
         list: bool,
         /// An answer, KEY=VALUE (repeatable); never prompts when given
-        #[arg(long = "answer", value_name = "KEY=VALUE", value_parser = floor::incident::answer::parse_key_value)]
+        #[arg(long = "answer", value_name = "KEY=VALUE", value_parser = floor::incident::answer::parse_key_value,
+            add = ArgValueCompleter::new(crate::complete::answer_keys))]
         answers: Vec<(String, String)>,
         /// Answers from a YAML file (a map KEY: VALUE); --answer overrides it
-        #[arg(long = "answers", value_name = "FILE")]
+        #[arg(long = "answers", value_name = "FILE", value_hint = ValueHint::FilePath,
+            add = ArgValueCompleter::new(PathCompleter::file()))]
         answers_file: Option<PathBuf>,
         /// Also ask the detail questions that have defaults
         #[arg(long)]
@@ -188,20 +196,27 @@ pub enum Command {
         floor compare club-de-kaart-2024 onk-2023-nl --house examples/club-clock-40.yaml")]
     Compare {
         /// First edition
+        #[arg(add = ArgValueCompleter::new(crate::complete::editions))]
         a: String,
         /// Second edition
+        #[arg(add = ArgValueCompleter::new(crate::complete::editions))]
         b: String,
         /// Only this concept, with a word diff where the languages match
-        #[arg(long, value_name = "CONCEPT")]
+        #[arg(long, value_name = "CONCEPT", add = ArgValueCompleter::new(crate::complete::concepts))]
         concept: Option<String>,
         /// Word diffs of every changed rule (same language only)
         #[arg(long)]
         diff: bool,
     },
-    /// Print a shell completion script
+    /// Print the shell code that completes floor's commands, options and values
     #[command(
-        after_help = "Examples:\n  floor completions bash > ~/.local/share/bash-completion/completions/floor\n  \
-        floor completions zsh > ~/.zfunc/_floor\n  floor completions fish > ~/.config/fish/completions/floor.fish"
+        after_help = "The script calls floor back while completing (editions, incidents, answer keys\n\
+        and their choices come from the binary): load it anew in each shell.\n\n\
+        Examples:\n  echo 'source <(floor completions bash)' >> ~/.bashrc\n  \
+        echo 'source <(floor completions zsh)' >> ~/.zshrc\n  \
+        echo 'floor completions fish | source' >> ~/.config/fish/config.fish\n  \
+        echo 'eval (floor completions elvish | slurp)' >> ~/.config/elvish/rc.elv\n  \
+        floor completions powershell | Out-String | Invoke-Expression"
     )]
     Completions {
         /// The shell

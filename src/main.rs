@@ -4,6 +4,7 @@
 mod app;
 mod cli;
 mod cmd;
+mod complete;
 mod ctx;
 mod errors;
 mod help;
@@ -15,6 +16,10 @@ use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // `COMPLETE=<shell> floor -- <words>`: the shell asks for completions.
+    clap_complete::CompleteEnv::with_factory(<cli::Cli as clap::CommandFactory>::command)
+        .var(complete::VAR)
+        .complete();
     match app::run() {
         Ok(code) => code,
         Err(err) => {

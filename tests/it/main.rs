@@ -4,6 +4,7 @@ mod bad_input;
 mod cli_rules;
 mod common;
 mod compare;
+mod completions;
 mod conventions;
 mod corpus;
 mod golden;

@@ -1,0 +1,213 @@
+//! Shell completion of values from the data the binary carries: edition
+//! ids, incident ids, languages, concept slugs, and each incident's answer
+//! keys (`--answer facing_bet=`) with their choices (`game=pot-limit`).
+//!
+//! clap_complete's dynamic engine calls these while completing: the shell
+//! runs `COMPLETE=<shell> floor -- <words>`, so the values always match the
+//! binary, and `--answer` sees which incident the line names.
+
+use std::ffi::OsStr;
+
+use clap_complete::engine::CompletionCandidate;
+use floor::data::DataSource;
+use floor::incident::tree::Kind;
+use floor::rules::{Lang, Store};
+use floor::settings::{Given, Settings};
+use floor::ui::Ui;
+
+/// The environment variable that switches the binary into completion mode.
+pub const VAR: &str = "COMPLETE";
+
+/// The registration script for `shell` (`floor completions SHELL`), calling
+/// back into this binary as it was invoked.
+pub fn script(shell: clap_complete::Shell) -> anyhow::Result<String> {
+    let name = shell.to_string();
+    let shells = clap_complete::env::Shells::builtins();
+    let completer = shells
+        .completer(&name)
+        .ok_or_else(|| anyhow::anyhow!("no completion support for {name}"))?;
+    let mut argv0 = std::path::PathBuf::from(std::env::args_os().next().unwrap_or_default());
+    // A relative path (./target/release/floor) is made absolute; a bare
+    // name is found on PATH by the shell.
+    if argv0.components().count() > 1
+        && let Ok(dir) = std::env::current_dir()
+    {
+        argv0 = dir.join(argv0);
+    }
+    let mut buf = Vec::new();
+    completer.write_registration(VAR, "floor", "floor", &argv0.to_string_lossy(), &mut buf)?;
+    Ok(String::from_utf8(buf)?)
+}
+
+/// The UI texts of the language the settings name, for help next to a
+/// candidate.
+fn ui() -> Option<Ui> {
+    let lang = Settings::resolve(Given::default(), |v| std::env::var(v).ok())
+        .map_or(Lang::En, |s| s.lang.value);
+    Ui::load(&DataSource::Embedded, lang).ok()
+}
+
+fn starting_with<'a>(current: &'a OsStr) -> impl Fn(&(String, Option<String>)) -> bool + 'a {
+    let current = current.to_string_lossy().into_owned();
+    move |(value, _)| value.starts_with(&current)
+}
+
+fn candidates(values: Vec<(String, Option<String>)>, current: &OsStr) -> Vec<CompletionCandidate> {
+    values
+        .into_iter()
+        .filter(starting_with(current))
+        .map(|(value, help)| CompletionCandidate::new(value).help(help.map(Into::into)))
+        .collect()
+}
+
+/// Edition ids, with their titles.
+pub fn editions(current: &OsStr) -> Vec<CompletionCandidate> {
+    let Ok(store) = Store::open(DataSource::Embedded) else {
+        return Vec::new();
+    };
+    let values = store
+        .ids()
+        .map(|id| {
+            let title = store.book(id).ok().map(|b| b.title().to_string());
+            (id.to_string(), title)
+        })
+        .collect();
+    candidates(values, current)
+}
+
+/// Incident ids, with their titles in the UI language.
+pub fn incidents(current: &OsStr) -> Vec<CompletionCandidate> {
+    let ui = ui();
+    let ids = floor::incident::ids(&DataSource::Embedded).unwrap_or_default();
+    let values = ids
+        .into_iter()
+        .map(|id| {
+            let title = ui
+                .as_ref()
+                .and_then(|ui| ui.get(&format!("incidents.{id}.title")))
+                .map(str::to_string);
+            (id, title)
+        })
+        .collect();
+    candidates(values, current)
+}
+
+/// The UI languages.
+pub fn languages(current: &OsStr) -> Vec<CompletionCandidate> {
+    let values = Lang::ALL
+        .into_iter()
+        .map(|lang| (lang.code().to_string(), None))
+        .collect();
+    candidates(values, current)
+}
+
+/// Concept slugs, with their names.
+pub fn concepts(current: &OsStr) -> Vec<CompletionCandidate> {
+    let Ok(store) = Store::open(DataSource::Embedded) else {
+        return Vec::new();
+    };
+    let values = store
+        .concepts()
+        .map(|cs| {
+            cs.iter()
+                .map(|c| (c.slug.clone(), Some(c.name.clone())))
+                .collect()
+        })
+        .unwrap_or_default();
+    candidates(values, current)
+}
+
+/// `KEY=` for each question of the incident on the command line (with the
+/// question as help); after `KEY=`, that key's choices.
+pub fn answer_keys(current: &OsStr) -> Vec<CompletionCandidate> {
+    let words: Vec<String> = std::env::args().collect();
+    let Some(id) = incident_on_line(&words) else {
+        return Vec::new();
+    };
+    let Ok(tree) = floor::incident::load(&DataSource::Embedded, &id) else {
+        return Vec::new();
+    };
+    let ui = ui();
+    let question_text = |key: &str| {
+        ui.as_ref()
+            .and_then(|ui| ui.get(&format!("incidents.{id}.q.{key}.text")))
+            .map(str::to_string)
+    };
+    let typed = current.to_string_lossy();
+    let values = match typed.split_once('=') {
+        Some((key, _)) => match tree.question(key) {
+            Some(q) if q.kind == Kind::YesNo => ["yes", "no"]
+                .into_iter()
+                .map(|v| (format!("{key}={v}"), None))
+                .collect(),
+            Some(q) => q
+                .choices
+                .iter()
+                .map(|c| (format!("{key}={c}"), None))
+                .collect(),
+            None => Vec::new(),
+        },
+        None => tree
+            .questions
+            .iter()
+            .map(|q| (format!("{}=", q.id), question_text(&q.id)))
+            .collect(),
+    };
+    candidates(values, current)
+}
+
+/// The incident id on a command line being completed: the first word after
+/// `incident` that is neither an option nor an option's value.
+fn incident_on_line(words: &[String]) -> Option<String> {
+    let start = words.iter().position(|w| w == "incident")? + 1;
+    let mut root = <crate::cli::Cli as clap::CommandFactory>::command();
+    root.build();
+    let incident = root.find_subcommand("incident")?;
+    // Options that take a value as the next word, as clap defines them.
+    let takes_value = |long: &str| {
+        incident
+            .get_arguments()
+            .any(|a| a.get_long() == Some(long) && a.get_action().takes_values())
+    };
+    let mut rest = words.get(start..)?.iter();
+    while let Some(word) = rest.next() {
+        if let Some(option) = word.strip_prefix("--") {
+            if takes_value(option) {
+                rest.next();
+            }
+            continue;
+        }
+        if !word.starts_with('-') {
+            return Some(word.clone());
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<String> {
+        line.split(' ').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn the_incident_is_found_past_options_and_their_values() {
+        assert_eq!(
+            incident_on_line(&words("floor -- floor incident bet --answer fa")),
+            Some("bet".into())
+        );
+        assert_eq!(
+            incident_on_line(&words(
+                "floor -- floor incident --rules onk-2023-nl clock --answer"
+            )),
+            Some("clock".into())
+        );
+        assert_eq!(
+            incident_on_line(&words("floor -- floor incident --answer")),
+            None
+        );
+        assert_eq!(incident_on_line(&words("floor -- floor rule 43")), None);
+    }
+}

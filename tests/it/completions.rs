@@ -1,0 +1,106 @@
+//! Shell completion of editions, incidents, languages and answer keys,
+//! exercised in a real bash the way bash calls it on <TAB>.
+
+use std::process::Command;
+
+use crate::common::stdout;
+
+/// The completions bash offers for `line` (words; the last is the one being
+/// completed), with floor's script loaded.
+fn bash_completes(line: &[&str]) -> Vec<String> {
+    let script = format!(
+        r#"source <("{bin}" completions bash)
+COMP_WORDS=({words}); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))
+COMP_LINE="${{COMP_WORDS[*]}}"; COMP_POINT=${{#COMP_LINE}}; COMP_TYPE=9
+_clap_complete_floor floor "${{COMP_WORDS[COMP_CWORD]}}" "${{COMP_WORDS[COMP_CWORD-1]}}"
+printf '%s\n' "${{COMPREPLY[@]}}""#,
+        bin = env!("CARGO_BIN_EXE_floor"),
+        words = line
+            .iter()
+            .map(|w| format!("'{w}'"))
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    let out = Command::new("bash")
+        .arg("--norc")
+        .arg("-c")
+        .arg(script)
+        .env_clear()
+        .env("LANG", "en_US.UTF-8")
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .output()
+        .expect("bash runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bash_completes_an_incident_id() {
+    assert_eq!(bash_completes(&["floor", "incident", "sp"]), ["split-pot"]);
+}
+
+#[test]
+fn bash_completes_editions_after_rules() {
+    let mut offered = bash_completes(&["floor", "incident", "--rules", ""]);
+    offered.sort();
+    assert_eq!(
+        offered,
+        [
+            "dpc-2019-en",
+            "onk-2023-nl",
+            "pokerpunt-nl",
+            "tda-2015-de",
+            "tda-2019-sk"
+        ]
+    );
+    assert_eq!(
+        bash_completes(&["floor", "compare", "onk"]),
+        ["onk-2023-nl"]
+    );
+}
+
+#[test]
+fn bash_completes_languages_answer_keys_and_their_choices() {
+    assert_eq!(
+        bash_completes(&["floor", "--lang", ""]),
+        ["en", "nl", "de", "sk"]
+    );
+    assert_eq!(
+        bash_completes(&["floor", "incident", "clock", "--answer", "f"]),
+        ["facing_bet="]
+    );
+    assert_eq!(
+        bash_completes(&["floor", "incident", "bet", "--answer", "game="]),
+        ["game=no-limit", "game=pot-limit", "game=limit"]
+    );
+    assert_eq!(
+        bash_completes(&["floor", "incident", "clock", "--answer", "facing_bet="]),
+        ["facing_bet=yes", "facing_bet=no"]
+    );
+}
+
+#[test]
+fn every_shell_gets_a_script_that_calls_floor_back() {
+    for (shell, marker) in [
+        ("bash", "COMPLETE=\"bash\""),
+        ("zsh", "COMPLETE=\"zsh\""),
+        ("fish", "COMPLETE=fish"),
+        ("elvish", "COMPLETE=\"elvish\""),
+        ("powershell", "$env:COMPLETE = \"powershell\""),
+    ] {
+        let script = stdout(&["completions", shell]);
+        assert!(script.contains(marker), "{shell}:\n{script}");
+        assert!(
+            script.contains(env!("CARGO_BIN_EXE_floor")),
+            "{shell} calls this binary"
+        );
+    }
+}

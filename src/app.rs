@@ -131,11 +131,7 @@ fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
             crate::help::incident(&cli.global, settings, id.as_deref())?
         }
         Command::Completions { shell } => Output::ok(crate::complete::script(shell)?),
-        Command::Man => {
-            let mut page = Vec::new();
-            clap_mangen::Man::new(Cli::command()).render(&mut page)?;
-            Output::ok(String::from_utf8(page)?)
-        }
+        Command::Man { command, out_dir } => crate::cmd::man::run(&command, out_dir.as_deref())?,
         command => {
             let ctx = Ctx::new(&cli.global, settings)?;
             let page = paged(&command) && ctx.terminal && !cli.global.no_pager;
@@ -213,7 +209,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> anyhow::Result<Output> {
         Command::Log(crate::cli::LogCommand::Show { since }) => {
             cmd::log::show(ctx, log.as_deref(), since.as_deref())?
         }
-        Command::Completions { .. } | Command::Man | Command::Help { .. } => {
+        Command::Completions { .. } | Command::Man { .. } | Command::Help { .. } => {
             Output::ok(String::new())
         }
     })

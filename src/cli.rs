@@ -159,6 +159,7 @@ pub enum Command {
         floor incident clock --answer facing_bet=yes --json\n  \
         floor incident unclear-bet --answer pot=5000 --answer declared_number=5 --answer big_blind=400\n  \
         floor incident split-pot --answers hand.yaml --log rulings.jsonl\n  \
+        floor incident bet --help                        bet's answer keys, kinds and defaults\n  \
         floor incident --list"
     )]
     Incident {
@@ -222,11 +223,26 @@ pub enum Command {
         /// The shell
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff), generated from this command line
-    #[command(after_help = "Examples:\n  floor man > floor.1 && man ./floor.1")]
-    Man,
+    /// Print a manual page (roff), or write every page to a directory
+    #[command(
+        after_help = "Examples:\n  floor man | man -l -\n  floor man incident > floor-incident.1\n  \
+        floor man --out-dir ~/.local/share/man/man1      every page: floor.1, floor-incident.1, ..."
+    )]
+    Man {
+        /// The command whose page to print (none: floor itself)
+        #[arg(value_name = "COMMAND")]
+        command: Vec<String>,
+        /// Write every page (floor.1 and one per subcommand) into this directory
+        #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath, conflicts_with = "command",
+            add = ArgValueCompleter::new(PathCompleter::dir()))]
+        out_dir: Option<PathBuf>,
+    },
     /// Read the incident log (--log FILE, FLOOR_LOG or the settings file)
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  floor log show --log rulings.jsonl\n  \
+        FLOOR_LOG=rulings.jsonl floor log show --since 2h"
+    )]
     Log(LogCommand),
     /// Show each setting in force and where it comes from
     #[command(

@@ -8,6 +8,7 @@ mod complete;
 mod ctx;
 mod errors;
 mod help;
+mod man;
 mod pager;
 mod prompt;
 mod render;

@@ -6,5 +6,6 @@ pub mod config;
 pub mod editions;
 pub mod incident;
 pub mod log;
+pub mod man;
 pub mod rule;
 pub mod search;

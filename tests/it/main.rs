@@ -12,6 +12,7 @@ mod incidents;
 mod interactive;
 mod log;
 mod log_show;
+mod man;
 mod questions;
 mod seed_examples;
 mod settings;

@@ -105,19 +105,14 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
     if with_table {
         header.push("log.table");
     }
-    header.extend(["log.incident", "log.outcome", "log.edition", "log.rule"]);
+    header.extend(["log.incident", "log.outcome", "log.rule"]);
     if with_note {
         header.push("log.note");
     }
     let mut table = render::table_with_header(ctx, &header);
-    // Times, tables, editions and rule numbers read best unbroken.
-    let unbroken = [
-        Some(0),
-        with_table.then_some(1),
-        Some(header.len() - 2 - usize::from(with_note)),
-        Some(header.len() - 1 - usize::from(with_note)),
-    ];
-    for column in unbroken.into_iter().flatten() {
+    // Time and rule columns as wide as their lines, the rest shares.
+    let rule_column = header.len() - 1 - usize::from(with_note);
+    for column in [0, rule_column] {
         if let Some(c) = table.column_mut(column) {
             c.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
         }
@@ -134,11 +129,11 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
         if with_table {
             row.push(e.table.clone().unwrap_or_default());
         }
+        // The edition above its rule number: a narrow column.
         row.extend([
             title(ui, &e.incident),
             outcome(ui, e),
-            e.edition.clone(),
-            rule,
+            format!("{}\n{rule}", e.edition),
         ]);
         if with_note {
             row.push(e.note.clone().unwrap_or_default());

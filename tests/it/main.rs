@@ -14,5 +14,6 @@ mod log;
 mod log_show;
 mod man;
 mod questions;
+mod readme;
 mod seed_examples;
 mod settings;

@@ -9,7 +9,10 @@ use std::process::{Command, Stdio};
 /// Shows `text` through the pager, or writes it to stdout when there is no
 /// pager to use or the text fits on the screen.
 pub fn page(text: &str) -> std::io::Result<()> {
-    let pager = pager_command(|var| std::env::var(var).ok());
+    let pager = pager_command(
+        std::env::var("FLOOR_PAGER").ok(),
+        std::env::var("PAGER").ok(),
+    );
     match pager {
         Some(argv) if taller_than_screen(text) => match spawn(&argv) {
             Some(mut child) => {
@@ -38,13 +41,10 @@ fn print(text: &str) -> std::io::Result<()> {
     stdout.flush()
 }
 
-/// The pager's command line: the first of `FLOOR_PAGER` and `PAGER` that is
-/// set, else `less`. An empty value or `cat` means no pager.
-fn pager_command(env: impl Fn(&str) -> Option<String>) -> Option<Vec<String>> {
-    let line = ["FLOOR_PAGER", "PAGER"]
-        .into_iter()
-        .find_map(&env)
-        .unwrap_or_else(|| "less".to_string());
+/// The pager's command line: `FLOOR_PAGER` if set, else `PAGER`, else
+/// `less`. An empty value or `cat` means no pager.
+fn pager_command(floor_pager: Option<String>, pager: Option<String>) -> Option<Vec<String>> {
+    let line = floor_pager.or(pager).unwrap_or_else(|| "less".to_string());
     let argv: Vec<String> = line.split_whitespace().map(str::to_string).collect();
     match argv.first().map(String::as_str) {
         None | Some("cat") => None,
@@ -81,29 +81,22 @@ fn taller_than_screen(text: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn env(vars: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
-        move |k| {
-            vars.iter()
-                .find(|(n, _)| *n == k)
-                .map(|(_, v)| v.to_string())
-        }
+    fn argv(words: &[&str]) -> Option<Vec<String>> {
+        Some(words.iter().map(ToString::to_string).collect())
     }
 
     #[test]
     fn floor_pager_comes_before_pager_and_cat_or_empty_means_none() {
-        assert_eq!(pager_command(env(&[])), Some(vec!["less".to_string()]));
+        assert_eq!(pager_command(None, None), argv(&["less"]));
         assert_eq!(
-            pager_command(env(&[("PAGER", "more"), ("FLOOR_PAGER", "less -S")])),
-            Some(vec!["less".to_string(), "-S".to_string()])
+            pager_command(Some("less -S".into()), Some("more".into())),
+            argv(&["less", "-S"])
         );
+        assert_eq!(pager_command(None, Some("most".into())), argv(&["most"]));
         assert_eq!(
-            pager_command(env(&[("PAGER", "most")])),
-            Some(vec!["most".to_string()])
-        );
-        assert_eq!(
-            pager_command(env(&[("FLOOR_PAGER", ""), ("PAGER", "less")])),
+            pager_command(Some(String::new()), Some("less".into())),
             None
         );
-        assert_eq!(pager_command(env(&[("PAGER", "cat")])), None);
+        assert_eq!(pager_command(None, Some("cat".into())), None);
     }
 }

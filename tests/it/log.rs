@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use crate::common::{floor, log_one_ruling};
 
-fn temp_log(name: &str) -> PathBuf {
+/// A fresh path for a log file in this run's temporary directory.
+pub fn temp_log(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("floor-log-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
     let path = dir.join(name);

@@ -2,17 +2,8 @@
 //! time with its offset, table and note recorded with a ruling, `--since`
 //! with offsets; and the `log` and `help` command groups behaving as clap's.
 
-use std::path::PathBuf;
-
 use crate::common::{floor, log_one_ruling, one_line_error};
-
-fn temp_log(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("floor-log-show-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
+use crate::log::temp_log;
 
 fn stdout_of(cmd: &mut assert_cmd::Command) -> String {
     String::from_utf8_lossy(&cmd.assert().success().get_output().stdout).into_owned()

@@ -61,6 +61,11 @@ fn spawn(argv: &[String]) -> Option<std::process::Child> {
     if std::env::var_os("LESS").is_none() {
         cmd.env("LESS", "FRX");
     }
+    // floor writes UTF-8 whatever the locale says (tables are drawn with
+    // box characters): less must not show them as bytes.
+    if std::env::var_os("LESSCHARSET").is_none() {
+        cmd.env("LESSCHARSET", "utf-8");
+    }
     cmd.spawn().ok()
 }
 

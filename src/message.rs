@@ -240,6 +240,16 @@ messages! {
     /// A legal bet.
     IncorrectLegal = "bet.incorrect_legal" [total, min],
 
+    // --- undercall -------------------------------------------------------------
+    /// Neither which bet was faced nor whether it opened.
+    UndercallWhichBet = "bet.undercall_which_bet" [],
+    /// Nothing to call.
+    UndercallNothingToCall = "bet.undercall_nothing_to_call" [in_front, facing],
+    /// No chips put out.
+    UndercallNoChips = "bet.undercall_no_chips" [],
+    /// The chips reach the call.
+    UndercallIsACall = "bet.undercall_is_a_call" [pushed, in_front, facing],
+
     // --- the clock ----------------------------------------------------------
     /// A clock of no time.
     ClockNoTime = "clock_no_time" [],

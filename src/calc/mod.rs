@@ -17,7 +17,6 @@ pub mod penalty;
 pub mod pots;
 pub mod seats;
 pub mod showdown;
-pub mod undercall;
 
 pub use crate::poker::{Chips, Game, Seat};
 

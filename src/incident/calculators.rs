@@ -27,11 +27,6 @@ pub struct Calculator {
 /// Every calculator.
 pub const CALCULATORS: &[Calculator] = &[
     Calculator {
-        name: "undercall",
-        outcomes: &["full-call", "discretion"],
-        run: undercall,
-    },
-    Calculator {
         name: "side-pots",
         outcomes: &["pots"],
         run: side_pots,
@@ -251,25 +246,6 @@ fn seat_list(seats: &[Seat]) -> String {
 }
 
 // --- betting --------------------------------------------------------------
-
-fn undercall(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
-    use calc::undercall::{UndercallInput, undercall};
-    let r = undercall(&UndercallInput {
-        heads_up: flag(a, "heads_up"),
-        opening_bet: flag(a, "opening_bet"),
-        facing: amount(a, "facing")?,
-        pushed: amount(a, "pushed")?,
-        in_front: opt_amount(a, "in_front").unwrap_or(0),
-    })?;
-    let mut d = decision(id(&r.outcome), r.concepts.clone());
-    d.amounts.push(("total".into(), r.total));
-    d.amounts.push(("to_add".into(), r.to_add));
-    if let Some(forfeit) = r.forfeit {
-        d.amounts.push(("forfeit".into(), forfeit));
-    }
-    d.discretion = Some(r.discretion);
-    Ok(d)
-}
 
 // --- pots -----------------------------------------------------------------
 

@@ -1295,7 +1295,7 @@ mod tests {
     /// undercall ruling keeps the full 50k call, leaving it to the TD unless
     /// rule 51-B makes the full call mandatory.
     fn tiny_1k_chip_against_50k_is_left_to_the_td() {
-        use crate::calc::undercall::{UndercallInput, undercall};
+        use crate::incidents::undercall::{UndercallInput, undercall};
         let silent = BetInput {
             pushed: chips(&[1000]),
             ..nl(50_000, 4000)

@@ -9,6 +9,7 @@ pub mod incorrect_bet;
 pub mod pot_limit;
 pub mod reopening;
 pub mod unclear_bet;
+pub mod undercall;
 
 use crate::incident::Entry;
 
@@ -20,6 +21,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<pot_limit::PotLimit>(),
     Entry::of::<reopening::Reopening>(),
     Entry::of::<unclear_bet::UnclearBet>(),
+    Entry::of::<undercall::Undercall>(),
 ];
 
 /// The module of incident `id`.

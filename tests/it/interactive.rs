@@ -116,11 +116,12 @@ fn undercall_in_dutch_going_back_twice() {
         "nl",
     ]);
     let heads_up = question(nl, "undercall", "heads_up");
-    let opening = question(nl, "undercall", "opening_bet");
+    let bet_faced = question(nl, "undercall", "bet_faced");
+    let big_blind = text(nl, "choices.big-blind");
     pick(&mut p, &heads_up, &no, ENTER); // default: no
-    pick(&mut p, &opening, &no, ESC); // back to heads-up
+    pick(&mut p, &bet_faced, &big_blind, ESC); // back to heads-up
     pick(&mut p, &heads_up, &no, ENTER);
-    pick(&mut p, &opening, &no, ENTER); // first item: yes
+    pick(&mut p, &bet_faced, &big_blind, ENTER); // first item: the big blind, ONK's opener
     let facing = question(nl, "undercall", "facing");
     let pushed = question(nl, "undercall", "pushed");
     type_line(&mut p, &facing, "1.000");

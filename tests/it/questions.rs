@@ -43,7 +43,7 @@ const COMMON: &[(&str, &[(&str, &str)])] = &[
         "undercall",
         &[
             ("heads_up", "no"),
-            ("opening_bet", "yes"),
+            ("bet_faced", "first-bet"),
             ("facing", "1000"),
             ("pushed", "400"),
         ],

@@ -2,12 +2,105 @@
 //! saying "call" (incident `undercall`).
 //!
 //! Owns the decision of TDA 2019 rule 51-B (TDA 2015 rule 39-B, Pokerpunt
-//! rule 42-B, ONK rule 51-B) and a helper that tells the caller how to answer
-//! the `opening_bet` question in the edition in use. Pure: no I/O, no edition
-//! lookup.
+//! rule 42-B, ONK rule 51-B). Whether the bet faced is the round's opening
+//! bet follows the edition: pre-flop it is the posted big blind in most, the
+//! first raise in tda-2019-sk (parameter `undercall_preflop_opener`).
 
-use super::{CalcError, Chips, add};
-use crate::poker::Street;
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::{Chips, PreflopOpener, Street, add};
+
+/// The `undercall` incident.
+pub struct Undercall;
+
+/// Which bet the player faced, as the floor sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BetFaced {
+    /// Pre-flop, the posted big blind.
+    BigBlind,
+    /// Pre-flop, the first raise after the blinds.
+    FirstRaise,
+    /// After the flop, the first bet of the round.
+    FirstBet,
+    /// A later raise.
+    LaterRaise,
+}
+
+/// The answers of `undercall` (SPEC section 5; `bet_faced` is the question
+/// the walkthrough asks, `opening_bet` the contract's direct answer).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// Only two players are in the hand.
+    pub heads_up: bool,
+    /// The bet faced is the round's opening bet.
+    pub opening_bet: Option<bool>,
+    /// Which bet the player faced.
+    pub bet_faced: Option<BetFaced>,
+    /// The bet to call.
+    pub facing: Chips,
+    /// The chips put out.
+    pub pushed: Chips,
+    /// The player's own chips already in front.
+    pub in_front: Chips,
+}
+
+impl Incident for Undercall {
+    const ID: &'static str = "undercall";
+    type Answers = Answers;
+    type Outcome = UndercallOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<UndercallOutcome>, Error> {
+        let opening_bet = match (a.heads_up, a.opening_bet, a.bet_faced) {
+            (true, _, _) => false,
+            (false, Some(given), _) => given,
+            (false, None, Some(faced)) => {
+                let (street, bets) = match faced {
+                    BetFaced::BigBlind => (Street::Preflop, 0),
+                    BetFaced::FirstRaise => (Street::Preflop, 1),
+                    BetFaced::FirstBet => (Street::Postflop, 1),
+                    BetFaced::LaterRaise => (Street::Postflop, 2),
+                };
+                // Only a pre-flop bet needs the edition's opener.
+                let opener = if street.is_preflop() {
+                    cx.params.undercall_preflop_opener()
+                } else {
+                    PreflopOpener::BigBlind
+                };
+                is_opening_bet(street, bets, opener)
+            }
+            (false, None, None) => {
+                return Err(Error::input(
+                    "bet_faced",
+                    Message::new(Msg::UndercallWhichBet),
+                ));
+            }
+        };
+        let r = undercall(&UndercallInput {
+            heads_up: a.heads_up,
+            opening_bet,
+            facing: a.facing,
+            pushed: a.pushed,
+            in_front: a.in_front,
+        })?;
+        let mut d = Decision::new(r.outcome, r.concepts);
+        d.amount("total", r.total);
+        d.amount("to_add", r.to_add);
+        if let Some(forfeit) = r.forfeit {
+            d.amount("forfeit", forfeit);
+        }
+        if !a.heads_up {
+            // Whether the bet faced opened the round, as the edition reads it.
+            d.data("opening_bet", opening_bet);
+        }
+        d.discretion = Some(r.discretion);
+        Ok(d)
+    }
+}
 
 /// Which bet an edition calls the pre-flop opening bet for rule 51-B.
 ///
@@ -32,7 +125,7 @@ pub use crate::poker::PreflopOpener as UndercallPreflopOpener;
 ///
 /// ```
 /// use floor::poker::Street;
-/// use floor::calc::undercall::{UndercallPreflopOpener, is_opening_bet};
+/// use floor::incidents::undercall::{UndercallPreflopOpener, is_opening_bet};
 ///
 /// // Pre-flop, facing the first raise: the opener in tda-2019-sk only.
 /// assert!(!is_opening_bet(Street::Preflop, 1, UndercallPreflopOpener::BigBlind));
@@ -63,8 +156,19 @@ pub struct UndercallInput {
 }
 
 /// The outcome ids of the `undercall` incident.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum UndercallOutcome {
     /// The player must make the full call.
     FullCall,
@@ -106,7 +210,7 @@ pub struct UndercallRuling {
 /// incident).
 ///
 /// ```
-/// use floor::calc::undercall::{UndercallInput, UndercallOutcome, undercall};
+/// use floor::incidents::undercall::{UndercallInput, UndercallOutcome, undercall};
 ///
 /// // Multi-way, facing a raise to 1200, a player silently puts out 500.
 /// let r = undercall(&UndercallInput {
@@ -120,7 +224,7 @@ pub struct UndercallRuling {
 /// assert_eq!(r.outcome, UndercallOutcome::Discretion);
 /// assert_eq!((r.total, r.forfeit), (1200, Some(500)));
 /// ```
-pub fn undercall(input: &UndercallInput) -> Result<UndercallRuling, CalcError> {
+pub fn undercall(input: &UndercallInput) -> Result<UndercallRuling, Error> {
     let UndercallInput {
         heads_up,
         opening_bet,
@@ -129,28 +233,24 @@ pub fn undercall(input: &UndercallInput) -> Result<UndercallRuling, CalcError> {
         in_front,
     } = *input;
     if in_front >= facing {
-        return Err(CalcError::invalid(
+        return Err(Error::input(
             "in_front",
-            format!(
-                "with {in_front} in front against a bet of {facing} there is nothing to call: an \
-                 undercall needs a bet to call"
-            ),
+            Message::new(Msg::UndercallNothingToCall)
+                .arg("in_front", in_front)
+                .arg("facing", facing),
         ));
     }
     if pushed == 0 {
-        return Err(CalcError::invalid(
-            "pushed",
-            "no chips were put out: an undercall puts out some chips, but fewer than the call",
-        ));
+        return Err(Error::input("pushed", Message::new(Msg::UndercallNoChips)));
     }
-    let now = add(in_front, pushed, "pushed")?;
+    let now = add(in_front, pushed, "pushed").map_err(|m| Error::input("pushed", m))?;
     let to_add = facing.checked_sub(now).filter(|a| *a > 0).ok_or_else(|| {
-        CalcError::invalid(
+        Error::input(
             "pushed",
-            format!(
-                "{pushed} with {in_front} in front reaches the {facing} call: that is a call, not \
-                 an undercall (see the `bet` incident)"
-            ),
+            Message::new(Msg::UndercallIsACall)
+                .arg("pushed", pushed)
+                .arg("in_front", in_front)
+                .arg("facing", facing),
         )
     })?;
     let full = heads_up || opening_bet;
@@ -234,7 +334,7 @@ mod tests {
             pushed,
             in_front,
         }) {
-            Err(CalcError::Invalid { input, .. }) => input,
+            Err(e) => e.input_key().expect("an input at fault"),
             other => panic!("expected an invalid input, got {other:?}"),
         };
         assert_eq!(key(0, 100, 0), "in_front");
@@ -250,8 +350,57 @@ mod tests {
                 facing: u64::MAX,
                 pushed: u64::MAX,
                 in_front: 1,
-            }),
-            Err(CalcError::Overflow { input: "pushed" })
+            })
+            .unwrap_err()
+            .input_key(),
+            Some("pushed")
+        );
+    }
+
+    fn ruled(edition: &str, answers: Answers) -> (UndercallOutcome, bool) {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
+        let book = store.book(edition).unwrap();
+        let (params, sources) = book.params_with_sources();
+        let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
+        let d = Undercall::rule(answers, &mut cx).unwrap();
+        (d.outcome, d.discretion == Some(true))
+    }
+
+    fn preflop(faced: BetFaced) -> Answers {
+        Answers {
+            heads_up: false,
+            opening_bet: None,
+            bet_faced: Some(faced),
+            facing: 300,
+            pushed: 100,
+            in_front: 0,
+        }
+    }
+
+    // tda-2019-sk rule 51-B: "Pred flopom je otváracia stávka prvý raise po blindoch."
+    // Facing the first raise multi-way, an undercall is a mandatory full call.
+    #[test]
+    fn tda_2019_sk_r51_b_the_first_raise_is_the_preflop_opener() {
+        assert_eq!(
+            ruled("tda-2019-sk", preflop(BetFaced::FirstRaise)).0,
+            UndercallOutcome::FullCall
+        );
+        assert_eq!(
+            ruled("tda-2019-sk", preflop(BetFaced::BigBlind)).0,
+            UndercallOutcome::Discretion
+        );
+    }
+
+    // dpc-2019-en rule 51-B: "In blind games the posted BB is the pre-flop opener."
+    #[test]
+    fn dpc_2019_en_r51_b_the_big_blind_is_the_preflop_opener() {
+        assert_eq!(
+            ruled("dpc-2019-en", preflop(BetFaced::FirstRaise)).0,
+            UndercallOutcome::Discretion
+        );
+        assert_eq!(
+            ruled("dpc-2019-en", preflop(BetFaced::BigBlind)).0,
+            UndercallOutcome::FullCall
         );
     }
 

@@ -12,7 +12,6 @@ pub mod chip_race;
 pub mod dealing;
 pub mod decisions;
 pub mod hand_for_hand;
-pub mod out_of_turn;
 pub mod penalty;
 pub mod pots;
 pub mod seats;

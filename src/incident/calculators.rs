@@ -72,16 +72,6 @@ pub const CALCULATORS: &[Calculator] = &[
         run: premature_card,
     },
     Calculator {
-        name: "out-of-turn",
-        outcomes: &[
-            "binding",
-            "not-binding",
-            "fold-binding",
-            "skipped-hand-discretion",
-        ],
-        run: out_of_turn,
-    },
-    Calculator {
         name: "balance",
         outcomes: &["balanced", "move", "break", "halt"],
         run: balance,
@@ -433,20 +423,6 @@ fn premature_card(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
     if let Some(p) = r.turn_procedure {
         d.data.insert("procedure".into(), json!(p));
     }
-    Ok(d)
-}
-
-fn out_of_turn(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
-    use calc::out_of_turn::{OutOfTurnInput, out_of_turn};
-    let r = out_of_turn(&OutOfTurnInput {
-        oot_action: text(a, "oot_action")?.parse()?,
-        action_changed: flag(a, "action_changed"),
-        skipped_spoke: flag(a, "skipped_spoke"),
-    });
-    let mut d = decision(id(&r.outcome), r.concepts.clone());
-    d.discretion = Some(r.discretion);
-    d.data
-        .insert("chips_returned".into(), json!(r.chips_returned));
     Ok(d)
 }
 

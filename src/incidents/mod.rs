@@ -6,6 +6,7 @@
 pub mod bet;
 pub mod clock;
 pub mod incorrect_bet;
+pub mod out_of_turn;
 pub mod pot_limit;
 pub mod reopening;
 pub mod unclear_bet;
@@ -18,6 +19,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<bet::Bet>(),
     Entry::of::<clock::Clock>(),
     Entry::of::<incorrect_bet::IncorrectBet>(),
+    Entry::of::<out_of_turn::OutOfTurn>(),
     Entry::of::<pot_limit::PotLimit>(),
     Entry::of::<reopening::Reopening>(),
     Entry::of::<unclear_bet::UnclearBet>(),

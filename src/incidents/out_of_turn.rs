@@ -5,40 +5,45 @@
 //! 44, ONK rule 53). The five bundled editions agree on it, so there is no
 //! edition parameter. Pure: no I/O, no edition lookup.
 
-use super::CalcError;
-use std::str::FromStr;
+use serde::Deserialize;
 
-/// The action taken out of turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum OotAction {
-    /// A check out of turn.
-    Check,
-    /// A call out of turn.
-    Call,
-    /// A bet out of turn.
-    Bet,
-    /// A raise out of turn.
-    Raise,
-    /// A fold out of turn.
-    Fold,
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident};
+
+/// The action taken out of turn: the one action enum of the poker model
+/// (the tree offers check, call, bet, raise and fold).
+pub use crate::poker::ActionKind as OotAction;
+
+/// The `out-of-turn` incident.
+pub struct OutOfTurn;
+
+/// The answers of `out-of-turn` (SPEC section 5).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// What the out-of-turn player did.
+    pub oot_action: OotAction,
+    /// The action changed before it reached him.
+    pub action_changed: Option<bool>,
+    /// The skipped player spoke up before substantial action behind him.
+    pub skipped_spoke: Option<bool>,
 }
 
-impl FromStr for OotAction {
-    type Err = CalcError;
+impl Incident for OutOfTurn {
+    const ID: &'static str = "out-of-turn";
+    type Answers = Answers;
+    type Outcome = OutOfTurnOutcome;
 
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "check" => Ok(OotAction::Check),
-            "call" => Ok(OotAction::Call),
-            "bet" => Ok(OotAction::Bet),
-            "raise" => Ok(OotAction::Raise),
-            "fold" => Ok(OotAction::Fold),
-            other => Err(CalcError::invalid(
-                "oot_action",
-                format!("`{other}` is not an action: use check, call, bet, raise or fold"),
-            )),
-        }
+    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<OutOfTurnOutcome>, Error> {
+        let r = out_of_turn(&OutOfTurnInput {
+            oot_action: a.oot_action,
+            action_changed: a.action_changed.unwrap_or(false),
+            skipped_spoke: a.skipped_spoke.unwrap_or(false),
+        });
+        let mut d = Decision::new(r.outcome, r.concepts);
+        d.discretion = Some(r.discretion);
+        d.data("chips_returned", r.chips_returned);
+        Ok(d)
     }
 }
 
@@ -56,8 +61,19 @@ pub struct OutOfTurnInput {
 }
 
 /// The outcome ids of the `out-of-turn` incident.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum OutOfTurnOutcome {
     /// The out-of-turn action stands when the action reaches the player.
     Binding,
@@ -91,7 +107,7 @@ pub struct OutOfTurnRuling {
 /// check, call or fold by the correct player does not change action".
 ///
 /// ```
-/// use floor::calc::out_of_turn::{OotAction, action_changed};
+/// use floor::incidents::out_of_turn::{OotAction, action_changed};
 ///
 /// assert!(!action_changed(&[OotAction::Check, OotAction::Fold]));
 /// assert!(action_changed(&[OotAction::Call, OotAction::Raise]));
@@ -116,7 +132,7 @@ pub fn action_changed(between: &[OotAction]) -> bool {
 /// 4. otherwise it is binding ([`OutOfTurnOutcome::Binding`]).
 ///
 /// ```
-/// use floor::calc::out_of_turn::{OotAction, OutOfTurnInput, OutOfTurnOutcome, out_of_turn};
+/// use floor::incidents::out_of_turn::{OotAction, OutOfTurnInput, OutOfTurnOutcome, out_of_turn};
 ///
 /// // onk-2023-nl rule 53: seat 5 calls 600 out of turn, seat 4 stays silent
 /// // while seat 6 folds: the call stands, the floor rules on seat 4.
@@ -128,10 +144,7 @@ pub fn action_changed(between: &[OotAction]) -> bool {
 /// assert_eq!(r.outcome, OutOfTurnOutcome::SkippedHandDiscretion);
 /// ```
 pub fn out_of_turn(input: &OutOfTurnInput) -> OutOfTurnRuling {
-    let chips = matches!(
-        input.oot_action,
-        OotAction::Call | OotAction::Bet | OotAction::Raise
-    );
+    let chips = input.oot_action.puts_chips_in();
     let (outcome, concepts) = if input.oot_action == OotAction::Fold {
         (OutOfTurnOutcome::FoldBinding, vec!["action-out-of-turn"])
     } else if !input.skipped_spoke {
@@ -215,15 +228,10 @@ mod tests {
     }
 
     #[test]
-    fn parses_actions_and_names_the_key() {
-        assert_eq!("Raise".parse::<OotAction>().unwrap(), Raise);
-        assert!(matches!(
-            "muck".parse::<OotAction>(),
-            Err(CalcError::Invalid {
-                input: "oot_action",
-                ..
-            })
-        ));
+    fn the_answer_is_the_one_action_enum() {
+        let a: Answers = serde_json::from_str(r#"{"oot_action": "raise"}"#).unwrap();
+        assert_eq!(a.oot_action, Raise);
+        assert!(serde_json::from_str::<Answers>(r#"{"oot_action": "muck"}"#).is_err());
     }
 
     #[test]

@@ -106,6 +106,32 @@ messages! {
     /// `--since` that is not a time.
     LogSince = "log_since" [given],
 
+    // --- answers as typed -----------------------------------------------------
+    /// Not yes or no.
+    AnswerYesNo = "answer_yes_no" [value],
+    /// Not a seat.
+    AnswerSeat = "answer_seat" [value],
+    /// A seat range written high to low.
+    AnswerSeatRange = "answer_seat_range" [item],
+    /// No seats.
+    AnswerNoSeats = "answer_no_seats" [],
+    /// A seat twice.
+    AnswerSeatTwice = "answer_seat_twice" [seat],
+    /// A chip of value 0.
+    AnswerChipZero = "answer_chip_zero" [],
+    /// No chips.
+    AnswerNoChips = "answer_no_chips" [],
+    /// Not one of the choices.
+    AnswerChoice = "answer_choice" [value, choices],
+    /// A count out of range.
+    AnswerOutOfRange = "answer_out_of_range" [value, lo, hi],
+    /// Not a player name.
+    AnswerPlayer = "answer_player" [value],
+    /// An empty list.
+    AnswerEmptyList = "answer_empty_list" [],
+    /// A default of the ruling data that does not parse.
+    BadDefault = "bad_default" [problem],
+
     // --- chip amounts ----------------------------------------------------
     /// Nothing given.
     AmountEmpty = "amount_empty" [],

@@ -173,13 +173,14 @@ impl AnswerSource for Prompter<'_> {
                     input = input.default(d.to_string()).show_default(true);
                 }
                 let q = question.clone();
+                let ui = self.ui;
                 let raw = input
                     .validate_with(move |s: &String| -> Result<(), String> {
                         let s = s.trim();
                         if s.is_empty() || s == "<" {
                             return Ok(());
                         }
-                        q.parse(s).map(|_| ()).map_err(|e| e.0)
+                        q.parse(s).map(|_| ()).map_err(|e| e.0.render(ui))
                     })
                     .interact_text_on(&self.term)
                     .map_err(source_error)?;
@@ -197,8 +198,9 @@ impl AnswerSource for Prompter<'_> {
         &mut self,
         _question: &Question,
         value: &str,
-        problem: &str,
+        problem: &floor::message::Message,
     ) -> Result<(), WalkError> {
+        let problem = problem.render(self.ui);
         let _ = self
             .term
             .write_line(&format!("  {} `{value}`: {problem}", style("✗").red()));

@@ -15,7 +15,8 @@ use super::{CalcError, Chips, Seat, add, mul};
 /// (dots between groups of three digits), `1.2k` / `4K` (thousands, at most
 /// three decimals). `input` names the answer key in the error.
 pub(crate) fn parse_amount(text: &str, input: &'static str) -> Result<Chips, CalcError> {
-    super::amount::parse(text).map_err(|problem| CalcError::invalid(input, problem))
+    crate::poker::amount::parse(text)
+        .map_err(|problem| CalcError::invalid(input, problem.to_string()))
 }
 
 /// Parses a comma-separated seat list (`"3, 7"`) into seat numbers, in the

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 use crate::calc::{Chips, Seat};
 use crate::error::LoadError;
+use crate::message::{Message, Msg};
 
 /// An answer value, typed by its question's kind.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -67,21 +68,21 @@ fn join<T: fmt::Display>(items: &[T]) -> String {
 
 /// Why an answer could not be read: the problem and what would be valid.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Invalid(pub String);
+pub struct Invalid(pub Message);
 
 impl fmt::Display for Invalid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        self.0.fmt(f)
     }
 }
 
-fn invalid<T>(msg: impl Into<String>) -> Result<T, Invalid> {
-    Err(Invalid(msg.into()))
+fn invalid<T>(msg: Message) -> Result<T, Invalid> {
+    Err(Invalid(msg))
 }
 
-/// Parses a chip amount (see [`crate::calc::amount::parse`]).
+/// Parses a chip amount (see [`crate::poker::amount::parse`]).
 pub fn parse_amount(raw: &str) -> Result<Chips, Invalid> {
-    crate::calc::amount::parse(raw).map_err(Invalid)
+    crate::poker::amount::parse(raw).map_err(Invalid)
 }
 
 /// Parses yes/no in the four UI languages: yes/no/y/n/true/false, ja/nee,
@@ -90,9 +91,7 @@ pub fn parse_yes_no(raw: &str) -> Result<bool, Invalid> {
     match raw.trim().to_lowercase().as_str() {
         "yes" | "y" | "true" | "ja" | "j" | "áno" | "ano" | "a" | "1" => Ok(true),
         "no" | "n" | "false" | "nee" | "nein" | "nie" | "0" => Ok(false),
-        other => invalid(format!(
-            "`{other}` is not yes or no (yes/no, ja/nee, ja/nein, áno/nie)"
-        )),
+        other => invalid(Message::new(Msg::AnswerYesNo).arg("value", other)),
     }
 }
 
@@ -101,7 +100,7 @@ pub fn parse_seat(raw: &str) -> Result<Seat, Invalid> {
     let s = raw.trim();
     match s.parse::<u8>() {
         Ok(n) if (1..=10).contains(&n) => Ok(n),
-        _ => invalid(format!("`{s}` is not a seat: seats are 1 to 10")),
+        _ => invalid(Message::new(Msg::AnswerSeat).arg("value", s)),
     }
 }
 
@@ -113,7 +112,7 @@ pub fn parse_seats(raw: &str) -> Result<Vec<Seat>, Invalid> {
             Some((a, b)) => {
                 let (a, b) = (parse_seat(a)?, parse_seat(b)?);
                 if a > b {
-                    return invalid(format!("`{item}`: write ranges low to high (1-10)"));
+                    return invalid(Message::new(Msg::AnswerSeatRange).arg("item", item));
                 }
                 seats.extend(a..=b);
             }
@@ -121,12 +120,16 @@ pub fn parse_seats(raw: &str) -> Result<Vec<Seat>, Invalid> {
         }
     }
     if seats.is_empty() {
-        return invalid("no seats given: list them like 1,4,7 or 1-10");
+        return invalid(Message::new(Msg::AnswerNoSeats));
     }
     let mut sorted = seats.clone();
     sorted.sort_unstable();
-    if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-        return invalid(format!("seat {} is listed twice", w[0]));
+    if let Some((twice, _)) = sorted
+        .iter()
+        .zip(sorted.iter().skip(1))
+        .find(|(a, b)| a == b)
+    {
+        return invalid(Message::new(Msg::AnswerSeatTwice).arg("seat", twice));
     }
     Ok(seats)
 }
@@ -141,12 +144,12 @@ pub fn parse_chips(raw: &str) -> Result<Vec<Chips>, Invalid> {
     {
         let value = parse_amount(item)?;
         if value == 0 {
-            return invalid("a chip of value 0 does not exist");
+            return invalid(Message::new(Msg::AnswerChipZero));
         }
         chips.push(value);
     }
     if chips.is_empty() {
-        return invalid("no chips given: list the denominations pushed, e.g. 1000,500");
+        return invalid(Message::new(Msg::AnswerNoChips));
     }
     Ok(chips)
 }
@@ -156,11 +159,11 @@ pub fn parse_choice(raw: &str, choices: &[String]) -> Result<String, Invalid> {
     let s = raw.trim().to_lowercase();
     match choices.iter().find(|c| c.eq_ignore_ascii_case(&s)) {
         Some(c) => Ok(c.clone()),
-        None => invalid(format!(
-            "`{}` is not one of: {}",
-            raw.trim(),
-            choices.join(", ")
-        )),
+        None => invalid(
+            Message::new(Msg::AnswerChoice)
+                .arg("value", raw.trim())
+                .arg("choices", choices.join(", ")),
+        ),
     }
 }
 
@@ -275,20 +278,16 @@ mod tests {
             "abc",
             "1..200",
         ] {
-            let err = parse_amount(raw).expect_err(raw);
-            assert!(!err.0.is_empty(), "{raw}");
+            parse_amount(raw).expect_err(raw);
         }
-        assert!(
-            parse_amount("12OO")
-                .expect_err("letter O")
-                .0
-                .contains("`O`")
+        let letter = parse_amount("12OO").expect_err("letter O").0;
+        assert_eq!(
+            (letter.msg, letter.text_arg("char")),
+            (Msg::AmountBadChar, Some("O"))
         );
-        assert!(
-            parse_amount("-5")
-                .expect_err("negative")
-                .0
-                .contains("negative")
+        assert_eq!(
+            parse_amount("-5").expect_err("negative").0.msg,
+            Msg::AmountNegative
         );
     }
 

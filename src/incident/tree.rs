@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::answer::{self, Answer, Invalid};
+use crate::message::{Message, Msg};
 
 /// One incident's decision tree.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -151,9 +152,12 @@ impl Question {
                 let n = answer::parse_amount(raw)?;
                 let (lo, hi) = (self.min.unwrap_or(0), self.max.unwrap_or(u64::MAX));
                 if n < lo || n > hi {
-                    return Err(Invalid(format!(
-                        "`{raw}` is out of range: give {lo} to {hi}"
-                    )));
+                    return Err(Invalid(
+                        Message::new(Msg::AnswerOutOfRange)
+                            .arg("value", raw)
+                            .arg("lo", lo)
+                            .arg("hi", hi),
+                    ));
                 }
                 Answer::Amount(n)
             }
@@ -161,23 +165,14 @@ impl Question {
             Kind::Seat => Answer::Seat(answer::parse_seat(raw)?),
             Kind::Seats => Answer::Seats(answer::parse_seats(raw)?),
             Kind::Player => {
-                let ok = !raw.is_empty()
-                    && raw.len() <= 20
-                    && raw
-                        .chars()
-                        .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
-                if !ok {
-                    return Err(Invalid(format!(
-                        "`{raw}` is not a player name: use the name from the action list (A, BB, seat4)"
-                    )));
+                if !crate::poker::action::is_player_name(raw) {
+                    return Err(Invalid(Message::new(Msg::AnswerPlayer).arg("value", raw)));
                 }
                 Answer::Text(raw.to_string())
             }
             Kind::Actions | Kind::Contributions | Kind::Tables => {
                 if raw.is_empty() {
-                    return Err(Invalid(
-                        "empty: give the list (see the question's help)".into(),
-                    ));
+                    return Err(Invalid(Message::new(Msg::AnswerEmptyList)));
                 }
                 Answer::Text(raw.split_whitespace().collect::<Vec<_>>().join(""))
             }

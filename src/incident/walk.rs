@@ -72,7 +72,7 @@ pub trait AnswerSource {
         &mut self,
         question: &Question,
         value: &str,
-        problem: &str,
+        problem: &Message,
     ) -> Result<(), WalkError>;
 
     /// Whether detail questions are put to this source (scripted sources
@@ -94,7 +94,7 @@ pub enum WalkError {
         /// The value given.
         value: String,
         /// What is wrong and what would be valid.
-        problem: String,
+        problem: Message,
     },
     /// An answer was given for a key the incident does not have.
     #[error("`{key}` is not a question of `{incident}`; its keys are: {}", .valid.join(", "))]
@@ -126,7 +126,7 @@ impl WalkError {
             } => Message::new(Msg::InvalidAnswer)
                 .arg("key", key)
                 .arg("value", value)
-                .nested("problem", Message::new(Msg::Text).arg("text", problem)),
+                .nested("problem", problem.clone()),
             WalkError::UnknownKey {
                 key,
                 incident,
@@ -185,7 +185,7 @@ pub fn walk(tree: &Tree, source: &mut dyn AnswerSource) -> Result<Answers, WalkE
                     return Err(WalkError::Invalid {
                         key: question.id.clone(),
                         value: default.unwrap_or_default(),
-                        problem: format!("bad default in the ruling data: {problem}"),
+                        problem: Message::new(Msg::BadDefault).nested("problem", problem.0),
                     });
                 }
                 None if question.optional => answers.remove(&question.id),
@@ -257,12 +257,12 @@ impl AnswerSource for GivenAnswers {
         &mut self,
         question: &Question,
         value: &str,
-        problem: &str,
+        problem: &Message,
     ) -> Result<(), WalkError> {
         Err(WalkError::Invalid {
             key: question.id.clone(),
             value: value.to_string(),
-            problem: problem.to_string(),
+            problem: problem.clone(),
         })
     }
 

@@ -24,7 +24,12 @@ impl AnswerSource for Counting {
         })
     }
 
-    fn rejected(&mut self, q: &Question, value: &str, problem: &str) -> Result<(), WalkError> {
+    fn rejected(
+        &mut self,
+        q: &Question,
+        value: &str,
+        problem: &floor::message::Message,
+    ) -> Result<(), WalkError> {
         panic!("{}={value}: {problem}", q.id)
     }
 

@@ -55,8 +55,9 @@ impl Error {
 
     /// Whose failure it is.
     pub fn exit(&self) -> Exit {
+        // A file the user named that cannot be read is bad input (exit 2);
+        // failures of the environment carry Exit::Io.
         match self {
-            Error::Load(LoadError::Io { .. }) => Exit::Io,
             Error::Other(_, exit) => *exit,
             _ => Exit::Input,
         }

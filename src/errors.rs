@@ -3,7 +3,7 @@
 //! error's chain. Failures of the terminal and the file system keep their
 //! own text.
 
-use floor::incident::{IncidentError, WalkError};
+use floor::incident::WalkError;
 use floor::ui::Ui;
 use floor::{LoadError, LookupError};
 
@@ -11,8 +11,6 @@ use floor::{LoadError, LookupError};
 pub fn localize(err: &anyhow::Error, ui: &Ui) -> Option<String> {
     err.chain().find_map(|cause| {
         let message = if let Some(e) = cause.downcast_ref::<floor::Error>() {
-            e.message()
-        } else if let Some(e) = cause.downcast_ref::<IncidentError>() {
             e.message()
         } else if let Some(e) = cause.downcast_ref::<WalkError>() {
             e.message()

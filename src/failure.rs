@@ -7,8 +7,10 @@ use crate::error::{LoadError, LookupError};
 pub fn is_user_error(err: &(dyn std::error::Error + 'static)) -> bool {
     let mut cur = Some(err);
     while let Some(e) = cur {
+        if let Some(err) = e.downcast_ref::<crate::Error>() {
+            return err.exit() == crate::message::Exit::Input;
+        }
         if e.is::<crate::Error>()
-            || e.is::<crate::incident::IncidentError>()
             || e.is::<crate::incident::WalkError>()
             || e.is::<crate::log::LogError>()
             || e.is::<LoadError>()

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use comfy_table::Cell;
 use floor::LoadError;
-use floor::incident::{self, GivenAnswers, IncidentError, Ruling, Tree, WalkError};
+use floor::incident::{self, GivenAnswers, Ruling, Tree, WalkError};
 use serde::Serialize;
 
 use crate::ctx::{Ctx, Output};
@@ -63,7 +63,7 @@ pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
         Ok(a) => a,
         Err(WalkError::Interrupted) => return Ok(interrupted()),
         Err(WalkError::Missing(keys)) => return Err(missing(ctx, &tree, keys).into()),
-        Err(e) => return Err(IncidentError::Walk(e).into()),
+        Err(e) => return Err(floor::Error::from(e).into()),
     };
     let mut ruling = incident::decide(&tree, &book, &ctx.ui, &answers)?;
     let ignored: Vec<&str> = args
@@ -91,21 +91,19 @@ fn interrupted() -> Output {
     }
 }
 
-fn missing(ctx: &Ctx, tree: &Tree, keys: Vec<String>) -> IncidentError {
-    IncidentError::MissingAnswers {
-        incident: tree.id.clone(),
-        missing: keys
-            .into_iter()
-            .map(|k| {
-                let text = ctx
-                    .ui
-                    .get(&format!("incidents.{}.q.{k}.text", tree.id))
-                    .unwrap_or("")
-                    .to_string();
-                (k, text)
-            })
-            .collect(),
-    }
+fn missing(ctx: &Ctx, tree: &Tree, keys: Vec<String>) -> floor::Error {
+    let missing: Vec<(String, String)> = keys
+        .into_iter()
+        .map(|k| {
+            let text = ctx
+                .ui
+                .get(&format!("incidents.{}.q.{k}.text", tree.id))
+                .unwrap_or("")
+                .to_string();
+            (k, text)
+        })
+        .collect();
+    incident::missing_answers(&tree.id, &missing)
 }
 
 fn list(ctx: &Ctx) -> anyhow::Result<Vec<(String, String)>> {

@@ -139,14 +139,11 @@ pub fn find(name: &str) -> Option<&'static Calculator> {
 }
 
 /// Runs the calculator `name` on the answers with the edition's parameters.
-pub fn run(
-    name: &str,
-    answers: &Answers,
-    cx: &mut Cx<'_>,
-) -> Result<Decision, super::IncidentError> {
+pub fn run(name: &str, answers: &Answers, cx: &mut Cx<'_>) -> Result<Decision, crate::Error> {
     let calculator = find(name).ok_or_else(|| {
-        super::IncidentError::Data(format!(
-            "no calculator named `{name}` (ruling data is wrong)"
+        crate::Error::bad(crate::message::Message::new(crate::message::Msg::Text).arg(
+            "text",
+            format!("no calculator named `{name}` (ruling data is wrong)"),
         ))
     })?;
     Ok((calculator.run)(answers, cx)?)

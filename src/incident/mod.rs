@@ -66,7 +66,7 @@ pub fn rule_on(
     book: &Book,
     ui: &Ui,
     source: &mut dyn AnswerSource,
-) -> Result<Ruling, IncidentError> {
+) -> Result<Ruling, crate::Error> {
     let answers = walk(tree, source)?;
     decide(tree, book, ui, &answers)
 }
@@ -79,7 +79,7 @@ pub fn decide(
     book: &Book,
     ui: &Ui,
     answers: &Answers,
-) -> Result<Ruling, IncidentError> {
+) -> Result<Ruling, crate::Error> {
     let (params, sources) = book.params_with_sources();
     let mut cx = Cx::new(Resolved::new(&params), &sources);
     let decision = match crate::incidents::find(&tree.id) {
@@ -87,64 +87,37 @@ pub fn decide(
         None => calculators::run(&tree.calculator, answers, &mut cx)?,
     };
     if tree.outcome(&decision.outcome).is_none() {
-        return Err(IncidentError::Data(format!(
-            "`{}` reached outcome `{}`, which rulings/{}.yaml does not list",
-            tree.id, decision.outcome, tree.id
+        return Err(crate::Error::bad(Message::new(Msg::Text).arg(
+            "text",
+            format!(
+                "`{}` reached outcome `{}`, which rulings/{}.yaml does not list",
+                tree.id, decision.outcome, tree.id
+            ),
         )));
     }
     let fallbacks = cx.params.take_fallbacks();
-    Ok(
-        ruling::assemble(tree, book, ui, answers, decision, &fallbacks)
-            .map_err(crate::Error::from)?,
-    )
+    Ok(ruling::assemble(
+        tree, book, ui, answers, decision, &fallbacks,
+    )?)
 }
 
-/// Why an incident could not be ruled on.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum IncidentError {
-    /// The walk stopped (missing or invalid answers, interrupted).
-    #[error(transparent)]
-    Walk(#[from] WalkError),
-    /// The answers contradict each other or the rules.
-    #[error(transparent)]
-    Calc(#[from] crate::calc::CalcError),
-    /// The ruling data is inconsistent.
-    #[error("{0}")]
-    Data(String),
-    /// The rule data could not be read.
-    #[error(transparent)]
-    Rules(#[from] crate::Error),
-    /// Required answers are missing: every key with its question.
-    #[error("missing answers for `{incident}`: {}; give them with --answer KEY=VALUE", list(.missing))]
-    MissingAnswers {
-        /// The incident.
-        incident: String,
-        /// Each missing key with its question text.
-        missing: Vec<(String, String)>,
-    },
-}
-
-impl IncidentError {
-    /// The message of this failure.
-    pub fn message(&self) -> Message {
-        match self {
-            IncidentError::Walk(e) => e.message(),
-            IncidentError::Calc(e) => crate::Error::from(e.clone()).message(),
-            IncidentError::Data(text) => Message::new(Msg::Text).arg("text", text),
-            IncidentError::Rules(e) => e.message(),
-            IncidentError::MissingAnswers { incident, missing } => {
-                Message::new(Msg::MissingAnswers)
-                    .arg("incident", incident)
-                    .arg("list", list(missing))
-            }
-        }
-    }
-}
-
-fn list(missing: &[(String, String)]) -> String {
-    missing
+/// The error for required answers that are missing: every key with its
+/// question, in the UI language of the question texts given.
+pub fn missing_answers(incident: &str, missing: &[(String, String)]) -> crate::Error {
+    let list = missing
         .iter()
         .map(|(key, question)| format!("{key} ({question})"))
         .collect::<Vec<_>>()
-        .join("; ")
+        .join("; ");
+    crate::Error::bad(
+        Message::new(Msg::MissingAnswers)
+            .arg("incident", incident)
+            .arg("list", list),
+    )
+}
+
+impl From<WalkError> for crate::Error {
+    fn from(e: WalkError) -> crate::Error {
+        crate::Error::bad(e.message())
+    }
 }

@@ -212,6 +212,12 @@ impl AnswerSource for Prompter<'_> {
     }
 }
 
+/// Shows why the ruling refused an answer, before that question is asked
+/// again.
+pub fn refused(problem: &str) {
+    let _ = Term::stderr().write_line(&format!("  {} {problem}", style("✗").red()));
+}
+
 /// The menu of `floor` run on a terminal without a command: what to do,
 /// then what the chosen command needs. `None` on Esc.
 pub fn menu(ui: &Ui) -> Result<Option<crate::cli::Command>, WalkError> {

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use comfy_table::Cell;
 use floor::LoadError;
+use floor::incident::ruling::{amount_label, answer_in_words};
 use floor::incident::{self, GivenAnswers, Ruling, Tree, WalkError};
 use serde::Serialize;
 
@@ -37,35 +38,30 @@ pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
     if interactive && !args.list {
         prompt::edition_header(ctx);
     }
-    let id = match (&args.id, args.list) {
-        (Some(id), false) => id.clone(),
-        (None, false) if interactive => {
-            prompt::on_interrupt_exit();
-            match prompt::pick_incident(&ctx.ui, &list(ctx)?)? {
-                Some(id) => id,
-                None => return Ok(interrupted()),
-            }
-        }
-        _ => return list_output(ctx),
-    };
-    let tree = incident::load(source, &id)?;
+    if args.list || (args.id.is_none() && !interactive) {
+        return list_output(ctx);
+    }
     let book = ctx.store.book(&ctx.edition)?;
-    let walked = if interactive {
+    let (tree, answers, mut ruling) = if interactive {
         prompt::on_interrupt_exit();
-        let mut prompter = prompt::Prompter::new(&ctx.ui, &tree.id, args.all_questions);
-        incident::walk(&tree, &mut prompter)
+        match walk_interactively(ctx, &args, &book)? {
+            Some(done) => done,
+            None => return Ok(interrupted()),
+        }
     } else {
+        let id = args.id.clone().unwrap_or_default();
+        let tree = incident::load(source, &id)?;
         let given = given_answers(&args)?;
-        let mut source = GivenAnswers::new(&tree, given)?;
-        incident::walk(&tree, &mut source)
+        let seed = settings_seed(ctx, &tree, &given);
+        let mut from = GivenAnswers::new(&tree, given)?;
+        let answers = match incident::walk_from(&tree, &mut from, seed, None) {
+            Ok(a) => a,
+            Err(WalkError::Missing(keys)) => return Err(missing(ctx, &tree, keys).into()),
+            Err(e) => return Err(floor::Error::from(e).into()),
+        };
+        let ruling = incident::decide(&tree, &book, &ctx.ui, &answers)?;
+        (tree, answers, ruling)
     };
-    let answers = match walked {
-        Ok(a) => a,
-        Err(WalkError::Interrupted) => return Ok(interrupted()),
-        Err(WalkError::Missing(keys)) => return Err(missing(ctx, &tree, keys).into()),
-        Err(e) => return Err(floor::Error::from(e).into()),
-    };
-    let mut ruling = incident::decide(&tree, &book, &ctx.ui, &answers)?;
     let ignored: Vec<&str> = args
         .answers
         .iter()
@@ -82,6 +78,70 @@ pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
         return Ok(Output::ok(render::json(&ruling)?));
     }
     Ok(Output::ok(card(ctx, &tree, &ruling)))
+}
+
+/// The walkthrough on a terminal: pick the incident (unless given), ask,
+/// rule. Going back from the first question returns to the incident list;
+/// a ruling that refuses an answer shows why and asks that question again,
+/// every other answer kept. `None` when the user leaves.
+fn walk_interactively(
+    ctx: &Ctx,
+    args: &Args,
+    book: &floor::rules::Book<'_>,
+) -> anyhow::Result<Option<(Tree, incident::Answers, Ruling)>> {
+    let mut chosen = args.id.clone();
+    loop {
+        let id = match chosen.take() {
+            Some(id) => id,
+            None => match prompt::pick_incident(&ctx.ui, &list(ctx)?)? {
+                Some(id) => id,
+                None => return Ok(None),
+            },
+        };
+        let tree = incident::load(ctx.store.source(), &id)?;
+        let mut prompter = prompt::Prompter::new(&ctx.ui, &tree.id, args.all_questions);
+        let mut seed = settings_seed(ctx, &tree, &BTreeMap::new());
+        let mut start: Option<String> = None;
+        loop {
+            let answers = match incident::walk_from(&tree, &mut prompter, seed, start.as_deref()) {
+                Ok(a) => a,
+                Err(WalkError::BackToStart) => break,
+                Err(WalkError::Interrupted) => return Ok(None),
+                Err(WalkError::Missing(keys)) => return Err(missing(ctx, &tree, keys).into()),
+                Err(e) => return Err(floor::Error::from(e).into()),
+            };
+            match incident::decide(&tree, book, &ctx.ui, &answers) {
+                Ok(ruling) => return Ok(Some((tree, answers, ruling))),
+                Err(e) => match e.input_key().filter(|k| tree.question(k).is_some()) {
+                    Some(key) => {
+                        prompt::refused(&e.message().render(&ctx.ui));
+                        seed = answers;
+                        start = Some(key.to_string());
+                    }
+                    None => return Err(e.into()),
+                },
+            }
+        }
+    }
+}
+
+/// The answers the event's settings give (the game), for questions that
+/// take them and were not answered on the command line.
+fn settings_seed(ctx: &Ctx, tree: &Tree, given: &BTreeMap<String, String>) -> incident::Answers {
+    let mut seed = incident::Answers::default();
+    for q in &tree.questions {
+        let value = match q.setting.as_deref() {
+            Some("game") => ctx.game.map(|g| <&'static str>::from(g).to_string()),
+            _ => None,
+        };
+        if let Some(value) = value
+            && !given.contains_key(&q.id)
+            && let Ok(answer) = q.parse(&value)
+        {
+            seed.insert(&q.id, answer, incident::Origin::Setting);
+        }
+    }
+    seed
 }
 
 fn interrupted() -> Output {
@@ -171,7 +231,7 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
         let amounts: Vec<String> = ruling
             .amounts
             .iter()
-            .map(|(k, v)| format!("{k} {}", render::chips(v)))
+            .map(|(k, v)| format!("{} {}", amount_label(ui, k), render::chips(v)))
             .collect();
         table.add_row(vec![
             Cell::new(ui.t("card.amounts")),
@@ -214,13 +274,20 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
             format!("{}{conflict}\n{}", note.title, note.text),
         ]);
     }
-    if !ruling.defaults_used.is_empty() {
-        let assumed: Vec<String> = ruling
-            .defaults_used
+    for (label, keys) in [
+        ("card.from_settings", &ruling.settings_used),
+        ("card.assumed", &ruling.defaults_used),
+    ] {
+        let shown: Vec<String> = keys
             .iter()
-            .filter_map(|k| ruling.answers.get(k).map(|v| format!("{k}={}", plain(v))))
+            .filter_map(|k| {
+                let v = ruling.answers.get(k)?;
+                Some(answer_in_words(ui, &ruling.incident, k, v))
+            })
             .collect();
-        table.add_row(vec![ui.t("card.assumed"), &assumed.join(", ")]);
+        if !shown.is_empty() {
+            table.add_row(vec![ui.t(label), &shown.join("\n")]);
+        }
     }
     if !ruling.notes.is_empty() {
         table.add_row(vec![ui.t("card.notes"), &ruling.notes.join("\n")]);
@@ -230,16 +297,6 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
         out.push_str(&render::table_picture(ctx, picture));
     }
     out
-}
-
-fn plain(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Bool(true) => "yes".into(),
-        serde_json::Value::Bool(false) => "no".into(),
-        serde_json::Value::Array(items) => items.iter().map(plain).collect::<Vec<_>>().join(","),
-        other => other.to_string(),
-    }
 }
 
 fn first_sentence(text: &str) -> String {

@@ -19,7 +19,7 @@ use crate::ui::Ui;
 pub use registry::{Cx, Entry, Incident};
 pub use ruling::{Decision, Ruling};
 pub use tree::Tree;
-pub use walk::{AnswerSource, Answers, GivenAnswers, Reply, WalkError, walk};
+pub use walk::{AnswerSource, Answers, GivenAnswers, Origin, Reply, WalkError, walk, walk_from};
 
 /// The ids of the incidents of a data tree, sorted.
 pub fn ids(source: &DataSource) -> Result<Vec<String>, LoadError> {

@@ -152,6 +152,9 @@ pub struct Ruling {
     pub answers: serde_json::Map<String, serde_json::Value>,
     /// The answers that came from defaults.
     pub defaults_used: Vec<String>,
+    /// The answers the event's settings gave (the game).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub settings_used: Vec<String>,
     /// House rules touching the cited topics.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub house_notes: Vec<HouseNote>,
@@ -283,10 +286,13 @@ pub fn assemble(
     }));
     let mut answer_map = serde_json::Map::new();
     let mut defaults_used = Vec::new();
+    let mut settings_used = Vec::new();
     for (key, answer, origin) in answers.iter() {
         answer_map.insert(key.to_string(), answer.json());
-        if origin == Origin::Default {
-            defaults_used.push(key.to_string());
+        match origin {
+            Origin::Default => defaults_used.push(key.to_string()),
+            Origin::Setting => settings_used.push(key.to_string()),
+            Origin::Given => {}
         }
     }
     Ok(Ruling {
@@ -312,11 +318,49 @@ pub fn assemble(
             .unwrap_or_else(|| outcome.is_some_and(|o| o.discretion)),
         answers: answer_map,
         defaults_used,
+        settings_used,
         house_notes,
         notes,
         table: decision.table,
         data: decision.data,
     })
+}
+
+/// The label of an amount in the UI language: `total` → "Total",
+/// `side_2` → "Side pot 2", `seat_7` → "Seat 7".
+pub fn amount_label(ui: &Ui, name: &str) -> String {
+    for (prefix, key) in [("side_", "amounts.side_n"), ("seat_", "amounts.seat_n")] {
+        if let Some(n) = name.strip_prefix(prefix)
+            && n.chars().all(|c| c.is_ascii_digit())
+        {
+            return ui.f(key, &[("n", n)]);
+        }
+    }
+    ui.t(&format!("amounts.{name}")).to_string()
+}
+
+/// An answer in words: the question, then the value as the UI says it
+/// (choices by their labels, yes/no in the UI language).
+pub fn answer_in_words(ui: &Ui, incident: &str, key: &str, value: &serde_json::Value) -> String {
+    fn plain(ui: &Ui, v: &serde_json::Value) -> String {
+        match v {
+            serde_json::Value::String(s) => ui
+                .get(&format!("choices.{s}"))
+                .map_or_else(|| s.clone(), str::to_string),
+            serde_json::Value::Bool(true) => ui.t("incident.yes").to_string(),
+            serde_json::Value::Bool(false) => ui.t("incident.no").to_string(),
+            serde_json::Value::Array(items) => items
+                .iter()
+                .map(|i| plain(ui, i))
+                .collect::<Vec<_>>()
+                .join(", "),
+            other => other.to_string(),
+        }
+    }
+    let question = ui
+        .get(&format!("incidents.{incident}.q.{key}.text"))
+        .unwrap_or(key);
+    format!("{question} {}", plain(ui, value))
 }
 
 /// The edition's rule for `concept`, quoting `part` when the edition has it.

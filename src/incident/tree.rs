@@ -83,6 +83,10 @@ pub struct Question {
     /// fits almost every case. Scripted answers may always set it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub detail: bool,
+    /// The event setting that answers it when set (`game`): the question
+    /// is then not asked, and the card says the setting decided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setting: Option<String>,
     /// Ask only if every condition holds on earlier answers.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub when: BTreeMap<String, Condition>,

@@ -57,6 +57,19 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<String> {
                 problems.push(format!("{at}: no UI text `{key}`"));
             }
         }
+        match q.setting.as_deref() {
+            None => {}
+            Some("game") if q.kind == Kind::Choice => {
+                for c in &q.choices {
+                    if c.parse::<crate::poker::Game>().is_err() {
+                        problems.push(format!("{at}: choice `{c}` is not a game"));
+                    }
+                }
+            }
+            Some(other) => problems.push(format!(
+                "{at}: setting `{other}` does not exist or does not fit the question (game: a choice of games)"
+            )),
+        }
         if q.kind == Kind::Choice {
             for c in &q.choices {
                 if ui.get(&format!("choices.{c}")).is_none() {

@@ -15,6 +15,8 @@ pub enum Origin {
     Given,
     /// The question's default.
     Default,
+    /// The event's settings (`floor config`: the game).
+    Setting,
 }
 
 /// The answers a walk produced, by question id.
@@ -106,9 +108,12 @@ pub enum WalkError {
         /// The keys it has.
         valid: Vec<String>,
     },
-    /// The user left the walkthrough (Ctrl-C, Esc on the first question).
+    /// The user left the walkthrough (Ctrl-C).
     #[error("walkthrough interrupted")]
     Interrupted,
+    /// The user went back from the first question.
+    #[error("back from the first question")]
+    BackToStart,
     /// The answer source failed (closed input, terminal error).
     #[error("{0}")]
     Source(String),
@@ -135,7 +140,7 @@ impl WalkError {
                 .arg("key", key)
                 .arg("incident", incident)
                 .arg("keys", valid.join(", ")),
-            WalkError::Interrupted | WalkError::Source(_) => {
+            WalkError::Interrupted | WalkError::BackToStart | WalkError::Source(_) => {
                 Message::new(Msg::Text).arg("text", self.to_string())
             }
         }
@@ -144,17 +149,53 @@ impl WalkError {
 
 /// Walks `tree`, asking `source`.
 pub fn walk(tree: &Tree, source: &mut dyn AnswerSource) -> Result<Answers, WalkError> {
-    let mut answers = Answers::default();
+    walk_from(tree, source, Answers::default(), None)
+}
+
+/// Walks `tree` from the answers already known (`seed`): questions answered
+/// by the event's settings are not asked; with `start`, the walk resumes at
+/// that question (to ask it again after the ruling refused its answer),
+/// every earlier answer kept and reachable by going back. An answer given
+/// before is offered as the default when its question comes again.
+pub fn walk_from(
+    tree: &Tree,
+    source: &mut dyn AnswerSource,
+    seed: Answers,
+    start: Option<&str>,
+) -> Result<Answers, WalkError> {
+    let mut answers = seed;
     let mut asked: Vec<usize> = Vec::new();
     let mut missing = Vec::new();
     let mut index = 0;
+    if let Some(start) = start {
+        let at = tree
+            .questions
+            .iter()
+            .position(|q| q.id == start)
+            .unwrap_or(0);
+        asked = (0..at)
+            .filter(|i| {
+                tree.questions.get(*i).is_some_and(|q| {
+                    applies(q, &answers) && answers.origin(&q.id) == Some(Origin::Given)
+                })
+            })
+            .collect();
+        index = at;
+    }
     while let Some(question) = tree.questions.get(index) {
         if !applies(question, &answers) {
             answers.remove(&question.id);
             index += 1;
             continue;
         }
-        let default = default_for(question, &answers);
+        if answers.origin(&question.id) == Some(Origin::Setting) {
+            index += 1;
+            continue;
+        }
+        let default = match (answers.get(&question.id), answers.origin(&question.id)) {
+            (Some(previous), Some(Origin::Given)) => Some(previous.canonical()),
+            _ => default_for(question, &answers),
+        };
         // A detail question is left to its default, unless it has none to give.
         let use_default =
             question.detail && !source.asks_details() && (default.is_some() || question.optional);
@@ -168,7 +209,7 @@ pub fn walk(tree: &Tree, source: &mut dyn AnswerSource) -> Result<Answers, WalkE
                 if let Some(previous) = asked.pop() {
                     index = previous;
                 } else {
-                    return Err(WalkError::Interrupted);
+                    return Err(WalkError::BackToStart);
                 }
                 continue;
             }

@@ -241,6 +241,8 @@ messages! {
     BetAllInNeedsStack = "bet.all_in_needs_stack" [],
     /// Nothing said or pushed.
     BetNothing = "bet.nothing" [],
+    /// "A number" said, but which one not given.
+    BetNumberWithout = "bet.number_without" [],
 
     // --- unclear bets ---------------------------------------------------------
     /// A number of 0 said.

@@ -87,6 +87,12 @@ pub struct Question {
     /// is then not asked, and the card says the setting decided.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setting: Option<String>,
+    /// On a terminal, ask only if every one of these conditions holds too;
+    /// otherwise its default (or nothing) applies. Scripted answers may give
+    /// it whenever `when` holds (e.g. a bare amount said with `declared:
+    /// nothing`, which the walkthrough offers as the choice `number`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub ask: BTreeMap<String, Condition>,
     /// Ask only if every condition holds on earlier answers.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub when: BTreeMap<String, Condition>,

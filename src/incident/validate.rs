@@ -38,7 +38,7 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<String> {
                 )),
             }
         }
-        for (key, condition) in &q.when {
+        for (key, condition) in q.when.iter().chain(&q.ask) {
             match tree.question(key) {
                 Some(src) if seen.contains(&key.as_str()) => {
                     if !condition.is_valid_for(src.kind) {

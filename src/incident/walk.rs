@@ -196,9 +196,16 @@ pub fn walk_from(
             (Some(previous), Some(Origin::Given)) => Some(previous.canonical()),
             _ => default_for(question, &answers),
         };
-        // A detail question is left to its default, unless it has none to give.
-        let use_default =
-            question.detail && !source.asks_details() && (default.is_some() || question.optional);
+        // A detail question is left to its default, unless it has none to
+        // give; so is a question whose `ask` conditions do not hold, on a
+        // terminal.
+        let quiet = (question.detail
+            || !question
+                .ask
+                .iter()
+                .all(|(key, condition)| condition.holds(answers.get(key))))
+            && !source.asks_details();
+        let use_default = quiet && (default.is_some() || question.optional);
         let reply = if use_default {
             Reply::Default
         } else {

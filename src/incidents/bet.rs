@@ -36,7 +36,7 @@ pub struct Answers {
     /// The big blind.
     pub big_blind: Chips,
     /// The player's own chips already in front this round.
-    pub in_front: Chips,
+    pub in_front: Option<Chips>,
     /// What became of them.
     pub prior_chips: Option<PriorChips>,
     /// How much of them was pulled back.
@@ -67,11 +67,17 @@ impl Incident for Bet {
         if let Some(last) = a.last_raise {
             input.last_raise = last;
         }
-        input.in_front = a.in_front;
+        input.in_front = a.in_front.unwrap_or(0);
         input.prior_chips = a.prior_chips.unwrap_or_default();
         input.pulled_back = a.pulled_back;
         input.stack = a.stack;
         input.declared = a.declared;
+        if a.declared == Declared::Number && a.declared_amount.is_none() {
+            return Err(Error::input(
+                "declared_amount",
+                Message::new(Msg::BetNumberWithout),
+            ));
+        }
         input.declared_amount = a.declared_amount;
         input.pushed = match (a.chips, a.pushed) {
             (Some(chips), None) => Pushed::Chips(chips),
@@ -139,6 +145,9 @@ pub enum Declared {
     /// [`BetInput::declared_amount`]).
     #[default]
     Nothing,
+    /// A number alone ("fourteen hundred"): the same as `nothing` with the
+    /// amount said.
+    Number,
     /// "Check".
     Check,
     /// "Call".
@@ -633,7 +642,7 @@ impl<'a> Ctx<'a> {
                 Ok(Judged::to(self.pot_max()?, vec!["pot-size-pot-limit"]))
             }
             Declared::Pot | Declared::Bet | Declared::Raise => self.raise_declared(),
-            Declared::Nothing => match i.declared_amount {
+            Declared::Nothing | Declared::Number => match i.declared_amount {
                 Some(a) => {
                     // Rule 40-C: a number alone is the same as silently
                     // pushing out that amount.

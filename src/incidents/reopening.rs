@@ -9,7 +9,6 @@ use serde::Deserialize;
 
 use crate::error::Error;
 use crate::incident::{Cx, Decision, Incident};
-use crate::message::{Message, Msg};
 use crate::poker::{Action, Chips, Game, Round, Setup, Street};
 
 pub use crate::poker::parse_actions;
@@ -125,8 +124,10 @@ pub struct ReopenRuling {
 /// `reopening-betting`, then `raise-amounts` for the minimum raise).
 ///
 /// The round is replayed and checked first (errors name `actions`). The
-/// player asked about must be in the sequence (pre-flop also `SB` or `BB`)
-/// and have options; otherwise the error names `player`.
+/// player asked about is one of the sequence (pre-flop also `SB` or `BB`),
+/// or any other name: a player who has not acted yet this round. A player
+/// without options (folded, all-in, or the action does not return to him) is
+/// an error naming `player`.
 ///
 /// In limit games `limit_reopen_percent` of a full bet re-opens; `None`
 /// means a full bet.
@@ -162,17 +163,8 @@ pub fn reopening(
     setup.limit_reopen_percent = limit_reopen_percent.unwrap_or(100);
     let round = Round::replay(setup, &input.actions).map_err(|(key, m)| Error::input(key, m))?;
     let name = input.player.trim();
-    if !round.knows(name) {
-        return Err(Error::input(
-            "player",
-            Message::new(if input.street.is_preflop() {
-                Msg::PlayerNotInRoundPreflop
-            } else {
-                Msg::PlayerNotInRound
-            })
-            .arg("player", name),
-        ));
-    }
+    // A name not in the actions is a player who has not acted yet this
+    // round (SPEC section 5): usually the player whose turn it is.
     options(&round, name)
 }
 
@@ -468,12 +460,9 @@ mod tests {
                 None,
             ))
         };
-        assert_eq!(key("A:bet:100,B:call", "Z"), "player");
         assert_eq!(key("A:bet:100,B:fold", "B"), "player");
         assert_eq!(key("A:bet:100,B:all-in:100", "B"), "player");
         assert_eq!(key("A:bet:100,B:call", "A"), "player");
-        // SB and BB are known pre-flop only.
-        assert_eq!(key("A:bet:100", "BB"), "player");
         assert_eq!(
             err_key(ask(
                 Game::NoLimit,
@@ -496,8 +485,12 @@ mod tests {
             actions: parse_actions(ONK_R47).unwrap(),
             player: "E".into(),
         };
-        // The contract: E is not in the sequence.
-        assert_eq!(err_key(reopening(&input, None)), "player");
+        // E is not in the sequence: he has not acted and may raise.
+        let e = reopening(&input, None).unwrap();
+        assert_eq!(
+            (e.outcome, e.min_raise_to),
+            (ReopenOutcome::Reopened, Some(300))
+        );
         let round = Round::replay(
             Setup::new(input.game, input.street, input.big_blind),
             &input.actions,

@@ -170,6 +170,19 @@ impl Round {
     /// assert!(!round.spot("C").unwrap().may_raise);
     /// ```
     pub fn replay(setup: Setup, actions: &[Action]) -> Result<Round, (&'static str, Message)> {
+        let mut setup = setup;
+        if setup.game == Game::Limit && setup.street == Street::Postflop {
+            // A post-flop limit round not named: the first bet tells the
+            // small bet (flop) from the big bet (turn, river).
+            let big = setup.big_blind.saturating_mul(2);
+            let first = actions
+                .iter()
+                .find(|a| a.kind.puts_chips_in() && a.total.is_some())
+                .and_then(|a| a.total);
+            if first == Some(big) {
+                setup.street = Street::Turn;
+            }
+        }
         let mut round = Round::new(setup)?;
         for (n, a) in actions.iter().enumerate() {
             round.apply(n + 1, a).map_err(|m| ("actions", m))?;

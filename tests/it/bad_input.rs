@@ -324,9 +324,9 @@ fn contradictory_answers_are_refused() {
             "--answer",
             "big_blind=100",
             "--answer",
-            "actions=A:bet:200,B:call",
+            "actions=A:bet:200,B:fold",
             "--answer",
-            "player=Z",
+            "player=B",
         ],
         &["player"],
     );

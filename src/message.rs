@@ -163,6 +163,10 @@ messages! {
     ActionBadPlayer = "action_bad_player" [item],
     /// A chip amount inside an action that does not parse.
     ActionBadAmount = "action_bad_amount" [item, problem],
+    /// A stack item that is not `PLAYER:CHIPS`.
+    StackItem = "stack_item" [item],
+    /// A player's stack given twice.
+    StackTwice = "stack_twice" [item],
     /// Where an action of the sequence goes wrong: its number and player.
     ActionAt = "action_at" [n, player, problem],
     /// A player acts after folding.
@@ -207,6 +211,8 @@ messages! {
     PlayerNotInRound = "player_not_in_round" [player],
     /// The same, pre-flop (where SB and BB are known too).
     PlayerNotInRoundPreflop = "player_not_in_round_preflop" [player],
+    /// The small blind's chips are needed.
+    SmallBlindNeeded = "small_blind_needed" [],
     /// The asked player folded.
     PlayerFolded = "player_folded" [player],
     /// The asked player is all-in.

@@ -147,6 +147,7 @@ fn sample<'a>(questions: impl Iterator<Item = &'a super::tree::Question>) -> Map
                 Kind::Actions => Answer::Text("A:check".into()),
                 Kind::Contributions | Kind::Tables => Answer::Text("1:1".into()),
                 Kind::Player => Answer::Text("A".into()),
+                Kind::Stacks => Answer::Text("A:1".into()),
             };
             (q.id.clone(), v.json())
         })

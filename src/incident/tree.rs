@@ -55,6 +55,8 @@ pub enum Kind {
     Tables,
     /// A player's name as used in an action list (`C`, `BB`, `seat4`).
     Player,
+    /// Players' chips, `PLAYER:CHIPS,...`.
+    Stacks,
 }
 
 /// One question.
@@ -179,6 +181,10 @@ impl Question {
                     return Err(Invalid(Message::new(Msg::AnswerPlayer).arg("value", raw)));
                 }
                 Answer::Text(raw.to_string())
+            }
+            Kind::Stacks => {
+                crate::poker::action::parse_stacks(raw).map_err(Invalid)?;
+                Answer::Text(raw.split_whitespace().collect::<Vec<_>>().join(""))
             }
             Kind::Actions | Kind::Contributions | Kind::Tables => {
                 if raw.is_empty() {

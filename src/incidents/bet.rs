@@ -18,7 +18,9 @@ use serde::Deserialize;
 use crate::error::Error;
 use crate::incident::{Cx, Decision, Incident, ruling::Note};
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Spot, add};
+use crate::poker::{Chips, Game, Spot, Street, add};
+
+use super::as_played;
 
 /// The `bet` incident.
 pub struct Bet;
@@ -29,8 +31,19 @@ pub struct Bet;
 pub struct Answers {
     /// The betting structure.
     pub game: Game,
+    /// The round's actions before this one, `PLAYER:ACTION[:TOTAL],...`:
+    /// given, they replace `facing`, `last_raise` and `in_front`.
+    pub actions: Option<String>,
+    /// With `actions`: which round.
+    pub street: Option<Street>,
+    /// With `actions`, pre-flop: the small blind.
+    pub small_blind: Option<Chips>,
+    /// With `actions`: whose action it is (the next to act when not given).
+    pub player: Option<String>,
+    /// With `actions`: the players' chips behind at the start of the round.
+    pub stacks: Option<String>,
     /// The total bet the player faces this round.
-    pub facing: Chips,
+    pub facing: Option<Chips>,
     /// The last full bet or raise this round.
     pub last_raise: Option<Chips>,
     /// The big blind.
@@ -63,14 +76,36 @@ impl Incident for Bet {
     type Outcome = BetOutcome;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<BetOutcome>, Error> {
-        let mut input = BetInput::new(a.game, a.facing, a.big_blind);
+        let mut input = BetInput::new(a.game, a.facing.unwrap_or(0), a.big_blind);
         if let Some(last) = a.last_raise {
             input.last_raise = last;
         }
         input.in_front = a.in_front.unwrap_or(0);
+        let mut played_by = None;
+        if let Some(actions) = &a.actions {
+            let (_, player, spot) = as_played::replay(
+                as_played::Played {
+                    game: a.game,
+                    street: a.street.unwrap_or_default(),
+                    big_blind: a.big_blind,
+                    small_blind: a.small_blind,
+                    actions,
+                    player: a.player.as_deref(),
+                    stacks: a.stacks.as_deref(),
+                },
+                cx,
+            )?;
+            input.facing = spot.facing;
+            input.last_raise = spot.full_raise;
+            input.in_front = spot.in_front;
+            input.may_raise = spot.may_raise;
+            input.stack = spot.stack;
+            input.pot = spot.pot;
+            played_by = Some(player);
+        }
         input.prior_chips = a.prior_chips.unwrap_or_default();
         input.pulled_back = a.pulled_back;
-        input.stack = a.stack;
+        input.stack = a.stack.or(input.stack);
         input.declared = a.declared;
         if a.declared == Declared::Number && a.declared_amount.is_none() {
             return Err(Error::input(
@@ -88,7 +123,7 @@ impl Incident for Bet {
             }
         };
         input.second_motion = a.second_motion.map_or(Pushed::Nothing, Pushed::Chips);
-        input.pot = a.pot;
+        input.pot = a.pot.or(input.pot);
         input.standard_percent = cx.params.raise_standard_percent().get();
         let methods = RaiseMethods(cx.params.raise_methods());
         let r = rule_bet(&input, &methods)?;
@@ -97,7 +132,9 @@ impl Incident for Bet {
         if let Some(by) = r.raise_by {
             d.amount("raise_by", by);
         }
-        d.amount("min_raise_to", r.min_raise_to);
+        if input.may_raise {
+            d.amount("min_raise_to", r.min_raise_to);
+        }
         d.amount("to_call", r.to_call);
         if r.returned > 0 {
             d.amount("returned", r.returned);
@@ -106,6 +143,9 @@ impl Incident for Bet {
             d.amount("owed", r.owed);
         }
         d.data("forced", r.forced);
+        if let Some(player) = played_by.filter(|p| !p.is_empty()) {
+            d.data("player", player);
+        }
         if r.forced {
             d.notes.push(Note {
                 key: "forced_raise",
@@ -301,6 +341,8 @@ pub struct BetInput {
     /// The raise standard (TDA 43-A: 50): a raise of at least this share of
     /// a full raise is forced to the minimum raise, less is a call.
     pub standard_percent: u32,
+    /// Betting is open for the player (TDA 47); when not, he may only call.
+    pub may_raise: bool,
 }
 
 impl BetInput {
@@ -323,6 +365,7 @@ impl BetInput {
             second_motion: Pushed::Nothing,
             pot: None,
             standard_percent: 50,
+            may_raise: true,
         }
     }
 
@@ -337,7 +380,7 @@ impl BetInput {
             in_front: self.in_front,
             stack: self.stack,
             pot: self.pot,
-            may_raise: true,
+            may_raise: self.may_raise,
         }
     }
 }
@@ -902,6 +945,14 @@ pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, E
         && d.total > max
     {
         d.total = max;
+    }
+    if !input.may_raise && d.total > input.facing && input.facing > 0 {
+        // Betting was not re-opened for him (TDA 47): he may only call.
+        d.total = input.facing;
+        d.forced = false;
+        if !d.concepts.contains(&"reopening-betting") {
+            d.concepts.insert(0, "reopening-betting");
+        }
     }
     if input.game == Game::PotLimit && d.total > input.facing.max(input.in_front) {
         let cap = cx.pot_max()?;
@@ -2103,6 +2154,7 @@ mod tests {
                 second_motion,
                 pot: Some(contained + bb + pot_extra),
                 standard_percent: 50,
+                may_raise: true,
             }
         }
     }

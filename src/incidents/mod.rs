@@ -3,6 +3,7 @@
 //! `rulings/` hold the questions, their order and defaults, and the
 //! citations.
 
+pub mod as_played;
 pub mod bet;
 pub mod clock;
 pub mod incorrect_bet;

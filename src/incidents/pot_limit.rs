@@ -12,7 +12,9 @@ use serde::Deserialize;
 use crate::error::Error;
 use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Spot};
+use crate::poker::{Chips, Game, Spot, Street};
+
+use super::as_played;
 
 /// The `pot-limit` incident.
 pub struct PotLimit;
@@ -23,10 +25,19 @@ pub struct PotLimit;
 pub struct Answers {
     /// The pot, bets in front included.
     pub pot: Chips,
+    /// The round's actions before this one: given, they replace `facing`
+    /// and `in_front`.
+    pub actions: Option<String>,
+    /// With `actions`: which round.
+    pub street: Option<Street>,
+    /// With `actions`, pre-flop: the small blind.
+    pub small_blind: Option<Chips>,
+    /// With `actions`: whose action it is (the next to act when not given).
+    pub player: Option<String>,
     /// The bet faced.
-    pub facing: Chips,
+    pub facing: Option<Chips>,
     /// The player's own chips in front.
-    pub in_front: Chips,
+    pub in_front: Option<Chips>,
     /// The big blind.
     pub big_blind: Chips,
     /// A pre-flop blind is all-in short.
@@ -42,7 +53,25 @@ impl Incident for PotLimit {
     type Answers = Answers;
     type Outcome = PotLimitOutcome;
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<PotLimitOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PotLimitOutcome>, Error> {
+        let (facing, in_front, player) = match &a.actions {
+            Some(actions) => {
+                let (_, player, spot) = as_played::replay(
+                    as_played::Played {
+                        game: Game::PotLimit,
+                        street: a.street.unwrap_or_default(),
+                        big_blind: a.big_blind,
+                        small_blind: a.small_blind,
+                        actions,
+                        player: a.player.as_deref(),
+                        stacks: None,
+                    },
+                    cx,
+                )?;
+                (spot.facing, spot.in_front, Some(player))
+            }
+            None => (a.facing.unwrap_or(0), a.in_front.unwrap_or(0), None),
+        };
         let short_blind = match (a.short_blind, a.blind_posted, a.blind_full) {
             (false, _, _) => None,
             (true, Some(posted), Some(full)) => Some(ShortBlind { posted, full }),
@@ -61,14 +90,17 @@ impl Incident for PotLimit {
         };
         let r = max_bet(&PotLimitInput {
             pot: a.pot,
-            facing: a.facing,
-            in_front: a.in_front,
+            facing,
+            in_front,
             big_blind: a.big_blind,
             short_blind,
         })?;
         let mut d = Decision::new(r.outcome, r.concepts);
         d.amount("to_call", r.to_call);
         d.amount("max_total", r.max_total);
+        if let Some(player) = player.filter(|p| !p.is_empty()) {
+            d.data("player", player);
+        }
         Ok(d)
     }
 }

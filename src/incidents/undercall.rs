@@ -13,6 +13,8 @@ use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, PreflopOpener, Street, add};
 
+use super::as_played;
+
 /// The `undercall` incident.
 pub struct Undercall;
 
@@ -37,16 +39,27 @@ pub enum BetFaced {
 pub struct Answers {
     /// Only two players are in the hand.
     pub heads_up: bool,
+    /// The round's actions before the undercall, `PLAYER:ACTION[:TOTAL],...`:
+    /// given, they replace `facing`, `in_front` and which bet was faced.
+    pub actions: Option<String>,
+    /// With `actions`: which round.
+    pub street: Option<Street>,
+    /// With `actions`, pre-flop: the small blind.
+    pub small_blind: Option<Chips>,
+    /// With `actions`: who undercalled (the next to act when not given).
+    pub player: Option<String>,
     /// The bet faced is the round's opening bet.
     pub opening_bet: Option<bool>,
     /// Which bet the player faced.
     pub bet_faced: Option<BetFaced>,
     /// The bet to call.
-    pub facing: Chips,
+    pub facing: Option<Chips>,
+    /// The big blind (with `actions`).
+    pub big_blind: Option<Chips>,
     /// The chips put out.
     pub pushed: Chips,
     /// The player's own chips already in front.
-    pub in_front: Chips,
+    pub in_front: Option<Chips>,
 }
 
 impl Incident for Undercall {
@@ -55,6 +68,41 @@ impl Incident for Undercall {
     type Outcome = UndercallOutcome;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<UndercallOutcome>, Error> {
+        if let Some(actions) = &a.actions {
+            let big_blind = a
+                .big_blind
+                .ok_or_else(|| Error::input("big_blind", Message::new(Msg::PotBlindPosted)))?;
+            let street = a.street.unwrap_or_default();
+            let (round, player, spot) = as_played::replay(
+                as_played::Played {
+                    game: crate::poker::Game::NoLimit,
+                    street,
+                    big_blind,
+                    small_blind: a.small_blind,
+                    actions,
+                    player: a.player.as_deref(),
+                    stacks: None,
+                },
+                cx,
+            )?;
+            let opener = if street.is_preflop() {
+                cx.params.undercall_preflop_opener()
+            } else {
+                PreflopOpener::BigBlind
+            };
+            let opening_bet = !a.heads_up && round.facing_opening_bet(opener);
+            let mut d = decide(
+                a.heads_up,
+                opening_bet,
+                spot.facing,
+                a.pushed,
+                spot.in_front,
+            )?;
+            if !player.is_empty() {
+                d.data("player", player);
+            }
+            return Ok(d);
+        }
         let opening_bet = match (a.heads_up, a.opening_bet, a.bet_faced) {
             (true, _, _) => false,
             (false, Some(given), _) => given,
@@ -80,26 +128,42 @@ impl Incident for Undercall {
                 ));
             }
         };
-        let r = undercall(&UndercallInput {
-            heads_up: a.heads_up,
+        decide(
+            a.heads_up,
             opening_bet,
-            facing: a.facing,
-            pushed: a.pushed,
-            in_front: a.in_front,
-        })?;
-        let mut d = Decision::new(r.outcome, r.concepts);
-        d.amount("total", r.total);
-        d.amount("to_add", r.to_add);
-        if let Some(forfeit) = r.forfeit {
-            d.amount("forfeit", forfeit);
-        }
-        if !a.heads_up {
-            // Whether the bet faced opened the round, as the edition reads it.
-            d.data("opening_bet", opening_bet);
-        }
-        d.discretion = Some(r.discretion);
-        Ok(d)
+            a.facing.unwrap_or(0),
+            a.pushed,
+            a.in_front.unwrap_or(0),
+        )
     }
+}
+
+fn decide(
+    heads_up: bool,
+    opening_bet: bool,
+    facing: Chips,
+    pushed: Chips,
+    in_front: Chips,
+) -> Result<Decision<UndercallOutcome>, Error> {
+    let r = undercall(&UndercallInput {
+        heads_up,
+        opening_bet,
+        facing,
+        pushed,
+        in_front,
+    })?;
+    let mut d = Decision::new(r.outcome, r.concepts);
+    d.amount("total", r.total);
+    d.amount("to_add", r.to_add);
+    if let Some(forfeit) = r.forfeit {
+        d.amount("forfeit", forfeit);
+    }
+    if !heads_up {
+        // Whether the bet faced opened the round, as the edition reads it.
+        d.data("opening_bet", opening_bet);
+    }
+    d.discretion = Some(r.discretion);
+    Ok(d)
 }
 
 /// Which bet an edition calls the pre-flop opening bet for rule 51-B.
@@ -369,11 +433,16 @@ mod tests {
     fn preflop(faced: BetFaced) -> Answers {
         Answers {
             heads_up: false,
+            actions: None,
+            street: None,
+            small_blind: None,
+            player: None,
             opening_bet: None,
             bet_faced: Some(faced),
-            facing: 300,
+            facing: Some(300),
+            big_blind: None,
             pushed: 100,
-            in_front: 0,
+            in_front: Some(0),
         }
     }
 

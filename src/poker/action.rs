@@ -159,6 +159,32 @@ pub fn parse_actions(text: &str) -> Result<Vec<Action>, Message> {
     text.split(',').map(str::parse).collect()
 }
 
+/// Parses players' chips, `PLAYER:CHIPS,...` (e.g. `A:5000,B:1.2k`): the
+/// chips each had behind at the start of the round.
+///
+/// ```
+/// use floor::poker::action::parse_stacks;
+/// assert_eq!(parse_stacks("A:5000,B:1.2k").unwrap(), [("A".to_string(), 5000), ("B".to_string(), 1200)]);
+/// ```
+pub fn parse_stacks(text: &str) -> Result<Vec<(String, Chips)>, Message> {
+    let mut out: Vec<(String, Chips)> = Vec::new();
+    for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        let at = |msg: Msg| Message::new(msg).arg("item", item);
+        let (name, chips) = item.split_once(':').ok_or_else(|| at(Msg::StackItem))?;
+        let name = name.trim();
+        if !is_player_name(name) {
+            return Err(at(Msg::ActionBadPlayer));
+        }
+        if out.iter().any(|(n, _)| n == name) {
+            return Err(at(Msg::StackTwice));
+        }
+        let chips = super::amount::parse(chips)
+            .map_err(|problem| at(Msg::ActionBadAmount).nested("problem", problem))?;
+        out.push((name.to_string(), chips));
+    }
+    Ok(out)
+}
+
 /// The canonical text of a list of actions (what [`parse_actions`] reads).
 pub fn actions_text(actions: &[Action]) -> String {
     actions

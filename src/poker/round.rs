@@ -170,6 +170,17 @@ impl Round {
     /// assert!(!round.spot("C").unwrap().may_raise);
     /// ```
     pub fn replay(setup: Setup, actions: &[Action]) -> Result<Round, (&'static str, Message)> {
+        Round::replay_seated(setup, &[], actions)
+    }
+
+    /// [`Round::replay`] with the players' chips behind at the start of the
+    /// round (after posting blinds), in seating order; a player whose chips
+    /// are known goes all-in by putting them all in.
+    pub fn replay_seated(
+        setup: Setup,
+        stacks: &[(String, Chips)],
+        actions: &[Action],
+    ) -> Result<Round, (&'static str, Message)> {
         let mut setup = setup;
         if setup.game == Game::Limit && setup.street == Street::Postflop {
             // A post-flop limit round not named: the first bet tells the
@@ -184,6 +195,9 @@ impl Round {
             }
         }
         let mut round = Round::new(setup)?;
+        for (name, chips) in stacks {
+            round.seat(name, Some(*chips));
+        }
         for (n, a) in actions.iter().enumerate() {
             round.apply(n + 1, a).map_err(|m| ("actions", m))?;
         }

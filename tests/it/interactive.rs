@@ -116,18 +116,23 @@ fn undercall_in_dutch_going_back_twice() {
         "nl",
     ]);
     let heads_up = question(nl, "undercall", "heads_up");
+    let actions = question(nl, "undercall", "actions");
     let bet_faced = question(nl, "undercall", "bet_faced");
-    let big_blind = text(nl, "choices.big-blind");
+    let later = text(nl, "choices.later-raise");
     pick(&mut p, &heads_up, &no, ENTER); // default: no
-    pick(&mut p, &bet_faced, &big_blind, ESC); // back to heads-up
+    type_line(&mut p, &actions, ""); // the numbers instead
+    pick(&mut p, &bet_faced, &later, ESC); // back to the actions
+    type_line(&mut p, &actions, "<"); // back to heads-up
     pick(&mut p, &heads_up, &no, ENTER);
-    pick(&mut p, &bet_faced, &big_blind, ENTER); // first item: the big blind, ONK's opener
+    type_line(&mut p, &actions, "");
+    pick(&mut p, &bet_faced, &later, ENTER); // first item: the big blind, ONK's opener
     let facing = question(nl, "undercall", "facing");
     let pushed = question(nl, "undercall", "pushed");
     type_line(&mut p, &facing, "1.000");
     type_line(&mut p, &pushed, "<"); // back to facing
     type_line(&mut p, &facing, "1000");
     type_line(&mut p, &pushed, "400");
+    type_line(&mut p, &question(nl, "undercall", "in_front"), ""); // default: 0
     let outcome = text(nl, "incidents.undercall.outcome.full-call").replace("{total}", "1000");
     expect(&mut p, &outcome);
     p.exp_eof().expect("ends");

@@ -1,0 +1,107 @@
+//! The betting incidents told the round as it was played rule exactly as
+//! when told the numbers: the same outcome and amounts, in editions whose
+//! numbers differ.
+
+use crate::common::json;
+
+/// Each pair: the answers as actions, the same situation as numbers.
+const SAME: &[(&str, &[&str], &[&str])] = &[
+    // The big blind's silent 5000 chip facing a raise to 1200 (400-800
+    // blinds, so 400 of his own in front).
+    (
+        "bet",
+        &[
+            "street=preflop",
+            "big_blind=400",
+            "actions=A:raise:1200",
+            "player=BB",
+            "chips=5000",
+        ],
+        &[
+            "facing=1200",
+            "last_raise=800",
+            "big_blind=400",
+            "in_front=400",
+            "chips=5000",
+        ],
+    ),
+    // A silent 1400 against an opening bet of 1000: a call.
+    (
+        "bet",
+        &["big_blind=100", "actions=A:bet:1000", "pushed=1400"],
+        &["facing=1000", "big_blind=100", "pushed=1400"],
+    ),
+    // An undercall facing the first raise pre-flop (tda-2019-sk: the opener).
+    (
+        "undercall",
+        &[
+            "street=preflop",
+            "big_blind=100",
+            "actions=A:raise:300",
+            "player=B",
+            "pushed=100",
+        ],
+        &["bet_faced=first-raise", "facing=300", "pushed=100"],
+    ),
+    // The pot-limit maximum facing a 300 bet into 700 (pot 1000 in all).
+    (
+        "pot-limit",
+        &["pot=1000", "big_blind=100", "actions=A:bet:300"],
+        &["pot=1000", "big_blind=100", "facing=300"],
+    ),
+];
+
+fn ruling(incident: &str, edition: &str, answers: &[&str]) -> serde_json::Value {
+    let mut args = vec!["incident", incident, "--rules", edition];
+    for a in answers {
+        args.push("--answer");
+        args.push(a);
+    }
+    json(&args)
+}
+
+#[test]
+fn rulings_from_the_actions_match_rulings_from_the_numbers() {
+    for edition in ["onk-2023-nl", "tda-2019-sk", "tda-2015-de"] {
+        for (incident, played, numbers) in SAME {
+            let a = ruling(incident, edition, played);
+            let b = ruling(incident, edition, numbers);
+            for field in ["outcome", "amounts", "discretion"] {
+                assert_eq!(
+                    a[field], b[field],
+                    "{edition} {incident} {field}: {played:?} vs {numbers:?}"
+                );
+            }
+            let numbers = |r: &serde_json::Value| -> Vec<String> {
+                r["citations"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|c| c["number"].to_string())
+                    .collect()
+            };
+            assert_eq!(numbers(&a), numbers(&b), "{edition} {incident} citations");
+        }
+    }
+}
+
+#[test]
+fn the_round_decides_what_the_numbers_cannot_say() {
+    // A acted; B's short all-in did not re-open the betting for him, so his
+    // declared raise is a call, citing the re-opening rule first.
+    let r = ruling(
+        "bet",
+        "onk-2023-nl",
+        &[
+            "big_blind=100",
+            "actions=A:bet:100,B:all-in:150",
+            "declared=raise",
+            "chips=500",
+        ],
+    );
+    assert_eq!(r["outcome"], "call");
+    assert_eq!(r["amounts"]["total"], 150);
+    assert_eq!(r["player"], "A");
+    assert_eq!(r["citations"][0]["number"], "47");
+    assert!(r["amounts"].get("min_raise_to").is_none());
+}

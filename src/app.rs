@@ -97,7 +97,11 @@ fn render_error(err: anyhow::Error, lang: floor::rules::Lang) -> anyhow::Error {
     }
     Rendered {
         label,
-        message: message.split_whitespace().collect::<Vec<_>>().join(" "),
+        message: floor::text::visible(
+            &message.split_whitespace().collect::<Vec<_>>().join(" "),
+            false,
+        )
+        .into_owned(),
         user,
     }
     .into()
@@ -114,7 +118,7 @@ fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
                 Some(command) => {
                     let page = paged(&command) && ctx.terminal && !cli.global.no_pager;
                     let output = dispatch(&ctx, command)?;
-                    return finish(output, page, &ctx.take_notices());
+                    return finish(output, page, ctx.color, &ctx.take_notices());
                 }
                 None => return Ok(ExitCode::SUCCESS),
             }
@@ -136,10 +140,10 @@ fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
             let ctx = Ctx::new(&cli.global, settings)?;
             let page = paged(&command) && ctx.terminal && !cli.global.no_pager;
             let output = dispatch(&ctx, command)?;
-            return finish(output, page, &ctx.take_notices());
+            return finish(output, page, ctx.color, &ctx.take_notices());
         }
     };
-    finish(output, false, &[])
+    finish(output, false, false, &[])
 }
 
 /// Long listings a reader pages through; never a ruling, which must stay
@@ -153,19 +157,48 @@ fn paged(command: &Command) -> bool {
 
 /// Writes a command's output (through the pager when `page`), then the
 /// notices on stderr; the only place stdout is written.
-fn finish(output: Output, page: bool, notices: &[String]) -> anyhow::Result<ExitCode> {
+fn finish(output: Output, page: bool, color: bool, notices: &[String]) -> anyhow::Result<ExitCode> {
+    // Only the tool's own styling reaches the terminal: anything from data
+    // or input that could drive it (titles, clearing, cursor) is shown escaped.
+    let text = floor::text::visible(&output.stdout, color);
+    if !text.is_empty() {
+        stdout_open()?;
+    }
     if page {
-        crate::pager::page(&output.stdout)?;
+        crate::pager::page(&text)?;
     } else {
         let mut stdout = std::io::stdout().lock();
-        stdout.write_all(output.stdout.as_bytes())?;
+        stdout.write_all(text.as_bytes())?;
         stdout.flush()?;
     }
     let mut stderr = std::io::stderr().lock();
     for line in notices {
-        let _ = writeln!(stderr, "{line}");
+        let _ = writeln!(stderr, "{}", floor::text::visible(line, true));
     }
     Ok(output.code)
+}
+
+/// Fails when standard output was closed: the standard library then points
+/// it at /dev/null (read-write), so output would vanish with exit 0. A
+/// command whose output goes nowhere has failed (exit 1). Linux tells it
+/// apart from a redirection to /dev/null (write-only) through /proc.
+pub fn stdout_open() -> std::io::Result<()> {
+    let target = std::fs::read_link("/proc/self/fd/1");
+    let flags = std::fs::read_to_string("/proc/self/fdinfo/1");
+    if let (Ok(target), Ok(info)) = (target, flags) {
+        let read_write = info
+            .lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+            .is_some_and(|f| f & 0o3 == 0o2);
+        if target == std::path::Path::new("/dev/null") && read_write {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotConnected,
+                "standard output is closed",
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn dispatch(ctx: &Ctx, command: Command) -> anyhow::Result<Output> {

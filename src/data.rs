@@ -172,7 +172,12 @@ impl DataSource {
             }
             DataSource::Dir(root) => {
                 let path = root.join(rel);
-                if !path.is_file() {
+                // Only files of the tree itself: no `..`, no symbolic links.
+                let inside = Path::new(rel)
+                    .components()
+                    .all(|c| matches!(c, std::path::Component::Normal(_)));
+                let regular = fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
+                if !inside || !regular {
                     return Ok(None);
                 }
                 let text = read_yaml(&path)?;
@@ -275,15 +280,24 @@ pub fn read_yaml(path: &Path) -> Result<String, LoadError> {
     Ok(text)
 }
 
-/// Reads a user-supplied text file, refusing oversized or non-UTF-8 files
-/// before any parsing.
+/// Reads a user-supplied text file: only a regular file (a FIFO, device or
+/// directory is refused before it is opened, so nothing blocks), at most
+/// [`MAX_FILE_BYTES`] read whatever size it reports or grows to, UTF-8.
 pub fn read_limited(path: &Path) -> Result<String, LoadError> {
+    use std::io::Read as _;
     let shown = path.display().to_string();
     let io = |e: std::io::Error| LoadError::Io {
         file: shown.clone(),
         message: e.to_string(),
     };
+    let not_file = || LoadError::Invalid {
+        file: shown.clone(),
+        message: "is not a regular file: give the path of a file".into(),
+    };
     let meta = fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        return Err(not_file());
+    }
     if meta.len() > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {
             file: shown,
@@ -291,22 +305,44 @@ pub fn read_limited(path: &Path) -> Result<String, LoadError> {
             limit: MAX_FILE_BYTES,
         });
     }
-    let bytes = fs::read(path).map_err(io)?;
+    let file = fs::File::open(path).map_err(io)?;
+    // The path may have been swapped since it was looked at.
+    if !file.metadata().map_err(io)?.is_file() {
+        return Err(not_file());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+    if read > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            file: shown,
+            bytes: read,
+            limit: MAX_FILE_BYTES,
+        });
+    }
     String::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
         file: shown,
         offset: e.utf8_error().valid_up_to(),
     })
 }
 
+/// Lists the `.yaml` files under `dir`. Symbolic links are not followed:
+/// a link can neither lead out of the tree nor into a cycle.
 fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> Result<(), LoadError> {
     let Ok(entries) = fs::read_dir(dir) else {
         return Ok(());
     };
     for entry in entries.flatten() {
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
         let path = entry.path();
-        if path.is_dir() {
+        if kind.is_dir() {
             walk(root, &path, out)?;
-        } else if path.extension().is_some_and(|e| e == "yaml")
+        } else if kind.is_file()
+            && path.extension().is_some_and(|e| e == "yaml")
             && let Ok(rel) = path.strip_prefix(root)
         {
             out.push(rel.to_string_lossy().replace('\\', "/"));

@@ -12,7 +12,8 @@ pub fn is_user_error(err: &(dyn std::error::Error + 'static)) -> bool {
         }
         if e.is::<crate::Error>()
             || e.is::<crate::incident::WalkError>()
-            || e.is::<crate::log::LogError>()
+            || e.downcast_ref::<crate::log::LogError>()
+                .is_some_and(|l| !l.is_io())
             || e.is::<LoadError>()
             || e.is::<LookupError>()
             || e.is::<crate::calc::CalcError>()

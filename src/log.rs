@@ -90,6 +90,28 @@ pub enum LogError {
         /// The option given (`--note`, `--table`).
         option: &'static str,
     },
+    /// The file could not be opened or created.
+    #[error("cannot open the log {file}: {cause}; give a writable --log path")]
+    Open {
+        /// The log file.
+        file: String,
+        /// The operating system's message.
+        cause: String,
+    },
+    /// The file does not exist or may not be opened.
+    #[error("cannot read the log {file}: {cause}")]
+    Unreadable {
+        /// The log file.
+        file: String,
+        /// The operating system's message.
+        cause: String,
+    },
+    /// The path names a directory, FIFO or socket.
+    #[error("the log {file} is not a regular file: give the path of a file")]
+    NotAFile {
+        /// The log file.
+        file: String,
+    },
     /// The file could not be read.
     #[error("cannot read the log {file}: {cause}")]
     Read {
@@ -111,6 +133,17 @@ impl LogError {
                 Some(Message::new(Msg::LogNoFileFor).arg("option", option))
             }
             LogError::Since { given } => Some(Message::new(Msg::LogSince).arg("given", given)),
+            LogError::NotAFile { file } => Some(Message::new(Msg::LogNotAFile).arg("file", file)),
+            LogError::Open { file, cause } => Some(
+                Message::new(Msg::LogOpen)
+                    .arg("file", file)
+                    .arg("cause", cause),
+            ),
+            LogError::Unreadable { file, cause } => Some(
+                Message::new(Msg::LogUnreadable)
+                    .arg("file", file)
+                    .arg("cause", cause),
+            ),
             LogError::Write { .. } | LogError::Read { .. } => None,
         }
     }
@@ -124,13 +157,28 @@ pub fn append(path: &Path, entry: &Entry) -> Result<(), LogError> {
     };
     let mut line = serde_json::to_vec(entry).map_err(|e| err(std::io::Error::other(e)))?;
     line.push(b'\n');
+    // A FIFO would block the ruling until someone reads it; a directory or
+    // socket is no log.
+    if let Ok(meta) = std::fs::metadata(path)
+        && (meta.is_dir() || is_pipe_or_socket(&meta))
+    {
+        return Err(LogError::NotAFile {
+            file: path.display().to_string(),
+        });
+    }
+    // A path that cannot be opened is the user's to fix (exit 2); a write
+    // that fails once the file is open is the system's (exit 1).
     let mut file = OpenOptions::new()
         .create(true)
         .read(true)
         .append(true)
         .open(path)
-        .map_err(err)?;
+        .map_err(|e| LogError::Open {
+            file: path.display().to_string(),
+            cause: e.to_string(),
+        })?;
     file.lock().map_err(err)?;
+    let before = file.metadata().map_err(err)?.len();
     // A torn line left by a writer killed mid-write would swallow this one:
     // start on a fresh line if the file does not end with a newline.
     let needs_newline = ends_without_newline(&file).map_err(err)?;
@@ -139,10 +187,21 @@ pub fn append(path: &Path, entry: &Entry) -> Result<(), LogError> {
         buf.push(b'\n');
     }
     buf.extend_from_slice(&line);
-    file.write_all(&buf).map_err(err)?;
-    file.sync_data().map_err(err)?;
+    let written = file.write_all(&buf).and_then(|()| file.sync_data());
+    if let Err(e) = written {
+        // Leave the log as it was: no partial line (a full disk).
+        let _ = file.set_len(before);
+        let _ = file.unlock();
+        return Err(err(e));
+    }
     file.unlock().map_err(err)?;
     Ok(())
+}
+
+fn is_pipe_or_socket(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::FileTypeExt as _;
+    let kind = meta.file_type();
+    kind.is_fifo() || kind.is_socket()
 }
 
 fn ends_without_newline(file: &File) -> std::io::Result<bool> {
@@ -158,14 +217,26 @@ fn ends_without_newline(file: &File) -> std::io::Result<bool> {
     Ok(last[0] != b'\n')
 }
 
-/// What reading a log found.
-#[derive(Debug, Default)]
-pub struct Read {
-    /// Every valid entry, in order.
-    pub entries: Vec<Entry>,
-    /// Line numbers of lines that are not valid entries (a torn line).
-    pub skipped: Vec<usize>,
+impl LogError {
+    /// Whether this is a failure of the file system (exit 1) rather than
+    /// bad input (exit 2).
+    pub fn is_io(&self) -> bool {
+        matches!(self, LogError::Write { .. } | LogError::Read { .. })
+    }
 }
+
+/// The lines of a log that are not valid entries (a torn line, a foreign
+/// line): how many, and the first.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Skipped {
+    /// How many lines were skipped.
+    pub count: usize,
+    /// The first of them (1-based).
+    pub first: Option<usize>,
+}
+
+/// The longest line read as an entry; a longer one is skipped unread.
+pub const MAX_LINE_BYTES: u64 = 1024 * 1024;
 
 /// The moment `--since` names: a duration back from `now` (`2h`), an
 /// RFC 3339 time with its offset (`2026-11-21T18:00:00+01:00`), or a date or
@@ -215,25 +286,58 @@ impl Entry {
     }
 }
 
-/// Reads every entry, skipping lines that do not parse.
-pub fn read(path: &Path) -> Result<Read, LogError> {
+/// Reads the log one line at a time, handing each valid entry to `each`
+/// (memory does not grow with the log); lines that do not parse, or are
+/// longer than [`MAX_LINE_BYTES`], are skipped and counted.
+pub fn read_each(path: &Path, mut each: impl FnMut(Entry)) -> Result<Skipped, LogError> {
+    use std::io::Read as _;
     let err = |e: std::io::Error| LogError::Read {
         file: path.display().to_string(),
         cause: e.to_string(),
     };
-    let file = File::open(path).map_err(err)?;
-    let mut out = Read::default();
-    for (i, line) in BufReader::new(file).split(b'\n').enumerate() {
-        let line = line.map_err(err)?;
+    let unopened = |e: std::io::Error| LogError::Unreadable {
+        file: path.display().to_string(),
+        cause: e.to_string(),
+    };
+    let meta = std::fs::metadata(path).map_err(unopened)?;
+    if meta.is_dir() || is_pipe_or_socket(&meta) {
+        return Err(LogError::NotAFile {
+            file: path.display().to_string(),
+        });
+    }
+    let mut reader = BufReader::new(File::open(path).map_err(unopened)?);
+    let mut skipped = Skipped::default();
+    let mut line = Vec::new();
+    for number in 1.. {
+        line.clear();
+        let read = (&mut reader)
+            .take(MAX_LINE_BYTES)
+            .read_until(b'\n', &mut line)
+            .map_err(err)?;
+        if read == 0 {
+            break;
+        }
+        let complete = line.last() == Some(&b'\n');
+        if !complete && u64::try_from(read).unwrap_or(u64::MAX) >= MAX_LINE_BYTES {
+            // Too long to be an entry: skip to the end of the line.
+            let mut rest = Vec::new();
+            reader.read_until(b'\n', &mut rest).map_err(err)?;
+            skipped.count += 1;
+            skipped.first.get_or_insert(number);
+            continue;
+        }
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
         match serde_json::from_slice::<Entry>(&line) {
-            Ok(entry) => out.entries.push(entry),
-            Err(_) => out.skipped.push(i + 1),
+            Ok(entry) => each(entry),
+            Err(_) => {
+                skipped.count += 1;
+                skipped.first.get_or_insert(number);
+            }
         }
     }
-    Ok(out)
+    Ok(skipped)
 }
 
 #[cfg(test)]

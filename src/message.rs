@@ -105,6 +105,12 @@ messages! {
     LogNoFileFor = "log_no_file_for" [option],
     /// `--since` that is not a time.
     LogSince = "log_since" [given],
+    /// The log cannot be opened for reading.
+    LogUnreadable = "log_unreadable" [file, cause],
+    /// The log cannot be opened.
+    LogOpen = "log_open" [file, cause],
+    /// The log path is a directory, FIFO or socket.
+    LogNotAFile = "log_not_a_file" [file],
 
     // --- answers as typed -----------------------------------------------------
     /// Not yes or no.

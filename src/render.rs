@@ -24,6 +24,12 @@ pub fn table(ctx: &Ctx) -> Table {
     table
 }
 
+/// Text from data or input for a table cell: no word longer than a table
+/// can lay out quickly (see [`floor::text::breakable`]).
+pub fn cell(text: &str) -> String {
+    floor::text::breakable(text, 60).into_owned()
+}
+
 /// A table in the house style headed by the UI texts of `keys`.
 pub fn table_with_header(ctx: &Ctx, keys: &[&str]) -> Table {
     let mut table = table(ctx);

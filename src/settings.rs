@@ -277,7 +277,13 @@ fn read_file(
             FileValues::default(),
         ));
     }
-    let text = crate::data::read_yaml(&path).map_err(|e| match e {
+    // /dev/null is the conventional "no settings" (the only device allowed).
+    let text = if path == Path::new("/dev/null") {
+        Ok(String::new())
+    } else {
+        crate::data::read_yaml(&path)
+    }
+    .map_err(|e| match e {
         LoadError::Io { file, message } => LoadError::Io {
             file,
             message: format!("{message} (the settings file; fix FLOOR_CONFIG or create the file)"),

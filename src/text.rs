@@ -140,3 +140,107 @@ mod tests {
         assert_eq!(&original[start..end], "živá");
     }
 }
+
+/// Text made safe for a terminal: control characters (other than newline
+/// and tab) are shown escaped (`\u{1b}`), never sent. With `keep_style`,
+/// colour and emphasis sequences (`ESC [ … m`) pass, as the tool's own
+/// styling writes them; every other sequence (titles, clearing the screen,
+/// cursor moves) is escaped.
+pub fn visible(text: &str, keep_style: bool) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if c == '\u{1b}' && keep_style {
+            // ESC [ digits and semicolons m: a style, kept whole.
+            let body = rest.get(2..).unwrap_or("");
+            let params = body
+                .char_indices()
+                .find(|(_, ch)| !(ch.is_ascii_digit() || *ch == ';'));
+            if rest.starts_with("\u{1b}[")
+                && let Some((len, 'm')) = params
+            {
+                let end = 2 + len + 1;
+                out.push_str(rest.get(..end).unwrap_or(""));
+                rest = rest.get(end..).unwrap_or("");
+                continue;
+            }
+        }
+        if unsafe_char(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+        rest = rest.get(c.len_utf8()..).unwrap_or("");
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod visible_tests {
+    use super::visible;
+
+    #[test]
+    fn control_sequences_are_shown_not_sent() {
+        assert_eq!(visible("table 4\nnote\tx", false), "table 4\nnote\tx");
+        assert_eq!(
+            visible("\u{1b}]0;PWNED\u{7}", false),
+            "\\u{1b}]0;PWNED\\u{7}"
+        );
+        assert_eq!(visible("\u{1b}[2Jgone", true), "\\u{1b}[2Jgone");
+        assert_eq!(
+            visible("\u{1b}[1mbold\u{1b}[0m", true),
+            "\u{1b}[1mbold\u{1b}[0m"
+        );
+        assert_eq!(visible("\u{1b}[1mbold", false), "\\u{1b}[1mbold");
+        assert_eq!(visible("\u{9b}31m", true), "\\u{9b}31m");
+        assert_eq!(visible("\u{1b}", true), "\\u{1b}");
+    }
+}
+
+/// Text whose words are at most `max` characters: a longer word is broken
+/// with a newline every `max` characters, so laying it out in a table takes
+/// time in proportion to its length (a table breaks long words one
+/// character at a time).
+pub fn breakable(text: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    let max = max.max(1);
+    let mut run = 0usize;
+    let needs = text.chars().any(|c| {
+        run = if c.is_whitespace() { 0 } else { run + 1 };
+        run > max
+    });
+    if !needs {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + text.len() / max + 1);
+    let mut run = 0usize;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            run = 0;
+        } else {
+            if run == max {
+                out.push('\n');
+                run = 0;
+            }
+            run += 1;
+        }
+        out.push(c);
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod breakable_tests {
+    use super::breakable;
+
+    #[test]
+    fn long_words_are_broken_short_ones_kept() {
+        assert_eq!(breakable("a bb ccc", 3), "a bb ccc");
+        assert_eq!(breakable("abcdefg hi", 3), "abc\ndef\ng hi");
+        let long = "x".repeat(200_000);
+        assert_eq!(breakable(&long, 60).lines().count(), 3334);
+    }
+}

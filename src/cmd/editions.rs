@@ -59,11 +59,11 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
     for row in &rows {
         let marker = if row.id == ctx.edition { " *" } else { "" };
         table.add_row(vec![
-            format!("{}{marker}", row.id),
-            row.title.to_string(),
+            render::cell(&format!("{}{marker}", row.id)),
+            render::cell(row.title),
             row.language.to_string(),
-            row.basis.to_string(),
-            row.house.unwrap_or("—").to_string(),
+            render::cell(row.basis),
+            render::cell(row.house.unwrap_or("—")),
             format!("{} + {} + {}", row.rules, row.procedures, row.house_rules),
         ]);
     }

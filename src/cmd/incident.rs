@@ -259,9 +259,9 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
         };
         table.add_row(vec![
             Cell::new(format!("{} {number}", ui.t("card.cited"))),
-            render::strong(&c.title),
+            render::strong(&render::cell(&c.title)),
         ]);
-        table.add_row(vec![Cell::new(""), Cell::new(excerpt)]);
+        table.add_row(vec![Cell::new(""), Cell::new(render::cell(&excerpt))]);
     }
     for note in &ruling.house_notes {
         let conflict = if note.conflicts {
@@ -270,8 +270,8 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
             String::new()
         };
         table.add_row(vec![
-            format!("{} {}", ui.t("card.house"), note.number),
-            format!("{}{conflict}\n{}", note.title, note.text),
+            render::cell(&format!("{} {}", ui.t("card.house"), note.number)),
+            render::cell(&format!("{}{conflict}\n{}", note.title, note.text)),
         ]);
     }
     for (label, keys) in [

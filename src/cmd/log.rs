@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use floor::incident::Ruling;
-use floor::log::{Entry, LogError, append, read, since};
+use floor::log::{Entry, LogError, append, read_each, since};
 use floor::ui::Ui;
 use jiff::tz::TimeZone;
 
@@ -70,9 +70,39 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
         .transpose()?
         .map(jiff::Timestamp::try_from)
         .transpose()?;
-    let log = read(file)?;
-    if !log.skipped.is_empty() {
-        let lines: Vec<String> = log.skipped.iter().map(ToString::to_string).collect();
+    let wanted = |e: &Entry| from.is_none_or(|f| e.when().is_some_and(|w| w >= f));
+    let ui = &ctx.ui;
+    // Entries are filtered as they are read: JSON goes out line by line,
+    // the table keeps only the words of each row.
+    let mut rows: Vec<Row> = Vec::new();
+    let mut shown = 0usize;
+    let skipped = if ctx.json {
+        crate::app::stdout_open()?;
+        let stdout = std::io::stdout();
+        let mut out = std::io::BufWriter::new(stdout.lock());
+        let mut failed: Option<std::io::Error> = None;
+        let skipped = read_each(file, |e| {
+            if failed.is_none() && wanted(&e) {
+                let line = serde_json::to_string(&e).unwrap_or_default();
+                if let Err(err) = writeln!(out, "{line}") {
+                    failed = Some(err);
+                }
+            }
+        })?;
+        if let Some(err) = failed {
+            return Err(err.into());
+        }
+        out.flush()?;
+        skipped
+    } else {
+        read_each(file, |e| {
+            if wanted(&e) {
+                shown += 1;
+                rows.push(Row::of(ui, &zone, &e));
+            }
+        })?
+    };
+    if let Some(first) = skipped.first {
         let _ = writeln!(
             std::io::stderr(),
             "{}",
@@ -80,27 +110,17 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
                 "log.skipped",
                 &[
                     ("file", &printable(&file.display().to_string())),
-                    ("lines", &lines.join(", "))
+                    ("count", &skipped.count.to_string()),
+                    ("first", &first.to_string()),
                 ]
             )
         );
     }
-    let entries: Vec<&Entry> = log
-        .entries
-        .iter()
-        .filter(|e| from.is_none_or(|f| e.when().is_some_and(|w| w >= f)))
-        .collect();
     if ctx.json {
-        let mut out = String::new();
-        for e in &entries {
-            out.push_str(&serde_json::to_string(e)?);
-            out.push('\n');
-        }
-        return Ok(Output::ok(out));
+        return Ok(Output::ok(String::new()));
     }
-    let ui = &ctx.ui;
-    let with_table = entries.iter().any(|e| e.table.is_some());
-    let with_note = entries.iter().any(|e| e.note.is_some());
+    let with_table = rows.iter().any(|r| r.table.is_some());
+    let with_note = rows.iter().any(|r| r.note.is_some());
     let mut header = vec!["log.time"];
     if with_table {
         header.push("log.table");
@@ -117,33 +137,51 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
             c.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
         }
     }
-    for e in &entries {
+    for r in rows {
+        let mut row = vec![r.time];
+        if with_table {
+            row.push(r.table.unwrap_or_default());
+        }
+        row.extend([r.title, r.outcome, r.rule]);
+        if with_note {
+            row.push(r.note.unwrap_or_default());
+        }
+        table.add_row(row.iter().map(|cell| render::cell(&printable(cell))));
+    }
+    Ok(Output::ok(format!(
+        "{table}\n{}\n",
+        ui.f("log.count", &[("count", &shown.to_string())])
+    )))
+}
+
+/// What the table shows of one entry.
+struct Row {
+    time: String,
+    table: Option<String>,
+    title: String,
+    outcome: String,
+    rule: String,
+    note: Option<String>,
+}
+
+impl Row {
+    fn of(ui: &Ui, zone: &TimeZone, e: &Entry) -> Row {
         let rule = e
             .citations
             .first()
             .and_then(|c| c["number"].as_str())
-            .unwrap_or("")
-            .to_string();
-        // The date above the time and offset: a narrow column.
-        let mut row = vec![e.local_time(&zone).replacen(' ', "\n", 1)];
-        if with_table {
-            row.push(e.table.clone().unwrap_or_default());
+            .unwrap_or("");
+        Row {
+            // The date above the time and offset: a narrow column.
+            time: e.local_time(zone).replacen(' ', "\n", 1),
+            table: e.table.clone(),
+            title: title(ui, &e.incident),
+            outcome: outcome(ui, e),
+            // The edition above its rule number: a narrow column.
+            rule: format!("{}\n{rule}", e.edition),
+            note: e.note.clone(),
         }
-        // The edition above its rule number: a narrow column.
-        row.extend([
-            title(ui, &e.incident),
-            outcome(ui, e),
-            format!("{}\n{rule}", e.edition),
-        ]);
-        if with_note {
-            row.push(e.note.clone().unwrap_or_default());
-        }
-        table.add_row(row.iter().map(|cell| printable(cell)));
     }
-    Ok(Output::ok(format!(
-        "{table}\n{}\n",
-        ui.f("log.count", &[("count", &entries.len().to_string())])
-    )))
 }
 
 /// The incident's title in the UI language; its id if it has none.

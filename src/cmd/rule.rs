@@ -133,7 +133,11 @@ fn all_editions(ctx: &Ctx, concept: &str) -> anyhow::Result<Output> {
             Some(l) if l != &rule.number => format!("{} ({})", rule.number, l),
             _ => rule.number.clone(),
         };
-        table.add_row(vec![book.id().to_string(), label, rule.title.clone()]);
+        table.add_row(vec![
+            render::cell(book.id()),
+            render::cell(&label),
+            render::cell(&rule.title),
+        ]);
     }
     let mut out = format!("{}\n{table}\n", render::bold(ctx, concept));
     for (book, f) in &found {
@@ -150,23 +154,23 @@ pub fn card(ctx: &Ctx, book: &Book, found: &Found) -> String {
     let part = found.part();
     let ui = &ctx.ui;
     let mut table = render::table(ctx);
-    table.set_header(vec![rule.number.clone(), rule.title.clone()]);
+    table.set_header(vec![render::cell(&rule.number), render::cell(&rule.title)]);
     let parts: Vec<&Part> = match part {
         Some(p) => vec![p],
         None => rule.parts.iter().collect(),
     };
     if part.is_none() && !rule.text.trim().is_empty() {
-        table.add_row(vec![String::new(), rule.text.trim().to_string()]);
+        table.add_row(vec![String::new(), render::cell(rule.text.trim())]);
     }
     for p in parts {
-        table.add_row(vec![p.label.clone(), p.full_text()]);
+        table.add_row(vec![render::cell(&p.label), render::cell(&p.full_text())]);
     }
     if part.is_none() {
         if !rule.tail.trim().is_empty() {
-            table.add_row(vec![String::new(), rule.tail.trim().to_string()]);
+            table.add_row(vec![String::new(), render::cell(rule.tail.trim())]);
         }
         for ex in &rule.examples {
-            table.add_row(vec![ex.label.clone(), ex.text.clone()]);
+            table.add_row(vec![render::cell(&ex.label), render::cell(&ex.text)]);
         }
     }
     if !rule.refs.is_empty() {

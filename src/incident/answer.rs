@@ -178,8 +178,10 @@ pub fn parse_key_value(s: &str) -> Result<(String, String), String> {
 }
 
 /// Reads an answers file (`--answers`): a YAML map of answer keys to
-/// numbers, text, yes/no or lists, each turned into its `--answer` text.
-/// `text` has passed [`crate::data::check_shape`]; `file` names it in errors.
+/// values or lists of values, each taken as the text it is written with and
+/// read by the `--answer` grammar (so `0x10` or `+16` are refused as they
+/// are on the command line). `text` has passed [`crate::data::check_shape`];
+/// `file` names it in errors.
 pub fn parse_answers_file(text: &str, file: &str) -> Result<BTreeMap<String, String>, LoadError> {
     let invalid = |message: String| LoadError::Invalid {
         file: file.to_string(),
@@ -190,6 +192,7 @@ pub fn parse_answers_file(text: &str, file: &str) -> Result<BTreeMap<String, Str
             "is empty: write one answer per line, e.g. `facing: 1200`".into(),
         ));
     }
+    // First the shape: a map of scalars and lists of scalars.
     let value: serde_yaml::Value =
         serde_yaml::from_str(text).map_err(|e| crate::data::yaml_error(file, &e))?;
     let serde_yaml::Value::Mapping(map) = value else {
@@ -197,31 +200,28 @@ pub fn parse_answers_file(text: &str, file: &str) -> Result<BTreeMap<String, Str
             "must be a map of answers, e.g. `facing: 1200`".into(),
         ));
     };
-    let mut out = BTreeMap::new();
-    for (k, v) in map {
+    let scalar = |v: &serde_yaml::Value| {
+        matches!(
+            v,
+            serde_yaml::Value::String(_)
+                | serde_yaml::Value::Number(_)
+                | serde_yaml::Value::Bool(_)
+        )
+    };
+    let mut lists = BTreeMap::new();
+    for (k, v) in &map {
         let serde_yaml::Value::String(key) = k else {
             return Err(invalid(
                 "answer keys must be text, e.g. `facing: 1200`".into(),
             ));
         };
-        let value = match v {
-            serde_yaml::Value::String(s) => s,
-            serde_yaml::Value::Number(n) => n.to_string(),
-            serde_yaml::Value::Bool(b) => if b { "yes" } else { "no" }.to_string(),
-            serde_yaml::Value::Sequence(items) => {
-                let mut parts = Vec::new();
-                for item in items {
-                    match item {
-                        serde_yaml::Value::String(s) => parts.push(s),
-                        serde_yaml::Value::Number(n) => parts.push(n.to_string()),
-                        _ => {
-                            return Err(invalid(format!(
-                                "`{key}`: list items must be numbers or text"
-                            )));
-                        }
-                    }
-                }
-                parts.join(",")
+        let is_list = match v {
+            v if scalar(v) => false,
+            serde_yaml::Value::Sequence(items) if items.iter().all(scalar) => true,
+            serde_yaml::Value::Sequence(_) => {
+                return Err(invalid(format!(
+                    "`{key}`: list items must be numbers or text"
+                )));
             }
             _ => {
                 return Err(invalid(format!(
@@ -229,9 +229,66 @@ pub fn parse_answers_file(text: &str, file: &str) -> Result<BTreeMap<String, Str
                 )));
             }
         };
-        out.insert(key, value);
+        lists.insert(key.clone(), is_list);
     }
-    Ok(out)
+    // Then the values as written.
+    let de = serde_yaml::Deserializer::from_str(text);
+    serde::de::DeserializeSeed::deserialize(AsWritten(&lists), de)
+        .map_err(|e| crate::data::yaml_error(file, &e))
+}
+
+/// Reads a map's values as the text they are written with, lists joined
+/// with commas; which keys hold lists is known from a first reading.
+struct AsWritten<'a>(&'a BTreeMap<String, bool>);
+
+/// One scalar as written.
+struct Written(String);
+
+impl<'de> serde::Deserialize<'de> for Written {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Text;
+        impl serde::de::Visitor<'_> for Text {
+            type Value = Written;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a number or text")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Written, E> {
+                Ok(Written(v.to_string()))
+            }
+        }
+        d.deserialize_str(Text)
+    }
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for AsWritten<'_> {
+    type Value = BTreeMap<String, String>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        struct Entries<'a>(&'a BTreeMap<String, bool>);
+        impl<'de> serde::de::Visitor<'de> for Entries<'_> {
+            type Value = BTreeMap<String, String>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map of answers")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut out = BTreeMap::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    let value = if self.0.get(&key).copied().unwrap_or(false) {
+                        let items: Vec<Written> = map.next_value()?;
+                        items.into_iter().map(|w| w.0).collect::<Vec<_>>().join(",")
+                    } else {
+                        map.next_value::<Written>()?.0
+                    };
+                    out.insert(key, value);
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(Entries(self.0))
+    }
 }
 
 #[cfg(test)]
@@ -311,6 +368,22 @@ mod tests {
         assert!(parse_seats("3,3").is_err());
         assert!(parse_seats("5-2").is_err());
         assert!(parse_seats("").is_err());
+    }
+
+    #[test]
+    fn an_answers_file_keeps_values_as_written() {
+        let got = parse_answers_file(
+            "facing: 0x10\npushed: +16\nchips: [1000, 0o144]\nheads_up: yes\nbig: 1.200\n",
+            "f.yaml",
+        )
+        .unwrap();
+        assert_eq!(got["facing"], "0x10");
+        assert_eq!(got["pushed"], "+16");
+        assert_eq!(got["chips"], "1000,0o144");
+        assert_eq!(got["heads_up"], "yes");
+        assert_eq!(got["big"], "1.200");
+        assert!(parse_amount(&got["facing"]).is_err());
+        assert!(parse_amount(&got["pushed"]).is_err());
     }
 
     #[test]

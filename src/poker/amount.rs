@@ -31,9 +31,15 @@ pub fn parse(raw: &str) -> Result<Chips, Message> {
         .chars()
         .find(|c| !c.is_ascii_digit() && !matches!(c, '.' | ',' | ' ' | 'k' | 'K'))
     {
+        // A space that is not an ordinary space is named by its code.
+        let shown = if c.is_whitespace() || c.is_control() {
+            c.escape_unicode().to_string()
+        } else {
+            c.to_string()
+        };
         return Err(Message::new(Msg::AmountBadChar)
             .arg("value", s)
-            .arg("char", c));
+            .arg("char", shown));
     }
     let (number, multiplier) = match s.strip_suffix(['k', 'K']) {
         Some(n) => (n.trim_end(), 1000u64),

@@ -554,7 +554,7 @@ fn unusable_log_paths() {
             "/nonexistent/dir/rulings.jsonl",
         ],
         &[
-            "cannot write the log /nonexistent/dir/rulings.jsonl",
+            "cannot open the log /nonexistent/dir/rulings.jsonl",
             "writable --log",
         ],
     );
@@ -567,7 +567,7 @@ fn unusable_log_paths() {
             "--log".into(),
             file("a-directory"),
         ],
-        &["cannot write the log"],
+        &["is not a regular file"],
     );
     bad(&["log", "show"], &["no log file", "--log FILE"]);
     bad(
@@ -597,4 +597,142 @@ fn closed_stdin_never_prompts_and_logs_nothing() {
         .assert()
         .code(2);
     assert!(!log.exists());
+}
+
+/// A FIFO at `name` in the fixtures (made once).
+fn fifo(name: &str) -> String {
+    let path = fixtures().join(name);
+    if !path.exists() {
+        nix::unistd::mkfifo(&path, nix::sys::stat::Mode::S_IRWXU).expect("mkfifo");
+    }
+    path.display().to_string()
+}
+
+#[test]
+fn files_that_are_not_regular_files_are_refused_at_once() {
+    // A FIFO would block forever; a device would be read without end.
+    let f = fifo("answers.fifo");
+    for args in [
+        vec!["incident", "clock", "--answers", f.as_str()],
+        vec!["rule", "29", "--house", f.as_str()],
+        vec!["incident", "clock", "--answers", "/dev/zero"],
+        vec!["incident", "clock", "--answers", "/dev/urandom"],
+    ] {
+        let stderr = one_line_error(
+            floor()
+                .args(&args)
+                .timeout(std::time::Duration::from_secs(10)),
+        );
+        assert!(stderr.contains("not a regular file"), "{args:?}: {stderr}");
+    }
+    for args in [
+        vec!["log", "show", "--log", f.as_str()],
+        vec![
+            "incident",
+            "clock",
+            "--answer",
+            "facing_bet=yes",
+            "--log",
+            f.as_str(),
+        ],
+    ] {
+        let stderr = one_line_error(
+            floor()
+                .args(&args)
+                .timeout(std::time::Duration::from_secs(10)),
+        );
+        assert!(stderr.contains("not a regular file"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_data_tree_with_symlink_cycles_is_walked_once() {
+    let root = fixtures().join("data-cycles");
+    if !root.exists() {
+        let embedded = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        std::fs::create_dir_all(root.join("locales/en")).expect("dir");
+        for (from, to) in [
+            ("locales/en/ui.yaml", "locales/en/ui.yaml"),
+            ("locales/en/dpc-2019-en.yaml", "locales/en/dpc-2019-en.yaml"),
+            ("locales/concepts.yaml", "locales/concepts.yaml"),
+        ] {
+            std::fs::copy(embedded.join(from), root.join(to)).expect("copy");
+        }
+        for l in ["a", "b"] {
+            std::os::unix::fs::symlink(".", root.join("locales").join(l)).expect("symlink");
+        }
+    }
+    floor()
+        .args(["editions", "--data"])
+        .arg(&root)
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .success();
+}
+
+#[test]
+fn an_answers_file_follows_the_answer_grammar() {
+    let path = fixtures().join("hex.yaml");
+    std::fs::write(&path, "remaining: 0x10\npaid: 9\nbusted: 1\n").expect("write");
+    let stderr = one_line_error(
+        floor()
+            .args(["incident", "hand-for-hand", "--answers"])
+            .arg(&path),
+    );
+    assert!(stderr.contains("0x10"), "{stderr}");
+    std::fs::write(&path, "facing_bet: +16\n").expect("write");
+    one_line_error(floor().args(["incident", "clock", "--answers"]).arg(&path));
+}
+
+#[test]
+fn control_characters_never_reach_the_terminal() {
+    let hostile = "\u{1b}]0;PWNED\u{7}\u{1b}[2J";
+    for args in [
+        vec!["rule", hostile],
+        vec!["rule", "43", "--rules", hostile],
+        vec!["incident", hostile],
+        vec!["incident", "clock", "--answer", &*format!("{hostile}=1")],
+    ] {
+        let out = floor().args(&args).output().expect("runs");
+        let all = [out.stdout, out.stderr].concat();
+        assert!(
+            !all.contains(&0x1b) && !all.contains(&0x07),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&all)
+        );
+    }
+    // The query is echoed on stdout, escaped, whatever the colour setting.
+    let out = floor()
+        .args(["search", hostile, "--color", "always"])
+        .output()
+        .expect("runs");
+    assert!(
+        !String::from_utf8_lossy(&out.stdout).contains("\u{1b}]0"),
+        "OSC passed"
+    );
+}
+
+#[test]
+fn failures_of_the_system_exit_1() {
+    // A full disk: the ruling is not logged, the log is left as it was.
+    floor()
+        .args([
+            "incident",
+            "clock",
+            "--answer",
+            "facing_bet=yes",
+            "--log",
+            "/dev/full",
+        ])
+        .assert()
+        .code(1);
+    // Standard output closed: the ruling went nowhere.
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("{} editions >&-", env!("CARGO_BIN_EXE_floor")))
+        .env_clear()
+        .env("LANG", "en_US.UTF-8")
+        .status()
+        .expect("runs");
+    assert_eq!(status.code(), Some(1));
 }

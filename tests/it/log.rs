@@ -166,7 +166,7 @@ fn a_torn_last_line_is_skipped_with_a_warning_and_healed_by_the_next_ruling() {
         .arg(&log)
         .assert()
         .success()
-        .stderr(predicates::str::contains("skipped unreadable line(s) 2"));
+        .stderr(predicates::str::contains("the first at line 2"));
     floor()
         .args([
             "incident",

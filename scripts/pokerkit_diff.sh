@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# Differential test of floor's betting calculators against pokerkit.
+# Differential tests of floor against pokerkit.
 #
 # Creates a virtual environment under target/pokerkit-venv with the pinned
-# pokerkit of scripts/requirements-pokerkit.txt, builds the oracle
-# (examples/betting_oracle.rs) and runs scripts/pokerkit_diff.py, which plays
-# random no-limit and pot-limit betting rounds in pokerkit and asks the oracle
-# the same questions. Exits non-zero on any unexplained disagreement.
+# pokerkit of scripts/requirements-pokerkit.txt, then
+# 1. builds the oracle (examples/betting_oracle.rs) and runs
+#    scripts/pokerkit_diff.py, which plays random no-limit and pot-limit
+#    betting rounds in pokerkit and asks the oracle the same questions;
+# 2. builds floor and runs scripts/pokerkit_hands.py, which has pokerkit write
+#    random whole hands as PHH files and compares every step of
+#    `floor hand --json` with pokerkit's state.
+# Exits non-zero on any unexplained disagreement.
 #
-# Usage: scripts/pokerkit_diff.sh [--count N] [--seed S]
-#   (defaults: 10000 hands, a fixed seed; PYTHON picks the interpreter)
+# Usage: scripts/pokerkit_diff.sh [--count N] [--hands N] [--seed S]
+#   (defaults: 10000 betting hands, 2000 whole hands, fixed seeds; PYTHON
+#   picks the interpreter)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -30,12 +35,27 @@ if [[ ! -x "$venv/bin/python" ]] || ! cmp -s scripts/requirements-pokerkit.txt "
     cp scripts/requirements-pokerkit.txt "$stamp"
 fi
 
-cargo build --quiet --example betting_oracle
+count=() hands=(--count 2000) seed=()
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --count) count=(--count "$2"); shift 2 ;;
+        --hands) hands=(--count "$2"); shift 2 ;;
+        --seed) seed=(--seed "$2"); shift 2 ;;
+        *) echo "pokerkit_diff: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+
+cargo build --quiet --example betting_oracle --bin floor
 target_dir="${CARGO_TARGET_DIR:-target}"
 oracle="$target_dir/debug/examples/betting_oracle"
-if [[ ! -x "$oracle" ]]; then
-    echo "pokerkit_diff: the oracle was not built at $oracle" >&2
-    exit 1
-fi
+floor="$target_dir/debug/floor"
+for built in "$oracle" "$floor"; do
+    if [[ ! -x "$built" ]]; then
+        echo "pokerkit_diff: not built: $built" >&2
+        exit 1
+    fi
+done
 
-exec "$venv/bin/python" scripts/pokerkit_diff.py --oracle "$oracle" "$@"
+"$venv/bin/python" scripts/pokerkit_diff.py --oracle "$oracle" "${count[@]}" "${seed[@]}"
+echo
+"$venv/bin/python" scripts/pokerkit_hands.py --floor "$floor" "${hands[@]}" "${seed[@]}"

@@ -219,6 +219,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> anyhow::Result<Output> {
             concept,
             diff,
         } => cmd::compare::run(ctx, &a, &b, concept.as_deref(), diff)?,
+        Command::Hand { file, at } => cmd::hand::run(ctx, &file, at.map(usize::from))?,
         Command::Incident {
             id,
             list,

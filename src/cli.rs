@@ -16,6 +16,25 @@ Examples:
   floor compare onk-2023-nl pokerpunt-nl   what differs between two editions
   floor check                              validate the rule data";
 
+const HAND_HELP: &str = "\
+The compact notation (one line per item, # starts a comment):
+  NL 100/200 ante 25 button 6                   game (NL, PL, FL) SB/BB [ante N | bbante N] button SEAT
+  1:5000 2:12000 3:800 4:20000 5:7000 6:9000    the players clockwise, SEAT:STACK (SEAT:? if unknown)
+  pre: 3 r600, 4 c, 5 f, 6 r1600, 1 f, 2 c      each round: SEAT ACTION, in order, by commas
+  flop: 2 x, 4 b1000, 6 f, 2 c                  (also turn:, river:)
+  win: 2                                        the winners, main pot first, pots split by |
+Actions (amounts are the player's total for the round):
+  f fold, x check, c call, b1000 bet to 1000, r1600 raise to 1600, a all-in (a2400 to 2400);
+  c300 only 300 put out to call (an undercall), p1400 1400 in chips put out silently,
+  o5000 one 5000 chip put out silently, m1000+500 several chips at once, s1400 a number said
+  alone, r600+600 \"raise\" said and the chips put out in two motions.
+
+Examples:
+  floor hand hand.txt --rules tda-2019-sk
+  floor hand hand.phh --json
+  floor hand hand.txt --at 7
+  printf 'NL 100/200 button 2\\n1:5000 2:5000\\npre: 2 c, 1 x\\n' | floor hand -";
+
 /// Poker tournament floor rulings: guided incidents, rule lookup and edition
 /// comparison, cited in the rulebook edition the event plays under.
 #[derive(Debug, Parser)]
@@ -189,6 +208,25 @@ pub enum Command {
         /// Print help; with an ID, also that incident's answer keys
         #[arg(short = 'h', long = "help", action = clap::ArgAction::SetTrue)]
         help: bool,
+    },
+    /// Replay a whole hand under the edition's rules, ruling every step
+    #[command(
+        long_about = "Replay a whole hand under the edition's rules, ruling every step.\n\n\
+        Reads a PHH file (the open hand-history format: NT, NS, PO and FT hands) or the compact \
+        notation below, from FILE or - for standard input. Every action is checked: whose turn \
+        it was, the amount to call, the minimum raise-to, the pot-limit maximum and whether \
+        betting was re-opened; an irregular action gets the ruling of its incident, cited in the \
+        edition in use, and the replay goes on from the action as ruled. At the end: the pots \
+        with the players who may win each, and the split when the winners are given.",
+        after_help = HAND_HELP
+    )]
+    Hand {
+        /// The hand file (PHH, or the compact notation); - for standard input
+        #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+        file: PathBuf,
+        /// The state before action N and the options of the player to act
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        at: Option<u16>,
     },
     /// Compare two editions: renumbered, changed, added and missing rules
     #[command(after_help = "Examples:\n  floor compare onk-2023-nl pokerpunt-nl\n  \

@@ -290,6 +290,46 @@ messages! {
     /// The chips reach the call.
     UndercallIsACall = "bet.undercall_is_a_call" [pushed, in_front, facing],
 
+    // --- hands ----------------------------------------------------------------
+    /// A problem on a line of a hand.
+    HandLine = "hand.line" [line, problem],
+    /// An empty hand.
+    HandEmpty = "hand.empty" [],
+    /// No players.
+    HandNoSeats = "hand.no_seats" [],
+    /// An unknown line label.
+    HandLabel = "hand.label" [text],
+    /// A bad amount.
+    HandAmount = "hand.amount" [text, problem],
+    /// A bad seat number.
+    HandSeat = "hand.seat" [text],
+    /// An unknown game.
+    HandGame = "hand.game" [text],
+    /// Blinds not written SB/BB.
+    HandBlinds = "hand.blinds" [text],
+    /// An unknown word in the first line.
+    HandHeaderWord = "hand.header_word" [text],
+    /// A player not written SEAT:STACK.
+    HandSeatItem = "hand.seat_item" [text],
+    /// An action not written SEAT ACTION.
+    HandAction = "hand.action" [text],
+    /// The button on no player.
+    HandButton = "hand.button" [seat],
+    /// A PHH number that is not a whole number of chips.
+    PhhNumber = "hand.phh_number" [field, value],
+    /// A PHH file that is not TOML.
+    PhhSyntax = "hand.phh_syntax" [problem],
+    /// A PHH variant floor does not replay.
+    PhhVariant = "hand.phh_variant" [variant],
+    /// A PHH file with too few or too many players.
+    PhhPlayers = "hand.phh_players" [count],
+    /// Straddles.
+    PhhStraddle = "hand.phh_straddle" [],
+    /// Limit bets missing or not one and two.
+    PhhLimitBets = "hand.phh_limit_bets" [],
+    /// A PHH action floor does not read.
+    PhhAction = "hand.phh_action" [n, text],
+
     // --- the clock ----------------------------------------------------------
     /// A clock of no time.
     ClockNoTime = "clock_no_time" [],

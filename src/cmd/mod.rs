@@ -4,6 +4,7 @@ pub mod check;
 pub mod compare;
 pub mod config;
 pub mod editions;
+pub mod hand;
 pub mod incident;
 pub mod log;
 pub mod man;

@@ -50,6 +50,9 @@ pub struct Answers {
     pub big_blind: Chips,
     /// The player's own chips already in front this round.
     pub in_front: Option<Chips>,
+    /// Betting is open for him: no short all-in since he last acted
+    /// (without `actions`; with them, the round tells).
+    pub reopened: Option<bool>,
     /// What became of them.
     pub prior_chips: Option<PriorChips>,
     /// How much of them was pulled back.
@@ -81,6 +84,7 @@ impl Incident for Bet {
             input.last_raise = last;
         }
         input.in_front = a.in_front.unwrap_or(0);
+        input.may_raise = a.reopened.unwrap_or(true);
         let mut played_by = None;
         if let Some(actions) = &a.actions {
             let (_, player, spot) = as_played::replay(

@@ -105,6 +105,30 @@ impl Player {
     }
 }
 
+/// Where a player stands in the round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standing {
+    /// His total this round.
+    pub total: Chips,
+    /// His chips behind, when known.
+    pub stack: Option<Chips>,
+    /// He folded.
+    pub folded: bool,
+    /// He is all-in.
+    pub all_in: bool,
+}
+
+/// A player at a known table (see [`Round::at_table`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableSeat {
+    /// His name as the actions write it.
+    pub name: String,
+    /// His chips behind after posting; `None` when not known.
+    pub stack: Option<Chips>,
+    /// What he posted before the round's first action (a blind).
+    pub posted: Chips,
+}
+
 /// A betting round: its setup, each player's standing, the bet and the last
 /// full raise.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -152,6 +176,30 @@ impl Round {
                 .players
                 .push(Player::new("SB", setup.small_blind.unwrap_or(0), true));
             round.players.push(Player::new("BB", setup.big_blind, true));
+        }
+        Ok(round)
+    }
+
+    /// A round at a known table: `seats` in acting order (the first to act
+    /// first), each with his chips behind after posting and what he posted
+    /// (blinds). Pre-flop the bet is the big blind even when a short blind
+    /// posted less (TDA: the others call the full big blind).
+    pub fn at_table(setup: Setup, seats: &[TableSeat]) -> Result<Round, (&'static str, Message)> {
+        let mut round = Round::new(Setup {
+            street: Street::Flop,
+            ..setup
+        })?;
+        round.setup = setup;
+        round.unit = setup.unit().map_err(|m| ("big_blind", m))?;
+        if setup.street.is_preflop() {
+            round.facing = setup.big_blind;
+            round.full_raise = setup.big_blind;
+        }
+        for seat in seats {
+            let mut p = Player::new(&seat.name, seat.posted, seat.posted > 0);
+            p.stack = seat.stack;
+            p.all_in = seat.stack == Some(0) && seat.posted > 0;
+            round.players.push(p);
         }
         Ok(round)
     }
@@ -338,6 +386,20 @@ impl Round {
         Ok(self.spot_of(p))
     }
 
+    /// Where `name` stands: his total this round, his chips behind (when
+    /// known), whether he folded or is all-in.
+    pub fn standing(&self, name: &str) -> Option<Standing> {
+        self.players
+            .iter()
+            .find(|p| p.name == name.trim())
+            .map(|p| Standing {
+                total: p.total,
+                stack: p.stack,
+                folded: p.folded,
+                all_in: p.all_in,
+            })
+    }
+
     /// Whether `name` has acted or posted in this round.
     pub fn knows(&self, name: &str) -> bool {
         self.players.iter().any(|p| p.name == name.trim())
@@ -355,12 +417,41 @@ impl Round {
     /// The next player to act, among the players the round knows, in seating
     /// order after the last one who acted.
     pub fn to_act(&self) -> Option<&str> {
+        self.to_act_at(self.last_actor.map_or(0, |i| i + 1))
+    }
+
+    /// The next player to act from `name` on, `name` included: after an
+    /// action out of turn, the turn goes back to the player skipped.
+    pub fn to_act_from(&self, name: &str) -> Option<&str> {
+        let start = self.players.iter().position(|p| p.name == name.trim())?;
+        self.to_act_at(start)
+    }
+
+    fn to_act_at(&self, start: usize) -> Option<&str> {
         let n = self.players.len();
-        let start = self.last_actor.map_or(0, |i| i + 1);
         (0..n)
             .filter_map(|k| self.players.get((start + k) % n))
             .find(|p| !p.folded && !p.all_in && (!p.acted || p.total < self.facing))
             .map(|p| p.name.as_str())
+    }
+
+    /// No more betting in this hand: one player left, or no two players
+    /// left who could still bet against each other (the others all-in),
+    /// with nobody facing a bet.
+    pub fn betting_over(&self) -> bool {
+        let live: Vec<&Player> = self.players.iter().filter(|p| !p.folded).collect();
+        if live.len() <= 1 {
+            return true;
+        }
+        let free: Vec<&&Player> = live
+            .iter()
+            .filter(|p| !p.all_in && p.stack != Some(0))
+            .collect();
+        match free.as_slice() {
+            [] => true,
+            [one] => one.total >= self.facing,
+            _ => false,
+        }
     }
 
     /// Each player's total this round with whether he folded (for pots).

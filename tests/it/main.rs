@@ -9,6 +9,7 @@ mod completions;
 mod conventions;
 mod corpus;
 mod golden;
+mod hand;
 mod incidents;
 mod interactive;
 mod log;

@@ -1,0 +1,267 @@
+//! `floor hand`: a whole hand replayed under the edition's rules, as a table
+//! of its steps with the rulings on irregular actions, the pots and the
+//! split; `--at N` the state before action N as a card; `--json` the steps,
+//! the pots and the next player's options.
+
+use std::io::Read as _;
+use std::path::Path;
+
+use floor::hand::{self, Replay, replay::Rules};
+use floor::message::{Message, Msg};
+use floor::poker::Street;
+
+use crate::ctx::{Ctx, Output};
+use crate::render;
+
+pub fn run(ctx: &Ctx, file: &Path, at: Option<usize>) -> anyhow::Result<Output> {
+    let text = if file == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .take(floor::data::MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)?;
+        if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > floor::data::MAX_FILE_BYTES {
+            return Err(floor::LoadError::TooLarge {
+                file: "-".into(),
+                bytes: u64::try_from(bytes.len()).unwrap_or(u64::MAX),
+                limit: floor::data::MAX_FILE_BYTES,
+            }
+            .into());
+        }
+        String::from_utf8(bytes).map_err(|e| floor::LoadError::NotUtf8 {
+            file: "-".into(),
+            offset: e.utf8_error().valid_up_to(),
+        })?
+    } else {
+        floor::data::read_limited(file)?
+    };
+    let parsed = if is_phh(&text) {
+        hand::phh::parse(&text)
+    } else {
+        hand::compact::parse(&text)
+    };
+    let parsed = parsed.map_err(|m| {
+        floor::Error::input(
+            "hand",
+            Message::new(Msg::LoadInvalid)
+                .arg("file", file.display())
+                .nested("message", m),
+        )
+    })?;
+    let rules = Rules {
+        store: &ctx.store,
+        edition: &ctx.edition,
+        ui: &ctx.ui,
+    };
+    let replayed = hand::replay(&parsed, &rules, at)?;
+    if ctx.json {
+        return Ok(Output::ok(render::json(&replayed)?));
+    }
+    Ok(Output::ok(match at {
+        Some(n) => before(ctx, &replayed, n),
+        None => table(ctx, &replayed),
+    }))
+}
+
+/// A PHH file is TOML with a `variant` key; anything else is the compact
+/// notation.
+fn is_phh(text: &str) -> bool {
+    text.lines()
+        .map(str::trim_start)
+        .any(|l| l.starts_with("variant") && l.contains('='))
+}
+
+fn street(ctx: &Ctx, s: Street) -> String {
+    let id: &str = s.into();
+    ctx.ui.t(&format!("choices.{id}")).to_string()
+}
+
+fn chips(v: Option<u64>) -> String {
+    v.map_or_else(|| "—".to_string(), |c| c.to_string())
+}
+
+fn table(ctx: &Ctx, r: &Replay) -> String {
+    let ui = &ctx.ui;
+    let pot_limit = r.steps.iter().any(|s| s.max_total.is_some());
+    let mut header = vec![
+        "hand.number",
+        "hand.street",
+        "hand.seat",
+        "hand.action",
+        "hand.to_call",
+        "hand.min_raise_to",
+    ];
+    if pot_limit {
+        header.push("hand.max_total");
+    }
+    header.push("hand.ruling");
+    let mut t = render::table_with_header(ctx, &header);
+    for s in &r.steps {
+        let mut action = s.action.clone();
+        if s.corrected {
+            action = format!("{}\n→ {}", s.action, ruled_words(ctx, &s.ruled));
+        }
+        let mut row = vec![
+            s.number.to_string(),
+            street(ctx, s.street),
+            s.seat.to_string(),
+            render::cell(&action),
+            s.to_call.to_string(),
+            if s.reopened {
+                chips(s.min_raise_to)
+            } else {
+                ui.t("hand.closed").to_string()
+            },
+        ];
+        if pot_limit {
+            row.push(chips(s.max_total));
+        }
+        let mut note = String::new();
+        if let Some(turn) = s.turn.filter(|t| *t != s.seat) {
+            note.push_str(&ui.f("hand.out_of_turn", &[("seat", &turn.to_string())]));
+            note.push('\n');
+        }
+        for ruling in s.out_of_turn.iter().chain(&s.ruling) {
+            note.push_str(&cited(
+                ctx,
+                &ruling.outcome_text,
+                &floor::hand::replay::cited(ruling),
+            ));
+            note.push('\n');
+        }
+        row.push(render::cell(note.trim_end()));
+        t.add_row(row);
+    }
+    let mut out = format!("{} · {}\n{t}\n", ui.t("hand.title"), r.edition);
+    out.push_str(&pots(ctx, r));
+    if let Some(next) = &r.next {
+        out.push_str(&next_line(ctx, next));
+        out.push('\n');
+    }
+    out
+}
+
+fn next_line(ctx: &Ctx, next: &hand::replay::Next) -> String {
+    let ui = &ctx.ui;
+    let seat = next.seat.to_string();
+    let street = street(ctx, next.street);
+    let to_call = next.to_call.to_string();
+    let opening = next.to_call == 0;
+    let mut line = if opening {
+        ui.f("hand.next_check", &[("seat", &seat), ("street", &street)])
+    } else {
+        ui.f(
+            "hand.next",
+            &[("seat", &seat), ("street", &street), ("to_call", &to_call)],
+        )
+    };
+    match next.min_raise_to {
+        Some(min) if next.reopened => {
+            let key = if opening {
+                "hand.next_bet"
+            } else {
+                "hand.next_raise"
+            };
+            line.push_str(&ui.f(key, &[("min", &min.to_string())]));
+            if let Some(max) = next.max_total {
+                line.push_str(&ui.f("hand.next_max", &[("max", &max.to_string())]));
+            }
+        }
+        _ => line.push_str(ui.t("hand.next_closed")),
+    }
+    line
+}
+
+fn before(ctx: &Ctx, r: &Replay, n: usize) -> String {
+    let ui = &ctx.ui;
+    let mut out = format!(
+        "{} · {}\n",
+        ui.f("hand.before", &[("n", &n.to_string())]),
+        r.edition
+    );
+    match &r.next {
+        Some(next) => out.push_str(&next_line(ctx, next)),
+        None => out.push_str(ui.t("hand.over")),
+    }
+    out.push('\n');
+    out.push_str(&pots(ctx, r));
+    out
+}
+
+/// `raise:1200` in words: "Raise 1200".
+fn ruled_words(ctx: &Ctx, ruled: &str) -> String {
+    if ruled == floor::hand::replay::WITHDRAWN {
+        return ctx.ui.t("hand.withdrawn").to_string();
+    }
+    let mut parts = ruled.splitn(2, ':');
+    let kind = parts.next().unwrap_or_default();
+    let key = format!("choices.{kind}");
+    let word = ctx.ui.t(&key);
+    match parts.next() {
+        Some(total) => format!("{word} {total}"),
+        None => word.to_string(),
+    }
+}
+
+fn cited(ctx: &Ctx, text: &str, rules: &[String]) -> String {
+    format!("{text} ({} {})", ctx.ui.t("card.cited"), rules.join(", "))
+}
+
+/// The pots with who may win each, who won it and the split.
+fn pots(ctx: &Ctx, r: &Replay) -> String {
+    let ui = &ctx.ui;
+    let mut out = String::new();
+    for (i, p) in r.pots.iter().enumerate() {
+        let name = floor::incident::ruling::amount_label(
+            ui,
+            &if i == 0 {
+                "main".to_string()
+            } else {
+                format!("side_{i}")
+            },
+        );
+        let seats: Vec<String> = p.eligible.iter().map(ToString::to_string).collect();
+        out.push_str(&ui.f(
+            "hand.pot",
+            &[
+                ("pot", &name),
+                ("amount", &p.amount.to_string()),
+                ("seats", &seats.join(", ")),
+            ],
+        ));
+        if !p.won.is_empty() {
+            let shares: Vec<String> = p
+                .won
+                .iter()
+                .map(|w| {
+                    ui.f(
+                        "hand.share",
+                        &[
+                            ("seat", &w.seat.to_string()),
+                            ("chips", &w.chips.to_string()),
+                        ],
+                    )
+                })
+                .collect();
+            out.push_str(" → ");
+            out.push_str(&shares.join(", "));
+        }
+        if let Some(split) = &p.split {
+            let rules: Vec<String> = split.citations.iter().map(|c| c.number.clone()).collect();
+            out.push_str(&format!(" ({} {})", ui.t("card.cited"), rules.join(", ")));
+        }
+        out.push('\n');
+    }
+    if let Some((seat, amount)) = r.returned {
+        let key = if r.next.is_some() {
+            "hand.uncalled"
+        } else {
+            "hand.returned"
+        };
+        out.push_str(&ui.f(
+            key,
+            &[("seat", &seat.to_string()), ("amount", &amount.to_string())],
+        ));
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,95 @@
+//! A whole hand as it was played, read from a PHH file (the open
+//! hand-history format) or from the compact notation a floor person types,
+//! and replayed on the one poker model: every action is checked against the
+//! betting round, and an irregular one gets the ruling of the matching
+//! incident (see [`replay`]).
+
+pub mod compact;
+pub mod phh;
+pub mod replay;
+
+use crate::poker::{Chips, Game, Street};
+
+pub use replay::{Replay, Step, replay};
+
+/// A hand: the table, the forced bets and the actions of each street.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hand {
+    /// The betting structure.
+    pub game: Game,
+    /// The players in clockwise table order.
+    pub seats: Vec<Seated>,
+    /// The player on the button.
+    pub button: u8,
+    /// The small blind.
+    pub small_blind: Chips,
+    /// The big blind (in limit: the small bet).
+    pub big_blind: Chips,
+    /// Each player's ante, by player number (a big-blind ante is the big
+    /// blind's only).
+    pub antes: Vec<(u8, Chips)>,
+    /// The betting rounds played, in order.
+    pub streets: Vec<Played>,
+    /// Who won each pot, main pot first; empty when not given.
+    pub winners: Vec<Vec<u8>>,
+}
+
+/// A player at the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seated {
+    /// His number as the hand numbers him (PHH `p3` is 3; a seat number in
+    /// the compact notation).
+    pub number: u8,
+    /// His chips at the start of the hand; `None` when not known.
+    pub stack: Option<Chips>,
+}
+
+/// One betting round as played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    /// Which round.
+    pub street: Street,
+    /// The actions in the order they happened.
+    pub actions: Vec<Move>,
+}
+
+/// One action as it was given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// Who acted.
+    pub player: u8,
+    /// What he did.
+    pub act: Act,
+    /// The action as written in the hand file.
+    pub given: String,
+}
+
+/// What a player did, as the hand describes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Act {
+    /// Fold.
+    Fold,
+    /// Check.
+    Check,
+    /// Call; with the chips put out when fewer than the call (an undercall).
+    Call(Option<Chips>),
+    /// Check or call, whichever the situation is (PHH `cc`).
+    CheckOrCall,
+    /// Bet to a total.
+    Bet(Chips),
+    /// Raise to a total.
+    Raise(Chips),
+    /// Bet or raise to a total, whichever the situation is (PHH `cbr`).
+    BetOrRaise(Chips),
+    /// All the player's chips; the total when given.
+    AllIn(Option<Chips>),
+    /// Chips put out silently, nothing said: a plain amount.
+    Pushed(Chips),
+    /// Chips put out silently, nothing said: the denominations.
+    Chips(Vec<Chips>),
+    /// A number said alone ("fourteen hundred").
+    Said(Chips),
+    /// "Raise" said, chips put out in two motions (a string bet unless the
+    /// edition accepts the second motion).
+    TwoMotions(Chips, Chips),
+}

@@ -1,0 +1,763 @@
+//! Replaying a hand under the edition's rules: for every action, whose turn
+//! it was, the amount to call, the minimum raise-to, the pot-limit maximum
+//! and whether betting was re-opened, all from the one betting round
+//! ([`Round`]). An irregular action (a silent oversized chip, several chips,
+//! a number said alone, chips in two motions, a bet or raise below the
+//! minimum, an undercall, an action out of turn) gets the ruling of the
+//! matching incident, cited in the edition in use, and the replay goes on
+//! from the action as ruled. At the end: the pots with the players who may
+//! win each, and the split when the winners are given.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{Act, Hand};
+use crate::error::Error;
+use crate::incident::{self, GivenAnswers, Ruling};
+use crate::message::{Message, Msg};
+use crate::poker::{
+    Action, ActionKind, Chips, Game, PreflopOpener, Round, Setup, Spot, Street, TableSeat,
+    layer_pots,
+};
+use crate::rules::Store;
+use crate::rules::params::Resolved;
+use crate::ui::Ui;
+
+/// One action of the hand, checked.
+#[derive(Debug, Clone, Serialize)]
+pub struct Step {
+    /// Its number in the hand, from 1.
+    pub number: usize,
+    /// The betting round.
+    pub street: Street,
+    /// Who acted.
+    pub seat: u8,
+    /// Whose turn it was (when it was not his: an action out of turn).
+    pub turn: Option<u8>,
+    /// The action as written.
+    pub action: String,
+    /// The action as ruled, `ACTION[:TOTAL]` (`call`, `raise:1200`), or
+    /// `withdrawn`: out of turn and not binding, taken back.
+    pub ruled: String,
+    /// The ruling changed the action (a call for an oversized chip, a
+    /// raise brought to the minimum); an action out of turn stands.
+    pub corrected: bool,
+    /// The total the player had to reach to call.
+    pub to_call: Chips,
+    /// The minimum total of a raise (or bet), when he could raise.
+    pub min_raise_to: Option<Chips>,
+    /// The pot-limit maximum total, in pot-limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_total: Option<Chips>,
+    /// Betting was open for him: he could raise.
+    pub reopened: bool,
+    /// The action was legal as written.
+    pub legal: bool,
+    /// The rules cited by the ruling, `NUMBER[-PART]`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub citations: Vec<String>,
+    /// The ruling on an action out of turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub out_of_turn: Option<Ruling>,
+    /// The ruling on an irregular action (the bet, call or raise it counts
+    /// as).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ruling: Option<Ruling>,
+}
+
+/// A winner's chips from one pot.
+#[derive(Debug, Clone, Serialize)]
+pub struct Share {
+    /// The player, by the hand's number.
+    pub seat: u8,
+    /// His chips from the pot.
+    pub chips: Chips,
+}
+
+/// A pot at the end, with the players who may win it.
+#[derive(Debug, Clone, Serialize)]
+pub struct PotOut {
+    /// Its chips.
+    pub amount: Chips,
+    /// Who may win it, by the hand's numbers.
+    pub eligible: Vec<u8>,
+    /// Who won it and his chips, when the winners are given.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub won: Vec<Share>,
+    /// Several winners: the split ruling (odd chips), cited.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub split: Option<Ruling>,
+}
+
+/// The options of the player to act after the last action given.
+#[derive(Debug, Clone, Serialize)]
+pub struct Next {
+    /// The betting round.
+    pub street: Street,
+    /// Whose turn it is.
+    pub seat: u8,
+    /// The total to reach to call.
+    pub to_call: Chips,
+    /// The minimum total of a raise, when he may raise.
+    pub min_raise_to: Option<Chips>,
+    /// The pot-limit maximum, in pot-limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_total: Option<Chips>,
+    /// Betting is open for him.
+    pub reopened: bool,
+}
+
+/// A hand replayed.
+#[derive(Debug, Clone, Serialize)]
+pub struct Replay {
+    /// The edition in use.
+    pub edition: String,
+    /// Every action, checked.
+    pub steps: Vec<Step>,
+    /// The pots, main pot first (with the chips of the last betting round).
+    pub pots: Vec<PotOut>,
+    /// Chips nobody called, back to their owner: (player, chips); while
+    /// the round goes on (`next`), the bet not called yet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returned: Option<(u8, Chips)>,
+    /// The options of the next player, when the hand is not over.
+    pub next: Option<Next>,
+}
+
+/// What the replay needs besides the hand.
+pub struct Rules<'a> {
+    /// The store of editions (and decision trees).
+    pub store: &'a Store,
+    /// The edition in use.
+    pub edition: &'a str,
+    /// The UI texts, for the rulings.
+    pub ui: &'a Ui,
+}
+
+fn name(p: u8) -> String {
+    p.to_string()
+}
+
+fn bad(message: Message) -> Error {
+    Error::input("hand", message)
+}
+
+/// Replays `hand`; stops before action `until` (1-based) when given.
+pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Replay, Error> {
+    let mut hand = hand.clone();
+    let order: Vec<u8> = hand.seats.iter().map(|s| s.number).collect();
+    let n = order.len();
+    if n < 2 {
+        return Err(bad(Message::new(Msg::HandNoSeats)));
+    }
+    let b = order
+        .iter()
+        .position(|p| *p == hand.button)
+        .ok_or_else(|| bad(Message::new(Msg::HandButton).arg("seat", hand.button)))?;
+    let (sb, bb) = if n == 2 {
+        (b, (b + 1) % n)
+    } else {
+        ((b + 1) % n, (b + 2) % n)
+    };
+    let player_at = |i: usize| order.get(i % n).copied().unwrap_or(0);
+    super::compact::place_antes(&mut hand, player_at(bb));
+    let book = rules.store.book(rules.edition)?;
+    let (params, _) = book.params_with_sources();
+    let mut resolved = Resolved::new(&params);
+    let opener = resolved.undercall_preflop_opener();
+    let limit_percent = if hand.game == Game::Limit {
+        u8::try_from(resolved.limit_reopen_percent().get()).unwrap_or(100)
+    } else {
+        100
+    };
+    // Chips behind and in the pot, by player, across the rounds.
+    let mut behind: BTreeMap<u8, Option<Chips>> =
+        hand.seats.iter().map(|s| (s.number, s.stack)).collect();
+    let mut paid: BTreeMap<u8, Chips> = order.iter().map(|p| (*p, 0)).collect();
+    let mut folded: BTreeMap<u8, bool> = order.iter().map(|p| (*p, false)).collect();
+    let take = |behind: &mut BTreeMap<u8, Option<Chips>>, p: u8, chips: Chips| -> Chips {
+        match behind.get_mut(&p) {
+            Some(Some(stack)) => {
+                let t = chips.min(*stack);
+                *stack -= t;
+                t
+            }
+            _ => chips,
+        }
+    };
+    for (p, ante) in &hand.antes {
+        let t = take(&mut behind, *p, *ante);
+        *paid.entry(*p).or_default() += t;
+    }
+    let mut steps: Vec<Step> = Vec::new();
+    let mut number = 0usize;
+    let mut next = None;
+    let mut last_round: Option<Round> = None;
+    let mut skipped: Option<String> = None;
+    for played in &hand.streets {
+        let preflop = played.street.is_preflop();
+        let first = if preflop { (bb + 1) % n } else { (b + 1) % n };
+        let mut seats = Vec::new();
+        let mut posted_now: BTreeMap<u8, Chips> = BTreeMap::new();
+        for k in 0..n {
+            let p = player_at(first + k);
+            if folded.get(&p).copied().unwrap_or(false) {
+                continue;
+            }
+            let posted = if preflop && p == player_at(sb) {
+                take(&mut behind, p, hand.small_blind)
+            } else if preflop && p == player_at(bb) {
+                take(&mut behind, p, hand.big_blind)
+            } else {
+                0
+            };
+            posted_now.insert(p, posted);
+            let stack = behind.get(&p).copied().flatten();
+            if stack == Some(0) && posted == 0 {
+                // All-in before this round: no more action.
+                continue;
+            }
+            seats.push(TableSeat {
+                name: name(p),
+                stack,
+                posted,
+            });
+        }
+        let mut setup = Setup::new(hand.game, played.street, hand.big_blind);
+        setup.small_blind = Some(hand.small_blind);
+        setup.dead = Some(paid.values().sum());
+        setup.limit_reopen_percent = limit_percent;
+        let mut round = Round::at_table(setup, &seats).map_err(|(_, m)| bad(m))?;
+        // A player skipped by an action out of turn: the turn goes back to
+        // him (the action out of turn stands).
+        skipped = None;
+        for mv in &played.actions {
+            number += 1;
+            let who = name(mv.player);
+            let turn = whose_turn(&round, skipped.as_deref());
+            if until.is_some_and(|u| number >= u) {
+                if !round.betting_over() {
+                    next = options(
+                        &round,
+                        played.street,
+                        turn.map(name).as_deref().or(Some(&who)),
+                    );
+                }
+                return finish(&hand, rules, steps, &paid, &folded, Some(round), next);
+            }
+            match turn {
+                Some(t) if t != mv.player => {
+                    skipped.get_or_insert_with(|| name(t));
+                }
+                _ => skipped = None,
+            }
+            let spot = round
+                .spot(&who)
+                .map_err(|m| bad(at(number, mv.player, m)))?;
+            let max_total = pot_limit_max(&spot);
+            let Ruled {
+                action,
+                ruling,
+                legal,
+                corrected,
+            } = rule(&hand, rules, &round, &spot, mv, opener, number)?;
+            let out_of_turn = match turn {
+                Some(t) if t != mv.player => {
+                    Some(out_of_turn(rules, &action, t, mv, &played.actions)?)
+                }
+                _ => None,
+            };
+            let legal = legal && out_of_turn.is_none();
+            // Not binding (a skipped player bet or raised before him): his
+            // chips come back and he acts again in turn.
+            let withdrawn = out_of_turn
+                .as_ref()
+                .is_some_and(|r| r.outcome == "not-binding");
+            let ruled = if withdrawn {
+                WITHDRAWN.to_string()
+            } else {
+                Action {
+                    player: None,
+                    ..action.clone()
+                }
+                .to_string()
+            };
+            let corrected = corrected || withdrawn;
+            let citations: Vec<String> =
+                out_of_turn.iter().chain(&ruling).flat_map(cited).collect();
+            if !withdrawn {
+                round
+                    .apply(number, &action)
+                    .map_err(|m| bad(at(number, mv.player, m)))?;
+                if action.kind == ActionKind::Fold {
+                    folded.insert(mv.player, true);
+                }
+            }
+            steps.push(Step {
+                number,
+                street: played.street,
+                seat: mv.player,
+                turn,
+                action: mv.given.clone(),
+                ruled,
+                corrected,
+                to_call: spot.to_call(),
+                min_raise_to: if spot.may_raise {
+                    spot.min_raise_to().ok()
+                } else {
+                    None
+                },
+                max_total,
+                reopened: spot.may_raise,
+                legal,
+                citations,
+                out_of_turn,
+                ruling,
+            });
+        }
+        // The round's chips go to the pot; the blinds left the stacks when
+        // they were posted, the rest leaves them now.
+        for (p, total, _) in round.contributions() {
+            if let Ok(p) = p.parse::<u8>() {
+                let posted = posted_now.get(&p).copied().unwrap_or(0);
+                take(&mut behind, p, total.saturating_sub(posted));
+                *paid.entry(p).or_default() += total;
+            }
+        }
+        for (p, _) in folded.clone() {
+            if round.standing(&name(p)).is_some_and(|s| s.folded) {
+                folded.insert(p, true);
+            }
+        }
+        last_round = Some(round);
+    }
+    if let Some(round) = last_round.as_ref().filter(|r| !r.betting_over()) {
+        let street = hand.streets.last().map_or(Street::Preflop, |s| s.street);
+        next = options(
+            round,
+            street,
+            whose_turn(round, skipped.as_deref()).map(name).as_deref(),
+        );
+    }
+    finish(&hand, rules, steps, &paid, &folded, None, next)
+}
+
+/// Whose turn it is: the next to act, or after an action out of turn the
+/// player it skipped (or the next after him who still has to act).
+fn whose_turn(round: &Round, skipped: Option<&str>) -> Option<u8> {
+    match skipped {
+        Some(s) => round.to_act_from(s),
+        None => round.to_act(),
+    }
+    .and_then(|t| t.parse().ok())
+}
+
+fn at(n: usize, player: u8, problem: Message) -> Message {
+    Message::new(Msg::ActionAt)
+        .arg("n", n)
+        .arg("player", player)
+        .nested("problem", problem)
+}
+
+fn pot_limit_max(spot: &Spot) -> Option<Chips> {
+    if spot.game != Game::PotLimit || !spot.may_raise {
+        return None;
+    }
+    let max = spot.pot_limit_max().ok()?;
+    Some(spot.all_in_total().map_or(max, |all| all.min(max)))
+}
+
+fn options(round: &Round, street: Street, who: Option<&str>) -> Option<Next> {
+    let who = who?;
+    let spot = round.spot(who).ok()?;
+    Some(Next {
+        street,
+        seat: who.parse().ok()?,
+        to_call: spot.to_call(),
+        min_raise_to: if spot.may_raise {
+            spot.min_raise_to().ok()
+        } else {
+            None
+        },
+        max_total: pot_limit_max(&spot),
+        reopened: spot.may_raise,
+    })
+}
+
+/// The action as ruled of an action out of turn that did not stand.
+pub const WITHDRAWN: &str = "withdrawn";
+
+/// An action as ruled.
+struct Ruled {
+    action: Action,
+    ruling: Option<Ruling>,
+    /// Legal as written.
+    legal: bool,
+    /// The ruling changed it.
+    corrected: bool,
+}
+
+/// The rules a ruling cites, `NUMBER[-PART]`.
+pub fn cited(ruling: &Ruling) -> Vec<String> {
+    ruling
+        .citations
+        .iter()
+        .map(|c| match &c.part {
+            Some(p) => format!("{}-{p}", c.number),
+            None => c.number.clone(),
+        })
+        .collect()
+}
+
+/// The action as ruled: a legal action as it is; an irregular one through
+/// its incident.
+#[allow(clippy::too_many_arguments)]
+fn rule(
+    hand: &Hand,
+    rules: &Rules<'_>,
+    round: &Round,
+    spot: &Spot,
+    mv: &super::Move,
+    opener: PreflopOpener,
+    number: usize,
+) -> Result<Ruled, Error> {
+    let who = name(mv.player);
+    let all_in_total = spot.all_in_total();
+    let action = |kind: ActionKind, total: Option<Chips>| Action {
+        player: Some(who.clone()),
+        kind,
+        total,
+    };
+    let facing_bet = spot.facing > spot.in_front;
+    let min = spot.min_raise_to().unwrap_or(spot.facing);
+    // The numbers of the bet incident for this player.
+    let mut bet = vec![
+        ("game", game_id(hand.game).to_string()),
+        ("facing", spot.facing.to_string()),
+        ("big_blind", hand.big_blind.to_string()),
+        (
+            "reopened",
+            if spot.may_raise { "yes" } else { "no" }.to_string(),
+        ),
+    ];
+    if spot.facing > 0 {
+        bet.push((
+            "last_raise",
+            spot.full_raise.max(1).min(spot.facing).to_string(),
+        ));
+        bet.push(("in_front", spot.in_front.to_string()));
+    }
+    if let Some(stack) = spot.stack {
+        if stack == 0 {
+            return Err(bad(at(
+                number,
+                mv.player,
+                Message::new(Msg::PlayerAllIn).arg("player", mv.player),
+            )));
+        }
+        bet.push(("stack", stack.to_string()));
+    }
+    if let Some(pot) = spot.pot
+        && hand.game == Game::PotLimit
+    {
+        bet.push(("pot", pot.to_string()));
+    }
+    let by_bet = |extra: Vec<(&'static str, String)>| -> Result<Ruled, Error> {
+        let mut answers = bet.clone();
+        answers.extend(extra);
+        let r = decide(rules, "bet", &answers)?;
+        let total = r
+            .amounts
+            .get("total")
+            .and_then(|v| v.as_u64())
+            .unwrap_or(spot.facing);
+        let kind = match r.outcome.as_str() {
+            "check" => ActionKind::Check,
+            "call" => ActionKind::Call,
+            "all-in" => ActionKind::AllIn,
+            "bet" => ActionKind::Bet,
+            "raise" => ActionKind::Raise,
+            // Said "check" facing a bet: the replay goes on with a call.
+            _ => ActionKind::Call,
+        };
+        let total = match kind {
+            ActionKind::Check => None,
+            ActionKind::Call => None,
+            _ => Some(total),
+        };
+        Ok(Ruled {
+            action: action(kind, total),
+            ruling: Some(r),
+            legal: false,
+            corrected: true,
+        })
+    };
+    let legal = |a: Action| -> Result<Ruled, Error> {
+        Ok(Ruled {
+            action: a,
+            ruling: None,
+            legal: true,
+            corrected: false,
+        })
+    };
+    let by_total = |t: Chips| -> ActionKind {
+        if all_in_total == Some(t) {
+            ActionKind::AllIn
+        } else if spot.facing == 0 {
+            ActionKind::Bet
+        } else {
+            ActionKind::Raise
+        }
+    };
+    match &mv.act {
+        Act::Fold => legal(action(ActionKind::Fold, None)),
+        Act::Check if !facing_bet => legal(action(ActionKind::Check, None)),
+        // A check facing a bet: "check" said facing a bet.
+        Act::Check => by_bet(vec![("declared", "check".into())]),
+        Act::CheckOrCall if !facing_bet => legal(action(ActionKind::Check, None)),
+        Act::Call(None) | Act::CheckOrCall => {
+            if all_in_total.is_some_and(|all| all <= spot.facing) {
+                legal(action(ActionKind::AllIn, all_in_total))
+            } else {
+                legal(action(ActionKind::Call, None))
+            }
+        }
+        Act::Call(Some(put)) => {
+            let total = spot.in_front.saturating_add(*put);
+            if total >= spot.facing || all_in_total == Some(total) {
+                return legal(action(ActionKind::Call, None));
+            }
+            let active = hand_active(round);
+            let heads_up = active == 2;
+            let opening = round.facing_opening_bet(opener);
+            let r = decide(
+                rules,
+                "undercall",
+                &[
+                    ("heads_up", if heads_up { "yes" } else { "no" }.into()),
+                    ("opening_bet", if opening { "yes" } else { "no" }.into()),
+                    ("facing", spot.facing.to_string()),
+                    ("pushed", put.to_string()),
+                    ("in_front", spot.in_front.to_string()),
+                ],
+            )?;
+            // A full call either way: where the TD may let him fold, the
+            // replay takes the call and the ruling says so.
+            Ok(Ruled {
+                action: action(ActionKind::Call, None),
+                ruling: Some(r),
+                legal: false,
+                corrected: true,
+            })
+        }
+        Act::AllIn(total) => {
+            let t = total.or(all_in_total);
+            legal(action(ActionKind::AllIn, t))
+        }
+        Act::Bet(t) | Act::Raise(t) | Act::BetOrRaise(t) => {
+            let t = *t;
+            let short = match hand.game {
+                Game::Limit => t != min,
+                Game::NoLimit | Game::PotLimit => t < min,
+            };
+            let over_pot =
+                hand.game == Game::PotLimit && pot_limit_max(spot).is_some_and(|max| t > max);
+            let all_in = all_in_total == Some(t);
+            if (short && !all_in) || over_pot || (!spot.may_raise && t > spot.facing && !all_in) {
+                // Below the minimum or above the maximum: the bet rules on a
+                // declared amount ("raise to N").
+                let declared = if spot.facing == 0 { "bet" } else { "raise" };
+                return by_bet(vec![
+                    ("declared", declared.into()),
+                    ("declared_amount", t.to_string()),
+                ]);
+            }
+            legal(action(by_total(t), Some(t)))
+        }
+        Act::Pushed(chips) => by_bet(vec![("pushed", chips.to_string())]),
+        Act::Chips(chips) => by_bet(vec![(
+            "chips",
+            chips
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+        )]),
+        Act::Said(amount) => by_bet(vec![
+            ("declared", "number".into()),
+            ("declared_amount", amount.to_string()),
+        ]),
+        Act::TwoMotions(first, second) => by_bet(vec![
+            ("declared", "raise".into()),
+            ("pushed", first.to_string()),
+            ("second_motion", second.to_string()),
+        ]),
+    }
+}
+
+/// The ruling on `mv` made out of turn while `skipped` was to act: it
+/// stands unless the skipped player bets or raises before the player acts
+/// again (then he may change it).
+fn out_of_turn(
+    rules: &Rules<'_>,
+    ruled: &Action,
+    skipped: u8,
+    mv: &super::Move,
+    street_moves: &[super::Move],
+) -> Result<Ruling, Error> {
+    let kind = match ruled.kind {
+        ActionKind::Check => "check",
+        ActionKind::Call => "call",
+        ActionKind::Fold => "fold",
+        ActionKind::Bet => "bet",
+        ActionKind::Raise | ActionKind::AllIn => "raise",
+    };
+    let here = street_moves
+        .iter()
+        .position(|m| std::ptr::eq(m, mv))
+        .unwrap_or(0);
+    let changed = street_moves
+        .iter()
+        .skip(here + 1)
+        .take_while(|m| m.player != mv.player)
+        .any(|m| {
+            m.player == skipped
+                && matches!(
+                    m.act,
+                    Act::Bet(_) | Act::Raise(_) | Act::BetOrRaise(_) | Act::AllIn(_)
+                )
+        });
+    decide(
+        rules,
+        "out-of-turn",
+        &[
+            ("oot_action", kind.to_string()),
+            (
+                "action_changed",
+                if changed { "yes" } else { "no" }.to_string(),
+            ),
+            ("skipped_spoke", "yes".to_string()),
+        ],
+    )
+}
+
+fn game_id(game: Game) -> &'static str {
+    game.into()
+}
+
+/// Players still in the hand in this round (not folded).
+fn hand_active(round: &Round) -> usize {
+    round
+        .contributions()
+        .iter()
+        .filter(|(_, _, folded)| !folded)
+        .count()
+}
+
+/// The ruling of incident `id` on `answers`, as the CLI gives it.
+fn decide(rules: &Rules<'_>, id: &str, answers: &[(&str, String)]) -> Result<Ruling, Error> {
+    let tree = incident::load(rules.store.source(), id)?;
+    let book = rules.store.book(rules.edition)?;
+    let given: BTreeMap<String, String> = answers
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.clone()))
+        .collect();
+    let mut source = GivenAnswers::new(&tree, given)?;
+    let walked = incident::walk(&tree, &mut source)?;
+    incident::decide(&tree, &book, rules.ui, &walked)
+}
+
+fn finish(
+    hand: &Hand,
+    rules: &Rules<'_>,
+    steps: Vec<Step>,
+    paid: &BTreeMap<u8, Chips>,
+    folded: &BTreeMap<u8, bool>,
+    round: Option<Round>,
+    next: Option<Next>,
+) -> Result<Replay, Error> {
+    let mut paid = paid.clone();
+    let mut folded = folded.clone();
+    // Stopped mid-round: that round's chips count too.
+    if let Some(round) = round {
+        for (p, total, f) in round.contributions() {
+            if let Ok(p) = p.parse::<u8>() {
+                *paid.entry(p).or_default() += total;
+                if f {
+                    folded.insert(p, true);
+                }
+            }
+        }
+    }
+    let contributions: Vec<(u8, Chips, bool)> = paid
+        .iter()
+        .filter(|(_, c)| **c > 0)
+        .map(|(p, c)| (*p, *c, folded.get(p).copied().unwrap_or(false)))
+        .collect();
+    let (pots, returned) = match layer_pots(&contributions).map_err(bad)? {
+        Some((pots, returned)) => (pots, returned),
+        None => (Vec::new(), None),
+    };
+    let over = next.is_none();
+    let occupied: Vec<String> = hand.seats.iter().map(|s| s.number.to_string()).collect();
+    let mut out = Vec::new();
+    for (i, pot) in pots.into_iter().enumerate() {
+        let mut won = Vec::new();
+        let mut split = None;
+        // `win: 2 4 | 4`: a group per pot, main pot first; fewer groups than
+        // pots: the last group wins the rest.
+        let group = hand.winners.get(i).or_else(|| hand.winners.last());
+        let winners: Vec<u8> = group
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|w| pot.eligible.contains(w))
+            .collect();
+        if over {
+            match winners.as_slice() {
+                [] => {}
+                [one] => won.push(Share {
+                    seat: *one,
+                    chips: pot.amount,
+                }),
+                _ => {
+                    let names: Vec<String> = winners.iter().map(ToString::to_string).collect();
+                    let r = decide(
+                        rules,
+                        "split-pot",
+                        &[
+                            ("pot", pot.amount.to_string()),
+                            ("winners", names.join(",")),
+                            ("button", hand.button.to_string()),
+                            ("seats", occupied.join(",")),
+                        ],
+                    )?;
+                    for w in &winners {
+                        if let Some(chips) = r
+                            .amounts
+                            .get(&format!("seat_{w}"))
+                            .and_then(serde_json::Value::as_u64)
+                        {
+                            won.push(Share { seat: *w, chips });
+                        }
+                    }
+                    split = Some(r);
+                }
+            }
+        }
+        out.push(PotOut {
+            amount: pot.amount,
+            eligible: pot.eligible,
+            won,
+            split,
+        });
+    }
+    Ok(Replay {
+        edition: rules.edition.to_string(),
+        steps,
+        pots: out,
+        returned: returned.map(|r| (r.player, r.amount)),
+        next,
+    })
+}

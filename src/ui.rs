@@ -150,6 +150,31 @@ mod tests {
         );
     }
 
+    /// A ruling on a topic the edition lacks names that topic in the reader's
+    /// language, so every concept needs a name in every UI language.
+    #[test]
+    fn every_concept_has_a_topic_name_in_every_language() {
+        let store = crate::rules::Store::open(DataSource::Embedded).unwrap();
+        let concepts = store.concepts().unwrap();
+        assert!(!concepts.is_empty());
+        for lang in Lang::ALL {
+            let ui = Ui::load(&DataSource::Embedded, lang).unwrap();
+            let missing: Vec<&str> = concepts
+                .iter()
+                .map(|c| c.slug.as_str())
+                .filter(|slug| {
+                    ui.get(&format!("topics.{slug}"))
+                        .is_none_or(|name| name.trim().is_empty())
+                })
+                .collect();
+            assert!(
+                missing.is_empty(),
+                "{}: no topics.<slug> for {missing:?}",
+                lang.code()
+            );
+        }
+    }
+
     #[test]
     fn unsupported_or_missing_locale_is_english() {
         assert_eq!(detect_lang(None, env(&[("LANG", "fr_FR.UTF-8")])), Lang::En);

@@ -336,6 +336,18 @@ messages! {
     /// A countdown longer than the clock.
     ClockCountdownTooLong = "clock_countdown_too_long" [countdown, seconds],
 
+    // --- table -------------------------------------------------------------
+    /// A seat number outside 1-10.
+    SeatNoSuch = "table.seat_no_such" [seat],
+    /// A showdown with fewer than two live seats.
+    ShowdownTooFew = "table.showdown_too_few" [],
+    /// A last aggressor who is not live.
+    ShowdownAggressorNotLive = "table.showdown_aggressor_not_live" [seat, live],
+    /// Heads-up without exactly two seats.
+    HeadsUpTwoSeats = "table.heads_up_two_seats" [],
+    /// The button given on the seat that posted the big blind.
+    HeadsUpButtonWasBigBlind = "table.heads_up_button_was_big_blind" [seat],
+
     // --- the spot -----------------------------------------------------------
     /// The big blind is zero.
     BigBlindZero = "big_blind_zero" [],

@@ -6,8 +6,9 @@
 //! random at the table; here their result comes in as an input (the seats
 //! in the order their high cards win). No I/O, no edition lookup.
 
-use super::seats::{check_seat, clockwise_after};
+use super::pots::check_seat;
 use super::{CalcError, Chips, Seat, add, mul};
+use crate::poker::seats::clockwise_after;
 
 /// How an edition removes a denomination.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -13,8 +13,6 @@ pub mod decisions;
 pub mod hand_for_hand;
 pub mod penalty;
 pub mod pots;
-pub mod seats;
-pub mod showdown;
 
 pub use crate::poker::{Chips, Game, Seat};
 

@@ -8,8 +8,14 @@
 
 use std::str::FromStr;
 
-use super::seats::{MAX_SEAT, check_seat, clockwise_after};
 use super::{CalcError, Chips, Seat, add, mul};
+use crate::poker::seats::{MAX_SEAT, clockwise_after};
+
+/// A seat number 1-10 ([`crate::poker::seats::check_seat`]); `input` names
+/// the answer key in the error.
+pub(crate) fn check_seat(seat: Seat, input: &'static str) -> Result<Seat, CalcError> {
+    crate::poker::seats::check_seat(seat).map_err(|m| CalcError::invalid(input, m.to_string()))
+}
 
 /// Parses one chip amount as the answer contract writes it: `1200`, `1.200`
 /// (dots between groups of three digits), `1.2k` / `4K` (thousands, at most

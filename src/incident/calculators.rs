@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::Cx;
 use super::answer::Answer;
-use super::ruling::{Decision, Note, TablePicture};
+use super::ruling::{Decision, TablePicture};
 use super::walk::Answers;
 use crate::calc::{self, CalcError, Chips, Seat};
 
@@ -80,16 +80,6 @@ pub const CALCULATORS: &[Calculator] = &[
         name: "chip-race",
         outcomes: &["race"],
         run: chip_race,
-    },
-    Calculator {
-        name: "showdown-order",
-        outcomes: &["order"],
-        run: showdown_order,
-    },
-    Calculator {
-        name: "heads-up-button",
-        outcomes: &["button"],
-        run: heads_up_button,
     },
     Calculator {
         name: "button-too-few-cards",
@@ -222,14 +212,6 @@ fn decision(outcome: String, concepts: Vec<&'static str>) -> Decision {
         concepts,
         ..Decision::default()
     }
-}
-
-fn seat_list(seats: &[Seat]) -> String {
-    seats
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 // --- betting --------------------------------------------------------------
@@ -519,61 +501,6 @@ fn rename_input(err: CalcError, input: &'static str) -> CalcError {
         CalcError::Invalid { problem, .. } => CalcError::Invalid { input, problem },
         CalcError::Overflow { .. } => CalcError::Overflow { input },
     }
-}
-
-fn showdown_order(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
-    let live = seats(a, "live");
-    let button = seat(a, "button")?;
-    let aggressor = opt_seat(a, "last_aggressor");
-    let r = calc::showdown::showdown_order(&live, button, aggressor)?;
-    let mut d = decision("order".into(), r.concepts.clone());
-    d.data.insert("order".into(), json!(r.order));
-    d.data.insert("by_aggressor".into(), json!(r.by_aggressor));
-    d.notes.push(Note {
-        key: "showdown_order",
-        args: vec![("order", seat_list(&r.order))],
-    });
-    d.table = Some(TablePicture {
-        seats: live.clone(),
-        button: Some(button),
-        labels: r
-            .order
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (*s, format!("#{}", i + 1)))
-            .collect(),
-    });
-    Ok(d)
-}
-
-fn heads_up_button(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
-    let players = seats(a, "players");
-    let [p1, p2] = players[..] else {
-        return Err(CalcError::invalid(
-            "players",
-            "give exactly the two remaining seats, e.g. 3,7",
-        ));
-    };
-    let r =
-        calc::showdown::heads_up_button([p1, p2], seat(a, "last_big_blind")?, seat(a, "button")?)?;
-    let mut d = decision("button".into(), r.concepts.clone());
-    d.data.insert("button".into(), json!(r.button));
-    d.data.insert("big_blind".into(), json!(r.big_blind));
-    d.data
-        .insert("button_adjusted".into(), json!(r.button_adjusted));
-    d.notes.push(Note {
-        key: "heads_up",
-        args: vec![
-            ("button", r.button.to_string()),
-            ("big_blind", r.big_blind.to_string()),
-        ],
-    });
-    d.table = Some(TablePicture {
-        seats: vec![p1, p2],
-        button: Some(r.button),
-        labels: vec![(r.button, "SB".into()), (r.big_blind, "BB".into())],
-    });
-    Ok(d)
 }
 
 fn button_too_few_cards(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {

@@ -6,10 +6,12 @@
 pub mod as_played;
 pub mod bet;
 pub mod clock;
+pub mod heads_up_button;
 pub mod incorrect_bet;
 pub mod out_of_turn;
 pub mod pot_limit;
 pub mod reopening;
+pub mod showdown_order;
 pub mod unclear_bet;
 pub mod undercall;
 
@@ -19,10 +21,12 @@ use crate::incident::Entry;
 pub const ALL: &[Entry] = &[
     Entry::of::<bet::Bet>(),
     Entry::of::<clock::Clock>(),
+    Entry::of::<heads_up_button::HeadsUpButton>(),
     Entry::of::<incorrect_bet::IncorrectBet>(),
     Entry::of::<out_of_turn::OutOfTurn>(),
     Entry::of::<pot_limit::PotLimit>(),
     Entry::of::<reopening::Reopening>(),
+    Entry::of::<showdown_order::ShowdownOrder>(),
     Entry::of::<unclear_bet::UnclearBet>(),
     Entry::of::<undercall::Undercall>(),
 ];

@@ -16,6 +16,7 @@ pub mod action;
 pub mod amount;
 pub mod pots;
 pub mod round;
+pub mod seats;
 pub mod spot;
 
 use crate::message::{Message, Msg};

@@ -347,6 +347,16 @@ messages! {
     HeadsUpTwoSeats = "table.heads_up_two_seats" [],
     /// The button given on the seat that posted the big blind.
     HeadsUpButtonWasBigBlind = "table.heads_up_button_was_big_blind" [seat],
+    /// A smallest chip of 0.
+    SplitSmallestChipZero = "table.split_smallest_chip_zero" [],
+    /// Nothing to split.
+    SplitEmptyPot = "table.split_empty_pot" [],
+    /// A pot that is no multiple of the smallest chip.
+    SplitNotMultiple = "table.split_not_multiple" [pot, chip],
+    /// No winner named.
+    SplitNoWinner = "table.split_no_winner" [],
+    /// A winner on a seat nobody occupies.
+    SplitNotOccupied = "table.split_not_occupied" [seat, seats],
 
     // --- the spot -----------------------------------------------------------
     /// The big blind is zero.

@@ -32,11 +32,6 @@ pub const CALCULATORS: &[Calculator] = &[
         run: side_pots,
     },
     Calculator {
-        name: "split-pot",
-        outcomes: &["split"],
-        run: split_pot,
-    },
-    Calculator {
         name: "penalty",
         outcomes: &[
             "warning",
@@ -174,17 +169,6 @@ fn seats(a: &Answers, key: &str) -> Vec<Seat> {
     }
 }
 
-fn seat(a: &Answers, key: &'static str) -> Result<Seat, CalcError> {
-    opt_seat(a, key).ok_or_else(|| CalcError::invalid(key, "is needed here: give a seat 1-10"))
-}
-
-fn opt_seat(a: &Answers, key: &str) -> Option<Seat> {
-    match a.get(key) {
-        Some(Answer::Seat(s)) => Some(*s),
-        _ => None,
-    }
-}
-
 fn small(n: Chips, key: &'static str, max: u8) -> Result<u8, CalcError> {
     u8::try_from(n)
         .ok()
@@ -248,50 +232,6 @@ fn side_pots(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
             .map(|(s, c)| {
                 let mark = if folded.contains(s) { " (fold)" } else { "" };
                 (*s, format!("{c}{mark}"))
-            })
-            .collect(),
-    });
-    Ok(d)
-}
-
-fn split_pot(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
-    use calc::pots::split_pot;
-    let occupied = match seats(a, "seats") {
-        s if s.is_empty() => (1..=10).collect(),
-        s => s,
-    };
-    let winners = seats(a, "winners");
-    let button = seat(a, "button")?;
-    let recipient = cx.params.odd_chip_recipient();
-    let r = split_pot(
-        amount(a, "pot")?,
-        &winners,
-        button,
-        &occupied,
-        opt_amount(a, "smallest_chip").unwrap_or(1),
-        recipient,
-    )?;
-    let mut d = decision("split".into(), r.concepts.clone());
-    d.amounts = r.named_amounts();
-    d.data.insert("odd_chips".into(), json!(r.odd_chips));
-    d.data.insert(
-        "shares".into(),
-        Value::Array(
-            r.shares
-                .iter()
-                .map(|s| json!({"seat": s.seat, "amount": s.amount, "odd_chip": s.odd_chip}))
-                .collect(),
-        ),
-    );
-    d.table = Some(TablePicture {
-        seats: occupied,
-        button: Some(button),
-        labels: r
-            .shares
-            .iter()
-            .map(|s| {
-                let odd = if s.odd_chip { " +odd" } else { "" };
-                (s.seat, format!("{}{odd}", s.amount))
             })
             .collect(),
     });

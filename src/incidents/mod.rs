@@ -12,6 +12,7 @@ pub mod out_of_turn;
 pub mod pot_limit;
 pub mod reopening;
 pub mod showdown_order;
+pub mod split_pot;
 pub mod unclear_bet;
 pub mod undercall;
 
@@ -27,6 +28,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<pot_limit::PotLimit>(),
     Entry::of::<reopening::Reopening>(),
     Entry::of::<showdown_order::ShowdownOrder>(),
+    Entry::of::<split_pot::SplitPot>(),
     Entry::of::<unclear_bet::UnclearBet>(),
     Entry::of::<undercall::Undercall>(),
 ];

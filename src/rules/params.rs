@@ -19,10 +19,10 @@ pub use crate::calc::chip_race::{ChipRaceMethod, ChipRaceRounding};
 pub use crate::calc::dealing::{MisdealCondition, PrematureFlop, PrematureTurn};
 pub use crate::calc::hand_for_hand::HandForHandPayout;
 pub use crate::calc::penalty::{MissedRoundFormula, PenaltyKind};
-pub use crate::calc::pots::OddChipRecipient;
 pub use crate::incidents::bet::RaiseMethod;
 pub use crate::incidents::clock::ClockExpiry;
 pub use crate::incidents::incorrect_bet::PotLimitUnderbetWindow;
+pub use crate::incidents::split_pot::OddChipRecipient;
 pub use crate::incidents::unclear_bet::UnclearBetReading;
 pub use crate::poker::PreflopOpener;
 

@@ -357,6 +357,26 @@ messages! {
     SplitNoWinner = "table.split_no_winner" [],
     /// A winner on a seat nobody occupies.
     SplitNotOccupied = "table.split_not_occupied" [seat, seats],
+    /// No tables.
+    BalanceNoTables = "table.balance_no_tables" [],
+    /// A table entry that is not `ID:PLAYERS`.
+    BalanceTableItem = "table.balance_table_item" [item],
+    /// A table entry without an id.
+    BalanceTableNoId = "table.balance_table_no_id" [item],
+    /// A player count that is not a number.
+    BalanceTablePlayers = "table.balance_table_players" [item],
+    /// A table listed twice.
+    BalanceTableTwice = "table.balance_table_twice" [table],
+    /// A table with no players.
+    BalanceTableEmpty = "table.balance_table_empty" [table],
+    /// More players than seats.
+    BalanceTableOver = "table.balance_table_over" [table, players, seats],
+    /// A table size outside 2-10.
+    BalanceSeatsPerTable = "table.balance_seats_per_table" [seats],
+    /// A halt threshold of 0.
+    BalanceHaltThresholdZero = "table.balance_halt_threshold_zero" [],
+    /// A broken table's players that fit nowhere.
+    BalanceNoRoom = "table.balance_no_room" [],
 
     // --- the spot -----------------------------------------------------------
     /// The big blind is zero.

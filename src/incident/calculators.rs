@@ -67,11 +67,6 @@ pub const CALCULATORS: &[Calculator] = &[
         run: premature_card,
     },
     Calculator {
-        name: "balance",
-        outcomes: &["balanced", "move", "break", "halt"],
-        run: balance,
-    },
-    Calculator {
         name: "chip-race",
         outcomes: &["race"],
         run: chip_race,
@@ -342,51 +337,6 @@ fn premature_card(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
     if let Some(p) = r.turn_procedure {
         d.data.insert("procedure".into(), json!(p));
     }
-    Ok(d)
-}
-
-fn balance(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
-    use calc::balance::{BalanceParams, balance, parse_tables};
-    let tables = parse_tables(text(a, "tables")?)?;
-    let seats = small(
-        opt_amount(a, "seats_per_table").unwrap_or(9),
-        "seats_per_table",
-        10,
-    )?;
-    let balance_params = BalanceParams {
-        halt_threshold: u8::try_from(cx.params.halt_threshold().get()).unwrap_or(u8::MAX),
-        final_table: cx.params.final_table_policy(),
-    };
-    let r = balance(&tables, seats, &balance_params)?;
-    let mut d = decision(id(&r.outcome), r.concepts.clone());
-    d.data.insert("halt".into(), json!(r.halt));
-    d.data.insert("broken".into(), json!(r.broken));
-    d.data.insert(
-        "moves".into(),
-        Value::Array(
-            r.moves
-                .iter()
-                .map(|m| json!({"from": m.from, "to": m.to, "players": m.players}))
-                .collect(),
-        ),
-    );
-    d.data.insert(
-        "after".into(),
-        Value::Array(
-            r.after
-                .iter()
-                .map(|t| json!({"table": t.id, "players": t.players}))
-                .collect(),
-        ),
-    );
-    if let Some(ft) = &r.final_table {
-        d.data.insert(
-            "final_table".into(),
-            json!({"players": ft.players, "from_two_tables_of": ft.from_two_tables_of}),
-        );
-    }
-    let moved: u64 = r.moves.iter().map(|m| u64::from(m.players)).sum();
-    d.amounts.push(("players_moved".into(), moved));
     Ok(d)
 }
 

@@ -4,6 +4,7 @@
 //! citations.
 
 pub mod as_played;
+pub mod balance;
 pub mod bet;
 pub mod clock;
 pub mod heads_up_button;
@@ -20,6 +21,7 @@ use crate::incident::Entry;
 
 /// Every incident with a module, by id.
 pub const ALL: &[Entry] = &[
+    Entry::of::<balance::Balance>(),
     Entry::of::<bet::Bet>(),
     Entry::of::<clock::Clock>(),
     Entry::of::<heads_up_button::HeadsUpButton>(),

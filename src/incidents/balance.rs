@@ -1,19 +1,72 @@
 //! Balancing and breaking tables, halting play, and forming the final
-//! table.
+//! table (incident `balance`).
 //!
-//! Owns the `balance` incident (concepts `balancing-tables`,
-//! `breaking-tables`, `final-table-size`: TDA 2019 rules 10-11 and RP-9 /
-//! OP9, TDA 2015 and 2017 rules 9-11, onk MEC-5/MEC-6). Which player moves
-//! to which seat (the next big blind to the worst position) is the TD's
-//! job; this module says how many players go from which table to which.
-//! No I/O, no edition lookup.
+//! Owns concepts `balancing-tables`, `breaking-tables`, `final-table-size`:
+//! TDA 2019 rules 10-11 and RP-9 / OP9, TDA 2015 and 2017 rules 9-11, onk
+//! MEC-5/MEC-6. Which player moves to which seat (the next big blind to the
+//! worst position) is the TD's job; this module says how many players go
+//! from which table to which.
 
 use std::str::FromStr;
 
-use super::CalcError;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::rules::params::tda;
+
+/// The `balance` incident.
+pub struct Balance;
+
+/// The answers of `balance`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The tables in play, `ID:PLAYERS,...`.
+    pub tables: String,
+    /// Seats at a full table.
+    pub seats_per_table: u8,
+}
+
+impl Incident for Balance {
+    const ID: &'static str = "balance";
+    type Answers = Answers;
+    type Outcome = BalanceOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<BalanceOutcome>, Error> {
+        let tables = parse_tables(&a.tables)?;
+        let params = BalanceParams {
+            halt_threshold: cx.params.halt_threshold().get(),
+            final_table: cx.params.final_table_policy(),
+        };
+        let r = balance(&tables, a.seats_per_table, &params)?;
+        let mut d = Decision::new(r.outcome, r.concepts);
+        d.data("halt", &r.halt);
+        d.data("broken", &r.broken);
+        d.data("moves", &r.moves);
+        d.data(
+            "after",
+            r.after
+                .iter()
+                .map(|t| json!({"table": t.id, "players": t.players}))
+                .collect::<Vec<_>>(),
+        );
+        if let Some(ft) = &r.final_table {
+            d.data(
+                "final_table",
+                json!({"players": ft.players, "from_two_tables_of": ft.from_two_tables_of}),
+            );
+        }
+        let moved: u64 = r.moves.iter().map(|m| u64::from(m.players)).sum();
+        d.amount("players_moved", moved);
+        Ok(d)
+    }
+}
 
 /// One table in play: its id as the floor calls it and its players.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Table {
     /// The table's id (`A`, `12`, ...).
     pub id: String,
@@ -28,7 +81,7 @@ pub struct Table {
 /// answer key `tables`. Seat limits are checked by [`balance`].
 ///
 /// ```
-/// use floor::calc::balance::Tables;
+/// use floor::incidents::balance::Tables;
 /// let t: Tables = "A:5, B:8".parse().unwrap();
 /// assert_eq!((t.0[1].id.as_str(), t.0[1].players), ("B", 8));
 /// assert!("A:5,a:6".parse::<Tables>().is_err());
@@ -37,7 +90,7 @@ pub struct Table {
 pub struct Tables(pub Vec<Table>);
 
 impl FromStr for Tables {
-    type Err = CalcError;
+    type Err = Error;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         parse_tables(text).map(Tables)
@@ -45,41 +98,27 @@ impl FromStr for Tables {
 }
 
 /// Parses `ID:PLAYERS,...` (see [`Tables`]).
-pub fn parse_tables(text: &str) -> Result<Vec<Table>, CalcError> {
-    const INPUT: &str = "tables";
+pub fn parse_tables(text: &str) -> Result<Vec<Table>, Error> {
+    let wrong = |m: Message| Error::input(TABLES, m);
     if text.trim().is_empty() {
-        return Err(CalcError::invalid(
-            INPUT,
-            "no tables given: list ID:PLAYERS for each table, e.g. A:5,B:8",
-        ));
+        return Err(wrong(Message::new(Msg::BalanceNoTables)));
     }
     let mut tables: Vec<Table> = Vec::new();
     for item in text.split(',') {
         let item = item.trim();
         let Some((id, players)) = item.split_once(':') else {
-            return Err(CalcError::invalid(
-                INPUT,
-                format!("`{item}` is not ID:PLAYERS (e.g. A:5)"),
-            ));
+            return Err(wrong(Message::new(Msg::BalanceTableItem).arg("item", item)));
         };
         let id = id.trim();
         if id.is_empty() {
-            return Err(CalcError::invalid(
-                INPUT,
-                format!("`{item}` has no table id"),
-            ));
+            return Err(wrong(Message::new(Msg::BalanceTableNoId).arg("item", item)));
         }
-        let players: u8 = players.trim().parse().map_err(|_| {
-            CalcError::invalid(
-                INPUT,
-                format!("`{item}`: the player count must be a whole number 0-10"),
-            )
-        })?;
+        let players: u8 = players
+            .trim()
+            .parse()
+            .map_err(|_| wrong(Message::new(Msg::BalanceTablePlayers).arg("item", item)))?;
         if tables.iter().any(|t| t.id.eq_ignore_ascii_case(id)) {
-            return Err(CalcError::invalid(
-                INPUT,
-                format!("table {id} is listed twice"),
-            ));
+            return Err(wrong(Message::new(Msg::BalanceTableTwice).arg("table", id)));
         }
         tables.push(Table {
             id: id.to_string(),
@@ -88,6 +127,9 @@ pub fn parse_tables(text: &str) -> Result<Vec<Table>, CalcError> {
     }
     Ok(tables)
 }
+
+/// The answer key of the table list.
+const TABLES: &str = "tables";
 
 /// How an edition sizes the final table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -122,13 +164,13 @@ pub struct FinalTable {
     pub concepts: Vec<&'static str>,
 }
 
-fn check_seats_per_table(seats_per_table: u8) -> Result<(), CalcError> {
+fn check_seats_per_table(seats_per_table: u8) -> Result<(), Error> {
     if (2..=10).contains(&seats_per_table) {
         Ok(())
     } else {
-        Err(CalcError::invalid(
+        Err(Error::input(
             "seats_per_table",
-            format!("{seats_per_table} seats: a table has 2-10 seats"),
+            Message::new(Msg::BalanceSeatsPerTable).arg("seats", seats_per_table),
         ))
     }
 }
@@ -147,14 +189,14 @@ fn check_seats_per_table(seats_per_table: u8) -> Result<(), CalcError> {
 /// Errors: `seats_per_table` outside 2-10.
 ///
 /// ```
-/// use floor::calc::balance::{final_table, FinalTablePolicy};
+/// use floor::incidents::balance::{final_table, FinalTablePolicy};
 /// // tda-2015-de rule 11: "9-Handed Turniere starten den Finaltisch mit 10 Spielern"
 /// assert_eq!(final_table(FinalTablePolicy::FullPlusOne, 9).unwrap().players, 10);
 /// // onk-2023-nl RP-9: two tables of five combine to a 9-handed final table
 /// let ft = final_table(FinalTablePolicy::CombineTwoTables, 9).unwrap();
 /// assert_eq!((ft.players, ft.from_two_tables_of), (9, Some(5)));
 /// ```
-pub fn final_table(policy: FinalTablePolicy, seats_per_table: u8) -> Result<FinalTable, CalcError> {
+pub fn final_table(policy: FinalTablePolicy, seats_per_table: u8) -> Result<FinalTable, Error> {
     check_seats_per_table(seats_per_table)?;
     let (players, from_two_tables_of, stated) = match policy {
         FinalTablePolicy::FullPlusOne if seats_per_table == 2 => (2, None, false),
@@ -173,40 +215,41 @@ pub fn final_table(policy: FinalTablePolicy, seats_per_table: u8) -> Result<Fina
     })
 }
 
-/// An edition's balancing parameters (serialized names are the rulebook
-/// parameter names).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// An edition's balancing parameters (`halt_threshold`,
+/// `final_table_policy`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BalanceParams {
     /// Full-table play halts on tables this many or more players short of
     /// the table with the most players (3 in every edition).
-    #[serde(rename = "halt_threshold", default = "default_halt_threshold")]
-    pub halt_threshold: u8,
+    pub halt_threshold: u32,
     /// How the final table is formed.
-    #[serde(rename = "final_table_policy", default = "default_final_table")]
     pub final_table: FinalTablePolicy,
 }
 
-fn default_halt_threshold() -> u8 {
-    3
-}
-
-fn default_final_table() -> FinalTablePolicy {
-    FinalTablePolicy::CombineTwoTables
-}
-
 impl Default for BalanceParams {
-    /// Threshold 3 and the current TDA final table (two tables combine).
+    /// The TDA practice: threshold 3, two tables combine to the final table.
     fn default() -> Self {
         BalanceParams {
-            halt_threshold: default_halt_threshold(),
-            final_table: default_final_table(),
+            halt_threshold: tda::halt_threshold().get(),
+            final_table: tda::final_table_policy(),
         }
     }
 }
 
 /// What the floor has to do (the `balance` outcome).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum BalanceOutcome {
     /// No table differs from another by more than one player.
     Balanced,
@@ -221,12 +264,7 @@ pub enum BalanceOutcome {
 impl BalanceOutcome {
     /// The answer-contract outcome id.
     pub fn id(self) -> &'static str {
-        match self {
-            BalanceOutcome::Balanced => "balanced",
-            BalanceOutcome::Move => "move",
-            BalanceOutcome::Break => "break",
-            BalanceOutcome::Halt => "halt",
-        }
+        self.into()
     }
 }
 
@@ -243,7 +281,7 @@ pub struct Move {
 
 /// The balancing ruling as [`balance`] computes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Balance {
+pub struct BalanceRuling {
     /// The outcome: `break` over `halt` over `move` over `balanced`.
     pub outcome: BalanceOutcome,
     /// Tables where play halts (JSON `halt`); empty when a table breaks.
@@ -260,12 +298,11 @@ pub struct Balance {
     pub concepts: Vec<&'static str>,
 }
 
-fn record(moves: &mut Vec<Move>, from: &str, to: &str) -> Result<(), CalcError> {
+fn record(moves: &mut Vec<Move>, from: &str, to: &str) -> Result<(), Error> {
     if let Some(existing) = moves.iter_mut().find(|m| m.from == from && m.to == to) {
-        existing.players = existing
-            .players
-            .checked_add(1)
-            .ok_or(CalcError::Overflow { input: "tables" })?;
+        existing.players = existing.players.checked_add(1).ok_or_else(|| {
+            Error::input(TABLES, Message::new(Msg::Overflow).arg("input", TABLES))
+        })?;
     } else {
         moves.push(Move {
             from: from.to_string(),
@@ -308,7 +345,7 @@ fn record(moves: &mut Vec<Move>, from: &str, to: &str) -> Result<(), CalcError> 
 /// `halt_threshold` zero.
 ///
 /// ```
-/// use floor::calc::balance::{balance, BalanceOutcome, BalanceParams, Tables};
+/// use floor::incidents::balance::{balance, BalanceOutcome, BalanceParams, Tables};
 /// // onk-2023-nl rule 11: 9-handed, table A has 5 players, table B the most with 8.
 /// let tables: Tables = "A:5,B:8".parse().unwrap();
 /// let ruling = balance(&tables.0, 9, &BalanceParams::default()).unwrap();
@@ -320,17 +357,17 @@ pub fn balance(
     tables: &[Table],
     seats_per_table: u8,
     params: &BalanceParams,
-) -> Result<Balance, CalcError> {
-    const INPUT: &str = "tables";
+) -> Result<BalanceRuling, Error> {
+    let wrong = |m: Message| Error::input(TABLES, m);
     check_seats_per_table(seats_per_table)?;
     if params.halt_threshold == 0 {
-        return Err(CalcError::invalid(
+        return Err(Error::input(
             "halt_threshold",
-            "the halt threshold must be at least 1 player",
+            Message::new(Msg::BalanceHaltThresholdZero),
         ));
     }
     if tables.is_empty() {
-        return Err(CalcError::invalid(INPUT, "no tables given"));
+        return Err(wrong(Message::new(Msg::BalanceNoTables)));
     }
     for (i, table) in tables.iter().enumerate() {
         if tables
@@ -338,24 +375,21 @@ pub fn balance(
             .take(i)
             .any(|t| t.id.eq_ignore_ascii_case(&table.id))
         {
-            return Err(CalcError::invalid(
-                INPUT,
-                format!("table {} is listed twice", table.id),
+            return Err(wrong(
+                Message::new(Msg::BalanceTableTwice).arg("table", &table.id),
             ));
         }
         if table.players == 0 {
-            return Err(CalcError::invalid(
-                INPUT,
-                format!("table {} has no players: leave it out", table.id),
+            return Err(wrong(
+                Message::new(Msg::BalanceTableEmpty).arg("table", &table.id),
             ));
         }
         if table.players > seats_per_table {
-            return Err(CalcError::invalid(
-                INPUT,
-                format!(
-                    "table {} has {} players but only {seats_per_table} seats",
-                    table.id, table.players
-                ),
+            return Err(wrong(
+                Message::new(Msg::BalanceTableOver)
+                    .arg("table", &table.id)
+                    .arg("players", table.players)
+                    .arg("seats", seats_per_table),
             ));
         }
     }
@@ -392,9 +426,7 @@ pub fn balance(
                 .iter_mut()
                 .filter(|t| t.players < cap)
                 .min_by_key(|t| t.players)
-                .ok_or_else(|| {
-                    CalcError::invalid(INPUT, "the players do not fit at the remaining tables")
-                })?;
+                .ok_or_else(|| wrong(Message::new(Msg::BalanceNoRoom)))?;
             destination.players += 1;
             let to = destination.id.clone();
             record(&mut moves, &gone.id, &to)?;
@@ -407,7 +439,7 @@ pub fn balance(
     let halt: Vec<String> = if broken.is_empty() {
         state
             .iter()
-            .filter(|t| fullest - t.players >= params.halt_threshold)
+            .filter(|t| u32::from(fullest - t.players) >= params.halt_threshold)
             .map(|t| t.id.clone())
             .collect()
     } else {
@@ -457,7 +489,7 @@ pub fn balance(
         (BalanceOutcome::Break, false) => vec!["breaking-tables", "balancing-tables"],
         _ => vec!["balancing-tables"],
     };
-    Ok(Balance {
+    Ok(BalanceRuling {
         outcome,
         halt,
         broken,
@@ -485,14 +517,12 @@ mod tests {
         }
     }
 
-    fn counts(b: &Balance) -> Vec<(String, u8)> {
+    fn counts(b: &BalanceRuling) -> Vec<(String, u8)> {
         b.after.iter().map(|t| (t.id.clone(), t.players)).collect()
     }
 
-    fn input_of(err: CalcError) -> &'static str {
-        match err {
-            CalcError::Invalid { input, .. } | CalcError::Overflow { input } => input,
-        }
+    fn input_of(err: Error) -> &'static str {
+        err.input_key().unwrap_or_default()
     }
 
     fn full_plus_one() -> BalanceParams {
@@ -829,17 +859,17 @@ mod tests {
     }
 
     #[test]
-    fn params_deserialize_with_defaults() {
-        let p: BalanceParams = serde_json::from_str(r#"{"halt_threshold":3}"#).unwrap();
-        assert_eq!(p, BalanceParams::default());
-        let p: BalanceParams =
-            serde_json::from_str(r#"{"final_table_policy":"full-plus-one"}"#).unwrap();
-        assert_eq!(p, full_plus_one());
+    fn tda_practice_and_json_shapes() {
+        let tda = BalanceParams::default();
+        assert_eq!(
+            (tda.halt_threshold, tda.final_table),
+            (3, FinalTablePolicy::CombineTwoTables)
+        );
         assert_eq!(
             serde_json::to_value(mv("A", "B", 2)).unwrap(),
             serde_json::json!({"from": "A", "to": "B", "players": 2})
         );
-        assert_eq!(serde_json::to_value(BalanceOutcome::Halt).unwrap(), "halt");
+        assert_eq!(BalanceOutcome::Halt.id(), "halt");
     }
 
     proptest! {

@@ -377,6 +377,20 @@ messages! {
     BalanceHaltThresholdZero = "table.balance_halt_threshold_zero" [],
     /// A broken table's players that fit nowhere.
     BalanceNoRoom = "table.balance_no_room" [],
+    /// A removed chip worth nothing.
+    ChipRaceRemovedZero = "table.chip_race_removed_zero" [],
+    /// A new chip not worth more than the removed one.
+    ChipRaceNewNotLarger = "table.chip_race_new_not_larger" [new, removed],
+    /// A race in which nobody may win a chip.
+    ChipRaceMaxChipsZero = "table.chip_race_max_chips_zero" [],
+    /// No players.
+    ChipRaceNoPlayers = "table.chip_race_no_players" [],
+    /// A player with no chips at all.
+    ChipRaceNoChips = "table.chip_race_no_chips" [seat],
+    /// A ranked seat with no leftover.
+    ChipRaceNotInRace = "table.chip_race_not_in_race" [seat],
+    /// Fewer seats ranked than chips raced.
+    ChipRaceTooFewRanked = "table.chip_race_too_few_ranked" [chips, ranked],
 
     // --- the spot -----------------------------------------------------------
     /// The big blind is zero.

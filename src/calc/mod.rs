@@ -6,7 +6,6 @@
 //! concept(s) it applied, as slugs of `locales/concepts.yaml`, so the caller
 //! can cite the edition's rule for them.
 
-pub mod chip_race;
 pub mod dealing;
 pub mod decisions;
 pub mod hand_for_hand;

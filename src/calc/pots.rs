@@ -11,7 +11,7 @@ use crate::poker::seats::MAX_SEAT;
 
 /// A seat number 1-10 ([`crate::poker::seats::check_seat`]); `input` names
 /// the answer key in the error.
-pub(crate) fn check_seat(seat: Seat, input: &'static str) -> Result<Seat, CalcError> {
+fn check_seat(seat: Seat, input: &'static str) -> Result<Seat, CalcError> {
     crate::poker::seats::check_seat(seat).map_err(|m| CalcError::invalid(input, m.to_string()))
 }
 

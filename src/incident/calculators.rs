@@ -67,11 +67,6 @@ pub const CALCULATORS: &[Calculator] = &[
         run: premature_card,
     },
     Calculator {
-        name: "chip-race",
-        outcomes: &["race"],
-        run: chip_race,
-    },
-    Calculator {
         name: "button-too-few-cards",
         outcomes: &["dead-hand", "replace-missing"],
         run: button_too_few_cards,
@@ -338,59 +333,6 @@ fn premature_card(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
         d.data.insert("procedure".into(), json!(p));
     }
     Ok(d)
-}
-
-fn chip_race(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
-    use calc::chip_race::{ChipRaceParams, RaceStack, chip_race};
-    // `stacks` is SEAT:COUNT of removed-denomination chips per player.
-    let counts = calc::pots::parse_contributions(text(a, "removed_chips")?)
-        .map_err(|e| rename_input(e, "removed_chips"))?;
-    let stacks: Vec<RaceStack> = counts
-        .iter()
-        .map(|(seat, count)| RaceStack {
-            seat: *seat,
-            removed_chips: *count,
-            other_chips: 0,
-        })
-        .collect();
-    let order = seats(a, "race_order");
-    let race_params = ChipRaceParams {
-        method: cx.params.chip_race_method(),
-        start_seat: u8::try_from(cx.params.chip_race_start_seat().get()).unwrap_or(1),
-        max_chips: u8::try_from(cx.params.chip_race_max_chips().get()).unwrap_or(u8::MAX),
-        rounding: cx.params.chip_race_rounding(),
-    };
-    let r = chip_race(
-        &stacks,
-        amount(a, "removed_denomination")?,
-        amount(a, "new_denomination")?,
-        &order,
-        &race_params,
-    )?;
-    let mut d = decision("race".into(), r.concepts.clone());
-    d.amounts.push(("leftover_total".into(), r.leftover_total));
-    d.amounts.push(("chips_raced".into(), r.chips_raced));
-    d.amounts.push(("removed_value".into(), r.removed_value));
-    d.data.insert(
-        "seats".into(),
-        Value::Array(
-            r.seats
-                .iter()
-                .map(|s| {
-                    json!({"seat": s.seat, "exchanged": s.exchanged, "leftover": s.leftover,
-                           "raced": s.raced, "kept_in": s.kept_in, "new_chips": s.new_chips})
-                })
-                .collect(),
-        ),
-    );
-    Ok(d)
-}
-
-fn rename_input(err: CalcError, input: &'static str) -> CalcError {
-    match err {
-        CalcError::Invalid { problem, .. } => CalcError::Invalid { input, problem },
-        CalcError::Overflow { .. } => CalcError::Overflow { input },
-    }
 }
 
 fn button_too_few_cards(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {

@@ -6,6 +6,7 @@
 pub mod as_played;
 pub mod balance;
 pub mod bet;
+pub mod chip_race;
 pub mod clock;
 pub mod heads_up_button;
 pub mod incorrect_bet;
@@ -23,6 +24,7 @@ use crate::incident::Entry;
 pub const ALL: &[Entry] = &[
     Entry::of::<balance::Balance>(),
     Entry::of::<bet::Bet>(),
+    Entry::of::<chip_race::ChipRace>(),
     Entry::of::<clock::Clock>(),
     Entry::of::<heads_up_button::HeadsUpButton>(),
     Entry::of::<incorrect_bet::IncorrectBet>(),

@@ -342,6 +342,30 @@ fn balance_halts_the_short_table_and_moves_one_player() {
     assert_eq!(r["outcome"], "balanced");
 }
 
+/// Removed chips worth more than the chip range: the error names the
+/// answer to fix, `removed_chips`.
+#[test]
+fn chip_race_overflow_names_the_removed_chips_answer() {
+    for lang in ["en", "de"] {
+        let stderr = one_line_error(floor().args([
+            "incident",
+            "chip-race",
+            "--lang",
+            lang,
+            "--answer",
+            "removed_denomination=25",
+            "--answer",
+            "new_denomination=100",
+            "--answer",
+            "removed_chips=1:18446744073709551615,2:3",
+            "--answer",
+            "race_order=2",
+        ]));
+        assert!(stderr.contains("`removed_chips`"), "{lang}: {stderr}");
+        assert!(!stderr.contains("stacks"), "{lang}: {stderr}");
+    }
+}
+
 #[test]
 fn missing_answers_are_listed_with_their_questions() {
     let stderr =

@@ -1,14 +1,97 @@
 //! Chip race at a scheduled colour-up: exchanging a denomination that
-//! leaves play.
+//! leaves play (incident `chip-race`).
 //!
-//! Owns the `chip-race` incident (concept `chip-race`: TDA 2019 rule 24,
-//! TDA 2015 rule 23, pokerpunt rule 24). The cards dealt in the race are
-//! random at the table; here their result comes in as an input (the seats
-//! in the order their high cards win). No I/O, no edition lookup.
+//! Owns concept `chip-race`: TDA 2019 rule 24, TDA 2015 rule 23, pokerpunt
+//! rule 24. The cards dealt in the race are random at the table; here
+//! their result comes in as an input (the seats in the order their high
+//! cards win).
 
-use super::pots::check_seat;
-use super::{CalcError, Chips, Seat, add, mul};
-use crate::poker::seats::clockwise_after;
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
+use crate::poker::{Chips, Seat, add, mul};
+use crate::rules::params::tda;
+
+/// The `chip-race` incident.
+pub struct ChipRace;
+
+/// The answers of `chip-race`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The denomination leaving play.
+    pub removed_denomination: Chips,
+    /// The smallest denomination staying in play.
+    pub new_denomination: Chips,
+    /// Each player's count of removed chips, `SEAT:COUNT,...`.
+    pub removed_chips: String,
+    /// The seats in the order their cards win the race.
+    pub race_order: Option<Vec<Seat>>,
+}
+
+/// The one outcome of `chip-race`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "kebab-case")]
+pub enum ChipRaceOutcome {
+    /// The colour-up as raced (or rounded up).
+    Race,
+}
+
+/// The answer key of the players' removed chips.
+const REMOVED_CHIPS: &str = "removed_chips";
+
+impl Incident for ChipRace {
+    const ID: &'static str = "chip-race";
+    type Answers = Answers;
+    type Outcome = ChipRaceOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ChipRaceOutcome>, Error> {
+        let counts =
+            crate::calc::pots::parse_contributions(&a.removed_chips).map_err(
+                |e| match Error::from(e) {
+                    Error::Input { problem, .. } => Error::input(REMOVED_CHIPS, problem),
+                    other => other,
+                },
+            )?;
+        // Only the removed chips are asked: other chips count as none.
+        let stacks: Vec<RaceStack> = counts
+            .iter()
+            .map(|(seat, count)| RaceStack {
+                seat: *seat,
+                removed_chips: *count,
+                other_chips: 0,
+            })
+            .collect();
+        let start = cx.params.chip_race_start_seat().get();
+        let params = ChipRaceParams {
+            method: cx.params.chip_race_method(),
+            start_seat: Seat::try_from(start).map_err(|_| {
+                Error::input(
+                    "chip_race_start_seat",
+                    Message::new(Msg::SeatNoSuch).arg("seat", start),
+                )
+            })?,
+            max_chips: cx.params.chip_race_max_chips().get(),
+            rounding: cx.params.chip_race_rounding(),
+        };
+        let r = chip_race(
+            &stacks,
+            a.removed_denomination,
+            a.new_denomination,
+            a.race_order.as_deref().unwrap_or_default(),
+            &params,
+        )?;
+        let mut d = Decision::new(ChipRaceOutcome::Race, r.concepts);
+        d.amount("leftover_total", r.leftover_total);
+        d.amount("chips_raced", r.chips_raced);
+        d.amount("removed_value", r.removed_value);
+        d.data("seats", &r.seats);
+        Ok(d)
+    }
+}
 
 /// How an edition removes a denomination.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -36,49 +119,30 @@ pub enum ChipRaceRounding {
     Up,
 }
 
-/// An edition's chip-race parameters (serialized names are the rulebook
-/// parameter names; missing ones take the TDA values).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+/// An edition's chip-race parameters (`chip_race_method`,
+/// `chip_race_start_seat`, `chip_race_max_chips`, `chip_race_rounding`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ChipRaceParams {
     /// Race, or round each player up (pokerpunt).
-    #[serde(rename = "chip_race_method", default = "default_method")]
     pub method: ChipRaceMethod,
     /// The seat the race starts at (seat 1 in every edition that races).
-    #[serde(rename = "chip_race_start_seat", default = "default_start_seat")]
     pub start_seat: Seat,
     /// The most new chips one player can win in the race (1 in
     /// tda-2015-de, tda-2019-sk and dpc; onk does not say).
-    #[serde(rename = "chip_race_max_chips", default = "default_max_chips")]
-    pub max_chips: u8,
+    pub max_chips: u32,
     /// How the pooled leftover value becomes a number of chips to race.
-    #[serde(rename = "chip_race_rounding", default = "default_rounding")]
     pub rounding: ChipRaceRounding,
 }
 
-fn default_method() -> ChipRaceMethod {
-    ChipRaceMethod::Race
-}
-
-fn default_start_seat() -> Seat {
-    1
-}
-
-fn default_max_chips() -> u8 {
-    1
-}
-
-fn default_rounding() -> ChipRaceRounding {
-    ChipRaceRounding::Nearest
-}
-
 impl Default for ChipRaceParams {
-    /// The TDA race: from seat 1, at most one chip each, nearest rounding.
+    /// The TDA practice: a race from seat 1, at most one chip each,
+    /// nearest rounding.
     fn default() -> Self {
         ChipRaceParams {
-            method: default_method(),
-            start_seat: default_start_seat(),
-            max_chips: default_max_chips(),
-            rounding: default_rounding(),
+            method: tda::chip_race_method(),
+            start_seat: Seat::try_from(tda::chip_race_start_seat().get()).unwrap_or(1),
+            max_chips: tda::chip_race_max_chips().get(),
+            rounding: tda::chip_race_rounding(),
         }
     }
 }
@@ -94,8 +158,9 @@ pub struct RaceStack {
     pub other_chips: Chips,
 }
 
-/// One player's result of the colour-up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One player's result of the colour-up (JSON `{"seat", "exchanged",
+/// "leftover", "raced", "kept_in", "new_chips"}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct RaceSeat {
     /// The player's seat.
     pub seat: Seat,
@@ -115,7 +180,7 @@ pub struct RaceSeat {
 
 /// The colour-up as [`chip_race`] computes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChipRace {
+pub struct ChipRaceRuling {
     /// Every player, in dealing order from the start seat.
     pub seats: Vec<RaceSeat>,
     /// Value of all removed-denomination chips before the colour-up.
@@ -164,13 +229,13 @@ pub struct ChipRace {
 /// chip with a half rounding up, is the default ([`ChipRaceParams`]).
 ///
 /// Errors: `removed_denomination` zero; `new_denomination` not larger than
-/// it; `stacks` empty, a repeated seat or one outside 1-10, a player with
+/// it; `removed_chips` (the stacks) empty, a repeated seat or one outside 1-10, a player with
 /// no chips at all, overflow; `race_order` naming a player not in the race,
 /// a seat twice, or fewer players than chips to race;
 /// `chip_race_start_seat` outside 1-10; `chip_race_max_chips` zero.
 ///
 /// ```
-/// use floor::calc::chip_race::{chip_race, ChipRaceParams, RaceStack};
+/// use floor::incidents::chip_race::{chip_race, ChipRaceParams, RaceStack};
 /// // 25s leave play, 100 is the smallest chip left. Seat 1 has 3 x 25,
 /// // seat 4 has 5 x 25, seat 6 has 2 x 25 and nothing else.
 /// let stacks = [
@@ -190,53 +255,31 @@ pub fn chip_race(
     new_denomination: Chips,
     race_order: &[Seat],
     params: &ChipRaceParams,
-) -> Result<ChipRace, CalcError> {
-    if removed_denomination == 0 {
-        return Err(CalcError::invalid(
-            "removed_denomination",
-            "the removed chip must be worth at least 1",
-        ));
-    }
-    if new_denomination <= removed_denomination {
-        return Err(CalcError::invalid(
-            "new_denomination",
-            format!(
-                "the smallest chip staying in play ({new_denomination}) must be worth more than the \
-                 removed chip ({removed_denomination})"
-            ),
-        ));
-    }
-    check_seat(params.start_seat, "chip_race_start_seat")?;
+) -> Result<ChipRaceRuling, Error> {
+    check_denominations(removed_denomination, new_denomination)?;
+    check_seat(params.start_seat).map_err(|m| Error::input("chip_race_start_seat", m))?;
     if params.max_chips == 0 {
-        return Err(CalcError::invalid(
+        return Err(Error::input(
             "chip_race_max_chips",
-            "a race must let a player win at least one chip",
+            Message::new(Msg::ChipRaceMaxChipsZero),
         ));
     }
     if stacks.is_empty() {
-        return Err(CalcError::invalid("stacks", "no players given"));
+        return Err(stacks_wrong(Message::new(Msg::ChipRaceNoPlayers)));
     }
+    let seat_numbers: Vec<Seat> = stacks.iter().map(|s| s.seat).collect();
+    check_distinct(&seat_numbers).map_err(stacks_wrong)?;
     let mut seats: Vec<RaceSeat> = Vec::new();
     let mut initial_value: Chips = 0;
-    for (i, stack) in stacks.iter().enumerate() {
-        check_seat(stack.seat, "stacks")?;
-        if stacks.iter().take(i).any(|s| s.seat == stack.seat) {
-            return Err(CalcError::invalid(
-                "stacks",
-                format!("seat {} is listed twice", stack.seat),
-            ));
-        }
+    for stack in stacks {
         if stack.removed_chips == 0 && stack.other_chips == 0 {
-            return Err(CalcError::invalid(
-                "stacks",
-                format!(
-                    "seat {} has no chips at all: leave the seat out",
-                    stack.seat
-                ),
+            return Err(stacks_wrong(
+                Message::new(Msg::ChipRaceNoChips).arg("seat", stack.seat),
             ));
         }
-        let value = mul(stack.removed_chips, removed_denomination, "stacks")?;
-        initial_value = add(initial_value, value, "stacks")?;
+        let value =
+            mul(stack.removed_chips, removed_denomination, REMOVED_CHIPS).map_err(stacks_wrong)?;
+        initial_value = add(initial_value, value, REMOVED_CHIPS).map_err(stacks_wrong)?;
         seats.push(RaceSeat {
             seat: stack.seat,
             exchanged: value / new_denomination,
@@ -248,7 +291,8 @@ pub fn chip_race(
     }
     let leftover_total = seats
         .iter()
-        .try_fold(0, |sum: Chips, s| add(sum, s.leftover, "stacks"))?;
+        .try_fold(0, |sum: Chips, s| add(sum, s.leftover, REMOVED_CHIPS))
+        .map_err(stacks_wrong)?;
 
     let chips_raced = match params.method {
         ChipRaceMethod::RoundUp => {
@@ -268,29 +312,23 @@ pub fn chip_race(
                 ChipRaceRounding::Up if part > 0 => whole + 1,
                 ChipRaceRounding::Nearest | ChipRaceRounding::Up => whole,
             };
-            for (i, seat) in race_order.iter().enumerate() {
-                if race_order.iter().take(i).any(|s| s == seat) {
-                    return Err(CalcError::invalid(
-                        "race_order",
-                        format!("seat {seat} is listed twice"),
-                    ));
-                }
-                if !seats.iter().any(|s| s.seat == *seat && s.leftover > 0) {
-                    return Err(CalcError::invalid(
-                        "race_order",
-                        format!("seat {seat} has no leftover chips in the race"),
-                    ));
-                }
+            check_distinct(race_order).map_err(|m| Error::input("race_order", m))?;
+            if let Some(seat) = race_order
+                .iter()
+                .find(|seat| !seats.iter().any(|s| s.seat == **seat && s.leftover > 0))
+            {
+                return Err(Error::input(
+                    "race_order",
+                    Message::new(Msg::ChipRaceNotInRace).arg("seat", seat),
+                ));
             }
             let winners = race_order.get(..usize::try_from(chips).unwrap_or(usize::MAX));
             let Some(winners) = winners else {
-                return Err(CalcError::invalid(
+                return Err(Error::input(
                     "race_order",
-                    format!(
-                        "{chips} chip(s) are raced but only {} player(s) are ranked: list the seats \
-                         in the order their cards win",
-                        race_order.len()
-                    ),
+                    Message::new(Msg::ChipRaceTooFewRanked)
+                        .arg("chips", chips)
+                        .arg("ranked", race_order.len()),
                 ));
             };
             for winner in winners {
@@ -309,22 +347,31 @@ pub fn chip_race(
             kept_in_chips += 1;
         }
         seat.new_chips = add(
-            add(seat.exchanged, seat.raced, "stacks")?,
+            add(seat.exchanged, seat.raced, REMOVED_CHIPS).map_err(stacks_wrong)?,
             u64::from(seat.kept_in),
-            "stacks",
-        )?;
+            REMOVED_CHIPS,
+        )
+        .map_err(stacks_wrong)?;
     }
 
-    let raced_value = mul(chips_raced, new_denomination, "stacks")?;
+    let raced_value = mul(chips_raced, new_denomination, REMOVED_CHIPS).map_err(stacks_wrong)?;
     let removed_value = leftover_total.saturating_sub(raced_value);
     let added_value = add(
         raced_value.saturating_sub(leftover_total),
-        mul(kept_in_chips, new_denomination, "stacks")?,
-        "stacks",
-    )?;
-    let final_value = seats.iter().try_fold(0, |sum: Chips, s| {
-        add(sum, mul(s.new_chips, new_denomination, "stacks")?, "stacks")
-    })?;
+        mul(kept_in_chips, new_denomination, REMOVED_CHIPS).map_err(stacks_wrong)?,
+        REMOVED_CHIPS,
+    )
+    .map_err(stacks_wrong)?;
+    let final_value = seats
+        .iter()
+        .try_fold(0, |sum: Chips, s| {
+            add(
+                sum,
+                mul(s.new_chips, new_denomination, REMOVED_CHIPS)?,
+                REMOVED_CHIPS,
+            )
+        })
+        .map_err(stacks_wrong)?;
 
     let before = if params.start_seat == 1 {
         10
@@ -337,7 +384,7 @@ pub fn chip_race(
         .filter_map(|seat| seats.iter().find(|s| s.seat == *seat).copied())
         .collect();
 
-    Ok(ChipRace {
+    Ok(ChipRaceRuling {
         seats,
         initial_value,
         final_value,
@@ -347,6 +394,31 @@ pub fn chip_race(
         added_value,
         concepts: vec!["chip-race"],
     })
+}
+
+/// A problem with the players' removed chips (answer `removed_chips`).
+fn stacks_wrong(problem: Message) -> Error {
+    Error::input(REMOVED_CHIPS, problem)
+}
+
+/// The removed chip is worth something, and less than the smallest chip
+/// staying in play.
+fn check_denominations(removed: Chips, new: Chips) -> Result<(), Error> {
+    if removed == 0 {
+        return Err(Error::input(
+            "removed_denomination",
+            Message::new(Msg::ChipRaceRemovedZero),
+        ));
+    }
+    if new <= removed {
+        return Err(Error::input(
+            "new_denomination",
+            Message::new(Msg::ChipRaceNewNotLarger)
+                .arg("new", new)
+                .arg("removed", removed),
+        ));
+    }
+    Ok(())
 }
 
 /// Removed-denomination chips a player still has after the race, as
@@ -371,10 +443,10 @@ pub struct Exchange {
 /// count × removed mod smallest`.
 ///
 /// Errors: `removed_denomination` zero; `new_denomination` (the smallest in
-/// play) not larger; overflow (`stacks`).
+/// play) not larger; overflow (`removed_chips`).
 ///
 /// ```
-/// use floor::calc::chip_race::exchange_after_race;
+/// use floor::incidents::chip_race::exchange_after_race;
 /// // onk-2023-nl rule 24 C: "10 van 10 voor 100" ... "7 van 10" removed.
 /// assert_eq!(exchange_after_race(10, 10, 100).unwrap().new_chips, 1);
 /// assert_eq!(exchange_after_race(7, 10, 100).unwrap().removed_value, 70);
@@ -383,20 +455,9 @@ pub fn exchange_after_race(
     count: u64,
     removed_denomination: Chips,
     new_denomination: Chips,
-) -> Result<Exchange, CalcError> {
-    if removed_denomination == 0 {
-        return Err(CalcError::invalid(
-            "removed_denomination",
-            "the removed chip must be worth at least 1",
-        ));
-    }
-    if new_denomination <= removed_denomination {
-        return Err(CalcError::invalid(
-            "new_denomination",
-            "the smallest chip in play must be worth more than the removed chip",
-        ));
-    }
-    let value = mul(count, removed_denomination, "stacks")?;
+) -> Result<Exchange, Error> {
+    check_denominations(removed_denomination, new_denomination)?;
+    let value = mul(count, removed_denomination, REMOVED_CHIPS).map_err(stacks_wrong)?;
     Ok(Exchange {
         new_chips: value / new_denomination,
         removed_value: value % new_denomination,
@@ -417,14 +478,12 @@ mod tests {
         }
     }
 
-    fn new_chips(race: &ChipRace) -> Vec<(Seat, u64)> {
+    fn new_chips(race: &ChipRaceRuling) -> Vec<(Seat, u64)> {
         race.seats.iter().map(|s| (s.seat, s.new_chips)).collect()
     }
 
-    fn input_of(err: CalcError) -> &'static str {
-        match err {
-            CalcError::Invalid { input, .. } | CalcError::Overflow { input } => input,
-        }
+    fn input_of(err: Error) -> &'static str {
+        err.input_key().unwrap_or_default()
     }
 
     fn race_with(rounding: ChipRaceRounding) -> ChipRaceParams {
@@ -597,7 +656,7 @@ mod tests {
     #[test]
     fn chip_race_errors_name_the_input() {
         let ok = [stack(1, 3, 100), stack(2, 3, 100)];
-        fn unit<T>(result: Result<T, CalcError>) -> Result<(), CalcError> {
+        fn unit<T>(result: Result<T, Error>) -> Result<(), Error> {
             result.map(|_| ())
         }
         let p = ChipRaceParams::default();
@@ -614,7 +673,7 @@ mod tests {
                 unit(chip_race(&ok, 100, 25, &[1, 2], &p)),
                 "new_denomination",
             ),
-            (unit(chip_race(&[], 25, 100, &[], &p)), "stacks"),
+            (unit(chip_race(&[], 25, 100, &[], &p)), "removed_chips"),
             (
                 unit(chip_race(
                     &[stack(1, 1, 1), stack(1, 1, 1)],
@@ -623,19 +682,19 @@ mod tests {
                     &[1],
                     &p,
                 )),
-                "stacks",
+                "removed_chips",
             ),
             (
                 unit(chip_race(&[stack(11, 1, 1)], 25, 100, &[11], &p)),
-                "stacks",
+                "removed_chips",
             ),
             (
                 unit(chip_race(&[stack(4, 0, 0)], 25, 100, &[], &p)),
-                "stacks",
+                "removed_chips",
             ),
             (
                 unit(chip_race(&[stack(4, u64::MAX, 0)], 25, 100, &[4], &p)),
-                "stacks",
+                "removed_chips",
             ),
             (unit(chip_race(&ok, 25, 100, &[1], &p)), "race_order"),
             (unit(chip_race(&ok, 25, 100, &[1, 1], &p)), "race_order"),
@@ -662,7 +721,7 @@ mod tests {
             ),
             (unit(exchange_after_race(1, 0, 100)), "removed_denomination"),
             (unit(exchange_after_race(1, 100, 100)), "new_denomination"),
-            (unit(exchange_after_race(u64::MAX, 2, 100)), "stacks"),
+            (unit(exchange_after_race(u64::MAX, 2, 100)), "removed_chips"),
         ];
         for (result, input) in cases {
             assert_eq!(input_of(result.unwrap_err()), input);
@@ -678,16 +737,34 @@ mod tests {
     }
 
     #[test]
-    fn params_deserialize_from_rulebook_names() {
-        let p: ChipRaceParams =
-            serde_json::from_str(r#"{"chip_race_start_seat":1,"chip_race_max_chips":1}"#).unwrap();
-        assert_eq!(p, ChipRaceParams::default());
-        let pp: ChipRaceParams =
-            serde_json::from_str(r#"{"chip_race_method":"round-up"}"#).unwrap();
-        assert_eq!(pp.method, ChipRaceMethod::RoundUp);
-        let down: ChipRaceParams =
-            serde_json::from_str(r#"{"chip_race_rounding":"down"}"#).unwrap();
-        assert_eq!(down.rounding, ChipRaceRounding::Down);
+    fn tda_practice_and_parameter_values() {
+        let tda = ChipRaceParams::default();
+        assert_eq!(
+            (tda.method, tda.start_seat, tda.max_chips, tda.rounding),
+            (ChipRaceMethod::Race, 1, 1, ChipRaceRounding::Nearest)
+        );
+        let pokerpunt: crate::rules::params::Params =
+            serde_yaml::from_str("chip_race_method: round-up\nchip_race_rounding: down").unwrap();
+        assert_eq!(pokerpunt.chip_race_method, Some(ChipRaceMethod::RoundUp));
+        assert_eq!(pokerpunt.chip_race_rounding, Some(ChipRaceRounding::Down));
+    }
+
+    #[test]
+    fn an_overflow_names_the_removed_chips_answer() {
+        let err = chip_race(
+            &[stack(4, u64::MAX, 0)],
+            25,
+            100,
+            &[4],
+            &ChipRaceParams::default(),
+        )
+        .unwrap_err();
+        assert_eq!(err.input_key(), Some("removed_chips"));
+        let text = err.to_string();
+        assert!(
+            text.contains("`removed_chips` is too large") && !text.contains("stacks"),
+            "{text}"
+        );
     }
 
     proptest! {

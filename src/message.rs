@@ -391,6 +391,14 @@ messages! {
     ChipRaceNotInRace = "table.chip_race_not_in_race" [seat],
     /// Fewer seats ranked than chips raced.
     ChipRaceTooFewRanked = "table.chip_race_too_few_ranked" [chips, ranked],
+    /// Fewer than two players left.
+    HandForHandTooFewLeft = "table.hand_for_hand_too_few_left" [],
+    /// No place paid.
+    HandForHandNonePaid = "table.hand_for_hand_none_paid" [],
+    /// Busted players out of range.
+    HandForHandBusted = "table.hand_for_hand_busted" [busted, remaining, most],
+    /// Hands that take no time off the clock.
+    HandForHandNoMinutes = "table.hand_for_hand_no_minutes" [],
 
     // --- the spot -----------------------------------------------------------
     /// The big blind is zero.

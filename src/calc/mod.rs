@@ -8,7 +8,6 @@
 
 pub mod dealing;
 pub mod decisions;
-pub mod hand_for_hand;
 pub mod penalty;
 pub mod pots;
 

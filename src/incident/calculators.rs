@@ -72,11 +72,6 @@ pub const CALCULATORS: &[Calculator] = &[
         run: button_too_few_cards,
     },
     Calculator {
-        name: "hand-for-hand",
-        outcomes: &["shared-places"],
-        run: hand_for_hand,
-    },
-    Calculator {
         name: "asking-to-see",
         outcomes: &["must-show", "discretion", "no-right"],
         run: asking_to_see,
@@ -125,11 +120,6 @@ pub fn run(name: &str, answers: &Answers, cx: &mut Cx<'_>) -> Result<Decision, c
 }
 
 // --- reading answers ------------------------------------------------------
-
-fn amount(a: &Answers, key: &'static str) -> Result<Chips, CalcError> {
-    opt_amount(a, key)
-        .ok_or_else(|| CalcError::invalid(key, "is needed here: give it with --answer"))
-}
 
 fn opt_amount(a: &Answers, key: &str) -> Option<Chips> {
     match a.get(key) {
@@ -338,30 +328,6 @@ fn premature_card(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
 fn button_too_few_cards(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
     let r = calc::dealing::button_too_few_cards(flag(a, "acted"));
     Ok(decision(id(&r.outcome), r.concepts.clone()))
-}
-
-fn hand_for_hand(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
-    use calc::hand_for_hand::shared_places;
-    let payout = cx.params.hand_for_hand_payout();
-    let count = |key: &'static str| -> Result<u32, CalcError> {
-        u32::try_from(amount(a, key)?).map_err(|_| CalcError::invalid(key, "is too large"))
-    };
-    let r = shared_places(
-        count("remaining")?,
-        count("paid")?,
-        count("busted")?,
-        payout,
-    )?;
-    let mut d = decision("shared-places".into(), vec!["hand-for-hand"]);
-    d.amounts
-        .push(("best_place".into(), u64::from(r.best_place)));
-    d.amounts
-        .push(("worst_place".into(), u64::from(r.worst_place)));
-    d.data.insert("payout".into(), json!(r.payout));
-    if let Some((hi, lo)) = r.paid_places {
-        d.data.insert("paid_places".into(), json!([hi, lo]));
-    }
-    Ok(d)
 }
 
 // --- small decisions --------------------------------------------------------

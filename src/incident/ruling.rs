@@ -23,6 +23,10 @@ pub struct Decision<O = String> {
     pub amounts: Vec<(String, Chips)>,
     /// The concepts of the rules applied, deciding rule first.
     pub concepts: Vec<&'static str>,
+    /// The concept of a rule the edition's data names as deciding, cited
+    /// before `concepts`: the rule that states a parameter the ruling turned
+    /// on (e.g. a house rule setting the payout).
+    pub decided_by: Option<String>,
     /// Overrides the outcome's discretion flag when the calculator knows better.
     pub discretion: Option<bool>,
     /// Structured extras for JSON (`pots`, `halt`, `moves`, ...).
@@ -40,6 +44,7 @@ impl<O: Into<&'static str>> Decision<O> {
             outcome,
             amounts: Vec::new(),
             concepts,
+            decided_by: None,
             discretion: None,
             data: serde_json::Map::new(),
             notes: Vec::new(),
@@ -50,6 +55,11 @@ impl<O: Into<&'static str>> Decision<O> {
     /// Adds a named amount.
     pub fn amount(&mut self, name: &str, value: Chips) {
         self.amounts.push((name.to_string(), value));
+    }
+
+    /// Cites the rule of `concept` first (see [`Decision::decided_by`]).
+    pub fn decided_by(&mut self, concept: &str) {
+        self.decided_by = Some(concept.to_string());
     }
 
     /// Adds a structured extra for JSON.
@@ -65,6 +75,7 @@ impl<O: Into<&'static str>> Decision<O> {
             outcome: self.outcome.into().to_string(),
             amounts: self.amounts,
             concepts: self.concepts,
+            decided_by: self.decided_by,
             discretion: self.discretion,
             data: self.data,
             notes: self.notes,
@@ -185,11 +196,12 @@ pub fn assemble(
     let tree_cites: Vec<(&str, Option<&str>)> = outcome
         .map(|o| o.cite.iter().map(|c| cite_parts(c)).collect())
         .unwrap_or_default();
-    let concepts: Vec<&str> = if decision.concepts.is_empty() {
+    let applied: Vec<&str> = if decision.concepts.is_empty() {
         tree_cites.iter().map(|(c, _)| *c).collect()
     } else {
         decision.concepts.clone()
     };
+    let concepts = decision.decided_by.as_deref().into_iter().chain(applied);
     let mut cites: Vec<(&str, Option<&str>)> = Vec::new();
     for concept in concepts {
         // A ruling may name the deciding sub-part itself (`concept#PART`).
@@ -218,6 +230,8 @@ pub fn assemble(
     let house_notes = book
         .house_rules_touching(&cited)?
         .iter()
+        // A house rule cited as deciding is no note on the ruling.
+        .filter(|r| !cited.contains(&r.concept.as_str()))
         .map(|r| HouseNote {
             number: r.number.clone(),
             title: r.title.clone(),

@@ -8,6 +8,7 @@ pub mod balance;
 pub mod bet;
 pub mod chip_race;
 pub mod clock;
+pub mod hand_for_hand;
 pub mod heads_up_button;
 pub mod incorrect_bet;
 pub mod out_of_turn;
@@ -26,6 +27,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<bet::Bet>(),
     Entry::of::<chip_race::ChipRace>(),
     Entry::of::<clock::Clock>(),
+    Entry::of::<hand_for_hand::HandForHand>(),
     Entry::of::<heads_up_button::HeadsUpButton>(),
     Entry::of::<incorrect_bet::IncorrectBet>(),
     Entry::of::<out_of_turn::OutOfTurn>(),

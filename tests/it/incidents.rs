@@ -342,6 +342,35 @@ fn balance_halts_the_short_table_and_moves_one_player() {
     assert_eq!(r["outcome"], "balanced");
 }
 
+/// onk-2023-nl's house rule MEC-7 sets the hand-for-hand payout (the same
+/// prize for all): it decides, so it is cited first, before RP-8, and the
+/// ruling names the place whose prize each busted player receives.
+#[test]
+fn hand_for_hand_cites_the_house_rule_that_sets_the_payout() {
+    let r = rule(
+        "onk-2023-nl",
+        "hand-for-hand",
+        &["remaining=18", "paid=17", "busted=2"],
+    );
+    assert_eq!(cited(&r), ["MEC-7", "RP-8"], "{r}");
+    assert_eq!(r["citations"][0]["concept"], "mec-hand-for-hand");
+    assert_eq!(amount(&r, "prize_place"), Some(17));
+    assert_eq!(r["payout"], "best-place-prize");
+    // Cited, so not repeated as a house note.
+    assert!(r.get("house_notes").is_none(), "{r}");
+
+    // tda-2019-sk states no payout: the players share (TDA practice), no
+    // prize place, OP-8 cited alone.
+    let sk = rule(
+        "tda-2019-sk",
+        "hand-for-hand",
+        &["remaining=18", "paid=17", "busted=2"],
+    );
+    assert_eq!(cited(&sk), ["OP-8"], "{sk}");
+    assert_eq!(amount(&sk, "prize_place"), None);
+    assert_eq!(sk["payout"], "share-places");
+}
+
 /// Removed chips worth more than the chip range: the error names the
 /// answer to fix, `removed_chips`.
 #[test]

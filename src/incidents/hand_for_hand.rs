@@ -1,12 +1,69 @@
-//! Hand-for-hand play: the places of players eliminated in the same hand,
-//! and the level clock while tables play hand for hand.
+//! Hand-for-hand play: the places of players eliminated in the same hand
+//! (incident `hand-for-hand`), and the level clock while tables play hand
+//! for hand.
 //!
-//! Owns the hand-for-hand calculations (concept `hand-for-hand`: TDA 2019 /
-//! 2022 RP-8, tda-2019-sk OP8; onk's house rule MEC-7,
-//! `mec-hand-for-hand`). pokerpunt-nl, tda-2015-de and dpc-2019-en print no
-//! hand-for-hand procedure. No I/O, no edition lookup.
+//! Owns concept `hand-for-hand`: TDA 2019 / 2022 RP-8, tda-2019-sk OP8.
+//! Where the edition's data states the payout (`hand_for_hand_payout`, onk's
+//! house rule MEC-7, `mec-hand-for-hand`), that rule decides and is cited
+//! first. pokerpunt-nl, tda-2015-de and dpc-2019-en print no hand-for-hand
+//! procedure.
 
-use super::{CalcError, mul};
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::mul;
+use crate::rules::params::tda;
+
+/// The `hand-for-hand` incident.
+pub struct HandForHand;
+
+/// The answers of `hand-for-hand`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// Players left when the hand began.
+    pub remaining: u32,
+    /// Places paid.
+    pub paid: u32,
+    /// Players eliminated in the hand.
+    pub busted: u32,
+}
+
+/// The one outcome of `hand-for-hand`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "kebab-case")]
+pub enum HandForHandOutcome {
+    /// The busted players share places.
+    SharedPlaces,
+}
+
+impl Incident for HandForHand {
+    const ID: &'static str = "hand-for-hand";
+    type Answers = Answers;
+    type Outcome = HandForHandOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<HandForHandOutcome>, Error> {
+        let payout = cx.params.hand_for_hand_payout();
+        let r = shared_places(a.remaining, a.paid, a.busted, payout)?;
+        let mut d = Decision::new(HandForHandOutcome::SharedPlaces, r.concepts);
+        // The rule that sets the payout decides how the places are paid.
+        if let Some(concept) = cx.concept_stating("hand_for_hand_payout") {
+            d.decided_by(concept);
+        }
+        d.amount("best_place", u64::from(r.best_place));
+        d.amount("worst_place", u64::from(r.worst_place));
+        if let Some(place) = r.prize_place {
+            d.amount("prize_place", u64::from(place));
+        }
+        d.data("payout", r.payout);
+        if let Some((hi, lo)) = r.paid_places {
+            d.data("paid_places", [hi, lo]);
+        }
+        Ok(d)
+    }
+}
 
 /// What players eliminated in the same hand-for-hand hand receive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -22,33 +79,23 @@ pub enum HandForHandPayout {
     BestPlacePrize,
 }
 
-/// An edition's hand-for-hand parameters (serialized names are the
-/// rulebook parameter names).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+/// An edition's hand-for-hand parameters (`hand_for_hand_minutes`,
+/// `hand_for_hand_payout`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct HandForHandParams {
     /// Minutes taken off the level clock per hand (2 in onk RP-8 and
     /// tda-2019-sk OP8-B: "TDA štandardná dĺžka je 2 minúty").
-    #[serde(rename = "hand_for_hand_minutes", default = "default_minutes")]
     pub minutes: u64,
     /// What players busting in the same hand receive.
-    #[serde(rename = "hand_for_hand_payout", default = "default_payout")]
     pub payout: HandForHandPayout,
 }
 
-fn default_minutes() -> u64 {
-    2
-}
-
-fn default_payout() -> HandForHandPayout {
-    HandForHandPayout::SharePlaces
-}
-
 impl Default for HandForHandParams {
-    /// The TDA procedure: 2 minutes a hand, busted players share.
+    /// The TDA practice: 2 minutes a hand, busted players share.
     fn default() -> Self {
         HandForHandParams {
-            minutes: default_minutes(),
-            payout: default_payout(),
+            minutes: u64::from(tda::hand_for_hand_minutes().get()),
+            payout: tda::hand_for_hand_payout(),
         }
     }
 }
@@ -77,7 +124,8 @@ pub struct SharedPlaces {
 
 /// The places of `busted` players eliminated in the same hand, with
 /// `remaining` players left when the hand began and `paid` places paid
-/// (concepts `hand-for-hand`, and `mec-hand-for-hand` for onk's payout).
+/// (concept `hand-for-hand`; the rule that states the payout is the
+/// edition's to name, see [`HandForHand`]).
 ///
 /// Formula: they occupy places `remaining − busted + 1 ..= remaining`; the
 /// paid ones are those `≤ paid`. Under [`HandForHandPayout::SharePlaces`]
@@ -96,7 +144,7 @@ pub struct SharedPlaces {
 /// `remaining` (somebody must be left); `paid` zero.
 ///
 /// ```
-/// use floor::calc::hand_for_hand::{shared_places, HandForHandPayout};
+/// use floor::incidents::hand_for_hand::{shared_places, HandForHandPayout};
 /// // tda-2019-sk OP8-A: 50 paid, 52 left, 3 bust -> they share 50th place.
 /// let p = shared_places(52, 50, 3, HandForHandPayout::SharePlaces).unwrap();
 /// assert_eq!((p.best_place, p.worst_place, p.paid_places), (50, 52, Some((50, 50))));
@@ -106,37 +154,31 @@ pub fn shared_places(
     paid: u32,
     busted: u32,
     payout: HandForHandPayout,
-) -> Result<SharedPlaces, CalcError> {
+) -> Result<SharedPlaces, Error> {
     if remaining < 2 {
-        return Err(CalcError::invalid(
+        return Err(Error::input(
             "remaining",
-            "hand-for-hand needs at least two players left",
+            Message::new(Msg::HandForHandTooFewLeft),
         ));
     }
     if paid == 0 {
-        return Err(CalcError::invalid(
-            "paid",
-            "at least one place must be paid",
-        ));
+        return Err(Error::input("paid", Message::new(Msg::HandForHandNonePaid)));
     }
     if busted == 0 || busted >= remaining {
-        return Err(CalcError::invalid(
+        return Err(Error::input(
             "busted",
-            format!(
-                "{busted} eliminated of {remaining}: between 1 and {} players can bust in one hand",
-                remaining - 1
-            ),
+            Message::new(Msg::HandForHandBusted)
+                .arg("busted", busted)
+                .arg("remaining", remaining)
+                .arg("most", remaining - 1),
         ));
     }
     let best_place = remaining - busted + 1;
     let worst_place = remaining;
     let paid_places = (best_place <= paid).then_some((best_place, worst_place.min(paid)));
-    let (prize_place, concepts) = match payout {
-        HandForHandPayout::SharePlaces => (None, vec!["hand-for-hand"]),
-        HandForHandPayout::BestPlacePrize => (
-            paid_places.map(|(best, _)| best),
-            vec!["mec-hand-for-hand", "hand-for-hand"],
-        ),
+    let prize_place = match payout {
+        HandForHandPayout::SharePlaces => None,
+        HandForHandPayout::BestPlacePrize => paid_places.map(|(best, _)| best),
     };
     Ok(SharedPlaces {
         best_place,
@@ -145,7 +187,7 @@ pub fn shared_places(
         paid_places,
         payout,
         prize_place,
-        concepts,
+        concepts: vec!["hand-for-hand"],
     })
 }
 
@@ -180,7 +222,7 @@ pub struct HandForHandClock {
 /// Errors: `hand_for_hand_minutes` zero; overflow (`hands`).
 ///
 /// ```
-/// use floor::calc::hand_for_hand::hand_for_hand_clock;
+/// use floor::incidents::hand_for_hand::hand_for_hand_clock;
 /// // 17:30 left at the announcement; after the current hand: 15:30.
 /// let clock = hand_for_hand_clock(17 * 60 + 30, 1, 2).unwrap();
 /// assert_eq!(clock.remaining_seconds, 15 * 60 + 30);
@@ -189,14 +231,16 @@ pub fn hand_for_hand_clock(
     remaining_seconds: u64,
     hands: u64,
     minutes: u64,
-) -> Result<HandForHandClock, CalcError> {
+) -> Result<HandForHandClock, Error> {
     if minutes == 0 {
-        return Err(CalcError::invalid(
+        return Err(Error::input(
             "hand_for_hand_minutes",
-            "each hand must take some time off the clock (minutes > 0)",
+            Message::new(Msg::HandForHandNoMinutes),
         ));
     }
-    let taken = mul(mul(hands, minutes, "hands")?, 60, "hands")?;
+    let taken = mul(hands, minutes, "hands")
+        .and_then(|m| mul(m, 60, "hands"))
+        .map_err(|m| Error::input("hands", m))?;
     Ok(HandForHandClock {
         remaining_seconds: remaining_seconds.saturating_sub(taken),
         new_level: taken >= remaining_seconds,
@@ -210,10 +254,8 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn input_of(err: CalcError) -> &'static str {
-        match err {
-            CalcError::Invalid { input, .. } | CalcError::Overflow { input } => input,
-        }
+    fn input_of(err: Error) -> &'static str {
+        err.input_key().unwrap_or_default()
     }
 
     fn mm_ss(minutes: u64, seconds: u64) -> u64 {
@@ -251,7 +293,7 @@ mod tests {
             (p.best_place, p.worst_place, p.paid_places),
             (16, 18, Some((16, 17)))
         );
-        assert_eq!(p.concepts, vec!["mec-hand-for-hand", "hand-for-hand"]);
+        assert_eq!(p.concepts, vec!["hand-for-hand"]);
     }
 
     // onk-2023-nl MEC-7, Voorbeeld 1: "18 spelers in het spel met 17 prijzen en er vallen 2
@@ -342,17 +384,57 @@ mod tests {
         assert!(!late.new_level);
     }
 
+    // onk-2023-nl MEC-7 sets the payout: that house rule decides and is cited first, and the
+    // ruling names the place whose prize each busted player receives.
     #[test]
-    fn params_deserialize_from_rulebook_names() {
-        let p: HandForHandParams = serde_json::from_str(
-            r#"{"hand_for_hand_minutes":2,"hand_for_hand_payout":"share-places"}"#,
-        )
-        .unwrap();
-        assert_eq!(p, HandForHandParams::default());
-        let onk: HandForHandParams =
-            serde_json::from_str(r#"{"hand_for_hand_payout":"best-place-prize"}"#).unwrap();
-        assert_eq!(onk.payout, HandForHandPayout::BestPlacePrize);
-        assert_eq!(onk.minutes, 2);
+    fn onk_2023_nl_mec7_the_rule_stating_the_payout_decides_with_the_prize_place() {
+        use crate::rules::params::{Params, Resolved};
+        let params = Params {
+            hand_for_hand_payout: Some(HandForHandPayout::BestPlacePrize),
+            ..Params::default()
+        };
+        let sources = [("hand_for_hand_payout", "mec-hand-for-hand".to_string())];
+        let mut cx = Cx::new(Resolved::new(&params), &sources);
+        let answers = Answers {
+            remaining: 18,
+            paid: 17,
+            busted: 2,
+        };
+        let d = HandForHand::rule(answers, &mut cx).unwrap();
+        assert_eq!(d.decided_by.as_deref(), Some("mec-hand-for-hand"));
+        assert_eq!(d.concepts, vec!["hand-for-hand"]);
+        assert!(d.amounts.contains(&("prize_place".to_string(), 17)));
+        assert!(cx.params.fallbacks().is_empty());
+
+        // No rule states the payout: the TDA practice (share) and no prize place.
+        let none = Params::default();
+        let mut cx = Cx::new(Resolved::new(&none), &[]);
+        let answers = Answers {
+            remaining: 18,
+            paid: 17,
+            busted: 2,
+        };
+        let d = HandForHand::rule(answers, &mut cx).unwrap();
+        assert_eq!(d.decided_by, None);
+        assert!(d.amounts.iter().all(|(name, _)| name != "prize_place"));
+        assert_eq!(cx.params.fallbacks()[0].param, "hand_for_hand_payout");
+    }
+
+    #[test]
+    fn tda_practice_and_parameter_values() {
+        assert_eq!(
+            HandForHandParams::default(),
+            HandForHandParams {
+                minutes: 2,
+                payout: HandForHandPayout::SharePlaces
+            }
+        );
+        let onk: crate::rules::params::Params =
+            serde_yaml::from_str("hand_for_hand_payout: best-place-prize").unwrap();
+        assert_eq!(
+            onk.hand_for_hand_payout,
+            Some(HandForHandPayout::BestPlacePrize)
+        );
     }
 
     proptest! {

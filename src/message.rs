@@ -399,6 +399,20 @@ messages! {
     HandForHandBusted = "table.hand_for_hand_busted" [busted, remaining, most],
     /// Hands that take no time off the clock.
     HandForHandNoMinutes = "table.hand_for_hand_no_minutes" [],
+    /// A penalty kind the edition does not list.
+    PenaltyNotListed = "table.penalty_not_listed" [kind, listed],
+    /// A penalty of zero.
+    PenaltyZero = "table.penalty_zero" [],
+    /// How many rounds not said.
+    PenaltyRoundsNeeded = "table.penalty_rounds_needed" [],
+    /// How many hands not said.
+    PenaltyHandsNeeded = "table.penalty_hands_needed" [],
+    /// More rounds than the edition allows.
+    PenaltyMaxRounds = "table.penalty_max_rounds" [max],
+    /// A table size outside 2-10.
+    PenaltyPlayers = "table.penalty_players" [players],
+    /// The table size not said.
+    PenaltyPlayersNeeded = "table.penalty_players_needed" [],
 
     // --- the spot -----------------------------------------------------------
     /// The big blind is zero.

@@ -32,16 +32,6 @@ pub const CALCULATORS: &[Calculator] = &[
         run: side_pots,
     },
     Calculator {
-        name: "penalty",
-        outcomes: &[
-            "warning",
-            "missed-hands",
-            "missed-rounds",
-            "disqualification",
-        ],
-        run: penalty,
-    },
-    Calculator {
         name: "substantial-action",
         outcomes: &["substantial-action", "no-substantial-action"],
         run: substantial_action,
@@ -219,31 +209,6 @@ fn side_pots(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
 }
 
 // --- penalties, dealing, turn order -----------------------------------------
-
-fn penalty(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
-    use calc::penalty::{PenaltyKind, PenaltyParams, penalty};
-    let kind: PenaltyKind = parse_enum(text(a, "kind").unwrap_or("missed-rounds"), "kind")?;
-    let edition_params = PenaltyParams {
-        kinds: cx.params.penalty_kinds(),
-        formula: cx.params.missed_round_formula(),
-        max_rounds: cx.params.penalty_max_rounds().map(|c| u64::from(c.get())),
-    };
-    let players = opt_amount(a, "players_at_table")
-        .map(|n| small(n, "players_at_table", 10))
-        .transpose()?;
-    let r = penalty(
-        kind,
-        players,
-        opt_amount(a, "rounds"),
-        opt_amount(a, "hands"),
-        &edition_params,
-    )?;
-    let mut d = decision(id(&r.kind), r.concepts.clone());
-    d.amounts.push(("hands_missed".into(), r.hands_missed));
-    d.data
-        .insert("chips_removed".into(), json!(r.chips_removed));
-    Ok(d)
-}
 
 fn substantial_action(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision, CalcError> {
     use calc::dealing::{SaThresholds, parse_sa_actions, substantial_action};

@@ -12,6 +12,7 @@ pub mod hand_for_hand;
 pub mod heads_up_button;
 pub mod incorrect_bet;
 pub mod out_of_turn;
+pub mod penalty;
 pub mod pot_limit;
 pub mod reopening;
 pub mod showdown_order;
@@ -31,6 +32,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<heads_up_button::HeadsUpButton>(),
     Entry::of::<incorrect_bet::IncorrectBet>(),
     Entry::of::<out_of_turn::OutOfTurn>(),
+    Entry::of::<penalty::Penalty>(),
     Entry::of::<pot_limit::PotLimit>(),
     Entry::of::<reopening::Reopening>(),
     Entry::of::<showdown_order::ShowdownOrder>(),

@@ -15,13 +15,13 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use crate::calc::dealing::{MisdealCondition, PrematureFlop, PrematureTurn};
-pub use crate::calc::penalty::{MissedRoundFormula, PenaltyKind};
 pub use crate::incidents::balance::FinalTablePolicy;
 pub use crate::incidents::bet::RaiseMethod;
 pub use crate::incidents::chip_race::{ChipRaceMethod, ChipRaceRounding};
 pub use crate::incidents::clock::ClockExpiry;
 pub use crate::incidents::hand_for_hand::HandForHandPayout;
 pub use crate::incidents::incorrect_bet::PotLimitUnderbetWindow;
+pub use crate::incidents::penalty::{MissedRoundFormula, PenaltyKind};
 pub use crate::incidents::split_pot::OddChipRecipient;
 pub use crate::incidents::unclear_bet::UnclearBetReading;
 pub use crate::poker::PreflopOpener;

@@ -1,15 +1,70 @@
-//! Penalties: how many hands a missed-hands or missed-rounds penalty takes.
+//! Penalties: how many hands a missed-hands or missed-rounds penalty takes
+//! (incident `penalty`).
 //!
-//! Owns the `penalty` incident (concept `penalties`: TDA 2019 rule 71, TDA
-//! 2015 rule 66). The TD chooses the penalty; this module turns it into the
-//! number of hands the offender sits out. No I/O, no edition lookup.
+//! Owns concept `penalties`: TDA 2019 rule 71, TDA 2015 rule 66. The TD
+//! chooses the penalty; this module turns it into the number of hands the
+//! offender sits out.
 
-use super::{CalcError, mul};
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::mul;
+use crate::rules::params::tda;
+
+/// The `penalty` incident.
+pub struct Penalty;
+
+/// The answers of `penalty`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The penalty the TD gives.
+    pub kind: PenaltyKind,
+    /// Players at the table, the offender included (missed rounds).
+    pub players_at_table: Option<u8>,
+    /// Penalty rounds (missed rounds).
+    pub rounds: Option<u64>,
+    /// Penalty hands (missed hands).
+    pub hands: Option<u64>,
+}
+
+impl Incident for Penalty {
+    const ID: &'static str = "penalty";
+    type Answers = Answers;
+    type Outcome = PenaltyKind;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PenaltyKind>, Error> {
+        let params = PenaltyParams {
+            kinds: cx.params.penalty_kinds(),
+            formula: cx.params.missed_round_formula(),
+            max_rounds: cx.params.penalty_max_rounds().map(|c| u64::from(c.get())),
+        };
+        let r = penalty(a.kind, a.players_at_table, a.rounds, a.hands, &params)?;
+        let mut d = Decision::new(r.kind, r.concepts);
+        d.amount("hands_missed", r.hands_missed);
+        d.data("chips_removed", r.chips_removed);
+        Ok(d)
+    }
+}
 
 /// The kinds of penalty the rulebooks list (answer `kind`; the outcome id is
 /// the same value).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum PenaltyKind {
     /// A verbal warning: no hands missed.
     Warning,
@@ -24,12 +79,7 @@ pub enum PenaltyKind {
 impl PenaltyKind {
     /// The answer-contract value / outcome id.
     pub fn id(self) -> &'static str {
-        match self {
-            PenaltyKind::Warning => "warning",
-            PenaltyKind::MissedHands => "missed-hands",
-            PenaltyKind::MissedRounds => "missed-rounds",
-            PenaltyKind::Disqualification => "disqualification",
-        }
+        self.into()
     }
 
     /// Every kind, in order of severity.
@@ -51,8 +101,8 @@ pub enum MissedRoundFormula {
     PlayersTimesRounds,
 }
 
-/// An edition's penalty parameters (serialized names are the rulebook
-/// parameter names).
+/// An edition's penalty parameters (`penalty_kinds`,
+/// `missed_round_formula`, `penalty_max_rounds`).
 ///
 /// Editions (rule 71; tda-2015-de rule 66):
 /// - all five: a missed round is one hand per player at the table, the
@@ -65,32 +115,22 @@ pub enum MissedRoundFormula {
 ///   and, for repeated offences, "a round (orbit) for every player"; read
 ///   as the TDA formula (players × rounds) with escalation left to the TD.
 /// - pokerpunt-nl, tda-2015-de and dpc list all four kinds without limits.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PenaltyParams {
     /// The kinds the edition lists; other kinds are refused.
-    #[serde(rename = "penalty_kinds", default = "all_kinds")]
     pub kinds: Vec<PenaltyKind>,
     /// How missed rounds are counted.
-    #[serde(rename = "missed_round_formula", default = "default_formula")]
     pub formula: MissedRoundFormula,
     /// The most rounds the edition allows (onk-2023-nl: 4), if it says.
-    #[serde(rename = "penalty_max_rounds", default)]
     pub max_rounds: Option<u64>,
 }
 
-fn all_kinds() -> Vec<PenaltyKind> {
-    PenaltyKind::ALL.to_vec()
-}
-
-fn default_formula() -> MissedRoundFormula {
-    MissedRoundFormula::PlayersTimesRounds
-}
-
 impl Default for PenaltyParams {
+    /// The TDA practice: every kind, players times rounds, no maximum.
     fn default() -> Self {
         PenaltyParams {
-            kinds: all_kinds(),
-            formula: default_formula(),
+            kinds: tda::penalty_kinds(),
+            formula: tda::missed_round_formula(),
             max_rounds: None,
         }
     }
@@ -98,7 +138,7 @@ impl Default for PenaltyParams {
 
 /// A penalty as [`penalty`] computes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Penalty {
+pub struct PenaltyRuling {
     /// The penalty given (the outcome).
     pub kind: PenaltyKind,
     /// Hands the offender misses (amount `hands_missed`); 0 for a warning
@@ -124,7 +164,7 @@ pub struct Penalty {
 /// the edition's maximum; overflow of the product (`rounds`).
 ///
 /// ```
-/// use floor::calc::penalty::{penalty, PenaltyKind, PenaltyParams};
+/// use floor::incidents::penalty::{penalty, PenaltyKind, PenaltyParams};
 /// // A one-round penalty at a nine-handed table: nine hands.
 /// let p = penalty(PenaltyKind::MissedRounds, Some(9), Some(1), None, &PenaltyParams::default()).unwrap();
 /// assert_eq!(p.hands_missed, 9);
@@ -135,68 +175,57 @@ pub fn penalty(
     rounds: Option<u64>,
     hands: Option<u64>,
     params: &PenaltyParams,
-) -> Result<Penalty, CalcError> {
+) -> Result<PenaltyRuling, Error> {
     if !params.kinds.contains(&kind) {
         let listed: Vec<&str> = params.kinds.iter().map(|k| k.id()).collect();
-        return Err(CalcError::invalid(
+        return Err(Error::input(
             "kind",
-            format!(
-                "this rulebook does not list a `{}` penalty; it lists: {}",
-                kind.id(),
-                listed.join(", ")
-            ),
+            Message::new(Msg::PenaltyNotListed)
+                .arg("kind", kind.id())
+                .arg("listed", listed.join(", ")),
         ));
     }
-    let positive = |value: Option<u64>, input: &'static str| -> Result<u64, CalcError> {
-        match value {
-            Some(n) if n > 0 => Ok(n),
-            Some(_) => Err(CalcError::invalid(
-                input,
-                "a penalty of zero is no penalty: give 1 or more",
-            )),
-            None => Err(CalcError::invalid(
-                input,
-                format!("say how many {input} the penalty is"),
-            )),
-        }
+    let positive = |value: Option<u64>, input: &'static str, needed: Msg| match value {
+        Some(n) if n > 0 => Ok(n),
+        Some(_) => Err(Error::input(input, Message::new(Msg::PenaltyZero))),
+        None => Err(Error::input(input, Message::new(needed))),
     };
     let hands_missed = match kind {
         PenaltyKind::Warning | PenaltyKind::Disqualification => 0,
-        PenaltyKind::MissedHands => positive(hands, "hands")?,
+        PenaltyKind::MissedHands => positive(hands, "hands", Msg::PenaltyHandsNeeded)?,
         PenaltyKind::MissedRounds => {
-            let rounds = positive(rounds, "rounds")?;
+            let rounds = positive(rounds, "rounds", Msg::PenaltyRoundsNeeded)?;
             if let Some(max) = params.max_rounds
                 && rounds > max
             {
-                return Err(CalcError::invalid(
+                return Err(Error::input(
                     "rounds",
-                    format!("this rulebook allows at most {max} penalty rounds"),
+                    Message::new(Msg::PenaltyMaxRounds).arg("max", max),
                 ));
             }
             // Only a missed-round penalty depends on the table's size.
             let players = match players_at_table {
                 Some(n) if (2..=10).contains(&n) => n,
                 Some(n) => {
-                    return Err(CalcError::invalid(
+                    return Err(Error::input(
                         "players_at_table",
-                        format!("{n} players: a table has 2-10 players, the offender included"),
+                        Message::new(Msg::PenaltyPlayers).arg("players", n),
                     ));
                 }
                 None => {
-                    return Err(CalcError::invalid(
+                    return Err(Error::input(
                         "players_at_table",
-                        "say how many players are at the table, the offender included",
+                        Message::new(Msg::PenaltyPlayersNeeded),
                     ));
                 }
             };
             match params.formula {
-                MissedRoundFormula::PlayersTimesRounds => {
-                    mul(u64::from(players), rounds, "rounds")?
-                }
+                MissedRoundFormula::PlayersTimesRounds => mul(u64::from(players), rounds, "rounds")
+                    .map_err(|m| Error::input("rounds", m))?,
             }
         }
     };
-    Ok(Penalty {
+    Ok(PenaltyRuling {
         kind,
         hands_missed,
         chips_removed: kind == PenaltyKind::Disqualification,
@@ -208,10 +237,8 @@ pub fn penalty(
 mod tests {
     use super::*;
 
-    fn input_of(err: CalcError) -> &'static str {
-        match err {
-            CalcError::Invalid { input, .. } | CalcError::Overflow { input } => input,
-        }
+    fn input_of(err: Error) -> &'static str {
+        err.input_key().unwrap_or_default()
     }
 
     fn onk() -> PenaltyParams {
@@ -313,7 +340,10 @@ mod tests {
                 None,
                 &params
             ),
-            Err(CalcError::Overflow { input: "rounds" })
+            Err(Error::input(
+                "rounds",
+                Message::new(Msg::Overflow).arg("input", "rounds")
+            ))
         );
         assert_eq!(
             penalty(
@@ -363,16 +393,22 @@ mod tests {
     }
 
     #[test]
-    fn params_deserialize_from_rulebook_names() {
-        let params: PenaltyParams = serde_json::from_str(
-            r#"{"penalty_kinds":["warning","missed-hands","missed-rounds","disqualification"],
-                "missed_round_formula":"players-times-rounds"}"#,
+    fn tda_practice_and_parameter_values() {
+        let params: crate::rules::params::Params = serde_yaml::from_str(
+            "penalty_kinds: [warning, missed-hands, missed-rounds, disqualification]\n\
+             missed_round_formula: players-times-rounds\n\
+             penalty_max_rounds: 4",
         )
         .unwrap();
-        assert_eq!(params, PenaltyParams::default());
-        let onk: PenaltyParams = serde_json::from_str(r#"{"penalty_max_rounds":4}"#).unwrap();
-        assert_eq!(onk.max_rounds, Some(4));
-        assert_eq!(onk.kinds, PenaltyKind::ALL.to_vec());
+        assert_eq!(
+            params.penalty_kinds.as_deref(),
+            Some(&PenaltyParams::default().kinds[..])
+        );
+        assert_eq!(
+            params.missed_round_formula,
+            Some(PenaltyParams::default().formula)
+        );
+        assert_eq!(params.penalty_max_rounds.map(|c| c.get()), Some(4));
         for kind in PenaltyKind::ALL {
             assert_eq!(serde_json::to_value(kind).unwrap(), kind.id());
         }

@@ -28,6 +28,7 @@ hyperfine -N --warmup 30 --runs "$runs" --export-json "$out/b.json" --style none
   -n grepsearch  "grep -ri 'chip race' $seeds/000_59b22b88fc79d9c0.txt $seeds/001_67dc1f9d758e9959.txt $seeds/002_b2cd2e60bfea657e.txt $seeds/003_e6dcc82935c59251.txt $seeds/004_50dd279b7862ee3e.txt" \
   -n incident    "$floor incident bet --rules onk-2023-nl --json ${bet_answers[*]}" \
   -n compare     "$floor compare onk-2023-nl pokerpunt-nl --json" \
+  -n hand        "$floor hand benches/hand-9-players-40-actions.hand --json" \
   >/dev/null 2>"$out/hyperfine.err"
 
 rss() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
@@ -41,6 +42,7 @@ rows = [
     ("floor search 'chip race' --all-editions", "search", "grep -ri over the five seeds", "grepsearch", 2.0),
     ("floor incident bet ... --json (6 answers)", "incident", "floor rule 43", "rule43", 1.2),
     ("floor compare onk-2023-nl pokerpunt-nl --json", "compare", "floor rule 43", "rule43", 3.0),
+    ("floor hand (9 players, 40 actions) --json", "hand", "floor rule 43", "rule43", 2.0),
 ]
 print(f"{'command':46} {'median':>8} {'baseline':30} {'median':>8} {'ratio':>6} {'target':>7}")
 for name, a, base, b, target in rows:
@@ -55,4 +57,5 @@ printf '  %-44s %s\n' "rule 43" "$(rss "$floor" rule 43 --rules onk-2023-nl)"
 printf '  %-44s %s\n' "search 'chip race' --all-editions" "$(rss "$floor" search 'chip race' --all-editions)"
 printf '  %-44s %s\n' "incident bet --json" "$(rss "$floor" incident bet --rules onk-2023-nl --json "${bet_answers[@]}")"
 printf '  %-44s %s\n' "compare onk-2023-nl pokerpunt-nl --json" "$(rss "$floor" compare onk-2023-nl pokerpunt-nl --json)"
+printf '  %-44s %s\n' "hand (9 players, 40 actions) --json" "$(rss "$floor" hand benches/hand-9-players-40-actions.hand --json)"
 echo "release binary: $(stat -c %s "$floor") bytes (target <= 10485760)"

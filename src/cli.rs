@@ -196,6 +196,16 @@ pub enum Command {
         #[arg(long = "answers", value_name = "FILE", value_hint = ValueHint::FilePath,
             add = ArgValueCompleter::new(PathCompleter::file()))]
         answers_file: Option<PathBuf>,
+        /// Start a betting incident from a hand file (PHH or the compact notation of
+        /// `floor hand`): the round as played up to the player to act answers the questions
+        /// about it
+        #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath,
+            add = ArgValueCompleter::new(PathCompleter::file()))]
+        hand: Option<PathBuf>,
+        /// With --hand: the situation before action N (default: after the last action)
+        #[arg(long, value_name = "N", requires = "hand",
+            value_parser = clap::value_parser!(u16).range(1..))]
+        at: Option<u16>,
         /// Also ask the detail questions that have defaults
         #[arg(long)]
         all_questions: bool,

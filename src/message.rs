@@ -297,6 +297,8 @@ messages! {
     HandEmpty = "hand.empty" [],
     /// No players.
     HandNoSeats = "hand.no_seats" [],
+    /// No player to act at the point asked for.
+    HandNoSituation = "hand.no_situation" [],
     /// An unknown line label.
     HandLabel = "hand.label" [text],
     /// A bad amount.

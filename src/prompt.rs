@@ -251,6 +251,8 @@ pub fn menu(ui: &Ui) -> Result<Option<crate::cli::Command>, WalkError> {
                 list: false,
                 answers: Vec::new(),
                 answers_file: None,
+                hand: None,
+                at: None,
                 all_questions: false,
                 table: None,
                 note: None,

@@ -14,6 +14,24 @@ use crate::ctx::{Ctx, Output};
 use crate::render;
 
 pub fn run(ctx: &Ctx, file: &Path, at: Option<usize>) -> anyhow::Result<Output> {
+    let parsed = load(file)?;
+    let rules = Rules {
+        store: &ctx.store,
+        edition: &ctx.edition,
+        ui: &ctx.ui,
+    };
+    let replayed = hand::replay(&parsed, &rules, at)?;
+    if ctx.json {
+        return Ok(Output::ok(render::json(&replayed)?));
+    }
+    Ok(Output::ok(match at {
+        Some(n) => before(ctx, &replayed, n),
+        None => table(ctx, &replayed),
+    }))
+}
+
+/// Reads and parses a hand file (`-`: standard input), PHH or compact.
+pub fn load(file: &Path) -> anyhow::Result<floor::hand::Hand> {
     let text = if file == Path::new("-") {
         let mut bytes = Vec::new();
         std::io::stdin()
@@ -47,19 +65,7 @@ pub fn run(ctx: &Ctx, file: &Path, at: Option<usize>) -> anyhow::Result<Output> 
                 .nested("message", m),
         )
     })?;
-    let rules = Rules {
-        store: &ctx.store,
-        edition: &ctx.edition,
-        ui: &ctx.ui,
-    };
-    let replayed = hand::replay(&parsed, &rules, at)?;
-    if ctx.json {
-        return Ok(Output::ok(render::json(&replayed)?));
-    }
-    Ok(Output::ok(match at {
-        Some(n) => before(ctx, &replayed, n),
-        None => table(ctx, &replayed),
-    }))
+    Ok(parsed)
 }
 
 /// A PHH file is TOML with a `variant` key; anything else is the compact
@@ -96,9 +102,14 @@ fn table(ctx: &Ctx, r: &Replay) -> String {
     header.push("hand.ruling");
     let mut t = render::table_with_header(ctx, &header);
     for s in &r.steps {
-        let mut action = s.action.clone();
+        // The seat has its own column: the action without it.
+        let given = s
+            .action
+            .split_once(' ')
+            .map_or(s.action.as_str(), |(_, a)| a);
+        let mut action = given.to_string();
         if s.corrected {
-            action = format!("{}\n→ {}", s.action, ruled_words(ctx, &s.ruled));
+            action = format!("{given}\n→ {}", ruled_words(ctx, &s.ruled));
         }
         let mut row = vec![
             s.number.to_string(),

@@ -21,6 +21,8 @@ pub struct Args {
     pub list: bool,
     pub answers: Vec<(String, String)>,
     pub answers_file: Option<PathBuf>,
+    /// A hand file and the action before which the incident happened.
+    pub hand: Option<(PathBuf, Option<usize>)>,
     pub all_questions: bool,
     pub log: crate::cmd::log::Record,
 }
@@ -34,6 +36,7 @@ struct ListItem {
 pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
     let source = ctx.store.source();
     let scripted = !args.answers.is_empty() || args.answers_file.is_some() || ctx.json;
+    let from_hand = hand_answers(ctx, &args)?;
     let interactive = !scripted && prompt::interactive();
     if interactive && !args.list {
         prompt::edition_header(ctx);
@@ -44,7 +47,7 @@ pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
     let book = ctx.store.book(&ctx.edition)?;
     let (tree, answers, mut ruling) = if interactive {
         prompt::on_interrupt_exit();
-        match walk_interactively(ctx, &args, &book)? {
+        match walk_interactively(ctx, &args, &book, &from_hand)? {
             Some(done) => done,
             None => return Ok(interrupted()),
         }
@@ -52,7 +55,7 @@ pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
         let id = args.id.clone().unwrap_or_default();
         let tree = incident::load(source, &id)?;
         let given = given_answers(&args)?;
-        let seed = settings_seed(ctx, &tree, &given);
+        let seed = settings_seed(ctx, &tree, &given, &from_hand);
         let mut from = GivenAnswers::new(&tree, given)?;
         let answers = match incident::walk_from(&tree, &mut from, seed, None) {
             Ok(a) => a,
@@ -88,6 +91,7 @@ fn walk_interactively(
     ctx: &Ctx,
     args: &Args,
     book: &floor::rules::Book<'_>,
+    from_hand: &[(&'static str, String)],
 ) -> anyhow::Result<Option<(Tree, incident::Answers, Ruling)>> {
     let mut chosen = args.id.clone();
     loop {
@@ -100,7 +104,7 @@ fn walk_interactively(
         };
         let tree = incident::load(ctx.store.source(), &id)?;
         let mut prompter = prompt::Prompter::new(&ctx.ui, &tree.id, args.all_questions);
-        let mut seed = settings_seed(ctx, &tree, &BTreeMap::new());
+        let mut seed = settings_seed(ctx, &tree, &BTreeMap::new(), from_hand);
         let mut start: Option<String> = None;
         loop {
             let answers = match incident::walk_from(&tree, &mut prompter, seed, start.as_deref()) {
@@ -127,8 +131,24 @@ fn walk_interactively(
 
 /// The answers the event's settings give (the game), for questions that
 /// take them and were not answered on the command line.
-fn settings_seed(ctx: &Ctx, tree: &Tree, given: &BTreeMap<String, String>) -> incident::Answers {
+/// The answers known before any question: the round as played when the
+/// incident starts from a hand (`--hand`), and the event's game; never one
+/// the user gives.
+fn settings_seed(
+    ctx: &Ctx,
+    tree: &Tree,
+    given: &BTreeMap<String, String>,
+    from_hand: &[(&'static str, String)],
+) -> incident::Answers {
     let mut seed = incident::Answers::default();
+    for (key, value) in from_hand {
+        if let Some(q) = tree.question(key)
+            && !given.contains_key(*key)
+            && let Ok(answer) = q.parse(value)
+        {
+            seed.insert(key, answer, incident::Origin::Hand);
+        }
+    }
     for q in &tree.questions {
         let value = match q.setting.as_deref() {
             Some("game") => ctx.game.map(|g| <&'static str>::from(g).to_string()),
@@ -136,12 +156,36 @@ fn settings_seed(ctx: &Ctx, tree: &Tree, given: &BTreeMap<String, String>) -> in
         };
         if let Some(value) = value
             && !given.contains_key(&q.id)
+            && seed.get(&q.id).is_none()
             && let Ok(answer) = q.parse(&value)
         {
             seed.insert(&q.id, answer, incident::Origin::Setting);
         }
     }
     seed
+}
+
+/// With `--hand`: the answers the round as played gives, up to the player
+/// to act before action N (or after the last action).
+fn hand_answers(ctx: &Ctx, args: &Args) -> anyhow::Result<Vec<(&'static str, String)>> {
+    let Some((file, at)) = &args.hand else {
+        return Ok(Vec::new());
+    };
+    let hand = crate::cmd::hand::load(file)?;
+    let rules = floor::hand::replay::Rules {
+        store: &ctx.store,
+        edition: &ctx.edition,
+        ui: &ctx.ui,
+    };
+    let replayed = floor::hand::replay(&hand, &rules, *at)?;
+    match replayed.situation {
+        Some(situation) => Ok(situation.answers()),
+        None => Err(floor::Error::input(
+            "hand",
+            floor::message::Message::new(floor::message::Msg::HandNoSituation),
+        )
+        .into()),
+    }
 }
 
 fn interrupted() -> Output {
@@ -276,6 +320,7 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
     }
     for (label, keys) in [
         ("card.from_settings", &ruling.settings_used),
+        ("card.from_hand", &ruling.from_hand),
         ("card.assumed", &ruling.defaults_used),
     ] {
         let shown: Vec<String> = keys

@@ -123,6 +123,108 @@ pub struct Replay {
     pub returned: Option<(u8, Chips)>,
     /// The options of the next player, when the hand is not over.
     pub next: Option<Next>,
+    /// The round as played up to the next player, for an incident that
+    /// starts from the hand.
+    #[serde(skip)]
+    pub situation: Option<Situation>,
+}
+
+/// The betting round as played up to the player to act: what a betting
+/// incident needs to start from a hand instead of questions.
+#[derive(Debug, Clone)]
+pub struct Situation {
+    /// The betting structure.
+    pub game: Game,
+    /// The round.
+    pub street: Street,
+    /// The big blind (in limit: the small bet).
+    pub big_blind: Chips,
+    /// The small blind, pre-flop.
+    pub small_blind: Option<Chips>,
+    /// The players in acting order with their chips behind after posting,
+    /// by their names in `actions`.
+    pub stacks: Vec<(String, Option<Chips>)>,
+    /// The round's actions so far, as ruled.
+    pub actions: Vec<Action>,
+    /// The player to act.
+    pub player: String,
+    /// Everything in the pot and in front of the players.
+    pub pot: Option<Chips>,
+}
+
+impl Situation {
+    /// Pre-flop the blinds are named `SB` and `BB`, as the answers name
+    /// them; otherwise players keep their seat numbers.
+    fn new(
+        hand: &Hand,
+        street: Street,
+        round: &Round,
+        seats: &[TableSeat],
+        applied: Vec<Action>,
+        player: String,
+        (sb, bb): (String, String),
+    ) -> Situation {
+        let rename = |p: &str| -> String {
+            if street.is_preflop() && p == sb {
+                "SB".to_string()
+            } else if street.is_preflop() && p == bb {
+                "BB".to_string()
+            } else {
+                p.to_string()
+            }
+        };
+        Situation {
+            game: hand.game,
+            street,
+            big_blind: hand.big_blind,
+            small_blind: street.is_preflop().then_some(hand.small_blind),
+            stacks: seats.iter().map(|s| (rename(&s.name), s.stack)).collect(),
+            actions: applied
+                .into_iter()
+                .map(|a| Action {
+                    player: a.player.as_deref().map(rename),
+                    ..a
+                })
+                .collect(),
+            pot: round.spot(&player).ok().and_then(|s| s.pot),
+            player: rename(&player),
+        }
+    }
+
+    /// The answers of a betting incident, by key.
+    pub fn answers(&self) -> Vec<(&'static str, String)> {
+        let game: &str = self.game.into();
+        let street: &str = self.street.into();
+        let mut out = vec![
+            ("game", game.to_string()),
+            ("street", street.to_string()),
+            ("big_blind", self.big_blind.to_string()),
+            (
+                "actions",
+                self.actions
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ),
+            ("player", self.player.clone()),
+        ];
+        if let Some(sb) = self.small_blind {
+            out.push(("small_blind", sb.to_string()));
+        }
+        let stacks: Vec<String> = self
+            .stacks
+            .iter()
+            .filter_map(|(p, s)| s.map(|s| format!("{p}:{s}")))
+            .collect();
+        if !stacks.is_empty() {
+            out.push(("stacks", stacks.join(",")));
+        }
+        if let Some(pot) = self.pot {
+            out.push(("pot", pot.to_string()));
+        }
+        out
+    }
 }
 
 /// What the replay needs besides the hand.
@@ -161,6 +263,7 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
         ((b + 1) % n, (b + 2) % n)
     };
     let player_at = |i: usize| order.get(i % n).copied().unwrap_or(0);
+    let bb_name = || (name(player_at(sb)), name(player_at(bb)));
     super::compact::place_antes(&mut hand, player_at(bb));
     let book = rules.store.book(rules.edition)?;
     let (params, _) = book.params_with_sources();
@@ -193,7 +296,7 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
     let mut steps: Vec<Step> = Vec::new();
     let mut number = 0usize;
     let mut next = None;
-    let mut last_round: Option<Round> = None;
+    let mut last_round: Option<(Round, Street, Vec<TableSeat>, Vec<Action>)> = None;
     let mut skipped: Option<String> = None;
     for played in &hand.streets {
         let preflop = played.street.is_preflop();
@@ -229,6 +332,7 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
         setup.dead = Some(paid.values().sum());
         setup.limit_reopen_percent = limit_percent;
         let mut round = Round::at_table(setup, &seats).map_err(|(_, m)| bad(m))?;
+        let mut applied: Vec<Action> = Vec::new();
         // A player skipped by an action out of turn: the turn goes back to
         // him (the action out of turn stands).
         skipped = None;
@@ -237,14 +341,23 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
             let who = name(mv.player);
             let turn = whose_turn(&round, skipped.as_deref());
             if until.is_some_and(|u| number >= u) {
+                let mut situation = None;
                 if !round.betting_over() {
-                    next = options(
-                        &round,
+                    let to_act = turn.map(name).unwrap_or(who);
+                    next = options(&round, played.street, Some(&to_act));
+                    situation = Some(Situation::new(
+                        &hand,
                         played.street,
-                        turn.map(name).as_deref().or(Some(&who)),
-                    );
+                        &round,
+                        &seats,
+                        applied,
+                        to_act,
+                        bb_name(),
+                    ));
                 }
-                return finish(&hand, rules, steps, &paid, &folded, Some(round), next);
+                let mut out = finish(&hand, rules, steps, &paid, &folded, Some(round), next)?;
+                out.situation = situation;
+                return Ok(out);
             }
             match turn {
                 Some(t) if t != mv.player => {
@@ -293,6 +406,7 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 if action.kind == ActionKind::Fold {
                     folded.insert(mv.player, true);
                 }
+                applied.push(action);
             }
             steps.push(Step {
                 number,
@@ -330,17 +444,18 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 folded.insert(p, true);
             }
         }
-        last_round = Some(round);
+        last_round = Some((round, played.street, seats, applied));
     }
-    if let Some(round) = last_round.as_ref().filter(|r| !r.betting_over()) {
-        let street = hand.streets.last().map_or(Street::Preflop, |s| s.street);
-        next = options(
-            round,
-            street,
-            whose_turn(round, skipped.as_deref()).map(name).as_deref(),
-        );
+    let mut situation = None;
+    if let Some((round, street, seats, applied)) = last_round.filter(|(r, ..)| !r.betting_over()) {
+        let to_act = whose_turn(&round, skipped.as_deref()).map(name);
+        next = options(&round, street, to_act.as_deref());
+        situation =
+            to_act.map(|p| Situation::new(&hand, street, &round, &seats, applied, p, bb_name()));
     }
-    finish(&hand, rules, steps, &paid, &folded, None, next)
+    let mut out = finish(&hand, rules, steps, &paid, &folded, None, next)?;
+    out.situation = situation;
+    Ok(out)
 }
 
 /// Whose turn it is: the next to act, or after an action out of turn the
@@ -759,5 +874,6 @@ fn finish(
         pots: out,
         returned: returned.map(|r| (r.player, r.amount)),
         next,
+        situation: None,
     })
 }

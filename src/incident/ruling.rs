@@ -166,6 +166,9 @@ pub struct Ruling {
     /// The answers the event's settings gave (the game).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub settings_used: Vec<String>,
+    /// The answers taken from the hand file the incident started from.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub from_hand: Vec<String>,
     /// House rules touching the cited topics.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub house_notes: Vec<HouseNote>,
@@ -301,11 +304,13 @@ pub fn assemble(
     let mut answer_map = serde_json::Map::new();
     let mut defaults_used = Vec::new();
     let mut settings_used = Vec::new();
+    let mut from_hand = Vec::new();
     for (key, answer, origin) in answers.iter() {
         answer_map.insert(key.to_string(), answer.json());
         match origin {
             Origin::Default => defaults_used.push(key.to_string()),
             Origin::Setting => settings_used.push(key.to_string()),
+            Origin::Hand => from_hand.push(key.to_string()),
             Origin::Given => {}
         }
     }
@@ -333,6 +338,7 @@ pub fn assemble(
         answers: answer_map,
         defaults_used,
         settings_used,
+        from_hand,
         house_notes,
         notes,
         table: decision.table,

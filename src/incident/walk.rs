@@ -17,6 +17,8 @@ pub enum Origin {
     Default,
     /// The event's settings (`floor config`: the game).
     Setting,
+    /// The hand file the incident starts from (`--hand`).
+    Hand,
 }
 
 /// The answers a walk produced, by question id.
@@ -188,7 +190,10 @@ pub fn walk_from(
             index += 1;
             continue;
         }
-        if answers.origin(&question.id) == Some(Origin::Setting) {
+        if matches!(
+            answers.origin(&question.id),
+            Some(Origin::Setting | Origin::Hand)
+        ) {
             index += 1;
             continue;
         }

@@ -233,3 +233,69 @@ fn a_bad_hand_names_the_line_and_the_problem() {
     );
     assert!(err.contains("F7S"), "{err}");
 }
+
+#[test]
+fn a_betting_incident_starts_from_the_hand() {
+    // 3 raised to 600, 4 went all-in for 900 (not a full raise), the big
+    // blind called; back to 3, who pushes 1400 more without a word.
+    let dir = std::env::temp_dir().join(format!("floor-hand-incident-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("short-all-in.hand");
+    std::fs::write(
+        &file,
+        "NL 100/200 button 4\n1:10000 2:10000 3:10000 4:900\npre: 3 r600, 4 a, 1 f, 2 c\n",
+    )
+    .unwrap();
+    let file = file.display().to_string();
+    let r = json(&[
+        "incident",
+        "bet",
+        "--hand",
+        &file,
+        "--answer",
+        "pushed=1400",
+    ]);
+    assert_eq!(r["outcome"], "call");
+    assert_eq!(r["amounts"]["total"], 900);
+    assert_eq!(r["amounts"]["returned"], 1100);
+    assert_eq!(r["answers"]["player"], "3");
+    assert_eq!(
+        r["answers"]["actions"],
+        "3:raise:600,4:all-in:900,SB:fold,BB:call"
+    );
+    assert!(
+        r["from_hand"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|k| k == "actions")
+    );
+    let r = json(&["incident", "reopening", "--hand", &file]);
+    assert_eq!(r["outcome"], "closed");
+    // Before action 2: 4 faces the 600 raise.
+    let r = json(&[
+        "incident",
+        "bet",
+        "--hand",
+        &file,
+        "--at",
+        "2",
+        "--answer",
+        "pushed=900",
+    ]);
+    assert_eq!(r["answers"]["player"], "4");
+    assert_eq!(r["outcome"], "all-in");
+    // A hand whose betting is over has nobody to act.
+    std::fs::write(
+        dir.join("over.hand"),
+        "NL 100/200 button 2\n1:5000 2:5000\npre: 2 f\n",
+    )
+    .unwrap();
+    let err = one_line_error(
+        floor()
+            .args(["incident", "bet", "--hand"])
+            .arg(dir.join("over.hand")),
+    );
+    assert!(err.contains("--at N"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

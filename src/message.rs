@@ -135,6 +135,10 @@ messages! {
     AnswerPlayer = "answer_player" [value],
     /// An empty list.
     AnswerEmptyList = "answer_empty_list" [],
+    /// An item of a `SEAT:AMOUNT` list that is not one.
+    AnswerSeatChips = "answer_seat_chips" [item],
+    /// A seat twice in a `SEAT:AMOUNT` list.
+    AnswerSeatChipsTwice = "answer_seat_chips_twice" [seat],
     /// A default of the ruling data that does not parse.
     BadDefault = "bad_default" [problem],
 
@@ -289,6 +293,14 @@ messages! {
     UndercallNoChips = "bet.undercall_no_chips" [],
     /// The chips reach the call.
     UndercallIsACall = "bet.undercall_is_a_call" [pushed, in_front, facing],
+
+    // --- pots -----------------------------------------------------------------
+    /// Fewer than two players' chips.
+    PotsTwoPlayers = "pots.two_players" [],
+    /// A folded seat without chips.
+    PotsFoldedWithout = "pots.folded_without" [seat],
+    /// Everybody folded.
+    PotsAllFolded = "pots.all_folded" [],
 
     // --- hands ----------------------------------------------------------------
     /// A problem on a line of a hand.

@@ -142,6 +142,24 @@ pub fn table_picture(ctx: &Ctx, picture: &floor::incident::ruling::TablePicture)
             .find(|(s, _)| *s == seat)
             .map(|(_, l)| l.as_str())
             .unwrap_or("");
+        let marks: Vec<&str> = picture
+            .marks
+            .iter()
+            .filter(|(s, _)| *s == seat)
+            .map(|(_, m)| {
+                let key: &str = m.into();
+                ctx.ui.t(match key {
+                    "folded" => "card.mark_folded",
+                    _ => "card.mark_odd_chip",
+                })
+            })
+            .collect();
+        let label = [label]
+            .into_iter()
+            .chain(marks)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
         format!("{seat}{dealer}\n{label}")
     };
     let max_seat = picture.seats.iter().copied().max().unwrap_or(0);

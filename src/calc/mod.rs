@@ -8,7 +8,6 @@
 
 pub mod dealing;
 pub mod decisions;
-pub mod pots;
 
 pub use crate::poker::{Chips, Game, Seat};
 

@@ -134,6 +134,26 @@ pub fn parse_seats(raw: &str) -> Result<Vec<Seat>, Invalid> {
     Ok(seats)
 }
 
+/// Parses each player's chips, `SEAT:AMOUNT,...` (`1:300, 4:1.000`): seats
+/// 1-10, none twice.
+pub fn parse_seat_chips(raw: &str) -> Result<Vec<(Seat, Chips)>, Invalid> {
+    let mut list: Vec<(Seat, Chips)> = Vec::new();
+    for item in raw.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        let Some((seat, amount)) = item.split_once(':') else {
+            return invalid(Message::new(Msg::AnswerSeatChips).arg("item", item));
+        };
+        let seat = parse_seat(seat)?;
+        if list.iter().any(|(s, _)| *s == seat) {
+            return invalid(Message::new(Msg::AnswerSeatChipsTwice).arg("seat", seat));
+        }
+        list.push((seat, parse_amount(amount)?));
+    }
+    if list.is_empty() {
+        return invalid(Message::new(Msg::AnswerEmptyList));
+    }
+    Ok(list)
+}
+
 /// Parses a list of chip denominations pushed: `1000,500`, `5000`.
 pub fn parse_chips(raw: &str) -> Result<Vec<Chips>, Invalid> {
     let mut chips = Vec::new();
@@ -361,6 +381,27 @@ mod tests {
 
     #[test]
     fn seats_lists_and_ranges() {
+        assert_eq!(
+            parse_seat_chips(" 1:300 , 4:1.200,7:1.2k, 9:4K ,10:0"),
+            Ok(vec![(1, 300), (4, 1200), (7, 1200), (9, 4000), (10, 0)])
+        );
+        for bad in [
+            "",
+            "1",
+            "1:",
+            ":300",
+            "x:300",
+            "1:3o0",
+            "1:300,1:400",
+            "0:100",
+            "11:100",
+            "1:12.00",
+            "1:1.2345k",
+            "1:-5",
+            "1:99999999999999999999",
+        ] {
+            assert!(parse_seat_chips(bad).is_err(), "{bad:?}");
+        }
         assert_eq!(parse_seats("1,4,7"), Ok(vec![1, 4, 7]));
         assert_eq!(parse_seats("1-3, 9"), Ok(vec![1, 2, 3, 9]));
         assert!(parse_seats("0").is_err());

@@ -8,9 +8,9 @@ use serde_json::{Value, json};
 
 use super::Cx;
 use super::answer::Answer;
-use super::ruling::{Decision, TablePicture};
+use super::ruling::Decision;
 use super::walk::Answers;
-use crate::calc::{self, CalcError, Chips, Seat};
+use crate::calc::{self, CalcError, Chips};
 
 type Run = fn(&Answers, &mut Cx<'_>) -> Result<Decision, CalcError>;
 
@@ -26,11 +26,6 @@ pub struct Calculator {
 
 /// Every calculator.
 pub const CALCULATORS: &[Calculator] = &[
-    Calculator {
-        name: "side-pots",
-        outcomes: &["pots"],
-        run: side_pots,
-    },
     Calculator {
         name: "substantial-action",
         outcomes: &["substantial-action", "no-substantial-action"],
@@ -132,13 +127,6 @@ fn text<'a>(a: &'a Answers, key: &'static str) -> Result<&'a str, CalcError> {
     }
 }
 
-fn seats(a: &Answers, key: &str) -> Vec<Seat> {
-    match a.get(key) {
-        Some(Answer::Seats(s)) => s.clone(),
-        _ => Vec::new(),
-    }
-}
-
 fn small(n: Chips, key: &'static str, max: u8) -> Result<u8, CalcError> {
     u8::try_from(n)
         .ok()
@@ -171,42 +159,6 @@ fn decision(outcome: String, concepts: Vec<&'static str>) -> Decision {
 // --- betting --------------------------------------------------------------
 
 // --- pots -----------------------------------------------------------------
-
-fn side_pots(a: &Answers, _: &mut Cx<'_>) -> Result<Decision, CalcError> {
-    use calc::pots::{parse_contributions, side_pots};
-    let contributions = parse_contributions(text(a, "contributions")?)?;
-    let folded = seats(a, "folded");
-    let r = side_pots(&contributions, &folded)?;
-    let mut d = decision("pots".into(), r.concepts.clone());
-    d.amounts = r.named_amounts();
-    let pots: Vec<Value> = r
-        .pots
-        .iter()
-        .map(|p| json!({"amount": p.amount, "eligible": p.eligible}))
-        .collect();
-    d.data.insert("pots".into(), Value::Array(pots));
-    if let Some(ret) = &r.returned {
-        d.amounts.push(("returned".into(), ret.amount));
-        d.data.insert(
-            "returned".into(),
-            json!({"seat": ret.seat, "amount": ret.amount}),
-        );
-    }
-    let mut occupied: Vec<Seat> = contributions.iter().map(|(s, _)| *s).collect();
-    occupied.sort_unstable();
-    d.table = Some(TablePicture {
-        seats: occupied,
-        button: None,
-        labels: contributions
-            .iter()
-            .map(|(s, c)| {
-                let mark = if folded.contains(s) { " (fold)" } else { "" };
-                (*s, format!("{c}{mark}"))
-            })
-            .collect(),
-    });
-    Ok(d)
-}
 
 // --- penalties, dealing, turn order -----------------------------------------
 

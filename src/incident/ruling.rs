@@ -94,14 +94,28 @@ pub struct Note {
 }
 
 /// The seats of a table for the ruling card's picture.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct TablePicture {
     /// Seats drawn (occupied seats).
     pub seats: Vec<u8>,
     /// The button's seat, if it matters.
     pub button: Option<u8>,
-    /// A short label per seat (e.g. "+1 odd chip", "1st").
+    /// A short label per seat: a number ("525", "1").
     pub labels: Vec<(u8, String)>,
+    /// A mark per seat, shown in words in the UI language.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<(u8, SeatMark)>,
+}
+
+/// What a seat's mark on the picture says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "snake_case")]
+pub enum SeatMark {
+    /// The player folded: his chips stay in, he wins nothing.
+    Folded,
+    /// The seat receives an odd chip.
+    OddChip,
 }
 
 /// A rule cited by a ruling, in the edition in use.

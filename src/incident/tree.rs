@@ -186,7 +186,11 @@ impl Question {
                 crate::poker::action::parse_stacks(raw).map_err(Invalid)?;
                 Answer::Text(raw.split_whitespace().collect::<Vec<_>>().join(""))
             }
-            Kind::Actions | Kind::Contributions | Kind::Tables => {
+            Kind::Contributions => {
+                answer::parse_seat_chips(raw)?;
+                Answer::Text(raw.split_whitespace().collect::<Vec<_>>().join(""))
+            }
+            Kind::Actions | Kind::Tables => {
                 if raw.is_empty() {
                     return Err(Invalid(Message::new(Msg::AnswerEmptyList)));
                 }

@@ -49,13 +49,8 @@ impl Incident for ChipRace {
     type Outcome = ChipRaceOutcome;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ChipRaceOutcome>, Error> {
-        let counts =
-            crate::calc::pots::parse_contributions(&a.removed_chips).map_err(
-                |e| match Error::from(e) {
-                    Error::Input { problem, .. } => Error::input(REMOVED_CHIPS, problem),
-                    other => other,
-                },
-            )?;
+        let counts = crate::incident::answer::parse_seat_chips(&a.removed_chips)
+            .map_err(|e| Error::input(REMOVED_CHIPS, e.0))?;
         // Only the removed chips are asked: other chips count as none.
         let stacks: Vec<RaceStack> = counts
             .iter()

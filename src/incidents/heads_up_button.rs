@@ -62,6 +62,7 @@ impl Incident for HeadsUpButton {
             seats: vec![p1, p2],
             button: Some(r.button),
             labels: vec![(r.button, "SB".into()), (r.big_blind, "BB".into())],
+            marks: Vec::new(),
         });
         Ok(d)
     }

@@ -16,6 +16,7 @@ pub mod penalty;
 pub mod pot_limit;
 pub mod reopening;
 pub mod showdown_order;
+pub mod side_pots;
 pub mod split_pot;
 pub mod unclear_bet;
 pub mod undercall;
@@ -36,6 +37,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<pot_limit::PotLimit>(),
     Entry::of::<reopening::Reopening>(),
     Entry::of::<showdown_order::ShowdownOrder>(),
+    Entry::of::<side_pots::SidePots>(),
     Entry::of::<split_pot::SplitPot>(),
     Entry::of::<unclear_bet::UnclearBet>(),
     Entry::of::<undercall::Undercall>(),

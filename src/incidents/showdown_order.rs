@@ -59,6 +59,7 @@ impl Incident for ShowdownOrder {
                 .enumerate()
                 .map(|(i, s)| (*s, format!("#{}", i + 1)))
                 .collect(),
+            marks: Vec::new(),
         });
         Ok(d)
     }

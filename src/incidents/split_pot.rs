@@ -7,7 +7,7 @@
 use serde::Deserialize;
 
 use crate::error::Error;
-use crate::incident::ruling::TablePicture;
+use crate::incident::ruling::{SeatMark, TablePicture};
 use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
@@ -65,10 +65,13 @@ impl Incident for SplitPot {
             labels: r
                 .shares
                 .iter()
-                .map(|s| {
-                    let odd = if s.odd_chip { " +odd" } else { "" };
-                    (s.seat, format!("{}{odd}", s.amount))
-                })
+                .map(|s| (s.seat, s.amount.to_string()))
+                .collect(),
+            marks: r
+                .shares
+                .iter()
+                .filter(|s| s.odd_chip)
+                .map(|s| (s.seat, SeatMark::OddChip))
                 .collect(),
         });
         Ok(d)

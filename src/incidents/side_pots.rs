@@ -1,0 +1,334 @@
+//! Main and side pots from each player's chips in the hand (incident
+//! `side-pots`).
+//!
+//! Owns concept `side-pots` (TDA 2019 rule 21, TDA 2015 rule 20): every
+//! edition only says each side pot is kept and split on its own; the pots
+//! come from the one construction of [`crate::poker::layer_pots`], the same
+//! the hand replay uses.
+
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::answer::parse_seat_chips;
+use crate::incident::ruling::{SeatMark, TablePicture};
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::{Chips, Seat, add, layer_pots};
+
+/// The `side-pots` incident.
+pub struct SidePots;
+
+/// The answers of `side-pots` (SPEC section 5).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// Each player's total chips in the hand, `SEAT:AMOUNT,...`.
+    pub contributions: String,
+    /// The seats that folded: their chips stay in, they win nothing.
+    pub folded: Option<Vec<Seat>>,
+}
+
+/// The one outcome of `side-pots`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "kebab-case")]
+pub enum PotsOutcome {
+    /// The pots.
+    Pots,
+}
+
+const CONTRIBUTIONS: &str = "contributions";
+const FOLDED: &str = "folded";
+
+impl Incident for SidePots {
+    const ID: &'static str = "side-pots";
+    type Answers = Answers;
+    type Outcome = PotsOutcome;
+
+    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<PotsOutcome>, Error> {
+        let contributions =
+            parse_seat_chips(&a.contributions).map_err(|e| Error::input(CONTRIBUTIONS, e.0))?;
+        let folded = a.folded.unwrap_or_default();
+        let (pots, returned) = pots(&contributions, &folded)?;
+        let mut d = Decision::new(PotsOutcome::Pots, vec!["side-pots"]);
+        for (i, pot) in pots.iter().enumerate() {
+            d.amount(&pot_name(i), pot.amount);
+        }
+        d.data(
+            "pots",
+            pots.iter()
+                .map(|p| serde_json::json!({"amount": p.amount, "eligible": p.eligible}))
+                .collect::<Vec<_>>(),
+        );
+        if let Some(r) = &returned {
+            d.amount("returned", r.amount);
+            d.data(
+                "returned",
+                serde_json::json!({"seat": r.player, "amount": r.amount}),
+            );
+        }
+        let mut seats: Vec<Seat> = contributions.iter().map(|(s, _)| *s).collect();
+        seats.sort_unstable();
+        d.table = Some(TablePicture {
+            seats,
+            button: None,
+            labels: contributions
+                .iter()
+                .map(|(s, c)| (*s, c.to_string()))
+                .collect(),
+            marks: folded.iter().map(|s| (*s, SeatMark::Folded)).collect(),
+        });
+        Ok(d)
+    }
+}
+
+/// The answer-contract name of the pot at `index`: `main`, then `side_1`,
+/// `side_2`, ...
+pub fn pot_name(index: usize) -> String {
+    if index == 0 {
+        "main".to_string()
+    } else {
+        format!("side_{index}")
+    }
+}
+
+/// The pots of `contributions` (each seat once) with `folded` seats out of
+/// contention. Errors name `contributions` (fewer than two players, a total
+/// beyond the chip range) or `folded` (a seat without chips, nobody left).
+#[allow(clippy::type_complexity)]
+pub fn pots(
+    contributions: &[(Seat, Chips)],
+    folded: &[Seat],
+) -> Result<
+    (
+        Vec<crate::poker::Pot<Seat>>,
+        Option<crate::poker::Returned<Seat>>,
+    ),
+    Error,
+> {
+    if contributions.len() < 2 {
+        return Err(Error::input(
+            CONTRIBUTIONS,
+            Message::new(Msg::PotsTwoPlayers),
+        ));
+    }
+    contributions.iter().try_fold(0, |total: Chips, (_, c)| {
+        add(total, *c, CONTRIBUTIONS).map_err(|m| Error::input(CONTRIBUTIONS, m))
+    })?;
+    if let Some(seat) = folded
+        .iter()
+        .find(|f| !contributions.iter().any(|(s, _)| s == *f))
+    {
+        return Err(Error::input(
+            FOLDED,
+            Message::new(Msg::PotsFoldedWithout).arg("seat", seat),
+        ));
+    }
+    let with_folds: Vec<(Seat, Chips, bool)> = contributions
+        .iter()
+        .map(|(s, c)| (*s, *c, folded.contains(s)))
+        .collect();
+    layer_pots(&with_folds)
+        .map_err(|m| Error::input(CONTRIBUTIONS, m))?
+        .ok_or_else(|| Error::input(FOLDED, Message::new(Msg::PotsAllFolded)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::poker::Pot;
+    use proptest::prelude::*;
+
+    type Run = (Vec<Pot<Seat>>, Option<(Seat, Chips)>);
+
+    fn run(contributions: &[(Seat, Chips)], folded: &[Seat]) -> Run {
+        let (pots, returned) = pots(contributions, folded).unwrap();
+        (pots, returned.map(|r| (r.player, r.amount)))
+    }
+
+    fn pot(amount: Chips, eligible: &[Seat]) -> Pot<Seat> {
+        Pot {
+            amount,
+            eligible: eligible.to_vec(),
+        }
+    }
+
+    #[test]
+    fn three_way_all_in_builds_main_and_side_and_returns_excess() {
+        // Seat 2 all-in for 300, seats 5 and 8 bet on: 1000 and 2500.
+        let r = run(&[(2, 300), (5, 1000), (8, 2500)], &[]);
+        assert_eq!(
+            r,
+            (
+                vec![pot(900, &[2, 5, 8]), pot(1400, &[5, 8])],
+                Some((8, 1500))
+            )
+        );
+    }
+
+    #[test]
+    fn equal_contributions_are_one_main_pot() {
+        assert_eq!(
+            run(&[(1, 500), (2, 500), (3, 500)], &[]),
+            (vec![pot(1500, &[1, 2, 3])], None)
+        );
+    }
+
+    #[test]
+    fn folded_chips_stay_in_but_the_folded_player_is_not_eligible() {
+        // Seat 4 called 400 then folded; seats 1 and 7 went on to 1000.
+        assert_eq!(
+            run(&[(1, 1000), (4, 400), (7, 1000)], &[4]),
+            (vec![pot(2400, &[1, 7])], None)
+        );
+    }
+
+    #[test]
+    fn folded_chips_above_a_short_all_in_are_dead_money_not_excess() {
+        // Seat 3 all-in 300; seat 5 raised to 800 and folded to seat 9's 2000.
+        let r = run(&[(3, 300), (5, 800), (9, 2000)], &[5]);
+        assert_eq!(
+            r,
+            (vec![pot(900, &[3, 9]), pot(1000, &[9])], Some((9, 1200)))
+        );
+    }
+
+    #[test]
+    fn everyone_folds_to_the_bettor_who_gets_his_uncalled_bet_back() {
+        let r = run(&[(1, 100), (2, 200), (6, 1400)], &[1, 2]);
+        assert_eq!(r, (vec![pot(500, &[6])], Some((6, 1200))));
+    }
+
+    #[test]
+    fn a_killed_hand_that_bet_most_gets_its_uncalled_excess_back() {
+        // Seat 1 moved in 5000, seat 2 called all-in for 3000, then seat
+        // 1's hand was killed.
+        assert_eq!(
+            run(&[(1, 5000), (2, 3000)], &[1]),
+            (vec![pot(6000, &[2])], Some((1, 2000)))
+        );
+    }
+
+    #[test]
+    fn folded_chips_above_every_live_player_join_the_last_pot() {
+        // Seats 1 (5000) and 4 (4000) folded over seat 2's all-in 3000 and
+        // seat 3's 1000.
+        let r = run(&[(1, 5000), (2, 3000), (3, 1000), (4, 4000)], &[1, 4]);
+        assert_eq!(
+            r,
+            (vec![pot(4000, &[2, 3]), pot(8000, &[2])], Some((1, 1000)))
+        );
+    }
+
+    #[test]
+    fn layers_with_the_same_players_merge_into_one_pot() {
+        // Folded seat 2's 600 lies between the live levels 300 and 1000.
+        let r = run(&[(1, 300), (2, 600), (3, 1000), (4, 1000)], &[2]);
+        assert_eq!(r.0, vec![pot(1200, &[1, 3, 4]), pot(1700, &[3, 4])]);
+    }
+
+    #[test]
+    fn several_all_ins_give_several_side_pots() {
+        let r = run(&[(1, 100), (2, 250), (3, 600), (4, 600), (5, 600)], &[]);
+        let expected = vec![
+            pot(500, &[1, 2, 3, 4, 5]),
+            pot(600, &[2, 3, 4, 5]),
+            pot(1050, &[3, 4, 5]),
+        ];
+        assert_eq!(r, (expected, None));
+    }
+
+    #[test]
+    fn a_live_player_with_nothing_in_wins_no_pot() {
+        assert_eq!(
+            run(&[(1, 0), (2, 200), (3, 200)], &[]).0,
+            vec![pot(400, &[2, 3])]
+        );
+    }
+
+    #[test]
+    fn amounts_near_the_chip_limit_do_not_overflow() {
+        let r = run(&[(1, u64::MAX - 10), (2, 10)], &[]);
+        assert_eq!(r, (vec![pot(20, &[1, 2])], Some((1, u64::MAX - 20))));
+    }
+
+    #[test]
+    fn impossible_tables_are_refused_naming_the_answer() {
+        let key = |r: Result<_, Error>| r.err().and_then(|e| e.input_key().map(str::to_string));
+        assert_eq!(key(pots(&[], &[])).as_deref(), Some("contributions"));
+        assert_eq!(
+            key(pots(&[(1, 500)], &[])).as_deref(),
+            Some("contributions")
+        );
+        assert_eq!(
+            key(pots(&[(1, 500), (2, 500)], &[7])).as_deref(),
+            Some("folded")
+        );
+        assert_eq!(
+            key(pots(&[(1, 500), (2, 500)], &[1, 2])).as_deref(),
+            Some("folded")
+        );
+        assert_eq!(
+            key(pots(&[(1, u64::MAX), (2, 1)], &[])).as_deref(),
+            Some("contributions")
+        );
+    }
+
+    /// A valid hand: 2-10 distinct seats, amounts, some folded (never
+    /// everybody).
+    fn hand() -> impl Strategy<Value = (Vec<(Seat, Chips)>, Vec<Seat>)> {
+        (
+            proptest::sample::subsequence((1..=10u8).collect::<Vec<_>>(), 2..=10),
+            proptest::collection::vec((0..5_000u64, any::<bool>()), 10),
+        )
+            .prop_map(|(seats, draws)| {
+                let contributions: Vec<(Seat, Chips)> = seats
+                    .iter()
+                    .zip(&draws)
+                    .map(|(s, (a, _))| (*s, *a))
+                    .collect();
+                // Anybody may have folded (a bettor's hand can be killed)
+                // except one player, who stays in.
+                let keep = seats.first().copied().unwrap_or(1);
+                let folded = seats
+                    .iter()
+                    .zip(&draws)
+                    .filter(|(s, (_, f))| *f && **s != keep)
+                    .map(|(s, _)| *s)
+                    .collect();
+                (contributions, folded)
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn the_pots_and_the_returned_chips_are_every_chip_put_in((contributions, folded) in hand()) {
+            let (pots, returned) = run(&contributions, &folded);
+            let in_pots: Chips = pots.iter().map(|p| p.amount).sum();
+            let contributed: Chips = contributions.iter().map(|(_, a)| *a).sum();
+            prop_assert_eq!(in_pots + returned.map_or(0, |r| r.1), contributed);
+        }
+
+        #[test]
+        fn later_pots_are_won_by_a_subset_of_earlier_ones((contributions, folded) in hand()) {
+            let (pots, _) = run(&contributions, &folded);
+            for pair in pots.windows(2) {
+                prop_assert!(pair[1].eligible.iter().all(|s| pair[0].eligible.contains(s)));
+                prop_assert!(pair[1].eligible.len() < pair[0].eligible.len());
+            }
+            for p in &pots {
+                prop_assert!(p.amount > 0);
+                prop_assert!(!p.eligible.is_empty());
+                prop_assert!(p.eligible.iter().all(|s| !folded.contains(s)));
+            }
+        }
+
+        #[test]
+        fn only_what_nobody_matched_goes_back((contributions, folded) in hand()) {
+            if let (_, Some((seat, amount))) = run(&contributions, &folded) {
+                let mine = contributions.iter().find(|(s, _)| *s == seat).map(|(_, a)| *a);
+                let others = contributions.iter().filter(|(s, _)| *s != seat).map(|(_, a)| *a).max();
+                prop_assert_eq!(mine.zip(others).map(|(m, o)| m - o), Some(amount));
+            }
+        }
+    }
+}

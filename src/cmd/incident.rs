@@ -178,14 +178,23 @@ fn hand_answers(ctx: &Ctx, args: &Args) -> anyhow::Result<Vec<(&'static str, Str
         ui: &ctx.ui,
     };
     let replayed = floor::hand::replay(&hand, &rules, *at)?;
+    let mut answers = replayed.pot_answers();
     match replayed.situation {
-        Some(situation) => Ok(situation.answers()),
-        None => Err(floor::Error::input(
-            "hand",
-            floor::message::Message::new(floor::message::Msg::HandNoSituation),
-        )
-        .into()),
+        Some(situation) => answers.extend(situation.answers()),
+        // A betting incident needs somebody to act.
+        None if args.id.as_deref().is_some_and(|id| {
+            incident::load(ctx.store.source(), id).is_ok_and(|t| t.question("actions").is_some())
+        }) =>
+        {
+            return Err(floor::Error::input(
+                "hand",
+                floor::message::Message::new(floor::message::Msg::HandNoSituation),
+            )
+            .into());
+        }
+        None => {}
     }
+    Ok(answers)
 }
 
 fn interrupted() -> Output {

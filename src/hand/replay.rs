@@ -127,6 +127,10 @@ pub struct Replay {
     /// starts from the hand.
     #[serde(skip)]
     pub situation: Option<Situation>,
+    /// Each player's chips in the pot so far and whether he folded (the
+    /// answers of `side-pots`).
+    #[serde(skip)]
+    pub contributions: Vec<(u8, Chips, bool)>,
 }
 
 /// The betting round as played up to the player to act: what a betting
@@ -150,6 +154,33 @@ pub struct Situation {
     pub player: String,
     /// Everything in the pot and in front of the players.
     pub pot: Option<Chips>,
+}
+
+impl Replay {
+    /// The answers of `side-pots`: each player's chips so far and who
+    /// folded.
+    pub fn pot_answers(&self) -> Vec<(&'static str, String)> {
+        let list = |items: Vec<String>| items.join(",");
+        let mut out = vec![(
+            "contributions",
+            list(
+                self.contributions
+                    .iter()
+                    .map(|(p, c, _)| format!("{p}:{c}"))
+                    .collect(),
+            ),
+        )];
+        let folded: Vec<String> = self
+            .contributions
+            .iter()
+            .filter(|(_, _, f)| *f)
+            .map(|(p, _, _)| p.to_string())
+            .collect();
+        if !folded.is_empty() {
+            out.push(("folded", list(folded)));
+        }
+        out
+    }
 }
 
 impl Situation {
@@ -875,5 +906,6 @@ fn finish(
         returned: returned.map(|r| (r.player, r.amount)),
         next,
         situation: None,
+        contributions,
     })
 }

@@ -299,3 +299,22 @@ fn a_betting_incident_starts_from_the_hand() {
     assert!(err.contains("--at N"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn side_pots_from_the_hand_are_the_pots_of_the_replay() {
+    let file = hand_file("underraise-out-of-turn.hand");
+    let r = json(&["incident", "side-pots", "--hand", &file]);
+    assert_eq!(
+        r["answers"]["contributions"],
+        "1:125,2:1625,3:800,4:5625,5:25,6:5625"
+    );
+    assert_eq!(r["answers"]["folded"], serde_json::json!([1, 2, 5]));
+    let replay = json(&["hand", &file]);
+    for (i, name) in ["main", "side_1"].iter().enumerate() {
+        assert_eq!(r["amounts"][name], replay["pots"][i]["amount"], "{name}");
+        assert_eq!(
+            r["pots"][i]["eligible"], replay["pots"][i]["eligible"],
+            "{name}"
+        );
+    }
+}

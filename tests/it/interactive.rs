@@ -272,3 +272,128 @@ fn an_interactive_ruling_says_where_it_was_logged_after_the_card() {
         1
     );
 }
+
+const DOWN: &str = "\x1b[B";
+
+/// Picks the item `steps` down from the one preselected.
+fn pick_down(p: &mut PtySession, question: &str, last_item: &str, steps: usize) {
+    pick(
+        p,
+        question,
+        last_item,
+        &format!("{}{ENTER}", DOWN.repeat(steps)),
+    );
+}
+
+#[test]
+fn a_pot_bet_in_a_pot_limit_event_is_the_pot_limit_maximum() {
+    let en = Lang::En;
+    let q = |id: &str| question(en, "bet", id);
+    let mut p = spawn(&["incident", "bet", "--lang", "en", "--rules", "dpc-2019-en"]);
+    // The game is asked: pot-limit is the second of three.
+    pick_down(&mut p, &q("game"), &text(en, "choices.limit"), 1);
+    type_line(&mut p, &q("actions"), ""); // the numbers instead
+    type_line(&mut p, &q("facing"), "1200");
+    type_line(&mut p, &q("last_raise"), "");
+    type_line(&mut p, &q("in_front"), "");
+    // "Pot" said: the last of eight.
+    pick_down(&mut p, &q("declared"), &text(en, "choices.pot"), 7);
+    type_line(&mut p, &q("chips"), "");
+    type_line(&mut p, &q("pot"), "3000");
+    // Call 1200, then the pot of 3000 + 1200: a raise to 5400.
+    expect(&mut p, "5400");
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}
+
+#[test]
+fn the_big_blinds_oversized_chip_counts_his_blind_in_front() {
+    let en = Lang::En;
+    let q = |id: &str| question(en, "bet", id);
+    let mut p = spawn_with(
+        &["incident", "bet", "--lang", "en", "--rules", "dpc-2019-en"],
+        &[("FLOOR_GAME", "no-limit")],
+    );
+    type_line(&mut p, &q("actions"), "");
+    type_line(&mut p, &q("facing"), "1200");
+    type_line(&mut p, &q("last_raise"), "800");
+    type_line(&mut p, &q("in_front"), "400");
+    pick(&mut p, &q("reopened"), &text(en, "incident.no"), ENTER); // yes
+    // His blind stays in front: "left", the second item.
+    pick_down(
+        &mut p,
+        &q("prior_chips"),
+        &text(en, "choices.fully-pulled"),
+        1,
+    );
+    pick(&mut p, &q("declared"), &text(en, "choices.pot"), ENTER); // nothing said
+    type_line(&mut p, &q("chips"), "5000");
+    // A call of 1200 in all: 800 more from the 5000 chip, 4200 back.
+    expect(&mut p, "4200");
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}
+
+#[test]
+fn the_next_player_asks_for_his_minimum_raise() {
+    let en = Lang::En;
+    let q = |id: &str| question(en, "reopening", id);
+    let mut p = spawn_with(
+        &[
+            "incident",
+            "reopening",
+            "--lang",
+            "en",
+            "--rules",
+            "dpc-2019-en",
+        ],
+        &[("FLOOR_GAME", "no-limit")],
+    );
+    // Post-flop is preselected (the default), pre-flop four items up.
+    pick(
+        &mut p,
+        &q("street"),
+        &text(en, "choices.postflop"),
+        &format!("{}{ENTER}", "\x1b[A".repeat(4)),
+    );
+    type_line(&mut p, &q("big_blind"), "200");
+    type_line(&mut p, &q("actions"), "A:raise:600,B:raise:1600");
+    type_line(&mut p, &q("player"), "C"); // has not acted yet
+    // C faces 1600 after a 1000 raise: at least 2600.
+    expect(&mut p, "2600");
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}
+
+#[test]
+fn going_back_twice_and_changing_an_answer_changes_the_ruling() {
+    let en = Lang::En;
+    let q = |id: &str| question(en, "undercall", id);
+    let no = text(en, "incident.no");
+    let mut p = spawn(&[
+        "incident",
+        "undercall",
+        "--lang",
+        "en",
+        "--rules",
+        "dpc-2019-en",
+    ]);
+    pick(&mut p, &q("heads_up"), &no, ENTER);
+    type_line(&mut p, &q("actions"), "");
+    let later = text(en, "choices.later-raise");
+    pick(&mut p, &q("bet_faced"), &later, ENTER); // the opening bet
+    type_line(&mut p, &q("facing"), "1000");
+    type_line(&mut p, &q("pushed"), "<"); // back to facing
+    type_line(&mut p, &q("facing"), "<"); // back to the bet faced
+    // A later raise instead of the opening bet: the TD's discretion.
+    pick_down(&mut p, &q("bet_faced"), &later, 1);
+    type_line(&mut p, &q("facing"), ""); // keeps 1000, typed before
+    type_line(&mut p, &q("pushed"), "400");
+    type_line(&mut p, &q("in_front"), "");
+    let discretion = text(en, "incidents.undercall.outcome.discretion")
+        .replace("{total}", "1000")
+        .replace("{forfeit}", "400");
+    expect(&mut p, &discretion);
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}

@@ -72,15 +72,17 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
         .transpose()?;
     let wanted = |e: &Entry| from.is_none_or(|f| e.when().is_some_and(|w| w >= f));
     let ui = &ctx.ui;
-    // Entries are filtered as they are read: JSON goes out line by line,
-    // the table keeps only the words of each row.
+    // Entries are filtered as they are read: JSON goes out line by line;
+    // the table keeps only the words of each row, and a long log goes out
+    // as tables of ROWS_PER_TABLE rows, so memory does not grow with it.
     let mut rows: Vec<Row> = Vec::new();
     let mut shown = 0usize;
+    let mut streamed = false;
+    let mut failed: Option<std::io::Error> = None;
+    let stdout = std::io::stdout();
     let skipped = if ctx.json {
         crate::app::stdout_open()?;
-        let stdout = std::io::stdout();
         let mut out = std::io::BufWriter::new(stdout.lock());
-        let mut failed: Option<std::io::Error> = None;
         let skipped = read_each(file, |e| {
             if failed.is_none() && wanted(&e) {
                 let line = serde_json::to_string(&e).unwrap_or_default();
@@ -89,19 +91,35 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
                 }
             }
         })?;
-        if let Some(err) = failed {
-            return Err(err.into());
+        if failed.is_none()
+            && let Err(err) = out.flush()
+        {
+            failed = Some(err);
         }
-        out.flush()?;
         skipped
     } else {
         read_each(file, |e| {
-            if wanted(&e) {
-                shown += 1;
-                rows.push(Row::of(ui, &zone, &e));
+            if failed.is_some() || !wanted(&e) {
+                return;
+            }
+            shown += 1;
+            rows.push(Row::of(ui, &zone, &e));
+            if rows.len() == ROWS_PER_TABLE {
+                if !streamed && let Err(err) = crate::app::stdout_open() {
+                    failed = Some(std::io::Error::other(err.to_string()));
+                    return;
+                }
+                streamed = true;
+                let block = table_of(ctx, std::mem::take(&mut rows));
+                if let Err(err) = writeln!(stdout.lock(), "{block}") {
+                    failed = Some(err);
+                }
             }
         })?
     };
+    if let Some(err) = failed {
+        return Err(err.into());
+    }
     if let Some(first) = skipped.first {
         let _ = writeln!(
             std::io::stderr(),
@@ -119,6 +137,25 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
     if ctx.json {
         return Ok(Output::ok(String::new()));
     }
+    let mut text = String::new();
+    if !rows.is_empty() || !streamed {
+        text = format!("{}\n", table_of(ctx, rows));
+    }
+    text.push_str(&ui.f("log.count", &[("count", &shown.to_string())]));
+    text.push('\n');
+    if streamed {
+        writeln!(stdout.lock(), "{}", text.trim_end())?;
+        return Ok(Output::ok(String::new()));
+    }
+    Ok(Output::ok(text))
+}
+
+/// Rows per table when a long log is shown: a screenful or two, and the
+/// memory of one table.
+const ROWS_PER_TABLE: usize = 1000;
+
+/// The table of `rows`, the columns that have something.
+fn table_of(ctx: &Ctx, rows: Vec<Row>) -> comfy_table::Table {
     let with_table = rows.iter().any(|r| r.table.is_some());
     let with_note = rows.iter().any(|r| r.note.is_some());
     let mut header = vec!["log.time"];
@@ -148,10 +185,7 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
         }
         table.add_row(row.iter().map(|cell| render::cell(&printable(cell))));
     }
-    Ok(Output::ok(format!(
-        "{table}\n{}\n",
-        ui.f("log.count", &[("count", &shown.to_string())])
-    )))
+    table
 }
 
 /// What the table shows of one entry.

@@ -263,6 +263,18 @@ fn read_answers_file(path: &Path) -> Result<BTreeMap<String, String>, LoadError>
     floor::incident::answer::parse_answers_file(&text, &path.display().to_string())
 }
 
+/// The seats that may win the pot named `key` (`main`, `side_N`), from the
+/// ruling's `pots`.
+fn pot_seats(ruling: &Ruling, key: &str) -> Option<String> {
+    let index = match key {
+        "main" => 0,
+        _ => key.strip_prefix("side_")?.parse().ok()?,
+    };
+    let eligible = ruling.data.get("pots")?.get(index)?.get("eligible")?.as_array()?;
+    let seats: Vec<String> = eligible.iter().map(|s| s.to_string()).collect();
+    Some(seats.join(", "))
+}
+
 /// The ruling card: outcome in one line, then amounts, remedy, citations
 /// with the rule text, house notes, and a picture of the table where seats
 /// matter.
@@ -284,7 +296,18 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
         let amounts: Vec<String> = ruling
             .amounts
             .iter()
-            .map(|(k, v)| format!("{} {}", amount_label(ui, k), render::chips(v)))
+            .map(|(k, v)| match pot_seats(ruling, k) {
+                // A pot names who may win it: what the floor is called for.
+                Some(seats) => ui.f(
+                    "hand.pot",
+                    &[
+                        ("pot", &amount_label(ui, k)),
+                        ("amount", &render::chips(v)),
+                        ("seats", &seats),
+                    ],
+                ),
+                None => format!("{} {}", amount_label(ui, k), render::chips(v)),
+            })
             .collect();
         table.add_row(vec![
             Cell::new(ui.t("card.amounts")),

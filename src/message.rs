@@ -294,6 +294,12 @@ messages! {
     /// The chips reach the call.
     UndercallIsACall = "bet.undercall_is_a_call" [pushed, in_front, facing],
 
+    // --- sequences of irregular actions ----------------------------------------
+    /// Fewer than two undercalls in the actions.
+    SequenceOneUndercall = "sequence.one_undercall" [],
+    /// No bet or raise below the minimum in the actions.
+    ShortBetNone = "sequence.short_bet_none" [],
+
     // --- pots -----------------------------------------------------------------
     /// Fewer than two players' chips.
     PotsTwoPlayers = "pots.two_players" [],

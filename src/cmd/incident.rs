@@ -270,7 +270,12 @@ fn pot_seats(ruling: &Ruling, key: &str) -> Option<String> {
         "main" => 0,
         _ => key.strip_prefix("side_")?.parse().ok()?,
     };
-    let eligible = ruling.data.get("pots")?.get(index)?.get("eligible")?.as_array()?;
+    let eligible = ruling
+        .data
+        .get("pots")?
+        .get(index)?
+        .get("eligible")?
+        .as_array()?;
     let seats: Vec<String> = eligible.iter().map(|s| s.to_string()).collect();
     Some(seats.join(", "))
 }

@@ -15,11 +15,14 @@ pub mod out_of_turn;
 pub mod penalty;
 pub mod pot_limit;
 pub mod reopening;
+pub mod sequence;
 pub mod showdown_order;
 pub mod side_pots;
 pub mod split_pot;
 pub mod unclear_bet;
 pub mod undercall;
+pub mod undercall_sequence;
+pub mod underraise_callers;
 
 use crate::incident::Entry;
 
@@ -41,6 +44,8 @@ pub const ALL: &[Entry] = &[
     Entry::of::<split_pot::SplitPot>(),
     Entry::of::<unclear_bet::UnclearBet>(),
     Entry::of::<undercall::Undercall>(),
+    Entry::of::<undercall_sequence::UndercallSequence>(),
+    Entry::of::<underraise_callers::UnderraiseCallers>(),
 ];
 
 /// The module of incident `id`.

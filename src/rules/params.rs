@@ -24,6 +24,7 @@ pub use crate::incidents::incorrect_bet::PotLimitUnderbetWindow;
 pub use crate::incidents::penalty::{MissedRoundFormula, PenaltyKind};
 pub use crate::incidents::split_pot::OddChipRecipient;
 pub use crate::incidents::unclear_bet::UnclearBetReading;
+pub use crate::incidents::undercall_sequence::UndercallSequenceRule;
 pub use crate::poker::PreflopOpener;
 
 /// To what odd chips are first broken down.
@@ -222,6 +223,8 @@ params! {
     limit_reopen_percent in "reopening-betting": Percent = Count::of(50);
     /// What counts as the pre-flop opening bet for undercalls.
     undercall_preflop_opener in "binding-declarations-undercalls": PreflopOpener = PreflopOpener::BigBlind;
+    /// How two or more undercalls in a row are handled.
+    undercall_sequence in "binding-declarations-undercalls": UndercallSequenceRule = UndercallSequenceRule::BackToFirst;
     /// How a missed-round penalty is counted.
     missed_round_formula in "penalties": MissedRoundFormula = MissedRoundFormula::PlayersTimesRounds;
     /// The enforcement options the rule names.

@@ -397,3 +397,82 @@ fn going_back_twice_and_changing_an_answer_changes_the_ruling() {
     p.exp_eof().expect("ends");
     exits_with(&mut p, 0);
 }
+
+/// Undercalls in a row, in German: the actions typed as played, back once
+/// from the list of rounds, the big blind, and the ruling names the first
+/// undercaller.
+#[test]
+fn undercall_sequence_in_german_from_the_actions() {
+    let de = Lang::De;
+    let mut p = spawn(&[
+        "incident",
+        "undercall-sequence",
+        "--rules",
+        "tda-2019-sk",
+        "--lang",
+        "de",
+    ]);
+    let actions = question(de, "undercall-sequence", "actions");
+    let street = question(de, "undercall-sequence", "street");
+    let postflop = text(de, "choices.postflop");
+    type_line(&mut p, &actions, "A:bet:1000,B:call:200");
+    pick(&mut p, &street, &postflop, ESC); // back to the actions
+    type_line(&mut p, &actions, "A:bet:1000,B:call:300,C:call:500");
+    pick(&mut p, &street, &postflop, ENTER); // default: after the flop
+    type_line(
+        &mut p,
+        &question(de, "undercall-sequence", "big_blind"),
+        "100",
+    );
+    let outcome =
+        text(de, "incidents.undercall-sequence.outcome.full-call-first").replace("{total}", "1000");
+    expect(&mut p, &outcome);
+    expect(&mut p, "B");
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}
+
+/// An underraise called by two players, in Slovak: each adds 200.
+#[test]
+fn underraise_callers_in_slovak() {
+    let sk = Lang::Sk;
+    let no = text(sk, "incident.no");
+    let mut p = spawn_with(
+        &[
+            "incident",
+            "underraise-callers",
+            "--rules",
+            "tda-2019-sk",
+            "--lang",
+            "sk",
+        ],
+        &[("FLOOR_GAME", "no-limit")],
+    );
+    type_line(
+        &mut p,
+        &question(sk, "underraise-callers", "actions"),
+        "A:bet:600,B:raise:1000,C:call,D:call,E:fold",
+    );
+    pick(
+        &mut p,
+        &question(sk, "underraise-callers", "street"),
+        &text(sk, "choices.postflop"),
+        ENTER,
+    );
+    type_line(
+        &mut p,
+        &question(sk, "underraise-callers", "big_blind"),
+        "200",
+    );
+    pick(
+        &mut p,
+        &question(sk, "underraise-callers", "street_ended"),
+        &no,
+        "\x1b[B\r", // down to "no"
+    );
+    let outcome = text(sk, "incidents.underraise-callers.outcome.corrected")
+        .replace("{corrected_to}", "1200");
+    expect(&mut p, &outcome);
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}

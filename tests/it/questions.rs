@@ -145,6 +145,21 @@ const COMMON: &[(&str, &[(&str, &str)])] = &[
         "incorrect-bet",
         &[("big_blind", "200"), ("facing", "600"), ("total", "1000")],
     ),
+    (
+        "undercall-sequence",
+        &[
+            ("actions", "A:bet:1000,B:call:300,C:call:500"),
+            ("big_blind", "100"),
+        ],
+    ),
+    (
+        "underraise-callers",
+        &[
+            ("actions", "A:bet:600,B:raise:1000,C:call,D:call"),
+            ("big_blind", "200"),
+            ("street_ended", "no"),
+        ],
+    ),
 ];
 
 #[test]

@@ -1,0 +1,321 @@
+//! Two or more undercalls in a row (incident `undercall-sequence`): play
+//! backs up to the first undercaller, who is ruled as for one undercall;
+//! the TD decides how to treat the later ones.
+//!
+//! Owns the decision of TDA 2019 rule 51-C (ONK 51-C, Pokerpunt 42-C); the
+//! German TDA 2015 rule 39 has no such part, so TDA practice applies there
+//! and the card says so (parameter `undercall_sequence`). The first
+//! undercaller is ruled by [`super::undercall::undercall`] (51-B), with the
+//! edition's pre-flop opener.
+
+use serde::Deserialize;
+
+use super::sequence::{Irregular, Told, apply, spot_at};
+use super::undercall::{UndercallInput, UndercallOutcome, undercall};
+use crate::error::Error;
+use crate::incident::ruling::Note;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::{ActionKind, Chips, Game, PreflopOpener, Street};
+
+/// The `undercall-sequence` incident.
+pub struct UndercallSequence;
+
+/// The answers of `undercall-sequence`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The round's actions, the undercalls written as calls with the total
+    /// each reached (`B:call:300` facing 1000).
+    pub actions: String,
+    /// Which round.
+    pub street: Street,
+    /// Pre-flop: the small blind.
+    pub small_blind: Option<Chips>,
+    /// The big blind.
+    pub big_blind: Chips,
+}
+
+/// How an edition treats several undercalls in a row.
+///
+/// | edition | text | value |
+/// |---|---|---|
+/// | dpc-2019-en 51-C | "play backs up to the first undercaller who must correct his or her bet" | `back-to-first` |
+/// | onk-2023-nl 51-C | "gaat de actie terug naar de eerste speler die de under call heeft gemaakt" | `back-to-first` |
+/// | pokerpunt-nl 42-C | "keert het spel terug naar die eerste undercaller" | `back-to-first` |
+/// | tda-2019-sk 51-C | "hra sa musí vrátiť naspäť k prvému hráčovi, ktorý urobil undercall" | `back-to-first` |
+/// | tda-2015-de 39 | no such part | (TDA practice) |
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UndercallSequenceRule {
+    /// Play backs up to the first undercaller; the TD decides for the rest.
+    BackToFirst,
+}
+
+/// The outcomes of `undercall-sequence`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "kebab-case")]
+pub enum SequenceOutcome {
+    /// The first undercaller must make the full call (51-B: he faced the
+    /// opening bet); the later ones are the TD's.
+    FullCallFirst,
+    /// The first undercaller is the TD's too (51-B: not the opening bet).
+    Discretion,
+}
+
+impl Incident for UndercallSequence {
+    const ID: &'static str = "undercall-sequence";
+    type Answers = Answers;
+    type Outcome = SequenceOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<SequenceOutcome>, Error> {
+        let UndercallSequenceRule::BackToFirst = cx.params.undercall_sequence();
+        let opener = if a.street.is_preflop() {
+            cx.params.undercall_preflop_opener()
+        } else {
+            PreflopOpener::BigBlind
+        };
+        let told = Told {
+            game: Game::NoLimit,
+            street: a.street,
+            big_blind: a.big_blind,
+            small_blind: a.small_blind,
+            actions: &a.actions,
+            limit_reopen_percent: 100,
+        };
+        let found = undercalls(&told, opener)?;
+        let Some(first) = found.undercalls.first() else {
+            return Err(one_undercall());
+        };
+        if found.undercalls.len() < 2 {
+            return Err(one_undercall());
+        }
+        let r = undercall(&UndercallInput {
+            heads_up: false,
+            opening_bet: found.first_faced_opening_bet,
+            facing: first.facing,
+            pushed: first.total - first.in_front,
+            in_front: first.in_front,
+        })?;
+        let outcome = match r.outcome {
+            UndercallOutcome::FullCall => SequenceOutcome::FullCallFirst,
+            UndercallOutcome::Discretion => SequenceOutcome::Discretion,
+        };
+        let mut d = Decision::new(
+            outcome,
+            vec!["binding-declarations-undercalls#C", "floor-decisions"],
+        );
+        d.amount("total", r.total);
+        d.amount("to_add", r.to_add);
+        if let Some(forfeit) = r.forfeit {
+            d.amount("forfeit", forfeit);
+        }
+        d.discretion = Some(true);
+        d.notes.push(Note {
+            key: "undercall_first",
+            args: vec![
+                ("player", first.player.clone()),
+                ("pushed", (first.total - first.in_front).to_string()),
+            ],
+        });
+        let mut later = Vec::new();
+        for u in found.undercalls.iter().skip(1) {
+            let to_add = u.facing - u.total;
+            d.notes.push(Note {
+                key: "undercall_later",
+                args: vec![
+                    ("player", u.player.clone()),
+                    ("pushed", (u.total - u.in_front).to_string()),
+                    ("total", u.facing.to_string()),
+                    ("to_add", to_add.to_string()),
+                ],
+            });
+            later.push(serde_json::json!({
+                "player": u.player,
+                "pushed": u.total - u.in_front,
+                "total": u.facing,
+                "to_add": to_add,
+            }));
+        }
+        d.data("first", &first.player);
+        d.data("opening_bet", found.first_faced_opening_bet);
+        d.data("later", later);
+        Ok(d)
+    }
+}
+
+fn one_undercall() -> Error {
+    Error::input("actions", Message::new(Msg::SequenceOneUndercall))
+}
+
+/// The undercalls of a round, in order, and whether the first faced the
+/// round's opening bet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Undercalls {
+    /// Each undercall: a call that reached less than the bet faced.
+    pub undercalls: Vec<Irregular>,
+    /// The first undercaller faced the opening bet (TDA 51-B).
+    pub first_faced_opening_bet: bool,
+}
+
+/// Finds the undercalls in a round told as played: a `call` written with a
+/// total below the bet faced. They are not applied to the round (their
+/// chips do not change the bet); every other action is.
+///
+/// ```
+/// use floor::incidents::sequence::Told;
+/// use floor::incidents::undercall_sequence::undercalls;
+/// use floor::poker::{Game, PreflopOpener, Street};
+///
+/// let told = Told {
+///     game: Game::NoLimit,
+///     street: Street::Flop,
+///     big_blind: 100,
+///     small_blind: None,
+///     actions: "A:bet:1000,B:call:300,C:call:500",
+///     limit_reopen_percent: 100,
+/// };
+/// let found = undercalls(&told, PreflopOpener::BigBlind).unwrap();
+/// assert_eq!(found.undercalls.len(), 2);
+/// assert!(found.first_faced_opening_bet);
+/// ```
+pub fn undercalls(told: &Told<'_>, opener: PreflopOpener) -> Result<Undercalls, Error> {
+    let (mut round, actions) = told.start()?;
+    let mut found = Undercalls {
+        undercalls: Vec::new(),
+        first_faced_opening_bet: false,
+    };
+    for (i, action) in actions.iter().enumerate() {
+        let n = i + 1;
+        if action.kind == ActionKind::Call
+            && let Some(total) = action.total
+        {
+            let (player, spot) = spot_at(&round, n, action)?;
+            if total < spot.facing {
+                if total <= spot.in_front {
+                    return Err(Error::input(
+                        "actions",
+                        Message::new(Msg::ActionAt)
+                            .arg("n", n)
+                            .arg("player", &player)
+                            .nested("problem", Message::new(Msg::UndercallNoChips)),
+                    ));
+                }
+                if found.undercalls.is_empty() {
+                    found.first_faced_opening_bet = round.facing_opening_bet(opener);
+                }
+                found.undercalls.push(Irregular {
+                    player,
+                    total,
+                    facing: spot.facing,
+                    in_front: spot.in_front,
+                    number: n,
+                });
+                continue;
+            }
+        }
+        apply(&mut round, n, action)?;
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(edition: &str, street: Street, actions: &str) -> Decision<SequenceOutcome> {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
+        let book = store.book(edition).unwrap();
+        let (params, sources) = book.params_with_sources();
+        let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
+        UndercallSequence::rule(
+            Answers {
+                actions: actions.to_string(),
+                street,
+                small_blind: Some(50),
+                big_blind: 100,
+            },
+            &mut cx,
+        )
+        .unwrap()
+    }
+
+    fn amounts(d: &Decision<SequenceOutcome>) -> Vec<(&str, Chips)> {
+        d.amounts.iter().map(|(k, v)| (k.as_str(), *v)).collect()
+    }
+
+    // dpc-2019-en rule 51-C: "play backs up to the first undercaller who must correct his or
+    // her bet. The TD will determine how to treat hands of the remaining bettors".
+    #[test]
+    fn dpc_2019_en_r51_c_first_undercaller_facing_the_opening_bet_calls_in_full() {
+        let d = rule(
+            "dpc-2019-en",
+            Street::Flop,
+            "A:bet:1000,B:call:300,C:call:500",
+        );
+        assert_eq!(d.outcome, SequenceOutcome::FullCallFirst);
+        assert_eq!(amounts(&d), [("total", 1000), ("to_add", 700)]);
+        assert_eq!(d.discretion, Some(true));
+        assert_eq!(d.data["first"], "B");
+        assert_eq!(d.data["later"][0]["player"], "C");
+        assert_eq!(d.data["later"][0]["to_add"], 500);
+    }
+
+    // onk-2023-nl rule 51-C, with 51-B: facing a raise (not the opening bet) the first
+    // undercaller is the TD's too.
+    #[test]
+    fn onk_2023_nl_r51_c_facing_a_raise_every_undercaller_is_the_tds() {
+        let d = rule(
+            "onk-2023-nl",
+            Street::Flop,
+            "A:bet:400,B:raise:1200,C:call:400,D:call:800",
+        );
+        assert_eq!(d.outcome, SequenceOutcome::Discretion);
+        assert_eq!(
+            amounts(&d),
+            [("total", 1200), ("to_add", 800), ("forfeit", 400)]
+        );
+    }
+
+    // tda-2019-sk rule 51-B: pre-flop the first raise is the opener, so undercalls facing it
+    // start with a mandatory full call; in dpc-2019-en the big blind is the opener.
+    #[test]
+    fn tda_2019_sk_r51_preflop_opener_decides_the_first_undercaller() {
+        let actions = "A:raise:300,B:call:100,C:call:200";
+        assert_eq!(
+            rule("tda-2019-sk", Street::Preflop, actions).outcome,
+            SequenceOutcome::FullCallFirst
+        );
+        assert_eq!(
+            rule("dpc-2019-en", Street::Preflop, actions).outcome,
+            SequenceOutcome::Discretion
+        );
+    }
+
+    #[test]
+    fn one_undercall_or_bad_sequences_name_the_actions() {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
+        let book = store.book("dpc-2019-en").unwrap();
+        let (params, sources) = book.params_with_sources();
+        for actions in [
+            "A:bet:1000,B:call:300",
+            "A:bet:1000,B:call",
+            "A:bet:1000,B:call:0,C:call:300",
+            "A:bet:1000,B:raise:1100,C:call:300",
+            "",
+        ] {
+            let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
+            let err = UndercallSequence::rule(
+                Answers {
+                    actions: actions.to_string(),
+                    street: Street::Flop,
+                    small_blind: None,
+                    big_blind: 100,
+                },
+                &mut cx,
+            )
+            .expect_err(actions);
+            assert_eq!(err.input_key(), Some("actions"), "{actions}");
+        }
+    }
+}

@@ -1,0 +1,309 @@
+//! A bet or raise below the minimum that others called before the error
+//! was noticed (incident `underraise-callers`): what the bettor and each
+//! caller owe when the bet is increased to the minimum "for all bettors".
+//!
+//! Owns nothing new: whether the bet is corrected, and to what, is TDA 2019
+//! rule 52-A as [`super::incorrect_bet::incorrect_bet`] rules it (Pokerpunt
+//! 43-A, ONK 52-A; the German TDA 2015 has no such rule). This module finds
+//! the short bet in the round as played and brings every caller of it up
+//! to the corrected total.
+
+use serde::Deserialize;
+
+use super::incorrect_bet::{
+    IncorrectBetInput, IncorrectOutcome, PotLimitUnderbetWindow, incorrect_bet,
+};
+use super::sequence::{Irregular, Told, apply, as_ruled, spot_at};
+use crate::error::Error;
+use crate::incident::ruling::Note;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::{ActionKind, Chips, Game, Street};
+
+/// The `underraise-callers` incident.
+pub struct UnderraiseCallers;
+
+/// The answers of `underraise-callers`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The betting structure (no-limit or limit: rule 52-A).
+    pub game: Game,
+    /// The round's actions, the short bet or raise and its callers included.
+    pub actions: String,
+    /// Which round.
+    pub street: Street,
+    /// Pre-flop: the small blind.
+    pub small_blind: Option<Chips>,
+    /// The big blind (limit: the small bet).
+    pub big_blind: Chips,
+    /// The next card was dealt (river: the showdown began) before the error
+    /// was noticed.
+    pub street_ended: bool,
+}
+
+/// A short bet and the callers of it, found in a round as played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShortBet {
+    /// The bet or raise below the minimum, with the spot its player faced.
+    pub bet: Irregular,
+    /// The last full bet or raise before it.
+    pub last_raise: Chips,
+    /// The legal minimum total it should have been.
+    pub minimum: Chips,
+    /// Who called the short total, in order (before any later raise).
+    pub callers: Vec<String>,
+}
+
+/// Finds the first bet or raise below the legal minimum in the round as
+/// played, and who called it; the round goes on as if it had been the
+/// minimum (so later actions are checked against the corrected bet).
+///
+/// ```
+/// use floor::incidents::sequence::Told;
+/// use floor::incidents::underraise_callers::short_bet;
+/// use floor::poker::{Game, Street};
+///
+/// // dpc-2019-en rule 52-A: A opens 600, B raises to 1000, C and D call, E folds.
+/// let told = Told {
+///     game: Game::NoLimit,
+///     street: Street::Flop,
+///     big_blind: 200,
+///     small_blind: None,
+///     actions: "A:bet:600,B:raise:1000,C:call,D:call,E:fold",
+///     limit_reopen_percent: 100,
+/// };
+/// let found = short_bet(&told).unwrap();
+/// assert_eq!((found.bet.total, found.minimum), (1000, 1200));
+/// assert_eq!(found.callers, ["C", "D"]);
+/// ```
+pub fn short_bet(told: &Told<'_>) -> Result<ShortBet, Error> {
+    let (mut round, actions) = told.start()?;
+    let mut found: Option<ShortBet> = None;
+    let mut reraised = false;
+    for (i, action) in actions.iter().enumerate() {
+        let n = i + 1;
+        let raising = matches!(action.kind, ActionKind::Bet | ActionKind::Raise);
+        match &mut found {
+            None if raising => {
+                let (player, spot) = spot_at(&round, n, action)?;
+                if let Some(total) = action.total
+                    && spot.may_raise
+                    && total > spot.facing
+                {
+                    let minimum = spot
+                        .min_raise_to()
+                        .map_err(|m| Error::input("actions", m))?;
+                    // Limit: a raise short of the fixed size; no-limit:
+                    // below the minimum raise-to.
+                    if total < minimum {
+                        found = Some(ShortBet {
+                            bet: Irregular {
+                                player,
+                                total,
+                                facing: spot.facing,
+                                in_front: spot.in_front,
+                                number: n,
+                            },
+                            last_raise: spot.full_raise,
+                            minimum,
+                            callers: Vec::new(),
+                        });
+                        apply(&mut round, n, &as_ruled(action, action.kind, Some(minimum)))?;
+                        continue;
+                    }
+                }
+            }
+            Some(short)
+                if !reraised
+                    && action.kind == ActionKind::Call
+                    && action.total.is_none_or(|t| t == short.bet.total) =>
+            {
+                let (player, _) = spot_at(&round, n, action)?;
+                short.callers.push(player);
+                apply(&mut round, n, &as_ruled(action, ActionKind::Call, None))?;
+                continue;
+            }
+            Some(_) if raising || action.kind == ActionKind::AllIn => reraised = true,
+            _ => {}
+        }
+        apply(&mut round, n, action)?;
+    }
+    found.ok_or_else(|| Error::input("actions", Message::new(Msg::ShortBetNone)))
+}
+
+impl Incident for UnderraiseCallers {
+    const ID: &'static str = "underraise-callers";
+    type Answers = Answers;
+    type Outcome = IncorrectOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<IncorrectOutcome>, Error> {
+        let percent = if a.game == Game::Limit {
+            u8::try_from(cx.params.limit_reopen_percent().get()).unwrap_or(100)
+        } else {
+            100
+        };
+        let told = Told {
+            game: a.game,
+            street: a.street,
+            big_blind: a.big_blind,
+            small_blind: a.small_blind,
+            actions: &a.actions,
+            limit_reopen_percent: percent,
+        };
+        let found = short_bet(&told)?;
+        let unit = crate::poker::Setup::new(a.game, a.street, a.big_blind)
+            .unit()
+            .map_err(|m| Error::input("big_blind", m))?;
+        let r = incorrect_bet(
+            &IncorrectBetInput {
+                game: a.game,
+                big_blind: unit,
+                facing: found.bet.facing,
+                last_raise: found.last_raise,
+                in_front: found.bet.in_front,
+                total: found.bet.total,
+                pot: None,
+                street_ended: a.street_ended,
+                substantial_action_after: false,
+            },
+            PotLimitUnderbetWindow::CurrentStreet,
+        )?;
+        let mut d = Decision::new(r.outcome, r.concepts);
+        d.amount("corrected_to", r.corrected_to);
+        let owed = r.corrected_to.saturating_sub(found.bet.total);
+        let corrected = r.outcome == IncorrectOutcome::Corrected;
+        if corrected {
+            d.amount("to_add", owed);
+        }
+        d.notes.push(Note {
+            key: if corrected {
+                "short_bettor_adds"
+            } else {
+                "short_bettor_stands"
+            },
+            args: vec![
+                ("player", found.bet.player.clone()),
+                ("total", found.bet.total.to_string()),
+                ("to_add", owed.to_string()),
+            ],
+        });
+        let mut callers = Vec::new();
+        for caller in &found.callers {
+            if corrected {
+                d.notes.push(Note {
+                    key: "short_caller_adds",
+                    args: vec![
+                        ("player", caller.clone()),
+                        ("total", found.bet.total.to_string()),
+                        ("corrected_to", r.corrected_to.to_string()),
+                        ("to_add", owed.to_string()),
+                    ],
+                });
+            }
+            callers.push(serde_json::json!({
+                "player": caller,
+                "called": found.bet.total,
+                "to_add": if corrected { owed } else { 0 },
+            }));
+        }
+        d.data("bettor", &found.bet.player);
+        d.data("callers", callers);
+        Ok(d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(edition: &str, actions: &str, street_ended: bool) -> Decision<IncorrectOutcome> {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
+        let book = store.book(edition).unwrap();
+        let (params, sources) = book.params_with_sources();
+        let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
+        UnderraiseCallers::rule(
+            Answers {
+                game: Game::NoLimit,
+                actions: actions.to_string(),
+                street: Street::Flop,
+                small_blind: None,
+                big_blind: 200,
+                street_ended,
+            },
+            &mut cx,
+        )
+        .unwrap()
+    }
+
+    const EXAMPLE: &str = "A:bet:600,B:raise:1000,C:call,D:call:1000,E:fold";
+
+    // dpc-2019-en rule 52-A: "Increase the bet to 1200 total for all bettors any time before
+    // the turn is dealt. After the turn the error stands."
+    #[test]
+    fn dpc_2019_en_r52_a_every_caller_of_the_underraise_adds_200() {
+        let d = rule("dpc-2019-en", EXAMPLE, false);
+        assert_eq!(d.outcome, IncorrectOutcome::Corrected);
+        assert_eq!(
+            d.amounts,
+            [
+                ("corrected_to".to_string(), 1200),
+                ("to_add".to_string(), 200)
+            ]
+        );
+        assert_eq!(d.data["callers"][0]["player"], "C");
+        assert_eq!(d.data["callers"][1]["to_add"], 200);
+        assert_eq!(d.notes.len(), 3);
+        let late = rule("dpc-2019-en", EXAMPLE, true);
+        assert_eq!(late.outcome, IncorrectOutcome::Stands);
+        assert_eq!(late.data["callers"][0]["to_add"], 0);
+    }
+
+    // pokerpunt-nl rule 43-A: "De bet wordt dan 1200 gemaakt bij alle spelers".
+    #[test]
+    fn pokerpunt_nl_r43_a_the_same_correction() {
+        let d = rule("pokerpunt-nl", EXAMPLE, false);
+        assert_eq!(d.outcome, IncorrectOutcome::Corrected);
+        assert_eq!(d.concepts.first(), Some(&"incorrect-bets#A"));
+    }
+
+    #[test]
+    fn callers_after_a_later_raise_owe_nothing() {
+        let d = rule(
+            "onk-2023-nl",
+            "A:bet:600,B:raise:1000,C:call,D:raise:3000,E:call",
+            false,
+        );
+        assert_eq!(d.data["callers"].as_array().map(Vec::len), Some(1));
+    }
+
+    #[test]
+    fn an_opening_bet_below_the_big_blind() {
+        let d = rule("tda-2019-sk", "A:bet:150,B:call", false);
+        assert_eq!(d.amounts[0], ("corrected_to".to_string(), 200));
+        assert_eq!(d.data["callers"][0]["to_add"], 50);
+    }
+
+    #[test]
+    fn no_short_bet_names_the_actions() {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
+        let book = store.book("dpc-2019-en").unwrap();
+        let (params, sources) = book.params_with_sources();
+        for actions in ["A:bet:600,B:raise:1200,C:call", "A:check,B:fold"] {
+            let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
+            let err = UnderraiseCallers::rule(
+                Answers {
+                    game: Game::NoLimit,
+                    actions: actions.to_string(),
+                    street: Street::Flop,
+                    small_blind: None,
+                    big_blind: 200,
+                    street_ended: false,
+                },
+                &mut cx,
+            )
+            .expect_err(actions);
+            assert_eq!(err.input_key(), Some("actions"), "{actions}");
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! The disputes met at the table every hour, ruled through the real binary
+//! in editions whose numbers differ: undercalls in a row, an underraise
+//! called by others.
+
+use serde_json::Value;
+
+use crate::common::{floor, json, one_line_error};
+
+/// Rules on `incident` in `edition` with `answers`, as JSON.
+fn rule(edition: &str, incident: &str, answers: &[&str]) -> Value {
+    let mut args = vec!["incident", incident, "--rules", edition];
+    for a in answers {
+        args.push("--answer");
+        args.push(a);
+    }
+    json(&args)
+}
+
+/// The cited rules, `NUMBER[-PART]`, deciding rule first.
+fn cited(ruling: &Value) -> Vec<String> {
+    ruling["citations"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| match c["part"].as_str() {
+            Some(p) => format!("{}-{p}", c["number"].as_str().unwrap_or("")),
+            None => c["number"].as_str().unwrap_or("").to_string(),
+        })
+        .collect()
+}
+
+fn amount(ruling: &Value, key: &str) -> Option<u64> {
+    ruling["amounts"][key].as_u64()
+}
+
+fn notes(ruling: &Value) -> String {
+    ruling["notes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// TDA 51-C: B and C undercall A's opening bet of 1000 in a row; play goes
+/// back to B, who must call in full (51-B); C is the TD's.
+#[test]
+fn undercalls_in_a_row_go_back_to_the_first() {
+    let answers = ["actions=A:bet:1000,B:call:300,C:call:500", "big_blind=100"];
+    for (edition, number) in [("dpc-2019-en", "51-C"), ("pokerpunt-nl", "42-C")] {
+        let r = rule(edition, "undercall-sequence", &answers);
+        assert_eq!(r["outcome"], "full-call-first", "{edition}");
+        assert_eq!(amount(&r, "total"), Some(1000));
+        assert_eq!(amount(&r, "to_add"), Some(700));
+        assert_eq!(r["discretion"], true);
+        assert_eq!(r["first"], "B");
+        assert_eq!(r["later"][0]["player"], "C");
+        assert_eq!(r["later"][0]["to_add"], 500);
+        assert_eq!(cited(&r)[0], number, "{edition}: {r}");
+    }
+    // TDA 2015 has no part on several undercalls: the card says TDA practice.
+    let de = rule("tda-2015-de", "undercall-sequence", &answers);
+    assert_eq!(cited(&de)[0], "39");
+    assert!(notes(&de).contains("TDA practice"), "{de}");
+}
+
+/// Facing a raise (not the opening bet) the first undercaller is the TD's
+/// too; pre-flop tda-2019-sk makes the first raise the opener.
+#[test]
+fn the_first_undercaller_is_ruled_as_one_undercall() {
+    let r = rule(
+        "onk-2023-nl",
+        "undercall-sequence",
+        &[
+            "actions=A:bet:400,B:raise:1200,C:call:400,D:call:800",
+            "big_blind=100",
+        ],
+    );
+    assert_eq!(r["outcome"], "discretion");
+    assert_eq!(amount(&r, "forfeit"), Some(400));
+    let preflop = [
+        "street=preflop",
+        "actions=A:raise:300,B:call:100,C:call:200",
+        "big_blind=100",
+    ];
+    assert_eq!(
+        rule("tda-2019-sk", "undercall-sequence", &preflop)["outcome"],
+        "full-call-first"
+    );
+    assert_eq!(
+        rule("dpc-2019-en", "undercall-sequence", &preflop)["outcome"],
+        "discretion"
+    );
+}
+
+#[test]
+fn one_undercall_is_sent_to_the_undercall_incident() {
+    let err = one_line_error(floor().args([
+        "incident",
+        "undercall-sequence",
+        "--answer",
+        "actions=A:bet:1000,B:call:300",
+        "--answer",
+        "big_blind=100",
+    ]));
+    assert!(err.contains("floor incident undercall"), "{err}");
+}
+
+/// TDA 52-A's example: B's raise to 1000 over 600 is increased to 1200 for
+/// all bettors; C and D, who called 1000, add 200 each, before the turn.
+#[test]
+fn every_caller_of_an_underraise_adds_the_difference() {
+    let answers = [
+        "actions=A:bet:600,B:raise:1000,C:call,D:call,E:fold",
+        "big_blind=200",
+        "street_ended=no",
+    ];
+    for (edition, number) in [("dpc-2019-en", "52-A"), ("pokerpunt-nl", "43-A")] {
+        let r = rule(edition, "underraise-callers", &answers);
+        assert_eq!(r["outcome"], "corrected", "{edition}");
+        assert_eq!(amount(&r, "corrected_to"), Some(1200));
+        assert_eq!(amount(&r, "to_add"), Some(200));
+        assert_eq!(r["bettor"], "B");
+        let callers: Vec<(&str, u64)> = r["callers"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| {
+                (
+                    c["player"].as_str().unwrap_or(""),
+                    c["to_add"].as_u64().unwrap_or(0),
+                )
+            })
+            .collect();
+        assert_eq!(callers, [("C", 200), ("D", 200)]);
+        assert_eq!(cited(&r)[0], number, "{edition}: {r}");
+    }
+    let late = rule(
+        "tda-2019-sk",
+        "underraise-callers",
+        &[
+            "actions=A:bet:600,B:raise:1000,C:call,D:call,E:fold",
+            "big_blind=200",
+            "street_ended=yes",
+        ],
+    );
+    assert_eq!(late["outcome"], "stands");
+    assert_eq!(late["callers"][0]["to_add"], 0);
+}

@@ -300,6 +300,14 @@ messages! {
     /// No bet or raise below the minimum in the actions.
     ShortBetNone = "sequence.short_bet_none" [],
 
+    // --- counts -----------------------------------------------------------------
+    /// The count given was the correct total.
+    CountWasRight = "count.was_right" [total],
+    /// Fewer chips than the amount he put out.
+    CountStackShort = "count.stack_short" [stack, count],
+    /// An answer the path needs, not given.
+    CountAnswerNeeded = "count.answer_needed" [key],
+
     // --- pots -----------------------------------------------------------------
     /// Fewer than two players' chips.
     PotsTwoPlayers = "pots.two_players" [],

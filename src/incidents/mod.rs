@@ -23,6 +23,7 @@ pub mod unclear_bet;
 pub mod undercall;
 pub mod undercall_sequence;
 pub mod underraise_callers;
+pub mod wrong_count;
 
 use crate::incident::Entry;
 
@@ -46,6 +47,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<undercall::Undercall>(),
     Entry::of::<undercall_sequence::UndercallSequence>(),
     Entry::of::<underraise_callers::UnderraiseCallers>(),
+    Entry::of::<wrong_count::WrongCount>(),
 ];
 
 /// The module of incident `id`.

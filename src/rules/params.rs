@@ -223,6 +223,8 @@ params! {
     limit_reopen_percent in "reopening-betting": Percent = Count::of(50);
     /// What counts as the pre-flop opening bet for undercalls.
     undercall_preflop_opener in "binding-declarations-undercalls": PreflopOpener = PreflopOpener::BigBlind;
+    /// A precise count of an all-in is asked only in turn.
+    count_request_in_turn in "chip-count": bool = true;
     /// How two or more undercalls in a row are handled.
     undercall_sequence in "binding-declarations-undercalls": UndercallSequenceRule = UndercallSequenceRule::BackToFirst;
     /// How a missed-round penalty is counted.

@@ -148,3 +148,59 @@ fn every_caller_of_an_underraise_adds_the_difference() {
     assert_eq!(late["outcome"], "stands");
     assert_eq!(late["callers"][0]["to_add"], 0);
 }
+
+/// TDA 49: told 6200 against an all-in of 8400, the caller who called is
+/// bound to 8400 (Pokerpunt numbers it 53); with 7000 he is all-in.
+#[test]
+fn a_caller_told_a_wrong_count_is_bound_to_the_correct_amount() {
+    for (edition, number, count_rule) in [
+        ("dpc-2019-en", "49", "60"),
+        ("pokerpunt-nl", "53", "60"),
+        ("tda-2015-de", "49", "55"),
+    ] {
+        let r = rule(
+            edition,
+            "wrong-count",
+            &["called=yes", "count_given=6200", "correct_total=8400"],
+        );
+        assert_eq!(r["outcome"], "correct-amount", "{edition}");
+        assert_eq!(amount(&r, "total"), Some(8400));
+        assert_eq!(amount(&r, "to_add"), Some(2200));
+        assert_eq!(cited(&r), [number, count_rule], "{edition}");
+        assert!(notes(&r).contains("8400"), "the assumption is printed: {r}");
+    }
+    let short = rule(
+        "onk-2023-nl",
+        "wrong-count",
+        &[
+            "called=yes",
+            "count_given=6200",
+            "correct_total=8400",
+            "stack=7000",
+        ],
+    );
+    assert_eq!(short["outcome"], "all-in");
+    assert_eq!(amount(&short, "total"), Some(7000));
+    assert_eq!(amount(&short, "to_add"), Some(800));
+}
+
+/// TDA 60: a precise count only facing an all-in; ONK, DPC and TDA 2015 add
+/// "when it is his turn", Pokerpunt and the Slovak TDA 2019 do not.
+#[test]
+fn a_count_request_facing_an_all_in() {
+    let answers = ["called=no", "facing_all_in=yes"];
+    let onk = rule("onk-2023-nl", "wrong-count", &answers);
+    assert_eq!(onk["outcome"], "recount");
+    assert!(notes(&onk).contains("his turn"), "{onk}");
+    let sk = rule("tda-2019-sk", "wrong-count", &answers);
+    assert_eq!(sk["outcome"], "recount");
+    assert!(sk["notes"].is_null(), "{sk}");
+    assert_eq!(cited(&sk)[0], "60");
+    let estimate = rule(
+        "tda-2015-de",
+        "wrong-count",
+        &["called=no", "facing_all_in=no"],
+    );
+    assert_eq!(estimate["outcome"], "estimate");
+    assert_eq!(cited(&estimate)[0], "55");
+}

@@ -160,6 +160,14 @@ const COMMON: &[(&str, &[(&str, &str)])] = &[
             ("street_ended", "no"),
         ],
     ),
+    (
+        "wrong-count",
+        &[
+            ("called", "yes"),
+            ("count_given", "6200"),
+            ("correct_total", "8400"),
+        ],
+    ),
 ];
 
 #[test]

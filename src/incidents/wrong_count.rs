@@ -1,0 +1,250 @@
+//! A caller given a wrong count (incident `wrong-count`): who is bound to
+//! what, and what a player facing an all-in may ask for before acting.
+//!
+//! Owns the decisions of TDA 2019 rule 49 (accepted action; TDA 2015 rule
+//! 49, Pokerpunt 53) and rule 60 (a count of an opponent's stack; TDA 2015
+//! rule 55). A caller who asked for a count, was told a wrong one by the
+//! dealer or a player, and then called or pushed out that amount is bound
+//! to the correct bet or all-in, whoever gave the count. Before he acts, he
+//! is owed a precise count only facing an all-in; three editions add "when
+//! it is his turn" (parameter `count_request_in_turn`).
+
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::ruling::Note;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::Chips;
+
+/// The `wrong-count` incident.
+pub struct WrongCount;
+
+/// The answers of `wrong-count`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// He called on the count he was given (said "call" or pushed it out).
+    pub called: bool,
+    /// The total he was told.
+    pub count_given: Option<Chips>,
+    /// The bet's (or all-in's) real total.
+    pub correct_total: Option<Chips>,
+    /// His chips before calling, his chips in front this round included;
+    /// not given: he covers the correct total.
+    pub stack: Option<Chips>,
+    /// Not yet acted: the bet he faces is an all-in.
+    pub facing_all_in: Option<bool>,
+}
+
+/// The outcomes of `wrong-count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "kebab-case")]
+pub enum CountOutcome {
+    /// He is bound to the correct total.
+    CorrectAmount,
+    /// The correct total is more than he has: he is all-in.
+    AllIn,
+    /// He has not called: he is owed a precise count (he faces an all-in).
+    Recount,
+    /// He has not called and faces no all-in: a reasonable estimate only.
+    Estimate,
+}
+
+/// What a caller given a wrong count is bound to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bound {
+    /// Correct amount, or all-in.
+    pub outcome: CountOutcome,
+    /// His total for the round once he has called.
+    pub total: Chips,
+    /// What he adds when he had put out the counted amount.
+    pub to_add: Chips,
+    /// What comes back when the count was too high and he put it out.
+    pub returned: Chips,
+}
+
+/// Rules on a call made on a wrong count (TDA 49: "subject to the correct
+/// wager or all-in amount"). `stack` is the caller's chips before the call,
+/// his chips in front included (`None`: enough).
+///
+/// Errors: `count_given` when the count was right, `stack` when he could
+/// not have put out the counted amount.
+///
+/// ```
+/// use floor::incidents::wrong_count::{CountOutcome, bound};
+///
+/// // Told 6200, the all-in is 8400, he called with 20000: he adds 2200.
+/// let b = bound(6200, 8400, Some(20000)).unwrap();
+/// assert_eq!((b.outcome, b.total, b.to_add), (CountOutcome::CorrectAmount, 8400, 2200));
+/// // With 7000 he is all-in for 7000.
+/// assert_eq!(bound(6200, 8400, Some(7000)).unwrap().total, 7000);
+/// ```
+pub fn bound(count_given: Chips, correct: Chips, stack: Option<Chips>) -> Result<Bound, Error> {
+    if count_given == correct {
+        return Err(Error::input(
+            "count_given",
+            Message::new(Msg::CountWasRight).arg("total", correct),
+        ));
+    }
+    if let Some(stack) = stack
+        && stack < count_given.min(correct)
+    {
+        return Err(Error::input(
+            "stack",
+            Message::new(Msg::CountStackShort)
+                .arg("stack", stack)
+                .arg("count", count_given.min(correct)),
+        ));
+    }
+    let (outcome, total) = match stack {
+        Some(stack) if stack < correct => (CountOutcome::AllIn, stack),
+        _ => (CountOutcome::CorrectAmount, correct),
+    };
+    Ok(Bound {
+        outcome,
+        total,
+        to_add: total.saturating_sub(count_given),
+        returned: count_given.saturating_sub(total),
+    })
+}
+
+impl Incident for WrongCount {
+    const ID: &'static str = "wrong-count";
+    type Answers = Answers;
+    type Outcome = CountOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<CountOutcome>, Error> {
+        if !a.called {
+            let all_in = a.facing_all_in.ok_or_else(|| missing("facing_all_in"))?;
+            if !all_in {
+                return Ok(Decision::new(
+                    CountOutcome::Estimate,
+                    vec!["chip-count", "chips-visible"],
+                ));
+            }
+            let mut d = Decision::new(CountOutcome::Recount, vec!["chip-count", "accepted-action"]);
+            if cx.params.count_request_in_turn() {
+                d.notes.push(Note {
+                    key: "count_in_turn",
+                    args: Vec::new(),
+                });
+            }
+            return Ok(d);
+        }
+        let given = a.count_given.ok_or_else(|| missing("count_given"))?;
+        let correct = a.correct_total.ok_or_else(|| missing("correct_total"))?;
+        let b = bound(given, correct, a.stack)?;
+        let mut d = Decision::new(b.outcome, vec!["accepted-action", "chip-count"]);
+        d.amount("total", b.total);
+        if b.to_add > 0 {
+            d.amount("to_add", b.to_add);
+        }
+        if b.returned > 0 {
+            d.amount("returned", b.returned);
+        }
+        if a.stack.is_none() {
+            d.notes.push(Note {
+                key: "count_covers",
+                args: vec![("total", correct.to_string())],
+            });
+        }
+        Ok(d)
+    }
+}
+
+fn missing(key: &'static str) -> Error {
+    Error::input(key, Message::new(Msg::CountAnswerNeeded).arg("key", key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(edition: &str, a: Answers) -> Decision<CountOutcome> {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
+        let book = store.book(edition).unwrap();
+        let (params, sources) = book.params_with_sources();
+        let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
+        WrongCount::rule(a, &mut cx).unwrap()
+    }
+
+    fn called(given: Chips, correct: Chips, stack: Option<Chips>) -> Answers {
+        Answers {
+            called: true,
+            count_given: Some(given),
+            correct_total: Some(correct),
+            stack,
+            facing_all_in: None,
+        }
+    }
+
+    // dpc-2019-en rule 49: "the caller has accepted the full correct action & is subject to the
+    // correct wager or all-in amount."
+    #[test]
+    fn dpc_2019_en_r49_the_caller_is_bound_to_the_correct_all_in() {
+        let d = rule("dpc-2019-en", called(6200, 8400, None));
+        assert_eq!(d.outcome, CountOutcome::CorrectAmount);
+        assert_eq!(
+            d.amounts,
+            [("total".to_string(), 8400), ("to_add".to_string(), 2200)]
+        );
+        assert_eq!(d.concepts, ["accepted-action", "chip-count"]);
+        assert_eq!(d.notes.len(), 1);
+    }
+
+    // pokerpunt-nl rule 53: "De caller accepteert hier automatisch dus het correcte bedrag.
+    // Dit geldt ook voor all-in situaties."
+    #[test]
+    fn pokerpunt_nl_r53_a_count_too_high_gives_chips_back() {
+        let d = rule("pokerpunt-nl", called(9000, 8400, Some(20000)));
+        assert_eq!(
+            d.amounts,
+            [("total".to_string(), 8400), ("returned".to_string(), 600)]
+        );
+        assert!(d.notes.is_empty());
+    }
+
+    #[test]
+    fn short_caller_is_all_in() {
+        let d = rule("onk-2023-nl", called(6200, 8400, Some(7000)));
+        assert_eq!(d.outcome, CountOutcome::AllIn);
+        assert_eq!(d.amounts[0], ("total".to_string(), 7000));
+    }
+
+    // tda-2015-de rule 55: "wenn er an der Reihe ist und einem All-In gegenübersteht";
+    // tda-2019-sk rule 60 names the all-in only.
+    #[test]
+    fn recount_only_facing_an_all_in_and_in_turn_where_the_edition_says_so() {
+        let not_yet = |all_in| Answers {
+            called: false,
+            count_given: None,
+            correct_total: None,
+            stack: None,
+            facing_all_in: Some(all_in),
+        };
+        let de = rule("tda-2015-de", not_yet(true));
+        assert_eq!(de.outcome, CountOutcome::Recount);
+        assert_eq!(de.notes.len(), 1);
+        let sk = rule("tda-2019-sk", not_yet(true));
+        assert!(sk.notes.is_empty());
+        assert_eq!(
+            rule("tda-2019-sk", not_yet(false)).outcome,
+            CountOutcome::Estimate
+        );
+    }
+
+    #[test]
+    fn a_right_count_or_an_impossible_stack_names_the_answer() {
+        assert_eq!(
+            bound(8400, 8400, None).unwrap_err().input_key(),
+            Some("count_given")
+        );
+        assert_eq!(
+            bound(6200, 8400, Some(5000)).unwrap_err().input_key(),
+            Some("stack")
+        );
+        let max = bound(0, u64::MAX, None).unwrap();
+        assert_eq!(max.to_add, u64::MAX);
+    }
+}

@@ -307,6 +307,8 @@ messages! {
     CountStackShort = "count.stack_short" [stack, count],
     /// An answer the path needs, not given.
     CountAnswerNeeded = "count.answer_needed" [key],
+    /// A bettor who mucked with no bet.
+    RetrievalNoBet = "count.retrieval_no_bet" [],
 
     // --- pots -----------------------------------------------------------------
     /// Fewer than two players' chips.

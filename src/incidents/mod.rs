@@ -17,6 +17,7 @@ pub mod pot_limit;
 pub mod reopening;
 pub mod sequence;
 pub mod showdown_order;
+pub mod showdown_retrieval;
 pub mod side_pots;
 pub mod split_pot;
 pub mod unclear_bet;
@@ -41,6 +42,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<pot_limit::PotLimit>(),
     Entry::of::<reopening::Reopening>(),
     Entry::of::<showdown_order::ShowdownOrder>(),
+    Entry::of::<showdown_retrieval::ShowdownRetrieval>(),
     Entry::of::<side_pots::SidePots>(),
     Entry::of::<split_pot::SplitPot>(),
     Entry::of::<unclear_bet::UnclearBet>(),

@@ -204,3 +204,46 @@ fn a_count_request_facing_an_all_in() {
     assert_eq!(estimate["outcome"], "estimate");
     assert_eq!(cited(&estimate)[0], "55");
 }
+
+/// TDA 14: cards discarded face down are not dead while 100% retrievable;
+/// 15-A: one card tabled, he must table all; 15-B: a bettor who mucked
+/// while a caller remained gets back only what was not called. TDA 2015
+/// has no rule 15: the card says so.
+#[test]
+fn cards_let_go_at_showdown() {
+    for edition in ["dpc-2019-en", "tda-2019-sk"] {
+        let live = rule(
+            edition,
+            "showdown-retrieval",
+            &["situation=discarded", "retrievable=yes"],
+        );
+        assert_eq!(live["outcome"], "live");
+        assert_eq!(cited(&live)[0], "14", "{edition}");
+        let dead = rule(
+            edition,
+            "showdown-retrieval",
+            &["situation=discarded", "retrievable=no"],
+        );
+        assert_eq!(dead["outcome"], "dead");
+    }
+    let one = rule(
+        "onk-2023-nl",
+        "showdown-retrieval",
+        &["situation=one-card", "retrievable=yes"],
+    );
+    assert_eq!(one["outcome"], "table-all");
+    assert_eq!(cited(&one)[0], "15-A");
+    let answers = [
+        "situation=bettor-mucked",
+        "retrievable=no",
+        "bet=1500",
+        "called=600",
+    ];
+    let pokerpunt = rule("pokerpunt-nl", "showdown-retrieval", &answers);
+    assert_eq!(pokerpunt["outcome"], "out-refund");
+    assert_eq!(amount(&pokerpunt, "returned"), Some(900));
+    assert_eq!(cited(&pokerpunt)[0], "15-B");
+    let de = rule("tda-2015-de", "showdown-retrieval", &answers);
+    assert_eq!(cited(&de)[0], "14");
+    assert!(notes(&de).contains("no rule"), "{de}");
+}

@@ -168,6 +168,10 @@ const COMMON: &[(&str, &[(&str, &str)])] = &[
             ("correct_total", "8400"),
         ],
     ),
+    (
+        "showdown-retrieval",
+        &[("situation", "discarded"), ("retrievable", "yes")],
+    ),
 ];
 
 #[test]

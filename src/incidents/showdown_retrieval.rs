@@ -1,0 +1,190 @@
+//! Cards let go at showdown and whether they can come back (incident
+//! `showdown-retrieval`): a hand discarded face down but still retrievable,
+//! one card tabled and the other not, a bettor who mucked thinking he had
+//! won while a caller remained.
+//!
+//! Owns the decisions of TDA 2019 rules 14 and 15 (live cards at showdown;
+//! showdown and discarding irregularities), with 13 (tabling cards). The
+//! German TDA 2015 has rule 14 but no rule 15: the card says so and follows
+//! TDA practice for one card tabled and for the bettor who mucked.
+
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::Chips;
+
+/// The `showdown-retrieval` incident.
+pub struct ShowdownRetrieval;
+
+/// What happened to the cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Situation {
+    /// Discarded face down without being tabled (rule 14).
+    Discarded,
+    /// One card tabled, the other not (rule 15-A).
+    OneCard,
+    /// He bet, then discarded thinking he had won, a caller still in
+    /// (rule 15-B).
+    BettorMucked,
+}
+
+/// The answers of `showdown-retrieval`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// What happened.
+    pub situation: Situation,
+    /// The cards (the card not tabled) are still 100% identifiable and
+    /// retrievable: not in the muck.
+    pub retrievable: bool,
+    /// The bettor's last bet or raise, his total for the round.
+    pub bet: Option<Chips>,
+    /// How much of it was called: the most any opponent put in this round.
+    pub called: Option<Chips>,
+}
+
+/// The outcomes of `showdown-retrieval`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "kebab-case")]
+pub enum RetrievalOutcome {
+    /// The cards are retrieved: the hand is live and may be tabled.
+    Live,
+    /// One card tabled: he must table all his cards to claim the pot.
+    TableAll,
+    /// The cards cannot be retrieved: no claim to the pot.
+    Dead,
+    /// The bettor's cards are gone: he is out; what was not called comes
+    /// back to him.
+    OutRefund,
+}
+
+impl Incident for ShowdownRetrieval {
+    const ID: &'static str = "showdown-retrieval";
+    type Answers = Answers;
+    type Outcome = RetrievalOutcome;
+
+    fn rule(a: Answers, _cx: &mut Cx<'_>) -> Result<Decision<RetrievalOutcome>, Error> {
+        use RetrievalOutcome::*;
+        use Situation::*;
+        let (outcome, concepts) = match (a.situation, a.retrievable) {
+            (Discarded, true) => (Live, vec!["live-cards-at-showdown", "tabling-cards#A"]),
+            (Discarded, false) => (Dead, vec!["live-cards-at-showdown", "tabling-cards#B"]),
+            (OneCard, true) => (
+                TableAll,
+                vec![
+                    "showdown-irregularities#A",
+                    "tabling-cards#A",
+                    "live-cards-at-showdown",
+                ],
+            ),
+            (OneCard, false) => (
+                Dead,
+                vec![
+                    "showdown-irregularities#A",
+                    "tabling-cards#B",
+                    "live-cards-at-showdown",
+                ],
+            ),
+            (BettorMucked, true) => (
+                Live,
+                vec!["showdown-irregularities#B", "live-cards-at-showdown"],
+            ),
+            (BettorMucked, false) => (
+                OutRefund,
+                vec!["showdown-irregularities#B", "live-cards-at-showdown"],
+            ),
+        };
+        let mut d = Decision::new(outcome, concepts);
+        if outcome == OutRefund {
+            let bet = a.bet.ok_or_else(|| needed("bet"))?;
+            let called = a.called.ok_or_else(|| needed("called"))?;
+            d.amount("returned", uncalled(bet, called)?);
+        }
+        Ok(d)
+    }
+}
+
+fn needed(key: &'static str) -> Error {
+    Error::input(key, Message::new(Msg::CountAnswerNeeded).arg("key", key))
+}
+
+/// What comes back to a bettor whose cards are gone (rule 15-B): the part
+/// of his last bet nobody called. Errors (`bet`): no bet.
+///
+/// ```
+/// use floor::incidents::showdown_retrieval::uncalled;
+/// assert_eq!(uncalled(1000, 0).unwrap(), 1000); // nobody called yet
+/// assert_eq!(uncalled(1000, 600).unwrap(), 400); // called all-in for 600
+/// assert_eq!(uncalled(1000, 1000).unwrap(), 0);
+/// ```
+pub fn uncalled(bet: Chips, called: Chips) -> Result<Chips, Error> {
+    if bet == 0 {
+        return Err(Error::input("bet", Message::new(Msg::RetrievalNoBet)));
+    }
+    Ok(bet.saturating_sub(called))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(
+        situation: Situation,
+        retrievable: bool,
+        bet: Option<Chips>,
+    ) -> Decision<RetrievalOutcome> {
+        let params = crate::rules::params::Params::default();
+        let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &[]);
+        ShowdownRetrieval::rule(
+            Answers {
+                situation,
+                retrievable,
+                bet,
+                called: bet.map(|_| 0),
+            },
+            &mut cx,
+        )
+        .unwrap()
+    }
+
+    // dpc-2019-en rule 14: "players may change their minds and table cards that remain 100%
+    // identifiable and retrievable."
+    #[test]
+    fn dpc_2019_en_r14_discarded_but_retrievable_is_live() {
+        assert_eq!(
+            rule(Situation::Discarded, true, None).outcome,
+            RetrievalOutcome::Live
+        );
+        assert_eq!(
+            rule(Situation::Discarded, false, None).outcome,
+            RetrievalOutcome::Dead
+        );
+    }
+
+    // onk-2023-nl rule 15-A: "wordt de speler verzocht de gesloten kaart ook te openen om
+    // aanspraak op de pot te kunnen maken ... Voorwaarde is dat de gesloten kaart 100%
+    // identificeerbaar is".
+    #[test]
+    fn onk_2023_nl_r15_a_one_card_tabled_must_table_all() {
+        let d = rule(Situation::OneCard, true, None);
+        assert_eq!(d.outcome, RetrievalOutcome::TableAll);
+        assert_eq!(d.concepts[0], "showdown-irregularities#A");
+    }
+
+    // tda-2019-sk rule 15-B: "Ak je bet alebo raise ešte nedorovnaný oponentom, nedorovnaná
+    // stávka bude hráčovi vrátená."
+    #[test]
+    fn tda_2019_sk_r15_b_the_uncalled_bet_comes_back() {
+        let d = rule(Situation::BettorMucked, false, Some(1500));
+        assert_eq!(d.outcome, RetrievalOutcome::OutRefund);
+        assert_eq!(d.amounts, [("returned".to_string(), 1500)]);
+        assert_eq!(
+            rule(Situation::BettorMucked, true, Some(1500)).outcome,
+            RetrievalOutcome::Live
+        );
+        assert_eq!(uncalled(0, 0).unwrap_err().input_key(), Some("bet"));
+    }
+}

@@ -14,6 +14,7 @@ pub mod incorrect_bet;
 pub mod out_of_turn;
 pub mod penalty;
 pub mod pot_limit;
+pub mod premature_action;
 pub mod reopening;
 pub mod sequence;
 pub mod showdown_order;
@@ -40,6 +41,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<out_of_turn::OutOfTurn>(),
     Entry::of::<penalty::Penalty>(),
     Entry::of::<pot_limit::PotLimit>(),
+    Entry::of::<premature_action::PrematureAction>(),
     Entry::of::<reopening::Reopening>(),
     Entry::of::<showdown_order::ShowdownOrder>(),
     Entry::of::<showdown_retrieval::ShowdownRetrieval>(),

@@ -22,6 +22,7 @@ pub use crate::incidents::clock::ClockExpiry;
 pub use crate::incidents::hand_for_hand::HandForHandPayout;
 pub use crate::incidents::incorrect_bet::PotLimitUnderbetWindow;
 pub use crate::incidents::penalty::{MissedRoundFormula, PenaltyKind};
+pub use crate::incidents::premature_action::PrematureCall;
 pub use crate::incidents::split_pot::OddChipRecipient;
 pub use crate::incidents::unclear_bet::UnclearBetReading;
 pub use crate::incidents::undercall_sequence::UndercallSequenceRule;
@@ -251,6 +252,8 @@ params! {
     sa_any_actions in "substantial-action": Count<1, 10> = Count::of(3);
     /// The accepted methods of raising.
     raise_methods in "methods-of-raising": Vec<RaiseMethod> = vec![RaiseMethod::OneMotion, RaiseMethod::VerbalAmount];
+    /// A call made before the amount was known may be held to any amount.
+    premature_call in "conditional-declarations": PrematureCall = PrematureCall::AnyAmount;
     /// Until when a pot-limit bet made too low on a wrong count is corrected.
     pot_limit_underbet_window in "incorrect-bets": PotLimitUnderbetWindow = PotLimitUnderbetWindow::UntilSubstantialAction;
     /// Minutes to dispute a pot awarded during a break.

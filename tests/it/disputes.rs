@@ -247,3 +247,52 @@ fn cards_let_go_at_showdown() {
     assert_eq!(cited(&de)[0], "14");
     assert!(notes(&de).contains("no rule"), "{de}");
 }
+
+/// TDA 59-A: a conditional statement is the TD's (binding and/or penalty);
+/// 59-B: a call before the amount was known may be held to any amount
+/// (TDA 2015 has no 54-B: 38-B decides, with the TDA practice noted);
+/// 50-B: a fold before the amount was clear stands.
+#[test]
+fn acting_or_speaking_too_early() {
+    for (edition, number) in [("dpc-2019-en", "59-A"), ("tda-2015-de", "54")] {
+        let r = rule(edition, "premature-action", &["what=conditional"]);
+        assert_eq!(r["outcome"], "conditional");
+        assert_eq!(r["discretion"], true);
+        assert_eq!(cited(&r)[0], number, "{edition}");
+    }
+    let called = ["what=called-early", "declared_total=5000"];
+    let sk = rule("tda-2019-sk", "premature-action", &called);
+    assert_eq!(sk["outcome"], "call-any-amount");
+    assert_eq!(amount(&sk, "total"), Some(5000));
+    assert_eq!(cited(&sk)[0], "59-B");
+    let de = rule("tda-2015-de", "premature-action", &called);
+    assert_eq!(cited(&de)[0], "38-B");
+    assert!(notes(&de).contains("TDA practice"), "{de}");
+    for (edition, number) in [("onk-2023-nl", "50-B"), ("pokerpunt-nl", "41-B")] {
+        let r = rule(edition, "premature-action", &["what=folded-early"]);
+        assert_eq!(r["outcome"], "fold-stands");
+        assert_eq!(cited(&r)[0], number, "{edition}");
+    }
+}
+
+/// TDA 56: a string bet: without "raise" first, only the first motion
+/// counts (TDA 2015 numbers the rule 51).
+#[test]
+fn a_string_bet_counts_its_first_motion() {
+    let answers = [
+        "what=string-bet",
+        "said_raise=no",
+        "facing=1000",
+        "big_blind=200",
+        "first_motion=1000",
+        "second_motion=2000",
+    ];
+    for (edition, number) in [("dpc-2019-en", "56"), ("tda-2015-de", "51")] {
+        let r = rule(edition, "premature-action", &answers);
+        assert_eq!(r["outcome"], "string-bet");
+        assert_eq!(amount(&r, "total"), Some(1000));
+        assert_eq!(amount(&r, "returned"), Some(2000));
+        assert_eq!(r["counts_as"], "call");
+        assert_eq!(cited(&r)[0], number, "{edition}");
+    }
+}

@@ -172,6 +172,10 @@ const COMMON: &[(&str, &[(&str, &str)])] = &[
         "showdown-retrieval",
         &[("situation", "discarded"), ("retrievable", "yes")],
     ),
+    (
+        "premature-action",
+        &[("what", "called-early"), ("declared_total", "5000")],
+    ),
 ];
 
 #[test]

@@ -1,0 +1,264 @@
+//! Acting or speaking before it is clear (incident `premature-action`): a
+//! conditional statement of future action, a call before the bet's amount
+//! is known, a fold before the amount is clear, a string bet.
+//!
+//! Owns the decisions of TDA 2019 rule 59 (conditional and premature
+//! declarations; TDA 2015 rule 54 has only its first part), rule 50-B
+//! (players wait for clear bet amounts; TDA 2015 38-B, Pokerpunt 41-B) and
+//! rule 56 (dealers call string bets; TDA 2015 51). Rule 59 leaves the
+//! ruling to the TD and names the options; this module names them, with
+//! the amounts where there are any. What a string bet counts as is ruled
+//! by [`super::bet::rule_bet`] with its second motion.
+
+use serde::Deserialize;
+
+use super::bet::{BetInput, Declared, Pushed, RaiseMethods, rule_bet};
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident};
+use crate::poker::{Chips, Game};
+
+/// The `premature-action` incident.
+pub struct PrematureAction;
+
+/// What was said or done too early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum What {
+    /// A conditional statement of future action ("if you bet, I raise").
+    Conditional,
+    /// A call before the bettor's exact amount was known.
+    CalledEarly,
+    /// A fold before the bettor's amount was clear.
+    FoldedEarly,
+    /// Chips put out in more than one motion.
+    StringBet,
+}
+
+/// The answers of `premature-action`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// What happened.
+    pub what: What,
+    /// Called early: the total the bettor then declared.
+    pub declared_total: Option<Chips>,
+    /// String bet: "raise" was said before the chips.
+    pub said_raise: Option<bool>,
+    /// String bet: the bet faced (0 for none).
+    pub facing: Option<Chips>,
+    /// String bet: the big blind.
+    pub big_blind: Option<Chips>,
+    /// String bet: the chips of the first motion.
+    pub first_motion: Option<Chips>,
+    /// String bet: the chips added in a second motion.
+    pub second_motion: Option<Chips>,
+}
+
+/// Whether an edition lets the TD hold a player who called before the
+/// amount was known to any amount (rule 59-B).
+///
+/// | edition | text | value |
+/// |---|---|---|
+/// | dpc-2019-en 59-B | "including possibly obliging B to call any amount" | `any-amount` |
+/// | onk-2023-nl 59-B | "inclusief de mogelijkheid om speler B elk bedrag te laten callen" | `any-amount` |
+/// | pokerpunt-nl 59-B | "optie kan elk mogelijk bedrag worden" | `any-amount` |
+/// | tda-2019-sk 59-B | "vrátane donútenia hráča B zaplatiť stávku v akejkoľvek hodnote" | `any-amount` |
+/// | tda-2015-de 54 | no such part | (TDA practice) |
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PrematureCall {
+    /// The TD rules the bet as best fits, possibly holding the caller to
+    /// any amount.
+    AnyAmount,
+}
+
+/// The outcomes of `premature-action`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "kebab-case")]
+pub enum PrematureOutcome {
+    /// The TD decides: binding, penalty, both, or neither.
+    Conditional,
+    /// The TD rules the bet as best fits, possibly holding the caller to
+    /// any amount.
+    CallAnyAmount,
+    /// The fold stands.
+    FoldStands,
+    /// A string bet: what the action counts as.
+    StringBet,
+}
+
+impl Incident for PrematureAction {
+    const ID: &'static str = "premature-action";
+    type Answers = Answers;
+    type Outcome = PrematureOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureOutcome>, Error> {
+        match a.what {
+            What::Conditional => {
+                let mut d = Decision::new(
+                    PrematureOutcome::Conditional,
+                    vec!["conditional-declarations#A", "penalties"],
+                );
+                d.discretion = Some(true);
+                Ok(d)
+            }
+            What::CalledEarly => {
+                // The rule that states it is 59-B; an edition without it
+                // falls back on waiting for clear amounts (50-B).
+                let stated = cx.params.states("premature_call");
+                let PrematureCall::AnyAmount = cx.params.premature_call();
+                let concepts = if stated {
+                    vec!["conditional-declarations#B", "acting-in-turn#B"]
+                } else {
+                    vec!["acting-in-turn#B", "conditional-declarations"]
+                };
+                let mut d = Decision::new(PrematureOutcome::CallAnyAmount, concepts);
+                let total = a.declared_total.ok_or_else(|| needed("declared_total"))?;
+                d.amount("total", total);
+                d.discretion = Some(true);
+                Ok(d)
+            }
+            What::FoldedEarly => Ok(Decision::new(
+                PrematureOutcome::FoldStands,
+                vec!["acting-in-turn#B", "player-responsibilities"],
+            )),
+            What::StringBet => string_bet(&a, cx),
+        }
+    }
+}
+
+fn needed(key: &'static str) -> Error {
+    Error::input(
+        key,
+        crate::message::Message::new(crate::message::Msg::CountAnswerNeeded).arg("key", key),
+    )
+}
+
+/// A string bet: only the first motion counts, unless "raise" was said
+/// first (then the edition's raising methods decide the second motion).
+fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureOutcome>, Error> {
+    let facing = a.facing.ok_or_else(|| needed("facing"))?;
+    let first = a.first_motion.ok_or_else(|| needed("first_motion"))?;
+    let second = a.second_motion.ok_or_else(|| needed("second_motion"))?;
+    let big_blind = a.big_blind.ok_or_else(|| needed("big_blind"))?;
+    let said_raise = a.said_raise.ok_or_else(|| needed("said_raise"))?;
+    let mut input = BetInput::new(Game::NoLimit, facing, big_blind);
+    input.pushed = Pushed::Amount(first);
+    input.standard_percent = cx.params.raise_standard_percent().get();
+    let mut returned = 0;
+    if said_raise {
+        input.declared = Declared::Raise;
+        input.second_motion = Pushed::Amount(second);
+    } else {
+        // Without a declaration the second motion does not count.
+        returned = second;
+    }
+    let methods = RaiseMethods(cx.params.raise_methods());
+    let r = rule_bet(&input, &methods).map_err(|e| match e {
+        Error::Input {
+            input: "pushed" | "chips",
+            problem,
+        } => Error::input("first_motion", problem),
+        other => other,
+    })?;
+    let mut concepts = vec!["string-bets"];
+    concepts.extend(r.concepts.iter().filter(|c| **c != "string-bets"));
+    let mut d = Decision::new(PrematureOutcome::StringBet, concepts);
+    d.amount("total", r.total);
+    let returned = r.returned.saturating_add(returned);
+    if returned > 0 {
+        d.amount("returned", returned);
+    }
+    if r.owed > 0 {
+        d.amount("owed", r.owed);
+    }
+    d.data("counts_as", r.outcome);
+    Ok(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(edition: &str, a: Answers) -> Decision<PrematureOutcome> {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
+        let book = store.book(edition).unwrap();
+        let (params, sources) = book.params_with_sources();
+        let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
+        PrematureAction::rule(a, &mut cx).unwrap()
+    }
+
+    fn what(what: What) -> Answers {
+        Answers {
+            what,
+            declared_total: None,
+            said_raise: None,
+            facing: None,
+            big_blind: None,
+            first_motion: None,
+            second_motion: None,
+        }
+    }
+
+    // dpc-2019-en rule 59-A: "At TDs discretion they may be binding and/or penalized."
+    #[test]
+    fn dpc_2019_en_r59_a_a_conditional_statement_is_the_tds() {
+        let d = rule("dpc-2019-en", what(What::Conditional));
+        assert_eq!(d.outcome, PrematureOutcome::Conditional);
+        assert_eq!(d.discretion, Some(true));
+    }
+
+    // tda-2019-sk rule 59-B: "vrátane donútenia hráča B zaplatiť stávku v akejkoľvek hodnote";
+    // tda-2015-de rule 54 has no such part: 38-B (wait for clear amounts) decides.
+    #[test]
+    fn tda_2019_sk_r59_b_a_call_before_the_amount_may_be_held_to_any_amount() {
+        let a = || Answers {
+            declared_total: Some(5000),
+            ..what(What::CalledEarly)
+        };
+        let sk = rule("tda-2019-sk", a());
+        assert_eq!(sk.concepts[0], "conditional-declarations#B");
+        assert_eq!(sk.amounts, [("total".to_string(), 5000)]);
+        let de = rule("tda-2015-de", a());
+        assert_eq!(de.concepts[0], "acting-in-turn#B");
+    }
+
+    // onk-2023-nl rule 50-B: "C zegt \"raise\" en D fold, speler D moet wachten met folden".
+    #[test]
+    fn onk_2023_nl_r50_b_the_fold_stands() {
+        let d = rule("onk-2023-nl", what(What::FoldedEarly));
+        assert_eq!(d.outcome, PrematureOutcome::FoldStands);
+        assert_eq!(d.concepts[0], "acting-in-turn#B");
+    }
+
+    fn string(said_raise: bool, first: Chips, second: Chips) -> Answers {
+        Answers {
+            said_raise: Some(said_raise),
+            facing: Some(1000),
+            big_blind: Some(200),
+            first_motion: Some(first),
+            second_motion: Some(second),
+            ..what(What::StringBet)
+        }
+    }
+
+    // pokerpunt-nl rule 56: dealers call string bets; only the first motion counts.
+    #[test]
+    fn pokerpunt_nl_r56_only_the_first_motion_counts() {
+        let d = rule("pokerpunt-nl", string(false, 1000, 2000));
+        assert_eq!(d.outcome, PrematureOutcome::StringBet);
+        assert_eq!(d.concepts[0], "string-bets");
+        assert_eq!(
+            d.amounts,
+            [("total".to_string(), 1000), ("returned".to_string(), 2000)]
+        );
+        assert_eq!(d.data["counts_as"], "call");
+    }
+
+    #[test]
+    fn raise_said_first_binds_at_least_the_minimum() {
+        let d = rule("dpc-2019-en", string(true, 1000, 2000));
+        assert_eq!(d.data["counts_as"], "raise");
+        assert!(d.amounts.iter().any(|(k, v)| k == "total" && *v >= 2000));
+    }
+}

@@ -309,6 +309,8 @@ messages! {
     CountAnswerNeeded = "count.answer_needed" [key],
     /// A bettor who mucked with no bet.
     RetrievalNoBet = "count.retrieval_no_bet" [],
+    /// A winner missing from the by-suit order.
+    HiLoNotRanked = "count.hi_lo_not_ranked" [seat],
 
     // --- pots -----------------------------------------------------------------
     /// Fewer than two players' chips.

@@ -10,6 +10,7 @@ pub mod chip_race;
 pub mod clock;
 pub mod hand_for_hand;
 pub mod heads_up_button;
+pub mod hi_lo_split;
 pub mod incorrect_bet;
 pub mod out_of_turn;
 pub mod penalty;
@@ -37,6 +38,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<clock::Clock>(),
     Entry::of::<hand_for_hand::HandForHand>(),
     Entry::of::<heads_up_button::HeadsUpButton>(),
+    Entry::of::<hi_lo_split::HiLoSplit>(),
     Entry::of::<incorrect_bet::IncorrectBet>(),
     Entry::of::<out_of_turn::OutOfTurn>(),
     Entry::of::<penalty::Penalty>(),

@@ -89,6 +89,51 @@ pub enum OddChipRecipient {
     FirstLeftOfButton,
 }
 
+/// Shares `units` chips of `smallest_chip` between the winners in `order`,
+/// the order in which odd chips are handed out, one each: every winner gets
+/// `units / n` chips and the first `units % n` one more. Returns the shares
+/// in `order`, the even share in chips and the number of odd chips. Errors
+/// (`pot`) when a share leaves the chip range.
+///
+/// Every split goes through here: a tie for a board pot (first winner left
+/// of the button first), each half of a high-low pot, a stud tie (highest
+/// card by suit first).
+///
+/// ```
+/// use floor::incidents::split_pot::share_out;
+/// // 101 chips of 25 between seats 9 and 2, seat 9 first: 51 and 50.
+/// let (shares, base, odd) = share_out(101, &[9, 2], 25).unwrap();
+/// assert_eq!((shares[0].amount, shares[1].amount, base, odd), (1275, 1250, 1250, 1));
+/// ```
+pub fn share_out(
+    units: u64,
+    order: &[Seat],
+    smallest_chip: Chips,
+) -> Result<(Vec<Share>, Chips, u64), Error> {
+    let n = (order.len() as u64).max(1);
+    let base_units = units / n;
+    let odd = units % n;
+    let base_share = mul(base_units, smallest_chip, "pot").map_err(|m| Error::input("pot", m))?;
+    let shares = order
+        .iter()
+        .enumerate()
+        .map(|(i, seat)| {
+            let odd_chip = (i as u64) < odd;
+            let amount = if odd_chip {
+                add(base_share, smallest_chip, "pot").map_err(|m| Error::input("pot", m))?
+            } else {
+                base_share
+            };
+            Ok(Share {
+                seat: *seat,
+                amount,
+                odd_chip,
+            })
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    Ok((shares, base_share, odd))
+}
+
 /// One winner's share of a split pot (JSON `{"seat","amount","odd_chip"}`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Share {
@@ -206,31 +251,10 @@ pub fn split_pot(
                 .arg("seats", format!("{seats:?}")),
         ));
     }
-    let units = pot / smallest_chip;
-    let n = winners.len() as u64;
-    let base_units = units / n;
-    let odd = units % n;
-    let base_share = mul(base_units, smallest_chip, "pot").map_err(|m| Error::input("pot", m))?;
     let order = match recipient {
         OddChipRecipient::FirstLeftOfButton => clockwise_after(button, winners),
     };
-    let shares = order
-        .iter()
-        .enumerate()
-        .map(|(i, seat)| {
-            let odd_chip = (i as u64) < odd;
-            let amount = if odd_chip {
-                add(base_share, smallest_chip, "pot").map_err(|m| Error::input("pot", m))?
-            } else {
-                base_share
-            };
-            Ok(Share {
-                seat: *seat,
-                amount,
-                odd_chip,
-            })
-        })
-        .collect::<Result<Vec<_>, Error>>()?;
+    let (shares, base_share, odd) = share_out(pot / smallest_chip, &order, smallest_chip)?;
     Ok(SplitPotRuling {
         shares,
         base_share,

@@ -20,6 +20,7 @@ pub use crate::incidents::bet::RaiseMethod;
 pub use crate::incidents::chip_race::{ChipRaceMethod, ChipRaceRounding};
 pub use crate::incidents::clock::ClockExpiry;
 pub use crate::incidents::hand_for_hand::HandForHandPayout;
+pub use crate::incidents::hi_lo_split::{HiLoIdentical, HiLoOddChip, StudOddChip};
 pub use crate::incidents::incorrect_bet::PotLimitUnderbetWindow;
 pub use crate::incidents::penalty::{MissedRoundFormula, PenaltyKind};
 pub use crate::incidents::premature_action::PrematureCall;
@@ -240,6 +241,12 @@ params! {
     odd_chip_recipient in "odd-chips": OddChipRecipient = OddChipRecipient::FirstLeftOfButton;
     /// To what odd chips are first broken down.
     odd_chip_denomination in "odd-chips": OddChipDenomination;
+    /// Where the odd chip of a high-low pot goes.
+    hi_lo_odd_chip in "odd-chips": HiLoOddChip = HiLoOddChip::HighHalf;
+    /// How a pot is split when identical hands win high and low.
+    hi_lo_identical in "odd-chips": HiLoIdentical = HiLoIdentical::EvenSplit;
+    /// Who receives the odd chip of a stud split.
+    stud_odd_chip in "odd-chips": StudOddChip = StudOddChip::HighCardBySuit;
     /// The misdeal causes the rule lists.
     misdeal_conditions in "misdeals": Vec<MisdealCondition> = MisdealCondition::TDA.to_vec();
     /// Boxed cards on the initial deal that make a misdeal.

@@ -296,3 +296,63 @@ fn a_string_bet_counts_its_first_motion() {
         assert_eq!(cited(&r)[0], number, "{edition}");
     }
 }
+
+/// TDA 2015 19-C / TDA 2019 (sk) 20: the odd chip of a high-low pot goes
+/// to the high half; the low half is quartered with its odd chip left of
+/// the button. DPC states no high-low clause: TDA practice, noted.
+#[test]
+fn a_high_low_pot_is_halved_and_quartered() {
+    let answers = [
+        "game=board-hi-lo",
+        "pot=2300",
+        "high=2",
+        "low=4,8",
+        "button=6",
+        "smallest_chip=100",
+    ];
+    for (edition, number) in [("tda-2015-de", "19-C"), ("tda-2019-sk", "20")] {
+        let r = rule(edition, "hi-lo-split", &answers);
+        assert_eq!(r["outcome"], "split-high-low");
+        assert_eq!(amount(&r, "seat_2"), Some(1200));
+        assert_eq!(amount(&r, "seat_4"), Some(500));
+        assert_eq!(amount(&r, "seat_8"), Some(600));
+        assert_eq!(cited(&r)[0], number, "{edition}");
+        assert!(!notes(&r).contains("high-low"), "{edition} states it: {r}");
+    }
+    let dpc = rule("dpc-2019-en", "hi-lo-split", &answers);
+    assert!(notes(&dpc).contains("TDA practice"), "{dpc}");
+}
+
+/// TDA 2015 19-D: identical hands winning high and low split the pot as
+/// evenly as possible; in stud the odd chip goes by suit.
+#[test]
+fn identical_hands_and_stud_ties() {
+    let even = rule(
+        "tda-2015-de",
+        "hi-lo-split",
+        &[
+            "game=board-hi-lo",
+            "pot=66",
+            "high=2,5",
+            "low=2,5",
+            "button=1",
+        ],
+    );
+    assert_eq!(even["outcome"], "split-evenly");
+    assert_eq!(amount(&even, "seat_2"), Some(33));
+    assert_eq!(cited(&even)[0], "19-D");
+    let stud = rule(
+        "tda-2019-sk",
+        "hi-lo-split",
+        &[
+            "game=stud",
+            "pot=500",
+            "high=2,6",
+            "by_suit=6,2",
+            "smallest_chip=100",
+        ],
+    );
+    assert_eq!(stud["outcome"], "split-by-suit");
+    assert_eq!(amount(&stud, "seat_6"), Some(300));
+    assert_eq!(amount(&stud, "seat_2"), Some(200));
+}

@@ -176,6 +176,17 @@ const COMMON: &[(&str, &[(&str, &str)])] = &[
         "premature-action",
         &[("what", "called-early"), ("declared_total", "5000")],
     ),
+    (
+        "hi-lo-split",
+        &[
+            ("game", "board-hi-lo"),
+            ("pot", "2300"),
+            ("high", "2"),
+            ("low", "4,8"),
+            ("button", "6"),
+            ("smallest_chip", "100"),
+        ],
+    ),
 ];
 
 #[test]

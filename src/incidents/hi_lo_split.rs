@@ -1,0 +1,519 @@
+//! High-low pots and stud ties (incident `hi-lo-split`): halves, quarters,
+//! the odd chip to the high half, identical hands split as evenly as
+//! possible, and in stud the odd chip by suit.
+//!
+//! Owns the parts of the odd-chip rule (TDA 2015 rule 19-B/C/D, TDA 2019
+//! rule 20) that `split-pot` does not: a board tie is split there. Every
+//! share is cut by [`super::split_pot::share_out`], the one split formula.
+//! The editions differ: tda-2015-de states the high-low, identical-hand and
+//! stud cases (19-B, C, D), tda-2019-sk the high-low and stud cases; the
+//! DPC text and the Dutch editions state only the board tie, so TDA
+//! practice applies there and the card says so (parameters
+//! `hi_lo_odd_chip`, `hi_lo_identical`, `stud_odd_chip`).
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::split_pot::{OddChipRecipient, Share, share_out};
+use crate::error::Error;
+use crate::incident::ruling::{SeatMark, TablePicture};
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
+use crate::poker::{Chips, Seat, add};
+
+/// The `hi-lo-split` incident.
+pub struct HiLoSplit;
+
+/// The game whose pot is split.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SplitGame {
+    /// A board game split high and low (Omaha/8).
+    BoardHiLo,
+    /// Stud split high and low (Stud/8).
+    StudHiLo,
+    /// Stud, high only: a tie.
+    Stud,
+}
+
+impl SplitGame {
+    fn hi_lo(self) -> bool {
+        matches!(self, SplitGame::BoardHiLo | SplitGame::StudHiLo)
+    }
+}
+
+/// The answers of `hi-lo-split`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The game.
+    pub game: SplitGame,
+    /// The pot.
+    pub pot: Chips,
+    /// The seats that win high (stud: the tied winners).
+    pub high: Vec<Seat>,
+    /// The seats that win low; none given: no hand qualifies for low.
+    pub low: Option<Vec<Seat>>,
+    /// Board games: the button.
+    pub button: Option<Seat>,
+    /// Board games: the occupied seats.
+    pub seats: Option<Vec<Seat>>,
+    /// Stud: the winners, highest card by suit first.
+    pub by_suit: Option<Vec<Seat>>,
+    /// The smallest denomination in play.
+    pub smallest_chip: Chips,
+}
+
+/// Where the odd chip of a high-low pot goes.
+///
+/// | edition | text | value |
+/// |---|---|---|
+/// | tda-2015-de 19-C | "der übriggebliebene Chip vom Gesamtpot geht an den Spieler mit der High-Hand" | `high-half` |
+/// | tda-2019-sk 20 | "Pri H/L hrách bude žetón pridelený do high banku." | `high-half` |
+/// | dpc-2019-en, onk-2023-nl, pokerpunt-nl | not stated | (TDA practice) |
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HiLoOddChip {
+    /// The odd chip of the whole pot goes to the high half.
+    HighHalf,
+}
+
+/// How a pot is split when identical hands win both high and low.
+///
+/// | edition | text | value |
+/// |---|---|---|
+/// | tda-2015-de 19-D | "wird der Pot so gleichmäßig wie möglich aufgeteilt" | `even-split` |
+/// | the others | not stated | (TDA practice) |
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HiLoIdentical {
+    /// The whole pot is split as evenly as possible, not half by half.
+    EvenSplit,
+}
+
+/// Who receives the odd chip of a stud split.
+///
+/// | edition | text | value |
+/// |---|---|---|
+/// | tda-2015-de 19-B | "an die höchste Karte und Farbe in der höchsten 5-Karten-Hand" | `high-card-by-suit` |
+/// | tda-2019-sk 20 | "hráčovi s najvyššou (Stud) ... kartou podľa postupnosti farieb" | `high-card-by-suit` |
+/// | the others | not stated | (TDA practice) |
+///
+/// For razz the two differ (tda-2019-sk: the lowest card by suit; tda-2015-de:
+/// the highest); razz is not offered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StudOddChip {
+    /// The winner with the highest card by suit (spades, hearts, diamonds,
+    /// clubs) gets the odd chip.
+    HighCardBySuit,
+}
+
+/// The outcomes of `hi-lo-split`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "kebab-case")]
+pub enum HiLoOutcome {
+    /// Split high and low, each half among its winners.
+    SplitHighLow,
+    /// No low: the high hands take the whole pot.
+    HighTakesAll,
+    /// Identical hands win high and low: one even split.
+    SplitEvenly,
+    /// A stud tie: odd chips by suit.
+    SplitBySuit,
+}
+
+/// One winner's chips from the pot, by half.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+pub struct HiLoShare {
+    /// The seat.
+    pub seat: Seat,
+    /// From the high half (or the whole pot when it is not halved).
+    pub high: Chips,
+    /// From the low half.
+    pub low: Chips,
+    /// Everything he receives.
+    pub amount: Chips,
+    /// Odd chips among them.
+    pub odd_chips: u8,
+}
+
+impl Incident for HiLoSplit {
+    const ID: &'static str = "hi-lo-split";
+    type Answers = Answers;
+    type Outcome = HiLoOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<HiLoOutcome>, Error> {
+        check_pot(a.pot, a.smallest_chip)?;
+        let low = if a.game.hi_lo() {
+            a.low.clone().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        check_group("high", &a.high)?;
+        check_distinct(&low).map_err(|m| Error::input("low", m))?;
+        let order = Order::new(&a, &low, cx)?;
+        let units = a.pot / a.smallest_chip;
+        let same = {
+            let (mut h, mut l) = (a.high.clone(), low.clone());
+            h.sort_unstable();
+            l.sort_unstable();
+            h == l
+        };
+        let mut shares: BTreeMap<Seat, HiLoShare> = BTreeMap::new();
+        let (outcome, concepts) = if low.is_empty() {
+            let all = order.of(&a.high);
+            add_shares(
+                &mut shares,
+                &share_out(units, &all, a.smallest_chip)?.0,
+                true,
+            )?;
+            if a.game.hi_lo() {
+                (HiLoOutcome::HighTakesAll, vec![order.tie_part()])
+            } else {
+                (HiLoOutcome::SplitBySuit, vec![order.tie_part()])
+            }
+        } else if same {
+            let HiLoIdentical::EvenSplit = cx.params.hi_lo_identical();
+            let all = order.of(&a.high);
+            add_shares(
+                &mut shares,
+                &share_out(units, &all, a.smallest_chip)?.0,
+                true,
+            )?;
+            (
+                HiLoOutcome::SplitEvenly,
+                vec!["odd-chips#D", "split-pot-stacking"],
+            )
+        } else {
+            let HiLoOddChip::HighHalf = cx.params.hi_lo_odd_chip();
+            let low_units = units / 2;
+            let high_units = units - low_units;
+            let high = share_out(high_units, &order.of(&a.high), a.smallest_chip)?.0;
+            let low_shares = share_out(low_units, &order.of(&low), a.smallest_chip)?.0;
+            add_shares(&mut shares, &high, true)?;
+            add_shares(&mut shares, &low_shares, false)?;
+            (
+                HiLoOutcome::SplitHighLow,
+                vec!["odd-chips#C", "split-pot-stacking"],
+            )
+        };
+        let mut d = Decision::new(outcome, concepts);
+        for s in shares.values() {
+            d.amount(&format!("seat_{}", s.seat), s.amount);
+        }
+        let list: Vec<&HiLoShare> = shares.values().collect();
+        d.data("shares", &list);
+        d.table = Some(TablePicture {
+            seats: order.picture_seats(&shares),
+            button: order.button,
+            labels: shares
+                .values()
+                .map(|s| (s.seat, s.amount.to_string()))
+                .collect(),
+            marks: shares
+                .values()
+                .filter(|s| s.odd_chips > 0)
+                .map(|s| (s.seat, SeatMark::OddChip))
+                .collect(),
+        });
+        Ok(d)
+    }
+}
+
+/// The order in which odd chips are handed out: clockwise from the button
+/// (board games) or by suit (stud).
+struct Order {
+    button: Option<Seat>,
+    seats: Vec<Seat>,
+    by_suit: Option<Vec<Seat>>,
+}
+
+impl Order {
+    fn new(a: &Answers, low: &[Seat], cx: &mut Cx<'_>) -> Result<Order, Error> {
+        match a.game {
+            SplitGame::BoardHiLo => Order::of_board(a, low, cx),
+            SplitGame::StudHiLo | SplitGame::Stud => Order::of_stud(a, low, cx),
+        }
+    }
+
+    fn of_board(a: &Answers, low: &[Seat], cx: &mut Cx<'_>) -> Result<Order, Error> {
+        let OddChipRecipient::FirstLeftOfButton = cx.params.odd_chip_recipient();
+        let button = a.button.ok_or_else(|| needed("button"))?;
+        check_seat(button).map_err(|m| Error::input("button", m))?;
+        let seats = a.seats.clone().unwrap_or_else(|| (1..=10).collect());
+        check_distinct(&seats).map_err(|m| Error::input("seats", m))?;
+        for (key, group) in [("high", &a.high[..]), ("low", low)] {
+            if let Some(seat) = group.iter().find(|s| !seats.contains(s)) {
+                return Err(Error::input(
+                    key,
+                    Message::new(Msg::SplitNotOccupied)
+                        .arg("seat", seat)
+                        .arg("seats", format!("{seats:?}")),
+                ));
+            }
+        }
+        Ok(Order {
+            button: Some(button),
+            seats,
+            by_suit: None,
+        })
+    }
+
+    fn of_stud(a: &Answers, low: &[Seat], cx: &mut Cx<'_>) -> Result<Order, Error> {
+        let StudOddChip::HighCardBySuit = cx.params.stud_odd_chip();
+        let by_suit = a.by_suit.clone().ok_or_else(|| needed("by_suit"))?;
+        check_distinct(&by_suit).map_err(|m| Error::input("by_suit", m))?;
+        if let Some(seat) = a.high.iter().chain(low).find(|s| !by_suit.contains(s)) {
+            return Err(Error::input(
+                "by_suit",
+                Message::new(Msg::HiLoNotRanked).arg("seat", seat),
+            ));
+        }
+        Ok(Order {
+            button: None,
+            seats: Vec::new(),
+            by_suit: Some(by_suit),
+        })
+    }
+
+    fn of(&self, group: &[Seat]) -> Vec<Seat> {
+        match (&self.by_suit, self.button) {
+            (Some(ranked), _) => ranked
+                .iter()
+                .copied()
+                .filter(|s| group.contains(s))
+                .collect(),
+            (None, Some(button)) => clockwise_after(button, group),
+            (None, None) => group.to_vec(),
+        }
+    }
+
+    fn tie_part(&self) -> &'static str {
+        if self.by_suit.is_some() {
+            "odd-chips#B"
+        } else {
+            "odd-chips#A"
+        }
+    }
+
+    fn picture_seats(&self, shares: &BTreeMap<Seat, HiLoShare>) -> Vec<Seat> {
+        if self.seats.is_empty() {
+            shares.keys().copied().collect()
+        } else {
+            self.seats.clone()
+        }
+    }
+}
+
+fn add_shares(
+    into: &mut BTreeMap<Seat, HiLoShare>,
+    shares: &[Share],
+    high: bool,
+) -> Result<(), Error> {
+    for s in shares {
+        let e = into.entry(s.seat).or_insert(HiLoShare {
+            seat: s.seat,
+            ..HiLoShare::default()
+        });
+        if high {
+            e.high = add(e.high, s.amount, "pot").map_err(|m| Error::input("pot", m))?;
+        } else {
+            e.low = add(e.low, s.amount, "pot").map_err(|m| Error::input("pot", m))?;
+        }
+        e.amount = add(e.amount, s.amount, "pot").map_err(|m| Error::input("pot", m))?;
+        e.odd_chips += u8::from(s.odd_chip);
+    }
+    Ok(())
+}
+
+fn check_pot(pot: Chips, chip: Chips) -> Result<(), Error> {
+    if chip == 0 {
+        return Err(Error::input(
+            "smallest_chip",
+            Message::new(Msg::SplitSmallestChipZero),
+        ));
+    }
+    if pot == 0 {
+        return Err(Error::input("pot", Message::new(Msg::SplitEmptyPot)));
+    }
+    if !pot.is_multiple_of(chip) {
+        return Err(Error::input(
+            "pot",
+            Message::new(Msg::SplitNotMultiple)
+                .arg("pot", pot)
+                .arg("chip", chip),
+        ));
+    }
+    Ok(())
+}
+
+fn check_group(key: &'static str, seats: &[Seat]) -> Result<(), Error> {
+    if seats.is_empty() {
+        return Err(Error::input(key, Message::new(Msg::SplitNoWinner)));
+    }
+    check_distinct(seats).map_err(|m| Error::input(key, m))
+}
+
+fn needed(key: &'static str) -> Error {
+    Error::input(key, Message::new(Msg::CountAnswerNeeded).arg("key", key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rule(edition: &str, a: Answers) -> Decision<HiLoOutcome> {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
+        let book = store.book(edition).unwrap();
+        let (params, sources) = book.params_with_sources();
+        let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
+        HiLoSplit::rule(a, &mut cx).unwrap()
+    }
+
+    fn board(pot: Chips, high: &[Seat], low: &[Seat], button: Seat) -> Answers {
+        Answers {
+            game: SplitGame::BoardHiLo,
+            pot,
+            high: high.to_vec(),
+            low: Some(low.to_vec()),
+            button: Some(button),
+            seats: None,
+            by_suit: None,
+            smallest_chip: 25,
+        }
+    }
+
+    fn amounts(d: &Decision<HiLoOutcome>) -> Vec<(String, Chips)> {
+        d.amounts.clone()
+    }
+
+    // tda-2015-de rule 19-C: "der übriggebliebene Chip vom Gesamtpot geht an den Spieler mit
+    // der High-Hand".
+    #[test]
+    fn tda_2015_de_r19_c_the_odd_chip_goes_to_the_high_half() {
+        // 1025 in 25s: 41 chips, 21 high (525) and 20 low (500).
+        let d = rule("tda-2015-de", board(1025, &[3], &[7], 5));
+        assert_eq!(d.outcome, HiLoOutcome::SplitHighLow);
+        assert_eq!(
+            amounts(&d),
+            [("seat_3".to_string(), 525), ("seat_7".to_string(), 500)]
+        );
+        assert_eq!(d.concepts[0], "odd-chips#C");
+    }
+
+    // Quartering: one high, two tied lows; the low half's odd chip goes to the first low
+    // winner left of the button (tda-2019-sk rule 20).
+    #[test]
+    fn tda_2019_sk_r20_quartered_low_half() {
+        // 2100 in 100s: 21 chips, 11 high (1100); 10 low split 5 and 5.
+        let chips = |pot| Answers {
+            smallest_chip: 100,
+            ..board(pot, &[2], &[4, 8], 6)
+        };
+        let d = rule("tda-2019-sk", chips(2100));
+        assert_eq!(
+            amounts(&d),
+            [
+                ("seat_2".to_string(), 1100),
+                ("seat_4".to_string(), 500),
+                ("seat_8".to_string(), 500)
+            ]
+        );
+        // 2300 in 100s: 23 chips, 12 high; 11 low: seat 8 (left of the button on 6) gets 6.
+        let d = rule("tda-2019-sk", chips(2300));
+        assert_eq!(
+            amounts(&d),
+            [
+                ("seat_2".to_string(), 1200),
+                ("seat_4".to_string(), 500),
+                ("seat_8".to_string(), 600)
+            ]
+        );
+    }
+
+    // tda-2015-de rule 19-D: "Wenn die gleiche Hände sowohl High als auch Low gewinnen (z.B. 2
+    // Omaha/8 Wheels) wird der Pot so gleichmäßig wie möglich aufgeteilt."
+    #[test]
+    fn tda_2015_de_r19_d_identical_hands_split_evenly() {
+        let d = rule(
+            "tda-2015-de",
+            Answers {
+                smallest_chip: 1,
+                ..board(66, &[2, 5], &[5, 2], 1)
+            },
+        );
+        assert_eq!(d.outcome, HiLoOutcome::SplitEvenly);
+        assert_eq!(
+            amounts(&d),
+            [("seat_2".to_string(), 33), ("seat_5".to_string(), 33)]
+        );
+    }
+
+    #[test]
+    fn no_low_the_high_takes_all() {
+        let d = rule(
+            "dpc-2019-en",
+            Answers {
+                low: None,
+                ..board(1000, &[3], &[], 1)
+            },
+        );
+        assert_eq!(d.outcome, HiLoOutcome::HighTakesAll);
+        assert_eq!(amounts(&d), [("seat_3".to_string(), 1000)]);
+    }
+
+    // tda-2019-sk rule 20: in stud the odd chip goes to the highest card by suit.
+    #[test]
+    fn tda_2019_sk_r20_stud_odd_chip_by_suit() {
+        let d = rule(
+            "tda-2019-sk",
+            Answers {
+                game: SplitGame::Stud,
+                pot: 500,
+                high: vec![2, 6],
+                low: None,
+                button: None,
+                seats: None,
+                by_suit: Some(vec![6, 2]),
+                smallest_chip: 100,
+            },
+        );
+        assert_eq!(d.outcome, HiLoOutcome::SplitBySuit);
+        assert_eq!(
+            amounts(&d),
+            [("seat_2".to_string(), 200), ("seat_6".to_string(), 300)]
+        );
+        assert_eq!(d.concepts[0], "odd-chips#B");
+    }
+
+    #[test]
+    fn bad_answers_name_the_key() {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
+        let book = store.book("dpc-2019-en").unwrap();
+        let (params, sources) = book.params_with_sources();
+        let cases: Vec<(Answers, &str)> = vec![
+            (board(1010, &[1], &[2], 5), "pot"),
+            (board(1000, &[], &[2], 5), "high"),
+            (board(1000, &[1], &[2, 2], 5), "low"),
+            (board(1000, &[1], &[2], 11), "button"),
+            (
+                Answers {
+                    game: SplitGame::StudHiLo,
+                    by_suit: Some(vec![1]),
+                    ..board(1000, &[1], &[2], 5)
+                },
+                "by_suit",
+            ),
+        ];
+        for (a, key) in cases {
+            let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
+            assert_eq!(
+                HiLoSplit::rule(a, &mut cx).unwrap_err().input_key(),
+                Some(key)
+            );
+        }
+    }
+}

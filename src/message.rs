@@ -306,7 +306,7 @@ messages! {
     /// Fewer chips than the amount he put out.
     CountStackShort = "count.stack_short" [stack, count],
     /// An answer the path needs, not given.
-    CountAnswerNeeded = "count.answer_needed" [key],
+    AnswerNeeded = "count.answer_needed" [key],
     /// A bettor who mucked with no bet.
     RetrievalNoBet = "count.retrieval_no_bet" [],
     /// A winner missing from the by-suit order.

@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::incident::Cx;
 use crate::message::{Message, Msg};
 use crate::poker::action::parse_stacks;
-use crate::poker::{Chips, Game, Round, Setup, Spot, Street, parse_actions};
+use crate::poker::{Action, Chips, Game, Round, Setup, Spot, Street, parse_actions};
 
 /// The round as the floor was told it.
 #[derive(Debug, Clone, Copy)]
@@ -32,17 +32,7 @@ pub struct Played<'a> {
 /// acted yet) and his spot. Errors name `actions`, `stacks`, `small_blind`
 /// or `player`.
 pub fn replay(played: Played<'_>, cx: &mut Cx<'_>) -> Result<(Round, String, Spot), Error> {
-    let actions = parse_actions(played.actions).map_err(|m| Error::input("actions", m))?;
-    let stacks = match played.stacks {
-        Some(text) => parse_stacks(text).map_err(|m| Error::input("stacks", m))?,
-        None => Vec::new(),
-    };
-    let mut setup = Setup::new(played.game, played.street, played.big_blind);
-    setup.small_blind = played.small_blind;
-    if played.game == Game::Limit {
-        setup.limit_reopen_percent =
-            u8::try_from(cx.params.limit_reopen_percent().get()).unwrap_or(100);
-    }
+    let (setup, stacks, actions) = read(&played, cx)?;
     let round =
         Round::replay_seated(setup, &stacks, &actions).map_err(|(key, m)| Error::input(key, m))?;
     // Not named: the next to act among the players the actions show, or
@@ -59,4 +49,37 @@ pub fn replay(played: Played<'_>, cx: &mut Cx<'_>) -> Result<(Round, String, Spo
     }
     let spot = round.spot(&player).map_err(|m| Error::input("player", m))?;
     Ok((round, player, spot))
+}
+
+/// The round before its first action, with the players' chips seated, and
+/// the actions parsed, for incidents that walk the actions one by one
+/// (irregular ones included). Errors name `actions`, `stacks` or the
+/// setup's key.
+pub fn round_before(played: Played<'_>, cx: &mut Cx<'_>) -> Result<(Round, Vec<Action>), Error> {
+    let (setup, stacks, actions) = read(&played, cx)?;
+    if actions.is_empty() {
+        return Err(Error::input("actions", Message::new(Msg::AnswerEmptyList)));
+    }
+    let mut round = Round::new(setup).map_err(|(key, m)| Error::input(key, m))?;
+    for (name, chips) in &stacks {
+        round.seat(name, Some(*chips));
+    }
+    Ok((round, actions))
+}
+
+type Read = (Setup, Vec<(String, Chips)>, Vec<Action>);
+
+fn read(played: &Played<'_>, cx: &mut Cx<'_>) -> Result<Read, Error> {
+    let actions = parse_actions(played.actions).map_err(|m| Error::input("actions", m))?;
+    let stacks = match played.stacks {
+        Some(text) => parse_stacks(text).map_err(|m| Error::input("stacks", m))?,
+        None => Vec::new(),
+    };
+    let mut setup = Setup::new(played.game, played.street, played.big_blind);
+    setup.small_blind = played.small_blind;
+    if played.game == Game::Limit {
+        setup.limit_reopen_percent =
+            u8::try_from(cx.params.limit_reopen_percent().get()).unwrap_or(100);
+    }
+    Ok((setup, stacks, actions))
 }

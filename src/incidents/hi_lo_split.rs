@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::split_pot::{OddChipRecipient, Share, share_out};
+use super::split_pot::{OddChipRecipient, Share, check_pot, share_out};
 use crate::error::Error;
 use crate::incident::ruling::{SeatMark, TablePicture};
 use crate::incident::{Cx, Decision, Incident};
@@ -241,7 +241,7 @@ impl Order {
 
     fn of_board(a: &Answers, low: &[Seat], cx: &mut Cx<'_>) -> Result<Order, Error> {
         let OddChipRecipient::FirstLeftOfButton = cx.params.odd_chip_recipient();
-        let button = a.button.ok_or_else(|| needed("button"))?;
+        let button = a.button.ok_or_else(|| super::answer_needed("button"))?;
         check_seat(button).map_err(|m| Error::input("button", m))?;
         let seats = a.seats.clone().unwrap_or_else(|| (1..=10).collect());
         check_distinct(&seats).map_err(|m| Error::input("seats", m))?;
@@ -264,7 +264,10 @@ impl Order {
 
     fn of_stud(a: &Answers, low: &[Seat], cx: &mut Cx<'_>) -> Result<Order, Error> {
         let StudOddChip::HighCardBySuit = cx.params.stud_odd_chip();
-        let by_suit = a.by_suit.clone().ok_or_else(|| needed("by_suit"))?;
+        let by_suit = a
+            .by_suit
+            .clone()
+            .ok_or_else(|| super::answer_needed("by_suit"))?;
         check_distinct(&by_suit).map_err(|m| Error::input("by_suit", m))?;
         if let Some(seat) = a.high.iter().chain(low).find(|s| !by_suit.contains(s)) {
             return Err(Error::input(
@@ -329,27 +332,6 @@ fn add_shares(
     Ok(())
 }
 
-fn check_pot(pot: Chips, chip: Chips) -> Result<(), Error> {
-    if chip == 0 {
-        return Err(Error::input(
-            "smallest_chip",
-            Message::new(Msg::SplitSmallestChipZero),
-        ));
-    }
-    if pot == 0 {
-        return Err(Error::input("pot", Message::new(Msg::SplitEmptyPot)));
-    }
-    if !pot.is_multiple_of(chip) {
-        return Err(Error::input(
-            "pot",
-            Message::new(Msg::SplitNotMultiple)
-                .arg("pot", pot)
-                .arg("chip", chip),
-        ));
-    }
-    Ok(())
-}
-
 fn check_group(key: &'static str, seats: &[Seat]) -> Result<(), Error> {
     if seats.is_empty() {
         return Err(Error::input(key, Message::new(Msg::SplitNoWinner)));
@@ -357,20 +339,12 @@ fn check_group(key: &'static str, seats: &[Seat]) -> Result<(), Error> {
     check_distinct(seats).map_err(|m| Error::input(key, m))
 }
 
-fn needed(key: &'static str) -> Error {
-    Error::input(key, Message::new(Msg::CountAnswerNeeded).arg("key", key))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn rule(edition: &str, a: Answers) -> Decision<HiLoOutcome> {
-        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
-        let book = store.book(edition).unwrap();
-        let (params, sources) = book.params_with_sources();
-        let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
-        HiLoSplit::rule(a, &mut cx).unwrap()
+        super::super::rule_in::<HiLoSplit>(edition, a).unwrap()
     }
 
     fn board(pot: Chips, high: &[Seat], low: &[Seat], button: Seat) -> Answers {
@@ -491,9 +465,6 @@ mod tests {
 
     #[test]
     fn bad_answers_name_the_key() {
-        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
-        let book = store.book("dpc-2019-en").unwrap();
-        let (params, sources) = book.params_with_sources();
         let cases: Vec<(Answers, &str)> = vec![
             (board(1010, &[1], &[2], 5), "pot"),
             (board(1000, &[], &[2], 5), "high"),
@@ -509,11 +480,8 @@ mod tests {
             ),
         ];
         for (a, key) in cases {
-            let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
-            assert_eq!(
-                HiLoSplit::rule(a, &mut cx).unwrap_err().input_key(),
-                Some(key)
-            );
+            let err = super::super::rule_in::<HiLoSplit>("dpc-2019-en", a).unwrap_err();
+            assert_eq!(err.input_key(), Some(key));
         }
     }
 }

@@ -28,7 +28,9 @@ pub mod undercall_sequence;
 pub mod underraise_callers;
 pub mod wrong_count;
 
+use crate::error::Error;
 use crate::incident::Entry;
+use crate::message::{Message, Msg};
 
 /// Every incident with a module, by id.
 pub const ALL: &[Entry] = &[
@@ -59,4 +61,23 @@ pub const ALL: &[Entry] = &[
 /// The module of incident `id`.
 pub fn find(id: &str) -> Option<&'static Entry> {
     ALL.iter().find(|e| e.id == id)
+}
+
+/// The error for an answer the path taken needs and did not get (scripted
+/// answers may leave out a question the tree asks only on some paths).
+pub(crate) fn answer_needed(key: &'static str) -> Error {
+    Error::input(key, Message::new(Msg::AnswerNeeded).arg("key", key))
+}
+
+/// Rules on `answers` with incident `I` in bundled `edition` (unit tests).
+#[cfg(test)]
+pub(crate) fn rule_in<I: crate::incident::Incident>(
+    edition: &str,
+    answers: I::Answers,
+) -> Result<crate::incident::Decision<I::Outcome>, Error> {
+    let store = crate::rules::Store::open(crate::data::DataSource::Embedded).expect("store");
+    let book = store.book(edition).expect("a bundled edition");
+    let (params, sources) = book.params_with_sources();
+    let mut cx = crate::incident::Cx::new(crate::rules::params::Resolved::new(&params), &sources);
+    I::rule(answers, &mut cx)
 }

@@ -113,7 +113,9 @@ impl Incident for PrematureAction {
                     vec!["acting-in-turn#B", "conditional-declarations"]
                 };
                 let mut d = Decision::new(PrematureOutcome::CallAnyAmount, concepts);
-                let total = a.declared_total.ok_or_else(|| needed("declared_total"))?;
+                let total = a
+                    .declared_total
+                    .ok_or_else(|| super::answer_needed("declared_total"))?;
                 d.amount("total", total);
                 d.discretion = Some(true);
                 Ok(d)
@@ -127,21 +129,22 @@ impl Incident for PrematureAction {
     }
 }
 
-fn needed(key: &'static str) -> Error {
-    Error::input(
-        key,
-        crate::message::Message::new(crate::message::Msg::CountAnswerNeeded).arg("key", key),
-    )
-}
-
 /// A string bet: only the first motion counts, unless "raise" was said
 /// first (then the edition's raising methods decide the second motion).
 fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureOutcome>, Error> {
-    let facing = a.facing.ok_or_else(|| needed("facing"))?;
-    let first = a.first_motion.ok_or_else(|| needed("first_motion"))?;
-    let second = a.second_motion.ok_or_else(|| needed("second_motion"))?;
-    let big_blind = a.big_blind.ok_or_else(|| needed("big_blind"))?;
-    let said_raise = a.said_raise.ok_or_else(|| needed("said_raise"))?;
+    let facing = a.facing.ok_or_else(|| super::answer_needed("facing"))?;
+    let first = a
+        .first_motion
+        .ok_or_else(|| super::answer_needed("first_motion"))?;
+    let second = a
+        .second_motion
+        .ok_or_else(|| super::answer_needed("second_motion"))?;
+    let big_blind = a
+        .big_blind
+        .ok_or_else(|| super::answer_needed("big_blind"))?;
+    let said_raise = a
+        .said_raise
+        .ok_or_else(|| super::answer_needed("said_raise"))?;
     let mut input = BetInput::new(Game::NoLimit, facing, big_blind);
     input.pushed = Pushed::Amount(first);
     input.standard_percent = cx.params.raise_standard_percent().get();
@@ -181,11 +184,7 @@ mod tests {
     use super::*;
 
     fn rule(edition: &str, a: Answers) -> Decision<PrematureOutcome> {
-        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
-        let book = store.book(edition).unwrap();
-        let (params, sources) = book.params_with_sources();
-        let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
-        PrematureAction::rule(a, &mut cx).unwrap()
+        super::super::rule_in::<PrematureAction>(edition, a).unwrap()
     }
 
     fn what(what: What) -> Answers {

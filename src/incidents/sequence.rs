@@ -1,45 +1,13 @@
 //! Rounds told as played with irregular actions in them: undercalls in a
-//! row, or a bet or raise below the minimum that others called. The legal
-//! actions are replayed on the one betting round ([`Round`]); each irregular
-//! action is recorded with the spot its player faced, and the round goes on
-//! from the action as the rules correct it.
+//! row, or a bet or raise below the minimum that others called. The round
+//! starts from [`super::as_played::round_before`]; the legal actions are
+//! applied to the one betting round ([`Round`]), each irregular action is
+//! recorded with the spot its player faced, and the round goes on from the
+//! action as the rules correct it.
 
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{Action, ActionKind, Chips, Game, Round, Setup, Spot, Street, parse_actions};
-
-/// The round as the floor was told it.
-#[derive(Debug, Clone, Copy)]
-pub struct Told<'a> {
-    /// The betting structure.
-    pub game: Game,
-    /// Which round.
-    pub street: Street,
-    /// The big blind.
-    pub big_blind: Chips,
-    /// Pre-flop: the small blind.
-    pub small_blind: Option<Chips>,
-    /// `PLAYER:ACTION[:TOTAL],...`, the irregular actions included.
-    pub actions: &'a str,
-    /// In limit games, the share (percent) of a full bet that re-opens.
-    pub limit_reopen_percent: u8,
-}
-
-impl Told<'_> {
-    /// The round before any action, and the actions parsed. Errors name
-    /// `actions` or the setup's key.
-    pub fn start(&self) -> Result<(Round, Vec<Action>), Error> {
-        let actions = parse_actions(self.actions).map_err(|m| Error::input("actions", m))?;
-        if actions.is_empty() {
-            return Err(Error::input("actions", Message::new(Msg::AnswerEmptyList)));
-        }
-        let mut setup = Setup::new(self.game, self.street, self.big_blind);
-        setup.small_blind = self.small_blind;
-        setup.limit_reopen_percent = self.limit_reopen_percent;
-        let round = Round::new(setup).map_err(|(key, m)| Error::input(key, m))?;
-        Ok((round, actions))
-    }
-}
+use crate::poker::{Action, ActionKind, Chips, Round, Spot};
 
 /// An action that put out chips, with the spot its player faced.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]

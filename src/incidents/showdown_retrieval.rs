@@ -99,16 +99,12 @@ impl Incident for ShowdownRetrieval {
         };
         let mut d = Decision::new(outcome, concepts);
         if outcome == OutRefund {
-            let bet = a.bet.ok_or_else(|| needed("bet"))?;
-            let called = a.called.ok_or_else(|| needed("called"))?;
+            let bet = a.bet.ok_or_else(|| super::answer_needed("bet"))?;
+            let called = a.called.ok_or_else(|| super::answer_needed("called"))?;
             d.amount("returned", uncalled(bet, called)?);
         }
         Ok(d)
     }
-}
-
-fn needed(key: &'static str) -> Error {
-    Error::input(key, Message::new(Msg::CountAnswerNeeded).arg("key", key))
 }
 
 /// What comes back to a bettor whose cards are gone (rule 15-B): the part

@@ -89,6 +89,28 @@ pub enum OddChipRecipient {
     FirstLeftOfButton,
 }
 
+/// Checks a pot to split: something in it, made of whole `smallest_chip`s.
+pub(crate) fn check_pot(pot: Chips, smallest_chip: Chips) -> Result<(), Error> {
+    if smallest_chip == 0 {
+        return Err(Error::input(
+            "smallest_chip",
+            Message::new(Msg::SplitSmallestChipZero),
+        ));
+    }
+    if pot == 0 {
+        return Err(Error::input("pot", Message::new(Msg::SplitEmptyPot)));
+    }
+    if !pot.is_multiple_of(smallest_chip) {
+        return Err(Error::input(
+            "pot",
+            Message::new(Msg::SplitNotMultiple)
+                .arg("pot", pot)
+                .arg("chip", smallest_chip),
+        ));
+    }
+    Ok(())
+}
+
 /// Shares `units` chips of `smallest_chip` between the winners in `order`,
 /// the order in which odd chips are handed out, one each: every winner gets
 /// `units / n` chips and the first `units % n` one more. Returns the shares
@@ -220,23 +242,7 @@ pub fn split_pot(
     smallest_chip: Chips,
     recipient: OddChipRecipient,
 ) -> Result<SplitPotRuling, Error> {
-    if smallest_chip == 0 {
-        return Err(Error::input(
-            "smallest_chip",
-            Message::new(Msg::SplitSmallestChipZero),
-        ));
-    }
-    if pot == 0 {
-        return Err(Error::input("pot", Message::new(Msg::SplitEmptyPot)));
-    }
-    if !pot.is_multiple_of(smallest_chip) {
-        return Err(Error::input(
-            "pot",
-            Message::new(Msg::SplitNotMultiple)
-                .arg("pot", pot)
-                .arg("chip", smallest_chip),
-        ));
-    }
+    check_pot(pot, smallest_chip)?;
     check_seat(button).map_err(|m| Error::input("button", m))?;
     check_distinct(seats).map_err(|m| Error::input("seats", m))?;
     if winners.is_empty() {

@@ -10,13 +10,14 @@
 
 use serde::Deserialize;
 
-use super::sequence::{Irregular, Told, apply, spot_at};
+use super::as_played::{Played, round_before};
+use super::sequence::{Irregular, apply, spot_at};
 use super::undercall::{UndercallInput, UndercallOutcome, undercall};
 use crate::error::Error;
 use crate::incident::ruling::Note;
 use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
-use crate::poker::{ActionKind, Chips, Game, PreflopOpener, Street};
+use crate::poker::{Action, ActionKind, Chips, Game, PreflopOpener, Round, Street};
 
 /// The `undercall-sequence` incident.
 pub struct UndercallSequence;
@@ -75,15 +76,19 @@ impl Incident for UndercallSequence {
         } else {
             PreflopOpener::BigBlind
         };
-        let told = Told {
-            game: Game::NoLimit,
-            street: a.street,
-            big_blind: a.big_blind,
-            small_blind: a.small_blind,
-            actions: &a.actions,
-            limit_reopen_percent: 100,
-        };
-        let found = undercalls(&told, opener)?;
+        let (round, actions) = round_before(
+            Played {
+                game: Game::NoLimit,
+                street: a.street,
+                big_blind: a.big_blind,
+                small_blind: a.small_blind,
+                actions: &a.actions,
+                player: None,
+                stacks: None,
+            },
+            cx,
+        )?;
+        let found = undercalls(round, &actions, opener)?;
         let Some(first) = found.undercalls.first() else {
             return Err(one_undercall());
         };
@@ -163,24 +168,20 @@ pub struct Undercalls {
 /// chips do not change the bet); every other action is.
 ///
 /// ```
-/// use floor::incidents::sequence::Told;
 /// use floor::incidents::undercall_sequence::undercalls;
-/// use floor::poker::{Game, PreflopOpener, Street};
+/// use floor::poker::{Game, PreflopOpener, Round, Setup, Street, parse_actions};
 ///
-/// let told = Told {
-///     game: Game::NoLimit,
-///     street: Street::Flop,
-///     big_blind: 100,
-///     small_blind: None,
-///     actions: "A:bet:1000,B:call:300,C:call:500",
-///     limit_reopen_percent: 100,
-/// };
-/// let found = undercalls(&told, PreflopOpener::BigBlind).unwrap();
+/// let round = Round::new(Setup::new(Game::NoLimit, Street::Flop, 100)).unwrap();
+/// let actions = parse_actions("A:bet:1000,B:call:300,C:call:500").unwrap();
+/// let found = undercalls(round, &actions, PreflopOpener::BigBlind).unwrap();
 /// assert_eq!(found.undercalls.len(), 2);
 /// assert!(found.first_faced_opening_bet);
 /// ```
-pub fn undercalls(told: &Told<'_>, opener: PreflopOpener) -> Result<Undercalls, Error> {
-    let (mut round, actions) = told.start()?;
+pub fn undercalls(
+    mut round: Round,
+    actions: &[Action],
+    opener: PreflopOpener,
+) -> Result<Undercalls, Error> {
     let mut found = Undercalls {
         undercalls: Vec::new(),
         first_faced_opening_bet: false,
@@ -223,21 +224,17 @@ pub fn undercalls(told: &Told<'_>, opener: PreflopOpener) -> Result<Undercalls, 
 mod tests {
     use super::*;
 
+    fn answers(street: Street, actions: &str) -> Answers {
+        Answers {
+            actions: actions.to_string(),
+            street,
+            small_blind: Some(50),
+            big_blind: 100,
+        }
+    }
+
     fn rule(edition: &str, street: Street, actions: &str) -> Decision<SequenceOutcome> {
-        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
-        let book = store.book(edition).unwrap();
-        let (params, sources) = book.params_with_sources();
-        let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
-        UndercallSequence::rule(
-            Answers {
-                actions: actions.to_string(),
-                street,
-                small_blind: Some(50),
-                big_blind: 100,
-            },
-            &mut cx,
-        )
-        .unwrap()
+        super::super::rule_in::<UndercallSequence>(edition, answers(street, actions)).unwrap()
     }
 
     fn amounts(d: &Decision<SequenceOutcome>) -> Vec<(&str, Chips)> {
@@ -294,9 +291,6 @@ mod tests {
 
     #[test]
     fn one_undercall_or_bad_sequences_name_the_actions() {
-        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
-        let book = store.book("dpc-2019-en").unwrap();
-        let (params, sources) = book.params_with_sources();
         for actions in [
             "A:bet:1000,B:call:300",
             "A:bet:1000,B:call",
@@ -304,15 +298,9 @@ mod tests {
             "A:bet:1000,B:raise:1100,C:call:300",
             "",
         ] {
-            let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
-            let err = UndercallSequence::rule(
-                Answers {
-                    actions: actions.to_string(),
-                    street: Street::Flop,
-                    small_blind: None,
-                    big_blind: 100,
-                },
-                &mut cx,
+            let err = super::super::rule_in::<UndercallSequence>(
+                "dpc-2019-en",
+                answers(Street::Flop, actions),
             )
             .expect_err(actions);
             assert_eq!(err.input_key(), Some("actions"), "{actions}");

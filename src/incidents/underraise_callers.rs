@@ -10,15 +10,16 @@
 
 use serde::Deserialize;
 
+use super::as_played::{Played, round_before};
 use super::incorrect_bet::{
     IncorrectBetInput, IncorrectOutcome, PotLimitUnderbetWindow, incorrect_bet,
 };
-use super::sequence::{Irregular, Told, apply, as_ruled, spot_at};
+use super::sequence::{Irregular, apply, as_ruled, spot_at};
 use crate::error::Error;
 use crate::incident::ruling::Note;
 use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
-use crate::poker::{ActionKind, Chips, Game, Street};
+use crate::poker::{Action, ActionKind, Chips, Game, Round, Street};
 
 /// The `underraise-callers` incident.
 pub struct UnderraiseCallers;
@@ -60,25 +61,17 @@ pub struct ShortBet {
 /// minimum (so later actions are checked against the corrected bet).
 ///
 /// ```
-/// use floor::incidents::sequence::Told;
 /// use floor::incidents::underraise_callers::short_bet;
-/// use floor::poker::{Game, Street};
+/// use floor::poker::{Game, Round, Setup, Street, parse_actions};
 ///
 /// // dpc-2019-en rule 52-A: A opens 600, B raises to 1000, C and D call, E folds.
-/// let told = Told {
-///     game: Game::NoLimit,
-///     street: Street::Flop,
-///     big_blind: 200,
-///     small_blind: None,
-///     actions: "A:bet:600,B:raise:1000,C:call,D:call,E:fold",
-///     limit_reopen_percent: 100,
-/// };
-/// let found = short_bet(&told).unwrap();
+/// let round = Round::new(Setup::new(Game::NoLimit, Street::Flop, 200)).unwrap();
+/// let actions = parse_actions("A:bet:600,B:raise:1000,C:call,D:call,E:fold").unwrap();
+/// let found = short_bet(round, &actions).unwrap();
 /// assert_eq!((found.bet.total, found.minimum), (1000, 1200));
 /// assert_eq!(found.callers, ["C", "D"]);
 /// ```
-pub fn short_bet(told: &Told<'_>) -> Result<ShortBet, Error> {
-    let (mut round, actions) = told.start()?;
+pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<ShortBet, Error> {
     let mut found: Option<ShortBet> = None;
     let mut reraised = false;
     for (i, action) in actions.iter().enumerate() {
@@ -138,23 +131,23 @@ impl Incident for UnderraiseCallers {
     type Outcome = IncorrectOutcome;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<IncorrectOutcome>, Error> {
-        let percent = if a.game == Game::Limit {
-            u8::try_from(cx.params.limit_reopen_percent().get()).unwrap_or(100)
-        } else {
-            100
-        };
-        let told = Told {
-            game: a.game,
-            street: a.street,
-            big_blind: a.big_blind,
-            small_blind: a.small_blind,
-            actions: &a.actions,
-            limit_reopen_percent: percent,
-        };
-        let found = short_bet(&told)?;
-        let unit = crate::poker::Setup::new(a.game, a.street, a.big_blind)
+        let (round, actions) = round_before(
+            Played {
+                game: a.game,
+                street: a.street,
+                big_blind: a.big_blind,
+                small_blind: a.small_blind,
+                actions: &a.actions,
+                player: None,
+                stacks: None,
+            },
+            cx,
+        )?;
+        let unit = round
+            .setup()
             .unit()
             .map_err(|m| Error::input("big_blind", m))?;
+        let found = short_bet(round, &actions)?;
         let r = incorrect_bet(
             &IncorrectBetInput {
                 game: a.game,
@@ -217,23 +210,19 @@ impl Incident for UnderraiseCallers {
 mod tests {
     use super::*;
 
+    fn answers(actions: &str, street_ended: bool) -> Answers {
+        Answers {
+            game: Game::NoLimit,
+            actions: actions.to_string(),
+            street: Street::Flop,
+            small_blind: None,
+            big_blind: 200,
+            street_ended,
+        }
+    }
+
     fn rule(edition: &str, actions: &str, street_ended: bool) -> Decision<IncorrectOutcome> {
-        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
-        let book = store.book(edition).unwrap();
-        let (params, sources) = book.params_with_sources();
-        let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
-        UnderraiseCallers::rule(
-            Answers {
-                game: Game::NoLimit,
-                actions: actions.to_string(),
-                street: Street::Flop,
-                small_blind: None,
-                big_blind: 200,
-                street_ended,
-            },
-            &mut cx,
-        )
-        .unwrap()
+        super::super::rule_in::<UnderraiseCallers>(edition, answers(actions, street_ended)).unwrap()
     }
 
     const EXAMPLE: &str = "A:bet:600,B:raise:1000,C:call,D:call:1000,E:fold";
@@ -286,23 +275,10 @@ mod tests {
 
     #[test]
     fn no_short_bet_names_the_actions() {
-        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
-        let book = store.book("dpc-2019-en").unwrap();
-        let (params, sources) = book.params_with_sources();
         for actions in ["A:bet:600,B:raise:1200,C:call", "A:check,B:fold"] {
-            let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
-            let err = UnderraiseCallers::rule(
-                Answers {
-                    game: Game::NoLimit,
-                    actions: actions.to_string(),
-                    street: Street::Flop,
-                    small_blind: None,
-                    big_blind: 200,
-                    street_ended: false,
-                },
-                &mut cx,
-            )
-            .expect_err(actions);
+            let err =
+                super::super::rule_in::<UnderraiseCallers>("dpc-2019-en", answers(actions, false))
+                    .expect_err(actions);
             assert_eq!(err.input_key(), Some("actions"), "{actions}");
         }
     }

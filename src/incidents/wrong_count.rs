@@ -116,7 +116,9 @@ impl Incident for WrongCount {
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<CountOutcome>, Error> {
         if !a.called {
-            let all_in = a.facing_all_in.ok_or_else(|| missing("facing_all_in"))?;
+            let all_in = a
+                .facing_all_in
+                .ok_or_else(|| super::answer_needed("facing_all_in"))?;
             if !all_in {
                 return Ok(Decision::new(
                     CountOutcome::Estimate,
@@ -132,8 +134,12 @@ impl Incident for WrongCount {
             }
             return Ok(d);
         }
-        let given = a.count_given.ok_or_else(|| missing("count_given"))?;
-        let correct = a.correct_total.ok_or_else(|| missing("correct_total"))?;
+        let given = a
+            .count_given
+            .ok_or_else(|| super::answer_needed("count_given"))?;
+        let correct = a
+            .correct_total
+            .ok_or_else(|| super::answer_needed("correct_total"))?;
         let b = bound(given, correct, a.stack)?;
         let mut d = Decision::new(b.outcome, vec!["accepted-action", "chip-count"]);
         d.amount("total", b.total);
@@ -153,20 +159,12 @@ impl Incident for WrongCount {
     }
 }
 
-fn missing(key: &'static str) -> Error {
-    Error::input(key, Message::new(Msg::CountAnswerNeeded).arg("key", key))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn rule(edition: &str, a: Answers) -> Decision<CountOutcome> {
-        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
-        let book = store.book(edition).unwrap();
-        let (params, sources) = book.params_with_sources();
-        let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
-        WrongCount::rule(a, &mut cx).unwrap()
+        super::super::rule_in::<WrongCount>(edition, a).unwrap()
     }
 
     fn called(given: Chips, correct: Chips, stack: Option<Chips>) -> Answers {

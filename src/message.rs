@@ -309,6 +309,8 @@ messages! {
     AnswerNeeded = "count.answer_needed" [key],
     /// A bettor who mucked with no bet.
     RetrievalNoBet = "count.retrieval_no_bet" [],
+    /// Nobody in the hand besides the all-in player.
+    StudNobodyLeft = "count.stud_nobody_left" [seat],
     /// A winner missing from the by-suit order.
     HiLoNotRanked = "count.hi_lo_not_ranked" [seat],
 

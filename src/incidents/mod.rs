@@ -22,6 +22,7 @@ pub mod showdown_order;
 pub mod showdown_retrieval;
 pub mod side_pots;
 pub mod split_pot;
+pub mod stud_first_to_act;
 pub mod unclear_bet;
 pub mod undercall;
 pub mod undercall_sequence;
@@ -51,6 +52,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<showdown_retrieval::ShowdownRetrieval>(),
     Entry::of::<side_pots::SidePots>(),
     Entry::of::<split_pot::SplitPot>(),
+    Entry::of::<stud_first_to_act::StudFirstToAct>(),
     Entry::of::<unclear_bet::UnclearBet>(),
     Entry::of::<undercall::Undercall>(),
     Entry::of::<undercall_sequence::UndercallSequence>(),

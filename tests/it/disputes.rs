@@ -356,3 +356,20 @@ fn identical_hands_and_stud_ties() {
     assert_eq!(amount(&stud, "seat_6"), Some(300));
     assert_eq!(amount(&stud, "seat_2"), Some(200));
 }
+
+/// The stud procedure E (ONK RP-10-E, Slovak TDA 2019 OP-10-E): the bring-in
+/// card dealt to a player all-in for the ante, betting starts to his left;
+/// the DPC text prints no stud procedures and says so.
+#[test]
+fn stud_bring_in_all_in_for_the_ante() {
+    let answers = ["situation=bring-in-all-in", "seats=1,4,6,8", "bring_in=8"];
+    for (edition, number) in [("onk-2023-nl", "RP-10-E"), ("tda-2019-sk", "OP-10-E")] {
+        let r = rule(edition, "stud-first-to-act", &answers);
+        assert_eq!(r["outcome"], "left-of-all-in");
+        assert_eq!(r["first_to_act"], 1);
+        assert_eq!(cited(&r)[0], number, "{edition}");
+    }
+    let dpc = rule("dpc-2019-en", "stud-first-to-act", &answers);
+    assert!(cited(&dpc).is_empty());
+    assert!(notes(&dpc).contains("no rule"), "{dpc}");
+}

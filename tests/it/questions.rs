@@ -187,6 +187,14 @@ const COMMON: &[(&str, &[(&str, &str)])] = &[
             ("smallest_chip", "100"),
         ],
     ),
+    (
+        "stud-first-to-act",
+        &[
+            ("situation", "bring-in-all-in"),
+            ("seats", "1,4,6,8"),
+            ("bring_in", "8"),
+        ],
+    ),
 ];
 
 #[test]

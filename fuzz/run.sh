@@ -17,7 +17,7 @@ run() {
     grep -E 'stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY' "logs/$target.log" | sed "s/^/$target: /"
 }
 mkdir -p logs
-targets=(house_overlay answers amount calculators)
+targets=(house_overlay answers amount incidents terminal hand)
 for ((i = 0; i < ${#targets[@]}; i += 2)); do
     run "${targets[i]}" &
     if ((i + 1 < ${#targets[@]})); then run "${targets[i + 1]}" & fi

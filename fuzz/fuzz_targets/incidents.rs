@@ -1,4 +1,4 @@
-//! Every calculator fed arbitrary answers through the real path: the first
+//! Every incident fed arbitrary answers through the real path: the first
 //! byte picks the incident and the edition, the rest is KEY=VALUE lines
 //! given as `--answer`s; the walk and the ruling must never panic.
 #![no_main]

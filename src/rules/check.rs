@@ -1,6 +1,8 @@
 //! Validation of a data tree beyond its schema: unique numbers, known
 //! concepts, resolvable cross-references, consistent numbering between
-//! editions of the same TDA basis, complete UI texts.
+//! editions of the same TDA basis, provisions that match their texts,
+//! complete UI texts. House overlays pass the same edition checks when
+//! they are loaded (`rules::overlay`).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -96,6 +98,7 @@ pub fn check(store: &Store) -> Report {
         }
     }
     check_shared_numbering(&loaded, &mut report);
+    check_provisions(store, &loaded, &mut report);
     check_ui(store, &mut report);
     match Ui::load(store.source(), Lang::En) {
         Ok(ui) => {
@@ -111,6 +114,79 @@ pub fn check(store: &Store) -> Report {
         Err(e) => report.add(&ui_path(Lang::En), e.to_string()),
     }
     report
+}
+
+/// The problems [`check`] finds in one edition on its own (everything but
+/// what compares editions with each other): what a house overlay's edition
+/// must pass before it is used.
+pub fn edition_problems(ed: &Edition, store: &Store) -> Vec<String> {
+    let mut kinds: HashMap<&str, RuleKind> = match store.concepts() {
+        Ok(concepts) => concepts.iter().map(|c| (c.slug.as_str(), c.kind)).collect(),
+        Err(e) => return vec![e.to_string()],
+    };
+    for rule in ed.rules().filter(|r| r.kind == RuleKind::House) {
+        kinds
+            .entry(rule.concept.as_str())
+            .or_insert(RuleKind::House);
+    }
+    let mut findings = Vec::new();
+    check_edition(ed, &kinds, &mut findings);
+    findings.into_iter().map(|f| f.message).collect()
+}
+
+/// The provision catalog, and each edition's provisions against its
+/// texts: the record of a bundled or `--data` edition, the provisions a
+/// house overlay carries.
+fn check_provisions(store: &Store, editions: &[&Edition], report: &mut Report) {
+    use crate::rules::provisions::{self, CATALOG_PATH, Catalog, Record, record_path};
+    let catalog = match Catalog::load(store.source()) {
+        Ok(Some(c)) => c,
+        // A data tree without a catalog compares editions without
+        // substance; `compare` says so.
+        Ok(None) => return,
+        Err(e) => return report.add(CATALOG_PATH, e.to_string()),
+    };
+    let concepts: BTreeSet<&str> = match store.concepts() {
+        Ok(c) => c.iter().map(|c| c.slug.as_str()).collect(),
+        Err(_) => return,
+    };
+    for problem in catalog.problems(&concepts) {
+        report.add(CATALOG_PATH, problem);
+    }
+    for ed in editions {
+        if !ed.extends.is_empty() {
+            // A house overlay: its provisions were attached and checked
+            // when it was loaded; check them again against the result.
+            for rule in ed.rules() {
+                for problem in provisions::rule_problems(rule, &catalog, false) {
+                    report.add(&ed.id, problem);
+                }
+            }
+            continue;
+        }
+        let file = record_path(ed.language, &ed.id);
+        let record = match Record::load(store.source(), ed) {
+            Ok(Some(r)) => r,
+            Ok(None) => {
+                report.add(
+                    &file,
+                    format!("missing: record the provisions of {}'s rules", ed.id),
+                );
+                continue;
+            }
+            Err(e) => {
+                report.add(&file, e.to_string());
+                continue;
+            }
+        };
+        let mut with = (*ed).clone();
+        for problem in provisions::attach(&mut with, &record, &catalog) {
+            report.add(&file, problem);
+        }
+        for problem in provisions::edition_problems(&with, &catalog) {
+            report.add(&file, problem);
+        }
+    }
 }
 
 fn check_edition(

@@ -8,6 +8,7 @@ pub mod model;
 pub mod number;
 pub mod overlay;
 pub mod params;
+pub mod provisions;
 pub mod search;
 
 use std::cell::OnceCell;
@@ -17,7 +18,7 @@ use serde::Deserialize;
 use crate::data::DataSource;
 use crate::error::{LoadError, LookupError};
 pub use book::{Book, Found};
-pub use model::{Edition, Example, Lang, Part, Rule, RuleKind, Section, Stray};
+pub use model::{Edition, Example, Lang, Part, Rule, RuleKind, Section, Stated, Stray};
 pub use number::RuleRef;
 pub use params::Params;
 

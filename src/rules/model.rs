@@ -69,6 +69,10 @@ pub struct Edition {
     /// The date the document states, ISO format.
     #[serde(default)]
     pub date: Option<String>,
+    /// House overlays: the editions it is built on, nearest first, ending
+    /// with the bundled one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extends: Vec<String>,
     /// Front matter before the first rule.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preamble: Option<String>,
@@ -159,6 +163,25 @@ pub struct Rule {
     /// Editorial note on the extraction.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
+    /// The provisions the rule states, in catalog order. Recorded apart
+    /// from the edition (`locales/<lang>/provisions/<edition>.yaml`) so
+    /// that the edition file stays the seed's text; attached when a
+    /// command compares or checks (see `rules::provisions`).
+    #[serde(skip)]
+    pub provisions: Vec<Stated>,
+    /// A house overlay changed this rule (text, title, parts, parameters
+    /// or applicability).
+    #[serde(skip)]
+    pub changed_by_house: bool,
+}
+
+/// A provision a rule states, and the words of the rule that state it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stated {
+    /// The provision's id (`locales/provisions.yaml`).
+    pub id: String,
+    /// The words of the rule's own text that state it.
+    pub span: String,
 }
 
 /// A sub-part of a rule (A, B, 1, 2, ...), possibly with items of its own.

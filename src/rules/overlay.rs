@@ -261,6 +261,7 @@ pub fn apply(base: &Edition, overlay: Overlay) -> Edition {
     edition.house = Some(overlay.house);
     edition.date = overlay.date;
     edition.source = format!("house overlay extending {}", base.id);
+    edition.extends = vec![base.id.clone()];
     let changes: BTreeMap<String, RuleChange> = overlay
         .rules
         .into_iter()
@@ -297,6 +298,7 @@ fn change_rule(rule: &mut Rule, change: &RuleChange) {
     }
     rule.params.merge(&change.params);
     rule.notes = Some("changed by the house overlay".into());
+    rule.changed_by_house = true;
 }
 
 fn new_rule(r: NewRule) -> Rule {
@@ -318,5 +320,7 @@ fn new_rule(r: NewRule) -> Rule {
         touches: r.touches,
         conflicts: r.conflicts,
         notes: Some("added by the house overlay".into()),
+        provisions: Vec::new(),
+        changed_by_house: true,
     }
 }

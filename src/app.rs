@@ -218,7 +218,22 @@ fn dispatch(ctx: &Ctx, command: Command) -> anyhow::Result<Output> {
             b,
             concept,
             diff,
-        } => cmd::compare::run(ctx, &a, &b, concept.as_deref(), diff)?,
+            all,
+            format,
+        } => cmd::compare::run(
+            ctx,
+            &cmd::compare::Args {
+                a: a.as_deref(),
+                b: b.as_deref(),
+                concept: concept.as_deref(),
+                diff,
+                all,
+                format: match format {
+                    crate::cli::CompareFormat::Text => cmd::compare::Format::Text,
+                    crate::cli::CompareFormat::Markdown => cmd::compare::Format::Markdown,
+                },
+            },
+        )?,
         Command::Hand { file, at } => cmd::hand::run(ctx, &file, at.map(usize::from))?,
         Command::Incident {
             id,

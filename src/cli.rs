@@ -124,6 +124,15 @@ impl GameArg {
     }
 }
 
+/// `compare --format` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CompareFormat {
+    /// Text with tables, for the terminal.
+    Text,
+    /// Markdown, to print or pin at the floor desk.
+    Markdown,
+}
+
 /// `--color` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
@@ -238,24 +247,33 @@ pub enum Command {
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
         at: Option<u16>,
     },
-    /// Compare two editions: renumbered, changed, added and missing rules
+    /// Compare two editions or house overlays: what changes a ruling first, then what else differs
     #[command(after_help = "Examples:\n  floor compare onk-2023-nl pokerpunt-nl\n  \
+        floor compare onk-2023-nl dpc-2019-en --all\n  \
         floor compare onk-2023-nl pokerpunt-nl --concept calling-clock\n  \
         floor compare tda-2015-de tda-2019-sk --json\n  \
-        floor compare club-de-kaart-2024 onk-2023-nl --house examples/club-clock-40.yaml")]
+        floor compare onk-2023-nl pokerpunt-nl --format markdown > floor-desk.md\n  \
+        floor compare club-2023.yaml club-2024.yaml          two versions of a house's rules\n  \
+        floor compare --house examples/club-clock-40.yaml    what the house changed, with warnings")]
     Compare {
-        /// First edition
+        /// First edition, or a house overlay file
         #[arg(add = ArgValueCompleter::new(crate::complete::editions))]
-        a: String,
-        /// Second edition
+        a: Option<String>,
+        /// Second edition, or a house overlay file (left out with --house: the house edition)
         #[arg(add = ArgValueCompleter::new(crate::complete::editions))]
-        b: String,
-        /// Only this concept, with a word diff where the languages match
+        b: Option<String>,
+        /// Only this concept, sentence by sentence where the languages match
         #[arg(long, value_name = "CONCEPT", add = ArgValueCompleter::new(crate::complete::concepts))]
         concept: Option<String>,
-        /// Word diffs of every changed rule (same language only)
+        /// Sentence-by-sentence word diffs of the rules listed (same language only)
         #[arg(long)]
         diff: bool,
+        /// Also list the topics that differ in wording only, and the parameters that agree
+        #[arg(long)]
+        all: bool,
+        /// How to write the report for people (--json for scripts)
+        #[arg(long, value_enum, default_value_t = CompareFormat::Text)]
+        format: CompareFormat,
     },
     /// Print the shell code that completes floor's commands, options and values
     #[command(

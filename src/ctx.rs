@@ -75,25 +75,59 @@ impl Ctx {
         let mut store = Store::open(source)?;
         let house = match &settings.house {
             Some(house) => {
-                let edition = floor::rules::overlay::load(&house.value, &store)?;
+                let edition = floor::rules::overlay::load(&house.value, &store)?.edition;
                 store.add_house_concepts(&edition)?;
                 let id = edition.id.clone();
+                let builds_on = edition.extends.clone();
                 store.insert(edition);
-                Some((id, house.source.clone()))
+                Some((id, house.source.clone(), builds_on))
             }
             None => None,
         };
         let ui = Ui::load(store.source(), settings.lang.value)?;
-        // The more specific of --rules and --house decides; on a tie (both
-        // options, both variables, both in the file) the named edition does.
+        // --rules and --house together: the overlay is used when --rules
+        // names it or an edition it builds on (with a note for the latter);
+        // otherwise the more specific setting decides, and two of the same
+        // rank (both options, both variables, both in the file) that
+        // disagree are an error rather than an overlay silently left out.
         let rules = settings
             .rules
             .as_ref()
             .map(|r| (r.value.clone(), r.source.clone()));
+        let mut notices = Vec::new();
         let (edition, edition_source) = match (rules, house) {
-            (Some(rules), Some(house)) if house.1.rank() > rules.1.rank() => house,
-            (Some(rules), _) => rules,
-            (None, Some(house)) => house,
+            (Some(rules), Some((id, source, builds_on))) => {
+                let file = settings
+                    .house
+                    .as_ref()
+                    .map(|h| h.value.display().to_string())
+                    .unwrap_or_default();
+                if rules.0 == id {
+                    (id, source)
+                } else if builds_on.contains(&rules.0) {
+                    notices.push(ui.f(
+                        "house.in_use",
+                        &[("file", &file), ("edition", &rules.0), ("id", &id)],
+                    ));
+                    (id, source)
+                } else if source.rank() > rules.1.rank() {
+                    (id, source)
+                } else if rules.1.rank() > source.rank() {
+                    rules
+                } else {
+                    return Err(floor::LoadError::Invalid {
+                        file,
+                        message: format!(
+                            "builds on {}, but the edition named is {}: drop one of the two, or name {id}",
+                            builds_on.last().map_or("", String::as_str),
+                            rules.0
+                        ),
+                    }
+                    .into());
+                }
+            }
+            (Some(rules), None) => rules,
+            (None, Some((id, source, _))) => (id, source),
             (None, None) => (
                 ui.get("default_edition")
                     .context("ui.yaml has no default_edition")?
@@ -135,7 +169,7 @@ impl Ctx {
             color,
             width,
             terminal,
-            notices: RefCell::new(Vec::new()),
+            notices: RefCell::new(notices),
         })
     }
 

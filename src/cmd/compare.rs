@@ -1,126 +1,689 @@
-//! `floor compare A B [--concept C] [--diff]`: what differs between two
-//! editions, with word diffs where they share a language.
+//! `floor compare A B`: what changes a ruling between two editions or house
+//! overlays, then what else differs, in a form a floor person reads in a
+//! minute (text or Markdown); `floor compare --house FILE`: what a house
+//! changed against the edition it extends, with warnings.
 
-use floor::compare::{Comparison, Piece, Row, Status, compare};
+use std::path::Path;
+
+use anyhow::Context as _;
+use floor::compare::align::Aligned;
+use floor::compare::{Comparison, Flag, Options, Parameter, Piece, Row, Stating, compare};
+use floor::rules::overlay::{self, Warning};
+use floor::rules::provisions::{Catalog, scalar, with_provisions};
+use floor::rules::{Edition, Store};
 
 use crate::ctx::{Ctx, Output};
 use crate::render;
 
-pub fn run(
-    ctx: &Ctx,
-    a: &str,
-    b: &str,
-    concept: Option<&str>,
-    diff: bool,
-) -> anyhow::Result<Output> {
-    let (ea, eb) = (ctx.store.edition(a)?, ctx.store.edition(b)?);
-    let concept = match concept {
+/// How the report is written for people.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Plain text with tables, for the terminal.
+    Text,
+    /// Markdown, to print or pin at the floor desk.
+    Markdown,
+}
+
+/// What was asked.
+pub struct Args<'a> {
+    pub a: Option<&'a str>,
+    pub b: Option<&'a str>,
+    pub concept: Option<&'a str>,
+    pub diff: bool,
+    pub all: bool,
+    pub format: Format,
+}
+
+pub fn run(ctx: &Ctx, args: &Args<'_>) -> anyhow::Result<Output> {
+    let catalog = Catalog::load(ctx.store.source())?.unwrap_or_default();
+    let concept = match args.concept {
         Some(c) => Some(ctx.store.concept(c)?.slug.clone()),
         None => None,
     };
-    let comparison = compare(ea, eb, concept.as_deref(), diff || concept.is_some());
-    if ctx.json {
-        return Ok(Output::ok(render::json(&comparison)?));
-    }
-    Ok(Output::ok(human(ctx, &comparison)))
-}
-
-fn status_text(ctx: &Ctx, status: Status) -> String {
-    let key = match status {
-        Status::Same => "same",
-        Status::Renumbered => "renumbered",
-        Status::Changed => "changed",
-        Status::OnlyA => "only_a",
-        Status::OnlyB => "only_b",
+    let house_file = ctx.settings.house.as_ref().map(|h| h.value.clone());
+    let (ea, eb, warnings) = match (args.a, args.b, &house_file) {
+        (Some(a), Some(b), _) => (edition(ctx, a, &catalog)?, edition(ctx, b, &catalog)?, None),
+        (Some(a), None, Some(_)) => (
+            edition(ctx, a, &catalog)?,
+            edition(ctx, &ctx.edition, &catalog)?,
+            None,
+        ),
+        (None, _, Some(file)) => {
+            let house = overlay_file(ctx, file)?;
+            (house.base, house.edition, Some(house.warnings))
+        }
+        _ => {
+            return Err(floor::Error::bad(
+                floor::message::Message::new(floor::message::Msg::Text)
+                    .arg("text", ctx.ui.t("compare.two_needed")),
+            )
+            .into());
+        }
     };
-    ctx.ui.t(&format!("compare.{key}")).to_string()
+    // What a house changed is shown sentence by sentence.
+    let options = Options {
+        concept,
+        sentences: args.diff || args.concept.is_some() || warnings.is_some(),
+    };
+    let comparison = compare(&ea, &eb, &catalog, &options);
+    if ctx.json {
+        #[derive(serde::Serialize)]
+        struct WithWarnings<'a> {
+            #[serde(flatten)]
+            comparison: &'a Comparison,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            warnings: Option<Vec<serde_json::Value>>,
+        }
+        let warnings = warnings
+            .as_ref()
+            .map(|w| w.iter().map(warning_json).collect());
+        return Ok(Output::ok(render::json(&WithWarnings {
+            comparison: &comparison,
+            warnings,
+        })?));
+    }
+    let report = Report {
+        ctx,
+        catalog: &catalog,
+        c: &comparison,
+        ea: &ea,
+        eb: &eb,
+        all: args.all || args.concept.is_some(),
+    };
+    let mut doc = Vec::new();
+    if let Some(warnings) = &warnings {
+        report.house_head(&mut doc, warnings);
+    }
+    report.build(&mut doc);
+    Ok(Output::ok(match args.format {
+        Format::Text => text(ctx, &doc),
+        Format::Markdown => markdown(&doc),
+    }))
 }
 
-fn human(ctx: &Ctx, c: &Comparison) -> String {
-    let ui = &ctx.ui;
-    let s = c.summary;
-    let mut out = ui.f(
-        "compare.summary",
-        &[
-            ("a", &c.a),
-            ("b", &c.b),
-            ("same", &s.same.to_string()),
-            ("renumbered", &s.renumbered.to_string()),
-            ("changed", &s.changed.to_string()),
-            ("only_a", &s.only_a.to_string()),
-            ("only_b", &s.only_b.to_string()),
-        ],
-    );
-    out = render::wrap(ctx, &out, 2);
-    out.push('\n');
-    let mut table = render::table(ctx);
-    table.set_header(vec![
-        ui.t("compare.concept").to_string(),
-        c.a.clone(),
-        c.b.clone(),
-        ui.t("compare.status").to_string(),
-        ui.t("compare.differs").to_string(),
-    ]);
-    for row in &c.rows {
-        let side = |s: &Option<floor::compare::Side>| {
-            s.as_ref()
-                .map_or_else(|| "—".to_string(), |s| format!("{} {}", s.number, s.title))
-        };
-        table.add_row(vec![
-            row.concept.clone(),
-            side(&row.a),
-            side(&row.b),
-            status_text(ctx, row.status),
-            differs(ctx, row),
-        ]);
+/// An edition by id, or a house overlay by file name, with its provisions.
+fn edition(ctx: &Ctx, given: &str, catalog: &Catalog) -> anyhow::Result<Edition> {
+    let is_file = given.ends_with(".yaml") || given.ends_with(".yml") || given.contains('/');
+    if is_file && ctx.store.language_of(given).is_none() {
+        return Ok(overlay_file(ctx, Path::new(given))?.edition);
     }
-    out.push_str(&format!("{table}\n"));
-    for row in c.rows.iter().filter(|r| r.diff.is_some()) {
-        if let (Some(a), Some(b), Some(pieces)) = (&row.a, &row.b, &row.diff) {
-            out.push_str(&format!(
-                "\n{} ({} {} → {} {})\n{}\n",
-                render::bold(ctx, &row.concept),
-                c.a,
-                a.number,
-                c.b,
-                b.number,
-                render::wrap(ctx, &diff_text(ctx, pieces), 0)
-            ));
+    let edition = ctx.store.edition(given)?;
+    if !edition.extends.is_empty() {
+        // The --house overlay: its provisions came with it.
+        return Ok(edition.clone());
+    }
+    Ok(with_provisions(edition, ctx.store.source(), catalog)?.unwrap_or_else(|| edition.clone()))
+}
+
+/// Loads an overlay against the data tree alone (not against the store in
+/// use, which may already hold an overlay of the same id).
+fn overlay_file(ctx: &Ctx, path: &Path) -> anyhow::Result<overlay::House> {
+    let store = Store::open(ctx.store.source().clone())?;
+    overlay::load(path, &store).with_context(|| path.display().to_string())
+}
+
+fn warning_json(w: &Warning) -> serde_json::Value {
+    use serde_json::json;
+    match w {
+        Warning::StaleText {
+            number,
+            param,
+            span,
+        } => {
+            json!({"kind": "stale-text", "number": number, "param": param, "span": span})
+        }
+        Warning::Unread { number, param } => {
+            json!({"kind": "unread", "number": number, "param": param})
+        }
+        Warning::TwoEntries {
+            number,
+            house,
+            param,
+        } => json!({"kind": "two-entries", "number": number, "house": house, "param": param}),
+        Warning::UnmatchedPart { number, label } => {
+            json!({"kind": "unmatched-part", "number": number, "label": label})
+        }
+        Warning::LostProvision { number, id, span } => {
+            json!({"kind": "lost-provision", "number": number, "provision": id, "span": span})
         }
     }
+}
+
+/// A report as blocks, written out as text or Markdown.
+enum Block {
+    Title(String),
+    Line(String),
+    Heading(String),
+    Table {
+        header: Vec<String>,
+        rows: Vec<Vec<String>>,
+    },
+    Item {
+        head: String,
+        lines: Vec<String>,
+    },
+}
+
+struct Report<'a> {
+    ctx: &'a Ctx,
+    catalog: &'a Catalog,
+    c: &'a Comparison,
+    ea: &'a Edition,
+    eb: &'a Edition,
+    all: bool,
+}
+
+/// Spans longer than this are cut (the whole span is in `--json`).
+const SPAN_CHARS: usize = 110;
+/// In the parameter table, shorter still.
+const CELL_SPAN_CHARS: usize = 60;
+
+impl Report<'_> {
+    fn t(&self, key: &str) -> String {
+        self.ctx.ui.t(&format!("compare.{key}")).to_string()
+    }
+
+    fn f(&self, key: &str, args: &[(&str, &str)]) -> String {
+        self.ctx.ui.f(&format!("compare.{key}"), args)
+    }
+
+    fn house_head(&self, doc: &mut Vec<Block>, warnings: &[Warning]) {
+        let ui = &self.ctx.ui;
+        doc.push(Block::Title(ui.f(
+            "house.report",
+            &[
+                ("id", &self.eb.id),
+                ("house", self.eb.house.as_deref().unwrap_or("")),
+                ("base", &self.ea.id),
+            ],
+        )));
+        doc.push(Block::Heading(ui.t("house.warnings").to_string()));
+        if warnings.is_empty() {
+            doc.push(Block::Line(ui.t("house.no_warnings").to_string()));
+        }
+        for w in warnings {
+            let line = match w {
+                Warning::StaleText {
+                    number,
+                    param,
+                    span,
+                } => ui.f(
+                    "house.warn.stale_text",
+                    &[
+                        ("number", number),
+                        ("param", &self.param_name(param)),
+                        ("span", &cut(span)),
+                    ],
+                ),
+                Warning::Unread { number, param } => ui.f(
+                    "house.warn.unread",
+                    &[("number", number), ("param", &self.param_name(param))],
+                ),
+                Warning::TwoEntries {
+                    number,
+                    house,
+                    param,
+                } => ui.f(
+                    "house.warn.two_entries",
+                    &[
+                        ("number", number),
+                        ("house", house),
+                        ("param", &self.param_name(param)),
+                    ],
+                ),
+                Warning::UnmatchedPart { number, label } => ui.f(
+                    "house.warn.unmatched_part",
+                    &[("number", number), ("label", label)],
+                ),
+                Warning::LostProvision { number, id, span } => ui.f(
+                    "house.warn.lost_provision",
+                    &[
+                        ("number", number),
+                        ("provision", &self.provision(id)),
+                        ("span", &cut(span)),
+                    ],
+                ),
+            };
+            doc.push(Block::Item {
+                head: line,
+                lines: Vec::new(),
+            });
+        }
+    }
+
+    fn build(&self, doc: &mut Vec<Block>) {
+        let c = self.c;
+        doc.push(Block::Title(self.f(
+            "title",
+            &[
+                ("a", &c.a),
+                ("title_a", &self.ea.title),
+                ("b", &c.b),
+                ("title_b", &self.eb.title),
+            ],
+        )));
+        doc.push(Block::Line(if c.same_language {
+            self.t("same_language")
+        } else {
+            self.t("other_language")
+        }));
+        let n = |id: &str| c.summary.flags.get(id).copied().unwrap_or(0).to_string();
+        let s = |id: &str| c.summary.status.get(id).copied().unwrap_or(0).to_string();
+        doc.push(Block::Line(self.f(
+            "summary",
+            &[
+                ("rows", &c.summary.rows.to_string()),
+                ("ruling", &n("ruling")),
+                ("substance", &n("substance")),
+                ("not_applicable", &n("not-applicable")),
+                ("house", &n("house")),
+                ("structure", &n("structure")),
+                ("wording", &n("wording")),
+                ("renumbered", &n("renumbered")),
+                ("only_a", &s("only-a")),
+                ("only_b", &s("only-b")),
+                ("a", &c.a),
+                ("b", &c.b),
+            ],
+        )));
+        for id in &c.without_provisions {
+            doc.push(Block::Line(self.f("no_provisions", &[("edition", id)])));
+        }
+        self.parameters(doc);
+        self.changes(doc);
+        self.renumbering(doc);
+        self.wording(doc);
+    }
+
+    fn parameters(&self, doc: &mut Vec<Block>) {
+        let mut shown: Vec<&Parameter> = self
+            .c
+            .parameters
+            .iter()
+            .filter(|p| p.differs || self.all)
+            .collect();
+        // What changes a ruling first; otherwise in the order of the topics.
+        shown.sort_by_key(|p| !(p.ruling && p.differs));
+        doc.push(Block::Heading(self.t("params_heading")));
+        if shown.is_empty() {
+            doc.push(Block::Line(self.t("params_agree")));
+            return;
+        }
+        let rows = shown
+            .iter()
+            .map(|p| {
+                let mut name = self.param_name(&p.param);
+                if p.ruling && p.differs {
+                    name.push_str(" ★");
+                }
+                let (a, b) = self.values(p);
+                vec![name, a, b]
+            })
+            .collect();
+        doc.push(Block::Table {
+            header: vec![self.t("param_col"), self.c.a.clone(), self.c.b.clone()],
+            rows,
+        });
+        if shown.iter().any(|p| p.ruling && p.differs) {
+            doc.push(Block::Line(format!("★ {}", self.t("ruling_mark"))));
+        }
+    }
+
+    /// Both cells of a parameter: the value (for lists, what each side has
+    /// that the other lacks), the rule and the words that state it.
+    fn values(&self, p: &Parameter) -> (String, String) {
+        let list =
+            |s: &Option<Stating>| s.as_ref().and_then(|s| floor::compare::elements(&s.value));
+        let (la, lb) = (list(&p.a), list(&p.b));
+        let cell =
+            |side: &Option<Stating>, mine: &Option<Vec<String>>, theirs: &Option<Vec<String>>| {
+                let Some(s) = side else {
+                    return self.t("not_stated");
+                };
+                let mut lines = Vec::new();
+                match (mine, theirs) {
+                    (Some(mine), Some(theirs)) if p.differs => {
+                        let only: Vec<String> = mine
+                            .iter()
+                            .filter(|v| !theirs.contains(v))
+                            .map(|v| self.value_name(v))
+                            .collect();
+                        let both: Vec<String> = mine
+                            .iter()
+                            .filter(|v| theirs.contains(v))
+                            .map(|v| self.value_name(v))
+                            .collect();
+                        if !only.is_empty() {
+                            lines.push(self.f("only_here", &[("items", &only.join(", "))]));
+                        }
+                        // A long shared list is only counted: the difference
+                        // is what matters.
+                        let shared = if both.len() <= 2 {
+                            both.join(", ")
+                        } else {
+                            both.len().to_string()
+                        };
+                        if !both.is_empty() {
+                            lines.push(self.f("in_both", &[("items", &shared)]));
+                        }
+                    }
+                    _ => lines.push(self.value_text(&s.value)),
+                }
+                let source = if s.house {
+                    self.f("set_by_house", &[("number", &s.number)])
+                } else {
+                    s.number.clone()
+                };
+                let quoted: Vec<String> = s
+                    .spans
+                    .iter()
+                    .filter(|(element, _)| match (mine, theirs) {
+                        (Some(_), Some(theirs)) if p.differs && !element.is_empty() => {
+                            !theirs.contains(element)
+                        }
+                        _ => true,
+                    })
+                    .map(|(_, span)| format!("“{}”", cut_to(span, CELL_SPAN_CHARS)))
+                    .collect();
+                lines.push(if quoted.is_empty() {
+                    format!("({source})")
+                } else {
+                    format!("({source}: {})", quoted.join(" … "))
+                });
+                lines.join("\n")
+            };
+        (cell(&p.a, &la, &lb), cell(&p.b, &lb, &la))
+    }
+
+    fn changes(&self, doc: &mut Vec<Block>) {
+        let shown: Vec<&Row> = self
+            .c
+            .rows
+            .iter()
+            .filter(|r| {
+                r.flags
+                    .iter()
+                    .any(|f| !matches!(f, Flag::Wording | Flag::Renumbered))
+            })
+            .collect();
+        doc.push(Block::Heading(
+            self.f("changes_heading", &[("count", &shown.len().to_string())]),
+        ));
+        if shown.is_empty() {
+            doc.push(Block::Line(self.t("changes_none")));
+        }
+        for row in shown {
+            doc.push(self.row_item(row));
+        }
+    }
+
+    fn row_item(&self, row: &Row) -> Block {
+        let c = self.c;
+        let side = |s: &Option<floor::compare::Side>, id: &str| match s {
+            Some(s) => format!("{} {}", s.number, s.title),
+            None => self.f("absent", &[("edition", id)]),
+        };
+        let flags: Vec<String> = row
+            .flags
+            .iter()
+            .map(|f| self.t(&format!("flag.{}", f.id().replace('-', "_"))))
+            .collect();
+        let head = format!(
+            "{} · {} ↔ {}  [{}]",
+            row.concept,
+            side(&row.a, &c.a),
+            side(&row.b, &c.b),
+            flags.join(", ")
+        );
+        let mut lines = Vec::new();
+        let one_sided = row.a.is_none() || row.b.is_none();
+        for (quotes, id) in [
+            (&row.provisions.only_a, &c.a),
+            (&row.provisions.only_b, &c.b),
+        ] {
+            if one_sided && !self.all {
+                if !quotes.is_empty() {
+                    lines.push(self.f(
+                        "states_count",
+                        &[("edition", id), ("count", &quotes.len().to_string())],
+                    ));
+                }
+                continue;
+            }
+            for q in quotes {
+                lines.push(self.f(
+                    "only_states",
+                    &[
+                        ("edition", id),
+                        ("provision", &self.provision(&q.id)),
+                        ("span", &cut(&q.span)),
+                    ],
+                ));
+            }
+        }
+        // A parameter is listed here only where no quote above shows it.
+        let quoted: Vec<&str> = row
+            .provisions
+            .only_a
+            .iter()
+            .chain(&row.provisions.only_b)
+            .filter_map(|q| self.catalog.get(&q.id)?.param.as_deref())
+            .collect();
+        let shown_quotes = !one_sided || self.all;
+        for (key, d) in row
+            .params
+            .iter()
+            .filter(|(k, _)| !(shown_quotes && quoted.contains(&k.as_str())))
+        {
+            lines.push(format!(
+                "{}: {} → {}",
+                self.param_name(key),
+                self.value_or_absent(&d.a),
+                self.value_or_absent(&d.b)
+            ));
+        }
+        for (rule, id) in [
+            (self.ea.rule_for(&row.concept), &c.a),
+            (self.eb.rule_for(&row.concept), &c.b),
+        ] {
+            let Some(rule) = rule else { continue };
+            if rule.not_applicable {
+                lines.push(self.f("na_in", &[("edition", id)]));
+            }
+            let parts: Vec<&str> = rule
+                .parts
+                .iter()
+                .filter(|p| p.not_applicable)
+                .map(|p| p.label.as_str())
+                .collect();
+            if !parts.is_empty() {
+                lines.push(self.f("na_parts", &[("edition", id), ("parts", &parts.join(", "))]));
+            }
+            if rule.changed_by_house {
+                lines.push(self.f("changed_by_house", &[("edition", id)]));
+            }
+        }
+        for (numbers, id, edition) in [(&row.house.a, &c.a, self.ea), (&row.house.b, &c.b, self.eb)]
+        {
+            if numbers.is_empty() {
+                continue;
+            }
+            // A house note that contradicts the rule text says so.
+            let shown: Vec<String> = numbers
+                .iter()
+                .map(|n| match edition.rule(n) {
+                    Some(r) if r.conflicts => {
+                        format!("{n} ({})", self.ctx.ui.t("card.conflicts"))
+                    }
+                    _ => n.clone(),
+                })
+                .collect();
+            lines.push(self.f(
+                "house_in",
+                &[("edition", id), ("numbers", &shown.join(", "))],
+            ));
+        }
+        if row.has(Flag::Structure) {
+            let count = |r: Option<&floor::rules::Rule>| r.map_or(0, |r| r.parts.len()).to_string();
+            lines.push(self.f(
+                "structure",
+                &[
+                    ("a", &count(self.ea.rule_for(&row.concept))),
+                    ("b", &count(self.eb.rule_for(&row.concept))),
+                ],
+            ));
+        }
+        if let Some(sentences) = &row.sentences {
+            lines.extend(self.sentences(sentences));
+        }
+        Block::Item { head, lines }
+    }
+
+    fn sentences(&self, steps: &[Aligned]) -> Vec<String> {
+        let color = self.ctx.color;
+        steps
+            .iter()
+            .filter_map(|s| match s {
+                Aligned::Same { .. } => None,
+                Aligned::Reworded { diff, .. } => Some(format!("~ {}", diff_text(color, diff))),
+                Aligned::OnlyA { a } => Some(format!("− {a}")),
+                Aligned::OnlyB { b } => Some(format!("+ {b}")),
+            })
+            .collect()
+    }
+
+    fn renumbering(&self, doc: &mut Vec<Block>) {
+        let c = self.c;
+        doc.push(Block::Heading(self.t("renumbering_heading")));
+        if c.renumbering.is_empty() {
+            doc.push(Block::Line(self.t("renumbering_none")));
+            return;
+        }
+        let numbering = if self.ea.numbering == self.eb.numbering {
+            String::new()
+        } else {
+            format!(" ({} ↔ {})", self.ea.numbering, self.eb.numbering)
+        };
+        let lines = c
+            .renumbering
+            .iter()
+            .map(|run| {
+                let args = [
+                    ("a", c.a.as_str()),
+                    ("from", run.a.as_str()),
+                    ("b", c.b.as_str()),
+                    ("to", run.b.as_str()),
+                ];
+                match run.kind {
+                    "reordered" => {
+                        let count = run.topics.to_string();
+                        let mut args = args.to_vec();
+                        args.push(("count", &count));
+                        format!("{}{numbering}", self.f("reordered", &args))
+                    }
+                    _ => self.f("shift", &args),
+                }
+            })
+            .collect();
+        doc.push(Block::Item {
+            head: String::new(),
+            lines,
+        });
+    }
+
+    fn wording(&self, doc: &mut Vec<Block>) {
+        let rows: Vec<&Row> = self
+            .c
+            .rows
+            .iter()
+            .filter(|r| {
+                r.has(Flag::Wording)
+                    && r.flags
+                        .iter()
+                        .all(|f| matches!(f, Flag::Wording | Flag::Renumbered))
+            })
+            .collect();
+        if rows.is_empty() {
+            return;
+        }
+        if !self.all {
+            doc.push(Block::Line(
+                self.f("wording_hidden", &[("count", &rows.len().to_string())]),
+            ));
+            return;
+        }
+        doc.push(Block::Heading(
+            self.f("wording_heading", &[("count", &rows.len().to_string())]),
+        ));
+        for row in rows {
+            doc.push(self.row_item(row));
+        }
+    }
+
+    fn provision(&self, id: &str) -> String {
+        self.catalog
+            .get(id)
+            .map_or_else(|| id.to_string(), |p| p.text(self.ctx.ui.lang).to_string())
+    }
+
+    fn param_name(&self, key: &str) -> String {
+        self.ctx
+            .ui
+            .get(&format!("compare.param.{key}"))
+            .unwrap_or(key)
+            .to_string()
+    }
+
+    fn value_name(&self, value: &str) -> String {
+        self.ctx
+            .ui
+            .get(&format!("compare.value.{value}"))
+            .unwrap_or(value)
+            .to_string()
+    }
+
+    fn value_text(&self, value: &serde_json::Value) -> String {
+        match value {
+            serde_json::Value::Array(items) => items
+                .iter()
+                .map(|i| self.value_name(&scalar(i)))
+                .collect::<Vec<_>>()
+                .join(", "),
+            other => self.value_name(&scalar(other)),
+        }
+    }
+
+    fn value_or_absent(&self, value: &serde_json::Value) -> String {
+        if value.is_null() {
+            self.t("not_stated")
+        } else {
+            self.value_text(value)
+        }
+    }
+}
+
+/// A span cut to [`SPAN_CHARS`] characters.
+fn cut(span: &str) -> String {
+    cut_to(span, SPAN_CHARS)
+}
+
+/// A span cut to `max` characters.
+fn cut_to(span: &str, max: usize) -> String {
+    let squeezed = floor::rules::provisions::squeeze(span);
+    if squeezed.chars().count() <= max {
+        return squeezed;
+    }
+    let mut out: String = squeezed.chars().take(max).collect();
+    out.push('…');
     out
-}
-
-/// What differs in a row: the parameters with both values, then the other
-/// aspects compared.
-fn differs(ctx: &Ctx, row: &Row) -> String {
-    let mut lines: Vec<String> = row
-        .params
-        .iter()
-        // Spaces, not underscores, so a narrow column can wrap the name.
-        .map(|(k, d)| format!("{}: {} → {}", k.replace('_', " "), value(&d.a), value(&d.b)))
-        .collect();
-    for what in row.differs.iter().filter(|w| **w != "params") {
-        lines.push(ctx.ui.t(&format!("compare.aspect.{what}")).to_string());
-    }
-    lines.join("\n")
-}
-
-fn value(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::Null => "—".into(),
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Array(items) => items.iter().map(value).collect::<Vec<_>>().join(", "),
-        other => other.to_string(),
-    }
 }
 
 /// Deleted words in red, inserted in green on a terminal; `[-…-]` and
 /// `{+…+}` otherwise.
-fn diff_text(ctx: &Ctx, pieces: &[Piece]) -> String {
+fn diff_text(color: bool, pieces: &[Piece]) -> String {
     let mut out = String::new();
     for p in pieces {
-        match (p.tag, ctx.color) {
+        match (p.tag, color) {
             ("equal", _) => out.push_str(&p.text),
             ("delete", true) => out.push_str(&format!("\x1b[31;9m{}\x1b[0m", p.text)),
             ("insert", true) => out.push_str(&format!("\x1b[32;4m{}\x1b[0m", p.text)),
@@ -130,4 +693,133 @@ fn diff_text(ctx: &Ctx, pieces: &[Piece]) -> String {
         }
     }
     out
+}
+
+/// The report for the terminal.
+fn text(ctx: &Ctx, doc: &[Block]) -> String {
+    let mut out = String::new();
+    for block in doc {
+        match block {
+            Block::Title(t) => {
+                if !out.is_empty() {
+                    out.push('\n');
+                }
+                out.push_str(&render::bold(ctx, &render::wrap(ctx, t, 2)));
+                out.push('\n');
+            }
+            Block::Line(t) => {
+                out.push_str(&render::wrap(ctx, t, 2));
+                out.push('\n');
+            }
+            Block::Heading(t) => {
+                out.push('\n');
+                out.push_str(&render::bold(ctx, t));
+                out.push('\n');
+            }
+            Block::Table { header, rows } => {
+                let mut table = render::table(ctx);
+                table.set_header(header.clone());
+                for row in rows {
+                    table.add_row(row.iter().map(|c| render::cell(c)).collect::<Vec<_>>());
+                }
+                out.push_str(&format!("{table}\n"));
+            }
+            Block::Item { head, lines } => {
+                let indent = if head.is_empty() {
+                    "  "
+                } else {
+                    out.push_str(&render::wrap(ctx, &format!("• {head}"), 4));
+                    out.push('\n');
+                    "    "
+                };
+                for line in lines {
+                    let wrapped = render::wrap(ctx, &format!("{indent}{line}"), indent.len() + 2);
+                    out.push_str(&wrapped);
+                    out.push('\n');
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Text with Markdown's special characters escaped.
+fn md(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if "\\`*_[]<>|#".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The report in Markdown (GitHub-flavoured tables).
+fn markdown(doc: &[Block]) -> String {
+    let mut out = String::new();
+    for block in doc {
+        match block {
+            Block::Title(t) => out.push_str(&format!("# {}\n\n", md(t))),
+            Block::Line(t) => out.push_str(&format!("{}\n\n", md(t))),
+            Block::Heading(t) => out.push_str(&format!("## {}\n\n", md(t))),
+            Block::Table { header, rows } => {
+                let cell = |c: &str| md(c).replace('\n', "<br>");
+                out.push_str(&format!(
+                    "| {} |\n",
+                    header
+                        .iter()
+                        .map(|h| cell(h))
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                ));
+                out.push_str(&format!("|{}\n", " --- |".repeat(header.len())));
+                for row in rows {
+                    out.push_str(&format!(
+                        "| {} |\n",
+                        row.iter().map(|c| cell(c)).collect::<Vec<_>>().join(" | ")
+                    ));
+                }
+                out.push('\n');
+            }
+            Block::Item { head, lines } => {
+                let indent = if head.is_empty() {
+                    ""
+                } else {
+                    out.push_str(&format!("- **{}**\n", md(head)));
+                    "  "
+                };
+                for line in lines {
+                    out.push_str(&format!("{indent}- {}\n", md(line)));
+                }
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_escapes_what_it_would_read_as_markup() {
+        let doc = [
+            Block::Title("a | b *c*".into()),
+            Block::Table {
+                header: vec!["x".into()],
+                rows: vec![vec!["1|2\n3".into()]],
+            },
+        ];
+        let out = markdown(&doc);
+        assert!(out.starts_with("# a \\| b \\*c\\*\n"), "{out}");
+        assert!(out.contains("| 1\\|2<br>3 |"), "{out}");
+    }
+
+    #[test]
+    fn spans_are_cut_at_a_reading_length() {
+        assert_eq!(cut("a  b"), "a b");
+        assert!(cut(&"x ".repeat(200)).ends_with('…'));
+    }
 }

@@ -1,31 +1,129 @@
-//! Comparing two editions: one row per concept in either, with both numbers
-//! and titles, a status (same, renumbered, changed, only-a, only-b), the
-//! parameters that differ, and — for two editions in the same language — a
-//! word-level diff of the texts.
+//! Comparing two editions: one row per topic (concept) in either, with
+//! both numbers and titles, the findings that tell a floor person what
+//! changes a ruling, and the parameters with the words that state them.
+//!
+//! Substance is compared through provisions (`rules::provisions`), which
+//! editions in different languages share: a provision stated in one
+//! edition and not the other, or a parameter with another value, is a
+//! substantive difference. Two texts in one language are also aligned
+//! sentence by sentence ([`align`]), so that a reworded sentence reads as
+//! wording, never as a change of substance. The editions passed in carry
+//! their provisions; an edition without any is compared on parameters,
+//! numbers and structure only, and the comparison says so.
+//!
+//! Pure: no I/O, no terminal.
 
-use std::collections::BTreeMap;
+pub mod align;
+pub mod renumber;
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 use similar::{ChangeTag, TextDiff};
 
-use crate::rules::{Edition, Rule, RuleKind};
+use crate::rules::provisions::{Catalog, scalar};
+use crate::rules::{Edition, Params, Part, Rule, RuleKind, RuleRef};
 
-/// How a concept differs between the two editions.
+/// A finding about one row; a row can carry several.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Flag {
+    /// A parameter a ruling reads has another value (house rules included).
+    Ruling,
+    /// A provision is stated in one edition and not the other, or with
+    /// another value.
+    Substance,
+    /// The topic is marked not applicable (as a whole or in a part) in one
+    /// edition only.
+    NotApplicable,
+    /// A house rule or a house change touches the topic in one edition
+    /// only (or different ones in each).
+    House,
+    /// Parts split, merged or added: the outline of the rule differs
+    /// (labels 1/A/a aside).
+    Structure,
+    /// The same provisions in other words (same language only).
+    Wording,
+    /// The numbers differ (`RP-n` and `OP-n` are one numbering).
+    Renumbered,
+}
+
+impl Flag {
+    /// Every flag, most weighty first.
+    pub const ALL: [Flag; 7] = [
+        Flag::Ruling,
+        Flag::Substance,
+        Flag::NotApplicable,
+        Flag::House,
+        Flag::Structure,
+        Flag::Wording,
+        Flag::Renumbered,
+    ];
+
+    /// The id, as in JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Flag::Ruling => "ruling",
+            Flag::Substance => "substance",
+            Flag::NotApplicable => "not-applicable",
+            Flag::House => "house",
+            Flag::Structure => "structure",
+            Flag::Wording => "wording",
+            Flag::Renumbered => "renumbered",
+        }
+    }
+}
+
+/// The single summary of a row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
-    /// Same number, and nothing compared differs.
+    /// Same number, nothing found.
     Same,
-    /// A different number, nothing else compared differs.
+    /// Another number, nothing else found.
     Renumbered,
-    /// A parameter, the text (same language), the sub-part structure or the
-    /// house notes differ.
+    /// Anything else found.
     Changed,
     /// Only in the first edition.
     OnlyA,
     /// Only in the second edition.
     OnlyB,
 }
+
+/// The parameters a ruling reads: a difference in one of these changes a
+/// ruling. A test checks the list against the code that reads them.
+pub const READ_BY_RULINGS: &[&str] = &[
+    "halt_threshold",
+    "clock_seconds",
+    "clock_countdown",
+    "clock_expiry_facing_bet",
+    "clock_expiry_not_facing_bet",
+    "clock_tie_to_player",
+    "unclear_bet_reading",
+    "raise_standard_percent",
+    "limit_reopen_percent",
+    "undercall_preflop_opener",
+    "missed_round_formula",
+    "penalty_kinds",
+    "penalty_max_rounds",
+    "odd_chip_recipient",
+    "misdeal_conditions",
+    "misdeal_boxed_cards",
+    "misdeal_exposed_downcards",
+    "sa_chip_actions",
+    "sa_any_actions",
+    "raise_methods",
+    "pot_limit_underbet_window",
+    "dispute_break_minutes",
+    "chip_race_start_seat",
+    "chip_race_max_chips",
+    "chip_race_method",
+    "chip_race_rounding",
+    "hand_for_hand_payout",
+    "final_table_policy",
+    "premature_flop",
+    "premature_turn",
+];
 
 /// One side of a row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -36,7 +134,8 @@ pub struct Side {
     pub title: String,
 }
 
-/// A parameter's value on each side (`null` where the edition does not state it).
+/// A parameter's value on each side (`null` where the edition does not
+/// state it).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ParamDiff {
     /// In the first edition.
@@ -45,7 +144,48 @@ pub struct ParamDiff {
     pub b: serde_json::Value,
 }
 
-/// One concept's comparison.
+/// A provision one side states and the other does not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Quote {
+    /// The provision.
+    pub id: String,
+    /// The rule that states it.
+    pub number: String,
+    /// The words that state it.
+    pub span: String,
+}
+
+/// The provisions only one side states.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Provisions {
+    /// Stated by the first edition only.
+    pub only_a: Vec<Quote>,
+    /// Stated by the second edition only.
+    pub only_b: Vec<Quote>,
+}
+
+impl Provisions {
+    fn is_empty(&self) -> bool {
+        self.only_a.is_empty() && self.only_b.is_empty()
+    }
+}
+
+/// The house rules touching a topic on each side.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct House {
+    /// Numbers of the first edition's house rules touching it.
+    pub a: Vec<String>,
+    /// Numbers of the second edition's.
+    pub b: Vec<String>,
+}
+
+impl House {
+    fn is_empty(&self) -> bool {
+        self.a.is_empty() && self.b.is_empty()
+    }
+}
+
+/// One topic's comparison.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Row {
     /// The concept.
@@ -54,19 +194,79 @@ pub struct Row {
     pub a: Option<Side>,
     /// The second edition's rule, if it has one.
     pub b: Option<Side>,
-    /// The verdict.
+    /// The single summary.
     pub status: Status,
-    /// The parameters that differ.
+    /// The parameters that differ, as each edition applies them (house
+    /// rules included).
     pub params: BTreeMap<String, ParamDiff>,
-    /// What was compared: `text` (same language only), `parts`, `params`,
-    /// `house-notes`, `applicability`.
-    pub compared: Vec<&'static str>,
-    /// What differed, from the same list.
-    pub differs: Vec<&'static str>,
-    /// The word-level diff of the two texts, when asked for and the
-    /// editions share a language.
+    /// The findings, most weighty first.
+    pub flags: Vec<Flag>,
+    /// The provisions only one side states.
+    #[serde(skip_serializing_if = "Provisions::is_empty")]
+    pub provisions: Provisions,
+    /// House rules touching the topic.
+    #[serde(skip_serializing_if = "House::is_empty")]
+    pub house: House,
+    /// Sentence by sentence, for two texts in one language when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub diff: Option<Vec<Piece>>,
+    pub sentences: Option<Vec<align::Aligned>>,
+}
+
+impl Row {
+    /// Whether the row carries `flag`.
+    pub fn has(&self, flag: Flag) -> bool {
+        self.flags.contains(&flag)
+    }
+
+    /// Whether the row differs in what a ruling depends on (ruling or
+    /// substance).
+    pub fn substantive(&self) -> bool {
+        self.has(Flag::Ruling) || self.has(Flag::Substance)
+    }
+}
+
+/// One side of a parameter: the value, the rule that states it and the
+/// words that do.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Stating {
+    /// The value as the data files write it.
+    pub value: serde_json::Value,
+    /// The rule that states it (a house rule where one sets it).
+    pub number: String,
+    /// Whether a house rule sets it.
+    pub house: bool,
+    /// The words that state it (one per list element where the elements
+    /// are quoted one by one).
+    pub spans: Vec<(String, String)>,
+}
+
+/// A parameter of one topic on both sides.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Parameter {
+    /// The topic.
+    pub concept: String,
+    /// The parameter key.
+    pub param: String,
+    /// A ruling reads it.
+    pub ruling: bool,
+    /// The values differ.
+    pub differs: bool,
+    /// In the first edition.
+    pub a: Option<Stating>,
+    /// In the second edition.
+    pub b: Option<Stating>,
+}
+
+/// How many rows carry each flag, and have each status.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Rows compared.
+    pub rows: usize,
+    /// Rows per flag.
+    #[serde(flatten)]
+    pub flags: BTreeMap<&'static str, usize>,
+    /// Rows per status.
+    pub status: BTreeMap<&'static str, usize>,
 }
 
 /// The whole comparison.
@@ -76,65 +276,243 @@ pub struct Comparison {
     pub a: String,
     /// The second edition's id.
     pub b: String,
-    /// Counts by status.
+    /// Whether both are in one language (texts compared word for word).
+    pub same_language: bool,
+    /// Editions with no provisions recorded: their substance is not
+    /// compared.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub without_provisions: Vec<String>,
+    /// Counts per flag and status.
     pub summary: Summary,
+    /// Every parameter stated on either side, per topic.
+    pub parameters: Vec<Parameter>,
+    /// The renumbering as a compact map.
+    pub renumbering: Vec<renumber::Run>,
     /// One row per concept, in the first edition's order, then the second's.
     pub rows: Vec<Row>,
 }
 
-/// How many rows have each status.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Summary {
-    /// Same.
-    pub same: usize,
-    /// Renumbered.
-    pub renumbered: usize,
-    /// Changed.
-    pub changed: usize,
-    /// Only in the first edition.
-    pub only_a: usize,
-    /// Only in the second edition.
-    pub only_b: usize,
+/// What to compare.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Only this concept.
+    pub concept: Option<String>,
+    /// Align the sentences of same-language rows that differ.
+    pub sentences: bool,
 }
 
-/// Compares `a` with `b`, optionally for one concept only; `with_diff` adds
-/// word diffs to the changed rows whose texts can be compared.
-pub fn compare(a: &Edition, b: &Edition, concept: Option<&str>, with_diff: bool) -> Comparison {
+/// Compares `a` with `b`. `catalog` tells which provisions carry which
+/// parameter (for the quoting spans).
+pub fn compare(a: &Edition, b: &Edition, catalog: &Catalog, options: &Options) -> Comparison {
     let mut concepts: Vec<&str> = Vec::new();
+    let mut seen = BTreeSet::new();
     for rule in a.rules().chain(b.rules()) {
-        if !concepts.contains(&rule.concept.as_str()) {
+        if seen.insert(rule.concept.as_str()) {
             concepts.push(&rule.concept);
         }
     }
-    let rows: Vec<Row> = concepts
-        .into_iter()
-        .filter(|c| concept.is_none_or(|want| want == *c))
-        .map(|c| {
-            let mut r = row(a, b, c);
-            if with_diff
-                && r.differs.contains(&"text")
-                && let (Some(ra), Some(rb)) = (a.rule_for(c), b.rule_for(c))
-            {
-                r.diff = Some(word_diff(&ra.full_text(), &rb.full_text()));
-            }
-            r
-        })
-        .collect();
-    let mut summary = Summary::default();
-    for r in &rows {
-        match r.status {
-            Status::Same => summary.same += 1,
-            Status::Renumbered => summary.renumbered += 1,
-            Status::Changed => summary.changed += 1,
-            Status::OnlyA => summary.only_a += 1,
-            Status::OnlyB => summary.only_b += 1,
-        }
+    let ctx = Context {
+        a,
+        b,
+        catalog,
+        same_language: a.language == b.language,
+        known: [has_provisions(a), has_provisions(b)],
+    };
+    let wanted = |c: &&str| options.concept.as_deref().is_none_or(|w| w == *c);
+    let mut rows = Vec::new();
+    let mut parameters = Vec::new();
+    for concept in concepts.into_iter().filter(wanted) {
+        let (row, params) = ctx.row(concept, options.sentences);
+        rows.push(row);
+        parameters.extend(params);
     }
+    let pairs: Vec<(String, String)> = rows
+        .iter()
+        .filter_map(|r| Some((r.a.as_ref()?.number.clone(), r.b.as_ref()?.number.clone())))
+        .collect();
+    let mut summary = Summary {
+        rows: rows.len(),
+        ..Summary::default()
+    };
+    for flag in Flag::ALL {
+        summary
+            .flags
+            .insert(flag.id(), rows.iter().filter(|r| r.has(flag)).count());
+    }
+    for (status, id) in [
+        (Status::Same, "same"),
+        (Status::Renumbered, "renumbered"),
+        (Status::Changed, "changed"),
+        (Status::OnlyA, "only-a"),
+        (Status::OnlyB, "only-b"),
+    ] {
+        summary
+            .status
+            .insert(id, rows.iter().filter(|r| r.status == status).count());
+    }
+    let without_provisions = [a, b]
+        .iter()
+        .zip(ctx.known)
+        .filter(|(_, known)| !known)
+        .map(|(e, _)| e.id.clone())
+        .collect();
     Comparison {
         a: a.id.clone(),
         b: b.id.clone(),
+        same_language: ctx.same_language,
+        without_provisions,
         summary,
+        parameters,
+        renumbering: renumber::map(&pairs),
         rows,
+    }
+}
+
+fn has_provisions(edition: &Edition) -> bool {
+    edition.rules().any(|r| !r.provisions.is_empty())
+}
+
+struct Context<'a> {
+    a: &'a Edition,
+    b: &'a Edition,
+    catalog: &'a Catalog,
+    same_language: bool,
+    known: [bool; 2],
+}
+
+/// A parameter as an edition applies it to a topic.
+struct Applied<'a> {
+    value: serde_json::Value,
+    rule: &'a Rule,
+    house: bool,
+}
+
+impl<'a> Context<'a> {
+    fn row(&self, concept: &str, sentences: bool) -> (Row, Vec<Parameter>) {
+        let (ra, rb) = (self.a.rule_for(concept), self.b.rule_for(concept));
+        let house = House {
+            a: touching(self.a, concept),
+            b: touching(self.b, concept),
+        };
+        let (pa, pb) = (applied(self.a, ra, concept), applied(self.b, rb, concept));
+        let mut params = BTreeMap::new();
+        let mut parameters = Vec::new();
+        for key in pa.keys().chain(pb.keys()).collect::<BTreeSet<_>>() {
+            let (va, vb) = (pa.get(key), pb.get(key));
+            let differs = va.map(|v| &v.value) != vb.map(|v| &v.value);
+            if differs {
+                params.insert(
+                    key.to_string(),
+                    ParamDiff {
+                        a: va.map_or(serde_json::Value::Null, |v| v.value.clone()),
+                        b: vb.map_or(serde_json::Value::Null, |v| v.value.clone()),
+                    },
+                );
+            }
+            parameters.push(Parameter {
+                concept: concept.to_string(),
+                param: key.to_string(),
+                ruling: READ_BY_RULINGS.contains(&key.as_str()),
+                differs,
+                a: va.map(|v| self.stating(key, v)),
+                b: vb.map(|v| self.stating(key, v)),
+            });
+        }
+        let mut flags = BTreeSet::new();
+        if params.keys().any(|k| READ_BY_RULINGS.contains(&k.as_str())) {
+            flags.insert(Flag::Ruling);
+        }
+        let (own_a, own_b) = (in_force(ra), in_force(rb));
+        let provisions = Provisions {
+            only_a: quotes(ra, &own_a, &own_b),
+            only_b: quotes(rb, &own_b, &own_a),
+        };
+        let known = self.known[0] && self.known[1];
+        let both = ra.is_some() && rb.is_some();
+        let own_params_differ = ra.map(|r| r.params.to_map()) != rb.map(|r| r.params.to_map());
+        // A house rule an overlay adds states something of its own even
+        // where the catalog has no provision for it.
+        let unrecorded_house_rule = |r: Option<&Rule>| {
+            r.is_some_and(|r| {
+                r.kind == RuleKind::House
+                    && r.changed_by_house
+                    && !r.not_applicable
+                    && r.provisions.is_empty()
+            })
+        };
+        if (both && own_params_differ)
+            || (!provisions.is_empty() && (known || !both))
+            || (!both && (unrecorded_house_rule(ra) || unrecorded_house_rule(rb)))
+        {
+            flags.insert(Flag::Substance);
+        }
+        if inapplicable(ra) != inapplicable(rb) {
+            flags.insert(Flag::NotApplicable);
+        }
+        let changed = |r: Option<&Rule>| r.is_some_and(|r| r.changed_by_house);
+        let lone_house =
+            |r: Option<&Rule>| r.is_some_and(|r| r.kind == RuleKind::House && r.touches.is_empty());
+        if house.a != house.b || changed(ra) != changed(rb) || lone_house(ra) != lone_house(rb) {
+            flags.insert(Flag::House);
+        }
+        let mut aligned = None;
+        if let (Some(x), Some(y)) = (ra, rb) {
+            if number_key(&x.number) != number_key(&y.number) {
+                flags.insert(Flag::Renumbered);
+            }
+            if outline(&x.parts) != outline(&y.parts) {
+                flags.insert(Flag::Structure);
+            }
+            if self.same_language {
+                let reworded =
+                    words_of(x) != words_of(y) || align::words(&x.title) != align::words(&y.title);
+                if reworded && !flags.contains(&Flag::Substance) {
+                    flags.insert(Flag::Wording);
+                }
+                if sentences && reworded {
+                    aligned = Some(align::align(&align::sentences(x), &align::sentences(y)));
+                }
+            }
+        }
+        let status = match (ra, rb) {
+            (Some(_), None) => Status::OnlyA,
+            (None, _) => Status::OnlyB,
+            _ if flags.iter().any(|f| *f != Flag::Renumbered) => Status::Changed,
+            _ if flags.contains(&Flag::Renumbered) => Status::Renumbered,
+            _ => Status::Same,
+        };
+        let row = Row {
+            concept: concept.to_string(),
+            a: ra.map(side),
+            b: rb.map(side),
+            status,
+            params,
+            flags: flags.into_iter().collect(),
+            provisions,
+            house,
+            sentences: aligned,
+        };
+        (row, parameters)
+    }
+
+    /// The value of `key` with the words that state it.
+    fn stating(&self, key: &str, applied: &Applied<'_>) -> Stating {
+        let spans = applied
+            .rule
+            .provisions
+            .iter()
+            .filter_map(|s| {
+                let p = self.catalog.get(&s.id)?;
+                (p.param.as_deref() == Some(key))
+                    .then(|| (p.value.clone().unwrap_or_default(), s.span.clone()))
+            })
+            .collect();
+        Stating {
+            value: applied.value.clone(),
+            number: applied.rule.number.clone(),
+            house: applied.house,
+            spans,
+        }
     }
 }
 
@@ -145,108 +523,130 @@ fn side(rule: &Rule) -> Side {
     }
 }
 
-fn row(a: &Edition, b: &Edition, concept: &str) -> Row {
-    let (ra, rb) = (a.rule_for(concept), b.rule_for(concept));
-    let (Some(ra), Some(rb)) = (ra, rb) else {
-        return Row {
-            concept: concept.to_string(),
-            a: ra.map(side),
-            b: rb.map(side),
-            status: if ra.is_some() {
-                Status::OnlyA
-            } else {
-                Status::OnlyB
-            },
-            params: BTreeMap::new(),
-            compared: Vec::new(),
-            differs: Vec::new(),
-            diff: None,
-        };
-    };
-    let mut compared = Vec::new();
-    let mut differs = Vec::new();
-    let mut check = |what: &'static str, differ: bool| {
-        compared.push(what);
-        if differ {
-            differs.push(what);
-        }
-    };
-    let same_language = a.language == b.language;
-    if same_language {
-        check(
-            "text",
-            normalized(&ra.full_text()) != normalized(&rb.full_text()),
-        );
-    }
-    check("parts", part_labels(ra) != part_labels(rb));
-    let params = param_diffs(ra, rb);
-    check("params", !params.is_empty());
-    check(
-        "house-notes",
-        house_notes(a, concept) != house_notes(b, concept),
-    );
-    check("applicability", ra.not_applicable != rb.not_applicable);
-    let status = if !differs.is_empty() {
-        Status::Changed
-    } else if ra.number != rb.number {
-        Status::Renumbered
-    } else {
-        Status::Same
-    };
-    Row {
-        concept: concept.to_string(),
-        a: Some(side(ra)),
-        b: Some(side(rb)),
-        status,
-        params,
-        compared,
-        differs,
-        diff: None,
-    }
-}
-
-fn normalized(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn part_labels(rule: &Rule) -> Vec<String> {
-    fn walk(parts: &[crate::rules::Part], prefix: &str, out: &mut Vec<String>) {
-        for p in parts {
-            let label = format!("{prefix}{}", p.label.to_uppercase());
-            out.push(label.clone());
-            walk(&p.parts, &format!("{label}."), out);
-        }
-    }
-    let mut out = Vec::new();
-    walk(&rule.parts, "", &mut out);
-    out
-}
-
-fn param_diffs(a: &Rule, b: &Rule) -> BTreeMap<String, ParamDiff> {
-    let (pa, pb) = (a.params.to_map(), b.params.to_map());
+/// The parameters of a topic as the edition applies them: the rule's own,
+/// then those the house rules touching the topic set for it (house rules
+/// win, as in rulings).
+fn applied<'a>(
+    edition: &'a Edition,
+    rule: Option<&'a Rule>,
+    concept: &str,
+) -> BTreeMap<String, Applied<'a>> {
     let mut out = BTreeMap::new();
-    for key in pa.keys().chain(pb.keys()) {
-        let (va, vb) = (pa.get(key), pb.get(key));
-        if va != vb {
+    if let Some(rule) = rule {
+        // A house rule's parameters for the topics it touches are theirs.
+        let own = |k: &str| rule.kind != RuleKind::House || Params::home(k) == Some(concept);
+        for (k, v) in rule.params.to_map().into_iter().filter(|(k, _)| own(k)) {
             out.insert(
-                key.clone(),
-                ParamDiff {
-                    a: va.cloned().unwrap_or(serde_json::Value::Null),
-                    b: vb.cloned().unwrap_or(serde_json::Value::Null),
+                k,
+                Applied {
+                    value: v,
+                    rule,
+                    house: rule.kind == RuleKind::House,
                 },
             );
         }
     }
+    for house in edition
+        .rules()
+        .filter(|r| r.kind == RuleKind::House && r.concept != concept)
+        .filter(|r| r.touches.iter().any(|t| t == concept))
+    {
+        for (k, v) in house.params.to_map() {
+            if Params::home(&k) == Some(concept) {
+                out.insert(
+                    k,
+                    Applied {
+                        value: v,
+                        rule: house,
+                        house: true,
+                    },
+                );
+            }
+        }
+    }
     out
 }
 
-/// The house rules of an edition that touch `concept` (their numbers and
-/// whether they conflict).
-fn house_notes(edition: &Edition, concept: &str) -> Vec<(String, bool)> {
+/// The numbers of the house rules that touch `concept` (other than a rule
+/// of that concept itself).
+fn touching(edition: &Edition, concept: &str) -> Vec<String> {
     edition
         .rules()
-        .filter(|r| r.kind == RuleKind::House && r.touches.iter().any(|t| t == concept))
-        .map(|r| (r.number.clone(), r.conflicts))
+        .filter(|r| r.kind == RuleKind::House && r.concept != concept)
+        .filter(|r| r.touches.iter().any(|t| t == concept))
+        .map(|r| r.number.clone())
+        .collect()
+}
+
+/// The provision ids a rule states in force (none for a rule marked not
+/// applicable).
+fn in_force(rule: Option<&Rule>) -> BTreeSet<&str> {
+    match rule {
+        Some(r) if !r.not_applicable => r.provisions.iter().map(|s| s.id.as_str()).collect(),
+        _ => BTreeSet::new(),
+    }
+}
+
+fn quotes(rule: Option<&Rule>, own: &BTreeSet<&str>, other: &BTreeSet<&str>) -> Vec<Quote> {
+    let Some(rule) = rule else {
+        return Vec::new();
+    };
+    rule.provisions
+        .iter()
+        .filter(|s| own.contains(s.id.as_str()) && !other.contains(s.id.as_str()))
+        .map(|s| Quote {
+            id: s.id.clone(),
+            number: rule.number.clone(),
+            span: s.span.clone(),
+        })
+        .collect()
+}
+
+/// Which of the rule is marked not applicable: the whole, or parts by
+/// position.
+fn inapplicable(rule: Option<&Rule>) -> (bool, Vec<String>) {
+    fn walk(parts: &[Part], prefix: &str, out: &mut Vec<String>) {
+        for (i, p) in parts.iter().enumerate() {
+            let at = format!("{prefix}{}", i + 1);
+            if p.not_applicable {
+                out.push(at.clone());
+            }
+            walk(&p.parts, &format!("{at}."), out);
+        }
+    }
+    let mut parts = Vec::new();
+    match rule {
+        Some(r) => {
+            walk(&r.parts, "", &mut parts);
+            (r.not_applicable, parts)
+        }
+        None => (false, parts),
+    }
+}
+
+/// The outline of a rule's parts: how many, and the outline of each
+/// (labels aside, so 1/2 and A/B are one outline).
+#[derive(Debug, PartialEq, Eq)]
+struct Outline(Vec<Outline>);
+
+fn outline(parts: &[Part]) -> Outline {
+    Outline(parts.iter().map(|p| outline(&p.parts)).collect())
+}
+
+/// `RP-5` and `OP-5` are one number.
+fn number_key(number: &str) -> String {
+    match RuleRef::parse(number) {
+        Some(r) if r.prefix.as_deref() == Some("OP") => format!("RP-{}", r.ordinal),
+        Some(r) => r.to_string(),
+        None => number.to_string(),
+    }
+}
+
+/// The words of a rule's text (labels of parts and examples left out).
+fn words_of(rule: &Rule) -> Vec<String> {
+    align::sentences(rule)
+        .iter()
+        .flat_map(|s| align::words(&s.text))
         .collect()
 }
 
@@ -321,6 +721,14 @@ pub fn word_diff(a: &str, b: &str) -> Vec<Piece> {
     pieces
 }
 
+/// A parameter value's elements, for list values (sets compare).
+pub fn elements(value: &serde_json::Value) -> Option<Vec<String>> {
+    match value {
+        serde_json::Value::Array(items) => Some(items.iter().map(scalar).collect()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,5 +748,44 @@ mod tests {
             .map(|p| p.text.as_str())
             .collect();
         assert_eq!(rebuilt_a, "heeft 25 seconden de tijd");
+    }
+
+    #[test]
+    fn procedures_share_one_numbering() {
+        assert_eq!(number_key("OP-5"), number_key("RP-5"));
+        assert_ne!(number_key("RP-5"), number_key("RP-6"));
+    }
+
+    /// Every parameter read through `Resolved` by a ruling is in
+    /// [`READ_BY_RULINGS`], and nothing else is.
+    #[test]
+    fn the_parameters_read_by_rulings_are_those_the_code_reads() {
+        fn sources(dir: &std::path::Path, out: &mut String) {
+            for entry in std::fs::read_dir(dir).expect("src readable").flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    if !path.ends_with("rules") && !path.ends_with("compare") {
+                        sources(&path, out);
+                    }
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    out.push_str(&std::fs::read_to_string(&path).expect("source readable"));
+                }
+            }
+        }
+        let mut code = String::new();
+        sources(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut code,
+        );
+        let read: Vec<&str> = Params::KEYS
+            .iter()
+            .copied()
+            .filter(|k| code.contains(&format!(".{k}()")))
+            .collect();
+        let mut listed = READ_BY_RULINGS.to_vec();
+        listed.sort_unstable();
+        let mut read_sorted = read.clone();
+        read_sorted.sort_unstable();
+        assert_eq!(listed, read_sorted);
     }
 }

@@ -1,32 +1,48 @@
-//! House overlays: a user file that `extends:` a bundled edition, overrides
-//! parameters, replaces rule texts or sub-parts, and adds house rules. The
-//! result is an edition of its own, usable wherever a bundled one is.
+//! House overlays: a user file that `extends:` a bundled edition (or
+//! another overlay), overrides parameters, replaces rule texts or
+//! sub-parts, marks rules not applicable, and adds house rules. The result
+//! is an edition of its own, usable wherever a bundled one is.
 //!
-//! Errors carry the file, line and column: unknown keys and wrong types are
-//! caught by the parser; unknown concepts and clashing numbers are checked
-//! while parsing, so the parser reports where they are.
+//! One validation path: [`load`] (and [`parse`]) is what `--house` runs for
+//! every command and what `floor check --house` reports on. Mistakes the
+//! parser can place (unknown keys, wrong types, unknown rules, concepts and
+//! provisions, numbers and ids out of their grammar, an entry given twice)
+//! are refused with file, line and column; the built edition then passes
+//! the checks every bundled edition passes (`rules::check`), and its
+//! provisions are checked against its texts. What is legal but likely a
+//! mistake is returned as a [`Warning`].
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
-use std::path::Path;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Deserializer};
 
 use crate::data::read_yaml;
 use crate::error::LoadError;
-use crate::rules::{Edition, Example, Params, Part, Rule, RuleKind, Section, Store};
+use crate::rules::provisions::{self, Catalog, Unique, is_slug};
+use crate::rules::{
+    Edition, Example, Params, Part, Rule, RuleKind, RuleRef, Section, Stated, Store,
+};
+
+/// How many overlays a chain of `extends:` may hold.
+pub const MAX_CHAIN: usize = 8;
 
 /// A house overlay file.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Overlay {
     /// The new edition's id.
+    #[serde(deserialize_with = "edition_id")]
     pub id: String,
-    /// The bundled edition it extends.
+    /// The edition it extends: a bundled edition's id, or the path of
+    /// another overlay (relative to this file).
     pub extends: String,
     /// The new edition's title.
+    #[serde(deserialize_with = "some_text")]
     pub title: String,
     /// Whose house rules these are.
+    #[serde(deserialize_with = "some_text")]
     pub house: String,
     /// The date of the house rules, if any.
     #[serde(default)]
@@ -43,7 +59,8 @@ pub struct Overlay {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuleChange {
-    /// The rule's number in the base edition.
+    /// The rule, in any spelling the command line accepts ("29", "RP5");
+    /// after parsing, its number in the base edition.
     #[serde(deserialize_with = "existing_number")]
     pub number: String,
     /// A new title.
@@ -52,24 +69,36 @@ pub struct RuleChange {
     /// A new text (replaces the rule's text).
     #[serde(default)]
     pub text: Option<String>,
-    /// Sub-parts replaced by label (or added if the label is new).
+    /// Sub-parts replaced by label (case-insensitive), or added if the
+    /// label is new.
     #[serde(default)]
     pub parts: Vec<Part>,
     /// Parameters overridden (only those given change).
     #[serde(default)]
     pub params: Params,
+    /// The house does not apply the rule.
+    #[serde(default)]
+    pub not_applicable: bool,
+    /// What the new text states: provision id → the words that state it.
+    /// Given, it replaces what the rule stated; left out, the provisions
+    /// whose words the new text still contains are kept.
+    #[serde(default, deserialize_with = "known_provisions")]
+    pub provisions: Option<Unique<String>>,
 }
 
 /// A house rule added by the overlay.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewRule {
-    /// Its number, unique in the edition ("CLUB-1").
+    /// Its number, unique in the edition ("CLUB-1"), in any spelling the
+    /// command line accepts; stored as the command line spells it back.
     #[serde(deserialize_with = "new_number")]
     pub number: String,
     /// Its concept: a new slug of its own.
+    #[serde(deserialize_with = "new_concept")]
     pub concept: String,
     /// Its title.
+    #[serde(deserialize_with = "some_text")]
     pub title: String,
     /// Its text.
     pub text: String,
@@ -88,13 +117,80 @@ pub struct NewRule {
     /// Parameters it sets for the topics it touches.
     #[serde(default)]
     pub params: Params,
+    /// What it states: provision id → the words that state it.
+    #[serde(default, deserialize_with = "known_provisions")]
+    pub provisions: Option<Unique<String>>,
+}
+
+/// A house overlay, loaded.
+#[derive(Debug, Clone)]
+pub struct House {
+    /// The edition it builds.
+    pub edition: Edition,
+    /// The edition it extends, as built (with its own overlays, if any).
+    pub base: Edition,
+    /// What is legal but likely a mistake.
+    pub warnings: Vec<Warning>,
+}
+
+/// Something in an overlay that is legal but likely a mistake.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Warning {
+    /// A parameter changed while the rule's text still states the old
+    /// value in the words quoted.
+    StaleText {
+        /// The rule.
+        number: String,
+        /// The parameter.
+        param: String,
+        /// The words that still state the old value.
+        span: String,
+    },
+    /// A parameter no ruling reads: it changes what `compare` shows only.
+    Unread {
+        /// The rule that sets it.
+        number: String,
+        /// The parameter.
+        param: String,
+    },
+    /// Two entries decide one rule: the change of the rule and a house rule
+    /// that sets one of its parameters (the house rule wins).
+    TwoEntries {
+        /// The rule changed.
+        number: String,
+        /// The house rule that also sets its parameter.
+        house: String,
+        /// The parameter.
+        param: String,
+    },
+    /// A part label that matches no part of the rule: the part is added.
+    UnmatchedPart {
+        /// The rule.
+        number: String,
+        /// The label given.
+        label: String,
+    },
+    /// A replaced text no longer contains the words that stated a
+    /// provision, and the entry does not say what the new text states.
+    LostProvision {
+        /// The rule.
+        number: String,
+        /// The provision.
+        id: String,
+        /// The words the old text stated it with.
+        span: String,
+    },
 }
 
 /// What the parse-time checks need to know.
+#[derive(Default)]
 struct Context {
     numbers: Vec<String>,
+    changed: Vec<String>,
     added: Vec<String>,
     concepts: Vec<String>,
+    added_concepts: Vec<String>,
+    provisions: BTreeSet<String>,
 }
 
 thread_local! {
@@ -105,48 +201,115 @@ fn with_context<T>(f: impl FnOnce(&mut Context) -> T) -> Option<T> {
     CONTEXT.with(|c| c.borrow_mut().as_mut().map(f))
 }
 
-fn existing_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    let number = String::deserialize(d)?;
-    let known = with_context(|c| c.numbers.contains(&number)).unwrap_or(true);
-    if known {
-        Ok(number)
+fn fail<E: serde::de::Error>(message: String) -> E {
+    E::custom(message)
+}
+
+fn edition_id<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let id = String::deserialize(d)?;
+    if is_slug(&id) {
+        Ok(id)
     } else {
-        Err(serde::de::Error::custom(format!(
-            "rule `{number}` does not exist in the edition extended: use its number there"
+        Err(fail(format!(
+            "id `{}` is not an edition id: use lower-case letters, digits and `-`, e.g. club-de-kaart-2024",
+            id.escape_debug()
         )))
     }
 }
 
-fn new_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    let number = String::deserialize(d)?;
-    if crate::rules::RuleRef::parse(&number).is_none() && !is_house_number(&number) {
-        return Err(serde::de::Error::custom(format!(
-            "`{number}` is not a rule number: write e.g. CLUB-1"
-        )));
+fn some_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let text = String::deserialize(d)?;
+    if text.trim().is_empty() {
+        Err(fail("is empty: give a text".into()))
+    } else {
+        Ok(text)
     }
+}
+
+fn existing_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let given = String::deserialize(d)?;
+    let shown = given.escape_debug().to_string();
+    let parsed = RuleRef::parse(&given).filter(|r| r.part.is_none());
+    let Some(parsed) = parsed else {
+        return Err(fail(format!(
+            "`{shown}` is not a rule number: write it as on the command line (29, RP-5)"
+        )));
+    };
+    let found = with_context(|c| {
+        let number = parsed
+            .candidates()
+            .into_iter()
+            .find(|n| c.numbers.contains(n));
+        if let Some(n) = &number {
+            if c.changed.contains(n) {
+                return Err(format!(
+                    "rule `{n}` is changed twice: put both changes in one entry"
+                ));
+            }
+            c.changed.push(n.clone());
+        }
+        Ok(number)
+    });
+    match found {
+        None => Ok(given),
+        Some(Err(message)) => Err(fail(message)),
+        Some(Ok(Some(number))) => Ok(number),
+        Some(Ok(None)) => Err(fail(format!(
+            "rule `{shown}` does not exist in the edition extended: use its number there"
+        ))),
+    }
+}
+
+fn new_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let given = String::deserialize(d)?;
+    let parsed = RuleRef::parse(&given).filter(|r| r.part.is_none());
+    let Some(parsed) = parsed else {
+        return Err(fail(format!(
+            "`{}` is not a rule number: write e.g. CLUB-1",
+            given.escape_debug()
+        )));
+    };
+    let number = parsed.to_string();
     let clash = with_context(|c| {
-        let clash = c.numbers.contains(&number) || c.added.contains(&number);
+        let clash = parsed
+            .candidates()
+            .iter()
+            .any(|n| c.numbers.contains(n) || c.added.contains(n));
         c.added.push(number.clone());
         clash
     })
     .unwrap_or(false);
     if clash {
-        return Err(serde::de::Error::custom(format!(
+        return Err(fail(format!(
             "number `{number}` is already used: give the house rule a number of its own"
         )));
     }
     Ok(number)
 }
 
-fn is_house_number(number: &str) -> bool {
-    match number.split_once('-') {
-        Some((prefix, n)) => {
-            !prefix.is_empty()
-                && prefix.chars().all(|c| c.is_ascii_uppercase())
-                && !n.is_empty()
-                && n.chars().all(|c| c.is_ascii_digit())
+fn new_concept<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let concept = String::deserialize(d)?;
+    if !is_slug(&concept) {
+        return Err(fail(format!(
+            "concept `{}` is not a slug: use lower-case words joined by `-`, e.g. club-final-table-clock",
+            concept.escape_debug()
+        )));
+    }
+    let problem = with_context(|c| {
+        if c.concepts.contains(&concept) || c.added_concepts.contains(&concept) {
+            Some(format!(
+                "concept `{concept}` belongs to a rule already; give the house rule a slug of its own \
+                 and name the topics it changes in `touches`"
+            ))
+        } else {
+            c.added_concepts.push(concept.clone());
+            None
         }
-        None => false,
+    })
+    .flatten();
+    match problem {
+        Some(message) => Err(fail(message)),
+        None => Ok(concept),
     }
 }
 
@@ -154,7 +317,7 @@ fn known_concepts<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Err
     let concepts = Vec::<String>::deserialize(d)?;
     for concept in &concepts {
         let nearest = with_context(|c| {
-            if c.concepts.contains(concept) {
+            if c.concepts.contains(concept) || c.added_concepts.contains(concept) {
                 None
             } else {
                 Some(crate::nearest(
@@ -166,8 +329,9 @@ fn known_concepts<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Err
         })
         .flatten();
         if let Some(nearest) = nearest {
-            return Err(serde::de::Error::custom(format!(
-                "unknown concept `{concept}` (nearest: {})",
+            return Err(fail(format!(
+                "unknown concept `{}` (nearest: {})",
+                concept.escape_debug(),
                 nearest.join(", ")
             )));
         }
@@ -175,115 +339,279 @@ fn known_concepts<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Err
     Ok(concepts)
 }
 
-/// Reads a house overlay and builds its edition from the store's base
-/// edition.
-pub fn load(path: &Path, store: &Store) -> Result<Edition, crate::Error> {
+fn known_provisions<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Unique<String>>, D::Error> {
+    let given = Unique::<String>::deserialize(d)?;
+    for (id, span) in &given.0 {
+        let known =
+            with_context(|c| c.provisions.is_empty() || c.provisions.contains(id)).unwrap_or(true);
+        if !known {
+            let nearest =
+                with_context(|c| crate::nearest(id, c.provisions.iter().map(String::as_str), 3))
+                    .unwrap_or_default();
+            return Err(fail(format!(
+                "unknown provision `{}` (nearest: {})",
+                id.escape_debug(),
+                nearest.join(", ")
+            )));
+        }
+        if span.trim().is_empty() {
+            return Err(fail(format!(
+                "provision `{id}` needs the words of the text that state it"
+            )));
+        }
+    }
+    Ok(Some(given))
+}
+
+/// Reads a house overlay and builds its edition.
+pub fn load(path: &Path, store: &Store) -> Result<House, crate::Error> {
+    load_chain(path, store, &mut Vec::new())
+}
+
+fn load_chain(path: &Path, store: &Store, seen: &mut Vec<PathBuf>) -> Result<House, crate::Error> {
+    let shown = path.display().to_string();
+    let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    if seen.contains(&canonical) {
+        return Err(invalid(
+            &shown,
+            "extends itself through its chain of `extends:`: break the cycle".into(),
+        )
+        .into());
+    }
+    if seen.len() >= MAX_CHAIN {
+        return Err(invalid(
+            &shown,
+            format!("more than {MAX_CHAIN} overlays extend one another: shorten the chain"),
+        )
+        .into());
+    }
+    seen.push(canonical);
     let text = read_yaml(path)?;
-    parse(&text, &path.display().to_string(), store)
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    build(&text, &shown, &dir, store, seen)
 }
 
 /// Builds the edition of an overlay's text (`shown` names the file in
-/// errors). The text must have passed [`crate::data::check_shape`].
-pub fn parse(text: &str, shown: &str, store: &Store) -> Result<Edition, crate::Error> {
-    let shown = shown.to_string();
+/// errors; an overlay it extends is looked for from the current
+/// directory). The text must have passed [`crate::data::check_shape`].
+pub fn parse(text: &str, shown: &str, store: &Store) -> Result<House, crate::Error> {
+    build(text, shown, Path::new("."), store, &mut Vec::new())
+}
+
+fn invalid(file: &str, message: String) -> LoadError {
+    LoadError::Invalid {
+        file: file.to_string(),
+        message,
+    }
+}
+
+fn build(
+    text: &str,
+    shown: &str,
+    dir: &Path,
+    store: &Store,
+    seen: &mut Vec<PathBuf>,
+) -> Result<House, crate::Error> {
+    // A byte-order mark is how some editors save UTF-8: not content.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
-        return Err(LoadError::Invalid {
-            file: shown,
-            message: "is empty: start with `id:`, `extends:`, `title:` and `house:`".into(),
-        }
+        return Err(invalid(
+            shown,
+            "is empty: start with `id:`, `extends:`, `title:` and `house:`".into(),
+        )
         .into());
     }
-    let invalid = |message: String| LoadError::Invalid {
-        file: shown.clone(),
-        message,
-    };
     // The base edition is needed before the file can be checked in full:
     // read `extends` first with a lenient pass.
     #[derive(Deserialize)]
     struct Head {
         extends: Option<String>,
     }
-    let head: Head = serde_yaml::from_str(text).map_err(|e| schema(&shown, &e))?;
-    let base_id = head.extends.ok_or_else(|| {
-        invalid("missing `extends: <edition>`: name the bundled edition it changes".into())
+    let head: Head = serde_yaml::from_str(text).map_err(|e| crate::data::yaml_error(shown, &e))?;
+    let extends = head.extends.ok_or_else(|| {
+        invalid(
+            shown,
+            "missing `extends: <edition>`: name the bundled edition (or the overlay file) it changes"
+                .into(),
+        )
     })?;
-    let base = store.edition(&base_id).map_err(|e| match e {
-        crate::Error::Lookup(l) => crate::Error::Load(invalid(format!("extends: {l}"))),
-        other => other,
-    })?;
-    let concepts: Vec<String> = store.concepts()?.iter().map(|c| c.slug.clone()).collect();
+    let base = base_edition(&extends, shown, dir, store, seen)?;
+    let catalog = Catalog::load(store.source())?.unwrap_or_default();
+    let mut concepts: Vec<String> = store.concepts()?.iter().map(|c| c.slug.clone()).collect();
+    concepts.extend(
+        base.rules()
+            .filter(|r| !concepts.contains(&r.concept))
+            .map(|r| r.concept.clone())
+            .collect::<Vec<_>>(),
+    );
     CONTEXT.with(|c| {
         *c.borrow_mut() = Some(Context {
             numbers: base.rules().map(|r| r.number.clone()).collect(),
-            added: Vec::new(),
             concepts: concepts.clone(),
+            provisions: catalog.iter().map(|p| p.id.clone()).collect(),
+            ..Context::default()
         });
     });
     let parsed: Result<Overlay, _> = serde_yaml::from_str(text);
     CONTEXT.with(|c| *c.borrow_mut() = None);
-    let overlay = parsed.map_err(|e| schema(&shown, &e))?;
-    if store.language_of(&overlay.id).is_some() && overlay.id != base.id {
-        return Err(invalid(format!(
-            "id `{}` is a bundled edition: give the house edition an id of its own",
-            overlay.id
-        ))
+    let overlay = parsed.map_err(|e| crate::data::yaml_error(shown, &e))?;
+    if overlay.id == base.id || base.extends.contains(&overlay.id) {
+        return Err(invalid(
+            shown,
+            format!(
+                "id `{}` is the edition it extends: choose a new id",
+                overlay.id
+            ),
+        )
         .into());
     }
-    if overlay.id == base.id {
-        return Err(invalid(format!(
-            "id `{}` is the edition it extends: choose a new id",
-            overlay.id
-        ))
+    if store.language_of(&overlay.id).is_some() {
+        return Err(invalid(
+            shown,
+            format!(
+                "id `{}` is a bundled edition: give the house edition an id of its own",
+                overlay.id
+            ),
+        )
         .into());
     }
-    for rule in &overlay.add {
-        if concepts.contains(&rule.concept) || base.rule_for(&rule.concept).is_some() {
-            return Err(invalid(format!(
-                "house rule {}: concept `{}` belongs to a rule already; give it a slug of its own \
-                 and name the topics it changes in `touches`",
-                rule.number, rule.concept
-            ))
-            .into());
+    let written = rewritten(&overlay);
+    let (edition, warnings) = apply(&base, overlay, &catalog);
+    let mut problems = crate::rules::check::edition_problems(&edition, store);
+    for rule in edition.rules().filter(|r| r.changed_by_house) {
+        problems.extend(provisions::rule_problems(rule, &catalog, false));
+        if written.contains(&rule.number) {
+            problems.extend(reference_problems(rule, &edition));
         }
     }
-    Ok(apply(base, overlay))
+    if let Some(first) = problems.into_iter().next() {
+        return Err(invalid(shown, first).into());
+    }
+    Ok(House {
+        edition,
+        base,
+        warnings,
+    })
 }
 
-fn schema(file: &str, e: &serde_yaml::Error) -> LoadError {
-    crate::data::yaml_error(file, e)
+/// The edition an overlay extends: a bundled one (with its provisions), or
+/// another overlay file, loaded in turn.
+fn base_edition(
+    extends: &str,
+    shown: &str,
+    dir: &Path,
+    store: &Store,
+    seen: &mut Vec<PathBuf>,
+) -> Result<Edition, crate::Error> {
+    let is_file = extends.ends_with(".yaml") || extends.ends_with(".yml") || extends.contains('/');
+    if is_file {
+        let path = dir.join(extends);
+        return load_chain(&path, store, seen)
+            .map(|house| house.edition)
+            .map_err(|e| match e {
+                crate::Error::Load(LoadError::Io { file, message }) => {
+                    invalid(shown, format!("extends: cannot read {file}: {message}")).into()
+                }
+                other => other,
+            });
+    }
+    let base = store.edition(extends).map_err(|e| match e {
+        crate::Error::Lookup(l) => crate::Error::Load(invalid(shown, format!("extends: {l}"))),
+        other => other,
+    })?;
+    let catalog = Catalog::load(store.source())?.unwrap_or_default();
+    Ok(
+        provisions::with_provisions(base, store.source(), &catalog)?
+            .unwrap_or_else(|| base.clone()),
+    )
 }
 
-/// The base edition with the overlay applied.
-pub fn apply(base: &Edition, overlay: Overlay) -> Edition {
+/// The base edition with the overlay applied, and the warnings.
+pub fn apply(base: &Edition, overlay: Overlay, catalog: &Catalog) -> (Edition, Vec<Warning>) {
+    let written = rewritten(&overlay);
     let mut edition = base.clone();
+    let mut warnings = Vec::new();
     edition.id = overlay.id;
     edition.title = overlay.title;
     edition.house = Some(overlay.house);
     edition.date = overlay.date;
     edition.source = format!("house overlay extending {}", base.id);
-    edition.extends = vec![base.id.clone()];
-    let changes: BTreeMap<String, RuleChange> = overlay
-        .rules
-        .into_iter()
-        .map(|c| (c.number.clone(), c))
+    edition.extends = std::iter::once(base.id.clone())
+        .chain(base.extends.iter().cloned())
         .collect();
-    for rule in edition.rules_mut() {
-        if let Some(change) = changes.get(&rule.number) {
-            change_rule(rule, change);
+    for change in &overlay.rules {
+        if let Some(rule) = edition.rules_mut().find(|r| r.number == change.number) {
+            warnings.extend(change_rule(rule, change, catalog));
         }
     }
-    if !overlay.add.is_empty() {
+    let added: Vec<Rule> = overlay.add.into_iter().map(new_rule).collect();
+    for house in &added {
+        for param in house.params.stated() {
+            let touched = Params::home(param).and_then(|concept| {
+                overlay
+                    .rules
+                    .iter()
+                    .find(|c| {
+                        c.params.stated().contains(&param)
+                            && base.rule(&c.number).is_some_and(|r| r.concept == concept)
+                    })
+                    .map(|c| c.number.clone())
+            });
+            if let Some(number) = touched {
+                warnings.push(Warning::TwoEntries {
+                    number,
+                    house: house.number.clone(),
+                    param: param.to_string(),
+                });
+            }
+        }
+        warnings.extend(unread(house));
+    }
+    if !added.is_empty() {
         edition.sections.push(Section {
             label: None,
             title: edition.house.clone().unwrap_or_default(),
             intro: None,
-            rules: overlay.add.into_iter().map(new_rule).collect(),
+            rules: added,
         });
     }
-    edition
+    // A new text cites what it cites: its references are read from it.
+    let snapshot = edition.clone();
+    for rule in edition.rules_mut() {
+        if written.contains(&rule.number) {
+            rule.refs = references(rule, &snapshot);
+        }
+    }
+    (edition, warnings)
 }
 
-fn change_rule(rule: &mut Rule, change: &RuleChange) {
+/// The numbers of the rules whose text an overlay wrote (changed texts or
+/// parts, and added rules): their citations are checked.
+fn rewritten(overlay: &Overlay) -> Vec<String> {
+    overlay
+        .rules
+        .iter()
+        .filter(|c| c.text.is_some() || !c.parts.is_empty())
+        .map(|c| c.number.clone())
+        .chain(overlay.add.iter().map(|r| r.number.clone()))
+        .collect()
+}
+
+fn unread(rule: &Rule) -> Vec<Warning> {
+    rule.params
+        .stated()
+        .into_iter()
+        .filter(|p| !crate::compare::READ_BY_RULINGS.contains(p))
+        .map(|p| Warning::Unread {
+            number: rule.number.clone(),
+            param: p.to_string(),
+        })
+        .collect()
+}
+
+fn change_rule(rule: &mut Rule, change: &RuleChange, catalog: &Catalog) -> Vec<Warning> {
+    let mut warnings = Vec::new();
+    let old = rule.clone();
     if let Some(title) = &change.title {
         rule.title = title.clone();
     }
@@ -291,17 +619,110 @@ fn change_rule(rule: &mut Rule, change: &RuleChange) {
         rule.text = text.clone();
     }
     for part in &change.parts {
-        match rule.parts.iter_mut().find(|p| p.label == part.label) {
-            Some(existing) => *existing = part.clone(),
-            None => rule.parts.push(part.clone()),
+        match rule
+            .parts
+            .iter_mut()
+            .find(|p| p.label.eq_ignore_ascii_case(&part.label))
+        {
+            Some(existing) => {
+                let label = existing.label.clone();
+                *existing = part.clone();
+                existing.label = label;
+            }
+            None => {
+                warnings.push(Warning::UnmatchedPart {
+                    number: rule.number.clone(),
+                    label: part.label.clone(),
+                });
+                rule.parts.push(part.clone());
+            }
         }
     }
     rule.params.merge(&change.params);
-    rule.notes = Some("changed by the house overlay".into());
+    if change.not_applicable {
+        rule.not_applicable = true;
+    }
+    let text_changed = change.text.is_some() || !change.parts.is_empty();
+    if text_changed {
+        // The old citations belong to the old text.
+        rule.errata.clear();
+        rule.external_refs.clear();
+        rule.refs = Vec::new();
+    }
+    let text = provisions::squeeze(&provisions::applicable_text(rule));
+    rule.provisions = match &change.provisions {
+        Some(given) => given
+            .0
+            .iter()
+            .map(|(id, span)| Stated {
+                id: id.clone(),
+                span: span.clone(),
+            })
+            .collect(),
+        None if rule.not_applicable => Vec::new(),
+        None => {
+            let (kept, lost): (Vec<Stated>, Vec<Stated>) = old
+                .provisions
+                .iter()
+                .cloned()
+                .partition(|s| provisions::quotes(&text, &provisions::squeeze(&s.span)));
+            warnings.extend(lost.into_iter().map(|s| Warning::LostProvision {
+                number: rule.number.clone(),
+                id: s.id,
+                span: s.span,
+            }));
+            kept
+        }
+    };
+    rule.provisions.sort_by_key(|s| catalog.position(&s.id));
+    let new_params = rule.params.to_map();
+    for param in change.params.stated() {
+        let new_value = new_params.get(param);
+        if old.params.to_map().get(param) == new_value {
+            continue;
+        }
+        // Words that state the old value and are still in the text: for
+        // a list whose elements are quoted one by one, the words of an
+        // element the list no longer holds.
+        let stale = old.provisions.iter().find(|s| {
+            let Some(p) = catalog.get(&s.id) else {
+                return false;
+            };
+            let states_old = match &p.value {
+                Some(element) => new_value.is_none_or(|v| !provisions::holds(v, element)),
+                None => true,
+            };
+            p.param.as_deref() == Some(param)
+                && states_old
+                && provisions::quotes(&text, &provisions::squeeze(&s.span))
+        });
+        if let Some(s) = stale {
+            warnings.push(Warning::StaleText {
+                number: rule.number.clone(),
+                param: param.to_string(),
+                span: s.span.clone(),
+            });
+        }
+    }
+    warnings.extend(unread(&Rule {
+        params: change.params.clone(),
+        ..rule.clone()
+    }));
     rule.changed_by_house = true;
+    warnings
 }
 
 fn new_rule(r: NewRule) -> Rule {
+    let provisions = r
+        .provisions
+        .map(|given| {
+            given
+                .0
+                .into_iter()
+                .map(|(id, span)| Stated { id, span })
+                .collect()
+        })
+        .unwrap_or_default();
     Rule {
         number: r.number,
         label: None,
@@ -319,8 +740,142 @@ fn new_rule(r: NewRule) -> Rule {
         not_applicable: false,
         touches: r.touches,
         conflicts: r.conflicts,
-        notes: Some("added by the house overlay".into()),
-        provisions: Vec::new(),
+        notes: None,
+        provisions,
         changed_by_house: true,
+    }
+}
+
+/// Words that introduce a rule citation, in the four languages.
+const CITING: &[&str] = &[
+    "regel",
+    "regels",
+    "regeln",
+    "rule",
+    "rules",
+    "pravidlo",
+    "pravidlá",
+    "pravidla",
+    "pravidle",
+    "pravidlom",
+];
+
+/// The rule numbers a text cites: numbers after a citing word ("Regel 30",
+/// "Rules 2 and 70", "Regels 41-45"), and procedure and house numbers
+/// written out ("RP-5", "OP5", "MEC-2").
+pub fn cited(text: &str) -> Vec<String> {
+    let tokens: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '[' | ']' | ';'))
+        .filter(|t| !t.is_empty())
+        .collect();
+    let mut out = Vec::new();
+    let mut citing = false;
+    for token in tokens {
+        let word = token.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
+        let lower = word.to_lowercase();
+        if CITING.contains(&lower.as_str()) {
+            citing = true;
+            continue;
+        }
+        let prefixed = RuleRef::parse(word).is_some_and(|r| r.prefix.is_some())
+            && word.chars().next().is_some_and(|c| c.is_ascii_uppercase());
+        if prefixed {
+            out.push(word.to_string());
+            continue;
+        }
+        if citing {
+            if let Some((lo, hi)) = word.split_once('-')
+                && let (Ok(lo), Ok(hi)) = (lo.parse::<u32>(), hi.parse::<u32>())
+                && lo < hi
+                && hi - lo <= 20
+            {
+                out.extend((lo..=hi).map(|n| n.to_string()));
+                continue;
+            }
+            if word.starts_with(|c: char| c.is_ascii_digit()) && RuleRef::parse(word).is_some() {
+                out.push(word.to_string());
+                continue;
+            }
+            if matches!(
+                lower.as_str(),
+                "en" | "and" | "und" | "a" | "&" | "tda" | "ook"
+            ) {
+                continue;
+            }
+            citing = false;
+        }
+    }
+    out
+}
+
+/// The references of a changed rule's text, recomputed: every citation
+/// must name a rule of the edition (or a part of one).
+fn reference_problems(rule: &Rule, edition: &Edition) -> Vec<String> {
+    let mut out = Vec::new();
+    for cite in cited(&rule.full_text()) {
+        let Some(parsed) = RuleRef::parse(&cite) else {
+            continue;
+        };
+        let target = parsed.candidates().iter().find_map(|n| edition.rule(n));
+        match target {
+            None => out.push(format!(
+                "rule {}: its text cites rule {cite}, which {} does not have: fix the citation",
+                rule.number, edition.id
+            )),
+            Some(t) => {
+                if let Some(part) = &parsed.part
+                    && t.part(part).is_none()
+                {
+                    out.push(format!(
+                        "rule {}: its text cites {cite}, but rule {} has no part {part}",
+                        rule.number, t.number
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The references a changed text cites, as the edition numbers them.
+pub fn references(rule: &Rule, edition: &Edition) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for cite in cited(&rule.full_text()) {
+        let Some(parsed) = RuleRef::parse(&cite) else {
+            continue;
+        };
+        if let Some(t) = parsed.candidates().iter().find_map(|n| edition.rule(n)) {
+            let reference = match &parsed.part {
+                Some(part) => format!("{}-{part}", t.number),
+                None => t.number.clone(),
+            };
+            if !out.contains(&reference) && reference != rule.number {
+                out.push(reference);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn citations_in_four_languages() {
+        assert_eq!(
+            cited("zie TDA Regel 30. Zie ook TDA Regel 2 en TDA Regel 70."),
+            ["30", "2", "70"]
+        );
+        assert_eq!(
+            cited("See Rules 13-A and 45, and RP-5."),
+            ["13-A", "45", "RP-5"]
+        );
+        assert_eq!(
+            cited("gelden de call/raise regels van TDA Regels 41-43"),
+            ["41", "42", "43"]
+        );
+        assert_eq!(cited("(pozri pravidlá 2 a 70)"), ["2", "70"]);
+        assert_eq!(cited("Regel 5 Spieler mit 30 Sekunden"), ["5"]);
     }
 }

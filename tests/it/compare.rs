@@ -1,10 +1,13 @@
-//! `floor compare` and house overlays through the real binary.
+//! `floor compare` through the real binary: rows, flags and summary (the
+//! JSON contract), what is substance and what is wording, the human and
+//! Markdown reports, and the substantive differences of two edition pairs
+//! against lists read from their seed texts.
+
+use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use crate::common::{floor, json, one_line_error, stdout};
-
-const OVERLAY: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/club-clock-40.yaml");
+use crate::common::{floor, json, stdout};
 
 fn row<'a>(c: &'a Value, concept: &str) -> &'a Value {
     c["rows"]
@@ -13,8 +16,15 @@ fn row<'a>(c: &'a Value, concept: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no row for {concept}"))
 }
 
+fn flags(row: &Value) -> Vec<&str> {
+    row["flags"]
+        .as_array()
+        .map(|f| f.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default()
+}
+
 #[test]
-fn onk_against_pokerpunt_rows_and_summary() {
+fn rows_keep_the_contract_fields_and_add_flags_and_a_summary_per_flag() {
     let c = json(&["compare", "onk-2023-nl", "pokerpunt-nl"]);
     assert_eq!(
         (c["a"].as_str(), c["b"].as_str()),
@@ -26,253 +36,309 @@ fn onk_against_pokerpunt_rows_and_summary() {
         json!({"number": "43", "title": "Raise amounts"})
     );
     assert_eq!(raise["b"], json!({"number": "47", "title": "Raises"}));
-    assert_eq!(raise["status"], "changed");
+    for r in c["rows"].as_array().expect("rows") {
+        for key in ["concept", "a", "b", "status", "params", "flags"] {
+            assert!(r.get(key).is_some(), "{key} missing in {r}");
+        }
+    }
+    let rows = c["rows"].as_array().map(Vec::len).unwrap_or(0) as u64;
+    assert_eq!(c["summary"]["rows"], rows);
+    for flag in [
+        "renumbered",
+        "ruling",
+        "substance",
+        "wording",
+        "structure",
+        "house",
+        "not-applicable",
+    ] {
+        let counted = c["rows"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .filter(|r| flags(r).contains(&flag))
+            .count() as u64;
+        assert_eq!(c["summary"][flag], counted, "{flag}");
+    }
+    let by_status: u64 = ["same", "renumbered", "changed", "only-a", "only-b"]
+        .iter()
+        .filter_map(|k| c["summary"]["status"][*k].as_u64())
+        .sum();
+    assert_eq!(by_status, rows);
+}
+
+/// Raise amounts (ONK 43, Pokerpunt 47) says the same in other words: a
+/// renumbering and a rewording, not a change of substance.
+#[test]
+fn renumbering_and_rewording_are_told_apart_from_substance() {
+    let c = json(&["compare", "onk-2023-nl", "pokerpunt-nl"]);
+    assert_eq!(flags(row(&c, "raise-amounts")), ["wording", "renumbered"]);
+    // The clock is 25 s + 5 in one and 30 s with the last 5 counted down
+    // in the other: equal. The action at zero is what differs.
     let clock = row(&c, "calling-clock");
     assert_eq!(
         clock["params"],
         json!({"clock_tie_to_player": {"a": null, "b": true}})
     );
-    let unclear = row(&c, "unclear-bets");
-    assert_eq!(unclear["a"]["number"], "57");
-    assert_eq!(unclear["b"]["number"], "57");
-    assert_eq!(unclear["status"], "changed");
+    assert!(flags(clock).contains(&"ruling"), "{clock}");
+    // Capital letters and spacing alone are no difference at all.
+    assert_eq!(row(&c, "rabbit-hunting")["status"], "same");
+    // Sub-parts labelled 1, 2 in one and A, B in the other are one layout.
+    assert!(!flags(row(&c, "substantial-action")).contains(&"structure"));
+    // The renumbering as a compact map.
     assert!(
-        unclear["compared"]
+        c["renumbering"]
             .as_array()
-            .is_some_and(|c| c.contains(&json!("text")))
+            .expect("renumbering")
+            .contains(&json!({"kind": "shift", "a": "5-11", "b": "4-10", "topics": 7}))
     );
-    // House rules exist on one side only.
+    // House rules: their own rows, and a flag on the topic they touch.
     assert_eq!(row(&c, "mec-two-deck-new-hand")["status"], "only-a");
+    assert!(flags(row(&c, "new-hand-new-limits")).contains(&"house"));
     assert_eq!(row(&c, "club-minimum-age")["status"], "only-b");
-    // The summary counts the rows.
-    let rows = c["rows"].as_array().map(Vec::len).unwrap_or(0);
-    let s = &c["summary"];
-    let total: u64 = ["same", "renumbered", "changed", "only_a", "only_b"]
-        .iter()
-        .filter_map(|k| s[*k].as_u64())
-        .sum();
-    assert_eq!(total as usize, rows);
 }
 
 #[test]
-fn summary_line_comes_first_in_human_output() {
-    let text = stdout(&["compare", "onk-2023-nl", "pokerpunt-nl"]);
-    let first = text.lines().next().unwrap_or("");
-    assert!(first.starts_with("onk-2023-nl vs pokerpunt-nl:"), "{first}");
-    assert!(
-        first.contains("changed") && first.contains("renumbered"),
-        "{first}"
+fn recommended_procedures_numbered_op_and_rp_are_one_numbering() {
+    let c = json(&["compare", "onk-2023-nl", "tda-2019-sk"]);
+    let premature = row(&c, "premature-cards");
+    assert_eq!(premature["a"]["number"], "RP-5");
+    assert_eq!(premature["b"]["number"], "OP-5");
+    assert!(!flags(premature).contains(&"renumbered"), "{premature}");
+    // The procedures differ in what they do with a premature turn.
+    assert_eq!(
+        premature["params"]["premature_turn"],
+        json!({"a": "reshuffle-now", "b": "river-as-turn"})
     );
 }
 
+/// Across languages texts are never compared word by word; the provisions
+/// each rule states are.
 #[test]
-fn word_diff_of_a_changed_rule_in_the_same_language() {
+fn across_languages_the_provisions_show_what_differs() {
+    let c = json(&["compare", "onk-2023-nl", "dpc-2019-en"]);
+    let only = |concept: &str, side: &str| -> Vec<String> {
+        row(&c, concept)["provisions"][side]
+            .as_array()
+            .map(|q| {
+                q.iter()
+                    .filter_map(|p| p["id"].as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(only("deck-changes", "only_a"), ["deck-only-damaged"]);
+    assert_eq!(only("deck-changes", "only_b"), ["deck-push-level-house"]);
+    assert_eq!(
+        only("lost-found-chips", "only_a"),
+        ["lostfound-to-prize-pool"]
+    );
+    assert_eq!(
+        only("no-disclosure", "only_a"),
+        ["nodisclose-show-one-show-all"]
+    );
+    assert!(flags(row(&c, "random-seating")).is_empty());
+    assert!(row(&c, "random-seating")["sentences"].is_null());
+    // 2015 to 2019: "including your last chip" is not hidden by the new number.
+    let c = json(&["compare", "tda-2015-de", "tda-2019-sk"]);
+    let overchip = row(&c, "oversized-chip");
+    assert_eq!(flags(overchip), ["substance", "renumbered"]);
+    assert_eq!(
+        overchip["provisions"]["only_b"][0]["id"],
+        "overchip-last-chip"
+    );
+}
+
+/// The 2015 clock accepts an action in the last second of the countdown,
+/// as the 2019 "tie goes to the player" does: no difference there.
+#[test]
+fn the_2015_last_second_clause_is_recorded() {
     let c = json(&[
         "compare",
-        "onk-2023-nl",
-        "pokerpunt-nl",
+        "tda-2015-de",
+        "dpc-2019-en",
         "--concept",
         "calling-clock",
     ]);
-    let pieces = c["rows"][0]["diff"].as_array().expect("a diff");
-    assert!(pieces.iter().any(|p| p["tag"] == "delete"));
-    assert!(pieces.iter().any(|p| p["tag"] == "insert"));
-    // Plain text marks the changes; colour is only for terminals.
-    floor()
-        .args([
-            "compare",
-            "onk-2023-nl",
-            "pokerpunt-nl",
-            "--concept",
-            "calling-clock",
-        ])
-        .assert()
-        .success()
-        .stdout(predicates::str::contains("[-").and(predicates::str::contains("{+")));
-    // Across languages texts are not diffed.
+    let clock = &c["rows"][0];
+    assert!(
+        clock["params"].get("clock_tie_to_player").is_none(),
+        "{clock}"
+    );
+    assert_eq!(clock["params"]["clock_seconds"], json!({"a": 60, "b": 30}));
+    let rule = json(&["rule", "27", "--rules", "tda-2015-de"]);
+    assert!(rule["text"].as_str().is_some_and(|t| {
+        t.contains("Eine Aktion in der letzten Sekunde des Countdowns wird akzeptiert")
+    }));
+}
+
+#[test]
+fn house_rule_parameters_count_as_the_edition_applies_them() {
     let c = json(&[
         "compare",
         "onk-2023-nl",
         "tda-2019-sk",
         "--concept",
-        "calling-clock",
+        "hand-for-hand",
     ]);
-    assert!(c["rows"][0]["diff"].is_null());
-    assert!(
-        !c["rows"][0]["compared"]
-            .as_array()
-            .is_some_and(|a| a.contains(&json!("text")))
-    );
-}
-
-use predicates::prelude::PredicateBooleanExt;
-
-/// TDA 2015 numbered the betting rules 37-57; TDA 2019 moved them to 40-62.
-#[test]
-fn tda_2015_against_2019_shows_the_betting_renumbering_and_the_clock() {
-    let c = json(&["compare", "tda-2015-de", "tda-2019-sk"]);
-    let pairs = [
-        ("methods-of-betting", "37", "40"),
-        ("acting-in-turn", "38", "50"),
-        ("binding-declarations-undercalls", "39", "51"),
-        ("action-out-of-turn", "40", "53"),
-        ("methods-of-calling", "41", "41"),
-        ("methods-of-raising", "42", "42"),
-        ("raise-amounts", "43", "43"),
-        ("reopening-betting", "44", "47"),
-        ("oversized-chip", "45", "44"),
-        ("multiple-chips", "46", "45"),
-        ("prior-bet-chips", "47", "46"),
-        ("accepted-action", "49", "49"),
-        ("pot-size-pot-limit", "50", "54"),
-        ("string-bets", "51", "56"),
-        ("unclear-bets", "52", "57"),
-        ("non-standard-folds", "53", "58"),
-        ("conditional-declarations", "54", "59"),
-        ("chip-count", "55", "60"),
-        ("over-betting-change", "56", "61"),
-        ("chips-found-behind", "57", "62"),
-    ];
-    for (concept, a, b) in pairs {
-        let r = row(&c, concept);
-        assert_eq!(
-            (r["a"]["number"].as_str(), r["b"]["number"].as_str()),
-            (Some(a), Some(b)),
-            "{concept}"
-        );
-        if a != b {
-            assert_ne!(r["status"], "same", "{concept}");
-        }
-    }
-    // Number of raises (2015 rule 48) is missing from the Slovak text.
-    assert_eq!(row(&c, "number-of-raises")["status"], "only-a");
-    let clock = row(&c, "calling-clock");
-    assert_eq!(clock["status"], "changed");
-    assert_eq!(clock["params"]["clock_seconds"], json!({"a": 60, "b": 30}));
-    assert_eq!(clock["params"]["clock_countdown"], json!({"a": 10, "b": 5}));
+    let hfh = &c["rows"][0];
     assert_eq!(
-        clock["params"]["clock_expiry_not_facing_bet"],
-        json!({"a": "dead-hand", "b": "check"})
+        hfh["params"]["hand_for_hand_payout"],
+        json!({"a": "best-place-prize", "b": "share-places"})
     );
+    assert_eq!(hfh["house"]["a"], json!(["MEC-7"]));
+    assert!(flags(hfh).contains(&"ruling"));
+    let payout = c["parameters"]
+        .as_array()
+        .and_then(|p| p.iter().find(|p| p["param"] == "hand_for_hand_payout"))
+        .expect("the payout parameter");
+    assert_eq!(payout["a"]["number"], "MEC-7");
+    assert_eq!(payout["a"]["house"], true);
 }
 
 #[test]
-fn the_example_overlay_gives_40_seconds_and_cites_its_own_rule() {
-    let r = json(&[
-        "incident",
-        "clock",
-        "--house",
-        OVERLAY,
-        "--answer",
-        "facing_bet=yes",
-    ]);
-    assert_eq!(r["edition"], "club-de-kaart-2024");
-    assert_eq!(r["outcome"], "dead-hand");
-    assert_eq!(r["amounts"]["seconds"], 40);
-    assert_eq!(r["citations"][0]["edition"], "club-de-kaart-2024");
-    assert_eq!(r["citations"][0]["number"], "29");
-    assert!(
-        r["citations"][0]["excerpt"]
-            .as_str()
-            .is_some_and(|t| t.contains("35 seconden"))
-    );
-    assert_eq!(r["house_notes"][0]["number"], "CLUB-1");
-}
-
-#[test]
-fn the_overlay_is_an_edition_for_rule_and_search_too() {
-    let rule = json(&["rule", "CLUB-1", "--house", OVERLAY]);
-    assert_eq!(rule["edition"], "club-de-kaart-2024");
-    let hits = json(&["search", "finaletafel klok", "--house", OVERLAY]);
-    assert_eq!(hits[0]["number"], "CLUB-1");
-    floor()
-        .args(["check", "--house", OVERLAY])
-        .assert()
-        .success();
-}
-
-#[test]
-fn comparing_the_overlay_with_its_base_shows_exactly_what_it_changed() {
+fn same_language_rows_align_sentence_by_sentence() {
     let c = json(&[
         "compare",
-        "club-de-kaart-2024",
         "onk-2023-nl",
-        "--house",
-        OVERLAY,
+        "pokerpunt-nl",
+        "--concept",
+        "deck-changes",
     ]);
-    let not_same: Vec<(&str, &str)> = c["rows"]
+    let steps = c["rows"][0]["sentences"].as_array().expect("sentences");
+    let kinds: Vec<&str> = steps.iter().filter_map(|s| s["kind"].as_str()).collect();
+    assert_eq!(kinds, ["reworded", "reworded"], "{steps:#?}");
+    // Plain text marks the changed words; colour is for terminals only.
+    let text = stdout(&[
+        "compare",
+        "onk-2023-nl",
+        "pokerpunt-nl",
+        "--concept",
+        "deck-changes",
+    ]);
+    assert!(text.contains("[-") && text.contains("{+"), "{text}");
+}
+
+#[test]
+fn the_human_report_puts_what_changes_a_ruling_first() {
+    let text = stdout(&["compare", "onk-2023-nl", "pokerpunt-nl"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("onk-2023-nl ("), "{}", lines[0]);
+    assert!(text.contains("Change a ruling: "), "{text}");
+    let params = text.find("Parameters").expect("a parameter table");
+    let changes = text.find("What differs").expect("the changes");
+    let renumbering = text.find("Renumbering").expect("the renumbering");
+    assert!(params < changes && changes < renumbering);
+    // Lists as differences, absent values said in words.
+    assert!(text.contains("only here: a wrong number of"), "{text}");
+    assert!(text.contains("not stated"));
+    assert!(!text.contains(" — \n") && !text.contains("│ —"), "{text}");
+    // Wording-only rows are left out unless asked for.
+    assert!(!text.contains("Rabbit hunting"));
+    assert!(text.contains("(--all lists them)"));
+    let all = stdout(&["compare", "onk-2023-nl", "pokerpunt-nl", "--all"]);
+    assert!(all.contains("47 Raises"), "{all}");
+}
+
+#[test]
+fn parameter_names_and_values_are_in_the_ui_language() {
+    let text = stdout(&["compare", "onk-2023-nl", "tda-2015-de", "--lang", "de"]);
+    assert!(text.contains("Unklare Bet: Auslegung"), "{text}");
+    assert!(text.contains("die kleinere Auslegung"), "{text}");
+    assert!(text.contains("nicht angegeben"), "{text}");
+}
+
+#[test]
+fn markdown_for_the_floor_desk() {
+    let md = stdout(&[
+        "compare",
+        "onk-2023-nl",
+        "pokerpunt-nl",
+        "--format",
+        "markdown",
+    ]);
+    assert!(md.starts_with("# onk-2023-nl"), "{md}");
+    assert!(md.contains("\n## Parameters\n"), "{md}");
+    assert!(
+        md.contains("| Parameter | onk-2023-nl | pokerpunt-nl |\n| --- | --- | --- |"),
+        "{md}"
+    );
+    assert!(md.contains("\n- **"), "{md}");
+    assert!(!md.contains('┆'), "no terminal table in Markdown");
+}
+
+/// One entry of a substance fixture.
+#[derive(serde::Deserialize)]
+struct Difference {
+    concept: String,
+    #[allow(dead_code)]
+    what: String,
+}
+
+#[derive(serde::Deserialize)]
+struct Fixture {
+    a: String,
+    b: String,
+    differences: Vec<Difference>,
+}
+
+/// Recall and precision of the rows `compare` flags as ruling or substance
+/// against a list of differences read from the two seed texts.
+fn recall_precision(fixture: &str) -> (f64, f64, Vec<String>, Vec<String>) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/substance")
+        .join(fixture);
+    let text = std::fs::read_to_string(&path).expect("fixture readable");
+    let fixture: Fixture = serde_yaml::from_str(&text).expect("fixture parses");
+    let truth: BTreeSet<String> = fixture.differences.into_iter().map(|d| d.concept).collect();
+    let c = json(&["compare", &fixture.a, &fixture.b]);
+    let flagged: BTreeSet<String> = c["rows"]
         .as_array()
         .expect("rows")
         .iter()
-        .filter(|r| r["status"] != "same")
-        .map(|r| {
-            (
-                r["concept"].as_str().unwrap_or(""),
-                r["status"].as_str().unwrap_or(""),
-            )
-        })
+        .filter(|r| flags(r).iter().any(|f| *f == "ruling" || *f == "substance"))
+        .filter_map(|r| r["concept"].as_str().map(str::to_string))
         .collect();
-    assert_eq!(
-        not_same,
-        [
-            ("calling-clock", "changed"),
-            ("club-final-table-clock", "only-a")
-        ]
-    );
-    let clock = row(&c, "calling-clock");
-    assert_eq!(
-        clock["params"],
-        json!({"clock_seconds": {"a": 40, "b": 30}})
-    );
-    assert!(
-        clock["differs"]
-            .as_array()
-            .is_some_and(|d| d.contains(&json!("text")))
-    );
+    let hits = truth.intersection(&flagged).count() as f64;
+    let missed = truth.difference(&flagged).cloned().collect();
+    let extra = flagged.difference(&truth).cloned().collect();
+    (
+        hits / truth.len() as f64,
+        hits / flagged.len().max(1) as f64,
+        missed,
+        extra,
+    )
 }
-
-fn overlay_fails(yaml: &str, needle: &str) {
-    let dir = std::env::temp_dir().join(format!("floor-overlay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    let file = dir.join(format!("{}.yaml", needle.len()));
-    std::fs::write(&file, yaml).expect("write");
-    let stderr = one_line_error(floor().args(["rule", "29", "--house"]).arg(&file));
-    let at = format!("{}:", file.display());
-    assert!(stderr.contains(&at), "names the file: {stderr}");
-    assert!(stderr.contains(needle), "{needle:?} not in {stderr}");
-}
-
-const HEAD: &str = "id: club-x\nextends: onk-2023-nl\ntitle: Club X\nhouse: Club X\n";
 
 #[test]
-fn malformed_overlays_are_one_line_errors_with_their_position() {
-    overlay_fails(
-        &format!("{HEAD}colour: red\n"),
-        ":5:1: unknown field `colour`",
+fn substantive_differences_onk_against_pokerpunt() {
+    let (recall, precision, missed, extra) = recall_precision("onk-2023-nl--pokerpunt-nl.yaml");
+    assert!(recall >= 0.95, "recall {recall:.3}, missed {missed:?}");
+    assert!(
+        precision >= 0.90,
+        "precision {precision:.3}, not on the list {extra:?}"
     );
-    overlay_fails(
-        &format!("{HEAD}rules:\n  - number: \"29\"\n    params:\n      clock_secs: 40\n"),
-        ":8:7: rules[0].params: unknown field `clock_secs`",
+}
+
+#[test]
+fn substantive_differences_onk_against_dpc_across_languages() {
+    let (recall, precision, missed, extra) = recall_precision("onk-2023-nl--dpc-2019-en.yaml");
+    assert!(recall >= 0.95, "recall {recall:.3}, missed {missed:?}");
+    assert!(
+        precision >= 0.90,
+        "precision {precision:.3}, not on the list {extra:?}"
     );
-    overlay_fails(
-        &format!("{HEAD}rules:\n  - number: \"99\"\n    text: x\n"),
-        ":6:5: rules[0]: rule `99` does not exist",
-    );
-    overlay_fails(
-        &format!(
-            "{HEAD}add:\n  - number: \"MEC-2\"\n    concept: club-x\n    title: t\n    text: x\n"
-        ),
-        ":6:5: add[0]: number `MEC-2` is already used",
-    );
-    overlay_fails(
-        &format!(
-            "{HEAD}add:\n  - number: \"CLUB-1\"\n    concept: club-x\n    title: t\n    text: x\n    touches: [calling-clok]\n"
-        ),
-        "unknown concept `calling-clok` (nearest: calling-clock",
-    );
-    overlay_fails(&format!("{HEAD}rules: [unclosed\n"), ":6:");
-    overlay_fails(
-        "id: club-x\nextends: onk-2099\ntitle: t\nhouse: h\n",
-        "extends: unknown edition `onk-2099`",
-    );
+}
+
+#[test]
+fn compare_needs_two_editions_or_a_house() {
+    let out = floor()
+        .args(["compare", "onk-2023-nl"])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let stderr = String::from_utf8_lossy(&out);
+    assert!(stderr.contains("--house"), "{stderr}");
 }

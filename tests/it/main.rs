@@ -16,6 +16,7 @@ mod interactive;
 mod log;
 mod log_show;
 mod man;
+mod overlay;
 mod questions;
 mod readme;
 mod seed_examples;

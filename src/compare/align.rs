@@ -1,0 +1,308 @@
+//! Sentence alignment of two rules in the same language: each rule is cut
+//! into sentences, each under the position of the part it stands in (the
+//! printed labels 1/A/a are ignored, so a list relabelled from 1, 2 to A, B
+//! aligns); the two sequences are aligned in order, a sentence with its
+//! counterpart or with the two it was split into. A pair that differs is a
+//! reworded sentence, a sentence without a counterpart an added or removed
+//! clause.
+
+use serde::Serialize;
+
+use crate::compare::{Piece, word_diff};
+use crate::rules::{Part, Rule};
+
+/// One sentence and where it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sentence {
+    /// The position of its part: "" for the lead text, "2" for the second
+    /// part, "2.1" for the first item of it, "ex" for a worked example.
+    pub at: String,
+    /// The sentence as printed.
+    pub text: String,
+}
+
+/// One step of an alignment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Aligned {
+    /// The same words (letter case, spacing and punctuation aside).
+    Same {
+        /// The first rule's sentence.
+        a: String,
+    },
+    /// The same sentence in other words.
+    Reworded {
+        /// The first rule's sentence(s).
+        a: String,
+        /// The second rule's sentence(s).
+        b: String,
+        /// The word diff from `a` to `b`.
+        diff: Vec<Piece>,
+    },
+    /// Only in the first rule.
+    OnlyA {
+        /// The sentence.
+        a: String,
+    },
+    /// Only in the second rule.
+    OnlyB {
+        /// The sentence.
+        b: String,
+    },
+}
+
+/// The sentences of a rule in reading order: lead text, parts (nested
+/// items under their part), tail, then examples.
+pub fn sentences(rule: &Rule) -> Vec<Sentence> {
+    let mut out = Vec::new();
+    push(&mut out, "", &rule.text);
+    walk(&mut out, &rule.parts, "");
+    push(&mut out, "", &rule.tail);
+    for e in &rule.examples {
+        push(&mut out, "ex", &e.text);
+    }
+    out
+}
+
+fn walk(out: &mut Vec<Sentence>, parts: &[Part], prefix: &str) {
+    for (i, part) in parts.iter().enumerate() {
+        let at = if prefix.is_empty() {
+            (i + 1).to_string()
+        } else {
+            format!("{prefix}.{}", i + 1)
+        };
+        push(out, &at, &part.text);
+        walk(out, &part.parts, &at);
+        push(out, &at, &part.tail);
+        for e in &part.examples {
+            push(out, "ex", &e.text);
+        }
+    }
+}
+
+fn push(out: &mut Vec<Sentence>, at: &str, text: &str) {
+    for s in split(text) {
+        out.push(Sentence {
+            at: at.to_string(),
+            text: s,
+        });
+    }
+}
+
+/// Cuts a text into sentences: after `.`, `!`, `?` or `;` followed by a
+/// space and an upper-case letter, a digit or an opening quote or bracket,
+/// and at line breaks. Abbreviations such as "b.v." or "z.B." are followed
+/// by a lower-case word and stay inside their sentence.
+pub fn split(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let chars: Vec<char> = line.chars().collect();
+        let mut start = 0;
+        let mut i = 0;
+        while i < chars.len() {
+            let end_mark = matches!(chars.get(i), Some('.' | '!' | '?' | ';'));
+            let next_space = chars.get(i + 1).is_some_and(|c| c.is_whitespace());
+            let after = chars.get(i + 2).copied();
+            let starts = after
+                .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit() || "\"'„“‘(«[".contains(c));
+            if end_mark && next_space && starts {
+                let s: String = chars.get(start..=i).unwrap_or(&[]).iter().collect();
+                if !s.trim().is_empty() {
+                    out.push(s.trim().to_string());
+                }
+                start = i + 1;
+            }
+            i += 1;
+        }
+        let s: String = chars.get(start..).unwrap_or(&[]).iter().collect();
+        if !s.trim().is_empty() {
+            out.push(s.trim().to_string());
+        }
+    }
+    out
+}
+
+/// The words of a text, lower-cased, without punctuation: what two
+/// sentences are compared on.
+pub fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// How many words two texts share, counting repeats.
+fn common(a: &[String], b: &[String]) -> usize {
+    let mut rest: Vec<&String> = b.iter().collect();
+    let mut shared = 0usize;
+    for w in a {
+        if let Some(i) = rest.iter().position(|x| *x == w) {
+            rest.swap_remove(i);
+            shared += 1;
+        }
+    }
+    shared
+}
+
+/// How alike two sentences are: the share of words they have in common
+/// (Dice coefficient over word counts), 0 to 1.
+fn likeness(a: &[String], b: &[String]) -> f64 {
+    if a.is_empty() && b.is_empty() {
+        return 1.0;
+    }
+    (2 * common(a, b)) as f64 / (a.len() + b.len()) as f64
+}
+
+/// Below this likeness two sentences are not counterparts.
+const COUNTERPARTS: f64 = 0.4;
+
+/// The alignment of two sentence sequences. Dynamic programming over the
+/// two sequences (O(len a × len b)): a step takes one sentence of each, two
+/// of one and one of the other (a split or merged sentence), or one
+/// sentence alone; a pair scores the words it shares, a sentence alone
+/// nothing, and pairs less alike than [`COUNTERPARTS`] are not taken.
+/// Sentences of examples align only with examples.
+pub fn align(a: &[Sentence], b: &[Sentence]) -> Vec<Aligned> {
+    let wa: Vec<Vec<String>> = a.iter().map(|s| words(&s.text)).collect();
+    let wb: Vec<Vec<String>> = b.iter().map(|s| words(&s.text)).collect();
+    let (n, m) = (a.len(), b.len());
+    // score[i][j]: best total for a[i..], b[j..]; step[i][j]: (take a, take b).
+    let mut score = vec![vec![0.0f64; m + 1]; n + 1];
+    let mut step = vec![vec![(0usize, 0usize); m + 1]; n + 1];
+    let joined = |w: &[Vec<String>], from: usize, count: usize| -> Vec<String> {
+        w.iter().skip(from).take(count).flatten().cloned().collect()
+    };
+    let example = |s: &[Sentence], from: usize, count: usize| -> Option<bool> {
+        let mut kinds = s.iter().skip(from).take(count).map(|x| x.at == "ex");
+        let first = kinds.next()?;
+        kinds.all(|k| k == first).then_some(first)
+    };
+    for i in (0..=n).rev() {
+        for j in (0..=m).rev() {
+            let mut best = (f64::MIN, (0, 0));
+            if i < n {
+                best = (score[i + 1][j], (1, 0));
+            }
+            if j < m && score[i][j + 1] > best.0 {
+                best = (score[i][j + 1], (0, 1));
+            }
+            for (da, db) in [(1, 1), (2, 1), (1, 2)] {
+                if i + da > n || j + db > m {
+                    continue;
+                }
+                let (Some(ka), Some(kb)) = (example(a, i, da), example(b, j, db)) else {
+                    continue;
+                };
+                if ka != kb {
+                    continue;
+                }
+                let (ja, jb) = (joined(&wa, i, da), joined(&wb, j, db));
+                if likeness(&ja, &jb) < COUNTERPARTS {
+                    continue;
+                }
+                // A pair scores the words it shares; a split or merge pays a
+                // little, so it wins only where the extra sentence adds
+                // shared words.
+                let merge_cost = if da + db > 2 { 0.5 } else { 0.0 };
+                let total = score[i + da][j + db] + common(&ja, &jb) as f64 - merge_cost;
+                if total > best.0 + 1e-9 {
+                    best = (total, (da, db));
+                }
+            }
+            if i < n || j < m {
+                score[i][j] = best.0;
+                step[i][j] = best.1;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < n || j < m {
+        let (da, db) = step[i][j];
+        let text = |s: &[Sentence], from: usize, count: usize| -> String {
+            s.iter()
+                .skip(from)
+                .take(count)
+                .map(|x| x.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match (da, db) {
+            (0, 0) => break,
+            (1, 0) => out.push(Aligned::OnlyA { a: text(a, i, 1) }),
+            (0, 1) => out.push(Aligned::OnlyB { b: text(b, j, 1) }),
+            _ => {
+                let (ta, tb) = (text(a, i, da), text(b, j, db));
+                if words(&ta) == words(&tb) {
+                    out.push(Aligned::Same { a: ta });
+                } else {
+                    let diff = word_diff(&ta, &tb);
+                    out.push(Aligned::Reworded { a: ta, b: tb, diff });
+                }
+            }
+        }
+        i += da;
+        j += db;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(texts: &[&str]) -> Vec<Sentence> {
+        texts
+            .iter()
+            .map(|t| Sentence {
+                at: String::new(),
+                text: t.to_string(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn sentences_split_after_a_stop_before_a_capital_not_after_abbreviations() {
+        assert_eq!(
+            split("Kaarten spreken voor zich. Verbaal is (b.v. call) niet bindend. 2 spelers."),
+            [
+                "Kaarten spreken voor zich.",
+                "Verbaal is (b.v. call) niet bindend.",
+                "2 spelers."
+            ]
+        );
+        assert_eq!(
+            split("Ein Chip, z.B. ein 1K Chip."),
+            ["Ein Chip, z.B. ein 1K Chip."]
+        );
+    }
+
+    #[test]
+    fn a_reworded_sentence_pairs_an_added_one_stands_alone() {
+        let a = s(&[
+            "Rabbit hunting is nooit toegestaan.",
+            "Spelers kunnen niet om een nieuw deck vragen.",
+        ]);
+        let b = s(&[
+            "Rabbit Hunting is nooit toegestaan.",
+            "Spelers kunnen niet een nieuw deck verzoeken.",
+            "Het huis beslist.",
+        ]);
+        let steps = align(&a, &b);
+        assert!(matches!(steps[0], Aligned::Same { .. }), "{steps:#?}");
+        assert!(matches!(steps[1], Aligned::Reworded { .. }), "{steps:#?}");
+        assert!(matches!(steps[2], Aligned::OnlyB { .. }), "{steps:#?}");
+    }
+
+    #[test]
+    fn a_split_sentence_aligns_with_both_halves() {
+        let a = s(&["De speler heeft 30 seconden en de laatste vijf worden afgeteld."]);
+        let b = s(&[
+            "De speler heeft 30 seconden.",
+            "De laatste vijf worden afgeteld.",
+        ]);
+        let steps = align(&a, &b);
+        assert_eq!(steps.len(), 1, "{steps:#?}");
+        assert!(matches!(steps[0], Aligned::Reworded { .. }));
+    }
+}

@@ -377,13 +377,13 @@ impl Report<'_> {
                 let quoted: Vec<String> = s
                     .spans
                     .iter()
-                    .filter(|(element, _)| match (mine, theirs) {
-                        (Some(_), Some(theirs)) if p.differs && !element.is_empty() => {
+                    .filter(|w| match (mine, theirs, &w.element) {
+                        (Some(_), Some(theirs), Some(element)) if p.differs => {
                             !theirs.contains(element)
                         }
                         _ => true,
                     })
-                    .map(|(_, span)| format!("“{}”", cut_to(span, CELL_SPAN_CHARS)))
+                    .map(|w| format!("“{}”", cut_to(&w.span, CELL_SPAN_CHARS)))
                     .collect();
                 lines.push(if quoted.is_empty() {
                     format!("({source})")
@@ -626,20 +626,22 @@ impl Report<'_> {
             .map_or_else(|| id.to_string(), |p| p.text(self.ctx.ui.lang).to_string())
     }
 
-    fn param_name(&self, key: &str) -> String {
+    /// The UI text of `compare.<group>.<key>`, or the key itself where the
+    /// UI has none (a value a newer data file brings).
+    fn named(&self, group: &str, key: &str) -> String {
         self.ctx
             .ui
-            .get(&format!("compare.param.{key}"))
+            .get(&format!("compare.{group}.{key}"))
             .unwrap_or(key)
             .to_string()
     }
 
+    fn param_name(&self, key: &str) -> String {
+        self.named("param", key)
+    }
+
     fn value_name(&self, value: &str) -> String {
-        self.ctx
-            .ui
-            .get(&format!("compare.value.{value}"))
-            .unwrap_or(value)
-            .to_string()
+        self.named("value", value)
     }
 
     fn value_text(&self, value: &serde_json::Value) -> String {

@@ -237,7 +237,17 @@ pub struct Stating {
     pub house: bool,
     /// The words that state it (one per list element where the elements
     /// are quoted one by one).
-    pub spans: Vec<(String, String)>,
+    pub spans: Vec<Words>,
+}
+
+/// Words of a rule that state a parameter's value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Words {
+    /// The list element they state, for a list quoted element by element.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub element: Option<String>,
+    /// The words.
+    pub span: String,
 }
 
 /// A parameter of one topic on both sides.
@@ -503,8 +513,10 @@ impl<'a> Context<'a> {
             .iter()
             .filter_map(|s| {
                 let p = self.catalog.get(&s.id)?;
-                (p.param.as_deref() == Some(key))
-                    .then(|| (p.value.clone().unwrap_or_default(), s.span.clone()))
+                (p.param.as_deref() == Some(key)).then(|| Words {
+                    element: p.value.clone(),
+                    span: s.span.clone(),
+                })
             })
             .collect();
         Stating {

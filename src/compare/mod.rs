@@ -123,6 +123,12 @@ pub const READ_BY_RULINGS: &[&str] = &[
     "final_table_policy",
     "premature_flop",
     "premature_turn",
+    "undercall_sequence",
+    "count_request_in_turn",
+    "premature_call",
+    "hi_lo_odd_chip",
+    "hi_lo_identical",
+    "stud_odd_chip",
 ];
 
 /// One side of a row.

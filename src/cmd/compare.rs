@@ -88,6 +88,8 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> anyhow::Result<Output> {
         c: &comparison,
         ea: &ea,
         eb: &eb,
+        ia: floor::compare::Index::of(&ea),
+        ib: floor::compare::Index::of(&eb),
         all: args.all || args.concept.is_some(),
     };
     let mut doc = Vec::new();
@@ -170,6 +172,8 @@ struct Report<'a> {
     c: &'a Comparison,
     ea: &'a Edition,
     eb: &'a Edition,
+    ia: floor::compare::Index<'a>,
+    ib: floor::compare::Index<'a>,
     all: bool,
 }
 
@@ -483,8 +487,8 @@ impl Report<'_> {
             ));
         }
         for (rule, id) in [
-            (self.ea.rule_for(&row.concept), &c.a),
-            (self.eb.rule_for(&row.concept), &c.b),
+            (self.ia.rule_for(&row.concept), &c.a),
+            (self.ib.rule_for(&row.concept), &c.b),
         ] {
             let Some(rule) = rule else { continue };
             if rule.not_applicable {
@@ -503,8 +507,10 @@ impl Report<'_> {
                 lines.push(self.f("changed_by_house", &[("edition", id)]));
             }
         }
-        for (numbers, id, edition) in [(&row.house.a, &c.a, self.ea), (&row.house.b, &c.b, self.eb)]
-        {
+        for (numbers, id, edition) in [
+            (&row.house.a, &c.a, &self.ia),
+            (&row.house.b, &c.b, &self.ib),
+        ] {
             if numbers.is_empty() {
                 continue;
             }
@@ -528,8 +534,8 @@ impl Report<'_> {
             lines.push(self.f(
                 "structure",
                 &[
-                    ("a", &count(self.ea.rule_for(&row.concept))),
-                    ("b", &count(self.eb.rule_for(&row.concept))),
+                    ("a", &count(self.ia.rule_for(&row.concept))),
+                    ("b", &count(self.ib.rule_for(&row.concept))),
                 ],
             ));
         }

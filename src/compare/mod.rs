@@ -16,7 +16,7 @@
 pub mod align;
 pub mod renumber;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 use similar::{ChangeTag, TextDiff};
@@ -328,8 +328,7 @@ pub fn compare(a: &Edition, b: &Edition, catalog: &Catalog, options: &Options) -
         }
     }
     let ctx = Context {
-        a,
-        b,
+        index: [Index::of(a), Index::of(b)],
         catalog,
         same_language: a.language == b.language,
         known: [has_provisions(a), has_provisions(b)],
@@ -389,11 +388,59 @@ fn has_provisions(edition: &Edition) -> bool {
 }
 
 struct Context<'a> {
-    a: &'a Edition,
-    b: &'a Edition,
+    index: [Index<'a>; 2],
     catalog: &'a Catalog,
     same_language: bool,
     known: [bool; 2],
+}
+
+/// An edition's rules by concept and by number, and the house rules
+/// touching each topic, built once so that comparing takes time in
+/// proportion to the rules.
+pub struct Index<'a> {
+    rule: HashMap<&'a str, &'a Rule>,
+    number: HashMap<&'a str, &'a Rule>,
+    touching: HashMap<&'a str, Vec<&'a Rule>>,
+}
+
+impl<'a> Index<'a> {
+    /// The index of `edition`.
+    pub fn of(edition: &'a Edition) -> Index<'a> {
+        let mut rule = HashMap::new();
+        let mut number = HashMap::new();
+        let mut touching: HashMap<&str, Vec<&Rule>> = HashMap::new();
+        for r in edition.rules() {
+            // The first rule of a concept (or number) is the edition's, as
+            // `Edition::rule_for` finds it.
+            rule.entry(r.concept.as_str()).or_insert(r);
+            number.entry(r.number.as_str()).or_insert(r);
+            if r.kind == RuleKind::House {
+                for t in r.touches.iter().filter(|t| **t != r.concept) {
+                    touching.entry(t.as_str()).or_default().push(r);
+                }
+            }
+        }
+        Index {
+            rule,
+            number,
+            touching,
+        }
+    }
+
+    /// The rule for `concept` ([`Edition::rule_for`]).
+    pub fn rule_for(&self, concept: &str) -> Option<&'a Rule> {
+        self.rule.get(concept).copied()
+    }
+
+    /// The rule numbered `number` ([`Edition::rule`]).
+    pub fn rule(&self, number: &str) -> Option<&'a Rule> {
+        self.number.get(number).copied()
+    }
+
+    /// The house rules of other topics that touch `concept`.
+    pub fn touching(&self, concept: &str) -> &[&'a Rule] {
+        self.touching.get(concept).map_or(&[], Vec::as_slice)
+    }
 }
 
 /// A parameter as an edition applies it to a topic.
@@ -405,12 +452,17 @@ struct Applied<'a> {
 
 impl<'a> Context<'a> {
     fn row(&self, concept: &str, sentences: bool) -> (Row, Vec<Parameter>) {
-        let (ra, rb) = (self.a.rule_for(concept), self.b.rule_for(concept));
+        let [ia, ib] = &self.index;
+        let (ra, rb) = (ia.rule_for(concept), ib.rule_for(concept));
+        let numbers = |rules: &[&Rule]| rules.iter().map(|r| r.number.clone()).collect();
         let house = House {
-            a: touching(self.a, concept),
-            b: touching(self.b, concept),
+            a: numbers(ia.touching(concept)),
+            b: numbers(ib.touching(concept)),
         };
-        let (pa, pb) = (applied(self.a, ra, concept), applied(self.b, rb, concept));
+        let (pa, pb) = (
+            applied(ia.touching(concept), ra, concept),
+            applied(ib.touching(concept), rb, concept),
+        );
         let mut params = BTreeMap::new();
         let mut parameters = Vec::new();
         for key in pa.keys().chain(pb.keys()).collect::<BTreeSet<_>>() {
@@ -545,7 +597,7 @@ fn side(rule: &Rule) -> Side {
 /// then those the house rules touching the topic set for it (house rules
 /// win, as in rulings).
 fn applied<'a>(
-    edition: &'a Edition,
+    touching: &[&'a Rule],
     rule: Option<&'a Rule>,
     concept: &str,
 ) -> BTreeMap<String, Applied<'a>> {
@@ -564,11 +616,7 @@ fn applied<'a>(
             );
         }
     }
-    for house in edition
-        .rules()
-        .filter(|r| r.kind == RuleKind::House && r.concept != concept)
-        .filter(|r| r.touches.iter().any(|t| t == concept))
-    {
+    for &house in touching {
         for (k, v) in house.params.to_map() {
             if Params::home(&k) == Some(concept) {
                 out.insert(
@@ -587,15 +635,6 @@ fn applied<'a>(
 
 /// The numbers of the house rules that touch `concept` (other than a rule
 /// of that concept itself).
-fn touching(edition: &Edition, concept: &str) -> Vec<String> {
-    edition
-        .rules()
-        .filter(|r| r.kind == RuleKind::House && r.concept != concept)
-        .filter(|r| r.touches.iter().any(|t| t == concept))
-        .map(|r| r.number.clone())
-        .collect()
-}
-
 /// The provision ids a rule states in force (none for a rule marked not
 /// applicable).
 fn in_force(rule: Option<&Rule>) -> BTreeSet<&str> {

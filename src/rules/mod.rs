@@ -235,8 +235,10 @@ impl Store {
     /// Adds concepts of a house overlay's own rules to the vocabulary.
     pub fn add_house_concepts(&mut self, edition: &Edition) -> Result<(), LoadError> {
         let mut concepts = self.concepts()?.to_vec();
+        let mut known: std::collections::HashSet<String> =
+            concepts.iter().map(|c| c.slug.clone()).collect();
         for rule in edition.rules().filter(|r| r.kind == RuleKind::House) {
-            if !concepts.iter().any(|c| c.slug == rule.concept) {
+            if known.insert(rule.concept.clone()) {
                 concepts.push(Concept {
                     slug: rule.concept.clone(),
                     kind: RuleKind::House,

@@ -13,7 +13,7 @@
 //! mistake is returned as a [`Warning`].
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Deserializer};
@@ -185,11 +185,12 @@ pub enum Warning {
 /// What the parse-time checks need to know.
 #[derive(Default)]
 struct Context {
-    numbers: Vec<String>,
-    changed: Vec<String>,
-    added: Vec<String>,
+    numbers: HashSet<String>,
+    changed: HashSet<String>,
+    added: HashSet<String>,
     concepts: Vec<String>,
-    added_concepts: Vec<String>,
+    known_concepts: HashSet<String>,
+    added_concepts: HashSet<String>,
     provisions: BTreeSet<String>,
 }
 
@@ -246,7 +247,7 @@ fn existing_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> 
                     "rule `{n}` is changed twice: put both changes in one entry"
                 ));
             }
-            c.changed.push(n.clone());
+            c.changed.insert(n.clone());
         }
         Ok(number)
     });
@@ -275,7 +276,7 @@ fn new_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
             .candidates()
             .iter()
             .any(|n| c.numbers.contains(n) || c.added.contains(n));
-        c.added.push(number.clone());
+        c.added.insert(number.clone());
         clash
     })
     .unwrap_or(false);
@@ -296,13 +297,13 @@ fn new_concept<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
         )));
     }
     let problem = with_context(|c| {
-        if c.concepts.contains(&concept) || c.added_concepts.contains(&concept) {
+        if c.known_concepts.contains(&concept) || c.added_concepts.contains(&concept) {
             Some(format!(
                 "concept `{concept}` belongs to a rule already; give the house rule a slug of its own \
                  and name the topics it changes in `touches`"
             ))
         } else {
-            c.added_concepts.push(concept.clone());
+            c.added_concepts.insert(concept.clone());
             None
         }
     })
@@ -317,7 +318,7 @@ fn known_concepts<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Err
     let concepts = Vec::<String>::deserialize(d)?;
     for concept in &concepts {
         let nearest = with_context(|c| {
-            if c.concepts.contains(concept) || c.added_concepts.contains(concept) {
+            if c.known_concepts.contains(concept) || c.added_concepts.contains(concept) {
                 None
             } else {
                 Some(crate::nearest(
@@ -438,15 +439,16 @@ fn build(
     let base = base_edition(&extends, shown, dir, store, seen)?;
     let catalog = Catalog::load(store.source())?.unwrap_or_default();
     let mut concepts: Vec<String> = store.concepts()?.iter().map(|c| c.slug.clone()).collect();
-    concepts.extend(
-        base.rules()
-            .filter(|r| !concepts.contains(&r.concept))
-            .map(|r| r.concept.clone())
-            .collect::<Vec<_>>(),
-    );
+    let mut seen_concepts: HashSet<String> = concepts.iter().cloned().collect();
+    for rule in base.rules() {
+        if seen_concepts.insert(rule.concept.clone()) {
+            concepts.push(rule.concept.clone());
+        }
+    }
     CONTEXT.with(|c| {
         *c.borrow_mut() = Some(Context {
             numbers: base.rules().map(|r| r.number.clone()).collect(),
+            known_concepts: concepts.iter().cloned().collect(),
             concepts: concepts.clone(),
             provisions: catalog.iter().map(|p| p.id.clone()).collect(),
             ..Context::default()
@@ -587,7 +589,7 @@ pub fn apply(base: &Edition, overlay: Overlay, catalog: &Catalog) -> (Edition, V
 
 /// The numbers of the rules whose text an overlay wrote (changed texts or
 /// parts, and added rules): their citations are checked.
-fn rewritten(overlay: &Overlay) -> Vec<String> {
+fn rewritten(overlay: &Overlay) -> HashSet<String> {
     overlay
         .rules
         .iter()

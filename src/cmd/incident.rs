@@ -65,11 +65,13 @@ pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
         let ruling = incident::decide(&tree, &book, &ctx.ui, &answers)?;
         (tree, answers, ruling)
     };
-    let ignored: Vec<&str> = args
+    // Keys as the user typed them, in backticks like every typed name.
+    let ignored: Vec<String> = args
         .answers
         .iter()
         .map(|(k, _)| k.as_str())
         .filter(|k| answers.get(k).is_none())
+        .map(|k| format!("`{k}`"))
         .collect();
     if !ignored.is_empty() {
         ruling

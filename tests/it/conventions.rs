@@ -154,3 +154,62 @@ fn rule_text_is_never_wider_than_a_reading_width() {
     assert_eq!(widest("200"), 100);
     assert!(widest("60") <= 60);
 }
+
+/// Every incident card of the golden cases, in Dutch, German and Slovak:
+/// no answer key, amount name or parameter (`min_raise_to`, `side_1`)
+/// reaches the reader; words in backticks are names the reader types.
+#[test]
+fn cards_in_nl_de_sk_show_no_raw_identifier() {
+    let cases = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/cases.txt"),
+    )
+    .expect("cases");
+    let identifier = |w: &str| {
+        w.contains('_')
+            && w.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            && w.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+    };
+    let mut cards = 0;
+    let mut found = Vec::new();
+    for line in cases.lines().filter(|l| l.starts_with("incident ")) {
+        // The JSON cases as cards.
+        let args: Vec<String> = crate::golden::words(line)
+            .into_iter()
+            .filter(|a| a != "--json")
+            .collect();
+        if args
+            .iter()
+            .any(|a| matches!(a.as_str(), "--help" | "--list" | "--lang"))
+        {
+            continue;
+        }
+        for lang in ["nl", "de", "sk"] {
+            let out = floor()
+                .arg("--lang")
+                .arg(lang)
+                .args(&args)
+                .output()
+                .expect("runs");
+            if !out.status.success() {
+                continue;
+            }
+            cards += 1;
+            let text = String::from_utf8_lossy(&out.stdout);
+            // Outside backticks only.
+            let shown: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+            for word in shown.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+                if identifier(word) {
+                    found.push(format!("{lang} {line}: {word}"));
+                }
+            }
+        }
+    }
+    eprintln!("{cards} cards in nl, de, sk checked");
+    assert!(cards > 500, "only {cards} cards");
+    assert!(
+        found.is_empty(),
+        "raw identifiers on cards:\n{}",
+        found.join("\n")
+    );
+}

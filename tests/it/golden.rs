@@ -16,7 +16,7 @@ fn golden_dir() -> PathBuf {
 
 /// Splits a case line into words: spaces separate, 'single quotes' keep
 /// spaces.
-fn words(line: &str) -> Vec<String> {
+pub fn words(line: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut word = String::new();
     let mut quoted = false;

@@ -223,6 +223,14 @@ messages! {
     PlayerNotInRoundPreflop = "player_not_in_round_preflop" [player],
     /// The small blind's chips are needed.
     SmallBlindNeeded = "small_blind_needed" [],
+    /// The out-of-turn player never acted out of turn in the actions.
+    OotNotFound = "oot_not_found" [player],
+    /// When the out-of-turn player acted it was another player's turn.
+    OotNotSkipped = "oot_not_skipped" [player, skipped, turn],
+    /// The player skipped is the one who acted out of turn.
+    OotSkippedIsPlayer = "oot_skipped_is_player" [player],
+    /// In limit, the betting round decides the bet's size and was not named.
+    LimitStreetNeeded = "limit_street_needed" [small, big],
     /// The asked player folded.
     PlayerFolded = "player_folded" [player],
     /// The asked player is all-in.
@@ -423,6 +431,8 @@ messages! {
     ChipRaceNoChips = "table.chip_race_no_chips" [seat],
     /// A ranked seat with no leftover.
     ChipRaceNotInRace = "table.chip_race_not_in_race" [seat],
+    /// A seat named as having no other chips is not among the removed chips.
+    ChipRaceSeatNotListed = "table.chip_race_seat_not_listed" [seat],
     /// Fewer seats ranked than chips raced.
     ChipRaceTooFewRanked = "table.chip_race_too_few_ranked" [chips, ranked],
     /// Fewer than two players left.

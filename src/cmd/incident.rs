@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use comfy_table::Cell;
 use floor::LoadError;
-use floor::incident::ruling::{amount_label, answer_in_words};
+use floor::incident::ruling::{amount_label, answer_in_words, unset_in_words};
 use floor::incident::{self, GivenAnswers, Ruling, Tree, WalkError};
 use serde::Serialize;
 
@@ -118,7 +118,11 @@ fn walk_interactively(
             };
             match incident::decide(&tree, book, &ctx.ui, &answers) {
                 Ok(ruling) => return Ok(Some((tree, answers, ruling))),
-                Err(e) => match e.input_key().filter(|k| tree.question(k).is_some()) {
+                // Only a question that applies can be asked again.
+                Err(e) => match e.input_key().filter(|k| {
+                    tree.question(k)
+                        .is_some_and(|q| incident::walk::applies(q, &answers))
+                }) {
                     Some(key) => {
                         prompt::refused(&e.message().render(&ctx.ui));
                         seed = answers;
@@ -181,13 +185,23 @@ fn hand_answers(ctx: &Ctx, args: &Args) -> anyhow::Result<Vec<(&'static str, Str
     };
     let replayed = floor::hand::replay(&hand, &rules, *at)?;
     let mut answers = replayed.pot_answers();
+    let tree = args
+        .id
+        .as_deref()
+        .and_then(|id| incident::load(ctx.store.source(), id).ok());
+    // The round up to the player to act answers an incident about that
+    // player's action; not one about the whole hand's chips (side-pots:
+    // the pots above) or one whose actions run past an action out of turn.
+    let takes_round = tree.as_ref().is_some_and(|t| {
+        t.question("actions").is_some()
+            && t.question("contributions").is_none()
+            && t.question("skipped").is_none()
+    });
     match replayed.situation {
-        Some(situation) => answers.extend(situation.answers()),
+        Some(situation) if takes_round => answers.extend(situation.answers()),
+        Some(_) => {}
         // A betting incident needs somebody to act.
-        None if args.id.as_deref().is_some_and(|id| {
-            incident::load(ctx.store.source(), id).is_ok_and(|t| t.question("actions").is_some())
-        }) =>
-        {
+        None if takes_round => {
             return Err(floor::Error::input(
                 "hand",
                 floor::message::Message::new(floor::message::Msg::HandNoSituation),
@@ -278,7 +292,11 @@ fn pot_seats(ruling: &Ruling, key: &str) -> Option<String> {
         .get(index)?
         .get("eligible")?
         .as_array()?;
-    let seats: Vec<String> = eligible.iter().map(|s| s.to_string()).collect();
+    // Seat numbers, or the players' names when the pots came from actions.
+    let seats: Vec<String> = eligible
+        .iter()
+        .map(|s| s.as_str().map_or_else(|| s.to_string(), str::to_string))
+        .collect();
     Some(seats.join(", "))
 }
 
@@ -362,13 +380,21 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
         ("card.from_hand", &ruling.from_hand),
         ("card.assumed", &ruling.defaults_used),
     ] {
-        let shown: Vec<String> = keys
+        let mut shown: Vec<String> = keys
             .iter()
             .filter_map(|k| {
                 let v = ruling.answers.get(k)?;
                 Some(answer_in_words(ui, &ruling.incident, k, v))
             })
             .collect();
+        if label == "card.assumed" {
+            shown.extend(
+                ruling
+                    .unanswered
+                    .iter()
+                    .filter_map(|k| unset_in_words(ui, &ruling.incident, k)),
+            );
+        }
         if !shown.is_empty() {
             table.add_row(vec![ui.t(label), &shown.join("\n")]);
         }

@@ -177,6 +177,11 @@ pub struct Ruling {
     pub answers: serde_json::Map<String, serde_json::Value>,
     /// The answers that came from defaults.
     pub defaults_used: Vec<String>,
+    /// Optional questions left unanswered whose absence the ruling takes as
+    /// a fact (`stack`: chips enough behind), each shown on the card in
+    /// words.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unanswered: Vec<String>,
     /// The answers the event's settings gave (the game).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub settings_used: Vec<String>,
@@ -328,6 +333,11 @@ pub fn assemble(
             Origin::Given => {}
         }
     }
+    let unanswered = answers
+        .unset()
+        .filter(|k| ui.get(&unset_key(&tree.id, k)).is_some())
+        .map(str::to_string)
+        .collect();
     Ok(Ruling {
         incident: tree.id.clone(),
         edition: book.id().to_string(),
@@ -351,6 +361,7 @@ pub fn assemble(
             .unwrap_or_else(|| outcome.is_some_and(|o| o.discretion)),
         answers: answer_map,
         defaults_used,
+        unanswered,
         settings_used,
         from_hand,
         house_notes,
@@ -358,6 +369,22 @@ pub fn assemble(
         table: decision.table,
         data: decision.data,
     })
+}
+
+/// The UI key of what an optional question left unanswered is taken to
+/// mean (`incidents.bet.q.stack.unset`: "enough to cover any bet").
+pub fn unset_key(incident: &str, key: &str) -> String {
+    format!("incidents.{incident}.q.{key}.unset")
+}
+
+/// An unanswered optional question in words: the question, then what its
+/// absence is taken to mean.
+pub fn unset_in_words(ui: &Ui, incident: &str, key: &str) -> Option<String> {
+    let meaning = ui.get(&unset_key(incident, key))?;
+    let question = ui
+        .get(&format!("incidents.{incident}.q.{key}.text"))
+        .unwrap_or(key);
+    Some(format!("{question} {meaning}"))
 }
 
 /// The label of an amount in the UI language: `total` → "Total",

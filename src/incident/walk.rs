@@ -2,7 +2,7 @@
 //! an answer source (the prompt, or answers given on the command line), with
 //! defaults, going back on request, and collecting every missing answer.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::answer::Answer;
 use super::tree::{Question, Tree};
@@ -25,6 +25,10 @@ pub enum Origin {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Answers {
     map: BTreeMap<String, (Answer, Origin)>,
+    /// Optional questions that applied and were left without an answer:
+    /// the ruling takes their absence as a fact (e.g. chips enough behind),
+    /// and the card says so.
+    unset: BTreeSet<String>,
 }
 
 impl Answers {
@@ -45,11 +49,27 @@ impl Answers {
 
     /// Sets an answer (tests and callers that build answers directly).
     pub fn insert(&mut self, id: &str, answer: Answer, origin: Origin) {
+        self.unset.remove(id);
         self.map.insert(id.to_string(), (answer, origin));
     }
 
+    /// The optional questions that applied and were left unanswered.
+    pub fn unset(&self) -> impl Iterator<Item = &str> {
+        self.unset.iter().map(String::as_str)
+    }
+
     fn remove(&mut self, id: &str) {
+        self.unset.remove(id);
         self.map.remove(id);
+    }
+
+    fn is_unset(&self, id: &str) -> bool {
+        self.unset.contains(id)
+    }
+
+    fn leave_unset(&mut self, id: &str) {
+        self.map.remove(id);
+        self.unset.insert(id.to_string());
     }
 }
 
@@ -156,9 +176,19 @@ pub fn walk(tree: &Tree, source: &mut dyn AnswerSource) -> Result<Answers, WalkE
 
 /// Walks `tree` from the answers already known (`seed`): questions answered
 /// by the event's settings are not asked; with `start`, the walk resumes at
-/// that question (to ask it again after the ruling refused its answer),
-/// every earlier answer kept and reachable by going back. An answer given
+/// that question (to ask it again after the ruling refused its answer or
+/// found it needed), every earlier answer kept and reachable by going back;
+/// after it, only questions not answered before are asked. An answer given
 /// before is offered as the default when its question comes again.
+///
+/// Which questions are put to a terminal: every question that applies,
+/// except a `detail` question and one whose `ask` conditions do not hold;
+/// those are left to their default (or to no answer) because on the paths
+/// they are left on their answer cannot change the outcome or an amount
+/// (`tests/it/skipped.rs` proves it path by path). Where only the ruling
+/// can tell that such an answer decides the case, it refuses to rule
+/// without it, naming the question, and the walk resumes there: the
+/// question at `start` is always put to the source.
 pub fn walk_from(
     tree: &Tree,
     source: &mut dyn AnswerSource,
@@ -169,12 +199,14 @@ pub fn walk_from(
     let mut asked: Vec<usize> = Vec::new();
     let mut missing = Vec::new();
     let mut index = 0;
+    let mut start_at = None;
     if let Some(start) = start {
         let at = tree
             .questions
             .iter()
             .position(|q| q.id == start)
             .unwrap_or(0);
+        start_at = Some(at);
         asked = (0..at)
             .filter(|i| {
                 tree.questions.get(*i).is_some_and(|q| {
@@ -184,6 +216,7 @@ pub fn walk_from(
             .collect();
         index = at;
     }
+
     while let Some(question) = tree.questions.get(index) {
         if !applies(question, &answers) {
             answers.remove(&question.id);
@@ -197,19 +230,47 @@ pub fn walk_from(
             index += 1;
             continue;
         }
+        // Resumed after the question the ruling needed: the answers given
+        // before stand and are not asked again; a default follows the
+        // answers it comes from. Only a question that now applies for the
+        // first time is asked.
+        if start_at.is_some_and(|at| index > at) {
+            match answers.origin(&question.id) {
+                Some(Origin::Given) => {
+                    index += 1;
+                    continue;
+                }
+                Some(Origin::Default) => {
+                    if let Some(Ok(answer)) =
+                        default_for(question, &answers).map(|d| question.parse(&d))
+                    {
+                        answers.insert(&question.id, answer, Origin::Default);
+                        index += 1;
+                        continue;
+                    }
+                }
+                _ if answers.is_unset(&question.id) => {
+                    index += 1;
+                    continue;
+                }
+                _ => {}
+            }
+        }
         let default = match (answers.get(&question.id), answers.origin(&question.id)) {
             (Some(previous), Some(Origin::Given)) => Some(previous.canonical()),
             _ => default_for(question, &answers),
         };
         // A detail question is left to its default, unless it has none to
         // give; so is a question whose `ask` conditions do not hold, on a
-        // terminal.
+        // terminal; but not the question the ruling needs (`start`).
+        let at_start = start.is_some_and(|s| s == question.id);
         let quiet = (question.detail
             || !question
                 .ask
                 .iter()
                 .all(|(key, condition)| condition.holds(answers.get(key))))
-            && !source.asks_details();
+            && !source.asks_details()
+            && !at_start;
         let use_default = quiet && (default.is_some() || question.optional);
         let reply = if use_default {
             Reply::Default
@@ -241,7 +302,7 @@ pub fn walk_from(
                         problem: Message::new(Msg::BadDefault).nested("problem", problem.0),
                     });
                 }
-                None if question.optional => answers.remove(&question.id),
+                None if question.optional => answers.leave_unset(&question.id),
                 None => missing.push(question.id.clone()),
             },
         }

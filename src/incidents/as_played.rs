@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::incident::Cx;
 use crate::message::{Message, Msg};
 use crate::poker::action::parse_stacks;
-use crate::poker::{Action, Chips, Game, Round, Setup, Spot, Street, parse_actions};
+use crate::poker::{Action, ActionKind, Chips, Game, Round, Setup, Spot, Street, parse_actions};
 
 /// The round as the floor was told it.
 #[derive(Debug, Clone, Copy)]
@@ -51,6 +51,14 @@ pub fn replay(played: Played<'_>, cx: &mut Cx<'_>) -> Result<(Round, String, Spo
     Ok((round, player, spot))
 }
 
+/// The round replayed, for incidents that need the whole round rather than
+/// one player's spot (the pots). Errors name `actions`, `stacks` or the
+/// setup's key.
+pub fn round(played: Played<'_>, cx: &mut Cx<'_>) -> Result<Round, Error> {
+    let (setup, stacks, actions) = read(&played, cx)?;
+    Round::replay_seated(setup, &stacks, &actions).map_err(|(key, m)| Error::input(key, m))
+}
+
 /// The round before its first action, with the players' chips seated, and
 /// the actions parsed, for incidents that walk the actions one by one
 /// (irregular ones included). Errors name `actions`, `stacks` or the
@@ -77,9 +85,17 @@ fn read(played: &Played<'_>, cx: &mut Cx<'_>) -> Result<Read, Error> {
     };
     let mut setup = Setup::new(played.game, played.street, played.big_blind);
     setup.small_blind = played.small_blind;
-    if played.game == Game::Limit {
-        setup.limit_reopen_percent =
-            u8::try_from(cx.params.limit_reopen_percent().get()).unwrap_or(100);
+    // The share of a bet that re-opens limit betting matters only after an
+    // all-in short of a bet; read only then, so that no other limit ruling
+    // carries a note about it.
+    if played.game == Game::Limit && actions.iter().any(|a| a.kind == ActionKind::AllIn) {
+        let percent = cx.params.limit_reopen_percent().get();
+        setup.limit_reopen_percent = u8::try_from(percent).map_err(|_| {
+            Error::input(
+                "limit_reopen_percent",
+                Message::new(Msg::Percent).arg("value", percent),
+            )
+        })?;
     }
     Ok((setup, stacks, actions))
 }

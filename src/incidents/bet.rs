@@ -18,7 +18,7 @@ use serde::Deserialize;
 use crate::error::Error;
 use crate::incident::{Cx, Decision, Incident, ruling::Note};
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Spot, Street, add};
+use crate::poker::{Chips, Game, Setup, Spot, Street, add};
 
 use super::as_played;
 
@@ -34,7 +34,9 @@ pub struct Answers {
     /// The round's actions before this one, `PLAYER:ACTION[:TOTAL],...`:
     /// given, they replace `facing`, `last_raise` and `in_front`.
     pub actions: Option<String>,
-    /// With `actions`: which round.
+    /// Which round: with `actions`, it places the blinds; in limit it sets
+    /// the bet's size (the small bet pre-flop and on the flop, the big bet
+    /// on the turn and river).
     pub street: Option<Street>,
     /// With `actions`, pre-flop: the small blind.
     pub small_blind: Option<Chips>,
@@ -79,18 +81,14 @@ impl Incident for Bet {
     type Outcome = BetOutcome;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<BetOutcome>, Error> {
-        let mut input = BetInput::new(a.game, a.facing.unwrap_or(0), a.big_blind);
-        if let Some(last) = a.last_raise {
-            input.last_raise = last;
-        }
-        input.in_front = a.in_front.unwrap_or(0);
-        input.may_raise = a.reopened.unwrap_or(true);
+        let street = a.street.unwrap_or_default();
         let mut played_by = None;
-        if let Some(actions) = &a.actions {
+        let mut street_note = false;
+        let mut input = if let Some(actions) = &a.actions {
             let (_, player, spot) = as_played::replay(
                 as_played::Played {
                     game: a.game,
-                    street: a.street.unwrap_or_default(),
+                    street,
                     big_blind: a.big_blind,
                     small_blind: a.small_blind,
                     actions,
@@ -99,15 +97,41 @@ impl Incident for Bet {
                 },
                 cx,
             )?;
-            input.facing = spot.facing;
-            input.last_raise = spot.full_raise;
-            input.in_front = spot.in_front;
-            input.may_raise = spot.may_raise;
-            input.stack = spot.stack;
-            input.pot = spot.pot;
             played_by = Some(player);
-        }
-        input.prior_chips = a.prior_chips.unwrap_or_default();
+            if a.street.is_none() {
+                street_note = true;
+            }
+            BetInput::from_spot(&spot)
+        } else {
+            let facing = a.facing.ok_or_else(|| super::answer_needed("facing"))?;
+            let mut input = BetInput::new(a.game, facing, a.big_blind);
+            if let Some(last) = a.last_raise {
+                input.last_raise = last;
+            }
+            // Asked only against a bet: with none, nothing is in front.
+            input.in_front = match a.in_front {
+                Some(n) => n,
+                None if facing == 0 => 0,
+                None => return Err(super::answer_needed("in_front")),
+            };
+            // Asked only with chips in front: a player with none in front
+            // faces the whole bet, a full bet or more, so may raise.
+            input.may_raise = match a.reopened {
+                Some(open) => open,
+                None if input.in_front == 0 => true,
+                None => return Err(super::answer_needed("reopened")),
+            };
+            input.unit = Setup::new(a.game, street, a.big_blind)
+                .named_unit()
+                .map_err(|(key, m)| Error::input(key, m))?;
+            input
+        };
+        // Asked only with chips in front (the round told: none asked).
+        input.prior_chips = match a.prior_chips {
+            Some(p) => p,
+            None if input.in_front == 0 || a.actions.is_some() => PriorChips::None,
+            None => return Err(super::answer_needed("prior_chips")),
+        };
         input.pulled_back = a.pulled_back;
         input.stack = a.stack.or(input.stack);
         input.declared = a.declared;
@@ -149,6 +173,12 @@ impl Incident for Bet {
         d.data("forced", r.forced);
         if let Some(player) = played_by.filter(|p| !p.is_empty()) {
             d.data("player", player);
+        }
+        if street_note {
+            d.notes.push(Note {
+                key: "street_unnamed",
+                args: Vec::new(),
+            });
         }
         if r.forced {
             d.notes.push(Note {
@@ -320,6 +350,10 @@ pub struct BetInput {
     pub last_raise: Chips,
     /// The big blind.
     pub big_blind: Chips,
+    /// The size of a bet this round: in limit games the street's fixed bet
+    /// (the small bet, or the big bet on the turn and river); else the big
+    /// blind.
+    pub unit: Chips,
     /// The player's own chips already in front this round.
     pub in_front: Chips,
     /// What became of those chips (rule 46).
@@ -359,6 +393,7 @@ impl BetInput {
             facing,
             last_raise: if facing == 0 { big_blind } else { facing },
             big_blind,
+            unit: big_blind,
             in_front: 0,
             prior_chips: PriorChips::None,
             pulled_back: None,
@@ -373,12 +408,26 @@ impl BetInput {
         }
     }
 
+    /// The situation of a player as the round derived it, nothing said or
+    /// pushed yet.
+    pub fn from_spot(spot: &Spot) -> BetInput {
+        BetInput {
+            last_raise: spot.full_raise,
+            unit: spot.unit,
+            in_front: spot.in_front,
+            stack: spot.stack,
+            pot: spot.pot,
+            may_raise: spot.may_raise,
+            ..BetInput::new(spot.game, spot.facing, spot.big_blind)
+        }
+    }
+
     /// The situation of the player as the numbers describe it.
     pub fn spot(&self) -> Spot {
         Spot {
             game: self.game,
             big_blind: self.big_blind,
-            unit: self.big_blind,
+            unit: self.unit,
             facing: self.facing,
             full_raise: self.last_raise,
             in_front: self.in_front,
@@ -1806,9 +1855,11 @@ mod tests {
 
     #[test]
     fn limit_fixed_bets() {
-        // Limit 100/200 on the turn: the bet is 200.
+        // Limit 100/200 on the turn: the bet is 200 (the street's unit; the
+        // last raise does not size a limit raise).
         let turn = |facing| BetInput {
-            last_raise: 200,
+            unit: 200,
+            last_raise: 100,
             ..BetInput::new(Game::Limit, facing, 100)
         };
         // (facing, pushed, outcome, total, returned, owed)
@@ -2060,7 +2111,13 @@ mod tests {
     fn the_bet_uses_the_spots_minimum_raise() {
         assert_eq!(min_raise_to(Game::NoLimit, 0, 0, 200), 200);
         assert_eq!(min_raise_to(Game::NoLimit, 300, 200, 100), 500);
-        assert_eq!(min_raise_to(Game::Limit, 0, 200, 100), 200);
+        // Limit: the street's fixed bet, whatever the last raise.
+        assert_eq!(min_raise_to(Game::Limit, 0, 200, 100), 100);
+        let big_bet = Spot {
+            unit: 200,
+            ..Spot::new(Game::Limit, 100, 200)
+        };
+        assert_eq!(big_bet.min_raise_to().unwrap(), 400);
         let r = rule(BetInput {
             last_raise: 200,
             declared: Declared::Call,
@@ -2152,7 +2209,7 @@ mod tests {
             let stack = stack.map(|s| s.max(p));
             let contained = if in_front < facing { facing + in_front } else { facing };
             BetInput {
-                game, facing, last_raise, big_blind: bb, in_front,
+                game, facing, last_raise, big_blind: bb, unit: bb, in_front,
                 prior_chips, pulled_back, stack,
                 declared, declared_amount: amount.filter(|_| declared != Declared::Check), pushed,
                 second_motion,

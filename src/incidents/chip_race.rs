@@ -28,16 +28,22 @@ pub struct Answers {
     pub new_denomination: Chips,
     /// Each player's count of removed chips, `SEAT:COUNT,...`.
     pub removed_chips: String,
+    /// The seats whose only chips are removed ones: they could be raced
+    /// out (not given: every player has other chips).
+    pub no_other_chips: Option<Vec<Seat>>,
     /// The seats in the order their cards win the race.
     pub race_order: Option<Vec<Seat>>,
 }
 
-/// The one outcome of `chip-race`.
+/// The outcomes of `chip-race`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
 #[strum(serialize_all = "kebab-case")]
 pub enum ChipRaceOutcome {
-    /// The colour-up as raced (or rounded up).
+    /// The leftovers are raced.
     Race,
+    /// No race: each player's leftover is rounded up to a new chip (the
+    /// edition holds no chip race).
+    RoundedUp,
 }
 
 /// The answer key of the players' removed chips.
@@ -51,26 +57,46 @@ impl Incident for ChipRace {
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ChipRaceOutcome>, Error> {
         let counts = crate::incident::answer::parse_seat_chips(&a.removed_chips)
             .map_err(|e| Error::input(REMOVED_CHIPS, e.0))?;
-        // Only the removed chips are asked: other chips count as none.
+        let only_removed = a.no_other_chips.unwrap_or_default();
+        if let Some(seat) = only_removed
+            .iter()
+            .find(|s| !counts.iter().any(|(c, _)| c == *s))
+        {
+            return Err(Error::input(
+                "no_other_chips",
+                Message::new(Msg::ChipRaceSeatNotListed).arg("seat", seat),
+            ));
+        }
         let stacks: Vec<RaceStack> = counts
             .iter()
             .map(|(seat, count)| RaceStack {
                 seat: *seat,
                 removed_chips: *count,
-                other_chips: 0,
+                has_other_chips: !only_removed.contains(seat),
             })
             .collect();
-        let start = cx.params.chip_race_start_seat().get();
-        let params = ChipRaceParams {
-            method: cx.params.chip_race_method(),
-            start_seat: Seat::try_from(start).map_err(|_| {
-                Error::input(
-                    "chip_race_start_seat",
-                    Message::new(Msg::SeatNoSuch).arg("seat", start),
-                )
-            })?,
-            max_chips: cx.params.chip_race_max_chips().get(),
-            rounding: cx.params.chip_race_rounding(),
+        // Where the seat the race starts at, the most chips one player wins
+        // and the rounding matter only to a race: read (and noted) only then.
+        let method = cx.params.chip_race_method();
+        let params = match method {
+            ChipRaceMethod::Race => {
+                let start = cx.params.chip_race_start_seat().get();
+                ChipRaceParams {
+                    method,
+                    start_seat: Seat::try_from(start).map_err(|_| {
+                        Error::input(
+                            "chip_race_start_seat",
+                            Message::new(Msg::SeatNoSuch).arg("seat", start),
+                        )
+                    })?,
+                    max_chips: cx.params.chip_race_max_chips().get(),
+                    rounding: cx.params.chip_race_rounding(),
+                }
+            }
+            ChipRaceMethod::RoundUp => ChipRaceParams {
+                method,
+                ..ChipRaceParams::default()
+            },
         };
         let r = chip_race(
             &stacks,
@@ -79,10 +105,22 @@ impl Incident for ChipRace {
             a.race_order.as_deref().unwrap_or_default(),
             &params,
         )?;
-        let mut d = Decision::new(ChipRaceOutcome::Race, r.concepts);
-        d.amount("leftover_total", r.leftover_total);
-        d.amount("chips_raced", r.chips_raced);
-        d.amount("removed_value", r.removed_value);
+        let mut d = match params.method {
+            ChipRaceMethod::Race => {
+                let mut d = Decision::new(ChipRaceOutcome::Race, r.concepts);
+                d.amount("leftover_total", r.leftover_total);
+                d.amount("chips_raced", r.chips_raced);
+                d.amount("removed_value", r.removed_value);
+                d
+            }
+            ChipRaceMethod::RoundUp => {
+                let mut d = Decision::new(ChipRaceOutcome::RoundedUp, r.concepts);
+                d.amount("leftover_total", r.leftover_total);
+                d.amount("rounded_up", r.chips_raced);
+                d.amount("added_value", r.added_value);
+                d
+            }
+        };
         d.data("seats", &r.seats);
         Ok(d)
     }
@@ -149,8 +187,9 @@ pub struct RaceStack {
     pub seat: Seat,
     /// How many chips of the removed denomination the player has.
     pub removed_chips: u64,
-    /// The value of the player's other chips (those that stay in play).
-    pub other_chips: Chips,
+    /// The player has other chips (of the denominations that stay in play):
+    /// he cannot be raced out.
+    pub has_other_chips: bool,
 }
 
 /// One player's result of the colour-up (JSON `{"seat", "exchanged",
@@ -234,9 +273,9 @@ pub struct ChipRaceRuling {
 /// // 25s leave play, 100 is the smallest chip left. Seat 1 has 3 x 25,
 /// // seat 4 has 5 x 25, seat 6 has 2 x 25 and nothing else.
 /// let stacks = [
-///     RaceStack { seat: 1, removed_chips: 3, other_chips: 4_000 },
-///     RaceStack { seat: 4, removed_chips: 5, other_chips: 12_500 },
-///     RaceStack { seat: 6, removed_chips: 2, other_chips: 0 },
+///     RaceStack { seat: 1, removed_chips: 3, has_other_chips: true },
+///     RaceStack { seat: 4, removed_chips: 5, has_other_chips: true },
+///     RaceStack { seat: 6, removed_chips: 2, has_other_chips: false },
 /// ];
 /// // Leftovers 75 + 25 + 50 = 150: 1.5 chips of 100 -> 2 raced.
 /// let race = chip_race(&stacks, 25, 100, &[4, 1, 6], &ChipRaceParams::default()).unwrap();
@@ -267,7 +306,7 @@ pub fn chip_race(
     let mut seats: Vec<RaceSeat> = Vec::new();
     let mut initial_value: Chips = 0;
     for stack in stacks {
-        if stack.removed_chips == 0 && stack.other_chips == 0 {
+        if stack.removed_chips == 0 && !stack.has_other_chips {
             return Err(stacks_wrong(
                 Message::new(Msg::ChipRaceNoChips).arg("seat", stack.seat),
             ));
@@ -337,7 +376,7 @@ pub fn chip_race(
 
     let mut kept_in_chips: u64 = 0;
     for (seat, stack) in seats.iter_mut().zip(stacks) {
-        if stack.other_chips == 0 && seat.exchanged == 0 && seat.raced == 0 {
+        if !stack.has_other_chips && seat.exchanged == 0 && seat.raced == 0 {
             seat.kept_in = true;
             kept_in_chips += 1;
         }
@@ -469,7 +508,7 @@ mod tests {
         RaceStack {
             seat,
             removed_chips,
-            other_chips,
+            has_other_chips: other_chips > 0,
         }
     }
 
@@ -805,8 +844,8 @@ mod tests {
             for seat in &race.seats {
                 prop_assert!(seat.raced <= 1);
                 prop_assert!(seat.leftover < new);
-                let other = stacks.iter().find(|s| s.seat == seat.seat).map_or(0, |s| s.other_chips);
-                prop_assert!(seat.new_chips > 0 || other > 0, "seat {} raced out", seat.seat);
+                let other = stacks.iter().find(|s| s.seat == seat.seat).is_some_and(|s| s.has_other_chips);
+                prop_assert!(seat.new_chips > 0 || other, "seat {} raced out", seat.seat);
                 prop_assert_eq!(seat.new_chips, seat.exchanged + seat.raced + u64::from(seat.kept_in));
             }
             prop_assert_eq!(race.seats.iter().map(|s| s.raced).sum::<u64>(), race.chips_raced);

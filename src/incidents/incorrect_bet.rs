@@ -12,7 +12,7 @@ use serde::Deserialize;
 use crate::error::Error;
 use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Spot};
+use crate::poker::{Chips, Game, Setup, Spot, Street};
 
 /// The `incorrect-bet` incident.
 pub struct IncorrectBet;
@@ -25,6 +25,8 @@ pub struct Answers {
     pub game: Game,
     /// The big blind.
     pub big_blind: Chips,
+    /// Limit: which round (it sets the bet's size).
+    pub street: Option<Street>,
     /// The bet the bettor faced (0 for an opening bet).
     pub facing: Chips,
     /// The last full bet or raise before the incorrect one.
@@ -53,12 +55,24 @@ impl Incident for IncorrectBet {
         } else {
             PotLimitUnderbetWindow::CurrentStreet
         };
+        // Not asked when no bet was faced (no last raise), outside
+        // pot-limit (nothing in front counts) or when the street ended.
+        let last_raise = match a.last_raise {
+            Some(last) => last,
+            None if a.facing == 0 => 0,
+            None => return Err(super::answer_needed("last_raise")),
+        };
+        let street = match (a.game, a.street) {
+            (Game::Limit, None) => return Err(super::answer_needed("street")),
+            (_, street) => street.unwrap_or_default(),
+        };
         let r = incorrect_bet(
             &IncorrectBetInput {
                 game: a.game,
                 big_blind: a.big_blind,
+                street,
                 facing: a.facing,
-                last_raise: a.last_raise.unwrap_or(a.facing),
+                last_raise,
                 in_front: a.in_front.unwrap_or(0),
                 total: a.total,
                 pot: a.pot,
@@ -104,8 +118,11 @@ pub enum PotLimitUnderbetWindow {
 pub struct IncorrectBetInput {
     /// The betting structure.
     pub game: Game,
-    /// The big blind (limit: the fixed bet of the round).
+    /// The big blind (limit: the small bet).
     pub big_blind: Chips,
+    /// Which round: in limit it sets the fixed bet (the big bet on the turn
+    /// and river).
+    pub street: Street,
     /// The bet the bettor faced (0 for an opening bet).
     pub facing: Chips,
     /// The largest full bet or raise before the incorrect one.
@@ -189,7 +206,7 @@ pub struct IncorrectBetRuling {
 /// at all, `pot` when pot-limit has no pot, `big_blind` when it is 0.
 ///
 /// ```
-/// use floor::poker::Game;
+/// use floor::poker::{Game, Street};
 /// use floor::incidents::incorrect_bet::{
 ///     IncorrectBetInput, IncorrectOutcome, PotLimitUnderbetWindow, incorrect_bet,
 /// };
@@ -198,6 +215,7 @@ pub struct IncorrectBetRuling {
 /// let b = IncorrectBetInput {
 ///     game: Game::NoLimit,
 ///     big_blind: 200,
+///     street: Street::Postflop,
 ///     facing: 600,
 ///     last_raise: 600,
 ///     in_front: 0,
@@ -224,8 +242,12 @@ pub fn incorrect_bet(
                 .arg("facing", input.facing),
         ));
     }
+    let unit = Setup::new(input.game, input.street, input.big_blind)
+        .named_unit()
+        .map_err(|(key, m)| Error::input(key, m))?;
     let spot = Spot {
         full_raise: input.last_raise,
+        unit,
         in_front: input.in_front,
         pot: input.pot,
         ..Spot::new(input.game, input.big_blind, input.facing)
@@ -308,6 +330,7 @@ mod tests {
             &IncorrectBetInput {
                 game: Game::NoLimit,
                 big_blind: 200,
+                street: Street::Postflop,
                 facing: 600,
                 last_raise: 600,
                 in_front: 0,
@@ -368,6 +391,7 @@ mod tests {
             &IncorrectBetInput {
                 game: Game::PotLimit,
                 big_blind: 100,
+                street: Street::Postflop,
                 facing: 300,
                 last_raise: 300,
                 in_front: 0,
@@ -424,6 +448,7 @@ mod tests {
         let base = IncorrectBetInput {
             game: Game::NoLimit,
             big_blind: 200,
+            street: Street::Postflop,
             facing: 0,
             last_raise: 0,
             in_front: 0,
@@ -439,6 +464,7 @@ mod tests {
             &IncorrectBetInput {
                 game: Game::Limit,
                 big_blind: 100,
+                street: Street::Turn,
                 facing: 200,
                 last_raise: 200,
                 total: 300,
@@ -448,6 +474,22 @@ mod tests {
         )
         .unwrap();
         assert_eq!((r.outcome, r.corrected_to), (Corrected, 400));
+        // Limit 50/100: an opening bet of 200 is the big bet on the turn,
+        // legal (nothing to correct); on the flop it is corrected to 100.
+        let opening = |street| IncorrectBetInput {
+            game: Game::Limit,
+            big_blind: 100,
+            street,
+            total: 200,
+            ..base
+        };
+        let legal = incorrect_bet(&opening(Street::Turn), CurrentStreet).unwrap_err();
+        assert_eq!(legal.input_key(), Some("total"));
+        let r = incorrect_bet(&opening(Street::Flop), CurrentStreet).unwrap();
+        assert_eq!((r.outcome, r.corrected_to), (Corrected, 100));
+        // Not named: refused, naming the street.
+        let unnamed = incorrect_bet(&opening(Street::Postflop), CurrentStreet).unwrap_err();
+        assert_eq!(unnamed.input_key(), Some("street"));
     }
 
     #[test]
@@ -455,6 +497,7 @@ mod tests {
         let base = IncorrectBetInput {
             game: Game::NoLimit,
             big_blind: 200,
+            street: Street::Postflop,
             facing: 600,
             last_raise: 600,
             in_front: 0,

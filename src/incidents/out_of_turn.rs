@@ -7,8 +7,12 @@
 
 use serde::Deserialize;
 
+use crate::calc::dealing::{SaAction, SaThresholds, substantial_action};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
+use crate::incident::{Cx, Decision, Incident, ruling::Note};
+use crate::message::{Message, Msg};
+use crate::poker::action::{actions_text, parse_stacks};
+use crate::poker::{Action, ActionKind, Chips, Game, Round, Setup, Street, parse_actions};
 
 /// The action taken out of turn: the one action enum of the poker model
 /// (the tree offers check, call, bet, raise and fold).
@@ -17,12 +21,28 @@ pub use crate::poker::ActionKind as OotAction;
 /// The `out-of-turn` incident.
 pub struct OutOfTurn;
 
-/// The answers of `out-of-turn` (SPEC section 5).
+/// The answers of `out-of-turn` (SPEC section 5; told the round as it was
+/// played, `actions`, `player` and `skipped` replace the three others).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
+    /// The round's actions in the order they happened, the out-of-turn one
+    /// and those after it included, `PLAYER:ACTION[:TOTAL],...`.
+    pub actions: Option<String>,
+    /// With `actions`: which round.
+    pub street: Option<Street>,
+    /// With `actions`, pre-flop: the small blind.
+    pub small_blind: Option<Chips>,
+    /// With `actions`: the big blind (the amounts are checked on it).
+    pub big_blind: Option<Chips>,
+    /// With `actions`: who acted out of turn.
+    pub player: Option<String>,
+    /// With `actions`: whose turn it was (the player skipped).
+    pub skipped: Option<String>,
+    /// With `actions`: the players' chips behind at the start of the round.
+    pub stacks: Option<String>,
     /// What the out-of-turn player did.
-    pub oot_action: OotAction,
+    pub oot_action: Option<OotAction>,
     /// The action changed before it reached him.
     pub action_changed: Option<bool>,
     /// The skipped player spoke up before substantial action behind him.
@@ -34,16 +54,239 @@ impl Incident for OutOfTurn {
     type Answers = Answers;
     type Outcome = OutOfTurnOutcome;
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<OutOfTurnOutcome>, Error> {
-        let r = out_of_turn(&OutOfTurnInput {
-            oot_action: a.oot_action,
-            action_changed: a.action_changed.unwrap_or(false),
-            skipped_spoke: a.skipped_spoke.unwrap_or(false),
-        });
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<OutOfTurnOutcome>, Error> {
+        let mut note = None;
+        let input = match &a.actions {
+            Some(actions) => {
+                let played = from_actions(&a, actions, cx)?;
+                note = Some(Note {
+                    key: "oot_from_actions",
+                    args: vec![
+                        ("player", played.player.clone()),
+                        ("action", played.action.clone()),
+                        ("skipped", played.skipped.clone()),
+                        ("behind", played.behind.clone()),
+                    ],
+                });
+                played.input
+            }
+            None => {
+                let oot_action = a
+                    .oot_action
+                    .ok_or_else(|| super::answer_needed("oot_action"))?;
+                // A fold out of turn stands whatever followed: the two
+                // other questions are not asked then.
+                let (action_changed, skipped_spoke) = match oot_action {
+                    OotAction::Fold => (false, true),
+                    _ => (
+                        a.action_changed
+                            .ok_or_else(|| super::answer_needed("action_changed"))?,
+                        a.skipped_spoke
+                            .ok_or_else(|| super::answer_needed("skipped_spoke"))?,
+                    ),
+                };
+                OutOfTurnInput {
+                    oot_action,
+                    action_changed,
+                    skipped_spoke,
+                }
+            }
+        };
+        let r = out_of_turn(&input);
         let mut d = Decision::new(r.outcome, r.concepts);
         d.discretion = Some(r.discretion);
         d.data("chips_returned", r.chips_returned);
+        if let Some(note) = note {
+            if let Some((_, player)) = note.args.first() {
+                d.data("player", player);
+            }
+            if let Some((_, skipped)) = note.args.get(2) {
+                d.data("skipped", skipped);
+            }
+            d.notes.push(note);
+        }
         Ok(d)
+    }
+}
+
+/// The out-of-turn facts the round as played shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    /// The three facts of the rule.
+    pub input: OutOfTurnInput,
+    /// Who acted out of turn.
+    pub player: String,
+    /// His action, as written.
+    pub action: String,
+    /// Whose turn it was.
+    pub skipped: String,
+    /// The actions behind the skipped player before he acted, as written.
+    pub behind: String,
+}
+
+/// Reads the out-of-turn facts from the round as it happened.
+///
+/// The skipped player sits right before the out-of-turn player unless the
+/// actions seat him earlier. The out-of-turn action is the first action of
+/// `player` taken when the round says it was `skipped`'s turn. Behind the
+/// skipped player are that action and every one after it until he acts (or
+/// the list ends): when they make substantial action (the edition's
+/// counts), he did not speak up in time. The action changed when, after the
+/// out-of-turn action, the skipped player (or one seated between him and
+/// the out-of-turn player) bet or raised before the out-of-turn player
+/// acted again. Errors name `actions`, `stacks`, `player` or `skipped`.
+fn from_actions(a: &Answers, text: &str, cx: &mut Cx<'_>) -> Result<Played, Error> {
+    let actions = parse_actions(text).map_err(|m| Error::input("actions", m))?;
+    if actions.is_empty() {
+        return Err(Error::input("actions", Message::new(Msg::AnswerEmptyList)));
+    }
+    let big_blind = a
+        .big_blind
+        .ok_or_else(|| super::answer_needed("big_blind"))?;
+    let player = a
+        .player
+        .as_deref()
+        .map(str::trim)
+        .ok_or_else(|| super::answer_needed("player"))?;
+    let skipped = a
+        .skipped
+        .as_deref()
+        .map(str::trim)
+        .ok_or_else(|| super::answer_needed("skipped"))?;
+    if player == skipped {
+        return Err(Error::input(
+            "skipped",
+            Message::new(Msg::OotSkippedIsPlayer).arg("player", player),
+        ));
+    }
+    let mut setup = Setup::new(Game::NoLimit, a.street.unwrap_or_default(), big_blind);
+    setup.small_blind = a.small_blind;
+    let mut round = Round::new(setup).map_err(|(key, m)| Error::input(key, m))?;
+    let stacks = match a.stacks.as_deref() {
+        Some(t) => parse_stacks(t).map_err(|m| Error::input("stacks", m))?,
+        None => Vec::new(),
+    };
+    // Seating: the order of first appearance, the skipped player right
+    // before the out-of-turn player unless already seated.
+    let seat = |round: &mut Round, name: &str| {
+        if !round.knows(name) {
+            let chips = stacks.iter().find(|(n, _)| n == name).map(|(_, c)| *c);
+            round.seat(name, chips);
+        }
+    };
+    for (name, _) in &stacks {
+        seat(&mut round, name);
+    }
+    for action in &actions {
+        let Some(name) = action.player.as_deref() else {
+            return Err(Error::input(
+                "actions",
+                Message::new(Msg::ActionNoPlayer).arg("item", action),
+            ));
+        };
+        if name == player {
+            seat(&mut round, skipped);
+        }
+        seat(&mut round, name);
+    }
+    let seating: Vec<String> = round.seating().iter().map(|s| s.to_string()).collect();
+    let position = |name: &str| seating.iter().position(|s| s == name);
+    // The skipped player and those seated between him and the out-of-turn
+    // player: their bet or raise changes the action to him.
+    let between: Vec<String> = match (position(skipped), position(player)) {
+        (Some(from), Some(to)) => {
+            let n = seating.len();
+            (0..n)
+                .map(|k| (from + k) % n)
+                .take_while(|i| *i != to)
+                .filter_map(|i| seating.get(i).cloned())
+                .collect()
+        }
+        _ => vec![skipped.to_string()],
+    };
+    let mut oot: Option<(usize, Action)> = None;
+    let mut behind: Vec<Action> = Vec::new();
+    let mut skipped_acted = false;
+    let mut changed = false;
+    let mut player_acted_again = false;
+    for (n, action) in actions.iter().enumerate() {
+        let name = action.player.as_deref().unwrap_or_default();
+        let facing = round.facing();
+        if oot.is_none() && name == player {
+            let turn = round.to_act().unwrap_or_default().to_string();
+            if turn != player {
+                if turn != skipped {
+                    return Err(Error::input(
+                        "skipped",
+                        Message::new(Msg::OotNotSkipped)
+                            .arg("player", player)
+                            .arg("skipped", skipped)
+                            .arg("turn", &turn),
+                    ));
+                }
+                oot = Some((n, action.clone()));
+            }
+        } else if oot.is_some() {
+            if name == skipped {
+                skipped_acted = true;
+            }
+            if name == player {
+                player_acted_again = true;
+            }
+            let raises = match action.kind {
+                ActionKind::Bet | ActionKind::Raise => true,
+                ActionKind::AllIn => action.total.is_some_and(|t| t > facing),
+                _ => false,
+            };
+            if raises && !player_acted_again && between.iter().any(|b| b == name) {
+                changed = true;
+            }
+        }
+        if oot.is_some() && !skipped_acted {
+            behind.push(action.clone());
+        }
+        round
+            .apply(n + 1, action)
+            .map_err(|m| Error::input("actions", m))?;
+    }
+    let Some((_, oot_action)) = oot else {
+        return Err(Error::input(
+            "player",
+            Message::new(Msg::OotNotFound).arg("player", player),
+        ));
+    };
+    let thresholds = SaThresholds {
+        sa_chip_actions: u8::try_from(cx.params.sa_chip_actions().get()).unwrap_or(u8::MAX),
+        sa_any_actions: u8::try_from(cx.params.sa_any_actions().get()).unwrap_or(u8::MAX),
+    };
+    let kinds: Vec<SaAction> = behind.iter().map(|b| sa_action(b.kind)).collect();
+    let sa = substantial_action(&kinds, thresholds)?;
+    let substantial = sa.outcome == crate::calc::dealing::SaOutcome::SubstantialAction;
+    Ok(Played {
+        input: OutOfTurnInput {
+            oot_action: oot_action.kind,
+            action_changed: changed,
+            skipped_spoke: !substantial,
+        },
+        player: player.to_string(),
+        action: oot_action.to_string(),
+        skipped: skipped.to_string(),
+        behind: if behind.is_empty() {
+            "-".to_string()
+        } else {
+            actions_text(&behind)
+        },
+    })
+}
+
+fn sa_action(kind: ActionKind) -> SaAction {
+    match kind {
+        ActionKind::Check => SaAction::Check,
+        ActionKind::Bet => SaAction::Bet,
+        ActionKind::Raise => SaAction::Raise,
+        ActionKind::Call => SaAction::Call,
+        ActionKind::AllIn => SaAction::AllIn,
+        ActionKind::Fold => SaAction::Fold,
     }
 }
 
@@ -230,7 +473,7 @@ mod tests {
     #[test]
     fn the_answer_is_the_one_action_enum() {
         let a: Answers = serde_json::from_str(r#"{"oot_action": "raise"}"#).unwrap();
-        assert_eq!(a.oot_action, Raise);
+        assert_eq!(a.oot_action, Some(Raise));
         assert!(serde_json::from_str::<Answers>(r#"{"oot_action": "muck"}"#).is_err());
     }
 

@@ -10,7 +10,7 @@
 use serde::Deserialize;
 
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
+use crate::incident::{Cx, Decision, Incident, ruling::Note};
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, Spot, Street};
 
@@ -40,8 +40,9 @@ pub struct Answers {
     pub in_front: Option<Chips>,
     /// The big blind.
     pub big_blind: Chips,
-    /// A pre-flop blind is all-in short.
-    pub short_blind: bool,
+    /// A pre-flop blind is all-in short (not asked after the flop, where
+    /// the pot is the actual pot).
+    pub short_blind: Option<bool>,
     /// What the short blind posted.
     pub blind_posted: Option<Chips>,
     /// The full size of that blind.
@@ -70,18 +71,27 @@ impl Incident for PotLimit {
                 )?;
                 (spot.facing, spot.in_front, Some(player))
             }
-            None => (a.facing.unwrap_or(0), a.in_front.unwrap_or(0), None),
+            None => {
+                let facing = a.facing.ok_or_else(|| super::answer_needed("facing"))?;
+                // Asked only against a bet: with none, nothing is in front.
+                let in_front = match a.in_front {
+                    Some(n) => n,
+                    None if facing == 0 => 0,
+                    None => return Err(super::answer_needed("in_front")),
+                };
+                (facing, in_front, None)
+            }
         };
         let short_blind = match (a.short_blind, a.blind_posted, a.blind_full) {
-            (false, _, _) => None,
-            (true, Some(posted), Some(full)) => Some(ShortBlind { posted, full }),
-            (true, None, _) => {
+            (None | Some(false), _, _) => None,
+            (Some(true), Some(posted), Some(full)) => Some(ShortBlind { posted, full }),
+            (Some(true), None, _) => {
                 return Err(Error::input(
                     "blind_posted",
                     Message::new(Msg::PotBlindPosted),
                 ));
             }
-            (true, Some(_), None) => {
+            (Some(true), Some(_), None) => {
                 return Err(Error::input(
                     "blind_full",
                     Message::new(Msg::PotBlindPosted),
@@ -100,6 +110,12 @@ impl Incident for PotLimit {
         d.amount("max_total", r.max_total);
         if let Some(player) = player.filter(|p| !p.is_empty()) {
             d.data("player", player);
+        }
+        if a.actions.is_some() && a.street.is_none() {
+            d.notes.push(Note {
+                key: "street_unnamed",
+                args: Vec::new(),
+            });
         }
         Ok(d)
     }

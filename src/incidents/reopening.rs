@@ -9,7 +9,8 @@ use serde::Deserialize;
 
 use crate::error::Error;
 use crate::incident::{Cx, Decision, Incident};
-use crate::poker::{Action, Chips, Game, Round, Setup, Street};
+use crate::message::{Message, Msg};
+use crate::poker::{Action, ActionKind, Chips, Game, Round, Setup, Street};
 
 pub use crate::poker::parse_actions;
 
@@ -39,11 +40,20 @@ impl Incident for Reopening {
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ReopenOutcome>, Error> {
         let actions = parse_actions(&a.actions).map_err(|m| Error::input("actions", m))?;
-        let percent = if a.game == Game::Limit {
-            Some(u8::try_from(cx.params.limit_reopen_percent().get()).unwrap_or(100))
-        } else {
-            None
-        };
+        // The edition's share matters only after an all-in short of a bet:
+        // read (and noted on the card) only then.
+        let percent =
+            if a.game == Game::Limit && actions.iter().any(|x| x.kind == ActionKind::AllIn) {
+                let percent = cx.params.limit_reopen_percent().get();
+                Some(u8::try_from(percent).map_err(|_| {
+                    Error::input(
+                        "limit_reopen_percent",
+                        Message::new(Msg::Percent).arg("value", percent),
+                    )
+                })?)
+            } else {
+                None
+            };
         let r = reopening(
             &ReopenInput {
                 game: a.game,

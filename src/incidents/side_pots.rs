@@ -13,17 +13,32 @@ use crate::incident::answer::parse_seat_chips;
 use crate::incident::ruling::{SeatMark, TablePicture};
 use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Seat, add, layer_pots};
+use crate::poker::{Chips, Game, Seat, Street, add, layer_pots};
 
 /// The `side-pots` incident.
 pub struct SidePots;
 
-/// The answers of `side-pots` (SPEC section 5).
+/// The answers of `side-pots` (SPEC section 5; told the round as it was
+/// played, `actions` replace `contributions` and `folded`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
+    /// The round's actions, `PLAYER:ACTION[:TOTAL],...` (players named by
+    /// seat number, `3:bet:600`, are drawn at the table).
+    pub actions: Option<String>,
+    /// With `actions`: which round.
+    pub street: Option<Street>,
+    /// With `actions`, pre-flop: the small blind.
+    pub small_blind: Option<Chips>,
+    /// With `actions`: the big blind.
+    pub big_blind: Option<Chips>,
+    /// With `actions`: the players' chips behind at the start of the round.
+    pub stacks: Option<String>,
+    /// With `actions`: the chips in the pot before this round (antes and
+    /// earlier rounds), shared by every player still in.
+    pub pot_before: Option<Chips>,
     /// Each player's total chips in the hand, `SEAT:AMOUNT,...`.
-    pub contributions: String,
+    pub contributions: Option<String>,
     /// The seats that folded: their chips stay in, they win nothing.
     pub folded: Option<Vec<Seat>>,
 }
@@ -44,28 +59,20 @@ impl Incident for SidePots {
     type Answers = Answers;
     type Outcome = PotsOutcome;
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<PotsOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PotsOutcome>, Error> {
+        if let Some(actions) = &a.actions {
+            return from_actions(&a, actions, cx);
+        }
+        let contributions = a
+            .contributions
+            .as_deref()
+            .ok_or_else(|| super::answer_needed(CONTRIBUTIONS))?;
         let contributions =
-            parse_seat_chips(&a.contributions).map_err(|e| Error::input(CONTRIBUTIONS, e.0))?;
+            parse_seat_chips(contributions).map_err(|e| Error::input(CONTRIBUTIONS, e.0))?;
+        // Not given: nobody folded (the card says so).
         let folded = a.folded.unwrap_or_default();
         let (pots, returned) = pots(&contributions, &folded)?;
-        let mut d = Decision::new(PotsOutcome::Pots, vec!["side-pots"]);
-        for (i, pot) in pots.iter().enumerate() {
-            d.amount(&pot_name(i), pot.amount);
-        }
-        d.data(
-            "pots",
-            pots.iter()
-                .map(|p| serde_json::json!({"amount": p.amount, "eligible": p.eligible}))
-                .collect::<Vec<_>>(),
-        );
-        if let Some(r) = &returned {
-            d.amount("returned", r.amount);
-            d.data(
-                "returned",
-                serde_json::json!({"seat": r.player, "amount": r.amount}),
-            );
-        }
+        let mut d = decision(&pots, returned.as_ref());
         let mut seats: Vec<Seat> = contributions.iter().map(|(s, _)| *s).collect();
         seats.sort_unstable();
         d.table = Some(TablePicture {
@@ -79,6 +86,142 @@ impl Incident for SidePots {
         });
         Ok(d)
     }
+}
+
+/// The ruling on `pots`: each pot's amount, the pots with who may win
+/// them, and what goes back uncalled.
+fn decision<P: serde::Serialize>(
+    pots: &[crate::poker::Pot<P>],
+    returned: Option<&crate::poker::Returned<P>>,
+) -> Decision<PotsOutcome> {
+    let mut d = Decision::new(PotsOutcome::Pots, vec!["side-pots"]);
+    for (i, pot) in pots.iter().enumerate() {
+        d.amount(&pot_name(i), pot.amount);
+    }
+    d.data(
+        "pots",
+        pots.iter()
+            .map(|p| serde_json::json!({"amount": p.amount, "eligible": p.eligible}))
+            .collect::<Vec<_>>(),
+    );
+    if let Some(r) = returned {
+        d.amount("returned", r.amount);
+        d.data(
+            "returned",
+            serde_json::json!({"seat": r.player, "amount": r.amount}),
+        );
+    }
+    d
+}
+
+/// The pots of a round as it was played: each player's total this round
+/// from the one betting round, the folds from the actions, and the chips
+/// from before the round in the main pot (or, when a player still in put
+/// nothing in this round, in a main pot of their own that every player
+/// still in may win). Players named by seat number (`3:bet:600`) are
+/// reported as seats and drawn at the table.
+fn from_actions(a: &Answers, text: &str, cx: &mut Cx<'_>) -> Result<Decision<PotsOutcome>, Error> {
+    let big_blind = a
+        .big_blind
+        .ok_or_else(|| super::answer_needed("big_blind"))?;
+    let round = super::as_played::round(
+        super::as_played::Played {
+            game: Game::NoLimit,
+            street: a.street.unwrap_or_default(),
+            big_blind,
+            small_blind: a.small_blind,
+            actions: text,
+            player: None,
+            stacks: a.stacks.as_deref(),
+        },
+        cx,
+    )?;
+    let played: Vec<(String, Chips, bool)> = round
+        .contributions()
+        .into_iter()
+        .map(|(name, total, folded)| (name.to_string(), total, folded))
+        .collect();
+    let before = a.pot_before.unwrap_or_default();
+    // Seats when every player is named by a seat number.
+    let seats: Option<Vec<(Seat, Chips, bool)>> = played
+        .iter()
+        .map(|(name, total, folded)| {
+            let seat: Seat = name.parse().ok().filter(|s| (1..=10).contains(s))?;
+            Some((seat, *total, *folded))
+        })
+        .collect();
+    let mut d = match &seats {
+        Some(seats) => {
+            let (pots, returned) = layered(seats, before)?;
+            let mut d = decision(&pots, returned.as_ref());
+            let mut drawn: Vec<Seat> = seats.iter().map(|(s, _, _)| *s).collect();
+            drawn.sort_unstable();
+            d.table = Some(TablePicture {
+                seats: drawn,
+                button: None,
+                labels: seats.iter().map(|(s, c, _)| (*s, c.to_string())).collect(),
+                marks: seats
+                    .iter()
+                    .filter(|(_, _, f)| *f)
+                    .map(|(s, _, _)| (*s, SeatMark::Folded))
+                    .collect(),
+            });
+            d
+        }
+        None => {
+            let (pots, returned) = layered(&played, before)?;
+            decision(&pots, returned.as_ref())
+        }
+    };
+    d.data(
+        "contributions",
+        played
+            .iter()
+            .map(|(p, c, f)| serde_json::json!({"player": p, "amount": c, "folded": f}))
+            .collect::<Vec<_>>(),
+    );
+    Ok(d)
+}
+
+/// Layers a round's contributions into pots and adds the chips from before
+/// the round (see [`from_actions`]). Errors name `actions`.
+#[allow(clippy::type_complexity)]
+fn layered<P: Clone + Ord>(
+    played: &[(P, Chips, bool)],
+    before: Chips,
+) -> Result<(Vec<crate::poker::Pot<P>>, Option<crate::poker::Returned<P>>), Error> {
+    let live: Vec<P> = played
+        .iter()
+        .filter(|(_, _, f)| !f)
+        .map(|(p, _, _)| p.clone())
+        .collect();
+    if played.len() < 2 {
+        return Err(Error::input("actions", Message::new(Msg::PotsTwoPlayers)));
+    }
+    let (mut pots, returned) = layer_pots(played)
+        .map_err(|m| Error::input("actions", m))?
+        .ok_or_else(|| Error::input("actions", Message::new(Msg::PotsAllFolded)))?;
+    if before > 0 {
+        let idle = played.iter().any(|(_, c, f)| !f && *c == 0);
+        match pots.first_mut() {
+            Some(main) if !idle => {
+                main.amount = add(main.amount, before, "pot_before")
+                    .map_err(|m| Error::input("pot_before", m))?;
+            }
+            _ => {
+                let mut eligible = live;
+                eligible.sort();
+                pots.insert(
+                    0,
+                    crate::poker::Pot {
+                        amount: before,
+                        eligible,
+                    },
+                );
+            }
+        }
+    }
+    Ok((pots, returned))
 }
 
 /// The answer-contract name of the pot at `index`: `main`, then `side_1`,

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use crate::error::Error;
 use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, PreflopOpener, Street, add};
+use crate::poker::{Action, ActionKind, Chips, Game, PreflopOpener, Round, Setup, Street, add};
 
 use super::as_played;
 
@@ -107,19 +107,14 @@ impl Incident for Undercall {
             (true, _, _) => false,
             (false, Some(given), _) => given,
             (false, None, Some(faced)) => {
-                let (street, bets) = match faced {
-                    BetFaced::BigBlind => (Street::Preflop, 0),
-                    BetFaced::FirstRaise => (Street::Preflop, 1),
-                    BetFaced::FirstBet => (Street::Postflop, 1),
-                    BetFaced::LaterRaise => (Street::Postflop, 2),
-                };
+                let round = faced.round()?;
                 // Only a pre-flop bet needs the edition's opener.
-                let opener = if street.is_preflop() {
+                let opener = if round.setup().street.is_preflop() {
                     cx.params.undercall_preflop_opener()
                 } else {
                     PreflopOpener::BigBlind
                 };
-                is_opening_bet(street, bets, opener)
+                round.facing_opening_bet(opener)
             }
             (false, None, None) => {
                 return Err(Error::input(
@@ -131,9 +126,9 @@ impl Incident for Undercall {
         decide(
             a.heads_up,
             opening_bet,
-            a.facing.unwrap_or(0),
+            a.facing.ok_or_else(|| super::answer_needed("facing"))?,
             a.pushed,
-            a.in_front.unwrap_or(0),
+            a.in_front.ok_or_else(|| super::answer_needed("in_front"))?,
         )
     }
 }
@@ -177,29 +172,28 @@ fn decide(
 /// | tda-2019-sk | "Pred flopom je otváracia stávka prvý raise po blindoch." | `first-raise` |
 pub use crate::poker::PreflopOpener as UndercallPreflopOpener;
 
-/// Tells whether the bet a player faces is the round's opening bet in the
-/// sense of rule 51-B, for the `opening_bet` answer of the `undercall`
-/// incident.
-///
-/// `bets_in_round` counts the voluntary bets and raises made this round so
-/// far, the one faced included (blind posts are not counted): post-flop the
-/// opening bet is the first chip bet (1); pre-flop it is the posted big blind
-/// (0 voluntary bets, [`UndercallPreflopOpener::BigBlind`]) or the first
-/// raise (1, [`UndercallPreflopOpener::FirstRaise`]).
-///
-/// ```
-/// use floor::poker::Street;
-/// use floor::incidents::undercall::{UndercallPreflopOpener, is_opening_bet};
-///
-/// // Pre-flop, facing the first raise: the opener in tda-2019-sk only.
-/// assert!(!is_opening_bet(Street::Preflop, 1, UndercallPreflopOpener::BigBlind));
-/// assert!(is_opening_bet(Street::Preflop, 1, UndercallPreflopOpener::FirstRaise));
-/// ```
-pub fn is_opening_bet(street: Street, bets_in_round: u32, opener: UndercallPreflopOpener) -> bool {
-    match (street, opener) {
-        (Street::Flop | Street::Turn | Street::River | Street::Postflop, _) => bets_in_round == 1,
-        (Street::Preflop, UndercallPreflopOpener::BigBlind) => bets_in_round == 0,
-        (Street::Preflop, UndercallPreflopOpener::FirstRaise) => bets_in_round == 1,
+impl BetFaced {
+    /// The round as the floor named the bet faced: the big blind alone
+    /// pre-flop, one raise pre-flop, one bet after the flop, a bet and a
+    /// raise. Whether it is the opening bet is then the round's to say
+    /// ([`Round::facing_opening_bet`]); the sizes do not matter.
+    pub fn round(self) -> Result<Round, Error> {
+        let act = |player: &str, kind, total| Action {
+            player: Some(player.to_string()),
+            kind,
+            total: Some(total),
+        };
+        let (street, actions) = match self {
+            BetFaced::BigBlind => (Street::Preflop, vec![]),
+            BetFaced::FirstRaise => (Street::Preflop, vec![act("A", ActionKind::Raise, 2)]),
+            BetFaced::FirstBet => (Street::Postflop, vec![act("A", ActionKind::Bet, 1)]),
+            BetFaced::LaterRaise => (
+                Street::Postflop,
+                vec![act("A", ActionKind::Bet, 1), act("B", ActionKind::Raise, 2)],
+            ),
+        };
+        Round::replay(Setup::new(Game::NoLimit, street, 1), &actions)
+            .map_err(|(key, m)| Error::input(key, m))
     }
 }
 
@@ -208,7 +202,8 @@ pub fn is_opening_bet(street: Street, bets_in_round: u32, opener: UndercallPrefl
 pub struct UndercallInput {
     /// Only two players are in the hand.
     pub heads_up: bool,
-    /// The bet faced is the round's opening bet (see [`is_opening_bet`]).
+    /// The bet faced is the round's opening bet (see
+    /// [`Round::facing_opening_bet`]).
     pub opening_bet: bool,
     /// The total bet the player faces this round.
     pub facing: Chips,
@@ -266,8 +261,8 @@ pub struct UndercallRuling {
 /// An undercall in turn is a mandatory full call when the player faces any
 /// bet heads-up, or the opening bet of the round multi-way. Otherwise the TD
 /// decides whether the player forfeits the chips put out and folds, or must
-/// call in full. Which bet is the pre-flop opening bet differs by edition:
-/// answer `opening_bet` with [`is_opening_bet`].
+/// call in full. Which bet is the pre-flop opening bet differs by edition
+/// ([`Round::facing_opening_bet`]).
 ///
 /// Errors: `in_front` when there is nothing to call, `pushed` when nothing
 /// was put out or the chips reach the call (then it is a call, see the `bet`
@@ -376,17 +371,16 @@ mod tests {
     #[test]
     fn opening_bet_by_edition() {
         use UndercallPreflopOpener::*;
+        let opening = |faced: BetFaced, opener| faced.round().unwrap().facing_opening_bet(opener);
         // Post-flop the first chip bet is the opener in every edition.
         for opener in [BigBlind, FirstRaise] {
-            assert!(is_opening_bet(Street::Postflop, 1, opener));
-            assert!(!is_opening_bet(Street::Postflop, 2, opener));
-            assert!(!is_opening_bet(Street::Postflop, 0, opener));
+            assert!(opening(BetFaced::FirstBet, opener));
+            assert!(!opening(BetFaced::LaterRaise, opener));
         }
-        assert!(is_opening_bet(Street::Preflop, 0, BigBlind));
-        assert!(!is_opening_bet(Street::Preflop, 1, BigBlind));
-        assert!(!is_opening_bet(Street::Preflop, 0, FirstRaise));
-        assert!(is_opening_bet(Street::Preflop, 1, FirstRaise));
-        assert!(!is_opening_bet(Street::Preflop, 2, FirstRaise));
+        assert!(opening(BetFaced::BigBlind, BigBlind));
+        assert!(!opening(BetFaced::FirstRaise, BigBlind));
+        assert!(!opening(BetFaced::BigBlind, FirstRaise));
+        assert!(opening(BetFaced::FirstRaise, FirstRaise));
     }
 
     #[test]

@@ -143,15 +143,13 @@ impl Incident for UnderraiseCallers {
             },
             cx,
         )?;
-        let unit = round
-            .setup()
-            .unit()
-            .map_err(|m| Error::input("big_blind", m))?;
+        let street = round.setup().street;
         let found = short_bet(round, &actions)?;
         let r = incorrect_bet(
             &IncorrectBetInput {
                 game: a.game,
-                big_blind: unit,
+                big_blind: a.big_blind,
+                street,
                 facing: found.bet.facing,
                 last_raise: found.last_raise,
                 in_front: found.bet.in_front,

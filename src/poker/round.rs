@@ -67,6 +67,22 @@ impl Setup {
         }
     }
 
+    /// The fixed bet of this street in limit games, refused when the
+    /// street is not named (post-flop it may be the small or the big bet;
+    /// the error names `street`); else the big blind.
+    pub fn named_unit(&self) -> Result<Chips, (&'static str, Message)> {
+        if self.game == Game::Limit && self.street == Street::Postflop {
+            return Err(("street", self.street_needed()));
+        }
+        self.unit().map_err(|m| ("big_blind", m))
+    }
+
+    fn street_needed(&self) -> Message {
+        Message::new(Msg::LimitStreetNeeded)
+            .arg("small", self.big_blind)
+            .arg("big", self.big_blind.saturating_mul(2))
+    }
+
     /// In limit games, the fixed bet of this street; else the big blind.
     pub fn unit(&self) -> Result<Chips, Message> {
         match self.game {
@@ -232,15 +248,18 @@ impl Round {
         let mut setup = setup;
         if setup.game == Game::Limit && setup.street == Street::Postflop {
             // A post-flop limit round not named: the first bet tells the
-            // small bet (flop) from the big bet (turn, river).
+            // small bet (flop) from the big bet (turn, river); without one
+            // the size is unknown and the street must be named.
             let big = setup.big_blind.saturating_mul(2);
             let first = actions
                 .iter()
-                .find(|a| a.kind.puts_chips_in() && a.total.is_some())
-                .and_then(|a| a.total);
-            if first == Some(big) {
-                setup.street = Street::Turn;
-            }
+                .find(|a| a.kind.puts_chips_in() && a.total.is_some());
+            setup.street = match first.map(|a| (a.kind, a.total)) {
+                Some((ActionKind::Bet, Some(t))) if t == big => Street::Turn,
+                // A bet of another size is refused as the bet it is.
+                Some((ActionKind::Bet, _)) => Street::Flop,
+                _ => return Err(("street", setup.street_needed())),
+            };
         }
         let mut round = Round::new(setup)?;
         for (name, chips) in stacks {
@@ -398,6 +417,12 @@ impl Round {
                 folded: p.folded,
                 all_in: p.all_in,
             })
+    }
+
+    /// The players the round knows, in seating order (the first to act
+    /// first; pre-flop the blinds last).
+    pub fn seating(&self) -> Vec<&str> {
+        self.players.iter().map(|p| p.name.as_str()).collect()
     }
 
     /// Whether `name` has acted or posted in this round.
@@ -711,6 +736,37 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err.0, "actions");
+    }
+
+    #[test]
+    fn an_unnamed_limit_round_is_sized_by_its_first_bet_or_refused() {
+        let postflop = |actions: &str| {
+            Round::replay(
+                Setup::new(Game::Limit, Street::Postflop, 20),
+                &parse_actions(actions).unwrap(),
+            )
+        };
+        let turn = postflop("A:bet:40").unwrap();
+        assert_eq!(turn.spot("B").unwrap().min_raise_to().unwrap(), 80);
+        let flop = postflop("A:bet:20").unwrap();
+        assert_eq!(flop.spot("B").unwrap().min_raise_to().unwrap(), 40);
+        // Nothing shows the size: the street is asked for.
+        for actions in ["A:check", "A:all-in:30"] {
+            let (key, m) = postflop(actions).unwrap_err();
+            assert_eq!(
+                (key, m.msg),
+                ("street", Msg::LimitStreetNeeded),
+                "{actions}"
+            );
+        }
+        // No-limit never needs it.
+        assert!(
+            Round::replay(
+                Setup::new(Game::NoLimit, Street::Postflop, 20),
+                &parse_actions("A:check").unwrap()
+            )
+            .is_ok()
+        );
     }
 
     #[test]

@@ -103,10 +103,11 @@ impl Spot {
     }
 
     /// The size of a minimum raise: the last full bet or raise, at least
-    /// the big blind (TDA 43-A); in limit, the street's fixed bet.
+    /// the big blind (TDA 43-A); in limit, the street's fixed bet (a raise
+    /// is exactly one bet).
     pub fn min_raise_size(&self) -> Chips {
         match self.game {
-            Game::Limit => self.unit.max(self.full_raise),
+            Game::Limit => self.unit,
             Game::NoLimit | Game::PotLimit => self.full_raise.max(self.big_blind),
         }
     }

@@ -49,6 +49,76 @@ const SAME: &[(&str, &[&str], &[&str])] = &[
         &["pot=1000", "big_blind=100", "actions=A:bet:300"],
         &["pot=1000", "big_blind=100", "facing=300"],
     ),
+    // Limit 10/20 on the turn: "bet, forty" is the big bet.
+    (
+        "bet",
+        &[
+            "game=limit",
+            "street=turn",
+            "big_blind=20",
+            "actions=A:check",
+            "player=B",
+            "declared=bet",
+            "declared_amount=40",
+        ],
+        &[
+            "game=limit",
+            "street=turn",
+            "big_blind=20",
+            "facing=0",
+            "declared=bet",
+            "declared_amount=40",
+        ],
+    ),
+    // C calls out of turn, B is skipped, nothing changed yet: binding.
+    (
+        "out-of-turn",
+        &[
+            "actions=A:bet:100,C:call:100",
+            "big_blind=50",
+            "player=C",
+            "skipped=B",
+        ],
+        &["oot_action=call", "action_changed=no", "skipped_spoke=yes"],
+    ),
+    // B, skipped, then raises: the call out of turn is not binding.
+    (
+        "out-of-turn",
+        &[
+            "actions=A:bet:100,C:call:100,B:raise:300",
+            "big_blind=50",
+            "player=C",
+            "skipped=B",
+        ],
+        &["oot_action=call", "action_changed=yes", "skipped_spoke=yes"],
+    ),
+    // D folds behind C's call before B spoke up: substantial action
+    // (onk-2023-nl rule 53's example), the skipped hand is the TD's.
+    (
+        "out-of-turn",
+        &[
+            "actions=A:bet:600,C:call:600,D:fold",
+            "big_blind=100",
+            "player=C",
+            "skipped=B",
+        ],
+        &["oot_action=call", "action_changed=no", "skipped_spoke=no"],
+    ),
+    // Seat 2 all-in for 300, seats 1 and 3 bet on.
+    (
+        "side-pots",
+        &["actions=1:bet:1000,2:all-in:300,3:call", "big_blind=100"],
+        &["contributions=1:1000,2:300,3:1000"],
+    ),
+    // A bettor who folds to a raise leaves his chips in the pots.
+    (
+        "side-pots",
+        &[
+            "actions=1:bet:500,2:raise:1500,3:all-in:800,1:fold",
+            "big_blind=100",
+        ],
+        &["contributions=1:500,2:1500,3:800", "folded=1"],
+    ),
 ];
 
 fn ruling(incident: &str, edition: &str, answers: &[&str]) -> serde_json::Value {
@@ -66,7 +136,7 @@ fn rulings_from_the_actions_match_rulings_from_the_numbers() {
         for (incident, played, numbers) in SAME {
             let a = ruling(incident, edition, played);
             let b = ruling(incident, edition, numbers);
-            for field in ["outcome", "amounts", "discretion"] {
+            for field in ["outcome", "amounts", "discretion", "pots"] {
                 assert_eq!(
                     a[field], b[field],
                     "{edition} {incident} {field}: {played:?} vs {numbers:?}"

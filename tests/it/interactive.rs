@@ -299,6 +299,7 @@ fn a_pot_bet_in_a_pot_limit_event_is_the_pot_limit_maximum() {
     // "Pot" said: the last of eight.
     pick_down(&mut p, &q("declared"), &text(en, "choices.pot"), 7);
     type_line(&mut p, &q("chips"), "");
+    type_line(&mut p, &q("stack"), ""); // more than enough
     type_line(&mut p, &q("pot"), "3000");
     // Call 1200, then the pot of 3000 + 1200: a raise to 5400.
     expect(&mut p, "5400");
@@ -328,6 +329,7 @@ fn the_big_blinds_oversized_chip_counts_his_blind_in_front() {
     );
     pick(&mut p, &q("declared"), &text(en, "choices.pot"), ENTER); // nothing said
     type_line(&mut p, &q("chips"), "5000");
+    type_line(&mut p, &q("stack"), "20000");
     // A call of 1200 in all: 800 more from the 5000 chip, 4200 back.
     expect(&mut p, "4200");
     p.exp_eof().expect("ends");
@@ -473,6 +475,143 @@ fn underraise_callers_in_slovak() {
     let outcome = text(sk, "incidents.underraise-callers.outcome.corrected")
         .replace("{corrected_to}", "1200");
     expect(&mut p, &outcome);
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}
+
+/// Going back from the first question returns to the list of incidents,
+/// whether the incident was picked there (`<` typed) or named on the
+/// command line (Esc on a list); another incident is then ruled.
+#[test]
+fn back_from_the_first_question_returns_to_the_incident_list() {
+    let en = Lang::En;
+    let pick_prompt = text(en, "incident.pick");
+    let mut p = spawn(&["incident", "--lang", "en", "--rules", "dpc-2019-en"]);
+    expect(&mut p, &pick_prompt);
+    for c in "split-pot".chars() {
+        p.send(&c.to_string()).expect("type");
+        p.flush().expect("flush");
+        expect(&mut p, &c.to_string());
+    }
+    p.send(ENTER).expect("pick");
+    p.flush().expect("flush");
+    type_line(&mut p, &question(en, "split-pot", "pot"), "<");
+    expect(&mut p, &pick_prompt);
+    for c in "clock".chars() {
+        p.send(&c.to_string()).expect("type");
+        p.flush().expect("flush");
+        expect(&mut p, &c.to_string());
+    }
+    p.send(ENTER).expect("pick");
+    p.flush().expect("flush");
+    clock_in_english_without_a_bet(&mut p);
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+
+    // Named on the command line: Esc on its first question.
+    let mut p = spawn(&[
+        "incident",
+        "clock",
+        "--lang",
+        "en",
+        "--rules",
+        "dpc-2019-en",
+    ]);
+    pick(
+        &mut p,
+        &question(en, "clock", "facing_bet"),
+        &text(en, "incident.no"),
+        ESC,
+    );
+    expect(&mut p, &pick_prompt);
+}
+
+/// An answer the ruling refuses against the others (put out as much as the
+/// call: no undercall) is shown and its question asked again, every other
+/// answer kept; the corrected answer rules.
+#[test]
+fn a_cross_field_error_asks_the_question_at_fault_again() {
+    let en = Lang::En;
+    let q = |id: &str| question(en, "undercall", id);
+    let mut p = spawn(&[
+        "incident",
+        "undercall",
+        "--lang",
+        "en",
+        "--rules",
+        "dpc-2019-en",
+    ]);
+    pick(&mut p, &q("heads_up"), &text(en, "incident.no"), ENTER);
+    type_line(&mut p, &q("actions"), "");
+    pick_down(&mut p, &q("bet_faced"), &text(en, "choices.later-raise"), 3); // a later raise
+    type_line(&mut p, &q("facing"), "1000");
+    type_line(&mut p, &q("pushed"), "1000");
+    type_line(&mut p, &q("in_front"), "");
+    expect(&mut p, "that is a call, not an undercall");
+    // Only the question at fault is asked again.
+    type_line(&mut p, &q("pushed"), "400");
+    // The earlier answers stand: a later raise multi-way, the TD decides.
+    let discretion = text(en, "incidents.undercall.outcome.discretion")
+        .replace("{total}", "1000")
+        .replace("{forfeit}", "400");
+    expect(&mut p, &discretion);
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}
+
+/// In limit the street sizes the bet: told as numbers, the ruling asks for
+/// it and rules "bet, forty" on the turn as the big bet of 40.
+#[test]
+fn a_limit_bet_asks_for_the_street_and_uses_the_big_bet_on_the_turn() {
+    let en = Lang::En;
+    let q = |id: &str| question(en, "bet", id);
+    let mut p = spawn_with(
+        &["incident", "bet", "--lang", "en", "--rules", "dpc-2019-en"],
+        &[("FLOOR_GAME", "limit")],
+    );
+    type_line(&mut p, &q("actions"), "");
+    type_line(&mut p, &q("facing"), "0");
+    type_line(&mut p, &q("big_blind"), "20");
+    pick_down(&mut p, &q("declared"), &text(en, "choices.pot"), 4); // bet
+    type_line(&mut p, &q("declared_amount"), "40");
+    type_line(&mut p, &q("chips"), "");
+    type_line(&mut p, &q("stack"), "");
+    expect(&mut p, "the big bet, 40");
+    // The list starts at pre-flop: the turn is third.
+    pick_down(&mut p, &q("street"), &text(en, "choices.postflop"), 2);
+    expect(&mut p, "Bet of 40");
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}
+
+/// `reopening` asks the game when the event has not set it; in limit the
+/// turn's big bet sizes the raise the next player may make.
+#[test]
+fn reopening_asks_the_game_and_sizes_a_limit_raise_by_the_street() {
+    let en = Lang::En;
+    let q = |id: &str| question(en, "reopening", id);
+    let mut p = spawn(&[
+        "incident",
+        "reopening",
+        "--lang",
+        "en",
+        "--rules",
+        "dpc-2019-en",
+    ]);
+    // Limit is the third of three.
+    pick_down(&mut p, &q("game"), &text(en, "choices.limit"), 2);
+    // Post-flop is preselected; the turn is two up.
+    pick(
+        &mut p,
+        &q("street"),
+        &text(en, "choices.postflop"),
+        &format!("{}{ENTER}", "\x1b[A".repeat(2)),
+    );
+    type_line(&mut p, &q("big_blind"), "20");
+    type_line(&mut p, &q("actions"), "A:bet:40,B:raise:80");
+    type_line(&mut p, &q("player"), "C");
+    // One big bet more: 80 + 40.
+    expect(&mut p, "raise to at least 120");
     p.exp_eof().expect("ends");
     exits_with(&mut p, 0);
 }

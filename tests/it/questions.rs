@@ -1,6 +1,8 @@
 //! How many questions the interactive walkthrough asks on each incident's
 //! most common path: the floor has a minute, so the median must stay at 4
-//! or fewer, with the event's game set.
+//! or fewer, with the event's game set. The paths are shared with
+//! `skipped.rs`, which proves that what is not asked on them cannot change
+//! the ruling.
 
 use std::collections::BTreeMap;
 
@@ -10,9 +12,9 @@ use floor::incident::{AnswerSource, Answers, Origin, Reply, WalkError, walk_from
 
 /// Answers like a user at the prompt: the given ones, Enter (the default)
 /// for the rest; detail questions are not put to it, as interactively.
-struct Counting {
-    given: BTreeMap<&'static str, &'static str>,
-    asked: Vec<String>,
+pub struct Counting {
+    pub given: BTreeMap<&'static str, &'static str>,
+    pub asked: Vec<String>,
 }
 
 impl AnswerSource for Counting {
@@ -38,8 +40,11 @@ impl AnswerSource for Counting {
     }
 }
 
-/// The most common situation of each incident, as a floor person meets it.
-const COMMON: &[(&str, &[(&str, &str)])] = &[
+/// The most common situation of each incident, as a floor person meets it
+/// (the game set to no-limit by the event). A choice typed at the prompt is
+/// always one of its items, so paths name the item picked where no default
+/// is preselected.
+pub const COMMON: &[(&str, &[(&str, &str)])] = &[
     (
         "bet",
         &[("facing", "1200"), ("last_raise", "800"), ("chips", "5000")],
@@ -63,7 +68,12 @@ const COMMON: &[(&str, &[(&str, &str)])] = &[
     ),
     (
         "pot-limit",
-        &[("pot", "1200"), ("facing", "200"), ("big_blind", "100")],
+        &[
+            ("pot", "1200"),
+            ("street", "flop"),
+            ("facing", "200"),
+            ("big_blind", "100"),
+        ],
     ),
     (
         "unclear-bet",
@@ -104,6 +114,7 @@ const COMMON: &[(&str, &[(&str, &str)])] = &[
             ("removed_denomination", "25"),
             ("new_denomination", "100"),
             ("removed_chips", "1:3,2:7,4:1"),
+            ("race_order", "4,1,2"),
         ],
     ),
     (
@@ -197,6 +208,31 @@ const COMMON: &[(&str, &[(&str, &str)])] = &[
     ),
 ];
 
+/// Walks `tree` as a user at the prompt would with `answers`, the event's
+/// game set to `game`: the answers and the questions put to him.
+pub fn walk_like_a_user(
+    tree: &floor::incident::Tree,
+    answers: &[(&'static str, &'static str)],
+    game: &str,
+) -> Result<(Answers, Vec<String>), WalkError> {
+    let mut counting = Counting {
+        given: answers.iter().copied().collect(),
+        asked: Vec::new(),
+    };
+    // The event's game is set, as SPEC section 4 has a floor person do.
+    let mut seed = Answers::default();
+    for q in tree
+        .questions
+        .iter()
+        .filter(|q| q.setting.as_deref() == Some("game"))
+    {
+        let answer = q.parse(game).expect("a game");
+        seed.insert(&q.id, answer, Origin::Setting);
+    }
+    let answers = walk_from(tree, &mut counting, seed, None)?;
+    Ok((answers, counting.asked))
+}
+
 #[test]
 fn the_median_incident_asks_at_most_four_questions() {
     let source = DataSource::Embedded;
@@ -210,32 +246,17 @@ fn the_median_incident_asks_at_most_four_questions() {
     eprintln!("{:<26} {:>5}  questions asked", "incident", "asked");
     for (id, answers) in COMMON {
         let tree = floor::incident::load(&source, id).expect("tree");
-        let mut counting = Counting {
-            given: answers.iter().copied().collect(),
-            asked: Vec::new(),
-        };
-        // The event's game is set, as SPEC section 4 has a floor person do.
-        let mut seed = Answers::default();
-        for q in tree
-            .questions
-            .iter()
-            .filter(|q| q.setting.as_deref() == Some("game"))
-        {
-            let answer = q.parse("no-limit").expect("a game");
-            seed.insert(&q.id, answer, Origin::Setting);
-        }
-        walk_from(&tree, &mut counting, seed, None).unwrap_or_else(|e| panic!("{id}: {e}"));
-        eprintln!(
-            "{id:<26} {:>5}  {}",
-            counting.asked.len(),
-            counting.asked.join(", ")
-        );
-        counts.push(counting.asked.len());
+        let (_, asked) =
+            walk_like_a_user(&tree, answers, "no-limit").unwrap_or_else(|e| panic!("{id}: {e}"));
+        eprintln!("{id:<26} {:>5}  {}", asked.len(), asked.join(", "));
+        counts.push(asked.len());
     }
     counts.sort_unstable();
     let median = counts[counts.len() / 2];
     let max = counts[counts.len() - 1];
     eprintln!("median {median}, max {max}");
     assert!(median <= 4, "median {median}");
-    assert!(max <= 6, "max {max}");
+    // The most facts: what a bet counts as (the bet faced, the last raise,
+    // the chips in front, what was said, the chips, the stack) in `bet`.
+    assert!(max <= 7, "max {max}");
 }

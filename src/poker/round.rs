@@ -72,15 +72,22 @@ impl Setup {
     /// the error names `street`); else the big blind.
     pub fn named_unit(&self) -> Result<Chips, (&'static str, Message)> {
         if self.game == Game::Limit && self.street == Street::Postflop {
-            return Err(("street", self.street_needed()));
+            return Err(self.street_needed());
         }
         self.unit().map_err(|m| ("big_blind", m))
     }
 
-    fn street_needed(&self) -> Message {
-        Message::new(Msg::LimitStreetNeeded)
-            .arg("small", self.big_blind)
-            .arg("big", self.big_blind.saturating_mul(2))
+    /// The error asking for the street: both bet sizes it could be.
+    fn street_needed(&self) -> (&'static str, Message) {
+        match super::mul(self.big_blind, 2, "big_blind") {
+            Ok(big) => (
+                "street",
+                Message::new(Msg::LimitStreetNeeded)
+                    .arg("small", self.big_blind)
+                    .arg("big", big),
+            ),
+            Err(m) => ("big_blind", m),
+        }
     }
 
     /// In limit games, the fixed bet of this street; else the big blind.
@@ -258,7 +265,7 @@ impl Round {
                 Some((ActionKind::Bet, Some(t))) if t == big => Street::Turn,
                 // A bet of another size is refused as the bet it is.
                 Some((ActionKind::Bet, _)) => Street::Flop,
-                _ => return Err(("street", setup.street_needed())),
+                _ => return Err(setup.street_needed()),
             };
         }
         let mut round = Round::new(setup)?;

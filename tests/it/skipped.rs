@@ -469,7 +469,7 @@ fn what_is_not_asked_cannot_change_the_ruling() {
         }
     }
     // Values tried, summed over the five editions.
-    eprintln!("{:<20} {:<20} tried  path", "incident", "not asked");
+    eprintln!("{:<20} {:<24} tried  path", "incident", "not asked");
     for ((id, key, path), tried) in &skipped {
         eprintln!("{id:<20} {key:<24} {tried:>5}  {path}");
     }

@@ -129,6 +129,7 @@ pub const READ_BY_RULINGS: &[&str] = &[
     "hi_lo_odd_chip",
     "hi_lo_identical",
     "stud_odd_chip",
+    "new_player_between_sb_button",
 ];
 
 /// One side of a row.

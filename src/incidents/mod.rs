@@ -6,6 +6,7 @@
 pub mod as_played;
 pub mod balance;
 pub mod bet;
+pub mod button_blinds;
 pub mod chip_race;
 pub mod clock;
 pub mod hand_for_hand;
@@ -37,6 +38,7 @@ use crate::message::{Message, Msg};
 pub const ALL: &[Entry] = &[
     Entry::of::<balance::Balance>(),
     Entry::of::<bet::Bet>(),
+    Entry::of::<button_blinds::ButtonBlinds>(),
     Entry::of::<chip_race::ChipRace>(),
     Entry::of::<clock::Clock>(),
     Entry::of::<hand_for_hand::HandForHand>(),

@@ -17,6 +17,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub use crate::calc::dealing::{MisdealCondition, PrematureFlop, PrematureTurn};
 pub use crate::incidents::balance::FinalTablePolicy;
 pub use crate::incidents::bet::RaiseMethod;
+pub use crate::incidents::button_blinds::NewPlayerBetweenSbButton;
 pub use crate::incidents::chip_race::{ChipRaceMethod, ChipRaceRounding};
 pub use crate::incidents::clock::ClockExpiry;
 pub use crate::incidents::hand_for_hand::HandForHandPayout;
@@ -297,6 +298,8 @@ params! {
     club_share_percent in "club-buy-in": Share;
     /// Minutes a player may be away from the pit before being removed.
     pit_absence_minutes in "mec-leaving-pit": Count<0, 1440>;
+    /// A new player and the seat between the small blind and the button.
+    new_player_between_sb_button in "alternates-late-registration": NewPlayerBetweenSbButton = NewPlayerBetweenSbButton::DealtOut;
 }
 
 impl Params {

@@ -373,3 +373,84 @@ fn stud_bring_in_all_in_for_the_ante() {
     assert!(cited(&dpc).is_empty());
     assert!(notes(&dpc).contains("no rule"), "{dpc}");
 }
+
+/// TDA 2015 31 / TDA 2019 32: the small blind busts, the button is dead on
+/// his seat; the big blind busts, nobody posts the small blind (ONK 32,
+/// "no small blind"). The numbers differ: 31 in the German 2015 text, 32
+/// in the others.
+#[test]
+fn the_button_and_blinds_after_eliminations() {
+    let sb_busts = ["seats=1,3,4,5,6", "last_small_blind=2", "last_big_blind=3"];
+    for (edition, number) in [("tda-2015-de", "31"), ("pokerpunt-nl", "32")] {
+        let r = rule(edition, "button-blinds", &sb_busts);
+        assert_eq!(r["outcome"], "dead-button", "{edition}");
+        assert_eq!(
+            (&r["button"], &r["small_blind"], &r["big_blind"]),
+            (&2.into(), &3.into(), &4.into())
+        );
+        assert_eq!(r["button_dead"], true);
+        assert_eq!(cited(&r), [number], "{edition}");
+        assert_eq!(r["table"]["button"], 2, "the dead button is drawn");
+    }
+    let bb_busts = rule(
+        "onk-2023-nl",
+        "button-blinds",
+        &["seats=1,2,4,5,6", "last_small_blind=2", "last_big_blind=3"],
+    );
+    assert_eq!(bb_busts["outcome"], "dead-small-blind");
+    assert_eq!(bb_busts["small_blind"], Value::Null);
+    assert_eq!(
+        (&bb_busts["button"], &bb_busts["big_blind"]),
+        (&2.into(), &4.into())
+    );
+    assert_eq!(cited(&bb_busts), ["32"]);
+}
+
+/// A new player between the small blind and the button waits for the
+/// button: dpc 8-A and 10; pokerpunt 7-A never seats him there (9 lets a
+/// moved player wait); the Slovak 8 says "between the blinds".
+#[test]
+fn a_new_player_between_the_small_blind_and_the_button() {
+    let answers = ["seats=1,2,4,6,8", "last_small_blind=3", "last_big_blind=6"];
+    let mut texts = Vec::new();
+    for (edition, numbers) in [
+        ("dpc-2019-en", ["32", "8-A", "10"]),
+        ("pokerpunt-nl", ["32", "7-A", "9"]),
+        ("tda-2015-de", ["31", "7", "9"]),
+    ] {
+        let r = rule(edition, "button-blinds", &answers);
+        assert_eq!(r["outcome"], "dead-button");
+        assert_eq!(r["dealt_out"], serde_json::json!([4]), "{edition}");
+        assert_eq!(r["big_blind"], 8);
+        assert_eq!(r["first_to_act"], 1);
+        assert_eq!(cited(&r), numbers, "{edition}");
+        texts.push(notes(&r));
+    }
+    assert!(!texts[0].contains("never"), "{}", texts[0]);
+    assert!(texts[1].contains("never gives"), "{}", texts[1]);
+    let sk = rule("tda-2019-sk", "button-blinds", &answers);
+    assert!(notes(&sk).contains("between the blinds"), "{sk}");
+}
+
+/// Two players left: the heads-up rule (2015 33, 2019 34) moves the button
+/// so that nobody posts the big blind twice in a row.
+#[test]
+fn two_players_left_hand_over_to_heads_up() {
+    let answers = ["seats=2,3", "last_small_blind=2", "last_big_blind=3"];
+    for (edition, number) in [("tda-2015-de", "33"), ("onk-2023-nl", "34")] {
+        let r = rule(edition, "button-blinds", &answers);
+        assert_eq!(r["outcome"], "heads-up");
+        assert_eq!((&r["button"], &r["big_blind"]), (&3.into(), &2.into()));
+        assert_eq!(cited(&r)[0], number, "{edition}");
+        // The same seats as the heads-up incident gives.
+        let hu = rule(
+            edition,
+            "heads-up-button",
+            &["players=2,3", "last_big_blind=3", "button=1"],
+        );
+        assert_eq!(
+            (&hu["button"], &hu["big_blind"]),
+            (&r["button"], &r["big_blind"])
+        );
+    }
+}

@@ -195,6 +195,14 @@ const COMMON: &[(&str, &[(&str, &str)])] = &[
             ("bring_in", "8"),
         ],
     ),
+    (
+        "button-blinds",
+        &[
+            ("seats", "1,3,4,5,6"),
+            ("last_small_blind", "2"),
+            ("last_big_blind", "3"),
+        ],
+    ),
 ];
 
 #[test]

@@ -457,6 +457,10 @@ messages! {
     // --- the spot -----------------------------------------------------------
     /// The big blind is zero.
     BigBlindZero = "big_blind_zero" [],
+    /// A big-blind ante of 0.
+    AnteZero = "ante_zero" [],
+    /// A big blind with no chips to post.
+    BigBlindNoChips = "big_blind_no_chips" [],
     /// A percentage outside 1-100.
     Percent = "percent" [value],
     /// Chips in front above the bet faced.

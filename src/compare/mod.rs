@@ -130,6 +130,7 @@ pub const READ_BY_RULINGS: &[&str] = &[
     "hi_lo_identical",
     "stud_odd_chip",
     "new_player_between_sb_button",
+    "bba_order",
 ];
 
 /// One side of a row.

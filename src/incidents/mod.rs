@@ -6,6 +6,7 @@
 pub mod as_played;
 pub mod balance;
 pub mod bet;
+pub mod big_blind_ante;
 pub mod button_blinds;
 pub mod chip_race;
 pub mod clock;
@@ -38,6 +39,7 @@ use crate::message::{Message, Msg};
 pub const ALL: &[Entry] = &[
     Entry::of::<balance::Balance>(),
     Entry::of::<bet::Bet>(),
+    Entry::of::<big_blind_ante::BigBlindAnte>(),
     Entry::of::<button_blinds::ButtonBlinds>(),
     Entry::of::<chip_race::ChipRace>(),
     Entry::of::<clock::Clock>(),

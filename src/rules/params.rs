@@ -29,6 +29,7 @@ pub use crate::incidents::split_pot::OddChipRecipient;
 pub use crate::incidents::unclear_bet::UnclearBetReading;
 pub use crate::incidents::undercall_sequence::UndercallSequenceRule;
 pub use crate::poker::PreflopOpener;
+pub use crate::poker::pots::AnteOrder;
 
 /// To what odd chips are first broken down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -300,6 +301,8 @@ params! {
     pit_absence_minutes in "mec-leaving-pit": Count<0, 1440>;
     /// A new player and the seat between the small blind and the button.
     new_player_between_sb_button in "alternates-late-registration": NewPlayerBetweenSbButton = NewPlayerBetweenSbButton::DealtOut;
+    /// What a big blind short for the big-blind ante and the blind posts first.
+    bba_order in "no-ante-reduction": AnteOrder = AnteOrder::AnteFirst;
 }
 
 impl Params {

@@ -454,3 +454,66 @@ fn two_players_left_hand_over_to_heads_up() {
         );
     }
 }
+
+/// The Slovak OP-11 posts the big-blind ante before the big blind: with 300
+/// chips for a 200 ante and a 200 blind, 200 is dead money and 100 his live
+/// blind; the others call 200, 100 of each into the main pot. ONK RP-11
+/// (no ante reduction) states no order and the DPC text has no ante
+/// procedure: TDA 2019 practice, named on the card.
+#[test]
+fn a_big_blind_short_for_the_ante_and_the_blind() {
+    let answers = ["big_blind=200", "ante=200", "stack=300"];
+    let mut rulings = Vec::new();
+    for edition in ["tda-2019-sk", "onk-2023-nl", "dpc-2019-en"] {
+        let r = rule(edition, "big-blind-ante", &answers);
+        assert_eq!(r["outcome"], "blind-short", "{edition}");
+        assert_eq!(amount(&r, "ante_posted"), Some(200));
+        assert_eq!(amount(&r, "blind_posted"), Some(100));
+        assert_eq!(amount(&r, "to_call"), Some(200));
+        assert_eq!(amount(&r, "main_per_player"), Some(100));
+        assert_eq!(amount(&r, "side_per_caller"), Some(100));
+        rulings.push(r);
+    }
+    assert_eq!(cited(&rulings[0]), ["OP-11"]);
+    assert!(!notes(&rulings[0]).contains("TDA 2019"), "{}", rulings[0]);
+    assert_eq!(cited(&rulings[1]), ["RP-11"]);
+    assert!(notes(&rulings[1]).contains("TDA 2019"), "{}", rulings[1]);
+    assert!(cited(&rulings[2]).is_empty());
+    let dpc = notes(&rulings[2]);
+    assert!(dpc.contains("no rule") && dpc.contains("TDA 2019"), "{dpc}");
+    // All his chips for the ante: no blind, the others still call 200.
+    let r = rule(
+        "tda-2019-sk",
+        "big-blind-ante",
+        &["big_blind=200", "ante=200", "stack=150"],
+    );
+    assert_eq!(r["outcome"], "ante-only");
+    assert_eq!(amount(&r, "ante_posted"), Some(150));
+    assert_eq!(amount(&r, "blind_posted"), Some(0));
+    assert_eq!(amount(&r, "to_call"), Some(200));
+}
+
+/// A house that plays the TDA 2024 order (blind first) sets `bba_order`;
+/// its rule decides and is cited first.
+#[test]
+fn a_house_posts_the_big_blind_first() {
+    let house = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/overlays/bba-blind-first.yaml"
+    );
+    let r = json(&[
+        "incident",
+        "big-blind-ante",
+        "--house",
+        house,
+        "--answer",
+        "big_blind=200",
+        "--answer",
+        "stack=300",
+    ]);
+    assert_eq!(r["outcome"], "ante-short");
+    assert_eq!(amount(&r, "blind_posted"), Some(200));
+    assert_eq!(amount(&r, "ante_posted"), Some(100));
+    assert_eq!(cited(&r), ["CLUB-1"]);
+    assert_eq!(r["defaults_used"], serde_json::json!(["ante"]));
+}

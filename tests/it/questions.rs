@@ -203,6 +203,10 @@ const COMMON: &[(&str, &[(&str, &str)])] = &[
             ("last_big_blind", "3"),
         ],
     ),
+    (
+        "big-blind-ante",
+        &[("big_blind", "200"), ("ante", "200"), ("stack", "300")],
+    ),
 ];
 
 #[test]

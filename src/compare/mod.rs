@@ -131,6 +131,9 @@ pub const READ_BY_RULINGS: &[&str] = &[
     "stud_odd_chip",
     "new_player_between_sb_button",
     "bba_order",
+    "hand_start_events",
+    "two_deck_hand_start",
+    "old_level_after_sa",
 ];
 
 /// One side of a row.

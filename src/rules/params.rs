@@ -23,6 +23,7 @@ pub use crate::incidents::clock::ClockExpiry;
 pub use crate::incidents::hand_for_hand::HandForHandPayout;
 pub use crate::incidents::hi_lo_split::{HiLoIdentical, HiLoOddChip, StudOddChip};
 pub use crate::incidents::incorrect_bet::PotLimitUnderbetWindow;
+pub use crate::incidents::new_level::{HandStart, OldLevelAfterSa, TwoDeckStart};
 pub use crate::incidents::penalty::{MissedRoundFormula, PenaltyKind};
 pub use crate::incidents::premature_action::PrematureCall;
 pub use crate::incidents::split_pot::OddChipRecipient;
@@ -303,6 +304,12 @@ params! {
     new_player_between_sb_button in "alternates-late-registration": NewPlayerBetweenSbButton = NewPlayerBetweenSbButton::DealtOut;
     /// What a big blind short for the big-blind ante and the blind posts first.
     bba_order in "no-ante-reduction": AnteOrder = AnteOrder::AnteFirst;
+    /// The events that begin a hand (the new level applies from it on).
+    hand_start_events in "new-hand-new-limits": Vec<HandStart> = vec![HandStart::Riffle, HandStart::Shuffler, HandStart::DealerPush];
+    /// When a hand dealt from two decks begins.
+    two_deck_hand_start in "new-hand-new-limits": TwoDeckStart;
+    /// A hand dealt at the old level by mistake, after substantial action.
+    old_level_after_sa in "new-hand-new-limits": OldLevelAfterSa = OldLevelAfterSa::Finish;
 }
 
 impl Params {

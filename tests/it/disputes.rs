@@ -517,3 +517,100 @@ fn a_house_posts_the_big_blind_first() {
     assert_eq!(cited(&r), ["CLUB-1"]);
     assert_eq!(r["defaults_used"], serde_json::json!(["ante"]));
 }
+
+/// What begins a hand differs: a dealer push begins one in DPC, ONK and
+/// the Slovak text (23), not at Pokerpunt (23: riffle or shuffler only) or
+/// in TDA 2015 (22: the dealer's announcement instead). A hand dealt at
+/// the old level by mistake after substantial action is finished at it:
+/// ONK and the Slovak 23 say so, the others follow TDA practice.
+#[test]
+fn a_hand_at_the_level_change() {
+    let pushed = [
+        "started=dealer-push",
+        "level_played=old-level",
+        "substantial_action=yes",
+    ];
+    for (edition, number, outcome) in [
+        ("dpc-2019-en", "23", "old-level"),
+        ("onk-2023-nl", "23", "old-level"),
+        ("tda-2019-sk", "23", "old-level"),
+        ("pokerpunt-nl", "23", "finish-old-level"),
+        ("tda-2015-de", "22", "finish-old-level"),
+    ] {
+        let r = rule(edition, "new-level", &pushed);
+        assert_eq!(r["outcome"], outcome, "{edition}");
+        assert_eq!(cited(&r)[0], number, "{edition}");
+    }
+    let pp = rule("pokerpunt-nl", "new-level", &pushed);
+    assert_eq!(cited(&pp), ["23", "36"]);
+    assert!(notes(&pp).contains("TDA practice is used (finish)"), "{pp}");
+    let de = rule("tda-2015-de", "new-level", &pushed);
+    assert_eq!(cited(&de), ["22", "35"]);
+    let announced = ["started=dealer-announcement", "level_played=old-level"];
+    assert_eq!(
+        rule("tda-2015-de", "new-level", &announced)["outcome"],
+        "old-level"
+    );
+    let r = rule(
+        "onk-2023-nl",
+        "new-level",
+        &[
+            "started=no-shuffle",
+            "level_played=old-level",
+            "substantial_action=yes",
+        ],
+    );
+    assert_eq!(r["outcome"], "finish-old-level");
+    assert!(!notes(&r).contains("TDA practice"), "ONK 23 states it: {r}");
+    // Before substantial action no edition says: the TD's, so the card says.
+    let r = rule(
+        "tda-2019-sk",
+        "new-level",
+        &[
+            "started=no-shuffle",
+            "level_played=old-level",
+            "substantial_action=no",
+        ],
+    );
+    assert_eq!(r["outcome"], "correct-to-new");
+    assert_eq!(r["discretion"], true);
+    assert_eq!(cited(&r), ["23", "1"]);
+}
+
+/// ONK MEC-2: with two decks the next hand begins at the cut, so a hand cut
+/// before time ran out stays at the old level; the other editions have no
+/// two-deck rule and say so.
+#[test]
+fn with_two_decks_onk_begins_the_hand_at_the_cut() {
+    let onk = rule(
+        "onk-2023-nl",
+        "new-level",
+        &["started=cut", "level_played=old-level"],
+    );
+    assert_eq!(onk["outcome"], "old-level");
+    assert_eq!(cited(&onk), ["MEC-2", "23"]);
+    let dpc = rule(
+        "dpc-2019-en",
+        "new-level",
+        &[
+            "started=cut",
+            "level_played=old-level",
+            "substantial_action=no",
+        ],
+    );
+    assert_eq!(dpc["outcome"], "correct-to-new");
+    assert!(notes(&dpc).contains("two decks"), "{dpc}");
+    // The substantial-action answer is needed only where the cut does not
+    // begin the hand.
+    let err = one_line_error(floor().args([
+        "incident",
+        "new-level",
+        "--rules",
+        "dpc-2019-en",
+        "--answer",
+        "started=cut",
+        "--answer",
+        "level_played=old-level",
+    ]));
+    assert!(err.contains("substantial_action"), "{err}");
+}

@@ -207,6 +207,14 @@ const COMMON: &[(&str, &[(&str, &str)])] = &[
         "big-blind-ante",
         &[("big_blind", "200"), ("ante", "200"), ("stack", "300")],
     ),
+    (
+        "new-level",
+        &[
+            ("started", "dealer-push"),
+            ("level_played", "old-level"),
+            ("substantial_action", "yes"),
+        ],
+    ),
 ];
 
 #[test]

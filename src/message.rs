@@ -389,6 +389,12 @@ messages! {
     HeadsUpTwoSeats = "table.heads_up_two_seats" [],
     /// The button given on the seat that posted the big blind.
     HeadsUpButtonWasBigBlind = "table.heads_up_button_was_big_blind" [seat],
+    /// Last hand's small and big blind given on one seat.
+    BlindsOneSeat = "table.blinds_one_seat" [seat],
+    /// Fewer than two players for the next hand.
+    BlindsTooFewPlayers = "table.blinds_too_few_players" [],
+    /// Fewer than two players may be dealt in.
+    BlindsTooFewDealtIn = "table.blinds_too_few_dealt_in" [waiting],
     /// A smallest chip of 0.
     SplitSmallestChipZero = "table.split_smallest_chip_zero" [],
     /// Nothing to split.
@@ -461,6 +467,10 @@ messages! {
     // --- the spot -----------------------------------------------------------
     /// The big blind is zero.
     BigBlindZero = "big_blind_zero" [],
+    /// A big-blind ante of 0.
+    AnteZero = "ante_zero" [],
+    /// A big blind with no chips to post.
+    BigBlindNoChips = "big_blind_no_chips" [],
     /// A percentage outside 1-100.
     Percent = "percent" [value],
     /// Chips in front above the bet faced.

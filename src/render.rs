@@ -124,18 +124,18 @@ pub fn chips(value: &serde_json::Value) -> String {
 }
 
 /// The table drawn as two rows of seats, clockwise: 1-5 along the top,
-/// 6-10 back along the bottom; the button marked D, each seat's label under
-/// its number.
+/// 6-10 back along the bottom; the button marked D (also on an empty seat:
+/// a dead button), each seat's label under its number.
 pub fn table_picture(ctx: &Ctx, picture: &floor::incident::ruling::TablePicture) -> String {
     let seat_cell = |seat: u8| -> String {
-        if !picture.seats.contains(&seat) {
-            return "·".to_string();
-        }
         let dealer = if picture.button == Some(seat) {
             " D"
         } else {
             ""
         };
+        if !picture.seats.contains(&seat) {
+            return format!("·{dealer}");
+        }
         let label = picture
             .labels
             .iter()
@@ -150,6 +150,7 @@ pub fn table_picture(ctx: &Ctx, picture: &floor::incident::ruling::TablePicture)
                 let key: &str = m.into();
                 ctx.ui.t(match key {
                     "folded" => "card.mark_folded",
+                    "dealt_out" => "card.mark_dealt_out",
                     _ => "card.mark_odd_chip",
                 })
             })
@@ -162,7 +163,13 @@ pub fn table_picture(ctx: &Ctx, picture: &floor::incident::ruling::TablePicture)
             .join(" ");
         format!("{seat}{dealer}\n{label}")
     };
-    let max_seat = picture.seats.iter().copied().max().unwrap_or(0);
+    let max_seat = picture
+        .seats
+        .iter()
+        .copied()
+        .chain(picture.button)
+        .max()
+        .unwrap_or(0);
     let per_row: u8 = if max_seat > 6 { 5 } else { 3 };
     let top: Vec<String> = (1..=per_row).map(seat_cell).collect();
     let bottom: Vec<String> = (per_row + 1..=per_row * 2).rev().map(seat_cell).collect();

@@ -129,6 +129,11 @@ pub const READ_BY_RULINGS: &[&str] = &[
     "hi_lo_odd_chip",
     "hi_lo_identical",
     "stud_odd_chip",
+    "new_player_between_sb_button",
+    "bba_order",
+    "hand_start_events",
+    "two_deck_hand_start",
+    "old_level_after_sa",
 ];
 
 /// One side of a row.

@@ -116,6 +116,8 @@ pub enum SeatMark {
     Folded,
     /// The seat receives an odd chip.
     OddChip,
+    /// The player is not dealt in this hand (he waits for the button).
+    DealtOut,
 }
 
 /// A rule cited by a ruling, in the edition in use.

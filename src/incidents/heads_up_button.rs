@@ -127,22 +127,42 @@ pub fn heads_up_button(
             Message::new(Msg::HeadsUpButtonWasBigBlind).arg("seat", current_button),
         ));
     }
-    let [a, b] = players;
-    let big_blind = clockwise_after(last_big_blind, &players)
-        .first()
-        .copied()
-        .unwrap_or(a);
-    let button = if big_blind == a { b } else { a };
+    let (button, big_blind) = heads_up_blinds(players, last_big_blind)?;
     let rotated = clockwise_after(current_button, &players)
         .first()
         .copied()
-        .unwrap_or(a);
+        .unwrap_or(players[0]);
     Ok(HeadsUp {
         button,
         big_blind,
         button_adjusted: rotated != button,
         concepts: vec!["heads-up-button"],
     })
+}
+
+/// The heads-up button (= small blind) and big blind of the next hand: the
+/// big blind goes to the first of `players` clockwise after the seat that
+/// posted it last hand, so nobody posts it twice in a row; the other player
+/// has the button. Shared by every ruling that goes heads-up.
+///
+/// Errors: `players` not two distinct seats 1-10, `last_big_blind` outside
+/// 1-10.
+///
+/// ```
+/// use floor::incidents::heads_up_button::heads_up_blinds;
+/// // Last hand's big blind was seat 3; seats 2 and 3 remain.
+/// assert_eq!(heads_up_blinds([2, 3], 3).unwrap(), (3, 2));
+/// ```
+pub fn heads_up_blinds(players: [Seat; 2], last_big_blind: Seat) -> Result<(Seat, Seat), Error> {
+    check_distinct(&players).map_err(|m| Error::input("players", m))?;
+    check_seat(last_big_blind).map_err(|m| Error::input("last_big_blind", m))?;
+    let [a, b] = players;
+    let big_blind = clockwise_after(last_big_blind, &players)
+        .first()
+        .copied()
+        .unwrap_or(a);
+    let button = if big_blind == a { b } else { a };
+    Ok((button, big_blind))
 }
 
 #[cfg(test)]

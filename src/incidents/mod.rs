@@ -6,12 +6,15 @@
 pub mod as_played;
 pub mod balance;
 pub mod bet;
+pub mod big_blind_ante;
+pub mod button_blinds;
 pub mod chip_race;
 pub mod clock;
 pub mod hand_for_hand;
 pub mod heads_up_button;
 pub mod hi_lo_split;
 pub mod incorrect_bet;
+pub mod new_level;
 pub mod out_of_turn;
 pub mod penalty;
 pub mod pot_limit;
@@ -37,12 +40,15 @@ use crate::message::{Message, Msg};
 pub const ALL: &[Entry] = &[
     Entry::of::<balance::Balance>(),
     Entry::of::<bet::Bet>(),
+    Entry::of::<big_blind_ante::BigBlindAnte>(),
+    Entry::of::<button_blinds::ButtonBlinds>(),
     Entry::of::<chip_race::ChipRace>(),
     Entry::of::<clock::Clock>(),
     Entry::of::<hand_for_hand::HandForHand>(),
     Entry::of::<heads_up_button::HeadsUpButton>(),
     Entry::of::<hi_lo_split::HiLoSplit>(),
     Entry::of::<incorrect_bet::IncorrectBet>(),
+    Entry::of::<new_level::NewLevel>(),
     Entry::of::<out_of_turn::OutOfTurn>(),
     Entry::of::<penalty::Penalty>(),
     Entry::of::<pot_limit::PotLimit>(),

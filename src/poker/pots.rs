@@ -4,6 +4,69 @@
 use super::{Chips, add};
 use crate::message::Message;
 
+/// Which forced bet a player short of chips for an ante and a blind posts
+/// first (the big-blind ante).
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum AnteOrder {
+    /// The ante first, the rest to the blind (TDA 2019).
+    AnteFirst,
+    /// The blind first, the rest to the ante (TDA 2024).
+    BlindFirst,
+}
+
+/// What one player posts of an ante and a blind from his chips.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Posted {
+    /// The ante: dead money, in the main pot, never a bet.
+    pub ante: Chips,
+    /// The blind: his live bet in the round.
+    pub blind: Chips,
+    /// He has no chips left.
+    pub all_in: bool,
+}
+
+/// Posts an ante and a blind from `stack` in `order`: the first takes what
+/// it needs, the second what is left.
+///
+/// ```
+/// use floor::poker::pots::{AnteOrder, post_ante_and_blind};
+/// // 300 chips for a 200 ante and a 200 big blind, ante first.
+/// let p = post_ante_and_blind(300, 200, 200, AnteOrder::AnteFirst);
+/// assert_eq!((p.ante, p.blind, p.all_in), (200, 100, true));
+/// let p = post_ante_and_blind(300, 200, 200, AnteOrder::BlindFirst);
+/// assert_eq!((p.ante, p.blind), (100, 200));
+/// ```
+pub fn post_ante_and_blind(stack: Chips, ante: Chips, blind: Chips, order: AnteOrder) -> Posted {
+    let (first, second) = match order {
+        AnteOrder::AnteFirst => (ante, blind),
+        AnteOrder::BlindFirst => (blind, ante),
+    };
+    let first_posted = first.min(stack);
+    let second_posted = second.min(stack - first_posted);
+    let (ante, blind) = match order {
+        AnteOrder::AnteFirst => (first_posted, second_posted),
+        AnteOrder::BlindFirst => (second_posted, first_posted),
+    };
+    Posted {
+        ante,
+        blind,
+        all_in: first_posted + second_posted == stack,
+    }
+}
+
 /// One pot: its chips and the players who can win it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pot<P> {

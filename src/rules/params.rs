@@ -17,17 +17,20 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 pub use crate::calc::dealing::{MisdealCondition, PrematureFlop, PrematureTurn};
 pub use crate::incidents::balance::FinalTablePolicy;
 pub use crate::incidents::bet::RaiseMethod;
+pub use crate::incidents::button_blinds::NewPlayerBetweenSbButton;
 pub use crate::incidents::chip_race::{ChipRaceMethod, ChipRaceRounding};
 pub use crate::incidents::clock::ClockExpiry;
 pub use crate::incidents::hand_for_hand::HandForHandPayout;
 pub use crate::incidents::hi_lo_split::{HiLoIdentical, HiLoOddChip, StudOddChip};
 pub use crate::incidents::incorrect_bet::PotLimitUnderbetWindow;
+pub use crate::incidents::new_level::{HandStart, OldLevelAfterSa, TwoDeckStart};
 pub use crate::incidents::penalty::{MissedRoundFormula, PenaltyKind};
 pub use crate::incidents::premature_action::PrematureCall;
 pub use crate::incidents::split_pot::OddChipRecipient;
 pub use crate::incidents::unclear_bet::UnclearBetReading;
 pub use crate::incidents::undercall_sequence::UndercallSequenceRule;
 pub use crate::poker::PreflopOpener;
+pub use crate::poker::pots::AnteOrder;
 
 /// To what odd chips are first broken down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -297,6 +300,16 @@ params! {
     club_share_percent in "club-buy-in": Share;
     /// Minutes a player may be away from the pit before being removed.
     pit_absence_minutes in "mec-leaving-pit": Count<0, 1440>;
+    /// A new player and the seat between the small blind and the button.
+    new_player_between_sb_button in "alternates-late-registration": NewPlayerBetweenSbButton = NewPlayerBetweenSbButton::DealtOut;
+    /// What a big blind short for the big-blind ante and the blind posts first.
+    bba_order in "no-ante-reduction": AnteOrder = AnteOrder::AnteFirst;
+    /// The events that begin a hand (the new level applies from it on).
+    hand_start_events in "new-hand-new-limits": Vec<HandStart> = vec![HandStart::Riffle, HandStart::Shuffler, HandStart::DealerPush];
+    /// When a hand dealt from two decks begins.
+    two_deck_hand_start in "new-hand-new-limits": TwoDeckStart;
+    /// A hand dealt at the old level by mistake, after substantial action.
+    old_level_after_sa in "new-hand-new-limits": OldLevelAfterSa = OldLevelAfterSa::Finish;
 }
 
 impl Params {

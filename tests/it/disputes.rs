@@ -373,3 +373,244 @@ fn stud_bring_in_all_in_for_the_ante() {
     assert!(cited(&dpc).is_empty());
     assert!(notes(&dpc).contains("no rule"), "{dpc}");
 }
+
+/// TDA 2015 31 / TDA 2019 32: the small blind busts, the button is dead on
+/// his seat; the big blind busts, nobody posts the small blind (ONK 32,
+/// "no small blind"). The numbers differ: 31 in the German 2015 text, 32
+/// in the others.
+#[test]
+fn the_button_and_blinds_after_eliminations() {
+    let sb_busts = ["seats=1,3,4,5,6", "last_small_blind=2", "last_big_blind=3"];
+    for (edition, number) in [("tda-2015-de", "31"), ("pokerpunt-nl", "32")] {
+        let r = rule(edition, "button-blinds", &sb_busts);
+        assert_eq!(r["outcome"], "dead-button", "{edition}");
+        assert_eq!(
+            (&r["button"], &r["small_blind"], &r["big_blind"]),
+            (&2.into(), &3.into(), &4.into())
+        );
+        assert_eq!(r["button_dead"], true);
+        assert_eq!(cited(&r), [number], "{edition}");
+        assert_eq!(r["table"]["button"], 2, "the dead button is drawn");
+    }
+    let bb_busts = rule(
+        "onk-2023-nl",
+        "button-blinds",
+        &["seats=1,2,4,5,6", "last_small_blind=2", "last_big_blind=3"],
+    );
+    assert_eq!(bb_busts["outcome"], "dead-small-blind");
+    assert_eq!(bb_busts["small_blind"], Value::Null);
+    assert_eq!(
+        (&bb_busts["button"], &bb_busts["big_blind"]),
+        (&2.into(), &4.into())
+    );
+    assert_eq!(cited(&bb_busts), ["32"]);
+}
+
+/// A new player between the small blind and the button waits for the
+/// button: dpc 8-A and 10; pokerpunt 7-A never seats him there (9 lets a
+/// moved player wait); the Slovak 8 says "between the blinds".
+#[test]
+fn a_new_player_between_the_small_blind_and_the_button() {
+    let answers = ["seats=1,2,4,6,8", "last_small_blind=3", "last_big_blind=6"];
+    let mut texts = Vec::new();
+    for (edition, numbers) in [
+        ("dpc-2019-en", ["32", "8-A", "10"]),
+        ("pokerpunt-nl", ["32", "7-A", "9"]),
+        ("tda-2015-de", ["31", "7", "9"]),
+    ] {
+        let r = rule(edition, "button-blinds", &answers);
+        assert_eq!(r["outcome"], "dead-button");
+        assert_eq!(r["dealt_out"], serde_json::json!([4]), "{edition}");
+        assert_eq!(r["big_blind"], 8);
+        assert_eq!(r["first_to_act"], 1);
+        assert_eq!(cited(&r), numbers, "{edition}");
+        texts.push(notes(&r));
+    }
+    assert!(!texts[0].contains("never"), "{}", texts[0]);
+    assert!(texts[1].contains("never gives"), "{}", texts[1]);
+    let sk = rule("tda-2019-sk", "button-blinds", &answers);
+    assert!(notes(&sk).contains("between the blinds"), "{sk}");
+}
+
+/// Two players left: the heads-up rule (2015 33, 2019 34) moves the button
+/// so that nobody posts the big blind twice in a row.
+#[test]
+fn two_players_left_hand_over_to_heads_up() {
+    let answers = ["seats=2,3", "last_small_blind=2", "last_big_blind=3"];
+    for (edition, number) in [("tda-2015-de", "33"), ("onk-2023-nl", "34")] {
+        let r = rule(edition, "button-blinds", &answers);
+        assert_eq!(r["outcome"], "heads-up");
+        assert_eq!((&r["button"], &r["big_blind"]), (&3.into(), &2.into()));
+        assert_eq!(cited(&r)[0], number, "{edition}");
+        // The same seats as the heads-up incident gives.
+        let hu = rule(
+            edition,
+            "heads-up-button",
+            &["players=2,3", "last_big_blind=3", "button=1"],
+        );
+        assert_eq!(
+            (&hu["button"], &hu["big_blind"]),
+            (&r["button"], &r["big_blind"])
+        );
+    }
+}
+
+/// The Slovak OP-11 posts the big-blind ante before the big blind: with 300
+/// chips for a 200 ante and a 200 blind, 200 is dead money and 100 his live
+/// blind; the others call 200, 100 of each into the main pot. ONK RP-11
+/// (no ante reduction) states no order and the DPC text has no ante
+/// procedure: TDA 2019 practice, named on the card.
+#[test]
+fn a_big_blind_short_for_the_ante_and_the_blind() {
+    let answers = ["big_blind=200", "ante=200", "stack=300"];
+    let mut rulings = Vec::new();
+    for edition in ["tda-2019-sk", "onk-2023-nl", "dpc-2019-en"] {
+        let r = rule(edition, "big-blind-ante", &answers);
+        assert_eq!(r["outcome"], "blind-short", "{edition}");
+        assert_eq!(amount(&r, "ante_posted"), Some(200));
+        assert_eq!(amount(&r, "blind_posted"), Some(100));
+        assert_eq!(amount(&r, "to_call"), Some(200));
+        assert_eq!(amount(&r, "main_per_player"), Some(100));
+        assert_eq!(amount(&r, "side_per_caller"), Some(100));
+        rulings.push(r);
+    }
+    assert_eq!(cited(&rulings[0]), ["OP-11"]);
+    assert!(!notes(&rulings[0]).contains("TDA 2019"), "{}", rulings[0]);
+    assert_eq!(cited(&rulings[1]), ["RP-11"]);
+    assert!(notes(&rulings[1]).contains("TDA 2019"), "{}", rulings[1]);
+    assert!(cited(&rulings[2]).is_empty());
+    let dpc = notes(&rulings[2]);
+    assert!(dpc.contains("no rule") && dpc.contains("TDA 2019"), "{dpc}");
+    // All his chips for the ante: no blind, the others still call 200.
+    let r = rule(
+        "tda-2019-sk",
+        "big-blind-ante",
+        &["big_blind=200", "ante=200", "stack=150"],
+    );
+    assert_eq!(r["outcome"], "ante-only");
+    assert_eq!(amount(&r, "ante_posted"), Some(150));
+    assert_eq!(amount(&r, "blind_posted"), Some(0));
+    assert_eq!(amount(&r, "to_call"), Some(200));
+}
+
+/// A house that plays the TDA 2024 order (blind first) sets `bba_order`;
+/// its rule decides and is cited first.
+#[test]
+fn a_house_posts_the_big_blind_first() {
+    let house = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/overlays/bba-blind-first.yaml"
+    );
+    let r = json(&[
+        "incident",
+        "big-blind-ante",
+        "--house",
+        house,
+        "--answer",
+        "big_blind=200",
+        "--answer",
+        "stack=300",
+    ]);
+    assert_eq!(r["outcome"], "ante-short");
+    assert_eq!(amount(&r, "blind_posted"), Some(200));
+    assert_eq!(amount(&r, "ante_posted"), Some(100));
+    assert_eq!(cited(&r), ["CLUB-1"]);
+    assert_eq!(r["defaults_used"], serde_json::json!(["ante"]));
+}
+
+/// What begins a hand differs: a dealer push begins one in DPC, ONK and
+/// the Slovak text (23), not at Pokerpunt (23: riffle or shuffler only) or
+/// in TDA 2015 (22: the dealer's announcement instead). A hand dealt at
+/// the old level by mistake after substantial action is finished at it:
+/// ONK and the Slovak 23 say so, the others follow TDA practice.
+#[test]
+fn a_hand_at_the_level_change() {
+    let pushed = [
+        "started=dealer-push",
+        "level_played=old-level",
+        "substantial_action=yes",
+    ];
+    for (edition, number, outcome) in [
+        ("dpc-2019-en", "23", "old-level"),
+        ("onk-2023-nl", "23", "old-level"),
+        ("tda-2019-sk", "23", "old-level"),
+        ("pokerpunt-nl", "23", "finish-old-level"),
+        ("tda-2015-de", "22", "finish-old-level"),
+    ] {
+        let r = rule(edition, "new-level", &pushed);
+        assert_eq!(r["outcome"], outcome, "{edition}");
+        assert_eq!(cited(&r)[0], number, "{edition}");
+    }
+    let pp = rule("pokerpunt-nl", "new-level", &pushed);
+    assert_eq!(cited(&pp), ["23", "36"]);
+    assert!(notes(&pp).contains("TDA practice is used (finish)"), "{pp}");
+    let de = rule("tda-2015-de", "new-level", &pushed);
+    assert_eq!(cited(&de), ["22", "35"]);
+    let announced = ["started=dealer-announcement", "level_played=old-level"];
+    assert_eq!(
+        rule("tda-2015-de", "new-level", &announced)["outcome"],
+        "old-level"
+    );
+    let r = rule(
+        "onk-2023-nl",
+        "new-level",
+        &[
+            "started=no-shuffle",
+            "level_played=old-level",
+            "substantial_action=yes",
+        ],
+    );
+    assert_eq!(r["outcome"], "finish-old-level");
+    assert!(!notes(&r).contains("TDA practice"), "ONK 23 states it: {r}");
+    // Before substantial action no edition says: the TD's, so the card says.
+    let r = rule(
+        "tda-2019-sk",
+        "new-level",
+        &[
+            "started=no-shuffle",
+            "level_played=old-level",
+            "substantial_action=no",
+        ],
+    );
+    assert_eq!(r["outcome"], "correct-to-new");
+    assert_eq!(r["discretion"], true);
+    assert_eq!(cited(&r), ["23", "1"]);
+}
+
+/// ONK MEC-2: with two decks the next hand begins at the cut, so a hand cut
+/// before time ran out stays at the old level; the other editions have no
+/// two-deck rule and say so.
+#[test]
+fn with_two_decks_onk_begins_the_hand_at_the_cut() {
+    let onk = rule(
+        "onk-2023-nl",
+        "new-level",
+        &["started=cut", "level_played=old-level"],
+    );
+    assert_eq!(onk["outcome"], "old-level");
+    assert_eq!(cited(&onk), ["MEC-2", "23"]);
+    let dpc = rule(
+        "dpc-2019-en",
+        "new-level",
+        &[
+            "started=cut",
+            "level_played=old-level",
+            "substantial_action=no",
+        ],
+    );
+    assert_eq!(dpc["outcome"], "correct-to-new");
+    assert!(notes(&dpc).contains("two decks"), "{dpc}");
+    // The substantial-action answer is needed only where the cut does not
+    // begin the hand.
+    let err = one_line_error(floor().args([
+        "incident",
+        "new-level",
+        "--rules",
+        "dpc-2019-en",
+        "--answer",
+        "started=cut",
+        "--answer",
+        "level_played=old-level",
+    ]));
+    assert!(err.contains("substantial_action"), "{err}");
+}

@@ -615,3 +615,41 @@ fn reopening_asks_the_game_and_sizes_a_limit_raise_by_the_street() {
     p.exp_eof().expect("ends");
     exits_with(&mut p, 0);
 }
+
+/// Button and blinds in Dutch under Pokerpunt's rules: a seat that does not
+/// exist is refused and asked again, `<` goes back a question; the small
+/// blind's seat is empty and a newcomer sits between it and the big blind's
+/// old seat: the button is dead on seat 3, seat 4 waits, and the picture
+/// draws the button on the empty seat.
+#[test]
+fn button_blinds_in_dutch_with_a_dead_button_and_a_waiting_player() {
+    let nl = Lang::Nl;
+    let mut p = spawn(&[
+        "incident",
+        "button-blinds",
+        "--rules",
+        "pokerpunt-nl",
+        "--lang",
+        "nl",
+    ]);
+    let seats = question(nl, "button-blinds", "seats");
+    let small_blind = question(nl, "button-blinds", "last_small_blind");
+    let big_blind = question(nl, "button-blinds", "last_big_blind");
+    type_line(&mut p, &seats, "1,2,4,6,8");
+    type_line(&mut p, &small_blind, "11");
+    expect(&mut p, "`11`");
+    p.send_line("2").expect("send");
+    type_line(&mut p, &big_blind, "<"); // back: the small blind was on 3
+    type_line(&mut p, &small_blind, "3");
+    type_line(&mut p, &big_blind, "6");
+    expect(
+        &mut p,
+        &text(nl, "incidents.button-blinds.outcome.dead-button"),
+    );
+    expect(&mut p, "Regel 32");
+    expect(&mut p, "Regel 7-A");
+    expect(&mut p, "· D");
+    expect(&mut p, &text(nl, "card.mark_dealt_out"));
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}

@@ -206,6 +206,26 @@ pub const COMMON: &[(&str, &[(&str, &str)])] = &[
             ("bring_in", "8"),
         ],
     ),
+    (
+        "button-blinds",
+        &[
+            ("seats", "1,3,4,5,6"),
+            ("last_small_blind", "2"),
+            ("last_big_blind", "3"),
+        ],
+    ),
+    (
+        "big-blind-ante",
+        &[("big_blind", "200"), ("ante", "200"), ("stack", "300")],
+    ),
+    (
+        "new-level",
+        &[
+            ("started", "dealer-push"),
+            ("level_played", "old-level"),
+            ("substantial_action", "yes"),
+        ],
+    ),
 ];
 
 /// Walks `tree` as a user at the prompt would with `answers`, the event's

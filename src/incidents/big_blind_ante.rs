@@ -1,0 +1,241 @@
+//! A big blind short for the big-blind ante and the blind (incident
+//! `big-blind-ante`): which is posted first, what is dead money and what is
+//! his live bet, and what the others call.
+//!
+//! Owns the order of posting (parameter `bba_order`, concept
+//! `no-ante-reduction`): tda-2019-sk OP-11 recommends the big-blind ante
+//! "s platením ante pred big blindom" (ante first); onk-2023-nl RP-11 says
+//! only that antes are never reduced; the DPC, Pokerpunt and TDA 2015 texts
+//! have no ante procedure, so the TDA 2019 practice (ante first) applies and
+//! the card says so. The ante is dead money in the main pot; the blind is
+//! his live bet; the others call the full big blind (the round of the poker
+//! model says what they face).
+
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::ruling::Note;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::pots::{AnteOrder, post_ante_and_blind};
+use crate::poker::{Chips, Game, Round, Setup, Street, TableSeat};
+
+/// The `big-blind-ante` incident.
+pub struct BigBlindAnte;
+
+/// The answers of `big-blind-ante`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The level's big blind.
+    pub big_blind: Chips,
+    /// The big-blind ante of the level.
+    pub ante: Chips,
+    /// The big blind's chips before he posts anything.
+    pub stack: Chips,
+}
+
+/// The outcomes of `big-blind-ante`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "kebab-case")]
+pub enum BigBlindAnteOutcome {
+    /// Ante and blind in full.
+    Full,
+    /// Ante first in full; the rest is a short blind, all-in.
+    BlindShort,
+    /// Ante first: all his chips make (part of) the ante, no blind.
+    AnteOnly,
+    /// Blind first in full; the rest is a short ante, all-in.
+    AnteShort,
+    /// Blind first: all his chips make (part of) the blind, no ante.
+    BlindOnly,
+}
+
+impl Incident for BigBlindAnte {
+    const ID: &'static str = "big-blind-ante";
+    type Answers = Answers;
+    type Outcome = BigBlindAnteOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<BigBlindAnteOutcome>, Error> {
+        if a.ante == 0 {
+            return Err(Error::input("ante", Message::new(Msg::AnteZero)));
+        }
+        if a.stack == 0 {
+            return Err(Error::input("stack", Message::new(Msg::BigBlindNoChips)));
+        }
+        let stated = cx.params.states("bba_order");
+        let order = cx.params.bba_order();
+        let posted = post_ante_and_blind(a.stack, a.ante, a.big_blind, order);
+        // The round the others face: the blind is the big blind's bet, the
+        // ante dead money before it.
+        let setup = Setup {
+            dead: Some(posted.ante),
+            ..Setup::new(Game::NoLimit, Street::Preflop, a.big_blind)
+        };
+        let round = Round::at_table(
+            setup,
+            &[TableSeat {
+                name: "BB".into(),
+                stack: Some(a.stack - posted.ante - posted.blind),
+                posted: posted.blind,
+            }],
+        )
+        .map_err(|(key, m)| Error::input(key, m))?;
+        let to_call = round.spot("caller").map_err(|m| Error::input("stack", m))?;
+        let to_call = to_call.to_call();
+        let full = posted.ante == a.ante && posted.blind == a.big_blind;
+        let outcome = match (full, order, posted.blind, posted.ante) {
+            (true, _, _, _) => BigBlindAnteOutcome::Full,
+            (false, AnteOrder::AnteFirst, 0, _) => BigBlindAnteOutcome::AnteOnly,
+            (false, AnteOrder::AnteFirst, _, _) => BigBlindAnteOutcome::BlindShort,
+            (false, AnteOrder::BlindFirst, _, 0) => BigBlindAnteOutcome::BlindOnly,
+            (false, AnteOrder::BlindFirst, _, _) => BigBlindAnteOutcome::AnteShort,
+        };
+        let mut d = Decision::new(outcome, vec!["no-ante-reduction"]);
+        // A house rule that sets the order decides it.
+        if let Some(concept) = cx.concept_stating("bba_order") {
+            d.decided_by(concept);
+        }
+        d.amount("ante_posted", posted.ante);
+        d.amount("blind_posted", posted.blind);
+        d.amount("to_call", to_call);
+        let short = posted.blind < to_call;
+        if posted.all_in && posted.blind > 0 {
+            // Each caller's share of the main pot stops at his live blind.
+            d.amount("main_per_player", posted.blind);
+        }
+        if posted.all_in && short {
+            d.amount("side_per_caller", to_call - posted.blind);
+        }
+        if !stated {
+            d.notes.push(Note {
+                key: "bba_tda_2019",
+                args: Vec::new(),
+            });
+        }
+        if posted.all_in && posted.ante > 0 && posted.blind > 0 {
+            d.notes.push(Note {
+                key: "bba_all_in",
+                args: vec![
+                    ("ante", posted.ante.to_string()),
+                    ("blind", posted.blind.to_string()),
+                ],
+            });
+        }
+        d.data("order", order);
+        d.data("all_in", posted.all_in);
+        Ok(d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::incidents::rule_in;
+    use proptest::prelude::*;
+
+    fn answers(big_blind: Chips, ante: Chips, stack: Chips) -> Answers {
+        Answers {
+            big_blind,
+            ante,
+            stack,
+        }
+    }
+
+    fn amounts(d: &Decision<BigBlindAnteOutcome>) -> Vec<(&str, Chips)> {
+        d.amounts.iter().map(|(k, v)| (k.as_str(), *v)).collect()
+    }
+
+    // tda-2019-sk OP-11: "big blind ante (BBA) s platením ante pred big blindom je odporúčaná
+    // procedúra."
+    #[test]
+    fn ante_first_then_a_short_blind() {
+        let d = rule_in::<BigBlindAnte>("tda-2019-sk", answers(200, 200, 300)).unwrap();
+        assert_eq!(d.outcome, BigBlindAnteOutcome::BlindShort);
+        assert_eq!(
+            amounts(&d),
+            vec![
+                ("ante_posted", 200),
+                ("blind_posted", 100),
+                ("to_call", 200),
+                ("main_per_player", 100),
+                ("side_per_caller", 100),
+            ]
+        );
+        assert!(d.notes.iter().all(|n| n.key != "bba_tda_2019"));
+    }
+
+    #[test]
+    fn all_his_chips_for_the_ante() {
+        let d = rule_in::<BigBlindAnte>("tda-2019-sk", answers(200, 200, 150)).unwrap();
+        assert_eq!(d.outcome, BigBlindAnteOutcome::AnteOnly);
+        assert_eq!(
+            amounts(&d),
+            vec![
+                ("ante_posted", 150),
+                ("blind_posted", 0),
+                ("to_call", 200),
+                ("side_per_caller", 200),
+            ]
+        );
+    }
+
+    #[test]
+    fn enough_for_both() {
+        let d = rule_in::<BigBlindAnte>("onk-2023-nl", answers(200, 200, 400)).unwrap();
+        assert_eq!(d.outcome, BigBlindAnteOutcome::Full);
+        // Exactly both: all-in, the blind in full, no side pot from calls.
+        assert_eq!(
+            amounts(&d),
+            vec![
+                ("ante_posted", 200),
+                ("blind_posted", 200),
+                ("to_call", 200),
+                ("main_per_player", 200),
+            ]
+        );
+        // ONK RP-11 states no order: the TDA 2019 practice is named.
+        assert!(d.notes.iter().any(|n| n.key == "bba_tda_2019"));
+    }
+
+    /// A house that plays the TDA 2024 order (blind first).
+    #[test]
+    fn blind_first_when_a_house_says_so() {
+        let p = post_ante_and_blind(300, 200, 200, AnteOrder::BlindFirst);
+        assert_eq!((p.ante, p.blind, p.all_in), (100, 200, true));
+        let p = post_ante_and_blind(150, 200, 200, AnteOrder::BlindFirst);
+        assert_eq!((p.ante, p.blind), (0, 150));
+    }
+
+    #[test]
+    fn errors_name_the_input() {
+        for (a, key) in [
+            (answers(200, 0, 300), "ante"),
+            (answers(200, 200, 0), "stack"),
+            (answers(0, 200, 300), "big_blind"),
+        ] {
+            let e = rule_in::<BigBlindAnte>("dpc-2019-en", a).unwrap_err();
+            assert_eq!(e.input_key(), Some(key));
+        }
+    }
+
+    proptest! {
+        /// Nothing is created or lost: what he posts is what he had, at
+        /// most the ante and the blind; the first in order is served first.
+        #[test]
+        fn posting_takes_what_he_has(
+            stack in 0..10_000u64, ante in 0..5_000u64, blind in 0..5_000u64,
+            blind_first in any::<bool>(),
+        ) {
+            let order = if blind_first { AnteOrder::BlindFirst } else { AnteOrder::AnteFirst };
+            let p = post_ante_and_blind(stack, ante, blind, order);
+            prop_assert!(p.ante <= ante && p.blind <= blind);
+            prop_assert_eq!(p.ante + p.blind, stack.min(ante + blind));
+            prop_assert_eq!(p.all_in, stack <= ante + blind);
+            match order {
+                AnteOrder::AnteFirst => prop_assert_eq!(p.ante, ante.min(stack)),
+                AnteOrder::BlindFirst => prop_assert_eq!(p.blind, blind.min(stack)),
+            }
+        }
+    }
+}

@@ -9,7 +9,7 @@ use anyhow::Context as _;
 use floor::compare::align::Aligned;
 use floor::compare::{Comparison, Flag, Options, Parameter, Piece, Row, Stating, compare};
 use floor::rules::overlay::{self, Warning};
-use floor::rules::provisions::{Catalog, scalar, with_provisions};
+use floor::rules::provisions::{Catalog, with_provisions};
 use floor::rules::{Edition, Store};
 
 use crate::ctx::{Ctx, Output};
@@ -272,6 +272,9 @@ impl Report<'_> {
             self.t("other_language")
         }));
         let n = |id: &str| c.summary.flags.get(id).copied().unwrap_or(0).to_string();
+        // The rows the report lists as worded differently only, so the
+        // header and the closing line give one count.
+        let wording_only = c.rows.iter().filter(|r| r.wording_only()).count();
         let s = |id: &str| c.summary.status.get(id).copied().unwrap_or(0).to_string();
         doc.push(Block::Line(self.f(
             "summary",
@@ -282,7 +285,7 @@ impl Report<'_> {
                 ("not_applicable", &n("not-applicable")),
                 ("house", &n("house")),
                 ("structure", &n("structure")),
-                ("wording", &n("wording")),
+                ("wording", &wording_only.to_string()),
                 ("renumbered", &n("renumbered")),
                 ("only_a", &s("only-a")),
                 ("only_b", &s("only-b")),
@@ -598,17 +601,7 @@ impl Report<'_> {
     }
 
     fn wording(&self, doc: &mut Vec<Block>) {
-        let rows: Vec<&Row> = self
-            .c
-            .rows
-            .iter()
-            .filter(|r| {
-                r.has(Flag::Wording)
-                    && r.flags
-                        .iter()
-                        .all(|f| matches!(f, Flag::Wording | Flag::Renumbered))
-            })
-            .collect();
+        let rows: Vec<&Row> = self.c.rows.iter().filter(|r| r.wording_only()).collect();
         if rows.is_empty() {
             return;
         }
@@ -632,33 +625,16 @@ impl Report<'_> {
             .map_or_else(|| id.to_string(), |p| p.text(self.ctx.ui.lang).to_string())
     }
 
-    /// The UI text of `compare.<group>.<key>`, or the key itself where the
-    /// UI has none (a value a newer data file brings).
-    fn named(&self, group: &str, key: &str) -> String {
-        self.ctx
-            .ui
-            .get(&format!("compare.{group}.{key}"))
-            .unwrap_or(key)
-            .to_string()
-    }
-
     fn param_name(&self, key: &str) -> String {
-        self.named("param", key)
+        self.ctx.ui.param_name(key).to_string()
     }
 
     fn value_name(&self, value: &str) -> String {
-        self.named("value", value)
+        self.ctx.ui.value_word(value)
     }
 
     fn value_text(&self, value: &serde_json::Value) -> String {
-        match value {
-            serde_json::Value::Array(items) => items
-                .iter()
-                .map(|i| self.value_name(&scalar(i)))
-                .collect::<Vec<_>>()
-                .join(", "),
-            other => self.value_name(&scalar(other)),
-        }
+        self.ctx.ui.value_words(value)
     }
 
     fn value_or_absent(&self, value: &serde_json::Value) -> String {

@@ -224,6 +224,16 @@ impl Row {
         self.flags.contains(&flag)
     }
 
+    /// Whether the row differs in words alone (a new number aside): the
+    /// rows a report hides unless asked for all.
+    pub fn wording_only(&self) -> bool {
+        self.has(Flag::Wording)
+            && self
+                .flags
+                .iter()
+                .all(|f| matches!(f, Flag::Wording | Flag::Renumbered))
+    }
+
     /// Whether the row differs in what a ruling depends on (ruling or
     /// substance).
     pub fn substantive(&self) -> bool {

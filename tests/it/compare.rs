@@ -246,6 +246,54 @@ fn parameter_names_and_values_are_in_the_ui_language() {
     assert!(text.contains("Unklare Bet: Auslegung"), "{text}");
     assert!(text.contains("die kleinere Auslegung"), "{text}");
     assert!(text.contains("nicht angegeben"), "{text}");
+    // Every pair, every language, every parameter (--all): no parameter
+    // key and no id of a value is printed.
+    use floor::rules::Params;
+    // ("languages" is an English word as well as a key.)
+    let mut ids: Vec<&str> = Params::KEYS
+        .iter()
+        .copied()
+        .filter(|k| k.contains('_'))
+        .collect();
+    ids.extend(
+        Params::KEYS
+            .iter()
+            .flat_map(|k| Params::choices(k).unwrap_or_default())
+            .filter(|v| v.contains('-')),
+    );
+    let editions = [
+        "onk-2023-nl",
+        "pokerpunt-nl",
+        "tda-2015-de",
+        "tda-2019-sk",
+        "dpc-2019-en",
+    ];
+    let mut found = Vec::new();
+    let mut runs = 0;
+    for (i, a) in editions.iter().enumerate() {
+        for b in editions.iter().skip(i + 1) {
+            for lang in ["en", "nl", "de", "sk"] {
+                let text = stdout(&["compare", a, b, "--all", "--lang", lang]);
+                runs += 1;
+                // Outside quotes: the rules' own words are quoted as written.
+                let own: String = text
+                    .split(['“', '”'])
+                    .step_by(2)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let words: BTreeSet<&str> = own
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+                    .collect();
+                found.extend(
+                    ids.iter()
+                        .filter(|id| words.contains(**id))
+                        .map(|id| format!("{lang} {a} {b}: {id}")),
+                );
+            }
+        }
+    }
+    assert_eq!(runs, 40);
+    assert!(found.is_empty(), "raw identifiers:\n{}", found.join("\n"));
 }
 
 #[test]

@@ -155,20 +155,87 @@ fn rule_text_is_never_wider_than_a_reading_width() {
     assert!(widest("60") <= 60);
 }
 
+/// The ids of parameter values (`river-as-turn`, `race`).
+fn parameter_values() -> std::collections::BTreeSet<String> {
+    use floor::rules::Params;
+    Params::KEYS
+        .iter()
+        .flat_map(|k| Params::choices(k).unwrap_or_default())
+        .filter(|v| !matches!(**v, "true" | "false"))
+        .map(|v| (*v).to_string())
+        .collect()
+}
+
+/// The identifiers a card could leak: parameter names and the ids of their
+/// values, and from every decision tree its answer keys, answer choices and
+/// outcome ids.
+fn known_identifiers() -> std::collections::BTreeSet<String> {
+    let mut ids = parameter_values();
+    ids.extend(floor::rules::Params::KEYS.iter().map(|k| (*k).to_string()));
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    for entry in std::fs::read_dir(dir).expect("rulings").flatten() {
+        let text = std::fs::read_to_string(entry.path()).expect("a ruling");
+        let tree: serde_yaml::Value = serde_yaml::from_str(&text).expect("a ruling parses");
+        for list in ["questions", "outcomes"] {
+            for item in tree[list].as_sequence().into_iter().flatten() {
+                ids.extend(item["id"].as_str().map(str::to_string));
+                for choice in item["choices"].as_sequence().into_iter().flatten() {
+                    ids.extend(choice.as_str().map(str::to_string));
+                }
+            }
+        }
+    }
+    // Yes and no are printed as words; these ids are also the floor's own
+    // words in every language (all-in, pre-flop, heads-up, no-limit...).
+    for word in [
+        "true",
+        "false",
+        "all-in",
+        "pre-flop",
+        "heads-up",
+        "no-limit",
+        "pot-limit",
+    ] {
+        ids.remove(word);
+    }
+    ids
+}
+
 /// Every incident card of the golden cases, in Dutch, German and Slovak:
-/// no answer key, amount name or parameter (`min_raise_to`, `side_1`)
-/// reaches the reader; words in backticks are names the reader types.
+/// no answer key, answer choice, outcome id, parameter name or parameter
+/// value (`min_raise_to`, `side_1`, `river-as-turn`, `(race)`) reaches the
+/// reader; words in backticks are names the reader types.
 #[test]
 fn cards_in_nl_de_sk_show_no_raw_identifier() {
     let cases = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/cases.txt"),
     )
     .expect("cases");
+    let known = known_identifiers();
+    let values = parameter_values();
+    assert!(
+        [
+            "river-as-turn",
+            "share-places",
+            "race",
+            "count_request_in_turn",
+            "dead-hand"
+        ]
+        .iter()
+        .all(|id| known.contains(*id)),
+        "the identifiers are read from the data"
+    );
+    // Snake case is never a word; a known id is one when it has a dash or
+    // an underscore, and a one-word parameter value when it stands alone
+    // in brackets or after a colon, as a note prints the value it applied
+    // (a bare "check" or "race" is the reader's word too, and rule texts
+    // explain a word in brackets: "de vijfde kaart (river)").
     let identifier = |w: &str| {
-        w.contains('_')
+        let snake = w.contains('_')
             && w.chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-            && w.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+            && w.chars().next().is_some_and(|c| c.is_ascii_lowercase());
+        snake || (known.contains(w) && w.contains(['-', '_']))
     };
     let mut cards = 0;
     let mut found = Vec::new();
@@ -198,9 +265,28 @@ fn cards_in_nl_de_sk_show_no_raw_identifier() {
             let text = String::from_utf8_lossy(&out.stdout);
             // Outside backticks only.
             let shown: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
-            for word in shown.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+            for word in shown.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            {
+                let word = word.trim_matches('-');
                 if identifier(word) {
                     found.push(format!("{lang} {line}: {word}"));
+                }
+            }
+            // A value alone in brackets or alone after a colon, as a note
+            // prints the value it applied.
+            let alone = shown
+                .split('(')
+                .skip(1)
+                .filter_map(|r| r.split_once(')').map(|(v, _)| v))
+                .chain(
+                    shown
+                        .split(": ")
+                        .skip(1)
+                        .filter_map(|r| r.split(['.', '\n']).next()),
+                );
+            for value in alone {
+                if values.contains(value.trim()) {
+                    found.push(format!("{lang} {line}: {value}"));
                 }
             }
         }

@@ -52,10 +52,15 @@ fn incident_help_lists_every_answer_key_from_its_tree_in_the_ui_language() {
 
 /// `floor ARGS` in a pseudo-terminal of 12 rows, with `pager` as FLOOR_PAGER.
 fn on_a_small_terminal(args: &str, pager: &std::path::Path) -> PtySession {
+    on_a_terminal(12, args, pager)
+}
+
+/// `floor ARGS` in a pseudo-terminal of `rows` rows and 100 columns.
+fn on_a_terminal(rows: u16, args: &str, pager: &std::path::Path) -> PtySession {
     let mut cmd = Command::new("sh");
     cmd.arg("-c")
         .arg(format!(
-            "stty rows 12 cols 100; exec {} {args}",
+            "stty rows {rows} cols 100; exec {} {args}",
             env!("CARGO_BIN_EXE_floor")
         ))
         .env_clear()
@@ -89,7 +94,8 @@ fn long_listings_go_through_the_pager_on_a_terminal_and_rulings_never_do() {
         "{out}"
     );
 
-    // A ruling taller than the 12-row screen stays on it.
+    // A ruling taller than the 12-row screen stays on it, its headline
+    // said again at the bottom, where the screen ends.
     let mut p = on_a_small_terminal(
         "incident bet --rules onk-2023-nl --answer facing=1200 --answer chips=5000",
         &pager,
@@ -100,6 +106,43 @@ fn long_listings_go_through_the_pager_on_a_terminal_and_rulings_never_do() {
         "the card is taller than the screen"
     );
     assert!(!out.contains("paged"), "{out}");
+    let out = plain(&out);
+    let headline = "Call: 1200 in total · onk-2023-nl";
+    let lines: Vec<&str> = out
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(lines.first(), Some(&headline), "{out}");
+    assert_eq!(lines.last(), Some(&headline), "{out}");
+    assert_eq!(out.matches(headline).count(), 2, "{out}");
+
+    // On a screen the card fits on, it says it once.
+    let mut p = on_a_terminal(
+        60,
+        "incident bet --rules onk-2023-nl --answer facing=1200 --answer chips=5000",
+        &pager,
+    );
+    let out = plain(&p.exp_eof().expect("ends"));
+    assert_eq!(out.matches(headline).count(), 1, "{out}");
+}
+
+/// What a pty session read (a char per byte) as text, without SGR codes.
+fn plain(read: &str) -> String {
+    let bytes: Vec<u8> = read.chars().map(|c| c as u32 as u8).collect();
+    let text = String::from_utf8_lossy(&bytes);
+    let mut out = String::new();
+    let mut rest = text.as_ref();
+    while let Some(at) = rest.find("\x1b[") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let end = after
+            .find(|c: char| !(c.is_ascii_digit() || c == ';'))
+            .unwrap_or(after.len());
+        rest = after.get(end + 1..).unwrap_or("");
+    }
+    out.push_str(rest);
+    out
 }
 
 #[test]

@@ -124,7 +124,7 @@ fn overlay_file(ctx: &Ctx, path: &Path) -> anyhow::Result<overlay::House> {
     overlay::load(path, &store).with_context(|| path.display().to_string())
 }
 
-fn warning_json(w: &Warning) -> serde_json::Value {
+pub fn warning_json(w: &Warning) -> serde_json::Value {
     use serde_json::json;
     match w {
         Warning::StaleText {
@@ -145,9 +145,67 @@ fn warning_json(w: &Warning) -> serde_json::Value {
         Warning::UnmatchedPart { number, label } => {
             json!({"kind": "unmatched-part", "number": number, "label": label})
         }
+        Warning::UnstatedPart { number, label } => {
+            json!({"kind": "unstated-part", "number": number, "label": label})
+        }
         Warning::LostProvision { number, id, span } => {
             json!({"kind": "lost-provision", "number": number, "provision": id, "span": span})
         }
+    }
+}
+
+/// A house overlay's warning in words (`compare --house`, `check --house`).
+pub fn warning_line(ui: &floor::ui::Ui, catalog: &Catalog, w: &Warning) -> String {
+    let provision = |id: &str| {
+        catalog
+            .get(id)
+            .map_or_else(|| id.to_string(), |p| p.text(ui.lang).to_string())
+    };
+    match w {
+        Warning::StaleText {
+            number,
+            param,
+            span,
+        } => ui.f(
+            "house.warn.stale_text",
+            &[
+                ("number", number),
+                ("param", ui.param_name(param)),
+                ("span", &cut(span)),
+            ],
+        ),
+        Warning::Unread { number, param } => ui.f(
+            "house.warn.unread",
+            &[("number", number), ("param", ui.param_name(param))],
+        ),
+        Warning::TwoEntries {
+            number,
+            house,
+            param,
+        } => ui.f(
+            "house.warn.two_entries",
+            &[
+                ("number", number),
+                ("house", house),
+                ("param", ui.param_name(param)),
+            ],
+        ),
+        Warning::UnmatchedPart { number, label } => ui.f(
+            "house.warn.unmatched_part",
+            &[("number", number), ("label", label)],
+        ),
+        Warning::UnstatedPart { number, label } => ui.f(
+            "house.warn.unstated_part",
+            &[("number", number), ("label", label)],
+        ),
+        Warning::LostProvision { number, id, span } => ui.f(
+            "house.warn.lost_provision",
+            &[
+                ("number", number),
+                ("provision", &provision(id)),
+                ("span", &cut(span)),
+            ],
+        ),
     }
 }
 
@@ -206,48 +264,7 @@ impl Report<'_> {
             doc.push(Block::Line(ui.t("house.no_warnings").to_string()));
         }
         for w in warnings {
-            let line = match w {
-                Warning::StaleText {
-                    number,
-                    param,
-                    span,
-                } => ui.f(
-                    "house.warn.stale_text",
-                    &[
-                        ("number", number),
-                        ("param", &self.param_name(param)),
-                        ("span", &cut(span)),
-                    ],
-                ),
-                Warning::Unread { number, param } => ui.f(
-                    "house.warn.unread",
-                    &[("number", number), ("param", &self.param_name(param))],
-                ),
-                Warning::TwoEntries {
-                    number,
-                    house,
-                    param,
-                } => ui.f(
-                    "house.warn.two_entries",
-                    &[
-                        ("number", number),
-                        ("house", house),
-                        ("param", &self.param_name(param)),
-                    ],
-                ),
-                Warning::UnmatchedPart { number, label } => ui.f(
-                    "house.warn.unmatched_part",
-                    &[("number", number), ("label", label)],
-                ),
-                Warning::LostProvision { number, id, span } => ui.f(
-                    "house.warn.lost_provision",
-                    &[
-                        ("number", number),
-                        ("provision", &self.provision(id)),
-                        ("span", &cut(span)),
-                    ],
-                ),
-            };
+            let line = warning_line(ui, self.catalog, w);
             doc.push(Block::Item {
                 head: line,
                 lines: Vec::new(),
@@ -468,6 +485,14 @@ impl Report<'_> {
                 ));
             }
         }
+        for (sentences, id) in [
+            (&row.unrecorded.only_a, &c.a),
+            (&row.unrecorded.only_b, &c.b),
+        ] {
+            for s in sentences {
+                lines.push(self.f("unrecorded", &[("edition", id), ("span", &cut(s))]));
+            }
+        }
         // A parameter is listed here only where no quote above shows it.
         let quoted: Vec<&str> = row
             .provisions
@@ -489,10 +514,11 @@ impl Report<'_> {
                 self.value_or_absent(&d.b)
             ));
         }
-        for (rule, id) in [
-            (self.ia.rule_for(&row.concept), &c.a),
-            (self.ib.rule_for(&row.concept), &c.b),
-        ] {
+        let (ra, rb) = (
+            self.ia.rule_for(&row.concept),
+            self.ib.rule_for(&row.concept),
+        );
+        for (rule, other, id) in [(ra, rb, &c.a), (rb, ra, &c.b)] {
             let Some(rule) = rule else { continue };
             if rule.not_applicable {
                 lines.push(self.f("na_in", &[("edition", id)]));
@@ -506,8 +532,17 @@ impl Report<'_> {
             if !parts.is_empty() {
                 lines.push(self.f("na_parts", &[("edition", id), ("parts", &parts.join(", "))]));
             }
-            if rule.changed_by_house {
-                lines.push(self.f("changed_by_house", &[("edition", id)]));
+            // The overlays that made the change, leaving out those both
+            // sides build on.
+            let shared = other.map_or(&[][..], |o| o.changed_by.as_slice());
+            let by: Vec<&str> = rule
+                .changed_by
+                .iter()
+                .filter(|o| !shared.contains(o))
+                .map(String::as_str)
+                .collect();
+            if !by.is_empty() {
+                lines.push(self.f("changed_by_house", &[("edition", &by.join(", "))]));
             }
         }
         for (numbers, id, edition) in [

@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde::Serialize;
 use similar::{ChangeTag, TextDiff};
 
-use crate::rules::provisions::{Catalog, scalar};
+use crate::rules::provisions::{Catalog, scalar, squeeze};
 use crate::rules::{Edition, Params, Part, Rule, RuleKind, RuleRef};
 
 /// A finding about one row; a row can carry several.
@@ -191,6 +191,24 @@ impl House {
     }
 }
 
+/// Sentences only one side has, written by a house without saying what
+/// they state.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Unrecorded {
+    /// In the first edition.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub only_a: Vec<String>,
+    /// In the second edition.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub only_b: Vec<String>,
+}
+
+impl Unrecorded {
+    fn is_empty(&self) -> bool {
+        self.only_a.is_empty() && self.only_b.is_empty()
+    }
+}
+
 /// One topic's comparison.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Row {
@@ -213,6 +231,10 @@ pub struct Row {
     /// House rules touching the topic.
     #[serde(skip_serializing_if = "House::is_empty")]
     pub house: House,
+    /// Sentences a house wrote into one side that state no recorded
+    /// provision (they count as substance).
+    #[serde(skip_serializing_if = "Unrecorded::is_empty")]
+    pub unrecorded: Unrecorded,
     /// Sentence by sentence, for two texts in one language when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sentences: Option<Vec<align::Aligned>>,
@@ -513,7 +535,7 @@ impl<'a> Context<'a> {
         let unrecorded_house_rule = |r: Option<&Rule>| {
             r.is_some_and(|r| {
                 r.kind == RuleKind::House
-                    && r.changed_by_house
+                    && r.changed_by_house()
                     && !r.not_applicable
                     && r.provisions.is_empty()
             })
@@ -527,13 +549,16 @@ impl<'a> Context<'a> {
         if inapplicable(ra) != inapplicable(rb) {
             flags.insert(Flag::NotApplicable);
         }
-        let changed = |r: Option<&Rule>| r.is_some_and(|r| r.changed_by_house);
+        // Two versions of one house share the changes of the overlays both
+        // build on: only the others count.
+        let changed = |r: Option<&'a Rule>| r.map_or(&[][..], |r| r.changed_by.as_slice());
         let lone_house =
             |r: Option<&Rule>| r.is_some_and(|r| r.kind == RuleKind::House && r.touches.is_empty());
         if house.a != house.b || changed(ra) != changed(rb) || lone_house(ra) != lone_house(rb) {
             flags.insert(Flag::House);
         }
         let mut aligned = None;
+        let mut unrecorded = Unrecorded::default();
         if let (Some(x), Some(y)) = (ra, rb) {
             if number_key(&x.number) != number_key(&y.number) {
                 flags.insert(Flag::Renumbered);
@@ -544,11 +569,28 @@ impl<'a> Context<'a> {
             if self.same_language {
                 let reworded =
                     words_of(x) != words_of(y) || align::words(&x.title) != align::words(&y.title);
+                // Words a house wrote that state no recorded provision (a
+                // part it added and did not describe) may say anything:
+                // they count as substance, never as mere wording.
+                let house_wrote = x.changed_by != y.changed_by;
+                if reworded && (sentences || house_wrote) {
+                    let steps = align::align(&align::sentences(x), &align::sentences(y));
+                    for step in steps.iter().filter(|s| house_wrote && unstated(s, x, y)) {
+                        match step {
+                            align::Aligned::OnlyA { a } => unrecorded.only_a.push(a.clone()),
+                            align::Aligned::OnlyB { b } => unrecorded.only_b.push(b.clone()),
+                            _ => {}
+                        }
+                    }
+                    if !unrecorded.is_empty() {
+                        flags.insert(Flag::Substance);
+                    }
+                    if sentences {
+                        aligned = Some(steps);
+                    }
+                }
                 if reworded && !flags.contains(&Flag::Substance) {
                     flags.insert(Flag::Wording);
-                }
-                if sentences && reworded {
-                    aligned = Some(align::align(&align::sentences(x), &align::sentences(y)));
                 }
             }
         }
@@ -568,6 +610,7 @@ impl<'a> Context<'a> {
             flags: flags.into_iter().collect(),
             provisions,
             house,
+            unrecorded,
             sentences: aligned,
         };
         (row, parameters)
@@ -594,6 +637,27 @@ impl<'a> Context<'a> {
             spans,
         }
     }
+}
+
+/// A sentence only one rule has, written by a house that changed that rule,
+/// and stating none of its provisions.
+fn unstated(step: &align::Aligned, a: &Rule, b: &Rule) -> bool {
+    let (text, rule, other) = match step {
+        align::Aligned::OnlyA { a: text } => (text, a, b),
+        align::Aligned::OnlyB { b: text } => (text, b, a),
+        _ => return false,
+    };
+    if rule.changed_by.iter().all(|o| other.changed_by.contains(o)) {
+        return false;
+    }
+    let sentence = squeeze(text);
+    !rule.provisions.iter().any(|s| {
+        s.span
+            .split('…')
+            .map(squeeze)
+            .filter(|p| !p.is_empty())
+            .any(|p| sentence.contains(&p) || p.contains(&sentence))
+    })
 }
 
 fn side(rule: &Rule) -> Side {

@@ -277,7 +277,7 @@ fn parameter_names_and_values_are_in_the_ui_language() {
                 runs += 1;
                 // Outside quotes: the rules' own words are quoted as written.
                 let own: String = text
-                    .split(['“', '”'])
+                    .split(['“', '”', '„'])
                     .step_by(2)
                     .collect::<Vec<_>>()
                     .join(" ");
@@ -381,4 +381,113 @@ fn compare_needs_two_editions_or_a_house() {
         .clone();
     let stderr = String::from_utf8_lossy(&out);
     assert!(stderr.contains("--house"), "{stderr}");
+}
+
+fn fixture(name: &str) -> String {
+    format!(
+        "{}/tests/fixtures/overlays/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// Three house versions in a chain: comparing the first with the last
+/// names, for each change, the version that made it.
+#[test]
+fn a_change_in_a_chain_names_the_overlay_that_made_it() {
+    let (first, last) = (fixture("chain-2023.yaml"), fixture("chain-2025.yaml"));
+    let c = json(&["compare", &first, &last]);
+    let changed: Vec<&str> = c["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter(|r| r["status"] != "same")
+        .filter_map(|r| r["concept"].as_str())
+        .collect();
+    // The 40 s clock of 2023 is in both: not a difference.
+    assert_eq!(
+        changed,
+        [
+            "deck-changes",
+            "reopening-betting",
+            "unclear-bets",
+            "lost-found-chips",
+            "discouraged-betting"
+        ]
+    );
+    let text = stdout(&["compare", &first, &last]);
+    let item = |concept: &str| -> String {
+        text.split("\n• ")
+            .find(|i| i.starts_with(concept))
+            .unwrap_or_else(|| panic!("no {concept} in {text}"))
+            .to_string()
+    };
+    assert!(item("unclear-bets").contains("changed by the house in chain-club-2024"));
+    assert!(item("lost-found-chips").contains("changed by the house in chain-club-2024"));
+    assert!(item("deck-changes").contains("changed by the house in chain-club-2025"));
+    assert!(!text.contains("calling-clock"), "{text}");
+}
+
+/// A part an overlay adds without saying what it states is a warning, and
+/// compare counts its words as substance, quoting them.
+#[test]
+fn a_part_added_without_provisions_is_warned_about_and_is_substance() {
+    let c = json(&["compare", "--house", &fixture("chain-2025.yaml")]);
+    let kinds: Vec<&str> = c["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter_map(|w| w["kind"].as_str())
+        .collect();
+    assert_eq!(kinds, ["unmatched-part", "unstated-part"]);
+    let reopening = row(&c, "reopening-betting");
+    assert!(flags(reopening).contains(&"substance"), "{reopening}");
+    assert_eq!(
+        reopening["unrecorded"]["only_b"],
+        json!(["Een raise van meer dan tien chips moet eerst worden aangekondigd."])
+    );
+    // The same file's warnings through `floor check --house`, which passes.
+    let out = floor()
+        .args([
+            "check",
+            "--lang",
+            "en",
+            "--house",
+            &fixture("chain-2025.yaml"),
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8_lossy(&out);
+    assert!(
+        text.contains("(allowed, but likely mistakes): 2\n• rule 47: it has no part C"),
+        "{text}"
+    );
+    assert!(
+        text.contains("part C is new, but the entry does not say"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("check passed: all data is valid.\n"),
+        "{text}"
+    );
+    let j = json(&["check", "--house", &fixture("warnings.yaml")]);
+    let kinds: BTreeSet<&str> = j["warnings"]
+        .as_array()
+        .expect("warnings in check --json")
+        .iter()
+        .filter_map(|w| w["kind"].as_str())
+        .collect();
+    assert_eq!(
+        kinds,
+        BTreeSet::from([
+            "stale-text",
+            "unread",
+            "two-entries",
+            "unmatched-part",
+            "unstated-part",
+            "lost-provision"
+        ])
+    );
 }

@@ -619,6 +619,7 @@ impl Report<'_> {
                     ("to", run.b.as_str()),
                 ];
                 match run.kind {
+                    "moved" => self.f("moved", &args),
                     "reordered" => {
                         let count = run.topics.to_string();
                         let mut args = args.to_vec();

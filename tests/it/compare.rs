@@ -491,3 +491,62 @@ fn a_part_added_without_provisions_is_warned_about_and_is_substance() {
         ])
     );
 }
+
+/// Whether `number` is in a map entry's "5-11", "RP-2-5" or "RP-9".
+fn in_range(range: &str, number: &str) -> bool {
+    let split = |n: &str| -> (String, u32) {
+        let digits: String = n.chars().rev().take_while(char::is_ascii_digit).collect();
+        let digits: String = digits.chars().rev().collect();
+        let prefix = n.strip_suffix(&digits).unwrap_or("").to_string();
+        (prefix, digits.parse().unwrap_or(0))
+    };
+    let (prefix, n) = split(number);
+    // "41-53" and "RP-2-5": a last number after a dash closes a range.
+    let (from, to) = match range.rsplit_once('-') {
+        Some((from, to)) if split(from).1 > 0 && to.chars().all(|c| c.is_ascii_digit()) => {
+            (split(from), to.parse().unwrap_or(0))
+        }
+        _ => (split(range), split(range).1),
+    };
+    prefix == from.0 && from.1 <= n && n <= to
+}
+
+/// Every row carrying `renumbered` is in the renumbering map, moves
+/// between rules and procedures included, for every pair of editions.
+#[test]
+fn the_renumbering_map_covers_every_renumbered_topic() {
+    let editions = [
+        "onk-2023-nl",
+        "pokerpunt-nl",
+        "tda-2015-de",
+        "tda-2019-sk",
+        "dpc-2019-en",
+    ];
+    for (i, a) in editions.iter().enumerate() {
+        for b in editions.iter().skip(i + 1) {
+            let c = json(&["compare", a, b]);
+            let map = c["renumbering"].as_array().expect("renumbering");
+            for row in c["rows"].as_array().expect("rows") {
+                if !flags(row).contains(&"renumbered") {
+                    continue;
+                }
+                let (na, nb) = (
+                    row["a"]["number"].as_str().unwrap_or(""),
+                    row["b"]["number"].as_str().unwrap_or(""),
+                );
+                let covered = map.iter().any(|run| {
+                    in_range(run["a"].as_str().unwrap_or(""), na)
+                        && in_range(run["b"].as_str().unwrap_or(""), nb)
+                });
+                assert!(covered, "{a} {na} ↔ {b} {nb} not in {map:?}");
+            }
+        }
+    }
+    let c = json(&["compare", "onk-2023-nl", "pokerpunt-nl"]);
+    assert!(
+        c["renumbering"]
+            .as_array()
+            .expect("map")
+            .contains(&json!({"kind": "moved", "a": "RP-9", "b": "11", "topics": 1}))
+    );
+}

@@ -585,13 +585,24 @@ impl Report<'_> {
 
     fn sentences(&self, steps: &[Aligned]) -> Vec<String> {
         let color = self.ctx.color;
+        // A sentence rewritten more than kept reads better as the two
+        // sentences, one under the other, than as a word diff.
+        let both = |mark: &str, a: &str, b: &str| {
+            vec![
+                format!("{mark} {}: {a}", self.c.a),
+                format!("  {}: {b}", self.c.b),
+            ]
+        };
         steps
             .iter()
-            .filter_map(|s| match s {
-                Aligned::Same { .. } => None,
-                Aligned::Reworded { diff, .. } => Some(format!("~ {}", diff_text(color, diff))),
-                Aligned::OnlyA { a } => Some(format!("− {a}")),
-                Aligned::OnlyB { b } => Some(format!("+ {b}")),
+            .flat_map(|s| match s {
+                Aligned::Same { .. } => Vec::new(),
+                Aligned::Reworded { a, b, diff } if mostly_changed(diff) => both("~", a, b),
+                Aligned::Moved { a, b, diff } if mostly_changed(diff) => both("↕", a, b),
+                Aligned::Reworded { diff, .. } => vec![format!("~ {}", diff_text(color, diff))],
+                Aligned::Moved { diff, .. } => vec![format!("↕ {}", diff_text(color, diff))],
+                Aligned::OnlyA { a } => vec![format!("− {a}")],
+                Aligned::OnlyB { b } => vec![format!("+ {b}")],
             })
             .collect()
     }
@@ -696,6 +707,19 @@ fn cut_to(span: &str, max: usize) -> String {
     let mut out: String = squeezed.chars().take(max).collect();
     out.push('…');
     out
+}
+
+/// Whether a word diff changes more letters than it keeps.
+fn mostly_changed(pieces: &[Piece]) -> bool {
+    let letters = |tag: &str| -> usize {
+        pieces
+            .iter()
+            .filter(|p| (p.tag == "equal") == (tag == "equal"))
+            .map(|p| p.text.chars().filter(|c| c.is_alphanumeric()).count())
+            .sum()
+    };
+    // Each change shows both sides: halve them to weigh against the kept.
+    letters("changed") / 2 > letters("equal")
 }
 
 /// Deleted words in red, inserted in green on a terminal; `[-…-]` and

@@ -19,7 +19,6 @@ pub mod renumber;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
-use similar::{ChangeTag, TextDiff};
 
 use crate::rules::provisions::{Catalog, scalar, squeeze};
 use crate::rules::{Edition, Params, Part, Rule, RuleKind, RuleRef};
@@ -790,11 +789,24 @@ pub struct Piece {
     pub text: String,
 }
 
-/// The word-level diff of two texts. Runs of changed words separated only
+/// The word-level diff of two texts. Words are compared without regard to
+/// letter case, and punctuation is a token of its own, so "acties" against
+/// "acties." marks only the full stop. Runs of changed words separated only
 /// by spaces are shown as one deletion and one insertion, which reads far
 /// better than alternating single words.
 pub fn word_diff(a: &str, b: &str) -> Vec<Piece> {
-    let diff = TextDiff::from_words(a, b);
+    let (ta, tb) = (tokens(a), tokens(b));
+    let key = |t: &&str| -> String {
+        if t.trim().is_empty() {
+            " ".to_string()
+        } else {
+            t.to_lowercase()
+        }
+    };
+    let ops = similar::capture_diff_slices_by_key(similar::Algorithm::Patience, &ta, &tb, key);
+    let text = |tokens: &[&str], range: std::ops::Range<usize>| -> String {
+        tokens.get(range).unwrap_or(&[]).concat()
+    };
     let mut pieces: Vec<Piece> = Vec::new();
     let (mut deleted, mut inserted, mut gap) = (String::new(), String::new(), String::new());
     let flush = |pieces: &mut Vec<Piece>, deleted: &mut String, inserted: &mut String| {
@@ -807,40 +819,42 @@ pub fn word_diff(a: &str, b: &str) -> Vec<Piece> {
             }
         }
     };
-    for change in diff.iter_all_changes() {
-        let text = change.value();
-        match change.tag() {
-            ChangeTag::Equal
-                if text.trim().is_empty() && !(deleted.is_empty() && inserted.is_empty()) =>
-            {
-                gap.push_str(text);
-            }
-            ChangeTag::Equal => {
+    for op in ops {
+        let (tag, old, new) = op.as_tag_tuple();
+        let (removed, added) = match tag {
+            similar::DiffTag::Equal => {
+                let same = text(&ta, old);
+                if same.trim().is_empty() && !(deleted.is_empty() && inserted.is_empty()) {
+                    gap.push_str(&same);
+                    continue;
+                }
                 flush(&mut pieces, &mut deleted, &mut inserted);
-                let text = format!("{}{text}", std::mem::take(&mut gap));
+                let same = format!("{}{same}", std::mem::take(&mut gap));
                 match pieces.last_mut() {
-                    Some(last) if last.tag == "equal" => last.text.push_str(&text),
-                    _ => pieces.push(Piece { tag: "equal", text }),
+                    Some(last) if last.tag == "equal" => last.text.push_str(&same),
+                    _ => pieces.push(Piece {
+                        tag: "equal",
+                        text: same,
+                    }),
                 }
+                continue;
             }
-            ChangeTag::Delete | ChangeTag::Insert => {
-                if !gap.is_empty() {
-                    // The spaces between two changed runs belong to both sides.
-                    if !deleted.is_empty() {
-                        deleted.push_str(&gap);
-                    }
-                    if !inserted.is_empty() {
-                        inserted.push_str(&gap);
-                    }
-                    gap.clear();
-                }
-                if change.tag() == ChangeTag::Delete {
-                    deleted.push_str(text);
-                } else {
-                    inserted.push_str(text);
-                }
+            similar::DiffTag::Delete => (text(&ta, old), String::new()),
+            similar::DiffTag::Insert => (String::new(), text(&tb, new)),
+            similar::DiffTag::Replace => (text(&ta, old), text(&tb, new)),
+        };
+        if !gap.is_empty() {
+            // The spaces between two changed runs belong to both sides.
+            if !deleted.is_empty() {
+                deleted.push_str(&gap);
             }
+            if !inserted.is_empty() {
+                inserted.push_str(&gap);
+            }
+            gap.clear();
         }
+        deleted.push_str(&removed);
+        inserted.push_str(&added);
     }
     flush(&mut pieces, &mut deleted, &mut inserted);
     if !gap.is_empty() {
@@ -850,6 +864,35 @@ pub fn word_diff(a: &str, b: &str) -> Vec<Piece> {
         });
     }
     pieces
+}
+
+/// A text cut into words (letters and digits), runs of white space, and
+/// single other characters.
+fn tokens(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let class = |c: char| {
+        if c.is_alphanumeric() {
+            1
+        } else if c.is_whitespace() {
+            2
+        } else {
+            3
+        }
+    };
+    let mut previous = None;
+    for (i, c) in text.char_indices() {
+        let k = class(c);
+        if previous.is_some_and(|p| p != k || k == 3) {
+            out.push(&text[start..i]);
+            start = i;
+        }
+        previous = Some(k);
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
 }
 
 /// A parameter value's elements, for list values (sets compare).
@@ -879,6 +922,14 @@ mod tests {
             .map(|p| p.text.as_str())
             .collect();
         assert_eq!(rebuilt_a, "heeft 25 seconden de tijd");
+        // Letter case is no change; a full stop is one of its own.
+        let pieces = word_diff("Rabbit hunting acties", "rabbit Hunting acties.");
+        let changed: Vec<(&str, &str)> = pieces
+            .iter()
+            .filter(|p| p.tag != "equal")
+            .map(|p| (p.tag, p.text.as_str()))
+            .collect();
+        assert_eq!(changed, [("insert", ".")]);
     }
 
     #[test]

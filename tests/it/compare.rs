@@ -217,6 +217,43 @@ fn same_language_rows_align_sentence_by_sentence() {
         "deck-changes",
     ]);
     assert!(text.contains("[-") && text.contains("{+"), "{text}");
+    // A restructured rule (ONK 51, Pokerpunt 42): the sentences on two
+    // undercalls in a row stand in other places, and pair up as moved.
+    let c = json(&[
+        "compare",
+        "onk-2023-nl",
+        "pokerpunt-nl",
+        "--concept",
+        "binding-declarations-undercalls",
+    ]);
+    let steps = c["rows"][0]["sentences"].as_array().expect("sentences");
+    let moved: Vec<&str> = steps
+        .iter()
+        .filter(|s| s["kind"] == "moved")
+        .filter_map(|s| s["a"].as_str())
+        .collect();
+    assert!(
+        moved
+            .iter()
+            .any(|a| a.starts_with("Indien er twee of meer under calls")),
+        "{steps:#?}"
+    );
+    // A sentence ending in a bracket is a sentence of its own (Pokerpunt 22).
+    let c = json(&[
+        "compare",
+        "onk-2023-nl",
+        "pokerpunt-nl",
+        "--concept",
+        "disputed-pots",
+    ]);
+    let first = &c["rows"][0]["sentences"][0];
+    assert_eq!(first["kind"], "reworded", "{first}");
+    assert!(
+        first["b"]
+            .as_str()
+            .is_some_and(|b| b.ends_with("(Zie regel 23 voor de definitie van een nieuwe hand.)")),
+        "{first}"
+    );
 }
 
 #[test]

@@ -91,6 +91,7 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> anyhow::Result<Output> {
         ia: floor::compare::Index::of(&ea),
         ib: floor::compare::Index::of(&eb),
         all: args.all || args.concept.is_some(),
+        markdown: args.format == Format::Markdown,
     };
     let mut doc = Vec::new();
     if let Some(warnings) = &warnings {
@@ -233,6 +234,8 @@ struct Report<'a> {
     ia: floor::compare::Index<'a>,
     ib: floor::compare::Index<'a>,
     all: bool,
+    /// Parameters as a table in Markdown, where a page has the width.
+    markdown: bool,
 }
 
 /// Spans longer than this are cut (the whole span is in `--json`).
@@ -326,35 +329,119 @@ impl Report<'_> {
             .iter()
             .filter(|p| p.differs || self.all)
             .collect();
+        let equal = self.c.parameters.iter().filter(|p| !p.differs).count();
         // What changes a ruling first; otherwise in the order of the topics.
         shown.sort_by_key(|p| !(p.ruling && p.differs));
         doc.push(Block::Heading(self.t("params_heading")));
+        let star = |p: &Parameter| {
+            if p.ruling && p.differs { "★ " } else { "" }
+        };
         if shown.is_empty() {
             doc.push(Block::Line(self.t("params_agree")));
-            return;
+        } else if self.all || self.markdown {
+            // A table: with --all every parameter, with the words that
+            // state each value.
+            let rows = shown
+                .iter()
+                .map(|p| {
+                    let (a, b) = self.values(p);
+                    vec![format!("{}{}", star(p), self.param_name(&p.param)), a, b]
+                })
+                .collect();
+            doc.push(Block::Table {
+                header: vec![self.t("param_col"), self.c.a.clone(), self.c.b.clone()],
+                rows,
+            });
+        } else {
+            // One line each, first edition → second, so that the first
+            // screen holds the parameters and the first differences.
+            doc.push(Block::Line(
+                self.f("params_direction", &[("a", &self.c.a), ("b", &self.c.b)]),
+            ));
+            let lines = shown
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{}{}: {}",
+                        star(p),
+                        self.param_name(&p.param),
+                        self.change(p)
+                    )
+                })
+                .collect();
+            doc.push(Block::Item {
+                head: String::new(),
+                lines,
+            });
         }
-        let rows = shown
-            .iter()
-            .map(|p| {
-                let mut name = self.param_name(&p.param);
-                if p.ruling && p.differs {
-                    name.push_str(" ★");
-                }
-                let (a, b) = self.values(p);
-                vec![name, a, b]
-            })
-            .collect();
-        doc.push(Block::Table {
-            header: vec![self.t("param_col"), self.c.a.clone(), self.c.b.clone()],
-            rows,
-        });
+        let mut notes = Vec::new();
         if shown.iter().any(|p| p.ruling && p.differs) {
-            doc.push(Block::Line(format!("★ {}", self.t("ruling_mark"))));
+            notes.push(format!("★ {}", self.t("ruling_mark")));
+        }
+        if !self.all && !self.c.parameters.is_empty() {
+            notes.push(self.f("params_equal", &[("count", &equal.to_string())]));
+        }
+        if !notes.is_empty() {
+            doc.push(Block::Line(notes.join(" · ")));
         }
     }
 
+    /// A parameter that differs, in one line: `a (rule) → b (rule)`; for a
+    /// list, what each side has alone and how many they share.
+    fn change(&self, p: &Parameter) -> String {
+        let source = |s: &Stating| {
+            if s.house {
+                self.f("set_by_house", &[("number", &s.number)])
+            } else {
+                s.number.clone()
+            }
+        };
+        let side = |s: &Option<Stating>| match s {
+            Some(s) => format!("{} ({})", self.value_text(&s.value), source(s)),
+            None => self.t("not_stated"),
+        };
+        let list =
+            |s: &Option<Stating>| s.as_ref().and_then(|s| floor::compare::elements(&s.value));
+        let (Some(la), Some(lb)) = (list(&p.a), list(&p.b)) else {
+            return format!("{} → {}", side(&p.a), side(&p.b));
+        };
+        let only = |mine: &[String], theirs: &[String]| -> Vec<String> {
+            mine.iter()
+                .filter(|v| !theirs.contains(v))
+                .map(|v| self.value_name(v))
+                .collect()
+        };
+        let mut parts = Vec::new();
+        for (items, id) in [(only(&la, &lb), &self.c.a), (only(&lb, &la), &self.c.b)] {
+            if !items.is_empty() {
+                parts.push(self.f("only_in", &[("edition", id), ("items", &items.join(", "))]));
+            }
+        }
+        // A long shared list is only counted: the difference is what matters.
+        let both: Vec<String> = la
+            .iter()
+            .filter(|v| lb.contains(v))
+            .map(|v| self.value_name(v))
+            .collect();
+        let shared = if both.len() <= 2 {
+            both.join(", ")
+        } else {
+            both.len().to_string()
+        };
+        if !both.is_empty() {
+            parts.push(self.f("in_both", &[("items", &shared)]));
+        }
+        let numbers = [&p.a, &p.b]
+            .iter()
+            .filter_map(|s| s.as_ref().map(source))
+            .collect::<Vec<_>>()
+            .join(" ↔ ");
+        format!("{} ({numbers})", parts.join("; "))
+    }
+
     /// Both cells of a parameter: the value (for lists, what each side has
-    /// that the other lacks), the rule and the words that state it.
+    /// that the other lacks) and the rule that states it; with `--all`, the
+    /// words that state it too, one line each.
     fn values(&self, p: &Parameter) -> (String, String) {
         let list =
             |s: &Option<Stating>| s.as_ref().and_then(|s| floor::compare::elements(&s.value));
@@ -401,6 +488,7 @@ impl Report<'_> {
                 let quoted: Vec<String> = s
                     .spans
                     .iter()
+                    .filter(|_| self.all)
                     .filter(|w| match (mine, theirs, &w.element) {
                         (Some(_), Some(theirs), Some(element)) if p.differs => {
                             !theirs.contains(element)
@@ -409,12 +497,13 @@ impl Report<'_> {
                     })
                     .map(|w| format!("“{}”", cut_to(&w.span, CELL_SPAN_CHARS)))
                     .collect();
-                lines.push(if quoted.is_empty() {
-                    format!("({source})")
+                if quoted.is_empty() {
+                    // One line: the value and where it is stated.
+                    format!("{} ({source})", lines.join("; "))
                 } else {
-                    format!("({source}: {})", quoted.join(" … "))
-                });
-                lines.join("\n")
+                    lines.push(format!("({source}: {})", quoted.join(" … ")));
+                    lines.join("\n")
+                }
             };
         (cell(&p.a, &la, &lb), cell(&p.b, &lb, &la))
     }

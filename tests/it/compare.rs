@@ -267,7 +267,33 @@ fn the_human_report_puts_what_changes_a_ruling_first() {
     let renumbering = text.find("Renumbering").expect("the renumbering");
     assert!(params < changes && changes < renumbering);
     // Lists as differences, absent values said in words.
-    assert!(text.contains("only here: a wrong number of"), "{text}");
+    assert!(
+        text.contains("Misdeal causes: only onk-2023-nl: a wrong number of cards"),
+        "{text}"
+    );
+    // The first screen: parameters one line each (the words stating them
+    // with --all), then the first differences.
+    let at = |needle: &str| lines.iter().position(|l| l.starts_with(needle));
+    let (first_param, differs) = (at("  ★ ").expect("a parameter"), at("What differs"));
+    assert!(differs.is_some_and(|d| d < 40), "{text}");
+    assert!(
+        lines[first_param..]
+            .iter()
+            .take(3)
+            .all(|l| !l.contains('“'))
+    );
+    assert!(text.contains("equal in both: 18 more"), "{text}");
+    // The header and the closing line count the wording-only rows alike.
+    let header: String = lines.iter().take(5).copied().collect::<Vec<_>>().join(" ");
+    let wording = header
+        .split("wording only: ")
+        .nth(1)
+        .and_then(|r| r.split(';').next())
+        .expect("a wording count");
+    assert!(
+        text.contains(&format!("Worded differently only: {wording} more topics")),
+        "{text}"
+    );
     assert!(text.contains("not stated"));
     assert!(!text.contains(" — \n") && !text.contains("│ —"), "{text}");
     // Wording-only rows are left out unless asked for.

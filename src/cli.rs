@@ -84,7 +84,7 @@ pub struct Global {
     /// When to use colour, in output and prompts (NO_COLOR is honoured in auto)
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
-    /// Never send long output (compare, rule --all, log show) through a pager [env: FLOOR_PAGER, PAGER]
+    /// Print long output (compare, rule --all, log show) straight to the terminal, not through the pager (FLOOR_PAGER, else PAGER, else less)
     #[arg(long, global = true)]
     pub no_pager: bool,
 }

@@ -36,6 +36,9 @@ pub struct Ctx {
     pub width: Option<u16>,
     /// Stdout is a terminal.
     pub terminal: bool,
+    /// What the house overlay in use does that is legal but likely a
+    /// mistake (`floor check --house` prints them).
+    pub house_warnings: Vec<floor::rules::overlay::Warning>,
     /// Lines for stderr once the output is written (see `notice`).
     notices: RefCell<Vec<String>>,
 }
@@ -73,9 +76,12 @@ impl Ctx {
             None => DataSource::Embedded,
         };
         let mut store = Store::open(source)?;
+        let mut house_warnings = Vec::new();
         let house = match &settings.house {
             Some(house) => {
-                let edition = floor::rules::overlay::load(&house.value, &store)?.edition;
+                let loaded = floor::rules::overlay::load(&house.value, &store)?;
+                house_warnings = loaded.warnings;
+                let edition = loaded.edition;
                 store.add_house_concepts(&edition)?;
                 let id = edition.id.clone();
                 let builds_on = edition.extends.clone();
@@ -169,6 +175,7 @@ impl Ctx {
             color,
             width,
             terminal,
+            house_warnings,
             notices: RefCell::new(notices),
         })
     }

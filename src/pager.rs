@@ -70,7 +70,7 @@ fn spawn(argv: &[String]) -> Option<std::process::Child> {
 }
 
 /// The text needs more rows than the terminal has (long lines wrap).
-fn taller_than_screen(text: &str) -> bool {
+pub fn taller_than_screen(text: &str) -> bool {
     let Some((rows, columns)) = console::Term::stdout().size_checked() else {
         return false;
     };

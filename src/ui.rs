@@ -79,7 +79,42 @@ impl Ui {
         }
         out
     }
+
+    /// A parameter's short name (`compare.param.<key>`), as tables and
+    /// cards print it; the key where the language lacks one (`floor check`
+    /// requires one for every parameter).
+    pub fn param_name<'a>(&'a self, key: &'a str) -> &'a str {
+        self.get(&format!("{PARAM_NAMES}.{key}")).unwrap_or(key)
+    }
+
+    /// One value of a parameter in words (`compare.value.<id>`): the one
+    /// lookup for parameter values wherever they are printed. Numbers stay
+    /// numbers; `floor check` requires words for every other value.
+    pub fn value_word(&self, value: &str) -> String {
+        self.get(&format!("{VALUE_WORDS}.{value}"))
+            .unwrap_or(value)
+            .to_string()
+    }
+
+    /// A parameter's value in words; a list's items joined with ", ".
+    pub fn value_words(&self, value: &serde_json::Value) -> String {
+        match value {
+            serde_json::Value::Array(items) => items
+                .iter()
+                .map(|i| self.value_words(i))
+                .collect::<Vec<_>>()
+                .join(", "),
+            serde_json::Value::String(s) => self.value_word(s),
+            serde_json::Value::Bool(b) => self.value_word(&b.to_string()),
+            other => other.to_string(),
+        }
+    }
 }
+
+/// Where the short names of parameters are kept in `ui.yaml`.
+pub const PARAM_NAMES: &str = "compare.param";
+/// Where the words for parameter values are kept in `ui.yaml`.
+pub const VALUE_WORDS: &str = "compare.value";
 
 /// The bundled English texts, loaded once: messages shown outside a UI
 /// context (`Display`, logs, tests) are English.

@@ -15,6 +15,9 @@ struct CheckJson<'a> {
     ui_keys: &'a std::collections::BTreeMap<String, usize>,
     incidents: usize,
     findings: Vec<FindingJson<'a>>,
+    /// What the `--house` overlay does that is legal but likely a mistake.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<serde_json::Value>,
 }
 
 #[derive(Serialize)]
@@ -65,6 +68,11 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
                     message: &f.message,
                 })
                 .collect(),
+            warnings: ctx
+                .house_warnings
+                .iter()
+                .map(crate::cmd::compare::warning_json)
+                .collect(),
         };
         return Ok(Output {
             stdout: render::json(&json)?,
@@ -107,6 +115,26 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
     ));
     for f in &report.findings {
         out.push_str(&format!("{}: {}\n", f.file, f.message));
+    }
+    // The overlay passed (it would not have loaded otherwise), but what it
+    // does that is likely a mistake is said here as in `compare --house`.
+    if let (Some(house), false) = (&ctx.settings.house, ctx.house_warnings.is_empty()) {
+        let catalog =
+            floor::rules::provisions::Catalog::load(ctx.store.source())?.unwrap_or_default();
+        out.push_str(&format!(
+            "{}\n",
+            ui.f(
+                "check.house_warnings",
+                &[
+                    ("file", &house.value.display().to_string()),
+                    ("count", &ctx.house_warnings.len().to_string()),
+                ],
+            )
+        ));
+        for w in &ctx.house_warnings {
+            let line = crate::cmd::compare::warning_line(ui, &catalog, w);
+            out.push_str(&format!("{}\n", render::wrap(ctx, &format!("• {line}"), 2)));
+        }
     }
     if report.ok() {
         out.push_str(&format!("{}\n", ui.t("check.ok")));

@@ -9,7 +9,7 @@ use anyhow::Context as _;
 use floor::compare::align::Aligned;
 use floor::compare::{Comparison, Flag, Options, Parameter, Piece, Row, Stating, compare};
 use floor::rules::overlay::{self, Warning};
-use floor::rules::provisions::{Catalog, scalar, with_provisions};
+use floor::rules::provisions::{Catalog, with_provisions};
 use floor::rules::{Edition, Store};
 
 use crate::ctx::{Ctx, Output};
@@ -91,6 +91,7 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> anyhow::Result<Output> {
         ia: floor::compare::Index::of(&ea),
         ib: floor::compare::Index::of(&eb),
         all: args.all || args.concept.is_some(),
+        markdown: args.format == Format::Markdown,
     };
     let mut doc = Vec::new();
     if let Some(warnings) = &warnings {
@@ -124,7 +125,7 @@ fn overlay_file(ctx: &Ctx, path: &Path) -> anyhow::Result<overlay::House> {
     overlay::load(path, &store).with_context(|| path.display().to_string())
 }
 
-fn warning_json(w: &Warning) -> serde_json::Value {
+pub fn warning_json(w: &Warning) -> serde_json::Value {
     use serde_json::json;
     match w {
         Warning::StaleText {
@@ -145,9 +146,67 @@ fn warning_json(w: &Warning) -> serde_json::Value {
         Warning::UnmatchedPart { number, label } => {
             json!({"kind": "unmatched-part", "number": number, "label": label})
         }
+        Warning::UnstatedPart { number, label } => {
+            json!({"kind": "unstated-part", "number": number, "label": label})
+        }
         Warning::LostProvision { number, id, span } => {
             json!({"kind": "lost-provision", "number": number, "provision": id, "span": span})
         }
+    }
+}
+
+/// A house overlay's warning in words (`compare --house`, `check --house`).
+pub fn warning_line(ui: &floor::ui::Ui, catalog: &Catalog, w: &Warning) -> String {
+    let provision = |id: &str| {
+        catalog
+            .get(id)
+            .map_or_else(|| id.to_string(), |p| p.text(ui.lang).to_string())
+    };
+    match w {
+        Warning::StaleText {
+            number,
+            param,
+            span,
+        } => ui.f(
+            "house.warn.stale_text",
+            &[
+                ("number", number),
+                ("param", ui.param_name(param)),
+                ("span", &cut(span)),
+            ],
+        ),
+        Warning::Unread { number, param } => ui.f(
+            "house.warn.unread",
+            &[("number", number), ("param", ui.param_name(param))],
+        ),
+        Warning::TwoEntries {
+            number,
+            house,
+            param,
+        } => ui.f(
+            "house.warn.two_entries",
+            &[
+                ("number", number),
+                ("house", house),
+                ("param", ui.param_name(param)),
+            ],
+        ),
+        Warning::UnmatchedPart { number, label } => ui.f(
+            "house.warn.unmatched_part",
+            &[("number", number), ("label", label)],
+        ),
+        Warning::UnstatedPart { number, label } => ui.f(
+            "house.warn.unstated_part",
+            &[("number", number), ("label", label)],
+        ),
+        Warning::LostProvision { number, id, span } => ui.f(
+            "house.warn.lost_provision",
+            &[
+                ("number", number),
+                ("provision", &provision(id)),
+                ("span", &cut(span)),
+            ],
+        ),
     }
 }
 
@@ -175,6 +234,8 @@ struct Report<'a> {
     ia: floor::compare::Index<'a>,
     ib: floor::compare::Index<'a>,
     all: bool,
+    /// Parameters as a table in Markdown, where a page has the width.
+    markdown: bool,
 }
 
 /// Spans longer than this are cut (the whole span is in `--json`).
@@ -206,48 +267,7 @@ impl Report<'_> {
             doc.push(Block::Line(ui.t("house.no_warnings").to_string()));
         }
         for w in warnings {
-            let line = match w {
-                Warning::StaleText {
-                    number,
-                    param,
-                    span,
-                } => ui.f(
-                    "house.warn.stale_text",
-                    &[
-                        ("number", number),
-                        ("param", &self.param_name(param)),
-                        ("span", &cut(span)),
-                    ],
-                ),
-                Warning::Unread { number, param } => ui.f(
-                    "house.warn.unread",
-                    &[("number", number), ("param", &self.param_name(param))],
-                ),
-                Warning::TwoEntries {
-                    number,
-                    house,
-                    param,
-                } => ui.f(
-                    "house.warn.two_entries",
-                    &[
-                        ("number", number),
-                        ("house", house),
-                        ("param", &self.param_name(param)),
-                    ],
-                ),
-                Warning::UnmatchedPart { number, label } => ui.f(
-                    "house.warn.unmatched_part",
-                    &[("number", number), ("label", label)],
-                ),
-                Warning::LostProvision { number, id, span } => ui.f(
-                    "house.warn.lost_provision",
-                    &[
-                        ("number", number),
-                        ("provision", &self.provision(id)),
-                        ("span", &cut(span)),
-                    ],
-                ),
-            };
+            let line = warning_line(ui, self.catalog, w);
             doc.push(Block::Item {
                 head: line,
                 lines: Vec::new(),
@@ -272,6 +292,9 @@ impl Report<'_> {
             self.t("other_language")
         }));
         let n = |id: &str| c.summary.flags.get(id).copied().unwrap_or(0).to_string();
+        // The rows the report lists as worded differently only, so the
+        // header and the closing line give one count.
+        let wording_only = c.rows.iter().filter(|r| r.wording_only()).count();
         let s = |id: &str| c.summary.status.get(id).copied().unwrap_or(0).to_string();
         doc.push(Block::Line(self.f(
             "summary",
@@ -282,7 +305,7 @@ impl Report<'_> {
                 ("not_applicable", &n("not-applicable")),
                 ("house", &n("house")),
                 ("structure", &n("structure")),
-                ("wording", &n("wording")),
+                ("wording", &wording_only.to_string()),
                 ("renumbered", &n("renumbered")),
                 ("only_a", &s("only-a")),
                 ("only_b", &s("only-b")),
@@ -306,35 +329,119 @@ impl Report<'_> {
             .iter()
             .filter(|p| p.differs || self.all)
             .collect();
+        let equal = self.c.parameters.iter().filter(|p| !p.differs).count();
         // What changes a ruling first; otherwise in the order of the topics.
         shown.sort_by_key(|p| !(p.ruling && p.differs));
         doc.push(Block::Heading(self.t("params_heading")));
+        let star = |p: &Parameter| {
+            if p.ruling && p.differs { "★ " } else { "" }
+        };
         if shown.is_empty() {
             doc.push(Block::Line(self.t("params_agree")));
-            return;
+        } else if self.all || self.markdown {
+            // A table: with --all every parameter, with the words that
+            // state each value.
+            let rows = shown
+                .iter()
+                .map(|p| {
+                    let (a, b) = self.values(p);
+                    vec![format!("{}{}", star(p), self.param_name(&p.param)), a, b]
+                })
+                .collect();
+            doc.push(Block::Table {
+                header: vec![self.t("param_col"), self.c.a.clone(), self.c.b.clone()],
+                rows,
+            });
+        } else {
+            // One line each, first edition → second, so that the first
+            // screen holds the parameters and the first differences.
+            doc.push(Block::Line(
+                self.f("params_direction", &[("a", &self.c.a), ("b", &self.c.b)]),
+            ));
+            let lines = shown
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{}{}: {}",
+                        star(p),
+                        self.param_name(&p.param),
+                        self.change(p)
+                    )
+                })
+                .collect();
+            doc.push(Block::Item {
+                head: String::new(),
+                lines,
+            });
         }
-        let rows = shown
-            .iter()
-            .map(|p| {
-                let mut name = self.param_name(&p.param);
-                if p.ruling && p.differs {
-                    name.push_str(" ★");
-                }
-                let (a, b) = self.values(p);
-                vec![name, a, b]
-            })
-            .collect();
-        doc.push(Block::Table {
-            header: vec![self.t("param_col"), self.c.a.clone(), self.c.b.clone()],
-            rows,
-        });
+        let mut notes = Vec::new();
         if shown.iter().any(|p| p.ruling && p.differs) {
-            doc.push(Block::Line(format!("★ {}", self.t("ruling_mark"))));
+            notes.push(format!("★ {}", self.t("ruling_mark")));
+        }
+        if !self.all && !self.c.parameters.is_empty() {
+            notes.push(self.f("params_equal", &[("count", &equal.to_string())]));
+        }
+        if !notes.is_empty() {
+            doc.push(Block::Line(notes.join(" · ")));
         }
     }
 
+    /// A parameter that differs, in one line: `a (rule) → b (rule)`; for a
+    /// list, what each side has alone and how many they share.
+    fn change(&self, p: &Parameter) -> String {
+        let source = |s: &Stating| {
+            if s.house {
+                self.f("set_by_house", &[("number", &s.number)])
+            } else {
+                s.number.clone()
+            }
+        };
+        let side = |s: &Option<Stating>| match s {
+            Some(s) => format!("{} ({})", self.value_text(&s.value), source(s)),
+            None => self.t("not_stated"),
+        };
+        let list =
+            |s: &Option<Stating>| s.as_ref().and_then(|s| floor::compare::elements(&s.value));
+        let (Some(la), Some(lb)) = (list(&p.a), list(&p.b)) else {
+            return format!("{} → {}", side(&p.a), side(&p.b));
+        };
+        let only = |mine: &[String], theirs: &[String]| -> Vec<String> {
+            mine.iter()
+                .filter(|v| !theirs.contains(v))
+                .map(|v| self.value_name(v))
+                .collect()
+        };
+        let mut parts = Vec::new();
+        for (items, id) in [(only(&la, &lb), &self.c.a), (only(&lb, &la), &self.c.b)] {
+            if !items.is_empty() {
+                parts.push(self.f("only_in", &[("edition", id), ("items", &items.join(", "))]));
+            }
+        }
+        // A long shared list is only counted: the difference is what matters.
+        let both: Vec<String> = la
+            .iter()
+            .filter(|v| lb.contains(v))
+            .map(|v| self.value_name(v))
+            .collect();
+        let shared = if both.len() <= 2 {
+            both.join(", ")
+        } else {
+            both.len().to_string()
+        };
+        if !both.is_empty() {
+            parts.push(self.f("in_both", &[("items", &shared)]));
+        }
+        let numbers = [&p.a, &p.b]
+            .iter()
+            .filter_map(|s| s.as_ref().map(source))
+            .collect::<Vec<_>>()
+            .join(" ↔ ");
+        format!("{} ({numbers})", parts.join("; "))
+    }
+
     /// Both cells of a parameter: the value (for lists, what each side has
-    /// that the other lacks), the rule and the words that state it.
+    /// that the other lacks) and the rule that states it; with `--all`, the
+    /// words that state it too, one line each.
     fn values(&self, p: &Parameter) -> (String, String) {
         let list =
             |s: &Option<Stating>| s.as_ref().and_then(|s| floor::compare::elements(&s.value));
@@ -381,6 +488,7 @@ impl Report<'_> {
                 let quoted: Vec<String> = s
                     .spans
                     .iter()
+                    .filter(|_| self.all)
                     .filter(|w| match (mine, theirs, &w.element) {
                         (Some(_), Some(theirs), Some(element)) if p.differs => {
                             !theirs.contains(element)
@@ -389,12 +497,13 @@ impl Report<'_> {
                     })
                     .map(|w| format!("“{}”", cut_to(&w.span, CELL_SPAN_CHARS)))
                     .collect();
-                lines.push(if quoted.is_empty() {
-                    format!("({source})")
+                if quoted.is_empty() {
+                    // One line: the value and where it is stated.
+                    format!("{} ({source})", lines.join("; "))
                 } else {
-                    format!("({source}: {})", quoted.join(" … "))
-                });
-                lines.join("\n")
+                    lines.push(format!("({source}: {})", quoted.join(" … ")));
+                    lines.join("\n")
+                }
             };
         (cell(&p.a, &la, &lb), cell(&p.b, &lb, &la))
     }
@@ -465,6 +574,14 @@ impl Report<'_> {
                 ));
             }
         }
+        for (sentences, id) in [
+            (&row.unrecorded.only_a, &c.a),
+            (&row.unrecorded.only_b, &c.b),
+        ] {
+            for s in sentences {
+                lines.push(self.f("unrecorded", &[("edition", id), ("span", &cut(s))]));
+            }
+        }
         // A parameter is listed here only where no quote above shows it.
         let quoted: Vec<&str> = row
             .provisions
@@ -486,10 +603,11 @@ impl Report<'_> {
                 self.value_or_absent(&d.b)
             ));
         }
-        for (rule, id) in [
-            (self.ia.rule_for(&row.concept), &c.a),
-            (self.ib.rule_for(&row.concept), &c.b),
-        ] {
+        let (ra, rb) = (
+            self.ia.rule_for(&row.concept),
+            self.ib.rule_for(&row.concept),
+        );
+        for (rule, other, id) in [(ra, rb, &c.a), (rb, ra, &c.b)] {
             let Some(rule) = rule else { continue };
             if rule.not_applicable {
                 lines.push(self.f("na_in", &[("edition", id)]));
@@ -503,8 +621,17 @@ impl Report<'_> {
             if !parts.is_empty() {
                 lines.push(self.f("na_parts", &[("edition", id), ("parts", &parts.join(", "))]));
             }
-            if rule.changed_by_house {
-                lines.push(self.f("changed_by_house", &[("edition", id)]));
+            // The overlays that made the change, leaving out those both
+            // sides build on.
+            let shared = other.map_or(&[][..], |o| o.changed_by.as_slice());
+            let by: Vec<&str> = rule
+                .changed_by
+                .iter()
+                .filter(|o| !shared.contains(o))
+                .map(String::as_str)
+                .collect();
+            if !by.is_empty() {
+                lines.push(self.f("changed_by_house", &[("edition", &by.join(", "))]));
             }
         }
         for (numbers, id, edition) in [
@@ -547,13 +674,24 @@ impl Report<'_> {
 
     fn sentences(&self, steps: &[Aligned]) -> Vec<String> {
         let color = self.ctx.color;
+        // A sentence rewritten more than kept reads better as the two
+        // sentences, one under the other, than as a word diff.
+        let both = |mark: &str, a: &str, b: &str| {
+            vec![
+                format!("{mark} {}: {a}", self.c.a),
+                format!("  {}: {b}", self.c.b),
+            ]
+        };
         steps
             .iter()
-            .filter_map(|s| match s {
-                Aligned::Same { .. } => None,
-                Aligned::Reworded { diff, .. } => Some(format!("~ {}", diff_text(color, diff))),
-                Aligned::OnlyA { a } => Some(format!("− {a}")),
-                Aligned::OnlyB { b } => Some(format!("+ {b}")),
+            .flat_map(|s| match s {
+                Aligned::Same { .. } => Vec::new(),
+                Aligned::Reworded { a, b, diff } if mostly_changed(diff) => both("~", a, b),
+                Aligned::Moved { a, b, diff } if mostly_changed(diff) => both("↕", a, b),
+                Aligned::Reworded { diff, .. } => vec![format!("~ {}", diff_text(color, diff))],
+                Aligned::Moved { diff, .. } => vec![format!("↕ {}", diff_text(color, diff))],
+                Aligned::OnlyA { a } => vec![format!("− {a}")],
+                Aligned::OnlyB { b } => vec![format!("+ {b}")],
             })
             .collect()
     }
@@ -581,6 +719,7 @@ impl Report<'_> {
                     ("to", run.b.as_str()),
                 ];
                 match run.kind {
+                    "moved" => self.f("moved", &args),
                     "reordered" => {
                         let count = run.topics.to_string();
                         let mut args = args.to_vec();
@@ -598,17 +737,7 @@ impl Report<'_> {
     }
 
     fn wording(&self, doc: &mut Vec<Block>) {
-        let rows: Vec<&Row> = self
-            .c
-            .rows
-            .iter()
-            .filter(|r| {
-                r.has(Flag::Wording)
-                    && r.flags
-                        .iter()
-                        .all(|f| matches!(f, Flag::Wording | Flag::Renumbered))
-            })
-            .collect();
+        let rows: Vec<&Row> = self.c.rows.iter().filter(|r| r.wording_only()).collect();
         if rows.is_empty() {
             return;
         }
@@ -632,33 +761,16 @@ impl Report<'_> {
             .map_or_else(|| id.to_string(), |p| p.text(self.ctx.ui.lang).to_string())
     }
 
-    /// The UI text of `compare.<group>.<key>`, or the key itself where the
-    /// UI has none (a value a newer data file brings).
-    fn named(&self, group: &str, key: &str) -> String {
-        self.ctx
-            .ui
-            .get(&format!("compare.{group}.{key}"))
-            .unwrap_or(key)
-            .to_string()
-    }
-
     fn param_name(&self, key: &str) -> String {
-        self.named("param", key)
+        self.ctx.ui.param_name(key).to_string()
     }
 
     fn value_name(&self, value: &str) -> String {
-        self.named("value", value)
+        self.ctx.ui.value_word(value)
     }
 
     fn value_text(&self, value: &serde_json::Value) -> String {
-        match value {
-            serde_json::Value::Array(items) => items
-                .iter()
-                .map(|i| self.value_name(&scalar(i)))
-                .collect::<Vec<_>>()
-                .join(", "),
-            other => self.value_name(&scalar(other)),
-        }
+        self.ctx.ui.value_words(value)
     }
 
     fn value_or_absent(&self, value: &serde_json::Value) -> String {
@@ -684,6 +796,19 @@ fn cut_to(span: &str, max: usize) -> String {
     let mut out: String = squeezed.chars().take(max).collect();
     out.push('…');
     out
+}
+
+/// Whether a word diff changes more letters than it keeps.
+fn mostly_changed(pieces: &[Piece]) -> bool {
+    let letters = |tag: &str| -> usize {
+        pieces
+            .iter()
+            .filter(|p| (p.tag == "equal") == (tag == "equal"))
+            .map(|p| p.text.chars().filter(|c| c.is_alphanumeric()).count())
+            .sum()
+    };
+    // Each change shows both sides: halve them to weigh against the kept.
+    letters("changed") / 2 > letters("equal")
 }
 
 /// Deleted words in red, inserted in green on a terminal; `[-…-]` and

@@ -314,7 +314,8 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
     if ruling.discretion {
         head.push_str(&format!(" · {}", ui.t("card.discretion")));
     }
-    out.push_str(&render::wrap(ctx, &head, 2));
+    let headline = render::wrap(ctx, &head, 2);
+    out.push_str(&headline);
     out.push('\n');
     let mut table = render::table(ctx);
     if !ruling.amounts.is_empty() {
@@ -405,6 +406,12 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
     out.push_str(&format!("{table}\n"));
     if let (true, Some(picture)) = (tree.diagram, &ruling.table) {
         out.push_str(&render::table_picture(ctx, picture));
+    }
+    // A ruling is never paged: when the card is taller than the screen its
+    // headline has scrolled off the top, so it is said again at the bottom.
+    if ctx.terminal && crate::pager::taller_than_screen(&out) {
+        out.push_str(&headline);
+        out.push('\n');
     }
     out
 }

@@ -9,6 +9,11 @@ use crate::man;
 
 pub fn run(command: &[String], out_dir: Option<&Path>) -> anyhow::Result<Output> {
     if let Some(dir) = out_dir {
+        // As `install -D` does: the usual target (~/.local/share/man/man1)
+        // often does not exist yet.
+        std::fs::create_dir_all(dir).map_err(|e| {
+            anyhow::Error::new(e).context(format!("cannot create {}", dir.display()))
+        })?;
         let mut written = String::new();
         for (file, cmd) in man::pages() {
             let path = dir.join(&file);

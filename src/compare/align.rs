@@ -39,6 +39,16 @@ pub enum Aligned {
         /// The word diff from `a` to `b`.
         diff: Vec<Piece>,
     },
+    /// The same sentence (or the same in other words) at another place in
+    /// the rule: in another part, or in another order.
+    Moved {
+        /// The first rule's sentence.
+        a: String,
+        /// The second rule's sentence.
+        b: String,
+        /// The word diff from `a` to `b` (all equal when only moved).
+        diff: Vec<Piece>,
+    },
     /// Only in the first rule.
     OnlyA {
         /// The sentence.
@@ -89,7 +99,8 @@ fn push(out: &mut Vec<Sentence>, at: &str, text: &str) {
     }
 }
 
-/// Cuts a text into sentences: after `.`, `!`, `?` or `;` followed by a
+/// Cuts a text into sentences: after `.`, `!`, `?` or `;` (or a closing
+/// bracket after one of them: "(zie regel 23.) Het ...") followed by a
 /// space and an upper-case letter, a digit or an opening quote or bracket,
 /// and at line breaks. Abbreviations such as "b.v." or "z.B." are followed
 /// by a lower-case word and stay inside their sentence.
@@ -100,7 +111,10 @@ pub fn split(text: &str) -> Vec<String> {
         let mut start = 0;
         let mut i = 0;
         while i < chars.len() {
-            let end_mark = matches!(chars.get(i), Some('.' | '!' | '?' | ';'));
+            let end_mark = matches!(chars.get(i), Some('.' | '!' | '?' | ';'))
+                || (matches!(chars.get(i), Some(')'))
+                    && i > 0
+                    && matches!(chars.get(i - 1), Some('.' | '!' | '?')));
             let next_space = chars.get(i + 1).is_some_and(|c| c.is_whitespace());
             let after = chars.get(i + 2).copied();
             let starts = after
@@ -244,6 +258,114 @@ pub fn align(a: &[Sentence], b: &[Sentence]) -> Vec<Aligned> {
         i += da;
         j += db;
     }
+    pair_moved(out)
+}
+
+/// Below this likeness a sentence found elsewhere is not the same one.
+const MOVED: f64 = 0.5;
+/// Or below this share of letter triples in common (which sees "under
+/// calls" and "undercalls", "beslist" and "beslissen" as alike).
+const MOVED_LETTERS: f64 = 0.45;
+
+/// The letter triples of a text, lower-cased, spaces and punctuation left
+/// out, sorted.
+fn triples(text: &str) -> Vec<[char; 3]> {
+    let letters: Vec<char> = text
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    let mut out: Vec<[char; 3]> = letters.windows(3).map(|w| [w[0], w[1], w[2]]).collect();
+    out.sort_unstable();
+    out
+}
+
+/// How alike two texts are by their letter triples (Dice), 0 to 1.
+fn resemblance(a: &[[char; 3]], b: &[[char; 3]]) -> f64 {
+    if a.is_empty() || b.is_empty() {
+        return 0.0;
+    }
+    let (mut i, mut j, mut shared) = (0, 0, 0usize);
+    while let (Some(x), Some(y)) = (a.get(i), b.get(j)) {
+        match x.cmp(y) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                shared += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    (2 * shared) as f64 / (a.len() + b.len()) as f64
+}
+
+/// Pairs a sentence only the first rule has with one only the second has
+/// when they are the same (or nearly), found at another place: a moved
+/// sentence is neither removed nor added. The most alike pairs first; the
+/// pair stands where the second rule has it.
+fn pair_moved(steps: Vec<Aligned>) -> Vec<Aligned> {
+    type Alone = (usize, Vec<String>, Vec<[char; 3]>);
+    let alone = |pick: fn(&Aligned) -> Option<&String>| -> Vec<Alone> {
+        steps
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| pick(s).map(|t| (i, words(t), triples(t))))
+            .collect()
+    };
+    let only_a = alone(|s| match s {
+        Aligned::OnlyA { a } => Some(a),
+        _ => None,
+    });
+    let only_b = alone(|s| match s {
+        Aligned::OnlyB { b } => Some(b),
+        _ => None,
+    });
+    let mut candidates: Vec<(f64, usize, usize)> = Vec::new();
+    for (ia, wa, ta) in &only_a {
+        for (ib, wb, tb) in &only_b {
+            let (l, r) = (likeness(wa, wb), resemblance(ta, tb));
+            if l >= MOVED || r >= MOVED_LETTERS {
+                candidates.push((l.max(r), *ia, *ib));
+            }
+        }
+    }
+    candidates.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)).then(x.2.cmp(&y.2)));
+    let mut partner: std::collections::BTreeMap<usize, usize> = Default::default();
+    let mut taken_a = std::collections::BTreeSet::new();
+    for (_, ia, ib) in candidates {
+        if taken_a.contains(&ia) || partner.contains_key(&ib) {
+            continue;
+        }
+        taken_a.insert(ia);
+        partner.insert(ib, ia);
+    }
+    let texts: Vec<Option<&str>> = steps
+        .iter()
+        .map(|s| match s {
+            Aligned::OnlyA { a } => Some(a.as_str()),
+            _ => None,
+        })
+        .collect();
+    let mut out = Vec::with_capacity(steps.len());
+    for (i, step) in steps.iter().enumerate() {
+        if taken_a.contains(&i) {
+            continue;
+        }
+        match (
+            step,
+            partner
+                .get(&i)
+                .and_then(|ia| texts.get(*ia).copied().flatten()),
+        ) {
+            (Aligned::OnlyB { b }, Some(a)) => out.push(Aligned::Moved {
+                a: a.to_string(),
+                b: b.clone(),
+                diff: word_diff(a, b),
+            }),
+            _ => out.push(step.clone()),
+        }
+    }
     out
 }
 
@@ -292,6 +414,44 @@ mod tests {
         assert!(matches!(steps[0], Aligned::Same { .. }), "{steps:#?}");
         assert!(matches!(steps[1], Aligned::Reworded { .. }), "{steps:#?}");
         assert!(matches!(steps[2], Aligned::OnlyB { .. }), "{steps:#?}");
+    }
+
+    #[test]
+    fn a_sentence_ending_in_a_bracket_is_cut_after_it() {
+        assert_eq!(
+            split("Tot de volgende hand. (Zie regel 23 voor een nieuwe hand.) Het tellen."),
+            [
+                "Tot de volgende hand.",
+                "(Zie regel 23 voor een nieuwe hand.)",
+                "Het tellen."
+            ]
+        );
+    }
+
+    #[test]
+    fn a_moved_sentence_is_neither_removed_nor_added() {
+        let a = s(&[
+            "Kaarten worden bij beschadiging vervangen.",
+            "Spelers kunnen niet om een nieuw deck vragen.",
+            "De dealer schudt.",
+        ]);
+        let b = s(&[
+            "Spelers kunnen niet om een nieuw deck vragen.",
+            "De dealer schudt.",
+            "Kaarten worden alleen bij beschadiging vervangen.",
+        ]);
+        let steps = align(&a, &b);
+        let kinds: Vec<&str> = steps
+            .iter()
+            .map(|s| match s {
+                Aligned::Same { .. } => "same",
+                Aligned::Reworded { .. } => "reworded",
+                Aligned::Moved { .. } => "moved",
+                Aligned::OnlyA { .. } => "only-a",
+                Aligned::OnlyB { .. } => "only-b",
+            })
+            .collect();
+        assert_eq!(kinds, ["same", "same", "moved"], "{steps:#?}");
     }
 
     #[test]

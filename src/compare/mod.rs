@@ -19,9 +19,8 @@ pub mod renumber;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
-use similar::{ChangeTag, TextDiff};
 
-use crate::rules::provisions::{Catalog, scalar};
+use crate::rules::provisions::{Catalog, scalar, squeeze};
 use crate::rules::{Edition, Params, Part, Rule, RuleKind, RuleRef};
 
 /// A finding about one row; a row can carry several.
@@ -196,6 +195,24 @@ impl House {
     }
 }
 
+/// Sentences only one side has, written by a house without saying what
+/// they state.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Unrecorded {
+    /// In the first edition.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub only_a: Vec<String>,
+    /// In the second edition.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub only_b: Vec<String>,
+}
+
+impl Unrecorded {
+    fn is_empty(&self) -> bool {
+        self.only_a.is_empty() && self.only_b.is_empty()
+    }
+}
+
 /// One topic's comparison.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Row {
@@ -218,6 +235,10 @@ pub struct Row {
     /// House rules touching the topic.
     #[serde(skip_serializing_if = "House::is_empty")]
     pub house: House,
+    /// Sentences a house wrote into one side that state no recorded
+    /// provision (they count as substance).
+    #[serde(skip_serializing_if = "Unrecorded::is_empty")]
+    pub unrecorded: Unrecorded,
     /// Sentence by sentence, for two texts in one language when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sentences: Option<Vec<align::Aligned>>,
@@ -227,6 +248,16 @@ impl Row {
     /// Whether the row carries `flag`.
     pub fn has(&self, flag: Flag) -> bool {
         self.flags.contains(&flag)
+    }
+
+    /// Whether the row differs in words alone (a new number aside): the
+    /// rows a report hides unless asked for all.
+    pub fn wording_only(&self) -> bool {
+        self.has(Flag::Wording)
+            && self
+                .flags
+                .iter()
+                .all(|f| matches!(f, Flag::Wording | Flag::Renumbered))
     }
 
     /// Whether the row differs in what a ruling depends on (ruling or
@@ -508,7 +539,7 @@ impl<'a> Context<'a> {
         let unrecorded_house_rule = |r: Option<&Rule>| {
             r.is_some_and(|r| {
                 r.kind == RuleKind::House
-                    && r.changed_by_house
+                    && r.changed_by_house()
                     && !r.not_applicable
                     && r.provisions.is_empty()
             })
@@ -522,13 +553,16 @@ impl<'a> Context<'a> {
         if inapplicable(ra) != inapplicable(rb) {
             flags.insert(Flag::NotApplicable);
         }
-        let changed = |r: Option<&Rule>| r.is_some_and(|r| r.changed_by_house);
+        // Two versions of one house share the changes of the overlays both
+        // build on: only the others count.
+        let changed = |r: Option<&'a Rule>| r.map_or(&[][..], |r| r.changed_by.as_slice());
         let lone_house =
             |r: Option<&Rule>| r.is_some_and(|r| r.kind == RuleKind::House && r.touches.is_empty());
         if house.a != house.b || changed(ra) != changed(rb) || lone_house(ra) != lone_house(rb) {
             flags.insert(Flag::House);
         }
         let mut aligned = None;
+        let mut unrecorded = Unrecorded::default();
         if let (Some(x), Some(y)) = (ra, rb) {
             if number_key(&x.number) != number_key(&y.number) {
                 flags.insert(Flag::Renumbered);
@@ -539,11 +573,28 @@ impl<'a> Context<'a> {
             if self.same_language {
                 let reworded =
                     words_of(x) != words_of(y) || align::words(&x.title) != align::words(&y.title);
+                // Words a house wrote that state no recorded provision (a
+                // part it added and did not describe) may say anything:
+                // they count as substance, never as mere wording.
+                let house_wrote = x.changed_by != y.changed_by;
+                if reworded && (sentences || house_wrote) {
+                    let steps = align::align(&align::sentences(x), &align::sentences(y));
+                    for step in steps.iter().filter(|s| house_wrote && unstated(s, x, y)) {
+                        match step {
+                            align::Aligned::OnlyA { a } => unrecorded.only_a.push(a.clone()),
+                            align::Aligned::OnlyB { b } => unrecorded.only_b.push(b.clone()),
+                            _ => {}
+                        }
+                    }
+                    if !unrecorded.is_empty() {
+                        flags.insert(Flag::Substance);
+                    }
+                    if sentences {
+                        aligned = Some(steps);
+                    }
+                }
                 if reworded && !flags.contains(&Flag::Substance) {
                     flags.insert(Flag::Wording);
-                }
-                if sentences && reworded {
-                    aligned = Some(align::align(&align::sentences(x), &align::sentences(y)));
                 }
             }
         }
@@ -563,6 +614,7 @@ impl<'a> Context<'a> {
             flags: flags.into_iter().collect(),
             provisions,
             house,
+            unrecorded,
             sentences: aligned,
         };
         (row, parameters)
@@ -589,6 +641,27 @@ impl<'a> Context<'a> {
             spans,
         }
     }
+}
+
+/// A sentence only one rule has, written by a house that changed that rule,
+/// and stating none of its provisions.
+fn unstated(step: &align::Aligned, a: &Rule, b: &Rule) -> bool {
+    let (text, rule, other) = match step {
+        align::Aligned::OnlyA { a: text } => (text, a, b),
+        align::Aligned::OnlyB { b: text } => (text, b, a),
+        _ => return false,
+    };
+    if rule.changed_by.iter().all(|o| other.changed_by.contains(o)) {
+        return false;
+    }
+    let sentence = squeeze(text);
+    !rule.provisions.iter().any(|s| {
+        s.span
+            .split('…')
+            .map(squeeze)
+            .filter(|p| !p.is_empty())
+            .any(|p| sentence.contains(&p) || p.contains(&sentence))
+    })
 }
 
 fn side(rule: &Rule) -> Side {
@@ -721,11 +794,24 @@ pub struct Piece {
     pub text: String,
 }
 
-/// The word-level diff of two texts. Runs of changed words separated only
+/// The word-level diff of two texts. Words are compared without regard to
+/// letter case, and punctuation is a token of its own, so "acties" against
+/// "acties." marks only the full stop. Runs of changed words separated only
 /// by spaces are shown as one deletion and one insertion, which reads far
 /// better than alternating single words.
 pub fn word_diff(a: &str, b: &str) -> Vec<Piece> {
-    let diff = TextDiff::from_words(a, b);
+    let (ta, tb) = (tokens(a), tokens(b));
+    let key = |t: &&str| -> String {
+        if t.trim().is_empty() {
+            " ".to_string()
+        } else {
+            t.to_lowercase()
+        }
+    };
+    let ops = similar::capture_diff_slices_by_key(similar::Algorithm::Patience, &ta, &tb, key);
+    let text = |tokens: &[&str], range: std::ops::Range<usize>| -> String {
+        tokens.get(range).unwrap_or(&[]).concat()
+    };
     let mut pieces: Vec<Piece> = Vec::new();
     let (mut deleted, mut inserted, mut gap) = (String::new(), String::new(), String::new());
     let flush = |pieces: &mut Vec<Piece>, deleted: &mut String, inserted: &mut String| {
@@ -738,40 +824,42 @@ pub fn word_diff(a: &str, b: &str) -> Vec<Piece> {
             }
         }
     };
-    for change in diff.iter_all_changes() {
-        let text = change.value();
-        match change.tag() {
-            ChangeTag::Equal
-                if text.trim().is_empty() && !(deleted.is_empty() && inserted.is_empty()) =>
-            {
-                gap.push_str(text);
-            }
-            ChangeTag::Equal => {
+    for op in ops {
+        let (tag, old, new) = op.as_tag_tuple();
+        let (removed, added) = match tag {
+            similar::DiffTag::Equal => {
+                let same = text(&ta, old);
+                if same.trim().is_empty() && !(deleted.is_empty() && inserted.is_empty()) {
+                    gap.push_str(&same);
+                    continue;
+                }
                 flush(&mut pieces, &mut deleted, &mut inserted);
-                let text = format!("{}{text}", std::mem::take(&mut gap));
+                let same = format!("{}{same}", std::mem::take(&mut gap));
                 match pieces.last_mut() {
-                    Some(last) if last.tag == "equal" => last.text.push_str(&text),
-                    _ => pieces.push(Piece { tag: "equal", text }),
+                    Some(last) if last.tag == "equal" => last.text.push_str(&same),
+                    _ => pieces.push(Piece {
+                        tag: "equal",
+                        text: same,
+                    }),
                 }
+                continue;
             }
-            ChangeTag::Delete | ChangeTag::Insert => {
-                if !gap.is_empty() {
-                    // The spaces between two changed runs belong to both sides.
-                    if !deleted.is_empty() {
-                        deleted.push_str(&gap);
-                    }
-                    if !inserted.is_empty() {
-                        inserted.push_str(&gap);
-                    }
-                    gap.clear();
-                }
-                if change.tag() == ChangeTag::Delete {
-                    deleted.push_str(text);
-                } else {
-                    inserted.push_str(text);
-                }
+            similar::DiffTag::Delete => (text(&ta, old), String::new()),
+            similar::DiffTag::Insert => (String::new(), text(&tb, new)),
+            similar::DiffTag::Replace => (text(&ta, old), text(&tb, new)),
+        };
+        if !gap.is_empty() {
+            // The spaces between two changed runs belong to both sides.
+            if !deleted.is_empty() {
+                deleted.push_str(&gap);
             }
+            if !inserted.is_empty() {
+                inserted.push_str(&gap);
+            }
+            gap.clear();
         }
+        deleted.push_str(&removed);
+        inserted.push_str(&added);
     }
     flush(&mut pieces, &mut deleted, &mut inserted);
     if !gap.is_empty() {
@@ -781,6 +869,35 @@ pub fn word_diff(a: &str, b: &str) -> Vec<Piece> {
         });
     }
     pieces
+}
+
+/// A text cut into words (letters and digits), runs of white space, and
+/// single other characters.
+fn tokens(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let class = |c: char| {
+        if c.is_alphanumeric() {
+            1
+        } else if c.is_whitespace() {
+            2
+        } else {
+            3
+        }
+    };
+    let mut previous = None;
+    for (i, c) in text.char_indices() {
+        let k = class(c);
+        if previous.is_some_and(|p| p != k || k == 3) {
+            out.push(&text[start..i]);
+            start = i;
+        }
+        previous = Some(k);
+    }
+    if start < text.len() {
+        out.push(&text[start..]);
+    }
+    out
 }
 
 /// A parameter value's elements, for list values (sets compare).
@@ -810,6 +927,14 @@ mod tests {
             .map(|p| p.text.as_str())
             .collect();
         assert_eq!(rebuilt_a, "heeft 25 seconden de tijd");
+        // Letter case is no change; a full stop is one of its own.
+        let pieces = word_diff("Rabbit hunting acties", "rabbit Hunting acties.");
+        let changed: Vec<(&str, &str)> = pieces
+            .iter()
+            .filter(|p| p.tag != "equal")
+            .map(|p| (p.tag, p.text.as_str()))
+            .collect();
+        assert_eq!(changed, [("insert", ".")]);
     }
 
     #[test]

@@ -9,8 +9,9 @@ use crate::rules::RuleRef;
 /// One entry of the map.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Run {
-    /// `shift` (consecutive numbers moved by one amount) or `reordered`
-    /// (a block of numbers whose order changed).
+    /// `shift` (consecutive numbers moved by one amount), `reordered` (a
+    /// block of numbers whose order changed) or `moved` (a topic that is a
+    /// rule in one edition and a procedure or house rule in the other).
     pub kind: &'static str,
     /// The numbers in the first edition ("5-11").
     pub a: String,
@@ -21,18 +22,26 @@ pub struct Run {
 }
 
 /// The renumbering of the topics both editions have, given as pairs of
-/// numbers in the first edition's order. Only numbers of one family (TDA
-/// rules, or procedures, which `RP-5` and `OP-5` share) are mapped
-/// against each other; pairs that keep their number are left out.
+/// numbers in the first edition's order. Numbers of one family (TDA rules,
+/// or procedures, which `RP-5` and `OP-5` share) are mapped against each
+/// other in runs; a topic that moved from one family to another is listed
+/// on its own, after them; pairs that keep their number are left out.
 pub fn map(pairs: &[(String, String)]) -> Vec<Run> {
     // Per family (its prefix), the pairs of ordinals.
     let mut families: Vec<(Option<String>, Pairs)> = Vec::new();
+    let mut moved = Vec::new();
     for (a, b) in pairs {
         let (Some(ra), Some(rb)) = (RuleRef::parse(a), RuleRef::parse(b)) else {
             continue;
         };
         let (fa, fb) = (family(&ra), family(&rb));
         if fa != fb {
+            moved.push(Run {
+                kind: "moved",
+                a: a.clone(),
+                b: b.clone(),
+                topics: 1,
+            });
             continue;
         }
         match families.iter_mut().find(|(f, _)| *f == fa) {
@@ -45,6 +54,7 @@ pub fn map(pairs: &[(String, String)]) -> Vec<Run> {
         list.sort_unstable();
         out.extend(runs(&list, prefix.as_deref()));
     }
+    out.extend(moved);
     out
 }
 
@@ -154,6 +164,8 @@ mod tests {
             ("51", "42"),
             ("53", "44"),
             ("RP-5", "OP-5"),
+            ("RP-9", "11"),
+            ("12", "OP-9"),
         ]));
         let shown: Vec<(&str, &str, &str)> = runs
             .iter()
@@ -161,7 +173,12 @@ mod tests {
             .collect();
         assert_eq!(
             shown,
-            [("shift", "5-7", "4-6"), ("reordered", "41-53", "41-49"),]
+            [
+                ("shift", "5-7", "4-6"),
+                ("reordered", "41-53", "41-49"),
+                ("moved", "RP-9", "11"),
+                ("moved", "12", "OP-9"),
+            ]
         );
     }
 }

@@ -318,7 +318,7 @@ pub fn assemble(
             "notes.tda_default",
             &[
                 ("what", ui.t(&format!("params.{}", f.param))),
-                ("value", &f.value),
+                ("value", &ui.value_words(&f.value)),
             ],
         )
     }));

@@ -100,6 +100,7 @@ pub fn check(store: &Store) -> Report {
     check_shared_numbering(&loaded, &mut report);
     check_provisions(store, &loaded, &mut report);
     check_ui(store, &mut report);
+    check_param_words(store, &loaded, &mut report);
     match Ui::load(store.source(), Lang::En) {
         Ok(ui) => {
             for (file, message) in
@@ -447,6 +448,58 @@ fn check_ui(store: &Store, report: &mut Report) {
                     "{} keys present in other languages are missing: {}{tail}",
                     missing.len(),
                     shown.join(", ")
+                ),
+            );
+        }
+    }
+}
+
+/// Every parameter has a name and every value words in each language, so
+/// that no table or card prints an identifier: the values an enum can
+/// take, yes/no, and the ids the editions write (languages).
+fn check_param_words(store: &Store, editions: &[&Edition], report: &mut Report) {
+    use crate::rules::Params;
+    use crate::ui::{PARAM_NAMES, VALUE_WORDS};
+    let mut wanted: BTreeSet<String> = BTreeSet::new();
+    for key in Params::KEYS {
+        wanted.insert(format!("{PARAM_NAMES}.{key}"));
+        wanted.insert(format!("params.{key}"));
+        for choice in Params::choices(key).unwrap_or_default() {
+            wanted.insert(format!("{VALUE_WORDS}.{choice}"));
+        }
+    }
+    fn ids(value: &serde_json::Value, out: &mut BTreeSet<String>) {
+        match value {
+            serde_json::Value::String(s) => {
+                out.insert(format!("{VALUE_WORDS}.{s}"));
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|i| ids(i, out)),
+            _ => {}
+        }
+    }
+    for ed in editions {
+        for rule in ed.rules() {
+            for value in rule.params.to_map().values() {
+                ids(value, &mut wanted);
+            }
+        }
+    }
+    for lang in Lang::ALL {
+        let Ok(ui) = Ui::load(store.source(), lang) else {
+            continue;
+        };
+        let missing: Vec<&str> = wanted
+            .iter()
+            .filter(|k| ui.get(k).is_none())
+            .map(String::as_str)
+            .collect();
+        if !missing.is_empty() {
+            report.add(
+                &ui_path(lang),
+                format!(
+                    "parameters and values without words ({}): {}",
+                    missing.len(),
+                    missing.join(", ")
                 ),
             );
         }

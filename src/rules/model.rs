@@ -169,10 +169,11 @@ pub struct Rule {
     /// command compares or checks (see `rules::provisions`).
     #[serde(skip)]
     pub provisions: Vec<Stated>,
-    /// A house overlay changed this rule (text, title, parts, parameters
-    /// or applicability).
+    /// The house overlays that changed this rule (text, title, parts,
+    /// parameters or applicability), by edition id, first in the chain
+    /// first; empty for a rule as its edition prints it.
     #[serde(skip)]
-    pub changed_by_house: bool,
+    pub changed_by: Vec<String>,
 }
 
 /// A provision a rule states, and the words of the rule that state it.
@@ -286,6 +287,11 @@ impl Edition {
 }
 
 impl Rule {
+    /// Whether a house overlay changed the rule (or added it).
+    pub fn changed_by_house(&self) -> bool {
+        !self.changed_by.is_empty()
+    }
+
     /// The sub-part with this label (case-insensitive), searching nested items
     /// too; a letter also matches the same position as a digit (B = 2),
     /// because translations relabel lists.

@@ -170,6 +170,14 @@ pub enum Warning {
         /// The label given.
         label: String,
     },
+    /// A part added to a rule whose entry does not say what it states
+    /// (no `provisions:`).
+    UnstatedPart {
+        /// The rule.
+        number: String,
+        /// The part's label.
+        label: String,
+    },
     /// A replaced text no longer contains the words that stated a
     /// provision, and the entry does not say what the new text states.
     LostProvision {
@@ -480,7 +488,7 @@ fn build(
     let written = rewritten(&overlay);
     let (edition, warnings) = apply(&base, overlay, &catalog);
     let mut problems = crate::rules::check::edition_problems(&edition, store);
-    for rule in edition.rules().filter(|r| r.changed_by_house) {
+    for rule in edition.rules().filter(|r| r.changed_by_house()) {
         problems.extend(provisions::rule_problems(rule, &catalog, false));
         if written.contains(&rule.number) {
             problems.extend(reference_problems(rule, &edition));
@@ -541,12 +549,14 @@ pub fn apply(base: &Edition, overlay: Overlay, catalog: &Catalog) -> (Edition, V
     edition.extends = std::iter::once(base.id.clone())
         .chain(base.extends.iter().cloned())
         .collect();
+    let id = edition.id.clone();
     for change in &overlay.rules {
         if let Some(rule) = edition.rules_mut().find(|r| r.number == change.number) {
             warnings.extend(change_rule(rule, change, catalog));
+            rule.changed_by.push(id.clone());
         }
     }
-    let added: Vec<Rule> = overlay.add.into_iter().map(new_rule).collect();
+    let added: Vec<Rule> = overlay.add.into_iter().map(|r| new_rule(r, &id)).collect();
     for house in &added {
         for param in house.params.stated() {
             let touched = Params::home(param).and_then(|concept| {
@@ -636,6 +646,14 @@ fn change_rule(rule: &mut Rule, change: &RuleChange, catalog: &Catalog) -> Vec<W
                     number: rule.number.clone(),
                     label: part.label.clone(),
                 });
+                // New words that say nothing recorded: compare could only
+                // call them wording.
+                if change.provisions.is_none() {
+                    warnings.push(Warning::UnstatedPart {
+                        number: rule.number.clone(),
+                        label: part.label.clone(),
+                    });
+                }
                 rule.parts.push(part.clone());
             }
         }
@@ -710,11 +728,10 @@ fn change_rule(rule: &mut Rule, change: &RuleChange, catalog: &Catalog) -> Vec<W
         params: change.params.clone(),
         ..rule.clone()
     }));
-    rule.changed_by_house = true;
     warnings
 }
 
-fn new_rule(r: NewRule) -> Rule {
+fn new_rule(r: NewRule, overlay: &str) -> Rule {
     let provisions = r
         .provisions
         .map(|given| {
@@ -744,7 +761,7 @@ fn new_rule(r: NewRule) -> Rule {
         conflicts: r.conflicts,
         notes: None,
         provisions,
-        changed_by_house: true,
+        changed_by: vec![overlay.to_string()],
     }
 }
 

@@ -115,6 +115,90 @@ impl<'de, const MIN: u32, const MAX: u32> Deserialize<'de> for Count<MIN, MAX> {
     }
 }
 
+/// Finding the ids a type's values can take from its `Deserialize`
+/// implementation (the derive names every variant when it asks for an
+/// enum), so the list is never written twice.
+mod probe {
+    use serde::Deserialize;
+    use serde::de::{self, DeserializeSeed, SeqAccess, Visitor};
+
+    const YES_NO: &[&str] = &["true", "false"];
+
+    /// The ids a `T` can be, or those of its items for a list.
+    pub fn choices<'de, T: Deserialize<'de>>() -> Option<&'static [&'static str]> {
+        let mut probe = Probe(None);
+        // Always an error: the probe only listens.
+        let _ = T::deserialize(&mut probe);
+        probe.0
+    }
+
+    struct Probe(Option<&'static [&'static str]>);
+
+    #[derive(Debug)]
+    struct Stop;
+
+    impl std::fmt::Display for Stop {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("probe")
+        }
+    }
+
+    impl std::error::Error for Stop {}
+
+    impl de::Error for Stop {
+        fn custom<M: std::fmt::Display>(_: M) -> Self {
+            Stop
+        }
+    }
+
+    impl<'de> de::Deserializer<'de> for &mut Probe {
+        type Error = Stop;
+
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Stop> {
+            Err(Stop)
+        }
+
+        fn deserialize_enum<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            variants: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Stop> {
+            self.0 = Some(variants);
+            Err(Stop)
+        }
+
+        fn deserialize_bool<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Stop> {
+            self.0 = Some(YES_NO);
+            Err(Stop)
+        }
+
+        fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Stop> {
+            visitor.visit_seq(Items(self))
+        }
+
+        serde::forward_to_deserialize_any! {
+            i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+            bytes byte_buf option unit unit_struct newtype_struct tuple
+            tuple_struct map struct identifier ignored_any
+        }
+    }
+
+    /// A list whose first item is probed.
+    struct Items<'a>(&'a mut Probe);
+
+    impl<'de> SeqAccess<'de> for Items<'_> {
+        type Error = Stop;
+
+        fn next_element_seed<T: DeserializeSeed<'de>>(
+            &mut self,
+            seed: T,
+        ) -> Result<Option<T::Value>, Stop> {
+            seed.deserialize(&mut *self.0).map(Some)
+        }
+    }
+}
+
 /// Seconds on the clock.
 pub type Seconds = Count<1, 600>;
 /// A share in percent that must be more than nothing.
@@ -152,6 +236,16 @@ macro_rules! params {
             pub fn home(key: &str) -> Option<&'static str> {
                 match key {
                     $( stringify!($name) => Some($home), )*
+                    _ => None,
+                }
+            }
+
+            /// The values parameter `key` can take where they are ids
+            /// (an enum, a list of one, yes/no), as the data files write
+            /// them; `None` for numbers and free text.
+            pub fn choices(key: &str) -> Option<&'static [&'static str]> {
+                match key {
+                    $( stringify!($name) => probe::choices::<$ty>(), )*
                     _ => None,
                 }
             }
@@ -328,8 +422,9 @@ impl Params {
 pub struct Fallback {
     /// The parameter key.
     pub param: &'static str,
-    /// The value applied, as the data files write it.
-    pub value: String,
+    /// The value applied, as the data files write it (the card prints it
+    /// in words).
+    pub value: serde_json::Value,
 }
 
 /// The parameters of the edition in use as a ruling reads them. Reading a
@@ -366,7 +461,7 @@ impl<'a> Resolved<'a> {
         }
         self.fallbacks.push(Fallback {
             param,
-            value: shown(value),
+            value: serde_json::to_value(value).unwrap_or_default(),
         });
     }
 
@@ -379,23 +474,6 @@ impl<'a> Resolved<'a> {
     pub fn take_fallbacks(&mut self) -> Vec<Fallback> {
         std::mem::take(&mut self.fallbacks)
     }
-}
-
-/// A value as the data files write it: numbers and ids as they are, lists
-/// joined with ", ".
-fn shown<T: Serialize>(value: &T) -> String {
-    fn text(v: &serde_json::Value) -> String {
-        match v {
-            serde_json::Value::String(s) => s.clone(),
-            serde_json::Value::Bool(true) => "yes".into(),
-            serde_json::Value::Bool(false) => "no".into(),
-            serde_json::Value::Array(items) => {
-                items.iter().map(text).collect::<Vec<_>>().join(", ")
-            }
-            other => other.to_string(),
-        }
-    }
-    serde_json::to_value(value).map_or_else(|_| String::new(), |v| text(&v))
 }
 
 #[cfg(test)]
@@ -437,14 +515,32 @@ mod tests {
             [
                 Fallback {
                     param: "halt_threshold",
-                    value: "3".into()
+                    value: 3.into()
                 },
                 Fallback {
                     param: "raise_standard_percent",
-                    value: "50".into()
+                    value: 50.into()
                 }
             ]
         );
+    }
+
+    #[test]
+    fn the_choices_of_a_parameter_come_from_its_type() {
+        assert_eq!(
+            Params::choices("unclear_bet_reading"),
+            Some(&["at-most-pot", "below-pot", "smaller"][..])
+        );
+        assert!(
+            Params::choices("misdeal_conditions").is_some_and(|c| c.contains(&"joker-in-deck"))
+        );
+        assert_eq!(
+            Params::choices("clock_tie_to_player"),
+            Some(&["true", "false"][..])
+        );
+        assert_eq!(Params::choices("clock_seconds"), None);
+        assert_eq!(Params::choices("languages"), None);
+        assert_eq!(Params::choices("no_such_key"), None);
     }
 
     #[test]

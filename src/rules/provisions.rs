@@ -352,6 +352,16 @@ pub fn rule_problems(rule: &Rule, catalog: &Catalog, quoted: bool) -> Vec<String
             ));
             continue;
         };
+        // A provision belongs to one topic: a rule states those of its own
+        // topic (a house rule also those of the topics it touches).
+        let own_topic = provision.concept == rule.concept
+            || (rule.kind == RuleKind::House && rule.touches.contains(&provision.concept));
+        if !own_topic {
+            out.push(format!(
+                "rule {n} ({}): provision `{}` belongs to `{}`, another topic: attach it to that topic's rule",
+                rule.concept, stated.id, provision.concept
+            ));
+        }
         let span = squeeze(&stated.span);
         if span.is_empty() {
             out.push(format!("rule {n}: provision `{}` has no span", stated.id));
@@ -511,6 +521,32 @@ mod tests {
         assert_eq!(problems.len(), 2, "{problems:#?}");
         assert!(problems[0].contains("`clock-dead` is not in the rule's text"));
         assert!(problems[1].contains("`clock_countdown` has no provision"));
+    }
+
+    #[test]
+    fn a_provision_of_another_topic_is_refused() {
+        let mut misdeal = provision("misdeal-joker", None, None);
+        misdeal.concept = "misdeals".into();
+        let catalog = Catalog::new(vec![misdeal]);
+        let mut rule: Rule = serde_yaml::from_str(
+            "number: \"29\"\nkind: rule\nconcept: calling-clock\ntitle: t\ntext: A joker.\n",
+        )
+        .expect("rule");
+        rule.provisions = vec![Stated {
+            id: "misdeal-joker".into(),
+            span: "A joker.".into(),
+        }];
+        let problems = rule_problems(&rule, &catalog, true);
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(
+            problems[0].contains("belongs to `misdeals`"),
+            "{problems:#?}"
+        );
+        // A house rule states those of the topics it touches.
+        rule.kind = RuleKind::House;
+        rule.concept = "mec-jokers".into();
+        rule.touches = vec!["misdeals".into()];
+        assert!(rule_problems(&rule, &catalog, true).is_empty());
     }
 
     #[test]

@@ -52,10 +52,15 @@ fn incident_help_lists_every_answer_key_from_its_tree_in_the_ui_language() {
 
 /// `floor ARGS` in a pseudo-terminal of 12 rows, with `pager` as FLOOR_PAGER.
 fn on_a_small_terminal(args: &str, pager: &std::path::Path) -> PtySession {
+    on_a_terminal(12, args, pager)
+}
+
+/// `floor ARGS` in a pseudo-terminal of `rows` rows and 100 columns.
+fn on_a_terminal(rows: u16, args: &str, pager: &std::path::Path) -> PtySession {
     let mut cmd = Command::new("sh");
     cmd.arg("-c")
         .arg(format!(
-            "stty rows 12 cols 100; exec {} {args}",
+            "stty rows {rows} cols 100; exec {} {args}",
             env!("CARGO_BIN_EXE_floor")
         ))
         .env_clear()
@@ -89,7 +94,8 @@ fn long_listings_go_through_the_pager_on_a_terminal_and_rulings_never_do() {
         "{out}"
     );
 
-    // A ruling taller than the 12-row screen stays on it.
+    // A ruling taller than the 12-row screen stays on it, its headline
+    // said again at the bottom, where the screen ends.
     let mut p = on_a_small_terminal(
         "incident bet --rules onk-2023-nl --answer facing=1200 --answer chips=5000",
         &pager,
@@ -100,6 +106,43 @@ fn long_listings_go_through_the_pager_on_a_terminal_and_rulings_never_do() {
         "the card is taller than the screen"
     );
     assert!(!out.contains("paged"), "{out}");
+    let out = plain(&out);
+    let headline = "Call: 1200 in total · onk-2023-nl";
+    let lines: Vec<&str> = out
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(lines.first(), Some(&headline), "{out}");
+    assert_eq!(lines.last(), Some(&headline), "{out}");
+    assert_eq!(out.matches(headline).count(), 2, "{out}");
+
+    // On a screen the card fits on, it says it once.
+    let mut p = on_a_terminal(
+        60,
+        "incident bet --rules onk-2023-nl --answer facing=1200 --answer chips=5000",
+        &pager,
+    );
+    let out = plain(&p.exp_eof().expect("ends"));
+    assert_eq!(out.matches(headline).count(), 1, "{out}");
+}
+
+/// What a pty session read (a char per byte) as text, without SGR codes.
+fn plain(read: &str) -> String {
+    let bytes: Vec<u8> = read.chars().map(|c| c as u32 as u8).collect();
+    let text = String::from_utf8_lossy(&bytes);
+    let mut out = String::new();
+    let mut rest = text.as_ref();
+    while let Some(at) = rest.find("\x1b[") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let end = after
+            .find(|c: char| !(c.is_ascii_digit() || c == ';'))
+            .unwrap_or(after.len());
+        rest = after.get(end + 1..).unwrap_or("");
+    }
+    out.push_str(rest);
+    out
 }
 
 #[test]
@@ -155,21 +198,101 @@ fn rule_text_is_never_wider_than_a_reading_width() {
     assert!(widest("60") <= 60);
 }
 
+/// The ids of parameter values (`river-as-turn`, `race`).
+fn parameter_values() -> std::collections::BTreeSet<String> {
+    use floor::rules::Params;
+    Params::KEYS
+        .iter()
+        .flat_map(|k| Params::choices(k).unwrap_or_default())
+        .filter(|v| !matches!(**v, "true" | "false"))
+        .map(|v| (*v).to_string())
+        .collect()
+}
+
+/// The identifiers a card could leak: parameter names and the ids of their
+/// values, and from every decision tree its answer keys, answer choices and
+/// outcome ids.
+fn known_identifiers() -> std::collections::BTreeSet<String> {
+    let mut ids = parameter_values();
+    ids.extend(floor::rules::Params::KEYS.iter().map(|k| (*k).to_string()));
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
+    for entry in std::fs::read_dir(dir).expect("rulings").flatten() {
+        let text = std::fs::read_to_string(entry.path()).expect("a ruling");
+        let tree: serde_yaml::Value = serde_yaml::from_str(&text).expect("a ruling parses");
+        for list in ["questions", "outcomes"] {
+            for item in tree[list].as_sequence().into_iter().flatten() {
+                ids.extend(item["id"].as_str().map(str::to_string));
+                for choice in item["choices"].as_sequence().into_iter().flatten() {
+                    ids.extend(choice.as_str().map(str::to_string));
+                }
+            }
+        }
+    }
+    // Yes and no are printed as words; these ids are also the floor's own
+    // words in every language (all-in, pre-flop, heads-up, no-limit...).
+    for word in [
+        "true",
+        "false",
+        "all-in",
+        "pre-flop",
+        "heads-up",
+        "no-limit",
+        "pot-limit",
+    ] {
+        ids.remove(word);
+    }
+    ids
+}
+
 /// Every incident card of the golden cases, in Dutch, German and Slovak:
-/// no answer key, amount name or parameter (`min_raise_to`, `side_1`)
-/// reaches the reader; words in backticks are names the reader types.
+/// no answer key, answer choice, outcome id, parameter name or parameter
+/// value (`min_raise_to`, `side_1`, `river-as-turn`, `(race)`) reaches the
+/// reader; words in backticks are names the reader types.
 #[test]
 fn cards_in_nl_de_sk_show_no_raw_identifier() {
     let cases = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/cases.txt"),
     )
     .expect("cases");
+    let known = known_identifiers();
+    let values = parameter_values();
+    assert!(
+        [
+            "river-as-turn",
+            "share-places",
+            "race",
+            "count_request_in_turn",
+            "dead-hand"
+        ]
+        .iter()
+        .all(|id| known.contains(*id)),
+        "the identifiers are read from the data"
+    );
+    // Snake case is never a word; a known id is one when it has a dash or
+    // an underscore, and a one-word parameter value when it stands alone
+    // in brackets or after a colon, as a note prints the value it applied
+    // (a bare "check" or "race" is the reader's word too, and rule texts
+    // explain a word in brackets: "de vijfde kaart (river)").
     let identifier = |w: &str| {
-        w.contains('_')
+        let snake = w.contains('_')
             && w.chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-            && w.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+            && w.chars().next().is_some_and(|c| c.is_ascii_lowercase());
+        snake || (known.contains(w) && w.contains(['-', '_']))
     };
+    // The rulebooks' own words in brackets ("(riffle)") are quoted rule
+    // text, not a value the tool printed.
+    let rule_texts: String = ["nl", "de", "sk", "en"]
+        .iter()
+        .flat_map(|lang| {
+            let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("locales")
+                .join(lang);
+            std::fs::read_dir(dir).expect("a language folder").flatten()
+        })
+        .filter(|e| e.file_name() != "ui.yaml" && e.path().extension().is_some_and(|x| x == "yaml"))
+        .map(|e| std::fs::read_to_string(e.path()).expect("an edition"))
+        .collect();
     let mut cards = 0;
     let mut found = Vec::new();
     for line in cases.lines().filter(|l| l.starts_with("incident ")) {
@@ -198,9 +321,29 @@ fn cards_in_nl_de_sk_show_no_raw_identifier() {
             let text = String::from_utf8_lossy(&out.stdout);
             // Outside backticks only.
             let shown: String = text.split('`').step_by(2).collect::<Vec<_>>().join(" ");
-            for word in shown.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+            for word in shown.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            {
+                let word = word.trim_matches('-');
                 if identifier(word) {
                     found.push(format!("{lang} {line}: {word}"));
+                }
+            }
+            // A value alone in brackets or alone after a colon, as a note
+            // prints the value it applied.
+            let alone = shown
+                .split('(')
+                .skip(1)
+                .filter_map(|r| r.split_once(')').map(|(v, _)| v))
+                .chain(
+                    shown
+                        .split(": ")
+                        .skip(1)
+                        .filter_map(|r| r.split(['.', '\n']).next()),
+                );
+            for value in alone {
+                let value = value.trim();
+                if values.contains(value) && !rule_texts.contains(&format!("({value})")) {
+                    found.push(format!("{lang} {line}: {value}"));
                 }
             }
         }

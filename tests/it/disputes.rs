@@ -543,7 +543,10 @@ fn a_hand_at_the_level_change() {
     }
     let pp = rule("pokerpunt-nl", "new-level", &pushed);
     assert_eq!(cited(&pp), ["23", "36"]);
-    assert!(notes(&pp).contains("TDA practice is used (finish)"), "{pp}");
+    assert!(
+        notes(&pp).contains("TDA practice is used (finished at the old level)"),
+        "{pp}"
+    );
     let de = rule("tda-2015-de", "new-level", &pushed);
     assert_eq!(cited(&de), ["22", "35"]);
     let announced = ["started=dealer-announcement", "level_played=old-level"];

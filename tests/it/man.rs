@@ -22,6 +22,35 @@ fn written_pages() -> (std::path::PathBuf, BTreeSet<String>) {
     (dir, files)
 }
 
+/// The install step of the README on a fresh home: the directory is made.
+#[test]
+fn out_dir_is_created_when_it_does_not_exist() {
+    let home = std::env::temp_dir().join(format!("floor-man-home-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let dir = home.join(".local/share/man/man1");
+    floor()
+        .args(["man", "--out-dir"])
+        .arg(&dir)
+        .assert()
+        .success();
+    assert!(dir.join("floor.1").is_file());
+    assert!(dir.join("floor-incident.1").is_file());
+    // A path that cannot be a directory is an I/O failure (exit 1) naming it.
+    let file = home.join("a-file");
+    std::fs::write(&file, "x").expect("written");
+    let out = floor()
+        .args(["man", "--out-dir"])
+        .arg(file.join("man1"))
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let stderr = String::from_utf8_lossy(&out);
+    assert!(stderr.contains("a-file"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
 #[test]
 fn every_command_has_a_page_with_the_usual_sections() {
     let (dir, files) = written_pages();

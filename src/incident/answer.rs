@@ -8,9 +8,9 @@ use serde::Serialize;
 
 use std::collections::BTreeMap;
 
-use crate::calc::{Chips, Seat};
 use crate::error::LoadError;
 use crate::message::{Message, Msg};
+use crate::poker::{Chips, Seat};
 
 /// An answer value, typed by its question's kind.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use crate::calc::Chips;
 use crate::error::LoadError;
+use crate::poker::Chips;
 use crate::rules::Book;
 use crate::rules::params::Fallback;
 use crate::ui::Ui;
@@ -27,7 +27,7 @@ pub struct Decision<O = String> {
     /// before `concepts`: the rule that states a parameter the ruling turned
     /// on (e.g. a house rule setting the payout).
     pub decided_by: Option<String>,
-    /// Overrides the outcome's discretion flag when the calculator knows better.
+    /// Overrides the outcome's discretion flag when the module knows better.
     pub discretion: Option<bool>,
     /// Structured extras for JSON (`pots`, `halt`, `moves`, ...).
     pub data: serde_json::Map<String, serde_json::Value>,
@@ -207,9 +207,9 @@ pub fn assemble(
     fallbacks: &[Fallback],
 ) -> Result<Ruling, LoadError> {
     let outcome = tree.outcome(&decision.outcome);
-    // The calculator names the rules the path it took applied, deciding rule
+    // The module names the rules the path it took applied, deciding rule
     // first; the tree names which sub-part of each to quote (and is the
-    // citation list when a calculator names none).
+    // citation list when a module names none).
     let tree_cites: Vec<(&str, Option<&str>)> = outcome
         .map(|o| o.cite.iter().map(|c| cite_parts(c)).collect())
         .unwrap_or_default();

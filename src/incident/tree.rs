@@ -1,7 +1,7 @@
 //! The shape of a decision tree (`rulings/<incident>.yaml`): questions with
 //! kinds, defaults and conditions on earlier answers; outcomes with the
-//! concepts they cite and their remedy steps. No arithmetic lives here: each
-//! tree names the calculator that rules on its answers.
+//! concepts they cite and their remedy steps. No arithmetic lives here: the
+//! incident's module (registered under the tree's id) rules on its answers.
 
 use std::collections::BTreeMap;
 
@@ -16,13 +16,9 @@ use crate::message::{Message, Msg};
 pub struct Tree {
     /// The incident id (`bet`, `undercall`, ...), equal to the file name.
     pub id: String,
-    /// For an incident without a module of its own: the calculator that
-    /// turns answers into an outcome and amounts.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub calculator: String,
     /// Questions, in the order they are asked.
     pub questions: Vec<Question>,
-    /// Every outcome the calculator can reach.
+    /// Every outcome the incident's module can reach.
     pub outcomes: Vec<Outcome>,
     /// The ruling card draws the table (seats and button).
     #[serde(default)]
@@ -47,7 +43,7 @@ pub enum Kind {
     Seat,
     /// a list of seats (`1,4,7`, `1-10`).
     Seats,
-    /// a sequence of actions, as its calculator reads it.
+    /// a sequence of actions in the one action grammar.
     Actions,
     /// `SEAT:AMOUNT,...`.
     Contributions,
@@ -77,7 +73,7 @@ pub struct Question {
     /// that is given and not zero.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub default_from: Vec<String>,
-    /// No answer is needed (the calculator has a rule for its absence,
+    /// No answer is needed (the module has a rule for its absence,
     /// e.g. an unlimited stack).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub optional: bool,

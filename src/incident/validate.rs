@@ -1,11 +1,11 @@
 //! Validation of the decision trees for `floor check`: every question and
 //! outcome well-formed, every default valid, every condition about an earlier
-//! question, the calculator's outcomes all covered, every cited concept
-//! known, every text present in the UI files.
+//! question, the tree and its module agreeing (question ids are the answer
+//! fields, outcomes the outcome enum), every cited concept known, every text
+//! present in the UI files.
 
 use std::collections::HashSet;
 
-use super::calculators;
 use super::tree::{Kind, Tree, cite_parts};
 use crate::data::DataSource;
 use crate::rules::Concept;
@@ -80,30 +80,12 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<String> {
         seen.push(&q.id);
     }
     let known: HashSet<&str> = concepts.iter().map(|c| c.slug.as_str()).collect();
-    match (
-        crate::incidents::find(&tree.id),
-        calculators::find(&tree.calculator),
-    ) {
-        (Some(entry), _) => problems.extend(entry.check(tree)),
-        (None, None) => problems.push(format!(
-            "incident `{}` has no module and names no calculator",
+    match crate::incidents::find(&tree.id) {
+        Some(entry) => problems.extend(entry.check(tree)),
+        None => problems.push(format!(
+            "incident `{}` has no module in the registry (src/incidents)",
             tree.id
         )),
-        (None, Some(calc)) => {
-            for o in calc.outcomes {
-                if tree.outcome(o).is_none() {
-                    problems.push(format!(
-                        "outcome `{o}` of calculator `{}` is not listed",
-                        calc.name
-                    ));
-                }
-            }
-            for o in &tree.outcomes {
-                if !calc.outcomes.contains(&o.id.as_str()) {
-                    problems.push(format!("outcome `{}` can never be reached", o.id));
-                }
-            }
-        }
     }
     for o in &tree.outcomes {
         if o.cite.is_empty() {

@@ -168,7 +168,7 @@ pub fn out_of_turn(input: &OutOfTurnInput) -> OutOfTurnRuling {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calc::dealing::{SaAction, SaOutcome, SaThresholds, substantial_action};
+    use crate::incidents::substantial_action::{SaOutcome, SaThresholds, substantial_action};
     use OotAction::*;
     use OutOfTurnOutcome::*;
 
@@ -186,8 +186,7 @@ mod tests {
     #[test]
     fn onk_2023_nl_r53_call_and_fold_behind_skipped_seat_bind_the_oot_call() {
         // Seat 5 calls 600 out of turn, seat 6 folds: two actions behind seat 4.
-        let sa =
-            substantial_action(&[SaAction::Call, SaAction::Fold], SaThresholds::default()).unwrap();
+        let sa = substantial_action(&[Call, Fold], SaThresholds::default()).unwrap();
         assert_eq!(sa.outcome, SaOutcome::SubstantialAction);
         let r = rule(Call, false, false);
         assert_eq!(r.outcome, SkippedHandDiscretion);

@@ -14,7 +14,6 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-pub use crate::calc::dealing::{MisdealCondition, PrematureFlop, PrematureTurn};
 pub use crate::incidents::balance::FinalTablePolicy;
 pub use crate::incidents::bet::RaiseMethod;
 pub use crate::incidents::chip_race::{ChipRaceMethod, ChipRaceRounding};
@@ -22,8 +21,10 @@ pub use crate::incidents::clock::ClockExpiry;
 pub use crate::incidents::hand_for_hand::HandForHandPayout;
 pub use crate::incidents::hi_lo_split::{HiLoIdentical, HiLoOddChip, StudOddChip};
 pub use crate::incidents::incorrect_bet::PotLimitUnderbetWindow;
+pub use crate::incidents::misdeal::MisdealCondition;
 pub use crate::incidents::penalty::{MissedRoundFormula, PenaltyKind};
 pub use crate::incidents::premature_action::PrematureCall;
+pub use crate::incidents::premature_card::{PrematureFlop, PrematureTurn};
 pub use crate::incidents::split_pot::OddChipRecipient;
 pub use crate::incidents::unclear_bet::UnclearBetReading;
 pub use crate::incidents::undercall_sequence::UndercallSequenceRule;

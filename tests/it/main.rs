@@ -21,3 +21,4 @@ mod questions;
 mod readme;
 mod seed_examples;
 mod settings;
+mod trees;

@@ -29,6 +29,10 @@ pub struct Decision<O = String> {
     pub decided_by: Option<String>,
     /// Overrides the outcome's discretion flag when the module knows better.
     pub discretion: Option<bool>,
+    /// The edition has no text for the case: nothing is cited (rather than
+    /// a rule that does not say it), and the notes name the TDA practice
+    /// applied.
+    pub uncited: bool,
     /// Structured extras for JSON (`pots`, `halt`, `moves`, ...).
     pub data: serde_json::Map<String, serde_json::Value>,
     /// Notes for the card, as ui keys with arguments.
@@ -46,6 +50,7 @@ impl<O: Into<&'static str>> Decision<O> {
             concepts,
             decided_by: None,
             discretion: None,
+            uncited: false,
             data: serde_json::Map::new(),
             notes: Vec::new(),
             table: None,
@@ -77,6 +82,7 @@ impl<O: Into<&'static str>> Decision<O> {
             concepts: self.concepts,
             decided_by: self.decided_by,
             discretion: self.discretion,
+            uncited: self.uncited,
             data: self.data,
             notes: self.notes,
             table: self.table,
@@ -213,7 +219,9 @@ pub fn assemble(
     let tree_cites: Vec<(&str, Option<&str>)> = outcome
         .map(|o| o.cite.iter().map(|c| cite_parts(c)).collect())
         .unwrap_or_default();
-    let applied: Vec<&str> = if decision.concepts.is_empty() {
+    let applied: Vec<&str> = if decision.uncited {
+        Vec::new()
+    } else if decision.concepts.is_empty() {
         tree_cites.iter().map(|(c, _)| *c).collect()
     } else {
         decision.concepts.clone()

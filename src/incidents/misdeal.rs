@@ -48,10 +48,23 @@ impl Incident for Misdeal {
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<MisdealOutcome>, Error> {
         let count = |c: u32| u8::try_from(c).unwrap_or(u8::MAX);
+        // Only what the case turns on is read (a parameter read and not
+        // stated is noted on the card): a threshold where the edition lists
+        // its cause and a count was given.
+        let conditions = if a.fouled_deck {
+            Vec::new()
+        } else {
+            cx.params.misdeal_conditions()
+        };
+        let boxed = (conditions.contains(&MisdealCondition::BoxedCards) && a.boxed_cards.is_some())
+            .then(|| count(cx.params.misdeal_boxed_cards().get()));
+        let downcards = (conditions.contains(&MisdealCondition::DowncardsExposed)
+            && a.downcards_exposed.is_some())
+        .then(|| count(cx.params.misdeal_exposed_downcards().get()));
         let rules = MisdealRules {
-            conditions: cx.params.misdeal_conditions(),
-            misdeal_boxed_cards: count(cx.params.misdeal_boxed_cards().get()),
-            misdeal_exposed_downcards: count(cx.params.misdeal_exposed_downcards().get()),
+            conditions,
+            misdeal_boxed_cards: boxed,
+            misdeal_exposed_downcards: downcards,
         };
         let yes = |answer: Option<bool>| answer == Some(true);
         let input = MisdealInput {
@@ -69,6 +82,18 @@ impl Incident for Misdeal {
         };
         let r = misdeal(&input, &rules)?;
         let mut d = Decision::new(r.outcome, r.concepts);
+        if r.outcome == MisdealOutcome::FouledDeck {
+            // Only some editions state the fouled deck (35-E); the others
+            // get the TDA practice, noted on the card, and no citation of a
+            // misdeal rule that does not say it.
+            let stated = cx.params.stated().fouled_deck.is_some();
+            let FouledDeck::StopPlayReturnBets = cx.params.fouled_deck();
+            if stated {
+                d.concepts = vec!["misdeals#E"];
+            } else {
+                d.uncited = true;
+            }
+        }
         d.data("causes", &r.met);
         d.data(
             "barred_by_substantial_action",
@@ -136,16 +161,27 @@ impl MisdealCondition {
     ];
 }
 
+/// What a fouled deck does to the hand (rule 35-E where an edition states
+/// it: dpc, tda-2019-sk, onk-2023-nl; the TDA practice elsewhere).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FouledDeck {
+    /// Whatever the action, play stops and all bets are returned.
+    StopPlayReturnBets,
+}
+
 /// An edition's misdeal list and its thresholds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MisdealRules {
     /// The conditions the edition lists.
     pub conditions: Vec<MisdealCondition>,
-    /// Boxed cards on the initial deal that make a misdeal (2 where stated).
-    pub misdeal_boxed_cards: u8,
+    /// Boxed cards on the initial deal that make a misdeal (2 where stated);
+    /// `None` where the edition does not list boxed cards, or no count is
+    /// known.
+    pub misdeal_boxed_cards: Option<u8>,
     /// Exposed downcards (other than the first two cards) that make a
-    /// misdeal in flop games (2 where stated).
-    pub misdeal_exposed_downcards: u8,
+    /// misdeal in flop games (2 where stated); `None` as above.
+    pub misdeal_exposed_downcards: Option<u8>,
 }
 
 /// The facts of a dealing error.
@@ -225,8 +261,8 @@ pub struct MisdealRuling {
 /// // onk-2023-nl rule 35-A-f: a joker found in the deck before any action.
 /// let onk = MisdealRules {
 ///     conditions: vec![MisdealCondition::JokerInDeck],
-///     misdeal_boxed_cards: 2,
-///     misdeal_exposed_downcards: 2,
+///     misdeal_boxed_cards: None,
+///     misdeal_exposed_downcards: None,
 /// };
 /// let joker = MisdealInput { joker_in_deck: true, ..MisdealInput::default() };
 /// assert_eq!(misdeal(&joker, &onk).unwrap().outcome, MisdealOutcome::Misdeal);
@@ -236,7 +272,7 @@ pub fn misdeal(input: &MisdealInput, rules: &MisdealRules) -> Result<MisdealRuli
         ("misdeal_boxed_cards", rules.misdeal_boxed_cards),
         ("misdeal_exposed_downcards", rules.misdeal_exposed_downcards),
     ] {
-        if threshold == 0 {
+        if threshold == Some(0) {
             return Err(Error::input(param, Message::new(Msg::AtLeastOne)));
         }
     }
@@ -249,13 +285,18 @@ pub fn misdeal(input: &MisdealInput, rules: &MisdealRules) -> Result<MisdealRuli
         });
     }
     let facts = |c: MisdealCondition| match c {
-        MisdealCondition::BoxedCards => input.boxed_cards >= u64::from(rules.misdeal_boxed_cards),
+        MisdealCondition::BoxedCards => rules
+            .misdeal_boxed_cards
+            .is_some_and(|t| input.boxed_cards >= u64::from(t)),
         MisdealCondition::FirstCardWrongSeat => input.first_card_wrong_seat,
         MisdealCondition::DealtToIneligibleSeat => input.dealt_to_ineligible_seat,
         MisdealCondition::EligibleSeatDealtOut => input.eligible_seat_dealt_out,
         MisdealCondition::FirstTwoExposed => input.first_two_exposed,
         MisdealCondition::DowncardsExposed => {
-            !input.stud && input.downcards_exposed >= u64::from(rules.misdeal_exposed_downcards)
+            !input.stud
+                && rules
+                    .misdeal_exposed_downcards
+                    .is_some_and(|t| input.downcards_exposed >= u64::from(t))
         }
         MisdealCondition::StudDowncardsExposed => input.stud && input.downcards_exposed > 0,
         MisdealCondition::JokerInDeck => input.joker_in_deck,
@@ -292,8 +333,8 @@ mod tests {
     fn rules(conditions: &[MisdealCondition]) -> MisdealRules {
         MisdealRules {
             conditions: conditions.to_vec(),
-            misdeal_boxed_cards: 2,
-            misdeal_exposed_downcards: 2,
+            misdeal_boxed_cards: Some(2),
+            misdeal_exposed_downcards: Some(2),
         }
     }
 
@@ -486,19 +527,19 @@ mod tests {
     #[test]
     fn misdeal_thresholds_are_parameters() {
         let mut r = dpc();
-        r.misdeal_boxed_cards = 1;
+        r.misdeal_boxed_cards = Some(1);
         let input = MisdealInput {
             boxed_cards: 1,
             ..MisdealInput::default()
         };
         assert_eq!(outcome(input, &r), MisdealOutcome::Misdeal);
-        r.misdeal_boxed_cards = 0;
+        r.misdeal_boxed_cards = Some(0);
         assert_eq!(
             misdeal(&input, &r).unwrap_err().input_key(),
             Some("misdeal_boxed_cards")
         );
         let mut r = dpc();
-        r.misdeal_exposed_downcards = 0;
+        r.misdeal_exposed_downcards = Some(0);
         assert_eq!(
             misdeal(&input, &r).unwrap_err().input_key(),
             Some("misdeal_exposed_downcards")

@@ -18,10 +18,11 @@ pub use crate::incidents::balance::FinalTablePolicy;
 pub use crate::incidents::bet::RaiseMethod;
 pub use crate::incidents::chip_race::{ChipRaceMethod, ChipRaceRounding};
 pub use crate::incidents::clock::ClockExpiry;
+pub use crate::incidents::dispute_window::DisputeAccountingWindow;
 pub use crate::incidents::hand_for_hand::HandForHandPayout;
 pub use crate::incidents::hi_lo_split::{HiLoIdentical, HiLoOddChip, StudOddChip};
 pub use crate::incidents::incorrect_bet::PotLimitUnderbetWindow;
-pub use crate::incidents::misdeal::MisdealCondition;
+pub use crate::incidents::misdeal::{FouledDeck, MisdealCondition};
 pub use crate::incidents::penalty::{MissedRoundFormula, PenaltyKind};
 pub use crate::incidents::premature_action::PrematureCall;
 pub use crate::incidents::premature_card::{PrematureFlop, PrematureTurn};
@@ -254,6 +255,8 @@ params! {
     misdeal_boxed_cards in "misdeals": Count<1, 52> = Count::of(2);
     /// Other downcards exposed by dealer error that make a misdeal.
     misdeal_exposed_downcards in "misdeals": Count<1, 52> = Count::of(2);
+    /// What a fouled deck does to the hand.
+    fouled_deck in "misdeals": FouledDeck = FouledDeck::StopPlayReturnBets;
     /// Substantial action: this many actions, one putting chips in.
     sa_chip_actions in "substantial-action": Count<1, 10> = Count::of(2);
     /// Substantial action: this many actions of any kind.
@@ -266,6 +269,8 @@ params! {
     pot_limit_underbet_window in "incorrect-bets": PotLimitUnderbetWindow = PotLimitUnderbetWindow::UntilSubstantialAction;
     /// Minutes to dispute a pot awarded during a break.
     dispute_break_minutes in "disputed-pots": Count<0, 1440> = Count::of(1);
+    /// Until when an accounting error in awarding the pot can be disputed.
+    dispute_accounting_window in "disputed-pots": DisputeAccountingWindow = DisputeAccountingWindow::UntilSubstantialAction;
     /// The seat where the chip race starts.
     chip_race_start_seat in "chip-race": Count<1, 10> = Count::of(1);
     /// The most chips one player can win in the race.

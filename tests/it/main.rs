@@ -8,6 +8,7 @@ mod compare;
 mod completions;
 mod conventions;
 mod corpus;
+mod dealing;
 mod disputes;
 mod golden;
 mod hand;

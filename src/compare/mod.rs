@@ -125,6 +125,7 @@ pub const READ_BY_RULINGS: &[&str] = &[
     "final_table_policy",
     "premature_flop",
     "premature_turn",
+    "premature_cards_in_rule",
     "undercall_sequence",
     "count_request_in_turn",
     "premature_call",

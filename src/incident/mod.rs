@@ -60,6 +60,12 @@ pub fn load(source: &DataSource, id: &str) -> Result<Tree, crate::Error> {
     Ok(tree)
 }
 
+/// Loads one incident's tree for the edition of `book`: questions that
+/// change nothing in that edition are left out (see [`Tree::for_edition`]).
+pub fn load_for(source: &DataSource, id: &str, book: &Book) -> Result<Tree, crate::Error> {
+    Ok(load(source, id)?.for_edition(&book.params()))
+}
+
 /// Walks the tree with `source`, rules with its module and assembles the ruling.
 pub fn rule_on(
     tree: &Tree,

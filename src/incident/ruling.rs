@@ -33,6 +33,9 @@ pub struct Decision<O = String> {
     /// a rule that does not say it), and the notes name the TDA practice
     /// applied.
     pub uncited: bool,
+    /// The outcome's remedy variant (see the tree's `variants`) that
+    /// applies, where the edition states other steps.
+    pub remedy_variant: Option<&'static str>,
     /// Structured extras for JSON (`pots`, `halt`, `moves`, ...).
     pub data: serde_json::Map<String, serde_json::Value>,
     /// Notes for the card, as ui keys with arguments.
@@ -51,6 +54,7 @@ impl<O: Into<&'static str>> Decision<O> {
             decided_by: None,
             discretion: None,
             uncited: false,
+            remedy_variant: None,
             data: serde_json::Map::new(),
             notes: Vec::new(),
             table: None,
@@ -83,6 +87,7 @@ impl<O: Into<&'static str>> Decision<O> {
             decided_by: self.decided_by,
             discretion: self.discretion,
             uncited: self.uncited,
+            remedy_variant: self.remedy_variant,
             data: self.data,
             notes: self.notes,
             table: self.table,
@@ -282,7 +287,10 @@ pub fn assemble(
     };
     let remedy = outcome
         .map(|o| {
-            o.remedy
+            decision
+                .remedy_variant
+                .and_then(|v| o.variants.get(v))
+                .unwrap_or(&o.remedy)
                 .iter()
                 .map(|key| {
                     fill(
@@ -303,16 +311,20 @@ pub fn assemble(
         .collect();
     if let Some(concept) = missing_rule {
         let topic_key = format!("topics.{concept}");
-        notes.insert(
-            0,
-            ui.f(
-                "notes.no_rule",
+        let topic = ui.get(&topic_key).unwrap_or(concept);
+        // Where the TDA's own rule for the topic is known, the note names it.
+        let note = match ui.get(&format!("practices.{concept}")) {
+            Some(practice) => ui.f(
+                "notes.no_rule_practice",
                 &[
                     ("edition", book.id()),
-                    ("topic", ui.get(&topic_key).unwrap_or(concept)),
+                    ("topic", topic),
+                    ("practice", practice),
                 ],
             ),
-        );
+            None => ui.f("notes.no_rule", &[("edition", book.id()), ("topic", topic)]),
+        };
+        notes.insert(0, note);
     }
     notes.extend(fallbacks.iter().map(|f| {
         ui.f(

@@ -91,7 +91,10 @@ pub struct Question {
     /// nothing`, which the walkthrough offers as the choice `number`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub ask: BTreeMap<String, Condition>,
-    /// Ask only if every condition holds on earlier answers.
+    /// Ask only if every condition holds on earlier answers; a key
+    /// `param.NAME` is a condition on the edition's parameter NAME (its
+    /// stated value, else the TDA practice), for a question that changes
+    /// nothing in editions without it (see [`Tree::for_edition`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub when: BTreeMap<String, Condition>,
     /// For `number`: the smallest and largest values allowed.
@@ -143,6 +146,10 @@ pub struct Outcome {
     /// The remedy steps, as keys of `incidents.<id>.remedy` in ui.yaml.
     #[serde(default)]
     pub remedy: Vec<String>,
+    /// Other remedy steps by name, for an outcome reached by editions whose
+    /// texts state different steps: the module names the one that applies.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub variants: BTreeMap<String, Vec<String>>,
     /// The rule leaves the decision to the TD.
     #[serde(default)]
     pub discretion: bool,
@@ -219,6 +226,22 @@ impl Condition {
         }
     }
 
+    /// Whether the condition holds for an edition parameter's value: a
+    /// scalar is compared as an answer's text; a list holds when it lists
+    /// one of the values.
+    pub fn holds_for_value(&self, value: &serde_json::Value) -> bool {
+        let text = |v: &serde_json::Value| crate::rules::provisions::scalar(v);
+        match (self, value) {
+            (Condition::Flag(flag), serde_json::Value::Bool(b)) => flag == b,
+            (Condition::AnyOf(values), serde_json::Value::Array(items)) => {
+                items.iter().any(|i| values.contains(&text(i)))
+            }
+            (Condition::AnyOf(values), v) => values.contains(&text(v)),
+            (Condition::Is(value), v) => *value == text(v),
+            _ => false,
+        }
+    }
+
     /// The earlier answers named in the condition (for validation).
     pub fn is_valid_for(&self, kind: Kind) -> bool {
         match self {
@@ -229,7 +252,37 @@ impl Condition {
     }
 }
 
+/// The prefix of a `when` key that names an edition parameter.
+pub const PARAM: &str = "param.";
+
 impl Tree {
+    /// The tree for an edition: each `param.NAME` condition is decided on
+    /// the edition's parameters (stated, else the TDA practice). One that
+    /// holds is dropped; one that does not leaves the question asked never,
+    /// as a condition no answer meets. A tree walked without this step
+    /// never asks a question with such a condition.
+    pub fn for_edition(&self, params: &crate::rules::params::Params) -> Tree {
+        let mut tree = self.clone();
+        for q in &mut tree.questions {
+            let mut never = false;
+            q.when.retain(|key, condition| {
+                let Some(name) = key.strip_prefix(PARAM) else {
+                    return true;
+                };
+                let holds = params
+                    .value_or_tda(name)
+                    .is_some_and(|value| condition.holds_for_value(&value));
+                never |= !holds;
+                false
+            });
+            if never {
+                q.when
+                    .insert(format!("{PARAM}edition"), Condition::AnyOf(Vec::new()));
+            }
+        }
+        tree
+    }
+
     /// The question with this id.
     pub fn question(&self, id: &str) -> Option<&Question> {
         self.questions.iter().find(|q| q.id == id)
@@ -246,5 +299,54 @@ pub fn cite_parts(cite: &str) -> (&str, Option<&str>) {
     match cite.split_once('#') {
         Some((concept, part)) => (concept, Some(part)),
         None => (cite, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::params::Params;
+
+    fn tree() -> Tree {
+        serde_yaml::from_str(
+            "id: t\nquestions:\n  - {id: street, kind: choice, choices: [flop, turn]}\n  - {id: burned, kind: yes-no, default: \"yes\", when: {street: [flop], param.premature_flop: [stands-after-action]}}\noutcomes: []\n",
+        )
+        .expect("a tree")
+    }
+
+    #[test]
+    fn an_edition_condition_is_decided_on_the_editions_parameters() {
+        let onk: Params = serde_yaml::from_str("premature_flop: stands-after-action").unwrap();
+        let burned = |t: &Tree| t.question("burned").map(|q| q.when.clone()).unwrap();
+        // Holds: the condition is dropped, the answer conditions stay.
+        let for_onk = tree().for_edition(&onk);
+        assert_eq!(burned(&for_onk).keys().collect::<Vec<_>>(), ["street"]);
+        // Does not hold (here: the TDA practice, redeal): never asked.
+        let for_tda = tree().for_edition(&Params::default());
+        let mut answers = super::super::walk::Answers::default();
+        answers.insert(
+            "street",
+            Answer::Text("flop".into()),
+            super::super::walk::Origin::Given,
+        );
+        let q = for_tda.question("burned").unwrap();
+        assert!(!super::super::walk::applies(q, &answers));
+        let q = for_onk.question("burned").unwrap();
+        assert!(super::super::walk::applies(q, &answers));
+        // A tree not decided for an edition never asks it either.
+        let q = tree();
+        assert!(!super::super::walk::applies(
+            q.question("burned").unwrap(),
+            &answers
+        ));
+    }
+
+    #[test]
+    fn a_list_parameter_holds_when_it_lists_a_value() {
+        let c = Condition::AnyOf(vec!["joker-in-deck".into()]);
+        assert!(c.holds_for_value(&serde_json::json!(["boxed-cards", "joker-in-deck"])));
+        assert!(!c.holds_for_value(&serde_json::json!(["boxed-cards"])));
+        assert!(Condition::Flag(true).holds_for_value(&serde_json::json!(true)));
+        assert!(!Condition::Flag(true).holds_for_value(&serde_json::json!("true")));
     }
 }

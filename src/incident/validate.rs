@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use super::tree::{Kind, Tree, cite_parts};
+use super::tree::{Condition, Kind, Tree, cite_parts};
 use crate::data::DataSource;
 use crate::rules::Concept;
 use crate::ui::Ui;
@@ -39,6 +39,14 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<String> {
             }
         }
         for (key, condition) in q.when.iter().chain(&q.ask) {
+            if let Some(name) = key.strip_prefix(super::tree::PARAM) {
+                if !q.when.contains_key(key) {
+                    problems.push(format!("{at}: `{key}` can be a `when` condition only"));
+                } else if let Err(problem) = param_condition(name, condition) {
+                    problems.push(format!("{at}: condition on `{key}`: {problem}"));
+                }
+                continue;
+            }
             match tree.question(key) {
                 Some(src) if seen.contains(&key.as_str()) => {
                     if !condition.is_valid_for(src.kind) {
@@ -104,7 +112,7 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<String> {
         if ui.get(&key).is_none() {
             problems.push(format!("outcome `{}`: no UI text `{key}`", o.id));
         }
-        for step in &o.remedy {
+        for step in o.remedy.iter().chain(o.variants.values().flatten()) {
             let key = format!("incidents.{}.remedy.{step}", tree.id);
             if ui.get(&key).is_none() {
                 problems.push(format!("outcome `{}`: no UI text `{key}`", o.id));
@@ -115,6 +123,30 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<String> {
         problems.push(format!("no UI text `incidents.{}.title`", tree.id));
     }
     problems
+}
+
+/// Whether `condition` can be decided on edition parameter `name`: the
+/// parameter exists and each value is one it can take (an element, for a
+/// list).
+fn param_condition(name: &str, condition: &Condition) -> Result<(), String> {
+    use crate::rules::params::Params;
+    if !Params::KEYS.contains(&name) {
+        return Err(format!("`{name}` is not a parameter"));
+    }
+    let values: Vec<String> = match condition {
+        Condition::AnyOf(values) if !values.is_empty() => values.clone(),
+        Condition::Is(value) => vec![value.clone()],
+        Condition::Flag(flag) => vec![flag.to_string()],
+        _ => return Err("give the values it may have (a list), or yes/no".into()),
+    };
+    for value in values {
+        let scalar = serde_yaml::from_str::<Params>(&format!("{name}: {value}"));
+        let element = serde_yaml::from_str::<Params>(&format!("{name}: [{value}]"));
+        if scalar.is_err() && element.is_err() {
+            return Err(format!("`{value}` is not a value of `{name}`"));
+        }
+    }
+    Ok(())
 }
 
 /// Loads and validates every tree of the data tree: (file, message) pairs.
@@ -136,4 +168,25 @@ pub fn validate_all(source: &DataSource, concepts: &[Concept], ui: &Ui) -> Vec<(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn condition(yaml: &str) -> Condition {
+        serde_yaml::from_str(yaml).expect("a condition")
+    }
+
+    #[test]
+    fn edition_conditions_name_a_parameter_and_its_values() {
+        assert!(param_condition("premature_flop", &condition("[stands-after-action]")).is_ok());
+        assert!(param_condition("misdeal_conditions", &condition("[joker-in-deck]")).is_ok());
+        assert!(param_condition("premature_cards_in_rule", &condition("true")).is_ok());
+        let unknown = param_condition("premature_flap", &condition("[redeal]")).unwrap_err();
+        assert!(unknown.contains("not a parameter"), "{unknown}");
+        let value = param_condition("premature_flop", &condition("[stands]")).unwrap_err();
+        assert!(value.contains("`stands` is not a value"), "{value}");
+        assert!(param_condition("premature_flop", &condition("[]")).is_err());
+    }
 }

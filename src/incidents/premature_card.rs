@@ -5,10 +5,23 @@
 //! OP-5, ONK RP-5) and `four-card-flop` (rule 39, which in ONK also lists
 //! the procedure). How an edition repairs a premature flop and turn arrives
 //! as parameters ([`PrematureProcedure`]).
+//!
+//! ONK states the procedure twice: in rule 39 (items 1-3) and in RP-5, with
+//! different words (39-1 turns the three flop cards face down and shuffles
+//! them, RP-5 says "opengelegd"; 39-2 puts the premature turn card back,
+//! RP-5 the "burnkaart" it has just said to leave). Rule 39 governs: it is a
+//! rule of the edition, RP-5 a recommended procedure, and only 39 reads
+//! consistently. The card cites 39 first and says so.
+//!
+//! Editions without a procedure (dpc-2019-en and pokerpunt-nl, whose rule 39
+//! covers four-card flops only; tda-2015-de, whose rule 36 points to a
+//! procedure 5 it does not print) get the TDA procedure: nothing is cited,
+//! and the card names the practice.
 
 use serde::Deserialize;
 
 use crate::error::Error;
+use crate::incident::ruling::Note;
 use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::Street;
@@ -34,19 +47,60 @@ impl Incident for PrematureCard {
     type Outcome = PrematureOutcome;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureOutcome>, Error> {
-        let procedure = PrematureProcedure {
-            flop: cx.params.premature_flop(),
-            turn: cx.params.premature_turn(),
+        // Only the procedure of the street at hand is read (an unstated one
+        // is noted on the card as the TDA practice).
+        let (flop, turn) = match a.street {
+            Street::Flop => (cx.params.premature_flop(), PrematureTurn::RiverAsTurn),
+            Street::Turn => (PrematureFlop::Redeal, cx.params.premature_turn()),
+            _ => (PrematureFlop::Redeal, PrematureTurn::RiverAsTurn),
+        };
+        // The flop questions are asked only where the procedure turns on
+        // them; a tree walked for another edition may lack them.
+        let (burned, action_since) = match (a.street, flop) {
+            (Street::Flop, PrematureFlop::StandsAfterAction) => {
+                let burned = a.burned.ok_or_else(|| super::answer_needed("burned"))?;
+                let action = match (burned, a.action_since) {
+                    (true, _) => false,
+                    (false, Some(action)) => action,
+                    (false, None) => return Err(super::answer_needed("action_since")),
+                };
+                (burned, action)
+            }
+            _ => (true, false),
         };
         let r = premature_card(
             &PrematureInput {
                 street: a.street,
-                burned: a.burned == Some(true),
-                action_since: a.action_since == Some(true),
+                burned,
+                action_since,
             },
-            procedure,
+            PrematureProcedure { flop, turn },
         )?;
-        let mut d = Decision::new(r.outcome, r.concepts);
+        let in_rule = cx.params.premature_cards_in_rule() == Some(true);
+        let mut d = Decision::new(r.outcome, Vec::new());
+        let part = match a.street {
+            Street::Flop => ("premature-cards#A", "four-card-flop#1"),
+            Street::Turn => ("premature-cards#B", "four-card-flop#2"),
+            _ => ("premature-cards#C", "four-card-flop#3"),
+        };
+        d.concepts = match (r.edition_text, in_rule) {
+            (false, _) => Vec::new(),
+            (true, true) => vec![part.1, "premature-cards"],
+            (true, false) => vec![part.0],
+        };
+        if !r.edition_text {
+            d.uncited = true;
+            d.notes.push(Note {
+                key: "premature_flop_burned",
+                args: Vec::new(),
+            });
+        } else if in_rule {
+            d.notes.push(Note {
+                key: "premature_rule_governs",
+                args: Vec::new(),
+            });
+        }
+        d.remedy_variant = r.remedy_variant;
         if let Some(p) = r.flop_procedure {
             d.data("procedure", p);
         }
@@ -154,6 +208,12 @@ pub struct PrematureRuling {
     pub flop_procedure: Option<PrematureFlop>,
     /// For a turn: the turn procedure applied.
     pub turn_procedure: Option<PrematureTurn>,
+    /// The remedy steps, where they are not the TDA procedure's: the
+    /// variant of the outcome in `rulings/premature-card.yaml`.
+    pub remedy_variant: Option<&'static str>,
+    /// Whether the edition's own procedure decides (false: a case its text
+    /// does not cover, ruled by the TDA procedure).
+    pub edition_text: bool,
     /// Concept slugs of the rules applied, deciding rule first.
     pub concepts: Vec<&'static str>,
 }
@@ -165,9 +225,11 @@ pub struct PrematureRuling {
 /// - Flop with [`PrematureFlop::Redeal`]: re-dealt.
 /// - Flop with [`PrematureFlop::StandsAfterAction`] (ONK): a flop dealt
 ///   without a burn stands once any action took place, else it is re-dealt
-///   (scrambled, one card becomes the burn). ONK's text covers only the
-///   missing burn; a premature flop with its burn is re-dealt as in TDA 2019.
-/// - Turn: reshuffle, by the edition's [`PrematureTurn`].
+///   (scrambled, one card becomes the burn: remedy variant `scramble`).
+///   ONK's text covers only the missing burn; a premature flop with its burn
+///   is re-dealt as in TDA 2019, and `edition_text` is false.
+/// - Turn: reshuffle, by the edition's [`PrematureTurn`] (`reshuffle-now`:
+///   remedy variant `reshuffle-now`).
 /// - River: reshuffled, new river without a burn (every edition with a text).
 ///
 /// Errors: a street that has no board card (pre-flop, an unnamed street).
@@ -196,44 +258,56 @@ pub fn premature_card(
     procedure: PrematureProcedure,
 ) -> Result<PrematureRuling, Error> {
     let concepts = vec!["premature-cards", "four-card-flop"];
+    let ruling = |outcome, flop, turn, remedy_variant, edition_text| PrematureRuling {
+        outcome,
+        flop_procedure: flop,
+        turn_procedure: turn,
+        remedy_variant,
+        edition_text,
+        concepts: concepts.clone(),
+    };
     Ok(match input.street {
-        Street::Flop => {
-            let stands = procedure.flop == PrematureFlop::StandsAfterAction
-                && !input.burned
-                && input.action_since;
-            if stands {
-                PrematureRuling {
-                    outcome: PrematureOutcome::FlopStands,
-                    flop_procedure: Some(procedure.flop),
-                    turn_procedure: None,
-                    concepts,
-                }
-            } else {
-                let flop = if input.burned {
-                    PrematureFlop::Redeal
-                } else {
-                    procedure.flop
-                };
-                PrematureRuling {
-                    outcome: PrematureOutcome::FlopRedeal,
-                    flop_procedure: Some(flop),
-                    turn_procedure: None,
-                    concepts,
-                }
-            }
-        }
-        Street::Turn => PrematureRuling {
-            outcome: PrematureOutcome::TurnReshuffle,
-            flop_procedure: None,
-            turn_procedure: Some(procedure.turn),
-            concepts,
+        Street::Flop => match (procedure.flop, input.burned, input.action_since) {
+            (PrematureFlop::StandsAfterAction, false, true) => ruling(
+                PrematureOutcome::FlopStands,
+                Some(PrematureFlop::StandsAfterAction),
+                None,
+                None,
+                true,
+            ),
+            (PrematureFlop::StandsAfterAction, false, false) => ruling(
+                PrematureOutcome::FlopRedeal,
+                Some(PrematureFlop::StandsAfterAction),
+                None,
+                Some("scramble"),
+                true,
+            ),
+            (PrematureFlop::StandsAfterAction, true, _) => ruling(
+                PrematureOutcome::FlopRedeal,
+                Some(PrematureFlop::Redeal),
+                None,
+                None,
+                false,
+            ),
+            (PrematureFlop::Redeal, _, _) => ruling(
+                PrematureOutcome::FlopRedeal,
+                Some(PrematureFlop::Redeal),
+                None,
+                None,
+                true,
+            ),
         },
-        Street::River => PrematureRuling {
-            outcome: PrematureOutcome::RiverReshuffle,
-            flop_procedure: None,
-            turn_procedure: None,
-            concepts,
-        },
+        Street::Turn => ruling(
+            PrematureOutcome::TurnReshuffle,
+            None,
+            Some(procedure.turn),
+            match procedure.turn {
+                PrematureTurn::RiverAsTurn => None,
+                PrematureTurn::ReshuffleNow => Some("reshuffle-now"),
+            },
+            true,
+        ),
+        Street::River => ruling(PrematureOutcome::RiverReshuffle, None, None, None, true),
         other @ (Street::Preflop | Street::Postflop) => {
             return Err(Error::input(
                 "street",
@@ -370,6 +444,96 @@ mod tests {
         assert_eq!(r.outcome, PrematureOutcome::FlopRedeal);
         assert_eq!(r.flop_procedure, Some(PrematureFlop::Redeal));
         assert_eq!(r.concepts, vec!["premature-cards", "four-card-flop"]);
+    }
+
+    fn rule(edition: &str, street: Street, burned: Option<bool>) -> Decision<PrematureOutcome> {
+        super::super::rule_in::<PrematureCard>(
+            edition,
+            Answers {
+                street,
+                burned,
+                action_since: burned.map(|_| false),
+            },
+        )
+        .unwrap()
+    }
+
+    // tda-2019-sk OP-5-B: the card cites the part that states the steps.
+    #[test]
+    fn tda_2019_sk_cites_the_op5_part_of_the_street() {
+        for (street, part) in [
+            (Street::Flop, "premature-cards#A"),
+            (Street::Turn, "premature-cards#B"),
+            (Street::River, "premature-cards#C"),
+        ] {
+            let d = rule("tda-2019-sk", street, None);
+            assert_eq!(d.concepts, [part]);
+            assert_eq!(d.remedy_variant, None);
+            assert!(d.notes.is_empty());
+        }
+    }
+
+    // onk-2023-nl rule 39-2 governs over RP-5 and is cited first, with a note.
+    #[test]
+    fn onk_2023_nl_rule_39_governs_over_rp5() {
+        let d = rule("onk-2023-nl", Street::Turn, None);
+        assert_eq!(d.concepts, ["four-card-flop#2", "premature-cards"]);
+        assert_eq!(d.remedy_variant, Some("reshuffle-now"));
+        assert_eq!(
+            d.notes.first().map(|n| n.key),
+            Some("premature_rule_governs")
+        );
+        let d = rule("onk-2023-nl", Street::Flop, Some(false));
+        assert_eq!(d.remedy_variant, Some("scramble"));
+        assert_eq!(d.concepts, ["four-card-flop#1", "premature-cards"]);
+    }
+
+    // onk-2023-nl 39-1 covers only a flop dealt without its burn card.
+    #[test]
+    fn onk_2023_nl_a_burned_premature_flop_has_no_text_and_no_citation() {
+        let d = rule("onk-2023-nl", Street::Flop, Some(true));
+        assert_eq!(d.outcome, PrematureOutcome::FlopRedeal);
+        assert!(d.uncited);
+        assert_eq!(
+            d.notes.first().map(|n| n.key),
+            Some("premature_flop_burned")
+        );
+        // The walk asks `burned` in ONK: ruling without it is refused.
+        let err = super::super::rule_in::<PrematureCard>(
+            "onk-2023-nl",
+            Answers {
+                street: Street::Flop,
+                burned: None,
+                action_since: None,
+            },
+        )
+        .unwrap_err();
+        assert_eq!(err.input_key(), Some("burned"));
+    }
+
+    // dpc-2019-en has no premature-card procedure: the TDA steps, and the
+    // concept it lacks (the card then says so and cites nothing).
+    #[test]
+    fn dpc_2019_en_has_no_procedure_and_takes_the_tda_steps() {
+        for street in [Street::Flop, Street::Turn] {
+            let d = rule("dpc-2019-en", street, None);
+            assert_eq!(d.remedy_variant, None);
+            assert_eq!(d.concepts.len(), 1);
+            assert!(d.concepts[0].starts_with("premature-cards#"));
+        }
+    }
+
+    #[test]
+    fn the_remedy_variants_named_are_in_the_tree() {
+        let tree =
+            crate::incident::load(&crate::data::DataSource::Embedded, PrematureCard::ID).unwrap();
+        for (outcome, variant) in [
+            ("flop-redeal", "scramble"),
+            ("turn-reshuffle", "reshuffle-now"),
+        ] {
+            let o = tree.outcome(outcome).unwrap();
+            assert!(o.variants.contains_key(variant), "{outcome} {variant}");
+        }
     }
 
     #[test]

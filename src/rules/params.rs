@@ -155,6 +155,20 @@ macro_rules! params {
                 }
             }
 
+            /// The value of parameter `key` as the data files write it:
+            /// the one stated, else the TDA practice; `None` for an unknown
+            /// key or one without either. Nothing is noted (for deciding
+            /// which questions an edition needs, not for ruling).
+            pub fn value_or_tda(&self, key: &str) -> Option<serde_json::Value> {
+                match key {
+                    $( stringify!($name) => match &self.$name {
+                        Some(v) => serde_json::to_value(v).ok(),
+                        None => params!(@tda_json $name $(= $default)?),
+                    }, )*
+                    _ => None,
+                }
+            }
+
             /// The keys this set states.
             pub fn stated(&self) -> Vec<&'static str> {
                 let mut out = Vec::new();
@@ -179,6 +193,8 @@ macro_rules! params {
         pub fn $name() -> $ty { $default }
     };
     (@default $name:ident : $ty:ty) => {};
+    (@tda_json $name:ident = $default:expr) => { serde_json::to_value(tda::$name()).ok() };
+    (@tda_json $name:ident) => { None };
     (@get $(#[$doc:meta])* $name:ident : $ty:ty = $default:expr) => {
         $(#[$doc])*
         ///
@@ -293,6 +309,10 @@ params! {
     premature_flop in "premature-cards": PrematureFlop = PrematureFlop::Redeal;
     /// What happens to a premature turn card.
     premature_turn in "premature-cards": PrematureTurn = PrematureTurn::RiverAsTurn;
+    /// The four-card-flop rule itself states the premature-card procedure
+    /// (flop, turn and river items), which governs over a recommended
+    /// procedure that words it differently.
+    premature_cards_in_rule in "four-card-flop": bool;
     /// House note: a minimum raise is this multiple of the prior bet.
     min_raise_multiple in "house-min-raise-note": Count<1, 10>;
     /// Minimum age to play.

@@ -132,3 +132,137 @@ fn the_break_minutes_are_shown_only_for_a_hand_ended_at_a_break() {
     assert_eq!(r["outcome"], "open");
     assert_eq!(r["amounts"]["break_minutes"], 1);
 }
+
+fn remedy(ruling: &Value) -> Vec<String> {
+    ruling["remedy"]
+        .as_array()
+        .map(|r| {
+            r.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn premature(edition: &str, answers: &[&str]) -> Value {
+    let mut args = vec![
+        "--lang",
+        "en",
+        "incident",
+        "premature-card",
+        "--rules",
+        edition,
+    ];
+    for a in answers {
+        args.extend(["--answer", a]);
+    }
+    json(&args)
+}
+
+#[test]
+fn a_premature_turn_gets_the_steps_of_the_edition_in_use() {
+    // tda-2019-sk OP-5-B: burn and deal the would-be river as the turn.
+    let sk = premature("tda-2019-sk", &["street=turn"]);
+    assert_eq!(numbers(&sk), ["OP-5-B"]);
+    assert!(
+        remedy(&sk).contains(
+            &"Burn the next card and deal the card that would have been the river as the turn."
+                .to_string()
+        ),
+        "{:?}",
+        remedy(&sk)
+    );
+    // onk-2023-nl rule 39-2 (over RP-5): the card goes back, the deck is
+    // shuffled, the top card is the turn without a burn.
+    let onk = premature("onk-2023-nl", &["street=turn"]);
+    assert_eq!(numbers(&onk), ["39-2", "RP-5"]);
+    assert_eq!(
+        remedy(&onk),
+        [
+            "Leave the turn's burn card where it is.",
+            "Put the premature turn card back on the deck and shuffle the whole deck.",
+            "Deal the top card as the turn, without burning first."
+        ]
+    );
+    assert!(notes(&onk).contains("The rule governs and is cited first."));
+    // No headline says the card is set aside where the edition puts it back.
+    assert!(
+        !onk["outcome_text"]
+            .as_str()
+            .unwrap_or("")
+            .contains("set aside")
+    );
+    // dpc-2019-en and tda-2015-de have no procedure: nothing cited (not rule
+    // 39 or 36 on four-card flops), the TDA procedure named.
+    for edition in ["dpc-2019-en", "tda-2015-de"] {
+        let r = premature(edition, &["street=turn"]);
+        assert!(numbers(&r).is_empty(), "{edition}: {:?}", numbers(&r));
+        assert_eq!(remedy(&r), remedy(&sk), "{edition}");
+        assert!(
+            notes(&r).contains(&format!(
+                "{edition} has no rule on premature cards: the ruling follows TDA practice (TDA recommended procedure 5, premature cards)."
+            )),
+            "{edition}: {}",
+            notes(&r)
+        );
+    }
+}
+
+#[test]
+fn the_premature_flop_questions_count_only_where_the_procedure_turns_on_them() {
+    // Four editions redeal any premature flop: `burned` and `action_since`
+    // change nothing and are not asked (given ones are noted as ignored).
+    for edition in ["dpc-2019-en", "tda-2015-de", "tda-2019-sk", "pokerpunt-nl"] {
+        let r = premature(edition, &["street=flop", "burned=no", "action_since=yes"]);
+        assert_eq!(r["outcome"], "flop-redeal", "{edition}");
+        assert_eq!(
+            r["answers"],
+            serde_json::json!({"street": "flop"}),
+            "{edition}"
+        );
+        assert!(notes(&r).contains("Ignored (not asked on this path): `burned`, `action_since`."));
+    }
+    // ONK rule 39-1: an unburned flop stands after action, else it is
+    // scrambled; a flop dealt with its burn is outside the text.
+    let stands = premature(
+        "onk-2023-nl",
+        &["street=flop", "burned=no", "action_since=yes"],
+    );
+    assert_eq!(stands["outcome"], "flop-stands");
+    assert_eq!(numbers(&stands)[0], "39-1");
+    let scrambled = premature(
+        "onk-2023-nl",
+        &["street=flop", "burned=no", "action_since=no"],
+    );
+    assert_eq!(scrambled["outcome"], "flop-redeal");
+    assert_eq!(
+        remedy(&scrambled)[0],
+        "Turn the three flop cards face down and shuffle them; one of them is chosen as the burn card."
+    );
+    let burned = premature("onk-2023-nl", &["street=flop", "burned=yes"]);
+    assert!(numbers(&burned).is_empty());
+    assert!(notes(&burned).contains("covers only a flop dealt without its burn card"));
+}
+
+#[test]
+fn button_too_few_cards_in_tda_2015_names_the_tda_rule_it_follows() {
+    let r = json(&[
+        "--lang",
+        "en",
+        "incident",
+        "button-too-few-cards",
+        "--rules",
+        "tda-2015-de",
+        "--answer",
+        "acted=no",
+    ]);
+    assert!(numbers(&r).is_empty(), "{:?}", numbers(&r));
+    assert!(
+        notes(&r).contains(
+            "tda-2015-de has no rule on the button dealt too few cards: the ruling follows TDA practice (TDA 2019 rule 37:"
+        ),
+        "{}",
+        notes(&r)
+    );
+}

@@ -119,3 +119,23 @@ fn a_renamed_outcome_of_a_dealing_incident_fails_the_check() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_edition_condition_on_an_unknown_value_fails_the_check() {
+    let dir = data_copy("premature-param");
+    edit(
+        &dir,
+        "rulings/premature-card.yaml",
+        "param.premature_flop: [stands-after-action]}}\n  - {id: action_since",
+        "param.premature_flop: [stands-after-acting]}}\n  - {id: action_since",
+    );
+    let (code, out) = check(&dir);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains(
+            "rulings/premature-card.yaml: question `burned`: condition on `param.premature_flop`: `stands-after-acting` is not a value of `premature_flop`"
+        ),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

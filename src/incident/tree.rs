@@ -33,6 +33,9 @@ pub enum Kind {
     YesNo,
     /// one of `choices`.
     Choice,
+    /// any of `choices`, none included (`a,b`; `none`): asked as one list
+    /// to tick.
+    MultiChoice,
     /// a chip amount.
     Amount,
     /// a plain count (players, rounds, hands).
@@ -63,9 +66,18 @@ pub struct Question {
     pub id: String,
     /// What kind of answer it takes.
     pub kind: Kind,
-    /// For `choice`: the values allowed.
+    /// For `choice` and `multi-choice`: the values allowed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<String>,
+    /// For `multi-choice`: the list parameter that names, per edition,
+    /// which of `choices` the edition has (in its order); the others are
+    /// not offered in that edition (see [`Tree::for_edition`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choices_from: Option<String>,
+    /// The edition's values of the parameters the choice texts name
+    /// (`{misdeal_boxed_cards}`), set by [`Tree::for_edition`].
+    #[serde(skip)]
+    pub args: Vec<(String, String)>,
     /// The value used when none is given, in `--answer` form.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default: Option<String>,
@@ -156,12 +168,35 @@ pub struct Outcome {
 }
 
 impl Question {
+    /// The text of choice `value` in the UI language, with the numbers it
+    /// names (`{misdeal_boxed_cards}`) of the edition (else the TDA
+    /// practice, for a tree not decided for an edition).
+    pub fn choice_label(&self, ui: &crate::ui::Ui, value: &str) -> String {
+        use crate::rules::params::Params;
+        let mut label = ui
+            .get(&format!("choices.{value}"))
+            .map_or_else(|| value.to_string(), str::to_string);
+        for (k, v) in &self.args {
+            label = label.replace(&format!("{{{k}}}"), v);
+        }
+        for k in Params::KEYS {
+            let placeholder = format!("{{{k}}}");
+            if label.contains(&placeholder)
+                && let Some(v) = Params::default().value_or_tda(k)
+            {
+                label = label.replace(&placeholder, &crate::rules::provisions::scalar(&v));
+            }
+        }
+        label
+    }
+
     /// Parses a typed answer to this question.
     pub fn parse(&self, raw: &str) -> Result<Answer, Invalid> {
         let raw = raw.trim();
         Ok(match self.kind {
             Kind::YesNo => Answer::Bool(answer::parse_yes_no(raw)?),
             Kind::Choice => Answer::Text(answer::parse_choice(raw, &self.choices)?),
+            Kind::MultiChoice => Answer::Choices(answer::parse_choices(raw, &self.choices)?),
             Kind::Amount => Answer::Amount(answer::parse_amount(raw)?),
             Kind::Number => {
                 let n = answer::parse_amount(raw)?;
@@ -264,6 +299,30 @@ impl Tree {
     pub fn for_edition(&self, params: &crate::rules::params::Params) -> Tree {
         let mut tree = self.clone();
         for q in &mut tree.questions {
+            if let Some(name) = &q.choices_from {
+                if let Some(serde_json::Value::Array(listed)) = params.value_or_tda(name) {
+                    let listed: Vec<String> = listed
+                        .iter()
+                        .map(crate::rules::provisions::scalar)
+                        .collect();
+                    q.choices = listed
+                        .into_iter()
+                        .filter(|c| q.choices.contains(c))
+                        .collect();
+                }
+                // The texts of the choices may name the edition's numbers
+                // of the same rule (a threshold).
+                let home = crate::rules::params::Params::home(name);
+                q.args = crate::rules::params::Params::KEYS
+                    .iter()
+                    .filter(|k| crate::rules::params::Params::home(k) == home)
+                    .filter_map(|k| {
+                        let v = params.value_or_tda(k)?;
+                        (!v.is_array())
+                            .then(|| (k.to_string(), crate::rules::provisions::scalar(&v)))
+                    })
+                    .collect();
+            }
             let mut never = false;
             q.when.retain(|key, condition| {
                 let Some(name) = key.strip_prefix(PARAM) else {

@@ -20,10 +20,30 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<String> {
         if seen.contains(&q.id.as_str()) {
             problems.push(format!("{at} appears twice"));
         }
-        if (q.kind == Kind::Choice) == q.choices.is_empty() {
+        let choosing = matches!(q.kind, Kind::Choice | Kind::MultiChoice);
+        if choosing == q.choices.is_empty() {
             problems.push(format!(
                 "{at}: `choices` is required for choice questions and only for them"
             ));
+        }
+        if let Some(name) = &q.choices_from {
+            match crate::rules::params::Params::default().value_or_tda(name) {
+                _ if q.kind != Kind::MultiChoice => problems.push(format!(
+                    "{at}: `choices_from` is for multi-choice questions only"
+                )),
+                Some(serde_json::Value::Array(tda)) => {
+                    for v in tda.iter().map(crate::rules::provisions::scalar) {
+                        if !q.choices.contains(&v) {
+                            problems.push(format!(
+                                "{at}: `{v}` of `{name}` (the TDA practice) is not one of the choices"
+                            ));
+                        }
+                    }
+                }
+                _ => problems.push(format!(
+                    "{at}: choices_from `{name}` is not a list parameter with a TDA practice"
+                )),
+            }
         }
         if let Some(default) = &q.default
             && let Err(e) = q.parse(default)
@@ -78,7 +98,7 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<String> {
                 "{at}: setting `{other}` does not exist or does not fit the question (game: a choice of games)"
             )),
         }
-        if q.kind == Kind::Choice {
+        if choosing {
             for c in &q.choices {
                 if ui.get(&format!("choices.{c}")).is_none() {
                     problems.push(format!("{at}: no UI text `choices.{c}`"));

@@ -14,8 +14,11 @@ use crate::message::{Message, Msg};
 /// The `misdeal` incident.
 pub struct Misdeal;
 
-/// The answers of `misdeal` (SPEC section 5). A cause is `None` when the
-/// walk did not ask it: the deck is fouled or substantial action occurred.
+/// The answers of `misdeal` (SPEC section 5). The causes come either as
+/// one list of the edition's causes (`causes`, as the walkthrough asks them)
+/// or as the contract keys, one fact each; a fact is `None` when the walk
+/// did not ask it: the deck is fouled, substantial action occurred, or the
+/// list was given.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
@@ -23,6 +26,8 @@ pub struct Answers {
     pub fouled_deck: bool,
     /// Substantial action has occurred.
     pub substantial_action: Option<bool>,
+    /// The causes that happened, of those the edition lists.
+    pub causes: Option<Vec<MisdealCondition>>,
     /// Boxed cards on the initial deal.
     pub boxed_cards: Option<u64>,
     /// The first card went to the wrong seat.
@@ -47,53 +52,82 @@ impl Incident for Misdeal {
     type Outcome = MisdealOutcome;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<MisdealOutcome>, Error> {
-        let count = |c: u32| u8::try_from(c).unwrap_or(u8::MAX);
-        // Only what the case turns on is read (a parameter read and not
-        // stated is noted on the card): a threshold where the edition lists
-        // its cause and a count was given.
-        let conditions = if a.fouled_deck {
-            Vec::new()
-        } else {
-            cx.params.misdeal_conditions()
-        };
-        let boxed = (conditions.contains(&MisdealCondition::BoxedCards) && a.boxed_cards.is_some())
-            .then(|| count(cx.params.misdeal_boxed_cards().get()));
-        let downcards = (conditions.contains(&MisdealCondition::DowncardsExposed)
-            && a.downcards_exposed.is_some())
-        .then(|| count(cx.params.misdeal_exposed_downcards().get()));
-        let rules = MisdealRules {
-            conditions,
-            misdeal_boxed_cards: boxed,
-            misdeal_exposed_downcards: downcards,
-        };
-        let yes = |answer: Option<bool>| answer == Some(true);
-        let input = MisdealInput {
-            boxed_cards: a.boxed_cards.unwrap_or_default(),
-            first_card_wrong_seat: yes(a.first_card_wrong_seat),
-            dealt_to_ineligible_seat: yes(a.dealt_to_ineligible_seat),
-            eligible_seat_dealt_out: yes(a.eligible_seat_dealt_out),
-            first_two_exposed: yes(a.first_two_exposed),
-            downcards_exposed: a.downcards_exposed.unwrap_or_default(),
-            stud: false,
-            wrong_card_count: yes(a.wrong_card_count),
-            joker_in_deck: yes(a.joker_in_deck),
-            substantial_action: yes(a.substantial_action),
-            fouled_deck: a.fouled_deck,
-        };
-        let r = misdeal(&input, &rules)?;
-        let mut d = Decision::new(r.outcome, r.concepts);
-        if r.outcome == MisdealOutcome::FouledDeck {
+        if a.fouled_deck {
             // Only some editions state the fouled deck (35-E); the others
             // get the TDA practice, noted on the card, and no citation of a
             // misdeal rule that does not say it.
             let stated = cx.params.stated().fouled_deck.is_some();
             let FouledDeck::StopPlayReturnBets = cx.params.fouled_deck();
-            if stated {
-                d.concepts = vec!["misdeals#E"];
-            } else {
-                d.uncited = true;
-            }
+            let mut d = Decision::new(MisdealOutcome::FouledDeck, vec!["misdeals#E"]);
+            d.uncited = !stated;
+            d.data("causes", Vec::<MisdealCondition>::new());
+            d.data("barred_by_substantial_action", false);
+            return Ok(d);
         }
+        let conditions = cx.params.misdeal_conditions();
+        let substantial_action = a.substantial_action == Some(true);
+        let r = match &a.causes {
+            Some(causes) => rule_on_causes(
+                conditions
+                    .iter()
+                    .copied()
+                    .filter(|c| causes.contains(c))
+                    .collect(),
+                substantial_action,
+            ),
+            // After substantial action the causes are not asked: 35-D decides.
+            None if substantial_action => rule_on_causes(Vec::new(), true),
+            None => {
+                // The contract keys, each asked (or defaulted by the tree) on
+                // this path. A threshold is read only where the edition lists
+                // its cause (a parameter read and not stated is noted on the
+                // card).
+                let flag =
+                    |v: Option<bool>, key: &'static str| v.ok_or_else(|| super::answer_needed(key));
+                let number =
+                    |v: Option<u64>, key: &'static str| v.ok_or_else(|| super::answer_needed(key));
+                let count = |c: u32| u8::try_from(c).unwrap_or(u8::MAX);
+                let boxed = conditions
+                    .contains(&MisdealCondition::BoxedCards)
+                    .then(|| count(cx.params.misdeal_boxed_cards().get()));
+                let downcards = conditions
+                    .contains(&MisdealCondition::DowncardsExposed)
+                    .then(|| count(cx.params.misdeal_exposed_downcards().get()));
+                let input = MisdealInput {
+                    boxed_cards: number(a.boxed_cards, "boxed_cards")?,
+                    first_card_wrong_seat: flag(a.first_card_wrong_seat, "first_card_wrong_seat")?,
+                    dealt_to_ineligible_seat: flag(
+                        a.dealt_to_ineligible_seat,
+                        "dealt_to_ineligible_seat",
+                    )?,
+                    eligible_seat_dealt_out: flag(
+                        a.eligible_seat_dealt_out,
+                        "eligible_seat_dealt_out",
+                    )?,
+                    first_two_exposed: flag(a.first_two_exposed, "first_two_exposed")?,
+                    downcards_exposed: number(a.downcards_exposed, "downcards_exposed")?,
+                    stud: false,
+                    wrong_card_count: flag(a.wrong_card_count, "wrong_card_count")?,
+                    joker_in_deck: flag(a.joker_in_deck, "joker_in_deck")?,
+                    substantial_action,
+                    fouled_deck: false,
+                };
+                let rules = MisdealRules {
+                    conditions,
+                    misdeal_boxed_cards: boxed,
+                    misdeal_exposed_downcards: downcards,
+                };
+                misdeal(&input, &rules)?
+            }
+        };
+        // What decides: substantial action (35-D) when it occurred, else
+        // the edition's list of causes (35-A), met or not.
+        let concepts = if substantial_action {
+            vec!["misdeals#D", "substantial-action"]
+        } else {
+            vec!["misdeals#A"]
+        };
+        let mut d = Decision::new(r.outcome, concepts);
         d.data("causes", &r.met);
         d.data(
             "barred_by_substantial_action",
@@ -308,7 +342,23 @@ pub fn misdeal(input: &MisdealInput, rules: &MisdealRules) -> Result<MisdealRuli
             met.push(c);
         }
     }
-    let (outcome, barred, concepts) = match (met.is_empty(), input.substantial_action) {
+    Ok(rule_on_causes(met, input.substantial_action))
+}
+
+/// The ruling once the causes met are known (of the edition's list): a
+/// misdeal, unless substantial action has occurred (35-D).
+///
+/// ```
+/// use floor::incidents::misdeal::{MisdealCondition, MisdealOutcome, rule_on_causes};
+///
+/// let out = vec![MisdealCondition::EligibleSeatDealtOut];
+/// assert_eq!(rule_on_causes(out.clone(), false).outcome, MisdealOutcome::Misdeal);
+/// let barred = rule_on_causes(out, true);
+/// assert_eq!(barred.outcome, MisdealOutcome::NoMisdeal);
+/// assert!(barred.barred_by_substantial_action);
+/// ```
+pub fn rule_on_causes(met: Vec<MisdealCondition>, substantial_action: bool) -> MisdealRuling {
+    let (outcome, barred, concepts) = match (met.is_empty(), substantial_action) {
         (true, _) => (MisdealOutcome::NoMisdeal, false, vec!["misdeals"]),
         (false, false) => (MisdealOutcome::Misdeal, false, vec!["misdeals"]),
         (false, true) => (
@@ -317,12 +367,12 @@ pub fn misdeal(input: &MisdealInput, rules: &MisdealRules) -> Result<MisdealRuli
             vec!["misdeals", "substantial-action"],
         ),
     };
-    Ok(MisdealRuling {
+    MisdealRuling {
         outcome,
         met,
         barred_by_substantial_action: barred,
         concepts,
-    })
+    }
 }
 
 #[cfg(test)]

@@ -266,3 +266,81 @@ fn button_too_few_cards_in_tda_2015_names_the_tda_rule_it_follows() {
         notes(&r)
     );
 }
+
+const EDITIONS: [&str; 5] = [
+    "dpc-2019-en",
+    "tda-2019-sk",
+    "onk-2023-nl",
+    "pokerpunt-nl",
+    "tda-2015-de",
+];
+
+fn misdeal(edition: &str, answers: &[&str]) -> Value {
+    let mut args = vec!["--lang", "en", "incident", "misdeal", "--rules", edition];
+    for a in answers {
+        args.extend(["--answer", a]);
+    }
+    json(&args)
+}
+
+#[test]
+fn no_misdeal_cites_what_decides_it() {
+    for edition in EDITIONS {
+        // No substantial action and no cause: the list of causes decides
+        // (35-A; 34-A in tda-2015-de), not the substantial-action clause.
+        let none = misdeal(edition, &["substantial_action=no"]);
+        assert_eq!(none["outcome"], "no-misdeal", "{edition}");
+        let cited = numbers(&none);
+        assert_eq!(cited.len(), 1, "{edition}: {cited:?}");
+        assert!(cited[0].ends_with("-A"), "{edition}: {cited:?}");
+        // After substantial action, 35-D and the definition (36) decide.
+        let after = misdeal(
+            edition,
+            &["substantial_action=yes", "eligible_seat_dealt_out=yes"],
+        );
+        assert_eq!(after["outcome"], "no-misdeal", "{edition}");
+        let cited = numbers(&after);
+        assert!(cited[0].ends_with("-D"), "{edition}: {cited:?}");
+        assert_eq!(cited.len(), 2, "{edition}: {cited:?}");
+    }
+}
+
+#[test]
+fn the_contract_keys_and_the_list_of_causes_rule_alike() {
+    for edition in EDITIONS {
+        let by_key = misdeal(edition, &["eligible_seat_dealt_out=yes"]);
+        let by_list = misdeal(edition, &["causes=eligible-seat-dealt-out"]);
+        assert_eq!(by_key["outcome"], "misdeal", "{edition}");
+        assert_eq!(by_list["outcome"], "misdeal", "{edition}");
+        assert_eq!(by_key["causes"], by_list["causes"], "{edition}");
+        assert_eq!(numbers(&by_key), numbers(&by_list), "{edition}");
+    }
+    // The list is the edition's: ONK lists the joker, dpc does not.
+    let onk = misdeal("onk-2023-nl", &["causes=joker-in-deck"]);
+    assert_eq!(onk["outcome"], "misdeal");
+    let mut dpc = crate::common::floor();
+    dpc.args([
+        "--lang",
+        "en",
+        "incident",
+        "misdeal",
+        "--rules",
+        "dpc-2019-en",
+        "--answer",
+        "causes=joker-in-deck",
+    ]);
+    let err = crate::common::one_line_error(&mut dpc);
+    assert!(
+        err.contains("`joker-in-deck` is not one of: boxed-cards, first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, first-two-exposed, downcards-exposed"),
+        "{err}"
+    );
+    // Nothing ticked is an answer: no cause, nothing assumed.
+    let none = misdeal("dpc-2019-en", &["causes=none"]);
+    assert_eq!(none["outcome"], "no-misdeal");
+    assert_eq!(none["answers"]["causes"], serde_json::json!([]));
+    assert!(
+        none["defaults_used"]
+            .as_array()
+            .is_some_and(|d| d.iter().all(|k| k != "causes" && k != "boxed_cards"))
+    );
+}

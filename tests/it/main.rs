@@ -14,6 +14,7 @@ mod golden;
 mod hand;
 mod incidents;
 mod interactive;
+mod interactive_dealing;
 mod log;
 mod log_show;
 mod man;

@@ -38,7 +38,12 @@ impl Incident for ChipsFoundBehind {
             (false, None) => return Err(super::answer_needed("all_in_won")),
         };
         let r = found_chips(a.part_of_action, won);
-        let mut d = Decision::new(r, vec!["chips-found-behind", "accepted-action"]);
+        // Accepted action decides only when the chips are part of it.
+        let concepts = match r {
+            FoundChips::InAction => vec!["chips-found-behind", "accepted-action"],
+            FoundChips::NotPaid | FoundChips::MayGoToCaller => vec!["chips-found-behind"],
+        };
+        let mut d = Decision::new(r, concepts);
         d.discretion = Some(r == FoundChips::MayGoToCaller);
         if let Some(found) = a.found {
             d.amount("found", found);

@@ -25,12 +25,19 @@ impl Incident for ExposedCard {
     type Outcome = ExposedOutcome;
 
     fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<ExposedOutcome>, Error> {
-        let outcome = if exposure_penalty_applies(a.action_pending) {
-            ExposedOutcome::PenaltyHandLive
+        // With action pending the penalty rule applies; with none, the
+        // hands are tabled anyway (face up for all-ins).
+        Ok(if exposure_penalty_applies(a.action_pending) {
+            Decision::new(
+                ExposedOutcome::PenaltyHandLive,
+                vec!["exposing-cards", "penalties"],
+            )
         } else {
-            ExposedOutcome::NoPenalty
-        };
-        Ok(Decision::new(outcome, vec!["exposing-cards", "penalties"]))
+            Decision::new(
+                ExposedOutcome::NoPenalty,
+                vec!["exposing-cards", "face-up-all-in"],
+            )
+        })
     }
 }
 

@@ -344,3 +344,32 @@ fn the_contract_keys_and_the_list_of_causes_rule_alike() {
             .is_some_and(|d| d.iter().all(|k| k != "causes" && k != "boxed_cards"))
     );
 }
+
+#[test]
+fn the_second_citation_is_the_rule_the_outcome_turns_on() {
+    // No action pending: the hands are tabled (face up for all-ins), no
+    // penalty rule; with action pending, the penalty rule.
+    for (pending, second) in [("no", "16"), ("yes", "71")] {
+        let r = json(&[
+            "incident",
+            "exposed-card",
+            "--rules",
+            "dpc-2019-en",
+            "--answer",
+            &format!("action_pending={pending}"),
+        ]);
+        assert_eq!(numbers(&r), ["68", second], "action_pending={pending}");
+    }
+    // Chips not part of the action: accepted action is not what decides.
+    let r = json(&[
+        "incident",
+        "chips-found-behind",
+        "--rules",
+        "dpc-2019-en",
+        "--answer",
+        "part_of_action=no",
+        "--answer",
+        "all_in_won=yes",
+    ]);
+    assert_eq!(numbers(&r), ["62"]);
+}

@@ -13,7 +13,7 @@ pokerkit, an independent poker engine, and asks floor's oracle
 - the `bet` rules on every raise pokerkit makes, pushed silently in one
   motion: the minimum raise-to they derive and the total the action counts as,
 - and, at the end of the betting, the main and side pots and the uncalled
-  excess (the other calculator, ``floor::calc::pots``).
+  excess (the other calculator, ``floor::poker::layer_pots``).
 
 Every disagreement is put in a class. Where pokerkit's rule set differs from
 the TDA rules the TDA rule wins: those classes are *explained* (see

@@ -114,8 +114,8 @@ pub enum GameArg {
 }
 
 impl GameArg {
-    fn game(self) -> floor::calc::Game {
-        use floor::calc::Game;
+    fn game(self) -> floor::poker::Game {
+        use floor::poker::Game;
         match self {
             GameArg::NoLimit => Game::NoLimit,
             GameArg::PotLimit => Game::PotLimit,

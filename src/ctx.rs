@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use anyhow::Context as _;
 use floor::LookupError;
-use floor::calc::Game;
 use floor::data::DataSource;
+use floor::poker::Game;
 use floor::rules::Store;
 use floor::settings::{Settings, Source};
 use floor::ui::Ui;

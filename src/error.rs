@@ -72,19 +72,6 @@ impl Error {
     }
 }
 
-impl From<crate::calc::CalcError> for Error {
-    fn from(e: crate::calc::CalcError) -> Error {
-        match e {
-            crate::calc::CalcError::Overflow { input } => {
-                Error::input(input, Message::new(Msg::Overflow).arg("input", input))
-            }
-            crate::calc::CalcError::Invalid { input, problem } => {
-                Error::input(input, Message::new(Msg::Text).arg("text", problem))
-            }
-        }
-    }
-}
-
 /// A data file (bundled, `--data`, `--house`, `--answers`) could not be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LoadError {

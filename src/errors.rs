@@ -18,8 +18,6 @@ pub fn localize(err: &anyhow::Error, ui: &Ui) -> Option<String> {
             e.message()
         } else if let Some(e) = cause.downcast_ref::<LookupError>() {
             e.message()
-        } else if let Some(e) = cause.downcast_ref::<floor::calc::CalcError>() {
-            floor::Error::from(e.clone()).message()
         } else if let Some(e) = cause.downcast_ref::<floor::log::LogError>() {
             e.message()?
         } else {

@@ -16,7 +16,6 @@ pub fn is_user_error(err: &(dyn std::error::Error + 'static)) -> bool {
                 .is_some_and(|l| !l.is_io())
             || e.is::<LoadError>()
             || e.is::<LookupError>()
-            || e.is::<crate::calc::CalcError>()
         {
             return true;
         }

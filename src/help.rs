@@ -100,12 +100,12 @@ fn facts(ui: &Ui, q: &Question) -> String {
         .get(&format!("keys.kind.{kind_id}"))
         .unwrap_or(&kind_id)
         .to_string();
-    if q.kind == Kind::Choice {
+    if matches!(q.kind, Kind::Choice | Kind::MultiChoice) {
         let choices: Vec<String> = q
             .choices
             .iter()
-            .map(|c| match ui.get(&format!("choices.{c}")) {
-                Some(label) if !label.eq_ignore_ascii_case(c) => format!("{c} ({label})"),
+            .map(|c| match q.choice_label(ui, c) {
+                label if !label.eq_ignore_ascii_case(c) => format!("{c} ({label})"),
                 _ => c.clone(),
             })
             .collect();

@@ -1,12 +1,12 @@
 //! floor: poker tournament floor rulings.
 //!
 //! The library holds all logic — the rulebook store and concordance
-//! ([`rules`]), the calculators ([`calc`]), the user-interface texts ([`ui`])
+//! ([`rules`]), the one model of a hand ([`poker`]), the incidents and their
+//! rulings ([`incidents`], [`incident`]), the user-interface texts ([`ui`])
 //! — and does no terminal I/O. The `floor` binary parses arguments, prompts
 //! and renders.
 #![warn(missing_docs)]
 
-pub mod calc;
 pub mod compare;
 pub mod data;
 pub mod error;

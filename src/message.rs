@@ -65,6 +65,10 @@ messages! {
     Text = "text" [text],
     /// A sum or product left the chip range.
     Overflow = "overflow" [input],
+    /// A threshold of the rules that must be at least 1.
+    AtLeastOne = "at_least_one" [],
+    /// Substantial action on a next hand said not to have begun.
+    DisputeNotStarted = "dispute_not_started" [],
 
     // --- lookups and data files -------------------------------------------
     /// " (nearest: a, b)".
@@ -165,6 +169,8 @@ messages! {
     ActionNoPlayer = "action_no_player" [item],
     /// An unknown action word.
     ActionUnknown = "action_unknown" [word, item],
+    /// An unknown action word, alone.
+    ActionUnknownWord = "action_unknown_word" [word],
     /// An item with no action.
     ActionMissing = "action_missing" [item],
     /// An item with too many parts.

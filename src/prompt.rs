@@ -8,7 +8,7 @@ use std::io::IsTerminal;
 
 use dialoguer::console::{Term, style};
 use dialoguer::theme::ColorfulTheme;
-use dialoguer::{FuzzySelect, Input, Select};
+use dialoguer::{FuzzySelect, Input, MultiSelect, Select};
 use floor::incident::tree::{Kind, Question};
 use floor::incident::{AnswerSource, Reply, WalkError};
 use floor::ui::Ui;
@@ -97,10 +97,8 @@ impl<'a> Prompter<'a> {
         ))
     }
 
-    fn choice_label(&self, value: &str) -> String {
-        self.ui
-            .get(&format!("choices.{value}"))
-            .map_or_else(|| value.to_string(), str::to_string)
+    fn choice_label(&self, question: &Question, value: &str) -> String {
+        question.choice_label(self.ui, value)
     }
 }
 
@@ -144,7 +142,7 @@ impl AnswerSource for Prompter<'_> {
                         "no" if question.kind == Kind::YesNo => {
                             self.ui.t("incident.no").to_string()
                         }
-                        other => self.choice_label(other),
+                        other => self.choice_label(question, other),
                     })
                     .collect();
                 let start = default
@@ -161,6 +159,47 @@ impl AnswerSource for Prompter<'_> {
                     .map_err(source_error)?;
                 Ok(match picked.and_then(|i| values.get(i)) {
                     Some(v) => Reply::Value(v.clone()),
+                    None => Reply::Back,
+                })
+            }
+            Kind::MultiChoice => {
+                // Space ticks, Enter confirms (none ticked is an answer
+                // too), Esc goes back.
+                let labels: Vec<String> = question
+                    .choices
+                    .iter()
+                    .map(|c| self.choice_label(question, c))
+                    .collect();
+                let ticked: Vec<String> = default
+                    .and_then(|d| question.parse(d).ok())
+                    .map(|a| match a {
+                        floor::incident::answer::Answer::Choices(c) => c,
+                        _ => Vec::new(),
+                    })
+                    .unwrap_or_default();
+                let defaults: Vec<bool> = question
+                    .choices
+                    .iter()
+                    .map(|c| ticked.contains(c))
+                    .collect();
+                let picked = MultiSelect::with_theme(&self.theme)
+                    .with_prompt(prompt)
+                    .items(&labels)
+                    .defaults(&defaults)
+                    .interact_on_opt(&self.term)
+                    .map_err(source_error)?;
+                Ok(match picked {
+                    Some(indices) => {
+                        let values: Vec<&str> = indices
+                            .iter()
+                            .filter_map(|i| question.choices.get(*i).map(String::as_str))
+                            .collect();
+                        Reply::Value(if values.is_empty() {
+                            "none".into()
+                        } else {
+                            values.join(",")
+                        })
+                    }
                     None => Reply::Back,
                 })
             }

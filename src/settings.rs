@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::calc::Game;
 use crate::error::LoadError;
+use crate::poker::Game;
 use crate::rules::Lang;
 
 /// Where a setting's value came from, most specific first.

@@ -53,7 +53,7 @@ pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
         }
     } else {
         let id = args.id.clone().unwrap_or_default();
-        let tree = incident::load(source, &id)?;
+        let tree = incident::load_for(source, &id, &book)?;
         let given = given_answers(&args)?;
         let seed = settings_seed(ctx, &tree, &given, &from_hand);
         let mut from = GivenAnswers::new(&tree, given)?;
@@ -104,7 +104,7 @@ fn walk_interactively(
                 None => return Ok(None),
             },
         };
-        let tree = incident::load(ctx.store.source(), &id)?;
+        let tree = incident::load_for(ctx.store.source(), &id, book)?;
         let mut prompter = prompt::Prompter::new(&ctx.ui, &tree.id, args.all_questions);
         let mut seed = settings_seed(ctx, &tree, &BTreeMap::new(), from_hand);
         let mut start: Option<String> = None;

@@ -8,9 +8,9 @@ use serde::Serialize;
 
 use std::collections::BTreeMap;
 
-use crate::calc::{Chips, Seat};
 use crate::error::LoadError;
 use crate::message::{Message, Msg};
+use crate::poker::{Chips, Seat};
 
 /// An answer value, typed by its question's kind.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -29,6 +29,8 @@ pub enum Answer {
     Seat(Seat),
     /// seat numbers.
     Seats(Vec<Seat>),
+    /// several of the choices (none at all is an empty list).
+    Choices(Vec<String>),
 }
 
 impl Answer {
@@ -41,6 +43,7 @@ impl Answer {
             Answer::Chips(v) => v.clone().into(),
             Answer::Seat(s) => (*s).into(),
             Answer::Seats(v) => v.clone().into(),
+            Answer::Choices(v) => v.clone().into(),
         }
     }
 
@@ -54,6 +57,8 @@ impl Answer {
             Answer::Chips(v) => join(v),
             Answer::Seat(s) => s.to_string(),
             Answer::Seats(v) => join(v),
+            Answer::Choices(v) if v.is_empty() => "none".into(),
+            Answer::Choices(v) => v.join(","),
         }
     }
 }
@@ -185,6 +190,24 @@ pub fn parse_choice(raw: &str, choices: &[String]) -> Result<String, Invalid> {
                 .arg("choices", choices.join(", ")),
         ),
     }
+}
+
+/// Parses several of `choices`, comma-separated, each once, in the order of
+/// `choices`; `none` (or nothing) is none of them.
+pub fn parse_choices(raw: &str, choices: &[String]) -> Result<Vec<String>, Invalid> {
+    let raw = raw.trim();
+    if raw.is_empty() || raw.eq_ignore_ascii_case("none") {
+        return Ok(Vec::new());
+    }
+    let mut picked = Vec::new();
+    for item in raw.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        picked.push(parse_choice(item, choices)?);
+    }
+    Ok(choices
+        .iter()
+        .filter(|c| picked.contains(c))
+        .cloned()
+        .collect())
 }
 
 /// Splits `KEY=VALUE` (`--answer`): the key is trimmed and non-empty.

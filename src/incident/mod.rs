@@ -1,8 +1,8 @@
 //! Incidents: decision trees (`rulings/<id>.yaml`), the walk through their
-//! questions, the calculators that rule on the answers, and the ruling.
+//! questions, the registry of the modules that rule on the answers
+//! ([`crate::incidents`]), and the ruling.
 
 pub mod answer;
-pub mod calculators;
 pub mod registry;
 pub mod ruling;
 pub mod tree;
@@ -60,7 +60,13 @@ pub fn load(source: &DataSource, id: &str) -> Result<Tree, crate::Error> {
     Ok(tree)
 }
 
-/// Walks the tree with `source`, runs its calculator and assembles the ruling.
+/// Loads one incident's tree for the edition of `book`: questions that
+/// change nothing in that edition are left out (see [`Tree::for_edition`]).
+pub fn load_for(source: &DataSource, id: &str, book: &Book) -> Result<Tree, crate::Error> {
+    Ok(load(source, id)?.for_edition(&book.params()))
+}
+
+/// Walks the tree with `source`, rules with its module and assembles the ruling.
 pub fn rule_on(
     tree: &Tree,
     book: &Book,
@@ -71,9 +77,8 @@ pub fn rule_on(
     decide(tree, book, ui, &answers)
 }
 
-/// Rules on answers already collected: the incident's module (or, for an
-/// incident not yet moved to one, its named calculator) with the edition's
-/// parameters, then the ruling assembled with its citations.
+/// Rules on answers already collected: the incident's module with the
+/// edition's parameters, then the ruling assembled with its citations.
 pub fn decide(
     tree: &Tree,
     book: &Book,
@@ -82,10 +87,16 @@ pub fn decide(
 ) -> Result<Ruling, crate::Error> {
     let (params, sources) = book.params_with_sources();
     let mut cx = Cx::new(Resolved::new(&params), &sources);
-    let decision = match crate::incidents::find(&tree.id) {
-        Some(entry) => entry.run(answers, &mut cx)?,
-        None => calculators::run(&tree.calculator, answers, &mut cx)?,
-    };
+    let entry = crate::incidents::find(&tree.id).ok_or_else(|| {
+        crate::Error::bad(Message::new(Msg::Text).arg(
+            "text",
+            format!(
+                "rulings/{}.yaml has no module in the incident registry",
+                tree.id
+            ),
+        ))
+    })?;
+    let decision = entry.run(answers, &mut cx)?;
     if tree.outcome(&decision.outcome).is_none() {
         return Err(crate::Error::bad(Message::new(Msg::Text).arg(
             "text",

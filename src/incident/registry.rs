@@ -140,6 +140,7 @@ fn sample<'a>(questions: impl Iterator<Item = &'a super::tree::Question>) -> Map
             let v = match q.kind {
                 Kind::YesNo => Answer::Bool(false),
                 Kind::Choice => Answer::Text(q.choices.first().cloned().unwrap_or_default()),
+                Kind::MultiChoice => Answer::Choices(q.choices.iter().take(1).cloned().collect()),
                 Kind::Amount | Kind::Number => Answer::Amount(q.min.unwrap_or(1).max(1)),
                 Kind::Chips => Answer::Chips(vec![1]),
                 Kind::Seat => Answer::Seat(1),

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use crate::calc::Chips;
 use crate::error::LoadError;
+use crate::poker::Chips;
 use crate::rules::Book;
 use crate::rules::params::Fallback;
 use crate::ui::Ui;
@@ -27,8 +27,15 @@ pub struct Decision<O = String> {
     /// before `concepts`: the rule that states a parameter the ruling turned
     /// on (e.g. a house rule setting the payout).
     pub decided_by: Option<String>,
-    /// Overrides the outcome's discretion flag when the calculator knows better.
+    /// Overrides the outcome's discretion flag when the module knows better.
     pub discretion: Option<bool>,
+    /// The edition has no text for the case: nothing is cited (rather than
+    /// a rule that does not say it), and the notes name the TDA practice
+    /// applied.
+    pub uncited: bool,
+    /// The outcome's remedy variant (see the tree's `variants`) that
+    /// applies, where the edition states other steps.
+    pub remedy_variant: Option<&'static str>,
     /// Structured extras for JSON (`pots`, `halt`, `moves`, ...).
     pub data: serde_json::Map<String, serde_json::Value>,
     /// Notes for the card, as ui keys with arguments.
@@ -46,6 +53,8 @@ impl<O: Into<&'static str>> Decision<O> {
             concepts,
             decided_by: None,
             discretion: None,
+            uncited: false,
+            remedy_variant: None,
             data: serde_json::Map::new(),
             notes: Vec::new(),
             table: None,
@@ -77,6 +86,8 @@ impl<O: Into<&'static str>> Decision<O> {
             concepts: self.concepts,
             decided_by: self.decided_by,
             discretion: self.discretion,
+            uncited: self.uncited,
+            remedy_variant: self.remedy_variant,
             data: self.data,
             notes: self.notes,
             table: self.table,
@@ -214,13 +225,15 @@ pub fn assemble(
     fallbacks: &[Fallback],
 ) -> Result<Ruling, LoadError> {
     let outcome = tree.outcome(&decision.outcome);
-    // The calculator names the rules the path it took applied, deciding rule
+    // The module names the rules the path it took applied, deciding rule
     // first; the tree names which sub-part of each to quote (and is the
-    // citation list when a calculator names none).
+    // citation list when a module names none).
     let tree_cites: Vec<(&str, Option<&str>)> = outcome
         .map(|o| o.cite.iter().map(|c| cite_parts(c)).collect())
         .unwrap_or_default();
-    let applied: Vec<&str> = if decision.concepts.is_empty() {
+    let applied: Vec<&str> = if decision.uncited {
+        Vec::new()
+    } else if decision.concepts.is_empty() {
         tree_cites.iter().map(|(c, _)| *c).collect()
     } else {
         decision.concepts.clone()
@@ -281,7 +294,10 @@ pub fn assemble(
     };
     let remedy = outcome
         .map(|o| {
-            o.remedy
+            decision
+                .remedy_variant
+                .and_then(|v| o.variants.get(v))
+                .unwrap_or(&o.remedy)
                 .iter()
                 .map(|key| {
                     fill(
@@ -302,16 +318,20 @@ pub fn assemble(
         .collect();
     if let Some(concept) = missing_rule {
         let topic_key = format!("topics.{concept}");
-        notes.insert(
-            0,
-            ui.f(
-                "notes.no_rule",
+        let topic = ui.get(&topic_key).unwrap_or(concept);
+        // Where the TDA's own rule for the topic is known, the note names it.
+        let note = match ui.get(&format!("practices.{concept}")) {
+            Some(practice) => ui.f(
+                "notes.no_rule_practice",
                 &[
                     ("edition", book.id()),
-                    ("topic", ui.get(&topic_key).unwrap_or(concept)),
+                    ("topic", topic),
+                    ("practice", practice),
                 ],
             ),
-        );
+            None => ui.f("notes.no_rule", &[("edition", book.id()), ("topic", topic)]),
+        };
+        notes.insert(0, note);
     }
     notes.extend(fallbacks.iter().map(|f| {
         ui.f(

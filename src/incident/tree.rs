@@ -1,7 +1,7 @@
 //! The shape of a decision tree (`rulings/<incident>.yaml`): questions with
 //! kinds, defaults and conditions on earlier answers; outcomes with the
-//! concepts they cite and their remedy steps. No arithmetic lives here: each
-//! tree names the calculator that rules on its answers.
+//! concepts they cite and their remedy steps. No arithmetic lives here: the
+//! incident's module (registered under the tree's id) rules on its answers.
 
 use std::collections::BTreeMap;
 
@@ -16,13 +16,9 @@ use crate::message::{Message, Msg};
 pub struct Tree {
     /// The incident id (`bet`, `undercall`, ...), equal to the file name.
     pub id: String,
-    /// For an incident without a module of its own: the calculator that
-    /// turns answers into an outcome and amounts.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub calculator: String,
     /// Questions, in the order they are asked.
     pub questions: Vec<Question>,
-    /// Every outcome the calculator can reach.
+    /// Every outcome the incident's module can reach.
     pub outcomes: Vec<Outcome>,
     /// The ruling card draws the table (seats and button).
     #[serde(default)]
@@ -37,6 +33,9 @@ pub enum Kind {
     YesNo,
     /// one of `choices`.
     Choice,
+    /// any of `choices`, none included (`a,b`; `none`): asked as one list
+    /// to tick.
+    MultiChoice,
     /// a chip amount.
     Amount,
     /// a plain count (players, rounds, hands).
@@ -47,7 +46,7 @@ pub enum Kind {
     Seat,
     /// a list of seats (`1,4,7`, `1-10`).
     Seats,
-    /// a sequence of actions, as its calculator reads it.
+    /// a sequence of actions in the one action grammar.
     Actions,
     /// `SEAT:AMOUNT,...`.
     Contributions,
@@ -67,9 +66,18 @@ pub struct Question {
     pub id: String,
     /// What kind of answer it takes.
     pub kind: Kind,
-    /// For `choice`: the values allowed.
+    /// For `choice` and `multi-choice`: the values allowed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<String>,
+    /// For `multi-choice`: the list parameter that names, per edition,
+    /// which of `choices` the edition has (in its order); the others are
+    /// not offered in that edition (see [`Tree::for_edition`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choices_from: Option<String>,
+    /// The edition's values of the parameters the choice texts name
+    /// (`{misdeal_boxed_cards}`), set by [`Tree::for_edition`].
+    #[serde(skip)]
+    pub args: Vec<(String, String)>,
     /// The value used when none is given, in `--answer` form.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub default: Option<String>,
@@ -77,7 +85,7 @@ pub struct Question {
     /// that is given and not zero.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub default_from: Vec<String>,
-    /// No answer is needed (the calculator has a rule for its absence,
+    /// No answer is needed (the module has a rule for its absence,
     /// e.g. an unlimited stack).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub optional: bool,
@@ -95,7 +103,10 @@ pub struct Question {
     /// nothing`, which the walkthrough offers as the choice `number`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub ask: BTreeMap<String, Condition>,
-    /// Ask only if every condition holds on earlier answers.
+    /// Ask only if every condition holds on earlier answers; a key
+    /// `param.NAME` is a condition on the edition's parameter NAME (its
+    /// stated value, else the TDA practice), for a question that changes
+    /// nothing in editions without it (see [`Tree::for_edition`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub when: BTreeMap<String, Condition>,
     /// For `number`: the smallest and largest values allowed.
@@ -147,18 +158,45 @@ pub struct Outcome {
     /// The remedy steps, as keys of `incidents.<id>.remedy` in ui.yaml.
     #[serde(default)]
     pub remedy: Vec<String>,
+    /// Other remedy steps by name, for an outcome reached by editions whose
+    /// texts state different steps: the module names the one that applies.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub variants: BTreeMap<String, Vec<String>>,
     /// The rule leaves the decision to the TD.
     #[serde(default)]
     pub discretion: bool,
 }
 
 impl Question {
+    /// The text of choice `value` in the UI language, with the numbers it
+    /// names (`{misdeal_boxed_cards}`) of the edition (else the TDA
+    /// practice, for a tree not decided for an edition).
+    pub fn choice_label(&self, ui: &crate::ui::Ui, value: &str) -> String {
+        use crate::rules::params::Params;
+        let mut label = ui
+            .get(&format!("choices.{value}"))
+            .map_or_else(|| value.to_string(), str::to_string);
+        for (k, v) in &self.args {
+            label = label.replace(&format!("{{{k}}}"), v);
+        }
+        for k in Params::KEYS {
+            let placeholder = format!("{{{k}}}");
+            if label.contains(&placeholder)
+                && let Some(v) = Params::default().value_or_tda(k)
+            {
+                label = label.replace(&placeholder, &crate::rules::provisions::scalar(&v));
+            }
+        }
+        label
+    }
+
     /// Parses a typed answer to this question.
     pub fn parse(&self, raw: &str) -> Result<Answer, Invalid> {
         let raw = raw.trim();
         Ok(match self.kind {
             Kind::YesNo => Answer::Bool(answer::parse_yes_no(raw)?),
             Kind::Choice => Answer::Text(answer::parse_choice(raw, &self.choices)?),
+            Kind::MultiChoice => Answer::Choices(answer::parse_choices(raw, &self.choices)?),
             Kind::Amount => Answer::Amount(answer::parse_amount(raw)?),
             Kind::Number => {
                 let n = answer::parse_amount(raw)?;
@@ -223,6 +261,22 @@ impl Condition {
         }
     }
 
+    /// Whether the condition holds for an edition parameter's value: a
+    /// scalar is compared as an answer's text; a list holds when it lists
+    /// one of the values.
+    pub fn holds_for_value(&self, value: &serde_json::Value) -> bool {
+        let text = |v: &serde_json::Value| crate::rules::provisions::scalar(v);
+        match (self, value) {
+            (Condition::Flag(flag), serde_json::Value::Bool(b)) => flag == b,
+            (Condition::AnyOf(values), serde_json::Value::Array(items)) => {
+                items.iter().any(|i| values.contains(&text(i)))
+            }
+            (Condition::AnyOf(values), v) => values.contains(&text(v)),
+            (Condition::Is(value), v) => *value == text(v),
+            _ => false,
+        }
+    }
+
     /// The earlier answers named in the condition (for validation).
     pub fn is_valid_for(&self, kind: Kind) -> bool {
         match self {
@@ -233,7 +287,61 @@ impl Condition {
     }
 }
 
+/// The prefix of a `when` key that names an edition parameter.
+pub const PARAM: &str = "param.";
+
 impl Tree {
+    /// The tree for an edition: each `param.NAME` condition is decided on
+    /// the edition's parameters (stated, else the TDA practice). One that
+    /// holds is dropped; one that does not leaves the question asked never,
+    /// as a condition no answer meets. A tree walked without this step
+    /// never asks a question with such a condition.
+    pub fn for_edition(&self, params: &crate::rules::params::Params) -> Tree {
+        let mut tree = self.clone();
+        for q in &mut tree.questions {
+            if let Some(name) = &q.choices_from {
+                if let Some(serde_json::Value::Array(listed)) = params.value_or_tda(name) {
+                    let listed: Vec<String> = listed
+                        .iter()
+                        .map(crate::rules::provisions::scalar)
+                        .collect();
+                    q.choices = listed
+                        .into_iter()
+                        .filter(|c| q.choices.contains(c))
+                        .collect();
+                }
+                // The texts of the choices may name the edition's numbers
+                // of the same rule (a threshold).
+                let home = crate::rules::params::Params::home(name);
+                q.args = crate::rules::params::Params::KEYS
+                    .iter()
+                    .filter(|k| crate::rules::params::Params::home(k) == home)
+                    .filter_map(|k| {
+                        let v = params.value_or_tda(k)?;
+                        (!v.is_array())
+                            .then(|| (k.to_string(), crate::rules::provisions::scalar(&v)))
+                    })
+                    .collect();
+            }
+            let mut never = false;
+            q.when.retain(|key, condition| {
+                let Some(name) = key.strip_prefix(PARAM) else {
+                    return true;
+                };
+                let holds = params
+                    .value_or_tda(name)
+                    .is_some_and(|value| condition.holds_for_value(&value));
+                never |= !holds;
+                false
+            });
+            if never {
+                q.when
+                    .insert(format!("{PARAM}edition"), Condition::AnyOf(Vec::new()));
+            }
+        }
+        tree
+    }
+
     /// The question with this id.
     pub fn question(&self, id: &str) -> Option<&Question> {
         self.questions.iter().find(|q| q.id == id)
@@ -250,5 +358,54 @@ pub fn cite_parts(cite: &str) -> (&str, Option<&str>) {
     match cite.split_once('#') {
         Some((concept, part)) => (concept, Some(part)),
         None => (cite, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::params::Params;
+
+    fn tree() -> Tree {
+        serde_yaml::from_str(
+            "id: t\nquestions:\n  - {id: street, kind: choice, choices: [flop, turn]}\n  - {id: burned, kind: yes-no, default: \"yes\", when: {street: [flop], param.premature_flop: [stands-after-action]}}\noutcomes: []\n",
+        )
+        .expect("a tree")
+    }
+
+    #[test]
+    fn an_edition_condition_is_decided_on_the_editions_parameters() {
+        let onk: Params = serde_yaml::from_str("premature_flop: stands-after-action").unwrap();
+        let burned = |t: &Tree| t.question("burned").map(|q| q.when.clone()).unwrap();
+        // Holds: the condition is dropped, the answer conditions stay.
+        let for_onk = tree().for_edition(&onk);
+        assert_eq!(burned(&for_onk).keys().collect::<Vec<_>>(), ["street"]);
+        // Does not hold (here: the TDA practice, redeal): never asked.
+        let for_tda = tree().for_edition(&Params::default());
+        let mut answers = super::super::walk::Answers::default();
+        answers.insert(
+            "street",
+            Answer::Text("flop".into()),
+            super::super::walk::Origin::Given,
+        );
+        let q = for_tda.question("burned").unwrap();
+        assert!(!super::super::walk::applies(q, &answers));
+        let q = for_onk.question("burned").unwrap();
+        assert!(super::super::walk::applies(q, &answers));
+        // A tree not decided for an edition never asks it either.
+        let q = tree();
+        assert!(!super::super::walk::applies(
+            q.question("burned").unwrap(),
+            &answers
+        ));
+    }
+
+    #[test]
+    fn a_list_parameter_holds_when_it_lists_a_value() {
+        let c = Condition::AnyOf(vec!["joker-in-deck".into()]);
+        assert!(c.holds_for_value(&serde_json::json!(["boxed-cards", "joker-in-deck"])));
+        assert!(!c.holds_for_value(&serde_json::json!(["boxed-cards"])));
+        assert!(Condition::Flag(true).holds_for_value(&serde_json::json!(true)));
+        assert!(!Condition::Flag(true).holds_for_value(&serde_json::json!("true")));
     }
 }

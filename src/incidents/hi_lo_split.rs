@@ -243,7 +243,11 @@ impl Order {
         let OddChipRecipient::FirstLeftOfButton = cx.params.odd_chip_recipient();
         let button = a.button.ok_or_else(|| super::answer_needed("button"))?;
         check_seat(button).map_err(|m| Error::input("button", m))?;
-        let seats = a.seats.clone().unwrap_or_else(|| (1..=10).collect());
+        // The tree's default (every seat) applies on this path.
+        let seats = a
+            .seats
+            .clone()
+            .ok_or_else(|| super::answer_needed("seats"))?;
         check_distinct(&seats).map_err(|m| Error::input("seats", m))?;
         for (key, group) in [("high", &a.high[..]), ("low", low)] {
             if let Some(seat) = group.iter().find(|s| !seats.contains(s)) {
@@ -354,7 +358,8 @@ mod tests {
             high: high.to_vec(),
             low: Some(low.to_vec()),
             button: Some(button),
-            seats: None,
+            // The tree's default, as the walk gives it.
+            seats: Some((1..=10).collect()),
             by_suit: None,
             smallest_chip: 25,
         }

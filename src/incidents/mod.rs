@@ -3,22 +3,32 @@
 //! `rulings/` hold the questions, their order and defaults, and the
 //! citations.
 
+pub mod accidentally_killed_hand;
 pub mod as_played;
+pub mod asking_to_see;
+pub mod at_your_seat;
 pub mod balance;
 pub mod bet;
 pub mod big_blind_ante;
 pub mod button_blinds;
+pub mod button_too_few_cards;
 pub mod chip_race;
+pub mod chips_found_behind;
 pub mod clock;
+pub mod dispute_window;
+pub mod exposed_card;
+pub mod four_card_flop;
 pub mod hand_for_hand;
 pub mod heads_up_button;
 pub mod hi_lo_split;
 pub mod incorrect_bet;
+pub mod misdeal;
 pub mod new_level;
 pub mod out_of_turn;
 pub mod penalty;
 pub mod pot_limit;
 pub mod premature_action;
+pub mod premature_card;
 pub mod reopening;
 pub mod sequence;
 pub mod showdown_order;
@@ -26,6 +36,7 @@ pub mod showdown_retrieval;
 pub mod side_pots;
 pub mod split_pot;
 pub mod stud_first_to_act;
+pub mod substantial_action;
 pub mod unclear_bet;
 pub mod undercall;
 pub mod undercall_sequence;
@@ -36,29 +47,40 @@ use crate::error::Error;
 use crate::incident::Entry;
 use crate::message::{Message, Msg};
 
-/// Every incident with a module, by id.
+/// Every incident, by id.
 pub const ALL: &[Entry] = &[
+    Entry::of::<accidentally_killed_hand::AccidentallyKilledHand>(),
+    Entry::of::<asking_to_see::AskingToSee>(),
+    Entry::of::<at_your_seat::AtYourSeat>(),
     Entry::of::<balance::Balance>(),
     Entry::of::<bet::Bet>(),
     Entry::of::<big_blind_ante::BigBlindAnte>(),
     Entry::of::<button_blinds::ButtonBlinds>(),
+    Entry::of::<button_too_few_cards::ButtonTooFewCards>(),
     Entry::of::<chip_race::ChipRace>(),
+    Entry::of::<chips_found_behind::ChipsFoundBehind>(),
     Entry::of::<clock::Clock>(),
+    Entry::of::<dispute_window::DisputeWindow>(),
+    Entry::of::<exposed_card::ExposedCard>(),
+    Entry::of::<four_card_flop::FourCardFlop>(),
     Entry::of::<hand_for_hand::HandForHand>(),
     Entry::of::<heads_up_button::HeadsUpButton>(),
     Entry::of::<hi_lo_split::HiLoSplit>(),
     Entry::of::<incorrect_bet::IncorrectBet>(),
+    Entry::of::<misdeal::Misdeal>(),
     Entry::of::<new_level::NewLevel>(),
     Entry::of::<out_of_turn::OutOfTurn>(),
     Entry::of::<penalty::Penalty>(),
     Entry::of::<pot_limit::PotLimit>(),
     Entry::of::<premature_action::PrematureAction>(),
+    Entry::of::<premature_card::PrematureCard>(),
     Entry::of::<reopening::Reopening>(),
     Entry::of::<showdown_order::ShowdownOrder>(),
     Entry::of::<showdown_retrieval::ShowdownRetrieval>(),
     Entry::of::<side_pots::SidePots>(),
     Entry::of::<split_pot::SplitPot>(),
     Entry::of::<stud_first_to_act::StudFirstToAct>(),
+    Entry::of::<substantial_action::SubstantialAction>(),
     Entry::of::<unclear_bet::UnclearBet>(),
     Entry::of::<undercall::Undercall>(),
     Entry::of::<undercall_sequence::UndercallSequence>(),

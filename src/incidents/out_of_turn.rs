@@ -7,9 +7,9 @@
 
 use serde::Deserialize;
 
-use crate::calc::dealing::{SaAction, SaThresholds, substantial_action};
 use crate::error::Error;
 use crate::incident::{Cx, Decision, Incident, ruling::Note};
+use crate::incidents::substantial_action::{SaOutcome, SaThresholds, substantial_action};
 use crate::message::{Message, Msg};
 use crate::poker::action::{actions_text, parse_stacks};
 use crate::poker::{Action, ActionKind, Chips, Game, Round, Setup, Street, parse_actions};
@@ -256,12 +256,12 @@ fn from_actions(a: &Answers, text: &str, cx: &mut Cx<'_>) -> Result<Played, Erro
         ));
     };
     let thresholds = SaThresholds {
-        sa_chip_actions: u8::try_from(cx.params.sa_chip_actions().get()).unwrap_or(u8::MAX),
-        sa_any_actions: u8::try_from(cx.params.sa_any_actions().get()).unwrap_or(u8::MAX),
+        sa_chip_actions: cx.params.sa_chip_actions().get(),
+        sa_any_actions: cx.params.sa_any_actions().get(),
     };
-    let kinds: Vec<SaAction> = behind.iter().map(|b| sa_action(b.kind)).collect();
+    let kinds: Vec<ActionKind> = behind.iter().map(|b| b.kind).collect();
     let sa = substantial_action(&kinds, thresholds)?;
-    let substantial = sa.outcome == crate::calc::dealing::SaOutcome::SubstantialAction;
+    let substantial = sa.outcome == SaOutcome::SubstantialAction;
     Ok(Played {
         input: OutOfTurnInput {
             oot_action: oot_action.kind,
@@ -277,17 +277,6 @@ fn from_actions(a: &Answers, text: &str, cx: &mut Cx<'_>) -> Result<Played, Erro
             actions_text(&behind)
         },
     })
-}
-
-fn sa_action(kind: ActionKind) -> SaAction {
-    match kind {
-        ActionKind::Check => SaAction::Check,
-        ActionKind::Bet => SaAction::Bet,
-        ActionKind::Raise => SaAction::Raise,
-        ActionKind::Call => SaAction::Call,
-        ActionKind::AllIn => SaAction::AllIn,
-        ActionKind::Fold => SaAction::Fold,
-    }
 }
 
 /// The answers of the `out-of-turn` incident.
@@ -411,7 +400,7 @@ pub fn out_of_turn(input: &OutOfTurnInput) -> OutOfTurnRuling {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calc::dealing::{SaAction, SaOutcome, SaThresholds, substantial_action};
+    use crate::incidents::substantial_action::{SaOutcome, SaThresholds, substantial_action};
     use OotAction::*;
     use OutOfTurnOutcome::*;
 
@@ -429,8 +418,7 @@ mod tests {
     #[test]
     fn onk_2023_nl_r53_call_and_fold_behind_skipped_seat_bind_the_oot_call() {
         // Seat 5 calls 600 out of turn, seat 6 folds: two actions behind seat 4.
-        let sa =
-            substantial_action(&[SaAction::Call, SaAction::Fold], SaThresholds::default()).unwrap();
+        let sa = substantial_action(&[Call, Fold], SaThresholds::default()).unwrap();
         assert_eq!(sa.outcome, SaOutcome::SubstantialAction);
         let r = rule(Call, false, false);
         assert_eq!(r.outcome, SkippedHandDiscretion);

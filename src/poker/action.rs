@@ -125,7 +125,13 @@ impl FromStr for Action {
         if word.is_empty() {
             return Err(at(Msg::ActionMissing));
         }
-        let kind = kind(word).ok_or_else(|| at(Msg::ActionUnknown).arg("word", word))?;
+        let kind = kind(word).ok_or_else(|| {
+            if word == item {
+                Message::new(Msg::ActionUnknownWord).arg("word", word)
+            } else {
+                at(Msg::ActionUnknown).arg("word", word)
+            }
+        })?;
         let total = match total {
             None => None,
             Some(t) => Some(
@@ -226,7 +232,7 @@ mod tests {
         for (text, msg) in [
             (":bet:100", Msg::ActionNoPlayer),
             ("A:jump:200", Msg::ActionUnknown),
-            ("jump", Msg::ActionUnknown),
+            ("jump", Msg::ActionUnknownWord),
             ("A:", Msg::ActionMissing),
             ("A:bet:1:2", Msg::ActionTooManyParts),
             ("A:bet:x", Msg::ActionBadAmount),
@@ -235,7 +241,13 @@ mod tests {
         ] {
             let err = text.parse::<Action>().expect_err(text);
             assert_eq!(err.msg, msg, "{text}");
-            assert_eq!(err.text_arg("item"), Some(text), "{text}");
+            // A bare word is the whole item: the message names it once.
+            let named = if msg == Msg::ActionUnknownWord {
+                "word"
+            } else {
+                "item"
+            };
+            assert_eq!(err.text_arg(named), Some(text), "{text}");
         }
     }
 }

@@ -292,13 +292,16 @@ impl Rule {
         !self.changed_by.is_empty()
     }
 
-    /// The sub-part with this label (case-insensitive), searching nested items
-    /// too; a letter also matches the same position as a digit (B = 2),
-    /// because translations relabel lists.
+    /// The sub-part with this label (case-insensitive): a part of the rule
+    /// itself before an item nested in one (ONK 35 has both `E` and `A-e`);
+    /// a letter also matches the rule's own part at the same position
+    /// written as a digit (B = 2), because translations relabel lists, but
+    /// never a nested item (Pokerpunt 35 has no `E`: its item `A-5` is not
+    /// one).
     pub fn part(&self, label: &str) -> Option<&Part> {
         find_part(&self.parts, label).or_else(|| {
             let alt = letter_to_digit(label)?;
-            find_part(&self.parts, &alt)
+            self.parts.iter().find(|p| p.label == alt)
         })
     }
 
@@ -359,13 +362,10 @@ impl Block for Part {
 }
 
 fn find_part<'a>(parts: &'a [Part], label: &str) -> Option<&'a Part> {
-    parts.iter().find_map(|p| {
-        if p.label.eq_ignore_ascii_case(label) {
-            Some(p)
-        } else {
-            find_part(&p.parts, label)
-        }
-    })
+    parts
+        .iter()
+        .find(|p| p.label.eq_ignore_ascii_case(label))
+        .or_else(|| parts.iter().find_map(|p| find_part(&p.parts, label)))
 }
 
 fn letter_to_digit(label: &str) -> Option<String> {
@@ -375,4 +375,51 @@ fn letter_to_digit(label: &str) -> Option<String> {
         return None;
     }
     Some(((c.to_ascii_uppercase() as u8 - b'A' + 1) as u32).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part(label: &str, text: &str, parts: Vec<Part>) -> Part {
+        Part {
+            label: label.into(),
+            text: text.into(),
+            parts,
+            tail: String::new(),
+            examples: Vec::new(),
+            not_applicable: false,
+            notes: None,
+        }
+    }
+
+    fn rule(parts: Vec<Part>) -> Rule {
+        let mut rule: Rule = serde_yaml::from_str(
+            "number: \"35\"\nkind: rule\nconcept: misdeals\ntitle: t\ntext: \"\"\n",
+        )
+        .expect("a rule");
+        rule.parts = parts;
+        rule
+    }
+
+    #[test]
+    fn a_part_of_the_rule_comes_before_a_nested_item_and_letters_match_digits_only_at_the_top() {
+        // ONK 35: items a-g under A, and its own part E (the fouled deck).
+        let onk = rule(vec![
+            part("A", "causes", vec![part("e", "wrong count", vec![])]),
+            part("E", "fouled deck", vec![]),
+        ]);
+        assert_eq!(onk.part("E").map(|p| p.text.as_str()), Some("fouled deck"));
+        assert_eq!(onk.part("e").map(|p| p.text.as_str()), Some("fouled deck"));
+        // Pokerpunt 35: no E; its item A-5 is not E.
+        let pokerpunt = rule(vec![
+            part("A", "causes", vec![part("5", "stud", vec![])]),
+            part("D", "no misdeal after action", vec![]),
+        ]);
+        assert!(pokerpunt.part("E").is_none());
+        assert_eq!(pokerpunt.part("5").map(|p| p.text.as_str()), Some("stud"));
+        // A list relabelled 1-4 (ONK 39) still answers to B.
+        let numbered = rule(vec![part("1", "flop", vec![]), part("2", "turn", vec![])]);
+        assert_eq!(numbered.part("B").map(|p| p.text.as_str()), Some("turn"));
+    }
 }

@@ -14,18 +14,20 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-pub use crate::calc::dealing::{MisdealCondition, PrematureFlop, PrematureTurn};
 pub use crate::incidents::balance::FinalTablePolicy;
 pub use crate::incidents::bet::RaiseMethod;
 pub use crate::incidents::button_blinds::NewPlayerBetweenSbButton;
 pub use crate::incidents::chip_race::{ChipRaceMethod, ChipRaceRounding};
 pub use crate::incidents::clock::ClockExpiry;
+pub use crate::incidents::dispute_window::DisputeAccountingWindow;
 pub use crate::incidents::hand_for_hand::HandForHandPayout;
 pub use crate::incidents::hi_lo_split::{HiLoIdentical, HiLoOddChip, StudOddChip};
 pub use crate::incidents::incorrect_bet::PotLimitUnderbetWindow;
+pub use crate::incidents::misdeal::{FouledDeck, MisdealCondition};
 pub use crate::incidents::new_level::{HandStart, OldLevelAfterSa, TwoDeckStart};
 pub use crate::incidents::penalty::{MissedRoundFormula, PenaltyKind};
 pub use crate::incidents::premature_action::PrematureCall;
+pub use crate::incidents::premature_card::{PrematureFlop, PrematureTurn};
 pub use crate::incidents::split_pot::OddChipRecipient;
 pub use crate::incidents::unclear_bet::UnclearBetReading;
 pub use crate::incidents::undercall_sequence::UndercallSequenceRule;
@@ -250,6 +252,20 @@ macro_rules! params {
                 }
             }
 
+            /// The value of parameter `key` as the data files write it:
+            /// the one stated, else the TDA practice; `None` for an unknown
+            /// key or one without either. Nothing is noted (for deciding
+            /// which questions an edition needs, not for ruling).
+            pub fn value_or_tda(&self, key: &str) -> Option<serde_json::Value> {
+                match key {
+                    $( stringify!($name) => match &self.$name {
+                        Some(v) => serde_json::to_value(v).ok(),
+                        None => params!(@tda_json $name $(= $default)?),
+                    }, )*
+                    _ => None,
+                }
+            }
+
             /// The keys this set states.
             pub fn stated(&self) -> Vec<&'static str> {
                 let mut out = Vec::new();
@@ -274,6 +290,8 @@ macro_rules! params {
         pub fn $name() -> $ty { $default }
     };
     (@default $name:ident : $ty:ty) => {};
+    (@tda_json $name:ident = $default:expr) => { serde_json::to_value(tda::$name()).ok() };
+    (@tda_json $name:ident) => { None };
     (@get $(#[$doc:meta])* $name:ident : $ty:ty = $default:expr) => {
         $(#[$doc])*
         ///
@@ -350,6 +368,8 @@ params! {
     misdeal_boxed_cards in "misdeals": Count<1, 52> = Count::of(2);
     /// Other downcards exposed by dealer error that make a misdeal.
     misdeal_exposed_downcards in "misdeals": Count<1, 52> = Count::of(2);
+    /// What a fouled deck does to the hand.
+    fouled_deck in "misdeals": FouledDeck = FouledDeck::StopPlayReturnBets;
     /// Substantial action: this many actions, one putting chips in.
     sa_chip_actions in "substantial-action": Count<1, 10> = Count::of(2);
     /// Substantial action: this many actions of any kind.
@@ -362,6 +382,8 @@ params! {
     pot_limit_underbet_window in "incorrect-bets": PotLimitUnderbetWindow = PotLimitUnderbetWindow::UntilSubstantialAction;
     /// Minutes to dispute a pot awarded during a break.
     dispute_break_minutes in "disputed-pots": Count<0, 1440> = Count::of(1);
+    /// Until when an accounting error in awarding the pot can be disputed.
+    dispute_accounting_window in "disputed-pots": DisputeAccountingWindow = DisputeAccountingWindow::UntilSubstantialAction;
     /// The seat where the chip race starts.
     chip_race_start_seat in "chip-race": Count<1, 10> = Count::of(1);
     /// The most chips one player can win in the race.
@@ -384,6 +406,10 @@ params! {
     premature_flop in "premature-cards": PrematureFlop = PrematureFlop::Redeal;
     /// What happens to a premature turn card.
     premature_turn in "premature-cards": PrematureTurn = PrematureTurn::RiverAsTurn;
+    /// The four-card-flop rule itself states the premature-card procedure
+    /// (flop, turn and river items), which governs over a recommended
+    /// procedure that words it differently.
+    premature_cards_in_rule in "four-card-flop": bool;
     /// House note: a minimum raise is this multiple of the prior bet.
     min_raise_multiple in "house-min-raise-note": Count<1, 10>;
     /// Minimum age to play.

@@ -276,7 +276,8 @@ fn four_card_flop_is_scrambled() {
 
 #[test]
 fn premature_river_is_reshuffled() {
-    for (edition, number) in [("onk-2023-nl", "RP-5"), ("tda-2019-sk", "OP-5")] {
+    // ONK states the procedure in rule 39 itself, which governs over RP-5.
+    for (edition, number) in [("onk-2023-nl", "39"), ("tda-2019-sk", "OP-5")] {
         let r = rule(edition, "premature-card", &["street=river"]);
         assert_eq!(r["outcome"], "river-reshuffle");
         assert_eq!(cited(&r)[0], number, "{edition}");

@@ -10,7 +10,7 @@ use floor::ui::Ui;
 use nix::sys::wait::WaitStatus;
 use rexpect::session::PtySession;
 
-const ENTER: &str = "\r";
+pub const ENTER: &str = "\r";
 const ESC: &str = "\x1b";
 
 fn spawn(args: &[&str]) -> PtySession {
@@ -30,7 +30,7 @@ pub fn spawn_with(args: &[&str], env: &[(&str, &str)]) -> PtySession {
 }
 
 /// A UI text of the bundled data, as the prompt shows it.
-fn text(lang: Lang, key: &str) -> String {
+pub fn text(lang: Lang, key: &str) -> String {
     Ui::load(&DataSource::Embedded, lang)
         .expect("ui loads")
         .get(key)
@@ -38,7 +38,7 @@ fn text(lang: Lang, key: &str) -> String {
         .to_string()
 }
 
-fn question(lang: Lang, incident: &str, id: &str) -> String {
+pub fn question(lang: Lang, incident: &str, id: &str) -> String {
     text(lang, &format!("incidents.{incident}.q.{id}.text"))
 }
 
@@ -48,14 +48,14 @@ fn bytes(s: &str) -> String {
     s.bytes().map(char::from).collect()
 }
 
-fn expect(p: &mut PtySession, s: &str) {
+pub fn expect(p: &mut PtySession, s: &str) {
     p.exp_string(&bytes(s))
         .unwrap_or_else(|e| panic!("waiting for {s:?}: {e}"));
 }
 
 /// Waits for a list prompt to be drawn (its last item), then sends `key`:
 /// keys sent before the list is drawn would be read in line mode.
-fn pick(p: &mut PtySession, question: &str, last_item: &str, key: &str) {
+pub fn pick(p: &mut PtySession, question: &str, last_item: &str, key: &str) {
     expect(p, question);
     expect(p, last_item);
     p.send(key).expect("send");
@@ -80,7 +80,7 @@ fn clock_in_english_without_a_bet(p: &mut PtySession) {
     expect(p, "30 seconds, then the hand is dead");
 }
 
-fn exits_with(p: &mut PtySession, code: i32) {
+pub fn exits_with(p: &mut PtySession, code: i32) {
     match p.process_mut().wait().expect("wait") {
         WaitStatus::Exited(_, c) => assert_eq!(c, code),
         other => panic!("expected exit {code}, got {other:?}"),
@@ -273,7 +273,7 @@ fn an_interactive_ruling_says_where_it_was_logged_after_the_card() {
     );
 }
 
-const DOWN: &str = "\x1b[B";
+pub const DOWN: &str = "\x1b[B";
 
 /// Picks the item `steps` down from the one preselected.
 fn pick_down(p: &mut PtySession, question: &str, last_item: &str, steps: usize) {

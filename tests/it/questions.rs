@@ -102,7 +102,7 @@ pub const COMMON: &[(&str, &[(&str, &str)])] = &[
         ],
     ),
     ("substantial-action", &[("actions", "check,bet")]),
-    ("misdeal", &[("boxed_cards", "2")]),
+    ("misdeal", &[("causes", "eligible-seat-dealt-out")]),
     ("four-card-flop", &[]),
     ("premature-card", &[("street", "turn")]),
     ("out-of-turn", &[("oot_action", "bet")]),

@@ -1,0 +1,108 @@
+//! Chips found behind an all-in player after a call (incident
+//! `chips-found-behind`).
+//!
+//! Concept `chips-found-behind`: TDA 2019 rule 62, with `accepted-action`
+//! when the TD rules the chips part of the action.
+
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident};
+use crate::poker::Chips;
+
+/// The `chips-found-behind` incident.
+pub struct ChipsFoundBehind;
+
+/// The answers of `chips-found-behind`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The TD rules the found chips part of the accepted action.
+    pub part_of_action: bool,
+    /// The all-in player won the hand (asked when the chips are not part
+    /// of the action).
+    pub all_in_won: Option<bool>,
+    /// The value of the chips found, echoed in the JSON when given.
+    pub found: Option<Chips>,
+}
+
+impl Incident for ChipsFoundBehind {
+    const ID: &'static str = "chips-found-behind";
+    type Answers = Answers;
+    type Outcome = FoundChips;
+
+    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<FoundChips>, Error> {
+        let won = match (a.part_of_action, a.all_in_won) {
+            (true, _) => false,
+            (false, Some(won)) => won,
+            (false, None) => return Err(super::answer_needed("all_in_won")),
+        };
+        let r = found_chips(a.part_of_action, won);
+        // Accepted action decides only when the chips are part of it.
+        let concepts = match r {
+            FoundChips::InAction => vec!["chips-found-behind", "accepted-action"],
+            FoundChips::NotPaid | FoundChips::MayGoToCaller => vec!["chips-found-behind"],
+        };
+        let mut d = Decision::new(r, concepts);
+        d.discretion = Some(r == FoundChips::MayGoToCaller);
+        // The value found changes nothing in the ruling: it is echoed, not
+        // an amount the ruling computed.
+        if let Some(found) = a.found {
+            d.data("found", found);
+        }
+        Ok(d)
+    }
+}
+
+/// What happens to chips found behind an all-in player (TDA 2019 rule 62).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr, strum::VariantNames,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum FoundChips {
+    /// The TD rules the chips part of the accepted action: the caller owes them.
+    InAction,
+    /// Not part of the action and the all-in player won: he is not paid for them.
+    NotPaid,
+    /// Not part of the action and the all-in player lost: they do not save
+    /// him; the TD may award them to the winning caller.
+    MayGoToCaller,
+}
+
+/// Rules on chips found behind an all-in player after a call.
+///
+/// ```
+/// use floor::incidents::chips_found_behind::{found_chips, FoundChips};
+/// assert_eq!(found_chips(false, true), FoundChips::NotPaid);
+/// assert_eq!(found_chips(false, false), FoundChips::MayGoToCaller);
+/// assert_eq!(found_chips(true, false), FoundChips::InAction);
+/// ```
+pub fn found_chips(part_of_action: bool, all_in_player_won: bool) -> FoundChips {
+    match (part_of_action, all_in_player_won) {
+        (true, _) => FoundChips::InAction,
+        (false, true) => FoundChips::NotPaid,
+        (false, false) => FoundChips::MayGoToCaller,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn found_chips_by_action_and_result() {
+        assert_eq!(found_chips(true, true), FoundChips::InAction);
+        assert_eq!(found_chips(false, true), FoundChips::NotPaid);
+        assert_eq!(found_chips(false, false), FoundChips::MayGoToCaller);
+        let ids: Vec<&str> = [
+            FoundChips::InAction,
+            FoundChips::NotPaid,
+            FoundChips::MayGoToCaller,
+        ]
+        .into_iter()
+        .map(Into::into)
+        .collect();
+        assert_eq!(ids, ["in-action", "not-paid", "may-go-to-caller"]);
+    }
+}

@@ -1,0 +1,622 @@
+//! Misdeals and fouled decks (incident `misdeal`).
+//!
+//! Concept `misdeals`: TDA 2019 rule 35 (also in Pokerpunt and ONK), 34 in
+//! the German TDA 2015. The causes an edition lists and their thresholds
+//! arrive as parameters ([`MisdealRules`]); substantial action (rule 36)
+//! ends the question.
+
+use serde::Deserialize;
+
+use crate::error::Error;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+
+/// The `misdeal` incident.
+pub struct Misdeal;
+
+/// The answers of `misdeal` (SPEC section 5). The causes come either as
+/// one list of the edition's causes (`causes`, as the walkthrough asks them)
+/// or as the contract keys, one fact each; a fact is `None` when the walk
+/// did not ask it: the deck is fouled, substantial action occurred, or the
+/// list was given.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The deck is fouled.
+    pub fouled_deck: bool,
+    /// Substantial action has occurred.
+    pub substantial_action: Option<bool>,
+    /// The causes that happened, of those the edition lists.
+    pub causes: Option<Vec<MisdealCondition>>,
+    /// Boxed cards on the initial deal.
+    pub boxed_cards: Option<u64>,
+    /// The first card went to the wrong seat.
+    pub first_card_wrong_seat: Option<bool>,
+    /// Cards were dealt to a seat not entitled to a hand.
+    pub dealt_to_ineligible_seat: Option<bool>,
+    /// A seat entitled to a hand was dealt out.
+    pub eligible_seat_dealt_out: Option<bool>,
+    /// One of the first two cards off the deck was exposed by dealer error.
+    pub first_two_exposed: Option<bool>,
+    /// Other downcards exposed by dealer error.
+    pub downcards_exposed: Option<u64>,
+    /// A player was dealt the wrong number of cards.
+    pub wrong_card_count: Option<bool>,
+    /// A joker (or a card removed from a short deck) was found in the deck.
+    pub joker_in_deck: Option<bool>,
+}
+
+impl Incident for Misdeal {
+    const ID: &'static str = "misdeal";
+    type Answers = Answers;
+    type Outcome = MisdealOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<MisdealOutcome>, Error> {
+        if a.fouled_deck {
+            // Only some editions state the fouled deck (35-E); the others
+            // get the TDA practice, noted on the card, and no citation of a
+            // misdeal rule that does not say it.
+            let stated = cx.params.stated().fouled_deck.is_some();
+            let FouledDeck::StopPlayReturnBets = cx.params.fouled_deck();
+            let mut d = Decision::new(MisdealOutcome::FouledDeck, vec!["misdeals#E"]);
+            d.uncited = !stated;
+            d.data("causes", Vec::<MisdealCondition>::new());
+            d.data("barred_by_substantial_action", false);
+            return Ok(d);
+        }
+        let conditions = cx.params.misdeal_conditions();
+        let substantial_action = a.substantial_action == Some(true);
+        let r = match &a.causes {
+            Some(causes) => rule_on_causes(
+                conditions
+                    .iter()
+                    .copied()
+                    .filter(|c| causes.contains(c))
+                    .collect(),
+                substantial_action,
+            ),
+            // After substantial action the causes are not asked: 35-D decides.
+            None if substantial_action => rule_on_causes(Vec::new(), true),
+            None => {
+                // The contract keys, each asked (or defaulted by the tree) on
+                // this path. A threshold is read only where the edition lists
+                // its cause (a parameter read and not stated is noted on the
+                // card).
+                let flag =
+                    |v: Option<bool>, key: &'static str| v.ok_or_else(|| super::answer_needed(key));
+                let number =
+                    |v: Option<u64>, key: &'static str| v.ok_or_else(|| super::answer_needed(key));
+                let count = |c: u32| u8::try_from(c).unwrap_or(u8::MAX);
+                let boxed = conditions
+                    .contains(&MisdealCondition::BoxedCards)
+                    .then(|| count(cx.params.misdeal_boxed_cards().get()));
+                let downcards = conditions
+                    .contains(&MisdealCondition::DowncardsExposed)
+                    .then(|| count(cx.params.misdeal_exposed_downcards().get()));
+                let input = MisdealInput {
+                    boxed_cards: number(a.boxed_cards, "boxed_cards")?,
+                    first_card_wrong_seat: flag(a.first_card_wrong_seat, "first_card_wrong_seat")?,
+                    dealt_to_ineligible_seat: flag(
+                        a.dealt_to_ineligible_seat,
+                        "dealt_to_ineligible_seat",
+                    )?,
+                    eligible_seat_dealt_out: flag(
+                        a.eligible_seat_dealt_out,
+                        "eligible_seat_dealt_out",
+                    )?,
+                    first_two_exposed: flag(a.first_two_exposed, "first_two_exposed")?,
+                    downcards_exposed: number(a.downcards_exposed, "downcards_exposed")?,
+                    stud: false,
+                    wrong_card_count: flag(a.wrong_card_count, "wrong_card_count")?,
+                    joker_in_deck: flag(a.joker_in_deck, "joker_in_deck")?,
+                    substantial_action,
+                    fouled_deck: false,
+                };
+                let rules = MisdealRules {
+                    conditions,
+                    misdeal_boxed_cards: boxed,
+                    misdeal_exposed_downcards: downcards,
+                };
+                misdeal(&input, &rules)?
+            }
+        };
+        // What decides: substantial action (35-D) when it occurred, else
+        // the edition's list of causes (35-A), met or not.
+        let concepts = if substantial_action {
+            vec!["misdeals#D", "substantial-action"]
+        } else {
+            vec!["misdeals#A"]
+        };
+        let mut d = Decision::new(r.outcome, concepts);
+        d.data("causes", &r.met);
+        d.data(
+            "barred_by_substantial_action",
+            r.barred_by_substantial_action,
+        );
+        Ok(d)
+    }
+}
+
+/// One condition an edition lists as a misdeal (rule 35-A).
+///
+/// | edition | conditions |
+/// |---|---|
+/// | dpc-2019-en | boxed-cards (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, first-two-exposed, downcards-exposed (2) |
+/// | tda-2019-sk | first-two-exposed, downcards-exposed (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out (no boxed cards) |
+/// | onk-2023-nl | boxed-cards (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, wrong-card-count, joker-in-deck, first-two-exposed (a boxed card among the first two counts as exposed) |
+/// | pokerpunt-nl | boxed-cards (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, stud-downcards-exposed, first-two-exposed, downcards-exposed (2) |
+/// | tda-2015-de | boxed-cards (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, stud-downcards-exposed, first-two-exposed, downcards-exposed (2) |
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum MisdealCondition {
+    /// At least `misdeal_boxed_cards` boxed cards on the initial deal.
+    BoxedCards,
+    /// The first card went to the wrong seat.
+    FirstCardWrongSeat,
+    /// Cards were dealt to a seat not entitled to a hand.
+    DealtToIneligibleSeat,
+    /// A seat entitled to a hand was dealt out.
+    EligibleSeatDealtOut,
+    /// One of the first two cards off the deck was exposed by dealer error.
+    FirstTwoExposed,
+    /// Flop games: at least `misdeal_exposed_downcards` other downcards were
+    /// exposed by dealer error.
+    DowncardsExposed,
+    /// Stud games: a downcard was exposed by dealer error.
+    StudDowncardsExposed,
+    /// A joker (or, in short deck, a removed card) was found in the deck.
+    JokerInDeck,
+    /// A player was dealt the wrong number of cards (the button's short hand
+    /// is rule 37, not a misdeal).
+    WrongCardCount,
+}
+
+impl MisdealCondition {
+    /// The causes TDA 2019 rule 35-A lists for flop games.
+    pub const TDA: [MisdealCondition; 6] = [
+        MisdealCondition::BoxedCards,
+        MisdealCondition::FirstCardWrongSeat,
+        MisdealCondition::DealtToIneligibleSeat,
+        MisdealCondition::EligibleSeatDealtOut,
+        MisdealCondition::FirstTwoExposed,
+        MisdealCondition::DowncardsExposed,
+    ];
+}
+
+/// What a fouled deck does to the hand (rule 35-E where an edition states
+/// it: dpc, tda-2019-sk, onk-2023-nl; the TDA practice elsewhere).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FouledDeck {
+    /// Whatever the action, play stops and all bets are returned.
+    StopPlayReturnBets,
+}
+
+/// An edition's misdeal list and its thresholds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MisdealRules {
+    /// The conditions the edition lists.
+    pub conditions: Vec<MisdealCondition>,
+    /// Boxed cards on the initial deal that make a misdeal (2 where stated);
+    /// `None` where the edition does not list boxed cards, or no count is
+    /// known.
+    pub misdeal_boxed_cards: Option<u8>,
+    /// Exposed downcards (other than the first two cards) that make a
+    /// misdeal in flop games (2 where stated); `None` as above.
+    pub misdeal_exposed_downcards: Option<u8>,
+}
+
+/// The facts of a dealing error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MisdealInput {
+    /// Boxed cards found on the initial deal.
+    pub boxed_cards: u64,
+    /// The first card went to the wrong seat.
+    pub first_card_wrong_seat: bool,
+    /// Cards were dealt to a seat not entitled to a hand.
+    pub dealt_to_ineligible_seat: bool,
+    /// A seat entitled to a hand was dealt out.
+    pub eligible_seat_dealt_out: bool,
+    /// One of the first two cards off the deck was exposed by dealer error.
+    pub first_two_exposed: bool,
+    /// Other downcards exposed by dealer error.
+    pub downcards_exposed: u64,
+    /// The game is a stud game (downcards are the hole cards of stud).
+    pub stud: bool,
+    /// A player was dealt the wrong number of cards.
+    pub wrong_card_count: bool,
+    /// A joker (or a card removed from a short deck) was found in the deck.
+    pub joker_in_deck: bool,
+    /// Substantial action has occurred.
+    pub substantial_action: bool,
+    /// The deck is fouled (e.g. two cards of the same rank and suit).
+    pub fouled_deck: bool,
+}
+
+/// The outcome ids of the `misdeal` incident.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr, strum::VariantNames,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum MisdealOutcome {
+    /// Misdeal: the re-deal is an exact replay.
+    Misdeal,
+    /// No misdeal: the hand proceeds.
+    NoMisdeal,
+    /// Fouled deck: play stops and all bets are returned.
+    FouledDeck,
+}
+
+/// The misdeal ruling.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MisdealRuling {
+    /// What happens to the hand.
+    pub outcome: MisdealOutcome,
+    /// The edition's misdeal conditions that the facts meet (listed even
+    /// when substantial action bars the misdeal).
+    pub met: Vec<MisdealCondition>,
+    /// True when the conditions met would have made a misdeal but
+    /// substantial action had occurred.
+    pub barred_by_substantial_action: bool,
+    /// Concept slugs of the rules applied, deciding rule first.
+    pub concepts: Vec<&'static str>,
+}
+
+/// Classifies a dealing error (rule 35 in TDA 2019 numbering and in
+/// Pokerpunt and ONK, 34 in the German TDA 2015; concept `misdeals`).
+///
+/// - A fouled deck stops play and returns all bets whatever the action
+///   (35-E: dpc, sk, onk; pokerpunt and tda-2015-de have no fouled-deck
+///   text, and the same remedy is applied).
+/// - Otherwise a condition in the edition's list makes a misdeal, unless
+///   substantial action has occurred (35-D): then the hand proceeds. ONK's
+///   35-D adds that non-standard cards found after action (a joker) are
+///   removed from play, which is the same no-misdeal outcome.
+///
+/// Errors: a threshold of 0 (`misdeal_boxed_cards`,
+/// `misdeal_exposed_downcards`).
+///
+/// ```
+/// use floor::incidents::misdeal::{MisdealCondition, MisdealInput, MisdealOutcome, MisdealRules, misdeal};
+///
+/// // onk-2023-nl rule 35-A-f: a joker found in the deck before any action.
+/// let onk = MisdealRules {
+///     conditions: vec![MisdealCondition::JokerInDeck],
+///     misdeal_boxed_cards: None,
+///     misdeal_exposed_downcards: None,
+/// };
+/// let joker = MisdealInput { joker_in_deck: true, ..MisdealInput::default() };
+/// assert_eq!(misdeal(&joker, &onk).unwrap().outcome, MisdealOutcome::Misdeal);
+/// ```
+pub fn misdeal(input: &MisdealInput, rules: &MisdealRules) -> Result<MisdealRuling, Error> {
+    for (param, threshold) in [
+        ("misdeal_boxed_cards", rules.misdeal_boxed_cards),
+        ("misdeal_exposed_downcards", rules.misdeal_exposed_downcards),
+    ] {
+        if threshold == Some(0) {
+            return Err(Error::input(param, Message::new(Msg::AtLeastOne)));
+        }
+    }
+    if input.fouled_deck {
+        return Ok(MisdealRuling {
+            outcome: MisdealOutcome::FouledDeck,
+            met: Vec::new(),
+            barred_by_substantial_action: false,
+            concepts: vec!["misdeals"],
+        });
+    }
+    let facts = |c: MisdealCondition| match c {
+        MisdealCondition::BoxedCards => rules
+            .misdeal_boxed_cards
+            .is_some_and(|t| input.boxed_cards >= u64::from(t)),
+        MisdealCondition::FirstCardWrongSeat => input.first_card_wrong_seat,
+        MisdealCondition::DealtToIneligibleSeat => input.dealt_to_ineligible_seat,
+        MisdealCondition::EligibleSeatDealtOut => input.eligible_seat_dealt_out,
+        MisdealCondition::FirstTwoExposed => input.first_two_exposed,
+        MisdealCondition::DowncardsExposed => {
+            !input.stud
+                && rules
+                    .misdeal_exposed_downcards
+                    .is_some_and(|t| input.downcards_exposed >= u64::from(t))
+        }
+        MisdealCondition::StudDowncardsExposed => input.stud && input.downcards_exposed > 0,
+        MisdealCondition::JokerInDeck => input.joker_in_deck,
+        MisdealCondition::WrongCardCount => input.wrong_card_count,
+    };
+    let mut met: Vec<MisdealCondition> = Vec::new();
+    for c in rules.conditions.iter().copied() {
+        if facts(c) && !met.contains(&c) {
+            met.push(c);
+        }
+    }
+    Ok(rule_on_causes(met, input.substantial_action))
+}
+
+/// The ruling once the causes met are known (of the edition's list): a
+/// misdeal, unless substantial action has occurred (35-D).
+///
+/// ```
+/// use floor::incidents::misdeal::{MisdealCondition, MisdealOutcome, rule_on_causes};
+///
+/// let out = vec![MisdealCondition::EligibleSeatDealtOut];
+/// assert_eq!(rule_on_causes(out.clone(), false).outcome, MisdealOutcome::Misdeal);
+/// let barred = rule_on_causes(out, true);
+/// assert_eq!(barred.outcome, MisdealOutcome::NoMisdeal);
+/// assert!(barred.barred_by_substantial_action);
+/// ```
+pub fn rule_on_causes(met: Vec<MisdealCondition>, substantial_action: bool) -> MisdealRuling {
+    let (outcome, barred, concepts) = match (met.is_empty(), substantial_action) {
+        (true, _) => (MisdealOutcome::NoMisdeal, false, vec!["misdeals"]),
+        (false, false) => (MisdealOutcome::Misdeal, false, vec!["misdeals"]),
+        (false, true) => (
+            MisdealOutcome::NoMisdeal,
+            true,
+            vec!["misdeals", "substantial-action"],
+        ),
+    };
+    MisdealRuling {
+        outcome,
+        met,
+        barred_by_substantial_action: barred,
+        concepts,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MisdealCondition::*;
+    use super::*;
+
+    fn rules(conditions: &[MisdealCondition]) -> MisdealRules {
+        MisdealRules {
+            conditions: conditions.to_vec(),
+            misdeal_boxed_cards: Some(2),
+            misdeal_exposed_downcards: Some(2),
+        }
+    }
+
+    fn dpc() -> MisdealRules {
+        rules(&[
+            BoxedCards,
+            FirstCardWrongSeat,
+            DealtToIneligibleSeat,
+            EligibleSeatDealtOut,
+            FirstTwoExposed,
+            DowncardsExposed,
+        ])
+    }
+
+    fn sk() -> MisdealRules {
+        rules(&[
+            FirstTwoExposed,
+            DowncardsExposed,
+            FirstCardWrongSeat,
+            DealtToIneligibleSeat,
+            EligibleSeatDealtOut,
+        ])
+    }
+
+    fn onk() -> MisdealRules {
+        rules(&[
+            BoxedCards,
+            FirstCardWrongSeat,
+            DealtToIneligibleSeat,
+            EligibleSeatDealtOut,
+            WrongCardCount,
+            JokerInDeck,
+            FirstTwoExposed,
+        ])
+    }
+
+    fn de() -> MisdealRules {
+        rules(&[
+            BoxedCards,
+            FirstCardWrongSeat,
+            DealtToIneligibleSeat,
+            EligibleSeatDealtOut,
+            StudDowncardsExposed,
+            FirstTwoExposed,
+            DowncardsExposed,
+        ])
+    }
+
+    fn outcome(input: MisdealInput, rules: &MisdealRules) -> MisdealOutcome {
+        misdeal(&input, rules).unwrap().outcome
+    }
+
+    #[test]
+    fn misdeal_conditions_per_edition() {
+        let none = MisdealInput::default();
+        let two_boxed = MisdealInput {
+            boxed_cards: 2,
+            ..none
+        };
+        let one_boxed = MisdealInput {
+            boxed_cards: 1,
+            ..none
+        };
+        let two_down = MisdealInput {
+            downcards_exposed: 2,
+            ..none
+        };
+        let one_down = MisdealInput {
+            downcards_exposed: 1,
+            ..none
+        };
+        let joker = MisdealInput {
+            joker_in_deck: true,
+            ..none
+        };
+        let wrong_count = MisdealInput {
+            wrong_card_count: true,
+            ..none
+        };
+        let stud_down = MisdealInput {
+            downcards_exposed: 1,
+            stud: true,
+            ..none
+        };
+        use MisdealOutcome::{Misdeal as M, NoMisdeal as N};
+        // (input, dpc, sk, onk, de)
+        let cases = [
+            (none, N, N, N, N),
+            (two_boxed, M, N, M, M),
+            (one_boxed, N, N, N, N),
+            (two_down, M, M, N, M),
+            (one_down, N, N, N, N),
+            (joker, N, N, M, N),
+            (wrong_count, N, N, M, N),
+            (stud_down, N, N, N, M),
+        ];
+        for (i, (input, d, s, o, g)) in cases.into_iter().enumerate() {
+            assert_eq!(outcome(input, &dpc()), d, "dpc case {i}");
+            assert_eq!(outcome(input, &sk()), s, "sk case {i}");
+            assert_eq!(outcome(input, &onk()), o, "onk case {i}");
+            assert_eq!(outcome(input, &de()), g, "de case {i}");
+        }
+        for fact in [
+            MisdealInput {
+                first_card_wrong_seat: true,
+                ..none
+            },
+            MisdealInput {
+                dealt_to_ineligible_seat: true,
+                ..none
+            },
+            MisdealInput {
+                eligible_seat_dealt_out: true,
+                ..none
+            },
+            MisdealInput {
+                first_two_exposed: true,
+                ..none
+            },
+        ] {
+            for r in [dpc(), sk(), onk(), de()] {
+                assert_eq!(outcome(fact, &r), M);
+            }
+        }
+    }
+
+    // dpc-2019-en rule 35-D: "Once substantial action occurs a misdeal cannot be declared"
+    #[test]
+    fn substantial_action_bars_a_misdeal() {
+        let input = MisdealInput {
+            boxed_cards: 3,
+            first_card_wrong_seat: true,
+            substantial_action: true,
+            ..MisdealInput::default()
+        };
+        let r = misdeal(&input, &dpc()).unwrap();
+        assert_eq!(r.outcome, MisdealOutcome::NoMisdeal);
+        assert!(r.barred_by_substantial_action);
+        assert_eq!(r.met, vec![BoxedCards, FirstCardWrongSeat]);
+        assert_eq!(r.concepts, vec!["misdeals", "substantial-action"]);
+    }
+
+    // onk-2023-nl rule 35-D: jokers found after action are removed from play.
+    #[test]
+    fn onk_2023_nl_r35_joker_after_action_is_no_misdeal() {
+        let input = MisdealInput {
+            joker_in_deck: true,
+            substantial_action: true,
+            ..MisdealInput::default()
+        };
+        assert_eq!(outcome(input, &onk()), MisdealOutcome::NoMisdeal);
+    }
+
+    // onk-2023-nl rule 35-D: "Niet-standaard kaarten die na actie gevonden worden, worden uit het
+    // spel gehaald, denk hier aan Jokers, dubbele kaarten en verkeerde kleurkaarten bijvoorbeeld:
+    // Je speelt met een blauw deck en er zit een kaart in van een rood deck tussen. (uitzondering:
+    // ongeldig deck)." The non-standard-card answer is `joker_in_deck`.
+    #[test]
+    fn onk_2023_nl_r35_red_deck_card_in_blue_deck_after_action_is_no_misdeal() {
+        let red_card_after_action = MisdealInput {
+            joker_in_deck: true,
+            substantial_action: true,
+            ..MisdealInput::default()
+        };
+        let r = misdeal(&red_card_after_action, &onk()).unwrap();
+        assert_eq!(r.outcome, MisdealOutcome::NoMisdeal);
+        assert!(r.barred_by_substantial_action);
+        // "(uitzondering: ongeldig deck)"
+        let fouled = MisdealInput {
+            fouled_deck: true,
+            ..red_card_after_action
+        };
+        assert_eq!(outcome(fouled, &onk()), MisdealOutcome::FouledDeck);
+    }
+
+    // dpc-2019-en rule 35-E: "regardless of SA, play will stop and all bets will be returned"
+    #[test]
+    fn fouled_deck_stops_play_regardless_of_substantial_action() {
+        for sa in [false, true] {
+            let input = MisdealInput {
+                fouled_deck: true,
+                substantial_action: sa,
+                boxed_cards: 2,
+                ..MisdealInput::default()
+            };
+            assert_eq!(outcome(input, &dpc()), MisdealOutcome::FouledDeck);
+        }
+    }
+
+    #[test]
+    fn misdeal_thresholds_are_parameters() {
+        let mut r = dpc();
+        r.misdeal_boxed_cards = Some(1);
+        let input = MisdealInput {
+            boxed_cards: 1,
+            ..MisdealInput::default()
+        };
+        assert_eq!(outcome(input, &r), MisdealOutcome::Misdeal);
+        r.misdeal_boxed_cards = Some(0);
+        assert_eq!(
+            misdeal(&input, &r).unwrap_err().input_key(),
+            Some("misdeal_boxed_cards")
+        );
+        let mut r = dpc();
+        r.misdeal_exposed_downcards = Some(0);
+        assert_eq!(
+            misdeal(&input, &r).unwrap_err().input_key(),
+            Some("misdeal_exposed_downcards")
+        );
+    }
+
+    #[test]
+    fn parameters_deserialize_from_the_rulebook_values() {
+        let c: Vec<MisdealCondition> = serde_yaml::from_str(
+            "[boxed-cards, first-card-wrong-seat, dealt-to-ineligible-seat, \
+             eligible-seat-dealt-out, first-two-exposed, downcards-exposed, \
+             stud-downcards-exposed, joker-in-deck, wrong-card-count]",
+        )
+        .unwrap();
+        assert_eq!(c.len(), 9);
+    }
+
+    #[test]
+    fn outcome_ids_are_the_contract_ids() {
+        let ids: Vec<&str> = [
+            MisdealOutcome::Misdeal,
+            MisdealOutcome::NoMisdeal,
+            MisdealOutcome::FouledDeck,
+        ]
+        .into_iter()
+        .map(Into::into)
+        .collect();
+        assert_eq!(ids, ["misdeal", "no-misdeal", "fouled-deck"]);
+    }
+}

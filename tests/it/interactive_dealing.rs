@@ -1,0 +1,85 @@
+//! The misdeal walkthrough through a pseudo-terminal: the causes are one
+//! list to tick, the edition's own.
+
+use floor::rules::Lang;
+
+use crate::interactive::{DOWN, ENTER, exits_with, expect, pick, question, spawn_with, text};
+
+#[test]
+fn a_seat_dealt_out_is_a_misdeal_citing_the_editions_list() {
+    let en = Lang::En;
+    let q = |id: &str| question(en, "misdeal", id);
+    let mut p = spawn_with(
+        &[
+            "incident",
+            "misdeal",
+            "--lang",
+            "en",
+            "--rules",
+            "dpc-2019-en",
+        ],
+        &[],
+    );
+    // Not fouled, no substantial action: the defaults.
+    pick(&mut p, &q("fouled_deck"), &text(en, "incident.no"), ENTER);
+    pick(
+        &mut p,
+        &q("substantial_action"),
+        &text(en, "incident.no"),
+        ENTER,
+    );
+    // dpc-2019-en 35-A lists six causes; the seat dealt out is the fourth.
+    // The last one shows the edition's threshold.
+    pick(
+        &mut p,
+        &q("causes"),
+        "2 or more other downcards exposed by dealer error",
+        &format!("{} {ENTER}", DOWN.repeat(3)),
+    );
+    // The outcome in bold, then the edition.
+    expect(&mut p, &text(en, "incidents.misdeal.outcome.misdeal"));
+    expect(&mut p, "· dpc-2019-en");
+    expect(&mut p, "Rule 35-A");
+    expect(&mut p, "a seat entitled to a hand is dealt out;");
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}
+
+#[test]
+fn the_onk_list_is_the_editions_own_with_its_joker() {
+    let nl = Lang::Nl;
+    let q = |id: &str| question(nl, "misdeal", id);
+    let mut p = spawn_with(
+        &[
+            "incident",
+            "misdeal",
+            "--lang",
+            "nl",
+            "--rules",
+            "onk-2023-nl",
+        ],
+        &[],
+    );
+    pick(&mut p, &q("fouled_deck"), &text(nl, "incident.no"), ENTER);
+    pick(
+        &mut p,
+        &q("substantial_action"),
+        &text(nl, "incident.no"),
+        ENTER,
+    );
+    // ONK 35-A: a-d, e (wrong count), f (joker), g (first two): the joker
+    // is the sixth of seven; nothing about two other exposed downcards.
+    let joker = text(nl, "choices.joker-in-deck");
+    pick(
+        &mut p,
+        &q("causes"),
+        &text(nl, "choices.first-two-exposed"),
+        &format!("{} {ENTER}", DOWN.repeat(5)),
+    );
+    expect(&mut p, &joker);
+    expect(&mut p, &text(nl, "incidents.misdeal.outcome.misdeal"));
+    expect(&mut p, "· onk-2023-nl");
+    expect(&mut p, "Regel 35-A");
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}

@@ -182,7 +182,7 @@ fn hand_answers(ctx: &Ctx, args: &Args) -> anyhow::Result<Vec<(&'static str, Str
     let replayed = floor::hand::replay(&hand, &rules, *at)?;
     let mut answers = replayed.pot_answers();
     match replayed.situation {
-        Some(situation) => answers.extend(situation.answers()),
+        Some(situation) => answers.extend(situation.answers_for(args.id.as_deref().unwrap_or(""))),
         // A betting incident needs somebody to act.
         None if args.id.as_deref().is_some_and(|id| {
             incident::load(ctx.store.source(), id).is_ok_and(|t| t.question("actions").is_some())
@@ -383,7 +383,7 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
     out
 }
 
-fn first_sentence(text: &str) -> String {
+pub(crate) fn first_sentence(text: &str) -> String {
     let end = text
         .char_indices()
         .find(|(i, c)| matches!(c, '.' | '\n') && *i > 40)

@@ -13,7 +13,7 @@ use crate::incident::answer::parse_seat_chips;
 use crate::incident::ruling::{SeatMark, TablePicture};
 use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Seat, add, layer_pots};
+use crate::poker::{Chips, Seat, add, layer_pots_with_dead};
 
 /// The `side-pots` incident.
 pub struct SidePots;
@@ -26,6 +26,8 @@ pub struct Answers {
     pub contributions: String,
     /// The seats that folded: their chips stay in, they win nothing.
     pub folded: Option<Vec<Seat>>,
+    /// Dead money in the main pot (the antes): never returned.
+    pub dead: Option<Chips>,
 }
 
 /// The one outcome of `side-pots`.
@@ -48,7 +50,7 @@ impl Incident for SidePots {
         let contributions =
             parse_seat_chips(&a.contributions).map_err(|e| Error::input(CONTRIBUTIONS, e.0))?;
         let folded = a.folded.unwrap_or_default();
-        let (pots, returned) = pots(&contributions, &folded)?;
+        let (pots, returned) = pots_with_dead(&contributions, &folded, a.dead.unwrap_or(0))?;
         let mut d = Decision::new(PotsOutcome::Pots, vec!["side-pots"]);
         for (i, pot) in pots.iter().enumerate() {
             d.amount(&pot_name(i), pot.amount);
@@ -105,6 +107,22 @@ pub fn pots(
     ),
     Error,
 > {
+    pots_with_dead(contributions, folded, 0)
+}
+
+/// [`pots`] with `dead` chips (the antes) in the main pot.
+#[allow(clippy::type_complexity)]
+pub fn pots_with_dead(
+    contributions: &[(Seat, Chips)],
+    folded: &[Seat],
+    dead: Chips,
+) -> Result<
+    (
+        Vec<crate::poker::Pot<Seat>>,
+        Option<crate::poker::Returned<Seat>>,
+    ),
+    Error,
+> {
     if contributions.len() < 2 {
         return Err(Error::input(
             CONTRIBUTIONS,
@@ -127,7 +145,7 @@ pub fn pots(
         .iter()
         .map(|(s, c)| (*s, *c, folded.contains(s)))
         .collect();
-    layer_pots(&with_folds)
+    layer_pots_with_dead(&with_folds, dead)
         .map_err(|m| Error::input(CONTRIBUTIONS, m))?
         .ok_or_else(|| Error::input(FOLDED, Message::new(Msg::PotsAllFolded)))
 }

@@ -697,3 +697,24 @@ fn a_replay_is_not_logged() {
     assert!(err.contains("--log"), "{err}");
     assert!(!log.exists());
 }
+
+#[test]
+fn the_pot_limit_incident_from_a_hand_counts_the_stack() {
+    // Flop pot 600; seat 2 has 500 left: the pot-limit maximum is 600, he
+    // can put in 500, as the replay says.
+    let dir = std::env::temp_dir().join(format!("floor-hand-pl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("short.hand");
+    std::fs::write(
+        &file,
+        "PL 100/200 button 3\n1:5000 2:700 3:5000\npre: 3 c, 1 c, 2 x\nflop: 1 x\n",
+    )
+    .unwrap();
+    let file = file.display().to_string();
+    let replay = json(&["hand", &file]);
+    assert_eq!(replay["next"]["max_total"], 500);
+    let r = json(&["incident", "pot-limit", "--hand", &file]);
+    assert_eq!(r["amounts"]["max_total"], 500);
+    assert!(r["notes"][0].as_str().unwrap().contains("600"), "{r}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -375,6 +375,8 @@ messages! {
     HandAtPastEnd = "hand.at_past_end" [n, count, last],
     /// `--log` given to a replay.
     HandNoLog = "hand.no_log" [],
+    /// An action by a seat nobody sits in.
+    HandActorAbsent = "hand.actor_absent" [seat],
 
     // --- the clock ----------------------------------------------------------
     /// A clock of no time.

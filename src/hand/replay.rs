@@ -475,6 +475,18 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 out.situation = situation;
                 return Ok(out);
             }
+            // Only a player of this round acts in it: not one who folded or
+            // went all-in before it, nor a seat nobody sits in.
+            if !seats.iter().any(|s| s.name == who) {
+                let problem = if !order.contains(&mv.player) {
+                    Message::new(Msg::HandActorAbsent).arg("seat", mv.player)
+                } else if folded.get(&mv.player).copied().unwrap_or(false) {
+                    Message::new(Msg::ActsAfterFold)
+                } else {
+                    Message::new(Msg::ActsAfterAllIn)
+                };
+                return Err(bad(at(number, mv.player, problem)));
+            }
             match turn {
                 Some(t) if t != mv.player => {
                     skipped.get_or_insert_with(|| name(t));
@@ -486,7 +498,6 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 .map_err(|m| bad(at(number, mv.player, m)))?;
             let max_total = pot_limit_max(&spot);
             let so_far = SoFar {
-                number,
                 street: played.street,
                 played: &told.played,
                 undercall_facing,
@@ -499,7 +510,8 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 corrected,
                 as_played,
                 undercall,
-            } = rule(&hand, rules, &round, &spot, mv, opener, &so_far)?;
+            } = rule(&hand, rules, &round, &spot, mv, opener, &so_far)
+                .map_err(|e| bad(at(number, mv.player, e.message())))?;
             if undercall {
                 undercall_facing = Some(spot.facing);
             }
@@ -664,8 +676,6 @@ struct Ruled {
 /// What the replay knows of the round so far, for the rulings that look
 /// back at it.
 struct SoFar<'a> {
-    /// The action's number in the hand.
-    number: usize,
     street: Street,
     /// The round's actions as played, by seat number.
     played: &'a [Action],
@@ -738,11 +748,9 @@ fn rule(
     }
     if let Some(stack) = spot.stack {
         if stack == 0 {
-            return Err(bad(at(
-                so_far.number,
-                mv.player,
+            return Err(Error::bad(
                 Message::new(Msg::PlayerAllIn).arg("player", mv.player),
-            )));
+            ));
         }
         bet.push(("stack", stack.to_string()));
     }

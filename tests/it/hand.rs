@@ -718,3 +718,25 @@ fn the_pot_limit_incident_from_a_hand_counts_the_stack() {
     assert!(r["notes"][0].as_str().unwrap().contains("600"), "{r}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn only_a_player_of_the_round_acts_in_it() {
+    // Seat 3 is all-in pre-flop, seat 1 folded, nobody sits in seat 7: none
+    // of them acts on the flop.
+    for (action, problem) in [
+        ("3 x", "action 4 (3): acts after going all-in"),
+        ("1 x", "action 4 (1): acts after folding"),
+        ("7 x", "action 4 (7): seat 7 is not at the table"),
+    ] {
+        let err = hand_error(&format!(
+            "NL 100/200 button 3\n1:5000 2:5000 3:500\npre: 3 a, 1 f, 2 c\nflop: {action}\n"
+        ));
+        assert!(err.contains(problem), "{err}");
+    }
+}
+
+#[test]
+fn an_incident_error_in_a_replay_names_the_action() {
+    let err = hand_error("NL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 r2000, 1 c0\n");
+    assert!(err.contains("action 2 (1)"), "{err}");
+}

@@ -271,6 +271,11 @@ fn ruled_words(ctx: &Ctx, ruled: &str) -> String {
 }
 
 fn cited(ctx: &Ctx, text: &str, rules: &[String]) -> String {
+    if rules.is_empty() {
+        // No rule of the edition applies (the ruling's notes say which
+        // practice is followed).
+        return format!("{text} ({})", ctx.ui.t("hand.practice"));
+    }
     format!("{text} ({} {})", ctx.ui.t("card.cited"), rules.join(", "))
 }
 

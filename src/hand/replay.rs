@@ -1021,7 +1021,10 @@ fn hand_active(round: &Round) -> usize {
 impl Replay {
     /// The rulings behind the next player's options: whether betting is
     /// open for him and the minimum raise (`reopening`), and in pot-limit
-    /// the maximum (`pot-limit`), from the round as played.
+    /// the maximum (`pot-limit`), from the round as played (as ruled).
+    /// An incident that cannot start from this point (the hand has a player
+    /// act whom the round as ruled does not call on) gives no ruling: the
+    /// options stand on the round alone.
     pub fn options_rulings(&self, rules: &Rules<'_>) -> Result<Vec<Ruling>, Error> {
         let Some(situation) = &self.situation else {
             return Ok(Vec::new());
@@ -1038,8 +1041,9 @@ impl Replay {
                     .into_iter()
                     .filter(|(k, _)| tree.question(k).is_some())
                     .collect();
-                decide(rules, id, &answers)
+                Ok(decide(rules, id, &answers).ok())
             })
+            .filter_map(Result::transpose)
             .collect()
     }
 }

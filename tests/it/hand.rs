@@ -521,6 +521,16 @@ fn a_fixed_limit_raise_above_the_limit_cites_no_raise_rule() {
     assert!(s.get("citations").is_none(), "{s}");
     let notes = s["ruling"]["notes"].to_string();
     assert!(notes.contains("No edition has a rule"), "{notes}");
+    let text = floor()
+        .args(["hand", "-"])
+        .write_stdin("FL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 r500\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains("Raise to 400 (TDA practice: no"), "{text}");
     // Below the fixed raise the raise rule applies.
     let r = replay_text(
         &[],
@@ -739,4 +749,25 @@ fn only_a_player_of_the_round_acts_in_it() {
 fn an_incident_error_in_a_replay_names_the_action() {
     let err = hand_error("NL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 r2000, 1 c0\n");
     assert!(err.contains("action 2 (1)"), "{err}");
+}
+
+#[test]
+fn before_an_action_the_round_does_not_call_for_the_state_still_shows() {
+    // The big blind's all-in is 17 more: betting is not re-opened, so 3's
+    // raise is ruled a call and so is 1's; action 6 (3 again) is one the
+    // round as ruled does not call for. The state before it still shows.
+    let text = "NL 100/200 button 3\n1:7646 2:217 3:870\npre: 3 c, 1 c, 2 a, 3 r417, 1 r617, 3 c\n";
+    let out = floor()
+        .args(["hand", "-", "--at", "6", "--json"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let r: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(step(&r, 4)["ruled"], "call");
+    assert_eq!(step(&r, 4)["reopened"], false);
+    let err = hand_error(text);
+    assert!(err.contains("action 6 (3)"), "{err}");
 }

@@ -2,8 +2,8 @@
 """Whole-hand differential test of `floor hand` against pokerkit.
 
 pokerkit plays random no-limit and pot-limit hold'em hands (2-9 players,
-mixed stack depths so that short all-ins are common, antes in some hands, a
-few short all-in blinds) and writes each as a PHH file with its own
+mixed stack depths so that short all-ins are common, an ante for everyone or
+a big-blind ante in some hands, a few short all-in blinds) and writes each as a PHH file with its own
 ``HandHistory`` writer. ``floor hand --json`` replays every file, and each of
 its steps is compared with pokerkit's state before the same action:
 
@@ -62,7 +62,23 @@ def play(rng: random.Random) -> dict:
     bb = rng.choice([2, 10, 40, 100, 200, 500])
     sb = max(1, bb // 2)
     pot_limit = rng.random() < 0.5
-    ante = rng.choice([0, 0, max(1, bb // 8), bb // 4]) if bb >= 8 else 0
+    # No ante, an ante for everyone, or a big-blind ante (the big blind
+    # pays it for the table: pokerkit's raw antes {1: amount}, which it
+    # gives to player 0 heads-up, as it does the blinds). Antes are dead
+    # money in the main pot (ante trimming off), as floor counts them.
+    kind = rng.choice(["none", "none", "uniform", "uniform", "big-blind"]) if bb >= 8 else "none"
+    if kind == "uniform":
+        uniform = rng.choice([max(1, bb // 8), bb // 4])
+        antes = [uniform] * n
+        raw_antes = uniform
+    elif kind == "big-blind":
+        bb_ante = rng.choice([bb, bb, bb // 2])
+        big_blind_player = 0 if n == 2 else 1
+        antes = [bb_ante if j == big_blind_player else 0 for j in range(n)]
+        raw_antes = {1: bb_ante}
+    else:
+        antes = [0] * n
+        raw_antes = 0
     stacks = [random_stack(rng, bb) for _ in range(n)]
     short_blind = False
     if rng.random() < 0.04:
@@ -70,10 +86,10 @@ def play(rng: random.Random) -> dict:
         who = rng.choice([0, 1])
         full = sb if (who == 0) != (n == 2) else bb
         if full > 1:
-            stacks[who] = rng.randint(1, full - 1) + ante
+            stacks[who] = rng.randint(1, full - 1) + antes[who]
             short_blind = True
     cls = PotLimitOmahaHoldem if pot_limit else NoLimitTexasHoldem
-    game = cls(AUTOMATIONS, False, ante, (sb, bb), bb)
+    game = cls(AUTOMATIONS, False, raw_antes, (sb, bb), bb)
     state = game(tuple(stacks), n)
     blinds = (bb, sb) if n == 2 else (sb, bb)
     expected = []
@@ -146,6 +162,7 @@ def play(rng: random.Random) -> dict:
         "pot_limit": pot_limit,
         "players": n,
         "bb": bb,
+        "antes": kind,
     }
 
 
@@ -333,6 +350,11 @@ def main() -> int:
         f"{agree} agree (to call, may raise, minimum raise-to, pot-limit maximum)"
     )
     print(f"  final pots compared in {pots_compared} hands, the same in {pots_agree}")
+    kinds = Counter(hand["antes"] for hand in hands)
+    print(
+        "  antes: "
+        + ", ".join(f"{kinds[k]} hands {k}" for k in ("none", "uniform", "big-blind"))
+    )
     unexplained = 0
     for cls in sorted(counts):
         known = cls in EXPLAINED

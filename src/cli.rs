@@ -23,11 +23,15 @@ The compact notation (one line per item, # starts a comment):
   pre: 3 r600, 4 c, 5 f, 6 r1600, 1 f, 2 c      each round: SEAT ACTION, in order, by commas
   flop: 2 x, 4 b1000, 6 f, 2 c                  (also turn:, river:)
   win: 2                                        the winners, main pot first, pots split by |
-Actions (amounts are the player's total for the round):
+Actions (b, r and a amounts are the player's total for the round; the others, the chips put
+out or said in that action):
   f fold, x check, c call, b1000 bet to 1000, r1600 raise to 1600, a all-in (a2400 to 2400);
   c300 only 300 put out to call (an undercall), p1400 1400 in chips put out silently,
   o5000 one 5000 chip put out silently, m1000+500 several chips at once, s1400 a number said
   alone, r600+600 \"raise\" said and the chips put out in two motions.
+Antes are dead money in the main pot. In the table and in --json, to call and the minimum
+raise-to are totals for the round (what the player's chips in front must reach), not the chips
+to add; --at N (1 to one past the last action) shows the state before action N as a card.
 
 Examples:
   floor hand hand.txt --rules tda-2019-sk

@@ -377,6 +377,20 @@ messages! {
     PhhLimitBets = "hand.phh_limit_bets" [],
     /// A PHH action floor does not read.
     PhhAction = "hand.phh_action" [n, text],
+    /// A winner who is not at the table.
+    HandWinnerAbsent = "hand.winner_absent" [seat],
+    /// A winner who folded.
+    HandWinnerFolded = "hand.winner_folded" [seat],
+    /// A winner given for a pot he may not win.
+    HandWinnerNotEligible = "hand.winner_not_eligible" [seat, group, seats],
+    /// PHH winnings that no choice of winners gives.
+    HandWinnings = "hand.winnings" [winnings, pots],
+    /// `--at` beyond the action after the last.
+    HandAtPastEnd = "hand.at_past_end" [n, count, last],
+    /// `--log` given to a replay.
+    HandNoLog = "hand.no_log" [],
+    /// An action by a seat nobody sits in.
+    HandActorAbsent = "hand.actor_absent" [seat],
 
     // --- the clock ----------------------------------------------------------
     /// A clock of no time.

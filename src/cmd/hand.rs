@@ -14,20 +14,44 @@ use crate::ctx::{Ctx, Output};
 use crate::render;
 
 pub fn run(ctx: &Ctx, file: &Path, at: Option<usize>) -> anyhow::Result<Output> {
+    // A replay rules on what happened earlier; only a ruling made at the
+    // table goes to the incident log. A log set by the environment or the
+    // settings file is simply not used here.
+    if ctx
+        .settings
+        .log
+        .as_ref()
+        .is_some_and(|l| matches!(l.source, floor::settings::Source::Flag(_)))
+    {
+        return Err(floor::Error::bad(Message::new(Msg::HandNoLog)).into());
+    }
     let parsed = load(file)?;
     let rules = Rules {
         store: &ctx.store,
         edition: &ctx.edition,
         ui: &ctx.ui,
     };
-    let replayed = hand::replay(&parsed, &rules, at)?;
+    let mut replayed = hand::replay(&parsed, &rules, at)?;
+    let Some(n) = at else {
+        if ctx.json {
+            return Ok(Output::ok(render::json(&replayed)?));
+        }
+        return Ok(Output::ok(table(ctx, &replayed)));
+    };
+    let rulings = replayed.options_rulings(&rules)?;
     if ctx.json {
+        if let Some(next) = replayed.next.as_mut() {
+            let mut cited: Vec<String> = Vec::new();
+            for c in rulings.iter().flat_map(hand::replay::cited) {
+                if !cited.contains(&c) {
+                    cited.push(c);
+                }
+            }
+            next.citations = cited;
+        }
         return Ok(Output::ok(render::json(&replayed)?));
     }
-    Ok(Output::ok(match at {
-        Some(n) => before(ctx, &replayed, n),
-        None => table(ctx, &replayed),
-    }))
+    Ok(Output::ok(before(ctx, &replayed, n, &rulings)))
 }
 
 /// Reads and parses a hand file (`-`: standard input), PHH or compact.
@@ -131,7 +155,10 @@ fn table(ctx: &Ctx, r: &Replay) -> String {
             note.push_str(&ui.f("hand.out_of_turn", &[("seat", &turn.to_string())]));
             note.push('\n');
         }
-        for ruling in s.out_of_turn.iter().chain(&s.ruling) {
+        // An action out of turn that is regular otherwise carries the same
+        // ruling as `ruling`: shown once.
+        let own = s.ruling.iter().filter(|r| r.incident != "out-of-turn");
+        for ruling in s.out_of_turn.iter().chain(own) {
             note.push_str(&cited(
                 ctx,
                 &ruling.outcome_text,
@@ -182,19 +209,49 @@ fn next_line(ctx: &Ctx, next: &hand::replay::Next) -> String {
     line
 }
 
-fn before(ctx: &Ctx, r: &Replay, n: usize) -> String {
+/// The state before action `n` as a card: the options of the player to
+/// act, the rules behind them, the pots.
+fn before(ctx: &Ctx, r: &Replay, n: usize, rulings: &[floor::incident::Ruling]) -> String {
     let ui = &ctx.ui;
-    let mut out = format!(
-        "{} · {}\n",
-        ui.f("hand.before", &[("n", &n.to_string())]),
+    let head = format!(
+        "{} · {}",
+        render::bold(ctx, &ui.f("hand.before", &[("n", &n.to_string())])),
         r.edition
     );
-    match &r.next {
-        Some(next) => out.push_str(&next_line(ctx, next)),
-        None => out.push_str(ui.t("hand.over")),
-    }
+    let mut out = render::wrap(ctx, &head, 2);
     out.push('\n');
-    out.push_str(&pots(ctx, r));
+    let mut card = render::table(ctx);
+    let options = match &r.next {
+        Some(next) => next_line(ctx, next),
+        None => ui.t("hand.over").to_string(),
+    };
+    card.add_row(vec![ui.t("hand.options"), &options]);
+    let mut shown: Vec<String> = Vec::new();
+    for c in rulings.iter().flat_map(|r| &r.citations) {
+        let number = match &c.part {
+            Some(p) => format!("{}-{p}", c.number),
+            None => c.number.clone(),
+        };
+        if shown.contains(&number) {
+            continue;
+        }
+        card.add_row(vec![
+            comfy_table::Cell::new(format!("{} {number}", ui.t("card.cited"))),
+            render::strong(&render::cell(&c.title)),
+        ]);
+        card.add_row(vec![
+            comfy_table::Cell::new(""),
+            comfy_table::Cell::new(render::cell(&crate::cmd::incident::first_sentence(
+                &c.excerpt,
+            ))),
+        ]);
+        shown.push(number);
+    }
+    let pots = pots(ctx, r);
+    if !pots.is_empty() {
+        card.add_row(vec![ui.t("hand.pots"), pots.trim_end()]);
+    }
+    out.push_str(&format!("{card}\n"));
     out
 }
 
@@ -214,6 +271,11 @@ fn ruled_words(ctx: &Ctx, ruled: &str) -> String {
 }
 
 fn cited(ctx: &Ctx, text: &str, rules: &[String]) -> String {
+    if rules.is_empty() {
+        // No rule of the edition applies (the ruling's notes say which
+        // practice is followed).
+        return format!("{text} ({})", ctx.ui.t("hand.practice"));
+    }
     format!("{text} ({} {})", ctx.ui.t("card.cited"), rules.join(", "))
 }
 

@@ -198,7 +198,9 @@ fn hand_answers(ctx: &Ctx, args: &Args) -> anyhow::Result<Vec<(&'static str, Str
             && t.question("skipped").is_none()
     });
     match replayed.situation {
-        Some(situation) if takes_round => answers.extend(situation.answers()),
+        Some(situation) if takes_round => {
+            answers.extend(situation.answers_for(args.id.as_deref().unwrap_or("")))
+        }
         Some(_) => {}
         // A betting incident needs somebody to act.
         None if takes_round => {
@@ -416,7 +418,7 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
     out
 }
 
-fn first_sentence(text: &str) -> String {
+pub(crate) fn first_sentence(text: &str) -> String {
     let end = text
         .char_indices()
         .find(|(i, c)| matches!(c, '.' | '\n') && *i > 40)

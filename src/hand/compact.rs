@@ -130,6 +130,7 @@ fn header(line: &str) -> Result<Hand, Message> {
         antes: Vec::new(),
         streets: Vec::new(),
         winners: Vec::new(),
+        winnings: Vec::new(),
     };
     let mut ante: Option<(bool, Chips)> = None;
     while let Some(word) = words.next() {

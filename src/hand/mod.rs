@@ -32,6 +32,9 @@ pub struct Hand {
     pub streets: Vec<Played>,
     /// Who won each pot, main pot first; empty when not given.
     pub winners: Vec<Vec<u8>>,
+    /// The chips each player won from the pots, by player (PHH
+    /// `winnings`); matched to the pots at the end. Empty when not given.
+    pub winnings: Vec<(u8, Chips)>,
 }
 
 /// A player at the table.

@@ -128,6 +128,7 @@ pub fn parse(text: &str) -> Result<Hand, Message> {
             actions: Vec::new(),
         }],
         winners: Vec::new(),
+        winnings: Vec::new(),
     };
     let next = [Street::Flop, Street::Turn, Street::River];
     for (i, line) in f.actions.iter().enumerate() {
@@ -156,11 +157,7 @@ pub fn parse(text: &str) -> Result<Hand, Message> {
                     return Err(bad());
                 };
                 let act = match rest {
-                    ["cbr", amount] => Act::BetOrRaise(
-                        Number::Int(amount.parse().map_err(|_| bad())?)
-                            .chips("actions")?
-                            .unwrap_or(0),
-                    ),
+                    ["cbr", amount] => Act::BetOrRaise(action_chips(amount).ok_or_else(bad)??),
                     ["cc"] => Act::CheckOrCall,
                     ["f"] => Act::Fold,
                     ["sm", ..] => continue,
@@ -176,21 +173,24 @@ pub fn parse(text: &str) -> Result<Hand, Message> {
             }
         }
     }
-    if !f.winnings.is_empty() {
-        let won: Vec<u8> = f
-            .winnings
-            .iter()
-            .enumerate()
-            .filter(|(_, w)| {
-                matches!(w, Number::Int(x) if *x > 0) || matches!(w, Number::Float(x) if *x > 0.0)
-            })
-            .map(|(i, _)| number(i))
-            .collect();
-        if !won.is_empty() {
-            hand.winners = vec![won];
+    // What each player won: matched to the pots once they are known.
+    for (i, w) in f.winnings.iter().enumerate() {
+        if let Some(chips) = w.chips("winnings")?.filter(|c| *c > 0) {
+            hand.winnings.push((number(i), chips));
         }
     }
     Ok(hand)
+}
+
+/// An amount of a PHH action: whole chips, written as an integer or as a
+/// decimal that is a whole number (`2000.0`); `None` when it is no number
+/// at all, an error when it is a fraction of a chip.
+fn action_chips(text: &str) -> Option<Result<Chips, Message>> {
+    if let Ok(n) = text.parse::<u64>() {
+        return Some(Ok(n));
+    }
+    let f: f64 = text.parse().ok().filter(|f: &f64| f.is_finite())?;
+    Some(Number::Float(f).chips("actions").map(|c| c.unwrap_or(0)))
 }
 
 #[cfg(test)]

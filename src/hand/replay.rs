@@ -17,8 +17,8 @@ use crate::error::Error;
 use crate::incident::{self, GivenAnswers, Ruling};
 use crate::message::{Message, Msg};
 use crate::poker::{
-    Action, ActionKind, Chips, Game, PreflopOpener, Round, Setup, Spot, Street, TableSeat,
-    layer_pots,
+    Action, ActionKind, Chips, Game, Pot, PreflopOpener, Round, Setup, Spot, Street, TableSeat,
+    add, layer_pots_with_dead,
 };
 use crate::rules::Store;
 use crate::rules::params::Resolved;
@@ -106,6 +106,10 @@ pub struct Next {
     pub max_total: Option<Chips>,
     /// Betting is open for him.
     pub reopened: bool,
+    /// With `--at`: the rules behind these options (re-opening, the
+    /// minimum raise, the pot-limit maximum), `NUMBER[-PART]`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub citations: Vec<String>,
 }
 
 /// A hand replayed.
@@ -131,6 +135,10 @@ pub struct Replay {
     /// answers of `side-pots`).
     #[serde(skip)]
     pub contributions: Vec<(u8, Chips, bool)>,
+    /// The antes: dead money in the main pot (the `dead` answer of
+    /// `side-pots`).
+    #[serde(skip)]
+    pub dead: Chips,
 }
 
 /// The betting round as played up to the player to act: what a betting
@@ -150,6 +158,10 @@ pub struct Situation {
     pub stacks: Vec<(String, Option<Chips>)>,
     /// The round's actions so far, as ruled.
     pub actions: Vec<Action>,
+    /// The round's actions so far as played: an undercall as the call it
+    /// reached (`call:300` facing 1000), a bet or raise below the minimum
+    /// as written; otherwise as ruled.
+    pub played: Vec<Action>,
     /// The player to act.
     pub player: String,
     /// Everything in the pot and in front of the players.
@@ -179,30 +191,64 @@ impl Replay {
         if !folded.is_empty() {
             out.push(("folded", list(folded)));
         }
+        if self.dead > 0 {
+            out.push(("dead", self.dead.to_string()));
+        }
         out
     }
 }
 
+/// The incidents that rule a round's irregular actions themselves: from a
+/// hand they start from the actions as played, not as the replay ruled them.
+pub const AS_PLAYED: [&str; 2] = ["undercall-sequence", "underraise-callers"];
+
+/// A player's name in the answers of a betting incident: pre-flop the
+/// blinds are `SB` and `BB`; otherwise players keep their seat numbers.
+fn answer_name(street: Street, p: &str, (sb, bb): &(String, String)) -> String {
+    if street.is_preflop() && p == sb {
+        "SB".to_string()
+    } else if street.is_preflop() && p == bb {
+        "BB".to_string()
+    } else {
+        p.to_string()
+    }
+}
+
+/// `action` with its player named as the answers name him.
+fn renamed(street: Street, action: &Action, blinds: &(String, String)) -> Action {
+    Action {
+        player: action
+            .player
+            .as_deref()
+            .map(|p| answer_name(street, p, blinds)),
+        ..action.clone()
+    }
+}
+
+/// A round's actions so far: as ruled (what the round applied) and as
+/// played (see [`Situation::played`]).
+#[derive(Debug, Clone, Default)]
+struct Told {
+    ruled: Vec<Action>,
+    played: Vec<Action>,
+}
+
 impl Situation {
-    /// Pre-flop the blinds are named `SB` and `BB`, as the answers name
-    /// them; otherwise players keep their seat numbers.
     fn new(
         hand: &Hand,
         street: Street,
         round: &Round,
         seats: &[TableSeat],
-        applied: Vec<Action>,
+        told: Told,
         player: String,
-        (sb, bb): (String, String),
+        blinds: (String, String),
     ) -> Situation {
-        let rename = |p: &str| -> String {
-            if street.is_preflop() && p == sb {
-                "SB".to_string()
-            } else if street.is_preflop() && p == bb {
-                "BB".to_string()
-            } else {
-                p.to_string()
-            }
+        let rename = |p: &str| answer_name(street, p, &blinds);
+        let all = |actions: Vec<Action>| -> Vec<Action> {
+            actions
+                .iter()
+                .map(|a| renamed(street, a, &blinds))
+                .collect()
         };
         Situation {
             game: hand.game,
@@ -210,16 +256,25 @@ impl Situation {
             big_blind: hand.big_blind,
             small_blind: street.is_preflop().then_some(hand.small_blind),
             stacks: seats.iter().map(|s| (rename(&s.name), s.stack)).collect(),
-            actions: applied
-                .into_iter()
-                .map(|a| Action {
-                    player: a.player.as_deref().map(rename),
-                    ..a
-                })
-                .collect(),
+            actions: all(told.ruled),
+            played: all(told.played),
             pot: round.spot(&player).ok().and_then(|s| s.pot),
             player: rename(&player),
         }
+    }
+
+    /// The answers of betting incident `incident`, by key: the actions as
+    /// played for the incidents of [`AS_PLAYED`], as ruled for the others.
+    pub fn answers_for(&self, incident: &str) -> Vec<(&'static str, String)> {
+        let mut out = self.answers();
+        if AS_PLAYED.contains(&incident) {
+            for (key, value) in &mut out {
+                if *key == "actions" {
+                    *value = joined(&self.played);
+                }
+            }
+        }
+        out
     }
 
     /// The answers of a betting incident, by key.
@@ -230,14 +285,7 @@ impl Situation {
             ("game", game.to_string()),
             ("street", street.to_string()),
             ("big_blind", self.big_blind.to_string()),
-            (
-                "actions",
-                self.actions
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(","),
-            ),
+            ("actions", joined(&self.actions)),
             ("player", self.player.clone()),
         ];
         if let Some(sb) = self.small_blind {
@@ -256,6 +304,15 @@ impl Situation {
         }
         out
     }
+}
+
+/// Actions as the answers write them: `PLAYER:ACTION[:TOTAL],...`.
+fn joined(actions: &[Action]) -> String {
+    actions
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// What the replay needs besides the hand.
@@ -278,6 +335,15 @@ fn bad(message: Message) -> Error {
 
 /// Replays `hand`; stops before action `until` (1-based) when given.
 pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Replay, Error> {
+    let count: usize = hand.streets.iter().map(|s| s.actions.len()).sum();
+    if let Some(n) = until.filter(|n| *n > count + 1) {
+        return Err(Error::bad(
+            Message::new(Msg::HandAtPastEnd)
+                .arg("n", n)
+                .arg("count", count)
+                .arg("last", count + 1),
+        ));
+    }
     let mut hand = hand.clone();
     let order: Vec<u8> = hand.seats.iter().map(|s| s.number).collect();
     let n = order.len();
@@ -320,14 +386,17 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
             _ => chips,
         }
     };
+    // Antes are dead money in the main pot, never a bet of the player's:
+    // none comes back as not called (a big-blind ante included).
+    let mut dead: Chips = 0;
     for (p, ante) in &hand.antes {
         let t = take(&mut behind, *p, *ante);
-        *paid.entry(*p).or_default() += t;
+        dead = add(dead, t, "antes").map_err(bad)?;
     }
     let mut steps: Vec<Step> = Vec::new();
     let mut number = 0usize;
     let mut next = None;
-    let mut last_round: Option<(Round, Street, Vec<TableSeat>, Vec<Action>)> = None;
+    let mut last_round: Option<(Round, Street, Vec<TableSeat>, Told)> = None;
     let mut skipped: Option<String> = None;
     for played in &hand.streets {
         let preflop = played.street.is_preflop();
@@ -360,10 +429,17 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
         }
         let mut setup = Setup::new(hand.game, played.street, hand.big_blind);
         setup.small_blind = Some(hand.small_blind);
-        setup.dead = Some(paid.values().sum());
+        setup.dead = Some(
+            paid.values()
+                .try_fold(dead, |sum, c| add(sum, *c, "hand"))
+                .map_err(bad)?,
+        );
         setup.limit_reopen_percent = limit_percent;
         let mut round = Round::at_table(setup, &seats).map_err(|(_, m)| bad(m))?;
-        let mut applied: Vec<Action> = Vec::new();
+        let mut told = Told::default();
+        // The bet faced at the last undercall, while nobody bet or raised
+        // since: a second undercall is one in sequence.
+        let mut undercall_facing: Option<Chips> = None;
         // A player skipped by an action out of turn: the turn goes back to
         // him (the action out of turn stands).
         skipped = None;
@@ -381,14 +457,35 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                         played.street,
                         &round,
                         &seats,
-                        applied,
+                        told,
                         to_act,
                         bb_name(),
                     ));
                 }
-                let mut out = finish(&hand, rules, steps, &paid, &folded, Some(round), next)?;
+                let all_in = all_in_now(&behind, &folded);
+                let mut out = finish(
+                    &hand,
+                    rules,
+                    steps,
+                    (&paid, dead, &all_in),
+                    &folded,
+                    Some(round),
+                    next,
+                )?;
                 out.situation = situation;
                 return Ok(out);
+            }
+            // Only a player of this round acts in it: not one who folded or
+            // went all-in before it, nor a seat nobody sits in.
+            if !seats.iter().any(|s| s.name == who) {
+                let problem = if !order.contains(&mv.player) {
+                    Message::new(Msg::HandActorAbsent).arg("seat", mv.player)
+                } else if folded.get(&mv.player).copied().unwrap_or(false) {
+                    Message::new(Msg::ActsAfterFold)
+                } else {
+                    Message::new(Msg::ActsAfterAllIn)
+                };
+                return Err(bad(at(number, mv.player, problem)));
             }
             match turn {
                 Some(t) if t != mv.player => {
@@ -400,12 +497,24 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 .spot(&who)
                 .map_err(|m| bad(at(number, mv.player, m)))?;
             let max_total = pot_limit_max(&spot);
+            let so_far = SoFar {
+                street: played.street,
+                played: &told.played,
+                undercall_facing,
+                blinds: bb_name(),
+            };
             let Ruled {
                 action,
                 ruling,
                 legal,
                 corrected,
-            } = rule(&hand, rules, &round, &spot, mv, opener, number)?;
+                as_played,
+                undercall,
+            } = rule(&hand, rules, &round, &spot, mv, opener, &so_far)
+                .map_err(|e| bad(at(number, mv.player, e.message())))?;
+            if undercall {
+                undercall_facing = Some(spot.facing);
+            }
             let out_of_turn = match turn {
                 Some(t) if t != mv.player => {
                     Some(out_of_turn(rules, &action, t, mv, &played.actions)?)
@@ -430,14 +539,18 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
             let corrected = corrected || withdrawn;
             let citations: Vec<String> =
                 out_of_turn.iter().chain(&ruling).flat_map(cited).collect();
+            // An action out of turn that is regular otherwise: its ruling is
+            // the step's ruling too.
+            let ruling = ruling.or_else(|| out_of_turn.clone());
             if !withdrawn {
-                round
-                    .apply(number, &action)
-                    .map_err(|m| bad(at(number, mv.player, m)))?;
+                // The round's message names the action already.
+                round.apply(number, &action).map_err(bad)?;
                 if action.kind == ActionKind::Fold {
                     folded.insert(mv.player, true);
                 }
-                applied.push(action);
+                told.played
+                    .push(as_played.unwrap_or_else(|| action.clone()));
+                told.ruled.push(action);
             }
             steps.push(Step {
                 number,
@@ -467,7 +580,8 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
             if let Ok(p) = p.parse::<u8>() {
                 let posted = posted_now.get(&p).copied().unwrap_or(0);
                 take(&mut behind, p, total.saturating_sub(posted));
-                *paid.entry(p).or_default() += total;
+                let sum = paid.entry(p).or_default();
+                *sum = add(*sum, total, "hand").map_err(bad)?;
             }
         }
         for (p, _) in folded.clone() {
@@ -475,16 +589,25 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 folded.insert(p, true);
             }
         }
-        last_round = Some((round, played.street, seats, applied));
+        last_round = Some((round, played.street, seats, told));
     }
     let mut situation = None;
-    if let Some((round, street, seats, applied)) = last_round.filter(|(r, ..)| !r.betting_over()) {
+    if let Some((round, street, seats, told)) = last_round.filter(|(r, ..)| !r.betting_over()) {
         let to_act = whose_turn(&round, skipped.as_deref()).map(name);
         next = options(&round, street, to_act.as_deref());
         situation =
-            to_act.map(|p| Situation::new(&hand, street, &round, &seats, applied, p, bb_name()));
+            to_act.map(|p| Situation::new(&hand, street, &round, &seats, told, p, bb_name()));
     }
-    let mut out = finish(&hand, rules, steps, &paid, &folded, None, next)?;
+    let all_in = all_in_now(&behind, &folded);
+    let mut out = finish(
+        &hand,
+        rules,
+        steps,
+        (&paid, dead, &all_in),
+        &folded,
+        None,
+        next,
+    )?;
     out.situation = situation;
     Ok(out)
 }
@@ -528,6 +651,7 @@ fn options(round: &Round, street: Street, who: Option<&str>) -> Option<Next> {
         },
         max_total: pot_limit_max(&spot),
         reopened: spot.may_raise,
+        citations: Vec::new(),
     })
 }
 
@@ -542,6 +666,24 @@ struct Ruled {
     legal: bool,
     /// The ruling changed it.
     corrected: bool,
+    /// The action as played when it differs from the action as ruled (an
+    /// undercall, a bet or raise below the minimum).
+    as_played: Option<Action>,
+    /// An undercall.
+    undercall: bool,
+}
+
+/// What the replay knows of the round so far, for the rulings that look
+/// back at it.
+struct SoFar<'a> {
+    street: Street,
+    /// The round's actions as played, by seat number.
+    played: &'a [Action],
+    /// The bet faced at the last undercall, while nobody bet or raised
+    /// since.
+    undercall_facing: Option<Chips>,
+    /// The small and the big blind, by seat number.
+    blinds: (String, String),
 }
 
 /// The rules a ruling cites, `NUMBER[-PART]`.
@@ -556,9 +698,19 @@ pub fn cited(ruling: &Ruling) -> Vec<String> {
         .collect()
 }
 
+/// The total of an undercall the bet incident refused to rule: it is the
+/// undercall incident's.
+fn undercall_total(e: &Error) -> Option<Chips> {
+    match e {
+        Error::Input { problem, .. } if problem.msg == Msg::BetUndercall => {
+            problem.text_arg("total")?.parse().ok()
+        }
+        _ => None,
+    }
+}
+
 /// The action as ruled: a legal action as it is; an irregular one through
 /// its incident.
-#[allow(clippy::too_many_arguments)]
 fn rule(
     hand: &Hand,
     rules: &Rules<'_>,
@@ -566,7 +718,7 @@ fn rule(
     spot: &Spot,
     mv: &super::Move,
     opener: PreflopOpener,
-    number: usize,
+    so_far: &SoFar<'_>,
 ) -> Result<Ruled, Error> {
     let who = name(mv.player);
     let all_in_total = spot.all_in_total();
@@ -577,9 +729,12 @@ fn rule(
     };
     let facing_bet = spot.facing > spot.in_front;
     let min = spot.min_raise_to().unwrap_or(spot.facing);
-    // The numbers of the bet incident for this player.
+    // The numbers of the bet incident for this player; the street sizes a
+    // limit bet.
+    let street: &str = so_far.street.into();
     let mut bet = vec![
         ("game", game_id(hand.game).to_string()),
+        ("street", street.to_string()),
         ("facing", spot.facing.to_string()),
         ("big_blind", hand.big_blind.to_string()),
         (
@@ -596,11 +751,9 @@ fn rule(
     }
     if let Some(stack) = spot.stack {
         if stack == 0 {
-            return Err(bad(at(
-                number,
-                mv.player,
+            return Err(Error::bad(
                 Message::new(Msg::PlayerAllIn).arg("player", mv.player),
-            )));
+            ));
         }
         bet.push(("stack", stack.to_string()));
     }
@@ -609,10 +762,70 @@ fn rule(
     {
         bet.push(("pot", pot.to_string()));
     }
+    let ruled = |kind: ActionKind, total: Option<Chips>, r: Ruling| Ruled {
+        action: action(kind, total),
+        ruling: Some(r),
+        legal: false,
+        corrected: true,
+        as_played: None,
+        undercall: false,
+    };
+    // Less than the call put out, not all-in: an undercall (TDA 51-B), or
+    // one in sequence after another (51-C). The replay goes on with the
+    // full call; where the TD may let him fold instead, the ruling says so.
+    let undercall = |put: Chips| -> Result<Ruled, Error> {
+        let total = spot.in_front.saturating_add(put);
+        let as_played = action(ActionKind::Call, Some(total));
+        let r = if so_far.undercall_facing == Some(spot.facing) {
+            let played: Vec<Action> = so_far
+                .played
+                .iter()
+                .chain(std::iter::once(&as_played))
+                .map(|a| renamed(so_far.street, a, &so_far.blinds))
+                .collect();
+            let street: &str = so_far.street.into();
+            let mut answers = vec![
+                ("actions", joined(&played)),
+                ("street", street.to_string()),
+                ("big_blind", hand.big_blind.to_string()),
+            ];
+            if so_far.street.is_preflop() {
+                answers.push(("small_blind", hand.small_blind.to_string()));
+            }
+            decide(rules, "undercall-sequence", &answers)?
+        } else {
+            let heads_up = hand_active(round) == 2;
+            let opening = round.facing_opening_bet(opener);
+            decide(
+                rules,
+                "undercall",
+                &[
+                    ("heads_up", if heads_up { "yes" } else { "no" }.into()),
+                    ("opening_bet", if opening { "yes" } else { "no" }.into()),
+                    ("facing", spot.facing.to_string()),
+                    ("pushed", put.to_string()),
+                    ("in_front", spot.in_front.to_string()),
+                ],
+            )?
+        };
+        Ok(Ruled {
+            as_played: Some(as_played),
+            undercall: true,
+            ..ruled(ActionKind::Call, None, r)
+        })
+    };
     let by_bet = |extra: Vec<(&'static str, String)>| -> Result<Ruled, Error> {
         let mut answers = bet.clone();
         answers.extend(extra);
-        let r = decide(rules, "bet", &answers)?;
+        let r = match decide(rules, "bet", &answers) {
+            Ok(r) => r,
+            Err(e) => {
+                return match undercall_total(&e) {
+                    Some(total) => undercall(total.saturating_sub(spot.in_front)),
+                    None => Err(e),
+                };
+            }
+        };
         let total = r
             .amounts
             .get("total")
@@ -632,12 +845,7 @@ fn rule(
             ActionKind::Call => None,
             _ => Some(total),
         };
-        Ok(Ruled {
-            action: action(kind, total),
-            ruling: Some(r),
-            legal: false,
-            corrected: true,
-        })
+        Ok(ruled(kind, total, r))
     };
     let legal = |a: Action| -> Result<Ruled, Error> {
         Ok(Ruled {
@@ -645,6 +853,8 @@ fn rule(
             ruling: None,
             legal: true,
             corrected: false,
+            as_played: None,
+            undercall: false,
         })
     };
     let by_total = |t: Chips| -> ActionKind {
@@ -674,28 +884,7 @@ fn rule(
             if total >= spot.facing || all_in_total == Some(total) {
                 return legal(action(ActionKind::Call, None));
             }
-            let active = hand_active(round);
-            let heads_up = active == 2;
-            let opening = round.facing_opening_bet(opener);
-            let r = decide(
-                rules,
-                "undercall",
-                &[
-                    ("heads_up", if heads_up { "yes" } else { "no" }.into()),
-                    ("opening_bet", if opening { "yes" } else { "no" }.into()),
-                    ("facing", spot.facing.to_string()),
-                    ("pushed", put.to_string()),
-                    ("in_front", spot.in_front.to_string()),
-                ],
-            )?;
-            // A full call either way: where the TD may let him fold, the
-            // replay takes the call and the ruling says so.
-            Ok(Ruled {
-                action: action(ActionKind::Call, None),
-                ruling: Some(r),
-                legal: false,
-                corrected: true,
-            })
+            undercall(*put)
         }
         Act::AllIn(total) => {
             let t = total.or(all_in_total);
@@ -714,10 +903,26 @@ fn rule(
                 // Below the minimum or above the maximum: the bet rules on a
                 // declared amount ("raise to N").
                 let declared = if spot.facing == 0 { "bet" } else { "raise" };
-                return by_bet(vec![
+                let mut r = by_bet(vec![
                     ("declared", declared.into()),
                     ("declared_amount", t.to_string()),
-                ]);
+                ])?;
+                if t < min {
+                    let kind = if spot.facing == 0 {
+                        ActionKind::Bet
+                    } else {
+                        ActionKind::Raise
+                    };
+                    r.as_played = Some(action(kind, Some(t)));
+                }
+                if hand.game == Game::Limit
+                    && t > min
+                    && spot.may_raise
+                    && let Some(ruling) = r.ruling.as_mut()
+                {
+                    above_the_limit(rules, ruling);
+                }
+                return Ok(r);
             }
             legal(action(by_total(t), Some(t)))
         }
@@ -740,6 +945,21 @@ fn rule(
             ("second_motion", second.to_string()),
         ]),
     }
+}
+
+/// A fixed-limit bet or raise above the fixed amount: no edition has a
+/// rule for it (their raise rules set a minimum), so the ruling cites none
+/// and names the practice the replay follows.
+fn above_the_limit(rules: &Rules<'_>, ruling: &mut Ruling) {
+    let total = ruling
+        .amounts
+        .get("total")
+        .map(ToString::to_string)
+        .unwrap_or_default();
+    ruling.citations.clear();
+    ruling
+        .notes
+        .push(rules.ui.f("hand.above_the_limit", &[("total", &total)]));
 }
 
 /// The ruling on `mv` made out of turn while `skipped` was to act: it
@@ -801,6 +1021,36 @@ fn hand_active(round: &Round) -> usize {
         .count()
 }
 
+impl Replay {
+    /// The rulings behind the next player's options: whether betting is
+    /// open for him and the minimum raise (`reopening`), and in pot-limit
+    /// the maximum (`pot-limit`), from the round as played (as ruled).
+    /// An incident that cannot start from this point (the hand has a player
+    /// act whom the round as ruled does not call on) gives no ruling: the
+    /// options stand on the round alone.
+    pub fn options_rulings(&self, rules: &Rules<'_>) -> Result<Vec<Ruling>, Error> {
+        let Some(situation) = &self.situation else {
+            return Ok(Vec::new());
+        };
+        let mut ids = vec!["reopening"];
+        if situation.game == Game::PotLimit && self.next.as_ref().is_some_and(|n| n.reopened) {
+            ids.push("pot-limit");
+        }
+        ids.into_iter()
+            .map(|id| {
+                let tree = incident::load(rules.store.source(), id)?;
+                let answers: Vec<(&str, String)> = situation
+                    .answers_for(id)
+                    .into_iter()
+                    .filter(|(k, _)| tree.question(k).is_some())
+                    .collect();
+                Ok(decide(rules, id, &answers).ok())
+            })
+            .filter_map(Result::transpose)
+            .collect()
+    }
+}
+
 /// The ruling of incident `id` on `answers`, as the CLI gives it.
 fn decide(rules: &Rules<'_>, id: &str, answers: &[(&str, String)]) -> Result<Ruling, Error> {
     let tree = incident::load(rules.store.source(), id)?;
@@ -814,11 +1064,20 @@ fn decide(rules: &Rules<'_>, id: &str, answers: &[(&str, String)]) -> Result<Rul
     incident::decide(&tree, &book, rules.ui, &walked)
 }
 
+/// The players still in with no chips behind (all-in, maybe on the ante).
+fn all_in_now(behind: &BTreeMap<u8, Option<Chips>>, folded: &BTreeMap<u8, bool>) -> Vec<u8> {
+    behind
+        .iter()
+        .filter(|(p, s)| **s == Some(0) && !folded.get(p).copied().unwrap_or(false))
+        .map(|(p, _)| *p)
+        .collect()
+}
+
 fn finish(
     hand: &Hand,
     rules: &Rules<'_>,
     steps: Vec<Step>,
-    paid: &BTreeMap<u8, Chips>,
+    (paid, dead, all_in): (&BTreeMap<u8, Chips>, Chips, &[u8]),
     folded: &BTreeMap<u8, bool>,
     round: Option<Round>,
     next: Option<Next>,
@@ -829,69 +1088,40 @@ fn finish(
     if let Some(round) = round {
         for (p, total, f) in round.contributions() {
             if let Ok(p) = p.parse::<u8>() {
-                *paid.entry(p).or_default() += total;
+                let sum = paid.entry(p).or_default();
+                *sum = add(*sum, total, "hand").map_err(bad)?;
                 if f {
                     folded.insert(p, true);
                 }
             }
         }
     }
+    // A player all-in on his ante has no chips in besides, but he may win
+    // the antes.
     let contributions: Vec<(u8, Chips, bool)> = paid
         .iter()
-        .filter(|(_, c)| **c > 0)
+        .filter(|(p, c)| **c > 0 || (dead > 0 && all_in.contains(p)))
         .map(|(p, c)| (*p, *c, folded.get(p).copied().unwrap_or(false)))
         .collect();
-    let (pots, returned) = match layer_pots(&contributions).map_err(bad)? {
+    let (pots, returned) = match layer_pots_with_dead(&contributions, dead).map_err(bad)? {
         Some((pots, returned)) => (pots, returned),
         None => (Vec::new(), None),
     };
     let over = next.is_none();
-    let occupied: Vec<String> = hand.seats.iter().map(|s| s.number.to_string()).collect();
+    let pots: Vec<Pot<u8>> = pots;
+    // Who won each pot: the `win:` groups (fewer groups than pots: the
+    // last group wins the rest), or PHH winnings matched to the pots.
+    let groups: Vec<Vec<u8>> = if !over {
+        Vec::new()
+    } else if !hand.winnings.is_empty() {
+        match_winnings(hand, rules, &pots)?
+    } else {
+        winner_groups(hand, &pots, &folded)?
+    };
     let mut out = Vec::new();
     for (i, pot) in pots.into_iter().enumerate() {
-        let mut won = Vec::new();
-        let mut split = None;
-        // `win: 2 4 | 4`: a group per pot, main pot first; fewer groups than
-        // pots: the last group wins the rest.
-        let group = hand.winners.get(i).or_else(|| hand.winners.last());
-        let winners: Vec<u8> = group
-            .into_iter()
-            .flatten()
-            .copied()
-            .filter(|w| pot.eligible.contains(w))
-            .collect();
-        if over {
-            match winners.as_slice() {
-                [] => {}
-                [one] => won.push(Share {
-                    seat: *one,
-                    chips: pot.amount,
-                }),
-                _ => {
-                    let names: Vec<String> = winners.iter().map(ToString::to_string).collect();
-                    let r = decide(
-                        rules,
-                        "split-pot",
-                        &[
-                            ("pot", pot.amount.to_string()),
-                            ("winners", names.join(",")),
-                            ("button", hand.button.to_string()),
-                            ("seats", occupied.join(",")),
-                        ],
-                    )?;
-                    for w in &winners {
-                        if let Some(chips) = r
-                            .amounts
-                            .get(&format!("seat_{w}"))
-                            .and_then(serde_json::Value::as_u64)
-                        {
-                            won.push(Share { seat: *w, chips });
-                        }
-                    }
-                    split = Some(r);
-                }
-            }
-        }
+        let winners = groups.get(i).cloned().unwrap_or_default();
+        let (won, split) = shares(hand, rules, pot.amount, &winners)?;
         out.push(PotOut {
             amount: pot.amount,
             eligible: pot.eligible,
@@ -907,5 +1137,195 @@ fn finish(
         next,
         situation: None,
         contributions,
+        dead,
     })
+}
+
+/// The winners of each pot from the `win:` groups: a winner must be seated
+/// and still in; a group given for a pot names only players who may win
+/// it. Fewer groups than pots: the last group wins the rest, each pot by
+/// those of the group who may win it.
+fn winner_groups(
+    hand: &Hand,
+    pots: &[Pot<u8>],
+    folded: &BTreeMap<u8, bool>,
+) -> Result<Vec<Vec<u8>>, Error> {
+    for w in hand.winners.iter().flatten() {
+        if !hand.seats.iter().any(|s| s.number == *w) {
+            return Err(bad(Message::new(Msg::HandWinnerAbsent).arg("seat", w)));
+        }
+        if folded.get(w).copied().unwrap_or(false) {
+            return Err(bad(Message::new(Msg::HandWinnerFolded).arg("seat", w)));
+        }
+    }
+    let mut groups = Vec::new();
+    for (i, pot) in pots.iter().enumerate() {
+        let given = hand.winners.get(i);
+        if let Some(group) = given
+            && let Some(w) = group.iter().find(|w| !pot.eligible.contains(w))
+        {
+            let seats: Vec<String> = pot.eligible.iter().map(ToString::to_string).collect();
+            return Err(bad(Message::new(Msg::HandWinnerNotEligible)
+                .arg("seat", w)
+                .arg("group", i + 1)
+                .arg("seats", seats.join(", "))));
+        }
+        let group = given.or_else(|| hand.winners.last());
+        groups.push(
+            group
+                .into_iter()
+                .flatten()
+                .copied()
+                .filter(|w| pot.eligible.contains(w))
+                .collect(),
+        );
+    }
+    Ok(groups)
+}
+
+/// Each winner's chips from a pot of `amount`: all of it for one winner;
+/// split by the edition's rule (odd chips) for several, with the ruling.
+fn shares(
+    hand: &Hand,
+    rules: &Rules<'_>,
+    amount: Chips,
+    winners: &[u8],
+) -> Result<(Vec<Share>, Option<Ruling>), Error> {
+    match winners {
+        [] => Ok((Vec::new(), None)),
+        [one] => Ok((
+            vec![Share {
+                seat: *one,
+                chips: amount,
+            }],
+            None,
+        )),
+        _ => {
+            let occupied: Vec<String> = hand.seats.iter().map(|s| s.number.to_string()).collect();
+            let names: Vec<String> = winners.iter().map(ToString::to_string).collect();
+            let r = decide(
+                rules,
+                "split-pot",
+                &[
+                    ("pot", amount.to_string()),
+                    ("winners", names.join(",")),
+                    ("button", hand.button.to_string()),
+                    ("seats", occupied.join(",")),
+                ],
+            )?;
+            let won = winners
+                .iter()
+                .filter_map(|w| {
+                    let chips = r
+                        .amounts
+                        .get(&format!("seat_{w}"))
+                        .and_then(serde_json::Value::as_u64)?;
+                    Some(Share { seat: *w, chips })
+                })
+                .collect();
+            Ok((won, Some(r)))
+        }
+    }
+}
+
+/// Most splits tried when matching PHH winnings to the pots.
+const MATCH_TRIES: usize = 4096;
+
+/// The winners of each pot that give every player exactly the chips the
+/// PHH `winnings` say he won: each pot goes to one or several of the
+/// players who may win it (split by the edition's rule), main pot first.
+/// Winnings that no such choice gives are refused, naming both.
+fn match_winnings(hand: &Hand, rules: &Rules<'_>, pots: &[Pot<u8>]) -> Result<Vec<Vec<u8>>, Error> {
+    let mut remaining: BTreeMap<u8, Chips> = BTreeMap::new();
+    for (p, chips) in hand.winnings.iter().filter(|(_, c)| *c > 0) {
+        let sum = remaining.entry(*p).or_default();
+        *sum = add(*sum, *chips, "winnings").map_err(bad)?;
+    }
+    let mut search = Search {
+        hand,
+        rules,
+        pots,
+        groups: Vec::new(),
+        tries: 0,
+    };
+    if search.from(0, &mut remaining)? {
+        return Ok(search.groups);
+    }
+    let won: Vec<String> = hand
+        .winnings
+        .iter()
+        .filter(|(_, c)| *c > 0)
+        .map(|(p, c)| format!("{p}:{c}"))
+        .collect();
+    let pots: Vec<String> = pots.iter().map(|p| p.amount.to_string()).collect();
+    Err(bad(Message::new(Msg::HandWinnings)
+        .arg("winnings", won.join(", "))
+        .arg("pots", pots.join(", "))))
+}
+
+struct Search<'a> {
+    hand: &'a Hand,
+    rules: &'a Rules<'a>,
+    pots: &'a [Pot<u8>],
+    groups: Vec<Vec<u8>>,
+    tries: usize,
+}
+
+impl Search<'_> {
+    /// Chooses the winners of pot `i` and those after it; `remaining` is
+    /// what each player has still to win.
+    fn from(&mut self, i: usize, remaining: &mut BTreeMap<u8, Chips>) -> Result<bool, Error> {
+        let Some(pot) = self.pots.get(i) else {
+            return Ok(remaining.values().all(|c| *c == 0));
+        };
+        // Somebody who may win no later pot must have won it all by now.
+        let later = |p: &u8| self.pots.iter().skip(i).any(|q| q.eligible.contains(p));
+        if remaining.iter().any(|(p, c)| *c > 0 && !later(p)) {
+            return Ok(false);
+        }
+        let candidates: Vec<u8> = pot
+            .eligible
+            .iter()
+            .copied()
+            .filter(|p| remaining.get(p).is_some_and(|c| *c > 0))
+            .collect();
+        let n = candidates.len().min(10);
+        let mut subsets: Vec<u32> = (1..(1u32 << n)).collect();
+        subsets.sort_by_key(|m| m.count_ones());
+        for mask in subsets {
+            self.tries += 1;
+            if self.tries > MATCH_TRIES {
+                return Ok(false);
+            }
+            let winners: Vec<u8> = candidates
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| mask & (1 << k) != 0)
+                .map(|(_, p)| *p)
+                .collect();
+            let (won, _) = shares(self.hand, self.rules, pot.amount, &winners)?;
+            if won
+                .iter()
+                .any(|s| remaining.get(&s.seat).is_none_or(|c| *c < s.chips))
+            {
+                continue;
+            }
+            for s in &won {
+                if let Some(c) = remaining.get_mut(&s.seat) {
+                    *c -= s.chips;
+                }
+            }
+            self.groups.push(winners);
+            if self.from(i + 1, remaining)? {
+                return Ok(true);
+            }
+            self.groups.pop();
+            for s in &won {
+                if let Some(c) = remaining.get_mut(&s.seat) {
+                    *c += s.chips;
+                }
+            }
+        }
+        Ok(false)
+    }
 }

@@ -34,6 +34,9 @@ pub struct Answers {
     pub small_blind: Option<Chips>,
     /// With `actions`: whose action it is (the next to act when not given).
     pub player: Option<String>,
+    /// With `actions`: the players' chips behind at the start of the round;
+    /// a player with less than the maximum is capped at all his chips.
+    pub stacks: Option<String>,
     /// The bet faced.
     pub facing: Option<Chips>,
     /// The player's own chips in front.
@@ -55,7 +58,7 @@ impl Incident for PotLimit {
     type Outcome = PotLimitOutcome;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PotLimitOutcome>, Error> {
-        let (facing, in_front, player) = match &a.actions {
+        let (facing, in_front, player, all_in) = match &a.actions {
             Some(actions) => {
                 let (_, player, spot) = as_played::replay(
                     as_played::Played {
@@ -65,11 +68,16 @@ impl Incident for PotLimit {
                         small_blind: a.small_blind,
                         actions,
                         player: a.player.as_deref(),
-                        stacks: None,
+                        stacks: a.stacks.as_deref(),
                     },
                     cx,
                 )?;
-                (spot.facing, spot.in_front, Some(player))
+                (
+                    spot.facing,
+                    spot.in_front,
+                    Some(player),
+                    spot.all_in_total(),
+                )
             }
             None => {
                 let facing = a.facing.ok_or_else(|| super::answer_needed("facing"))?;
@@ -79,7 +87,7 @@ impl Incident for PotLimit {
                     None if facing == 0 => 0,
                     None => return Err(super::answer_needed("in_front")),
                 };
-                (facing, in_front, None)
+                (facing, in_front, None, None)
             }
         };
         let short_blind = match (a.short_blind, a.blind_posted, a.blind_full) {
@@ -107,7 +115,17 @@ impl Incident for PotLimit {
         })?;
         let mut d = Decision::new(r.outcome, r.concepts);
         d.amount("to_call", r.to_call);
-        d.amount("max_total", r.max_total);
+        match all_in {
+            // He cannot put in the pot-limit maximum: all his chips.
+            Some(all) if all < r.max_total => {
+                d.amount("max_total", all);
+                d.notes.push(crate::incident::ruling::Note {
+                    key: "pot_limit_all_in",
+                    args: vec![("total", all.to_string()), ("max", r.max_total.to_string())],
+                });
+            }
+            _ => d.amount("max_total", r.max_total),
+        }
         if let Some(player) = player.filter(|p| !p.is_empty()) {
             d.data("player", player);
         }

@@ -13,7 +13,7 @@ use crate::incident::answer::parse_seat_chips;
 use crate::incident::ruling::{SeatMark, TablePicture};
 use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Seat, Street, add, layer_pots};
+use crate::poker::{Chips, Game, Seat, Street, add, layer_pots_with_dead};
 
 /// The `side-pots` incident.
 pub struct SidePots;
@@ -41,6 +41,8 @@ pub struct Answers {
     pub contributions: Option<String>,
     /// The seats that folded: their chips stay in, they win nothing.
     pub folded: Option<Vec<Seat>>,
+    /// Dead money in the main pot (the antes): never returned.
+    pub dead: Option<Chips>,
 }
 
 /// The one outcome of `side-pots`.
@@ -71,7 +73,7 @@ impl Incident for SidePots {
             parse_seat_chips(contributions).map_err(|e| Error::input(CONTRIBUTIONS, e.0))?;
         // Not given: nobody folded (the card says so).
         let folded = a.folded.unwrap_or_default();
-        let (pots, returned) = pots(&contributions, &folded)?;
+        let (pots, returned) = pots_with_dead(&contributions, &folded, a.dead.unwrap_or(0))?;
         let mut d = decision(&pots, returned.as_ref());
         let mut seats: Vec<Seat> = contributions.iter().map(|(s, _)| *s).collect();
         seats.sort_unstable();
@@ -183,45 +185,19 @@ fn from_actions(a: &Answers, text: &str, cx: &mut Cx<'_>) -> Result<Decision<Pot
     Ok(d)
 }
 
-/// Layers a round's contributions into pots and adds the chips from before
-/// the round (see [`from_actions`]). Errors name `actions`.
+/// Layers a round's contributions into pots with the chips from before the
+/// round as dead money (see [`from_actions`]). Errors name `actions`.
 #[allow(clippy::type_complexity)]
 fn layered<P: Clone + Ord>(
     played: &[(P, Chips, bool)],
     before: Chips,
 ) -> Result<(Vec<crate::poker::Pot<P>>, Option<crate::poker::Returned<P>>), Error> {
-    let live: Vec<P> = played
-        .iter()
-        .filter(|(_, _, f)| !f)
-        .map(|(p, _, _)| p.clone())
-        .collect();
     if played.len() < 2 {
         return Err(Error::input("actions", Message::new(Msg::PotsTwoPlayers)));
     }
-    let (mut pots, returned) = layer_pots(played)
+    layer_pots_with_dead(played, before)
         .map_err(|m| Error::input("actions", m))?
-        .ok_or_else(|| Error::input("actions", Message::new(Msg::PotsAllFolded)))?;
-    if before > 0 {
-        let idle = played.iter().any(|(_, c, f)| !f && *c == 0);
-        match pots.first_mut() {
-            Some(main) if !idle => {
-                main.amount = add(main.amount, before, "pot_before")
-                    .map_err(|m| Error::input("pot_before", m))?;
-            }
-            _ => {
-                let mut eligible = live;
-                eligible.sort();
-                pots.insert(
-                    0,
-                    crate::poker::Pot {
-                        amount: before,
-                        eligible,
-                    },
-                );
-            }
-        }
-    }
-    Ok((pots, returned))
+        .ok_or_else(|| Error::input("actions", Message::new(Msg::PotsAllFolded)))
 }
 
 /// The answer-contract name of the pot at `index`: `main`, then `side_1`,
@@ -241,6 +217,22 @@ pub fn pot_name(index: usize) -> String {
 pub fn pots(
     contributions: &[(Seat, Chips)],
     folded: &[Seat],
+) -> Result<
+    (
+        Vec<crate::poker::Pot<Seat>>,
+        Option<crate::poker::Returned<Seat>>,
+    ),
+    Error,
+> {
+    pots_with_dead(contributions, folded, 0)
+}
+
+/// [`pots`] with `dead` chips (the antes) in the main pot.
+#[allow(clippy::type_complexity)]
+pub fn pots_with_dead(
+    contributions: &[(Seat, Chips)],
+    folded: &[Seat],
+    dead: Chips,
 ) -> Result<
     (
         Vec<crate::poker::Pot<Seat>>,
@@ -270,7 +262,7 @@ pub fn pots(
         .iter()
         .map(|(s, c)| (*s, *c, folded.contains(s)))
         .collect();
-    layer_pots(&with_folds)
+    layer_pots_with_dead(&with_folds, dead)
         .map_err(|m| Error::input(CONTRIBUTIONS, m))?
         .ok_or_else(|| Error::input(FOLDED, Message::new(Msg::PotsAllFolded)))
 }

@@ -22,7 +22,7 @@ pub mod spot;
 use crate::message::{Message, Msg};
 
 pub use action::{Action, ActionKind, parse_actions};
-pub use pots::{Pot, Returned, layer_pots};
+pub use pots::{Pot, Returned, layer_pots, layer_pots_with_dead};
 pub use round::{PreflopOpener, Round, Setup, Standing, TableSeat};
 pub use spot::Spot;
 

@@ -115,6 +115,32 @@ pub struct Returned<P> {
 pub fn layer_pots<P: Clone + Ord>(
     contributions: &[(P, Chips, bool)],
 ) -> Result<Option<(Vec<Pot<P>>, Option<Returned<P>>)>, Message> {
+    layer_pots_with_dead(contributions, 0)
+}
+
+/// [`layer_pots`] with `dead` chips (the antes) in the main pot.
+///
+/// Antes are dead money, never a bet: no ante is ever returned as not
+/// called, and every player still in may win them, a player all-in on his
+/// ante too (listed with no chips besides, he may win the antes alone: a
+/// pot of its own when the others put in more).
+///
+/// ```
+/// use floor::poker::layer_pots_with_dead;
+///
+/// // A big-blind ante of 200; seat 3 raised, everybody called: seat 2's
+/// // ante is in the main pot, not a bet of his.
+/// let (pots, returned) =
+///     layer_pots_with_dead(&[(1, 200, false), (2, 200, false), (3, 200, false)], 200)
+///         .unwrap()
+///         .unwrap();
+/// assert_eq!((pots[0].amount, pots.len(), returned), (800, 1, None));
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn layer_pots_with_dead<P: Clone + Ord>(
+    contributions: &[(P, Chips, bool)],
+    dead: Chips,
+) -> Result<Option<(Vec<Pot<P>>, Option<Returned<P>>)>, Message> {
     const INPUT: &str = "contributions";
     let Some(max_live) = contributions
         .iter()
@@ -154,6 +180,18 @@ pub fn layer_pots<P: Clone + Ord>(
     levels.sort_unstable();
     levels.dedup();
     let mut pots: Vec<Pot<P>> = Vec::new();
+    if dead > 0 {
+        let mut eligible: Vec<P> = contributions
+            .iter()
+            .filter(|(_, _, folded)| !folded)
+            .map(|(p, _, _)| p.clone())
+            .collect();
+        eligible.sort();
+        pots.push(Pot {
+            amount: dead,
+            eligible,
+        });
+    }
     let mut previous: Chips = 0;
     for level in levels {
         let mut amount: Chips = 0;

@@ -304,11 +304,14 @@ fn a_betting_incident_starts_from_the_hand() {
 fn side_pots_from_the_hand_are_the_pots_of_the_replay() {
     let file = hand_file("underraise-out-of-turn.hand");
     let r = json(&["incident", "side-pots", "--hand", &file]);
+    // The antes (six of 25) are dead money in the main pot, apart from
+    // each player's chips.
     assert_eq!(
         r["answers"]["contributions"],
-        "1:125,2:1625,3:800,4:5625,5:25,6:5625"
+        "1:100,2:1600,3:775,4:5600,6:5600"
     );
-    assert_eq!(r["answers"]["folded"], serde_json::json!([1, 2, 5]));
+    assert_eq!(r["answers"]["dead"], 150);
+    assert_eq!(r["answers"]["folded"], serde_json::json!([1, 2]));
     let replay = json(&["hand", &file]);
     for (i, name) in ["main", "side_1"].iter().enumerate() {
         assert_eq!(r["amounts"][name], replay["pots"][i]["amount"], "{name}");
@@ -317,4 +320,454 @@ fn side_pots_from_the_hand_are_the_pots_of_the_replay() {
             "{name}"
         );
     }
+}
+
+/// `floor hand -` on `text`, as JSON, with `args` before `hand`.
+fn replay_text(args: &[&str], text: &str) -> Value {
+    let out = floor()
+        .args(args)
+        .args(["hand", "-", "--json"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap()
+}
+
+fn last_step(r: &Value) -> &Value {
+    r["steps"].as_array().unwrap().last().unwrap()
+}
+
+fn hand_error(text: &str) -> String {
+    one_line_error(floor().args(["hand", "-"]).write_stdin(text.to_string()))
+}
+
+#[test]
+fn a_big_blind_ante_is_dead_money_in_the_main_pot() {
+    // Checked down three-way: 3 x 200 and the 200 ante, nothing returned
+    // (pokerkit: one pot of 800).
+    let r = json(&["hand", &hand_file("big-blind-ante.hand")]);
+    assert_eq!(
+        r["pots"],
+        serde_json::json!([{"amount": 800, "eligible": [1, 2, 3], "won": [{"seat": 1, "chips": 800}]}])
+    );
+    assert!(r.get("returned").is_none(), "{r}");
+    // Everybody folds to the big blind: his ante stays in the pot; only the
+    // part of his blind the small blind did not match comes back.
+    let r = replay_text(
+        &[],
+        "NL 100/200 bbante 200 button 3\n1:5000 2:5000 3:5000\npre: 3 f, 1 f\n",
+    );
+    assert_eq!(r["pots"][0]["amount"], 400);
+    assert_eq!(r["returned"], serde_json::json!([2, 100]));
+    // The pot-limit maximum counts the ante: 200 ante + 100 + 200, plus the
+    // call of 200: a raise to 900 at most.
+    let r = replay_text(
+        &[],
+        "PL 100/200 bbante 200 button 3\n1:5000 2:5000 3:5000\npre: 3 c\n",
+    );
+    assert_eq!(step(&r, 1)["max_total"], 900);
+    // The side-pots incident from the hand gets the antes as dead money.
+    let p = json(&[
+        "incident",
+        "side-pots",
+        "--hand",
+        &hand_file("big-blind-ante.hand"),
+    ]);
+    assert_eq!(p["answers"]["dead"], 200);
+    assert_eq!(p["amounts"]["main"], 800);
+}
+
+#[test]
+fn amounts_below_the_call_are_undercalls_and_the_replay_goes_on() {
+    // Facing a raise to 2000 on the button, the small blind (100 in front)
+    // puts out less than the call in each way the notation has.
+    for action in ["c1400", "p1400", "s1400", "m1000+400", "o500"] {
+        let text =
+            format!("NL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 r2000, 1 {action}, 2 f\n");
+        let r = replay_text(&[], &text);
+        let s = step(&r, 2);
+        assert_eq!(s["ruled"], "call", "{action}");
+        assert_eq!(s["corrected"], true, "{action}");
+        assert_eq!(s["ruling"]["incident"], "undercall", "{action}");
+        // Not the opening bet (dpc-2019-en: the big blind is the pre-flop
+        // opener): the TD's discretion, 51-B.
+        assert_eq!(s["ruling"]["outcome"], "discretion", "{action}");
+        assert_eq!(s["citations"], serde_json::json!(["51-B"]), "{action}");
+        // The replay went on from the full call.
+        assert_eq!(step(&r, 3)["to_call"], 2000, "{action}");
+        assert_eq!(r["pots"][0]["amount"], 4200, "{action}");
+    }
+}
+
+#[test]
+fn a_second_undercall_in_sequence_is_the_tds_under_the_sequence_rule() {
+    let file = hand_file("undercalls-in-sequence.hand");
+    // (edition, the first undercall's rule, the second's)
+    for (edition, first, second) in [
+        ("dpc-2019-en", "51-B", "51-C"),
+        ("onk-2023-nl", "51-B", "51-C"),
+        ("pokerpunt-nl", "42-B", "42-C"),
+    ] {
+        let r = json(&["--rules", edition, "hand", &file]);
+        let s = step(&r, 9);
+        assert_eq!(s["ruling"]["incident"], "undercall", "{edition}");
+        assert_eq!(s["ruling"]["outcome"], "full-call", "{edition}");
+        assert_eq!(s["citations"][0], first, "{edition}");
+        let s = step(&r, 10);
+        assert_eq!(s["action"], "4 p500");
+        assert_eq!(s["ruling"]["incident"], "undercall-sequence", "{edition}");
+        assert_eq!(s["ruling"]["discretion"], true, "{edition}");
+        assert_eq!(s["citations"][0], second, "{edition}");
+        assert_eq!(s["ruled"], "call");
+        assert_eq!(r["pots"][0]["amount"], 6 * 200 + 3 * 1000);
+    }
+    // The incident starts from the hand with the undercalls as played.
+    let r = json(&[
+        "incident",
+        "undercall-sequence",
+        "--hand",
+        &file,
+        "--at",
+        "11",
+    ]);
+    assert_eq!(
+        r["answers"]["actions"],
+        "1:check,2:bet:1000,3:call:300,4:call:500"
+    );
+    assert_eq!(r["outcome"], "full-call-first");
+    assert_eq!(r["first"], "3");
+}
+
+#[test]
+fn the_irregular_kinds_are_ruled_in_place() {
+    let table = "NL 100/200 button 3\n1:5000 2:5000 3:5000\n";
+    // (actions, edition, the last action as ruled, its citations)
+    for (actions, edition, ruled, cited) in [
+        // A single 5000 chip facing the big blind: a call (oversized chip).
+        ("pre: 3 o5000", "dpc-2019-en", "call", vec!["44"]),
+        // 1000 + 500 facing 1000 (100 in front): every chip is not needed,
+        // 50% of the raise or more: the minimum raise.
+        (
+            "pre: 3 r1000, 1 m1000+500",
+            "dpc-2019-en",
+            "raise:1800",
+            vec!["45", "43-A", "61"],
+        ),
+        // A bet of 100 with the big blind at 200: brought to 200.
+        (
+            "pre: 3 c, 1 c, 2 x\nflop: 1 b100",
+            "dpc-2019-en",
+            "bet:200",
+            vec!["40-A", "52"],
+        ),
+        // Facing a bet of 1000, "raise", 1000 then 1500 more: a string bet
+        // where the edition counts only the first motion (the minimum
+        // raise); a raise to 2500 where the second counts.
+        (
+            "pre: 3 c, 1 c, 2 x\nflop: 1 b1000, 2 r1000+1500",
+            "dpc-2019-en",
+            "raise:2000",
+            vec!["42", "56", "43-A"],
+        ),
+        (
+            "pre: 3 c, 1 c, 2 x\nflop: 1 b1000, 2 r1000+1500",
+            "tda-2015-de",
+            "raise:2500",
+            vec!["42"],
+        ),
+        // A call of 100 facing 1000.
+        ("pre: 3 r1000, 1 c100", "dpc-2019-en", "call", vec!["51-B"]),
+    ] {
+        let r = replay_text(&["--rules", edition], &format!("{table}{actions}\n"));
+        let s = last_step(&r);
+        assert_eq!(s["ruled"], ruled, "{actions} {edition}");
+        assert_eq!(s["legal"], false, "{actions} {edition}");
+        assert_eq!(
+            s["citations"],
+            serde_json::json!(cited),
+            "{actions} {edition}"
+        );
+    }
+}
+
+#[test]
+fn a_pot_limit_overbet_is_brought_to_the_pot() {
+    // Flop pot 600: a bet of 2500 is the pot, 600.
+    let r = replay_text(
+        &[],
+        "PL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 c, 1 c, 2 x\nflop: 1 b2500, 2 c\n",
+    );
+    let s = step(&r, 4);
+    assert_eq!(
+        (s["to_call"].as_u64(), s["max_total"].as_u64()),
+        (Some(0), Some(600))
+    );
+    assert_eq!(s["ruled"], "bet:600");
+    assert_eq!(s["citations"], serde_json::json!(["40-A", "54"]));
+    assert_eq!(step(&r, 5)["to_call"], 600);
+}
+
+#[test]
+fn a_fixed_limit_raise_above_the_limit_cites_no_raise_rule() {
+    let r = replay_text(
+        &[],
+        "FL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 r500\n",
+    );
+    let s = step(&r, 1);
+    assert_eq!(s["ruled"], "raise:400");
+    assert!(s.get("citations").is_none(), "{s}");
+    let notes = s["ruling"]["notes"].to_string();
+    assert!(notes.contains("No edition has a rule"), "{notes}");
+    let text = floor()
+        .args(["hand", "-"])
+        .write_stdin("FL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 r500\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains("Raise to 400 (TDA practice: no"), "{text}");
+    // Below the fixed raise the raise rule applies.
+    let r = replay_text(
+        &[],
+        "FL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 r300\n",
+    );
+    assert_eq!(step(&r, 1)["ruled"], "raise:400");
+    assert_eq!(step(&r, 1)["citations"], serde_json::json!(["43-A"]));
+}
+
+#[test]
+fn a_split_pot_gives_the_odd_chip_by_the_editions_rule() {
+    // Seat 3 all-in for 133; a side pot of 909 split by 1 and 2: the odd
+    // chip to seat 2, the first left of the button.
+    let r = replay_text(
+        &[],
+        "NL 25/50 button 1\n1:1000 2:1000 3:133 4:1000\npre: 2 x, 3 a, 4 c, 1 c, 2 c\n\
+         flop: 2 b303, 4 c, 1 c\nturn: 2 x, 4 x, 1 x\nriver: 2 x, 4 x, 1 x\nwin: 3 4 | 1 2\n",
+    );
+    let pots = &r["pots"];
+    assert_eq!(
+        pots[0]["won"],
+        serde_json::json!([{"seat": 3, "chips": 266}, {"seat": 4, "chips": 266}])
+    );
+    assert_eq!(pots[1]["amount"], 909);
+    assert_eq!(
+        pots[1]["won"],
+        serde_json::json!([{"seat": 1, "chips": 454}, {"seat": 2, "chips": 455}])
+    );
+    assert_eq!(pots[1]["split"]["odd_chips"], 1);
+    assert_eq!(pots[1]["split"]["citations"][0]["number"], "20");
+}
+
+#[test]
+fn winners_who_cannot_win_are_refused() {
+    let hand = "NL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 c, 1 c, 2 x\n\
+                flop: 1 x, 2 x, 3 x\nturn: 1 x, 2 x, 3 x\nriver: 1 b200, 2 c, 3 f\n";
+    let err = hand_error(&format!("{hand}win: 3\n"));
+    assert!(err.contains("seat 3 folded"), "{err}");
+    let err = hand_error(&format!("{hand}win: 7\n"));
+    assert!(err.contains("seat 7 is not at the table"), "{err}");
+    // Seat 3 is all-in for 800: he may win the main pot, not the side pot.
+    let err = hand_error(
+        "NL 100/200 button 3\n1:5000 2:5000 3:800\npre: 3 a, 1 c, 2 c\n\
+         flop: 1 b1000, 2 c\nturn: 1 x, 2 x\nriver: 1 x, 2 x\nwin: 3 | 3\n",
+    );
+    assert!(err.contains("seat 3 may not win that pot"), "{err}");
+    let nl = one_line_error(
+        floor()
+            .args(["--lang", "nl", "hand", "-"])
+            .write_stdin(format!("{hand}win: 3\n")),
+    );
+    assert!(nl.contains("stoel 3 heeft gefold"), "{nl}");
+}
+
+#[test]
+fn an_error_names_the_action_once() {
+    let err = hand_error("NL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 c, 1 c, 2 c\n");
+    assert_eq!(err.matches("action 3 (2)").count(), 1, "{err}");
+}
+
+#[test]
+fn an_action_out_of_turn_has_its_ruling_as_ruling_too() {
+    let r = json(&["hand", &hand_file("underraise-out-of-turn.hand")]);
+    let s = step(&r, 14);
+    assert_eq!(s["ruling"]["incident"], "out-of-turn");
+    assert_eq!(s["ruling"], s["out_of_turn"]);
+    // Shown once in the table.
+    let text = stdout(&["hand", &hand_file("underraise-out-of-turn.hand")]);
+    assert_eq!(text.matches("53-A").count(), 1, "{text}");
+}
+
+#[test]
+fn phh_winnings_are_matched_to_the_pots() {
+    let fixture = std::fs::read_to_string(hands_dir().join("pokerkit-nl-9-players.phh")).unwrap();
+    let with = |winnings: &str| format!("{fixture}\nwinnings = {winnings}\n");
+    // Seat 4 won the main pot alone; seat 9 both side pots.
+    let out = floor()
+        .args(["hand", "-", "--json"])
+        .write_stdin(with("[0, 0, 0, 26399, 0, 0, 0, 0, 8353]"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let r: Value = serde_json::from_slice(&out).unwrap();
+    let won: Vec<Value> = r["pots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["won"].clone())
+        .collect();
+    assert_eq!(
+        won,
+        [
+            serde_json::json!([{"seat": 4, "chips": 26399}]),
+            serde_json::json!([{"seat": 9, "chips": 3523}]),
+            serde_json::json!([{"seat": 9, "chips": 4830}]),
+        ]
+    );
+    // A split main pot, 13200 and 13199 (the odd chip to seat 2, first
+    // left of the button), and both side pots to seat 2.
+    let out = floor()
+        .args(["hand", "-", "--json"])
+        .write_stdin(with("[0, 21553, 0, 13199, 0, 0, 0, 0, 0]"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let r: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(r["pots"][0]["won"].as_array().unwrap().len(), 2);
+    // Winnings no choice of winners gives.
+    let err = one_line_error(
+        floor()
+            .args(["hand", "-"])
+            .write_stdin(with("[0, 0, 0, 26000, 0, 0, 0, 0, 8353]")),
+    );
+    assert!(err.contains("do not match the pots"), "{err}");
+}
+
+#[test]
+fn phh_amounts_are_whole_chips() {
+    let hand = |amount: &str| {
+        format!(
+            "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [100, 200, 0]\nmin_bet = 200\n\
+             starting_stacks = [5000, 5000, 5000]\nactions = ['p3 cbr {amount}', 'p1 f', 'p2 f']\n"
+        )
+    };
+    let r = floor()
+        .args(["hand", "-", "--json"])
+        .write_stdin(hand("600.0"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let r: Value = serde_json::from_slice(&r).unwrap();
+    assert_eq!(step(&r, 1)["ruled"], "raise:600");
+    let err = one_line_error(floor().args(["hand", "-"]).write_stdin(hand("600.5")));
+    assert!(
+        err.contains("600.5 is not a whole number of chips"),
+        "{err}"
+    );
+}
+
+#[test]
+fn before_an_action_is_a_card_with_the_rules_behind_the_options() {
+    let file = hand_file("underraise-out-of-turn.hand");
+    let text = stdout(&["hand", &file, "--at", "15"]);
+    assert!(text.contains("Rule 47"), "{text}");
+    assert!(text.contains("Rule 43"), "{text}");
+    assert!(text.contains("┌"), "{text}");
+    let r = json(&["hand", &file, "--at", "15"]);
+    assert_eq!(r["next"]["citations"], serde_json::json!(["47", "43"]));
+    // In another edition, its own numbers.
+    let r = json(&["--rules", "pokerpunt-nl", "hand", &file, "--at", "15"]);
+    assert_eq!(r["next"]["citations"], serde_json::json!(["48", "47"]));
+    // One past the last action is the state after it; beyond, an error.
+    let text = stdout(&["hand", &file, "--at", "18"]);
+    assert!(text.contains("The betting is over."), "{text}");
+    let err = one_line_error(floor().args(["hand", &file, "--at", "19"]));
+    assert!(err.contains("the hand has 17 actions"), "{err}");
+}
+
+#[test]
+fn a_replay_is_not_logged() {
+    let log = std::env::temp_dir().join(format!("floor-hand-log-{}.jsonl", std::process::id()));
+    let err = one_line_error(floor().args([
+        "hand",
+        &hand_file("underraise-out-of-turn.hand"),
+        "--log",
+        &log.display().to_string(),
+    ]));
+    assert!(err.contains("--log"), "{err}");
+    assert!(!log.exists());
+}
+
+#[test]
+fn the_pot_limit_incident_from_a_hand_counts_the_stack() {
+    // Flop pot 600; seat 2 has 500 left: the pot-limit maximum is 600, he
+    // can put in 500, as the replay says.
+    let dir = std::env::temp_dir().join(format!("floor-hand-pl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("short.hand");
+    std::fs::write(
+        &file,
+        "PL 100/200 button 3\n1:5000 2:700 3:5000\npre: 3 c, 1 c, 2 x\nflop: 1 x\n",
+    )
+    .unwrap();
+    let file = file.display().to_string();
+    let replay = json(&["hand", &file]);
+    assert_eq!(replay["next"]["max_total"], 500);
+    let r = json(&["incident", "pot-limit", "--hand", &file]);
+    assert_eq!(r["amounts"]["max_total"], 500);
+    assert!(r["notes"][0].as_str().unwrap().contains("600"), "{r}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn only_a_player_of_the_round_acts_in_it() {
+    // Seat 3 is all-in pre-flop, seat 1 folded, nobody sits in seat 7: none
+    // of them acts on the flop.
+    for (action, problem) in [
+        ("3 x", "action 4 (3): acts after going all-in"),
+        ("1 x", "action 4 (1): acts after folding"),
+        ("7 x", "action 4 (7): seat 7 is not at the table"),
+    ] {
+        let err = hand_error(&format!(
+            "NL 100/200 button 3\n1:5000 2:5000 3:500\npre: 3 a, 1 f, 2 c\nflop: {action}\n"
+        ));
+        assert!(err.contains(problem), "{err}");
+    }
+}
+
+#[test]
+fn an_incident_error_in_a_replay_names_the_action() {
+    let err = hand_error("NL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 r2000, 1 c0\n");
+    assert!(err.contains("action 2 (1)"), "{err}");
+}
+
+#[test]
+fn before_an_action_the_round_does_not_call_for_the_state_still_shows() {
+    // The big blind's all-in is 17 more: betting is not re-opened, so 3's
+    // raise is ruled a call and so is 1's; action 6 (3 again) is one the
+    // round as ruled does not call for. The state before it still shows.
+    let text = "NL 100/200 button 3\n1:7646 2:217 3:870\npre: 3 c, 1 c, 2 a, 3 r417, 1 r617, 3 c\n";
+    let out = floor()
+        .args(["hand", "-", "--at", "6", "--json"])
+        .write_stdin(text)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let r: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(step(&r, 4)["ruled"], "call");
+    assert_eq!(step(&r, 4)["reopened"], false);
+    let err = hand_error(text);
+    assert!(err.contains("action 6 (3)"), "{err}");
 }

@@ -215,6 +215,10 @@ messages! {
     AllInClosed = "all_in_closed" [facing],
     /// A limit all-in raising more than one bet.
     LimitAllInTooBig = "limit_all_in_too_big" [size, max],
+    /// A raise when the limit raises are capped.
+    RaiseCapped = "raise_capped" [cap],
+    /// An all-in above the bet when the limit raises are capped.
+    AllInCapped = "all_in_capped" [facing, cap],
     /// More chips than the player's stack.
     OverStack = "over_stack" [total, stack],
     /// The asked player does not act in the sequence.

@@ -434,6 +434,8 @@ impl BetInput {
             stack: self.stack,
             pot: self.pot,
             may_raise: self.may_raise,
+            capped: false,
+            level: None,
         }
     }
 }

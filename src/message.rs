@@ -219,6 +219,12 @@ messages! {
     RaiseCapped = "raise_capped" [cap],
     /// An all-in above the bet when the limit raises are capped.
     AllInCapped = "all_in_capped" [facing, cap],
+    /// Heads-up in the hand, but the actions show more players in it.
+    HeadsUpButMore = "heads_up_but_more" [players],
+    /// The actions reach the limit cap: capped, or lifted heads-up?
+    BetCapReached = "bet_cap_reached" [raises, cap],
+    /// Said capped, but the actions have fewer raises than the cap.
+    BetCapNotReached = "bet_cap_not_reached" [raises, cap],
     /// More chips than the player's stack.
     OverStack = "over_stack" [total, stack],
     /// The asked player does not act in the sequence.

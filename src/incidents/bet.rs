@@ -18,7 +18,7 @@ use serde::Deserialize;
 use crate::error::Error;
 use crate::incident::{Cx, Decision, Incident, ruling::Note};
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Setup, Spot, Street, add};
+use crate::poker::{Chips, Game, Round, Setup, Spot, Street, add};
 
 use super::as_played;
 
@@ -55,6 +55,10 @@ pub struct Answers {
     /// Betting is open for him: no short all-in since he last acted
     /// (without `actions`; with them, the round tells).
     pub reopened: Option<bool>,
+    /// In limit, whether the raises of the round are capped (without
+    /// `actions` asked; with them, asked once the round reaches the house's
+    /// cap: under it where heads-up lifts the cap).
+    pub raises: Option<RaisesMade>,
     /// What became of them.
     pub prior_chips: Option<PriorChips>,
     /// How much of them was pulled back.
@@ -84,8 +88,9 @@ impl Incident for Bet {
         let street = a.street.unwrap_or_default();
         let mut played_by = None;
         let mut street_note = false;
+        let mut cap_assumed = false;
         let mut input = if let Some(actions) = &a.actions {
-            let (_, player, spot) = as_played::replay(
+            let (round, player, spot) = as_played::replay(
                 as_played::Played {
                     game: a.game,
                     street,
@@ -101,7 +106,12 @@ impl Incident for Bet {
             if a.street.is_none() {
                 street_note = true;
             }
-            BetInput::from_spot(&spot)
+            let mut input = BetInput::from_spot(&spot);
+            if a.game == Game::Limit {
+                input.capped = capped_as_played(a.raises, &round, cx)?;
+                input.may_raise = input.may_raise && !input.capped;
+            }
+            input
         } else {
             let facing = a.facing.ok_or_else(|| super::answer_needed("facing"))?;
             let mut input = BetInput::new(a.game, facing, a.big_blind);
@@ -124,6 +134,12 @@ impl Incident for Bet {
             input.unit = Setup::new(a.game, street, a.big_blind)
                 .named_unit()
                 .map_err(|(key, m)| Error::input(key, m))?;
+            // Limit: asked against a bet; unanswered, not capped (said).
+            if a.game == Game::Limit && facing > 0 {
+                input.capped = a.raises == Some(RaisesMade::CapReached);
+                cap_assumed = a.raises.is_none();
+                input.may_raise = input.may_raise && !input.capped;
+            }
             input
         };
         // Asked only with chips in front (the round told: none asked).
@@ -180,6 +196,12 @@ impl Incident for Bet {
                 args: Vec::new(),
             });
         }
+        if cap_assumed {
+            d.notes.push(Note {
+                key: "cap_assumed",
+                args: Vec::new(),
+            });
+        }
         if r.forced {
             d.notes.push(Note {
                 key: "forced_raise",
@@ -188,6 +210,49 @@ impl Incident for Bet {
         }
         Ok(d)
     }
+}
+
+/// Whether the raises of a limit round told by its actions are capped for
+/// the player: once the round's raises reach the house's cap, unless the
+/// floor says heads-up lifted it (`raises` = under-cap); before that, not.
+fn capped_as_played(
+    said: Option<RaisesMade>,
+    round: &Round,
+    cx: &mut Cx<'_>,
+) -> Result<bool, Error> {
+    let raises = round.raises();
+    // The cap is read once a raise was made (a cap is at least one raise).
+    let cap = if raises > 0 {
+        cx.params.limit_raise_cap().get()
+    } else {
+        u32::MAX
+    };
+    match said {
+        None if raises >= cap => Err(Error::input(
+            "raises",
+            Message::new(Msg::BetCapReached)
+                .arg("raises", raises)
+                .arg("cap", cap),
+        )),
+        Some(RaisesMade::CapReached) if raises < cap => Err(Error::input(
+            "raises",
+            Message::new(Msg::BetCapNotReached)
+                .arg("raises", raises)
+                .arg("cap", if cap == u32::MAX { 0 } else { cap }),
+        )),
+        Some(s) => Ok(s == RaisesMade::CapReached),
+        None => Ok(false),
+    }
+}
+
+/// In limit, the raises made this round against the house's cap (TDA 48).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RaisesMade {
+    /// Fewer than the cap, or heads-up lifts it: he may still raise.
+    UnderCap,
+    /// The cap is reached: he may call or fold.
+    CapReached,
 }
 
 /// What became of the player's chips from an earlier bet this round that
@@ -379,8 +444,14 @@ pub struct BetInput {
     /// The raise standard (TDA 43-A: 50): a raise of at least this share of
     /// a full raise is forced to the minimum raise, less is a call.
     pub standard_percent: u32,
-    /// Betting is open for the player (TDA 47); when not, he may only call.
+    /// Betting is open for the player (TDA 47) and, in limit, the raises
+    /// are not capped (TDA 48); when not, he may only call.
     pub may_raise: bool,
+    /// In limit, the raises of the round are capped (why he may not raise).
+    pub capped: bool,
+    /// In limit, the total a raise goes one bet above, when the round told
+    /// it ([`Spot::level`]); `None`: the bet faced.
+    pub level: Option<Chips>,
 }
 
 impl BetInput {
@@ -405,6 +476,8 @@ impl BetInput {
             pot: None,
             standard_percent: 50,
             may_raise: true,
+            capped: false,
+            level: None,
         }
     }
 
@@ -418,6 +491,8 @@ impl BetInput {
             stack: spot.stack,
             pot: spot.pot,
             may_raise: spot.may_raise,
+            capped: spot.capped,
+            level: spot.level,
             ..BetInput::new(spot.game, spot.facing, spot.big_blind)
         }
     }
@@ -434,8 +509,8 @@ impl BetInput {
             stack: self.stack,
             pot: self.pot,
             may_raise: self.may_raise,
-            capped: false,
-            level: None,
+            capped: self.capped,
+            level: self.level,
         }
     }
 }
@@ -1002,11 +1077,17 @@ pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, E
         d.total = max;
     }
     if !input.may_raise && d.total > input.facing && input.facing > 0 {
-        // Betting was not re-opened for him (TDA 47): he may only call.
+        // Betting was not re-opened for him (TDA 47), or in limit the
+        // raises are capped (TDA 48): he may only call.
         d.total = input.facing;
         d.forced = false;
-        if !d.concepts.contains(&"reopening-betting") {
-            d.concepts.insert(0, "reopening-betting");
+        let why = if input.capped {
+            "number-of-raises"
+        } else {
+            "reopening-betting"
+        };
+        if !d.concepts.contains(&why) {
+            d.concepts.insert(0, why);
         }
     }
     if input.game == Game::PotLimit && d.total > input.facing.max(input.in_front) {
@@ -2218,6 +2299,8 @@ mod tests {
                 pot: Some(contained + bb + pot_extra),
                 standard_percent: 50,
                 may_raise: true,
+                capped: false,
+                level: None,
             }
         }
     }

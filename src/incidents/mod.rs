@@ -12,6 +12,7 @@ pub mod hand_for_hand;
 pub mod heads_up_button;
 pub mod hi_lo_split;
 pub mod incorrect_bet;
+pub mod limit_raises;
 pub mod out_of_turn;
 pub mod penalty;
 pub mod pot_limit;
@@ -43,6 +44,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<heads_up_button::HeadsUpButton>(),
     Entry::of::<hi_lo_split::HiLoSplit>(),
     Entry::of::<incorrect_bet::IncorrectBet>(),
+    Entry::of::<limit_raises::LimitRaises>(),
     Entry::of::<out_of_turn::OutOfTurn>(),
     Entry::of::<penalty::Penalty>(),
     Entry::of::<pot_limit::PotLimit>(),

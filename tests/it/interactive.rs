@@ -615,3 +615,41 @@ fn reopening_asks_the_game_and_sizes_a_limit_raise_by_the_street() {
     p.exp_eof().expect("ends");
     exits_with(&mut p, 0);
 }
+
+/// `limit-raises` in a limit event: four questions, the cap counted from
+/// the actions, heads-up in the hand lifting it only where the edition
+/// says so.
+#[test]
+fn limit_raises_counts_the_raises_and_reads_heads_up_as_the_edition_words_it() {
+    let en = Lang::En;
+    let q = |id: &str| question(en, "limit-raises", id);
+    for (edition, outcome) in [
+        ("onk-2023-nl", "No cap on the number of raises"),
+        ("dpc-2019-en", "Capped: call 400 or fold"),
+    ] {
+        let mut p = spawn_with(
+            &[
+                "incident",
+                "limit-raises",
+                "--lang",
+                "en",
+                "--rules",
+                edition,
+            ],
+            &[("FLOOR_GAME", "limit")],
+        );
+        // The flop: second of four.
+        pick_down(&mut p, &q("street"), &text(en, "choices.river"), 1);
+        type_line(&mut p, &q("big_blind"), "100");
+        type_line(
+            &mut p,
+            &q("actions"),
+            "A:bet:100,B:raise:200,A:raise:300,B:raise:400",
+        );
+        // Heads-up in the hand: second of three.
+        pick_down(&mut p, &q("heads_up"), &text(en, "choices.event"), 1);
+        expect(&mut p, outcome);
+        p.exp_eof().expect("ends");
+        exits_with(&mut p, 0);
+    }
+}

@@ -221,6 +221,10 @@ messages! {
     AllInCapped = "all_in_capped" [facing, cap],
     /// Heads-up in the hand, but the actions show more players in it.
     HeadsUpButMore = "heads_up_but_more" [players],
+    /// Nothing in front facing less than a full bet: did he check before it?
+    BetReopenedNeeded = "bet_reopened_needed" [facing, full],
+    /// Nothing in front facing a full bet, said closed.
+    BetOpenFacingFullBet = "bet_open_facing_full_bet" [facing, full],
     /// The actions reach the limit cap: capped, or lifted heads-up?
     BetCapReached = "bet_cap_reached" [raises, cap],
     /// Said capped, but the actions have fewer raises than the cap.

@@ -88,6 +88,7 @@ impl Incident for Bet {
         let street = a.street.unwrap_or_default();
         let mut played_by = None;
         let mut street_note = false;
+        let mut reopened_assumed = false;
         let mut cap_assumed = false;
         let mut input = if let Some(actions) = &a.actions {
             let (round, player, spot) = as_played::replay(
@@ -124,16 +125,13 @@ impl Incident for Bet {
                 None if facing == 0 => 0,
                 None => return Err(super::answer_needed("in_front")),
             };
-            // Asked only with chips in front: a player with none in front
-            // faces the whole bet, a full bet or more, so may raise.
-            input.may_raise = match a.reopened {
-                Some(open) => open,
-                None if input.in_front == 0 => true,
-                None => return Err(super::answer_needed("reopened")),
-            };
-            input.unit = Setup::new(a.game, street, a.big_blind)
+            let setup = Setup::new(a.game, street, a.big_blind);
+            input.unit = setup
                 .named_unit()
                 .map_err(|(key, m)| Error::input(key, m))?;
+            let (open, assumed) = open_for_him(a.reopened, &input, setup, cx)?;
+            input.may_raise = open;
+            reopened_assumed = assumed;
             // Limit: asked against a bet; unanswered, not capped (said).
             if a.game == Game::Limit && facing > 0 {
                 input.capped = a.raises == Some(RaisesMade::CapReached);
@@ -196,6 +194,12 @@ impl Incident for Bet {
                 args: Vec::new(),
             });
         }
+        if reopened_assumed {
+            d.notes.push(Note {
+                key: "reopened_assumed",
+                args: Vec::new(),
+            });
+        }
         if cap_assumed {
             d.notes.push(Note {
                 key: "cap_assumed",
@@ -242,6 +246,57 @@ fn capped_as_played(
         )),
         Some(s) => Ok(s == RaisesMade::CapReached),
         None => Ok(false),
+    }
+}
+
+/// Whether betting is open for the player told by the numbers (TDA 47),
+/// and whether that was assumed. With nothing in front he has not acted or
+/// checked, so a bet of at least a full bet (in limit: the edition's share
+/// of one) is open to him either way; only a smaller one, a short all-in
+/// after his check, needs to be told. With chips in front the answer is
+/// asked; left unanswered it is taken as open and the card says so.
+fn open_for_him(
+    reopened: Option<bool>,
+    input: &BetInput,
+    setup: Setup,
+    cx: &mut Cx<'_>,
+) -> Result<(bool, bool), Error> {
+    if input.facing == 0 {
+        return Ok((true, false));
+    }
+    if input.in_front > 0 {
+        return Ok(reopened.map_or((true, true), |open| (open, false)));
+    }
+    let full = match input.game {
+        Game::NoLimit | Game::PotLimit => input.big_blind,
+        // Below the street's bet only: the share is read (and a practice
+        // noted) only then.
+        Game::Limit if input.facing < input.unit => {
+            let mut setup = setup;
+            setup.limit_reopen_percent = as_played::limit_reopen_percent(cx)?;
+            setup
+                .limit_reopen_share()
+                .map_err(|m| Error::input("big_blind", m))?
+        }
+        Game::Limit => input.unit,
+    };
+    match reopened {
+        Some(open) if input.facing < full => Ok((open, false)),
+        None if input.facing < full => Err(Error::input(
+            "reopened",
+            Message::new(Msg::BetReopenedNeeded)
+                .arg("facing", input.facing)
+                .arg("full", full),
+        )),
+        // The cap on limit raises is its own answer (`raises`).
+        Some(false) => Err(Error::input(
+            "reopened",
+            Message::new(Msg::BetOpenFacingFullBet)
+                .arg("facing", input.facing)
+                .arg("full", full),
+        )),
+        Some(open) => Ok((open, false)),
+        None => Ok((true, false)),
     }
 }
 

@@ -179,6 +179,19 @@ const MORE: &[Path] = &[
             ("player", "A"),
         ],
     ),
+    // A check, then an all-in below the big blind: whether he may raise
+    // asked by the ruling.
+    (
+        "bet",
+        "no-limit",
+        &[
+            ("facing", "60"),
+            ("big_blind", "100"),
+            ("reopened", "no"),
+            ("declared", "raise"),
+            ("declared_amount", "300"),
+        ],
+    ),
     (
         "out-of-turn",
         "no-limit",

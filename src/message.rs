@@ -221,6 +221,20 @@ messages! {
     AllInClosed = "all_in_closed" [facing],
     /// A limit all-in raising more than one bet.
     LimitAllInTooBig = "limit_all_in_too_big" [size, max],
+    /// A raise when the limit raises are capped.
+    RaiseCapped = "raise_capped" [cap],
+    /// An all-in above the bet when the limit raises are capped.
+    AllInCapped = "all_in_capped" [facing, cap],
+    /// Heads-up in the hand, but the actions show more players in it.
+    HeadsUpButMore = "heads_up_but_more" [players],
+    /// Nothing in front facing less than a full bet: did he check before it?
+    BetReopenedNeeded = "bet_reopened_needed" [facing, full],
+    /// Nothing in front facing a full bet, said closed.
+    BetOpenFacingFullBet = "bet_open_facing_full_bet" [facing, full],
+    /// The actions reach the limit cap: capped, or lifted heads-up?
+    BetCapReached = "bet_cap_reached" [raises, cap],
+    /// Said capped, but the actions have fewer raises than the cap.
+    BetCapNotReached = "bet_cap_not_reached" [raises, cap],
     /// More chips than the player's stack.
     OverStack = "over_stack" [total, stack],
     /// The asked player does not act in the sequence.

@@ -204,7 +204,10 @@ fn next_line(ctx: &Ctx, next: &hand::replay::Next) -> String {
                 line.push_str(&ui.f("hand.next_max", &[("max", &max.to_string())]));
             }
         }
-        _ => line.push_str(ui.t("hand.next_closed")),
+        _ => match next.capped {
+            Some(cap) => line.push_str(&ui.f("hand.next_capped", &[("cap", &cap.to_string())])),
+            None => line.push_str(ui.t("hand.next_closed")),
+        },
     }
     line
 }

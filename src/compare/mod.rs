@@ -101,6 +101,8 @@ pub const READ_BY_RULINGS: &[&str] = &[
     "unclear_bet_reading",
     "raise_standard_percent",
     "limit_reopen_percent",
+    "limit_raise_cap",
+    "limit_cap_lifted",
     "undercall_preflop_opener",
     "missed_round_formula",
     "penalty_kinds",

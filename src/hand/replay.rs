@@ -17,11 +17,11 @@ use crate::error::Error;
 use crate::incident::{self, GivenAnswers, Ruling};
 use crate::message::{Message, Msg};
 use crate::poker::{
-    Action, ActionKind, Chips, Game, Pot, PreflopOpener, Round, Setup, Spot, Street, TableSeat,
-    add, layer_pots_with_dead,
+    Action, ActionKind, Chips, Game, Pot, PreflopOpener, RaiseCap, Round, Setup, Spot, Street,
+    TableSeat, add, layer_pots_with_dead,
 };
 use crate::rules::Store;
-use crate::rules::params::Resolved;
+use crate::rules::params::{CapLifted, Resolved};
 use crate::ui::Ui;
 
 /// One action of the hand, checked.
@@ -110,6 +110,9 @@ pub struct Next {
     /// minimum raise, the pot-limit maximum), `NUMBER[-PART]`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub citations: Vec<String>,
+    /// In limit, the raises are capped at this many: he may call or fold.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capped: Option<u32>,
 }
 
 /// A hand replayed.
@@ -371,6 +374,13 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
     } else {
         100
     };
+    // The house's cap on limit raises; lifted with two players left where
+    // the edition says so. A hand does not tell whether the event is down
+    // to two players: where only that lifts it, the cap holds.
+    let raise_cap = (hand.game == Game::Limit).then(|| RaiseCap {
+        raises: resolved.limit_raise_cap().get(),
+        lifted_two_left: resolved.limit_cap_lifted() == CapLifted::PotHeadsUp,
+    });
     // Chips behind and in the pot, by player, across the rounds.
     let mut behind: BTreeMap<u8, Option<Chips>> =
         hand.seats.iter().map(|s| (s.number, s.stack)).collect();
@@ -435,6 +445,7 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 .map_err(bad)?,
         );
         setup.limit_reopen_percent = limit_percent;
+        setup.raise_cap = raise_cap;
         let mut round = Round::at_table(setup, &seats).map_err(|(_, m)| bad(m))?;
         let mut told = Told::default();
         // The bet faced at the last undercall, while nobody bet or raised
@@ -652,6 +663,9 @@ fn options(round: &Round, street: Street, who: Option<&str>) -> Option<Next> {
         max_total: pot_limit_max(&spot),
         reopened: spot.may_raise,
         citations: Vec::new(),
+        capped: spot
+            .capped
+            .then(|| round.setup().raise_cap.map_or(0, |c| c.raises)),
     })
 }
 
@@ -737,11 +751,20 @@ fn rule(
         ("street", street.to_string()),
         ("facing", spot.facing.to_string()),
         ("big_blind", hand.big_blind.to_string()),
+        // Re-opened as TDA 47 has it; a limit cap on raises is told apart.
         (
             "reopened",
-            if spot.may_raise { "yes" } else { "no" }.to_string(),
+            if spot.may_raise || spot.capped {
+                "yes"
+            } else {
+                "no"
+            }
+            .to_string(),
         ),
     ];
+    if spot.capped {
+        bet.push(("raises", "cap-reached".to_string()));
+    }
     if spot.facing > 0 {
         bet.push((
             "last_raise",

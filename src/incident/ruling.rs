@@ -334,8 +334,15 @@ pub fn assemble(
         notes.insert(0, note);
     }
     notes.extend(fallbacks.iter().map(|f| {
+        // A parameter no rulebook gives a value for has a note of its own.
+        let own = format!("notes.tda_default_{}", f.param);
+        let key = if ui.get(&own).is_some() {
+            own.as_str()
+        } else {
+            "notes.tda_default"
+        };
         ui.f(
-            "notes.tda_default",
+            key,
             &[
                 ("what", ui.t(&format!("params.{}", f.param))),
                 ("value", &ui.value_words(&f.value)),

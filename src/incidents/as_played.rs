@@ -89,13 +89,20 @@ fn read(played: &Played<'_>, cx: &mut Cx<'_>) -> Result<Read, Error> {
     // all-in short of a bet; read only then, so that no other limit ruling
     // carries a note about it.
     if played.game == Game::Limit && actions.iter().any(|a| a.kind == ActionKind::AllIn) {
-        let percent = cx.params.limit_reopen_percent().get();
-        setup.limit_reopen_percent = u8::try_from(percent).map_err(|_| {
-            Error::input(
-                "limit_reopen_percent",
-                Message::new(Msg::Percent).arg("value", percent),
-            )
-        })?;
+        setup.limit_reopen_percent = limit_reopen_percent(cx)?;
     }
     Ok((setup, stacks, actions))
+}
+
+/// The edition's share of a bet that re-opens limit betting (read, and
+/// noted on the card where it falls back to practice, only by a round with
+/// an all-in).
+pub(crate) fn limit_reopen_percent(cx: &mut Cx<'_>) -> Result<u8, Error> {
+    let percent = cx.params.limit_reopen_percent().get();
+    u8::try_from(percent).map_err(|_| {
+        Error::input(
+            "limit_reopen_percent",
+            Message::new(Msg::Percent).arg("value", percent),
+        )
+    })
 }

@@ -18,7 +18,7 @@ use serde::Deserialize;
 use crate::error::Error;
 use crate::incident::{Cx, Decision, Incident, ruling::Note};
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Setup, Spot, Street, add};
+use crate::poker::{Chips, Game, Round, Setup, Spot, Street, add};
 
 use super::as_played;
 
@@ -55,6 +55,10 @@ pub struct Answers {
     /// Betting is open for him: no short all-in since he last acted
     /// (without `actions`; with them, the round tells).
     pub reopened: Option<bool>,
+    /// In limit, whether the raises of the round are capped (without
+    /// `actions` asked; with them, asked once the round reaches the house's
+    /// cap: under it where heads-up lifts the cap).
+    pub raises: Option<RaisesMade>,
     /// What became of them.
     pub prior_chips: Option<PriorChips>,
     /// How much of them was pulled back.
@@ -84,8 +88,10 @@ impl Incident for Bet {
         let street = a.street.unwrap_or_default();
         let mut played_by = None;
         let mut street_note = false;
+        let mut reopened_assumed = false;
+        let mut cap_assumed = false;
         let mut input = if let Some(actions) = &a.actions {
-            let (_, player, spot) = as_played::replay(
+            let (round, player, spot) = as_played::replay(
                 as_played::Played {
                     game: a.game,
                     street,
@@ -101,7 +107,12 @@ impl Incident for Bet {
             if a.street.is_none() {
                 street_note = true;
             }
-            BetInput::from_spot(&spot)
+            let mut input = BetInput::from_spot(&spot);
+            if a.game == Game::Limit {
+                input.capped = capped_as_played(a.raises, &round, cx)?;
+                input.may_raise = input.may_raise && !input.capped;
+            }
+            input
         } else {
             let facing = a.facing.ok_or_else(|| super::answer_needed("facing"))?;
             let mut input = BetInput::new(a.game, facing, a.big_blind);
@@ -114,16 +125,19 @@ impl Incident for Bet {
                 None if facing == 0 => 0,
                 None => return Err(super::answer_needed("in_front")),
             };
-            // Asked only with chips in front: a player with none in front
-            // faces the whole bet, a full bet or more, so may raise.
-            input.may_raise = match a.reopened {
-                Some(open) => open,
-                None if input.in_front == 0 => true,
-                None => return Err(super::answer_needed("reopened")),
-            };
-            input.unit = Setup::new(a.game, street, a.big_blind)
+            let setup = Setup::new(a.game, street, a.big_blind);
+            input.unit = setup
                 .named_unit()
                 .map_err(|(key, m)| Error::input(key, m))?;
+            let (open, assumed) = open_for_him(a.reopened, &input, setup, cx)?;
+            input.may_raise = open;
+            reopened_assumed = assumed;
+            // Limit: asked against a bet; unanswered, not capped (said).
+            if a.game == Game::Limit && facing > 0 {
+                input.capped = a.raises == Some(RaisesMade::CapReached);
+                cap_assumed = a.raises.is_none();
+                input.may_raise = input.may_raise && !input.capped;
+            }
             input
         };
         // Asked only with chips in front (the round told: none asked).
@@ -180,6 +194,18 @@ impl Incident for Bet {
                 args: Vec::new(),
             });
         }
+        if reopened_assumed {
+            d.notes.push(Note {
+                key: "reopened_assumed",
+                args: Vec::new(),
+            });
+        }
+        if cap_assumed {
+            d.notes.push(Note {
+                key: "cap_assumed",
+                args: Vec::new(),
+            });
+        }
         if r.forced {
             d.notes.push(Note {
                 key: "forced_raise",
@@ -188,6 +214,100 @@ impl Incident for Bet {
         }
         Ok(d)
     }
+}
+
+/// Whether the raises of a limit round told by its actions are capped for
+/// the player: once the round's raises reach the house's cap, unless the
+/// floor says heads-up lifted it (`raises` = under-cap); before that, not.
+fn capped_as_played(
+    said: Option<RaisesMade>,
+    round: &Round,
+    cx: &mut Cx<'_>,
+) -> Result<bool, Error> {
+    let raises = round.raises();
+    // The cap is read once a raise was made (a cap is at least one raise).
+    let cap = if raises > 0 {
+        cx.params.limit_raise_cap().get()
+    } else {
+        u32::MAX
+    };
+    match said {
+        None if raises >= cap => Err(Error::input(
+            "raises",
+            Message::new(Msg::BetCapReached)
+                .arg("raises", raises)
+                .arg("cap", cap),
+        )),
+        Some(RaisesMade::CapReached) if raises < cap => Err(Error::input(
+            "raises",
+            Message::new(Msg::BetCapNotReached)
+                .arg("raises", raises)
+                .arg("cap", if cap == u32::MAX { 0 } else { cap }),
+        )),
+        Some(s) => Ok(s == RaisesMade::CapReached),
+        None => Ok(false),
+    }
+}
+
+/// Whether betting is open for the player told by the numbers (TDA 47),
+/// and whether that was assumed. With nothing in front he has not acted or
+/// checked, so a bet of at least a full bet (in limit: the edition's share
+/// of one) is open to him either way; only a smaller one, a short all-in
+/// after his check, needs to be told. With chips in front the answer is
+/// asked; left unanswered it is taken as open and the card says so.
+fn open_for_him(
+    reopened: Option<bool>,
+    input: &BetInput,
+    setup: Setup,
+    cx: &mut Cx<'_>,
+) -> Result<(bool, bool), Error> {
+    if input.facing == 0 {
+        return Ok((true, false));
+    }
+    if input.in_front > 0 {
+        return Ok(reopened.map_or((true, true), |open| (open, false)));
+    }
+    let full = match input.game {
+        Game::NoLimit | Game::PotLimit => input.big_blind,
+        // Below the street's bet only: the share is read (and a practice
+        // noted) only then.
+        Game::Limit if input.facing < input.unit => {
+            let mut setup = setup;
+            setup.limit_reopen_percent = as_played::limit_reopen_percent(cx)?;
+            setup
+                .limit_reopen_share()
+                .map_err(|m| Error::input("big_blind", m))?
+        }
+        Game::Limit => input.unit,
+    };
+    match reopened {
+        Some(open) if input.facing < full => Ok((open, false)),
+        None if input.facing < full => Err(Error::input(
+            "reopened",
+            Message::new(Msg::BetReopenedNeeded)
+                .arg("facing", input.facing)
+                .arg("full", full),
+        )),
+        // The cap on limit raises is its own answer (`raises`).
+        Some(false) => Err(Error::input(
+            "reopened",
+            Message::new(Msg::BetOpenFacingFullBet)
+                .arg("facing", input.facing)
+                .arg("full", full),
+        )),
+        Some(open) => Ok((open, false)),
+        None => Ok((true, false)),
+    }
+}
+
+/// In limit, the raises made this round against the house's cap (TDA 48).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RaisesMade {
+    /// Fewer than the cap, or heads-up lifts it: he may still raise.
+    UnderCap,
+    /// The cap is reached: he may call or fold.
+    CapReached,
 }
 
 /// What became of the player's chips from an earlier bet this round that
@@ -379,8 +499,14 @@ pub struct BetInput {
     /// The raise standard (TDA 43-A: 50): a raise of at least this share of
     /// a full raise is forced to the minimum raise, less is a call.
     pub standard_percent: u32,
-    /// Betting is open for the player (TDA 47); when not, he may only call.
+    /// Betting is open for the player (TDA 47) and, in limit, the raises
+    /// are not capped (TDA 48); when not, he may only call.
     pub may_raise: bool,
+    /// In limit, the raises of the round are capped (why he may not raise).
+    pub capped: bool,
+    /// In limit, the total a raise goes one bet above, when the round told
+    /// it ([`Spot::level`]); `None`: the bet faced.
+    pub level: Option<Chips>,
 }
 
 impl BetInput {
@@ -405,6 +531,8 @@ impl BetInput {
             pot: None,
             standard_percent: 50,
             may_raise: true,
+            capped: false,
+            level: None,
         }
     }
 
@@ -418,6 +546,8 @@ impl BetInput {
             stack: spot.stack,
             pot: spot.pot,
             may_raise: spot.may_raise,
+            capped: spot.capped,
+            level: spot.level,
             ..BetInput::new(spot.game, spot.facing, spot.big_blind)
         }
     }
@@ -434,6 +564,8 @@ impl BetInput {
             stack: self.stack,
             pot: self.pot,
             may_raise: self.may_raise,
+            capped: self.capped,
+            level: self.level,
         }
     }
 }
@@ -1000,11 +1132,17 @@ pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, E
         d.total = max;
     }
     if !input.may_raise && d.total > input.facing && input.facing > 0 {
-        // Betting was not re-opened for him (TDA 47): he may only call.
+        // Betting was not re-opened for him (TDA 47), or in limit the
+        // raises are capped (TDA 48): he may only call.
         d.total = input.facing;
         d.forced = false;
-        if !d.concepts.contains(&"reopening-betting") {
-            d.concepts.insert(0, "reopening-betting");
+        let why = if input.capped {
+            "number-of-raises"
+        } else {
+            "reopening-betting"
+        };
+        if !d.concepts.contains(&why) {
+            d.concepts.insert(0, why);
         }
     }
     if input.game == Game::PotLimit && d.total > input.facing.max(input.in_front) {
@@ -2216,6 +2354,8 @@ mod tests {
                 pot: Some(contained + bb + pot_extra),
                 standard_percent: 50,
                 may_raise: true,
+                capped: false,
+                level: None,
             }
         }
     }

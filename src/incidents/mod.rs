@@ -22,6 +22,7 @@ pub mod hand_for_hand;
 pub mod heads_up_button;
 pub mod hi_lo_split;
 pub mod incorrect_bet;
+pub mod limit_raises;
 pub mod misdeal;
 pub mod new_level;
 pub mod out_of_turn;
@@ -67,6 +68,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<heads_up_button::HeadsUpButton>(),
     Entry::of::<hi_lo_split::HiLoSplit>(),
     Entry::of::<incorrect_bet::IncorrectBet>(),
+    Entry::of::<limit_raises::LimitRaises>(),
     Entry::of::<misdeal::Misdeal>(),
     Entry::of::<new_level::NewLevel>(),
     Entry::of::<out_of_turn::OutOfTurn>(),

@@ -3,14 +3,17 @@
 //!
 //! The rule (TDA 2019 rule 47, TDA 2015 rule 44, Pokerpunt rule 48, ONK
 //! rule 47) lives in the one betting round of [`crate::poker::Round`]; this
-//! module asks it about one player and states the ruling.
+//! module asks it about one player and states the ruling. In limit a round
+//! whose raises are capped (TDA 48) is closed to every player: he may call
+//! or fold, and the card says it is the cap.
 
 use serde::Deserialize;
 
+use super::limit_raises::{self, HeadsUp};
 use crate::error::Error;
+use crate::incident::ruling::Note;
 use crate::incident::{Cx, Decision, Incident};
-use crate::message::{Message, Msg};
-use crate::poker::{Action, ActionKind, Chips, Game, Round, Setup, Street};
+use crate::poker::{Action, ActionKind, Chips, Game, RaiseCap, Round, Setup, Street};
 
 pub use crate::poker::parse_actions;
 
@@ -31,6 +34,9 @@ pub struct Answers {
     pub actions: String,
     /// Whose options are asked.
     pub player: String,
+    /// In limit, heads-up in the hand or the event: asked only when the
+    /// raises reach the cap.
+    pub heads_up: Option<HeadsUp>,
 }
 
 impl Incident for Reopening {
@@ -44,27 +50,50 @@ impl Incident for Reopening {
         // read (and noted on the card) only then.
         let percent =
             if a.game == Game::Limit && actions.iter().any(|x| x.kind == ActionKind::AllIn) {
-                let percent = cx.params.limit_reopen_percent().get();
-                Some(u8::try_from(percent).map_err(|_| {
-                    Error::input(
-                        "limit_reopen_percent",
-                        Message::new(Msg::Percent).arg("value", percent),
-                    )
-                })?)
+                Some(super::as_played::limit_reopen_percent(cx)?)
             } else {
                 None
             };
-        let r = reopening(
-            &ReopenInput {
-                game: a.game,
-                big_blind: a.big_blind,
-                street: a.street,
-                actions,
-                player: a.player,
-            },
-            percent,
-        )?;
+        let mut input = ReopenInput {
+            game: a.game,
+            big_blind: a.big_blind,
+            street: a.street,
+            actions,
+            player: a.player,
+            raise_cap: None,
+        };
+        let mut notes = Vec::new();
+        if a.game == Game::Limit {
+            let mut setup = Setup::new(a.game, a.street, a.big_blind);
+            setup.limit_reopen_percent = percent.unwrap_or(100);
+            let round =
+                Round::replay(setup, &input.actions).map_err(|(key, m)| Error::input(key, m))?;
+            // The house's cap is read once a raise was made (a cap is at
+            // least one raise); heads-up is asked only once it is reached.
+            if round.raises() > 0 && round.raises() >= cx.params.limit_raise_cap().get() {
+                let heads_up = a.heads_up.ok_or_else(|| super::answer_needed("heads_up"))?;
+                limit_raises::check_heads_up(heads_up, &round)?;
+                let cap = limit_raises::cap(heads_up, cx);
+                input.raise_cap = cap.cap;
+                if let Some(c) = cap.cap {
+                    notes.push(limit_raises::count_note(&round, c.raises));
+                }
+                notes.extend(cap.note);
+            }
+        }
+        let r = reopening(&input, percent)?;
         let mut d = Decision::new(r.outcome, r.concepts);
+        d.notes.extend(notes);
+        if r.capped {
+            d.data("capped", true);
+            d.notes.insert(
+                0,
+                Note {
+                    key: "reopen_capped",
+                    args: vec![],
+                },
+            );
+        }
         d.amount("to_call", r.to_call);
         if let Some(min) = r.min_raise_to {
             d.amount("min_raise_to", min);
@@ -88,6 +117,8 @@ pub struct ReopenInput {
     pub actions: Vec<Action>,
     /// The player whose options are asked.
     pub player: String,
+    /// In limit, the house's cap on raises; `None`: no cap applies.
+    pub raise_cap: Option<RaiseCap>,
 }
 
 /// The outcome ids of the `reopening` incident.
@@ -126,6 +157,9 @@ pub struct ReopenRuling {
     /// How much the bet grew since the player last acted (the whole bet
     /// faced when he has not acted).
     pub raised_since_acted: Chips,
+    /// In limit, the raises of the round are capped: he may not raise
+    /// whatever the re-opening rule says.
+    pub capped: bool,
     /// Concept slugs of the rules applied, deciding rule first.
     pub concepts: Vec<&'static str>,
 }
@@ -156,6 +190,7 @@ pub struct ReopenRuling {
 ///             street: Street::Postflop,
 ///             actions: actions.clone(),
 ///             player: player.into(),
+///             raise_cap: None,
 ///         },
 ///         None,
 ///     )
@@ -171,6 +206,7 @@ pub fn reopening(
 ) -> Result<ReopenRuling, Error> {
     let mut setup = Setup::new(input.game, input.street, input.big_blind);
     setup.limit_reopen_percent = limit_reopen_percent.unwrap_or(100);
+    setup.raise_cap = input.raise_cap;
     let round = Round::replay(setup, &input.actions).map_err(|(key, m)| Error::input(key, m))?;
     let name = input.player.trim();
     // A name not in the actions is a player who has not acted yet this
@@ -200,8 +236,11 @@ pub fn options(round: &Round, name: &str) -> Result<ReopenRuling, Error> {
         min_raise_to,
         min_raise: spot.min_raise_size(),
         raised_since_acted: round.raised_since_acted(name),
+        capped: spot.capped,
         concepts: if spot.may_raise {
             vec!["reopening-betting", "raise-amounts"]
+        } else if spot.capped {
+            vec!["number-of-raises"]
         } else {
             vec!["reopening-betting"]
         },
@@ -228,6 +267,7 @@ mod tests {
                 street,
                 actions: parse_actions(actions).map_err(|m| Error::input("actions", m))?,
                 player: player.into(),
+                raise_cap: None,
             },
             pct,
         )
@@ -494,6 +534,7 @@ mod tests {
             street: Street::Postflop,
             actions: parse_actions(ONK_R47).unwrap(),
             player: "E".into(),
+            raise_cap: None,
         };
         // E is not in the sequence: he has not acted and may raise.
         let e = reopening(&input, None).unwrap();

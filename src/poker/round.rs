@@ -11,7 +11,7 @@
 //! edition's share of a full bet re-opens (`limit_reopen_percent`).
 
 use super::spot::Spot;
-use super::{Action, ActionKind, Chips, Game, Street, add};
+use super::{Action, ActionKind, Chips, Game, Street};
 use crate::message::{Message, Msg};
 
 /// What counts as the pre-flop opening bet (for undercalls, TDA 51-B).
@@ -36,6 +36,18 @@ pub enum PreflopOpener {
     FirstRaise,
 }
 
+/// The house's cap on the raises of a limit round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RaiseCap {
+    /// The raises allowed after the round's bet (pre-flop the big blind is
+    /// the bet): 3 is a bet and three raises.
+    pub raises: u32,
+    /// The cap is lifted once only two players are left in the hand (the
+    /// round must then know every player: [`Round::at_table`]). Where the
+    /// cap holds until the event is heads-up, the caller sets no cap.
+    pub lifted_two_left: bool,
+}
+
 /// The fixed facts of a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Setup {
@@ -52,6 +64,8 @@ pub struct Setup {
     pub dead: Option<Chips>,
     /// In limit games, the share (percent) of a full bet that re-opens.
     pub limit_reopen_percent: u8,
+    /// In limit games, the cap on raises; `None`: no cap.
+    pub raise_cap: Option<RaiseCap>,
 }
 
 impl Setup {
@@ -64,6 +78,7 @@ impl Setup {
             small_blind: None,
             dead: None,
             limit_reopen_percent: 100,
+            raise_cap: None,
         }
     }
 
@@ -88,6 +103,14 @@ impl Setup {
             ),
             Err(m) => ("big_blind", m),
         }
+    }
+
+    /// In limit games, the least an all-in must add to re-open the betting
+    /// for a player who acted: the edition's share of the street's bet
+    /// (rounded up).
+    pub fn limit_reopen_share(&self) -> Result<Chips, Message> {
+        let t = (u128::from(self.unit()?) * u128::from(self.limit_reopen_percent)).div_ceil(100);
+        Ok(Chips::try_from(t).unwrap_or(Chips::MAX))
     }
 
     /// In limit games, the fixed bet of this street; else the big blind.
@@ -162,6 +185,12 @@ pub struct Round {
     full_raise: Chips,
     /// Voluntary bets and raises so far (blinds not counted).
     bets: u32,
+    /// The bets and raises that count toward a cap: those that re-open the
+    /// betting (blinds not counted).
+    counted: u32,
+    /// In limit, the total of the last bet or raise that counted (pre-flop
+    /// the big blind): a raise goes one bet above it.
+    level: Chips,
     /// The total of the first voluntary bet or raise.
     first_bet: Option<Chips>,
     players: Vec<Player>,
@@ -188,6 +217,8 @@ impl Round {
             facing: 0,
             full_raise: 0,
             bets: 0,
+            counted: 0,
+            level: 0,
             first_bet: None,
             players: Vec::new(),
             last_actor: None,
@@ -195,6 +226,7 @@ impl Round {
         if setup.street.is_preflop() {
             round.facing = setup.big_blind;
             round.full_raise = setup.big_blind;
+            round.level = setup.big_blind;
             round
                 .players
                 .push(Player::new("SB", setup.small_blind.unwrap_or(0), true));
@@ -217,6 +249,7 @@ impl Round {
         if setup.street.is_preflop() {
             round.facing = setup.big_blind;
             round.full_raise = setup.big_blind;
+            round.level = setup.big_blind;
         }
         for seat in seats {
             let mut p = Player::new(&seat.name, seat.posted, seat.posted > 0);
@@ -298,6 +331,45 @@ impl Round {
         self.bets
     }
 
+    /// The raises made this round as a cap counts them: the bets and raises
+    /// that re-opened the betting (a full one, or in limit an all-in of at
+    /// least the edition's share of a bet), less the round's bet (pre-flop
+    /// the big blind is the bet, post-flop the first bet).
+    ///
+    /// ```
+    /// use floor::poker::{Game, Round, Setup, Street, parse_actions};
+    ///
+    /// // Limit 10/20 pre-flop: a raise to 20, an all-in to 25 (half a bet:
+    /// // it counts), a raise to 35.
+    /// let mut setup = Setup::new(Game::Limit, Street::Preflop, 10);
+    /// setup.limit_reopen_percent = 50;
+    /// let actions = parse_actions("A:raise:20,B:all-in:25,C:raise:35").unwrap();
+    /// assert_eq!(Round::replay(setup, &actions).unwrap().raises(), 3);
+    /// ```
+    pub fn raises(&self) -> u32 {
+        if self.setup.street.is_preflop() {
+            self.counted
+        } else {
+            self.counted.saturating_sub(1)
+        }
+    }
+
+    /// The raises are capped: in limit, the house's number of raises is
+    /// reached and the cap is not lifted.
+    pub fn capped(&self) -> bool {
+        match self.setup.raise_cap {
+            Some(cap) if self.setup.game == Game::Limit => {
+                self.raises() >= cap.raises && !(cap.lifted_two_left && self.live() <= 2)
+            }
+            _ => false,
+        }
+    }
+
+    /// The players the round knows who have not folded.
+    pub fn live(&self) -> usize {
+        self.players.iter().filter(|p| !p.folded).count()
+    }
+
     /// Whether the bet now faced is the round's opening bet: post-flop the
     /// first bet, pre-flop the posted big blind or the first raise, as the
     /// edition defines it.
@@ -352,11 +424,8 @@ impl Round {
     fn threshold(&self) -> Chips {
         match self.setup.game {
             Game::NoLimit | Game::PotLimit => self.min_raise_size(),
-            Game::Limit => {
-                let t = (u128::from(self.unit) * u128::from(self.setup.limit_reopen_percent))
-                    .div_ceil(100);
-                Chips::try_from(t).unwrap_or(Chips::MAX)
-            }
+            // The unit was computed from the setup when the round began.
+            Game::Limit => self.setup.limit_reopen_share().unwrap_or(Chips::MAX),
         }
     }
 
@@ -365,7 +434,7 @@ impl Round {
     }
 
     fn may_raise(&self, p: &Player) -> bool {
-        !p.acted || self.facing.saturating_sub(p.total) >= self.threshold()
+        (!p.acted || self.facing.saturating_sub(p.total) >= self.threshold()) && !self.capped()
     }
 
     /// The spot of a player with `in_front` before betting-open is known.
@@ -379,7 +448,9 @@ impl Round {
             in_front,
             stack: None,
             pot: self.pot(),
-            may_raise: true,
+            may_raise: !self.capped(),
+            capped: self.capped(),
+            level: (self.setup.game == Game::Limit).then_some(self.level),
         }
     }
 
@@ -581,7 +652,7 @@ impl Round {
                 }
                 self.full_raise = t;
                 self.facing = t;
-                self.record_bet(t);
+                self.record_bet(t, true);
                 next.total = t;
             }
             ActionKind::Raise => {
@@ -590,9 +661,7 @@ impl Round {
                     return Err(at(Message::new(Msg::RaiseNoBet)));
                 }
                 if !spot.may_raise {
-                    return Err(at(Message::new(Msg::RaiseClosed)
-                        .arg("grew", facing.saturating_sub(p.total))
-                        .arg("threshold", self.threshold())));
+                    return Err(at(self.closed_for(&p)));
                 }
                 let inc = t.checked_sub(facing).filter(|i| *i > 0).ok_or_else(|| {
                     at(Message::new(Msg::RaiseNotAbove)
@@ -611,7 +680,7 @@ impl Round {
                 }
                 self.full_raise = inc;
                 self.facing = t;
-                self.record_bet(t);
+                self.record_bet(t, true);
                 next.total = t;
             }
             ActionKind::AllIn => {
@@ -629,24 +698,43 @@ impl Round {
                 next.total = t;
                 if t > facing {
                     if !spot.may_raise {
-                        return Err(at(Message::new(Msg::AllInClosed).arg("facing", facing)));
+                        return Err(at(if self.capped() {
+                            Message::new(Msg::AllInCapped)
+                                .arg("facing", facing)
+                                .arg("cap", self.cap_raises())
+                        } else {
+                            Message::new(Msg::AllInClosed).arg("facing", facing)
+                        }));
                     }
                     let inc = t - facing;
                     let size = self.min_raise_size();
-                    if self.setup.game == Game::Limit && inc > size {
-                        return Err(at(Message::new(Msg::LimitAllInTooBig)
-                            .arg("max", add(facing, size, "actions").map_err(at)?)));
-                    }
-                    let full = if facing == 0 {
-                        t >= self.setup.big_blind
-                    } else {
-                        inc >= size
+                    let counts = match self.setup.game {
+                        Game::Limit => {
+                            // One bet above the last bet that counted at
+                            // most; at least the share that re-opens to
+                            // count as a bet or raise itself.
+                            let max = spot.min_raise_to().map_err(at)?;
+                            if t > max {
+                                return Err(at(Message::new(Msg::LimitAllInTooBig)
+                                    .arg("size", size)
+                                    .arg("max", max)));
+                            }
+                            t - self.level.min(t) >= self.threshold()
+                        }
+                        Game::NoLimit | Game::PotLimit => {
+                            let full = if facing == 0 {
+                                t >= self.setup.big_blind
+                            } else {
+                                inc >= size
+                            };
+                            if full {
+                                self.full_raise = if facing == 0 { t } else { inc };
+                            }
+                            full
+                        }
                     };
-                    if full {
-                        self.full_raise = if facing == 0 { t } else { inc };
-                    }
                     self.facing = t;
-                    self.record_bet(t);
+                    self.record_bet(t, counts);
                 }
             }
         }
@@ -669,10 +757,32 @@ impl Round {
         Ok(())
     }
 
-    fn record_bet(&mut self, total: Chips) {
+    /// A bet or raise to `total`; `counts`: it re-opened the betting, so it
+    /// counts toward a cap and sets the level a limit raise goes above.
+    fn record_bet(&mut self, total: Chips, counts: bool) {
         self.bets = self.bets.saturating_add(1);
         if self.first_bet.is_none() {
             self.first_bet = Some(total);
+        }
+        if counts {
+            self.counted = self.counted.saturating_add(1);
+            self.level = total;
+        }
+    }
+
+    /// The raises the cap allows (0 with no cap).
+    fn cap_raises(&self) -> u32 {
+        self.setup.raise_cap.map_or(0, |c| c.raises)
+    }
+
+    /// Why `p` may not raise: the cap, or betting not re-opened for him.
+    fn closed_for(&self, p: &Player) -> Message {
+        if self.capped() {
+            Message::new(Msg::RaiseCapped).arg("cap", self.cap_raises())
+        } else {
+            Message::new(Msg::RaiseClosed)
+                .arg("grew", self.facing.saturating_sub(p.total))
+                .arg("threshold", self.threshold())
         }
     }
 }
@@ -743,6 +853,121 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(err.0, "actions");
+    }
+
+    fn limit(street: Street, actions: &str, cap: Option<RaiseCap>) -> Result<Round, Msg> {
+        let mut setup = Setup::new(Game::Limit, street, 10);
+        setup.limit_reopen_percent = 50;
+        setup.raise_cap = cap;
+        // The problem inside "action N (player): ...".
+        Round::replay(setup, &parse_actions(actions).unwrap()).map_err(|(_, m)| {
+            m.args
+                .iter()
+                .find_map(|(_, a)| match a {
+                    crate::message::Arg::Message(inner) => Some(inner.msg),
+                    crate::message::Arg::Text(_) => None,
+                })
+                .unwrap_or(m.msg)
+        })
+    }
+
+    const THREE: Option<RaiseCap> = Some(RaiseCap {
+        raises: 3,
+        lifted_two_left: false,
+    });
+
+    #[test]
+    fn raises_are_counted_after_the_rounds_bet() {
+        // Pre-flop the big blind is the bet: every raise counts.
+        let r = limit(Street::Preflop, "A:raise:20,B:raise:30", None).unwrap();
+        assert_eq!(r.raises(), 2);
+        // Post-flop the first bet is the bet.
+        let r = limit(Street::Flop, "A:bet:10,B:raise:20,C:call", None).unwrap();
+        assert_eq!(r.raises(), 1);
+        assert_eq!(limit(Street::Flop, "A:check", None).unwrap().raises(), 0);
+        // No-limit counts the same way (and has no cap).
+        let r = round(
+            Game::NoLimit,
+            Street::Flop,
+            100,
+            "A:bet:100,B:raise:300,C:raise:900,D:raise:2000",
+        );
+        assert_eq!(r.raises(), 3);
+        assert!(!r.capped());
+    }
+
+    // The practice where the rulebooks are silent: an all-in of at least the
+    // share that re-opens (half a bet) counts as a raise; a smaller one does
+    // not, and the next raise completes the bet.
+    #[test]
+    fn a_short_limit_all_in_counts_when_it_re_opens() {
+        let half = limit(Street::Preflop, "A:call,B:all-in:15", None).unwrap();
+        assert_eq!(half.raises(), 1);
+        assert_eq!(half.spot("C").unwrap().min_raise_to().unwrap(), 25);
+        let less = limit(Street::Preflop, "A:call,B:all-in:13", None).unwrap();
+        assert_eq!(less.raises(), 0);
+        // C completes the raise to 20, not 23.
+        assert_eq!(less.spot("C").unwrap().min_raise_to().unwrap(), 20);
+        let r = limit(Street::Preflop, "A:call,B:all-in:13,C:raise:20", None).unwrap();
+        assert_eq!((r.raises(), r.facing()), (1, 20));
+        assert_eq!(
+            limit(Street::Preflop, "A:call,B:all-in:13,C:raise:23", None).unwrap_err(),
+            Msg::RaiseIllegal
+        );
+        // An all-in above the completed raise is more than one bet.
+        assert_eq!(
+            limit(Street::Preflop, "A:call,B:all-in:13,C:all-in:23", None).unwrap_err(),
+            Msg::LimitAllInTooBig
+        );
+        // Post-flop, an all-in bet below half a bet is no bet: the next
+        // player completes it to the bet.
+        let r = limit(Street::Flop, "A:all-in:4", None).unwrap();
+        assert_eq!(
+            (r.raises(), r.spot("B").unwrap().min_raise_to().unwrap()),
+            (0, 10)
+        );
+        let r = limit(Street::Flop, "A:all-in:4,B:raise:10,C:raise:20", None).unwrap();
+        assert_eq!(r.raises(), 1);
+    }
+
+    #[test]
+    fn a_capped_limit_round_offers_no_raise() {
+        let capped = "A:raise:20,B:raise:30,C:raise:40";
+        let r = limit(Street::Preflop, capped, THREE).unwrap();
+        assert!(r.capped());
+        for p in ["D", "A", "SB", "BB"] {
+            let s = r.spot(p).unwrap();
+            assert!(!s.may_raise && s.capped, "{p}");
+            assert_eq!(s.to_call(), 40);
+        }
+        assert_eq!(
+            limit(Street::Preflop, &format!("{capped},D:raise:50"), THREE).unwrap_err(),
+            Msg::RaiseCapped
+        );
+        assert_eq!(
+            limit(Street::Preflop, &format!("{capped},D:all-in:45"), THREE).unwrap_err(),
+            Msg::AllInCapped
+        );
+        // An all-in for less than the call is still a call.
+        assert!(limit(Street::Preflop, &format!("{capped},D:all-in:35"), THREE).is_ok());
+        // One raise fewer: the last raise may still be made.
+        let r = limit(Street::Preflop, "A:raise:20,B:raise:30", THREE).unwrap();
+        assert!(r.spot("C").unwrap().may_raise);
+        // A short all-in below half a bet does not use up a raise.
+        let r = limit(Street::Preflop, "A:raise:20,B:raise:30,C:all-in:34", THREE).unwrap();
+        assert_eq!(r.raises(), 2);
+        assert_eq!(r.spot("D").unwrap().min_raise_to().unwrap(), 40);
+        // Where the cap is lifted with two players left, the round must know
+        // them all.
+        let two_left = Some(RaiseCap {
+            raises: 1,
+            lifted_two_left: true,
+        });
+        let r = limit(Street::Flop, "A:bet:10,B:raise:20,C:fold", two_left).unwrap();
+        assert!(!r.capped());
+        assert!(r.spot("A").unwrap().may_raise);
+        let r = limit(Street::Flop, "A:bet:10,B:raise:20,C:call", two_left).unwrap();
+        assert!(r.capped());
     }
 
     #[test]

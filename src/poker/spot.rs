@@ -30,8 +30,17 @@ pub struct Spot {
     /// Everything in the pot and in front of the players, the bet faced and
     /// the player's own chips included; `None` when not known.
     pub pot: Option<Chips>,
-    /// Betting is open for the player: he may raise (TDA 47).
+    /// Betting is open for the player: he may raise (TDA 47), and in limit
+    /// the raises are not capped.
     pub may_raise: bool,
+    /// In limit, the raises of the round are capped (TDA 48): he may only
+    /// call or fold.
+    pub capped: bool,
+    /// In limit, the total of the last bet or raise that counted (a full
+    /// one, or an all-in of at least the share that re-opens): a raise goes
+    /// one bet above it, so after a smaller all-in it completes the bet.
+    /// `None`: the bet faced.
+    pub level: Option<Chips>,
 }
 
 impl Spot {
@@ -57,6 +66,8 @@ impl Spot {
             stack: None,
             pot: None,
             may_raise: true,
+            capped: false,
+            level: None,
         }
     }
 
@@ -113,7 +124,9 @@ impl Spot {
     }
 
     /// The legal minimum total for a bet or raise: with no bet faced the big
-    /// blind (limit: the fixed bet), else the bet faced plus a minimum raise.
+    /// blind (limit: the fixed bet), else the bet faced plus a minimum raise;
+    /// in limit one bet above the last bet or raise that counted (after an
+    /// all-in short of the share that re-opens, the raise completes the bet).
     pub fn min_raise_to(&self) -> Result<Chips, Message> {
         if self.facing == 0 {
             Ok(match self.game {
@@ -121,7 +134,11 @@ impl Spot {
                 Game::NoLimit | Game::PotLimit => self.big_blind,
             })
         } else {
-            add(self.facing, self.min_raise_size(), "facing")
+            let from = match (self.game, self.level) {
+                (Game::Limit, Some(level)) => level.min(self.facing),
+                _ => self.facing,
+            };
+            add(from, self.min_raise_size(), "facing")
         }
     }
 

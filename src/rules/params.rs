@@ -23,6 +23,7 @@ pub use crate::incidents::dispute_window::DisputeAccountingWindow;
 pub use crate::incidents::hand_for_hand::HandForHandPayout;
 pub use crate::incidents::hi_lo_split::{HiLoIdentical, HiLoOddChip, StudOddChip};
 pub use crate::incidents::incorrect_bet::PotLimitUnderbetWindow;
+pub use crate::incidents::limit_raises::CapLifted;
 pub use crate::incidents::misdeal::{FouledDeck, MisdealCondition};
 pub use crate::incidents::new_level::{HandStart, OldLevelAfterSa, TwoDeckStart};
 pub use crate::incidents::penalty::{MissedRoundFormula, PenaltyKind};
@@ -338,6 +339,13 @@ params! {
     raise_standard_percent in "raise-amounts": Percent = Count::of(50);
     /// In limit, the share of a full bet or raise that reopens betting.
     limit_reopen_percent in "reopening-betting": Percent = Count::of(50);
+    /// In limit, the raises allowed after the bet in one betting round. No
+    /// rulebook gives the number (it is the house's); a bet and three raises
+    /// is the usual practice.
+    limit_raise_cap in "number-of-raises": Count<1, 10> = Count::of(3);
+    /// In limit, when the cap on raises no longer holds: TDA 48 keeps it in
+    /// a heads-up pot until the event is down to two players.
+    limit_cap_lifted in "number-of-raises": CapLifted = CapLifted::EventHeadsUp;
     /// What counts as the pre-flop opening bet for undercalls.
     undercall_preflop_opener in "binding-declarations-undercalls": PreflopOpener = PreflopOpener::BigBlind;
     /// A precise count of an all-in is asked only in turn.

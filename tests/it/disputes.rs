@@ -617,3 +617,72 @@ fn with_two_decks_onk_begins_the_hand_at_the_cut() {
     ]));
     assert!(err.contains("substantial_action"), "{err}");
 }
+
+/// TDA 48 (Pokerpunt 52): the fourth raise of a limit round, heads-up in
+/// the hand. ONK and Pokerpunt keep the cap "until two players remain": no
+/// cap; DPC and TDA 2015 keep it "even when heads-up until the event is
+/// down to 2 players": capped. The Slovak TDA 2019 lacks rule 48: the TDA
+/// practice (the event), said in words, never a citation. The cap's number
+/// is the house's in every edition: a bet and three raises, said so.
+#[test]
+fn the_limit_cap_heads_up_follows_each_editions_wording() {
+    let answers = [
+        "street=flop",
+        "big_blind=100",
+        "actions=A:bet:100,B:raise:200,A:raise:300,B:raise:400",
+        "heads_up=hand",
+    ];
+    for (edition, outcome, number) in [
+        ("onk-2023-nl", "no-cap", Some("48")),
+        ("pokerpunt-nl", "no-cap", Some("52")),
+        ("dpc-2019-en", "capped", Some("48")),
+        ("tda-2015-de", "capped", Some("48")),
+        ("tda-2019-sk", "capped", None),
+    ] {
+        let r = rule(edition, "limit-raises", &answers);
+        assert_eq!(r["outcome"], outcome, "{edition}");
+        assert_eq!(amount(&r, "to_call"), Some(400));
+        assert_eq!(cited(&r).first().map(String::as_str), number, "{edition}");
+        let notes = notes(&r);
+        if outcome == "capped" {
+            assert_eq!(amount(&r, "raises_left"), Some(0));
+            assert_eq!(amount(&r, "raise_to"), None);
+            assert!(notes.contains("A bet and 3 raises is used"), "{notes}");
+        } else {
+            assert_eq!(amount(&r, "raise_to"), Some(500));
+        }
+        if number.is_none() {
+            assert!(notes.contains("tda-2019-sk has no rule"), "{notes}");
+            assert!(
+                notes.contains("TDA practice is used (the event is heads-up)"),
+                "{notes}"
+            );
+        }
+    }
+    // The event down to two lifts the cap in every edition.
+    let mut event = answers;
+    event[3] = "heads_up=event";
+    for edition in ["dpc-2019-en", "tda-2019-sk", "onk-2023-nl"] {
+        assert_eq!(rule(edition, "limit-raises", &event)["outcome"], "no-cap");
+    }
+    // A house that sets the cap: a bet and four raises.
+    let house = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/overlays/limit-cap.yaml")
+        .display()
+        .to_string();
+    let r = json(&[
+        "incident",
+        "limit-raises",
+        "--house",
+        &house,
+        "--answer",
+        "street=flop",
+        "--answer",
+        "big_blind=100",
+        "--answer",
+        "actions=A:bet:100,B:raise:200,C:raise:300,D:raise:400",
+    ]);
+    assert_eq!(r["outcome"], "may-raise");
+    assert_eq!(amount(&r, "raises_left"), Some(1));
+    assert!(!notes(&r).contains("usual practice"), "{r}");
+}

@@ -771,3 +771,73 @@ fn before_an_action_the_round_does_not_call_for_the_state_still_shows() {
     let err = hand_error(text);
     assert!(err.contains("action 6 (3)"), "{err}");
 }
+
+/// Limit: a raise past the house's cap (a bet and three raises where the
+/// house sets none) is ruled a call and the next player is offered no
+/// raise; heads-up in the hand lifts the cap only where the edition says
+/// the cap holds "until two players remain" (ONK 48, Pokerpunt 52).
+#[test]
+fn a_raise_past_the_limit_cap_is_a_call_unless_heads_up_lifts_it() {
+    let capped = hand_file("limit-capped.hand");
+    for (edition, cited) in [
+        ("dpc-2019-en", serde_json::json!(["48", "43-A"])),
+        ("onk-2023-nl", serde_json::json!(["48", "43-A"])),
+        ("pokerpunt-nl", serde_json::json!(["52", "47-A"])),
+        // No rule 48 in the Slovak edition: the practice, not a citation.
+        ("tda-2019-sk", serde_json::json!(["43-A"])),
+    ] {
+        let r = json(&["--rules", edition, "hand", &capped]);
+        // Pre-flop: the fourth raise, to 100, is a call of 80.
+        let s = step(&r, 4);
+        assert_eq!(s["action"], "1 r100");
+        assert_eq!(
+            (s["ruled"].as_str(), s["legal"].as_bool()),
+            (Some("call"), Some(false))
+        );
+        assert_eq!(s["min_raise_to"], Value::Null, "{edition}");
+        assert_eq!(s["citations"], cited, "{edition}");
+        // The flop is capped in the same way; seat 4 may call 80 or fold.
+        assert_eq!(step(&r, 13)["ruled"], "call");
+        let next = &r["next"];
+        assert_eq!(
+            (next["seat"].as_u64(), next["to_call"].as_u64()),
+            (Some(4), Some(80))
+        );
+        assert_eq!(
+            (next["reopened"].as_bool(), next["capped"].as_u64()),
+            (Some(false), Some(3))
+        );
+    }
+    let text = stdout(&["--rules", "dpc-2019-en", "hand", &capped]);
+    assert!(
+        text.contains(
+            "Next: seat 4 (Flop), call 80; the raises are capped (a bet and 3 raises): call or fold"
+        ),
+        "{text}"
+    );
+    let heads_up = hand_file("limit-heads-up.hand");
+    for (edition, lifted) in [
+        ("onk-2023-nl", true),
+        ("pokerpunt-nl", true),
+        ("dpc-2019-en", false),
+        ("tda-2015-de", false),
+        ("tda-2019-sk", false),
+    ] {
+        let r = json(&["--rules", edition, "hand", &heads_up]);
+        let s = step(&r, 5);
+        assert_eq!(s["action"], "2 r100");
+        if lifted {
+            assert_eq!(
+                (s["ruled"].as_str(), s["legal"].as_bool()),
+                (Some("raise:100"), Some(true))
+            );
+            assert_eq!(r["next"]["min_raise_to"].as_u64(), Some(120), "{edition}");
+        } else {
+            assert_eq!(
+                (s["ruled"].as_str(), s["legal"].as_bool()),
+                (Some("call"), Some(false))
+            );
+            assert_eq!(r["next"], Value::Null, "{edition}");
+        }
+    }
+}

@@ -295,6 +295,7 @@ fn a_pot_bet_in_a_pot_limit_event_is_the_pot_limit_maximum() {
     type_line(&mut p, &q("actions"), ""); // the numbers instead
     type_line(&mut p, &q("facing"), "1200");
     type_line(&mut p, &q("last_raise"), "");
+    type_line(&mut p, &q("big_blind"), ""); // the last raise's 1200
     type_line(&mut p, &q("in_front"), "");
     // "Pot" said: the last of eight.
     pick_down(&mut p, &q("declared"), &text(en, "choices.pot"), 7);
@@ -318,6 +319,7 @@ fn the_big_blinds_oversized_chip_counts_his_blind_in_front() {
     type_line(&mut p, &q("actions"), "");
     type_line(&mut p, &q("facing"), "1200");
     type_line(&mut p, &q("last_raise"), "800");
+    type_line(&mut p, &q("big_blind"), "400");
     type_line(&mut p, &q("in_front"), "400");
     pick(&mut p, &q("reopened"), &text(en, "incident.no"), ENTER); // yes
     // His blind stays in front: "left", the second item.
@@ -652,4 +654,82 @@ fn button_blinds_in_dutch_with_a_dead_button_and_a_waiting_player() {
     expect(&mut p, &text(nl, "card.mark_dealt_out"));
     p.exp_eof().expect("ends");
     exits_with(&mut p, 0);
+}
+
+/// A bet faced below the big blind (a short all-in): the big blind is asked
+/// and sizes the raise, and the ruling asks whether he may raise at all.
+#[test]
+fn a_bet_below_the_big_blind_asks_the_big_blind_and_whether_he_may_raise() {
+    let en = Lang::En;
+    let q = |id: &str| question(en, "bet", id);
+    let walk = |may_raise: bool| {
+        let mut p = spawn_with(
+            &["incident", "bet", "--lang", "en", "--rules", "dpc-2019-en"],
+            &[("FLOOR_GAME", "no-limit")],
+        );
+        type_line(&mut p, &q("actions"), "");
+        type_line(&mut p, &q("facing"), "150");
+        type_line(&mut p, &q("last_raise"), "");
+        type_line(&mut p, &q("big_blind"), "200");
+        type_line(&mut p, &q("in_front"), "");
+        // "Raise": the sixth of eight.
+        pick_down(&mut p, &q("declared"), &text(en, "choices.pot"), 5);
+        type_line(&mut p, &q("declared_amount"), "");
+        type_line(&mut p, &q("chips"), "");
+        type_line(&mut p, &q("second_motion"), "");
+        type_line(&mut p, &q("stack"), "5000");
+        // Nothing in front and less than a full bet faced: did he check?
+        expect(&mut p, "less than a full bet (200)");
+        let key = if may_raise { ENTER } else { "\x1b[B\r" };
+        pick(&mut p, &q("reopened"), &text(en, "incident.no"), key);
+        p
+    };
+    // He had not acted: the raise is a big blind more, not 150 more.
+    let mut p = walk(true);
+    expect(&mut p, "Raise to 350");
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+    // He checked before the all-in: a call.
+    let mut p = walk(false);
+    expect(&mut p, "Call: 150 in total");
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}
+
+/// `limit-raises` in a limit event: four questions, the cap counted from
+/// the actions, heads-up in the hand lifting it only where the edition
+/// says so.
+#[test]
+fn limit_raises_counts_the_raises_and_reads_heads_up_as_the_edition_words_it() {
+    let en = Lang::En;
+    let q = |id: &str| question(en, "limit-raises", id);
+    for (edition, outcome) in [
+        ("onk-2023-nl", "No cap on the number of raises"),
+        ("dpc-2019-en", "Capped: call 400 or fold"),
+    ] {
+        let mut p = spawn_with(
+            &[
+                "incident",
+                "limit-raises",
+                "--lang",
+                "en",
+                "--rules",
+                edition,
+            ],
+            &[("FLOOR_GAME", "limit")],
+        );
+        // The flop: second of four.
+        pick_down(&mut p, &q("street"), &text(en, "choices.river"), 1);
+        type_line(&mut p, &q("big_blind"), "100");
+        type_line(
+            &mut p,
+            &q("actions"),
+            "A:bet:100,B:raise:200,A:raise:300,B:raise:400",
+        );
+        // Heads-up in the hand: second of three.
+        pick_down(&mut p, &q("heads_up"), &text(en, "choices.event"), 1);
+        expect(&mut p, outcome);
+        p.exp_eof().expect("ends");
+        exits_with(&mut p, 0);
+    }
 }

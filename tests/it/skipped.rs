@@ -21,7 +21,7 @@ use floor::incident::{Answers, GivenAnswers, Origin, WalkError, walk_from};
 use floor::rules::{Lang, Store};
 use floor::ui::Ui;
 
-use super::questions::{COMMON, walk_like_a_user};
+use super::questions::{COMMON, game_of, walk_like_a_user};
 
 const EDITIONS: &[&str] = &[
     "dpc-2019-en",
@@ -142,6 +142,54 @@ const MORE: &[Path] = &[
             ("big_blind", "20"),
             ("actions", "A:bet:40,B:raise:80"),
             ("player", "C"),
+        ],
+    ),
+    // Limit, the raises capped: heads-up asked by the ruling.
+    (
+        "reopening",
+        "limit",
+        &[
+            ("street", "flop"),
+            ("big_blind", "10"),
+            ("actions", "A:bet:10,B:raise:20,C:raise:30,D:raise:40"),
+            ("player", "A"),
+            ("heads_up", "no"),
+        ],
+    ),
+    // The fourth raise faced heads-up in the hand: lifted or not by the
+    // edition's wording.
+    (
+        "limit-raises",
+        "limit",
+        &[
+            ("street", "preflop"),
+            ("big_blind", "10"),
+            ("actions", "A:raise:20,SB:fold,BB:raise:30,A:raise:40"),
+            ("heads_up", "hand"),
+        ],
+    ),
+    // A short all-in: whose options asked by the ruling.
+    (
+        "limit-raises",
+        "limit",
+        &[
+            ("street", "turn"),
+            ("big_blind", "10"),
+            ("actions", "A:bet:20,B:all-in:28"),
+            ("player", "A"),
+        ],
+    ),
+    // A check, then an all-in below the big blind: whether he may raise
+    // asked by the ruling.
+    (
+        "bet",
+        "no-limit",
+        &[
+            ("facing", "60"),
+            ("big_blind", "100"),
+            ("reopened", "no"),
+            ("declared", "raise"),
+            ("declared_amount", "300"),
         ],
     ),
     (
@@ -392,7 +440,7 @@ fn what_is_not_asked_cannot_change_the_ruling() {
     };
     let paths: Vec<Path> = COMMON
         .iter()
-        .map(|(id, p)| (*id, "no-limit", *p))
+        .map(|(id, p)| (*id, game_of(id), *p))
         .chain(MORE.iter().copied())
         .collect();
     let mut changed: Vec<String> = Vec::new();

@@ -1,0 +1,429 @@
+//! The number of raises in limit (incident `limit-raises`): may the player
+//! still raise, or are the raises of the round capped; what the bet, the
+//! call and the raise are on this street.
+//!
+//! The rule (TDA 2019 and 2015 rule 48, ONK rule 48, Pokerpunt rule 52): no
+//! cap in no-limit and pot-limit; in limit the house caps the raises of a
+//! round. No rulebook gives the number, so it is the house's
+//! (`limit_raise_cap`, a bet and three raises where the house sets none).
+//! When the cap stops holding is worded two ways (`limit_cap_lifted`):
+//! "even when heads-up until the event is down to 2 players" (DPC, TDA
+//! 2015, and TDA 2019, whose Slovak edition lacks the rule), or "until two
+//! players remain (heads-up)" (ONK, Pokerpunt), read as two players left in
+//! the hand.
+//!
+//! The raises are counted by the one betting round of
+//! [`crate::poker::Round`]: what re-opens the betting counts (a full bet or
+//! raise, or an all-in of at least the edition's share of a bet).
+
+use serde::Deserialize;
+
+use super::as_played::limit_reopen_percent;
+use crate::error::Error;
+use crate::incident::ruling::Note;
+use crate::incident::{Cx, Decision, Incident};
+use crate::message::{Message, Msg};
+use crate::poker::{ActionKind, Chips, Game, RaiseCap, Round, Setup, Street, parse_actions};
+
+/// The `limit-raises` incident.
+pub struct LimitRaises;
+
+/// When the cap on raises in limit stops holding, as an edition words it.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, strum::IntoStaticStr,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum CapLifted {
+    /// Only once the event is down to two players: the cap holds in a
+    /// heads-up pot before that.
+    EventHeadsUp,
+    /// Once only two players are left in the hand.
+    PotHeadsUp,
+}
+
+/// Heads-up, as the floor sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HeadsUp {
+    /// Three or more players are in the hand.
+    No,
+    /// Only two players are left in this hand.
+    Hand,
+    /// The event is down to two players.
+    Event,
+}
+
+/// The answers of `limit-raises`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Answers {
+    /// The betting structure.
+    pub game: Game,
+    /// Which round (limit: it sets the bet's size).
+    pub street: Option<Street>,
+    /// The big blind: in limit the small bet.
+    pub big_blind: Option<Chips>,
+    /// The round's actions so far; none: nobody has acted yet.
+    pub actions: Option<String>,
+    /// Whose options; the next to act when not given.
+    pub player: Option<String>,
+    /// Heads-up in the hand or in the event.
+    pub heads_up: Option<HeadsUp>,
+}
+
+/// The outcome ids of `limit-raises`.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum LimitOutcome {
+    /// No bet yet: he may check or bet.
+    MayBet,
+    /// He may fold, call or raise: the cap is not reached.
+    MayRaise,
+    /// The raises are capped: he may only call or fold.
+    Capped,
+    /// No cap: no-limit or pot-limit, or heads-up as the edition lifts it.
+    NoCap,
+    /// Betting is not re-opened for him (only a short all-in since he
+    /// acted): he may only call or fold.
+    Closed,
+}
+
+/// The cap that holds, as the edition and the house set it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cap {
+    /// The cap; `None`: lifted heads-up.
+    pub cap: Option<RaiseCap>,
+    /// Why it is lifted or holds heads-up, for the card.
+    pub note: Option<Note>,
+}
+
+/// The cap on raises in a limit round with `heads_up` (the house's number
+/// and the edition's wording of when it stops; both read only when they
+/// matter, so the card names a practice only when it was used).
+pub(crate) fn cap(heads_up: HeadsUp, cx: &mut Cx<'_>) -> Cap {
+    let note = |key| Some(Note { key, args: vec![] });
+    let (lifted, note) = match heads_up {
+        HeadsUp::No => (false, None),
+        HeadsUp::Event => (true, note("cap_lifted_event")),
+        HeadsUp::Hand => match cx.params.limit_cap_lifted() {
+            CapLifted::PotHeadsUp => (true, note("cap_lifted_hand")),
+            CapLifted::EventHeadsUp => (false, note("cap_holds_hand")),
+        },
+    };
+    let cap = (!lifted).then(|| RaiseCap {
+        raises: cx.params.limit_raise_cap().get(),
+        lifted_two_left: false,
+    });
+    Cap { cap, note }
+}
+
+/// The error for "heads-up in this hand" when the actions show more
+/// players still in it.
+pub(crate) fn check_heads_up(heads_up: HeadsUp, round: &Round) -> Result<(), Error> {
+    if heads_up == HeadsUp::Hand && round.live() > 2 {
+        return Err(Error::input(
+            "heads_up",
+            Message::new(Msg::HeadsUpButMore).arg("players", round.live()),
+        ));
+    }
+    Ok(())
+}
+
+/// The note counting the raises against the cap.
+pub(crate) fn count_note(round: &Round, cap: u32) -> Note {
+    Note {
+        key: "raise_count",
+        args: vec![
+            ("raises", round.raises().to_string()),
+            ("cap", cap.to_string()),
+        ],
+    }
+}
+
+impl Incident for LimitRaises {
+    const ID: &'static str = "limit-raises";
+    type Answers = Answers;
+    type Outcome = LimitOutcome;
+
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<LimitOutcome>, Error> {
+        if a.game != Game::Limit {
+            let mut d = Decision::new(LimitOutcome::NoCap, vec!["number-of-raises"]);
+            d.notes.push(Note {
+                key: "no_cap_game",
+                args: vec![],
+            });
+            return Ok(d);
+        }
+        let street = a.street.ok_or_else(|| super::answer_needed("street"))?;
+        let big_blind = a
+            .big_blind
+            .ok_or_else(|| super::answer_needed("big_blind"))?;
+        let heads_up = a.heads_up.ok_or_else(|| super::answer_needed("heads_up"))?;
+        let actions = parse_actions(a.actions.as_deref().unwrap_or(""))
+            .map_err(|m| Error::input("actions", m))?;
+        let has_all_in = actions.iter().any(|x| x.kind == ActionKind::AllIn);
+        let mut setup = Setup::new(Game::Limit, street, big_blind);
+        if has_all_in {
+            setup.limit_reopen_percent = limit_reopen_percent(cx)?;
+        }
+        let Cap { cap, note } = cap(heads_up, cx);
+        setup.raise_cap = cap;
+        let round = Round::replay(setup, &actions).map_err(|(key, m)| Error::input(key, m))?;
+        check_heads_up(heads_up, &round)?;
+        // Only a short all-in can close the betting for one player and not
+        // another: then it matters whose options they are.
+        let named = a.player.is_some();
+        let player = match a.player {
+            Some(p) => p.trim().to_string(),
+            None if has_all_in => return Err(super::answer_needed("player")),
+            None => round.to_act().map(str::to_string).unwrap_or_default(),
+        };
+        let spot = round.spot(&player).map_err(|m| Error::input("player", m))?;
+        let bet_size = setup.unit().map_err(|m| Error::input("big_blind", m))?;
+        let outcome = if spot.capped {
+            LimitOutcome::Capped
+        } else if !spot.may_raise {
+            LimitOutcome::Closed
+        } else if cap.is_none() {
+            LimitOutcome::NoCap
+        } else if spot.facing == 0 {
+            LimitOutcome::MayBet
+        } else {
+            LimitOutcome::MayRaise
+        };
+        let concepts = match outcome {
+            LimitOutcome::Closed => vec!["reopening-betting"],
+            _ => vec!["number-of-raises"],
+        };
+        let mut d = Decision::new(outcome, concepts);
+        d.amount("bet_size", bet_size);
+        if spot.facing > 0 {
+            d.amount("to_call", spot.to_call());
+        }
+        if spot.may_raise && spot.facing > 0 {
+            let raise_to = spot
+                .min_raise_to()
+                .map_err(|m| Error::input("actions", m))?;
+            d.amount("raise_to", raise_to);
+        }
+        if let Some(c) = cap {
+            let left = c.raises.saturating_sub(round.raises());
+            d.amount("raises_left", Chips::from(left));
+            d.notes.push(count_note(&round, c.raises));
+        }
+        d.data("raises", round.raises());
+        if named {
+            d.data("player", player);
+        }
+        d.notes.extend(note);
+        Ok(d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::incidents::rule_in;
+
+    fn ask(
+        edition: &str,
+        street: Street,
+        actions: &str,
+        heads_up: HeadsUp,
+        player: Option<&str>,
+    ) -> Result<Decision<LimitOutcome>, Error> {
+        rule_in::<LimitRaises>(
+            edition,
+            Answers {
+                game: Game::Limit,
+                street: Some(street),
+                big_blind: Some(10),
+                actions: Some(actions.to_string()),
+                player: player.map(str::to_string),
+                heads_up: Some(heads_up),
+            },
+        )
+    }
+
+    fn amount(d: &Decision<LimitOutcome>, name: &str) -> Option<Chips> {
+        d.amounts.iter().find(|(n, _)| n == name).map(|(_, v)| *v)
+    }
+
+    fn key(r: Result<Decision<LimitOutcome>, Error>) -> &'static str {
+        match r {
+            Err(e) => e.input_key().expect("an input at fault"),
+            Ok(d) => panic!("expected a refusal, got {:?}", d.outcome),
+        }
+    }
+
+    const CAPPED: &str = "A:raise:20,B:raise:30,C:raise:40";
+
+    #[test]
+    fn a_bet_and_three_raises_caps_the_round_where_the_house_sets_nothing() {
+        for edition in ["onk-2023-nl", "dpc-2019-en", "tda-2019-sk"] {
+            let d = ask(edition, Street::Preflop, CAPPED, HeadsUp::No, None).unwrap();
+            assert_eq!(d.outcome, LimitOutcome::Capped, "{edition}");
+            assert_eq!(amount(&d, "to_call"), Some(40));
+            assert_eq!(amount(&d, "raises_left"), Some(0));
+            assert_eq!(amount(&d, "raise_to"), None);
+            let d = ask(
+                edition,
+                Street::Preflop,
+                "A:raise:20,B:raise:30",
+                HeadsUp::No,
+                None,
+            )
+            .unwrap();
+            assert_eq!(d.outcome, LimitOutcome::MayRaise);
+            assert_eq!(
+                (amount(&d, "raise_to"), amount(&d, "raises_left")),
+                (Some(40), Some(1))
+            );
+        }
+    }
+
+    #[test]
+    fn the_turn_and_river_use_the_big_bet() {
+        let d = ask(
+            "dpc-2019-en",
+            Street::Turn,
+            "A:bet:20,B:raise:40",
+            HeadsUp::No,
+            None,
+        )
+        .unwrap();
+        assert_eq!(d.outcome, LimitOutcome::MayRaise);
+        assert_eq!(amount(&d, "bet_size"), Some(20));
+        assert_eq!(amount(&d, "to_call"), Some(40));
+        assert_eq!(amount(&d, "raise_to"), Some(60));
+        assert_eq!(amount(&d, "raises_left"), Some(2));
+        let d = ask("dpc-2019-en", Street::River, "", HeadsUp::No, None).unwrap();
+        assert_eq!(d.outcome, LimitOutcome::MayBet);
+        assert_eq!(
+            (amount(&d, "bet_size"), amount(&d, "raises_left")),
+            (Some(20), Some(3))
+        );
+    }
+
+    // onk-2023-nl 48 / pokerpunt-nl 52: "totdat er twee spelers zijn
+    // overgebleven (heads-up)"; dpc-2019-en 48 and tda-2015-de 48: "even when
+    // heads-up until the event is down to 2 players".
+    #[test]
+    fn heads_up_in_the_hand_lifts_the_cap_only_where_the_edition_says_so() {
+        for (edition, lifted) in [
+            ("onk-2023-nl", true),
+            ("pokerpunt-nl", true),
+            ("dpc-2019-en", false),
+            ("tda-2015-de", false),
+            ("tda-2019-sk", false),
+        ] {
+            let d = ask(
+                edition,
+                Street::Flop,
+                "A:bet:10,B:raise:20,A:raise:30,B:raise:40",
+                HeadsUp::Hand,
+                Some("A"),
+            )
+            .unwrap();
+            let expected = if lifted {
+                LimitOutcome::NoCap
+            } else {
+                LimitOutcome::Capped
+            };
+            assert_eq!(d.outcome, expected, "{edition}");
+            // The event down to two lifts it everywhere.
+            let d = ask(
+                edition,
+                Street::Flop,
+                "A:bet:10,B:raise:20,A:raise:30,B:raise:40",
+                HeadsUp::Event,
+                Some("A"),
+            )
+            .unwrap();
+            assert_eq!(d.outcome, LimitOutcome::NoCap, "{edition}");
+            assert_eq!(amount(&d, "raise_to"), Some(50));
+        }
+    }
+
+    #[test]
+    fn a_short_all_in_needs_the_player_and_may_close_the_betting_for_him() {
+        let actions = "A:bet:10,B:all-in:14";
+        assert_eq!(
+            key(ask("dpc-2019-en", Street::Flop, actions, HeadsUp::No, None)),
+            "player"
+        );
+        let a = ask("dpc-2019-en", Street::Flop, actions, HeadsUp::No, Some("A")).unwrap();
+        assert_eq!(a.outcome, LimitOutcome::Closed);
+        assert_eq!(amount(&a, "to_call"), Some(14));
+        // A player yet to act completes the raise to 20.
+        let c = ask("dpc-2019-en", Street::Flop, actions, HeadsUp::No, Some("C")).unwrap();
+        assert_eq!(c.outcome, LimitOutcome::MayRaise);
+        assert_eq!(amount(&c, "raise_to"), Some(20));
+        assert_eq!(amount(&c, "raises_left"), Some(3));
+    }
+
+    #[test]
+    fn inconsistent_answers_name_the_key() {
+        // Three players are still in the hand pre-flop after one raise.
+        assert_eq!(
+            key(ask(
+                "onk-2023-nl",
+                Street::Preflop,
+                "A:raise:20",
+                HeadsUp::Hand,
+                None
+            )),
+            "heads_up"
+        );
+        assert_eq!(
+            key(ask(
+                "onk-2023-nl",
+                Street::Preflop,
+                &format!("{CAPPED},D:raise:50"),
+                HeadsUp::No,
+                None
+            )),
+            "actions"
+        );
+        assert_eq!(
+            key(ask(
+                "onk-2023-nl",
+                Street::Flop,
+                "A:bet:10,B:call",
+                HeadsUp::No,
+                Some("B")
+            )),
+            "player"
+        );
+    }
+
+    #[test]
+    fn no_limit_has_no_cap() {
+        let d = rule_in::<LimitRaises>(
+            "dpc-2019-en",
+            Answers {
+                game: Game::NoLimit,
+                street: None,
+                big_blind: None,
+                actions: None,
+                player: None,
+                heads_up: None,
+            },
+        )
+        .unwrap();
+        assert_eq!(d.outcome, LimitOutcome::NoCap);
+        assert!(d.amounts.is_empty());
+    }
+}

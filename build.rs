@@ -17,6 +17,11 @@ mod layout;
 #[path = "src/ui/keys.rs"]
 mod keys;
 
+// ... and turns texts and lexicon terms into search terms: same code.
+#[allow(dead_code)]
+#[path = "src/rules/analyze.rs"]
+mod analyze;
+
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -33,7 +38,9 @@ fn main() {
     files.sort();
     let mut table = String::from("&[\n");
     let mut rule_indexes = String::from("&[\n");
-    let mut index = String::new();
+    let mut editions_json = Vec::new();
+    let mut lexicons = Vec::new();
+    let mut concept_names = Vec::new();
     for rel in &files {
         let yaml = fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
         // A file that is not valid YAML is embedded as it is: the library
@@ -48,7 +55,19 @@ fn main() {
             },
             Some(mut value) => {
                 if is_edition(rel) {
-                    index_edition(&value, &mut index);
+                    editions_json.push((lang_of(rel), value.clone()));
+                }
+                if let Some(lang) = rel
+                    .strip_prefix("locales/")
+                    .and_then(|r| r.strip_suffix("/lexicon.yaml"))
+                {
+                    lexicons.push((lang.to_string(), value.clone()));
+                }
+                if rel == "locales/concepts.yaml" {
+                    for c in list(&value, "concepts") {
+                        concept_names
+                            .push((field(c, "slug").to_string(), field(c, "name").to_string()));
+                    }
                 }
                 // Extraction notes are for maintainers (they stay in the YAML
                 // and in --data trees); commands never show them.
@@ -79,7 +98,9 @@ fn main() {
     fs::write(out.join("embedded.rs"), table).expect("write OUT_DIR");
     rule_indexes.push(']');
     fs::write(out.join("rule_indexes.rs"), rule_indexes).expect("write OUT_DIR");
+    let (index, tables) = search_data(&editions_json, &lexicons, &concept_names);
     fs::write(out.join("search_index"), index).expect("write OUT_DIR");
+    fs::write(out.join("search_tables.rs"), tables).expect("write OUT_DIR");
     // `floor --version` names the editions it carries.
     let editions: Vec<String> = files
         .iter()
@@ -97,35 +118,112 @@ fn main() {
 
 fn is_edition(rel: &str) -> bool {
     let parts: Vec<&str> = rel.split('/').collect();
-    matches!(parts.as_slice(), ["locales", _, file] if *file != "ui.yaml")
+    matches!(parts.as_slice(), ["locales", _, file] if *file != "ui.yaml" && *file != "lexicon.yaml")
 }
 
-/// One record per rule: edition, number, concept, title, folded title,
-/// folded text, text (`\x1f` between fields, `\x1e` after each record), so
-/// that searching the bundled editions parses nothing. The library checks
-/// in a test that every record matches what it computes from the edition.
-fn index_edition(edition: &serde_json::Value, out: &mut String) {
-    let id = field(edition, "id");
-    for section in list(edition, "sections") {
-        for rule in list(section, "rules") {
-            let title = field(rule, "title");
-            let full = layout::compose(rule);
-            let fields: [&str; 7] = [
-                id,
-                field(rule, "number"),
-                field(rule, "concept"),
-                title,
-                &text::fold(title),
-                &text::fold(&full),
-                &full,
-            ];
-            if fields.iter().any(|f| f.contains(['\x1e', '\x1f'])) {
-                continue;
+fn lang_of(rel: &str) -> String {
+    rel.split('/').nth(1).unwrap_or("").to_string()
+}
+
+/// The search data of the bundled tree, so that a search parses nothing:
+///
+/// - the index: one record per rule: edition, number, concept, language,
+///   title, the title's and the text's index terms, the text (`\x1f`
+///   between fields, `\x1e` after each record). The library checks in a
+///   test that every record matches what it computes from the edition;
+/// - the tables: every folded word of the texts, sorted (for glued words,
+///   transliterations and typos); the stop words of each language; every
+///   lexicon term analysed, as (language, concept, stems) (the concept
+///   names count as English terms).
+fn search_data(
+    editions: &[(String, serde_json::Value)],
+    lexicons: &[(String, serde_json::Value)],
+    concept_names: &[(String, String)],
+) -> (String, String) {
+    let mut stop = analyze::StopWords::default();
+    for (lang, lexicon) in lexicons {
+        let words = list(lexicon, "stop_words")
+            .iter()
+            .filter_map(|w| w.as_str());
+        stop.add(lang, words);
+    }
+    let mut vocab = std::collections::BTreeSet::new();
+    let mut texts = Vec::new();
+    for (lang, edition) in editions {
+        let id = field(edition, "id");
+        for section in list(edition, "sections") {
+            for rule in list(section, "rules") {
+                let full = layout::compose(rule);
+                for t in [field(rule, "title"), full.as_str()] {
+                    for w in text::fold(t).split(' ').filter(|w| !w.is_empty()) {
+                        vocab.insert(w.to_string());
+                    }
+                }
+                texts.push((lang.as_str(), id, rule, full));
             }
-            out.push_str(&fields.join("\x1f"));
-            out.push('\x1e');
         }
     }
+    let mut index = String::new();
+    for (lang, id, rule, full) in &texts {
+        let title = field(rule, "title");
+        let fields: [&str; 8] = [
+            id,
+            field(rule, "number"),
+            field(rule, "concept"),
+            lang,
+            title,
+            &analyze::index_terms(title, lang, &stop, &vocab),
+            &analyze::index_terms(full, lang, &stop, &vocab),
+            full,
+        ];
+        if fields.iter().any(|f| f.contains(['\x1e', '\x1f'])) {
+            continue;
+        }
+        index.push_str(&fields.join("\x1f"));
+        index.push('\x1e');
+    }
+    // Rust source of a `SearchTables` (see `data::search_tables`), so
+    // nothing is parsed at run time.
+    let mut tables = String::from("SearchTables {\n    vocab: &[\n");
+    for w in &vocab {
+        tables.push_str(&format!("        {w:?},\n"));
+    }
+    tables.push_str("    ],\n    stop_words: &[\n");
+    for (lang, file) in lexicons {
+        let words: Vec<String> = list(file, "stop_words")
+            .iter()
+            .filter_map(|w| w.as_str())
+            .map(|w| format!("{w:?}"))
+            .collect();
+        tables.push_str(&format!("        ({lang:?}, &[{}]),\n", words.join(", ")));
+    }
+    tables.push_str("    ],\n    terms: &[\n");
+    let mut term = |lang: &str, concept: &str, t: &str| {
+        let stems = analyze::term_stems(t, lang, &stop);
+        if !stems.is_empty() {
+            tables.push_str(&format!("        ({lang:?}, {concept:?}, {stems:?}),\n"));
+        }
+    };
+    for (slug, name) in concept_names {
+        term("en", slug, name);
+    }
+    for (lang, file) in lexicons {
+        let Some(concepts) = file.get("concepts").and_then(|c| c.as_object()) else {
+            continue;
+        };
+        for (concept, terms) in concepts {
+            for t in terms
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|t| t.as_str())
+            {
+                term(lang, concept, t);
+            }
+        }
+    }
+    tables.push_str("    ],\n}\n");
+    (index, tables)
 }
 
 /// The raw data of a rule or sub-part, read as `layout` reads the model.

@@ -52,6 +52,25 @@ pub fn search_index() -> &'static str {
     SEARCH_INDEX
 }
 
+/// The search tables of the bundled tree, made at build time.
+pub struct SearchTables {
+    /// Every folded word of the editions' texts, sorted.
+    pub vocab: &'static [&'static str],
+    /// Each language's stop words, as written in its lexicon.
+    pub stop_words: &'static [(&'static str, &'static [&'static str])],
+    /// Every lexicon term analysed: (language, concept, stems), and each
+    /// concept's English name as an English term.
+    pub terms: &'static [(&'static str, &'static str, &'static str)],
+}
+
+static SEARCH_TABLES: SearchTables = include!(concat!(env!("OUT_DIR"), "/search_tables.rs"));
+
+/// The search tables of the bundled tree (see `rules::lexicon`,
+/// `rules::search`).
+pub fn search_tables() -> &'static SearchTables {
+    &SEARCH_TABLES
+}
+
 /// Files larger than this are refused before parsing.
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 

@@ -19,5 +19,6 @@ mod man;
 mod overlay;
 mod questions;
 mod readme;
+mod search_eval;
 mod seed_examples;
 mod settings;

@@ -3,6 +3,7 @@
 
 pub mod answer;
 pub mod calculators;
+pub mod pick;
 pub mod registry;
 pub mod ruling;
 pub mod tree;

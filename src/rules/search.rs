@@ -546,6 +546,26 @@ fn concept_evidence(
     evidence
 }
 
+/// The concepts a query names through the lexicon (and the concept names),
+/// best first, with how fully (about 1 when a term says the whole query);
+/// only those that say at least half of it.
+pub fn named_concepts(lexicon: &Lexicon, vocab: &Vocab, query: &str) -> Vec<(String, f64)> {
+    let folded = fold(query);
+    let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
+    if words.is_empty() || query.chars().count() > MAX_QUERY_CHARS {
+        return Vec::new();
+    }
+    let terms = query_terms(&words, &lexicon.stop, vocab);
+    let idf = vec![1.0; terms.len()];
+    let mut named: Vec<(String, f64)> = concept_evidence(&terms, &idf, lexicon, &[], &[])
+        .into_iter()
+        .filter(|(_, e)| e.fit >= 0.5)
+        .map(|(c, e)| (c, e.fit))
+        .collect();
+    named.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    named
+}
+
 /// Searches for `query`: in the edition `edition` (falling back to the
 /// others for a topic it has no rule on), or in every edition when
 /// `edition` is `None`. Best first, at most `limit` hits.
@@ -757,7 +777,7 @@ fn snippet(doc: &Doc, terms: &[Term], vocab: &Vocab, stop: &StopWords) -> Snippe
         .collect();
     let folded = fold_mapped(source);
     // Byte ranges (in the folded text) of the words that matched.
-    let mut words: Vec<(usize, usize)> = Vec::new();
+    let mut words: Vec<(usize, usize, &str)> = Vec::new();
     let mut at = 0;
     for word in folded.text.split(' ') {
         let start = at;
@@ -780,12 +800,24 @@ fn snippet(doc: &Doc, terms: &[Term], vocab: &Vocab, stop: &StopWords) -> Snippe
                         .any(|p| wanted.contains(analyze::stem(doc.lang, p).as_str()))
                 }));
         if hit {
-            words.push((start, start + word.len()));
+            words.push((start, start + word.len(), word));
         }
     }
-    let centre = words
-        .first()
-        .map_or(0, |&(s, _)| folded.origin.get(s).copied().unwrap_or(0));
+    // The window starts at the matched word followed by the most different
+    // matched words ("chip race" rather than "chips" alone).
+    let mut best: Option<(usize, usize)> = None;
+    for (i, &(start, _, _)) in words.iter().enumerate() {
+        let distinct: BTreeSet<&str> = words[i..]
+            .iter()
+            .take_while(|(s, _, _)| *s < start + SNIPPET_RADIUS)
+            .map(|(_, _, w)| *w)
+            .collect();
+        if best.is_none_or(|(n, _)| distinct.len() > n) {
+            best = Some((distinct.len(), start));
+        }
+    }
+    let centre = best.map_or(0, |(_, s)| folded.origin.get(s).copied().unwrap_or(0));
+    let words: Vec<(usize, usize)> = words.into_iter().map(|(s, e, _)| (s, e)).collect();
     let (start, end) = window(source, centre);
     let excerpt = source.get(start..end).unwrap_or("");
     let mut text = String::new();

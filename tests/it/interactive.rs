@@ -476,3 +476,40 @@ fn underraise_callers_in_slovak() {
     p.exp_eof().expect("ends");
     exits_with(&mut p, 0);
 }
+
+/// Types `query` into the incident picker one key at a time (each after the
+/// list is redrawn), takes the first incident listed, and expects the first
+/// question of `incident`; then leaves with Ctrl-C.
+fn pick_by_typing(lang: Lang, code: &str, query: &str, incident: &str, first_question: &str) {
+    let mut p = spawn(&["incident", "--lang", code]);
+    expect(&mut p, &text(lang, "incident.pick"));
+    let mut typed = String::new();
+    for c in query.chars() {
+        typed.push(c);
+        p.send(&c.to_string()).expect("type");
+        p.flush().expect("flush");
+        expect(&mut p, &format!("\u{203a}\u{1b}[0m {typed}"));
+    }
+    p.send(ENTER).expect("pick the first listed");
+    p.flush().expect("flush");
+    expect(&mut p, &question(lang, incident, first_question));
+    p.send("\x03").expect("ctrl-c");
+    p.flush().expect("flush");
+    exits_with(&mut p, 130);
+}
+
+#[test]
+fn the_picker_finds_the_premature_card_in_slovak_without_accents() {
+    pick_by_typing(Lang::Sk, "sk", "predcasne", "premature-card", "street");
+}
+
+#[test]
+fn the_picker_finds_the_bet_incident_by_its_floor_words() {
+    pick_by_typing(Lang::En, "en", "oversized", "bet", "game");
+    pick_by_typing(Lang::Nl, "nl", "meerwaarde", "bet", "game");
+}
+
+#[test]
+fn the_picker_takes_beurt_for_action_out_of_turn_not_an_unclear_bet() {
+    pick_by_typing(Lang::Nl, "nl", "beurt", "out-of-turn", "oot_action");
+}

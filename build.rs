@@ -184,11 +184,14 @@ fn search_data(
     }
     // Rust source of a `SearchTables` (see `data::search_tables`), so
     // nothing is parsed at run time.
-    let mut tables = String::from("SearchTables {\n    vocab: &[\n");
+    // The vocabulary as one string, a word a line (a table of 20,000
+    // string slices would double its size in the binary).
+    let mut words = String::from("\n");
     for w in &vocab {
-        tables.push_str(&format!("        {w:?},\n"));
+        words.push_str(w);
+        words.push('\n');
     }
-    tables.push_str("    ],\n    stop_words: &[\n");
+    let mut tables = format!("SearchTables {{\n    vocab: {words:?},\n    stop_words: &[\n");
     for (lang, file) in lexicons {
         let words: Vec<String> = list(file, "stop_words")
             .iter()

@@ -54,8 +54,9 @@ pub fn search_index() -> &'static str {
 
 /// The search tables of the bundled tree, made at build time.
 pub struct SearchTables {
-    /// Every folded word of the editions' texts, sorted.
-    pub vocab: &'static [&'static str],
+    /// Every folded word of the editions' texts, sorted, each on its own
+    /// line (`\nword\n`).
+    pub vocab: &'static str,
     /// Each language's stop words, as written in its lexicon.
     pub stop_words: &'static [(&'static str, &'static [&'static str])],
     /// Every lexicon term analysed: (language, concept, stems), and each

@@ -97,8 +97,40 @@ pub fn embedded_docs() -> Vec<Doc<'static>> {
 /// time) and the words of editions read at run time.
 #[derive(Debug, Clone, Default)]
 pub struct Vocab {
-    sorted: &'static [&'static str],
+    /// Sorted words, each on its own line, a newline first.
+    sorted: &'static str,
     extra: BTreeSet<String>,
+}
+
+/// Whether `lines` (sorted words, each followed by a newline, the first
+/// preceded by one) has `word`: a binary search over the bytes, each probe
+/// widened to its line.
+fn has_line(lines: &str, word: &str) -> bool {
+    let bytes = lines.as_bytes();
+    let (mut lo, mut hi) = (0usize, bytes.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let start = bytes[..mid]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        let end = bytes[mid..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |p| mid + p);
+        let line = lines.get(start..end).unwrap_or("");
+        if line.is_empty() {
+            // The leading newline: everything is after it.
+            lo = end + 1;
+            continue;
+        }
+        match line.cmp(word) {
+            std::cmp::Ordering::Equal => return true,
+            std::cmp::Ordering::Less => lo = end + 1,
+            std::cmp::Ordering::Greater => hi = start,
+        }
+    }
+    false
 }
 
 impl Vocab {
@@ -113,7 +145,7 @@ impl Vocab {
     /// Adds the words of a text.
     pub fn add_text(&mut self, text: &str) {
         for w in fold(text).split(' ').filter(|w| !w.is_empty()) {
-            if self.sorted.binary_search(&w).is_err() {
+            if !has_line(self.sorted, w) {
                 self.extra.insert(w.to_string());
             }
         }
@@ -121,15 +153,15 @@ impl Vocab {
 
     fn all(&self) -> impl Iterator<Item = &str> {
         self.sorted
-            .iter()
-            .copied()
+            .split('\n')
+            .filter(|w| !w.is_empty())
             .chain(self.extra.iter().map(String::as_str))
     }
 }
 
 impl Words for Vocab {
     fn has(&self, word: &str) -> bool {
-        self.sorted.binary_search(&word).is_ok() || self.extra.contains(word)
+        has_line(self.sorted, word) || self.extra.contains(word)
     }
 }
 
@@ -876,4 +908,21 @@ fn window(text: &str, centre: usize) -> (usize, usize) {
         end = centre.min(end) + space;
     }
     (start, end.max(start))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_line;
+
+    #[test]
+    fn sorted_lines_are_searched_whole() {
+        let lines = "\nbet\nchip\nchips\nrace\n";
+        for w in ["bet", "chip", "chips", "race"] {
+            assert!(has_line(lines, w), "{w}");
+        }
+        for w in ["", "a", "be", "chi", "chipss", "zz", "rac"] {
+            assert!(!has_line(lines, w), "{w}");
+        }
+        assert!(!has_line("\n", "x"));
+    }
 }

@@ -99,7 +99,7 @@ fn main() {
     rule_indexes.push(']');
     fs::write(out.join("rule_indexes.rs"), rule_indexes).expect("write OUT_DIR");
     let (index, tables) = search_data(&editions_json, &lexicons, &concept_names);
-    fs::write(out.join("search_index"), index).expect("write OUT_DIR");
+    fs::write(out.join("search_index.rs"), index).expect("write OUT_DIR");
     fs::write(out.join("search_tables.rs"), tables).expect("write OUT_DIR");
     // `floor --version` names the editions it carries.
     let editions: Vec<String> = files
@@ -127,10 +127,10 @@ fn lang_of(rel: &str) -> String {
 
 /// The search data of the bundled tree, so that a search parses nothing:
 ///
-/// - the index: one record per rule: edition, number, concept, language,
-///   title, the title's and the text's index terms, the text (`\x1f`
-///   between fields, `\x1e` after each record). The library checks in a
-///   test that every record matches what it computes from the edition;
+/// - the index, as Rust source: one record per rule: edition, number,
+///   concept, language, title, the title's and the text's index terms, the
+///   text. The library checks in a test that every record matches what it
+///   computes from the edition;
 /// - the tables: every folded word of the texts, sorted (for glued words,
 ///   transliterations and typos); the stop words of each language; every
 ///   lexicon term analysed, as (language, concept, stems) (the concept
@@ -163,7 +163,10 @@ fn search_data(
             }
         }
     }
-    let mut index = String::new();
+    // One text and the offsets of its fields, so the binary holds no table
+    // of string slices (each would be relocated at every start).
+    let mut text_all = String::new();
+    let mut offsets: Vec<usize> = Vec::new();
     for (lang, id, rule, full) in &texts {
         let title = field(rule, "title");
         let fields: [&str; 8] = [
@@ -176,12 +179,14 @@ fn search_data(
             &analyze::index_terms(full, lang, &stop, &vocab),
             full,
         ];
-        if fields.iter().any(|f| f.contains(['\x1e', '\x1f'])) {
-            continue;
+        for f in fields {
+            offsets.push(text_all.len());
+            text_all.push_str(f);
         }
-        index.push_str(&fields.join("\x1f"));
-        index.push('\x1e');
     }
+    offsets.push(text_all.len());
+    let offsets: Vec<String> = offsets.iter().map(usize::to_string).collect();
+    let index = format!("({text_all:?}, &[{}])", offsets.join(", "));
     // Rust source of a `SearchTables` (see `data::search_tables`), so
     // nothing is parsed at run time.
     // The vocabulary as one string, a word a line (a table of 20,000
@@ -200,15 +205,13 @@ fn search_data(
             .collect();
         tables.push_str(&format!("        ({lang:?}, &[{}]),\n", words.join(", ")));
     }
-    tables.push_str("    ],\n    terms: &[\n");
-    let mut term = |lang: &str, concept: &str, t: &str| {
-        let stems = analyze::term_stems(t, lang, &stop);
-        if !stems.is_empty() {
-            tables.push_str(&format!("        ({lang:?}, {concept:?}, {stems:?}),\n"));
-        }
-    };
+    let mut analysed: Vec<(String, String, String)> = Vec::new();
     for (slug, name) in concept_names {
-        term("en", slug, name);
+        analysed.push((
+            "en".into(),
+            slug.clone(),
+            analyze::term_stems(name, "en", &stop),
+        ));
     }
     for (lang, file) in lexicons {
         let Some(concepts) = file.get("concepts").and_then(|c| c.as_object()) else {
@@ -221,11 +224,21 @@ fn search_data(
                 .flatten()
                 .filter_map(|t| t.as_str())
             {
-                term(lang, concept, t);
+                analysed.push((
+                    lang.clone(),
+                    concept.clone(),
+                    analyze::term_stems(t, lang, &stop),
+                ));
             }
         }
     }
-    tables.push_str("    ],\n}\n");
+    let terms = analyze::term_lines(
+        analysed
+            .iter()
+            .map(|(l, c, s)| (l.as_str(), c.as_str(), s.as_str())),
+    );
+    tables.push_str(&format!("    ],\n    terms: {terms:?},\n"));
+    tables.push_str("}\n");
     (index, tables)
 }
 

@@ -44,11 +44,13 @@ pub fn embedded_json(path: &str) -> Option<&'static str> {
         .map(|(_, _, text)| *text)
 }
 
-static SEARCH_INDEX: &str = include_str!(concat!(env!("OUT_DIR"), "/search_index"));
+static SEARCH_INDEX: (&str, &[u32]) = include!(concat!(env!("OUT_DIR"), "/search_index.rs"));
 
-/// The build-time search index of the bundled editions (see
+/// The build-time search index of the bundled editions: one text, and the
+/// offsets in it where each field of each rule's record starts (eight
+/// fields a rule, then the text's length; see
 /// `rules::search::embedded_docs`).
-pub fn search_index() -> &'static str {
+pub fn search_index() -> (&'static str, &'static [u32]) {
     SEARCH_INDEX
 }
 
@@ -59,9 +61,9 @@ pub struct SearchTables {
     pub vocab: &'static str,
     /// Each language's stop words, as written in its lexicon.
     pub stop_words: &'static [(&'static str, &'static [&'static str])],
-    /// Every lexicon term analysed: (language, concept, stems), and each
-    /// concept's English name as an English term.
-    pub terms: &'static [(&'static str, &'static str, &'static str)],
+    /// Every lexicon term analysed, and each concept's English name as an
+    /// English term: sorted lines (see `rules::lexicon::Lexicon`).
+    pub terms: &'static str,
 }
 
 static SEARCH_TABLES: SearchTables = include!(concat!(env!("OUT_DIR"), "/search_tables.rs"));

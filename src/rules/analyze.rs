@@ -222,6 +222,30 @@ pub fn term_stems(term: &str, lang: &str, stop: &StopWords) -> String {
         .join(" ")
 }
 
+/// Terms as sorted lines `lang stems<TAB>concept`, a newline before each
+/// (as the build writes them); terms without stems or with a separator in
+/// them are left out.
+pub fn term_lines<'t>(terms: impl IntoIterator<Item = (&'t str, &'t str, &'t str)>) -> String {
+    let mut lines: Vec<String> = terms
+        .into_iter()
+        .filter(|(lang, concept, stems)| {
+            !stems.is_empty()
+                && !lang.contains([' ', '\t', '\n'])
+                && !concept.contains([' ', '\t', '\n'])
+                && !stems.contains(['\t', '\n'])
+        })
+        .map(|(lang, concept, stems)| format!("{lang} {stems}\t{concept}"))
+        .collect();
+    lines.sort();
+    lines.dedup();
+    let mut out = String::from("\n");
+    for line in lines {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -37,49 +37,57 @@ pub fn path(lang: Lang) -> String {
 }
 
 /// A term, analysed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry<'a> {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Term<'a> {
     /// The language of the term (its stemmer).
-    pub lang: Cow<'a, str>,
+    pub lang: &'a str,
     /// The concept it points to.
-    pub concept: Cow<'a, str>,
+    pub concept: &'a str,
     /// Its stems, separated by spaces.
-    pub stems: Cow<'a, str>,
+    pub stems: &'a str,
 }
 
 /// The lexicons of a data tree, analysed.
+///
+/// The terms are one text, a term a line (`lang stems<TAB>concept`), sorted,
+/// so that the terms starting with a stem are found by a binary search, and
+/// the bundled lexicon is used as the build made it, with nothing to load.
 #[derive(Debug, Clone, Default)]
-pub struct Lexicon<'a> {
+pub struct Lexicon {
     /// The stop words of each language.
     pub stop: StopWords,
-    /// Every term of every language, and each concept's English name.
-    pub entries: Vec<Entry<'a>>,
+    terms: Cow<'static, str>,
 }
 
-impl Lexicon<'static> {
+impl Lexicon {
     /// The bundled lexicons, analysed at build time.
-    pub fn embedded() -> Lexicon<'static> {
+    pub fn embedded() -> Lexicon {
         let tables = crate::data::search_tables();
         let mut stop = StopWords::default();
         for (lang, words) in tables.stop_words {
             stop.add(lang, words.iter().copied());
         }
-        let entries = tables
-            .terms
-            .iter()
-            .map(|(lang, concept, stems)| Entry {
-                lang: Cow::Borrowed(*lang),
-                concept: Cow::Borrowed(*concept),
-                stems: Cow::Borrowed(*stems),
-            })
-            .collect();
-        Lexicon { stop, entries }
+        Lexicon {
+            stop,
+            terms: Cow::Borrowed(tables.terms),
+        }
+    }
+
+    /// A lexicon of analysed terms: (language, concept, stems).
+    pub fn from_terms<'t>(
+        stop: StopWords,
+        terms: impl IntoIterator<Item = (&'t str, &'t str, &'t str)>,
+    ) -> Lexicon {
+        Lexicon {
+            stop,
+            terms: Cow::Owned(analyze::term_lines(terms)),
+        }
     }
 
     /// The lexicons of a data tree: the bundled ones as prebuilt, a
     /// `--data` tree's read from its files (a language without a lexicon
     /// file has no terms and no stop words).
-    pub fn load(store: &crate::rules::Store) -> Result<Lexicon<'static>, LoadError> {
+    pub fn load(store: &crate::rules::Store) -> Result<Lexicon, LoadError> {
         if matches!(store.source(), DataSource::Embedded) {
             return Ok(Lexicon::embedded());
         }
@@ -93,29 +101,86 @@ impl Lexicon<'static> {
         for (lang, file) in &files {
             stop.add(lang, file.stop_words.iter().map(String::as_str));
         }
-        let mut entries = Vec::new();
-        let mut push = |lang: &'static str, concept: &str, term: &str, stop: &StopWords| {
-            let stems = analyze::term_stems(term, lang, stop);
-            if !stems.is_empty() {
-                entries.push(Entry {
-                    lang: Cow::Borrowed(lang),
-                    concept: Cow::Owned(concept.to_string()),
-                    stems: Cow::Owned(stems),
-                });
-            }
-        };
+        let mut analysed: Vec<(&str, String, String)> = Vec::new();
         for concept in store.concepts()? {
-            push("en", &concept.slug, &concept.name, &stop);
+            let stems = analyze::term_stems(&concept.name, "en", &stop);
+            analysed.push(("en", concept.slug.clone(), stems));
         }
         for (lang, file) in &files {
             for (concept, terms) in &file.concepts {
                 for term in terms {
-                    push(lang, concept, term, &stop);
+                    let stems = analyze::term_stems(term, lang, &stop);
+                    analysed.push((lang, concept.clone(), stems));
                 }
             }
         }
-        Ok(Lexicon { stop, entries })
+        let terms = analyze::term_lines(
+            analysed
+                .iter()
+                .map(|(l, c, s)| (*l, c.as_str(), s.as_str())),
+        );
+        Ok(Lexicon {
+            stop,
+            terms: Cow::Owned(terms),
+        })
     }
+
+    /// Every term.
+    pub fn terms(&self) -> impl Iterator<Item = Term<'_>> {
+        self.terms.split('\n').filter_map(parse_line)
+    }
+
+    /// The terms of `lang` whose first stem is `stem`.
+    pub fn starting_with<'l>(&'l self, lang: &str, stem: &str) -> impl Iterator<Item = Term<'l>> {
+        let key = format!("{lang} {stem}");
+        let from = lower_bound(&self.terms, &key);
+        self.terms
+            .get(from..)
+            .unwrap_or("")
+            .split('\n')
+            .take_while(move |line| {
+                line.strip_prefix(key.as_str())
+                    .is_some_and(|rest| rest.starts_with([' ', '\t']))
+            })
+            .filter_map(parse_line)
+    }
+}
+
+fn parse_line(line: &str) -> Option<Term<'_>> {
+    let (head, concept) = line.split_once('\t')?;
+    let (lang, stems) = head.split_once(' ')?;
+    Some(Term {
+        lang,
+        concept,
+        stems,
+    })
+}
+
+/// The byte offset of the first line of `lines` (sorted, a newline before
+/// and after each) that is not less than `key`; `lines.len()` if none.
+pub fn lower_bound(lines: &str, key: &str) -> usize {
+    let bytes = lines.as_bytes();
+    // Line starts in [lo, hi) are candidates; every line before lo is less.
+    let (mut lo, mut hi) = (0usize, bytes.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let start = bytes
+            .get(..mid)
+            .and_then(|b| b.iter().rposition(|&c| c == b'\n'))
+            .map_or(0, |p| p + 1)
+            .max(lo);
+        let end = bytes
+            .get(start..)
+            .and_then(|b| b.iter().position(|&c| c == b'\n'))
+            .map_or(bytes.len(), |p| start + p);
+        let line = lines.get(start..end).unwrap_or("");
+        if line < key {
+            lo = end + 1;
+        } else {
+            hi = start;
+        }
+    }
+    lo.min(bytes.len())
 }
 
 /// Reads and parses a language's lexicon file; `None` when there is none.

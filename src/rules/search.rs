@@ -75,20 +75,26 @@ impl<'a> Doc<'a> {
 
 /// The docs of the bundled editions, from the build-time index.
 pub fn embedded_docs() -> Vec<Doc<'static>> {
-    crate::data::search_index()
-        .split('\x1e')
-        .filter_map(|record| {
-            let mut f = record.split('\x1f');
-            Some(Doc {
-                edition: f.next()?,
-                number: f.next()?,
-                concept: f.next()?,
-                lang: f.next()?,
-                title: f.next()?,
-                title_terms: Cow::Borrowed(f.next()?),
-                text_terms: Cow::Borrowed(f.next()?),
-                text: Cow::Borrowed(f.next()?),
-            })
+    let (text, offsets) = crate::data::search_index();
+    let field = |i: usize| -> &'static str {
+        let (Some(&a), Some(&b)) = (offsets.get(i), offsets.get(i + 1)) else {
+            return "";
+        };
+        text.get(a as usize..b as usize).unwrap_or("")
+    };
+    (0..offsets.len().saturating_sub(1) / 8)
+        .map(|r| {
+            let f = |k: usize| field(r * 8 + k);
+            Doc {
+                edition: f(0),
+                number: f(1),
+                concept: f(2),
+                lang: f(3),
+                title: f(4),
+                title_terms: Cow::Borrowed(f(5)),
+                text_terms: Cow::Borrowed(f(6)),
+                text: Cow::Borrowed(f(7)),
+            }
         })
         .collect()
 }
@@ -102,35 +108,14 @@ pub struct Vocab {
     extra: BTreeSet<String>,
 }
 
-/// Whether `lines` (sorted words, each followed by a newline, the first
-/// preceded by one) has `word`: a binary search over the bytes, each probe
-/// widened to its line.
+/// Whether `lines` (sorted words, a newline before and after each) has
+/// `word`.
 fn has_line(lines: &str, word: &str) -> bool {
-    let bytes = lines.as_bytes();
-    let (mut lo, mut hi) = (0usize, bytes.len());
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        let start = bytes[..mid]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |p| p + 1);
-        let end = bytes[mid..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(bytes.len(), |p| mid + p);
-        let line = lines.get(start..end).unwrap_or("");
-        if line.is_empty() {
-            // The leading newline: everything is after it.
-            lo = end + 1;
-            continue;
-        }
-        match line.cmp(word) {
-            std::cmp::Ordering::Equal => return true,
-            std::cmp::Ordering::Less => lo = end + 1,
-            std::cmp::Ordering::Greater => hi = start,
-        }
-    }
-    false
+    let at = crate::rules::lexicon::lower_bound(lines, word);
+    lines
+        .get(at..)
+        .and_then(|rest| rest.split('\n').next())
+        .is_some_and(|line| line == word && !word.is_empty())
 }
 
 impl Vocab {
@@ -170,7 +155,7 @@ pub struct Index<'a> {
     /// Every rule of every edition that can be searched.
     pub docs: Vec<Doc<'a>>,
     /// The lexicon and stop words.
-    pub lexicon: Lexicon<'a>,
+    pub lexicon: Lexicon,
     /// The words of the texts.
     pub vocab: Vocab,
 }
@@ -384,8 +369,8 @@ fn typo_readings(word: &str, vocab: &Vocab) -> Vec<Reading> {
 /// jargon, not a typo.
 fn in_lexicon(word: &str, lexicon: &Lexicon) -> bool {
     let stems = analyze::LANGS.map(|lang| analyze::stem(lang, word));
-    lexicon.entries.iter().any(|e| {
-        let stem = &stems[lang_index(&e.lang)];
+    lexicon.terms().any(|e| {
+        let stem = &stems[lang_index(e.lang)];
         e.stems.split(' ').any(|s| s == stem)
     })
 }
@@ -512,8 +497,16 @@ fn concept_evidence(
             }
         }
     };
-    for entry in &lexicon.entries {
-        let Some(map) = by_lang.get(lang_index(&entry.lang)) else {
+    // A term matches when all its stems are the query's, so its first stem
+    // is one of them: only the terms starting with a query stem are read.
+    let mut candidates = Vec::new();
+    for (lang, map) in analyze::LANGS.iter().zip(&by_lang) {
+        for stem in map.keys() {
+            candidates.extend(lexicon.starting_with(lang, stem));
+        }
+    }
+    for entry in candidates {
+        let Some(map) = by_lang.get(lang_index(entry.lang)) else {
             continue;
         };
         let mut covered: Vec<(usize, f64)> = Vec::new();
@@ -548,14 +541,19 @@ fn concept_evidence(
         let words = per_term.len().min(3) as f64;
         let covered: Vec<usize> = per_term.keys().copied().collect();
         note(
-            &entry.concept,
+            entry.concept,
             share * weight * (1.0 + 0.25 * (words - 1.0)),
             &covered,
         );
     }
     // A title the query says nearly all of names its concept too.
     for (d, doc) in docs.iter().enumerate() {
-        let title_words = doc.title_terms.split(' ').filter(|w| !w.is_empty()).count();
+        let title_words = doc
+            .title_terms
+            .bytes()
+            .filter(|&b| b == b' ')
+            .count()
+            .saturating_sub(1);
         if title_words == 0 {
             continue;
         }
@@ -820,7 +818,11 @@ fn snippet(doc: &Doc, terms: &[Term], vocab: &Vocab, stop: &StopWords) -> Snippe
         let could = wanted
             .iter()
             .any(|s| word.get(..3.min(s.len())) == s.get(..3.min(word.len())));
-        let glued = word.len() > 2 * analyze::MIN_PART;
+        // Split a long word only when a stem sought is inside it.
+        let glued = word.len() > 2 * analyze::MIN_PART
+            && wanted.iter().any(|s| {
+                s.len() >= analyze::MIN_PART && word.get(1..).is_some_and(|w| w.contains(s))
+            });
         if !could && !glued {
             continue;
         }

@@ -161,18 +161,25 @@ fn search_finds_the_rules_of_the_evaluation_set() {
             (c.slug.clone(), stems)
         })
         .collect();
+    let kept: Vec<(String, String, String)> = index
+        .lexicon
+        .terms()
+        .filter(|t| names.contains(&(t.concept.to_string(), t.stems.to_string())))
+        .map(|t| {
+            (
+                t.lang.to_string(),
+                t.concept.to_string(),
+                t.stems.to_string(),
+            )
+        })
+        .collect();
     let bare = Index {
         docs: index.docs.clone(),
-        lexicon: floor::rules::lexicon::Lexicon {
-            stop: index.lexicon.stop.clone(),
-            entries: index
-                .lexicon
-                .entries
-                .iter()
-                .filter(|e| names.contains(&(e.concept.to_string(), e.stems.to_string())))
-                .cloned()
-                .collect(),
-        },
+        lexicon: floor::rules::lexicon::Lexicon::from_terms(
+            index.lexicon.stop.clone(),
+            kept.iter()
+                .map(|(l, c, s)| (l.as_str(), c.as_str(), s.as_str())),
+        ),
         vocab: floor::rules::search::Vocab::embedded(),
     };
     let (mut at1, mut n) = (0usize, 0usize);

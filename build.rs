@@ -147,19 +147,33 @@ fn search_data(
             .filter_map(|w| w.as_str());
         stop.add(lang, words);
     }
-    let mut vocab = std::collections::BTreeSet::new();
+    let mut vocab = analyze::WordSet::default();
     let mut texts = Vec::new();
     for (lang, edition) in editions {
         let id = field(edition, "id");
         for section in list(edition, "sections") {
             for rule in list(section, "rules") {
                 let full = layout::compose(rule);
-                for t in [field(rule, "title"), full.as_str()] {
-                    for w in text::fold(t).split(' ').filter(|w| !w.is_empty()) {
-                        vocab.insert(w.to_string());
-                    }
-                }
+                vocab.add_text(field(rule, "title"), lang);
+                vocab.add_text(&full, lang);
                 texts.push((lang.as_str(), id, rule, full));
+            }
+        }
+    }
+    // The lexicons' words count as words of the texts: a glued word of a
+    // text ("žetónuvyššej") splits into words a floor person types.
+    for (lang, file) in lexicons {
+        let Some(concepts) = file.get("concepts").and_then(|c| c.as_object()) else {
+            continue;
+        };
+        for terms in concepts.values() {
+            for t in terms
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|t| t.as_str())
+            {
+                vocab.add_text(t, lang);
             }
         }
     }
@@ -191,12 +205,19 @@ fn search_data(
     // nothing is parsed at run time.
     // The vocabulary as one string, a word a line (a table of 20,000
     // string slices would double its size in the binary).
-    let mut words = String::from("\n");
-    for w in &vocab {
-        words.push_str(w);
-        words.push('\n');
-    }
-    let mut tables = format!("SearchTables {{\n    vocab: {words:?},\n    stop_words: &[\n");
+    let lines = |set: &std::collections::BTreeSet<String>| {
+        let mut out = String::from("\n");
+        for w in set {
+            out.push_str(w);
+            out.push('\n');
+        }
+        out
+    };
+    let mut tables = format!(
+        "SearchTables {{\n    vocab: {:?},\n    stems: {:?},\n    stop_words: &[\n",
+        lines(&vocab.words),
+        lines(&vocab.stems)
+    );
     for (lang, file) in lexicons {
         let words: Vec<String> = list(file, "stop_words")
             .iter()

@@ -59,6 +59,9 @@ pub struct SearchTables {
     /// Every folded word of the editions' texts, sorted, each on its own
     /// line (`\nword\n`).
     pub vocab: &'static str,
+    /// `lang stem` of every word, in the language of its text, sorted, each
+    /// on its own line.
+    pub stems: &'static str,
     /// Each language's stop words, as written in its lexicon.
     pub stop_words: &'static [(&'static str, &'static [&'static str])],
     /// Every lexicon term analysed, and each concept's English name as an

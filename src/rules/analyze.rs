@@ -13,15 +13,40 @@ use rust_stemmers::{Algorithm, Stemmer};
 /// The languages of the texts, by code.
 pub const LANGS: [&str; 4] = ["en", "nl", "de", "sk"];
 
-/// A set of words, asked whether it has one.
+/// The words of the texts, asked whether they have one, or a word of that
+/// stem (so that "vyššej" counts as a word where only "vyššia" is printed).
 pub trait Words {
     /// Whether `word` (folded) is in the set.
     fn has(&self, word: &str) -> bool;
+    /// Whether a word of the texts in `lang` has this stem.
+    fn has_stem(&self, lang: &str, stem: &str) -> bool;
 }
 
-impl Words for BTreeSet<String> {
+/// The words of the texts as the build script collects them.
+#[derive(Debug, Clone, Default)]
+pub struct WordSet {
+    /// Folded words.
+    pub words: BTreeSet<String>,
+    /// `lang stem` of each word, in the language of its text.
+    pub stems: BTreeSet<String>,
+}
+
+impl WordSet {
+    /// Adds the words of a text in a language.
+    pub fn add_text(&mut self, text: &str, lang: &str) {
+        for w in crate::text::fold(text).split(' ').filter(|w| !w.is_empty()) {
+            self.stems.insert(format!("{lang} {}", stem(lang, w)));
+            self.words.insert(w.to_string());
+        }
+    }
+}
+
+impl Words for WordSet {
     fn has(&self, word: &str) -> bool {
-        self.contains(word)
+        self.words.contains(word)
+    }
+    fn has_stem(&self, lang: &str, stem: &str) -> bool {
+        self.stems.contains(&format!("{lang} {stem}"))
     }
 }
 
@@ -131,14 +156,16 @@ pub const MIN_PART: usize = 3;
 /// `None` when the word does not split.
 pub fn split_glued<'w>(
     word: &'w str,
+    langs: &[&str],
     vocab: &impl Words,
     stop: &StopWords,
 ) -> Option<Vec<&'w str>> {
-    split_in(word, vocab, stop, true)
+    split_in(word, langs, vocab, stop, true)
 }
 
 fn split_in<'w>(
     word: &'w str,
+    langs: &[&str],
     vocab: &impl Words,
     stop: &StopWords,
     again: bool,
@@ -146,7 +173,14 @@ fn split_in<'w>(
     if word.len() < 2 * MIN_PART + 1 || !word.is_ascii() {
         return None;
     }
-    let good = |w: &str| w.len() >= MIN_PART && vocab.has(w) && !stop.any(w);
+    // A part is a word of the texts, or (four letters or more) a form of
+    // one: its stem is the stem of a printed word.
+    let good = |w: &str| {
+        w.len() >= MIN_PART
+            && !stop.any(w)
+            && (vocab.has(w)
+                || (w.len() > MIN_PART && langs.iter().any(|l| vocab.has_stem(l, &stem(l, w)))))
+    };
     let mut best: Option<(usize, Vec<&'w str>)> = None;
     for at in MIN_PART..=word.len() - MIN_PART {
         let (left, right) = word.split_at(at);
@@ -163,7 +197,7 @@ fn split_in<'w>(
         let parts = if good(right) {
             vec![left, right]
         } else if again {
-            match split_in(right, vocab, stop, false) {
+            match split_in(right, langs, vocab, stop, false) {
                 Some(mut rest) => {
                     rest.insert(0, left);
                     rest
@@ -194,7 +228,7 @@ pub fn index_terms(text: &str, lang: &str, stop: &StopWords, vocab: &impl Words)
         }
         out.push_str(&stem(lang, word));
         out.push(' ');
-        if let Some(parts) = split_glued(word, vocab, stop) {
+        if let Some(parts) = split_glued(word, &[lang], vocab, stop) {
             for part in parts {
                 out.push_str(&stem(lang, part));
                 out.push(' ');
@@ -276,21 +310,19 @@ mod tests {
 
     #[test]
     fn glued_words_split_into_known_words() {
-        let vocab: BTreeSet<String> = ["chip", "race", "zetonu", "vyssej", "under", "call", "the"]
-            .into_iter()
-            .map(String::from)
-            .collect();
+        let mut vocab = WordSet::default();
+        vocab.add_text("chip race zetonu vyssia under call the", "sk");
         let mut stop = StopWords::default();
         stop.add("en", ["the"]);
         assert_eq!(
-            split_glued("chiprace", &vocab, &stop),
+            split_glued("chiprace", &["sk"], &vocab, &stop),
             Some(vec!["chip", "race"])
         );
         assert_eq!(
-            split_glued("zetonuvyssej", &vocab, &stop),
+            split_glued("zetonuvyssej", &["sk"], &vocab, &stop),
             Some(vec!["zetonu", "vyssej"])
         );
-        assert_eq!(split_glued("thechip", &vocab, &stop), None);
-        assert_eq!(split_glued("chip", &vocab, &stop), None);
+        assert_eq!(split_glued("thechip", &["sk"], &vocab, &stop), None);
+        assert_eq!(split_glued("chip", &["sk"], &vocab, &stop), None);
     }
 }

@@ -105,7 +105,9 @@ pub fn embedded_docs() -> Vec<Doc<'static>> {
 pub struct Vocab {
     /// Sorted words, each on its own line, a newline first.
     sorted: &'static str,
-    extra: BTreeSet<String>,
+    /// Sorted `lang stem` lines of those words.
+    stems: &'static str,
+    extra: analyze::WordSet,
 }
 
 /// Whether `lines` (sorted words, a newline before and after each) has
@@ -121,32 +123,33 @@ fn has_line(lines: &str, word: &str) -> bool {
 impl Vocab {
     /// The bundled editions' words.
     pub fn embedded() -> Vocab {
+        let tables = crate::data::search_tables();
         Vocab {
-            sorted: crate::data::search_tables().vocab,
-            extra: BTreeSet::new(),
+            sorted: tables.vocab,
+            stems: tables.stems,
+            extra: analyze::WordSet::default(),
         }
     }
 
-    /// Adds the words of a text.
-    pub fn add_text(&mut self, text: &str) {
-        for w in fold(text).split(' ').filter(|w| !w.is_empty()) {
-            if !has_line(self.sorted, w) {
-                self.extra.insert(w.to_string());
-            }
-        }
+    /// Adds the words of a text in a language.
+    pub fn add_text(&mut self, text: &str, lang: &str) {
+        self.extra.add_text(text, lang);
     }
 
     fn all(&self) -> impl Iterator<Item = &str> {
         self.sorted
             .split('\n')
             .filter(|w| !w.is_empty())
-            .chain(self.extra.iter().map(String::as_str))
+            .chain(self.extra.words.iter().map(String::as_str))
     }
 }
 
 impl Words for Vocab {
     fn has(&self, word: &str) -> bool {
-        has_line(self.sorted, word) || self.extra.contains(word)
+        has_line(self.sorted, word) || self.extra.has(word)
+    }
+    fn has_stem(&self, lang: &str, stem: &str) -> bool {
+        has_line(self.stems, &format!("{lang} {stem}")) || self.extra.has_stem(lang, stem)
     }
 }
 
@@ -193,8 +196,8 @@ impl<'s> Index<'s> {
             .collect::<Result<_, _>>()?;
         for edition in &others {
             for rule in edition.rules() {
-                vocab.add_text(&rule.title);
-                vocab.add_text(&rule.full_text());
+                vocab.add_text(&rule.title, edition.language.code());
+                vocab.add_text(&rule.full_text(), edition.language.code());
             }
         }
         for edition in others {
@@ -326,7 +329,7 @@ fn query_terms(words: &[&str], stop: &StopWords, vocab: &Vocab) -> Vec<Term> {
             .into_iter()
             .flatten()
         {
-            if let Some(parts) = analyze::split_glued(&candidate, vocab, stop) {
+            if let Some(parts) = analyze::split_glued(&candidate, &analyze::LANGS, vocab, stop) {
                 let parts = parts.into_iter().map(str::to_string).collect();
                 readings.push(Reading::new(parts, 0.9));
                 break;
@@ -828,7 +831,7 @@ fn snippet(doc: &Doc, terms: &[Term], vocab: &Vocab, stop: &StopWords) -> Snippe
         }
         let hit = (could && wanted.contains(analyze::stem(doc.lang, word).as_str()))
             || (glued
-                && analyze::split_glued(word, vocab, stop).is_some_and(|parts| {
+                && analyze::split_glued(word, &[doc.lang], vocab, stop).is_some_and(|parts| {
                     parts
                         .iter()
                         .any(|p| wanted.contains(analyze::stem(doc.lang, p).as_str()))

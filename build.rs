@@ -17,6 +17,11 @@ mod layout;
 #[path = "src/ui/keys.rs"]
 mod keys;
 
+// ... and turns texts and lexicon terms into search terms: same code.
+#[allow(dead_code)]
+#[path = "src/rules/analyze.rs"]
+mod analyze;
+
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -33,7 +38,9 @@ fn main() {
     files.sort();
     let mut table = String::from("&[\n");
     let mut rule_indexes = String::from("&[\n");
-    let mut index = String::new();
+    let mut editions_json = Vec::new();
+    let mut lexicons = Vec::new();
+    let mut concept_names = Vec::new();
     for rel in &files {
         let yaml = fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
         // A file that is not valid YAML is embedded as it is: the library
@@ -48,7 +55,19 @@ fn main() {
             },
             Some(mut value) => {
                 if is_edition(rel) {
-                    index_edition(&value, &mut index);
+                    editions_json.push((lang_of(rel), value.clone()));
+                }
+                if let Some(lang) = rel
+                    .strip_prefix("locales/")
+                    .and_then(|r| r.strip_suffix("/lexicon.yaml"))
+                {
+                    lexicons.push((lang.to_string(), value.clone()));
+                }
+                if rel == "locales/concepts.yaml" {
+                    for c in list(&value, "concepts") {
+                        concept_names
+                            .push((field(c, "slug").to_string(), field(c, "name").to_string()));
+                    }
                 }
                 // Extraction notes are for maintainers (they stay in the YAML
                 // and in --data trees); commands never show them.
@@ -79,7 +98,9 @@ fn main() {
     fs::write(out.join("embedded.rs"), table).expect("write OUT_DIR");
     rule_indexes.push(']');
     fs::write(out.join("rule_indexes.rs"), rule_indexes).expect("write OUT_DIR");
-    fs::write(out.join("search_index"), index).expect("write OUT_DIR");
+    let (index, tables) = search_data(&editions_json, &lexicons, &concept_names);
+    fs::write(out.join("search_index.rs"), index).expect("write OUT_DIR");
+    fs::write(out.join("search_tables.rs"), tables).expect("write OUT_DIR");
     // `floor --version` names the editions it carries.
     let editions: Vec<String> = files
         .iter()
@@ -97,35 +118,149 @@ fn main() {
 
 fn is_edition(rel: &str) -> bool {
     let parts: Vec<&str> = rel.split('/').collect();
-    matches!(parts.as_slice(), ["locales", _, file] if *file != "ui.yaml")
+    matches!(parts.as_slice(), ["locales", _, file] if *file != "ui.yaml" && *file != "lexicon.yaml")
 }
 
-/// One record per rule: edition, number, concept, title, folded title,
-/// folded text, text (`\x1f` between fields, `\x1e` after each record), so
-/// that searching the bundled editions parses nothing. The library checks
-/// in a test that every record matches what it computes from the edition.
-fn index_edition(edition: &serde_json::Value, out: &mut String) {
-    let id = field(edition, "id");
-    for section in list(edition, "sections") {
-        for rule in list(section, "rules") {
-            let title = field(rule, "title");
-            let full = layout::compose(rule);
-            let fields: [&str; 7] = [
-                id,
-                field(rule, "number"),
-                field(rule, "concept"),
-                title,
-                &text::fold(title),
-                &text::fold(&full),
-                &full,
-            ];
-            if fields.iter().any(|f| f.contains(['\x1e', '\x1f'])) {
-                continue;
+fn lang_of(rel: &str) -> String {
+    rel.split('/').nth(1).unwrap_or("").to_string()
+}
+
+/// The search data of the bundled tree, so that a search parses nothing:
+///
+/// - the index, as Rust source: one record per rule: edition, number,
+///   concept, language, title, the title's and the text's index terms, the
+///   text. The library checks in a test that every record matches what it
+///   computes from the edition;
+/// - the tables: every folded word of the texts, sorted (for glued words,
+///   transliterations and typos); the stop words of each language; every
+///   lexicon term analysed, as (language, concept, stems) (the concept
+///   names count as English terms).
+fn search_data(
+    editions: &[(String, serde_json::Value)],
+    lexicons: &[(String, serde_json::Value)],
+    concept_names: &[(String, String)],
+) -> (String, String) {
+    let mut stop = analyze::StopWords::default();
+    for (lang, lexicon) in lexicons {
+        let words = list(lexicon, "stop_words")
+            .iter()
+            .filter_map(|w| w.as_str());
+        stop.add(lang, words);
+    }
+    let mut vocab = analyze::WordSet::default();
+    let mut texts = Vec::new();
+    for (lang, edition) in editions {
+        let id = field(edition, "id");
+        for section in list(edition, "sections") {
+            for rule in list(section, "rules") {
+                let full = layout::compose(rule);
+                vocab.add_text(field(rule, "title"), lang);
+                vocab.add_text(&full, lang);
+                texts.push((lang.as_str(), id, rule, full));
             }
-            out.push_str(&fields.join("\x1f"));
-            out.push('\x1e');
         }
     }
+    // The lexicons' words count as words of the texts: a glued word of a
+    // text ("žetónuvyššej") splits into words a floor person types.
+    for (lang, file) in lexicons {
+        let Some(concepts) = file.get("concepts").and_then(|c| c.as_object()) else {
+            continue;
+        };
+        for terms in concepts.values() {
+            for t in terms
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|t| t.as_str())
+            {
+                vocab.add_text(t, lang);
+            }
+        }
+    }
+    // One text and the offsets of its fields, so the binary holds no table
+    // of string slices (each would be relocated at every start).
+    let mut text_all = String::new();
+    let mut offsets: Vec<usize> = Vec::new();
+    for (lang, id, rule, full) in &texts {
+        let title = field(rule, "title");
+        let fields: [&str; 8] = [
+            id,
+            field(rule, "number"),
+            field(rule, "concept"),
+            lang,
+            title,
+            &analyze::index_terms(title, lang, &stop, &vocab),
+            &analyze::index_terms(full, lang, &stop, &vocab),
+            full,
+        ];
+        for f in fields {
+            offsets.push(text_all.len());
+            text_all.push_str(f);
+        }
+    }
+    offsets.push(text_all.len());
+    let offsets: Vec<String> = offsets.iter().map(usize::to_string).collect();
+    let index = format!("({text_all:?}, &[{}])", offsets.join(", "));
+    // Rust source of a `SearchTables` (see `data::search_tables`), so
+    // nothing is parsed at run time.
+    // The vocabulary as one string, a word a line (a table of 20,000
+    // string slices would double its size in the binary).
+    let lines = |set: &std::collections::BTreeSet<String>| {
+        let mut out = String::from("\n");
+        for w in set {
+            out.push_str(w);
+            out.push('\n');
+        }
+        out
+    };
+    let mut tables = format!(
+        "SearchTables {{\n    vocab: {:?},\n    stems: {:?},\n    stop_words: &[\n",
+        lines(&vocab.words),
+        lines(&vocab.stems)
+    );
+    for (lang, file) in lexicons {
+        let words: Vec<String> = list(file, "stop_words")
+            .iter()
+            .filter_map(|w| w.as_str())
+            .map(|w| format!("{w:?}"))
+            .collect();
+        tables.push_str(&format!("        ({lang:?}, &[{}]),\n", words.join(", ")));
+    }
+    let mut analysed: Vec<(String, String, String)> = Vec::new();
+    for (slug, name) in concept_names {
+        analysed.push((
+            "en".into(),
+            slug.clone(),
+            analyze::term_stems(name, "en", &stop),
+        ));
+    }
+    for (lang, file) in lexicons {
+        let Some(concepts) = file.get("concepts").and_then(|c| c.as_object()) else {
+            continue;
+        };
+        for (concept, terms) in concepts {
+            for t in terms
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|t| t.as_str())
+            {
+                analysed.push((
+                    lang.clone(),
+                    concept.clone(),
+                    analyze::term_stems(t, lang, &stop),
+                ));
+            }
+        }
+    }
+    let terms = analyze::term_lines(
+        analysed
+            .iter()
+            .map(|(l, c, s)| (l.as_str(), c.as_str(), s.as_str())),
+    );
+    tables.push_str(&format!("    ],\n    terms: {terms:?},\n"));
+    tables.push_str("}\n");
+    (index, tables)
 }
 
 /// The raw data of a rule or sub-part, read as `layout` reads the model.

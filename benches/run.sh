@@ -39,7 +39,7 @@ r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
 med = {k: v["median"] * 1000 for k, v in r.items()}
 rows = [
     ("floor rule 43 --rules onk-2023-nl", "rule43", "grep -A 12 on the seed", "grep43", 1.5),
-    ("floor search 'chip race' --all-editions", "search", "grep -ri over the five seeds", "grepsearch", 2.0),
+    ("floor search 'chip race' --all-editions", "search", "grep -ri over the five seeds", "grepsearch", 1.5),
     ("floor incident bet ... --json (6 answers)", "incident", "floor rule 43", "rule43", 1.2),
     ("floor compare onk-2023-nl pokerpunt-nl --json", "compare", "floor rule 43", "rule43", 3.0),
     ("floor hand (9 players, 40 actions) --json", "hand", "floor rule 43", "rule43", 2.0),

@@ -167,10 +167,11 @@ pub enum Command {
         #[arg(long)]
         all: bool,
     },
-    /// Search rule titles and texts (case- and accent-insensitive)
+    /// Search the rules by topic (words, floor terms, any of the four languages)
     #[command(
         after_help = "Examples:\n  floor search \"vier kaarten\"\n  floor search Höhe\n  \
-        floor search ziva ruka\n  floor search \"chip race\" --all-editions --limit 5"
+        floor search ziva ruka\n  floor search Uhr --rules tda-2015-de\n  \
+        floor search \"string bet\" --all-editions --limit 5"
     )]
     Search {
         /// Words to find

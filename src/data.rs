@@ -44,12 +44,37 @@ pub fn embedded_json(path: &str) -> Option<&'static str> {
         .map(|(_, _, text)| *text)
 }
 
-static SEARCH_INDEX: &str = include_str!(concat!(env!("OUT_DIR"), "/search_index"));
+static SEARCH_INDEX: (&str, &[u32]) = include!(concat!(env!("OUT_DIR"), "/search_index.rs"));
 
-/// The build-time search index of the bundled editions (see
+/// The build-time search index of the bundled editions: one text, and the
+/// offsets in it where each field of each rule's record starts (eight
+/// fields a rule, then the text's length; see
 /// `rules::search::embedded_docs`).
-pub fn search_index() -> &'static str {
+pub fn search_index() -> (&'static str, &'static [u32]) {
     SEARCH_INDEX
+}
+
+/// The search tables of the bundled tree, made at build time.
+pub struct SearchTables {
+    /// Every folded word of the editions' texts, sorted, each on its own
+    /// line (`\nword\n`).
+    pub vocab: &'static str,
+    /// `lang stem` of every word, in the language of its text, sorted, each
+    /// on its own line.
+    pub stems: &'static str,
+    /// Each language's stop words, as written in its lexicon.
+    pub stop_words: &'static [(&'static str, &'static [&'static str])],
+    /// Every lexicon term analysed, and each concept's English name as an
+    /// English term: sorted lines (see `rules::lexicon::Lexicon`).
+    pub terms: &'static str,
+}
+
+static SEARCH_TABLES: SearchTables = include!(concat!(env!("OUT_DIR"), "/search_tables.rs"));
+
+/// The search tables of the bundled tree (see `rules::lexicon`,
+/// `rules::search`).
+pub fn search_tables() -> &'static SearchTables {
+    &SEARCH_TABLES
 }
 
 /// Files larger than this are refused before parsing.

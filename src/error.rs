@@ -223,6 +223,14 @@ pub enum LookupError {
         /// The closest incident ids.
         nearest: Vec<String>,
     },
+    /// A search query longer than a topic needs.
+    #[error("the query has {chars} characters, more than {limit}: search for a few words")]
+    QueryTooLong {
+        /// Characters in the query.
+        chars: usize,
+        /// The most accepted.
+        limit: usize,
+    },
     /// The concept exists but this edition has no rule for it.
     #[error("{edition} has no rule for `{concept}`{}; `floor rule {concept} --all` shows the editions that do", Nearest(.nearest))]
     ConceptNotInEdition {
@@ -275,6 +283,9 @@ impl LookupError {
                     .arg("given", given)
                     .nested("nearest", nearest(n))
             }
+            LookupError::QueryTooLong { chars, limit } => Message::new(Msg::QueryTooLong)
+                .arg("chars", chars.to_string())
+                .arg("limit", limit.to_string()),
             LookupError::ConceptNotInEdition {
                 edition,
                 concept,

@@ -83,6 +83,8 @@ messages! {
     UnknownConcept = "unknown_concept" [given, nearest],
     /// No such incident.
     UnknownIncident = "unknown_incident" [given, nearest],
+    /// A search query over the length limit.
+    QueryTooLong = "query_too_long" [chars, limit],
     /// The edition has no rule for the concept.
     ConceptNotInEdition = "concept_not_in_edition" [edition, concept, nearest],
     /// Required answers missing: each key with its question.

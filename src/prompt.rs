@@ -8,7 +8,7 @@ use std::io::IsTerminal;
 
 use dialoguer::console::{Term, style};
 use dialoguer::theme::ColorfulTheme;
-use dialoguer::{FuzzySelect, Input, MultiSelect, Select};
+use dialoguer::{Input, MultiSelect, Select};
 use floor::incident::tree::{Kind, Question};
 use floor::incident::{AnswerSource, Reply, WalkError};
 use floor::ui::Ui;
@@ -319,17 +319,81 @@ pub fn menu(ui: &Ui) -> Result<Option<crate::cli::Command>, WalkError> {
     ))
 }
 
-/// Lets the user pick an incident (type to filter); `None` on Esc.
-pub fn pick_incident(ui: &Ui, items: &[(String, String)]) -> Result<Option<String>, WalkError> {
-    let labels: Vec<String> = items
-        .iter()
-        .map(|(id, title)| format!("{title}  ({id})"))
-        .collect();
-    let picked = FuzzySelect::with_theme(&ColorfulTheme::default())
-        .with_prompt(ui.t("incident.pick"))
-        .items(&labels)
-        .default(0)
-        .interact_on_opt(&Term::stderr())
-        .map_err(source_error)?;
-    Ok(picked.and_then(|i| items.get(i)).map(|(id, _)| id.clone()))
+/// Lets the user pick an incident: type to filter (see
+/// `floor::incident::pick`), arrows to move, Enter to take, Esc to leave
+/// (`None`).
+pub fn pick_incident(
+    ui: &Ui,
+    choices: &[floor::incident::pick::Choice],
+    lexicon: &floor::rules::lexicon::Lexicon,
+    vocab: &floor::rules::search::Vocab,
+) -> Result<Option<String>, WalkError> {
+    use dialoguer::console::Key;
+    use dialoguer::theme::Theme;
+    use floor::incident::pick::matching;
+    let theme = ColorfulTheme::default();
+    let term = Term::stderr();
+    let io = |e: std::io::Error| source_error(dialoguer::Error::IO(e));
+    // The list fits under the lines above it (the edition header, the
+    // prompt), so it can be redrawn in place.
+    let (height, width) = term.size();
+    let rows = usize::from(height).saturating_sub(6).clamp(3, 15);
+    let width = usize::from(width).saturating_sub(4).max(20);
+    let mut typed = String::new();
+    let mut active = 0usize;
+    let mut drawn = 0usize;
+    let _ = term.hide_cursor();
+    let picked = loop {
+        let shown = matching(choices, &typed, lexicon, vocab);
+        active = active.min(shown.len().saturating_sub(1));
+        let mut screen = String::new();
+        let _ = theme.format_fuzzy_select_prompt(
+            &mut screen,
+            ui.t("incident.pick"),
+            &typed,
+            typed.len(),
+        );
+        let first = active.saturating_sub(rows - 1);
+        for (row, &i) in shown.iter().enumerate().skip(first).take(rows) {
+            let Some(choice) = choices.get(i) else {
+                continue;
+            };
+            screen.push('\n');
+            // One line per item, or the list is not redrawn in place.
+            let label = format!("{}  ({})", choice.title, choice.id);
+            let label = dialoguer::console::truncate_str(&label, width, "…");
+            let _ = theme.format_select_prompt_item(&mut screen, &label, row == active);
+        }
+        if drawn > 0 {
+            term.clear_last_lines(drawn).map_err(io)?;
+        }
+        term.write_line(&screen).map_err(io)?;
+        drawn = screen.lines().count();
+        match term.read_key().map_err(io)? {
+            Key::Enter => {
+                if let Some(&i) = shown.get(active) {
+                    break choices.get(i).map(|c| c.id.clone());
+                }
+            }
+            Key::Escape => break None,
+            Key::ArrowUp => active = active.saturating_sub(1),
+            Key::ArrowDown => active = (active + 1).min(shown.len().saturating_sub(1)),
+            Key::Backspace => {
+                typed.pop();
+                active = 0;
+            }
+            Key::Char('\u{3}') => {
+                let _ = term.show_cursor();
+                return Err(WalkError::Interrupted);
+            }
+            Key::Char(c) if !c.is_control() => {
+                typed.push(c);
+                active = 0;
+            }
+            _ => {}
+        }
+    };
+    term.clear_last_lines(drawn).map_err(io)?;
+    let _ = term.show_cursor();
+    Ok(picked)
 }

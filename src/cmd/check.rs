@@ -14,10 +14,19 @@ struct CheckJson<'a> {
     editions: Vec<EditionJson<'a>>,
     ui_keys: &'a std::collections::BTreeMap<String, usize>,
     incidents: usize,
+    lexicon: Vec<LexiconJson>,
     findings: Vec<FindingJson<'a>>,
     /// What the `--house` overlay does that is legal but likely a mistake.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     warnings: Vec<serde_json::Value>,
+}
+
+#[derive(Serialize)]
+struct LexiconJson {
+    lang: &'static str,
+    terms: usize,
+    concepts: usize,
+    stop_words: usize,
 }
 
 #[derive(Serialize)]
@@ -60,6 +69,16 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
                 .collect(),
             ui_keys: &report.ui_keys,
             incidents: report.incidents,
+            lexicon: report
+                .lexicon
+                .iter()
+                .map(|l| LexiconJson {
+                    lang: l.lang.code(),
+                    terms: l.terms,
+                    concepts: l.concepts,
+                    stop_words: l.stop_words,
+                })
+                .collect(),
             findings: report
                 .findings
                 .iter()
@@ -113,6 +132,25 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
         ui.t("check.incidents"),
         report.incidents
     ));
+    let lexicon: Vec<String> = report
+        .lexicon
+        .iter()
+        .map(|l| {
+            ui.f(
+                "check.lexicon_lang",
+                &[
+                    ("lang", l.lang.code()),
+                    ("terms", &l.terms.to_string()),
+                    ("concepts", &l.concepts.to_string()),
+                ],
+            )
+        })
+        .collect();
+    if !lexicon.is_empty() {
+        let line = format!("{}: {}", ui.t("check.lexicon"), lexicon.join("; "));
+        out.push_str(&render::wrap(ctx, &line, 2));
+        out.push('\n');
+    }
     for f in &report.findings {
         out.push_str(&format!("{}: {}\n", f.file, f.message));
     }

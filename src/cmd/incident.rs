@@ -99,7 +99,12 @@ fn walk_interactively(
     loop {
         let id = match chosen.take() {
             Some(id) => id,
-            None => match prompt::pick_incident(&ctx.ui, &list(ctx)?)? {
+            None => match prompt::pick_incident(
+                &ctx.ui,
+                &choices(ctx)?,
+                &floor::rules::lexicon::Lexicon::load(&ctx.store)?,
+                &floor::rules::search::Vocab::embedded(),
+            )? {
                 Some(id) => id,
                 None => return Ok(None),
             },
@@ -245,6 +250,21 @@ fn list(ctx: &Ctx) -> anyhow::Result<Vec<(String, String)>> {
             (id, title)
         })
         .collect())
+}
+
+/// The incidents as the picker lists them: in the order of their titles,
+/// with the concepts each decision tree cites.
+fn choices(ctx: &Ctx) -> anyhow::Result<Vec<floor::incident::pick::Choice>> {
+    let mut out = Vec::new();
+    for (id, title) in list(ctx)? {
+        let tree = incident::load(ctx.store.source(), &id)?;
+        let cites = tree
+            .outcomes
+            .iter()
+            .flat_map(|o| o.cite.iter().map(String::as_str));
+        out.push(floor::incident::pick::Choice::new(&id, &title, cites));
+    }
+    Ok(floor::incident::pick::sorted(out))
 }
 
 fn list_output(ctx: &Ctx) -> anyhow::Result<Output> {

@@ -1,6 +1,7 @@
-//! `floor search <QUERY>`: ranked matches in rule titles and texts.
+//! `floor search <QUERY>`: ranked matches by topic, in the edition in use or
+//! in every edition.
 
-use floor::rules::search::{Doc, Hit, search};
+use floor::rules::search::{Hit, Index, search};
 use serde::Serialize;
 
 use crate::ctx::{Ctx, Output};
@@ -14,37 +15,16 @@ struct HitJson<'a> {
     title: &'a str,
     snippet: &'a str,
     score: f64,
+    /// Only on hits from another edition than the one in use.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    fallback: bool,
 }
 
 pub fn run(ctx: &Ctx, query: &str, limit: usize, all_editions: bool) -> anyhow::Result<Output> {
-    let embedded = floor::rules::search::embedded_docs();
-    let docs_of = |ids: &[&str]| -> anyhow::Result<Vec<Doc>> {
-        let mut docs = Vec::new();
-        for id in ids {
-            if ctx.store.is_embedded(id) {
-                docs.extend(embedded.iter().filter(|d| d.edition == *id).cloned());
-            } else {
-                let edition = ctx.store.edition(id)?;
-                docs.extend(edition.rules().map(|r| Doc::of(edition, r)));
-            }
-        }
-        Ok(docs)
-    };
-    let mut widened = false;
-    let mut docs = if all_editions {
-        Vec::new()
-    } else {
-        docs_of(&[ctx.edition.as_str()])?
-    };
-    let mut hits = search(&docs, query, limit);
-    // A query in another language than the edition in use finds nothing
-    // there: look in every edition rather than answer with nothing.
-    if hits.is_empty() {
-        widened = !all_editions;
-        let ids: Vec<&str> = ctx.store.ids().collect();
-        docs = docs_of(&ids)?;
-        hits = search(&docs, query, limit);
-    }
+    let index = Index::of_store(&ctx.store)?;
+    let edition = (!all_editions).then_some(ctx.edition.as_str());
+    let found = search(&index, query, edition, limit)?;
+    let hits = &found.hits;
     if ctx.json {
         let rows: Vec<HitJson> = hits.iter().map(hit_json).collect();
         return Ok(Output::ok(render::json(&rows)?));
@@ -57,7 +37,7 @@ pub fn run(ctx: &Ctx, query: &str, limit: usize, all_editions: bool) -> anyhow::
         )));
     }
     let mut out = String::new();
-    if widened {
+    if found.widened {
         out.push_str(&render::wrap(
             ctx,
             &ui.f("search.widened", &[("edition", &ctx.edition)]),
@@ -68,7 +48,14 @@ pub fn run(ctx: &Ctx, query: &str, limit: usize, all_editions: bool) -> anyhow::
     // A list, not a table: the highlighted snippet is the point, and colour
     // codes inside table cells would break the column widths.
     for (i, hit) in hits.iter().enumerate() {
-        let head = format!("{} {}  {}", hit.doc.edition, hit.doc.number, hit.doc.title);
+        let mut head = format!("{} {}  {}", hit.doc.edition, hit.doc.number, hit.doc.title);
+        // Among the edition's own hits, one from another edition says why.
+        if hit.fallback && !found.widened {
+            head.push_str(&format!(
+                "  ({})",
+                ui.f("search.fallback", &[("edition", &ctx.edition)])
+            ));
+        }
         let head = render::wrap(ctx, &format!("{:>2}. {head}", i + 1), 4);
         out.push_str(&format!("{}\n", render::bold(ctx, &head)));
         let snippet = render::wrap(
@@ -89,5 +76,6 @@ fn hit_json<'a>(hit: &'a Hit) -> HitJson<'a> {
         title: hit.doc.title,
         snippet: &hit.snippet.text,
         score: hit.score,
+        fallback: hit.fallback,
     }
 }

@@ -3,6 +3,7 @@
 //! ([`crate::incidents`]), and the ruling.
 
 pub mod answer;
+pub mod pick;
 pub mod registry;
 pub mod ruling;
 pub mod tree;

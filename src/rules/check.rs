@@ -45,6 +45,8 @@ pub struct Report {
     pub ui_keys: BTreeMap<String, usize>,
     /// Decision trees checked.
     pub incidents: usize,
+    /// The search lexicon of each language that has one.
+    pub lexicon: Vec<crate::rules::lexicon::Counts>,
     /// Every problem found.
     pub findings: Vec<Finding>,
 }
@@ -101,6 +103,12 @@ pub fn check(store: &Store) -> Report {
     check_provisions(store, &loaded, &mut report);
     check_ui(store, &mut report);
     check_param_words(store, &loaded, &mut report);
+    let slugs: BTreeSet<&str> = concepts.iter().map(|c| c.slug.as_str()).collect();
+    let (counts, problems) = crate::rules::lexicon::check(store.source(), &slugs);
+    report.lexicon = counts;
+    for (file, message) in problems {
+        report.add(&file, message);
+    }
     match Ui::load(store.source(), Lang::En) {
         Ok(ui) => {
             for (file, message) in

@@ -1,9 +1,11 @@
 //! The rulebook store: the editions of the data tree, looked up by id, rule
 //! number or concept, parsed only when a command needs them.
 
+pub mod analyze;
 pub mod book;
 pub mod check;
 mod layout;
+pub mod lexicon;
 pub mod model;
 pub mod number;
 pub mod overlay;
@@ -73,7 +75,7 @@ impl Store {
             let Some(id) = file.strip_suffix(".yaml") else {
                 continue;
             };
-            if id == "ui" {
+            if id == "ui" || id == "lexicon" {
                 continue;
             }
             let Some(language) = Lang::from_code(lang) else {

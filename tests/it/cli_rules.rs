@@ -4,7 +4,7 @@
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::common::{floor, json, log_one_ruling, one_line_error};
+use crate::common::{floor, json, log_one_ruling, one_line_error, stdout, store};
 
 #[test]
 fn rule_43_of_pokerpunt_is_its_incorrect_bets_rule() {
@@ -106,7 +106,11 @@ fn sub_parts_are_accepted_in_every_spelling() {
 
 #[test]
 fn search_finds_the_four_card_flop_rules_first_in_dutch() {
+    // In the English edition in use: its rule on the topic the Dutch words
+    // name.
     let hits = json(&["search", "vier kaarten"]);
+    assert_eq!(hit_ids(&hits)[0], "dpc-2019-en 39", "{hits}");
+    let hits = json(&["search", "vier kaarten", "--all-editions"]);
     let first = &hits[0];
     assert_eq!(first["concept"], "four-card-flop", "{hits}");
     assert!(
@@ -133,8 +137,14 @@ fn search_finds_raise_amounts_for_hoehe() {
 
 #[test]
 fn search_without_accents_finds_slovak_live_hands() {
-    let hits = json(&["search", "ziva ruka"]);
+    let hits = json(&["search", "ziva ruka", "--all-editions"]);
     assert_eq!(hits[0]["edition"], "tda-2019-sk");
+    assert_eq!(hits[0]["number"], "30");
+    let hits = json(&["search", "ziva ruka", "--rules", "tda-2019-sk"]);
+    assert_eq!(hits[0]["number"], "30");
+    // The topic, named in Slovak, in the English edition in use.
+    let hits = json(&["search", "ziva ruka", "--rules", "dpc-2019-en"]);
+    assert_eq!(hits[0]["edition"], "dpc-2019-en");
     assert_eq!(hits[0]["concept"], "at-your-seat");
 }
 
@@ -384,4 +394,225 @@ fn man_page_and_version() {
         .assert()
         .success()
         .stdout(predicate::str::contains("Examples:"));
+}
+
+/// The rule numbers of a search's hits, as `edition number`.
+fn hit_ids(hits: &Value) -> Vec<String> {
+    hits.as_array()
+        .expect("array")
+        .iter()
+        .map(|h| {
+            format!(
+                "{} {}",
+                h["edition"].as_str().unwrap_or(""),
+                h["number"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn search_finds_the_topic_by_its_floor_words() {
+    for (query, edition, first) in [
+        ("Uhr", "tda-2015-de", "27"),
+        ("hodiny", "tda-2019-sk", "29"),
+        ("ondercall", "onk-2023-nl", "51"),
+        ("undercall", "onk-2023-nl", "51"),
+        ("dode button", "onk-2023-nl", "32"),
+        ("misdael", "onk-2023-nl", "35"),
+        ("Mindesterhöhung", "tda-2015-de", "43"),
+        ("Wechselgeld", "tda-2015-de", "56"),
+        ("Karte zu früh", "tda-2015-de", "36"),
+        ("Hoehe des Raises", "tda-2015-de", "43"),
+        ("chip race", "tda-2019-sk", "24"),
+        ("žetón vyššej hodnoty", "tda-2019-sk", "44"),
+        ("penalties", "onk-2023-nl", "71"),
+        ("one chip call", "dpc-2019-en", "44"),
+        ("chop", "dpc-2019-en", "20"),
+    ] {
+        let hits = json(&["search", query, "--rules", edition]);
+        assert_eq!(
+            hit_ids(&hits).first().map(String::as_str),
+            Some(format!("{edition} {first}").as_str()),
+            "{query}: {hits}"
+        );
+        assert!(hits[0].get("fallback").is_none(), "{query}: {hits}");
+    }
+}
+
+#[test]
+fn search_reads_inflections_and_whole_words() {
+    let stavka = hit_ids(&json(&["search", "stávka", "--rules", "tda-2019-sk"]));
+    let stavok = hit_ids(&json(&["search", "stávok", "--rules", "tda-2019-sk"]));
+    assert!(!stavka.is_empty());
+    assert_eq!(stavka, stavok);
+    // A short word is a word, not the start of another ("kto", "ktorý").
+    let kto = json(&["search", "kto", "--rules", "tda-2019-sk", "--limit", "100"]);
+    for hit in kto.as_array().expect("array") {
+        let snippet = hit["snippet"].as_str().unwrap_or("").to_lowercase();
+        assert!(
+            snippet
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w == "kto"),
+            "{hit}"
+        );
+    }
+}
+
+#[test]
+fn search_in_every_edition_finds_the_topic_in_every_language() {
+    let hits = json(&["search", "string bet", "--all-editions"]);
+    let string_bets: Vec<&str> = hits
+        .as_array()
+        .expect("array")
+        .iter()
+        .filter(|h| h["concept"] == "string-bets")
+        .filter_map(|h| h["edition"].as_str())
+        .collect();
+    assert_eq!(string_bets.len(), 5, "{hits}");
+    let hits = json(&["search", "Uhr", "--all-editions"]);
+    let clock = hits
+        .as_array()
+        .expect("array")
+        .iter()
+        .filter(|h| h["concept"] == "calling-clock")
+        .count();
+    assert_eq!(clock, 5, "{hits}");
+}
+
+#[test]
+fn search_marks_the_hits_from_other_editions() {
+    // dpc-2019-en has no rule on the ante format: the editions that do come
+    // first, marked, then its own partial matches, unmarked.
+    let hits = json(&["search", "BB ante", "--rules", "dpc-2019-en"]);
+    let hits = hits.as_array().expect("array");
+    assert_eq!(hits[0]["concept"], "no-ante-reduction");
+    assert_eq!(hits[0]["fallback"], true);
+    for hit in hits {
+        assert_eq!(
+            hit["fallback"] == true,
+            hit["edition"] != "dpc-2019-en",
+            "{hit}"
+        );
+    }
+    let text = stdout(&["search", "BB ante", "--rules", "dpc-2019-en"]);
+    assert!(
+        text.contains("(no rule on this topic in dpc-2019-en)"),
+        "{text}"
+    );
+    // Nothing in the edition in use: every hit from the others, said once.
+    let hits = json(&["search", "zamýšľal", "--rules", "dpc-2019-en"]);
+    let hits = hits.as_array().expect("array");
+    assert!(!hits.is_empty());
+    assert!(hits.iter().all(|h| h["fallback"] == true), "{hits:?}");
+    let text = stdout(&["search", "zamýšľal", "--rules", "dpc-2019-en"]);
+    assert!(
+        text.starts_with("No match in dpc-2019-en; matches in every edition:"),
+        "{text}"
+    );
+    // A hit of the edition in use, or of --all-editions, has no key.
+    for args in [
+        vec!["search", "undercall", "--rules", "onk-2023-nl"],
+        vec!["search", "undercall", "--all-editions"],
+    ] {
+        let hits = json(&args);
+        assert!(
+            hits.as_array()
+                .expect("array")
+                .iter()
+                .all(|h| h.get("fallback").is_none()),
+            "{args:?}: {hits}"
+        );
+    }
+}
+
+#[test]
+fn search_refuses_an_overlong_query_at_once() {
+    let long = "a".repeat(201);
+    fails_with(&["search", &long], "201 characters, more than 200");
+    let stderr = one_line_error(floor().args(["search", &long, "--lang", "nl"]));
+    assert!(stderr.contains("201 tekens"), "{stderr}");
+    // 60,000 words (as many arguments, joined): refused, quickly.
+    let started = std::time::Instant::now();
+    one_line_error(
+        floor()
+            .arg("search")
+            .args(std::iter::repeat_n("chip", 60_000))
+            .arg("--all-editions"),
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(3));
+    // The longest query accepted, of words no text has, is still quick.
+    let unknown: Vec<String> = (0..33).map(|i| format!("qx{i:03}")).collect();
+    let started = std::time::Instant::now();
+    floor()
+        .arg("search")
+        .args(&unknown)
+        .arg("--all-editions")
+        .assert()
+        .success();
+    assert!(started.elapsed() < std::time::Duration::from_secs(3));
+}
+
+#[test]
+fn check_validates_and_counts_the_lexicons() {
+    let report = json(&["check"]);
+    let lexicon = report["lexicon"].as_array().expect("lexicon counts");
+    assert_eq!(lexicon.len(), 4);
+    let concepts = store().concepts().expect("concepts").len();
+    for lang in lexicon {
+        // Every concept has words in every language.
+        assert_eq!(lang["concepts"], concepts, "{lang}");
+        assert!(lang["terms"].as_u64().unwrap_or(0) >= 400, "{lang}");
+    }
+    // A --data tree whose lexicon names an unknown concept or an empty term.
+    let dir = tempdir();
+    for top in ["locales", "rulings"] {
+        copy_dir(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(top),
+            &dir.join(top),
+        );
+    }
+    std::fs::write(
+        dir.join("locales/nl/lexicon.yaml"),
+        "stop_words: [de]\nconcepts:\n  klokje: [klok]\n  calling-clock: [\"\", klok, Klok]\n",
+    )
+    .expect("write");
+    let out = floor()
+        .args(["check", "--data", &dir.display().to_string()])
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8_lossy(&out);
+    for needle in [
+        "locales/nl/lexicon.yaml: concept `klokje` is not in locales/concepts.yaml",
+        "`calling-clock` has an empty term",
+        "`calling-clock` lists `Klok` twice",
+    ] {
+        assert!(out.contains(needle), "{needle}: {out}");
+    }
+    // The tree's own lexicon is the one searched.
+    let hits = json(&[
+        "search",
+        "klok",
+        "--data",
+        &dir.display().to_string(),
+        "--rules",
+        "dpc-2019-en",
+    ]);
+    assert_eq!(hits[0]["concept"], "calling-clock", "{hits}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read dir").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            copy_dir(&path, &to.join(entry.file_name()));
+        } else {
+            std::fs::copy(&path, to.join(entry.file_name())).expect("copy");
+        }
+    }
 }

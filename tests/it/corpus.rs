@@ -551,12 +551,19 @@ fn the_prebuilt_rule_index_matches_the_editions() {
 /// from the editions (it is built by build.rs from the same data).
 #[test]
 fn the_prebuilt_search_index_matches_the_editions() {
-    use floor::rules::search::{Doc, embedded_docs};
+    use floor::rules::lexicon::Lexicon;
+    use floor::rules::search::{Doc, Vocab, embedded_docs};
     let store = store();
     let embedded = embedded_docs();
+    let lexicon = Lexicon::embedded();
+    let vocab = Vocab::embedded();
     let mut expected = Vec::new();
     for edition in store.editions().expect("editions load") {
-        expected.extend(edition.rules().map(|r| Doc::of(edition, r)));
+        expected.extend(
+            edition
+                .rules()
+                .map(|r| Doc::of(edition, r, &lexicon.stop, &vocab)),
+        );
     }
     assert_eq!(embedded.len(), expected.len());
     for (built, computed) in embedded.iter().zip(&expected) {

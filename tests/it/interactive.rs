@@ -490,20 +490,12 @@ fn back_from_the_first_question_returns_to_the_incident_list() {
     let pick_prompt = text(en, "incident.pick");
     let mut p = spawn(&["incident", "--lang", "en", "--rules", "dpc-2019-en"]);
     expect(&mut p, &pick_prompt);
-    for c in "split-pot".chars() {
-        p.send(&c.to_string()).expect("type");
-        p.flush().expect("flush");
-        expect(&mut p, &c.to_string());
-    }
+    type_in_picker(&mut p, "split-pot");
     p.send(ENTER).expect("pick");
     p.flush().expect("flush");
     type_line(&mut p, &question(en, "split-pot", "pot"), "<");
     expect(&mut p, &pick_prompt);
-    for c in "clock".chars() {
-        p.send(&c.to_string()).expect("type");
-        p.flush().expect("flush");
-        expect(&mut p, &c.to_string());
-    }
+    type_in_picker(&mut p, "clock");
     p.send(ENTER).expect("pick");
     p.flush().expect("flush");
     clock_in_english_without_a_bet(&mut p);
@@ -732,4 +724,46 @@ fn limit_raises_counts_the_raises_and_reads_heads_up_as_the_edition_words_it() {
         p.exp_eof().expect("ends");
         exits_with(&mut p, 0);
     }
+}
+
+/// Types `query` into the incident picker one key at a time, each after the
+/// list is redrawn with what was typed so far.
+fn type_in_picker(p: &mut rexpect::session::PtySession, query: &str) {
+    let mut typed = String::new();
+    for c in query.chars() {
+        typed.push(c);
+        p.send(&c.to_string()).expect("type");
+        p.flush().expect("flush");
+        expect(p, &format!("\u{203a}\u{1b}[0m {typed}"));
+    }
+}
+
+/// Types `query` into the incident picker, takes the first incident listed,
+/// and expects the first question of `incident`; then leaves with Ctrl-C.
+fn pick_by_typing(lang: Lang, code: &str, query: &str, incident: &str, first_question: &str) {
+    let mut p = spawn(&["incident", "--lang", code]);
+    expect(&mut p, &text(lang, "incident.pick"));
+    type_in_picker(&mut p, query);
+    p.send(ENTER).expect("pick the first listed");
+    p.flush().expect("flush");
+    expect(&mut p, &question(lang, incident, first_question));
+    p.send("\x03").expect("ctrl-c");
+    p.flush().expect("flush");
+    exits_with(&mut p, 130);
+}
+
+#[test]
+fn the_picker_finds_the_premature_card_in_slovak_without_accents() {
+    pick_by_typing(Lang::Sk, "sk", "predcasne", "premature-card", "street");
+}
+
+#[test]
+fn the_picker_finds_the_bet_incident_by_its_floor_words() {
+    pick_by_typing(Lang::En, "en", "oversized", "bet", "game");
+    pick_by_typing(Lang::Nl, "nl", "meerwaarde", "bet", "game");
+}
+
+#[test]
+fn the_picker_takes_beurt_for_action_out_of_turn_not_an_unclear_bet() {
+    pick_by_typing(Lang::Nl, "nl", "beurt", "out-of-turn", "actions");
 }

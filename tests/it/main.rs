@@ -21,6 +21,7 @@ mod man;
 mod overlay;
 mod questions;
 mod readme;
+mod search_eval;
 mod seed_examples;
 mod settings;
 mod skipped;

@@ -1,0 +1,328 @@
+//! How a text becomes search terms: folded words (see `text::fold`), stop
+//! words left out, each word reduced to its stem in the text's language, and
+//! words printed glued together ("Chiprace", "žetónuvyššej") indexed as
+//! their parts too.
+//!
+//! The build script indexes the bundled editions with this same module, so a
+//! query is analysed exactly as the texts were.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use rust_stemmers::{Algorithm, Stemmer};
+
+/// The languages of the texts, by code.
+pub const LANGS: [&str; 4] = ["en", "nl", "de", "sk"];
+
+/// The words of the texts, asked whether they have one, or a word of that
+/// stem (so that "vyššej" counts as a word where only "vyššia" is printed).
+pub trait Words {
+    /// Whether `word` (folded) is in the set.
+    fn has(&self, word: &str) -> bool;
+    /// Whether a word of the texts in `lang` has this stem.
+    fn has_stem(&self, lang: &str, stem: &str) -> bool;
+}
+
+/// The words of the texts as the build script collects them.
+#[derive(Debug, Clone, Default)]
+pub struct WordSet {
+    /// Folded words.
+    pub words: BTreeSet<String>,
+    /// `lang stem` of each word, in the language of its text.
+    pub stems: BTreeSet<String>,
+}
+
+impl WordSet {
+    /// Adds the words of a text in a language.
+    pub fn add_text(&mut self, text: &str, lang: &str) {
+        for w in crate::text::fold(text).split(' ').filter(|w| !w.is_empty()) {
+            self.stems.insert(format!("{lang} {}", stem(lang, w)));
+            self.words.insert(w.to_string());
+        }
+    }
+}
+
+impl Words for WordSet {
+    fn has(&self, word: &str) -> bool {
+        self.words.contains(word)
+    }
+    fn has_stem(&self, lang: &str, stem: &str) -> bool {
+        self.stems.contains(&format!("{lang} {stem}"))
+    }
+}
+
+/// The stop words of each language: words that say nothing about a topic
+/// ("de", "der", "the", "na"), left out of the index and of queries.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StopWords {
+    by_lang: BTreeMap<String, BTreeSet<String>>,
+}
+
+impl StopWords {
+    /// Adds the stop words of a language (folded here).
+    pub fn add<'w>(&mut self, lang: &str, words: impl IntoIterator<Item = &'w str>) {
+        let set = self.by_lang.entry(lang.to_string()).or_default();
+        for w in words {
+            for token in crate::text::fold(w).split(' ').filter(|t| !t.is_empty()) {
+                set.insert(token.to_string());
+            }
+        }
+    }
+
+    /// Whether `word` (folded) is a stop word of `lang`.
+    pub fn of(&self, lang: &str, word: &str) -> bool {
+        self.by_lang.get(lang).is_some_and(|s| s.contains(word))
+    }
+
+    /// Whether `word` (folded) is a stop word of any language: a query's
+    /// language is not known.
+    pub fn any(&self, word: &str) -> bool {
+        self.by_lang.values().any(|s| s.contains(word))
+    }
+}
+
+/// The stem of a folded word in a language: Snowball for English, Dutch and
+/// German, [`stem_sk`] for Slovak; digits and words of fewer than three
+/// letters are their own stem.
+pub fn stem(lang: &str, word: &str) -> String {
+    if word.len() < 3 || word.bytes().any(|b| b.is_ascii_digit()) {
+        return word.to_string();
+    }
+    let algorithm = match lang {
+        "en" => Algorithm::English,
+        "nl" => Algorithm::Dutch,
+        "de" => Algorithm::German,
+        "sk" => return stem_sk(word),
+        _ => return word.to_string(),
+    };
+    let stemmed = Stemmer::create(algorithm).stem(word).into_owned();
+    if stemmed.len() < 2 {
+        word.to_string()
+    } else {
+        stemmed
+    }
+}
+
+/// Case and number endings of Slovak nouns and adjectives, folded (no
+/// accents), longest first.
+const SK_ENDINGS: [&str; 27] = [
+    "ovia", "ami", "ach", "ych", "ymi", "ich", "imi", "emu", "eho", "ovi", "om", "ou", "ov", "ej",
+    "ym", "im", "ia", "ie", "iu", "mi", "a", "e", "i", "o", "u", "y", "ii",
+];
+
+/// A light stemmer for Slovak (there is no Snowball one): it removes one
+/// case or number ending ([`SK_ENDINGS`], longest first) when at least three
+/// letters stay, then drops the vowel that Slovak inserts before the last
+/// consonant of some forms ("stávok" → "stavk" like "stávka", "kariet" →
+/// "kart" like "karta"), again keeping three letters. Applied to every form
+/// alike, so the forms of a word meet on one stem even where the stem is not
+/// a word.
+pub fn stem_sk(word: &str) -> String {
+    let mut stem = word;
+    for ending in SK_ENDINGS {
+        if let Some(rest) = word.strip_suffix(ending)
+            && rest.len() >= 3
+        {
+            stem = rest;
+            break;
+        }
+    }
+    let bytes = stem.as_bytes();
+    let consonant = |b: u8| b.is_ascii_lowercase() && !b"aeiouy".contains(&b);
+    if let [.., before, b'i', b'e', last] = bytes
+        && consonant(*before)
+        && consonant(*last)
+        && bytes.len() >= 5
+    {
+        return format!("{}{}", &stem[..stem.len() - 3], char::from(*last));
+    }
+    if let [.., before, b'o' | b'e', last] = bytes
+        && consonant(*before)
+        && consonant(*last)
+        && bytes.len() >= 4
+    {
+        return format!("{}{}", &stem[..stem.len() - 2], char::from(*last));
+    }
+    stem.to_string()
+}
+
+/// The shortest part a glued word is split into.
+pub const MIN_PART: usize = 3;
+
+/// The parts of a word printed glued together, when they are words of
+/// `vocab` that are not stop words: "chiprace" → "chip", "race";
+/// "zetonuvyssej" → "zetonu", "vyssej"; a German linking "s" is allowed
+/// ("spielerswechsel" → "spieler", "wechsel"). Two parts, or three when the
+/// second splits again; the split keeping the longest shorter part wins.
+/// `None` when the word does not split.
+pub fn split_glued<'w>(
+    word: &'w str,
+    langs: &[&str],
+    vocab: &impl Words,
+    stop: &StopWords,
+) -> Option<Vec<&'w str>> {
+    split_in(word, langs, vocab, stop, true)
+}
+
+fn split_in<'w>(
+    word: &'w str,
+    langs: &[&str],
+    vocab: &impl Words,
+    stop: &StopWords,
+    again: bool,
+) -> Option<Vec<&'w str>> {
+    if word.len() < 2 * MIN_PART + 1 || !word.is_ascii() {
+        return None;
+    }
+    // A part is a word of the texts, or (four letters or more) a form of
+    // one: its stem is the stem of a printed word.
+    let good = |w: &str| {
+        w.len() >= MIN_PART
+            && !stop.any(w)
+            && (vocab.has(w)
+                || (w.len() > MIN_PART && langs.iter().any(|l| vocab.has_stem(l, &stem(l, w)))))
+    };
+    let mut best: Option<(usize, Vec<&'w str>)> = None;
+    for at in MIN_PART..=word.len() - MIN_PART {
+        let (left, right) = word.split_at(at);
+        let left_ok = good(left)
+            || (left.len() > MIN_PART && left.ends_with('s') && good(&left[..left.len() - 1]));
+        if !left_ok {
+            continue;
+        }
+        let left = if good(left) {
+            left
+        } else {
+            &left[..left.len() - 1]
+        };
+        let parts = if good(right) {
+            vec![left, right]
+        } else if again {
+            match split_in(right, langs, vocab, stop, false) {
+                Some(mut rest) => {
+                    rest.insert(0, left);
+                    rest
+                }
+                None => continue,
+            }
+        } else {
+            continue;
+        };
+        let shortest = parts.iter().map(|p| p.len()).min().unwrap_or(0);
+        if best.as_ref().is_none_or(|(s, _)| shortest > *s) {
+            best = Some((shortest, parts));
+        }
+    }
+    best.map(|(_, parts)| parts)
+}
+
+/// The index terms of a text in a language: " stem stem … " (a space before
+/// and after each, so a term is found as " stem "), stop words left out, and
+/// after a glued word the stems of its parts.
+pub fn index_terms(text: &str, lang: &str, stop: &StopWords, vocab: &impl Words) -> String {
+    let folded = crate::text::fold(text);
+    let mut out = String::with_capacity(folded.len() / 2 + 2);
+    out.push(' ');
+    for word in folded.split(' ').filter(|w| !w.is_empty()) {
+        if stop.of(lang, word) {
+            continue;
+        }
+        out.push_str(&stem(lang, word));
+        out.push(' ');
+        if let Some(parts) = split_glued(word, &[lang], vocab, stop) {
+            for part in parts {
+                out.push_str(&stem(lang, part));
+                out.push(' ');
+            }
+        }
+    }
+    out
+}
+
+/// A lexicon term as index terms: its words folded, stop words left out
+/// (unless nothing else is left), stemmed, joined by spaces.
+pub fn term_stems(term: &str, lang: &str, stop: &StopWords) -> String {
+    let folded = crate::text::fold(term);
+    let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
+    let kept: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !stop.of(lang, w))
+        .collect();
+    let words = if kept.is_empty() { words } else { kept };
+    words
+        .iter()
+        .map(|w| stem(lang, w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Terms as sorted lines `lang stems<TAB>concept`, a newline before each
+/// (as the build writes them); terms without stems or with a separator in
+/// them are left out.
+pub fn term_lines<'t>(terms: impl IntoIterator<Item = (&'t str, &'t str, &'t str)>) -> String {
+    let mut lines: Vec<String> = terms
+        .into_iter()
+        .filter(|(lang, concept, stems)| {
+            !stems.is_empty()
+                && !lang.contains([' ', '\t', '\n'])
+                && !concept.contains([' ', '\t', '\n'])
+                && !stems.contains(['\t', '\n'])
+        })
+        .map(|(lang, concept, stems)| format!("{lang} {stems}\t{concept}"))
+        .collect();
+    lines.sort();
+    lines.dedup();
+    let mut out = String::from("\n");
+    for line in lines {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slovak_forms_meet_on_one_stem() {
+        for (a, b) in [
+            ("stavka", "stavok"),
+            ("stavka", "stavky"),
+            ("karta", "kariet"),
+            ("ruka", "ruky"),
+            ("ziva", "zivou"),
+            ("zeton", "zetony"),
+            ("hrac", "hracov"),
+        ] {
+            assert_eq!(stem_sk(a), stem_sk(b), "{a} {b}");
+        }
+        assert_ne!(stem_sk("kto"), stem_sk("ktory"));
+    }
+
+    #[test]
+    fn snowball_stems_inflections() {
+        assert_eq!(stem("en", "penalties"), stem("en", "penalty"));
+        assert_eq!(stem("nl", "kaarten"), stem("nl", "kaart"));
+        assert_eq!(stem("de", "erhohungen"), stem("de", "erhohung"));
+        assert_eq!(stem("en", "43"), "43");
+    }
+
+    #[test]
+    fn glued_words_split_into_known_words() {
+        let mut vocab = WordSet::default();
+        vocab.add_text("chip race zetonu vyssia under call the", "sk");
+        let mut stop = StopWords::default();
+        stop.add("en", ["the"]);
+        assert_eq!(
+            split_glued("chiprace", &["sk"], &vocab, &stop),
+            Some(vec!["chip", "race"])
+        );
+        assert_eq!(
+            split_glued("zetonuvyssej", &["sk"], &vocab, &stop),
+            Some(vec!["zetonu", "vyssej"])
+        );
+        assert_eq!(split_glued("thechip", &["sk"], &vocab, &stop), None);
+        assert_eq!(split_glued("chip", &["sk"], &vocab, &stop), None);
+    }
+}

@@ -1,0 +1,277 @@
+//! The search lexicon: per language (`locales/<lang>/lexicon.yaml`), the
+//! words a floor person or dealer types for each topic — floor terms,
+//! synonyms, jargon, common misspellings — under the concept they point to,
+//! and the language's stop words.
+//!
+//! A term matches a query when every one of its words is in the query
+//! (inflected, without accents, misspelt within the typo tolerance); the
+//! concept's rule then comes up in every edition searched. The bundled
+//! lexicons are analysed at build time; a `--data` tree's are read from its
+//! files.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Deserialize;
+
+use crate::data::DataSource;
+use crate::error::LoadError;
+use crate::rules::Lang;
+use crate::rules::analyze::{self, StopWords};
+
+/// One `locales/<lang>/lexicon.yaml`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LexiconFile {
+    /// Words that say nothing about a topic.
+    #[serde(default)]
+    pub stop_words: Vec<String>,
+    /// Concept slug → the terms that point to it.
+    #[serde(default)]
+    pub concepts: BTreeMap<String, Vec<String>>,
+}
+
+/// The lexicon file of a language.
+pub fn path(lang: Lang) -> String {
+    format!("locales/{}/lexicon.yaml", lang.code())
+}
+
+/// A term, analysed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Term<'a> {
+    /// The language of the term (its stemmer).
+    pub lang: &'a str,
+    /// The concept it points to.
+    pub concept: &'a str,
+    /// Its stems, separated by spaces.
+    pub stems: &'a str,
+}
+
+/// The lexicons of a data tree, analysed.
+///
+/// The terms are one text, a term a line (`lang stems<TAB>concept`), sorted,
+/// so that the terms starting with a stem are found by a binary search, and
+/// the bundled lexicon is used as the build made it, with nothing to load.
+#[derive(Debug, Clone, Default)]
+pub struct Lexicon {
+    /// The stop words of each language.
+    pub stop: StopWords,
+    terms: Cow<'static, str>,
+}
+
+impl Lexicon {
+    /// The bundled lexicons, analysed at build time.
+    pub fn embedded() -> Lexicon {
+        let tables = crate::data::search_tables();
+        let mut stop = StopWords::default();
+        for (lang, words) in tables.stop_words {
+            stop.add(lang, words.iter().copied());
+        }
+        Lexicon {
+            stop,
+            terms: Cow::Borrowed(tables.terms),
+        }
+    }
+
+    /// A lexicon of analysed terms: (language, concept, stems).
+    pub fn from_terms<'t>(
+        stop: StopWords,
+        terms: impl IntoIterator<Item = (&'t str, &'t str, &'t str)>,
+    ) -> Lexicon {
+        Lexicon {
+            stop,
+            terms: Cow::Owned(analyze::term_lines(terms)),
+        }
+    }
+
+    /// The lexicons of a data tree: the bundled ones as prebuilt, a
+    /// `--data` tree's read from its files (a language without a lexicon
+    /// file has no terms and no stop words).
+    pub fn load(store: &crate::rules::Store) -> Result<Lexicon, LoadError> {
+        if matches!(store.source(), DataSource::Embedded) {
+            return Ok(Lexicon::embedded());
+        }
+        let mut files = Vec::new();
+        for lang in Lang::ALL {
+            if let Some(file) = read(store.source(), lang)? {
+                files.push((lang.code(), file));
+            }
+        }
+        let mut stop = StopWords::default();
+        for (lang, file) in &files {
+            stop.add(lang, file.stop_words.iter().map(String::as_str));
+        }
+        let mut analysed: Vec<(&str, String, String)> = Vec::new();
+        for concept in store.concepts()? {
+            let stems = analyze::term_stems(&concept.name, "en", &stop);
+            analysed.push(("en", concept.slug.clone(), stems));
+        }
+        for (lang, file) in &files {
+            for (concept, terms) in &file.concepts {
+                for term in terms {
+                    let stems = analyze::term_stems(term, lang, &stop);
+                    analysed.push((lang, concept.clone(), stems));
+                }
+            }
+        }
+        let terms = analyze::term_lines(
+            analysed
+                .iter()
+                .map(|(l, c, s)| (*l, c.as_str(), s.as_str())),
+        );
+        Ok(Lexicon {
+            stop,
+            terms: Cow::Owned(terms),
+        })
+    }
+
+    /// Every term.
+    pub fn terms(&self) -> impl Iterator<Item = Term<'_>> {
+        self.terms.split('\n').filter_map(parse_line)
+    }
+
+    /// The terms of `lang` whose first stem is `stem`.
+    pub fn starting_with<'l>(&'l self, lang: &str, stem: &str) -> impl Iterator<Item = Term<'l>> {
+        let key = format!("{lang} {stem}");
+        let from = lower_bound(&self.terms, &key);
+        self.terms
+            .get(from..)
+            .unwrap_or("")
+            .split('\n')
+            .take_while(move |line| {
+                line.strip_prefix(key.as_str())
+                    .is_some_and(|rest| rest.starts_with([' ', '\t']))
+            })
+            .filter_map(parse_line)
+    }
+}
+
+fn parse_line(line: &str) -> Option<Term<'_>> {
+    let (head, concept) = line.split_once('\t')?;
+    let (lang, stems) = head.split_once(' ')?;
+    Some(Term {
+        lang,
+        concept,
+        stems,
+    })
+}
+
+/// The byte offset of the first line of `lines` (sorted, a newline before
+/// and after each) that is not less than `key`; `lines.len()` if none.
+pub fn lower_bound(lines: &str, key: &str) -> usize {
+    let bytes = lines.as_bytes();
+    // Line starts in [lo, hi) are candidates; every line before lo is less.
+    let (mut lo, mut hi) = (0usize, bytes.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let start = bytes
+            .get(..mid)
+            .and_then(|b| b.iter().rposition(|&c| c == b'\n'))
+            .map_or(0, |p| p + 1)
+            .max(lo);
+        let end = bytes
+            .get(start..)
+            .and_then(|b| b.iter().position(|&c| c == b'\n'))
+            .map_or(bytes.len(), |p| start + p);
+        let line = lines.get(start..end).unwrap_or("");
+        if line < key {
+            lo = end + 1;
+        } else {
+            hi = start;
+        }
+    }
+    lo.min(bytes.len())
+}
+
+/// Reads and parses a language's lexicon file; `None` when there is none.
+pub fn read(source: &DataSource, lang: Lang) -> Result<Option<LexiconFile>, LoadError> {
+    match source.read(&path(lang))? {
+        Some(file) => Ok(Some(file.parse()?)),
+        None => Ok(None),
+    }
+}
+
+/// Terms and concepts of one language's lexicon, as `floor check` reports
+/// them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counts {
+    /// The language.
+    pub lang: Lang,
+    /// Terms in all.
+    pub terms: usize,
+    /// Concepts with at least one term.
+    pub concepts: usize,
+    /// Stop words.
+    pub stop_words: usize,
+}
+
+/// Checks the lexicons of a data tree: every target concept exists, no term
+/// is empty or says nothing but stop words, no term is listed twice under one
+/// concept. Returns the counts per language and the problems, each with its
+/// file.
+pub fn check(
+    source: &DataSource,
+    concepts: &BTreeSet<&str>,
+) -> (Vec<Counts>, Vec<(String, String)>) {
+    let mut counts = Vec::new();
+    let mut problems = Vec::new();
+    for lang in Lang::ALL {
+        let file_path = path(lang);
+        let file = match read(source, lang) {
+            Ok(Some(f)) => f,
+            Ok(None) => continue,
+            Err(e) => {
+                problems.push((file_path, e.to_string()));
+                continue;
+            }
+        };
+        let mut stop = StopWords::default();
+        stop.add(lang.code(), file.stop_words.iter().map(String::as_str));
+        let mut terms = 0;
+        for (concept, list) in &file.concepts {
+            if !concepts.contains(concept.as_str()) {
+                problems.push((
+                    file_path.clone(),
+                    format!("concept `{concept}` is not in locales/concepts.yaml: fix the slug"),
+                ));
+            }
+            if list.is_empty() {
+                problems.push((
+                    file_path.clone(),
+                    format!("`{concept}` has no terms: add some or remove it"),
+                ));
+            }
+            let mut seen = BTreeSet::new();
+            for term in list {
+                terms += 1;
+                let folded = crate::text::fold(term);
+                let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
+                if words.is_empty() {
+                    problems.push((
+                        file_path.clone(),
+                        format!("`{concept}` has an empty term `{term}`"),
+                    ));
+                    continue;
+                }
+                if !seen.insert(words.join(" ")) {
+                    problems.push((
+                        file_path.clone(),
+                        format!("`{concept}` lists `{term}` twice"),
+                    ));
+                }
+            }
+        }
+        for word in &file.stop_words {
+            if crate::text::fold(word).trim().is_empty() {
+                problems.push((file_path.clone(), format!("empty stop word `{word}`")));
+            }
+        }
+        counts.push(Counts {
+            lang,
+            terms,
+            concepts: file.concepts.values().filter(|l| !l.is_empty()).count(),
+            stop_words: file.stop_words.len(),
+        });
+    }
+    (counts, problems)
+}

@@ -11,6 +11,7 @@ use dialoguer::theme::ColorfulTheme;
 use dialoguer::{FuzzySelect, Input, Select};
 use floor::incident::tree::{Kind, Question};
 use floor::incident::{AnswerSource, Reply, WalkError};
+use floor::text::shown;
 use floor::ui::Ui;
 
 /// Exit code for an interrupted walkthrough (128 + SIGINT).
@@ -63,10 +64,12 @@ pub fn edition_header(ctx: &crate::ctx::Ctx) {
         let id = floor::settings::game_id(game);
         line.push_str(&format!(" · {}", ctx.ui.t(&format!("choices.{id}"))));
     }
+    // Everything written here is made visible first (a house title, a
+    // `--data` UI text): only the prompt's own styles reach the terminal.
     let term = Term::stderr();
-    let _ = term.write_line(&style(line).bold().to_string());
+    let _ = term.write_line(&style(shown(&line)).bold().to_string());
     if let Some(hint) = ctx.edition_hint() {
-        let _ = term.write_line(&style(hint).dim().to_string());
+        let _ = term.write_line(&style(shown(&hint)).dim().to_string());
     }
 }
 
@@ -90,17 +93,17 @@ impl<'a> Prompter<'a> {
         }
     }
 
-    fn text(&self, question: &Question, field: &str) -> Option<&'a str> {
-        self.ui.get(&format!(
-            "incidents.{}.q.{}.{field}",
-            self.incident, question.id
-        ))
+    fn text(&self, question: &Question, field: &str) -> Option<String> {
+        self.ui
+            .get(&format!(
+                "incidents.{}.q.{}.{field}",
+                self.incident, question.id
+            ))
+            .map(|t| shown(t).into_owned())
     }
 
     fn choice_label(&self, value: &str) -> String {
-        self.ui
-            .get(&format!("choices.{value}"))
-            .map_or_else(|| value.to_string(), str::to_string)
+        shown(self.ui.get(&format!("choices.{value}")).unwrap_or(value)).into_owned()
     }
 }
 
@@ -119,13 +122,12 @@ impl AnswerSource for Prompter<'_> {
     fn reply(&mut self, question: &Question, default: Option<&str>) -> Result<Reply, WalkError> {
         let prompt = self
             .text(question, "text")
-            .unwrap_or(&question.id)
-            .to_string();
+            .unwrap_or_else(|| shown(&question.id).into_owned());
         if let Some(help) = self.text(question, "help") {
             let _ = self.term.write_line(&format!(
                 "  {} {}",
                 style(help).dim(),
-                style(self.ui.t("incident.back_hint")).dim()
+                style(shown(self.ui.t("incident.back_hint"))).dim()
             ));
         }
         match question.kind {
@@ -139,10 +141,10 @@ impl AnswerSource for Prompter<'_> {
                     .iter()
                     .map(|v| match v.as_str() {
                         "yes" if question.kind == Kind::YesNo => {
-                            self.ui.t("incident.yes").to_string()
+                            shown(self.ui.t("incident.yes")).into_owned()
                         }
                         "no" if question.kind == Kind::YesNo => {
-                            self.ui.t("incident.no").to_string()
+                            shown(self.ui.t("incident.no")).into_owned()
                         }
                         other => self.choice_label(other),
                     })
@@ -180,7 +182,9 @@ impl AnswerSource for Prompter<'_> {
                         if s.is_empty() || s == "<" {
                             return Ok(());
                         }
-                        q.parse(s).map(|_| ()).map_err(|e| e.0.render(ui))
+                        q.parse(s)
+                            .map(|_| ())
+                            .map_err(|e| shown(&e.0.render(ui)).into_owned())
                     })
                     .interact_text_on(&self.term)
                     .map_err(source_error)?;
@@ -201,9 +205,12 @@ impl AnswerSource for Prompter<'_> {
         problem: &floor::message::Message,
     ) -> Result<(), WalkError> {
         let problem = problem.render(self.ui);
-        let _ = self
-            .term
-            .write_line(&format!("  {} `{value}`: {problem}", style("✗").red()));
+        let _ = self.term.write_line(&format!(
+            "  {} `{}`: {}",
+            style("✗").red(),
+            shown(value),
+            shown(&problem)
+        ));
         Ok(())
     }
 
@@ -215,7 +222,7 @@ impl AnswerSource for Prompter<'_> {
 /// Shows why the ruling refused an answer, before that question is asked
 /// again.
 pub fn refused(problem: &str) {
-    let _ = Term::stderr().write_line(&format!("  {} {problem}", style("✗").red()));
+    let _ = Term::stderr().write_line(&format!("  {} {}", style("✗").red(), shown(problem)));
 }
 
 /// The menu of `floor` run on a terminal without a command: what to do,
@@ -227,10 +234,10 @@ pub fn menu(ui: &Ui) -> Result<Option<crate::cli::Command>, WalkError> {
     let items = ["incident", "rule", "search", "compare", "editions"];
     let labels: Vec<String> = items
         .iter()
-        .map(|i| ui.t(&format!("menu.{i}")).to_string())
+        .map(|i| shown(ui.t(&format!("menu.{i}"))).into_owned())
         .collect();
     let Some(choice) = Select::with_theme(&theme)
-        .with_prompt(ui.t("menu.prompt"))
+        .with_prompt(shown(ui.t("menu.prompt")))
         .items(&labels)
         .default(0)
         .interact_on_opt(&term)
@@ -240,7 +247,7 @@ pub fn menu(ui: &Ui) -> Result<Option<crate::cli::Command>, WalkError> {
     };
     let ask = |key: &str| -> Result<String, WalkError> {
         Input::<String>::with_theme(&theme)
-            .with_prompt(ui.t(key))
+            .with_prompt(shown(ui.t(key)))
             .interact_text_on(&term)
             .map_err(source_error)
     };
@@ -284,10 +291,10 @@ pub fn menu(ui: &Ui) -> Result<Option<crate::cli::Command>, WalkError> {
 pub fn pick_incident(ui: &Ui, items: &[(String, String)]) -> Result<Option<String>, WalkError> {
     let labels: Vec<String> = items
         .iter()
-        .map(|(id, title)| format!("{title}  ({id})"))
+        .map(|(id, title)| format!("{}  ({})", shown(title), shown(id)))
         .collect();
     let picked = FuzzySelect::with_theme(&ColorfulTheme::default())
-        .with_prompt(ui.t("incident.pick"))
+        .with_prompt(shown(ui.t("incident.pick")))
         .items(&labels)
         .default(0)
         .interact_on_opt(&Term::stderr())

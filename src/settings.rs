@@ -16,6 +16,7 @@ use serde::Deserialize;
 
 use crate::calc::Game;
 use crate::error::LoadError;
+use crate::message::{Message, Msg};
 use crate::rules::Lang;
 
 /// Where a setting's value came from, most specific first.
@@ -284,9 +285,9 @@ fn read_file(
         crate::data::read_yaml(&path)
     }
     .map_err(|e| match e {
-        LoadError::Io { file, message } => LoadError::Io {
+        LoadError::Unreadable { file, problem } => LoadError::Unreadable {
             file,
-            message: format!("{message} (the settings file; fix FLOOR_CONFIG or create the file)"),
+            problem: Message::new(Msg::SettingsUnreadable).nested("problem", problem),
         },
         other => other,
     })?;
@@ -310,16 +311,14 @@ fn read_file(
 /// A YAML error in the settings file, with the keys it accepts.
 fn settings_yaml_error(file: &str, e: &serde_yaml::Error) -> LoadError {
     match crate::data::yaml_error(file, e) {
-        LoadError::Schema {
+        LoadError::File {
             file,
             location,
-            message,
-        } => LoadError::Schema {
+            problem,
+        } => LoadError::File {
             file,
             location,
-            message: format!(
-                "{message}; the settings file takes the keys rules, house, lang, log and game"
-            ),
+            problem: Message::new(Msg::SettingsYaml).nested("problem", problem),
         },
         other => other,
     }

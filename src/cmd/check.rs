@@ -85,7 +85,7 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
     );
     for e in &report.editions {
         table.add_row(vec![
-            e.id.clone(),
+            render::cell(&e.id),
             e.rules.to_string(),
             e.procedures.to_string(),
             e.house.to_string(),
@@ -106,7 +106,11 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
         report.incidents
     ));
     for f in &report.findings {
-        out.push_str(&format!("{}: {}\n", f.file, f.message));
+        out.push_str(&format!(
+            "{}: {}\n",
+            floor::text::Shown(&f.file),
+            floor::text::Shown(&f.message)
+        ));
     }
     if report.ok() {
         out.push_str(&format!("{}\n", ui.t("check.ok")));

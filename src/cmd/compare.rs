@@ -14,6 +14,7 @@ use floor::rules::{Edition, Store};
 
 use crate::ctx::{Ctx, Output};
 use crate::render;
+use floor::text::Shown;
 
 /// How the report is written for people.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -552,8 +553,8 @@ impl Report<'_> {
             .filter_map(|s| match s {
                 Aligned::Same { .. } => None,
                 Aligned::Reworded { diff, .. } => Some(format!("~ {}", diff_text(color, diff))),
-                Aligned::OnlyA { a } => Some(format!("− {a}")),
-                Aligned::OnlyB { b } => Some(format!("+ {b}")),
+                Aligned::OnlyA { a } => Some(format!("− {}", Shown(a))),
+                Aligned::OnlyB { b } => Some(format!("+ {}", Shown(b))),
             })
             .collect()
     }
@@ -687,10 +688,15 @@ fn cut_to(span: &str, max: usize) -> String {
 }
 
 /// Deleted words in red, inserted in green on a terminal; `[-…-]` and
-/// `{+…+}` otherwise.
+/// `{+…+}` otherwise. The words are made visible: only these colours are
+/// styles.
 fn diff_text(color: bool, pieces: &[Piece]) -> String {
     let mut out = String::new();
     for p in pieces {
+        let p = Piece {
+            tag: p.tag,
+            text: floor::text::shown(&p.text).into_owned(),
+        };
         match (p.tag, color) {
             ("equal", _) => out.push_str(&p.text),
             ("delete", true) => out.push_str(&format!("\x1b[31;9m{}\x1b[0m", p.text)),
@@ -716,7 +722,7 @@ fn text(ctx: &Ctx, doc: &[Block]) -> String {
                 out.push('\n');
             }
             Block::Line(t) => {
-                out.push_str(&render::wrap(ctx, t, 2));
+                out.push_str(&render::wrap(ctx, &Shown(t).to_string(), 2));
                 out.push('\n');
             }
             Block::Heading(t) => {
@@ -736,7 +742,7 @@ fn text(ctx: &Ctx, doc: &[Block]) -> String {
                 let indent = if head.is_empty() {
                     "  "
                 } else {
-                    out.push_str(&render::wrap(ctx, &format!("• {head}"), 4));
+                    out.push_str(&render::wrap(ctx, &format!("• {}", Shown(head)), 4));
                     out.push('\n');
                     "    "
                 };
@@ -754,7 +760,7 @@ fn text(ctx: &Ctx, doc: &[Block]) -> String {
 /// Text with Markdown's special characters escaped.
 fn md(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    for c in floor::text::shown(text).chars() {
         if "\\`*_[]<>|#".contains(c) {
             out.push('\\');
         }

@@ -14,6 +14,8 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::message::{Message, Msg};
+
 pub use crate::calc::dealing::{MisdealCondition, PrematureFlop, PrematureTurn};
 pub use crate::incidents::balance::FinalTablePolicy;
 pub use crate::incidents::bet::RaiseMethod;
@@ -97,19 +99,46 @@ impl<'de, const MIN: u32, const MAX: u32> Deserialize<'de> for Count<MIN, MAX> {
                 u32::try_from(v)
                     .ok()
                     .and_then(Count::new)
-                    .ok_or_else(|| E::custom(format!("{v} is out of range: give {MIN} to {MAX}")))
+                    .ok_or_else(|| out_of_range::<E>(v, MIN, MAX))
             }
             fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Self::Value, E> {
                 match u64::try_from(v) {
                     Ok(v) => self.visit_u64(v),
-                    Err(_) => Err(E::custom(format!(
-                        "{v} is out of range: give {MIN} to {MAX}"
-                    ))),
+                    Err(_) => Err(out_of_range(v, MIN, MAX)),
                 }
+            }
+            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Self::Value, E> {
+                Err(not_whole(v, MIN, MAX))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+                Err(not_whole(v, MIN, MAX))
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Self::Value, E> {
+                Err(not_whole(v, MIN, MAX))
             }
         }
         d.deserialize_u64(InRange::<MIN, MAX>)
     }
+}
+
+/// A count outside its range, with the range.
+fn out_of_range<E: serde::de::Error>(value: impl fmt::Display, lo: u32, hi: u32) -> E {
+    crate::data::custom_error(
+        Message::new(Msg::ParamOutOfRange)
+            .arg("value", value)
+            .arg("lo", lo)
+            .arg("hi", hi),
+    )
+}
+
+/// A count that is no whole number, with the range.
+fn not_whole<E: serde::de::Error>(value: impl fmt::Display, lo: u32, hi: u32) -> E {
+    crate::data::custom_error(
+        Message::new(Msg::ParamNotWhole)
+            .arg("value", value)
+            .arg("lo", lo)
+            .arg("hi", hi),
+    )
 }
 
 /// Seconds on the clock.

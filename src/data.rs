@@ -237,6 +237,12 @@ fn parser_problem(problem: &str, placed: bool) -> Message {
 /// `integer `5``, `u32`), as a message.
 fn kind(name: &str) -> Message {
     let name = name.trim();
+    // A parameter's range, as `Count` words it.
+    if let Some(range) = name.strip_prefix("a whole number from ")
+        && let Some((lo, hi)) = range.split_once(" to ")
+    {
+        return Message::new(Msg::KindRange).arg("lo", lo).arg("hi", hi);
+    }
     let bare = name
         .strip_prefix("a ")
         .or_else(|| name.strip_prefix("an "))
@@ -548,4 +554,131 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> Result<(), LoadError>
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Lang;
+    use crate::ui::Ui;
+
+    fn problem(yaml: &str) -> (Option<(usize, usize)>, String, Msg) {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Shape {
+            title: String,
+            count: u32,
+            #[serde(default)]
+            kind: Option<Kind>,
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(rename_all = "kebab-case")]
+        enum Kind {
+            NoLimit,
+            PotLimit,
+        }
+        let err = serde_yaml::from_str::<Shape>(yaml).expect_err("refused");
+        let LoadError::File {
+            location, problem, ..
+        } = yaml_error("f.yaml", &err)
+        else {
+            panic!("not keyed: {err}");
+        };
+        let inner = match &problem.args.iter().find(|(n, _)| *n == "problem") {
+            Some((_, crate::message::Arg::Message(m))) => m.msg,
+            _ => problem.msg,
+        };
+        let ui = Ui::load(&DataSource::Embedded, Lang::De).expect("ui");
+        (location, problem.render(&ui), inner)
+    }
+
+    #[test]
+    fn the_parsers_common_errors_are_keyed_with_their_position() {
+        let (at, text, msg) = problem("title: t\ncount: 1\ncolour: red\n");
+        assert_eq!((at, msg), (Some((3, 1)), Msg::YamlUnknownField), "{text}");
+        assert!(
+            text.contains("`colour`") && text.contains("`title`"),
+            "{text}"
+        );
+        let (_, _, msg) = problem("title: t\n");
+        assert_eq!(msg, Msg::YamlMissingField);
+        let (_, _, msg) = problem("title: t\ntitle: u\ncount: 1\n");
+        assert_eq!(msg, Msg::YamlDuplicateField);
+        let (at, text, msg) = problem("title: [a]\ncount: 1\n");
+        assert_eq!((at, msg), (Some((1, 8)), Msg::YamlInvalidType), "{text}");
+        assert_eq!(text, "title: eine Liste, wo ein Text nötig ist");
+        let (_, text, msg) = problem("title: t\ncount: 1\nkind: poker\n");
+        assert_eq!(msg, Msg::YamlUnknownVariant, "{text}");
+        assert!(text.contains("`no-limit`, `pot-limit`"), "{text}");
+        let (at, text, msg) = problem("count: 1\ntitle: t: u\n");
+        assert_eq!((at.map(|a| a.0), msg), (Some(2), Msg::YamlSyntax), "{text}");
+        let (_, _, msg) = problem("title: t\ncount: 1\n---\ntitle: u\ncount: 2\n");
+        assert_eq!(msg, Msg::YamlDocuments);
+    }
+
+    #[test]
+    fn a_deserializers_own_problem_keeps_its_key() {
+        #[derive(Debug)]
+        struct Picky;
+        impl<'de> serde::Deserialize<'de> for Picky {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let given = String::deserialize(d)?;
+                Err(custom_error(
+                    Message::new(Msg::OverlayBadId).arg("id", given),
+                ))
+            }
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Shape {
+            id: Picky,
+        }
+        let err = serde_yaml::from_str::<Shape>("id: X\n").expect_err("refused");
+        let problem = yaml_problem(&err);
+        assert_eq!(problem.msg, Msg::OverlayBadId);
+        let ui = Ui::load(&DataSource::Embedded, Lang::Sk).expect("ui");
+        assert!(problem.render(&ui).starts_with("id `X` nie je id vydania"));
+    }
+
+    #[test]
+    fn a_file_that_grows_after_it_was_looked_at_is_read_only_to_the_limit() {
+        use std::io::Write as _;
+        let dir = std::env::temp_dir().join(format!("floor-grow-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("grow.yaml");
+        fs::write(&path, "facing: 1\n").expect("write");
+        let file = open_regular(&path).expect("a regular file");
+        assert!(file.metadata().expect("meta").len() < MAX_FILE_BYTES);
+        // Grows between the look and the read.
+        let mut writer = fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .expect("append");
+        let block = vec![b'#'; 1024 * 1024];
+        for _ in 0..6 {
+            writer.write_all(&block).expect("grow");
+        }
+        match read_limited_from(file, "grow.yaml") {
+            Err(LoadError::TooLarge { bytes, .. }) => assert_eq!(bytes, MAX_FILE_BYTES + 1),
+            other => panic!("{other:?}"),
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_content() {
+        let text = read_limited_from(&b"\xef\xbb\xbffacing: 1\n"[..], "bom.yaml").expect("reads");
+        assert_eq!(text, "facing: 1\n");
+    }
+
+    #[test]
+    fn only_regular_files_are_opened() {
+        for path in ["/dev/zero", "/dev/null", "/", "/proc"] {
+            assert!(
+                matches!(open_regular(Path::new(path)), Err(OpenError::NotAFile)),
+                "{path}"
+            );
+        }
+    }
 }

@@ -158,6 +158,8 @@ messages! {
     KindMap = "kind_map" [],
     /// A whole number.
     KindWholeNumber = "kind_whole_number" [],
+    /// A whole number in a range.
+    KindRange = "kind_range" [lo, hi],
     /// A number with a fraction.
     KindNumber = "kind_number" [],
     /// Yes or no (true or false).
@@ -174,8 +176,6 @@ messages! {
     ShapeAlias = "shape_alias" [],
     /// A parameter outside its range.
     ParamOutOfRange = "param_out_of_range" [value, lo, hi],
-    /// A parameter that is no whole number.
-    ParamNotWhole = "param_not_whole" [value, lo, hi],
 
     // --- answers files ------------------------------------------------------
     /// An empty answers file.

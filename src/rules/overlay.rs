@@ -971,4 +971,18 @@ mod tests {
         assert_eq!(cited("(pozri pravidlá 2 a 70)"), ["2", "70"]);
         assert_eq!(cited("Regel 5 Spieler mit 30 Sekunden"), ["5"]);
     }
+
+    #[test]
+    fn capitalised_words_with_numbers_are_not_rules() {
+        assert!(cited("Only the Top-10 of the Covid-19 season play the final.").is_empty());
+        assert!(cited("Ex-1: Player A bets 500.").is_empty());
+        assert_eq!(
+            cited("as RP5 and OP-5-D and MEC-2 say"),
+            ["RP5", "OP-5-D", "MEC-2"]
+        );
+        let club: HashSet<String> = ["CLUB".to_string()].into();
+        assert_eq!(cited_with("see CLUB-2 and Top-10", &club), ["CLUB-2"]);
+        // After a citing word, a number is a rule whatever follows.
+        assert_eq!(cited("Rule 45-B applies"), ["45-B"]);
+    }
 }

@@ -107,15 +107,6 @@ impl<'de, const MIN: u32, const MAX: u32> Deserialize<'de> for Count<MIN, MAX> {
                     Err(_) => Err(out_of_range(v, MIN, MAX)),
                 }
             }
-            fn visit_f64<E: serde::de::Error>(self, v: f64) -> Result<Self::Value, E> {
-                Err(not_whole(v, MIN, MAX))
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
-                Err(not_whole(v, MIN, MAX))
-            }
-            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Self::Value, E> {
-                Err(not_whole(v, MIN, MAX))
-            }
         }
         d.deserialize_u64(InRange::<MIN, MAX>)
     }
@@ -125,16 +116,6 @@ impl<'de, const MIN: u32, const MAX: u32> Deserialize<'de> for Count<MIN, MAX> {
 fn out_of_range<E: serde::de::Error>(value: impl fmt::Display, lo: u32, hi: u32) -> E {
     crate::data::custom_error(
         Message::new(Msg::ParamOutOfRange)
-            .arg("value", value)
-            .arg("lo", lo)
-            .arg("hi", hi),
-    )
-}
-
-/// A count that is no whole number, with the range.
-fn not_whole<E: serde::de::Error>(value: impl fmt::Display, lo: u32, hi: u32) -> E {
-    crate::data::custom_error(
-        Message::new(Msg::ParamNotWhole)
             .arg("value", value)
             .arg("lo", lo)
             .arg("hi", hi),

@@ -17,6 +17,7 @@ mod log;
 mod log_show;
 mod man;
 mod overlay;
+mod overlay_citations;
 mod questions;
 mod readme;
 mod seed_examples;

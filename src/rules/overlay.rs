@@ -499,13 +499,32 @@ fn base_edition(
         return load_chain(&path, store, seen)
             .map(|house| house.edition)
             .map_err(|e| match e {
-                crate::Error::Load(LoadError::Unreadable { file, problem }) => invalid(
-                    shown,
-                    Message::new(Msg::OverlayExtendsUnreadable)
-                        .arg("file", file)
-                        .nested("problem", problem),
-                )
-                .into(),
+                // A file that cannot be opened is named as what `extends:`
+                // gives; a problem inside it is named with its place there.
+                crate::Error::Load(
+                    LoadError::Unreadable { file, problem }
+                    | LoadError::File {
+                        file,
+                        location: None,
+                        problem,
+                    },
+                ) if matches!(
+                    problem.msg,
+                    Msg::NotRegularFile
+                        | Msg::IoNotFound
+                        | Msg::IoPermission
+                        | Msg::IoNotADirectory
+                        | Msg::IoOther
+                ) =>
+                {
+                    invalid(
+                        shown,
+                        Message::new(Msg::OverlayExtendsUnreadable)
+                            .arg("file", file)
+                            .nested("problem", problem),
+                    )
+                    .into()
+                }
                 other => other,
             });
     }

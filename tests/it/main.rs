@@ -22,3 +22,4 @@ mod questions;
 mod readme;
 mod seed_examples;
 mod settings;
+mod terminal;

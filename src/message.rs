@@ -276,6 +276,8 @@ messages! {
     UsageNoManual = "usage_no_manual" [command],
     /// `--lang` that names no UI language.
     NotUiLanguage = "not_ui_language" [value],
+    /// A game that is none of the three.
+    NotAGame = "not_a_game" [value],
     /// `--answer` without `=`.
     NotKeyValue = "not_key_value" [value],
     /// A count below 1.

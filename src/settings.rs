@@ -339,25 +339,23 @@ fn resolve_path(given: &str, home: Option<&Path>, base: Option<&Path>) -> PathBu
 }
 
 fn parse_lang(code: &str, at: &str) -> Result<Lang, LoadError> {
-    Lang::from_code(code.trim()).ok_or_else(|| LoadError::Invalid {
-        file: at.to_string(),
-        message: format!(
-            "`{}` is not a UI language: use en, nl, de or sk",
-            code.trim()
-        ),
+    Lang::from_code(code.trim()).ok_or_else(|| {
+        LoadError::file(
+            at,
+            None,
+            Message::new(Msg::NotUiLanguage).arg("value", code.trim()),
+        )
     })
 }
 
 /// A game by its id (`no-limit`, `pot-limit`, `limit`).
 pub fn parse_game(id: &str, at: &str) -> Result<Game, LoadError> {
     serde_json::from_value(serde_json::Value::String(id.trim().to_string())).map_err(|_| {
-        LoadError::Invalid {
-            file: at.to_string(),
-            message: format!(
-                "`{}` is not a game: use no-limit, pot-limit or limit",
-                id.trim()
-            ),
-        }
+        LoadError::file(
+            at,
+            None,
+            Message::new(Msg::NotAGame).arg("value", id.trim()),
+        )
     })
 }
 

@@ -284,6 +284,19 @@ fn unknown_names_say_what_exists() {
         &["not KEY=VALUE", "facing=1200"],
     );
     bad(&["frobnicate"], &["frobnicate", "--help"]);
+    bad(&["--game", "poker", "editions"], &["`poker`", "no-limit"]);
+    refused(
+        &["editions"],
+        &[("FLOOR_GAME", "poker")],
+        &["FLOOR_GAME", "`poker` is not a game"],
+    );
+    let config = fixtures().join("config-game.yaml");
+    std::fs::write(&config, "game: poker\n").expect("write");
+    refused(
+        &["editions"],
+        &[("FLOOR_CONFIG", config.to_str().expect("utf-8"))],
+        &["config-game.yaml", "`poker` is not a game"],
+    );
 }
 
 #[test]

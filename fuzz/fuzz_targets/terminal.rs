@@ -53,7 +53,8 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     STORE.with(|store| {
-        if let Ok(edition) = floor::rules::overlay::parse(text, "fuzz.yaml", store) {
+        if let Ok(house) = floor::rules::overlay::parse(text, "fuzz.yaml", store) {
+            let edition = house.edition;
             assert_safe(&edition.id);
             assert_safe(&edition.title);
             for section in &edition.sections {

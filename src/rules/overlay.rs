@@ -464,6 +464,9 @@ fn build(
         .into_iter()
         .map(text)
         .collect();
+    let prefixes = house_prefixes(&edition);
+    let rules = by_number(&edition);
+    let printed = by_number(&base);
     for rule in edition.rules().filter(|r| r.changed_by_house) {
         problems.extend(
             provisions::rule_problems(rule, &catalog, false)
@@ -471,7 +474,13 @@ fn build(
                 .map(text),
         );
         if written.contains(&rule.number) {
-            problems.extend(reference_problems(rule, &edition, base.rule(&rule.number)));
+            problems.extend(reference_problems(
+                rule,
+                &edition,
+                &rules,
+                printed.get(rule.number.as_str()).copied(),
+                &prefixes,
+            ));
         }
     }
     if let Some(first) = problems.into_iter().next() {
@@ -595,9 +604,12 @@ pub fn apply(base: &Edition, overlay: Overlay, catalog: &Catalog) -> (Edition, V
     // errata of the texts left as printed still apply).
     let snapshot = edition.clone();
     let prefixes = house_prefixes(&snapshot);
+    let rules = by_number(&snapshot);
+    let printed = by_number(base);
     for rule in edition.rules_mut() {
         if written.contains(&rule.number) {
-            let (refs, errata) = references(rule, &snapshot, base.rule(&rule.number), &prefixes);
+            let printed = printed.get(rule.number.as_str()).copied();
+            let (refs, errata) = references(rule, &rules, printed, &prefixes);
             rule.refs = refs;
             rule.errata = errata;
         }
@@ -859,6 +871,14 @@ fn citing_texts(rule: &Rule) -> Vec<&str> {
     out
 }
 
+/// The rules of an edition by number, looked up once (an overlay may add
+/// tens of thousands).
+type ByNumber<'a> = std::collections::HashMap<&'a str, &'a Rule>;
+
+fn by_number(edition: &Edition) -> ByNumber<'_> {
+    edition.rules().map(|r| (r.number.as_str(), r)).collect()
+}
+
 /// The prefixes of the house rules of `edition` (`CLUB` of `CLUB-1`).
 fn house_prefixes(edition: &Edition) -> HashSet<String> {
     edition
@@ -909,14 +929,23 @@ fn citations(
 
 /// The references of a changed rule's text, recomputed: every citation
 /// must name a rule of the edition (or a part of one).
-fn reference_problems(rule: &Rule, edition: &Edition, printed: Option<&Rule>) -> Vec<Message> {
+fn reference_problems(
+    rule: &Rule,
+    edition: &Edition,
+    rules: &ByNumber<'_>,
+    printed: Option<&Rule>,
+    house_prefixes: &HashSet<String>,
+) -> Vec<Message> {
     let mut out = Vec::new();
-    let (cites, _) = citations(rule, printed, &house_prefixes(edition));
+    let (cites, _) = citations(rule, printed, house_prefixes);
     for cite in cites {
         let Some(parsed) = RuleRef::parse(&cite) else {
             continue;
         };
-        let target = parsed.candidates().iter().find_map(|n| edition.rule(n));
+        let target = parsed
+            .candidates()
+            .iter()
+            .find_map(|n| rules.get(n.as_str()).copied());
         match target {
             None => out.push(
                 Message::new(Msg::OverlayCitesMissing)
@@ -946,7 +975,7 @@ fn reference_problems(rule: &Rule, edition: &Edition, printed: Option<&Rule>) ->
 /// the errata that still apply to it.
 fn references(
     rule: &Rule,
-    edition: &Edition,
+    rules: &ByNumber<'_>,
     printed: Option<&Rule>,
     house_prefixes: &HashSet<String>,
 ) -> (Vec<String>, Vec<crate::rules::model::Erratum>) {
@@ -956,7 +985,11 @@ fn references(
         let Some(parsed) = RuleRef::parse(&cite) else {
             continue;
         };
-        if let Some(t) = parsed.candidates().iter().find_map(|n| edition.rule(n)) {
+        if let Some(t) = parsed
+            .candidates()
+            .iter()
+            .find_map(|n| rules.get(n.as_str()).copied())
+        {
             let reference = match &parsed.part {
                 Some(part) => format!("{}-{part}", t.number),
                 None => t.number.clone(),

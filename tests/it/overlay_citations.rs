@@ -129,3 +129,36 @@ fn a_rewritten_text_means_what_it_says() {
     assert!(rule.refs.contains(&"44".to_string()), "{:?}", rule.refs);
     assert!(!rule.refs.contains(&"45".to_string()), "{:?}", rule.refs);
 }
+
+#[test]
+fn a_house_of_5000_rules_that_cite_one_another_resolves_every_citation() {
+    // A smoke test of size: every citation is resolved against an index of
+    // the rules, not by scanning them.
+    let mut text = overlay_text("dpc-2019-en", "add:\n");
+    for i in 1..=5_000 {
+        let cited = if i == 1 { 5_000 } else { i - 1 };
+        text.push_str(&format!(
+            "  - {{number: HS-{i}, concept: house-{i}, title: t, text: \"See HS-{cited} and Rule 43.\"}}\n"
+        ));
+    }
+    let dir = std::env::temp_dir().join(format!("floor-cites-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("big.yaml");
+    std::fs::write(&path, &text).expect("write");
+    for args in [vec!["check"], vec!["rule", "HS-7", "--json"]] {
+        let out = floor()
+            .args(&args)
+            .arg("--house")
+            .arg(&path)
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        if args[0] == "rule" {
+            let rule: serde_json::Value = serde_json::from_slice(&out).expect("json");
+            assert_eq!(rule["refs"], serde_json::json!(["HS-6", "43"]));
+        }
+    }
+}

@@ -1,23 +1,43 @@
 #!/usr/bin/env bash
-# Runs every fuzz target for SECONDS (default 600) from the seeds in
-# fuzz/seeds/<target>, two at a time. Needs cargo-fuzz
-# (cargo install cargo-fuzz); stable Rust is allowed nightly flags with
-# RUSTC_BOOTSTRAP=1 for the sanitizer build. Crashes land in
-# fuzz/artifacts/<target>/; keep each one as a regression test.
+# Runs fuzz targets for SECONDS each (default 600) from the seeds in
+# fuzz/seeds/<target>, two at a time, and prints one summary line per target
+# (seconds, executions, crashes, peak memory) that can be quoted as it is.
+#
+#   fuzz/run.sh [SECONDS] [TARGET...]      (no TARGET: every target)
+#
+# Needs cargo-fuzz (cargo install cargo-fuzz); stable Rust is allowed the
+# sanitizer flags with RUSTC_BOOTSTRAP=1. Crashes land in
+# fuzz/artifacts/<target>/; keep each one as a regression test. The full
+# libFuzzer output of each run is in fuzz/logs/<target>.log.
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${1:-600}"
+shift || true
 export RUSTC_BOOTSTRAP=1
+if (($# > 0)); then
+    targets=("$@")
+else
+    targets=(house_overlay answers answers_grammar amount incidents terminal overlay_output hand)
+fi
 cargo fuzz build -O
+mkdir -p logs
 run() {
     local target="$1"
-    mkdir -p "corpus/$target"
+    mkdir -p "corpus/$target" "artifacts/$target"
+    local stamp="logs/$target.start"
+    touch "$stamp"
     cargo fuzz run -O "$target" "corpus/$target" "seeds/$target" -- \
-        -max_total_time="$seconds" -print_final_stats=1 > "logs/$target.log" 2>&1 || true
-    grep -E 'stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY' "logs/$target.log" | sed "s/^/$target: /"
+        -max_total_time="$seconds" -print_final_stats=1 >"logs/$target.log" 2>&1 || true
+    local runs rss new
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "logs/$target.log" | grep -o '[0-9]*$' | tail -1)
+    rss=$(grep -o 'stat::peak_rss_mb: *[0-9]*' "logs/$target.log" | grep -o '[0-9]*$' | tail -1)
+    new=$(find "artifacts/$target" -type f -newer "$stamp")
+    rm -f "$stamp"
+    printf '%-16s seconds=%s executions=%s crashes=%s peak_rss_mb=%s\n' \
+        "$target" "$seconds" "${runs:-?}" "$(printf '%s' "$new" | grep -c . || true)" "${rss:-?}" |
+        tee "logs/$target.summary"
+    if [[ -n "$new" ]]; then printf '  artifact: %s\n' $new; fi
 }
-mkdir -p logs
-targets=(house_overlay answers amount incidents terminal hand)
 for ((i = 0; i < ${#targets[@]}; i += 2)); do
     run "${targets[i]}" &
     if ((i + 1 < ${#targets[@]})); then run "${targets[i + 1]}" & fi

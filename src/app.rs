@@ -34,8 +34,10 @@ impl std::error::Error for Rendered {}
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // --help and --version print and succeed.
+        // --help and --version print and succeed; with standard output
+        // closed they fail like every command whose output goes nowhere.
         Err(e) if !e.use_stderr() => {
+            stdout_open()?;
             e.print()?;
             return Ok(ExitCode::SUCCESS);
         }
@@ -46,12 +48,13 @@ pub fn run() -> anyhow::Result<ExitCode> {
             return Ok(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)));
         }
         Err(e) => {
-            let lang = Settings::resolve(Given::default(), env)
-                .map_or_else(|_| detect_lang(None, env), |s| s.lang.value);
-            return Err(render_error(
-                UsageError(one_line(&e.render().to_string())).into(),
-                lang,
-            ));
+            // The command line did not parse, but a `--lang` it names is
+            // still the language the user reads.
+            let lang = lang_in_args(std::env::args_os().skip(1)).unwrap_or_else(|| {
+                Settings::resolve(Given::default(), env)
+                    .map_or_else(|_| detect_lang(None, env), |s| s.lang.value)
+            });
+            return Err(render_error(UsageError(usage_problem(&e)).into(), lang));
         }
     };
     let settings = match Settings::resolve(cli.global.given(), env) {
@@ -61,6 +64,31 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let lang = settings.lang.value;
     crate::prompt::use_color(cli.global.color);
     run_parsed(cli, settings).map_err(|e| render_error(e, lang))
+}
+
+/// The UI language a command line names with `--lang`, if any (the last
+/// one given, as clap takes it).
+fn lang_in_args(args: impl Iterator<Item = std::ffi::OsString>) -> Option<floor::rules::Lang> {
+    let mut found = None;
+    let mut next_is_lang = false;
+    for arg in args {
+        let Some(arg) = arg.to_str().map(str::to_string) else {
+            next_is_lang = false;
+            continue;
+        };
+        if arg == "--" {
+            break;
+        }
+        if next_is_lang {
+            found = floor::rules::Lang::from_code(&arg).or(found);
+            next_is_lang = false;
+        } else if arg == "--lang" {
+            next_is_lang = true;
+        } else if let Some(code) = arg.strip_prefix("--lang=") {
+            found = floor::rules::Lang::from_code(code).or(found);
+        }
+    }
+    found
 }
 
 fn env(var: &str) -> Option<String> {
@@ -124,6 +152,7 @@ fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
             }
         }
         None => {
+            stdout_open()?;
             Cli::command().print_help()?;
             return Ok(ExitCode::SUCCESS);
         }
@@ -267,26 +296,128 @@ fn dispatch(ctx: &Ctx, command: Command) -> anyhow::Result<Output> {
     })
 }
 
-/// A command-line usage error (clap's), reported on one line, exit 2.
+/// A command-line usage error (clap's), reported on one line in the UI
+/// language, exit 2.
 #[derive(Debug)]
-pub struct UsageError(pub String);
+pub struct UsageError(pub floor::message::Message);
 
 impl std::fmt::Display for UsageError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        self.0.fmt(f)
     }
 }
 
 impl std::error::Error for UsageError {}
 
-/// clap's message without its usage block, on one line.
-fn one_line(rendered: &str) -> String {
-    let message = rendered
-        .split("\n\nUsage:")
-        .next()
-        .and_then(|m| m.split("\n\nFor more information").next())
-        .unwrap_or(rendered);
-    let message = message.strip_prefix("error: ").unwrap_or(message);
-    let joined = message.split_whitespace().collect::<Vec<_>>().join(" ");
-    format!("{joined} (see --help)")
+/// clap's error as a message: its kind and the values it names (shown
+/// escaped, whatever they hold), worded by the UI texts.
+fn usage_problem(e: &clap::Error) -> floor::message::Message {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use floor::message::{Message, Msg};
+    let get = |kind: ContextKind| -> Option<String> {
+        match e.get(kind)? {
+            ContextValue::String(s) => Some(s.clone()),
+            ContextValue::Strings(list) => Some(list.join(", ")),
+            ContextValue::StyledStr(s) => Some(s.to_string()),
+            ContextValue::StyledStrs(list) => Some(
+                list.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            ContextValue::Number(n) => Some(n.to_string()),
+            ContextValue::Bool(b) => Some(b.to_string()),
+            _ => None,
+        }
+    };
+    let arg = get(ContextKind::InvalidArg).unwrap_or_default();
+    let value = get(ContextKind::InvalidValue).unwrap_or_default();
+    let empty = || Message::new(Msg::Text).arg("text", "");
+    let suggestion = || {
+        get(ContextKind::SuggestedArg)
+            .or_else(|| get(ContextKind::SuggestedSubcommand))
+            .or_else(|| get(ContextKind::SuggestedValue))
+            .map_or_else(empty, |s| {
+                Message::new(Msg::UsageSuggestion).arg("suggested", s)
+            })
+    };
+    let problem = match e.kind() {
+        ErrorKind::InvalidValue if value.is_empty() => {
+            Message::new(Msg::UsageMissingValue).arg("arg", &arg)
+        }
+        ErrorKind::InvalidValue => Message::new(Msg::UsageInvalidValue)
+            .arg("value", &value)
+            .arg("arg", &arg)
+            .nested(
+                "valid",
+                get(ContextKind::ValidValue).map_or_else(empty, |list| {
+                    Message::new(Msg::UsagePossible).arg("list", list)
+                }),
+            ),
+        ErrorKind::ValueValidation => {
+            use std::error::Error as _;
+            // The value parsers of `cli` refuse with a keyed message.
+            let problem = e
+                .source()
+                .and_then(|s| s.downcast_ref::<floor::Error>())
+                .map(floor::Error::message)
+                .unwrap_or_else(|| {
+                    Message::new(Msg::UsageInvalidValue)
+                        .arg("value", &value)
+                        .arg("arg", &arg)
+                        .nested("valid", empty())
+                });
+            Message::new(Msg::UsageValueProblem)
+                .arg("arg", &arg)
+                .nested("problem", problem)
+        }
+        ErrorKind::UnknownArgument => Message::new(Msg::UsageUnknownArgument)
+            .arg("arg", &arg)
+            .nested("suggestion", suggestion()),
+        ErrorKind::InvalidSubcommand => Message::new(Msg::UsageUnknownCommand)
+            .arg(
+                "command",
+                get(ContextKind::InvalidSubcommand).unwrap_or_default(),
+            )
+            .nested("suggestion", suggestion()),
+        ErrorKind::MissingRequiredArgument => {
+            Message::new(Msg::UsageMissingArguments).arg("args", &arg)
+        }
+        ErrorKind::MissingSubcommand => Message::new(Msg::UsageMissingCommand)
+            .arg(
+                "command",
+                get(ContextKind::InvalidSubcommand).unwrap_or_default(),
+            )
+            .arg(
+                "list",
+                get(ContextKind::ValidSubcommand).unwrap_or_default(),
+            ),
+        ErrorKind::TooManyValues => Message::new(Msg::UsageTooManyValues)
+            .arg("value", &value)
+            .arg("arg", &arg),
+        ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => {
+            Message::new(Msg::UsageWrongNumber)
+                .arg("arg", &arg)
+                .arg(
+                    "expected",
+                    get(ContextKind::ExpectedNumValues)
+                        .or_else(|| get(ContextKind::MinValues))
+                        .unwrap_or_default(),
+                )
+                .arg(
+                    "given",
+                    get(ContextKind::ActualNumValues).unwrap_or_default(),
+                )
+        }
+        ErrorKind::ArgumentConflict => match get(ContextKind::PriorArg) {
+            Some(prior) if prior != arg => Message::new(Msg::UsageConflict)
+                .arg("arg", &arg)
+                .arg("other", prior),
+            _ => Message::new(Msg::UsageTwice).arg("arg", &arg),
+        },
+        ErrorKind::NoEquals => Message::new(Msg::UsageNoEquals).arg("arg", &arg),
+        ErrorKind::InvalidUtf8 => Message::new(Msg::UsageNotUtf8),
+        _ => Message::new(Msg::UsageOther),
+    };
+    Message::new(Msg::Usage).nested("problem", problem)
 }

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
 use clap_complete::engine::{ArgValueCompleter, PathCompleter};
+use floor::message::{Message, Msg};
 use floor::rules::Lang;
 
 const EXAMPLES: &str = "\
@@ -178,7 +179,7 @@ pub enum Command {
         #[arg(required = true, value_name = "QUERY")]
         query: Vec<String>,
         /// At most this many results
-        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..))]
+        #[arg(long, default_value_t = 10, value_parser = count)]
         limit: u16,
         /// Search every edition, not just the one in use
         #[arg(long)]
@@ -203,7 +204,7 @@ pub enum Command {
         #[arg(long, conflicts_with = "id")]
         list: bool,
         /// An answer, KEY=VALUE (repeatable); never prompts when given
-        #[arg(long = "answer", value_name = "KEY=VALUE", value_parser = floor::incident::answer::parse_key_value,
+        #[arg(long = "answer", value_name = "KEY=VALUE", value_parser = answer,
             add = ArgValueCompleter::new(crate::complete::answer_keys))]
         answers: Vec<(String, String)>,
         /// Answers from a YAML file (a map KEY: VALUE); --answer overrides it
@@ -218,7 +219,7 @@ pub enum Command {
         hand: Option<PathBuf>,
         /// With --hand: the situation before action N (default: after the last action)
         #[arg(long, value_name = "N", requires = "hand",
-            value_parser = clap::value_parser!(u16).range(1..))]
+            value_parser = count)]
         at: Option<u16>,
         /// Also ask the detail questions that have defaults
         #[arg(long)]
@@ -249,7 +250,7 @@ pub enum Command {
         #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
         file: PathBuf,
         /// The state before action N and the options of the player to act
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        #[arg(long, value_name = "N", value_parser = count)]
         at: Option<u16>,
     },
     /// Compare two editions or house overlays: what changes a ruling first, then what else differs
@@ -354,8 +355,29 @@ pub enum LogCommand {
     },
 }
 
-fn parse_lang(s: &str) -> Result<Lang, String> {
-    Lang::from_code(s).ok_or_else(|| format!("`{s}` is not a UI language: use en, nl, de or sk"))
+// Value parsers refuse with a keyed message: the error is shown in the UI
+// language (see `app::usage_problem`).
+
+fn parse_lang(s: &str) -> Result<Lang, floor::Error> {
+    Lang::from_code(s)
+        .ok_or_else(|| floor::Error::bad(Message::new(Msg::NotUiLanguage).arg("value", s)))
+}
+
+/// `--answer KEY=VALUE`.
+fn answer(s: &str) -> Result<(String, String), floor::Error> {
+    floor::incident::answer::parse_key_value(s)
+        .map_err(|_| floor::Error::bad(Message::new(Msg::NotKeyValue).arg("value", s)))
+}
+
+/// A count from 1 (`--limit`, `--at`).
+fn count(s: &str) -> Result<u16, floor::Error> {
+    s.parse::<u16>().ok().filter(|n| *n >= 1).ok_or_else(|| {
+        floor::Error::bad(
+            Message::new(Msg::CountTooSmall)
+                .arg("value", s)
+                .arg("max", u16::MAX),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
-use crate::error::LoadError;
+use crate::error::{LoadError, io_problem};
+use crate::message::{Message, Msg};
 
 /// How an embedded file is stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,22 +122,169 @@ impl DataFile {
     }
 }
 
-/// A YAML error as a load error: the position goes in front (`file:line:col`),
-/// so it is dropped from the parser's message.
+/// A YAML error as a load error: the position goes in front (`file:line:col`)
+/// and the problem is a message in the UI language (the parser's own words
+/// are English).
 pub fn yaml_error(file: &str, e: &serde_yaml::Error) -> LoadError {
     let location = e.location().map(|l| (l.line(), l.column()));
-    let mut message = e.to_string();
-    if let Some((line, column)) = location {
-        let suffix = format!(" at line {line} column {column}");
-        if let Some(stripped) = message.strip_suffix(&suffix) {
-            message = stripped.to_string();
+    LoadError::file(file, location, yaml_problem(e))
+}
+
+thread_local! {
+    /// The last problem a deserializer of the library reported with
+    /// [`custom_error`], so the error the parser wraps it in can be shown
+    /// in the UI language.
+    static KEYED: std::cell::RefCell<Option<Message>> = const { std::cell::RefCell::new(None) };
+}
+
+/// An error for a deserializer to return (an id out of its grammar, a value
+/// out of range): the parser carries it as text; [`yaml_error`] finds the
+/// message again.
+pub fn custom_error<E: serde::de::Error>(problem: Message) -> E {
+    let text = problem.to_string();
+    KEYED.with(|k| *k.borrow_mut() = Some(problem));
+    E::custom(text)
+}
+
+/// What a YAML error says, as a message: the common kinds of the parser
+/// keyed, the position left out (it goes in front).
+pub fn yaml_problem(e: &serde_yaml::Error) -> Message {
+    let mut text = e.to_string();
+    if let Some(l) = e.location() {
+        let suffix = format!(" at line {} column {}", l.line(), l.column());
+        if let Some(at) = text.find(&suffix) {
+            text.truncate(at);
         }
     }
-    LoadError::Schema {
-        file: file.to_string(),
-        location,
-        message,
+    let keyed = KEYED.with(|k| k.borrow_mut().take());
+    // `path.to.field: problem`, where the parser knows the path.
+    let (path, problem) = match text.split_once(": ") {
+        Some((path, rest))
+            if !path.is_empty()
+                && path
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '[' | ']')) =>
+        {
+            (Some(path.to_string()), rest.to_string())
+        }
+        _ => (None, text.clone()),
+    };
+    let message = match keyed {
+        Some(m) if m.to_string() == problem => m,
+        _ => parser_problem(&problem, e.location().is_some()),
+    };
+    match path {
+        Some(path) => Message::new(Msg::YamlAt)
+            .arg("path", path)
+            .nested("problem", message),
+        None => message,
     }
+}
+
+/// The words between the first pair of backticks of `text`, and the rest.
+fn ticked(text: &str) -> Option<(&str, &str)> {
+    let (_, rest) = text.split_once('`')?;
+    rest.split_once('`')
+}
+
+/// Every word in backticks in `text`, in backticks, joined by ", ".
+fn all_ticked(text: &str) -> String {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some((word, after)) = ticked(rest) {
+        out.push(format!("`{word}`"));
+        rest = after;
+    }
+    out.join(", ")
+}
+
+fn parser_problem(problem: &str, placed: bool) -> Message {
+    let text = |s: &str| Message::new(Msg::Text).arg("text", s);
+    if let Some(rest) = problem.strip_prefix("unknown field ")
+        && let Some((field, after)) = ticked(rest)
+    {
+        return if after.contains("there are no fields") {
+            Message::new(Msg::YamlNoFields).arg("field", field)
+        } else {
+            Message::new(Msg::YamlUnknownField)
+                .arg("field", field)
+                .arg("expected", all_ticked(after))
+        };
+    }
+    if let Some(rest) = problem.strip_prefix("unknown variant ")
+        && let Some((value, after)) = ticked(rest)
+    {
+        return Message::new(Msg::YamlUnknownVariant)
+            .arg("value", value)
+            .arg("expected", all_ticked(after));
+    }
+    if let Some(rest) = problem.strip_prefix("missing field ")
+        && let Some((field, _)) = ticked(rest)
+    {
+        return Message::new(Msg::YamlMissingField).arg("field", field);
+    }
+    if let Some(rest) = problem.strip_prefix("duplicate field ")
+        && let Some((field, _)) = ticked(rest)
+    {
+        return Message::new(Msg::YamlDuplicateField).arg("field", field);
+    }
+    if let Some(rest) = problem.strip_prefix("duplicate entry with key ") {
+        let key = rest.trim().trim_matches('"');
+        return Message::new(Msg::YamlDuplicateKey).arg("key", key);
+    }
+    if let Some(rest) = problem.strip_prefix("invalid type: ")
+        && let Some((found, expected)) = rest.split_once(", expected ")
+    {
+        return Message::new(Msg::YamlInvalidType)
+            .nested("found", kind(found))
+            .nested("expected", kind(expected));
+    }
+    if let Some(rest) = problem.strip_prefix("invalid length ")
+        && let Some((length, _)) = rest.split_once(',')
+    {
+        return Message::new(Msg::YamlInvalidLength).arg("length", length);
+    }
+    if problem.contains("more than one document") {
+        return Message::new(Msg::YamlDocuments);
+    }
+    if problem.contains("recursion limit exceeded") {
+        return Message::new(Msg::YamlTooDeep);
+    }
+    if placed {
+        // The YAML reader's own errors ("did not find expected …",
+        // "mapping values are not allowed …"): a place, not a reason.
+        return Message::new(Msg::YamlSyntax);
+    }
+    Message::new(Msg::YamlOther).nested("message", text(problem))
+}
+
+/// A kind of value as the parser names it (`sequence`, `a string`,
+/// `integer `5``, `u32`), as a message.
+fn kind(name: &str) -> Message {
+    let name = name.trim();
+    // A parameter's range, as `Count` words it.
+    if let Some(range) = name.strip_prefix("a whole number from ")
+        && let Some((lo, hi)) = range.split_once(" to ")
+    {
+        return Message::new(Msg::KindRange).arg("lo", lo).arg("hi", hi);
+    }
+    let bare = name
+        .strip_prefix("a ")
+        .or_else(|| name.strip_prefix("an "))
+        .unwrap_or(name);
+    let word = bare.split([' ', '`']).next().unwrap_or(bare);
+    let msg = match word {
+        "string" | "borrowed" | "char" | "text" => Msg::KindText,
+        "sequence" | "list" | "tuple" | "array" => Msg::KindList,
+        "map" | "mapping" | "struct" => Msg::KindMap,
+        "integer" | "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "i8" | "i16" | "i32"
+        | "i64" | "i128" | "isize" | "number" => Msg::KindWholeNumber,
+        "floating" | "f32" | "f64" => Msg::KindNumber,
+        "boolean" | "bool" => Msg::KindYesNo,
+        "unit" | "null" | "option" => Msg::KindEmpty,
+        _ => return Message::new(Msg::KindOther).arg("name", name),
+    };
+    Message::new(msg)
 }
 
 /// The data tree in use.
@@ -149,19 +297,26 @@ pub enum DataSource {
 }
 
 impl DataSource {
-    /// Opens a `--data` directory, checking that it looks like a data tree.
+    /// Opens a `--data` directory, checking that it looks like a data tree:
+    /// `locales/` (and `rulings/`, if there) are directories of the tree
+    /// itself, not symbolic links (no link in the tree is followed).
     pub fn dir(root: &Path) -> Result<Self, LoadError> {
+        let refuse = |problem: Message| LoadError::DataDir {
+            dir: root.display().to_string(),
+            problem,
+        };
         if !root.is_dir() {
-            return Err(LoadError::DataDir {
-                dir: root.display().to_string(),
-                problem: "is not a directory".into(),
-            });
+            return Err(refuse(Message::new(Msg::DataNotADirectory)));
+        }
+        for top in ["locales", "rulings"] {
+            if fs::symlink_metadata(root.join(top)).is_ok_and(|m| m.file_type().is_symlink()) {
+                return Err(refuse(
+                    Message::new(Msg::DataLink).arg("name", format!("{top}/")),
+                ));
+            }
         }
         if !root.join("locales").is_dir() {
-            return Err(LoadError::DataDir {
-                dir: root.display().to_string(),
-                problem: "has no locales/ folder".into(),
-            });
+            return Err(refuse(Message::new(Msg::DataNoLocales)));
         }
         Ok(DataSource::Dir(root.to_path_buf()))
     }
@@ -197,12 +352,12 @@ impl DataSource {
             }
             DataSource::Dir(root) => {
                 let path = root.join(rel);
-                // Only files of the tree itself: no `..`, no symbolic links.
+                // Only files of the tree itself: no `..`, and no symbolic
+                // link anywhere on the way (as the walk in `paths`).
                 let inside = Path::new(rel)
                     .components()
                     .all(|c| matches!(c, std::path::Component::Normal(_)));
-                let regular = fs::symlink_metadata(&path).is_ok_and(|m| m.is_file());
-                if !inside || !regular {
+                if !inside || !within(root, Path::new(rel)) {
                     return Ok(None);
                 }
                 let text = read_yaml(&path)?;
@@ -229,10 +384,8 @@ pub const MAX_INDENT: usize = 96;
 /// quadratic time on deep nesting), and aliases (`*name`, which can expand
 /// a small file into a huge value).
 pub fn check_shape(text: &str, file: &str) -> Result<(), LoadError> {
-    let refuse = |line: usize, column: usize, what: &str| LoadError::Schema {
-        file: file.to_string(),
-        location: Some((line, column)),
-        message: what.to_string(),
+    let refuse = |line: usize, column: usize, what: Msg| {
+        LoadError::file(file, Some((line, column)), Message::new(what))
     };
     let (mut depth, mut quote) = (0usize, None::<char>);
     let mut block: Option<usize> = None;
@@ -246,11 +399,7 @@ pub fn check_shape(text: &str, file: &str) -> Result<(), LoadError> {
             block = None;
         }
         if quote.is_none() && depth == 0 && indent > MAX_INDENT {
-            return Err(refuse(
-                n + 1,
-                indent + 1,
-                "indented too deeply for a data file",
-            ));
+            return Err(refuse(n + 1, indent + 1, Msg::ShapeIndent));
         }
         let mut prev = ' ';
         let mut content_end = line.len();
@@ -268,17 +417,13 @@ pub fn check_shape(text: &str, file: &str) -> Result<(), LoadError> {
                 (None, '*') if token_start => {
                     let next = line.get(at + 1..).and_then(|r| r.chars().next());
                     if next.is_some_and(|n| n.is_alphanumeric() || n == '_') {
-                        return Err(refuse(
-                            n + 1,
-                            col + 1,
-                            "YAML aliases (*name) are not allowed in data files",
-                        ));
+                        return Err(refuse(n + 1, col + 1, Msg::ShapeAlias));
                     }
                 }
                 (None, '[' | '{') => {
                     depth += 1;
                     if depth > MAX_FLOW_DEPTH {
-                        return Err(refuse(n + 1, col + 1, "nested too deeply for a data file"));
+                        return Err(refuse(n + 1, col + 1, Msg::ShapeTooDeep));
                     }
                 }
                 (None, ']' | '}') => depth = depth.saturating_sub(1),
@@ -305,57 +450,117 @@ pub fn read_yaml(path: &Path) -> Result<String, LoadError> {
     Ok(text)
 }
 
-/// Reads a user-supplied text file: only a regular file (a FIFO, device or
-/// directory is refused before it is opened, so nothing blocks), at most
-/// [`MAX_FILE_BYTES`] read whatever size it reports or grows to, UTF-8.
-pub fn read_limited(path: &Path) -> Result<String, LoadError> {
-    use std::io::Read as _;
-    let shown = path.display().to_string();
-    let io = |e: std::io::Error| LoadError::Io {
-        file: shown.clone(),
-        message: e.to_string(),
-    };
-    let not_file = || LoadError::Invalid {
-        file: shown.clone(),
-        message: "is not a regular file: give the path of a file".into(),
-    };
-    let meta = fs::metadata(path).map_err(io)?;
+/// Why a file a user named could not be opened.
+#[derive(Debug)]
+pub enum OpenError {
+    /// A directory, device, FIFO or socket.
+    NotAFile,
+    /// The system's reason.
+    Io(std::io::Error),
+}
+
+/// Opens a file a user named, for reading: only a regular file. A FIFO,
+/// device, socket or directory is refused before it is opened; the file is
+/// opened without blocking (a path swapped for a FIFO in between does not
+/// hang) and looked at again once open. Every file a user names is read
+/// through here (`--answers`, `--house` and its `extends:`, `--hand`,
+/// `--log`, `compare FILE`, `FLOOR_CONFIG`, the files of `--data`).
+pub fn open_regular(path: &Path) -> Result<fs::File, OpenError> {
+    use std::os::unix::fs::OpenOptionsExt as _;
+    let meta = fs::metadata(path).map_err(OpenError::Io)?;
     if !meta.is_file() {
-        return Err(not_file());
+        return Err(OpenError::NotAFile);
     }
-    if meta.len() > MAX_FILE_BYTES {
+    let file = fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
+        .open(path)
+        .map_err(OpenError::Io)?;
+    if !file.metadata().map_err(OpenError::Io)?.is_file() {
+        return Err(OpenError::NotAFile);
+    }
+    Ok(file)
+}
+
+/// The UTF-8 byte-order mark some editors write at the start of a file.
+pub const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// Reads a user-supplied text file (see [`open_regular`]): at most
+/// [`MAX_FILE_BYTES`] read whatever size it reports or grows to, a
+/// byte-order mark dropped, UTF-8.
+pub fn read_limited(path: &Path) -> Result<String, LoadError> {
+    let shown = path.display().to_string();
+    let file = open_regular(path).map_err(|e| match e {
+        OpenError::NotAFile => LoadError::file(&shown, None, Message::new(Msg::NotRegularFile)),
+        OpenError::Io(e) => LoadError::Unreadable {
+            file: shown.clone(),
+            problem: io_problem(&e),
+        },
+    })?;
+    let reported = file.metadata().map(|m| m.len()).unwrap_or(0);
+    if reported > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {
             file: shown,
-            bytes: meta.len(),
+            bytes: reported,
             limit: MAX_FILE_BYTES,
         });
     }
-    let file = fs::File::open(path).map_err(io)?;
-    // The path may have been swapped since it was looked at.
-    if !file.metadata().map_err(io)?.is_file() {
-        return Err(not_file());
-    }
+    read_limited_from(file, &shown)
+}
+
+/// Reads text from `reader` as [`read_limited`] does (`shown` names it in
+/// errors): at most [`MAX_FILE_BYTES`], a byte-order mark dropped, UTF-8.
+pub fn read_limited_from(reader: impl std::io::Read, shown: &str) -> Result<String, LoadError> {
+    use std::io::Read as _;
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
+    reader
+        .take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(io)?;
+        .map_err(|e| LoadError::Unreadable {
+            file: shown.to_string(),
+            problem: io_problem(&e),
+        })?;
     let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
     if read > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {
-            file: shown,
+            file: shown.to_string(),
             bytes: read,
             limit: MAX_FILE_BYTES,
         });
     }
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+    }
     String::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
-        file: shown,
+        file: shown.to_string(),
         offset: e.utf8_error().valid_up_to(),
     })
+}
+
+/// Whether `rel` under `root` is a regular file reached without passing
+/// through a symbolic link.
+fn within(root: &Path, rel: &Path) -> bool {
+    let mut at = root.to_path_buf();
+    let mut components = rel.components().peekable();
+    while let Some(c) = components.next() {
+        at.push(c);
+        let Ok(meta) = fs::symlink_metadata(&at) else {
+            return false;
+        };
+        let last = components.peek().is_none();
+        if meta.file_type().is_symlink() || (last && !meta.is_file()) || (!last && !meta.is_dir()) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Lists the `.yaml` files under `dir`. Symbolic links are not followed:
 /// a link can neither lead out of the tree nor into a cycle.
 fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> Result<(), LoadError> {
+    if fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Ok(());
+    }
     let Ok(entries) = fs::read_dir(dir) else {
         return Ok(());
     };
@@ -374,4 +579,131 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> Result<(), LoadError>
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Lang;
+    use crate::ui::Ui;
+
+    fn problem(yaml: &str) -> (Option<(usize, usize)>, String, Msg) {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Shape {
+            title: String,
+            count: u32,
+            #[serde(default)]
+            kind: Option<Kind>,
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(rename_all = "kebab-case")]
+        enum Kind {
+            NoLimit,
+            PotLimit,
+        }
+        let err = serde_yaml::from_str::<Shape>(yaml).expect_err("refused");
+        let LoadError::File {
+            location, problem, ..
+        } = yaml_error("f.yaml", &err)
+        else {
+            panic!("not keyed: {err}");
+        };
+        let inner = match &problem.args.iter().find(|(n, _)| *n == "problem") {
+            Some((_, crate::message::Arg::Message(m))) => m.msg,
+            _ => problem.msg,
+        };
+        let ui = Ui::load(&DataSource::Embedded, Lang::De).expect("ui");
+        (location, problem.render(&ui), inner)
+    }
+
+    #[test]
+    fn the_parsers_common_errors_are_keyed_with_their_position() {
+        let (at, text, msg) = problem("title: t\ncount: 1\ncolour: red\n");
+        assert_eq!((at, msg), (Some((3, 1)), Msg::YamlUnknownField), "{text}");
+        assert!(
+            text.contains("`colour`") && text.contains("`title`"),
+            "{text}"
+        );
+        let (_, _, msg) = problem("title: t\n");
+        assert_eq!(msg, Msg::YamlMissingField);
+        let (_, _, msg) = problem("title: t\ntitle: u\ncount: 1\n");
+        assert_eq!(msg, Msg::YamlDuplicateField);
+        let (at, text, msg) = problem("title: [a]\ncount: 1\n");
+        assert_eq!((at, msg), (Some((1, 8)), Msg::YamlInvalidType), "{text}");
+        assert_eq!(text, "title: eine Liste, wo ein Text nötig ist");
+        let (_, text, msg) = problem("title: t\ncount: 1\nkind: poker\n");
+        assert_eq!(msg, Msg::YamlUnknownVariant, "{text}");
+        assert!(text.contains("`no-limit`, `pot-limit`"), "{text}");
+        let (at, text, msg) = problem("count: 1\ntitle: t: u\n");
+        assert_eq!((at.map(|a| a.0), msg), (Some(2), Msg::YamlSyntax), "{text}");
+        let (_, _, msg) = problem("title: t\ncount: 1\n---\ntitle: u\ncount: 2\n");
+        assert_eq!(msg, Msg::YamlDocuments);
+    }
+
+    #[test]
+    fn a_deserializers_own_problem_keeps_its_key() {
+        #[derive(Debug)]
+        struct Picky;
+        impl<'de> serde::Deserialize<'de> for Picky {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let given = String::deserialize(d)?;
+                Err(custom_error(
+                    Message::new(Msg::OverlayBadId).arg("id", given),
+                ))
+            }
+        }
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Shape {
+            id: Picky,
+        }
+        let err = serde_yaml::from_str::<Shape>("id: X\n").expect_err("refused");
+        let problem = yaml_problem(&err);
+        assert_eq!(problem.msg, Msg::OverlayBadId);
+        let ui = Ui::load(&DataSource::Embedded, Lang::Sk).expect("ui");
+        assert!(problem.render(&ui).starts_with("id `X` nie je id vydania"));
+    }
+
+    #[test]
+    fn a_file_that_grows_after_it_was_looked_at_is_read_only_to_the_limit() {
+        use std::io::Write as _;
+        let dir = std::env::temp_dir().join(format!("floor-grow-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("grow.yaml");
+        fs::write(&path, "facing: 1\n").expect("write");
+        let file = open_regular(&path).expect("a regular file");
+        assert!(file.metadata().expect("meta").len() < MAX_FILE_BYTES);
+        // Grows between the look and the read.
+        let mut writer = fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .expect("append");
+        let block = vec![b'#'; 1024 * 1024];
+        for _ in 0..6 {
+            writer.write_all(&block).expect("grow");
+        }
+        match read_limited_from(file, "grow.yaml") {
+            Err(LoadError::TooLarge { bytes, .. }) => assert_eq!(bytes, MAX_FILE_BYTES + 1),
+            other => panic!("{other:?}"),
+        }
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_content() {
+        let text = read_limited_from(&b"\xef\xbb\xbffacing: 1\n"[..], "bom.yaml").expect("reads");
+        assert_eq!(text, "facing: 1\n");
+    }
+
+    #[test]
+    fn only_regular_files_are_opened() {
+        for path in ["/dev/zero", "/dev/null", "/", "/proc"] {
+            assert!(
+                matches!(open_regular(Path::new(path)), Err(OpenError::NotAFile)),
+                "{path}"
+            );
+        }
+    }
 }

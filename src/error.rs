@@ -46,9 +46,17 @@ impl Error {
         match self {
             Error::Load(e) => e.message(),
             Error::Lookup(e) => e.message(),
-            Error::Input { input, problem } => Message::new(Msg::Calc)
-                .arg("input", input)
-                .nested("problem", problem.clone()),
+            Error::Input { input, problem } => {
+                // The key is named once, in front.
+                let problem = if problem.msg == Msg::Overflow {
+                    Message::new(Msg::OverflowHere)
+                } else {
+                    problem.clone()
+                };
+                Message::new(Msg::Calc)
+                    .arg("input", input)
+                    .nested("problem", problem)
+            }
             Error::Other(m, _) => m.clone(),
         }
     }
@@ -85,6 +93,25 @@ pub enum LoadError {
         /// The parser's message.
         message: String,
     },
+    /// A file at fault (with the position, where known), the problem as a
+    /// message in the UI language.
+    #[error("{file}{}: {problem}", Location(*.location))]
+    File {
+        /// The file as shown to the user.
+        file: String,
+        /// Line and column, where known.
+        location: Option<(usize, usize)>,
+        /// What is wrong and what would be valid.
+        problem: Message,
+    },
+    /// A file that cannot be opened or read, the reason as a message.
+    #[error("cannot read {file}: {problem}")]
+    Unreadable {
+        /// The file as given.
+        file: String,
+        /// Why (the common reasons in the UI language).
+        problem: Message,
+    },
     /// The file parses but breaks a rule of the data model.
     #[error("{file}: {message}")]
     Invalid {
@@ -102,13 +129,12 @@ pub enum LoadError {
         message: String,
     },
     /// The file is larger than any data file needs to be.
-    #[error(
-        "{file} is {bytes} bytes, over the {limit}-byte limit for data files: give the right file"
-    )]
+    #[error("{file} is larger than {}, the limit for data files: give the right file", Size(*.limit))]
     TooLarge {
         /// The file as given.
         file: String,
-        /// Its size.
+        /// How much of it was seen (the limit and one byte when it grew
+        /// while being read; its real size may be larger still).
         bytes: u64,
         /// The limit.
         limit: u64,
@@ -127,7 +153,7 @@ pub enum LoadError {
         /// The directory as given.
         dir: String,
         /// What is wrong with it.
-        problem: String,
+        problem: Message,
     },
 }
 
@@ -146,19 +172,68 @@ impl LoadError {
             LoadError::Invalid { file, message } => Message::new(Msg::LoadInvalid)
                 .arg("file", file)
                 .arg("message", message),
+            LoadError::File {
+                file,
+                location,
+                problem,
+            } => Message::new(Msg::FileProblem)
+                .arg("file", file)
+                .arg("location", Location(*location))
+                .nested("problem", problem.clone()),
+            LoadError::Unreadable { file, problem } => Message::new(Msg::LoadIo)
+                .arg("file", file)
+                .nested("message", problem.clone()),
             LoadError::Io { file, message } => Message::new(Msg::LoadIo)
                 .arg("file", file)
                 .arg("message", message),
-            LoadError::TooLarge { file, bytes, limit } => Message::new(Msg::LoadTooLarge)
+            LoadError::TooLarge { file, limit, .. } => Message::new(Msg::LoadTooLarge)
                 .arg("file", file)
-                .arg("bytes", bytes)
-                .arg("limit", limit),
+                .arg("limit", Size(*limit)),
             LoadError::NotUtf8 { file, offset } => Message::new(Msg::LoadNotUtf8)
                 .arg("file", file)
                 .arg("offset", offset),
             LoadError::DataDir { dir, problem } => Message::new(Msg::LoadDataDir)
                 .arg("dir", dir)
-                .arg("problem", problem),
+                .nested("problem", problem.clone()),
+        }
+    }
+}
+
+impl LoadError {
+    /// A file at fault, the problem keyed.
+    pub fn file(file: &str, location: Option<(usize, usize)>, problem: Message) -> LoadError {
+        LoadError::File {
+            file: file.to_string(),
+            location,
+            problem,
+        }
+    }
+}
+
+/// Why the system could not open or read a file, in the UI language for
+/// the common reasons and in the system's words otherwise.
+pub fn io_problem(e: &std::io::Error) -> Message {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound => Message::new(Msg::IoNotFound),
+        ErrorKind::PermissionDenied => Message::new(Msg::IoPermission),
+        ErrorKind::NotADirectory => Message::new(Msg::IoNotADirectory),
+        ErrorKind::IsADirectory => Message::new(Msg::NotRegularFile),
+        _ => Message::new(Msg::IoOther).arg("message", e),
+    }
+}
+
+/// A byte count as people read it: `4 MiB`, `512 KiB`, `100 bytes`.
+struct Size(u64);
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const KIB: u64 = 1024;
+        const MIB: u64 = 1024 * 1024;
+        match self.0 {
+            n if n >= MIB && n % MIB == 0 => write!(f, "{} MiB", n / MIB),
+            n if n >= KIB && n % KIB == 0 => write!(f, "{} KiB", n / KIB),
+            n => write!(f, "{n} B"),
         }
     }
 }

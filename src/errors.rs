@@ -12,6 +12,8 @@ pub fn localize(err: &anyhow::Error, ui: &Ui) -> Option<String> {
     err.chain().find_map(|cause| {
         let message = if let Some(e) = cause.downcast_ref::<floor::Error>() {
             e.message()
+        } else if let Some(e) = cause.downcast_ref::<crate::app::UsageError>() {
+            e.0.clone()
         } else if let Some(e) = cause.downcast_ref::<WalkError>() {
             e.message()
         } else if let Some(e) = cause.downcast_ref::<LoadError>() {

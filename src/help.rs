@@ -26,10 +26,11 @@ pub fn run(global: &Global, settings: Settings, path: &[String]) -> anyhow::Resu
         match current.find_subcommand(name) {
             Some(sub) => current = sub.clone(),
             None => {
-                return Err(UsageError(format!(
-                    "unrecognized subcommand '{name}' (see floor help)"
-                ))
-                .into());
+                use floor::message::{Message, Msg};
+                let problem = Message::new(Msg::UsageUnknownCommand)
+                    .arg("command", name)
+                    .nested("suggestion", Message::new(Msg::Text).arg("text", ""));
+                return Err(UsageError(Message::new(Msg::Usage).nested("problem", problem)).into());
             }
         }
     }

@@ -95,18 +95,18 @@ pub enum LogError {
     Open {
         /// The log file.
         file: String,
-        /// The operating system's message.
-        cause: String,
+        /// The operating system's reason.
+        cause: std::io::Error,
     },
     /// The file does not exist or may not be opened.
     #[error("cannot read the log {file}: {cause}")]
     Unreadable {
         /// The log file.
         file: String,
-        /// The operating system's message.
-        cause: String,
+        /// The operating system's reason.
+        cause: std::io::Error,
     },
-    /// The path names a directory, FIFO or socket.
+    /// The path names a directory, device, FIFO or socket.
     #[error("the log {file} is not a regular file: give the path of a file")]
     NotAFile {
         /// The log file.
@@ -137,12 +137,12 @@ impl LogError {
             LogError::Open { file, cause } => Some(
                 Message::new(Msg::LogOpen)
                     .arg("file", file)
-                    .arg("cause", cause),
+                    .nested("cause", crate::error::io_problem(cause)),
             ),
             LogError::Unreadable { file, cause } => Some(
                 Message::new(Msg::LogUnreadable)
                     .arg("file", file)
-                    .arg("cause", cause),
+                    .nested("cause", crate::error::io_problem(cause)),
             ),
             LogError::Write { .. } | LogError::Read { .. } => None,
         }
@@ -175,7 +175,7 @@ pub fn append(path: &Path, entry: &Entry) -> Result<(), LogError> {
         .open(path)
         .map_err(|e| LogError::Open {
             file: path.display().to_string(),
-            cause: e.to_string(),
+            cause: e,
         })?;
     file.lock().map_err(err)?;
     let before = file.metadata().map_err(err)?.len();
@@ -288,48 +288,60 @@ impl Entry {
 
 /// Reads the log one line at a time, handing each valid entry to `each`
 /// (memory does not grow with the log); lines that do not parse, or are
-/// longer than [`MAX_LINE_BYTES`], are skipped and counted.
-pub fn read_each(path: &Path, mut each: impl FnMut(Entry)) -> Result<Skipped, LogError> {
-    use std::io::Read as _;
-    let err = |e: std::io::Error| LogError::Read {
-        file: path.display().to_string(),
-        cause: e.to_string(),
-    };
-    let unopened = |e: std::io::Error| LogError::Unreadable {
-        file: path.display().to_string(),
-        cause: e.to_string(),
-    };
-    let meta = std::fs::metadata(path).map_err(unopened)?;
-    if meta.is_dir() || is_pipe_or_socket(&meta) {
-        return Err(LogError::NotAFile {
+/// longer than [`MAX_LINE_BYTES`], are skipped and counted. Only a regular
+/// file is read (see [`crate::data::open_regular`]): a device would never
+/// end.
+pub fn read_each(path: &Path, each: impl FnMut(Entry)) -> Result<Skipped, LogError> {
+    let file = crate::data::open_regular(path).map_err(|e| match e {
+        crate::data::OpenError::NotAFile => LogError::NotAFile {
             file: path.display().to_string(),
-        });
-    }
-    let mut reader = BufReader::new(File::open(path).map_err(unopened)?);
+        },
+        crate::data::OpenError::Io(cause) => LogError::Unreadable {
+            file: path.display().to_string(),
+            cause,
+        },
+    })?;
+    read_lines(BufReader::new(file), each).map_err(|e| LogError::Read {
+        file: path.display().to_string(),
+        cause: e.to_string(),
+    })
+}
+
+/// The lines of `reader` as entries (see [`read_each`]).
+pub fn read_lines(
+    mut reader: impl BufRead,
+    mut each: impl FnMut(Entry),
+) -> std::io::Result<Skipped> {
+    use std::io::Read as _;
     let mut skipped = Skipped::default();
     let mut line = Vec::new();
     for number in 1.. {
         line.clear();
         let read = (&mut reader)
             .take(MAX_LINE_BYTES)
-            .read_until(b'\n', &mut line)
-            .map_err(err)?;
+            .read_until(b'\n', &mut line)?;
         if read == 0 {
             break;
         }
         let complete = line.last() == Some(&b'\n');
         if !complete && u64::try_from(read).unwrap_or(u64::MAX) >= MAX_LINE_BYTES {
-            // Too long to be an entry: skip to the end of the line.
-            let mut rest = Vec::new();
-            reader.read_until(b'\n', &mut rest).map_err(err)?;
+            // Too long to be an entry: the rest of the line is passed over
+            // a buffer at a time, never held.
+            skip_line(&mut reader)?;
             skipped.count += 1;
             skipped.first.get_or_insert(number);
             continue;
         }
-        if line.iter().all(u8::is_ascii_whitespace) {
+        // A byte-order mark from an editor that saved the log.
+        let text = if number == 1 {
+            line.strip_prefix(crate::data::BOM).unwrap_or(&line)
+        } else {
+            &line
+        };
+        if text.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        match serde_json::from_slice::<Entry>(&line) {
+        match serde_json::from_slice::<Entry>(text) {
             Ok(entry) => each(entry),
             Err(_) => {
                 skipped.count += 1;
@@ -338,6 +350,31 @@ pub fn read_each(path: &Path, mut each: impl FnMut(Entry)) -> Result<Skipped, Lo
         }
     }
     Ok(skipped)
+}
+
+/// Consumes `reader` up to and including the next newline (or to its end)
+/// without keeping what it passes.
+fn skip_line(reader: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match memchr::memchr(b'\n', buf) {
+            Some(at) => {
+                reader.consume(at + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                reader.consume(n);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -405,6 +442,23 @@ mod tests {
         }
         entry.time = "not a time".into();
         assert_eq!(entry.local_time(&zone()), "not a time");
+    }
+
+    #[test]
+    fn long_lines_are_skipped_and_counted_and_a_bom_is_not_content() {
+        let entry = r#"{"time":"2026-11-21T18:04:05Z","edition":"e","incident":"clock","answers":{},"outcome":"check","amounts":{},"citations":[]}"#;
+        let long = "x".repeat(3 * MAX_LINE_BYTES as usize + 7);
+        let log = format!("\u{feff}{entry}\n{long}\n{entry}\n{long}");
+        let mut seen = 0;
+        let skipped = read_lines(BufReader::new(log.as_bytes()), |_| seen += 1).expect("reads");
+        assert_eq!(seen, 2);
+        assert_eq!(
+            skipped,
+            Skipped {
+                count: 2,
+                first: Some(2)
+            }
+        );
     }
 
     #[test]

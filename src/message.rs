@@ -69,6 +69,8 @@ messages! {
     AtLeastOne = "at_least_one" [],
     /// Substantial action on a next hand said not to have begun.
     DisputeNotStarted = "dispute_not_started" [],
+    /// The same, after the answer key already named (`key`: …).
+    OverflowHere = "overflow_here" [],
 
     // --- lookups and data files -------------------------------------------
     /// " (nearest: a, b)".
@@ -98,11 +100,194 @@ messages! {
     /// A file that cannot be read.
     LoadIo = "load_io" [file, message],
     /// A file over the size limit.
-    LoadTooLarge = "load_too_large" [file, bytes, limit],
+    LoadTooLarge = "load_too_large" [file, limit],
     /// A file that is not UTF-8.
     LoadNotUtf8 = "load_not_utf8" [file, offset],
     /// `--data` that is not a data tree.
     LoadDataDir = "load_data_dir" [dir, problem],
+
+    /// A file at fault, with its position where known: `{file}{location}: {problem}`.
+    FileProblem = "file_problem" [file, location, problem],
+    /// A path that names a directory, device, FIFO or socket.
+    NotRegularFile = "not_regular_file" [],
+    /// A file the system cannot open or read: the reason.
+    IoNotFound = "io_not_found" [],
+    /// Permission denied.
+    IoPermission = "io_permission" [],
+    /// A part of the path is not a directory.
+    IoNotADirectory = "io_not_a_directory" [],
+    /// Any other failure, in the system's words.
+    IoOther = "io_other" [message],
+    /// `--data` that does not exist or is no directory.
+    DataNotADirectory = "data_not_a_directory" [],
+    /// `--data` without `locales/`.
+    DataNoLocales = "data_no_locales" [],
+    /// `--data` whose `locales/` or `rulings/` is a symbolic link.
+    DataLink = "data_link" [name],
+    /// A language's UI file missing from a data tree.
+    UiMissing = "ui_missing" [],
+    /// A folder under locales/ that is no language.
+    FolderNotLanguage = "folder_not_language" [folder],
+
+    // --- YAML files, as the parser reports them ----------------------------
+    /// Where in the file's structure: `{path}: {problem}`.
+    YamlAt = "yaml_at" [path, problem],
+    /// Not YAML at this place.
+    YamlSyntax = "yaml_syntax" [],
+    /// A key the file does not take.
+    YamlUnknownField = "yaml_unknown_field" [field, expected],
+    /// A key the file does not take, where it takes none.
+    YamlNoFields = "yaml_no_fields" [field],
+    /// A key that must be given.
+    YamlMissingField = "yaml_missing_field" [field],
+    /// A key given twice.
+    YamlDuplicateField = "yaml_duplicate_field" [field],
+    /// A map key given twice.
+    YamlDuplicateKey = "yaml_duplicate_key" [key],
+    /// A value of the wrong kind.
+    YamlInvalidType = "yaml_invalid_type" [found, expected],
+    /// A word that is none of the allowed ones.
+    YamlUnknownVariant = "yaml_unknown_variant" [value, expected],
+    /// A list of the wrong length.
+    YamlInvalidLength = "yaml_invalid_length" [length],
+    /// More than one document.
+    YamlDocuments = "yaml_documents" [],
+    /// Nesting beyond the parser's limit.
+    YamlTooDeep = "yaml_too_deep" [],
+    /// A problem the parser words in its own way (quoted).
+    YamlOther = "yaml_other" [message],
+    /// Kinds of value, for [`Msg::YamlInvalidType`].
+    KindText = "kind_text" [],
+    /// A list.
+    KindList = "kind_list" [],
+    /// A map of keys and values.
+    KindMap = "kind_map" [],
+    /// A whole number.
+    KindWholeNumber = "kind_whole_number" [],
+    /// A whole number in a range.
+    KindRange = "kind_range" [lo, hi],
+    /// A number with a fraction.
+    KindNumber = "kind_number" [],
+    /// Yes or no (true or false).
+    KindYesNo = "kind_yes_no" [],
+    /// Nothing (an empty value).
+    KindEmpty = "kind_empty" [],
+    /// Any other kind, as the parser names it.
+    KindOther = "kind_other" [name],
+    /// Nesting deeper than any data file needs.
+    ShapeTooDeep = "shape_too_deep" [],
+    /// Indentation deeper than any data file needs.
+    ShapeIndent = "shape_indent" [],
+    /// YAML aliases.
+    ShapeAlias = "shape_alias" [],
+    /// A parameter outside its range.
+    ParamOutOfRange = "param_out_of_range" [value, lo, hi],
+
+    // --- answers files ------------------------------------------------------
+    /// An empty answers file.
+    AnswersEmpty = "answers_empty" [],
+    /// An answers file that is not a map.
+    AnswersNotMap = "answers_not_map" [],
+    /// An answer of a kind no question takes.
+    AnswersBadValue = "answers_bad_value" [key],
+    /// An answer key that is not text.
+    AnswersKeyNotText = "answers_key_not_text" [],
+    /// A list with items that are not scalars.
+    AnswersListItems = "answers_list_items" [key],
+
+    // --- house overlays -----------------------------------------------------
+    /// An empty overlay.
+    OverlayEmpty = "overlay_empty" [],
+    /// An overlay without `extends:`.
+    OverlayNoExtends = "overlay_no_extends" [],
+    /// What `extends:` names cannot be used.
+    OverlayExtends = "overlay_extends" [problem],
+    /// What `extends:` names cannot be read.
+    OverlayExtendsUnreadable = "overlay_extends_unreadable" [file, problem],
+    /// A chain of overlays that comes back to itself.
+    OverlayCycle = "overlay_cycle" [],
+    /// Too many overlays extending one another.
+    OverlayChain = "overlay_chain" [max],
+    /// The overlay's id is the edition it extends.
+    OverlayIdIsBase = "overlay_id_is_base" [id],
+    /// The overlay's id is a bundled edition.
+    OverlayIdBundled = "overlay_id_bundled" [id],
+    /// An id out of the edition-id grammar.
+    OverlayBadId = "overlay_bad_id" [id],
+    /// An empty text.
+    OverlayEmptyText = "overlay_empty_text" [],
+    /// A rule number out of the grammar (a change).
+    OverlayNotNumber = "overlay_not_number" [number],
+    /// A rule number out of the grammar (a house rule).
+    OverlayNotNewNumber = "overlay_not_new_number" [number],
+    /// A rule changed in two entries.
+    OverlayRuleTwice = "overlay_rule_twice" [number],
+    /// A rule the base edition does not have.
+    OverlayRuleMissing = "overlay_rule_missing" [number],
+    /// A house rule number already in use.
+    OverlayNumberUsed = "overlay_number_used" [number],
+    /// A concept that is not a slug.
+    OverlayConceptNotSlug = "overlay_concept_not_slug" [concept],
+    /// A concept already used by a rule.
+    OverlayConceptTaken = "overlay_concept_taken" [concept],
+    /// A concept that does not exist.
+    OverlayUnknownConcept = "overlay_unknown_concept" [concept, nearest],
+    /// A provision that does not exist.
+    OverlayUnknownProvision = "overlay_unknown_provision" [id, nearest],
+    /// A provision without its words.
+    OverlayProvisionWords = "overlay_provision_words" [id],
+    /// A key given twice in a map of provisions.
+    OverlayKeyTwice = "overlay_key_twice" [key],
+    /// A citation of a rule the edition does not have.
+    OverlayCitesMissing = "overlay_cites_missing" [rule, cited, edition],
+    /// A citation of a part the rule does not have.
+    OverlayCitesMissingPart = "overlay_cites_missing_part" [rule, cited, target, part],
+
+    // --- the command line -------------------------------------------------
+    /// A usage error, with the pointer to the help.
+    Usage = "usage" [problem],
+    /// A value that is none of the allowed ones.
+    UsageInvalidValue = "usage_invalid_value" [value, arg, valid],
+    /// " (possible values: …)".
+    UsagePossible = "usage_possible" [list],
+    /// An option without its value.
+    UsageMissingValue = "usage_missing_value" [arg],
+    /// A value refused by its parser.
+    UsageValueProblem = "usage_value_problem" [arg, problem],
+    /// An option or argument the command does not take.
+    UsageUnknownArgument = "usage_unknown_argument" [arg, suggestion],
+    /// " (did you mean …?)".
+    UsageSuggestion = "usage_suggestion" [suggested],
+    /// A command that does not exist.
+    UsageUnknownCommand = "usage_unknown_command" [command, suggestion],
+    /// Required arguments not given.
+    UsageMissingArguments = "usage_missing_arguments" [args],
+    /// A command group without its command.
+    UsageMissingCommand = "usage_missing_command" [command, list],
+    /// More values than an option takes.
+    UsageTooManyValues = "usage_too_many_values" [value, arg],
+    /// The wrong number of values.
+    UsageWrongNumber = "usage_wrong_number" [arg, expected, given],
+    /// Two options that exclude each other.
+    UsageConflict = "usage_conflict" [arg, other],
+    /// An option given twice.
+    UsageTwice = "usage_twice" [arg],
+    /// An option that needs `=`.
+    UsageNoEquals = "usage_no_equals" [arg],
+    /// An argument that is not UTF-8.
+    UsageNotUtf8 = "usage_not_utf8" [],
+    /// Any other usage error.
+    UsageOther = "usage_other" [],
+    /// `floor man` for something that has no page.
+    UsageNoManual = "usage_no_manual" [command],
+    /// `--lang` that names no UI language.
+    NotUiLanguage = "not_ui_language" [value],
+    /// A game that is none of the three.
+    NotAGame = "not_a_game" [value],
+    /// `--answer` without `=`.
+    NotKeyValue = "not_key_value" [value],
+    /// A count below 1.
+    CountTooSmall = "count_too_small" [value, max],
 
     // --- the incident log -------------------------------------------------
     /// No log file named.
@@ -115,6 +300,10 @@ messages! {
     LogUnreadable = "log_unreadable" [file, cause],
     /// The log cannot be opened.
     LogOpen = "log_open" [file, cause],
+    /// The settings file cannot be read.
+    SettingsUnreadable = "settings_unreadable" [problem],
+    /// The settings file does not parse.
+    SettingsYaml = "settings_yaml" [problem],
     /// The log path is a directory, FIFO or socket.
     LogNotAFile = "log_not_a_file" [file],
 

@@ -11,6 +11,7 @@ use dialoguer::theme::ColorfulTheme;
 use dialoguer::{Input, MultiSelect, Select};
 use floor::incident::tree::{Kind, Question};
 use floor::incident::{AnswerSource, Reply, WalkError};
+use floor::text::shown;
 use floor::ui::Ui;
 
 /// Exit code for an interrupted walkthrough (128 + SIGINT).
@@ -63,10 +64,12 @@ pub fn edition_header(ctx: &crate::ctx::Ctx) {
         let id = floor::settings::game_id(game);
         line.push_str(&format!(" · {}", ctx.ui.t(&format!("choices.{id}"))));
     }
+    // Everything written here is made visible first (a house title, a
+    // `--data` UI text): only the prompt's own styles reach the terminal.
     let term = Term::stderr();
-    let _ = term.write_line(&style(line).bold().to_string());
+    let _ = term.write_line(&style(shown(&line)).bold().to_string());
     if let Some(hint) = ctx.edition_hint() {
-        let _ = term.write_line(&style(hint).dim().to_string());
+        let _ = term.write_line(&style(shown(&hint)).dim().to_string());
     }
 }
 
@@ -90,15 +93,17 @@ impl<'a> Prompter<'a> {
         }
     }
 
-    fn text(&self, question: &Question, field: &str) -> Option<&'a str> {
-        self.ui.get(&format!(
-            "incidents.{}.q.{}.{field}",
-            self.incident, question.id
-        ))
+    fn text(&self, question: &Question, field: &str) -> Option<String> {
+        self.ui
+            .get(&format!(
+                "incidents.{}.q.{}.{field}",
+                self.incident, question.id
+            ))
+            .map(|t| shown(t).into_owned())
     }
 
     fn choice_label(&self, question: &Question, value: &str) -> String {
-        question.choice_label(self.ui, value)
+        shown(&question.choice_label(self.ui, value)).into_owned()
     }
 }
 
@@ -117,13 +122,12 @@ impl AnswerSource for Prompter<'_> {
     fn reply(&mut self, question: &Question, default: Option<&str>) -> Result<Reply, WalkError> {
         let prompt = self
             .text(question, "text")
-            .unwrap_or(&question.id)
-            .to_string();
+            .unwrap_or_else(|| shown(&question.id).into_owned());
         if let Some(help) = self.text(question, "help") {
             let _ = self.term.write_line(&format!(
                 "  {} {}",
                 style(help).dim(),
-                style(self.ui.t("incident.back_hint")).dim()
+                style(shown(self.ui.t("incident.back_hint"))).dim()
             ));
         }
         match question.kind {
@@ -137,10 +141,10 @@ impl AnswerSource for Prompter<'_> {
                     .iter()
                     .map(|v| match v.as_str() {
                         "yes" if question.kind == Kind::YesNo => {
-                            self.ui.t("incident.yes").to_string()
+                            shown(self.ui.t("incident.yes")).into_owned()
                         }
                         "no" if question.kind == Kind::YesNo => {
-                            self.ui.t("incident.no").to_string()
+                            shown(self.ui.t("incident.no")).into_owned()
                         }
                         other => self.choice_label(question, other),
                     })
@@ -219,7 +223,9 @@ impl AnswerSource for Prompter<'_> {
                         if s.is_empty() || s == "<" {
                             return Ok(());
                         }
-                        q.parse(s).map(|_| ()).map_err(|e| e.0.render(ui))
+                        q.parse(s)
+                            .map(|_| ())
+                            .map_err(|e| shown(&e.0.render(ui)).into_owned())
                     })
                     .interact_text_on(&self.term)
                     .map_err(source_error)?;
@@ -240,9 +246,12 @@ impl AnswerSource for Prompter<'_> {
         problem: &floor::message::Message,
     ) -> Result<(), WalkError> {
         let problem = problem.render(self.ui);
-        let _ = self
-            .term
-            .write_line(&format!("  {} `{value}`: {problem}", style("✗").red()));
+        let _ = self.term.write_line(&format!(
+            "  {} `{}`: {}",
+            style("✗").red(),
+            shown(value),
+            shown(&problem)
+        ));
         Ok(())
     }
 
@@ -254,7 +263,7 @@ impl AnswerSource for Prompter<'_> {
 /// Shows why the ruling refused an answer, before that question is asked
 /// again.
 pub fn refused(problem: &str) {
-    let _ = Term::stderr().write_line(&format!("  {} {problem}", style("✗").red()));
+    let _ = Term::stderr().write_line(&format!("  {} {}", style("✗").red(), shown(problem)));
 }
 
 /// The menu of `floor` run on a terminal without a command: what to do,
@@ -266,10 +275,10 @@ pub fn menu(ui: &Ui) -> Result<Option<crate::cli::Command>, WalkError> {
     let items = ["incident", "rule", "search", "compare", "editions"];
     let labels: Vec<String> = items
         .iter()
-        .map(|i| ui.t(&format!("menu.{i}")).to_string())
+        .map(|i| shown(ui.t(&format!("menu.{i}"))).into_owned())
         .collect();
     let Some(choice) = Select::with_theme(&theme)
-        .with_prompt(ui.t("menu.prompt"))
+        .with_prompt(shown(ui.t("menu.prompt")))
         .items(&labels)
         .default(0)
         .interact_on_opt(&term)
@@ -279,7 +288,7 @@ pub fn menu(ui: &Ui) -> Result<Option<crate::cli::Command>, WalkError> {
     };
     let ask = |key: &str| -> Result<String, WalkError> {
         Input::<String>::with_theme(&theme)
-            .with_prompt(ui.t(key))
+            .with_prompt(shown(ui.t(key)))
             .interact_text_on(&term)
             .map_err(source_error)
     };
@@ -344,23 +353,23 @@ pub fn pick_incident(
     let mut drawn = 0usize;
     let _ = term.hide_cursor();
     let picked = loop {
-        let shown = matching(choices, &typed, lexicon, vocab);
-        active = active.min(shown.len().saturating_sub(1));
+        let listed = matching(choices, &typed, lexicon, vocab);
+        active = active.min(listed.len().saturating_sub(1));
         let mut screen = String::new();
         let _ = theme.format_fuzzy_select_prompt(
             &mut screen,
-            ui.t("incident.pick"),
+            &shown(ui.t("incident.pick")),
             &typed,
             typed.len(),
         );
         let first = active.saturating_sub(rows - 1);
-        for (row, &i) in shown.iter().enumerate().skip(first).take(rows) {
+        for (row, &i) in listed.iter().enumerate().skip(first).take(rows) {
             let Some(choice) = choices.get(i) else {
                 continue;
             };
             screen.push('\n');
             // One line per item, or the list is not redrawn in place.
-            let label = format!("{}  ({})", choice.title, choice.id);
+            let label = format!("{}  ({})", shown(&choice.title), shown(&choice.id));
             let label = dialoguer::console::truncate_str(&label, width, "…");
             let _ = theme.format_select_prompt_item(&mut screen, &label, row == active);
         }
@@ -371,13 +380,13 @@ pub fn pick_incident(
         drawn = screen.lines().count();
         match term.read_key().map_err(io)? {
             Key::Enter => {
-                if let Some(&i) = shown.get(active) {
+                if let Some(&i) = listed.get(active) {
                     break choices.get(i).map(|c| c.id.clone());
                 }
             }
             Key::Escape => break None,
             Key::ArrowUp => active = active.saturating_sub(1),
-            Key::ArrowDown => active = (active + 1).min(shown.len().saturating_sub(1)),
+            Key::ArrowDown => active = (active + 1).min(listed.len().saturating_sub(1)),
             Key::Backspace => {
                 typed.pop();
                 active = 0;

@@ -24,10 +24,11 @@ pub fn table(ctx: &Ctx) -> Table {
     table
 }
 
-/// Text from data or input for a table cell: no word longer than a table
-/// can lay out quickly (see [`floor::text::breakable`]).
+/// Text from data or input for a table cell: made visible (see
+/// [`floor::text::shown`]), no word longer than a table can lay out
+/// quickly (see [`floor::text::breakable`]).
 pub fn cell(text: &str) -> String {
-    floor::text::breakable(text, 60).into_owned()
+    floor::text::breakable(&floor::text::shown(text), 60).into_owned()
 }
 
 /// A table in the house style headed by the UI texts of `keys`.
@@ -77,25 +78,30 @@ const READING_WIDTH: u16 = 100;
 const MARK_ON: &str = "\x1b[1;33m";
 const MARK_OFF: &str = "\x1b[0m";
 
-/// A table cell in bold (when the table is styled at all). Styling goes on
-/// whole cells: escape codes inside a cell would break the column widths.
+/// A table cell in bold (when the table is styled at all), its text made
+/// visible. Styling goes on whole cells: escape codes inside a cell would
+/// break the column widths.
 pub fn strong(text: &str) -> comfy_table::Cell {
-    comfy_table::Cell::new(text).add_attribute(comfy_table::Attribute::Bold)
+    comfy_table::Cell::new(floor::text::shown(text)).add_attribute(comfy_table::Attribute::Bold)
 }
 
-/// Bold text when colour is on, for lines outside tables.
+/// Text in bold when colour is on, for lines outside tables; the text is
+/// made visible first, so only this bold is a style.
 pub fn bold(ctx: &Ctx, text: &str) -> String {
+    let text = floor::text::shown(text);
     if ctx.color {
         format!("\x1b[1m{text}{MARK_OFF}")
     } else {
-        text.to_string()
+        text.into_owned()
     }
 }
 
-/// The snippet with its matches highlighted (colour) or left plain.
+/// The snippet with its matches highlighted (colour) or left plain, its
+/// text made visible.
 pub fn snippet(ctx: &Ctx, snippet: &Snippet) -> String {
+    use floor::text::shown;
     if !ctx.color {
-        return snippet.text.clone();
+        return shown(&snippet.text).into_owned();
     }
     let mut out = String::with_capacity(snippet.text.len() + 16 * snippet.marks.len());
     let mut at = 0;
@@ -105,13 +111,13 @@ pub fn snippet(ctx: &Ctx, snippet: &Snippet) -> String {
         else {
             continue;
         };
-        out.push_str(before);
+        out.push_str(&shown(before));
         out.push_str(MARK_ON);
-        out.push_str(marked);
+        out.push_str(&shown(marked));
         out.push_str(MARK_OFF);
         at = end;
     }
-    out.push_str(snippet.text.get(at..).unwrap_or(""));
+    out.push_str(&shown(snippet.text.get(at..).unwrap_or("")));
     out
 }
 

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::error::LoadError;
+use crate::message::{Message, Msg};
 use crate::poker::Game;
 use crate::rules::Lang;
 
@@ -284,9 +285,9 @@ fn read_file(
         crate::data::read_yaml(&path)
     }
     .map_err(|e| match e {
-        LoadError::Io { file, message } => LoadError::Io {
+        LoadError::Unreadable { file, problem } => LoadError::Unreadable {
             file,
-            message: format!("{message} (the settings file; fix FLOOR_CONFIG or create the file)"),
+            problem: Message::new(Msg::SettingsUnreadable).nested("problem", problem),
         },
         other => other,
     })?;
@@ -310,16 +311,14 @@ fn read_file(
 /// A YAML error in the settings file, with the keys it accepts.
 fn settings_yaml_error(file: &str, e: &serde_yaml::Error) -> LoadError {
     match crate::data::yaml_error(file, e) {
-        LoadError::Schema {
+        LoadError::File {
             file,
             location,
-            message,
-        } => LoadError::Schema {
+            problem,
+        } => LoadError::File {
             file,
             location,
-            message: format!(
-                "{message}; the settings file takes the keys rules, house, lang, log and game"
-            ),
+            problem: Message::new(Msg::SettingsYaml).nested("problem", problem),
         },
         other => other,
     }
@@ -340,25 +339,23 @@ fn resolve_path(given: &str, home: Option<&Path>, base: Option<&Path>) -> PathBu
 }
 
 fn parse_lang(code: &str, at: &str) -> Result<Lang, LoadError> {
-    Lang::from_code(code.trim()).ok_or_else(|| LoadError::Invalid {
-        file: at.to_string(),
-        message: format!(
-            "`{}` is not a UI language: use en, nl, de or sk",
-            code.trim()
-        ),
+    Lang::from_code(code.trim()).ok_or_else(|| {
+        LoadError::file(
+            at,
+            None,
+            Message::new(Msg::NotUiLanguage).arg("value", code.trim()),
+        )
     })
 }
 
 /// A game by its id (`no-limit`, `pot-limit`, `limit`).
 pub fn parse_game(id: &str, at: &str) -> Result<Game, LoadError> {
     serde_json::from_value(serde_json::Value::String(id.trim().to_string())).map_err(|_| {
-        LoadError::Invalid {
-            file: at.to_string(),
-            message: format!(
-                "`{}` is not a game: use no-limit, pot-limit or limit",
-                id.trim()
-            ),
-        }
+        LoadError::file(
+            at,
+            None,
+            Message::new(Msg::NotAGame).arg("value", id.trim()),
+        )
     })
 }
 

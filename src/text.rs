@@ -141,35 +141,104 @@ mod tests {
     }
 }
 
-/// Text made safe for a terminal: control characters (other than newline
-/// and tab) are shown escaped (`\u{1b}`), never sent. With `keep_style`,
-/// colour and emphasis sequences (`ESC [ … m`) pass, as the tool's own
-/// styling writes them; every other sequence (titles, clearing the screen,
-/// cursor moves) is escaped.
+/// Whether `c` may not be written to a terminal as it is: a control
+/// character other than newline and tab (it could set the window title,
+/// clear the screen, move the cursor or start a style), or an invisible
+/// format character (zero-width spaces and joiners, bidirectional
+/// embeddings, overrides and isolates, line and paragraph separators, the
+/// byte-order mark, tags), which can hide or reorder what is shown.
+pub fn is_hidden(c: char) -> bool {
+    if c.is_control() {
+        return c != '\n' && c != '\t';
+    }
+    matches!(
+        c,
+        '\u{ad}'
+            | '\u{600}'..='\u{605}'
+            | '\u{61c}'
+            | '\u{6dd}'
+            | '\u{70f}'
+            | '\u{8e2}'
+            | '\u{180e}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{2028}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{206f}'
+            | '\u{feff}'
+            | '\u{fff9}'..='\u{fffb}'
+            | '\u{110bd}'
+            | '\u{110cd}'
+            | '\u{13430}'..='\u{1343f}'
+            | '\u{1bca0}'..='\u{1bca3}'
+            | '\u{1d173}'..='\u{1d17a}'
+            | '\u{e0001}'
+            | '\u{e0020}'..='\u{e007f}'
+    )
+}
+
+/// Text from data or input, made visible for a terminal: every character
+/// of [`is_hidden`] is written as its escape (`\u{1b}`), everything else as
+/// it is. Applied where such text enters the output (a table cell, a
+/// message argument, a prompt), so that the only escape sequences in what
+/// the tool writes are its own styles. Escaping twice changes nothing.
+pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_hidden) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_hidden(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// [`shown`] for `format!`: `format!("{}", Shown(title))`.
+#[derive(Debug, Clone, Copy)]
+pub struct Shown<'a>(pub &'a str);
+
+impl std::fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&shown(self.0))
+    }
+}
+
+/// The styles the tool itself writes (bold, dim, the search mark, the
+/// deleted and inserted words of a diff, and the reset). Nothing else
+/// reaches the terminal as an escape sequence.
+pub const OWN_STYLES: &[&str] = &[
+    "\u{1b}[0m",
+    "\u{1b}[1m",
+    "\u{1b}[2m",
+    "\u{1b}[1;33m",
+    "\u{1b}[31;9m",
+    "\u{1b}[32;4m",
+];
+
+/// The last check on finished output, after data was made visible where it
+/// entered ([`shown`]): every hidden character is escaped, except, with
+/// `keep_style`, the tool's own styles ([`OWN_STYLES`]). A sequence from
+/// data that was missed on the way in (a colour, hidden text, a title, a
+/// cursor move) is shown escaped here rather than sent.
 pub fn visible(text: &str, keep_style: bool) -> std::borrow::Cow<'_, str> {
-    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
-    if !text.chars().any(unsafe_char) {
+    if !text.chars().any(is_hidden) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
-        if c == '\u{1b}' && keep_style {
-            // ESC [ digits and semicolons m: a style, kept whole.
-            let body = rest.get(2..).unwrap_or("");
-            let params = body
-                .char_indices()
-                .find(|(_, ch)| !(ch.is_ascii_digit() || *ch == ';'));
-            if rest.starts_with("\u{1b}[")
-                && let Some((len, 'm')) = params
-            {
-                let end = 2 + len + 1;
-                out.push_str(rest.get(..end).unwrap_or(""));
-                rest = rest.get(end..).unwrap_or("");
-                continue;
-            }
+        if c == '\u{1b}'
+            && keep_style
+            && let Some(style) = OWN_STYLES.iter().find(|s| rest.starts_with(**s))
+        {
+            out.push_str(style);
+            rest = rest.get(style.len()..).unwrap_or("");
+            continue;
         }
-        if unsafe_char(c) {
+        if is_hidden(c) {
             out.extend(c.escape_unicode());
         } else {
             out.push(c);
@@ -181,7 +250,7 @@ pub fn visible(text: &str, keep_style: bool) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod visible_tests {
-    use super::visible;
+    use super::{Shown, shown, visible};
 
     #[test]
     fn control_sequences_are_shown_not_sent() {
@@ -198,6 +267,26 @@ mod visible_tests {
         assert_eq!(visible("\u{1b}[1mbold", false), "\\u{1b}[1mbold");
         assert_eq!(visible("\u{9b}31m", true), "\\u{9b}31m");
         assert_eq!(visible("\u{1b}", true), "\\u{1b}");
+    }
+
+    #[test]
+    fn only_the_tools_own_styles_pass_the_last_check() {
+        // Hidden text and colours the tool never writes stay escaped.
+        assert_eq!(visible("\u{1b}[8mX", true), "\\u{1b}[8mX");
+        assert_eq!(visible("\u{1b}[31mX", true), "\\u{1b}[31mX");
+        assert_eq!(visible("\u{1b}[30;40mX", true), "\\u{1b}[30;40mX");
+        assert_eq!(visible("\u{1b}[1;33mX", true), "\u{1b}[1;33mX");
+    }
+
+    #[test]
+    fn data_is_made_visible_where_it_enters() {
+        assert_eq!(shown("Höhe\n\tx"), "Höhe\n\tx");
+        // Colour from data is escaped even where the tool's own would pass.
+        assert_eq!(shown("\u{1b}[1mX"), "\\u{1b}[1mX");
+        assert_eq!(shown("a\u{202e}b\u{200b}c"), "a\\u{202e}b\\u{200b}c");
+        assert_eq!(shown("\r\u{7f}\u{85}"), "\\u{d}\\u{7f}\\u{85}");
+        assert_eq!(shown(&shown("\u{1b}x")), shown("\u{1b}x"));
+        assert_eq!(format!("[{}]", Shown("\u{7}")), "[\\u{7}]");
     }
 }
 

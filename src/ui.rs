@@ -26,9 +26,12 @@ impl Ui {
     /// Loads the UI texts of `lang` from the data tree.
     pub fn load(source: &DataSource, lang: Lang) -> Result<Ui, LoadError> {
         let path = ui_path(lang);
-        let file = source.read(&path)?.ok_or_else(|| LoadError::Invalid {
-            file: path.clone(),
-            message: "missing: every language needs its ui.yaml".into(),
+        let file = source.read(&path)?.ok_or_else(|| {
+            LoadError::file(
+                &path,
+                None,
+                crate::message::Message::new(crate::message::Msg::UiMissing),
+            )
         })?;
         // Embedded files were flattened at build time: borrow them as they are.
         if let Some(records) = file.flat_records() {
@@ -46,7 +49,13 @@ impl Ui {
                 message: format!("`{key}` must be a text or a map of texts"),
             })?
             .into_iter()
-            .map(|(k, v)| (Cow::Owned(k), Cow::Owned(v)))
+            // Texts of a `--data` tree are data: made visible once, here.
+            .map(|(k, v)| {
+                (
+                    Cow::Owned(k),
+                    Cow::Owned(crate::text::shown(&v).into_owned()),
+                )
+            })
             .collect();
         Ok(Ui { lang, texts })
     }
@@ -71,11 +80,13 @@ impl Ui {
             .map(|(_, v)| v.as_ref())
     }
 
-    /// The text for `key` with `{name}` placeholders filled in.
+    /// The text for `key` with `{name}` placeholders filled in. The values
+    /// are data or input (a title, a path, what was typed): each is made
+    /// visible (see [`crate::text::shown`]) as it enters the text.
     pub fn f(&self, key: &str, args: &[(&str, &str)]) -> String {
         let mut out = self.t(key).to_string();
         for (name, value) in args {
-            out = out.replace(&format!("{{{name}}}"), value);
+            out = out.replace(&format!("{{{name}}}"), &crate::text::shown(value));
         }
         out
     }

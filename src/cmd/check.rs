@@ -112,7 +112,7 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
     );
     for e in &report.editions {
         table.add_row(vec![
-            e.id.clone(),
+            render::cell(&e.id),
             e.rules.to_string(),
             e.procedures.to_string(),
             e.house.to_string(),
@@ -152,7 +152,11 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
         out.push('\n');
     }
     for f in &report.findings {
-        out.push_str(&format!("{}: {}\n", f.file, f.message));
+        out.push_str(&format!(
+            "{}: {}\n",
+            floor::text::Shown(&f.file),
+            floor::text::Shown(&f.message)
+        ));
     }
     // The overlay passed (it would not have loaded otherwise), but what it
     // does that is likely a mistake is said here as in `compare --house`.

@@ -14,6 +14,7 @@ use floor::rules::{Edition, Store};
 
 use crate::ctx::{Ctx, Output};
 use crate::render;
+use floor::text::Shown;
 
 /// How the report is written for people.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -678,8 +679,8 @@ impl Report<'_> {
         // sentences, one under the other, than as a word diff.
         let both = |mark: &str, a: &str, b: &str| {
             vec![
-                format!("{mark} {}: {a}", self.c.a),
-                format!("  {}: {b}", self.c.b),
+                format!("{mark} {}: {}", self.c.a, Shown(a)),
+                format!("  {}: {}", self.c.b, Shown(b)),
             ]
         };
         steps
@@ -690,8 +691,8 @@ impl Report<'_> {
                 Aligned::Moved { a, b, diff } if mostly_changed(diff) => both("↕", a, b),
                 Aligned::Reworded { diff, .. } => vec![format!("~ {}", diff_text(color, diff))],
                 Aligned::Moved { diff, .. } => vec![format!("↕ {}", diff_text(color, diff))],
-                Aligned::OnlyA { a } => vec![format!("− {a}")],
-                Aligned::OnlyB { b } => vec![format!("+ {b}")],
+                Aligned::OnlyA { a } => vec![format!("− {}", Shown(a))],
+                Aligned::OnlyB { b } => vec![format!("+ {}", Shown(b))],
             })
             .collect()
     }
@@ -812,10 +813,15 @@ fn mostly_changed(pieces: &[Piece]) -> bool {
 }
 
 /// Deleted words in red, inserted in green on a terminal; `[-…-]` and
-/// `{+…+}` otherwise.
+/// `{+…+}` otherwise. The words are made visible: only these colours are
+/// styles.
 fn diff_text(color: bool, pieces: &[Piece]) -> String {
     let mut out = String::new();
     for p in pieces {
+        let p = Piece {
+            tag: p.tag,
+            text: floor::text::shown(&p.text).into_owned(),
+        };
         match (p.tag, color) {
             ("equal", _) => out.push_str(&p.text),
             ("delete", true) => out.push_str(&format!("\x1b[31;9m{}\x1b[0m", p.text)),
@@ -841,7 +847,7 @@ fn text(ctx: &Ctx, doc: &[Block]) -> String {
                 out.push('\n');
             }
             Block::Line(t) => {
-                out.push_str(&render::wrap(ctx, t, 2));
+                out.push_str(&render::wrap(ctx, &Shown(t).to_string(), 2));
                 out.push('\n');
             }
             Block::Heading(t) => {
@@ -861,7 +867,7 @@ fn text(ctx: &Ctx, doc: &[Block]) -> String {
                 let indent = if head.is_empty() {
                     "  "
                 } else {
-                    out.push_str(&render::wrap(ctx, &format!("• {head}"), 4));
+                    out.push_str(&render::wrap(ctx, &format!("• {}", Shown(head)), 4));
                     out.push('\n');
                     "    "
                 };
@@ -879,7 +885,7 @@ fn text(ctx: &Ctx, doc: &[Block]) -> String {
 /// Text with Markdown's special characters escaped.
 fn md(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    for c in floor::text::shown(text).chars() {
         if "\\`*_[]<>|#".contains(c) {
             out.push('\\');
         }

@@ -102,7 +102,11 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
         &["settings.setting", "settings.value", "settings.source"],
     );
     for (name, (value, from)) in rows {
-        table.add_row(vec![name.to_string(), value, from]);
+        table.add_row(vec![
+            name.to_string(),
+            render::cell(&value),
+            render::cell(&from),
+        ]);
     }
     let title = ctx
         .store

@@ -278,7 +278,7 @@ fn list_output(ctx: &Ctx) -> anyhow::Result<Output> {
     }
     let mut table = render::table_with_header(ctx, &["incident.list_id", "incident.list_title"]);
     for (id, title) in items {
-        table.add_row(vec![id, title]);
+        table.add_row(vec![render::cell(&id), render::cell(&title)]);
     }
     Ok(Output::ok(format!("{table}\n")))
 }
@@ -331,7 +331,7 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
     let mut head = format!(
         "{} · {}",
         render::bold(ctx, &ruling.outcome_text),
-        ruling.edition
+        floor::text::Shown(&ruling.edition)
     );
     if ruling.discretion {
         head.push_str(&format!(" · {}", ui.t("card.discretion")));
@@ -359,7 +359,7 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
             .collect();
         table.add_row(vec![
             Cell::new(ui.t("card.amounts")),
-            Cell::new(amounts.join("\n")),
+            Cell::new(render::cell(&amounts.join("\n"))),
         ]);
     }
     if !ruling.remedy.is_empty() {
@@ -369,7 +369,7 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
             .enumerate()
             .map(|(i, s)| format!("{}. {s}", i + 1))
             .collect();
-        table.add_row(vec![ui.t("card.remedy"), &steps.join("\n")]);
+        table.add_row(vec![ui.t("card.remedy"), &render::cell(&steps.join("\n"))]);
     }
     for (i, c) in ruling.citations.iter().enumerate() {
         let number = match &c.part {
@@ -419,11 +419,14 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
             );
         }
         if !shown.is_empty() {
-            table.add_row(vec![ui.t(label), &shown.join("\n")]);
+            table.add_row(vec![ui.t(label), &render::cell(&shown.join("\n"))]);
         }
     }
     if !ruling.notes.is_empty() {
-        table.add_row(vec![ui.t("card.notes"), &ruling.notes.join("\n")]);
+        table.add_row(vec![
+            ui.t("card.notes"),
+            &render::cell(&ruling.notes.join("\n")),
+        ]);
     }
     out.push_str(&format!("{table}\n"));
     if let (true, Some(picture)) = (tree.diagram, &ruling.table) {

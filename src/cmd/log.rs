@@ -246,21 +246,10 @@ fn outcome(ui: &Ui, entry: &Entry) -> String {
     }
 }
 
-/// Text from a log file or the command line made safe for a terminal:
-/// control characters are shown escaped, never sent.
+/// Text from a log file or the command line, made visible (see
+/// [`floor::text::shown`]).
 fn printable(text: &str) -> String {
-    if !text.chars().any(char::is_control) {
-        return text.to_string();
-    }
-    text.chars()
-        .map(|c| {
-            if c.is_control() && c != '\n' {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+    floor::text::shown(text).into_owned()
 }
 
 #[cfg(test)]
@@ -272,6 +261,8 @@ mod tests {
         assert_eq!(printable("table 4"), "table 4");
         assert_eq!(printable("\u{1b}[2Jgone"), "\\u{1b}[2Jgone");
         assert_eq!(printable("two\nlines"), "two\nlines");
+        assert_eq!(printable("\u{1b}[31mred"), "\\u{1b}[31mred");
+        assert_eq!(printable("a\u{202e}b"), "a\\u{202e}b");
     }
 
     #[test]

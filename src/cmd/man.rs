@@ -25,10 +25,10 @@ pub fn run(command: &[String], out_dir: Option<&Path>) -> anyhow::Result<Output>
         return Ok(Output::ok(written));
     }
     let page = man::page_for(command).ok_or_else(|| {
-        UsageError(format!(
-            "no manual page for `{}`: give a command, e.g. floor man incident",
-            command.join(" ")
-        ))
+        UsageError(
+            floor::message::Message::new(floor::message::Msg::UsageNoManual)
+                .arg("command", command.join(" ")),
+        )
     })?;
     Ok(Output::ok(String::from_utf8(page)?))
 }

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use crate::ctx::{Ctx, Output};
 use crate::render;
+use floor::text::Shown;
 
 /// The contract JSON shape of a rule (SPEC section 4), plus extra fields.
 #[derive(Serialize)]
@@ -174,18 +175,21 @@ pub fn card(ctx: &Ctx, book: &Book, found: &Found) -> String {
         }
     }
     if !rule.refs.is_empty() {
-        table.add_row(vec![ui.t("rule.refs").to_string(), rule.refs.join(", ")]);
+        table.add_row(vec![
+            ui.t("rule.refs").to_string(),
+            render::cell(&rule.refs.join(", ")),
+        ]);
     }
     let printed = rule
         .label
         .as_deref()
         .filter(|l| *l != rule.number)
-        .map(|l| format!(" · {} {l}", ui.t("rule.printed")))
+        .map(|l| format!(" · {} {}", ui.t("rule.printed"), Shown(l)))
         .unwrap_or_default();
     let mut head = format!(
         "{} ({}) · {}{printed}",
-        book.title(),
-        book.id(),
+        Shown(book.title()),
+        Shown(book.id()),
         render::bold(ctx, &rule.concept)
     );
     if rule.not_applicable {

@@ -226,22 +226,16 @@ pub fn parse_key_value(s: &str) -> Result<(String, String), String> {
 /// are on the command line). `text` has passed [`crate::data::check_shape`];
 /// `file` names it in errors.
 pub fn parse_answers_file(text: &str, file: &str) -> Result<BTreeMap<String, String>, LoadError> {
-    let invalid = |message: String| LoadError::Invalid {
-        file: file.to_string(),
-        message,
-    };
+    use crate::message::{Message, Msg};
+    let invalid = |problem: Message| LoadError::file(file, None, problem);
     if text.trim().is_empty() {
-        return Err(invalid(
-            "is empty: write one answer per line, e.g. `facing: 1200`".into(),
-        ));
+        return Err(invalid(Message::new(Msg::AnswersEmpty)));
     }
     // First the shape: a map of scalars and lists of scalars.
     let value: serde_yaml::Value =
         serde_yaml::from_str(text).map_err(|e| crate::data::yaml_error(file, &e))?;
     let serde_yaml::Value::Mapping(map) = value else {
-        return Err(invalid(
-            "must be a map of answers, e.g. `facing: 1200`".into(),
-        ));
+        return Err(invalid(Message::new(Msg::AnswersNotMap)));
     };
     let scalar = |v: &serde_yaml::Value| {
         matches!(
@@ -254,22 +248,16 @@ pub fn parse_answers_file(text: &str, file: &str) -> Result<BTreeMap<String, Str
     let mut lists = BTreeMap::new();
     for (k, v) in &map {
         let serde_yaml::Value::String(key) = k else {
-            return Err(invalid(
-                "answer keys must be text, e.g. `facing: 1200`".into(),
-            ));
+            return Err(invalid(Message::new(Msg::AnswersKeyNotText)));
         };
         let is_list = match v {
             v if scalar(v) => false,
             serde_yaml::Value::Sequence(items) if items.iter().all(scalar) => true,
             serde_yaml::Value::Sequence(_) => {
-                return Err(invalid(format!(
-                    "`{key}`: list items must be numbers or text"
-                )));
+                return Err(invalid(Message::new(Msg::AnswersListItems).arg("key", key)));
             }
             _ => {
-                return Err(invalid(format!(
-                    "`{key}` must be a number, text, yes/no or a list"
-                )));
+                return Err(invalid(Message::new(Msg::AnswersBadValue).arg("key", key)));
             }
         };
         lists.insert(key.clone(), is_list);

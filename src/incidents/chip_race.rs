@@ -795,8 +795,11 @@ mod tests {
         .unwrap_err();
         assert_eq!(err.input_key(), Some("removed_chips"));
         let text = err.to_string();
+        // The key is named once, in front of the problem.
         assert!(
-            text.contains("`removed_chips` is too large") && !text.contains("stacks"),
+            text.starts_with("`removed_chips`: too large")
+                && text.matches("removed_chips").count() == 1
+                && !text.contains("stacks"),
             "{text}"
         );
     }

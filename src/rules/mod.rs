@@ -79,12 +79,12 @@ impl Store {
                 continue;
             }
             let Some(language) = Lang::from_code(lang) else {
-                return Err(LoadError::Invalid {
-                    file: path.clone(),
-                    message: format!(
-                        "folder `{lang}` is not a language (en, nl, de, sk): move the file"
-                    ),
-                });
+                return Err(LoadError::file(
+                    &path,
+                    None,
+                    crate::message::Message::new(crate::message::Msg::FolderNotLanguage)
+                        .arg("folder", lang),
+                ));
             };
             entries.push(Entry {
                 id: id.to_string(),

@@ -15,7 +15,7 @@ pub struct RuleRef {
 }
 
 /// Prefixes of numbered procedures and house rules.
-const PREFIXES: &[&str] = &["RP", "OP", "MEC", "PP", "DPC"];
+pub const PREFIXES: &[&str] = &["RP", "OP", "MEC", "PP", "DPC"];
 /// Words a user may put before the number.
 const RULE_WORDS: &[&str] = &["RULE", "REGEL", "REGELN", "PRAVIDLO", "TDA"];
 

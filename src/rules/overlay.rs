@@ -18,8 +18,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Deserializer};
 
-use crate::data::read_yaml;
+use crate::data::{custom_error, read_yaml};
 use crate::error::LoadError;
+use crate::message::{Message, Msg};
+use crate::rules::number::PREFIXES;
 use crate::rules::provisions::{self, Catalog, Unique, is_slug};
 use crate::rules::{
     Edition, Example, Params, Part, Rule, RuleKind, RuleRef, Section, Stated, Store,
@@ -210,8 +212,17 @@ fn with_context<T>(f: impl FnOnce(&mut Context) -> T) -> Option<T> {
     CONTEXT.with(|c| c.borrow_mut().as_mut().map(f))
 }
 
-fn fail<E: serde::de::Error>(message: String) -> E {
-    E::custom(message)
+fn fail<E: serde::de::Error>(problem: Message) -> E {
+    custom_error(problem)
+}
+
+/// " (nearest: a, b)", or nothing.
+fn nearest_list(list: &[String]) -> Message {
+    if list.is_empty() {
+        Message::new(Msg::Text).arg("text", "")
+    } else {
+        Message::new(Msg::Nearest).arg("list", list.join(", "))
+    }
 }
 
 fn edition_id<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
@@ -219,17 +230,16 @@ fn edition_id<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     if is_slug(&id) {
         Ok(id)
     } else {
-        Err(fail(format!(
-            "id `{}` is not an edition id: use lower-case letters, digits and `-`, e.g. club-de-kaart-2024",
-            id.escape_debug()
-        )))
+        Err(fail(
+            Message::new(Msg::OverlayBadId).arg("id", id.escape_debug()),
+        ))
     }
 }
 
 fn some_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     let text = String::deserialize(d)?;
     if text.trim().is_empty() {
-        Err(fail("is empty: give a text".into()))
+        Err(fail(Message::new(Msg::OverlayEmptyText)))
     } else {
         Ok(text)
     }
@@ -240,9 +250,9 @@ fn existing_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> 
     let shown = given.escape_debug().to_string();
     let parsed = RuleRef::parse(&given).filter(|r| r.part.is_none());
     let Some(parsed) = parsed else {
-        return Err(fail(format!(
-            "`{shown}` is not a rule number: write it as on the command line (29, RP-5)"
-        )));
+        return Err(fail(
+            Message::new(Msg::OverlayNotNumber).arg("number", &shown),
+        ));
     };
     let found = with_context(|c| {
         let number = parsed
@@ -251,9 +261,7 @@ fn existing_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> 
             .find(|n| c.numbers.contains(n));
         if let Some(n) = &number {
             if c.changed.contains(n) {
-                return Err(format!(
-                    "rule `{n}` is changed twice: put both changes in one entry"
-                ));
+                return Err(Message::new(Msg::OverlayRuleTwice).arg("number", n));
             }
             c.changed.insert(n.clone());
         }
@@ -263,9 +271,9 @@ fn existing_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> 
         None => Ok(given),
         Some(Err(message)) => Err(fail(message)),
         Some(Ok(Some(number))) => Ok(number),
-        Some(Ok(None)) => Err(fail(format!(
-            "rule `{shown}` does not exist in the edition extended: use its number there"
-        ))),
+        Some(Ok(None)) => Err(fail(
+            Message::new(Msg::OverlayRuleMissing).arg("number", &shown),
+        )),
     }
 }
 
@@ -273,10 +281,9 @@ fn new_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     let given = String::deserialize(d)?;
     let parsed = RuleRef::parse(&given).filter(|r| r.part.is_none());
     let Some(parsed) = parsed else {
-        return Err(fail(format!(
-            "`{}` is not a rule number: write e.g. CLUB-1",
-            given.escape_debug()
-        )));
+        return Err(fail(
+            Message::new(Msg::OverlayNotNewNumber).arg("number", given.escape_debug()),
+        ));
     };
     let number = parsed.to_string();
     let clash = with_context(|c| {
@@ -289,9 +296,9 @@ fn new_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     })
     .unwrap_or(false);
     if clash {
-        return Err(fail(format!(
-            "number `{number}` is already used: give the house rule a number of its own"
-        )));
+        return Err(fail(
+            Message::new(Msg::OverlayNumberUsed).arg("number", &number),
+        ));
     }
     Ok(number)
 }
@@ -299,17 +306,13 @@ fn new_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
 fn new_concept<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     let concept = String::deserialize(d)?;
     if !is_slug(&concept) {
-        return Err(fail(format!(
-            "concept `{}` is not a slug: use lower-case words joined by `-`, e.g. club-final-table-clock",
-            concept.escape_debug()
-        )));
+        return Err(fail(
+            Message::new(Msg::OverlayConceptNotSlug).arg("concept", concept.escape_debug()),
+        ));
     }
     let problem = with_context(|c| {
         if c.known_concepts.contains(&concept) || c.added_concepts.contains(&concept) {
-            Some(format!(
-                "concept `{concept}` belongs to a rule already; give the house rule a slug of its own \
-                 and name the topics it changes in `touches`"
-            ))
+            Some(Message::new(Msg::OverlayConceptTaken).arg("concept", &concept))
         } else {
             c.added_concepts.insert(concept.clone());
             None
@@ -338,11 +341,11 @@ fn known_concepts<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Err
         })
         .flatten();
         if let Some(nearest) = nearest {
-            return Err(fail(format!(
-                "unknown concept `{}` (nearest: {})",
-                concept.escape_debug(),
-                nearest.join(", ")
-            )));
+            return Err(fail(
+                Message::new(Msg::OverlayUnknownConcept)
+                    .arg("concept", concept.escape_debug())
+                    .nested("nearest", nearest_list(&nearest)),
+            ));
         }
     }
     Ok(concepts)
@@ -357,16 +360,14 @@ fn known_provisions<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Unique<Str
             let nearest =
                 with_context(|c| crate::nearest(id, c.provisions.iter().map(String::as_str), 3))
                     .unwrap_or_default();
-            return Err(fail(format!(
-                "unknown provision `{}` (nearest: {})",
-                id.escape_debug(),
-                nearest.join(", ")
-            )));
+            return Err(fail(
+                Message::new(Msg::OverlayUnknownProvision)
+                    .arg("id", id.escape_debug())
+                    .nested("nearest", nearest_list(&nearest)),
+            ));
         }
         if span.trim().is_empty() {
-            return Err(fail(format!(
-                "provision `{id}` needs the words of the text that state it"
-            )));
+            return Err(fail(Message::new(Msg::OverlayProvisionWords).arg("id", id)));
         }
     }
     Ok(Some(given))
@@ -381,16 +382,12 @@ fn load_chain(path: &Path, store: &Store, seen: &mut Vec<PathBuf>) -> Result<Hou
     let shown = path.display().to_string();
     let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     if seen.contains(&canonical) {
-        return Err(invalid(
-            &shown,
-            "extends itself through its chain of `extends:`: break the cycle".into(),
-        )
-        .into());
+        return Err(invalid(&shown, Message::new(Msg::OverlayCycle)).into());
     }
     if seen.len() >= MAX_CHAIN {
         return Err(invalid(
             &shown,
-            format!("more than {MAX_CHAIN} overlays extend one another: shorten the chain"),
+            Message::new(Msg::OverlayChain).arg("max", MAX_CHAIN),
         )
         .into());
     }
@@ -407,11 +404,8 @@ pub fn parse(text: &str, shown: &str, store: &Store) -> Result<House, crate::Err
     build(text, shown, Path::new("."), store, &mut Vec::new())
 }
 
-fn invalid(file: &str, message: String) -> LoadError {
-    LoadError::Invalid {
-        file: file.to_string(),
-        message,
-    }
+fn invalid(file: &str, problem: Message) -> LoadError {
+    LoadError::file(file, None, problem)
 }
 
 fn build(
@@ -424,11 +418,7 @@ fn build(
     // A byte-order mark is how some editors save UTF-8: not content.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
-        return Err(invalid(
-            shown,
-            "is empty: start with `id:`, `extends:`, `title:` and `house:`".into(),
-        )
-        .into());
+        return Err(invalid(shown, Message::new(Msg::OverlayEmpty)).into());
     }
     // The base edition is needed before the file can be checked in full:
     // read `extends` first with a lenient pass.
@@ -437,13 +427,9 @@ fn build(
         extends: Option<String>,
     }
     let head: Head = serde_yaml::from_str(text).map_err(|e| crate::data::yaml_error(shown, &e))?;
-    let extends = head.extends.ok_or_else(|| {
-        invalid(
-            shown,
-            "missing `extends: <edition>`: name the bundled edition (or the overlay file) it changes"
-                .into(),
-        )
-    })?;
+    let extends = head
+        .extends
+        .ok_or_else(|| invalid(shown, Message::new(Msg::OverlayNoExtends)))?;
     let base = base_edition(&extends, shown, dir, store, seen)?;
     let catalog = Catalog::load(store.source())?.unwrap_or_default();
     let mut concepts: Vec<String> = store.concepts()?.iter().map(|c| c.slug.clone()).collect();
@@ -468,30 +454,41 @@ fn build(
     if overlay.id == base.id || base.extends.contains(&overlay.id) {
         return Err(invalid(
             shown,
-            format!(
-                "id `{}` is the edition it extends: choose a new id",
-                overlay.id
-            ),
+            Message::new(Msg::OverlayIdIsBase).arg("id", &overlay.id),
         )
         .into());
     }
     if store.language_of(&overlay.id).is_some() {
         return Err(invalid(
             shown,
-            format!(
-                "id `{}` is a bundled edition: give the house edition an id of its own",
-                overlay.id
-            ),
+            Message::new(Msg::OverlayIdBundled).arg("id", &overlay.id),
         )
         .into());
     }
     let written = rewritten(&overlay);
     let (edition, warnings) = apply(&base, overlay, &catalog);
-    let mut problems = crate::rules::check::edition_problems(&edition, store);
+    let text = |t: String| Message::new(Msg::Text).arg("text", t);
+    let mut problems: Vec<Message> = crate::rules::check::edition_problems(&edition, store)
+        .into_iter()
+        .map(text)
+        .collect();
+    let prefixes = house_prefixes(&edition);
+    let rules = by_number(&edition);
+    let printed = by_number(&base);
     for rule in edition.rules().filter(|r| r.changed_by_house()) {
-        problems.extend(provisions::rule_problems(rule, &catalog, false));
+        problems.extend(
+            provisions::rule_problems(rule, &catalog, false)
+                .into_iter()
+                .map(text),
+        );
         if written.contains(&rule.number) {
-            problems.extend(reference_problems(rule, &edition));
+            problems.extend(reference_problems(
+                rule,
+                &edition,
+                &rules,
+                printed.get(rule.number.as_str()).copied(),
+                &prefixes,
+            ));
         }
     }
     if let Some(first) = problems.into_iter().next() {
@@ -519,14 +516,40 @@ fn base_edition(
         return load_chain(&path, store, seen)
             .map(|house| house.edition)
             .map_err(|e| match e {
-                crate::Error::Load(LoadError::Io { file, message }) => {
-                    invalid(shown, format!("extends: cannot read {file}: {message}")).into()
+                // A file that cannot be opened is named as what `extends:`
+                // gives; a problem inside it is named with its place there.
+                crate::Error::Load(
+                    LoadError::Unreadable { file, problem }
+                    | LoadError::File {
+                        file,
+                        location: None,
+                        problem,
+                    },
+                ) if matches!(
+                    problem.msg,
+                    Msg::NotRegularFile
+                        | Msg::IoNotFound
+                        | Msg::IoPermission
+                        | Msg::IoNotADirectory
+                        | Msg::IoOther
+                ) =>
+                {
+                    invalid(
+                        shown,
+                        Message::new(Msg::OverlayExtendsUnreadable)
+                            .arg("file", file)
+                            .nested("problem", problem),
+                    )
+                    .into()
                 }
                 other => other,
             });
     }
     let base = store.edition(extends).map_err(|e| match e {
-        crate::Error::Lookup(l) => crate::Error::Load(invalid(shown, format!("extends: {l}"))),
+        crate::Error::Lookup(l) => crate::Error::Load(invalid(
+            shown,
+            Message::new(Msg::OverlayExtends).nested("problem", l.message()),
+        )),
         other => other,
     })?;
     let catalog = Catalog::load(store.source())?.unwrap_or_default();
@@ -587,11 +610,18 @@ pub fn apply(base: &Edition, overlay: Overlay, catalog: &Catalog) -> (Edition, V
             rules: added,
         });
     }
-    // A new text cites what it cites: its references are read from it.
+    // A new text cites what it cites: its references are read from it (the
+    // errata of the texts left as printed still apply).
     let snapshot = edition.clone();
+    let prefixes = house_prefixes(&snapshot);
+    let rules = by_number(&snapshot);
+    let printed = by_number(base);
     for rule in edition.rules_mut() {
         if written.contains(&rule.number) {
-            rule.refs = references(rule, &snapshot);
+            let printed = printed.get(rule.number.as_str()).copied();
+            let (refs, errata) = references(rule, &rules, printed, &prefixes);
+            rule.refs = refs;
+            rule.errata = errata;
         }
     }
     (edition, warnings)
@@ -664,8 +694,8 @@ fn change_rule(rule: &mut Rule, change: &RuleChange, catalog: &Catalog) -> Vec<W
     }
     let text_changed = change.text.is_some() || !change.parts.is_empty();
     if text_changed {
-        // The old citations belong to the old text.
-        rule.errata.clear();
+        // The old citations belong to the old text: they are read again
+        // from the new one (see `apply`).
         rule.external_refs.clear();
         rule.refs = Vec::new();
     }
@@ -779,14 +809,21 @@ const CITING: &[&str] = &[
     "pravidlom",
 ];
 
-/// The rule numbers a text cites: numbers after a citing word ("Regel 30",
-/// "Rules 2 and 70", "Regels 41-45"), and procedure and house numbers
-/// written out ("RP-5", "OP5", "MEC-2").
+/// The rule numbers a text cites, read as the rulebooks write them: numbers
+/// after a citing word ("Regel 30", "Rules 2 and 70", "Regels 41-45"), and
+/// procedure and house numbers written out ("RP-5", "OP5", "MEC-2") with a
+/// prefix the rulebooks use. Any other capitalised `Word-N` ("Top-10",
+/// "Covid-19", an example's "Ex-1") is not a citation.
 pub fn cited(text: &str) -> Vec<String> {
-    let tokens: Vec<&str> = text
+    cited_with(text, &HashSet::new())
+}
+
+/// [`cited`], with the prefixes of an edition's own house rules (`CLUB`)
+/// counted as rule prefixes too.
+fn cited_with(text: &str, house_prefixes: &HashSet<String>) -> Vec<String> {
+    let tokens = text
         .split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | '[' | ']' | ';'))
-        .filter(|t| !t.is_empty())
-        .collect();
+        .filter(|t| !t.is_empty());
     let mut out = Vec::new();
     let mut citing = false;
     for token in tokens {
@@ -796,8 +833,12 @@ pub fn cited(text: &str) -> Vec<String> {
             citing = true;
             continue;
         }
-        let prefixed = RuleRef::parse(word).is_some_and(|r| r.prefix.is_some())
-            && word.chars().next().is_some_and(|c| c.is_ascii_uppercase());
+        let prefixed = RuleRef::parse(word)
+            .and_then(|r| r.prefix)
+            .is_some_and(|p| {
+                word.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+                    && (PREFIXES.contains(&p.as_str()) || house_prefixes.contains(&p))
+            });
         if prefixed {
             out.push(word.to_string());
             continue;
@@ -827,28 +868,119 @@ pub fn cited(text: &str) -> Vec<String> {
     out
 }
 
+/// The texts of a rule that can cite: its text, each part's text, items and
+/// tail, the tails, and the examples' texts; never a label (an example's
+/// "Ex-1" is a marker, not a rule).
+fn citing_texts(rule: &Rule) -> Vec<&str> {
+    fn parts<'a>(list: &'a [Part], out: &mut Vec<&'a str>) {
+        for p in list {
+            out.push(&p.text);
+            parts(&p.parts, out);
+            out.push(&p.tail);
+            out.extend(p.examples.iter().map(|e| e.text.as_str()));
+        }
+    }
+    let mut out = vec![rule.text.as_str()];
+    parts(&rule.parts, &mut out);
+    out.push(&rule.tail);
+    out.extend(rule.examples.iter().map(|e| e.text.as_str()));
+    out.retain(|t| !t.trim().is_empty());
+    out
+}
+
+/// The rules of an edition by number, looked up once (an overlay may add
+/// tens of thousands).
+type ByNumber<'a> = std::collections::HashMap<&'a str, &'a Rule>;
+
+fn by_number(edition: &Edition) -> ByNumber<'_> {
+    edition.rules().map(|r| (r.number.as_str(), r)).collect()
+}
+
+/// The prefixes of the house rules of `edition` (`CLUB` of `CLUB-1`).
+fn house_prefixes(edition: &Edition) -> HashSet<String> {
+    edition
+        .rules()
+        .filter_map(|r| RuleRef::parse(&r.number)?.prefix)
+        .collect()
+}
+
+/// What a rewritten rule cites, as the edition's errata read it: a
+/// citation printed wrong in a text the house left as printed means what
+/// the erratum says (ONK 43's "Regel 45B" is rule 45); in a text the house
+/// wrote it means what it says. Returns the citations and the errata that
+/// still apply.
+fn citations(
+    rule: &Rule,
+    printed: Option<&Rule>,
+    house_prefixes: &HashSet<String>,
+) -> (Vec<String>, Vec<crate::rules::model::Erratum>) {
+    let untouched: HashSet<&str> = printed
+        .map(citing_texts)
+        .unwrap_or_default()
+        .into_iter()
+        .collect();
+    let errata = printed.map_or(&[][..], |p| p.errata.as_slice());
+    let mut cites = Vec::new();
+    let mut kept: Vec<crate::rules::model::Erratum> = Vec::new();
+    for text in citing_texts(rule) {
+        let as_printed = untouched.contains(text);
+        for cite in cited_with(text, house_prefixes) {
+            let parsed = RuleRef::parse(&cite);
+            let erratum = errata
+                .iter()
+                .filter(|_| as_printed)
+                .find(|e| parsed.is_some() && RuleRef::parse(&e.printed) == parsed);
+            match erratum {
+                Some(e) => {
+                    if !kept.contains(e) {
+                        kept.push(e.clone());
+                    }
+                    cites.push(e.means.clone());
+                }
+                None => cites.push(cite),
+            }
+        }
+    }
+    (cites, kept)
+}
+
 /// The references of a changed rule's text, recomputed: every citation
 /// must name a rule of the edition (or a part of one).
-fn reference_problems(rule: &Rule, edition: &Edition) -> Vec<String> {
+fn reference_problems(
+    rule: &Rule,
+    edition: &Edition,
+    rules: &ByNumber<'_>,
+    printed: Option<&Rule>,
+    house_prefixes: &HashSet<String>,
+) -> Vec<Message> {
     let mut out = Vec::new();
-    for cite in cited(&rule.full_text()) {
+    let (cites, _) = citations(rule, printed, house_prefixes);
+    for cite in cites {
         let Some(parsed) = RuleRef::parse(&cite) else {
             continue;
         };
-        let target = parsed.candidates().iter().find_map(|n| edition.rule(n));
+        let target = parsed
+            .candidates()
+            .iter()
+            .find_map(|n| rules.get(n.as_str()).copied());
         match target {
-            None => out.push(format!(
-                "rule {}: its text cites rule {cite}, which {} does not have: fix the citation",
-                rule.number, edition.id
-            )),
+            None => out.push(
+                Message::new(Msg::OverlayCitesMissing)
+                    .arg("rule", &rule.number)
+                    .arg("cited", &cite)
+                    .arg("edition", &edition.id),
+            ),
             Some(t) => {
                 if let Some(part) = &parsed.part
                     && t.part(part).is_none()
                 {
-                    out.push(format!(
-                        "rule {}: its text cites {cite}, but rule {} has no part {part}",
-                        rule.number, t.number
-                    ));
+                    out.push(
+                        Message::new(Msg::OverlayCitesMissingPart)
+                            .arg("rule", &rule.number)
+                            .arg("cited", &cite)
+                            .arg("target", &t.number)
+                            .arg("part", part),
+                    );
                 }
             }
         }
@@ -856,14 +988,25 @@ fn reference_problems(rule: &Rule, edition: &Edition) -> Vec<String> {
     out
 }
 
-/// The references a changed text cites, as the edition numbers them.
-pub fn references(rule: &Rule, edition: &Edition) -> Vec<String> {
+/// The references a changed text cites, as the edition numbers them, and
+/// the errata that still apply to it.
+fn references(
+    rule: &Rule,
+    rules: &ByNumber<'_>,
+    printed: Option<&Rule>,
+    house_prefixes: &HashSet<String>,
+) -> (Vec<String>, Vec<crate::rules::model::Erratum>) {
+    let (cites, errata) = citations(rule, printed, house_prefixes);
     let mut out: Vec<String> = Vec::new();
-    for cite in cited(&rule.full_text()) {
+    for cite in cites {
         let Some(parsed) = RuleRef::parse(&cite) else {
             continue;
         };
-        if let Some(t) = parsed.candidates().iter().find_map(|n| edition.rule(n)) {
+        if let Some(t) = parsed
+            .candidates()
+            .iter()
+            .find_map(|n| rules.get(n.as_str()).copied())
+        {
             let reference = match &parsed.part {
                 Some(part) => format!("{}-{part}", t.number),
                 None => t.number.clone(),
@@ -873,7 +1016,7 @@ pub fn references(rule: &Rule, edition: &Edition) -> Vec<String> {
             }
         }
     }
-    out
+    (out, errata)
 }
 
 #[cfg(test)]
@@ -896,5 +1039,19 @@ mod tests {
         );
         assert_eq!(cited("(pozri pravidlá 2 a 70)"), ["2", "70"]);
         assert_eq!(cited("Regel 5 Spieler mit 30 Sekunden"), ["5"]);
+    }
+
+    #[test]
+    fn capitalised_words_with_numbers_are_not_rules() {
+        assert!(cited("Only the Top-10 of the Covid-19 season play the final.").is_empty());
+        assert!(cited("Ex-1: Player A bets 500.").is_empty());
+        assert_eq!(
+            cited("as RP5 and OP-5-D and MEC-2 say"),
+            ["RP5", "OP-5-D", "MEC-2"]
+        );
+        let club: HashSet<String> = ["CLUB".to_string()].into();
+        assert_eq!(cited_with("see CLUB-2 and Top-10", &club), ["CLUB-2"]);
+        // After a citing word, a number is a rule whatever follows.
+        assert_eq!(cited("Rule 45-B applies"), ["45-B"]);
     }
 }

@@ -32,6 +32,7 @@ pub use crate::incidents::premature_card::{PrematureFlop, PrematureTurn};
 pub use crate::incidents::split_pot::OddChipRecipient;
 pub use crate::incidents::unclear_bet::UnclearBetReading;
 pub use crate::incidents::undercall_sequence::UndercallSequenceRule;
+use crate::message::{Message, Msg};
 pub use crate::poker::PreflopOpener;
 pub use crate::poker::pots::AnteOrder;
 
@@ -103,14 +104,12 @@ impl<'de, const MIN: u32, const MAX: u32> Deserialize<'de> for Count<MIN, MAX> {
                 u32::try_from(v)
                     .ok()
                     .and_then(Count::new)
-                    .ok_or_else(|| E::custom(format!("{v} is out of range: give {MIN} to {MAX}")))
+                    .ok_or_else(|| out_of_range::<E>(v, MIN, MAX))
             }
             fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Self::Value, E> {
                 match u64::try_from(v) {
                     Ok(v) => self.visit_u64(v),
-                    Err(_) => Err(E::custom(format!(
-                        "{v} is out of range: give {MIN} to {MAX}"
-                    ))),
+                    Err(_) => Err(out_of_range(v, MIN, MAX)),
                 }
             }
         }
@@ -200,6 +199,16 @@ mod probe {
             seed.deserialize(&mut *self.0).map(Some)
         }
     }
+}
+
+/// A count outside its range, with the range.
+fn out_of_range<E: serde::de::Error>(value: impl fmt::Display, lo: u32, hi: u32) -> E {
+    crate::data::custom_error(
+        Message::new(Msg::ParamOutOfRange)
+            .arg("value", value)
+            .arg("lo", lo)
+            .arg("hi", hi),
+    )
 }
 
 /// Seconds on the clock.

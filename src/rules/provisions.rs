@@ -223,9 +223,10 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Unique<V> {
                 let mut seen = BTreeSet::new();
                 while let Some(key) = map.next_key::<String>()? {
                     if !seen.insert(key.clone()) {
-                        return Err(serde::de::Error::custom(format!(
-                            "`{key}` is given twice: merge the two entries"
-                        )));
+                        return Err(crate::data::custom_error(
+                            crate::message::Message::new(crate::message::Msg::OverlayKeyTwice)
+                                .arg("key", key),
+                        ));
                     }
                     let value = map.next_value()?;
                     out.push((key, value));

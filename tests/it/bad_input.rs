@@ -73,9 +73,20 @@ fn file(name: &str) -> String {
 }
 
 /// Runs `args`; asserts exit 2, nothing on stdout, one line on stderr that
-/// contains every `needle`.
+/// contains every `needle`; then the same in Dutch, German and Slovak, with
+/// no English in the line (see [`english_in`]).
 fn bad(args: &[&str], needles: &[&str]) {
-    let stderr = one_line_error(floor().args(args));
+    refused(args, &[], needles);
+}
+
+/// [`bad`] with environment variables set.
+fn refused(args: &[&str], env: &[(&str, &str)], needles: &[&str]) {
+    let stderr = one_line_error(
+        floor()
+            .args(args)
+            .envs(env.iter().copied())
+            .timeout(TIMEOUT),
+    );
     assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
     for needle in needles {
         assert!(
@@ -83,6 +94,88 @@ fn bad(args: &[&str], needles: &[&str]) {
             "{args:?}: {needle:?} not in {stderr}"
         );
     }
+    // A case about `--lang` itself is not run in other languages.
+    if args.iter().any(|a| a.starts_with("--lang")) {
+        return;
+    }
+    for lang in ["nl", "de", "sk"] {
+        let line = one_line_error(
+            floor()
+                .args(args)
+                .args(["--lang", lang])
+                .envs(env.iter().copied())
+                .timeout(TIMEOUT),
+        );
+        if let Some(word) = english_in(&line, args) {
+            panic!("{args:?} --lang {lang}: English `{word}` in: {line}");
+        }
+    }
+}
+
+/// Longer than any refusal takes: a FIFO or device that was read would hang.
+const TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// Words of English messages that Dutch, German and Slovak ones never use.
+const ENGLISH: &[&str] = &[
+    "the", "is not", "does not", "cannot", "must", "expected", "unknown", "found", "should",
+    "invalid", "missing", "give", "with", "while", "error", "no such", "denied", "see",
+];
+
+/// The first English word or phrase of [`ENGLISH`] in `line`, leaving out
+/// what is data: the arguments given, and anything in backticks, quotes or
+/// `<…>` (a value, an id, a clap value name).
+fn english_in(line: &str, args: &[&str]) -> Option<String> {
+    let mut text = line.to_string();
+    for arg in args.iter().filter(|a| a.len() > 2) {
+        text = text.replace(arg, " ");
+    }
+    let mut plain = String::new();
+    let mut close = None;
+    for c in text.chars() {
+        match (close, c) {
+            (Some(end), c) if c == end => close = None,
+            (Some(_), _) => {}
+            (None, '`') => close = Some('`'),
+            (None, '"') => close = Some('"'),
+            (None, '<') => close = Some('>'),
+            (None, c) => plain.push(c),
+        }
+    }
+    let words: Vec<String> = plain
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let pairs = words.windows(2).map(|w| w.join(" "));
+    words
+        .iter()
+        .cloned()
+        .chain(pairs)
+        .find(|w| ENGLISH.contains(&w.as_str()))
+}
+
+#[test]
+fn the_english_check_finds_english_and_leaves_data_alone() {
+    assert_eq!(
+        english_in("fout: `the` is geen waarde", &[]),
+        None,
+        "backticks are data"
+    );
+    assert_eq!(
+        english_in(
+            "Fehler: --data /x/the-dir ist kein Verzeichnis",
+            &["/x/the-dir"]
+        ),
+        None
+    );
+    assert_eq!(
+        english_in("Fehler: `jump` is not an action", &[]).as_deref(),
+        Some("is not")
+    );
+    assert_eq!(
+        english_in("chyba: unknown field `colour`", &[]).as_deref(),
+        Some("unknown")
+    );
 }
 
 fn bet(answer: &str) -> Vec<String> {
@@ -179,6 +272,19 @@ fn unknown_names_say_what_exists() {
         &["not KEY=VALUE", "facing=1200"],
     );
     bad(&["frobnicate"], &["frobnicate", "--help"]);
+    bad(&["--game", "poker", "editions"], &["`poker`", "no-limit"]);
+    refused(
+        &["editions"],
+        &[("FLOOR_GAME", "poker")],
+        &["FLOOR_GAME", "`poker` is not a game"],
+    );
+    let config = fixtures().join("config-game.yaml");
+    std::fs::write(&config, "game: poker\n").expect("write");
+    refused(
+        &["editions"],
+        &[("FLOOR_CONFIG", config.to_str().expect("utf-8"))],
+        &["config-game.yaml", "`poker` is not a game"],
+    );
 }
 
 #[test]
@@ -427,10 +533,7 @@ fn malformed_answers_files() {
     );
     bad_owned(
         clock("duplicate.yaml"),
-        &[
-            "duplicate.yaml:1:1",
-            "duplicate entry with key \"facing_bet\"",
-        ],
+        &["duplicate.yaml:1:1", "`facing_bet` is given twice"],
     );
     bad_owned(
         clock("list.yaml"),
@@ -449,7 +552,7 @@ fn malformed_answers_files() {
     );
     bad_owned(
         clock("100mb.yaml"),
-        &["100mb.yaml is 104857600 bytes", "limit"],
+        &["100mb.yaml is larger than 4 MiB", "limit"],
     );
     bad_owned(clock("missing.yaml"), &["cannot read", "missing.yaml"]);
     bad_owned(clock("a-directory"), &["a-directory"]);
@@ -462,11 +565,11 @@ fn malformed_house_overlays() {
     bad_owned(house("h-types.yaml"), &["h-types.yaml:3:", "title"]);
     bad_owned(
         house("h-unknown-key.yaml"),
-        &["h-unknown-key.yaml:5:1", "unknown field `colour`"],
+        &["h-unknown-key.yaml:5:1", "unknown key `colour`", "`house`"],
     );
     bad_owned(
         house("h-duplicate.yaml"),
-        &["h-duplicate.yaml:1:1", "duplicate field `title`"],
+        &["h-duplicate.yaml:1:1", "`title` is given twice"],
     );
     bad_owned(house("h-empty.yaml"), &["h-empty.yaml", "is empty"]);
     bad_owned(
@@ -491,7 +594,11 @@ fn malformed_house_overlays() {
     );
     bad_owned(
         house("h-param.yaml"),
-        &["h-param.yaml:", "unknown field `clock_secs`"],
+        &[
+            "h-param.yaml:",
+            "unknown key `clock_secs`",
+            "`clock_seconds`",
+        ],
     );
     bad_owned(
         house("h-bundled-id.yaml"),
@@ -612,22 +719,39 @@ fn fifo(name: &str) -> String {
 fn files_that_are_not_regular_files_are_refused_at_once() {
     // A FIFO would block forever; a device would be read without end.
     let f = fifo("answers.fifo");
-    for args in [
-        vec!["incident", "clock", "--answers", f.as_str()],
-        vec!["rule", "29", "--house", f.as_str()],
-        vec!["incident", "clock", "--answers", "/dev/zero"],
-        vec!["incident", "clock", "--answers", "/dev/urandom"],
-    ] {
-        let stderr = one_line_error(
-            floor()
-                .args(&args)
-                .timeout(std::time::Duration::from_secs(10)),
-        );
-        assert!(stderr.contains("not a regular file"), "{args:?}: {stderr}");
+    let ext = fifo("ext-fifo.yaml");
+    let dir = file("a-directory");
+    let extends = |name: &str, target: &str| {
+        let path = fixtures().join(name);
+        std::fs::write(
+            &path,
+            format!("id: club-x\nextends: {target}\ntitle: t\nhouse: h\n"),
+        )
+        .expect("write");
+        path.display().to_string()
+    };
+    let via_fifo = extends("h-extends-fifo.yaml", &ext);
+    let via_device = extends("h-extends-device.yaml", "/dev/zero");
+    let not_a_file = "not a regular file";
+    for path in [f.as_str(), "/dev/zero", "/dev/urandom", dir.as_str()] {
+        bad(&["incident", "clock", "--answers", path], &[not_a_file]);
+        bad(&["rule", "29", "--house", path], &[not_a_file]);
+        bad(&["log", "show", "--log", path], &[not_a_file]);
+        bad(&["hand", path], &[not_a_file]);
+        bad(&["incident", "bet", "--hand", path], &[not_a_file]);
+        bad(&["compare", path, "onk-2023-nl"], &[not_a_file]);
+        refused(&["editions"], &[("FLOOR_CONFIG", path)], &[not_a_file]);
     }
-    for args in [
-        vec!["log", "show", "--log", f.as_str()],
-        vec![
+    bad(
+        &["rule", "29", "--house", &via_fifo],
+        &["extends", not_a_file],
+    );
+    bad(
+        &["rule", "29", "--house", &via_device],
+        &["extends", not_a_file],
+    );
+    bad(
+        &[
             "incident",
             "clock",
             "--answer",
@@ -635,14 +759,223 @@ fn files_that_are_not_regular_files_are_refused_at_once() {
             "--log",
             f.as_str(),
         ],
-    ] {
-        let stderr = one_line_error(
-            floor()
-                .args(&args)
-                .timeout(std::time::Duration::from_secs(10)),
-        );
-        assert!(stderr.contains("not a regular file"), "{args:?}: {stderr}");
+        &[not_a_file],
+    );
+}
+
+/// A copy of the bundled English data (UI, one edition, concepts, the clock
+/// ruling) in the fixtures, under `name`.
+fn english_tree(name: &str) -> PathBuf {
+    let root = fixtures().join(name);
+    if !root.exists() {
+        let embedded = Path::new(env!("CARGO_MANIFEST_DIR"));
+        std::fs::create_dir_all(root.join("locales/en")).expect("dir");
+        std::fs::create_dir_all(root.join("rulings")).expect("dir");
+        for rel in [
+            "locales/en/ui.yaml",
+            "locales/en/dpc-2019-en.yaml",
+            "locales/concepts.yaml",
+            "rulings/clock.yaml",
+        ] {
+            std::fs::copy(embedded.join(rel), root.join(rel)).expect("copy");
+        }
     }
+    root
+}
+
+#[test]
+fn a_data_tree_never_leads_out_of_itself() {
+    let outside = english_tree("data-outside");
+    // locales/ itself a link out of the tree: refused, the link named.
+    let linked = fixtures().join("data-linked");
+    if !linked.exists() {
+        std::fs::create_dir_all(&linked).expect("dir");
+        std::os::unix::fs::symlink(outside.join("locales"), linked.join("locales"))
+            .expect("symlink");
+    }
+    let linked = linked.display().to_string();
+    bad(
+        &["editions", "--data", &linked],
+        &["locales/", "symbolic link"],
+    );
+    // rulings/ a link: refused the same way.
+    let rulings = fixtures().join("data-linked-rulings");
+    if !rulings.exists() {
+        std::fs::create_dir_all(rulings.join("locales")).expect("dir");
+        std::os::unix::fs::symlink(outside.join("rulings"), rulings.join("rulings"))
+            .expect("symlink");
+    }
+    let rulings = rulings.display().to_string();
+    bad(
+        &["editions", "--data", &rulings],
+        &["rulings/", "symbolic link"],
+    );
+    // A language folder that links out: its files are not part of the tree.
+    let inner = fixtures().join("data-linked-inner");
+    if !inner.exists() {
+        std::fs::create_dir_all(inner.join("locales")).expect("dir");
+        std::os::unix::fs::symlink(outside.join("locales/en"), inner.join("locales/en"))
+            .expect("symlink");
+    }
+    let inner = inner.display().to_string();
+    bad(
+        &["editions", "--data", &inner, "--lang", "en"],
+        &["locales/en/ui.yaml", "missing"],
+    );
+    // The same files inside the tree are read.
+    floor()
+        .args(["editions", "--data"])
+        .arg(&outside)
+        .assert()
+        .success();
+}
+
+#[test]
+fn a_byte_order_mark_is_accepted_in_every_file() {
+    const BOM: &str = "\u{feff}";
+    let answers = fixtures().join("bom-answers.yaml");
+    std::fs::write(&answers, format!("{BOM}facing_bet: yes\n")).expect("write");
+    floor()
+        .args(["incident", "clock", "--json", "--answers"])
+        .arg(&answers)
+        .assert()
+        .success();
+    let tree = english_tree("data-bom");
+    let edition = tree.join("locales/en/dpc-2019-en.yaml");
+    let text = std::fs::read_to_string(&edition).expect("read");
+    if !text.starts_with(BOM) {
+        std::fs::write(&edition, format!("{BOM}{text}")).expect("write");
+    }
+    let out = floor()
+        .args(["rule", "43", "--data"])
+        .arg(&tree)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(String::from_utf8_lossy(&out).contains("43"));
+    let house = fixtures().join("bom-house.yaml");
+    std::fs::write(
+        &house,
+        format!("{BOM}id: club-bom\nextends: onk-2023-nl\ntitle: t\nhouse: h\n"),
+    )
+    .expect("write");
+    floor()
+        .args(["rule", "29", "--house"])
+        .arg(&house)
+        .assert()
+        .success();
+    // A log saved by an editor: the first entry is read, nothing skipped.
+    let log = fixtures().join("bom-log.jsonl");
+    let _ = std::fs::remove_file(&log);
+    crate::common::log_one_ruling(&log);
+    let line = std::fs::read_to_string(&log).expect("log");
+    std::fs::write(&log, format!("{BOM}{line}")).expect("write");
+    let out = floor()
+        .args(["log", "show", "--json", "--log"])
+        .arg(&log)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn an_over_long_log_line_is_skipped_in_bounded_memory() {
+    // One line of 256 MiB (a sparse file: no disk) after a real entry.
+    let log = fixtures().join("long-line.jsonl");
+    let _ = std::fs::remove_file(&log);
+    crate::common::log_one_ruling(&log);
+    let file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&log)
+        .expect("open");
+    let len = file.metadata().expect("meta").len();
+    file.set_len(len + 256 * 1024 * 1024).expect("sparse line");
+    drop(file);
+    #[expect(
+        clippy::zombie_processes,
+        reason = "waited for with wait4, which also reports its peak memory"
+    )]
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_floor"))
+        .args(["log", "show", "--no-pager", "--log"])
+        .arg(&log)
+        .env_clear()
+        .env("LANG", "en_US.UTF-8")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let stderr = std::io::read_to_string(child.stderr.take().expect("stderr")).expect("stderr");
+    let stdout = std::io::read_to_string(child.stdout.take().expect("stdout")).expect("stdout");
+    let (status, max_rss_kb) = wait_with_peak_memory(&child);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(stdout.contains("Rulings: 1"), "{stdout}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("unreadable lines skipped: 1, the first at line 2"),
+        "{stderr}"
+    );
+    assert!(
+        max_rss_kb < 64 * 1024,
+        "log show held {max_rss_kb} KB for a 256 MiB line"
+    );
+    let _ = std::fs::remove_file(&log);
+}
+
+/// Waits for `child`: its exit code and its peak resident memory in KB.
+fn wait_with_peak_memory(child: &std::process::Child) -> (i32, i64) {
+    let pid = libc::pid_t::try_from(child.id()).expect("pid");
+    let mut status = 0;
+    // SAFETY: wait4 writes only into the two locals it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid, "wait4");
+    (libc::WEXITSTATUS(status), usage.ru_maxrss)
+}
+
+#[test]
+fn an_overlay_parameter_out_of_range_names_its_place_and_range() {
+    let path = fixtures().join("h-range.yaml");
+    std::fs::write(
+        &path,
+        "id: club-x\nextends: onk-2023-nl\ntitle: Club X\nhouse: Club X\nrules:\n  - number: \"26\"\n    params: {halt_threshold: 300}\n",
+    )
+    .expect("write");
+    let path = path.display().to_string();
+    bad(
+        &[
+            "incident",
+            "balance",
+            "--answer",
+            "tables=9,5",
+            "--house",
+            &path,
+        ],
+        &["h-range.yaml:7:30", "halt_threshold", "300", "give 2 to 9"],
+    );
+    bad(
+        &["check", "--house", &path],
+        &["h-range.yaml:7:30", "give 2 to 9"],
+    );
+    let path = fixtures().join("h-kind.yaml");
+    std::fs::write(
+        &path,
+        "id: club-x\nextends: onk-2023-nl\ntitle: Club X\nhouse: Club X\nrules:\n  - number: \"26\"\n    params: {halt_threshold: many}\n",
+    )
+    .expect("write");
+    let path = path.display().to_string();
+    bad(
+        &["rule", "29", "--house", &path],
+        &["h-kind.yaml:7:30", "a whole number from 2 to 9"],
+    );
 }
 
 #[test]
@@ -726,13 +1059,30 @@ fn failures_of_the_system_exit_1() {
         ])
         .assert()
         .code(1);
-    // Standard output closed: the ruling went nowhere.
-    let status = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!("{} editions >&-", env!("CARGO_BIN_EXE_floor")))
-        .env_clear()
-        .env("LANG", "en_US.UTF-8")
-        .status()
-        .expect("runs");
-    assert_eq!(status.code(), Some(1));
+    // Standard output closed or full: the output went nowhere, whatever
+    // the command (help and version included).
+    for (args, redirect) in [
+        ("editions", ">&-"),
+        ("--help", ">&-"),
+        ("--version", ">&-"),
+        ("rule --help", ">&-"),
+        ("", ">&-"),
+        ("editions", ">/dev/full"),
+        ("--help", ">/dev/full"),
+    ] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("{} {args} {redirect}", env!("CARGO_BIN_EXE_floor")))
+            .env_clear()
+            .env("LANG", "en_US.UTF-8")
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(1), "floor {args} {redirect}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr).lines().count(),
+            1,
+            "floor {args} {redirect}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }

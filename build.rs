@@ -45,7 +45,11 @@ fn main() {
         let yaml = fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
         // A file that is not valid YAML is embedded as it is: the library
         // parses it at run time and reports the error with its position.
-        let value = serde_yaml::from_str::<serde_json::Value>(&yaml).ok();
+        // A key declared twice is left for the run-time parse to report too
+        // (a JSON map would keep the last one silently).
+        let value = serde_yaml::from_str::<serde_yaml::Value>(&yaml)
+            .ok()
+            .and_then(|_| serde_yaml::from_str::<serde_json::Value>(&yaml).ok());
         let (format, body) = match value {
             // UI texts are looked up by dotted key: flattened here, they load
             // without parsing.

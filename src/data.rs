@@ -116,6 +116,10 @@ impl DataFile {
                 message: e.to_string(),
             }),
             Format::Yaml => {
+                // Maps other than YAML's own keep the last of two equal keys
+                // without a word; a text declared twice is an error here.
+                serde_yaml::from_str::<serde_yaml::Value>(&self.text)
+                    .map_err(|e| yaml_error(&self.shown, &e))?;
                 serde_yaml::from_str(&self.text).map_err(|e| yaml_error(&self.shown, &e))
             }
         }

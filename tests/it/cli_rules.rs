@@ -285,6 +285,23 @@ fn malformed_data_trees_are_one_line_errors() {
         &["rule", "43", "--data", broken.to_str().unwrap_or("")],
         "ui.yaml:",
     );
+
+    // A text declared twice is refused, not silently replaced by the last.
+    let twice = tempdir();
+    std::fs::create_dir_all(twice.join("locales/en")).expect("mkdir");
+    std::fs::write(
+        twice.join("locales/en/ui.yaml"),
+        "params:\n  fouled_deck: \"one\"\n  fouled_deck: \"two\"\n",
+    )
+    .expect("write");
+    fails_with(
+        &["rule", "43", "--data", twice.to_str().unwrap_or("")],
+        "ui.yaml:2:",
+    );
+    fails_with(
+        &["rule", "43", "--data", twice.to_str().unwrap_or("")],
+        "fouled_deck",
+    );
 }
 
 fn tempdir() -> std::path::PathBuf {

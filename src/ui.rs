@@ -3,8 +3,6 @@
 
 mod keys;
 
-use std::borrow::Cow;
-
 use crate::data::DataSource;
 use crate::error::LoadError;
 use crate::rules::Lang;
@@ -14,7 +12,50 @@ use crate::rules::Lang;
 pub struct Ui {
     /// The language.
     pub lang: Lang,
-    texts: Vec<(Cow<'static, str>, Cow<'static, str>)>,
+    texts: Texts,
+}
+
+/// Where the texts are kept.
+#[derive(Debug, Clone)]
+enum Texts {
+    /// Embedded: `key\x1fvalue\x1e` records sorted by key, flattened at
+    /// build time and looked up in place, so loading costs nothing.
+    Flat(&'static str),
+    /// Read from a `--data` tree, sorted by key.
+    Parsed(Vec<(String, String)>),
+}
+
+/// The record separator and the key/value separator of [`Texts::Flat`].
+const RECORD: u8 = 0x1e;
+const FIELD: char = '\x1f';
+
+/// The value of `key` in flattened records, by binary search over the bytes
+/// (as look(1) searches a sorted file): the record holding the middle byte
+/// is compared and the half that cannot hold the key dropped.
+fn flat_get<'a>(records: &'a str, key: &str) -> Option<&'a str> {
+    let bytes = records.as_bytes();
+    // Every record starting in lo..hi is still a candidate; lo and hi are
+    // record starts (or the end).
+    let (mut lo, mut hi) = (0, bytes.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let start = bytes
+            .get(lo..mid)
+            .and_then(|b| memchr::memrchr(RECORD, b))
+            .map_or(lo, |i| lo + i + 1);
+        let end = bytes
+            .get(start..)
+            .and_then(|b| memchr::memchr(RECORD, b))
+            .map_or(bytes.len(), |i| start + i);
+        let record = records.get(start..end)?;
+        let (k, v) = record.split_once(FIELD)?;
+        match k.cmp(key) {
+            std::cmp::Ordering::Equal => return Some(v),
+            std::cmp::Ordering::Less => lo = end + 1,
+            std::cmp::Ordering::Greater => hi = start,
+        }
+    }
+    None
 }
 
 /// The path of a language's UI file in a data tree.
@@ -35,12 +76,10 @@ impl Ui {
         })?;
         // Embedded files were flattened at build time: borrow them as they are.
         if let Some(records) = file.flat_records() {
-            let texts = records
-                .split('\x1e')
-                .filter_map(|r| r.split_once('\x1f'))
-                .map(|(k, v)| (Cow::Borrowed(k), Cow::Borrowed(v)))
-                .collect();
-            return Ok(Ui { lang, texts });
+            return Ok(Ui {
+                lang,
+                texts: Texts::Flat(records),
+            });
         }
         let tree: serde_json::Value = file.parse()?;
         let texts = keys::dotted_texts(&tree)
@@ -51,18 +90,27 @@ impl Ui {
             .into_iter()
             // Texts of a `--data` tree are data: made visible once, here.
             .map(|(k, v)| {
-                (
-                    Cow::Owned(k),
-                    Cow::Owned(crate::text::shown(&v).into_owned()),
-                )
+                let v = crate::text::shown(&v).into_owned();
+                (k, v)
             })
             .collect();
-        Ok(Ui { lang, texts })
+        Ok(Ui {
+            lang,
+            texts: Texts::Parsed(texts),
+        })
     }
 
     /// Every key, sorted.
-    pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.texts.iter().map(|(k, _)| k.as_ref())
+    pub fn keys(&self) -> Box<dyn Iterator<Item = &str> + '_> {
+        match &self.texts {
+            Texts::Flat(records) => Box::new(
+                records
+                    .split(char::from(RECORD))
+                    .filter_map(|r| r.split_once(FIELD))
+                    .map(|(k, _)| k),
+            ),
+            Texts::Parsed(texts) => Box::new(texts.iter().map(|(k, _)| k.as_str())),
+        }
     }
 
     /// The text for `key`; the key itself if the language lacks it (`floor
@@ -73,11 +121,14 @@ impl Ui {
 
     /// The text for `key` if it exists.
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.texts
-            .binary_search_by(|(k, _)| k.as_ref().cmp(key))
-            .ok()
-            .and_then(|i| self.texts.get(i))
-            .map(|(_, v)| v.as_ref())
+        match &self.texts {
+            Texts::Flat(records) => flat_get(records, key),
+            Texts::Parsed(texts) => texts
+                .binary_search_by(|(k, _)| k.as_str().cmp(key))
+                .ok()
+                .and_then(|i| texts.get(i))
+                .map(|(_, v)| v.as_str()),
+        }
     }
 
     /// The text for `key` with `{name}` placeholders filled in. The values
@@ -162,6 +213,35 @@ pub fn locale_lang(env: &impl Fn(&str) -> Option<String>) -> Option<(Lang, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The in-place lookup of the embedded texts finds exactly what the
+    /// parsed YAML holds, and nothing between, before or after its keys.
+    #[test]
+    fn embedded_lookup_agrees_with_the_parsed_file() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for lang in [Lang::En, Lang::Nl, Lang::De, Lang::Sk] {
+            let flat = Ui::load(&DataSource::Embedded, lang).expect("embedded");
+            assert!(matches!(flat.texts, Texts::Flat(_)));
+            let source = DataSource::dir(root).expect("data tree");
+            let parsed = Ui::load(&source, lang).expect("parsed");
+            let keys: Vec<&str> = parsed.keys().collect();
+            assert!(keys.len() > 1000);
+            assert_eq!(flat.keys().collect::<Vec<_>>(), keys);
+            for key in &keys {
+                assert_eq!(flat.get(key), parsed.get(key), "{key}");
+                for near in [format!("{key}."), format!("{key}~"), format!(" {key}")] {
+                    assert_eq!(flat.get(&near), parsed.get(&near), "{near}");
+                }
+                assert_eq!(
+                    flat.get(&key[..key.len() - 1]),
+                    parsed.get(&key[..key.len() - 1])
+                );
+            }
+            for absent in ["", "\u{0}", "zzzz", "~"] {
+                assert_eq!(flat.get(absent), None);
+            }
+        }
+    }
 
     fn env(vars: &'static [(&'static str, &'static str)]) -> impl Fn(&str) -> Option<String> {
         move |k| {

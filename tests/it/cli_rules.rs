@@ -524,7 +524,7 @@ fn search_marks_the_hits_from_other_editions() {
     assert!(hits.iter().all(|h| h["fallback"] == true), "{hits:?}");
     let text = stdout(&["search", "zamýšľal", "--rules", "dpc-2019-en"]);
     assert!(
-        text.starts_with("No match in dpc-2019-en; matches in every edition:"),
+        text.starts_with("No match in dpc-2019-en; matches in all editions:"),
         "{text}"
     );
     // A hit of the edition in use, or of --all-editions, has no key.

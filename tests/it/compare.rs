@@ -261,7 +261,7 @@ fn the_human_report_puts_what_changes_a_ruling_first() {
     let text = stdout(&["compare", "onk-2023-nl", "pokerpunt-nl"]);
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("onk-2023-nl ("), "{}", lines[0]);
-    assert!(text.contains("Change a ruling: "), "{text}");
+    assert!(text.contains("Ruling changed: "), "{text}");
     let params = text.find("Parameters").expect("a parameter table");
     let changes = text.find("What differs").expect("the changes");
     let renumbering = text.find("Renumbering").expect("the renumbering");

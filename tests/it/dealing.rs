@@ -72,7 +72,7 @@ fn a_fouled_deck_cites_the_clause_that_states_it_or_none() {
         assert!(numbers(&r).is_empty(), "{edition}: {:?}", numbers(&r));
         assert!(
             notes(&r).contains(
-                "The edition states no rule for what happens when a deck is fouled: the TDA practice is used"
+                "The edition has no rule on what happens when a deck is fouled: TDA practice is used"
             ),
             "{edition}: {}",
             notes(&r)

@@ -647,7 +647,10 @@ fn the_limit_cap_heads_up_follows_each_editions_wording() {
         if outcome == "capped" {
             assert_eq!(amount(&r, "raises_left"), Some(0));
             assert_eq!(amount(&r, "raise_to"), None);
-            assert!(notes.contains("A bet and 3 raises is used"), "{notes}");
+            assert!(
+                notes.contains("The usual practice is used: a bet and 3 raises"),
+                "{notes}"
+            );
         } else {
             assert_eq!(amount(&r, "raise_to"), Some(500));
         }

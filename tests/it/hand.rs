@@ -91,7 +91,7 @@ fn the_table_shows_the_rulings_in_the_ui_language() {
     let nl = stdout(&["--lang", "nl", "--rules", "onk-2023-nl", "hand", &file]);
     // The ruling column wraps at 100 columns.
     assert!(nl.contains("Raise naar 2000 (Regel"), "{nl}");
-    assert!(nl.contains("Buiten de beurt: stoel 4"), "{nl}");
+    assert!(nl.contains("Out of turn: stoel 4"), "{nl}");
     assert!(
         nl.contains("Hoofdpot 3350: stoelen 3, 4, 6 → stoel 6 wint 3350"),
         "{nl}"

@@ -121,14 +121,15 @@ impl Ctx {
                 } else if rules.1.rank() > source.rank() {
                     rules
                 } else {
-                    return Err(floor::LoadError::Invalid {
-                        file,
-                        message: format!(
-                            "builds on {}, but the edition named is {}: drop one of the two, or name {id}",
-                            builds_on.last().map_or("", String::as_str),
-                            rules.0
-                        ),
-                    }
+                    use floor::message::{Message, Msg};
+                    return Err(floor::LoadError::file(
+                        &file,
+                        None,
+                        Message::new(Msg::HouseRulesDisagree)
+                            .arg("base", builds_on.last().map_or("", String::as_str))
+                            .arg("edition", &rules.0)
+                            .arg("id", &id),
+                    )
                     .into());
                 }
             }

@@ -219,6 +219,8 @@ pub fn io_problem(e: &std::io::Error) -> Message {
         ErrorKind::PermissionDenied => Message::new(Msg::IoPermission),
         ErrorKind::NotADirectory => Message::new(Msg::IoNotADirectory),
         ErrorKind::IsADirectory => Message::new(Msg::NotRegularFile),
+        ErrorKind::StorageFull => Message::new(Msg::IoStorageFull),
+        ErrorKind::NotConnected => Message::new(Msg::IoStdoutClosed),
         _ => Message::new(Msg::IoOther).arg("message", e),
     }
 }

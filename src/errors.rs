@@ -22,6 +22,11 @@ pub fn localize(err: &anyhow::Error, ui: &Ui) -> Option<String> {
             e.message()
         } else if let Some(e) = cause.downcast_ref::<floor::log::LogError>() {
             e.message()?
+        } else if let Some(e) = cause.downcast_ref::<std::io::Error>() {
+            // Reading goes through the library's errors: a bare I/O error
+            // is writing the output.
+            floor::message::Message::new(floor::message::Msg::WriteOutput)
+                .nested("problem", floor::error::io_problem(e))
         } else {
             return None;
         };

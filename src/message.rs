@@ -118,6 +118,14 @@ messages! {
     IoNotADirectory = "io_not_a_directory" [],
     /// Any other failure, in the system's words.
     IoOther = "io_other" [message],
+    /// `--rules` and `--house` (from the same source) name different editions.
+    HouseRulesDisagree = "house_rules_disagree" [base, edition, id],
+    /// The disk is full.
+    IoStorageFull = "io_storage_full" [],
+    /// Standard output was closed before the command ran.
+    IoStdoutClosed = "io_stdout_closed" [],
+    /// Writing the command's output failed: the reason.
+    WriteOutput = "write_output" [problem],
     /// `--data` that does not exist or is no directory.
     DataNotADirectory = "data_not_a_directory" [],
     /// `--data` without `locales/`.

@@ -1085,4 +1085,27 @@ fn failures_of_the_system_exit_1() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+    // Said in the UI language, not in the system's English.
+    for (redirect, said) in [
+        (
+            ">&-",
+            "Fehler: die Ausgabe kann nicht geschrieben werden: die Standardausgabe ist geschlossen",
+        ),
+        (
+            ">/dev/full",
+            "Fehler: die Ausgabe kann nicht geschrieben werden: kein Platz mehr auf dem Gerät",
+        ),
+    ] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "{} --lang de editions {redirect}",
+                env!("CARGO_BIN_EXE_floor")
+            ))
+            .env_clear()
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(1), "{redirect}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr).trim(), said);
+    }
 }

@@ -3,7 +3,6 @@
 //! split; `--at N` the state before action N as a card; `--json` the steps,
 //! the pots and the next player's options.
 
-use std::io::Read as _;
 use std::path::Path;
 
 use floor::hand::{self, Replay, replay::Rules};
@@ -57,22 +56,7 @@ pub fn run(ctx: &Ctx, file: &Path, at: Option<usize>) -> anyhow::Result<Output> 
 /// Reads and parses a hand file (`-`: standard input), PHH or compact.
 pub fn load(file: &Path) -> anyhow::Result<floor::hand::Hand> {
     let text = if file == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .take(floor::data::MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)?;
-        if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > floor::data::MAX_FILE_BYTES {
-            return Err(floor::LoadError::TooLarge {
-                file: "-".into(),
-                bytes: u64::try_from(bytes.len()).unwrap_or(u64::MAX),
-                limit: floor::data::MAX_FILE_BYTES,
-            }
-            .into());
-        }
-        String::from_utf8(bytes).map_err(|e| floor::LoadError::NotUtf8 {
-            file: "-".into(),
-            offset: e.utf8_error().valid_up_to(),
-        })?
+        floor::data::read_limited_from(std::io::stdin(), "-")?
     } else {
         floor::data::read_limited(file)?
     };

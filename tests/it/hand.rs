@@ -841,3 +841,16 @@ fn a_raise_past_the_limit_cap_is_a_call_unless_heads_up_lifts_it() {
         }
     }
 }
+
+#[test]
+fn a_hand_on_standard_input_may_start_with_a_byte_order_mark() {
+    let text = "\u{feff}NL 100/200 button 6\n1:5000 2:5000 3:5000 4:5000 5:5000 6:5000\n\
+                pre: 3 f, 4 c, 5 f, 6 c, 1 f, 2 x\n";
+    let out = floor()
+        .args(["hand", "-"])
+        .write_stdin(text)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(stdout.contains("Main pot 700: seats 2, 4, 6"), "{stdout}");
+}

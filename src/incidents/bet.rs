@@ -206,6 +206,15 @@ impl Incident for Bet {
                 args: Vec::new(),
             });
         }
+        // Limit: more said or pushed than the street's fixed bet is held to
+        // it; no edition has a rule on it, so the card says which practice.
+        let above_fixed = r.returned > 0 || a.declared_amount.is_some_and(|n| n > r.total);
+        if a.game == Game::Limit && r.total > input.facing && above_fixed {
+            d.notes.push(Note {
+                key: "limit_fixed_size",
+                args: vec![("unit", input.unit.to_string())],
+            });
+        }
         if r.forced {
             d.notes.push(Note {
                 key: "forced_raise",

@@ -689,3 +689,36 @@ fn the_limit_cap_heads_up_follows_each_editions_wording() {
     assert_eq!(amount(&r, "raises_left"), Some(1));
     assert!(!notes(&r).contains("usual practice"), "{r}");
 }
+
+/// Fixed limit: "raise, 100" facing 40 on the flop (small bet 20) is a
+/// raise of one bet, to 60; the card says no edition rules on the larger
+/// amount. "Raise, 60" needs no such note.
+#[test]
+fn a_limit_raise_above_the_fixed_bet_is_held_to_it_and_says_so() {
+    let base = [
+        "game=limit",
+        "facing=40",
+        "big_blind=20",
+        "last_raise=20",
+        "declared=raise",
+        "street=flop",
+    ];
+    for edition in ["dpc-2019-en", "onk-2023-nl", "tda-2019-sk"] {
+        let over: Vec<&str> = base
+            .iter()
+            .copied()
+            .chain(["declared_amount=100"])
+            .collect();
+        let r = rule(edition, "bet", &over);
+        assert_eq!(amount(&r, "total"), Some(60), "{edition}");
+        assert!(
+            notes(&r).contains("Fixed limit: a bet or raise is one bet of 20"),
+            "{edition}: {}",
+            notes(&r)
+        );
+        let exact: Vec<&str> = base.iter().copied().chain(["declared_amount=60"]).collect();
+        let r = rule(edition, "bet", &exact);
+        assert_eq!(amount(&r, "total"), Some(60), "{edition}");
+        assert!(!notes(&r).contains("Fixed limit"), "{edition}");
+    }
+}

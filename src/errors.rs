@@ -22,9 +22,12 @@ pub fn localize(err: &anyhow::Error, ui: &Ui) -> Option<String> {
             e.message()
         } else if let Some(e) = cause.downcast_ref::<floor::log::LogError>() {
             e.message()?
-        } else if let Some(e) = cause.downcast_ref::<std::io::Error>() {
-            // Reading goes through the library's errors: a bare I/O error
-            // is writing the output.
+        } else if let Some(e) = cause
+            .downcast_ref::<std::io::Error>()
+            .filter(|_| err.chain().count() == 1)
+        {
+            // Reading goes through the library's errors and files written
+            // name their path: a bare I/O error is writing the output.
             floor::message::Message::new(floor::message::Msg::WriteOutput)
                 .nested("problem", floor::error::io_problem(e))
         } else {

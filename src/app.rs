@@ -146,7 +146,7 @@ fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
                 Some(command) => {
                     let page = paged(&command) && ctx.terminal && !cli.global.no_pager;
                     let output = dispatch(&ctx, command)?;
-                    return finish(output, page, ctx.color, &ctx.take_notices());
+                    return finish(output, page, ctx.color, ctx.json, &ctx.take_notices());
                 }
                 None => return Ok(ExitCode::SUCCESS),
             }
@@ -169,10 +169,10 @@ fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
             let ctx = Ctx::new(&cli.global, settings)?;
             let page = paged(&command) && ctx.terminal && !cli.global.no_pager;
             let output = dispatch(&ctx, command)?;
-            return finish(output, page, ctx.color, &ctx.take_notices());
+            return finish(output, page, ctx.color, ctx.json, &ctx.take_notices());
         }
     };
-    finish(output, false, false, &[])
+    finish(output, false, false, false, &[])
 }
 
 /// Long listings a reader pages through; never a ruling, which must stay
@@ -186,10 +186,21 @@ fn paged(command: &Command) -> bool {
 
 /// Writes a command's output (through the pager when `page`), then the
 /// notices on stderr; the only place stdout is written.
-fn finish(output: Output, page: bool, color: bool, notices: &[String]) -> anyhow::Result<ExitCode> {
+fn finish(
+    output: Output,
+    page: bool,
+    color: bool,
+    json: bool,
+    notices: &[String],
+) -> anyhow::Result<ExitCode> {
     // Only the tool's own styling reaches the terminal: anything from data
-    // or input that could drive it (titles, clearing, cursor) is shown escaped.
-    let text = floor::text::visible(&output.stdout, color);
+    // or input that could drive it (titles, clearing, cursor) is shown
+    // escaped; in JSON with JSON's own escapes, so it stays valid JSON.
+    let text = if json {
+        floor::text::visible_json(&output.stdout)
+    } else {
+        floor::text::visible(&output.stdout, color)
+    };
     if !text.is_empty() {
         stdout_open()?;
     }

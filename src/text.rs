@@ -248,9 +248,46 @@ pub fn visible(text: &str, keep_style: bool) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// [`visible`] for JSON output: every hidden character written as JSON's
+/// `\uXXXX` escape (a surrogate pair above U+FFFF), which a JSON reader
+/// decodes back to the same text. Outside strings JSON has no such
+/// characters, so the document stays valid and means the same.
+pub fn visible_json(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_hidden) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_hidden(c) {
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod visible_tests {
-    use super::{Shown, shown, visible};
+    use super::{Shown, shown, visible, visible_json};
+
+    #[test]
+    fn json_output_escapes_hidden_characters_as_json() {
+        let value =
+            serde_json::json!({"title": "a\u{200b}b\u{202e}c\u{9b}d\u{7f}\u{e0041}", "n": 1});
+        let text = serde_json::to_string_pretty(&value).expect("json");
+        let shown = visible_json(&text);
+        assert!(!shown.chars().any(super::is_hidden), "{shown}");
+        assert!(
+            shown.contains("a\\u200bb\\u202ec\\u009bd\\u007f\\udb40\\udc41"),
+            "{shown}"
+        );
+        let back: serde_json::Value = serde_json::from_str(&shown).expect("still JSON");
+        assert_eq!(back, value);
+    }
 
     #[test]
     fn control_sequences_are_shown_not_sent() {

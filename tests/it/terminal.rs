@@ -135,6 +135,35 @@ fn a_house_overlay_is_shown_escaped_on_every_command() {
     assert!(!out.stdout.contains(&0x1b), "{json}");
 }
 
+/// With `--json` the hostile text goes out in JSON's own escapes: the
+/// output is valid JSON that holds the text exactly, and nothing raw.
+#[test]
+fn json_output_with_a_hostile_overlay_stays_json() {
+    let house = hostile_overlay();
+    let house = house.to_str().expect("utf-8");
+    for args in [
+        vec!["editions"],
+        vec!["rule", "CLUB-1"],
+        vec!["search", "flapdrol"],
+        vec!["incident", "clock", "--answer", "facing_bet=yes"],
+    ] {
+        let out = floor()
+            .args(["--house", house, "--json"])
+            .args(&args)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(!text.chars().any(is_hidden), "{args:?}: raw:\n{text}");
+        let value: serde_json::Value =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: {e}\n{text}"));
+        assert!(
+            value.to_string().contains("\u{202e}X\u{200b}Y"),
+            "{args:?}: the text is not kept:\n{text}"
+        );
+    }
+}
+
 #[test]
 fn an_overlay_id_with_control_characters_is_refused_and_shown_escaped() {
     let path = scratch().join("esc-id.yaml");

@@ -86,6 +86,12 @@ fn shown(e: impl std::fmt::Display) -> String {
     e.to_string()
 }
 
+/// A refusal of the model with its message key in front (`[raise_closed]
+/// ...`): the comparison classifies refusals by key, not by their wording.
+fn keyed(m: floor::message::Message) -> String {
+    format!("[{}] {m}", m.msg.key())
+}
+
 /// One seat of the table as the question describes it.
 struct Seated<'a> {
     name: &'a str,
@@ -132,7 +138,7 @@ fn options(q: &Value) -> Result<Value, String> {
     let bets: Chips = table.iter().map(|s| s.bet).sum();
     setup.dead = pot.checked_sub(bets);
     let actions = parse_actions(text(q, "actions")?).map_err(shown)?;
-    let round = Round::replay(setup, &actions).map_err(|(_, m)| shown(m))?;
+    let round = Round::replay(setup, &actions).map_err(|(_, m)| keyed(m))?;
     let mut spot = round.spot(player).map_err(shown)?;
     spot.pot = Some(pot);
     if let Some((posted, full)) = short_blind {

@@ -444,7 +444,10 @@ def main() -> int:
         if where in tainted:
             found = [
                 ("short-all-in-below-big-blind", detail)
-                if (cls == "oracle-error" and "re-opened" in detail)
+                if (
+                    cls == "oracle-error"
+                    and detail.startswith(("[raise_closed]", "[all_in_closed]"))
+                )
                 or (q["kind"] == "bet" and cls.startswith("unexplained-bet"))
                 else (cls, detail)
                 for cls, detail in found

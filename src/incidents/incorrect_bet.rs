@@ -31,6 +31,8 @@ pub struct Answers {
     pub facing: Chips,
     /// The last full bet or raise before the incorrect one.
     pub last_raise: Option<Chips>,
+    /// Limit: whether the raises of the round had reached the house's cap.
+    pub raises: Option<super::bet::RaisesMade>,
     /// The bettor's own chips in front before the bet (pot-limit).
     pub in_front: Option<Chips>,
     /// The total bet or raised to.
@@ -78,6 +80,7 @@ impl Incident for IncorrectBet {
                 pot: a.pot,
                 street_ended: a.street_ended,
                 substantial_action_after: a.substantial_action_after.unwrap_or(false),
+                capped: a.raises == Some(super::bet::RaisesMade::CapReached),
             },
             window,
         )?;
@@ -86,7 +89,17 @@ impl Incident for IncorrectBet {
         if r.outcome == IncorrectOutcome::Corrected && r.corrected_to > a.total {
             d.amount("to_add", r.corrected_to - a.total);
         }
+        if r.outcome == IncorrectOutcome::Corrected && r.corrected_to < a.total {
+            d.amount("returned", a.total - r.corrected_to);
+        }
         d.data("kind", r.kind);
+        // Limit against a bet: an unanswered cap is taken as not reached.
+        if a.game == Game::Limit && a.facing > 0 && a.raises.is_none() {
+            d.notes.push(crate::incident::ruling::Note {
+                key: "cap_assumed",
+                args: Vec::new(),
+            });
+        }
         Ok(d)
     }
 }
@@ -139,6 +152,9 @@ pub struct IncorrectBetInput {
     pub street_ended: bool,
     /// Substantial action occurred after the bet before the error was noticed.
     pub substantial_action_after: bool,
+    /// Limit: the raises of the round had reached the house's cap, so the
+    /// bettor could only call.
+    pub capped: bool,
 }
 
 /// What kind of error the bet was.
@@ -151,6 +167,8 @@ pub enum IncorrectKind {
     OverPot,
     /// A pot-limit pot bet below the pot on a wrong count (rule 52-B).
     UnderPot,
+    /// A limit raise after the raises were capped: it is a call (TDA 48).
+    OverCap,
 }
 
 /// Whether the bet is corrected.
@@ -223,6 +241,7 @@ pub struct IncorrectBetRuling {
 ///     pot: None,
 ///     street_ended: false,
 ///     substantial_action_after: true,
+///     capped: false,
 /// };
 /// let r = incorrect_bet(&b, PotLimitUnderbetWindow::UntilSubstantialAction).unwrap();
 /// assert_eq!((r.outcome, r.corrected_to), (IncorrectOutcome::Corrected, 1200));
@@ -275,6 +294,9 @@ pub fn incorrect_bet(
                 Message::new(Msg::IncorrectExactPot).arg("total", input.total),
             ));
         }
+    } else if input.game == Game::Limit && input.capped && input.facing > 0 {
+        // Capped: no raise is possible, whatever its size; the bettor calls.
+        (IncorrectKind::OverCap, input.facing, !input.street_ended)
     } else {
         let min = spot.min_raise_to().map_err(|m| Error::input("facing", m))?;
         let short = match input.game {
@@ -291,14 +313,14 @@ pub fn incorrect_bet(
         }
         (IncorrectKind::UnderMinimum, min, !input.street_ended)
     };
-    let mut concepts = vec![match kind {
-        IncorrectKind::UnderMinimum => "incorrect-bets#A",
-        IncorrectKind::OverPot | IncorrectKind::UnderPot => "incorrect-bets#B",
-    }];
-    concepts.push(match kind {
-        IncorrectKind::UnderMinimum => "raise-amounts",
-        IncorrectKind::OverPot | IncorrectKind::UnderPot => "pot-size-pot-limit",
-    });
+    let mut concepts = match kind {
+        IncorrectKind::UnderMinimum => vec!["incorrect-bets#A", "raise-amounts"],
+        IncorrectKind::OverPot | IncorrectKind::UnderPot => {
+            vec!["incorrect-bets#B", "pot-size-pot-limit"]
+        }
+        // The cap decides; 52-A's "for all bettors" is how it is put right.
+        IncorrectKind::OverCap => vec!["number-of-raises", "incorrect-bets#A"],
+    };
     if kind == IncorrectKind::UnderPot
         && window == PotLimitUnderbetWindow::UntilSubstantialAction
         && input.substantial_action_after
@@ -338,6 +360,7 @@ mod tests {
                 pot: None,
                 street_ended,
                 substantial_action_after: true,
+                capped: false,
             },
             UntilSubstantialAction,
         )
@@ -399,6 +422,7 @@ mod tests {
                 pot: Some(900),
                 street_ended,
                 substantial_action_after: sa,
+                capped: false,
             },
             window,
         )
@@ -456,6 +480,7 @@ mod tests {
             pot: None,
             street_ended: false,
             substantial_action_after: false,
+            capped: false,
         };
         let r = incorrect_bet(&base, CurrentStreet).unwrap();
         assert_eq!((r.outcome, r.corrected_to), (Corrected, 200));
@@ -492,6 +517,44 @@ mod tests {
         assert_eq!(unnamed.input_key(), Some("street"));
     }
 
+    /// Limit flop 100/200, a bet and three raises made (400 faced): a
+    /// "raise" to 450 is no raise at all but a call of 400, whatever its
+    /// size, the 50 returned; noticed after the turn, it stands.
+    #[test]
+    fn a_limit_raise_past_the_cap_is_a_call() {
+        let capped = IncorrectBetInput {
+            game: Game::Limit,
+            big_blind: 100,
+            street: Street::Flop,
+            facing: 400,
+            last_raise: 100,
+            in_front: 0,
+            total: 450,
+            pot: None,
+            street_ended: false,
+            substantial_action_after: false,
+            capped: true,
+        };
+        for total in [450, 500] {
+            let r = incorrect_bet(&IncorrectBetInput { total, ..capped }, CurrentStreet).unwrap();
+            assert_eq!((r.outcome, r.kind), (Corrected, IncorrectKind::OverCap));
+            assert_eq!(r.corrected_to, 400);
+            assert_eq!(r.concepts.first(), Some(&"number-of-raises"));
+        }
+        let late = IncorrectBetInput {
+            street_ended: true,
+            ..capped
+        };
+        assert_eq!(incorrect_bet(&late, CurrentStreet).unwrap().outcome, Stands);
+        // Not capped: 450 is short of the fixed raise to 500.
+        let open = IncorrectBetInput {
+            capped: false,
+            ..capped
+        };
+        let r = incorrect_bet(&open, CurrentStreet).unwrap();
+        assert_eq!((r.kind, r.corrected_to), (IncorrectKind::UnderMinimum, 500));
+    }
+
     #[test]
     fn legal_or_impossible_bets_name_the_key() {
         let base = IncorrectBetInput {
@@ -505,6 +568,7 @@ mod tests {
             pot: None,
             street_ended: false,
             substantial_action_after: false,
+            capped: false,
         };
         let key = |i: IncorrectBetInput| match incorrect_bet(&i, CurrentStreet) {
             Err(e) => e.input_key().expect("an input at fault"),

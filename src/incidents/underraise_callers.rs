@@ -157,6 +157,8 @@ impl Incident for UnderraiseCallers {
                 pot: None,
                 street_ended: a.street_ended,
                 substantial_action_after: false,
+                // The round told refuses a raise past the limit cap.
+                capped: false,
             },
             PotLimitUnderbetWindow::CurrentStreet,
         )?;

@@ -722,3 +722,35 @@ fn a_limit_raise_above_the_fixed_bet_is_held_to_it_and_says_so() {
         assert!(!notes(&r).contains("Fixed limit"), "{edition}");
     }
 }
+
+/// Incorrect bet in limit once the raises are capped: the "raise" is a
+/// call, the excess returned; the cap's rule is cited first in each
+/// edition's numbering. Unanswered, the cap is taken as not reached and
+/// the card says so.
+#[test]
+fn an_incorrect_limit_raise_past_the_cap_is_a_call() {
+    let base = [
+        "game=limit",
+        "street=flop",
+        "big_blind=100",
+        "facing=400",
+        "last_raise=100",
+        "total=450",
+        "street_ended=no",
+    ];
+    for (edition, first) in [("dpc-2019-en", "48"), ("pokerpunt-nl", "52")] {
+        let capped: Vec<&str> = base.iter().copied().chain(["raises=cap-reached"]).collect();
+        let r = rule(edition, "incorrect-bet", &capped);
+        assert_eq!(r["outcome"], "corrected", "{edition}");
+        assert_eq!(amount(&r, "corrected_to"), Some(400), "{edition}");
+        assert_eq!(amount(&r, "returned"), Some(50), "{edition}");
+        assert_eq!(
+            cited(&r).first().map(String::as_str),
+            Some(first),
+            "{edition}"
+        );
+        let r = rule(edition, "incorrect-bet", &base);
+        assert_eq!(amount(&r, "corrected_to"), Some(500), "{edition}");
+        assert!(notes(&r).contains("not capped"), "{}", notes(&r));
+    }
+}

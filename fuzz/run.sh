@@ -33,8 +33,13 @@ run() {
     rss=$(grep -o 'stat::peak_rss_mb: *[0-9]*' "logs/$target.log" | grep -o '[0-9]*$' | tail -1)
     new=$(find "artifacts/$target" -type f -newer "$stamp")
     rm -f "$stamp"
-    printf '%-16s seconds=%s executions=%s crashes=%s peak_rss_mb=%s\n' \
-        "$target" "$seconds" "${runs:-?}" "$(printf '%s' "$new" | grep -c . || true)" "${rss:-?}" |
+    # Slow units are inputs past libFuzzer's 10 s report threshold (a busy
+    # machine makes them): listed apart from crashes, leaks, OOMs, timeouts.
+    local failed slow
+    failed=$(printf '%s' "$new" | grep -cv '/slow-unit-' || true)
+    slow=$(printf '%s' "$new" | grep -c '/slow-unit-' || true)
+    printf '%-16s seconds=%s executions=%s crashes=%s slow_units=%s peak_rss_mb=%s\n' \
+        "$target" "$seconds" "${runs:-?}" "$failed" "$slow" "${rss:-?}" |
         tee "logs/$target.summary"
     if [[ -n "$new" ]]; then printf '  artifact: %s\n' $new; fi
 }

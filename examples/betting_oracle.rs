@@ -86,10 +86,21 @@ fn shown(e: impl std::fmt::Display) -> String {
     e.to_string()
 }
 
-/// A refusal of the model with its message key in front (`[raise_closed]
-/// ...`): the comparison classifies refusals by key, not by their wording.
+/// A refusal of the model with its message keys in front, nested ones
+/// after the frame (`[action_at raise_closed] ...`): the comparison
+/// classifies refusals by key, not by their wording.
 fn keyed(m: floor::message::Message) -> String {
-    format!("[{}] {m}", m.msg.key())
+    fn keys(m: &floor::message::Message, out: &mut Vec<&'static str>) {
+        out.push(m.msg.key());
+        for (_, arg) in &m.args {
+            if let floor::message::Arg::Message(inner) = arg {
+                keys(inner, out);
+            }
+        }
+    }
+    let mut all = Vec::new();
+    keys(&m, &mut all);
+    format!("[{}] {m}", all.join(" "))
 }
 
 /// One seat of the table as the question describes it.

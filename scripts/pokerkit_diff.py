@@ -446,7 +446,8 @@ def main() -> int:
                 ("short-all-in-below-big-blind", detail)
                 if (
                     cls == "oracle-error"
-                    and detail.startswith(("[raise_closed]", "[all_in_closed]"))
+                    and {"raise_closed", "all_in_closed"}
+                    & set(detail.partition("]")[0].lstrip("[").split())
                 )
                 or (q["kind"] == "bet" and cls.startswith("unexplained-bet"))
                 else (cls, detail)

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser};
+use clap::FromArgMatches;
 use floor::data::DataSource;
 use floor::settings::{Given, Settings};
 use floor::ui::{Ui, detect_lang};
@@ -32,7 +32,16 @@ impl std::fmt::Display for Rendered {
 impl std::error::Error for Rendered {}
 
 pub fn run() -> anyhow::Result<ExitCode> {
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // The language is known before parsing, so help and errors are in it.
+    let lang = lang_in_args(args.iter().skip(1).cloned()).unwrap_or_else(|| {
+        Settings::resolve(Given::default(), env)
+            .map_or_else(|_| detect_lang(None, env), |s| s.lang.value)
+    });
+    let parsed = crate::cli_text::command_for(lang)
+        .try_get_matches_from(&args)
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         // --help and --version print and succeed; with standard output
         // closed they fail like every command whose output goes nowhere.
@@ -47,15 +56,9 @@ pub fn run() -> anyhow::Result<ExitCode> {
             e.print()?;
             return Ok(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)));
         }
-        Err(e) => {
-            // The command line did not parse, but a `--lang` it names is
-            // still the language the user reads.
-            let lang = lang_in_args(std::env::args_os().skip(1)).unwrap_or_else(|| {
-                Settings::resolve(Given::default(), env)
-                    .map_or_else(|_| detect_lang(None, env), |s| s.lang.value)
-            });
-            return Err(render_error(UsageError(usage_problem(&e)).into(), lang));
-        }
+        // The command line did not parse, but a `--lang` it names is still
+        // the language the user reads.
+        Err(e) => return Err(render_error(UsageError(usage_problem(&e)).into(), lang)),
     };
     let settings = match Settings::resolve(cli.global.given(), env) {
         Ok(settings) => settings,
@@ -153,7 +156,7 @@ fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
         }
         None => {
             stdout_open()?;
-            Cli::command().print_help()?;
+            crate::cli_text::command_for(settings.lang.value).print_help()?;
             return Ok(ExitCode::SUCCESS);
         }
     };

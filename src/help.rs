@@ -3,20 +3,19 @@
 //! the incident's answer keys — kind, choices, default, when asked — read
 //! from its decision tree and worded in the UI language.
 
-use clap::CommandFactory;
 use floor::data::DataSource;
 use floor::incident::tree::{Condition, Kind, Question};
 use floor::settings::Settings;
 use floor::ui::Ui;
 
 use crate::app::UsageError;
-use crate::cli::{Cli, Global};
+use crate::cli::Global;
 use crate::ctx::Output;
 
 /// `floor help [COMMAND]...`: the long help of that (sub)command; after
 /// `incident`, a word is an incident id.
 pub fn run(global: &Global, settings: Settings, path: &[String]) -> anyhow::Result<Output> {
-    let mut root = Cli::command();
+    let mut root = crate::cli_text::command_for(settings.lang.value);
     root.build();
     let mut current = root.clone();
     for (i, name) in path.iter().enumerate() {
@@ -43,7 +42,7 @@ pub fn run(global: &Global, settings: Settings, path: &[String]) -> anyhow::Resu
 /// The help of `floor incident`; with an id, followed by that incident's
 /// answer keys.
 pub fn incident(global: &Global, settings: Settings, id: Option<&str>) -> anyhow::Result<Output> {
-    let mut root = Cli::command();
+    let mut root = crate::cli_text::command_for(settings.lang.value);
     root.build();
     let mut help = root
         .find_subcommand_mut("incident")

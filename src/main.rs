@@ -3,6 +3,7 @@
 
 mod app;
 mod cli;
+mod cli_text;
 mod cmd;
 mod complete;
 mod ctx;

@@ -46,7 +46,8 @@ struct FindingJson<'a> {
 }
 
 pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
-    let report = check(&ctx.store);
+    let mut report = check(&ctx.store);
+    check_cli_texts(ctx, &mut report);
     let code = if report.ok() {
         ExitCode::SUCCESS
     } else {
@@ -190,4 +191,44 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
         ));
     }
     Ok(Output { stdout: out, code })
+}
+
+/// Each translation of the command line's help has exactly the keys its
+/// command tree needs (see [`crate::cli_text`]).
+fn check_cli_texts(ctx: &Ctx, report: &mut floor::rules::check::Report) {
+    use floor::rules::Lang;
+    let expected = crate::cli_text::expected_keys();
+    for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
+        let Ok(ui) = floor::ui::Ui::load(ctx.store.source(), lang) else {
+            continue;
+        };
+        let have: std::collections::BTreeSet<&str> =
+            ui.keys().filter(|k| k.starts_with("cli.")).collect();
+        let missing: Vec<&str> = expected
+            .iter()
+            .map(String::as_str)
+            .filter(|k| !have.contains(k))
+            .collect();
+        let extra: Vec<&str> = have
+            .iter()
+            .copied()
+            .filter(|k| !expected.iter().any(|e| e == k))
+            .collect();
+        let file = floor::ui::ui_path(lang);
+        if !missing.is_empty() {
+            report.add(
+                &file,
+                format!("command-line help not translated: {}", missing.join(", ")),
+            );
+        }
+        if !extra.is_empty() {
+            report.add(
+                &file,
+                format!(
+                    "command-line help for no command or option: {}",
+                    extra.join(", ")
+                ),
+            );
+        }
+    }
 }

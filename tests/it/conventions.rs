@@ -20,7 +20,7 @@ fn incident_help_lists_every_answer_key_from_its_tree_in_the_ui_language() {
     let tree = floor::incident::load(&DataSource::Embedded, "bet").expect("bet loads");
     let ui = Ui::load(&DataSource::Embedded, Lang::De).expect("ui");
     let help = stdout_of(floor().args(["incident", "bet", "--help", "--lang", "de"]));
-    assert!(help.contains("Usage: floor incident"), "{help}");
+    assert!(help.contains("Aufruf: floor incident"), "{help}");
     for q in &tree.questions {
         assert!(
             help.contains(&format!("\n  {} ", q.id)),
@@ -356,5 +356,48 @@ fn cards_in_nl_de_sk_show_no_raw_identifier() {
         found.is_empty(),
         "raw identifiers on cards:\n{}",
         found.join("\n")
+    );
+}
+
+/// clap's own help is in the UI language too: headings, the commands'
+/// descriptions, each option's help, clap's -h and -V; the locale decides
+/// as for everything else.
+#[test]
+fn command_line_help_is_in_the_ui_language() {
+    let de = stdout_of(floor().args(["--lang", "de", "--help"]));
+    for said in [
+        "Aufruf: floor",
+        "Befehle:",
+        "Optionen:",
+        "Die Regeln nach Thema durchsuchen",
+        "Hilfe ausgeben",
+        "Version ausgeben",
+        "Beispiele:",
+    ] {
+        assert!(de.contains(said), "{said}:\n{de}");
+    }
+    for english in [
+        "Usage:",
+        "Options:",
+        "Print help",
+        "Search the rules",
+        "[default:",
+    ] {
+        assert!(!de.contains(english), "{english}:\n{de}");
+    }
+    let sk = stdout_of(
+        floor()
+            .env("LANG", "sk_SK.UTF-8")
+            .args(["incident", "--help"]),
+    );
+    assert!(sk.contains("Použitie: floor incident"), "{sk}");
+    assert!(sk.contains("Argumenty:"), "{sk}");
+    let nl = stdout_of(floor().args(["--lang", "nl", "help", "log", "show"]));
+    assert!(nl.contains("Gebruik: floor log show"), "{nl}");
+    // English stays clap's own.
+    let en = stdout_of(floor().args(["--lang", "en", "--help"]));
+    assert!(
+        en.contains("Usage: floor") && en.contains("Print help"),
+        "{en}"
     );
 }

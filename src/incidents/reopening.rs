@@ -13,6 +13,7 @@ use super::limit_raises::{self, HeadsUp};
 use crate::error::Error;
 use crate::incident::ruling::Note;
 use crate::incident::{Cx, Decision, Incident};
+use crate::poker::action::parse_stacks;
 use crate::poker::{Action, ActionKind, Chips, Game, RaiseCap, Round, Setup, Street};
 
 pub use crate::poker::parse_actions;
@@ -34,6 +35,9 @@ pub struct Answers {
     pub actions: String,
     /// Whose options are asked.
     pub player: String,
+    /// `PLAYER:CHIPS,...`: the chips behind at the start of the round (an
+    /// all-in then needs no total).
+    pub stacks: Option<String>,
     /// In limit, heads-up in the hand or the event: asked only when the
     /// raises reach the cap.
     pub heads_up: Option<HeadsUp>,
@@ -46,6 +50,10 @@ impl Incident for Reopening {
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ReopenOutcome>, Error> {
         let actions = parse_actions(&a.actions).map_err(|m| Error::input("actions", m))?;
+        let stacks = match a.stacks.as_deref() {
+            Some(text) => parse_stacks(text).map_err(|m| Error::input("stacks", m))?,
+            None => Vec::new(),
+        };
         // The edition's share matters only after an all-in short of a bet:
         // read (and noted on the card) only then.
         let percent =
@@ -59,6 +67,7 @@ impl Incident for Reopening {
             big_blind: a.big_blind,
             street: a.street,
             actions,
+            stacks,
             player: a.player,
             raise_cap: None,
         };
@@ -66,8 +75,8 @@ impl Incident for Reopening {
         if a.game == Game::Limit {
             let mut setup = Setup::new(a.game, a.street, a.big_blind);
             setup.limit_reopen_percent = percent.unwrap_or(100);
-            let round =
-                Round::replay(setup, &input.actions).map_err(|(key, m)| Error::input(key, m))?;
+            let round = Round::replay_seated(setup, &input.stacks, &input.actions)
+                .map_err(|(key, m)| Error::input(key, m))?;
             // The house's cap is read once a raise was made (a cap is at
             // least one raise); heads-up is asked only once it is reached.
             if round.raises() > 0 && round.raises() >= cx.params.limit_raise_cap().get() {
@@ -115,6 +124,8 @@ pub struct ReopenInput {
     pub street: Street,
     /// The round's actions in order (blind posts are not listed).
     pub actions: Vec<Action>,
+    /// The players' chips behind at the start of the round, where known.
+    pub stacks: Vec<(String, Chips)>,
     /// The player whose options are asked.
     pub player: String,
     /// In limit, the house's cap on raises; `None`: no cap applies.
@@ -189,6 +200,7 @@ pub struct ReopenRuling {
 ///             big_blind: 50,
 ///             street: Street::Postflop,
 ///             actions: actions.clone(),
+///             stacks: Vec::new(),
 ///             player: player.into(),
 ///             raise_cap: None,
 ///         },
@@ -207,7 +219,8 @@ pub fn reopening(
     let mut setup = Setup::new(input.game, input.street, input.big_blind);
     setup.limit_reopen_percent = limit_reopen_percent.unwrap_or(100);
     setup.raise_cap = input.raise_cap;
-    let round = Round::replay(setup, &input.actions).map_err(|(key, m)| Error::input(key, m))?;
+    let round = Round::replay_seated(setup, &input.stacks, &input.actions)
+        .map_err(|(key, m)| Error::input(key, m))?;
     let name = input.player.trim();
     // A name not in the actions is a player who has not acted yet this
     // round (SPEC section 5): usually the player whose turn it is.
@@ -266,6 +279,7 @@ mod tests {
                 big_blind: bb,
                 street,
                 actions: parse_actions(actions).map_err(|m| Error::input("actions", m))?,
+                stacks: Vec::new(),
                 player: player.into(),
                 raise_cap: None,
             },
@@ -533,6 +547,7 @@ mod tests {
             big_blind: 50,
             street: Street::Postflop,
             actions: parse_actions(ONK_R47).unwrap(),
+            stacks: Vec::new(),
             player: "E".into(),
             raise_cap: None,
         };

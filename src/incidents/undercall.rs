@@ -48,6 +48,9 @@ pub struct Answers {
     pub small_blind: Option<Chips>,
     /// With `actions`: who undercalled (the next to act when not given).
     pub player: Option<String>,
+    /// With the actions: `PLAYER:CHIPS,...`, the chips behind at the start
+    /// of the round.
+    pub stacks: Option<String>,
     /// The bet faced is the round's opening bet.
     pub opening_bet: Option<bool>,
     /// Which bet the player faced.
@@ -81,7 +84,7 @@ impl Incident for Undercall {
                     small_blind: a.small_blind,
                     actions,
                     player: a.player.as_deref(),
-                    stacks: None,
+                    stacks: a.stacks.as_deref(),
                 },
                 cx,
             )?;
@@ -431,6 +434,7 @@ mod tests {
             street: None,
             small_blind: None,
             player: None,
+            stacks: None,
             opening_bet: None,
             bet_faced: Some(faced),
             facing: Some(300),

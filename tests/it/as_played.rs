@@ -175,3 +175,56 @@ fn the_round_decides_what_the_numbers_cannot_say() {
     assert_eq!(r["citations"][0]["number"], "47");
     assert!(r["amounts"].get("min_raise_to").is_none());
 }
+
+/// Every betting incident that takes the actions takes the stacks too: an
+/// all-in typed without its total is sized by the player's chips.
+#[test]
+fn an_all_in_without_its_total_is_sized_by_the_stacks() {
+    for edition in ["onk-2023-nl", "tda-2019-sk"] {
+        let with_stacks = ruling(
+            "reopening",
+            edition,
+            &[
+                "big_blind=200",
+                "actions=A:bet:600,B:all-in,C:call",
+                "stacks=B:900",
+                "player=A",
+            ],
+        );
+        let with_total = ruling(
+            "reopening",
+            edition,
+            &[
+                "big_blind=200",
+                "actions=A:bet:600,B:all-in:900,C:call",
+                "player=A",
+            ],
+        );
+        assert_eq!(with_stacks["outcome"], "closed", "{edition}");
+        assert_eq!(with_stacks["outcome"], with_total["outcome"], "{edition}");
+        assert_eq!(with_stacks["amounts"], with_total["amounts"], "{edition}");
+        let undercall = ruling(
+            "undercall",
+            edition,
+            &[
+                "big_blind=200",
+                "actions=A:bet:600,B:all-in",
+                "stacks=B:400",
+                "player=C",
+                "pushed=300",
+            ],
+        );
+        let numbers = ruling(
+            "undercall",
+            edition,
+            &[
+                "big_blind=200",
+                "actions=A:bet:600,B:all-in:400",
+                "player=C",
+                "pushed=300",
+            ],
+        );
+        assert_eq!(undercall["outcome"], numbers["outcome"], "{edition}");
+        assert_eq!(undercall["amounts"], numbers["amounts"], "{edition}");
+    }
+}

@@ -148,6 +148,10 @@ mod tests {
 /// embeddings, overrides and isolates, line and paragraph separators, the
 /// byte-order mark, tags), which can hide or reorder what is shown.
 pub fn is_hidden(c: char) -> bool {
+    // Nearly all output is ASCII: decided without the table below.
+    if c.is_ascii() {
+        return c.is_ascii_control() && c != '\n' && c != '\t';
+    }
     if c.is_control() {
         return c != '\n' && c != '\t';
     }

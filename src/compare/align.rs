@@ -145,6 +145,53 @@ pub fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether two rules have the same words in the same order, letter case
+/// aside, as [`sentences`] then [`words`] would give them; compared in
+/// place, without building either list.
+pub fn same_words(a: &Rule, b: &Rule) -> bool {
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    texts(&mut ta, &a.text, &a.parts, &a.tail, &a.examples);
+    texts(&mut tb, &b.text, &b.parts, &b.tail, &b.examples);
+    words_equal(ta.into_iter(), tb.into_iter())
+}
+
+/// Whether two texts have the same words, letter case aside.
+pub fn same_text_words(a: &str, b: &str) -> bool {
+    words_equal(std::iter::once(a), std::iter::once(b))
+}
+
+fn words_equal<'a>(a: impl Iterator<Item = &'a str>, b: impl Iterator<Item = &'a str>) -> bool {
+    let split = |t: &'a str| {
+        t.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+    };
+    let lower = |w: &'a str| w.chars().flat_map(char::to_lowercase);
+    let (mut a, mut b) = (a.flat_map(split), b.flat_map(split));
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if lower(x).eq(lower(y)) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// The texts of a rule in the reading order of [`sentences`].
+fn texts<'a>(
+    out: &mut Vec<&'a str>,
+    text: &'a str,
+    parts: &'a [Part],
+    tail: &'a str,
+    examples: &'a [crate::rules::model::Example],
+) {
+    out.push(text);
+    for part in parts {
+        texts(out, &part.text, &part.parts, &part.tail, &part.examples);
+    }
+    out.push(tail);
+    out.extend(examples.iter().map(|e| e.text.as_str()));
+}
+
 /// How many words two texts share, counting repeats.
 fn common(a: &[String], b: &[String]) -> usize {
     let mut rest: Vec<&String> = b.iter().collect();
@@ -372,6 +419,44 @@ fn pair_moved(steps: Vec<Aligned>) -> Vec<Aligned> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The in-place comparison agrees with comparing the word lists of the
+    /// sentences, on every pair of rules of the bundled editions that share
+    /// a number, and on each rule against itself.
+    #[test]
+    fn same_words_agrees_with_the_sentences_word_lists() {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
+        let words_of = |r: &Rule| -> Vec<String> {
+            sentences(r).iter().flat_map(|s| words(&s.text)).collect()
+        };
+        let ids = [
+            "onk-2023-nl",
+            "pokerpunt-nl",
+            "dpc-2019-en",
+            "tda-2019-sk",
+            "tda-2015-de",
+        ];
+        let (mut equal, mut compared) = (0, 0);
+        for a in ids {
+            for b in ids {
+                let (ba, bb) = (store.book(a).unwrap(), store.book(b).unwrap());
+                for number in ba.numbers() {
+                    let (Some(x), Some(y)) = (ba.rule(number).unwrap(), bb.rule(number).unwrap())
+                    else {
+                        continue;
+                    };
+                    let same = words_of(&x) == words_of(&y);
+                    assert_eq!(same_words(&x, &y), same, "{a} {b} {number}");
+                    compared += 1;
+                    equal += usize::from(same);
+                }
+            }
+        }
+        assert!(
+            compared > 1000 && equal > 300 && equal < compared,
+            "{equal}/{compared}"
+        );
+    }
 
     fn s(texts: &[&str]) -> Vec<Sentence> {
         texts

@@ -577,7 +577,7 @@ impl<'a> Context<'a> {
             }
             if self.same_language {
                 let reworded =
-                    words_of(x) != words_of(y) || align::words(&x.title) != align::words(&y.title);
+                    !align::same_words(x, y) || !align::same_text_words(&x.title, &y.title);
                 // Words a house wrote that state no recorded provision (a
                 // part it added and did not describe) may say anything:
                 // they count as substance, never as mere wording.
@@ -780,14 +780,6 @@ fn number_key(number: &str) -> String {
         Some(r) => r.to_string(),
         None => number.to_string(),
     }
-}
-
-/// The words of a rule's text (labels of parts and examples left out).
-fn words_of(rule: &Rule) -> Vec<String> {
-    align::sentences(rule)
-        .iter()
-        .flat_map(|s| align::words(&s.text))
-        .collect()
 }
 
 /// A piece of a word diff.

@@ -9,7 +9,7 @@
 use serde::Deserialize;
 
 use crate::error::Error;
-use crate::incident::ruling::Note;
+use crate::incident::ruling::{Note, TablePicture};
 use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::Seat;
@@ -60,14 +60,31 @@ impl Incident for StudFirstToAct {
     type Outcome = StudOutcome;
 
     fn rule(a: Answers, _cx: &mut Cx<'_>) -> Result<Decision<StudOutcome>, Error> {
-        let (outcome, part, first) = match a.situation {
+        // The picture: the seats in the hand, the first to act marked #1
+        // (tied hands: the suit order #1, #2, ...), the all-in bring-in.
+        let (outcome, part, first, picture) = match a.situation {
             StudSituation::TiedHands => {
                 let ranked = a.by_suit.ok_or_else(|| super::answer_needed("by_suit"))?;
                 check_distinct(&ranked).map_err(|m| Error::input("by_suit", m))?;
                 let first = *ranked
                     .first()
                     .ok_or_else(|| super::answer_needed("by_suit"))?;
-                (StudOutcome::HighCardBySuit, "stud-procedures#D", first)
+                let labels = ranked
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (*s, format!("#{}", i + 1)))
+                    .collect();
+                let picture = TablePicture {
+                    seats: ranked,
+                    labels,
+                    ..TablePicture::default()
+                };
+                (
+                    StudOutcome::HighCardBySuit,
+                    "stud-procedures#D",
+                    first,
+                    picture,
+                )
             }
             StudSituation::BringInAllIn => {
                 let seats = a.seats.ok_or_else(|| super::answer_needed("seats"))?;
@@ -75,10 +92,21 @@ impl Incident for StudFirstToAct {
                 let all_in = a.bring_in.ok_or_else(|| super::answer_needed("bring_in"))?;
                 check_seat(all_in).map_err(|m| Error::input("bring_in", m))?;
                 let first = left_of(all_in, &seats)?;
-                (StudOutcome::LeftOfAllIn, "stud-procedures#E", first)
+                let picture = TablePicture {
+                    seats,
+                    labels: vec![(all_in, "all-in".to_string()), (first, "#1".to_string())],
+                    ..TablePicture::default()
+                };
+                (
+                    StudOutcome::LeftOfAllIn,
+                    "stud-procedures#E",
+                    first,
+                    picture,
+                )
             }
         };
         let mut d = Decision::new(outcome, vec![part]);
+        d.table = Some(picture);
         d.data("first_to_act", first);
         d.notes.push(Note {
             key: "stud_first",

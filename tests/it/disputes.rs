@@ -368,6 +368,12 @@ fn stud_bring_in_all_in_for_the_ante() {
         assert_eq!(r["outcome"], "left-of-all-in");
         assert_eq!(r["first_to_act"], 1);
         assert_eq!(cited(&r)[0], number, "{edition}");
+        // The card draws the seats: the all-in bring-in and #1 to his left.
+        assert_eq!(r["table"]["seats"], serde_json::json!([1, 4, 6, 8]));
+        assert_eq!(
+            r["table"]["labels"],
+            serde_json::json!([[8, "all-in"], [1, "#1"]])
+        );
     }
     let dpc = rule("dpc-2019-en", "stud-first-to-act", &answers);
     assert!(cited(&dpc).is_empty());

@@ -68,8 +68,8 @@ pub enum LogError {
     Write {
         /// The log file.
         file: String,
-        /// The operating system's message.
-        cause: String,
+        /// What the system said.
+        cause: std::io::Error,
     },
     /// `--since` is not a date, time or duration.
     #[error(
@@ -117,14 +117,13 @@ pub enum LogError {
     Read {
         /// The log file.
         file: String,
-        /// The operating system's message.
-        cause: String,
+        /// What the system said.
+        cause: std::io::Error,
     },
 }
 
 impl LogError {
-    /// The message in the UI language; `None` for failures of the file
-    /// system, which keep the system's own text.
+    /// The message in the UI language.
     pub fn message(&self) -> Option<crate::message::Message> {
         use crate::message::{Message, Msg};
         match self {
@@ -144,7 +143,16 @@ impl LogError {
                     .arg("file", file)
                     .nested("cause", crate::error::io_problem(cause)),
             ),
-            LogError::Write { .. } | LogError::Read { .. } => None,
+            LogError::Write { file, cause } => Some(
+                Message::new(Msg::LogWrite)
+                    .arg("file", file)
+                    .nested("cause", crate::error::io_problem(cause)),
+            ),
+            LogError::Read { file, cause } => Some(
+                Message::new(Msg::LogUnreadable)
+                    .arg("file", file)
+                    .nested("cause", crate::error::io_problem(cause)),
+            ),
         }
     }
 }
@@ -153,7 +161,7 @@ impl LogError {
 pub fn append(path: &Path, entry: &Entry) -> Result<(), LogError> {
     let err = |e: std::io::Error| LogError::Write {
         file: path.display().to_string(),
-        cause: e.to_string(),
+        cause: e,
     };
     let mut line = serde_json::to_vec(entry).map_err(|e| err(std::io::Error::other(e)))?;
     line.push(b'\n');
@@ -303,7 +311,7 @@ pub fn read_each(path: &Path, each: impl FnMut(Entry)) -> Result<Skipped, LogErr
     })?;
     read_lines(BufReader::new(file), each).map_err(|e| LogError::Read {
         file: path.display().to_string(),
-        cause: e.to_string(),
+        cause: e,
     })
 }
 

@@ -308,6 +308,8 @@ messages! {
     LogUnreadable = "log_unreadable" [file, cause],
     /// The log cannot be opened.
     LogOpen = "log_open" [file, cause],
+    /// The log could not be locked or written.
+    LogWrite = "log_write" [file, cause],
     /// The settings file cannot be read.
     SettingsUnreadable = "settings_unreadable" [problem],
     /// The settings file does not parse.

@@ -1086,6 +1086,24 @@ fn failures_of_the_system_exit_1() {
         );
     }
     // Said in the UI language, not in the system's English.
+    let out = floor()
+        .args([
+            "--lang",
+            "de",
+            "incident",
+            "clock",
+            "--answer",
+            "facing_bet=yes",
+        ])
+        .args(["--log", "/dev/full"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "Fehler: das Protokoll /dev/full kann nicht geschrieben werden: kein Platz mehr auf dem \
+         Gerät; geben Sie einen beschreibbaren --log-Pfad an"
+    );
     for (redirect, said) in [
         (
             ">&-",

@@ -121,6 +121,25 @@ pub fn snippet(ctx: &Ctx, snippet: &Snippet) -> String {
     out
 }
 
+/// A pot and who may win it: "Main pot 3350: seats 3, 4, 6" (one seat:
+/// "seat 3").
+pub fn pot(ui: &floor::ui::Ui, pot: &str, amount: &str, seats: &[String]) -> String {
+    match seats {
+        [seat] => ui.f(
+            "hand.pot_one",
+            &[("pot", pot), ("amount", amount), ("seat", seat)],
+        ),
+        _ => ui.f(
+            "hand.pot",
+            &[
+                ("pot", pot),
+                ("amount", amount),
+                ("seats", &seats.join(", ")),
+            ],
+        ),
+    }
+}
+
 /// A chip amount as shown on a card.
 pub fn chips(value: &serde_json::Value) -> String {
     match value {

@@ -280,14 +280,7 @@ fn pots(ctx: &Ctx, r: &Replay) -> String {
             },
         );
         let seats: Vec<String> = p.eligible.iter().map(ToString::to_string).collect();
-        out.push_str(&ui.f(
-            "hand.pot",
-            &[
-                ("pot", &name),
-                ("amount", &p.amount.to_string()),
-                ("seats", &seats.join(", ")),
-            ],
-        ));
+        out.push_str(&render::pot(ui, &name, &p.amount.to_string(), &seats));
         if !p.won.is_empty() {
             let shares: Vec<String> = p
                 .won

@@ -303,7 +303,7 @@ fn read_answers_file(path: &Path) -> Result<BTreeMap<String, String>, LoadError>
 
 /// The seats that may win the pot named `key` (`main`, `side_N`), from the
 /// ruling's `pots`.
-fn pot_seats(ruling: &Ruling, key: &str) -> Option<String> {
+fn pot_seats(ruling: &Ruling, key: &str) -> Option<Vec<String>> {
     let index = match key {
         "main" => 0,
         _ => key.strip_prefix("side_")?.parse().ok()?,
@@ -319,7 +319,7 @@ fn pot_seats(ruling: &Ruling, key: &str) -> Option<String> {
         .iter()
         .map(|s| s.as_str().map_or_else(|| s.to_string(), str::to_string))
         .collect();
-    Some(seats.join(", "))
+    Some(seats)
 }
 
 /// The ruling card: outcome in one line, then amounts, remedy, citations
@@ -346,14 +346,7 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
             .iter()
             .map(|(k, v)| match pot_seats(ruling, k) {
                 // A pot names who may win it: what the floor is called for.
-                Some(seats) => ui.f(
-                    "hand.pot",
-                    &[
-                        ("pot", &amount_label(ui, k)),
-                        ("amount", &render::chips(v)),
-                        ("seats", &seats),
-                    ],
-                ),
+                Some(seats) => render::pot(ui, &amount_label(ui, k), &render::chips(v), &seats),
                 None => format!("{} {}", amount_label(ui, k), render::chips(v)),
             })
             .collect();

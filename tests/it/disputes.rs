@@ -760,3 +760,37 @@ fn an_incorrect_limit_raise_past_the_cap_is_a_call() {
         assert!(notes(&r).contains("not capped"), "{}", notes(&r));
     }
 }
+
+/// A pot only one seat may win says "seat", not "seats", in every language.
+#[test]
+fn a_pot_with_one_seat_is_said_in_the_singular() {
+    let args = |lang: &'static str| {
+        [
+            "--lang",
+            lang,
+            "incident",
+            "side-pots",
+            "--rules",
+            "dpc-2019-en",
+            "--answer",
+            "contributions=1:1500,2:1500,3:800",
+            "--answer",
+            "folded=1",
+        ]
+    };
+    for (lang, main, side) in [
+        ("en", "Main pot 2400: seats 2, 3", "Side pot 1 1400: seat 2"),
+        (
+            "de",
+            "Hauptpot 2400: Plätze 2, 3",
+            "Side-Pot 1 1400: Platz 2",
+        ),
+    ] {
+        let out = crate::common::floor()
+            .args(args(lang))
+            .output()
+            .expect("runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(main) && text.contains(side), "{text}");
+    }
+}

@@ -560,6 +560,8 @@ messages! {
     HandNoSeats = "hand.no_seats" [],
     /// No player to act at the point asked for.
     HandNoSituation = "hand.no_situation" [],
+    /// `--hand` with an incident that takes nothing from a hand.
+    HandNotForIncident = "hand.not_for_incident" [incident],
     /// An unknown line label.
     HandLabel = "hand.label" [text],
     /// A bad amount.

@@ -217,6 +217,17 @@ fn hand_answers(ctx: &Ctx, args: &Args) -> anyhow::Result<Vec<(&'static str, Str
         }
         None => {}
     }
+    // An incident that takes nothing from the hand would drop it unsaid.
+    if let Some(tree) = &tree
+        && !answers.iter().any(|(key, _)| tree.question(key).is_some())
+    {
+        return Err(floor::Error::input(
+            "hand",
+            floor::message::Message::new(floor::message::Msg::HandNotForIncident)
+                .arg("incident", &tree.id),
+        )
+        .into());
+    }
     Ok(answers)
 }
 

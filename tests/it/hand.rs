@@ -854,3 +854,20 @@ fn a_hand_on_standard_input_may_start_with_a_byte_order_mark() {
     let stdout = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
     assert!(stdout.contains("Main pot 700: seats 2, 4, 6"), "{stdout}");
 }
+
+/// An incident that takes nothing from a hand refuses `--hand` rather than
+/// dropping it unsaid.
+#[test]
+fn an_incident_that_takes_nothing_from_a_hand_refuses_it() {
+    let file = hand_file("limit-capped.hand");
+    let out = floor()
+        .args(["incident", "misdeal", "--hand", &file])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("the incident `misdeal` takes nothing from a hand"),
+        "{stderr}"
+    );
+}

@@ -1225,7 +1225,11 @@ mod tests {
         Pushed::Chips(v.to_vec())
     }
 
-    /// Rule 43-A example: opening bet 1000, "1400" said or 1400 pushed.
+    /// The rule 43-A example (opening bet 1000, "1400" said or 1400 pushed)
+    /// on the calculator, with what the rulebooks do not print: the 400
+    /// handed back and the forced raise to 2000 once raise is declared. What
+    /// they print is a row of `tests/seed_examples.yaml` for each edition.
+    #[test]
     fn fourteen_hundred_is_a_call() {
         let said = rule(BetInput {
             declared_amount: Some(1400),
@@ -1253,42 +1257,10 @@ mod tests {
         );
     }
 
-    // dpc-2019-en rule 43-A: "verbally declaring "Fourteen hundred" or silently pushing out
-    // 1400 in chips are both calls unless raise is first declared"
+    /// The rule 43-B example (A opens 2000, B declares "raise, 8000") on the
+    /// calculator: a raise by 6000, owed in full, not forced. The printed
+    /// total is a row of `tests/seed_examples.yaml` for each edition.
     #[test]
-    fn dpc_2019_en_r43_ex_1400_against_1000_is_a_call() {
-        fourteen_hundred_is_a_call();
-    }
-
-    // tda-2019-sk rule 43-A: "tisícštyristo" alebo posunutie 1400 žetónov sú oboje brané ako
-    // dorovnanie, ak nebolo deklarované navýšenie"
-    #[test]
-    fn tda_2019_sk_r43_ex_1400_against_1000_is_a_call() {
-        fourteen_hundred_is_a_call();
-    }
-
-    // onk-2023-nl rule 43-A: "de volgende speler roept "1400" of schuift 1400 over de lijn,
-    // zijn beide een call"
-    #[test]
-    fn onk_2023_nl_r43_ex_1400_against_1000_is_a_call() {
-        fourteen_hundred_is_a_call();
-    }
-
-    // pokerpunt-nl rule 47-A: "Dit is nog steeds een call tenzij speler B ook Raise hardop
-    // heeft gezegd"
-    #[test]
-    fn pokerpunt_nl_r47_ex_1400_against_1000_is_a_call() {
-        fourteen_hundred_is_a_call();
-    }
-
-    // tda-2015-de rule 43-A: "Beide Aktionen sind ein Call, außer der Spieler hat zuerst
-    // „Raise" angesagt."
-    #[test]
-    fn tda_2015_de_r43_ex_1400_against_1000_is_a_call() {
-        fourteen_hundred_is_a_call();
-    }
-
-    /// Rule 43-B example: A opens 2000, B declares "raise, 8000".
     fn raise_eight_thousand_is_the_total() {
         let r = rule(BetInput {
             declared: Declared::Raise,
@@ -1298,39 +1270,6 @@ mod tests {
         assert_eq!((r.outcome, r.total, r.raise_by), (Raise, 8000, Some(6000)));
         assert!(!r.forced);
         assert_eq!(r.owed, 8000);
-    }
-
-    // dpc-2019-en rule 43-B: "B declares "Raise, eight thousand." The total bet is 8000."
-    #[test]
-    fn dpc_2019_en_r43_raise_eight_thousand_totals_8000() {
-        raise_eight_thousand_is_the_total();
-    }
-
-    // tda-2019-sk rule 43-B: "Hráč A staví 2000 a hráč B deklaruje navýšenie/raise 8000.
-    // Kompletná stávka je 8000."
-    #[test]
-    fn tda_2019_sk_r43_raise_eight_thousand_totals_8000() {
-        raise_eight_thousand_is_the_total();
-    }
-
-    // onk-2023-nl rule 43-B: "Speler A bet 2.000. Speler B annonceert ... "raise, 8.000." De
-    // totale bet is dan 8.000."
-    #[test]
-    fn onk_2023_nl_r43_raise_eight_thousand_totals_8000() {
-        raise_eight_thousand_is_the_total();
-    }
-
-    // pokerpunt-nl rule 47-B: "Dan raist hij van 2000 naar 8000 (en dus niet naar 10.000"
-    #[test]
-    fn pokerpunt_nl_r47_raise_eight_thousand_totals_8000() {
-        raise_eight_thousand_is_the_total();
-    }
-
-    // tda-2015-de rule 43-B: "A eröffnet mit 2000, B sagt „Raise, 8000". Seine komplette BetOutcome::Bet
-    // beträgt dann 8000 Chips."
-    #[test]
-    fn tda_2015_de_r43_raise_eight_thousand_totals_8000() {
-        raise_eight_thousand_is_the_total();
     }
 
     /// Rule 40-C example: "two hundred" is the same as silently pushing 200.
@@ -1347,18 +1286,6 @@ mod tests {
         assert_eq!((pushed.outcome, pushed.total), (said.outcome, said.total));
     }
 
-    // dpc-2019-en rule 40-C: "Declaring "two hundred" is the same as silently pushing out 200"
-    #[test]
-    fn dpc_2019_en_r40_two_hundred_said_is_200_pushed() {
-        two_hundred_said_equals_200_pushed();
-    }
-
-    // tda-2019-sk rule 40-C: "Verbálna stávka „dvesto" je to isté ako posunutie 200 v žetónoch."
-    #[test]
-    fn tda_2019_sk_r40_two_hundred_said_is_200_pushed() {
-        two_hundred_said_equals_200_pushed();
-    }
-
     // onk-2023-nl rule 40-C: "als een speler 200 annonceert, is dit gelijk aan tweehonderd in
     // chips naar voren schuiven"
     #[test]
@@ -1373,14 +1300,7 @@ mod tests {
         two_hundred_said_equals_200_pushed();
     }
 
-    // tda-2015-de rule 37-C: "Die Ansage „Zweihundert" ist gleichbedeutend, wie 200 in Chips
-    // nach vorne zu schieben."
-    #[test]
-    fn tda_2015_de_r37_two_hundred_said_is_200_pushed() {
-        two_hundred_said_equals_200_pushed();
-    }
-
-    /// Multiple chips where every chip is needed: a call.
+    /// Multiple chips where every chip is needed: a call, the rest handed back.
     fn two_chips_every_chip_needed(facing: Chips, last_raise: Chips, bb: Chips, pushed: &[Chips]) {
         let r = rule(BetInput {
             last_raise,
@@ -1393,41 +1313,11 @@ mod tests {
         assert_eq!(r.concepts, vec!["multiple-chips"]);
     }
 
-    // dpc-2019-en rule 45-A Ex-1: "This is a call because removing the 500 chip leaves less
-    // than the 1100 call amount."
+    /// The rule 45-A Ex-2 example (NLHE 25-50, post-flop A opens 1050, B
+    /// pushes his last chips, two 1000s) on the calculator, with the amounts
+    /// the rulebooks do not print: 950 handed back on the call, all-in for
+    /// 2000 once raise or all-in is declared.
     #[test]
-    fn dpc_2019_en_r45_ex1_two_chips_every_chip_needed_is_a_call() {
-        two_chips_every_chip_needed(1100, 700, 50, &[500, 1000]);
-    }
-
-    // tda-2019-sk rule 45-A Príklad č.1: "V tomto prípade sa jedná len o call"
-    #[test]
-    fn tda_2019_sk_r45_ex1_two_chips_every_chip_needed_is_a_call() {
-        two_chips_every_chip_needed(1100, 700, 50, &[500, 1000]);
-    }
-
-    // onk-2023-nl rule 45: "Dit is slechts een call omdat als er één van de 1.000 chips wordt
-    // weggelaten er niet genoeg overblijft om de 1.200 te callen."
-    #[test]
-    fn onk_2023_nl_r45_two_1000_chips_against_1200_is_a_call() {
-        two_chips_every_chip_needed(1200, 800, 400, &[1000, 1000]);
-    }
-
-    // pokerpunt-nl rule 50-A: "het is dus een call en geen raise"
-    #[test]
-    fn pokerpunt_nl_r50_two_1000_chips_against_1100_is_a_call() {
-        two_chips_every_chip_needed(1100, 700, 400, &[1000, 1000]);
-    }
-
-    // tda-2015-de rule 46: "Dies ist nur ein Call, da das Entfernen eines 1000er Chips den zu
-    // callenden Betrag (1200) nicht erreicht."
-    #[test]
-    fn tda_2015_de_r46_two_1000_chips_against_1200_is_a_call() {
-        two_chips_every_chip_needed(1200, 800, 400, &[1000, 1000]);
-    }
-
-    /// Rule 45-A Ex-2: NLHE 25-50, post-flop A opens 1050, B pushes his
-    /// last chips, two 1000s.
     fn last_two_1000s_against_1050() {
         let base = BetInput {
             stack: Some(2000),
@@ -1449,20 +1339,7 @@ mod tests {
         assert_eq!((r.outcome, r.total), (AllIn, 2000));
     }
 
-    // dpc-2019-en rule 45-A Ex-2: "B calls unless raise or all-in was first declared."
-    #[test]
-    fn dpc_2019_en_r45_ex2_last_two_1000s_against_1050_is_a_call() {
-        last_two_1000s_against_1050();
-    }
-
-    // tda-2019-sk rule 45-A Príklad č.2: "Hráč B iba dorovnáva, v prípade, že verbálne
-    // nedeklaruje navýšenie/raise alebo all-in."
-    #[test]
-    fn tda_2019_sk_r45_ex2_last_two_1000s_against_1050_is_a_call() {
-        last_two_1000s_against_1050();
-    }
-
-    /// Rule 61 example: opening bet 325, 525 silently pushed.
+    /// Rule 61 (tda-2015-de 56) example: opening bet 325, 525 silently pushed.
     fn over_bet_525_against_325(pushed: Pushed) {
         let r = rule(BetInput {
             pushed,
@@ -1472,37 +1349,23 @@ mod tests {
         assert_eq!((r.raise_by, r.owed, r.returned), (Some(325), 125, 0));
     }
 
-    // dpc-2019-en rule 61: "This is a raise to 650 under the multiple chip rule."
+    /// The multiple-chip examples (rule 45-A Ex-1, tda-2015-de 46,
+    /// onk-2023-nl 45, pokerpunt-nl 50-A) on the calculator, with what the
+    /// rulebooks do not print: the chips handed back and the rule cited.
     #[test]
-    fn dpc_2019_en_r61_525_against_325_is_a_raise_to_650() {
-        over_bet_525_against_325(chips(&[500, 25]));
+    fn two_chips_every_chip_needed_is_a_call() {
+        two_chips_every_chip_needed(1100, 700, 50, &[500, 1000]);
+        two_chips_every_chip_needed(1200, 800, 400, &[1000, 1000]);
+        two_chips_every_chip_needed(1100, 700, 400, &[1000, 1000]);
     }
 
-    // tda-2019-sk rule 61: "Toto je navýšenie na 650 (minimálne navýšenie) pod pravidlom 45."
+    /// The rule 61 example on the calculator, in chips or as an amount, with
+    /// what the rulebooks do not print: the raise is forced, by 325, with
+    /// 125 owed.
     #[test]
-    fn tda_2019_sk_r61_525_against_325_is_a_raise_to_650() {
+    fn over_bet_525_against_325_is_a_forced_raise_to_650() {
         over_bet_525_against_325(chips(&[500, 25]));
-    }
-
-    // onk-2023-nl rule 61: "Deze actie wordt aangemerkt als een raise van 650 vanwege de
-    // meerdere chips regel." (the text gives 525 without denominations)
-    #[test]
-    fn onk_2023_nl_r61_525_against_325_is_a_raise_to_650() {
         over_bet_525_against_325(Pushed::Amount(525));
-    }
-
-    // pokerpunt-nl rule 61: "Dit wordt dan aangemerkt als een raise van 650 vanwege de meerdere
-    // chips regel" (the text gives 525 without denominations)
-    #[test]
-    fn pokerpunt_nl_r61_525_against_325_is_a_raise_to_650() {
-        over_bet_525_against_325(Pushed::Amount(525));
-    }
-
-    // tda-2015-de rule 56: "Diese BetOutcome::Bet wird als Raise auf 650 gewertet laut der Regel „Bets mit
-    // mehreren Chips""
-    #[test]
-    fn tda_2015_de_r56_525_against_325_is_a_raise_to_650() {
-        over_bet_525_against_325(chips(&[500, 25]));
     }
 
     #[test]

@@ -413,24 +413,6 @@ mod tests {
         );
     }
 
-    // tda-2015-de rule 19-D: "Wenn die gleiche Hände sowohl High als auch Low gewinnen (z.B. 2
-    // Omaha/8 Wheels) wird der Pot so gleichmäßig wie möglich aufgeteilt."
-    #[test]
-    fn tda_2015_de_r19_d_identical_hands_split_evenly() {
-        let d = rule(
-            "tda-2015-de",
-            Answers {
-                smallest_chip: 1,
-                ..board(66, &[2, 5], &[5, 2], 1)
-            },
-        );
-        assert_eq!(d.outcome, HiLoOutcome::SplitEvenly);
-        assert_eq!(
-            amounts(&d),
-            [("seat_2".to_string(), 33), ("seat_5".to_string(), 33)]
-        );
-    }
-
     #[test]
     fn no_low_the_high_takes_all() {
         let d = rule(

@@ -192,14 +192,6 @@ mod tests {
         assert_eq!(sa("fold,fold,fold"), SA);
     }
 
-    // tda-2015-de rule 35: "(z.B. alle zwei Aktionen außer 2 Checks oder 2 Folds)"
-    #[test]
-    fn tda_2015_de_r35_two_checks_or_two_folds_are_not_sa() {
-        assert_eq!(sa("check,check"), NO_SA);
-        assert_eq!(sa("fold,fold"), NO_SA);
-        assert_eq!(sa("bet,fold"), SA);
-    }
-
     // onk-2023-nl rule 53-B: "Seat 5 de 600 call. Seat 6 ... foldt. ... Deze twee acties
     // voldoen aan de bindende actie regel."
     #[test]

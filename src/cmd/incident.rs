@@ -99,14 +99,17 @@ fn walk_interactively(
     loop {
         let id = match chosen.take() {
             Some(id) => id,
+            // Ctrl-C read as a key while the list waits is an interrupt,
+            // as it is at a question.
             None => match prompt::pick_incident(
                 &ctx.ui,
                 &choices(ctx)?,
                 &floor::rules::lexicon::Lexicon::load(&ctx.store)?,
                 &floor::rules::search::Vocab::embedded(),
-            )? {
-                Some(id) => id,
-                None => return Ok(None),
+            ) {
+                Ok(Some(id)) => id,
+                Ok(None) | Err(WalkError::Interrupted) => return Ok(None),
+                Err(e) => return Err(floor::Error::from(e).into()),
             },
         };
         let tree = incident::load_for(ctx.store.source(), &id, book)?;

@@ -520,6 +520,26 @@ fn back_from_the_first_question_returns_to_the_incident_list() {
     expect(&mut p, &pick_prompt);
 }
 
+/// Ctrl-C at the incident list, reached again by going back from a
+/// question, leaves with 130 like Ctrl-C anywhere else.
+#[test]
+fn ctrl_c_at_the_list_after_going_back_leaves_with_130() {
+    let en = Lang::En;
+    let pick_prompt = text(en, "incident.pick");
+    for _ in 0..3 {
+        let mut p = spawn(&["incident", "--lang", "en", "--rules", "dpc-2019-en"]);
+        expect(&mut p, &pick_prompt);
+        type_in_picker(&mut p, "split-pot");
+        p.send(ENTER).expect("pick");
+        p.flush().expect("flush");
+        type_line(&mut p, &question(en, "split-pot", "pot"), "<");
+        expect(&mut p, &pick_prompt);
+        p.send("\x03").expect("ctrl-c");
+        p.flush().expect("flush");
+        exits_with(&mut p, 130);
+    }
+}
+
 /// An answer the ruling refuses against the others (put out as much as the
 /// call: no undercall) is shown and its question asked again, every other
 /// answer kept; the corrected answer rules.

@@ -15,6 +15,15 @@ fn hand_file(name: &str) -> String {
     hands_dir().join(name).display().to_string()
 }
 
+/// `text` written to a hand file of this test run; its path.
+fn written_hand(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("floor-hand-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join(name);
+    std::fs::write(&file, text).expect("write the hand");
+    file.display().to_string()
+}
+
 fn step(replay: &Value, number: u64) -> &Value {
     replay["steps"]
         .as_array()
@@ -238,15 +247,10 @@ fn a_bad_hand_names_the_line_and_the_problem() {
 fn a_betting_incident_starts_from_the_hand() {
     // 3 raised to 600, 4 went all-in for 900 (not a full raise), the big
     // blind called; back to 3, who pushes 1400 more without a word.
-    let dir = std::env::temp_dir().join(format!("floor-hand-incident-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("short-all-in.hand");
-    std::fs::write(
-        &file,
+    let file = written_hand(
+        "short-all-in.hand",
         "NL 100/200 button 4\n1:10000 2:10000 3:10000 4:900\npre: 3 r600, 4 a, 1 f, 2 c\n",
-    )
-    .unwrap();
-    let file = file.display().to_string();
+    );
     let r = json(&[
         "incident",
         "bet",
@@ -286,18 +290,12 @@ fn a_betting_incident_starts_from_the_hand() {
     assert_eq!(r["answers"]["player"], "4");
     assert_eq!(r["outcome"], "all-in");
     // A hand whose betting is over has nobody to act.
-    std::fs::write(
-        dir.join("over.hand"),
+    let over = written_hand(
+        "over.hand",
         "NL 100/200 button 2\n1:5000 2:5000\npre: 2 f\n",
-    )
-    .unwrap();
-    let err = one_line_error(
-        floor()
-            .args(["incident", "bet", "--hand"])
-            .arg(dir.join("over.hand")),
     );
+    let err = one_line_error(floor().args(["incident", "bet", "--hand", &over]));
     assert!(err.contains("--at N"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -712,21 +710,15 @@ fn a_replay_is_not_logged() {
 fn the_pot_limit_incident_from_a_hand_counts_the_stack() {
     // Flop pot 600; seat 2 has 500 left: the pot-limit maximum is 600, he
     // can put in 500, as the replay says.
-    let dir = std::env::temp_dir().join(format!("floor-hand-pl-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("short.hand");
-    std::fs::write(
-        &file,
+    let file = written_hand(
+        "short.hand",
         "PL 100/200 button 3\n1:5000 2:700 3:5000\npre: 3 c, 1 c, 2 x\nflop: 1 x\n",
-    )
-    .unwrap();
-    let file = file.display().to_string();
+    );
     let replay = json(&["hand", &file]);
     assert_eq!(replay["next"]["max_total"], 500);
     let r = json(&["incident", "pot-limit", "--hand", &file]);
     assert_eq!(r["amounts"]["max_total"], 500);
     assert!(r["notes"][0].as_str().unwrap().contains("600"), "{r}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

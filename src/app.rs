@@ -47,18 +47,23 @@ pub fn run() -> anyhow::Result<ExitCode> {
         // closed they fail like every command whose output goes nowhere.
         Err(e) if !e.use_stderr() => {
             stdout_open()?;
-            e.print()?;
+            e.print().map_err(floor::Error::Output)?;
             return Ok(ExitCode::SUCCESS);
         }
         // A command group without its subcommand (`floor log`): its help on
         // stderr and exit 2, as clap does.
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            e.print()?;
+            e.print().map_err(floor::Error::Output)?;
             return Ok(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)));
         }
         // The command line did not parse, but a `--lang` it names is still
         // the language the user reads.
-        Err(e) => return Err(render_error(UsageError(usage_problem(&e)).into(), lang)),
+        Err(e) => {
+            return Err(render_error(
+                floor::Error::bad(usage_problem(&e)).into(),
+                lang,
+            ));
+        }
     };
     let settings = match Settings::resolve(cli.global.given(), env) {
         Ok(settings) => settings,
@@ -101,9 +106,7 @@ fn env(var: &str) -> Option<String> {
 /// The error with its message in the UI language where a template covers
 /// it; one line either way.
 fn render_error(err: anyhow::Error, lang: floor::rules::Lang) -> anyhow::Error {
-    let user = err
-        .chain()
-        .any(|e| floor::is_user_error(e) || e.is::<UsageError>());
+    let user = err.chain().any(floor::is_user_error);
     let ui = Ui::load(&DataSource::Embedded, lang).ok();
     let mut message = ui
         .as_ref()
@@ -120,10 +123,7 @@ fn render_error(err: anyhow::Error, lang: floor::rules::Lang) -> anyhow::Error {
         .and_then(|ui| ui.get("errors.label"))
         .unwrap_or("error")
         .to_string();
-    if err.chain().any(|e| {
-        e.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    }) {
+    if is_broken_pipe(&err) {
         return err;
     }
     Rendered {
@@ -138,6 +138,14 @@ fn render_error(err: anyhow::Error, lang: floor::rules::Lang) -> anyhow::Error {
     .into()
 }
 
+/// True when the output's reader quit (`floor ... | head`): not a failure.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<floor::Error>()
+            .is_some_and(floor::Error::is_broken_pipe)
+    })
+}
+
 fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
     let command = match cli.command {
         Some(command) => command,
@@ -145,18 +153,25 @@ fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
         None if crate::prompt::interactive() => {
             let ctx = Ctx::new(&cli.global, settings)?;
             crate::prompt::on_interrupt_exit();
-            match crate::prompt::menu(&ctx.ui)? {
-                Some(command) => {
+            match crate::prompt::menu(&ctx.ui) {
+                Ok(Some(command)) => {
                     let page = paged(&command) && ctx.terminal && !cli.global.no_pager;
                     let output = dispatch(&ctx, command)?;
                     return finish(output, page, ctx.color, ctx.json, &ctx.take_notices());
                 }
-                None => return Ok(ExitCode::SUCCESS),
+                Ok(None) => return Ok(ExitCode::SUCCESS),
+                // Ctrl-C read as a key, as at a question.
+                Err(floor::incident::WalkError::Interrupted) => {
+                    return Ok(ExitCode::from(crate::prompt::INTERRUPTED));
+                }
+                Err(e) => return Err(floor::Error::from(e).into()),
             }
         }
         None => {
             stdout_open()?;
-            crate::cli_text::command_for(settings.lang.value).print_help()?;
+            crate::cli_text::command_for(settings.lang.value)
+                .print_help()
+                .map_err(floor::Error::Output)?;
             return Ok(ExitCode::SUCCESS);
         }
     };
@@ -208,11 +223,13 @@ fn finish(
         stdout_open()?;
     }
     if page {
-        crate::pager::page(&text)?;
+        crate::pager::page(&text).map_err(floor::Error::Output)?;
     } else {
         let mut stdout = std::io::stdout().lock();
-        stdout.write_all(text.as_bytes())?;
-        stdout.flush()?;
+        stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush())
+            .map_err(floor::Error::Output)?;
     }
     let mut stderr = std::io::stderr().lock();
     for line in notices {
@@ -225,7 +242,7 @@ fn finish(
 /// it at /dev/null (read-write), so output would vanish with exit 0. A
 /// command whose output goes nowhere has failed (exit 1). Linux tells it
 /// apart from a redirection to /dev/null (write-only) through /proc.
-pub fn stdout_open() -> std::io::Result<()> {
+pub fn stdout_open() -> floor::Result<()> {
     let target = std::fs::read_link("/proc/self/fd/1");
     let flags = std::fs::read_to_string("/proc/self/fdinfo/1");
     if let (Ok(target), Ok(info)) = (target, flags) {
@@ -235,10 +252,10 @@ pub fn stdout_open() -> std::io::Result<()> {
             .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
             .is_some_and(|f| f & 0o3 == 0o2);
         if target == std::path::Path::new("/dev/null") && read_write {
-            return Err(std::io::Error::new(
+            return Err(floor::Error::Output(std::io::Error::new(
                 std::io::ErrorKind::NotConnected,
                 "standard output is closed",
-            ));
+            )));
         }
     }
     Ok(())
@@ -309,19 +326,6 @@ fn dispatch(ctx: &Ctx, command: Command) -> anyhow::Result<Output> {
         }
     })
 }
-
-/// A command-line usage error (clap's), reported on one line in the UI
-/// language, exit 2.
-#[derive(Debug)]
-pub struct UsageError(pub floor::message::Message);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl std::error::Error for UsageError {}
 
 /// clap's error as a message: its kind and the values it names (shown
 /// escaped, whatever they hold), worded by the UI texts.

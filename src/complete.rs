@@ -23,9 +23,11 @@ pub const VAR: &str = "COMPLETE";
 pub fn script(shell: clap_complete::Shell) -> anyhow::Result<String> {
     let name = shell.to_string();
     let shells = clap_complete::env::Shells::builtins();
-    let completer = shells
-        .completer(&name)
-        .ok_or_else(|| anyhow::anyhow!("no completion support for {name}"))?;
+    let completer = shells.completer(&name).ok_or_else(|| {
+        floor::Error::bad(
+            floor::message::Message::new(floor::message::Msg::NoCompletion).arg("shell", &name),
+        )
+    })?;
     let mut argv0 = std::path::PathBuf::from(std::env::args_os().next().unwrap_or_default());
     // A relative path (./target/release/floor) is made absolute; a bare
     // name is found on PATH by the shell.

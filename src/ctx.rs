@@ -6,7 +6,6 @@ use std::cell::RefCell;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use anyhow::Context as _;
 use floor::LookupError;
 use floor::data::DataSource;
 use floor::poker::Game;
@@ -122,14 +121,14 @@ impl Ctx {
                     rules
                 } else {
                     use floor::message::{Message, Msg};
-                    return Err(floor::LoadError::file(
+                    return Err(floor::Error::from(floor::LoadError::file(
                         &file,
                         None,
                         Message::new(Msg::HouseRulesDisagree)
                             .arg("base", builds_on.last().map_or("", String::as_str))
                             .arg("edition", &rules.0)
                             .arg("id", &id),
-                    )
+                    ))
                     .into());
                 }
             }
@@ -137,16 +136,20 @@ impl Ctx {
             (None, Some((id, source, _))) => (id, source),
             (None, None) => (
                 ui.get("default_edition")
-                    .context("ui.yaml has no default_edition")?
+                    .ok_or_else(|| {
+                        floor::Error::bad(floor::message::Message::new(
+                            floor::message::Msg::NoDefaultEdition,
+                        ))
+                    })?
                     .to_string(),
                 Source::Default,
             ),
         };
         if store.language_of(&edition).is_none() {
-            let err = anyhow::Error::from(LookupError::UnknownEdition {
+            let err = anyhow::Error::from(floor::Error::from(LookupError::UnknownEdition {
                 nearest: floor::nearest(&edition, store.ids(), 3),
                 given: edition,
-            });
+            }));
             return Err(match edition_source.detail() {
                 Some(from) if !matches!(edition_source, Source::Flag(_)) => {
                     err.context(FromSetting(from))

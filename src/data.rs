@@ -104,23 +104,28 @@ impl DataFile {
 
     /// Parses the file into `T`, naming the file (and line and column for
     /// YAML) on error.
-    pub fn parse<T: DeserializeOwned>(&self) -> Result<T, LoadError> {
+    pub fn parse<T: DeserializeOwned>(&self) -> crate::Result<T> {
         match self.format {
             Format::Flat => Err(LoadError::Invalid {
                 file: self.shown.clone(),
                 message: "a flattened UI file is read with Ui::load".into(),
-            }),
-            Format::Json => serde_json::from_str(&self.text).map_err(|e| LoadError::Schema {
-                file: self.shown.clone(),
-                location: None,
-                message: e.to_string(),
-            }),
+            }
+            .into()),
+            Format::Json => serde_json::from_str(&self.text)
+                .map_err(|e| LoadError::Schema {
+                    file: self.shown.clone(),
+                    location: None,
+                    message: e.to_string(),
+                })
+                .map_err(crate::Error::from),
             Format::Yaml => {
                 // Maps other than YAML's own keep the last of two equal keys
                 // without a word; a text declared twice is an error here.
                 serde_yaml::from_str::<serde_yaml::Value>(&self.text)
                     .map_err(|e| yaml_error(&self.shown, &e))?;
-                serde_yaml::from_str(&self.text).map_err(|e| yaml_error(&self.shown, &e))
+                serde_yaml::from_str(&self.text)
+                    .map_err(|e| yaml_error(&self.shown, &e))
+                    .map_err(crate::Error::from)
             }
         }
     }
@@ -304,29 +309,29 @@ impl DataSource {
     /// Opens a `--data` directory, checking that it looks like a data tree:
     /// `locales/` (and `rulings/`, if there) are directories of the tree
     /// itself, not symbolic links (no link in the tree is followed).
-    pub fn dir(root: &Path) -> Result<Self, LoadError> {
+    pub fn dir(root: &Path) -> crate::Result<Self> {
         let refuse = |problem: Message| LoadError::DataDir {
             dir: root.display().to_string(),
             problem,
         };
         if !root.is_dir() {
-            return Err(refuse(Message::new(Msg::DataNotADirectory)));
+            return Err(refuse(Message::new(Msg::DataNotADirectory)).into());
         }
         for top in ["locales", "rulings"] {
             if fs::symlink_metadata(root.join(top)).is_ok_and(|m| m.file_type().is_symlink()) {
-                return Err(refuse(
-                    Message::new(Msg::DataLink).arg("name", format!("{top}/")),
-                ));
+                return Err(
+                    refuse(Message::new(Msg::DataLink).arg("name", format!("{top}/"))).into(),
+                );
             }
         }
         if !root.join("locales").is_dir() {
-            return Err(refuse(Message::new(Msg::DataNoLocales)));
+            return Err(refuse(Message::new(Msg::DataNoLocales)).into());
         }
         Ok(DataSource::Dir(root.to_path_buf()))
     }
 
     /// Every data file's relative path, sorted.
-    pub fn paths(&self) -> Result<Vec<String>, LoadError> {
+    pub fn paths(&self) -> crate::Result<Vec<String>> {
         match self {
             DataSource::Embedded => Ok(EMBEDDED.iter().map(|(p, _, _)| p.to_string()).collect()),
             DataSource::Dir(root) => {
@@ -341,7 +346,7 @@ impl DataSource {
     }
 
     /// Reads one file by relative path; `Ok(None)` when it does not exist.
-    pub fn read(&self, rel: &str) -> Result<Option<DataFile>, LoadError> {
+    pub fn read(&self, rel: &str) -> crate::Result<Option<DataFile>> {
         match self {
             DataSource::Embedded => {
                 Ok(EMBEDDED
@@ -387,7 +392,7 @@ pub const MAX_INDENT: usize = 96;
 /// [`MAX_FLOW_DEPTH`], indentation deeper than [`MAX_INDENT`] (libyaml takes
 /// quadratic time on deep nesting), and aliases (`*name`, which can expand
 /// a small file into a huge value).
-pub fn check_shape(text: &str, file: &str) -> Result<(), LoadError> {
+pub fn check_shape(text: &str, file: &str) -> crate::Result<()> {
     let refuse = |line: usize, column: usize, what: Msg| {
         LoadError::file(file, Some((line, column)), Message::new(what))
     };
@@ -403,7 +408,7 @@ pub fn check_shape(text: &str, file: &str) -> Result<(), LoadError> {
             block = None;
         }
         if quote.is_none() && depth == 0 && indent > MAX_INDENT {
-            return Err(refuse(n + 1, indent + 1, Msg::ShapeIndent));
+            return Err(refuse(n + 1, indent + 1, Msg::ShapeIndent).into());
         }
         let mut prev = ' ';
         let mut content_end = line.len();
@@ -421,13 +426,13 @@ pub fn check_shape(text: &str, file: &str) -> Result<(), LoadError> {
                 (None, '*') if token_start => {
                     let next = line.get(at + 1..).and_then(|r| r.chars().next());
                     if next.is_some_and(|n| n.is_alphanumeric() || n == '_') {
-                        return Err(refuse(n + 1, col + 1, Msg::ShapeAlias));
+                        return Err(refuse(n + 1, col + 1, Msg::ShapeAlias).into());
                     }
                 }
                 (None, '[' | '{') => {
                     depth += 1;
                     if depth > MAX_FLOW_DEPTH {
-                        return Err(refuse(n + 1, col + 1, Msg::ShapeTooDeep));
+                        return Err(refuse(n + 1, col + 1, Msg::ShapeTooDeep).into());
                     }
                 }
                 (None, ']' | '}') => depth = depth.saturating_sub(1),
@@ -448,7 +453,7 @@ pub fn check_shape(text: &str, file: &str) -> Result<(), LoadError> {
 
 /// Reads a user-supplied YAML file: size, encoding and nesting checked
 /// before it is parsed.
-pub fn read_yaml(path: &Path) -> Result<String, LoadError> {
+pub fn read_yaml(path: &Path) -> crate::Result<String> {
     let text = read_limited(path)?;
     check_shape(&text, &path.display().to_string())?;
     Ok(text)
@@ -456,7 +461,7 @@ pub fn read_yaml(path: &Path) -> Result<String, LoadError> {
 
 /// Why a file a user named could not be opened.
 #[derive(Debug)]
-pub enum OpenError {
+pub(crate) enum OpenError {
     /// A directory, device, FIFO or socket.
     NotAFile,
     /// The system's reason.
@@ -469,7 +474,7 @@ pub enum OpenError {
 /// hang) and looked at again once open. Every file a user names is read
 /// through here (`--answers`, `--house` and its `extends:`, `--hand`,
 /// `--log`, `compare FILE`, `FLOOR_CONFIG`, the files of `--data`).
-pub fn open_regular(path: &Path) -> Result<fs::File, OpenError> {
+pub(crate) fn open_regular(path: &Path) -> Result<fs::File, OpenError> {
     use std::os::unix::fs::OpenOptionsExt as _;
     let meta = fs::metadata(path).map_err(OpenError::Io)?;
     if !meta.is_file() {
@@ -492,7 +497,7 @@ pub const BOM: &[u8] = b"\xef\xbb\xbf";
 /// Reads a user-supplied text file (see [`open_regular`]): at most
 /// [`MAX_FILE_BYTES`] read whatever size it reports or grows to, a
 /// byte-order mark dropped, UTF-8.
-pub fn read_limited(path: &Path) -> Result<String, LoadError> {
+pub fn read_limited(path: &Path) -> crate::Result<String> {
     let shown = path.display().to_string();
     let file = open_regular(path).map_err(|e| match e {
         OpenError::NotAFile => LoadError::file(&shown, None, Message::new(Msg::NotRegularFile)),
@@ -507,14 +512,15 @@ pub fn read_limited(path: &Path) -> Result<String, LoadError> {
             file: shown,
             bytes: reported,
             limit: MAX_FILE_BYTES,
-        });
+        }
+        .into());
     }
     read_limited_from(file, &shown)
 }
 
 /// Reads text from `reader` as [`read_limited`] does (`shown` names it in
 /// errors): at most [`MAX_FILE_BYTES`], a byte-order mark dropped, UTF-8.
-pub fn read_limited_from(reader: impl std::io::Read, shown: &str) -> Result<String, LoadError> {
+pub fn read_limited_from(reader: impl std::io::Read, shown: &str) -> crate::Result<String> {
     use std::io::Read as _;
     let mut bytes = Vec::new();
     reader
@@ -530,15 +536,18 @@ pub fn read_limited_from(reader: impl std::io::Read, shown: &str) -> Result<Stri
             file: shown.to_string(),
             bytes: read,
             limit: MAX_FILE_BYTES,
-        });
+        }
+        .into());
     }
     if bytes.starts_with(BOM) {
         bytes.drain(..BOM.len());
     }
-    String::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
-        file: shown.to_string(),
-        offset: e.utf8_error().valid_up_to(),
-    })
+    String::from_utf8(bytes)
+        .map_err(|e| LoadError::NotUtf8 {
+            file: shown.to_string(),
+            offset: e.utf8_error().valid_up_to(),
+        })
+        .map_err(crate::Error::from)
 }
 
 /// Whether `rel` under `root` is a regular file reached without passing
@@ -561,7 +570,7 @@ fn within(root: &Path, rel: &Path) -> bool {
 
 /// Lists the `.yaml` files under `dir`. Symbolic links are not followed:
 /// a link can neither lead out of the tree nor into a cycle.
-fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> Result<(), LoadError> {
+fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> crate::Result<()> {
     if fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
         return Ok(());
     }
@@ -689,7 +698,9 @@ mod tests {
             writer.write_all(&block).expect("grow");
         }
         match read_limited_from(file, "grow.yaml") {
-            Err(LoadError::TooLarge { bytes, .. }) => assert_eq!(bytes, MAX_FILE_BYTES + 1),
+            Err(crate::Error::Load(LoadError::TooLarge { bytes, .. })) => {
+                assert_eq!(bytes, MAX_FILE_BYTES + 1)
+            }
             other => panic!("{other:?}"),
         }
         let _ = fs::remove_dir_all(&dir);

@@ -1,34 +1,91 @@
 //! The library's one error type, [`Error`]: every failure carries a
 //! [`Message`] (a key of ui.yaml with its arguments, rendered in the UI
-//! language) and an [`Exit`] kind. Data and lookup failures keep their typed
-//! detail ([`LoadError`], [`LookupError`]) for callers that branch on it.
+//! language) and an [`Exit`] kind. The failures of data files, lookups, the
+//! walkthrough and the log keep their typed detail ([`LoadError`],
+//! [`LookupError`], [`WalkError`], [`LogError`]) inside it, for callers that
+//! branch on it. Every public function of the library returns [`Error`];
+//! only an answer source, which the walk calls, reports a bare [`WalkError`].
+//!
+//! The detail types are not errors of their own: a caller cannot hand one
+//! on without the one [`Error`] around it, so every failure that leaves the
+//! library carries its message and exit.
+//!
+//! ```compile_fail
+//! fn is_error<E: std::error::Error>() {}
+//! is_error::<floor::LoadError>();
+//! ```
+//! ```compile_fail
+//! fn is_error<E: std::error::Error>() {}
+//! is_error::<floor::LookupError>();
+//! ```
+//! ```compile_fail
+//! fn is_error<E: std::error::Error>() {}
+//! is_error::<floor::incident::WalkError>();
+//! ```
+//! ```compile_fail
+//! fn is_error<E: std::error::Error>() {}
+//! is_error::<floor::log::LogError>();
+//! ```
+//! ```
+//! fn is_error<E: std::error::Error>() {}
+//! is_error::<floor::Error>();
+//! ```
 
 use std::fmt;
 
+use crate::incident::WalkError;
+use crate::log::LogError;
 use crate::message::{Exit, Message, Msg};
 
+/// A result of the library.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
 /// Any failure of the library.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
+#[error("{}", self.message())]
 pub enum Error {
     /// A data file could not be used.
-    #[error(transparent)]
-    Load(#[from] LoadError),
+    Load(LoadError),
     /// Something asked for does not exist.
-    #[error(transparent)]
-    Lookup(#[from] LookupError),
+    Lookup(LookupError),
+    /// The walkthrough stopped before every answer was known.
+    Walk(WalkError),
+    /// The incident log could not be written or read.
+    Log(LogError),
     /// An answer or an input of a calculation is at fault: the answer key
     /// and the problem.
-    #[error("{}", self.message())]
     Input {
         /// The answer key (or other input) at fault.
         input: &'static str,
         /// What is wrong and what would be valid.
         problem: Message,
     },
+    /// The output could not be written (a full disk, a closed stream); the
+    /// system's error kept for callers that tell a reader who quit (a
+    /// broken pipe) from a failure.
+    Output(std::io::Error),
     /// Any other failure, with its message.
-    #[error("{0}")]
     Other(Message, Exit),
 }
+
+// The detail is the error itself, not a cause under it: a chain would
+// print its message twice.
+macro_rules! detail {
+    ($($variant:ident($detail:ty)),*) => {$(
+        impl From<$detail> for Error {
+            fn from(e: $detail) -> Error {
+                Error::$variant(e)
+            }
+        }
+    )*};
+}
+
+detail!(
+    Load(LoadError),
+    Lookup(LookupError),
+    Walk(WalkError),
+    Log(LogError)
+);
 
 impl Error {
     /// An answer or calculation input at fault.
@@ -46,6 +103,8 @@ impl Error {
         match self {
             Error::Load(e) => e.message(),
             Error::Lookup(e) => e.message(),
+            Error::Walk(e) => e.message(),
+            Error::Log(e) => e.message(),
             Error::Input { input, problem } => {
                 // The key is named once, in front.
                 let problem = if problem.msg == Msg::Overflow {
@@ -57,6 +116,7 @@ impl Error {
                     .arg("input", input)
                     .nested("problem", problem)
             }
+            Error::Output(e) => Message::new(Msg::WriteOutput).nested("problem", io_problem(e)),
             Error::Other(m, _) => m.clone(),
         }
     }
@@ -67,6 +127,8 @@ impl Error {
         // failures of the environment carry Exit::Io.
         match self {
             Error::Other(_, exit) => *exit,
+            Error::Log(e) if e.is_io() => Exit::Io,
+            Error::Output(_) => Exit::Io,
             _ => Exit::Input,
         }
     }
@@ -78,13 +140,18 @@ impl Error {
             _ => None,
         }
     }
+
+    /// True when the output could not be written because its reader quit
+    /// (`floor ... | head`): not a failure.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe)
+    }
 }
 
 /// A data file (bundled, `--data`, `--house`, `--answers`) could not be used.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LoadError {
     /// The file does not parse, or does not have the expected shape.
-    #[error("{file}{}: {message}", Location(*.location))]
     Schema {
         /// The file as shown to the user.
         file: String,
@@ -95,7 +162,6 @@ pub enum LoadError {
     },
     /// A file at fault (with the position, where known), the problem as a
     /// message in the UI language.
-    #[error("{file}{}: {problem}", Location(*.location))]
     File {
         /// The file as shown to the user.
         file: String,
@@ -105,7 +171,6 @@ pub enum LoadError {
         problem: Message,
     },
     /// A file that cannot be opened or read, the reason as a message.
-    #[error("cannot read {file}: {problem}")]
     Unreadable {
         /// The file as given.
         file: String,
@@ -113,7 +178,6 @@ pub enum LoadError {
         problem: Message,
     },
     /// The file parses but breaks a rule of the data model.
-    #[error("{file}: {message}")]
     Invalid {
         /// The file as shown to the user.
         file: String,
@@ -121,7 +185,6 @@ pub enum LoadError {
         message: String,
     },
     /// The file could not be read.
-    #[error("cannot read {file}: {message}")]
     Io {
         /// The file as given.
         file: String,
@@ -129,7 +192,6 @@ pub enum LoadError {
         message: String,
     },
     /// The file is larger than any data file needs to be.
-    #[error("{file} is larger than {}, the limit for data files: give the right file", Size(*.limit))]
     TooLarge {
         /// The file as given.
         file: String,
@@ -140,7 +202,6 @@ pub enum LoadError {
         limit: u64,
     },
     /// The file is not UTF-8 text.
-    #[error("{file} is not UTF-8 text (bad byte at offset {offset}): save it as UTF-8")]
     NotUtf8 {
         /// The file as given.
         file: String,
@@ -148,7 +209,6 @@ pub enum LoadError {
         offset: usize,
     },
     /// `--data` does not point at a data tree.
-    #[error("--data {dir} {problem}: give a directory holding locales/ (and rulings/)")]
     DataDir {
         /// The directory as given.
         dir: String,
@@ -252,10 +312,9 @@ impl fmt::Display for Location {
 }
 
 /// Something the user asked for does not exist.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LookupError {
     /// No edition has this id.
-    #[error("unknown edition `{given}`{}; `floor editions` lists them", Nearest(.nearest))]
     UnknownEdition {
         /// What the user typed.
         given: String,
@@ -263,7 +322,6 @@ pub enum LookupError {
         nearest: Vec<String>,
     },
     /// The edition has no rule with this number.
-    #[error("{edition} has no rule `{given}`{}; try `floor search` or `floor rule <CONCEPT> --all`", Nearest(.nearest))]
     UnknownRule {
         /// The edition searched.
         edition: String,
@@ -273,7 +331,6 @@ pub enum LookupError {
         nearest: Vec<String>,
     },
     /// The rule exists but has no such sub-part.
-    #[error("{edition} rule {number} has no part `{part}`{}", Nearest(.nearest))]
     UnknownPart {
         /// The edition searched.
         edition: String,
@@ -285,7 +342,6 @@ pub enum LookupError {
         nearest: Vec<String>,
     },
     /// No concept has this slug.
-    #[error("unknown rule or concept `{given}`{}; give a rule number (43, 43-A, RP-5, MEC-2) or a concept slug", Nearest(.nearest))]
     UnknownConcept {
         /// What the user typed.
         given: String,
@@ -293,7 +349,6 @@ pub enum LookupError {
         nearest: Vec<String>,
     },
     /// No incident has this id.
-    #[error("unknown incident `{given}`{}; `floor incident --list` lists them", Nearest(.nearest))]
     UnknownIncident {
         /// What the user typed.
         given: String,
@@ -301,7 +356,6 @@ pub enum LookupError {
         nearest: Vec<String>,
     },
     /// A search query longer than a topic needs.
-    #[error("the query has {chars} characters, more than {limit}: search for a few words")]
     QueryTooLong {
         /// Characters in the query.
         chars: usize,
@@ -309,7 +363,6 @@ pub enum LookupError {
         limit: usize,
     },
     /// The concept exists but this edition has no rule for it.
-    #[error("{edition} has no rule for `{concept}`{}; `floor rule {concept} --all` shows the editions that do", Nearest(.nearest))]
     ConceptNotInEdition {
         /// The edition searched.
         edition: String,
@@ -375,13 +428,93 @@ impl LookupError {
     }
 }
 
-struct Nearest<'a>(&'a [String]);
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::DataSource;
+    use crate::rules::Lang;
+    use crate::ui::Ui;
 
-impl fmt::Display for Nearest<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
-            return Ok(());
+    /// One failure of every kind the library reports, with the exit it
+    /// must give.
+    fn one_of_each() -> Vec<(Error, Exit)> {
+        let io = || std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        vec![
+            (
+                LoadError::NotUtf8 {
+                    file: "a.yaml".into(),
+                    offset: 3,
+                }
+                .into(),
+                Exit::Input,
+            ),
+            (
+                LookupError::UnknownIncident {
+                    given: "x".into(),
+                    nearest: vec!["bet".into()],
+                }
+                .into(),
+                Exit::Input,
+            ),
+            (
+                WalkError::Missing(vec!["facing".into()]).into(),
+                Exit::Input,
+            ),
+            (WalkError::Interrupted.into(), Exit::Input),
+            (WalkError::BackToStart.into(), Exit::Input),
+            (
+                WalkError::Source(
+                    Message::new(Msg::TerminalInput).nested("problem", io_problem(&io())),
+                )
+                .into(),
+                Exit::Input,
+            ),
+            (LogError::NoFile.into(), Exit::Input),
+            (
+                LogError::Open {
+                    file: "log".into(),
+                    cause: io(),
+                }
+                .into(),
+                Exit::Input,
+            ),
+            (
+                LogError::Write {
+                    file: "log".into(),
+                    cause: io(),
+                }
+                .into(),
+                Exit::Io,
+            ),
+            (Error::Output(io()), Exit::Io),
+            (
+                Error::input("stack", Message::new(Msg::Overflow).arg("input", "stack")),
+                Exit::Input,
+            ),
+        ]
+    }
+
+    #[test]
+    fn every_failure_renders_in_each_language_with_its_exit() {
+        let english = Ui::load(&DataSource::Embedded, Lang::En).expect("ui");
+        for lang in [Lang::Nl, Lang::De, Lang::Sk] {
+            let ui = Ui::load(&DataSource::Embedded, lang).expect("ui");
+            for (err, exit) in one_of_each() {
+                assert_eq!(err.exit(), exit, "{err:?}");
+                let there = err.message().render(&ui);
+                let here = err.message().render(&english);
+                assert_ne!(there, here, "{lang:?}: {err:?} renders in English");
+                assert!(!there.contains('{'), "{lang:?}: {there}");
+            }
         }
-        write!(f, " (nearest: {})", self.0.join(", "))
+    }
+
+    #[test]
+    fn only_a_reader_who_quit_is_a_broken_pipe() {
+        let quit = Error::Output(std::io::ErrorKind::BrokenPipe.into());
+        let full = Error::Output(std::io::ErrorKind::StorageFull.into());
+        assert!(quit.is_broken_pipe());
+        assert!(!full.is_broken_pipe());
+        assert!(!Error::from(LogError::NoFile).is_broken_pipe());
     }
 }

@@ -8,7 +8,6 @@ use floor::incident::tree::{Condition, Kind, Question};
 use floor::settings::Settings;
 use floor::ui::Ui;
 
-use crate::app::UsageError;
 use crate::cli::Global;
 use crate::ctx::Output;
 
@@ -29,7 +28,9 @@ pub fn run(global: &Global, settings: Settings, path: &[String]) -> anyhow::Resu
                 let problem = Message::new(Msg::UsageUnknownCommand)
                     .arg("command", name)
                     .nested("suggestion", Message::new(Msg::Text).arg("text", ""));
-                return Err(UsageError(Message::new(Msg::Usage).nested("problem", problem)).into());
+                return Err(
+                    floor::Error::bad(Message::new(Msg::Usage).nested("problem", problem)).into(),
+                );
             }
         }
     }

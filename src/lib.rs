@@ -22,7 +22,7 @@ pub mod settings;
 pub mod text;
 pub mod ui;
 
-pub use error::{Error, LoadError, LookupError};
+pub use error::{Error, LoadError, LookupError, Result};
 pub use failure::is_user_error;
 
 /// The `n` candidates closest to `given` (by edit similarity, substrings

@@ -61,10 +61,9 @@ fn citation(c: &Citation) -> serde_json::Value {
 }
 
 /// Why the log could not be written or read.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum LogError {
     /// The file could not be opened, locked or written.
-    #[error("cannot write the log {file}: {cause}; give a writable --log path")]
     Write {
         /// The log file.
         file: String,
@@ -72,26 +71,18 @@ pub enum LogError {
         cause: std::io::Error,
     },
     /// `--since` is not a date, time or duration.
-    #[error(
-        "--since `{given}` is not a time: give a date (2026-11-21), a time (2026-11-21T18:00:00+01:00, 2026-11-21T18:00) or a duration back from now (2h)"
-    )]
     Since {
         /// What was given.
         given: String,
     },
     /// No log file was named.
-    #[error("no log file: give it with --log FILE, FLOOR_LOG or `log:` in the settings file")]
     NoFile,
     /// Something to record was given, but no log to record it in.
-    #[error(
-        "{option} is recorded in the incident log: give the log with --log FILE, FLOOR_LOG or `log:` in the settings file"
-    )]
     NoFileFor {
         /// The option given (`--note`, `--table`).
         option: &'static str,
     },
     /// The file could not be opened or created.
-    #[error("cannot open the log {file}: {cause}; give a writable --log path")]
     Open {
         /// The log file.
         file: String,
@@ -99,7 +90,6 @@ pub enum LogError {
         cause: std::io::Error,
     },
     /// The file does not exist or may not be opened.
-    #[error("cannot read the log {file}: {cause}")]
     Unreadable {
         /// The log file.
         file: String,
@@ -107,13 +97,11 @@ pub enum LogError {
         cause: std::io::Error,
     },
     /// The path names a directory, device, FIFO or socket.
-    #[error("the log {file} is not a regular file: give the path of a file")]
     NotAFile {
         /// The log file.
         file: String,
     },
     /// The file could not be read.
-    #[error("cannot read the log {file}: {cause}")]
     Read {
         /// The log file.
         file: String,
@@ -124,41 +112,31 @@ pub enum LogError {
 
 impl LogError {
     /// The message in the UI language.
-    pub fn message(&self) -> Option<crate::message::Message> {
+    pub fn message(&self) -> crate::message::Message {
         use crate::message::{Message, Msg};
         match self {
-            LogError::NoFile => Some(Message::new(Msg::LogNoFile)),
-            LogError::NoFileFor { option } => {
-                Some(Message::new(Msg::LogNoFileFor).arg("option", option))
-            }
-            LogError::Since { given } => Some(Message::new(Msg::LogSince).arg("given", given)),
-            LogError::NotAFile { file } => Some(Message::new(Msg::LogNotAFile).arg("file", file)),
-            LogError::Open { file, cause } => Some(
-                Message::new(Msg::LogOpen)
-                    .arg("file", file)
-                    .nested("cause", crate::error::io_problem(cause)),
-            ),
-            LogError::Unreadable { file, cause } => Some(
-                Message::new(Msg::LogUnreadable)
-                    .arg("file", file)
-                    .nested("cause", crate::error::io_problem(cause)),
-            ),
-            LogError::Write { file, cause } => Some(
-                Message::new(Msg::LogWrite)
-                    .arg("file", file)
-                    .nested("cause", crate::error::io_problem(cause)),
-            ),
-            LogError::Read { file, cause } => Some(
-                Message::new(Msg::LogUnreadable)
-                    .arg("file", file)
-                    .nested("cause", crate::error::io_problem(cause)),
-            ),
+            LogError::NoFile => Message::new(Msg::LogNoFile),
+            LogError::NoFileFor { option } => Message::new(Msg::LogNoFileFor).arg("option", option),
+            LogError::Since { given } => Message::new(Msg::LogSince).arg("given", given),
+            LogError::NotAFile { file } => Message::new(Msg::LogNotAFile).arg("file", file),
+            LogError::Open { file, cause } => Message::new(Msg::LogOpen)
+                .arg("file", file)
+                .nested("cause", crate::error::io_problem(cause)),
+            LogError::Unreadable { file, cause } => Message::new(Msg::LogUnreadable)
+                .arg("file", file)
+                .nested("cause", crate::error::io_problem(cause)),
+            LogError::Write { file, cause } => Message::new(Msg::LogWrite)
+                .arg("file", file)
+                .nested("cause", crate::error::io_problem(cause)),
+            LogError::Read { file, cause } => Message::new(Msg::LogUnreadable)
+                .arg("file", file)
+                .nested("cause", crate::error::io_problem(cause)),
         }
     }
 }
 
 /// Appends `entry` as one line: exclusive lock, one write, fsync.
-pub fn append(path: &Path, entry: &Entry) -> Result<(), LogError> {
+pub fn append(path: &Path, entry: &Entry) -> crate::Result<()> {
     let err = |e: std::io::Error| LogError::Write {
         file: path.display().to_string(),
         cause: e,
@@ -172,7 +150,8 @@ pub fn append(path: &Path, entry: &Entry) -> Result<(), LogError> {
     {
         return Err(LogError::NotAFile {
             file: path.display().to_string(),
-        });
+        }
+        .into());
     }
     // A path that cannot be opened is the user's to fix (exit 2); a write
     // that fails once the file is open is the system's (exit 1).
@@ -200,7 +179,7 @@ pub fn append(path: &Path, entry: &Entry) -> Result<(), LogError> {
         // Leave the log as it was: no partial line (a full disk).
         let _ = file.set_len(before);
         let _ = file.unlock();
-        return Err(err(e));
+        return Err(err(e).into());
     }
     file.unlock().map_err(err)?;
     Ok(())
@@ -253,9 +232,11 @@ pub fn since(
     given: &str,
     now: std::time::SystemTime,
     zone: &jiff::tz::TimeZone,
-) -> Result<std::time::SystemTime, LogError> {
-    let bad = || LogError::Since {
-        given: given.to_string(),
+) -> crate::Result<std::time::SystemTime> {
+    let bad = || {
+        crate::Error::from(LogError::Since {
+            given: given.to_string(),
+        })
     };
     let g = given.trim();
     if let Ok(d) = humantime::parse_duration(g) {
@@ -299,7 +280,7 @@ impl Entry {
 /// longer than [`MAX_LINE_BYTES`], are skipped and counted. Only a regular
 /// file is read (see [`crate::data::open_regular`]): a device would never
 /// end.
-pub fn read_each(path: &Path, each: impl FnMut(Entry)) -> Result<Skipped, LogError> {
+pub fn read_each(path: &Path, each: impl FnMut(Entry)) -> crate::Result<Skipped> {
     let file = crate::data::open_regular(path).map_err(|e| match e {
         crate::data::OpenError::NotAFile => LogError::NotAFile {
             file: path.display().to_string(),
@@ -309,10 +290,11 @@ pub fn read_each(path: &Path, each: impl FnMut(Entry)) -> Result<Skipped, LogErr
             cause,
         },
     })?;
-    read_lines(BufReader::new(file), each).map_err(|e| LogError::Read {
+    let skipped = read_lines(BufReader::new(file), each).map_err(|e| LogError::Read {
         file: path.display().to_string(),
         cause: e,
-    })
+    })?;
+    Ok(skipped)
 }
 
 /// The lines of `reader` as entries (see [`read_each`]).
@@ -422,7 +404,10 @@ mod tests {
         assert_eq!(since("2h", now, &z).ok(), Some(at("2026-11-21T10:00:00Z")));
         for bad in ["yesterday", "2026-13-01", "", "12OO"] {
             assert!(
-                matches!(since(bad, now, &z), Err(LogError::Since { .. })),
+                matches!(
+                    since(bad, now, &z),
+                    Err(crate::Error::Log(LogError::Since { .. }))
+                ),
                 "{bad}"
             );
         }

@@ -25,7 +25,7 @@ fn main() -> ExitCode {
     match app::run() {
         Ok(code) => code,
         Err(err) => {
-            if is_broken_pipe(&err) {
+            if app::is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
             // app::run renders its errors (UI language, one line); anything
@@ -47,11 +47,4 @@ fn main() -> ExitCode {
             ExitCode::from(if user { 2 } else { 1 })
         }
     }
-}
-
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| {
-        e.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
 }

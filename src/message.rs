@@ -91,6 +91,18 @@ messages! {
     ConceptNotInEdition = "concept_not_in_edition" [edition, concept, nearest],
     /// Required answers missing: each key with its question.
     MissingAnswers = "missing_answers" [incident, list],
+    /// Answers a walk needed and was not given, by key.
+    WalkMissing = "walk_missing" [list],
+    /// The user left the walkthrough (Ctrl-C).
+    WalkInterrupted = "walk_interrupted" [],
+    /// The user went back from the first question.
+    WalkBackToStart = "walk_back_to_start" [],
+    /// The terminal could not be read during the walkthrough.
+    TerminalInput = "terminal_input" [problem],
+    /// A decision tree with no module in the incident registry.
+    IncidentNoModule = "incident_no_module" [id],
+    /// A module reached an outcome its decision tree does not list.
+    IncidentOutcomeUnlisted = "incident_outcome_unlisted" [id, outcome],
     /// An answer key the incident does not have.
     UnknownKey = "unknown_key" [key, incident, keys],
     /// A data file that does not parse (the parser's message).
@@ -126,6 +138,12 @@ messages! {
     IoStdoutClosed = "io_stdout_closed" [],
     /// Writing the command's output failed: the reason.
     WriteOutput = "write_output" [problem],
+    /// A file floor writes (a manual page) could not be written.
+    WriteFile = "write_file" [file, problem],
+    /// No completion script for the shell.
+    NoCompletion = "no_completion" [shell],
+    /// The UI texts of a data tree name no default edition.
+    NoDefaultEdition = "no_default_edition" [],
     /// `--data` that does not exist or is no directory.
     DataNotADirectory = "data_not_a_directory" [],
     /// `--data` without `locales/`.

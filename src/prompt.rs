@@ -11,6 +11,7 @@ use dialoguer::theme::ColorfulTheme;
 use dialoguer::{Input, MultiSelect, Select};
 use floor::incident::tree::{Kind, Question};
 use floor::incident::{AnswerSource, Reply, WalkError};
+use floor::message::{Message, Msg};
 use floor::text::shown;
 use floor::ui::Ui;
 
@@ -112,9 +113,9 @@ fn source_error(err: dialoguer::Error) -> WalkError {
     if io.kind() == std::io::ErrorKind::Interrupted {
         WalkError::Interrupted
     } else {
-        WalkError::Source(format!(
-            "terminal input failed ({io}): answer with --answer KEY=VALUE"
-        ))
+        WalkError::Source(
+            Message::new(Msg::TerminalInput).nested("problem", floor::error::io_problem(&io)),
+        )
     }
 }
 

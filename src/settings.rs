@@ -137,10 +137,7 @@ impl Settings {
     /// Resolves every setting from `given` (command line), the environment
     /// (`env` looks a variable up) and the settings file. An empty variable
     /// counts as unset. Errors name the variable or file and the fix.
-    pub fn resolve(
-        given: Given,
-        env: impl Fn(&str) -> Option<String>,
-    ) -> Result<Settings, LoadError> {
+    pub fn resolve(given: Given, env: impl Fn(&str) -> Option<String>) -> crate::Result<Settings> {
         let env = |name: &str| env(name).filter(|v| !v.trim().is_empty());
         let home = env("HOME").map(PathBuf::from);
         let (file, values) = read_file(&env, home.as_deref())?;
@@ -248,7 +245,7 @@ fn pick<T>(
 fn read_file(
     env: &impl Fn(&str) -> Option<String>,
     home: Option<&Path>,
-) -> Result<(SettingsFile, FileValues), LoadError> {
+) -> crate::Result<(SettingsFile, FileValues)> {
     let (path, required) = match env("FLOOR_CONFIG") {
         Some(path) => (Some(resolve_path(&path, home, None)), true),
         None => {
@@ -285,10 +282,11 @@ fn read_file(
         crate::data::read_yaml(&path)
     }
     .map_err(|e| match e {
-        LoadError::Unreadable { file, problem } => LoadError::Unreadable {
+        crate::Error::Load(LoadError::Unreadable { file, problem }) => LoadError::Unreadable {
             file,
             problem: Message::new(Msg::SettingsUnreadable).nested("problem", problem),
-        },
+        }
+        .into(),
         other => other,
     })?;
     let shown = path.display().to_string();
@@ -338,25 +336,29 @@ fn resolve_path(given: &str, home: Option<&Path>, base: Option<&Path>) -> PathBu
     }
 }
 
-fn parse_lang(code: &str, at: &str) -> Result<Lang, LoadError> {
-    Lang::from_code(code.trim()).ok_or_else(|| {
-        LoadError::file(
-            at,
-            None,
-            Message::new(Msg::NotUiLanguage).arg("value", code.trim()),
-        )
-    })
+fn parse_lang(code: &str, at: &str) -> crate::Result<Lang> {
+    Lang::from_code(code.trim())
+        .ok_or_else(|| {
+            LoadError::file(
+                at,
+                None,
+                Message::new(Msg::NotUiLanguage).arg("value", code.trim()),
+            )
+        })
+        .map_err(crate::Error::from)
 }
 
 /// A game by its id (`no-limit`, `pot-limit`, `limit`).
-pub fn parse_game(id: &str, at: &str) -> Result<Game, LoadError> {
-    serde_json::from_value(serde_json::Value::String(id.trim().to_string())).map_err(|_| {
-        LoadError::file(
-            at,
-            None,
-            Message::new(Msg::NotAGame).arg("value", id.trim()),
-        )
-    })
+pub fn parse_game(id: &str, at: &str) -> crate::Result<Game> {
+    serde_json::from_value(serde_json::Value::String(id.trim().to_string()))
+        .map_err(|_| {
+            LoadError::file(
+                at,
+                None,
+                Message::new(Msg::NotAGame).arg("value", id.trim()),
+            )
+        })
+        .map_err(crate::Error::from)
 }
 
 /// A game's id (`no-limit`, `pot-limit`, `limit`).
@@ -379,7 +381,7 @@ mod tests {
         d
     }
 
-    fn resolve(given: Given, vars: &[(&str, &str)]) -> Result<Settings, LoadError> {
+    fn resolve(given: Given, vars: &[(&str, &str)]) -> crate::Result<Settings> {
         let map: HashMap<String, String> = vars
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))

@@ -65,7 +65,7 @@ pub fn ui_path(lang: Lang) -> String {
 
 impl Ui {
     /// Loads the UI texts of `lang` from the data tree.
-    pub fn load(source: &DataSource, lang: Lang) -> Result<Ui, LoadError> {
+    pub fn load(source: &DataSource, lang: Lang) -> crate::Result<Ui> {
         let path = ui_path(lang);
         let file = source.read(&path)?.ok_or_else(|| {
             LoadError::file(

@@ -5,7 +5,6 @@
 
 use std::path::Path;
 
-use anyhow::Context as _;
 use floor::compare::align::Aligned;
 use floor::compare::{Comparison, Flag, Options, Parameter, Piece, Row, Stating, compare};
 use floor::rules::overlay::{self, Warning};
@@ -123,7 +122,7 @@ fn edition(ctx: &Ctx, given: &str, catalog: &Catalog) -> anyhow::Result<Edition>
 /// use, which may already hold an overlay of the same id).
 fn overlay_file(ctx: &Ctx, path: &Path) -> anyhow::Result<overlay::House> {
     let store = Store::open(ctx.store.source().clone())?;
-    overlay::load(path, &store).with_context(|| path.display().to_string())
+    Ok(overlay::load(path, &store)?)
 }
 
 pub fn warning_json(w: &Warning) -> serde_json::Value {

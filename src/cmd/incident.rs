@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use comfy_table::Cell;
-use floor::LoadError;
 use floor::incident::ruling::{amount_label, answer_in_words, unset_in_words};
 use floor::incident::{self, GivenAnswers, Ruling, Tree, WalkError};
 use serde::Serialize;
@@ -59,8 +58,10 @@ pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
         let mut from = GivenAnswers::new(&tree, given)?;
         let answers = match incident::walk_from(&tree, &mut from, seed, None) {
             Ok(a) => a,
-            Err(WalkError::Missing(keys)) => return Err(missing(ctx, &tree, keys).into()),
-            Err(e) => return Err(floor::Error::from(e).into()),
+            Err(floor::Error::Walk(WalkError::Missing(keys))) => {
+                return Err(missing(ctx, &tree, keys).into());
+            }
+            Err(e) => return Err(e.into()),
         };
         let ruling = incident::decide(&tree, &book, &ctx.ui, &answers)?;
         (tree, answers, ruling)
@@ -119,10 +120,12 @@ fn walk_interactively(
         loop {
             let answers = match incident::walk_from(&tree, &mut prompter, seed, start.as_deref()) {
                 Ok(a) => a,
-                Err(WalkError::BackToStart) => break,
-                Err(WalkError::Interrupted) => return Ok(None),
-                Err(WalkError::Missing(keys)) => return Err(missing(ctx, &tree, keys).into()),
-                Err(e) => return Err(floor::Error::from(e).into()),
+                Err(floor::Error::Walk(WalkError::BackToStart)) => break,
+                Err(floor::Error::Walk(WalkError::Interrupted)) => return Ok(None),
+                Err(floor::Error::Walk(WalkError::Missing(keys))) => {
+                    return Err(missing(ctx, &tree, keys).into());
+                }
+                Err(e) => return Err(e.into()),
             };
             match incident::decide(&tree, book, &ctx.ui, &answers) {
                 Ok(ruling) => return Ok(Some((tree, answers, ruling))),
@@ -299,7 +302,7 @@ fn list_output(ctx: &Ctx) -> anyhow::Result<Output> {
 
 /// Answers from `--answers FILE` (a YAML map), then `--answer KEY=VALUE`
 /// (which wins).
-fn given_answers(args: &Args) -> Result<BTreeMap<String, String>, LoadError> {
+fn given_answers(args: &Args) -> floor::Result<BTreeMap<String, String>> {
     let mut given = BTreeMap::new();
     if let Some(path) = &args.answers_file {
         given.extend(read_answers_file(path)?);
@@ -310,7 +313,7 @@ fn given_answers(args: &Args) -> Result<BTreeMap<String, String>, LoadError> {
     Ok(given)
 }
 
-fn read_answers_file(path: &Path) -> Result<BTreeMap<String, String>, LoadError> {
+fn read_answers_file(path: &Path) -> floor::Result<BTreeMap<String, String>> {
     let text = floor::data::read_yaml(path)?;
     floor::incident::answer::parse_answers_file(&text, &path.display().to_string())
 }

@@ -32,13 +32,13 @@ impl Record {
         file: Option<PathBuf>,
         table: Option<String>,
         note: Option<String>,
-    ) -> Result<Record, LogError> {
+    ) -> floor::Result<Record> {
         if file.is_none() {
             if note.is_some() {
-                return Err(LogError::NoFileFor { option: "--note" });
+                return Err(LogError::NoFileFor { option: "--note" }.into());
             }
             if table.is_some() {
-                return Err(LogError::NoFileFor { option: "--table" });
+                return Err(LogError::NoFileFor { option: "--table" }.into());
             }
         }
         Ok(Record { file, table, note })
@@ -63,7 +63,7 @@ impl Record {
 }
 
 pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::Result<Output> {
-    let file = file.ok_or(LogError::NoFile)?;
+    let file = file.ok_or(floor::Error::from(LogError::NoFile))?;
     let zone = TimeZone::system();
     let from = since_arg
         .map(|s| since(s, SystemTime::now(), &zone))
@@ -78,7 +78,7 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
     let mut rows: Vec<Row> = Vec::new();
     let mut shown = 0usize;
     let mut streamed = false;
-    let mut failed: Option<std::io::Error> = None;
+    let mut failed: Option<floor::Error> = None;
     let stdout = std::io::stdout();
     let skipped = if ctx.json {
         crate::app::stdout_open()?;
@@ -87,14 +87,14 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
             if failed.is_none() && wanted(&e) {
                 let line = serde_json::to_string(&e).unwrap_or_default();
                 if let Err(err) = writeln!(out, "{line}") {
-                    failed = Some(err);
+                    failed = Some(floor::Error::Output(err));
                 }
             }
         })?;
         if failed.is_none()
             && let Err(err) = out.flush()
         {
-            failed = Some(err);
+            failed = Some(floor::Error::Output(err));
         }
         skipped
     } else {
@@ -106,13 +106,13 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
             rows.push(Row::of(ui, &zone, &e));
             if rows.len() == ROWS_PER_TABLE {
                 if !streamed && let Err(err) = crate::app::stdout_open() {
-                    failed = Some(std::io::Error::other(err.to_string()));
+                    failed = Some(err);
                     return;
                 }
                 streamed = true;
                 let block = table_of(ctx, std::mem::take(&mut rows));
                 if let Err(err) = writeln!(stdout.lock(), "{block}") {
-                    failed = Some(err);
+                    failed = Some(floor::Error::Output(err));
                 }
             }
         })?

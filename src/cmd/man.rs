@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use crate::app::UsageError;
+use floor::message::{Exit, Message, Msg};
+
 use crate::ctx::Output;
 use crate::man;
 
@@ -11,24 +12,28 @@ pub fn run(command: &[String], out_dir: Option<&Path>) -> anyhow::Result<Output>
     if let Some(dir) = out_dir {
         // As `install -D` does: the usual target (~/.local/share/man/man1)
         // often does not exist yet.
-        std::fs::create_dir_all(dir).map_err(|e| {
-            anyhow::Error::new(e).context(format!("cannot create {}", dir.display()))
-        })?;
+        std::fs::create_dir_all(dir).map_err(|e| written_failed(dir, &e))?;
         let mut written = String::new();
         for (file, cmd) in man::pages() {
             let path = dir.join(&file);
-            std::fs::write(&path, man::render(&cmd)).map_err(|e| {
-                anyhow::Error::new(e).context(format!("cannot write {}", path.display()))
-            })?;
+            std::fs::write(&path, man::render(&cmd)).map_err(|e| written_failed(&path, &e))?;
             written.push_str(&format!("{}\n", path.display()));
         }
         return Ok(Output::ok(written));
     }
     let page = man::page_for(command).ok_or_else(|| {
-        UsageError(
-            floor::message::Message::new(floor::message::Msg::UsageNoManual)
-                .arg("command", command.join(" ")),
-        )
+        floor::Error::bad(Message::new(Msg::UsageNoManual).arg("command", command.join(" ")))
     })?;
-    Ok(Output::ok(String::from_utf8(page)?))
+    Ok(Output::ok(String::from_utf8_lossy(&page).into_owned()))
+}
+
+/// A manual page or its directory that could not be written: the system's
+/// failure (exit 1), the path named.
+fn written_failed(path: &Path, e: &std::io::Error) -> floor::Error {
+    floor::Error::Other(
+        Message::new(Msg::WriteFile)
+            .arg("file", path.display())
+            .nested("problem", floor::error::io_problem(e)),
+        Exit::Io,
+    )
 }

@@ -75,11 +75,11 @@ pub fn run(ctx: &Ctx, query: &str, all: bool) -> anyhow::Result<Output> {
                 return all_editions(ctx, &concept.slug);
             }
             let rule = book.rule_for(&concept.slug)?.ok_or_else(|| {
-                floor::LookupError::ConceptNotInEdition {
+                floor::Error::from(floor::LookupError::ConceptNotInEdition {
                     edition: book.id().to_string(),
                     concept: concept.slug.clone(),
                     nearest: editions_with(ctx, &concept.slug),
-                }
+                })
             })?;
             Found { rule, part: None }
         }

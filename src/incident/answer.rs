@@ -225,17 +225,17 @@ pub fn parse_key_value(s: &str) -> Result<(String, String), String> {
 /// read by the `--answer` grammar (so `0x10` or `+16` are refused as they
 /// are on the command line). `text` has passed [`crate::data::check_shape`];
 /// `file` names it in errors.
-pub fn parse_answers_file(text: &str, file: &str) -> Result<BTreeMap<String, String>, LoadError> {
+pub fn parse_answers_file(text: &str, file: &str) -> crate::Result<BTreeMap<String, String>> {
     use crate::message::{Message, Msg};
     let invalid = |problem: Message| LoadError::file(file, None, problem);
     if text.trim().is_empty() {
-        return Err(invalid(Message::new(Msg::AnswersEmpty)));
+        return Err(invalid(Message::new(Msg::AnswersEmpty)).into());
     }
     // First the shape: a map of scalars and lists of scalars.
     let value: serde_yaml::Value =
         serde_yaml::from_str(text).map_err(|e| crate::data::yaml_error(file, &e))?;
     let serde_yaml::Value::Mapping(map) = value else {
-        return Err(invalid(Message::new(Msg::AnswersNotMap)));
+        return Err(invalid(Message::new(Msg::AnswersNotMap)).into());
     };
     let scalar = |v: &serde_yaml::Value| {
         matches!(
@@ -248,16 +248,16 @@ pub fn parse_answers_file(text: &str, file: &str) -> Result<BTreeMap<String, Str
     let mut lists = BTreeMap::new();
     for (k, v) in &map {
         let serde_yaml::Value::String(key) = k else {
-            return Err(invalid(Message::new(Msg::AnswersKeyNotText)));
+            return Err(invalid(Message::new(Msg::AnswersKeyNotText)).into());
         };
         let is_list = match v {
             v if scalar(v) => false,
             serde_yaml::Value::Sequence(items) if items.iter().all(scalar) => true,
             serde_yaml::Value::Sequence(_) => {
-                return Err(invalid(Message::new(Msg::AnswersListItems).arg("key", key)));
+                return Err(invalid(Message::new(Msg::AnswersListItems).arg("key", key)).into());
             }
             _ => {
-                return Err(invalid(Message::new(Msg::AnswersBadValue).arg("key", key)));
+                return Err(invalid(Message::new(Msg::AnswersBadValue).arg("key", key)).into());
             }
         };
         lists.insert(key.clone(), is_list);
@@ -266,6 +266,7 @@ pub fn parse_answers_file(text: &str, file: &str) -> Result<BTreeMap<String, Str
     let de = serde_yaml::Deserializer::from_str(text);
     serde::de::DeserializeSeed::deserialize(AsWritten(&lists), de)
         .map_err(|e| crate::data::yaml_error(file, &e))
+        .map_err(crate::Error::from)
 }
 
 /// Reads a map's values as the text they are written with, lists joined

@@ -23,7 +23,7 @@ pub use tree::Tree;
 pub use walk::{AnswerSource, Answers, GivenAnswers, Origin, Reply, WalkError, walk, walk_from};
 
 /// The ids of the incidents of a data tree, sorted.
-pub fn ids(source: &DataSource) -> Result<Vec<String>, LoadError> {
+pub fn ids(source: &DataSource) -> crate::Result<Vec<String>> {
     Ok(source
         .paths()?
         .iter()
@@ -89,28 +89,18 @@ pub fn decide(
     let (params, sources) = book.params_with_sources();
     let mut cx = Cx::new(Resolved::new(&params), &sources);
     let entry = crate::incidents::find(&tree.id).ok_or_else(|| {
-        crate::Error::bad(Message::new(Msg::Text).arg(
-            "text",
-            format!(
-                "rulings/{}.yaml has no module in the incident registry",
-                tree.id
-            ),
-        ))
+        crate::Error::bad(Message::new(Msg::IncidentNoModule).arg("id", &tree.id))
     })?;
     let decision = entry.run(answers, &mut cx)?;
     if tree.outcome(&decision.outcome).is_none() {
-        return Err(crate::Error::bad(Message::new(Msg::Text).arg(
-            "text",
-            format!(
-                "`{}` reached outcome `{}`, which rulings/{}.yaml does not list",
-                tree.id, decision.outcome, tree.id
-            ),
-        )));
+        return Err(crate::Error::bad(
+            Message::new(Msg::IncidentOutcomeUnlisted)
+                .arg("id", &tree.id)
+                .arg("outcome", &decision.outcome),
+        ));
     }
     let fallbacks = cx.params.take_fallbacks();
-    Ok(ruling::assemble(
-        tree, book, ui, answers, decision, &fallbacks,
-    )?)
+    ruling::assemble(tree, book, ui, answers, decision, &fallbacks)
 }
 
 /// The error for required answers that are missing: every key with its
@@ -126,10 +116,4 @@ pub fn missing_answers(incident: &str, missing: &[(String, String)]) -> crate::E
             .arg("incident", incident)
             .arg("list", list),
     )
-}
-
-impl From<WalkError> for crate::Error {
-    fn from(e: WalkError) -> crate::Error {
-        crate::Error::bad(e.message())
-    }
 }

@@ -4,7 +4,6 @@
 
 use serde::Serialize;
 
-use crate::error::LoadError;
 use crate::poker::Chips;
 use crate::rules::Book;
 use crate::rules::params::Fallback;
@@ -223,7 +222,7 @@ pub fn assemble(
     answers: &Answers,
     decision: Decision,
     fallbacks: &[Fallback],
-) -> Result<Ruling, LoadError> {
+) -> crate::Result<Ruling> {
     let outcome = tree.outcome(&decision.outcome);
     // The module names the rules the path it took applied, deciding rule
     // first; the tree names which sub-part of each to quote (and is the
@@ -454,7 +453,7 @@ pub fn answer_in_words(ui: &Ui, incident: &str, key: &str, value: &serde_json::V
 }
 
 /// The edition's rule for `concept`, quoting `part` when the edition has it.
-pub fn cite(book: &Book, concept: &str, part: Option<&str>) -> Result<Option<Citation>, LoadError> {
+pub fn cite(book: &Book, concept: &str, part: Option<&str>) -> crate::Result<Option<Citation>> {
     let Some(rule) = book.rule_for(concept)? else {
         return Ok(None);
     };

@@ -105,13 +105,11 @@ pub trait AnswerSource {
 }
 
 /// Why a walk stopped.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WalkError {
     /// Required answers were not given (non-interactive use).
-    #[error("missing answers for {}", .0.join(", "))]
     Missing(Vec<String>),
     /// An answer does not parse.
-    #[error("answer `{key}={value}`: {problem}")]
     Invalid {
         /// The answer key.
         key: String,
@@ -121,7 +119,6 @@ pub enum WalkError {
         problem: Message,
     },
     /// An answer was given for a key the incident does not have.
-    #[error("`{key}` is not a question of `{incident}`; its keys are: {}", .valid.join(", "))]
     UnknownKey {
         /// The key given.
         key: String,
@@ -131,21 +128,18 @@ pub enum WalkError {
         valid: Vec<String>,
     },
     /// The user left the walkthrough (Ctrl-C).
-    #[error("walkthrough interrupted")]
     Interrupted,
     /// The user went back from the first question.
-    #[error("back from the first question")]
     BackToStart,
-    /// The answer source failed (closed input, terminal error).
-    #[error("{0}")]
-    Source(String),
+    /// The answer source failed (closed input, terminal error): why.
+    Source(Message),
 }
 
 impl WalkError {
     /// The message of this failure.
     pub fn message(&self) -> Message {
         match self {
-            WalkError::Missing(_) => Message::new(Msg::Text).arg("text", self.to_string()),
+            WalkError::Missing(keys) => Message::new(Msg::WalkMissing).arg("list", keys.join(", ")),
             WalkError::Invalid {
                 key,
                 value,
@@ -162,15 +156,15 @@ impl WalkError {
                 .arg("key", key)
                 .arg("incident", incident)
                 .arg("keys", valid.join(", ")),
-            WalkError::Interrupted | WalkError::BackToStart | WalkError::Source(_) => {
-                Message::new(Msg::Text).arg("text", self.to_string())
-            }
+            WalkError::Interrupted => Message::new(Msg::WalkInterrupted),
+            WalkError::BackToStart => Message::new(Msg::WalkBackToStart),
+            WalkError::Source(problem) => problem.clone(),
         }
     }
 }
 
 /// Walks `tree`, asking `source`.
-pub fn walk(tree: &Tree, source: &mut dyn AnswerSource) -> Result<Answers, WalkError> {
+pub fn walk(tree: &Tree, source: &mut dyn AnswerSource) -> crate::Result<Answers> {
     walk_from(tree, source, Answers::default(), None)
 }
 
@@ -194,7 +188,7 @@ pub fn walk_from(
     source: &mut dyn AnswerSource,
     seed: Answers,
     start: Option<&str>,
-) -> Result<Answers, WalkError> {
+) -> crate::Result<Answers> {
     let mut answers = seed;
     let mut asked: Vec<usize> = Vec::new();
     let mut missing = Vec::new();
@@ -282,7 +276,7 @@ pub fn walk_from(
                 if let Some(previous) = asked.pop() {
                     index = previous;
                 } else {
-                    return Err(WalkError::BackToStart);
+                    return Err(WalkError::BackToStart.into());
                 }
                 continue;
             }
@@ -300,7 +294,8 @@ pub fn walk_from(
                         key: question.id.clone(),
                         value: default.unwrap_or_default(),
                         problem: Message::new(Msg::BadDefault).nested("problem", problem.0),
-                    });
+                    }
+                    .into());
                 }
                 None if question.optional => answers.leave_unset(&question.id),
                 None => missing.push(question.id.clone()),
@@ -314,7 +309,7 @@ pub fn walk_from(
     if missing.is_empty() {
         Ok(answers)
     } else {
-        Err(WalkError::Missing(missing))
+        Err(WalkError::Missing(missing).into())
     }
 }
 
@@ -347,13 +342,14 @@ pub struct GivenAnswers {
 
 impl GivenAnswers {
     /// Checks that every key is a question of `tree`.
-    pub fn new(tree: &Tree, values: BTreeMap<String, String>) -> Result<Self, WalkError> {
+    pub fn new(tree: &Tree, values: BTreeMap<String, String>) -> crate::Result<Self> {
         if let Some(key) = values.keys().find(|k| tree.question(k).is_none()) {
             return Err(WalkError::UnknownKey {
                 key: key.clone(),
                 incident: tree.id.clone(),
                 valid: tree.questions.iter().map(|q| q.id.clone()).collect(),
-            });
+            }
+            .into());
         }
         Ok(GivenAnswers { values })
     }

@@ -339,11 +339,12 @@ mod tests {
                 Some(u64::MAX),
                 None,
                 &params
-            ),
-            Err(Error::input(
-                "rounds",
-                Message::new(Msg::Overflow).arg("input", "rounds")
-            ))
+            )
+            .map_err(|e| e.message()),
+            Err(
+                Error::input("rounds", Message::new(Msg::Overflow).arg("input", "rounds"))
+                    .message()
+            )
         );
         assert_eq!(
             penalty(

@@ -89,12 +89,13 @@ impl<'a> Book<'a> {
         }
     }
 
-    fn parse(&self, entry: &RuleEntry) -> Result<Rule, LoadError> {
+    fn parse(&self, entry: &RuleEntry) -> crate::Result<Rule> {
         let Book::Indexed { json, index } = self else {
             return Err(LoadError::Invalid {
                 file: self.id().to_string(),
                 message: "no rule index".into(),
-            });
+            }
+            .into());
         };
         let invalid = |message: String| LoadError::Invalid {
             file: format!("{} (built in)", index.head.id),
@@ -103,13 +104,12 @@ impl<'a> Book<'a> {
         let text = json
             .get(entry.at.0..entry.at.1)
             .ok_or_else(|| invalid(format!("rule {} lies outside the edition", entry.number)))?;
-        serde_json::from_str(text).map_err(|e| invalid(format!("rule {}: {e}", entry.number)))
+        serde_json::from_str(text)
+            .map_err(|e| invalid(format!("rule {}: {e}", entry.number)))
+            .map_err(crate::Error::from)
     }
 
-    fn find_by(
-        &self,
-        test: impl Fn(&str, &str) -> bool,
-    ) -> Result<Option<Cow<'a, Rule>>, LoadError> {
+    fn find_by(&self, test: impl Fn(&str, &str) -> bool) -> crate::Result<Option<Cow<'a, Rule>>> {
         match self {
             Book::Full(e) => Ok(e
                 .rules()
@@ -125,12 +125,12 @@ impl<'a> Book<'a> {
     }
 
     /// The rule with this exact number.
-    pub fn rule(&self, number: &str) -> Result<Option<Cow<'a, Rule>>, LoadError> {
+    pub fn rule(&self, number: &str) -> crate::Result<Option<Cow<'a, Rule>>> {
         self.find_by(|n, _| n == number)
     }
 
     /// The rule for this concept.
-    pub fn rule_for(&self, concept: &str) -> Result<Option<Cow<'a, Rule>>, LoadError> {
+    pub fn rule_for(&self, concept: &str) -> crate::Result<Option<Cow<'a, Rule>>> {
         self.find_by(|_, c| c == concept)
     }
 
@@ -143,7 +143,7 @@ impl<'a> Book<'a> {
     }
 
     /// The house rules that touch any of `concepts`.
-    pub fn house_rules_touching(&self, concepts: &[&str]) -> Result<Vec<Cow<'a, Rule>>, LoadError> {
+    pub fn house_rules_touching(&self, concepts: &[&str]) -> crate::Result<Vec<Cow<'a, Rule>>> {
         let touches = |t: &[String]| t.iter().any(|c| concepts.contains(&c.as_str()));
         match self {
             Book::Full(e) => Ok(e

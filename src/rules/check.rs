@@ -545,6 +545,6 @@ fn placeholders(text: &str) -> BTreeSet<&str> {
 pub fn finding_from(err: &LoadError, file: &str) -> Finding {
     Finding {
         file: file.to_string(),
-        message: err.to_string(),
+        message: err.message().to_string(),
     }
 }

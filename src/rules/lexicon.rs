@@ -15,7 +15,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Deserialize;
 
 use crate::data::DataSource;
-use crate::error::LoadError;
 use crate::rules::Lang;
 use crate::rules::analyze::{self, StopWords};
 
@@ -87,7 +86,7 @@ impl Lexicon {
     /// The lexicons of a data tree: the bundled ones as prebuilt, a
     /// `--data` tree's read from its files (a language without a lexicon
     /// file has no terms and no stop words).
-    pub fn load(store: &crate::rules::Store) -> Result<Lexicon, LoadError> {
+    pub fn load(store: &crate::rules::Store) -> crate::Result<Lexicon> {
         if matches!(store.source(), DataSource::Embedded) {
             return Ok(Lexicon::embedded());
         }
@@ -184,7 +183,7 @@ pub fn lower_bound(lines: &str, key: &str) -> usize {
 }
 
 /// Reads and parses a language's lexicon file; `None` when there is none.
-pub fn read(source: &DataSource, lang: Lang) -> Result<Option<LexiconFile>, LoadError> {
+pub fn read(source: &DataSource, lang: Lang) -> crate::Result<Option<LexiconFile>> {
     match source.read(&path(lang))? {
         Some(file) => Ok(Some(file.parse()?)),
         None => Ok(None),

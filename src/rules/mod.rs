@@ -63,7 +63,7 @@ pub struct Store {
 impl Store {
     /// Indexes the editions of a data tree without parsing them:
     /// `locales/<lang>/<edition>.yaml`, every file but `ui.yaml`.
-    pub fn open(source: DataSource) -> Result<Store, LoadError> {
+    pub fn open(source: DataSource) -> crate::Result<Store> {
         let mut entries = Vec::new();
         for path in source.paths()? {
             let mut parts = path.split('/');
@@ -84,7 +84,8 @@ impl Store {
                     None,
                     crate::message::Message::new(crate::message::Msg::FolderNotLanguage)
                         .arg("folder", lang),
-                ));
+                )
+                .into());
             };
             entries.push(Entry {
                 id: id.to_string(),
@@ -155,7 +156,7 @@ impl Store {
         Ok(entry.edition.get_or_init(|| edition))
     }
 
-    fn load(&self, entry: &Entry) -> Result<Edition, LoadError> {
+    fn load(&self, entry: &Entry) -> crate::Result<Edition> {
         let file = self
             .source
             .read(&entry.path)?
@@ -171,7 +172,8 @@ impl Store {
                     "id `{}` does not match the file name `{}`: make them equal",
                     edition.id, entry.id
                 ),
-            });
+            }
+            .into());
         }
         if edition.language != entry.language {
             return Err(LoadError::Invalid {
@@ -181,7 +183,8 @@ impl Store {
                     edition.language.code(),
                     entry.language.code()
                 ),
-            });
+            }
+            .into());
         }
         Ok(edition)
     }
@@ -219,7 +222,7 @@ impl Store {
     }
 
     /// The concept vocabulary.
-    pub fn concepts(&self) -> Result<&[Concept], LoadError> {
+    pub fn concepts(&self) -> crate::Result<&[Concept]> {
         if let Some(c) = self.concepts.get() {
             return Ok(c);
         }
@@ -235,7 +238,7 @@ impl Store {
     }
 
     /// Adds concepts of a house overlay's own rules to the vocabulary.
-    pub fn add_house_concepts(&mut self, edition: &Edition) -> Result<(), LoadError> {
+    pub fn add_house_concepts(&mut self, edition: &Edition) -> crate::Result<()> {
         let mut concepts = self.concepts()?.to_vec();
         let mut known: std::collections::HashSet<String> =
             concepts.iter().map(|c| c.slug.clone()).collect();

@@ -91,7 +91,7 @@ impl Catalog {
     }
 
     /// Reads the catalog of a data tree; `None` when the tree has none.
-    pub fn load(source: &DataSource) -> Result<Option<Catalog>, LoadError> {
+    pub fn load(source: &DataSource) -> crate::Result<Option<Catalog>> {
         let Some(file) = source.read(CATALOG_PATH)? else {
             return Ok(None);
         };
@@ -186,7 +186,7 @@ pub struct Record {
 
 impl Record {
     /// Reads the record of `edition`; `None` when the tree has none.
-    pub fn load(source: &DataSource, edition: &Edition) -> Result<Option<Record>, LoadError> {
+    pub fn load(source: &DataSource, edition: &Edition) -> crate::Result<Option<Record>> {
         let path = record_path(edition.language, &edition.id);
         let Some(file) = source.read(&path)? else {
             return Ok(None);
@@ -199,7 +199,8 @@ impl Record {
                     "`edition: {}` does not match the file name `{}`: make them equal",
                     record.edition, edition.id
                 ),
-            });
+            }
+            .into());
         }
         Ok(Some(record))
     }
@@ -273,7 +274,7 @@ pub fn with_provisions(
     edition: &Edition,
     source: &DataSource,
     catalog: &Catalog,
-) -> Result<Option<Edition>, LoadError> {
+) -> crate::Result<Option<Edition>> {
     let Some(record) = Record::load(source, edition)? else {
         return Ok(None);
     };
@@ -283,7 +284,8 @@ pub fn with_provisions(
         return Err(LoadError::Invalid {
             file: record_path(edition.language, &edition.id),
             message: first,
-        });
+        }
+        .into());
     }
     Ok(Some(edition))
 }

@@ -252,7 +252,7 @@ pub fn walk_like_a_user(
     tree: &floor::incident::Tree,
     answers: &[(&'static str, &'static str)],
     game: &str,
-) -> Result<(Answers, Vec<String>), WalkError> {
+) -> floor::Result<(Answers, Vec<String>)> {
     let mut counting = Counting {
         given: answers.iter().copied().collect(),
         asked: Vec::new(),

@@ -333,8 +333,8 @@ fn rule_on(store: &Store, ui: &Ui, tree: &Tree, row: &Row, case: &Case) -> Resul
         .map(|(k, v)| (k.clone(), v.text()))
         .collect();
     let refused = |e: floor::Error| format!("refused: {}", e.message().render(ui));
-    let mut source = GivenAnswers::new(tree, given).map_err(|e| refused(e.into()))?;
-    let answers = incident::walk(tree, &mut source).map_err(|e| refused(e.into()))?;
+    let mut source = GivenAnswers::new(tree, given).map_err(&refused)?;
+    let answers = incident::walk(tree, &mut source).map_err(&refused)?;
     // An answer the walk leaves out is one the CLI would ignore: the row
     // would then rest on something floor never read.
     if let Some(key) = case.answers.keys().find(|k| answers.get(k).is_none()) {

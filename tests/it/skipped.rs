@@ -418,7 +418,7 @@ fn varied(
         let mut source = GivenAnswers::new(tree, given.clone()).expect("keys");
         match walk_from(tree, &mut source, seed, None) {
             Ok(answers) => return Some(rig.rule(tree, edition, &answers)),
-            Err(WalkError::Missing(keys)) => {
+            Err(floor::Error::Walk(WalkError::Missing(keys))) => {
                 for k in keys {
                     let q = tree.question(&k)?;
                     let v = values(q, path).into_iter().flatten().next()?;

@@ -106,11 +106,9 @@ impl DataFile {
     /// YAML) on error.
     pub fn parse<T: DeserializeOwned>(&self) -> crate::Result<T> {
         match self.format {
-            Format::Flat => Err(LoadError::Invalid {
-                file: self.shown.clone(),
-                message: "a flattened UI file is read with Ui::load".into(),
+            Format::Flat => {
+                Err(LoadError::file(&self.shown, None, Message::new(Msg::CheckFlatUi)).into())
             }
-            .into()),
             Format::Json => serde_json::from_str(&self.text)
                 .map_err(|e| LoadError::Schema {
                     file: self.shown.clone(),

@@ -177,13 +177,6 @@ pub enum LoadError {
         /// Why (the common reasons in the UI language).
         problem: Message,
     },
-    /// The file parses but breaks a rule of the data model.
-    Invalid {
-        /// The file as shown to the user.
-        file: String,
-        /// What is wrong and what would be valid.
-        message: String,
-    },
     /// The file could not be read.
     Io {
         /// The file as given.
@@ -228,9 +221,6 @@ impl LoadError {
             } => Message::new(Msg::LoadSchema)
                 .arg("file", file)
                 .arg("location", Location(*location))
-                .arg("message", message),
-            LoadError::Invalid { file, message } => Message::new(Msg::LoadInvalid)
-                .arg("file", file)
                 .arg("message", message),
             LoadError::File {
                 file,

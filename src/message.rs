@@ -99,10 +99,6 @@ messages! {
     WalkBackToStart = "walk_back_to_start" [],
     /// The terminal could not be read during the walkthrough.
     TerminalInput = "terminal_input" [problem],
-    /// A decision tree with no module in the incident registry.
-    IncidentNoModule = "incident_no_module" [id],
-    /// A module reached an outcome its decision tree does not list.
-    IncidentOutcomeUnlisted = "incident_outcome_unlisted" [id, outcome],
     /// An answer key the incident does not have.
     UnknownKey = "unknown_key" [key, incident, keys],
     /// A data file that does not parse (the parser's message).
@@ -736,6 +732,198 @@ messages! {
     PotNeeded = "pot_needed" [],
     /// A pot that cannot hold the chips it must contain.
     PotTooSmall = "pot_too_small" [pot, facing, in_front],
+
+    // --- floor check findings ---------------------------------------------
+    /// A concept slug listed twice in the concept list.
+    CheckConceptTwice = "check_concept_twice" [concept],
+    /// A rule number out of the grammar.
+    CheckNotRuleNumber = "check_not_rule_number" [number],
+    /// Two rules with one number.
+    CheckRuleTwice = "check_rule_twice" [rule, first, second],
+    /// Two rules for one concept.
+    CheckConceptTwoRules = "check_concept_two_rules" [concept, first, second],
+    /// A rule's concept missing from the concept list.
+    CheckConceptUnknown = "check_concept_unknown" [rule, concept],
+    /// A house-rule concept on a TDA rule or procedure.
+    CheckConceptOfHouse = "check_concept_of_house" [rule, concept],
+    /// A TDA concept on a house rule.
+    CheckConceptNotHouse = "check_concept_not_house" [rule, concept],
+    /// A rule that touches an unknown concept.
+    CheckTouchesUnknown = "check_touches_unknown" [rule, concept],
+    /// A parameter set on a rule of another topic.
+    CheckParamElsewhere = "check_param_elsewhere" [rule, param, concept],
+    /// A parameter no concept is home to.
+    CheckParamNoHome = "check_param_no_home" [rule, param],
+    /// A rule with an empty title.
+    CheckEmptyTitle = "check_empty_title" [rule],
+    /// A rule with neither text nor parts.
+    CheckNoText = "check_no_text" [rule],
+    /// A reference that is no rule number.
+    CheckRefMalformed = "check_ref_malformed" [rule, reference],
+    /// A reference to a rule the edition does not have.
+    CheckRefNoRule = "check_ref_no_rule" [rule, reference, edition],
+    /// A reference to a part the rule does not have.
+    CheckRefNoPart = "check_ref_no_part" [rule, reference, target, part],
+    /// An erratum whose meaning is missing from the references.
+    CheckErratumNotInRefs = "check_erratum_not_in_refs" [rule, printed, means],
+    /// An external reference that names a rule of the edition itself.
+    CheckExternalRefInside = "check_external_ref_inside" [rule, reference, edition],
+    /// A stray text placed after no rule.
+    CheckStrayAfter = "check_stray_after" [title, after],
+    /// A stray text said to copy no rule.
+    CheckStrayDuplicate = "check_stray_duplicate" [title, rule],
+    /// Two editions of one numbering that number a topic differently.
+    CheckNumberingDisagrees = "check_numbering_disagrees" [concept, number, other, edition, numbering],
+    /// A UI text whose placeholders differ from the English text's.
+    CheckPlaceholders = "check_placeholders" [key, found, english],
+    /// UI keys other languages have.
+    CheckKeysMissing = "check_keys_missing" [count, keys, more],
+    /// " and N more", after a shortened list.
+    CheckAndMore = "check_and_more" [count],
+    /// Parameters and values without words in a language.
+    CheckParamWords = "check_param_words" [count, list],
+    /// An edition without its provision record.
+    CheckNoRecord = "check_no_record" [edition],
+    /// Command-line help keys a translation lacks.
+    CheckCliUntranslated = "check_cli_untranslated" [keys],
+    /// Command-line help keys for no command or option.
+    CheckCliExtra = "check_cli_extra" [keys],
+    /// A provision listed twice in the catalog.
+    CheckProvisionTwice = "check_provision_twice" [id],
+    /// A provision id that is not a slug.
+    CheckProvisionNotSlug = "check_provision_not_slug" [id],
+    /// A provision of an unknown concept.
+    CheckProvisionConcept = "check_provision_concept" [id, concept],
+    /// A provision of an unknown parameter.
+    CheckProvisionNotParam = "check_provision_not_param" [id, param],
+    /// A provision with a value but no parameter.
+    CheckProvisionValueNoParam = "check_provision_value_no_param" [id],
+    /// A provision without a description in a language.
+    CheckProvisionNoDescription = "check_provision_no_description" [id, lang],
+    /// A provision description with a control character.
+    CheckProvisionControl = "check_provision_control" [id, lang],
+    /// A provision record named for another edition.
+    CheckRecordEdition = "check_record_edition" [edition, file],
+    /// A provision record entry for a rule the edition does not have.
+    CheckRecordNoRule = "check_record_no_rule" [number, edition],
+    /// A provision record entry naming a provision the catalog lacks.
+    CheckRecordUnknownProvision = "check_record_unknown_provision" [rule, id, file],
+    /// A rule marked not applicable that states provisions.
+    CheckProvisionNotApplicable = "check_provision_not_applicable" [rule],
+    /// A provision stated twice by one rule.
+    CheckRuleProvisionTwice = "check_rule_provision_twice" [rule, id],
+    /// A rule stating a provision the catalog lacks.
+    CheckRuleProvisionUnknown = "check_rule_provision_unknown" [rule, id],
+    /// A rule stating a provision of another topic.
+    CheckProvisionOtherTopic = "check_provision_other_topic" [rule, concept, id, other],
+    /// A stated provision without the words that state it.
+    CheckProvisionNoSpan = "check_provision_no_span" [rule, id],
+    /// A span the rule's text does not contain.
+    CheckSpanNotInText = "check_span_not_in_text" [rule, id, span],
+    /// A provision carrying a parameter the rule does not state.
+    CheckProvisionParamUnstated = "check_provision_param_unstated" [rule, id, param],
+    /// A provision and the rule's parameter disagreeing on a value.
+    CheckProvisionParamValue = "check_provision_param_value" [rule, id, param, element, value],
+    /// A parameter no provision of the catalog carries.
+    CheckParamNoProvision = "check_param_no_provision" [rule, param],
+    /// A parameter stated without a provision quoting it.
+    CheckParamNotQuoted = "check_param_not_quoted" [rule, param, list],
+    /// An element of a list parameter no stated provision quotes.
+    CheckParamElementNotQuoted = "check_param_element_not_quoted" [rule, param, value],
+    /// A TDA rule or procedure that states no provision.
+    CheckStatesNothing = "check_states_nothing" [rule, concept],
+    /// A decision-tree question listed twice.
+    CheckQuestionTwice = "check_question_twice" [question],
+    /// `choices` on a question that is no choice, or missing on one that is.
+    CheckChoicesRequired = "check_choices_required" [question],
+    /// `choices_from` on a question that is no multi-choice.
+    CheckChoicesFromKind = "check_choices_from_kind" [question],
+    /// A value of the TDA practice missing from the choices.
+    CheckChoicesFromMissing = "check_choices_from_missing" [question, value, param],
+    /// `choices_from` naming no list parameter with a TDA practice.
+    CheckChoicesFromNotList = "check_choices_from_not_list" [question, param],
+    /// A default the question's kind refuses.
+    CheckDefaultInvalid = "check_default_invalid" [question, default, problem],
+    /// `default_from` naming no earlier amount question.
+    CheckDefaultFrom = "check_default_from" [question, key],
+    /// An edition condition under `ask`.
+    CheckWhenOnly = "check_when_only" [question, key],
+    /// An edition condition that cannot be decided.
+    CheckParamCondition = "check_param_condition" [question, key, problem],
+    /// A condition on a name that is no parameter.
+    CheckNotAParameter = "check_not_a_parameter" [param],
+    /// A condition on a parameter without its values.
+    CheckConditionValues = "check_condition_values" [],
+    /// A condition on a value the parameter cannot take.
+    CheckNotAValue = "check_not_a_value" [value, param],
+    /// A condition that does not fit the kind of its question.
+    CheckConditionKind = "check_condition_kind" [question, key],
+    /// A condition on no earlier question.
+    CheckConditionNotEarlier = "check_condition_not_earlier" [question, key],
+    /// A question's UI text missing.
+    CheckQuestionNoText = "check_question_no_text" [question, key],
+    /// A choice of games that is no game.
+    CheckChoiceNotGame = "check_choice_not_game" [question, choice],
+    /// A `setting` that does not exist or does not fit.
+    CheckSettingUnknown = "check_setting_unknown" [question, setting],
+    /// A decision tree without its module.
+    CheckNoModule = "check_no_module" [incident],
+    /// An outcome that cites no rule.
+    CheckOutcomeNoCite = "check_outcome_no_cite" [outcome],
+    /// An outcome citing an unknown concept.
+    CheckOutcomeUnknownConcept = "check_outcome_unknown_concept" [outcome, concept],
+    /// An outcome's UI text missing.
+    CheckOutcomeNoText = "check_outcome_no_text" [outcome, key],
+    /// A decision tree's title missing.
+    CheckNoTitle = "check_no_title" [key],
+    /// A question of the tree that the module's answers lack.
+    CheckQuestionNoField = "check_question_no_field" [question, module],
+    /// An answer field of the module that the tree does not ask.
+    CheckFieldNoQuestion = "check_field_no_question" [field],
+    /// An outcome of the module that the tree does not list.
+    CheckOutcomeNotListed = "check_outcome_not_listed" [outcome],
+    /// An outcome of the tree that the module never reaches.
+    CheckOutcomeUnreachable = "check_outcome_unreachable" [outcome],
+    /// The fewest answers of a walk do not read into the answer type.
+    CheckFewestAnswers = "check_fewest_answers" [problem],
+    /// All the answers of a walk do not read into the answer type.
+    CheckEveryAnswers = "check_every_answers" [problem],
+    /// A lexicon entry for an unknown concept.
+    CheckLexiconConcept = "check_lexicon_concept" [concept],
+    /// A lexicon entry without terms.
+    CheckLexiconNoTerms = "check_lexicon_no_terms" [concept],
+    /// A lexicon term with no words.
+    CheckLexiconEmptyTerm = "check_lexicon_empty_term" [concept, term],
+    /// A lexicon term listed twice under one concept.
+    CheckLexiconTermTwice = "check_lexicon_term_twice" [concept, term],
+    /// A stop word with no letters.
+    CheckLexiconEmptyStopWord = "check_lexicon_empty_stop_word" [word],
+    /// A UI key whose value is neither text nor a map of texts.
+    CheckUiNotTexts = "check_ui_not_texts" [key],
+    /// A UI file flattened at build time, parsed as YAML.
+    CheckFlatUi = "check_flat_ui" [],
+    /// A decision tree whose id is not its file name.
+    CheckTreeId = "check_tree_id" [id],
+    /// An edition whose id is not its file name.
+    CheckEditionId = "check_edition_id" [id, file],
+    /// An edition whose language is not its folder.
+    CheckEditionLanguage = "check_edition_language" [lang, folder],
+    /// An edition listed in the data tree whose file is gone.
+    CheckListedButMissing = "check_listed_but_missing" [],
+    /// The concept list missing.
+    CheckNoConcepts = "check_no_concepts" [],
+    /// A built-in rule index that does not parse (the parser's message).
+    CheckRuleIndex = "check_rule_index" [problem],
+    /// A built-in edition read without its rule index.
+    CheckNoRuleIndex = "check_no_rule_index" [],
+    /// A rule of the index outside its edition's text.
+    CheckRuleOutside = "check_rule_outside" [rule],
+    /// A built-in rule that does not parse (the parser's message).
+    CheckRuleUnreadable = "check_rule_unreadable" [rule, problem],
+    /// A decision tree the incident registry has no module for.
+    CheckRulingNoModule = "check_ruling_no_module" [file],
+    /// A module that reached an outcome its tree does not list.
+    CheckOutcomeNotInTree = "check_outcome_not_in_tree" [incident, outcome, file],
 }
 
 /// A value a message text receives.

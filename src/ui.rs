@@ -83,9 +83,13 @@ impl Ui {
         }
         let tree: serde_json::Value = file.parse()?;
         let texts = keys::dotted_texts(&tree)
-            .map_err(|key| LoadError::Invalid {
-                file: file.shown.clone(),
-                message: format!("`{key}` must be a text or a map of texts"),
+            .map_err(|key| {
+                LoadError::file(
+                    &file.shown,
+                    None,
+                    crate::message::Message::new(crate::message::Msg::CheckUiNotTexts)
+                        .arg("key", key),
+                )
             })?
             .into_iter()
             // Texts of a `--data` tree are data: made visible once, here.

@@ -42,7 +42,8 @@ struct EditionJson<'a> {
 #[derive(Serialize)]
 struct FindingJson<'a> {
     file: &'a str,
-    message: &'a str,
+    /// In the UI language, as the table shows it.
+    message: String,
 }
 
 pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
@@ -85,7 +86,7 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
                 .iter()
                 .map(|f| FindingJson {
                     file: &f.file,
-                    message: &f.message,
+                    message: f.message.render(&ctx.ui),
                 })
                 .collect(),
             warnings: ctx
@@ -156,7 +157,7 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
         out.push_str(&format!(
             "{}: {}\n",
             floor::text::Shown(&f.file),
-            floor::text::Shown(&f.message)
+            f.message.render(ui)
         ));
     }
     // The overlay passed (it would not have loaded otherwise), but what it
@@ -196,6 +197,7 @@ pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
 /// Each translation of the command line's help has exactly the keys its
 /// command tree needs (see [`crate::cli_text`]).
 fn check_cli_texts(ctx: &Ctx, report: &mut floor::rules::check::Report) {
+    use floor::message::{Message, Msg};
     use floor::rules::Lang;
     let expected = crate::cli_text::expected_keys();
     for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
@@ -218,16 +220,13 @@ fn check_cli_texts(ctx: &Ctx, report: &mut floor::rules::check::Report) {
         if !missing.is_empty() {
             report.add(
                 &file,
-                format!("command-line help not translated: {}", missing.join(", ")),
+                Message::new(Msg::CheckCliUntranslated).arg("keys", missing.join(", ")),
             );
         }
         if !extra.is_empty() {
             report.add(
                 &file,
-                format!(
-                    "command-line help for no command or option: {}",
-                    extra.join(", ")
-                ),
+                Message::new(Msg::CheckCliExtra).arg("keys", extra.join(", ")),
             );
         }
     }

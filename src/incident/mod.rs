@@ -49,13 +49,11 @@ pub fn load(source: &DataSource, id: &str) -> Result<Tree, crate::Error> {
     };
     let tree: Tree = file.parse()?;
     if tree.id != id {
-        return Err(LoadError::Invalid {
-            file: file.shown,
-            message: format!(
-                "id `{}` does not match the file name: make them equal",
-                tree.id
-            ),
-        }
+        return Err(LoadError::file(
+            &file.shown,
+            None,
+            Message::new(Msg::CheckTreeId).arg("id", &tree.id),
+        )
         .into());
     }
     Ok(tree)
@@ -89,14 +87,17 @@ pub fn decide(
     let (params, sources) = book.params_with_sources();
     let mut cx = Cx::new(Resolved::new(&params), &sources);
     let entry = crate::incidents::find(&tree.id).ok_or_else(|| {
-        crate::Error::bad(Message::new(Msg::IncidentNoModule).arg("id", &tree.id))
+        crate::Error::bad(
+            Message::new(Msg::CheckRulingNoModule).arg("file", format!("rulings/{}.yaml", tree.id)),
+        )
     })?;
     let decision = entry.run(answers, &mut cx)?;
     if tree.outcome(&decision.outcome).is_none() {
         return Err(crate::Error::bad(
-            Message::new(Msg::IncidentOutcomeUnlisted)
-                .arg("id", &tree.id)
-                .arg("outcome", &decision.outcome),
+            Message::new(Msg::CheckOutcomeNotInTree)
+                .arg("incident", &tree.id)
+                .arg("outcome", &decision.outcome)
+                .arg("file", format!("rulings/{}.yaml", tree.id)),
         ));
     }
     let fallbacks = cx.params.take_fallbacks();

@@ -90,43 +90,45 @@ impl Entry {
     }
 
     /// Where the tree and the module disagree, each problem in words.
-    pub fn check(&self, tree: &Tree) -> Vec<String> {
+    pub fn check(&self, tree: &Tree) -> Vec<Message> {
         let mut problems = Vec::new();
         let fields = self.fields();
         for q in &tree.questions {
             if !fields.contains(&q.id.as_str()) {
-                problems.push(format!(
-                    "question `{}` has no field in the answers of module `{}`",
-                    q.id, self.id
-                ));
+                problems.push(
+                    Message::new(Msg::CheckQuestionNoField)
+                        .arg("question", &q.id)
+                        .arg("module", self.id),
+                );
             }
         }
         for f in fields {
             if tree.question(f).is_none() {
-                problems.push(format!("answer field `{f}` has no question in the tree"));
+                problems.push(Message::new(Msg::CheckFieldNoQuestion).arg("field", f));
             }
         }
         for o in self.outcomes {
             if tree.outcome(o).is_none() {
-                problems.push(format!("outcome `{o}` of the module is not listed"));
+                problems.push(Message::new(Msg::CheckOutcomeNotListed).arg("outcome", o));
             }
         }
         for o in &tree.outcomes {
             if !self.outcomes.contains(&o.id.as_str()) {
-                problems.push(format!("outcome `{}` can never be reached", o.id));
+                problems.push(Message::new(Msg::CheckOutcomeUnreachable).arg("outcome", &o.id));
             }
         }
         // The fewest answers the walk can produce, then all of them.
         let always =
             |q: &&super::tree::Question| q.when.is_empty() && (!q.optional || q.default.is_some());
         for (which, map) in [
-            ("the fewest", sample(tree.questions.iter().filter(always))),
-            ("every", sample(tree.questions.iter())),
+            (
+                Msg::CheckFewestAnswers,
+                sample(tree.questions.iter().filter(always)),
+            ),
+            (Msg::CheckEveryAnswers, sample(tree.questions.iter())),
         ] {
             if let Err(e) = (self.read)(map) {
-                problems.push(format!(
-                    "{which} answers the walk can give do not fit the answer type: {e}"
-                ));
+                problems.push(Message::new(which).arg("problem", e));
             }
         }
         problems

@@ -12,6 +12,7 @@ use std::borrow::Cow;
 use serde::Deserialize;
 
 use crate::error::{LoadError, LookupError};
+use crate::message::{Message, Msg};
 use crate::rules::{Edition, Params, Part, Rule, RuleKind, RuleRef};
 
 /// What the index says of one rule.
@@ -91,21 +92,18 @@ impl<'a> Book<'a> {
 
     fn parse(&self, entry: &RuleEntry) -> crate::Result<Rule> {
         let Book::Indexed { json, index } = self else {
-            return Err(LoadError::Invalid {
-                file: self.id().to_string(),
-                message: "no rule index".into(),
-            }
-            .into());
+            return Err(
+                LoadError::file(self.id(), None, Message::new(Msg::CheckNoRuleIndex)).into(),
+            );
         };
-        let invalid = |message: String| LoadError::Invalid {
-            file: format!("{} (built in)", index.head.id),
-            message,
-        };
+        let file = format!("{} (built in)", index.head.id);
+        let invalid = |problem: Message| LoadError::file(&file, None, problem);
+        let rule = |msg: Msg| Message::new(msg).arg("rule", &entry.number);
         let text = json
             .get(entry.at.0..entry.at.1)
-            .ok_or_else(|| invalid(format!("rule {} lies outside the edition", entry.number)))?;
+            .ok_or_else(|| invalid(rule(Msg::CheckRuleOutside)))?;
         serde_json::from_str(text)
-            .map_err(|e| invalid(format!("rule {}: {e}", entry.number)))
+            .map_err(|e| invalid(rule(Msg::CheckRuleUnreadable).arg("problem", e)))
             .map_err(crate::Error::from)
     }
 

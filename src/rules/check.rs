@@ -7,6 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::error::LoadError;
+use crate::message::{Message, Msg};
 use crate::rules::{Edition, Lang, RuleKind, RuleRef, Store};
 use crate::ui::{Ui, ui_path};
 
@@ -15,8 +16,8 @@ use crate::ui::{Ui, ui_path};
 pub struct Finding {
     /// The file it is in.
     pub file: String,
-    /// What is wrong.
-    pub message: String,
+    /// What is wrong, rendered in the UI language where it is shown.
+    pub message: Message,
 }
 
 /// Rule counts of one edition.
@@ -58,10 +59,10 @@ impl Report {
     }
 
     /// Adds a problem found in `file`.
-    pub fn add(&mut self, file: &str, message: impl Into<String>) {
+    pub fn add(&mut self, file: &str, message: Message) {
         self.findings.push(Finding {
             file: file.to_string(),
-            message: message.into(),
+            message,
         });
     }
 }
@@ -72,7 +73,7 @@ pub fn check(store: &Store) -> Report {
     let concepts = match store.concepts() {
         Ok(c) => c,
         Err(e) => {
-            report.add(crate::rules::CONCEPTS_PATH, e.to_string());
+            report.add(crate::rules::CONCEPTS_PATH, e.message());
             return report;
         }
     };
@@ -83,7 +84,7 @@ pub fn check(store: &Store) -> Report {
         if !seen_slugs.insert(c.slug.as_str()) {
             report.add(
                 crate::rules::CONCEPTS_PATH,
-                format!("concept `{}` listed twice", c.slug),
+                Message::new(Msg::CheckConceptTwice).arg("concept", &c.slug),
             );
         }
     }
@@ -97,7 +98,7 @@ pub fn check(store: &Store) -> Report {
                     .push(check_edition(ed, &kinds, &mut report.findings));
                 loaded.push(ed);
             }
-            Err(e) => report.add(id, e.to_string()),
+            Err(e) => report.add(id, e.message()),
         }
     }
     check_shared_numbering(&loaded, &mut report);
@@ -121,7 +122,7 @@ pub fn check(store: &Store) -> Report {
                 .map(|i| i.len())
                 .unwrap_or(0);
         }
-        Err(e) => report.add(&ui_path(Lang::En), e.to_string()),
+        Err(e) => report.add(&ui_path(Lang::En), e.message()),
     }
     report
 }
@@ -129,10 +130,10 @@ pub fn check(store: &Store) -> Report {
 /// The problems [`check`] finds in one edition on its own (everything but
 /// what compares editions with each other): what a house overlay's edition
 /// must pass before it is used.
-pub fn edition_problems(ed: &Edition, store: &Store) -> Vec<String> {
+pub fn edition_problems(ed: &Edition, store: &Store) -> Vec<Message> {
     let mut kinds: HashMap<&str, RuleKind> = match store.concepts() {
         Ok(concepts) => concepts.iter().map(|c| (c.slug.as_str(), c.kind)).collect(),
-        Err(e) => return vec![e.to_string()],
+        Err(e) => return vec![e.message()],
     };
     for rule in ed.rules().filter(|r| r.kind == RuleKind::House) {
         kinds
@@ -154,7 +155,7 @@ fn check_provisions(store: &Store, editions: &[&Edition], report: &mut Report) {
         // A data tree without a catalog compares editions without
         // substance; `compare` says so.
         Ok(None) => return,
-        Err(e) => return report.add(CATALOG_PATH, e.to_string()),
+        Err(e) => return report.add(CATALOG_PATH, e.message()),
     };
     let concepts: BTreeSet<&str> = match store.concepts() {
         Ok(c) => c.iter().map(|c| c.slug.as_str()).collect(),
@@ -180,12 +181,12 @@ fn check_provisions(store: &Store, editions: &[&Edition], report: &mut Report) {
             Ok(None) => {
                 report.add(
                     &file,
-                    format!("missing: record the provisions of {}'s rules", ed.id),
+                    Message::new(Msg::CheckNoRecord).arg("edition", &ed.id),
                 );
                 continue;
             }
             Err(e) => {
-                report.add(&file, e.to_string());
+                report.add(&file, e.message());
                 continue;
             }
         };
@@ -205,7 +206,7 @@ fn check_edition(
     findings: &mut Vec<Finding>,
 ) -> EditionStats {
     let file = format!("locales/{}/{}.yaml", ed.language.code(), ed.id);
-    let mut add = |message: String| {
+    let mut add = |message: Message| {
         findings.push(Finding {
             file: file.clone(),
             message,
@@ -229,45 +230,44 @@ fn check_edition(
         }
         stats.examples += rule.examples.len() + count_part_examples(&rule.parts);
         if RuleRef::parse(&rule.number).is_none_or(|r| r.part.is_some()) {
-            add(format!(
-                "rule `{}`: not a rule number (43, RP-5, MEC-2)",
-                rule.number
-            ));
+            add(Message::new(Msg::CheckNotRuleNumber).arg("number", &rule.number));
         }
         if let Some(prev) = numbers.insert(rule.number.as_str(), &rule.title) {
-            add(format!(
-                "rule {} appears twice (`{}` and `{}`): numbers must be unique",
-                rule.number, prev, rule.title
-            ));
+            add(Message::new(Msg::CheckRuleTwice)
+                .arg("rule", &rule.number)
+                .arg("first", prev)
+                .arg("second", &rule.title));
         }
         if let Some(prev) = concepts.insert(rule.concept.as_str(), &rule.number) {
-            add(format!(
-                "concept `{}` is used by rules {} and {}: one rule per concept",
-                rule.concept, prev, rule.number
-            ));
+            add(Message::new(Msg::CheckConceptTwoRules)
+                .arg("concept", &rule.concept)
+                .arg("first", prev)
+                .arg("second", &rule.number));
         }
         // A topic can move between the rules and the recommended procedures
         // from one TDA version to the next (final-table size did), but house
         // rules and TDA topics never share a concept.
         match kinds.get(rule.concept.as_str()) {
-            None => add(format!(
-                "rule {}: concept `{}` is not in locales/concepts.yaml",
-                rule.number, rule.concept
-            )),
+            None => add(Message::new(Msg::CheckConceptUnknown)
+                .arg("rule", &rule.number)
+                .arg("concept", &rule.concept)),
             Some(kind) if (*kind == RuleKind::House) != (rule.kind == RuleKind::House) => {
-                add(format!(
-                    "rule {}: concept `{}` is a {:?} concept but the rule is a {:?}",
-                    rule.number, rule.concept, kind, rule.kind
-                ))
+                let msg = if *kind == RuleKind::House {
+                    Msg::CheckConceptOfHouse
+                } else {
+                    Msg::CheckConceptNotHouse
+                };
+                add(Message::new(msg)
+                    .arg("rule", &rule.number)
+                    .arg("concept", &rule.concept))
             }
             Some(_) => {}
         }
         for touched in &rule.touches {
             if !kinds.contains_key(touched.as_str()) {
-                add(format!(
-                    "rule {}: touches unknown concept `{touched}`",
-                    rule.number
-                ));
+                add(Message::new(Msg::CheckTouchesUnknown)
+                    .arg("rule", &rule.number)
+                    .arg("concept", touched));
             }
         }
         for key in rule.params.to_map().keys() {
@@ -276,23 +276,22 @@ fn check_edition(
                 Some(concept)
                     if concept != rule.concept && !rule.touches.iter().any(|t| t == concept) =>
                 {
-                    add(format!(
-                        "rule {}: parameter `{key}` belongs on the `{concept}` rule",
-                        rule.number
-                    ))
+                    add(Message::new(Msg::CheckParamElsewhere)
+                        .arg("rule", &rule.number)
+                        .arg("param", key)
+                        .arg("concept", concept))
                 }
-                None => add(format!(
-                    "rule {}: parameter `{key}` has no home concept",
-                    rule.number
-                )),
+                None => add(Message::new(Msg::CheckParamNoHome)
+                    .arg("rule", &rule.number)
+                    .arg("param", key)),
                 _ => {}
             }
         }
         if rule.title.trim().is_empty() {
-            add(format!("rule {}: empty title", rule.number));
+            add(Message::new(Msg::CheckEmptyTitle).arg("rule", &rule.number));
         }
         if rule.text.trim().is_empty() && rule.parts.is_empty() {
-            add(format!("rule {}: no text and no parts", rule.number));
+            add(Message::new(Msg::CheckNoText).arg("rule", &rule.number));
         }
     }
     // Looked up once: a house overlay may add tens of thousands of rules.
@@ -302,10 +301,9 @@ fn check_edition(
         for reference in &rule.refs {
             stats.refs += 1;
             let Some(parsed) = RuleRef::parse(reference) else {
-                add(format!(
-                    "rule {}: reference `{reference}` is malformed",
-                    rule.number
-                ));
+                add(Message::new(Msg::CheckRefMalformed)
+                    .arg("rule", &rule.number)
+                    .arg("reference", reference));
                 continue;
             };
             let target = parsed
@@ -313,18 +311,19 @@ fn check_edition(
                 .iter()
                 .find_map(|n| by_number.get(n.as_str()).copied());
             match target {
-                None => add(format!(
-                    "rule {}: reference `{reference}` names no rule of {}",
-                    rule.number, ed.id
-                )),
+                None => add(Message::new(Msg::CheckRefNoRule)
+                    .arg("rule", &rule.number)
+                    .arg("reference", reference)
+                    .arg("edition", &ed.id)),
                 Some(t) => {
                     if let Some(part) = &parsed.part
                         && t.part(part).is_none()
                     {
-                        add(format!(
-                            "rule {}: reference `{reference}`: rule {} has no part {part}",
-                            rule.number, t.number
-                        ));
+                        add(Message::new(Msg::CheckRefNoPart)
+                            .arg("rule", &rule.number)
+                            .arg("reference", reference)
+                            .arg("target", &t.number)
+                            .arg("part", part));
                     }
                 }
             }
@@ -333,10 +332,10 @@ fn check_edition(
     for rule in ed.rules() {
         for erratum in &rule.errata {
             if !rule.refs.contains(&erratum.means) {
-                add(format!(
-                    "rule {}: erratum `{}` means `{}`, which must also be in refs",
-                    rule.number, erratum.printed, erratum.means
-                ));
+                add(Message::new(Msg::CheckErratumNotInRefs)
+                    .arg("rule", &rule.number)
+                    .arg("printed", &erratum.printed)
+                    .arg("means", &erratum.means));
             }
         }
         for reference in &rule.external_refs {
@@ -346,27 +345,25 @@ fn check_edition(
                     .any(|n| by_number.contains_key(n.as_str()))
             });
             if inside {
-                add(format!(
-                    "rule {}: external reference `{reference}` names a rule of {}: move it to refs",
-                    rule.number, ed.id
-                ));
+                add(Message::new(Msg::CheckExternalRefInside)
+                    .arg("rule", &rule.number)
+                    .arg("reference", reference)
+                    .arg("edition", &ed.id));
             }
         }
     }
     for stray in &ed.strays {
         if ed.rule(&stray.after).is_none() {
-            add(format!(
-                "stray `{}`: `after: {}` is not a rule",
-                stray.title, stray.after
-            ));
+            add(Message::new(Msg::CheckStrayAfter)
+                .arg("title", &stray.title)
+                .arg("after", &stray.after));
         }
         if let Some(dup) = &stray.duplicate_of
             && ed.rule(dup).is_none()
         {
-            add(format!(
-                "stray `{}`: `duplicate_of: {dup}` is not a rule",
-                stray.title
-            ));
+            add(Message::new(Msg::CheckStrayDuplicate)
+                .arg("title", &stray.title)
+                .arg("rule", dup));
         }
     }
     stats
@@ -397,12 +394,14 @@ fn check_shared_numbering(editions: &[&Edition], report: &mut Report) {
                     && theirs.number != rule.number
                 {
                     report.add(
-                            &other.id,
-                            format!(
-                                "`{}` is rule {} here but {} in {} (both {} numbering): they must agree",
-                                rule.concept, theirs.number, rule.number, first.id, first.numbering
-                            ),
-                        );
+                        &other.id,
+                        Message::new(Msg::CheckNumberingDisagrees)
+                            .arg("concept", &rule.concept)
+                            .arg("number", &theirs.number)
+                            .arg("other", &rule.number)
+                            .arg("edition", &first.id)
+                            .arg("numbering", &first.numbering),
+                    );
                 }
             }
         }
@@ -428,7 +427,7 @@ fn check_ui(store: &Store, report: &mut Report) {
                         .collect(),
                 ));
             }
-            Err(e) => report.add(&ui_path(lang), e.to_string()),
+            Err(e) => report.add(&ui_path(lang), e.message()),
         }
     }
     let uis: Vec<Ui> = Lang::ALL
@@ -444,11 +443,10 @@ fn check_ui(store: &Store, report: &mut Report) {
                 if placeholders(a) != placeholders(b) {
                     report.add(
                         &ui_path(ui.lang),
-                        format!(
-                            "`{key}` has placeholders {:?}, English {:?}",
-                            placeholders(b),
-                            placeholders(a)
-                        ),
+                        Message::new(Msg::CheckPlaceholders)
+                            .arg("key", key)
+                            .arg("found", format!("{:?}", placeholders(b)))
+                            .arg("english", format!("{:?}", placeholders(a))),
                     );
                 }
             }
@@ -465,17 +463,16 @@ fn check_ui(store: &Store, report: &mut Report) {
             let shown: Vec<&str> = missing.iter().take(8).copied().collect();
             let more = missing.len() - shown.len();
             let tail = if more > 0 {
-                format!(" and {more} more")
+                Message::new(Msg::CheckAndMore).arg("count", more)
             } else {
-                String::new()
+                Message::new(Msg::Text).arg("text", "")
             };
             report.add(
                 &ui_path(*lang),
-                format!(
-                    "{} keys present in other languages are missing: {}{tail}",
-                    missing.len(),
-                    shown.join(", ")
-                ),
+                Message::new(Msg::CheckKeysMissing)
+                    .arg("count", missing.len())
+                    .arg("keys", shown.join(", "))
+                    .nested("more", tail),
             );
         }
     }
@@ -523,11 +520,9 @@ fn check_param_words(store: &Store, editions: &[&Edition], report: &mut Report) 
         if !missing.is_empty() {
             report.add(
                 &ui_path(lang),
-                format!(
-                    "parameters and values without words ({}): {}",
-                    missing.len(),
-                    missing.join(", ")
-                ),
+                Message::new(Msg::CheckParamWords)
+                    .arg("count", missing.len())
+                    .arg("list", missing.join(", ")),
             );
         }
     }
@@ -545,6 +540,6 @@ fn placeholders(text: &str) -> BTreeSet<&str> {
 pub fn finding_from(err: &LoadError, file: &str) -> Finding {
     Finding {
         file: file.to_string(),
-        message: err.message().to_string(),
+        message: err.message(),
     }
 }

@@ -15,6 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Deserialize;
 
 use crate::data::DataSource;
+use crate::message::{Message, Msg};
 use crate::rules::Lang;
 use crate::rules::analyze::{self, StopWords};
 
@@ -211,7 +212,7 @@ pub struct Counts {
 pub fn check(
     source: &DataSource,
     concepts: &BTreeSet<&str>,
-) -> (Vec<Counts>, Vec<(String, String)>) {
+) -> (Vec<Counts>, Vec<(String, Message)>) {
     let mut counts = Vec::new();
     let mut problems = Vec::new();
     for lang in Lang::ALL {
@@ -220,7 +221,7 @@ pub fn check(
             Ok(Some(f)) => f,
             Ok(None) => continue,
             Err(e) => {
-                problems.push((file_path, e.to_string()));
+                problems.push((file_path, e.message()));
                 continue;
             }
         };
@@ -231,13 +232,13 @@ pub fn check(
             if !concepts.contains(concept.as_str()) {
                 problems.push((
                     file_path.clone(),
-                    format!("concept `{concept}` is not in locales/concepts.yaml: fix the slug"),
+                    Message::new(Msg::CheckLexiconConcept).arg("concept", concept),
                 ));
             }
             if list.is_empty() {
                 problems.push((
                     file_path.clone(),
-                    format!("`{concept}` has no terms: add some or remove it"),
+                    Message::new(Msg::CheckLexiconNoTerms).arg("concept", concept),
                 ));
             }
             let mut seen = BTreeSet::new();
@@ -248,21 +249,28 @@ pub fn check(
                 if words.is_empty() {
                     problems.push((
                         file_path.clone(),
-                        format!("`{concept}` has an empty term `{term}`"),
+                        Message::new(Msg::CheckLexiconEmptyTerm)
+                            .arg("concept", concept)
+                            .arg("term", term),
                     ));
                     continue;
                 }
                 if !seen.insert(words.join(" ")) {
                     problems.push((
                         file_path.clone(),
-                        format!("`{concept}` lists `{term}` twice"),
+                        Message::new(Msg::CheckLexiconTermTwice)
+                            .arg("concept", concept)
+                            .arg("term", term),
                     ));
                 }
             }
         }
         for word in &file.stop_words {
             if crate::text::fold(word).trim().is_empty() {
-                problems.push((file_path.clone(), format!("empty stop word `{word}`")));
+                problems.push((
+                    file_path.clone(),
+                    Message::new(Msg::CheckLexiconEmptyStopWord).arg("word", word),
+                ));
             }
         }
         counts.push(Counts {

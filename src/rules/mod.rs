@@ -19,6 +19,7 @@ use serde::Deserialize;
 
 use crate::data::DataSource;
 use crate::error::{LoadError, LookupError};
+use crate::message::{Message, Msg};
 pub use book::{Book, Found};
 pub use model::{Edition, Example, Lang, Part, Rule, RuleKind, Section, Stated, Stray};
 pub use number::RuleRef;
@@ -160,30 +161,29 @@ impl Store {
         let file = self
             .source
             .read(&entry.path)?
-            .ok_or_else(|| LoadError::Io {
+            .ok_or_else(|| LoadError::Unreadable {
                 file: entry.path.clone(),
-                message: "listed but missing".into(),
+                problem: Message::new(Msg::CheckListedButMissing),
             })?;
         let edition: Edition = file.parse()?;
         if edition.id != entry.id {
-            return Err(LoadError::Invalid {
-                file: file.shown,
-                message: format!(
-                    "id `{}` does not match the file name `{}`: make them equal",
-                    edition.id, entry.id
-                ),
-            }
+            return Err(LoadError::file(
+                &file.shown,
+                None,
+                Message::new(Msg::CheckEditionId)
+                    .arg("id", &edition.id)
+                    .arg("file", &entry.id),
+            )
             .into());
         }
         if edition.language != entry.language {
-            return Err(LoadError::Invalid {
-                file: file.shown,
-                message: format!(
-                    "language `{}` does not match its folder `{}`",
-                    edition.language.code(),
-                    entry.language.code()
-                ),
-            }
+            return Err(LoadError::file(
+                &file.shown,
+                None,
+                Message::new(Msg::CheckEditionLanguage)
+                    .arg("lang", edition.language.code())
+                    .arg("folder", entry.language.code()),
+            )
             .into());
         }
         Ok(edition)
@@ -203,11 +203,13 @@ impl Store {
             if let Some(index) = entry.index.get() {
                 return Ok(Book::Indexed { index, json });
             }
-            let index: book::RuleIndex =
-                serde_json::from_str(index_json).map_err(|e| LoadError::Invalid {
-                    file: entry.path.clone(),
-                    message: format!("rule index: {e}"),
-                })?;
+            let index: book::RuleIndex = serde_json::from_str(index_json).map_err(|e| {
+                LoadError::file(
+                    &entry.path,
+                    None,
+                    Message::new(Msg::CheckRuleIndex).arg("problem", e),
+                )
+            })?;
             return Ok(Book::Indexed {
                 index: entry.index.get_or_init(|| index),
                 json,
@@ -226,13 +228,9 @@ impl Store {
         if let Some(c) = self.concepts.get() {
             return Ok(c);
         }
-        let file = self
-            .source
-            .read(CONCEPTS_PATH)?
-            .ok_or_else(|| LoadError::Invalid {
-                file: CONCEPTS_PATH.into(),
-                message: "missing: the data tree needs its concept list".into(),
-            })?;
+        let file = self.source.read(CONCEPTS_PATH)?.ok_or_else(|| {
+            LoadError::file(CONCEPTS_PATH, None, Message::new(Msg::CheckNoConcepts))
+        })?;
         let parsed: ConceptFile = file.parse()?;
         Ok(self.concepts.get_or_init(|| parsed.concepts))
     }

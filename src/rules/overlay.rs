@@ -467,20 +467,12 @@ fn build(
     }
     let written = rewritten(&overlay);
     let (edition, warnings) = apply(&base, overlay, &catalog);
-    let text = |t: String| Message::new(Msg::Text).arg("text", t);
-    let mut problems: Vec<Message> = crate::rules::check::edition_problems(&edition, store)
-        .into_iter()
-        .map(text)
-        .collect();
+    let mut problems: Vec<Message> = crate::rules::check::edition_problems(&edition, store);
     let prefixes = house_prefixes(&edition);
     let rules = by_number(&edition);
     let printed = by_number(&base);
     for rule in edition.rules().filter(|r| r.changed_by_house()) {
-        problems.extend(
-            provisions::rule_problems(rule, &catalog, false)
-                .into_iter()
-                .map(text),
-        );
+        problems.extend(provisions::rule_problems(rule, &catalog, false));
         if written.contains(&rule.number) {
             problems.extend(reference_problems(
                 rule,

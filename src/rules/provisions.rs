@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::data::DataSource;
 use crate::error::LoadError;
+use crate::message::{Message, Msg};
 use crate::rules::{Edition, Lang, Params, Part, Rule, RuleKind, Stated};
 
 /// The path of the provision catalog in a data tree.
@@ -122,51 +123,34 @@ impl Catalog {
     }
 
     /// What is wrong with the catalog itself, given the known concepts.
-    pub fn problems(&self, concepts: &BTreeSet<&str>) -> Vec<String> {
+    pub fn problems(&self, concepts: &BTreeSet<&str>) -> Vec<Message> {
         let mut out = Vec::new();
         let mut seen = BTreeSet::new();
         for p in &self.provisions {
+            let id = |msg: Msg| Message::new(msg).arg("id", &p.id);
             if !seen.insert(p.id.as_str()) {
-                out.push(format!("provision `{}` is listed twice", p.id));
+                out.push(id(Msg::CheckProvisionTwice));
             }
             if !is_slug(&p.id) {
-                out.push(format!(
-                    "provision id `{}`: use lower-case words joined by `-`",
-                    p.id.escape_debug()
-                ));
+                out.push(Message::new(Msg::CheckProvisionNotSlug).arg("id", p.id.escape_debug()));
             }
             if !concepts.contains(p.concept.as_str()) {
-                out.push(format!(
-                    "provision `{}`: concept `{}` is not in locales/concepts.yaml",
-                    p.id, p.concept
-                ));
+                out.push(id(Msg::CheckProvisionConcept).arg("concept", &p.concept));
             }
             match (&p.param, &p.value) {
-                (Some(param), _) if !Params::KEYS.contains(&param.as_str()) => out.push(format!(
-                    "provision `{}`: `{param}` is not a parameter",
-                    p.id
-                )),
-                (None, Some(_)) => out.push(format!(
-                    "provision `{}`: a `value` needs the `param` it belongs to",
-                    p.id
-                )),
+                (Some(param), _) if !Params::KEYS.contains(&param.as_str()) => {
+                    out.push(id(Msg::CheckProvisionNotParam).arg("param", param))
+                }
+                (None, Some(_)) => out.push(id(Msg::CheckProvisionValueNoParam)),
                 _ => {}
             }
             for lang in Lang::ALL {
                 let text = p.text(lang);
                 if text.trim().is_empty() {
-                    out.push(format!(
-                        "provision `{}`: no {} description",
-                        p.id,
-                        lang.code()
-                    ));
+                    out.push(id(Msg::CheckProvisionNoDescription).arg("lang", lang.code()));
                 }
                 if text.chars().any(char::is_control) {
-                    out.push(format!(
-                        "provision `{}`: the {} description has a control character",
-                        p.id,
-                        lang.code()
-                    ));
+                    out.push(id(Msg::CheckProvisionControl).arg("lang", lang.code()));
                 }
             }
         }
@@ -193,13 +177,13 @@ impl Record {
         };
         let record: Record = file.parse()?;
         if record.edition != edition.id {
-            return Err(LoadError::Invalid {
-                file: file.shown,
-                message: format!(
-                    "`edition: {}` does not match the file name `{}`: make them equal",
-                    record.edition, edition.id
-                ),
-            }
+            return Err(LoadError::file(
+                &file.shown,
+                None,
+                Message::new(Msg::CheckRecordEdition)
+                    .arg("edition", &record.edition)
+                    .arg("file", &edition.id),
+            )
             .into());
         }
         Ok(Some(record))
@@ -242,19 +226,26 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Unique<V> {
 /// Attaches the provisions of `record` to the rules of `edition`, in
 /// catalog order; returns the entries that name no rule of the edition or
 /// no provision of the catalog (those are left out).
-pub fn attach(edition: &mut Edition, record: &Record, catalog: &Catalog) -> Vec<String> {
+pub fn attach(edition: &mut Edition, record: &Record, catalog: &Catalog) -> Vec<Message> {
     let mut problems = Vec::new();
     for (number, stated) in &record.rules.0 {
         let Some(rule) = edition.rules_mut().find(|r| r.number == *number) else {
-            problems.push(format!("rule `{number}` is not a rule of {}", edition.id));
+            problems.push(
+                Message::new(Msg::CheckRecordNoRule)
+                    .arg("number", number)
+                    .arg("edition", &edition.id),
+            );
             continue;
         };
         let mut list = Vec::new();
         for (id, span) in &stated.0 {
             if catalog.get(id).is_none() {
-                problems.push(format!(
-                    "rule {number}: provision `{id}` is not in {CATALOG_PATH}"
-                ));
+                problems.push(
+                    Message::new(Msg::CheckRecordUnknownProvision)
+                        .arg("rule", number)
+                        .arg("id", id)
+                        .arg("file", CATALOG_PATH),
+                );
                 continue;
             }
             list.push(Stated {
@@ -281,11 +272,9 @@ pub fn with_provisions(
     let mut edition = edition.clone();
     let problems = attach(&mut edition, &record, catalog);
     if let Some(first) = problems.into_iter().next() {
-        return Err(LoadError::Invalid {
-            file: record_path(edition.language, &edition.id),
-            message: first,
-        }
-        .into());
+        return Err(
+            LoadError::file(&record_path(edition.language, &edition.id), None, first).into(),
+        );
     }
     Ok(Some(edition))
 }
@@ -333,26 +322,22 @@ pub fn applicable_text(rule: &Rule) -> String {
 /// stated parameter must also be quoted by a provision (the bundled
 /// editions; a house may set a parameter its text does not state, which
 /// `compare --house` warns about).
-pub fn rule_problems(rule: &Rule, catalog: &Catalog, quoted: bool) -> Vec<String> {
+pub fn rule_problems(rule: &Rule, catalog: &Catalog, quoted: bool) -> Vec<Message> {
     let mut out = Vec::new();
-    let n = &rule.number;
+    let n = |msg: Msg| Message::new(msg).arg("rule", &rule.number);
     if rule.not_applicable && !rule.provisions.is_empty() {
-        out.push(format!(
-            "rule {n} is marked not applicable, so it states no provision in force"
-        ));
+        out.push(n(Msg::CheckProvisionNotApplicable));
     }
     let text = squeeze(&applicable_text(rule));
     let mut ids = BTreeSet::new();
     let params = rule.params.to_map();
     for stated in &rule.provisions {
+        let id = |msg: Msg| n(msg).arg("id", &stated.id);
         if !ids.insert(stated.id.as_str()) {
-            out.push(format!("rule {n}: provision `{}` listed twice", stated.id));
+            out.push(id(Msg::CheckRuleProvisionTwice));
         }
         let Some(provision) = catalog.get(&stated.id) else {
-            out.push(format!(
-                "rule {n}: provision `{}` is not in the catalog",
-                stated.id
-            ));
+            out.push(id(Msg::CheckRuleProvisionUnknown));
             continue;
         };
         // A provision belongs to one topic: a rule states those of its own
@@ -360,31 +345,27 @@ pub fn rule_problems(rule: &Rule, catalog: &Catalog, quoted: bool) -> Vec<String
         let own_topic = provision.concept == rule.concept
             || (rule.kind == RuleKind::House && rule.touches.contains(&provision.concept));
         if !own_topic {
-            out.push(format!(
-                "rule {n} ({}): provision `{}` belongs to `{}`, another topic: attach it to that topic's rule",
-                rule.concept, stated.id, provision.concept
-            ));
+            out.push(
+                id(Msg::CheckProvisionOtherTopic)
+                    .arg("concept", &rule.concept)
+                    .arg("other", &provision.concept),
+            );
         }
         let span = squeeze(&stated.span);
         if span.is_empty() {
-            out.push(format!("rule {n}: provision `{}` has no span", stated.id));
+            out.push(id(Msg::CheckProvisionNoSpan));
         } else if !quotes(&text, &span) {
-            out.push(format!(
-                "rule {n}: the span of `{}` is not in the rule's text (or only in a part not applicable): \"{}\"",
-                stated.id,
-                span.escape_debug()
-            ));
+            out.push(id(Msg::CheckSpanNotInText).arg("span", span.escape_debug()));
         }
         if let Some(param) = &provision.param {
             match (params.get(param), &provision.value) {
-                (None, _) => out.push(format!(
-                    "rule {n}: provision `{}` states `{param}`, but the rule's parameters do not",
-                    stated.id
-                )),
-                (Some(value), Some(element)) if !holds(value, element) => out.push(format!(
-                    "rule {n}: provision `{}` states `{param}` {element}, but the rule's `{param}` is {value}",
-                    stated.id
-                )),
+                (None, _) => out.push(id(Msg::CheckProvisionParamUnstated).arg("param", param)),
+                (Some(value), Some(element)) if !holds(value, element) => out.push(
+                    id(Msg::CheckProvisionParamValue)
+                        .arg("param", param)
+                        .arg("element", element)
+                        .arg("value", value),
+                ),
                 _ => {}
             }
         }
@@ -392,9 +373,7 @@ pub fn rule_problems(rule: &Rule, catalog: &Catalog, quoted: bool) -> Vec<String
     for (param, value) in params.iter().filter(|_| quoted) {
         let carriers: Vec<&Provision> = catalog.carrying(param).collect();
         if carriers.is_empty() {
-            out.push(format!(
-                "rule {n}: parameter `{param}` has no provision in the catalog to quote it"
-            ));
+            out.push(n(Msg::CheckParamNoProvision).arg("param", param));
             continue;
         }
         let stated: Vec<&Provision> = carriers
@@ -403,10 +382,16 @@ pub fn rule_problems(rule: &Rule, catalog: &Catalog, quoted: bool) -> Vec<String
             .filter(|p| ids.contains(p.id.as_str()))
             .collect();
         if stated.is_empty() {
-            out.push(format!(
-                "rule {n}: parameter `{param}` is stated, but no provision quoting it is (one of: {})",
-                carriers.iter().map(|p| p.id.as_str()).collect::<Vec<_>>().join(", ")
-            ));
+            out.push(
+                n(Msg::CheckParamNotQuoted).arg("param", param).arg(
+                    "list",
+                    carriers
+                        .iter()
+                        .map(|p| p.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+            );
             continue;
         }
         // A list parameter whose elements have provisions of their own:
@@ -420,10 +405,11 @@ pub fn rule_problems(rule: &Rule, catalog: &Catalog, quoted: bool) -> Vec<String
                     .iter()
                     .any(|p| p.value.as_deref() == Some(scalar(item).as_str()));
                 if !quoted {
-                    out.push(format!(
-                        "rule {n}: `{param}` lists {}, but no stated provision quotes it",
-                        scalar(item)
-                    ));
+                    out.push(
+                        n(Msg::CheckParamElementNotQuoted)
+                            .arg("param", param)
+                            .arg("value", scalar(item)),
+                    );
                 }
             }
         }
@@ -434,15 +420,16 @@ pub fn rule_problems(rule: &Rule, catalog: &Catalog, quoted: bool) -> Vec<String
 /// What is wrong with every rule's provisions in `edition`, and rules that
 /// should state something but state nothing (every applicable TDA rule and
 /// procedure states at least one provision).
-pub fn edition_problems(edition: &Edition, catalog: &Catalog) -> Vec<String> {
+pub fn edition_problems(edition: &Edition, catalog: &Catalog) -> Vec<Message> {
     let mut out = Vec::new();
     for rule in edition.rules() {
         out.extend(rule_problems(rule, catalog, true));
         if rule.provisions.is_empty() && !rule.not_applicable && rule.kind != RuleKind::House {
-            out.push(format!(
-                "rule {} ({}) states no provision: record what it states",
-                rule.number, rule.concept
-            ));
+            out.push(
+                Message::new(Msg::CheckStatesNothing)
+                    .arg("rule", &rule.number)
+                    .arg("concept", &rule.concept),
+            );
         }
     }
     out
@@ -522,6 +509,7 @@ mod tests {
         ];
         let problems = rule_problems(&rule, &catalog, true);
         assert_eq!(problems.len(), 2, "{problems:#?}");
+        let problems: Vec<String> = problems.iter().map(Message::to_string).collect();
         assert!(problems[0].contains("`clock-dead` is not in the rule's text"));
         assert!(problems[1].contains("`clock_countdown` has no provision"));
     }
@@ -542,7 +530,7 @@ mod tests {
         let problems = rule_problems(&rule, &catalog, true);
         assert_eq!(problems.len(), 1, "{problems:#?}");
         assert!(
-            problems[0].contains("belongs to `misdeals`"),
+            problems[0].to_string().contains("belongs to `misdeals`"),
             "{problems:#?}"
         );
         // A house rule states those of the topics it touches.

@@ -330,7 +330,7 @@ fn every_cross_reference_of_every_edition_resolves() {
     let reference_problems: Vec<String> = report
         .findings
         .iter()
-        .filter(|f| f.message.contains("reference"))
+        .filter(|f| f.message.to_string().contains("reference"))
         .map(|f| format!("{}: {}", f.file, f.message))
         .collect();
     assert!(reference_problems.is_empty(), "{reference_problems:#?}");

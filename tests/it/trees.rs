@@ -1,6 +1,7 @@
 //! Every decision tree and its module agree, and `floor check` proves it:
 //! a copy of the data with a question or an outcome renamed in the tree
-//! (and its texts) fails the check, naming the tree and the module.
+//! (and its texts) fails the check, naming the tree and the module, in the
+//! UI language.
 
 use std::path::{Path, PathBuf};
 
@@ -42,9 +43,15 @@ fn edit(dir: &Path, file: &str, from: &str, to: &str) {
 
 /// `floor check` on the copy: its exit code and output.
 fn check(dir: &Path) -> (i32, String) {
+    check_with(dir, &[])
+}
+
+/// `floor check` on the copy with more arguments (`--lang de`, `--json`).
+fn check_with(dir: &Path, args: &[&str]) -> (i32, String) {
     let out = floor()
         .args(["check", "--data"])
         .arg(dir)
+        .args(args)
         .output()
         .expect("runs");
     let text = format!(
@@ -137,5 +144,90 @@ fn an_edition_condition_on_an_unknown_value_fails_the_check() {
         ),
         "{out}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The findings are worded in the UI language, as the report around them:
+/// a concept listed twice, a rule without a title and a renamed question.
+#[test]
+fn findings_are_in_the_ui_language() {
+    let dir = data_copy("findings-lang");
+    let concept = "  - {slug: floor-decisions, kind: rule, name: \"Floor decisions\"}\n";
+    edit(
+        &dir,
+        "locales/concepts.yaml",
+        concept,
+        &format!("{concept}{concept}"),
+    );
+    edit(
+        &dir,
+        "locales/en/dpc-2019-en.yaml",
+        "title: \"Player Identity\"",
+        "title: \"\"",
+    );
+    edit(
+        &dir,
+        "rulings/misdeal.yaml",
+        "{id: first_card_wrong_seat,",
+        "{id: first_card_wrong_place,",
+    );
+    for lang in ["en", "nl", "de", "sk"] {
+        edit(
+            &dir,
+            &format!("locales/{lang}/ui.yaml"),
+            "    first_card_wrong_seat:\n",
+            "    first_card_wrong_place:\n",
+        );
+    }
+    let english = [
+        "concept `floor-decisions` listed twice",
+        "rule 4: empty title",
+        "has no field in the answers of module",
+    ];
+    let (code, out) = check(&dir);
+    assert_eq!(code, 2, "{out}");
+    for phrase in english {
+        assert!(out.contains(phrase), "{phrase}: {out}");
+    }
+    for (lang, phrases) in [
+        (
+            "de",
+            [
+                "locales/concepts.yaml: Thema `floor-decisions` ist doppelt aufgeführt",
+                "locales/en/dpc-2019-en.yaml: Regel 4: leerer Titel",
+                "rulings/misdeal.yaml: Frage `first_card_wrong_place` hat kein Feld in den Antworten des Moduls `misdeal`",
+                "Prüfung fehlgeschlagen",
+            ],
+        ),
+        (
+            "sk",
+            [
+                "locales/concepts.yaml: téma `floor-decisions` je uvedená dvakrát",
+                "locales/en/dpc-2019-en.yaml: pravidlo 4: prázdny názov",
+                "rulings/misdeal.yaml: otázka `first_card_wrong_place` nemá pole v odpovediach modulu `misdeal`",
+                "kontrola zlyhala",
+            ],
+        ),
+    ] {
+        let (code, out) = check_with(&dir, &["--lang", lang]);
+        assert_eq!(code, 2, "{out}");
+        for phrase in phrases {
+            assert!(out.contains(phrase), "{lang}: {phrase}: {out}");
+        }
+        for phrase in english {
+            assert!(!out.contains(phrase), "{lang}: {phrase}: {out}");
+        }
+    }
+    // The JSON report carries the same words.
+    let (code, out) = check_with(&dir, &["--lang", "de", "--json"]);
+    assert_eq!(code, 2, "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).expect("json");
+    let messages: Vec<&str> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter_map(|f| f["message"].as_str())
+        .collect();
+    assert!(messages.contains(&"Regel 4: leerer Titel"), "{messages:#?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -138,11 +138,33 @@ impl Ui {
     /// The text for `key` with `{name}` placeholders filled in. The values
     /// are data or input (a title, a path, what was typed): each is made
     /// visible (see [`crate::text::shown`]) as it enters the text.
+    ///
+    /// The text is filled in one pass: a value that itself holds `{name}`
+    /// stays as it was typed.
     pub fn f(&self, key: &str, args: &[(&str, &str)]) -> String {
-        let mut out = self.t(key).to_string();
-        for (name, value) in args {
-            out = out.replace(&format!("{{{name}}}"), &crate::text::shown(value));
+        let template = self.t(key);
+        let mut out = String::with_capacity(template.len());
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            let (before, from_brace) = rest.split_at(open);
+            out.push_str(before);
+            let filled = from_brace.find('}').and_then(|close| {
+                let name = from_brace.get(1..close)?;
+                let (_, value) = args.iter().find(|(n, _)| *n == name)?;
+                Some((close, value))
+            });
+            match filled {
+                Some((close, value)) => {
+                    out.push_str(&crate::text::shown(value));
+                    rest = from_brace.get(close + 1..).unwrap_or_default();
+                }
+                None => {
+                    out.push('{');
+                    rest = from_brace.get(1..).unwrap_or_default();
+                }
+            }
         }
+        out.push_str(rest);
         out
     }
 
@@ -217,6 +239,27 @@ pub fn locale_lang(env: &impl Fn(&str) -> Option<String>) -> Option<(Lang, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What was typed is shown as typed, even where it looks like a
+    /// placeholder of the text it enters.
+    #[test]
+    fn values_that_look_like_placeholders_stay_as_typed() {
+        let ui = Ui::load(&DataSource::Embedded, Lang::En).expect("ui");
+        let text = ui.f(
+            "errors.invalid_answer",
+            &[
+                ("key", "facing_bet"),
+                ("value", "{problem}{key}"),
+                ("problem", "not yes or no"),
+            ],
+        );
+        assert_eq!(text, "answer `facing_bet={problem}{key}`: not yes or no");
+        // An unknown or unclosed brace is left alone.
+        assert_eq!(
+            ui.f("errors.walk_missing", &[("x", "y")]),
+            ui.t("errors.walk_missing")
+        );
+    }
 
     /// The in-place lookup of the embedded texts finds exactly what the
     /// parsed YAML holds, and nothing between, before or after its keys.

@@ -14,7 +14,7 @@ use crate::cli::{Cli, Command};
 use crate::cmd;
 use crate::ctx::{Ctx, Output};
 
-/// An error rendered for the user: the label and message in the UI
+/// A failure as the user reads it: the label and message in the UI
 /// language, and whether it was bad input (exit 2) or a failure (exit 1).
 #[derive(Debug)]
 pub struct Rendered {
@@ -29,17 +29,26 @@ impl std::fmt::Display for Rendered {
     }
 }
 
-impl std::error::Error for Rendered {}
-
-pub fn run() -> anyhow::Result<ExitCode> {
+pub fn run() -> Result<ExitCode, Rendered> {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // The language is known before parsing, so help and errors are in it.
-    let lang = lang_in_args(args.iter().skip(1).cloned()).unwrap_or_else(|| {
+    let mut lang = lang_in_args(args.iter().skip(1).cloned()).unwrap_or_else(|| {
         Settings::resolve(Given::default(), env)
             .map_or_else(|_| detect_lang(None, env), |s| s.lang.value)
     });
-    let parsed = crate::cli_text::command_for(lang)
-        .try_get_matches_from(&args)
+    match run_in(&args, &mut lang) {
+        Ok(code) => Ok(code),
+        // The reader quit (`floor ... | head`): not a failure.
+        Err(e) if e.is_broken_pipe() => Ok(ExitCode::SUCCESS),
+        Err(e) => Err(render_error(&e, lang)),
+    }
+}
+
+/// Parses and runs the command line; `lang` follows what is known of the
+/// UI language, so a failure is reported in it.
+fn run_in(args: &[std::ffi::OsString], lang: &mut floor::rules::Lang) -> floor::Result<ExitCode> {
+    let parsed = crate::cli_text::command_for(*lang)
+        .try_get_matches_from(args)
         .and_then(|m| Cli::from_arg_matches(&m));
     let cli = match parsed {
         Ok(cli) => cli,
@@ -58,20 +67,13 @@ pub fn run() -> anyhow::Result<ExitCode> {
         }
         // The command line did not parse, but a `--lang` it names is still
         // the language the user reads.
-        Err(e) => {
-            return Err(render_error(
-                floor::Error::bad(usage_problem(&e)).into(),
-                lang,
-            ));
-        }
+        Err(e) => return Err(floor::Error::bad(usage_problem(&e))),
     };
-    let settings = match Settings::resolve(cli.global.given(), env) {
-        Ok(settings) => settings,
-        Err(e) => return Err(render_error(e.into(), detect_lang(cli.global.lang, env))),
-    };
-    let lang = settings.lang.value;
+    *lang = detect_lang(cli.global.lang, env);
+    let settings = Settings::resolve(cli.global.given(), env)?;
+    *lang = settings.lang.value;
     crate::prompt::use_color(cli.global.color);
-    run_parsed(cli, settings).map_err(|e| render_error(e, lang))
+    run_parsed(cli, settings)
 }
 
 /// The UI language a command line names with `--lang`, if any (the last
@@ -103,29 +105,17 @@ fn env(var: &str) -> Option<String> {
     std::env::var(var).ok()
 }
 
-/// The error with its message in the UI language where a template covers
-/// it; one line either way.
-fn render_error(err: anyhow::Error, lang: floor::rules::Lang) -> anyhow::Error {
-    let user = err.chain().any(floor::is_user_error);
+/// The error on one line, in the UI language.
+fn render_error(err: &floor::Error, lang: floor::rules::Lang) -> Rendered {
     let ui = Ui::load(&DataSource::Embedded, lang).ok();
-    let mut message = ui
+    let message = ui
         .as_ref()
-        .and_then(|ui| crate::errors::localize(&err, ui))
-        .unwrap_or_else(|| format!("{err:#}"));
-    // A value from a variable or the settings file: name where it was set.
-    if let Some(from) = err.downcast_ref::<crate::ctx::FromSetting>()
-        && !message.starts_with(&from.0)
-    {
-        message = format!("{from}: {message}");
-    }
+        .map_or_else(|| err.to_string(), |ui| err.message().render(ui));
     let label = ui
         .as_ref()
         .and_then(|ui| ui.get("errors.label"))
         .unwrap_or("error")
         .to_string();
-    if is_broken_pipe(&err) {
-        return err;
-    }
     Rendered {
         label,
         message: floor::text::visible(
@@ -133,20 +123,11 @@ fn render_error(err: anyhow::Error, lang: floor::rules::Lang) -> anyhow::Error {
             false,
         )
         .into_owned(),
-        user,
+        user: err.exit() == floor::message::Exit::Input,
     }
-    .into()
 }
 
-/// True when the output's reader quit (`floor ... | head`): not a failure.
-pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| {
-        e.downcast_ref::<floor::Error>()
-            .is_some_and(floor::Error::is_broken_pipe)
-    })
-}
-
-fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
+fn run_parsed(cli: Cli, settings: Settings) -> floor::Result<ExitCode> {
     let command = match cli.command {
         Some(command) => command,
         // On a terminal, a menu; otherwise the help.
@@ -164,7 +145,7 @@ fn run_parsed(cli: Cli, settings: Settings) -> anyhow::Result<ExitCode> {
                 Err(floor::incident::WalkError::Interrupted) => {
                     return Ok(ExitCode::from(crate::prompt::INTERRUPTED));
                 }
-                Err(e) => return Err(floor::Error::from(e).into()),
+                Err(e) => return Err(floor::Error::from(e)),
             }
         }
         None => {
@@ -210,7 +191,7 @@ fn finish(
     color: bool,
     json: bool,
     notices: &[String],
-) -> anyhow::Result<ExitCode> {
+) -> floor::Result<ExitCode> {
     // Only the tool's own styling reaches the terminal: anything from data
     // or input that could drive it (titles, clearing, cursor) is shown
     // escaped; in JSON with JSON's own escapes, so it stays valid JSON.
@@ -261,7 +242,7 @@ pub fn stdout_open() -> floor::Result<()> {
     Ok(())
 }
 
-fn dispatch(ctx: &Ctx, command: Command) -> anyhow::Result<Output> {
+fn dispatch(ctx: &Ctx, command: Command) -> floor::Result<Output> {
     let log = ctx.log_file().map(std::path::Path::to_path_buf);
     Ok(match command {
         Command::Editions => cmd::editions::run(ctx)?,

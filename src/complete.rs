@@ -20,7 +20,7 @@ pub const VAR: &str = "COMPLETE";
 
 /// The registration script for `shell` (`floor completions SHELL`), calling
 /// back into this binary as it was invoked.
-pub fn script(shell: clap_complete::Shell) -> anyhow::Result<String> {
+pub fn script(shell: clap_complete::Shell) -> floor::Result<String> {
     let name = shell.to_string();
     let shells = clap_complete::env::Shells::builtins();
     let completer = shells.completer(&name).ok_or_else(|| {
@@ -37,8 +37,10 @@ pub fn script(shell: clap_complete::Shell) -> anyhow::Result<String> {
         argv0 = dir.join(argv0);
     }
     let mut buf = Vec::new();
-    completer.write_registration(VAR, "floor", "floor", &argv0.to_string_lossy(), &mut buf)?;
-    Ok(String::from_utf8(buf)?)
+    completer
+        .write_registration(VAR, "floor", "floor", &argv0.to_string_lossy(), &mut buf)
+        .map_err(floor::Error::Output)?;
+    Ok(String::from_utf8_lossy(&buf).into_owned())
 }
 
 /// The UI texts of the language the settings name, for help next to a

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use floor::LookupError;
 use floor::data::DataSource;
+use floor::message::{Message, Msg};
 use floor::poker::Game;
 use floor::rules::Store;
 use floor::settings::{Settings, Source};
@@ -57,19 +58,8 @@ impl Output {
     }
 }
 
-/// A setting's value was refused: the error names the setting (`FLOOR_RULES`,
-/// the settings file) that gave it.
-#[derive(Debug)]
-pub struct FromSetting(pub String);
-
-impl std::fmt::Display for FromSetting {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
 impl Ctx {
-    pub fn new(global: &Global, settings: Settings) -> anyhow::Result<Ctx> {
+    pub fn new(global: &Global, settings: Settings) -> floor::Result<Ctx> {
         let source = match &global.data {
             Some(dir) => DataSource::dir(dir)?,
             None => DataSource::Embedded,
@@ -128,8 +118,7 @@ impl Ctx {
                             .arg("base", builds_on.last().map_or("", String::as_str))
                             .arg("edition", &rules.0)
                             .arg("id", &id),
-                    ))
-                    .into());
+                    )));
                 }
             }
             (Some(rules), None) => rules,
@@ -146,14 +135,18 @@ impl Ctx {
             ),
         };
         if store.language_of(&edition).is_none() {
-            let err = anyhow::Error::from(floor::Error::from(LookupError::UnknownEdition {
+            let err = floor::Error::from(LookupError::UnknownEdition {
                 nearest: floor::nearest(&edition, store.ids(), 3),
                 given: edition,
-            }));
+            });
             return Err(match edition_source.detail() {
-                Some(from) if !matches!(edition_source, Source::Flag(_)) => {
-                    err.context(FromSetting(from))
-                }
+                // A value from a variable or the settings file: name where
+                // it was set.
+                Some(from) if !matches!(edition_source, Source::Flag(_)) => floor::Error::bad(
+                    Message::new(Msg::SetIn)
+                        .arg("place", from)
+                        .nested("problem", err.message()),
+                ),
                 _ => err,
             });
         }

@@ -41,8 +41,7 @@ use crate::message::{Exit, Message, Msg};
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Any failure of the library.
-#[derive(Debug, thiserror::Error)]
-#[error("{}", self.message())]
+#[derive(Debug)]
 pub enum Error {
     /// A data file could not be used.
     Load(LoadError),
@@ -67,6 +66,18 @@ pub enum Error {
     /// Any other failure, with its message.
     Other(Message, Exit),
 }
+
+/// In English, from the bundled UI texts; the binary renders
+/// [`Error::message`] in the UI language.
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.message().fmt(f)
+    }
+}
+
+// The system's error inside Output is shown in the message, not chained
+// under it: a chain would print it twice.
+impl std::error::Error for Error {}
 
 // The detail is the error itself, not a cause under it: a chain would
 // print its message twice.

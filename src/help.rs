@@ -13,7 +13,7 @@ use crate::ctx::Output;
 
 /// `floor help [COMMAND]...`: the long help of that (sub)command; after
 /// `incident`, a word is an incident id.
-pub fn run(global: &Global, settings: Settings, path: &[String]) -> anyhow::Result<Output> {
+pub fn run(global: &Global, settings: Settings, path: &[String]) -> floor::Result<Output> {
     let mut root = crate::cli_text::command_for(settings.lang.value);
     root.build();
     let mut current = root.clone();
@@ -28,9 +28,9 @@ pub fn run(global: &Global, settings: Settings, path: &[String]) -> anyhow::Resu
                 let problem = Message::new(Msg::UsageUnknownCommand)
                     .arg("command", name)
                     .nested("suggestion", Message::new(Msg::Text).arg("text", ""));
-                return Err(
-                    floor::Error::bad(Message::new(Msg::Usage).nested("problem", problem)).into(),
-                );
+                return Err(floor::Error::bad(
+                    Message::new(Msg::Usage).nested("problem", problem),
+                ));
             }
         }
     }
@@ -42,7 +42,7 @@ pub fn run(global: &Global, settings: Settings, path: &[String]) -> anyhow::Resu
 
 /// The help of `floor incident`; with an id, followed by that incident's
 /// answer keys.
-pub fn incident(global: &Global, settings: Settings, id: Option<&str>) -> anyhow::Result<Output> {
+pub fn incident(global: &Global, settings: Settings, id: Option<&str>) -> floor::Result<Output> {
     let mut root = crate::cli_text::command_for(settings.lang.value);
     root.build();
     let mut help = root

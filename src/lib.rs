@@ -10,7 +10,6 @@
 pub mod compare;
 pub mod data;
 pub mod error;
-pub mod failure;
 pub mod hand;
 pub mod incident;
 pub mod incidents;
@@ -23,7 +22,6 @@ pub mod text;
 pub mod ui;
 
 pub use error::{Error, LoadError, LookupError, Result};
-pub use failure::is_user_error;
 
 /// The `n` candidates closest to `given` (by edit similarity, substrings
 /// first), for "did you mean" lists.

@@ -7,7 +7,6 @@ mod cli_text;
 mod cmd;
 mod complete;
 mod ctx;
-mod errors;
 mod help;
 mod man;
 mod pager;
@@ -24,27 +23,10 @@ fn main() -> ExitCode {
         .complete();
     match app::run() {
         Ok(code) => code,
-        Err(err) => {
-            if app::is_broken_pipe(&err) {
-                return ExitCode::SUCCESS;
-            }
-            // app::run renders its errors (UI language, one line); anything
-            // else is printed as it is, on one line.
-            let (line, user) = match err.downcast_ref::<app::Rendered>() {
-                Some(r) => (r.to_string(), r.user),
-                None => {
-                    let message = format!("{err:#}")
-                        .split_whitespace()
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    (
-                        format!("error: {message}"),
-                        err.chain().any(floor::is_user_error),
-                    )
-                }
-            };
-            let _ = writeln!(std::io::stderr(), "{line}");
-            ExitCode::from(if user { 2 } else { 1 })
+        // app::run reports every failure in the UI language, on one line.
+        Err(failure) => {
+            let _ = writeln!(std::io::stderr(), "{failure}");
+            ExitCode::from(if failure.user { 2 } else { 1 })
         }
     }
 }

@@ -99,6 +99,8 @@ messages! {
     WalkBackToStart = "walk_back_to_start" [],
     /// The terminal could not be read during the walkthrough.
     TerminalInput = "terminal_input" [problem],
+    /// A value refused, after the variable or file that set it.
+    SetIn = "set_in" [place, problem],
     /// An answer key the incident does not have.
     UnknownKey = "unknown_key" [key, incident, keys],
     /// A data file that does not parse (the parser's message).

@@ -69,8 +69,9 @@ pub fn wrap(ctx: &Ctx, text: &str, indent: usize) -> String {
 }
 
 /// Pretty JSON with a trailing newline.
-pub fn json<T: Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
-    let mut out = serde_json::to_string_pretty(value)?;
+pub fn json<T: Serialize + ?Sized>(value: &T) -> floor::Result<String> {
+    let mut out = serde_json::to_string_pretty(value)
+        .map_err(|e| floor::Error::Output(std::io::Error::other(e)))?;
     out.push('\n');
     Ok(out)
 }

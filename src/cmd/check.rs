@@ -46,7 +46,7 @@ struct FindingJson<'a> {
     message: String,
 }
 
-pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
+pub fn run(ctx: &Ctx) -> floor::Result<Output> {
     let mut report = check(&ctx.store);
     check_cli_texts(ctx, &mut report);
     let code = if report.ok() {

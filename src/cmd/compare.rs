@@ -34,7 +34,7 @@ pub struct Args<'a> {
     pub format: Format,
 }
 
-pub fn run(ctx: &Ctx, args: &Args<'_>) -> anyhow::Result<Output> {
+pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
     let catalog = Catalog::load(ctx.store.source())?.unwrap_or_default();
     let concept = match args.concept {
         Some(c) => Some(ctx.store.concept(c)?.slug.clone()),
@@ -56,8 +56,7 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> anyhow::Result<Output> {
             return Err(floor::Error::bad(
                 floor::message::Message::new(floor::message::Msg::Text)
                     .arg("text", ctx.ui.t("compare.two_needed")),
-            )
-            .into());
+            ));
         }
     };
     // What a house changed is shown sentence by sentence.
@@ -105,7 +104,7 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> anyhow::Result<Output> {
 }
 
 /// An edition by id, or a house overlay by file name, with its provisions.
-fn edition(ctx: &Ctx, given: &str, catalog: &Catalog) -> anyhow::Result<Edition> {
+fn edition(ctx: &Ctx, given: &str, catalog: &Catalog) -> floor::Result<Edition> {
     let is_file = given.ends_with(".yaml") || given.ends_with(".yml") || given.contains('/');
     if is_file && ctx.store.language_of(given).is_none() {
         return Ok(overlay_file(ctx, Path::new(given))?.edition);
@@ -120,9 +119,9 @@ fn edition(ctx: &Ctx, given: &str, catalog: &Catalog) -> anyhow::Result<Edition>
 
 /// Loads an overlay against the data tree alone (not against the store in
 /// use, which may already hold an overlay of the same id).
-fn overlay_file(ctx: &Ctx, path: &Path) -> anyhow::Result<overlay::House> {
+fn overlay_file(ctx: &Ctx, path: &Path) -> floor::Result<overlay::House> {
     let store = Store::open(ctx.store.source().clone())?;
-    Ok(overlay::load(path, &store)?)
+    overlay::load(path, &store)
 }
 
 pub fn warning_json(w: &Warning) -> serde_json::Value {

@@ -48,7 +48,7 @@ fn path(p: &std::path::Path) -> String {
     p.display().to_string()
 }
 
-pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
+pub fn run(ctx: &Ctx) -> floor::Result<Output> {
     let s = &ctx.settings;
     let edition = Row {
         value: ctx.edition.clone(),

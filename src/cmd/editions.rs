@@ -38,7 +38,7 @@ impl<'a> EditionRow<'a> {
     }
 }
 
-pub fn run(ctx: &Ctx) -> anyhow::Result<Output> {
+pub fn run(ctx: &Ctx) -> floor::Result<Output> {
     let editions = ctx.store.editions()?;
     let rows: Vec<EditionRow> = editions.iter().map(|e| EditionRow::new(e)).collect();
     if ctx.json {

@@ -12,7 +12,7 @@ use floor::poker::Street;
 use crate::ctx::{Ctx, Output};
 use crate::render;
 
-pub fn run(ctx: &Ctx, file: &Path, at: Option<usize>) -> anyhow::Result<Output> {
+pub fn run(ctx: &Ctx, file: &Path, at: Option<usize>) -> floor::Result<Output> {
     // A replay rules on what happened earlier; only a ruling made at the
     // table goes to the incident log. A log set by the environment or the
     // settings file is simply not used here.
@@ -22,7 +22,7 @@ pub fn run(ctx: &Ctx, file: &Path, at: Option<usize>) -> anyhow::Result<Output> 
         .as_ref()
         .is_some_and(|l| matches!(l.source, floor::settings::Source::Flag(_)))
     {
-        return Err(floor::Error::bad(Message::new(Msg::HandNoLog)).into());
+        return Err(floor::Error::bad(Message::new(Msg::HandNoLog)));
     }
     let parsed = load(file)?;
     let rules = Rules {
@@ -54,7 +54,7 @@ pub fn run(ctx: &Ctx, file: &Path, at: Option<usize>) -> anyhow::Result<Output> 
 }
 
 /// Reads and parses a hand file (`-`: standard input), PHH or compact.
-pub fn load(file: &Path) -> anyhow::Result<floor::hand::Hand> {
+pub fn load(file: &Path) -> floor::Result<floor::hand::Hand> {
     let text = if file == Path::new("-") {
         floor::data::read_limited_from(std::io::stdin(), "-")?
     } else {

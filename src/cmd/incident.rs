@@ -32,7 +32,7 @@ struct ListItem {
     title: String,
 }
 
-pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
+pub fn run(ctx: &Ctx, args: Args) -> floor::Result<Output> {
     let source = ctx.store.source();
     let scripted = !args.answers.is_empty() || args.answers_file.is_some() || ctx.json;
     let from_hand = hand_answers(ctx, &args)?;
@@ -59,9 +59,9 @@ pub fn run(ctx: &Ctx, args: Args) -> anyhow::Result<Output> {
         let answers = match incident::walk_from(&tree, &mut from, seed, None) {
             Ok(a) => a,
             Err(floor::Error::Walk(WalkError::Missing(keys))) => {
-                return Err(missing(ctx, &tree, keys).into());
+                return Err(missing(ctx, &tree, keys));
             }
-            Err(e) => return Err(e.into()),
+            Err(e) => return Err(e),
         };
         let ruling = incident::decide(&tree, &book, &ctx.ui, &answers)?;
         (tree, answers, ruling)
@@ -95,7 +95,7 @@ fn walk_interactively(
     args: &Args,
     book: &floor::rules::Book<'_>,
     from_hand: &[(&'static str, String)],
-) -> anyhow::Result<Option<(Tree, incident::Answers, Ruling)>> {
+) -> floor::Result<Option<(Tree, incident::Answers, Ruling)>> {
     let mut chosen = args.id.clone();
     loop {
         let id = match chosen.take() {
@@ -110,7 +110,7 @@ fn walk_interactively(
             ) {
                 Ok(Some(id)) => id,
                 Ok(None) | Err(WalkError::Interrupted) => return Ok(None),
-                Err(e) => return Err(floor::Error::from(e).into()),
+                Err(e) => return Err(floor::Error::from(e)),
             },
         };
         let tree = incident::load_for(ctx.store.source(), &id, book)?;
@@ -123,9 +123,9 @@ fn walk_interactively(
                 Err(floor::Error::Walk(WalkError::BackToStart)) => break,
                 Err(floor::Error::Walk(WalkError::Interrupted)) => return Ok(None),
                 Err(floor::Error::Walk(WalkError::Missing(keys))) => {
-                    return Err(missing(ctx, &tree, keys).into());
+                    return Err(missing(ctx, &tree, keys));
                 }
-                Err(e) => return Err(e.into()),
+                Err(e) => return Err(e),
             };
             match incident::decide(&tree, book, &ctx.ui, &answers) {
                 Ok(ruling) => return Ok(Some((tree, answers, ruling))),
@@ -139,7 +139,7 @@ fn walk_interactively(
                         seed = answers;
                         start = Some(key.to_string());
                     }
-                    None => return Err(e.into()),
+                    None => return Err(e),
                 },
             }
         }
@@ -184,7 +184,7 @@ fn settings_seed(
 
 /// With `--hand`: the answers the round as played gives, up to the player
 /// to act before action N (or after the last action).
-fn hand_answers(ctx: &Ctx, args: &Args) -> anyhow::Result<Vec<(&'static str, String)>> {
+fn hand_answers(ctx: &Ctx, args: &Args) -> floor::Result<Vec<(&'static str, String)>> {
     let Some((file, at)) = &args.hand else {
         return Ok(Vec::new());
     };
@@ -218,8 +218,7 @@ fn hand_answers(ctx: &Ctx, args: &Args) -> anyhow::Result<Vec<(&'static str, Str
             return Err(floor::Error::input(
                 "hand",
                 floor::message::Message::new(floor::message::Msg::HandNoSituation),
-            )
-            .into());
+            ));
         }
         None => {}
     }
@@ -231,8 +230,7 @@ fn hand_answers(ctx: &Ctx, args: &Args) -> anyhow::Result<Vec<(&'static str, Str
             "hand",
             floor::message::Message::new(floor::message::Msg::HandNotForIncident)
                 .arg("incident", &tree.id),
-        )
-        .into());
+        ));
     }
     Ok(answers)
 }
@@ -259,7 +257,7 @@ fn missing(ctx: &Ctx, tree: &Tree, keys: Vec<String>) -> floor::Error {
     incident::missing_answers(&tree.id, &missing)
 }
 
-fn list(ctx: &Ctx) -> anyhow::Result<Vec<(String, String)>> {
+fn list(ctx: &Ctx) -> floor::Result<Vec<(String, String)>> {
     Ok(incident::ids(ctx.store.source())?
         .into_iter()
         .map(|id| {
@@ -271,7 +269,7 @@ fn list(ctx: &Ctx) -> anyhow::Result<Vec<(String, String)>> {
 
 /// The incidents as the picker lists them: in the order of their titles,
 /// with the concepts each decision tree cites.
-fn choices(ctx: &Ctx) -> anyhow::Result<Vec<floor::incident::pick::Choice>> {
+fn choices(ctx: &Ctx) -> floor::Result<Vec<floor::incident::pick::Choice>> {
     let mut out = Vec::new();
     for (id, title) in list(ctx)? {
         let tree = incident::load(ctx.store.source(), &id)?;
@@ -284,7 +282,7 @@ fn choices(ctx: &Ctx) -> anyhow::Result<Vec<floor::incident::pick::Choice>> {
     Ok(floor::incident::pick::sorted(out))
 }
 
-fn list_output(ctx: &Ctx) -> anyhow::Result<Output> {
+fn list_output(ctx: &Ctx) -> floor::Result<Output> {
     let items = list(ctx)?;
     if ctx.json {
         let rows: Vec<ListItem> = items

@@ -46,7 +46,7 @@ impl Record {
 
     /// Appends the ruling to the log, if there is one. After an
     /// interactive ruling, says where it went (on stderr, after the card).
-    pub fn write(&self, ctx: &Ctx, ruling: &Ruling, interactive: bool) -> anyhow::Result<()> {
+    pub fn write(&self, ctx: &Ctx, ruling: &Ruling, interactive: bool) -> floor::Result<()> {
         let Some(file) = &self.file else {
             return Ok(());
         };
@@ -62,13 +62,20 @@ impl Record {
     }
 }
 
-pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::Result<Output> {
+pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> floor::Result<Output> {
     let file = file.ok_or(floor::Error::from(LogError::NoFile))?;
     let zone = TimeZone::system();
     let from = since_arg
-        .map(|s| since(s, SystemTime::now(), &zone))
-        .transpose()?
-        .map(jiff::Timestamp::try_from)
+        .map(|s| {
+            // A time further back than the calendar reaches is no time.
+            since(s, SystemTime::now(), &zone).and_then(|t| {
+                jiff::Timestamp::try_from(t).map_err(|_| {
+                    floor::Error::from(LogError::Since {
+                        given: s.to_string(),
+                    })
+                })
+            })
+        })
         .transpose()?;
     let wanted = |e: &Entry| from.is_none_or(|f| e.when().is_some_and(|w| w >= f));
     let ui = &ctx.ui;
@@ -118,7 +125,7 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
         })?
     };
     if let Some(err) = failed {
-        return Err(err.into());
+        return Err(err);
     }
     if let Some(first) = skipped.first {
         let _ = writeln!(
@@ -144,7 +151,7 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> anyhow::
     text.push_str(&ui.f("log.count", &[("count", &shown.to_string())]));
     text.push('\n');
     if streamed {
-        writeln!(stdout.lock(), "{}", text.trim_end())?;
+        writeln!(stdout.lock(), "{}", text.trim_end()).map_err(floor::Error::Output)?;
         return Ok(Output::ok(String::new()));
     }
     Ok(Output::ok(text))

@@ -8,7 +8,7 @@ use floor::message::{Exit, Message, Msg};
 use crate::ctx::Output;
 use crate::man;
 
-pub fn run(command: &[String], out_dir: Option<&Path>) -> anyhow::Result<Output> {
+pub fn run(command: &[String], out_dir: Option<&Path>) -> floor::Result<Output> {
     if let Some(dir) = out_dir {
         // As `install -D` does: the usual target (~/.local/share/man/man1)
         // often does not exist yet.

@@ -65,7 +65,7 @@ impl<'a> PartJson<'a> {
     }
 }
 
-pub fn run(ctx: &Ctx, query: &str, all: bool) -> anyhow::Result<Output> {
+pub fn run(ctx: &Ctx, query: &str, all: bool) -> floor::Result<Output> {
     let book = ctx.store.book(&ctx.edition)?;
     let found = match RuleRef::parse(query) {
         Some(number) => book.find(&number)?,
@@ -112,7 +112,7 @@ fn editions_with(ctx: &Ctx, concept: &str) -> Vec<String> {
         .collect()
 }
 
-fn all_editions(ctx: &Ctx, concept: &str) -> anyhow::Result<Output> {
+fn all_editions(ctx: &Ctx, concept: &str) -> floor::Result<Output> {
     let mut found = Vec::new();
     for id in ctx.store.ids() {
         let book = ctx.store.book(id)?;

@@ -20,7 +20,7 @@ struct HitJson<'a> {
     fallback: bool,
 }
 
-pub fn run(ctx: &Ctx, query: &str, limit: usize, all_editions: bool) -> anyhow::Result<Output> {
+pub fn run(ctx: &Ctx, query: &str, limit: usize, all_editions: bool) -> floor::Result<Output> {
     let index = Index::of_store(&ctx.store)?;
     let edition = (!all_editions).then_some(ctx.edition.as_str());
     let found = search(&index, query, edition, limit)?;

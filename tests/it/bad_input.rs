@@ -692,6 +692,19 @@ fn unusable_log_paths() {
         ],
         &["--since `yesterday` is not a time"],
     );
+    // A duration back past the calendar's reach is no time either, not a
+    // failure of the system.
+    bad_owned(
+        vec![
+            "log".into(),
+            "show".into(),
+            "--log".into(),
+            file("empty.yaml"),
+            "--since".into(),
+            "20000y".into(),
+        ],
+        &["--since `20000y` is not a time"],
+    );
 }
 
 #[test]

@@ -222,12 +222,8 @@ fn search_data(
         lines(&vocab.words),
         lines(&vocab.stems)
     );
-    for (lang, file) in lexicons {
-        let words: Vec<String> = list(file, "stop_words")
-            .iter()
-            .filter_map(|w| w.as_str())
-            .map(|w| format!("{w:?}"))
-            .collect();
+    for (lang, words) in stop.sorted() {
+        let words: Vec<String> = words.map(|w| format!("{w:?}")).collect();
         tables.push_str(&format!("        ({lang:?}, &[{}]),\n", words.join(", ")));
     }
     let mut analysed: Vec<(String, String, String)> = Vec::new();

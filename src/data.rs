@@ -63,7 +63,7 @@ pub struct SearchTables {
     /// `lang stem` of every word, in the language of its text, sorted, each
     /// on its own line.
     pub stems: &'static str,
-    /// Each language's stop words, as written in its lexicon.
+    /// Each language's stop words, folded, sorted and without repeats.
     pub stop_words: &'static [(&'static str, &'static [&'static str])],
     /// Every lexicon term analysed, and each concept's English name as an
     /// English term: sorted lines (see `rules::lexicon::Lexicon`).

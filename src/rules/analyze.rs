@@ -54,10 +54,21 @@ impl Words for WordSet {
 /// ("de", "der", "the", "na"), left out of the index and of queries.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StopWords {
+    /// Folded, sorted and without repeats, per language: the bundled lists
+    /// as the build made them.
+    prebuilt: &'static [(&'static str, &'static [&'static str])],
     by_lang: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl StopWords {
+    /// The lists the build folded and sorted (see [`StopWords::sorted`]).
+    pub fn prebuilt(lists: &'static [(&'static str, &'static [&'static str])]) -> StopWords {
+        StopWords {
+            prebuilt: lists,
+            by_lang: BTreeMap::new(),
+        }
+    }
+
     /// Adds the stop words of a language (folded here).
     pub fn add<'w>(&mut self, lang: &str, words: impl IntoIterator<Item = &'w str>) {
         let set = self.by_lang.entry(lang.to_string()).or_default();
@@ -68,15 +79,29 @@ impl StopWords {
         }
     }
 
+    /// Each language's added words, folded and sorted: what the build
+    /// embeds for [`StopWords::prebuilt`].
+    pub fn sorted(&self) -> impl Iterator<Item = (&str, impl Iterator<Item = &str>)> {
+        self.by_lang
+            .iter()
+            .map(|(lang, set)| (lang.as_str(), set.iter().map(String::as_str)))
+    }
+
     /// Whether `word` (folded) is a stop word of `lang`.
     pub fn of(&self, lang: &str, word: &str) -> bool {
-        self.by_lang.get(lang).is_some_and(|s| s.contains(word))
+        self.prebuilt
+            .iter()
+            .any(|(l, list)| *l == lang && list.binary_search(&word).is_ok())
+            || self.by_lang.get(lang).is_some_and(|s| s.contains(word))
     }
 
     /// Whether `word` (folded) is a stop word of any language: a query's
     /// language is not known.
     pub fn any(&self, word: &str) -> bool {
-        self.by_lang.values().any(|s| s.contains(word))
+        self.prebuilt
+            .iter()
+            .any(|(_, list)| list.binary_search(&word).is_ok())
+            || self.by_lang.values().any(|s| s.contains(word))
     }
 }
 

@@ -63,12 +63,8 @@ impl Lexicon {
     /// The bundled lexicons, analysed at build time.
     pub fn embedded() -> Lexicon {
         let tables = crate::data::search_tables();
-        let mut stop = StopWords::default();
-        for (lang, words) in tables.stop_words {
-            stop.add(lang, words.iter().copied());
-        }
         Lexicon {
-            stop,
+            stop: StopWords::prebuilt(tables.stop_words),
             terms: Cow::Borrowed(tables.terms),
         }
     }
@@ -281,4 +277,40 @@ pub fn check(
         });
     }
     (counts, problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stop words the build folded and sorted are the ones a data tree
+    /// read at run time gives, word for word.
+    #[test]
+    fn prebuilt_stop_words_are_the_files_stop_words() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let source = DataSource::dir(root).expect("data tree");
+        let embedded = Lexicon::embedded();
+        let mut seen = 0;
+        for lang in Lang::ALL {
+            let Some(file) = read(&source, lang).expect("lexicon reads") else {
+                continue;
+            };
+            let mut built = StopWords::default();
+            built.add(lang.code(), file.stop_words.iter().map(String::as_str));
+            for (code, words) in built.sorted() {
+                for word in words {
+                    assert!(embedded.stop.of(code, word), "{code}: {word}");
+                    seen += 1;
+                }
+            }
+            let prebuilt = crate::data::search_tables()
+                .stop_words
+                .iter()
+                .find(|(l, _)| *l == lang.code())
+                .map_or(0, |(_, list)| list.len());
+            assert_eq!(prebuilt, built.sorted().flat_map(|(_, w)| w).count());
+        }
+        assert!(seen > 100, "{seen}");
+        assert!(!embedded.stop.any("chip"));
+    }
 }

@@ -47,9 +47,13 @@ pub fn run() -> Result<ExitCode, Rendered> {
 /// Parses and runs the command line; `lang` follows what is known of the
 /// UI language, so a failure is reported in it.
 fn run_in(args: &[std::ffi::OsString], lang: &mut floor::rules::Lang) -> floor::Result<ExitCode> {
-    let parsed = crate::cli_text::command_for(*lang)
-        .try_get_matches_from(args)
+    let mut command = crate::cli_text::command_for(*lang);
+    let parsed = command
+        .try_get_matches_from_mut(args)
         .and_then(|m| Cli::from_arg_matches(&m));
+    // The process ends after one command: freeing clap's tree of commands
+    // and arguments costs about 0.25M instructions, 7% of a search.
+    std::mem::forget(command);
     let cli = match parsed {
         Ok(cli) => cli,
         // --help and --version print and succeed; with standard output

@@ -811,6 +811,8 @@ fn snippet(doc: &Doc, terms: &[Term], vocab: &Vocab, stop: &StopWords) -> Snippe
     let folded = fold_mapped(source);
     // Byte ranges (in the folded text) of the words that matched.
     let mut words: Vec<(usize, usize, &str)> = Vec::new();
+    // A rule repeats its words ("chip", "chips"): each is analysed once.
+    let mut decided: HashMap<&str, bool> = HashMap::new();
     let mut at = 0;
     for word in folded.text.split(' ') {
         let start = at;
@@ -829,13 +831,15 @@ fn snippet(doc: &Doc, terms: &[Term], vocab: &Vocab, stop: &StopWords) -> Snippe
         if !could && !glued {
             continue;
         }
-        let hit = (could && wanted.contains(analyze::stem(doc.lang, word).as_str()))
-            || (glued
-                && analyze::split_glued(word, &[doc.lang], vocab, stop).is_some_and(|parts| {
-                    parts
-                        .iter()
-                        .any(|p| wanted.contains(analyze::stem(doc.lang, p).as_str()))
-                }));
+        let hit = *decided.entry(word).or_insert_with(|| {
+            (could && wanted.contains(analyze::stem(doc.lang, word).as_str()))
+                || (glued
+                    && analyze::split_glued(word, &[doc.lang], vocab, stop).is_some_and(|parts| {
+                        parts
+                            .iter()
+                            .any(|p| wanted.contains(analyze::stem(doc.lang, p).as_str()))
+                    }))
+        });
         if hit {
             words.push((start, start + word.len(), word));
         }

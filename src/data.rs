@@ -205,7 +205,7 @@ fn all_ticked(text: &str) -> String {
     out.join(", ")
 }
 
-fn parser_problem(problem: &str, placed: bool) -> Message {
+pub(crate) fn parser_problem(problem: &str, placed: bool) -> Message {
     let text = |s: &str| Message::new(Msg::Text).arg("text", s);
     if let Some(rest) = problem.strip_prefix("unknown field ")
         && let Some((field, after)) = ticked(rest)

@@ -128,7 +128,10 @@ impl Entry {
             (Msg::CheckEveryAnswers, sample(tree.questions.iter())),
         ] {
             if let Err(e) = (self.read)(map) {
-                problems.push(Message::new(which).arg("problem", e));
+                // The reader's words in the UI language where they are known
+                // (an unknown field, a missing one).
+                let problem = crate::data::parser_problem(&e.to_string(), false);
+                problems.push(Message::new(which).nested("problem", problem));
             }
         }
         problems
@@ -171,7 +174,7 @@ fn run<I: Incident>(answers: &Answers, cx: &mut Cx<'_>) -> Result<Decision, Erro
     let typed: I::Answers = serde_json::from_value(Value::Object(map)).map_err(|e| {
         Error::input(
             "answers",
-            Message::new(Msg::Text).arg("text", e.to_string()),
+            crate::data::parser_problem(&e.to_string(), false),
         )
     })?;
     Ok(I::rule(typed, cx)?.erase())

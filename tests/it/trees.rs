@@ -183,6 +183,7 @@ fn findings_are_in_the_ui_language() {
         "concept `floor-decisions` listed twice",
         "rule 4: empty title",
         "has no field in the answers of module",
+        "unknown key `first_card_wrong_place`",
     ];
     let (code, out) = check(&dir);
     assert_eq!(code, 2, "{out}");
@@ -196,6 +197,7 @@ fn findings_are_in_the_ui_language() {
                 "locales/concepts.yaml: Thema `floor-decisions` ist doppelt aufgeführt",
                 "locales/en/dpc-2019-en.yaml: Regel 4: leerer Titel",
                 "rulings/misdeal.yaml: Frage `first_card_wrong_place` hat kein Feld in den Antworten des Moduls `misdeal`",
+                "unbekannter Schlüssel `first_card_wrong_place`",
                 "Prüfung fehlgeschlagen",
             ],
         ),
@@ -205,6 +207,7 @@ fn findings_are_in_the_ui_language() {
                 "locales/concepts.yaml: téma `floor-decisions` je uvedená dvakrát",
                 "locales/en/dpc-2019-en.yaml: pravidlo 4: prázdny názov",
                 "rulings/misdeal.yaml: otázka `first_card_wrong_place` nemá pole v odpovediach modulu `misdeal`",
+                "neznámy kľúč `first_card_wrong_place`",
                 "kontrola zlyhala",
             ],
         ),

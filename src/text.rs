@@ -23,9 +23,17 @@ const ASCII_FOLD: [u8; 128] = {
 /// result is ASCII. Runs of ASCII (most of every rulebook) go through a
 /// table; only other characters are looked up one by one.
 pub fn fold_into(text: &str, out: &mut Vec<u8>) {
-    let mut rest = text;
+    fold_runs(text, out, |_, _| {});
+}
+
+/// Folds `text` onto `out`, telling `record` for each stretch of output the
+/// offset in `text` it came from and how many bytes it took: a run of ASCII
+/// as one stretch of `offset..offset + len`, any other character as `len`
+/// bytes from its one offset.
+fn fold_runs(text: &str, out: &mut Vec<u8>, mut record: impl FnMut(Stretch, usize)) {
+    let mut at = 0;
     let mut scratch = String::new();
-    while !rest.is_empty() {
+    while let Some(rest) = text.get(at..).filter(|r| !r.is_empty()) {
         let run = rest
             .bytes()
             .position(|b| !b.is_ascii())
@@ -36,14 +44,26 @@ pub fn fold_into(text: &str, out: &mut Vec<u8>) {
                 .bytes()
                 .map(|b| ASCII_FOLD.get(usize::from(b)).copied().unwrap_or(b' ')),
         );
+        record(Stretch::Run(at), run);
+        at += run;
         let Some(c) = tail.chars().next() else {
             break;
         };
         scratch.clear();
         push_folded(c, &mut scratch, |_| {});
         out.extend_from_slice(scratch.as_bytes());
-        rest = &tail[c.len_utf8()..];
+        record(Stretch::Char(at), scratch.len());
+        at += c.len_utf8();
     }
+}
+
+/// Where a stretch of folded output came from.
+#[derive(Clone, Copy)]
+enum Stretch {
+    /// ASCII from this offset on, byte for byte.
+    Run(usize),
+    /// One character at this offset.
+    Char(usize),
 }
 
 /// The folded form of `text`.
@@ -65,16 +85,15 @@ pub struct Folded {
 
 /// Folds `text`, keeping the map back to the original.
 pub fn fold_mapped(text: &str) -> Folded {
-    let mut folded = String::with_capacity(text.len());
+    let mut folded = Vec::with_capacity(text.len());
     let mut origin = Vec::with_capacity(text.len() + 1);
-    for (offset, c) in text.char_indices() {
-        push_folded(c, &mut folded, |n| {
-            origin.extend(std::iter::repeat_n(offset, n))
-        });
-    }
+    fold_runs(text, &mut folded, |from, len| match from {
+        Stretch::Run(offset) => origin.extend(offset..offset + len),
+        Stretch::Char(offset) => origin.extend(std::iter::repeat_n(offset, len)),
+    });
     origin.push(text.len());
     Folded {
-        text: folded,
+        text: String::from_utf8(folded).unwrap_or_default(),
         origin,
     }
 }
@@ -128,6 +147,27 @@ mod tests {
     #[test]
     fn punctuation_becomes_spaces_so_words_stay_apart() {
         assert_eq!(fold("call/raise, 50%"), "call raise  50 ");
+    }
+
+    #[test]
+    fn mapped_fold_is_the_fold_with_a_map_of_char_starts() {
+        for original in [
+            "Größe: živá",
+            "",
+            "ß",
+            "Regel 43-A: Höhe des Raises …",
+            "a\u{1F600}b",
+            "ÆØ Ǆ",
+        ] {
+            let f = fold_mapped(original);
+            assert_eq!(f.text, fold(original), "{original}");
+            assert_eq!(f.origin.len(), f.text.len() + 1, "{original}");
+            assert!(f.origin.windows(2).all(|w| w[0] <= w[1]), "{original}");
+            assert!(
+                f.origin.iter().all(|&o| original.is_char_boundary(o)),
+                "{original}"
+            );
+        }
     }
 
     #[test]

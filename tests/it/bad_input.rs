@@ -681,30 +681,21 @@ fn unusable_log_paths() {
         &["log", "show", "--log", "/nonexistent/rulings.jsonl"],
         &["cannot read the log"],
     );
-    bad_owned(
-        vec![
-            "log".into(),
-            "show".into(),
-            "--log".into(),
-            file("empty.yaml"),
-            "--since".into(),
-            "yesterday".into(),
-        ],
-        &["--since `yesterday` is not a time"],
-    );
     // A duration back past the calendar's reach is no time either, not a
     // failure of the system.
-    bad_owned(
-        vec![
-            "log".into(),
-            "show".into(),
-            "--log".into(),
-            file("empty.yaml"),
-            "--since".into(),
-            "20000y".into(),
-        ],
-        &["--since `20000y` is not a time"],
-    );
+    for since in ["yesterday", "20000y"] {
+        bad_owned(
+            vec![
+                "log".into(),
+                "show".into(),
+                "--log".into(),
+                file("empty.yaml"),
+                "--since".into(),
+                since.into(),
+            ],
+            &[&format!("--since `{since}` is not a time")],
+        );
+    }
 }
 
 #[test]

@@ -71,25 +71,31 @@ fn every_tree_has_its_module() {
     }
 }
 
-#[test]
-fn a_renamed_misdeal_question_fails_the_check() {
-    let dir = data_copy("misdeal-question");
-    let (code, out) = check(&dir);
-    assert_eq!(code, 0, "the copy passes before the change:\n{out}");
+/// Renames the misdeal question `first_card_wrong_seat` in its decision
+/// tree and its UI texts, but not in the module's answers.
+fn rename_misdeal_question(dir: &Path) {
     edit(
-        &dir,
+        dir,
         "rulings/misdeal.yaml",
         "{id: first_card_wrong_seat,",
         "{id: first_card_wrong_place,",
     );
     for lang in ["en", "nl", "de", "sk"] {
         edit(
-            &dir,
+            dir,
             &format!("locales/{lang}/ui.yaml"),
             "    first_card_wrong_seat:\n",
             "    first_card_wrong_place:\n",
         );
     }
+}
+
+#[test]
+fn a_renamed_misdeal_question_fails_the_check() {
+    let dir = data_copy("misdeal-question");
+    let (code, out) = check(&dir);
+    assert_eq!(code, 0, "the copy passes before the change:\n{out}");
+    rename_misdeal_question(&dir);
     let (code, out) = check(&dir);
     assert_eq!(code, 2, "{out}");
     assert!(
@@ -165,20 +171,7 @@ fn findings_are_in_the_ui_language() {
         "title: \"Player Identity\"",
         "title: \"\"",
     );
-    edit(
-        &dir,
-        "rulings/misdeal.yaml",
-        "{id: first_card_wrong_seat,",
-        "{id: first_card_wrong_place,",
-    );
-    for lang in ["en", "nl", "de", "sk"] {
-        edit(
-            &dir,
-            &format!("locales/{lang}/ui.yaml"),
-            "    first_card_wrong_seat:\n",
-            "    first_card_wrong_place:\n",
-        );
-    }
+    rename_misdeal_question(&dir);
     let english = [
         "concept `floor-decisions` listed twice",
         "rule 4: empty title",

@@ -168,6 +168,22 @@ impl Ui {
         out
     }
 
+    /// The text for `key` said of `count` things, `{count}` filled in: the
+    /// language's `<key>_one` where the count is one ("1 topic"), `key`
+    /// otherwise.
+    pub fn f_count(&self, key: &str, count: usize, args: &[(&str, &str)]) -> String {
+        let one = format!("{key}_one");
+        let key = if count == 1 && self.get(&one).is_some() {
+            one.as_str()
+        } else {
+            key
+        };
+        let count = count.to_string();
+        let mut all = args.to_vec();
+        all.push(("count", &count));
+        self.f(key, &all)
+    }
+
     /// A parameter's short name (`compare.param.<key>`), as tables and
     /// cards print it; the key where the language lacks one (`floor check`
     /// requires one for every parameter).
@@ -242,6 +258,33 @@ mod tests {
 
     /// What was typed is shown as typed, even where it looks like a
     /// placeholder of the text it enters.
+    #[test]
+    fn one_thing_is_said_in_the_singular() {
+        for (lang, one, two) in [
+            (
+                Lang::En,
+                "What differs (1 topic)",
+                "What differs (2 topics)",
+            ),
+            (
+                Lang::De,
+                "Was sich unterscheidet (1 Thema)",
+                "Was sich unterscheidet (2 Themen)",
+            ),
+            (Lang::Sk, "Čo sa líši (1 téma)", "Čo sa líši (tém: 2)"),
+        ] {
+            let ui = Ui::load(&DataSource::Embedded, lang).expect("ui");
+            assert_eq!(ui.f_count("compare.changes_heading", 1, &[]), one);
+            assert_eq!(ui.f_count("compare.changes_heading", 2, &[]), two);
+        }
+        // A text without a singular says the count either way.
+        let ui = Ui::load(&DataSource::Embedded, Lang::En).expect("ui");
+        assert_eq!(
+            ui.f_count("errors.walk_missing", 1, &[("list", "x")]),
+            ui.f("errors.walk_missing", &[("list", "x")])
+        );
+    }
+
     #[test]
     fn values_that_look_like_placeholders_stay_as_typed() {
         let ui = Ui::load(&DataSource::Embedded, Lang::En).expect("ui");

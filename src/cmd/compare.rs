@@ -251,6 +251,11 @@ impl Report<'_> {
         self.ctx.ui.f(&format!("compare.{key}"), args)
     }
 
+    /// A text said of `count` topics (one topic, two topics).
+    fn f_count(&self, key: &str, count: usize, args: &[(&str, &str)]) -> String {
+        self.ctx.ui.f_count(&format!("compare.{key}"), count, args)
+    }
+
     fn house_head(&self, doc: &mut Vec<Block>, warnings: &[Warning]) {
         let ui = &self.ctx.ui;
         doc.push(Block::Title(ui.f(
@@ -295,10 +300,10 @@ impl Report<'_> {
         // header and the closing line give one count.
         let wording_only = c.rows.iter().filter(|r| r.wording_only()).count();
         let s = |id: &str| c.summary.status.get(id).copied().unwrap_or(0).to_string();
-        doc.push(Block::Line(self.f(
+        doc.push(Block::Line(self.f_count(
             "summary",
+            c.summary.rows,
             &[
-                ("rows", &c.summary.rows.to_string()),
                 ("ruling", &n("ruling")),
                 ("substance", &n("substance")),
                 ("not_applicable", &n("not-applicable")),
@@ -518,9 +523,11 @@ impl Report<'_> {
                     .any(|f| !matches!(f, Flag::Wording | Flag::Renumbered))
             })
             .collect();
-        doc.push(Block::Heading(
-            self.f("changes_heading", &[("count", &shown.len().to_string())]),
-        ));
+        doc.push(Block::Heading(self.f_count(
+            "changes_heading",
+            shown.len(),
+            &[],
+        )));
         if shown.is_empty() {
             doc.push(Block::Line(self.t("changes_none")));
         }
@@ -720,10 +727,10 @@ impl Report<'_> {
                 match run.kind {
                     "moved" => self.f("moved", &args),
                     "reordered" => {
-                        let count = run.topics.to_string();
-                        let mut args = args.to_vec();
-                        args.push(("count", &count));
-                        format!("{}{numbering}", self.f("reordered", &args))
+                        format!(
+                            "{}{numbering}",
+                            self.f_count("reordered", run.topics, &args)
+                        )
                     }
                     _ => self.f("shift", &args),
                 }
@@ -741,14 +748,14 @@ impl Report<'_> {
             return;
         }
         if !self.all {
-            doc.push(Block::Line(
-                self.f("wording_hidden", &[("count", &rows.len().to_string())]),
-            ));
+            doc.push(Block::Line(self.f_count("wording_hidden", rows.len(), &[])));
             return;
         }
-        doc.push(Block::Heading(
-            self.f("wording_heading", &[("count", &rows.len().to_string())]),
-        ));
+        doc.push(Block::Heading(self.f_count(
+            "wording_heading",
+            rows.len(),
+            &[],
+        )));
         for row in rows {
             doc.push(self.row_item(row));
         }

@@ -168,6 +168,17 @@ fn next_line(ctx: &Ctx, next: &hand::replay::Next) -> String {
     let street = street(ctx, next.street);
     let to_call = next.to_call.to_string();
     let opening = next.to_call == 0;
+    // His chips do not cover the bet faced: calling is all he can do.
+    if let Some(all_in) = next.all_in_to.filter(|&all| all <= next.to_call) {
+        return ui.f(
+            "hand.next_call_all_in",
+            &[
+                ("seat", &seat),
+                ("street", &street),
+                ("all_in", &all_in.to_string()),
+            ],
+        );
+    }
     let mut line = if opening {
         ui.f("hand.next_check", &[("seat", &seat), ("street", &street)])
     } else {
@@ -176,8 +187,17 @@ fn next_line(ctx: &Ctx, next: &hand::replay::Next) -> String {
             &[("seat", &seat), ("street", &street), ("to_call", &to_call)],
         )
     };
-    match next.min_raise_to {
-        Some(min) if next.reopened => {
+    match (next.min_raise_to, next.all_in_to) {
+        // Short of a full bet or raise: only an all-in for less.
+        (Some(_), Some(all_in)) if next.reopened => {
+            let key = if opening {
+                "hand.next_short_bet"
+            } else {
+                "hand.next_short_raise"
+            };
+            line.push_str(&ui.f(key, &[("all_in", &all_in.to_string())]));
+        }
+        (Some(min), None) if next.reopened => {
             let key = if opening {
                 "hand.next_bet"
             } else {

@@ -104,6 +104,10 @@ pub struct Next {
     /// The pot-limit maximum, in pot-limit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_total: Option<Chips>,
+    /// The total of his all-in, when his chips do not reach a full bet or
+    /// raise: the call is all he can do, or an all-in short of the minimum.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all_in_to: Option<Chips>,
     /// Betting is open for him.
     pub reopened: bool,
     /// With `--at`: the rules behind these options (re-opening, the
@@ -651,16 +655,17 @@ fn pot_limit_max(spot: &Spot) -> Option<Chips> {
 fn options(round: &Round, street: Street, who: Option<&str>) -> Option<Next> {
     let who = who?;
     let spot = round.spot(who).ok()?;
+    let min_raise_to = spot.min_raise_to().ok();
+    let all_in_to = spot
+        .all_in_total()
+        .filter(|&all| min_raise_to.is_none_or(|min| all < min));
     Some(Next {
         street,
         seat: who.parse().ok()?,
         to_call: spot.to_call(),
-        min_raise_to: if spot.may_raise {
-            spot.min_raise_to().ok()
-        } else {
-            None
-        },
+        min_raise_to: min_raise_to.filter(|_| spot.may_raise),
         max_total: pot_limit_max(&spot),
+        all_in_to,
         reopened: spot.may_raise,
         citations: Vec::new(),
         capped: spot

@@ -162,6 +162,48 @@ fn before_an_action_the_player_to_act_and_his_options() {
 }
 
 #[test]
+fn a_player_short_of_a_full_raise_is_offered_only_his_all_in() {
+    // 1 raises to 600, 2 calls; the big blind has 700 (500 behind his 200),
+    // short of the 1000 a raise needs: call 600 or all-in to 700.
+    let short = "NL 100/200 button 1\n1:5000 2:5000 3:700\npre: 1 r600, 2 c\n";
+    // With 500 in all he cannot even call the 600 in full.
+    let shorter = "NL 100/200 button 1\n1:5000 2:5000 3:500\npre: 1 r600, 2 c\n";
+    // After the flop, the 150 he has left is less than the big blind a bet
+    // needs.
+    let opening = "NL 100/200 button 1\n1:5000 2:5000 3:350\npre: 1 c, 2 c, 3 x\nflop: 2 x\n";
+    for (hand, line, all_in) in [
+        (
+            short,
+            "Next: seat 3 (Pre-flop), call 600, or all-in to 700 (less than a full raise)",
+            700,
+        ),
+        (
+            shorter,
+            "Next: seat 3 (Pre-flop), call all-in to 500 (his chips do not cover the bet)",
+            500,
+        ),
+        (
+            opening,
+            "Next: seat 3 (Flop), check, or bet all-in 150 (less than the minimum bet)",
+            150,
+        ),
+    ] {
+        let file = written_hand("short.hand", hand);
+        let text = stdout(&["hand", &file]);
+        assert!(text.contains(line), "{text}");
+        assert!(!text.contains("at least"), "{text}");
+        let r = json(&["hand", &file]);
+        assert_eq!(r["next"]["all_in_to"], all_in, "{hand}");
+    }
+    // Chips enough: no all-in offered.
+    let deep = written_hand(
+        "deep.hand",
+        "NL 100/200 button 1\n1:5000 2:5000 3:5000\npre: 1 r600, 2 c\n",
+    );
+    assert!(json(&["hand", &deep])["next"].get("all_in_to").is_none());
+}
+
+#[test]
 fn a_short_all_in_does_not_reopen_the_betting_for_a_player_who_acted() {
     // Pre-flop 3 raises to 600, 4 goes all-in for 900 (300 more: less than
     // the 400 raise), the big blind calls. Back to 3: call 900 or fold.

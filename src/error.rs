@@ -3,8 +3,12 @@
 //! language) and an [`Exit`] kind. The failures of data files, lookups, the
 //! walkthrough and the log keep their typed detail ([`LoadError`],
 //! [`LookupError`], [`WalkError`], [`LogError`]) inside it, for callers that
-//! branch on it. Every public function of the library returns [`Error`];
-//! only an answer source, which the walk calls, reports a bare [`WalkError`].
+//! branch on it. Every public function that reads a file, looks something
+//! up, walks a decision tree or rules returns [`Error`]; a parser of one
+//! value (an amount, a seat, an action list) returns the problem as a
+//! [`Message`], which its caller frames with the input's name
+//! ([`Error::input`]), and an answer source, which the walk calls, reports a
+//! bare [`WalkError`].
 //!
 //! The detail types are not errors of their own: a caller cannot hand one
 //! on without the one [`Error`] around it, so every failure that leaves the

@@ -492,7 +492,7 @@ pub(crate) fn open_regular(path: &Path) -> Result<fs::File, OpenError> {
 /// The UTF-8 byte-order mark some editors write at the start of a file.
 pub const BOM: &[u8] = b"\xef\xbb\xbf";
 
-/// Reads a user-supplied text file (see [`open_regular`]): at most
+/// Reads a user-supplied text file (opened as `open_regular` opens it): at most
 /// [`MAX_FILE_BYTES`] read whatever size it reports or grows to, a
 /// byte-order mark dropped, UTF-8.
 pub fn read_limited(path: &Path) -> crate::Result<String> {

@@ -278,7 +278,7 @@ impl Entry {
 /// Reads the log one line at a time, handing each valid entry to `each`
 /// (memory does not grow with the log); lines that do not parse, or are
 /// longer than [`MAX_LINE_BYTES`], are skipped and counted. Only a regular
-/// file is read (see [`crate::data::open_regular`]): a device would never
+/// file is read (as `data::open_regular` opens it): a device would never
 /// end.
 pub fn read_each(path: &Path, each: impl FnMut(Entry)) -> crate::Result<Skipped> {
     let file = crate::data::open_regular(path).map_err(|e| match e {

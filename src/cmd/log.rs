@@ -66,16 +66,7 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> floor::R
     let file = file.ok_or(floor::Error::from(LogError::NoFile))?;
     let zone = TimeZone::system();
     let from = since_arg
-        .map(|s| {
-            // A time further back than the calendar reaches is no time.
-            since(s, SystemTime::now(), &zone).and_then(|t| {
-                jiff::Timestamp::try_from(t).map_err(|_| {
-                    floor::Error::from(LogError::Since {
-                        given: s.to_string(),
-                    })
-                })
-            })
-        })
+        .map(|s| since(s, SystemTime::now(), &zone))
         .transpose()?;
     let wanted = |e: &Entry| from.is_none_or(|f| e.when().is_some_and(|w| w >= f));
     let ui = &ctx.ui;

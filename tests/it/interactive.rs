@@ -488,13 +488,7 @@ fn underraise_callers_in_slovak() {
 fn back_from_the_first_question_returns_to_the_incident_list() {
     let en = Lang::En;
     let pick_prompt = text(en, "incident.pick");
-    let mut p = spawn(&["incident", "--lang", "en", "--rules", "dpc-2019-en"]);
-    expect(&mut p, &pick_prompt);
-    type_in_picker(&mut p, "split-pot");
-    p.send(ENTER).expect("pick");
-    p.flush().expect("flush");
-    type_line(&mut p, &question(en, "split-pot", "pot"), "<");
-    expect(&mut p, &pick_prompt);
+    let mut p = split_pot_and_back_to_the_list();
     type_in_picker(&mut p, "clock");
     p.send(ENTER).expect("pick");
     p.flush().expect("flush");
@@ -524,16 +518,8 @@ fn back_from_the_first_question_returns_to_the_incident_list() {
 /// question, leaves with 130 like Ctrl-C anywhere else.
 #[test]
 fn ctrl_c_at_the_list_after_going_back_leaves_with_130() {
-    let en = Lang::En;
-    let pick_prompt = text(en, "incident.pick");
     for _ in 0..3 {
-        let mut p = spawn(&["incident", "--lang", "en", "--rules", "dpc-2019-en"]);
-        expect(&mut p, &pick_prompt);
-        type_in_picker(&mut p, "split-pot");
-        p.send(ENTER).expect("pick");
-        p.flush().expect("flush");
-        type_line(&mut p, &question(en, "split-pot", "pot"), "<");
-        expect(&mut p, &pick_prompt);
+        let mut p = split_pot_and_back_to_the_list();
         p.send("\x03").expect("ctrl-c");
         p.flush().expect("flush");
         exits_with(&mut p, 130);
@@ -756,6 +742,21 @@ fn type_in_picker(p: &mut rexpect::session::PtySession, query: &str) {
         p.flush().expect("flush");
         expect(p, &format!("\u{203a}\u{1b}[0m {typed}"));
     }
+}
+
+/// The walkthrough in English: split-pot picked from the list, then `<` at
+/// its first question, back at the list.
+fn split_pot_and_back_to_the_list() -> rexpect::session::PtySession {
+    let en = Lang::En;
+    let pick_prompt = text(en, "incident.pick");
+    let mut p = spawn(&["incident", "--lang", "en", "--rules", "dpc-2019-en"]);
+    expect(&mut p, &pick_prompt);
+    type_in_picker(&mut p, "split-pot");
+    p.send(ENTER).expect("pick");
+    p.flush().expect("flush");
+    type_line(&mut p, &question(en, "split-pot", "pot"), "<");
+    expect(&mut p, &pick_prompt);
+    p
 }
 
 /// Types `query` into the incident picker, takes the first incident listed,

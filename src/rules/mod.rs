@@ -21,7 +21,7 @@ use crate::data::DataSource;
 use crate::error::{LoadError, LookupError};
 use crate::message::{Message, Msg};
 pub use book::{Book, Found};
-pub use model::{Edition, Example, Lang, Part, Rule, RuleKind, Section, Stated, Stray};
+pub use model::{Edition, Example, Lang, Part, Rule, RuleKind, Section, Stated, Stray, Terms};
 pub use number::RuleRef;
 pub use params::Params;
 

@@ -22,7 +22,7 @@ use crate::data::{custom_error, read_yaml};
 use crate::error::LoadError;
 use crate::message::{Message, Msg};
 use crate::rules::number::PREFIXES;
-use crate::rules::provisions::{self, Catalog, Unique, is_slug};
+use crate::rules::provisions::{self, Catalog, Statement, Unique, is_slug};
 use crate::rules::{
     Edition, Example, Params, Part, Rule, RuleKind, RuleRef, Section, Stated, Store,
 };
@@ -85,7 +85,7 @@ pub struct RuleChange {
     /// Given, it replaces what the rule stated; left out, the provisions
     /// whose words the new text still contains are kept.
     #[serde(default, deserialize_with = "known_provisions")]
-    pub provisions: Option<Unique<String>>,
+    pub provisions: Option<Unique<Statement>>,
 }
 
 /// A house rule added by the overlay.
@@ -121,7 +121,7 @@ pub struct NewRule {
     pub params: Params,
     /// What it states: provision id → the words that state it.
     #[serde(default, deserialize_with = "known_provisions")]
-    pub provisions: Option<Unique<String>>,
+    pub provisions: Option<Unique<Statement>>,
 }
 
 /// A house overlay, loaded.
@@ -351,9 +351,11 @@ fn known_concepts<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Err
     Ok(concepts)
 }
 
-fn known_provisions<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Unique<String>>, D::Error> {
-    let given = Unique::<String>::deserialize(d)?;
-    for (id, span) in &given.0 {
+fn known_provisions<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Unique<Statement>>, D::Error> {
+    let given = Unique::<Statement>::deserialize(d)?;
+    for (id, statement) in &given.0 {
         let known =
             with_context(|c| c.provisions.is_empty() || c.provisions.contains(id)).unwrap_or(true);
         if !known {
@@ -366,7 +368,7 @@ fn known_provisions<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Unique<Str
                     .nested("nearest", nearest_list(&nearest)),
             ));
         }
-        if span.trim().is_empty() {
+        if statement.span.trim().is_empty() {
             return Err(fail(Message::new(Msg::OverlayProvisionWords).arg("id", id)));
         }
     }
@@ -693,14 +695,7 @@ fn change_rule(rule: &mut Rule, change: &RuleChange, catalog: &Catalog) -> Vec<W
     }
     let text = provisions::squeeze(&provisions::applicable_text(rule));
     rule.provisions = match &change.provisions {
-        Some(given) => given
-            .0
-            .iter()
-            .map(|(id, span)| Stated {
-                id: id.clone(),
-                span: span.clone(),
-            })
-            .collect(),
+        Some(given) => given.0.iter().map(|(id, st)| st.stated(id)).collect(),
         None if rule.not_applicable => Vec::new(),
         None => {
             let (kept, lost): (Vec<Stated>, Vec<Stated>) = old
@@ -756,13 +751,7 @@ fn change_rule(rule: &mut Rule, change: &RuleChange, catalog: &Catalog) -> Vec<W
 fn new_rule(r: NewRule, overlay: &str) -> Rule {
     let provisions = r
         .provisions
-        .map(|given| {
-            given
-                .0
-                .into_iter()
-                .map(|(id, span)| Stated { id, span })
-                .collect()
-        })
+        .map(|given| given.0.into_iter().map(|(id, st)| st.stated(&id)).collect())
         .unwrap_or_default();
     Rule {
         number: r.number,

@@ -159,6 +159,9 @@ pub fn warning_json(w: &Warning) -> serde_json::Value {
         Warning::LostProvision { number, id, span } => {
             json!({"kind": "lost-provision", "number": number, "provision": id, "span": span})
         }
+        Warning::TermNotGiven { number, id, term } => {
+            json!({"kind": "term-not-given", "number": number, "provision": id, "term": term})
+        }
     }
 }
 
@@ -205,6 +208,15 @@ pub fn warning_line(ui: &floor::ui::Ui, catalog: &Catalog, w: &Warning) -> Strin
         Warning::UnstatedPart { number, label } => ui.f(
             "house.warn.unstated_part",
             &[("number", number), ("label", label)],
+        ),
+        Warning::TermNotGiven { number, id, term } => ui.f(
+            "house.warn.term_not_given",
+            &[
+                ("number", number),
+                ("provision", &provision(id)),
+                ("id", id),
+                ("term", ui.t(&format!("compare.term.{}", term.id()))),
+            ],
         ),
         Warning::LostProvision { number, id, span } => ui.f(
             "house.warn.lost_provision",
@@ -791,18 +803,26 @@ impl Report<'_> {
             self.ia.rule_for(&row.concept),
             self.ib.rule_for(&row.concept),
         );
+        // What one side marks not applicable, where the other does not.
+        let na_parts = |r: Option<&Rule>| -> Vec<String> {
+            r.map(|r| {
+                r.parts
+                    .iter()
+                    .filter(|p| p.not_applicable)
+                    .map(|p| p.label.clone())
+                    .collect()
+            })
+            .unwrap_or_default()
+        };
+        let same_na = ra.is_some_and(|a| rb.is_some_and(|b| a.not_applicable == b.not_applicable))
+            && na_parts(ra) == na_parts(rb);
         for (rule, other, id) in [(ra, rb, &c.a), (rb, ra, &c.b)] {
             let Some(rule) = rule else { continue };
-            if rule.not_applicable {
+            if rule.not_applicable && !same_na {
                 lines.push(self.f("na_in", &[("edition", id)]));
             }
-            let parts: Vec<&str> = rule
-                .parts
-                .iter()
-                .filter(|p| p.not_applicable)
-                .map(|p| p.label.as_str())
-                .collect();
-            if !parts.is_empty() {
+            let parts = na_parts(Some(rule));
+            if !parts.is_empty() && !same_na {
                 lines.push(self.f("na_parts", &[("edition", id), ("parts", &parts.join(", "))]));
             }
             // The overlays that made the change, leaving out those both
@@ -822,7 +842,9 @@ impl Report<'_> {
             (&row.house.a, &c.a, &self.ia),
             (&row.house.b, &c.b, &self.ib),
         ] {
-            if numbers.is_empty() {
+            // House rules both sides share (one house's two versions) are
+            // no difference.
+            if numbers.is_empty() || row.house.a == row.house.b {
                 continue;
             }
             // A house note that contradicts the rule text says so.

@@ -743,6 +743,9 @@ impl<'a> Context<'a> {
         for key in pa.keys().chain(pb.keys()).collect::<BTreeSet<_>>() {
             let (va, vb) = (pa.get(key), pb.get(key));
             let differs = va.map(|v| &v.value) != vb.map(|v| &v.value);
+            // A parameter only procedures or explanations carry (which rule
+            // of the edition states a procedure) decides no ruling.
+            let decides = self.decides(key);
             let ruling = READ_BY_RULINGS.contains(&key.as_str());
             if differs {
                 params.insert(
@@ -758,8 +761,12 @@ impl<'a> Context<'a> {
                 let unquoted =
                     |v: Option<&Applied<'_>>| v.is_some_and(|v| !self.quoted(key, v.rule));
                 if (va.is_some() && vb.is_some()) || unquoted(va) || unquoted(vb) {
-                    weight.substance = true;
-                    weight.ruling |= ruling || self.carried_by_ruling(key);
+                    if decides {
+                        weight.substance = true;
+                        weight.ruling |= ruling || self.carried_by_ruling(key);
+                    } else {
+                        weight.procedure = true;
+                    }
                 }
             }
             // As a ruling applies it: an edition without a value takes the
@@ -768,7 +775,7 @@ impl<'a> Context<'a> {
                 Some(v) => Some(v.value.clone()),
                 None => Params::default().value_or_tda(key),
             };
-            let changes_ruling = ruling && differs && effective(va) != effective(vb);
+            let changes_ruling = ruling && decides && differs && effective(va) != effective(vb);
             weight.ruling |= changes_ruling;
             let instead = |v: Option<&Applied<'_>>, said: &[Said<'_>]| match v {
                 Some(_) => Vec::new(),
@@ -916,6 +923,13 @@ impl<'a> Context<'a> {
                 .get(&s.id)
                 .is_some_and(|p| p.param.as_deref() == Some(key))
         })
+    }
+
+    /// Whether `key` can decide a ruling: a ruling carries it, or no
+    /// provision does.
+    fn decides(&self, key: &str) -> bool {
+        let mut carriers = self.catalog.carrying(key).peekable();
+        carriers.peek().is_none() || carriers.any(|p| p.kind == Kind::Ruling)
     }
 
     /// Whether a provision of kind ruling that is no mere duty carries

@@ -126,7 +126,7 @@ impl Incident for WrongCount {
                 ));
             }
             let mut d = Decision::new(CountOutcome::Recount, vec!["chip-count", "accepted-action"]);
-            if cx.params.count_request_in_turn() {
+            if cx.params.count_request_in_turn() == Some(true) {
                 d.notes.push(Note {
                     key: "count_in_turn",
                     args: Vec::new(),

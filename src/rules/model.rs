@@ -202,6 +202,9 @@ pub struct Terms {
     /// Who it binds or protects.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub who: Option<String>,
+    /// What is required, said or measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub what: Option<String>,
     /// When, or on what condition.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub when: Option<String>,
@@ -228,6 +231,7 @@ impl Terms {
         use crate::rules::provisions::Term;
         match term {
             Term::Who => self.who.as_deref(),
+            Term::What => self.what.as_deref(),
             Term::When => self.when.as_deref(),
             Term::Scope => self.scope.as_deref(),
             Term::Then => self.then.as_deref(),

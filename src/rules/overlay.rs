@@ -22,7 +22,7 @@ use crate::data::{custom_error, read_yaml};
 use crate::error::LoadError;
 use crate::message::{Message, Msg};
 use crate::rules::number::PREFIXES;
-use crate::rules::provisions::{self, Catalog, Statement, Unique, is_slug};
+use crate::rules::provisions::{self, Catalog, Statement, Term, Unique, is_slug};
 use crate::rules::{
     Edition, Example, Params, Part, Rule, RuleKind, RuleRef, Section, Stated, Store,
 };
@@ -179,6 +179,16 @@ pub enum Warning {
         number: String,
         /// The part's label.
         label: String,
+    },
+    /// A provision the entry lists without one of the terms the catalog
+    /// gives it ("who", "when"...): compare shows that term as not said.
+    TermNotGiven {
+        /// The rule.
+        number: String,
+        /// The provision.
+        id: String,
+        /// The term.
+        term: Term,
     },
     /// A replaced text no longer contains the words that stated a
     /// provision, and the entry does not say what the new text states.
@@ -575,6 +585,7 @@ pub fn apply(base: &Edition, overlay: Overlay, catalog: &Catalog) -> (Edition, V
     }
     let added: Vec<Rule> = overlay.add.into_iter().map(|r| new_rule(r, &id)).collect();
     for house in &added {
+        warnings.extend(terms_not_given(house, &house.provisions, catalog));
         for param in house.params.stated() {
             let touched = Params::home(param).and_then(|concept| {
                 overlay
@@ -695,7 +706,23 @@ fn change_rule(rule: &mut Rule, change: &RuleChange, catalog: &Catalog) -> Vec<W
     }
     let text = provisions::squeeze(&provisions::applicable_text(rule));
     rule.provisions = match &change.provisions {
-        Some(given) => given.0.iter().map(|(id, st)| st.stated(id)).collect(),
+        Some(given) => {
+            let given: Vec<Stated> = given.0.iter().map(|(id, st)| st.stated(id)).collect();
+            warnings.extend(terms_not_given(rule, &given, catalog));
+            // The entry says what the pieces it rewrote state; the pieces
+            // it left as they were (the other parts, the lead text when
+            // only parts change) keep what they stated.
+            let rewritten = rewritten_texts(&old, change);
+            let kept: Vec<Stated> = old
+                .provisions
+                .iter()
+                .filter(|s| !given.iter().any(|g| g.id == s.id))
+                .filter(|s| provisions::quotes(&text, &provisions::squeeze(&s.span)))
+                .filter(|s| !in_rewritten(&s.span, &rewritten))
+                .cloned()
+                .collect();
+            given.into_iter().chain(kept).collect()
+        }
         None if rule.not_applicable => Vec::new(),
         None => {
             let (kept, lost): (Vec<Stated>, Vec<Stated>) = old
@@ -746,6 +773,64 @@ fn change_rule(rule: &mut Rule, change: &RuleChange, catalog: &Catalog) -> Vec<W
         ..rule.clone()
     }));
     warnings
+}
+
+/// The old texts of the pieces of `rule` a change rewrites: its lead text
+/// (and tail) when it gives a new text, and each part it replaces.
+fn rewritten_texts(rule: &Rule, change: &RuleChange) -> Vec<String> {
+    let mut out = Vec::new();
+    if change.text.is_some() {
+        out.push(provisions::squeeze(&rule.text));
+        out.push(provisions::squeeze(&rule.tail));
+    }
+    for part in &change.parts {
+        if let Some(old) = rule
+            .parts
+            .iter()
+            .find(|p| p.label.eq_ignore_ascii_case(&part.label))
+        {
+            let whole = Rule {
+                text: String::new(),
+                tail: String::new(),
+                examples: Vec::new(),
+                parts: vec![old.clone()],
+                ..rule.clone()
+            };
+            out.push(provisions::squeeze(&whole.full_text()));
+        }
+    }
+    out.retain(|t| !t.is_empty());
+    out
+}
+
+/// Whether any piece of a span (pieces joined by `…`) stands in one of
+/// the rewritten texts.
+fn in_rewritten(span: &str, rewritten: &[String]) -> bool {
+    span.split('…')
+        .map(provisions::squeeze)
+        .filter(|p| !p.is_empty())
+        .any(|p| rewritten.iter().any(|t| t.contains(&p)))
+}
+
+/// Warnings for provisions an entry lists without a term the catalog gives
+/// them.
+fn terms_not_given(rule: &Rule, given: &[Stated], catalog: &Catalog) -> Vec<Warning> {
+    given
+        .iter()
+        .flat_map(|s| {
+            catalog
+                .get(&s.id)
+                .into_iter()
+                .flat_map(|p| p.terms.keys())
+                .filter(|term| s.terms.get(**term).is_none())
+                .map(|term| Warning::TermNotGiven {
+                    number: rule.number.clone(),
+                    id: s.id.clone(),
+                    term: *term,
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 fn new_rule(r: NewRule, overlay: &str) -> Rule {

@@ -6,7 +6,7 @@
 //! four UI languages, says what kind of statement it is (a ruling, a
 //! procedure, an explanation or a recommendation: how much a difference in
 //! it weighs), names the parameter it carries a value of, if any, and the
-//! terms in which editions word it differently: who, when, in which games,
+//! terms in which editions word it differently: who, what, when, in which games,
 //! what follows, "at least" or "exactly", "and" or "or", "must" or "may".
 //! Each edition's record (`locales/<lang>/provisions/<edition>.yaml`) lists,
 //! per rule number, the provisions the rule states with the words of its
@@ -72,6 +72,8 @@ impl Kind {
 pub enum Term {
     /// Who it binds or protects.
     Who,
+    /// What is required, said or measured.
+    What,
     /// When, or on what condition, it applies.
     When,
     /// In which games or betting structures.
@@ -88,8 +90,9 @@ pub enum Term {
 
 impl Term {
     /// Every term, in the order they are shown.
-    pub const ALL: [Term; 7] = [
+    pub const ALL: [Term; 8] = [
         Term::Who,
+        Term::What,
         Term::When,
         Term::Scope,
         Term::Then,
@@ -102,6 +105,7 @@ impl Term {
     pub fn id(self) -> &'static str {
         match self {
             Term::Who => "who",
+            Term::What => "what",
             Term::When => "when",
             Term::Scope => "scope",
             Term::Then => "then",
@@ -423,6 +427,8 @@ fn statement<'de, D: Deserializer<'de>>(d: D) -> Result<Statement, D::Error> {
                 #[serde(default)]
                 who: Option<String>,
                 #[serde(default)]
+                what: Option<String>,
+                #[serde(default)]
                 when: Option<String>,
                 #[serde(default)]
                 scope: Option<String>,
@@ -441,6 +447,7 @@ fn statement<'de, D: Deserializer<'de>>(d: D) -> Result<Statement, D::Error> {
                 topic: f.topic,
                 terms: Terms {
                     who: f.who,
+                    what: f.what,
                     when: f.when,
                     scope: f.scope,
                     then: f.then,

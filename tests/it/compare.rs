@@ -113,7 +113,7 @@ fn recommended_procedures_numbered_op_and_rp_are_one_numbering() {
 }
 
 /// Across languages texts are never compared word by word; the provisions
-/// each rule states are.
+/// each rule states are, and the terms each states them on.
 #[test]
 fn across_languages_the_provisions_show_what_differs() {
     let c = json(&["compare", "onk-2023-nl", "dpc-2019-en"]);
@@ -127,11 +127,37 @@ fn across_languages_the_provisions_show_what_differs() {
             })
             .unwrap_or_default()
     };
-    assert_eq!(only("deck-changes", "only_a"), ["deck-only-damaged"]);
-    assert_eq!(only("deck-changes", "only_b"), ["deck-push-level-house"]);
+    // The same provision on other terms: one finding per term, both
+    // editions' values and words.
+    let terms = |concept: &str| -> Vec<(String, String, String, String)> {
+        row(&c, concept)["terms"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|t| {
+                let s = |k: &str| t[k].as_str().unwrap_or("").to_string();
+                (s("id"), s("term"), s("a"), s("b"))
+            })
+            .collect()
+    };
+    let owned = |v: [&str; 4]| v.map(str::to_string).into();
     assert_eq!(
-        only("lost-found-chips", "only_a"),
-        ["lostfound-to-prize-pool"]
+        terms("deck-changes"),
+        [owned([
+            "deck-change-when",
+            "when",
+            "damaged-only",
+            "push-level-house"
+        ])]
+    );
+    assert_eq!(
+        terms("lost-found-chips"),
+        [owned([
+            "lostfound-removed",
+            "then",
+            "prize-pool",
+            "inventory"
+        ])]
     );
     assert_eq!(
         only("no-disclosure", "only_a"),
@@ -139,15 +165,23 @@ fn across_languages_the_provisions_show_what_differs() {
     );
     assert!(flags(row(&c, "random-seating")).is_empty());
     assert!(row(&c, "random-seating")["sentences"].is_null());
-    // 2015 to 2019: "including your last chip" is not hidden by the new number.
+    // The clause on calling the clock from one's seat is the clock's, in
+    // whichever rule an edition puts it: no difference at the seat rule.
+    assert!(
+        only("at-your-seat", "only_a").is_empty(),
+        "{}",
+        row(&c, "at-your-seat")
+    );
+    // 2015 to 2019: "including your last chip" is not hidden by the new
+    // number, and is a clarification: it changes no ruling.
     let c = json(&["compare", "tda-2015-de", "tda-2019-sk"]);
     let overchip = row(&c, "oversized-chip");
-    // A ruling provision one edition lacks changes a ruling.
-    assert_eq!(flags(overchip), ["ruling", "substance", "renumbered"]);
+    assert_eq!(flags(overchip), ["procedure", "renumbered"]);
     assert_eq!(
         overchip["provisions"]["only_b"][0]["id"],
         "overchip-last-chip"
     );
+    assert_eq!(overchip["provisions"]["only_b"][0]["kind"], "explanation");
 }
 
 /// The 2015 clock accepts an action in the last second of the countdown,
@@ -674,6 +708,39 @@ fn a_change_in_a_chain_names_the_overlay_that_made_it() {
     assert!(item("lost-found-chips").contains("changed by the house in chain-club-2024"));
     assert!(item("deck-changes").contains("changed by the house in chain-club-2025"));
     assert!(!text.contains("calling-clock"), "{text}");
+}
+
+/// An overlay that replaces one lettered part and says what that part
+/// states leaves the other parts stating what they did: compare reports
+/// the part's change, never the untouched parts as dropped.
+#[test]
+fn an_overlay_replacing_one_part_keeps_the_other_parts_provisions() {
+    let c = json(&[
+        "compare",
+        "--house",
+        &fixture("part-d.yaml"),
+        "--concept",
+        "balancing-tables",
+    ]);
+    assert!(c["warnings"].as_array().is_some_and(Vec::is_empty), "{c}");
+    let balancing = &c["rows"][0];
+    let ids = |side: &str| -> Vec<&str> {
+        balancing["provisions"][side]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|q| q["id"].as_str())
+            .collect()
+    };
+    // Part D no longer says tables get balanced more tightly later on;
+    // parts A-C (the player moved, his seat, the table chosen) are as before.
+    assert_eq!(ids("only_a"), ["balance-tighter-later"], "{balancing}");
+    assert!(ids("only_b").is_empty(), "{balancing}");
+    assert_eq!(
+        balancing["params"]["halt_threshold"],
+        json!({"a": 3, "b": 2})
+    );
+    assert!(flags(balancing).contains(&"ruling"), "{balancing}");
 }
 
 /// A part an overlay adds without saying what it states is a warning, and

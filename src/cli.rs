@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
 use clap_complete::engine::{ArgValueCompleter, PathCompleter};
 use floor::message::{Message, Msg};
-use floor::rules::Lang;
+use floor::ui::Lang;
 
 const EXAMPLES: &str = "\
 Examples:

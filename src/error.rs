@@ -437,7 +437,7 @@ impl LookupError {
 mod tests {
     use super::*;
     use crate::data::DataSource;
-    use crate::rules::Lang;
+    use crate::ui::Lang;
     use crate::ui::Ui;
 
     /// One failure of every kind the library reports, with the exit it

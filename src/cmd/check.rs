@@ -198,7 +198,7 @@ pub fn run(ctx: &Ctx) -> floor::Result<Output> {
 /// command tree needs (see [`crate::cli_text`]).
 fn check_cli_texts(ctx: &Ctx, report: &mut floor::rules::check::Report) {
     use floor::message::{Message, Msg};
-    use floor::rules::Lang;
+    use floor::ui::Lang;
     let expected = crate::cli_text::expected_keys();
     for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
         let Ok(ui) = floor::ui::Ui::load(ctx.store.source(), lang) else {

@@ -7,6 +7,7 @@
 //! and renders.
 #![warn(missing_docs)]
 
+pub mod check;
 pub mod compare;
 pub mod data;
 pub mod error;

@@ -146,7 +146,7 @@ fn run_parsed(cli: Cli, settings: Settings) -> floor::Result<ExitCode> {
                 }
                 Ok(None) => return Ok(ExitCode::SUCCESS),
                 // Ctrl-C read as a key, as at a question.
-                Err(floor::incident::WalkError::Interrupted) => {
+                Err(floor::engine::WalkError::Interrupted) => {
                     return Ok(ExitCode::from(crate::prompt::INTERRUPTED));
                 }
                 Err(e) => return Err(floor::Error::from(e)),

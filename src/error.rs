@@ -24,7 +24,7 @@
 //! ```
 //! ```compile_fail
 //! fn is_error<E: std::error::Error>() {}
-//! is_error::<floor::incident::WalkError>();
+//! is_error::<floor::engine::WalkError>();
 //! ```
 //! ```compile_fail
 //! fn is_error<E: std::error::Error>() {}

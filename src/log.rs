@@ -10,8 +10,8 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::incident::Ruling;
-use crate::incident::ruling::Citation;
+use crate::engine::Ruling;
+use crate::engine::ruling::Citation;
 
 /// One logged ruling.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]

@@ -94,7 +94,7 @@ pub fn check(store: &Store) -> Report {
             for (file, message) in trees::validate_all(store.source(), concepts, &ui) {
                 report.add(&file, message);
             }
-            report.incidents = crate::incident::ids(store.source())
+            report.incidents = crate::engine::ids(store.source())
                 .map(|i| i.len())
                 .unwrap_or(0);
         }

@@ -12,8 +12,8 @@ use std::str::FromStr;
 use serde::Deserialize;
 use serde_json::json;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::rules::params::tda;
 

@@ -15,8 +15,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident, ruling::Note};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident, ruling::Note};
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, Round, Setup, Spot, Street, add};
 

@@ -18,9 +18,9 @@
 use serde::Deserialize;
 
 use super::heads_up_button::heads_up_blinds;
+use crate::engine::ruling::{Note, SeatMark, TablePicture};
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::{Note, SeatMark, TablePicture};
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::Seat;
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};

@@ -8,8 +8,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
 use crate::poker::{Chips, Seat, add, mul};
@@ -55,7 +55,7 @@ impl Incident for ChipRace {
     type Outcome = ChipRaceOutcome;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ChipRaceOutcome>, Error> {
-        let counts = crate::incident::answer::parse_seat_chips(&a.removed_chips)
+        let counts = crate::engine::answer::parse_seat_chips(&a.removed_chips)
             .map_err(|e| Error::input(REMOVED_CHIPS, e.0))?;
         let only_removed = a.no_other_chips.unwrap_or_default();
         if let Some(seat) = only_removed

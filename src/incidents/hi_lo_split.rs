@@ -16,9 +16,9 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::split_pot::{OddChipRecipient, Share, check_pot, share_out};
+use crate::engine::ruling::{SeatMark, TablePicture};
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::{SeatMark, TablePicture};
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
 use crate::poker::{Chips, Seat, add};

@@ -9,8 +9,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, Setup, Spot, Street};
 
@@ -95,7 +95,7 @@ impl Incident for IncorrectBet {
         d.data("kind", r.kind);
         // Limit against a bet: an unanswered cap is taken as not reached.
         if a.game == Game::Limit && a.facing > 0 && a.raises.is_none() {
-            d.notes.push(crate::incident::ruling::Note {
+            d.notes.push(crate::engine::ruling::Note {
                 key: "cap_assumed",
                 args: Vec::new(),
             });

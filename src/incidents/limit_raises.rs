@@ -19,9 +19,9 @@
 use serde::Deserialize;
 
 use super::as_played::limit_reopen_percent;
+use crate::engine::ruling::Note;
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::Note;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::{ActionKind, Chips, Game, RaiseCap, Round, Setup, Street, parse_actions};
 

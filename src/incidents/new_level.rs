@@ -20,9 +20,9 @@
 
 use serde::Deserialize;
 
+use crate::engine::ruling::Note;
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::Note;
-use crate::incident::{Cx, Decision, Incident};
 
 /// The `new-level` incident.
 pub struct NewLevel;

@@ -13,8 +13,8 @@
 use serde::Deserialize;
 
 use super::bet::{BetInput, Declared, Pushed, RaiseMethods, rule_bet};
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::poker::{Chips, Game};
 
 /// The `premature-action` incident.

@@ -20,9 +20,9 @@
 
 use serde::Deserialize;
 
+use crate::engine::ruling::Note;
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::Note;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::Street;
 
@@ -500,7 +500,7 @@ mod tests {
     #[test]
     fn the_remedy_variants_named_are_in_the_tree() {
         let tree =
-            crate::incident::load(&crate::data::DataSource::Embedded, PrematureCard::ID).unwrap();
+            crate::engine::load(&crate::data::DataSource::Embedded, PrematureCard::ID).unwrap();
         for (outcome, variant) in [
             ("flop-redeal", "scramble"),
             ("turn-reshuffle", "reshuffle-now"),

@@ -13,9 +13,9 @@ use serde::Deserialize;
 use super::as_played::{Played, round_before};
 use super::sequence::{Irregular, apply, spot_at};
 use super::undercall::{UndercallInput, UndercallOutcome, undercall};
+use crate::engine::ruling::Note;
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::Note;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::{Action, ActionKind, Chips, Game, PreflopOpener, Round, Street};
 

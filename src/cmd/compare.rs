@@ -592,7 +592,11 @@ impl Report<'_> {
             &[],
         )));
         if shown.is_empty() {
-            doc.push(Block::Line(self.t("changes_none")));
+            doc.push(Block::Line(if self.c.same_language {
+                self.t("changes_none")
+            } else {
+                self.t("changes_none_provisions")
+            }));
         }
         for row in shown {
             doc.push(self.row_item(row));
@@ -1093,20 +1097,29 @@ impl Report<'_> {
             rows.len(),
             &[],
         )));
-        let lines = rows
-            .iter()
-            .map(|r| {
-                format!(
-                    "{} · {} ↔ {}",
-                    r.concept,
-                    self.side(&r.a, &self.c.a),
-                    self.side(&r.b, &self.c.b)
-                )
-            })
-            .collect();
+        let line = |r: &Row| {
+            format!(
+                "{} · {} ↔ {}",
+                r.concept,
+                self.side(&r.a, &self.c.a),
+                self.side(&r.b, &self.c.b)
+            )
+        };
+        if self.texts_side_by_side {
+            // One topic asked for across languages: what both state, and
+            // both texts.
+            for row in rows {
+                doc.push(Block::Item {
+                    head: line(row),
+                    lines: self.provision_comparison(row),
+                });
+                doc.extend(self.texts(row));
+            }
+            return;
+        }
         doc.push(Block::Item {
             head: String::new(),
-            lines,
+            lines: rows.iter().map(|r| line(r)).collect(),
         });
     }
 
@@ -1315,8 +1328,13 @@ mod tests {
     }
 
     #[test]
-    fn spans_are_cut_at_a_reading_length() {
+    fn spans_are_cut_at_a_reading_length_and_a_word() {
         assert_eq!(cut("a  b"), "a b");
         assert!(cut(&"x ".repeat(200)).ends_with('…'));
+        // Never inside a word: "current st…" was a cut at the difference.
+        assert_eq!(cut_to("on the current street", 18), "on the current …");
+        assert_eq!(cut_to("one, two three", 9), "one, two …");
+        assert_eq!(cut_to("one, two three", 6), "one …");
+        assert_eq!(cut_to("unbreakable", 4), "unbr …");
     }
 }

@@ -774,9 +774,8 @@ impl<'a> Context<'a> {
         // Two versions of one house share the changes of the overlays both
         // build on: only the others count.
         let changed = |r: Option<&'a Rule>| r.map_or(&[][..], |r| r.changed_by.as_slice());
-        let lone_house =
-            |r: Option<&Rule>| r.is_some_and(|r| r.kind == RuleKind::House && r.touches.is_empty());
-        if house.a != house.b || changed(ra) != changed(rb) || lone_house(ra) != lone_house(rb) {
+        let is_house = |r: Option<&Rule>| r.is_some_and(|r| r.kind == RuleKind::House);
+        if house.a != house.b || changed(ra) != changed(rb) || is_house(ra) != is_house(rb) {
             flags.insert(Flag::House);
         }
         let mut aligned = None;

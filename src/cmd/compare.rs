@@ -11,7 +11,7 @@ use floor::compare::{
     compare,
 };
 use floor::rules::overlay::{self, Warning};
-use floor::rules::provisions::{Catalog, Kind, Term, with_provisions};
+use floor::rules::provisions::{Catalog, Descriptions, Kind, Term, with_provisions};
 use floor::rules::{Edition, Rule, Store};
 
 use crate::ctx::{Ctx, Output};
@@ -38,7 +38,13 @@ pub struct Args<'a> {
 }
 
 pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
-    let catalog = Catalog::load(ctx.store.source())?.unwrap_or_default();
+    // A JSON answer shows no description; a report those of its language.
+    let keep = if ctx.json {
+        Descriptions::None
+    } else {
+        Descriptions::Only(ctx.ui.lang)
+    };
+    let catalog = Catalog::load_describing(ctx.store.source(), keep)?.unwrap_or_default();
     let concept = match args.concept {
         Some(c) => Some(ctx.store.concept(c)?.slug.clone()),
         None => None,
@@ -79,10 +85,12 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         let warnings = warnings
             .as_ref()
             .map(|w| w.iter().map(warning_json).collect());
-        return Ok(Output::ok(render::json(&WithWarnings {
+        let out = Output::ok(render::json(&WithWarnings {
             comparison: &comparison,
             warnings,
-        })?));
+        })?);
+        forget_at_exit((comparison, ea, eb, catalog));
+        return Ok(out);
     }
     let report = Report {
         ctx,
@@ -105,10 +113,19 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         report.house_head(&mut doc, warnings);
     }
     report.build(&mut doc);
-    Ok(Output::ok(match args.format {
+    let out = Output::ok(match args.format {
         Format::Text => text(ctx, &doc),
         Format::Markdown => markdown(&doc),
-    }))
+    });
+    forget_at_exit((comparison, ea, eb, catalog, doc));
+    Ok(out)
+}
+
+/// The process ends after the report is written: freeing the editions, the
+/// catalog and the comparison would cost a tenth of the run (as freeing
+/// clap's command tree would, see `app`).
+fn forget_at_exit<T>(built: T) {
+    std::mem::forget(built);
 }
 
 /// An edition by id, or a house overlay by file name, with its provisions.
@@ -117,12 +134,12 @@ fn edition(ctx: &Ctx, given: &str, catalog: &Catalog) -> floor::Result<Edition> 
     if is_file && ctx.store.language_of(given).is_none() {
         return Ok(overlay_file(ctx, Path::new(given))?.edition);
     }
-    let edition = ctx.store.edition(given)?;
+    let edition = ctx.store.edition_owned(given)?;
     if !edition.extends.is_empty() {
         // The --house overlay: its provisions came with it.
-        return Ok(edition.clone());
+        return Ok(edition);
     }
-    Ok(with_provisions(edition, ctx.store.source(), catalog)?.unwrap_or_else(|| edition.clone()))
+    with_provisions(edition, ctx.store.source(), catalog)
 }
 
 /// Loads an overlay against the data tree alone (not against the store in

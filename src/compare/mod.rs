@@ -461,16 +461,6 @@ fn has_provisions(edition: &Edition) -> bool {
     edition.rules().any(|r| !r.provisions.is_empty())
 }
 
-/// The printed number of `rule`, where its edition prints its own
-/// numbering.
-fn printed_label(edition: &Edition, rule: &Rule) -> Option<String> {
-    edition
-        .prints_own_numbers()
-        .then(|| rule.printed_number())
-        .flatten()
-        .map(str::to_string)
-}
-
 /// Per section of `edition`, its printed numbers of the topics compared.
 fn printed_numbers(edition: &Edition, concepts: &BTreeSet<&str>) -> Vec<Printed> {
     if !edition.prints_own_numbers() {
@@ -484,7 +474,7 @@ fn printed_numbers(edition: &Edition, concepts: &BTreeSet<&str>) -> Vec<Printed>
                 .rules
                 .iter()
                 .filter(|r| concepts.contains(r.concept.as_str()))
-                .filter_map(|r| Some((r.number.clone(), printed_label(edition, r)?)))
+                .filter_map(|r| Some((r.number.clone(), r.printed_number()?.to_string())))
                 .collect();
             let runs = renumber::map(&pairs);
             (!runs.is_empty()).then(|| Printed {
@@ -517,7 +507,8 @@ pub struct Said<'a> {
 /// them, built once so that comparing takes time in proportion to the
 /// rules.
 pub struct Index<'a> {
-    edition: &'a Edition,
+    /// The edition prints a numbering of its own.
+    prints: bool,
     rule: HashMap<&'a str, &'a Rule>,
     number: HashMap<&'a str, &'a Rule>,
     touching: HashMap<&'a str, Vec<&'a Rule>>,
@@ -561,7 +552,7 @@ impl<'a> Index<'a> {
             }
         }
         Index {
-            edition,
+            prints: edition.prints_own_numbers(),
             rule,
             number,
             touching,
@@ -593,7 +584,10 @@ impl<'a> Index<'a> {
     /// The number `rule` is printed with, where the edition prints its own
     /// numbering.
     pub fn printed(&self, rule: &Rule) -> Option<String> {
-        printed_label(self.edition, rule)
+        self.prints
+            .then(|| rule.printed_number())
+            .flatten()
+            .map(str::to_string)
     }
 }
 
@@ -975,21 +969,22 @@ fn applied<'a>(
 }
 
 /// Which of the rule is marked not applicable: the whole, or parts by
-/// position.
-fn inapplicable(rule: Option<&Rule>) -> (bool, Vec<String>) {
-    fn walk(parts: &[Part], prefix: &str, out: &mut Vec<String>) {
+/// position (a part's position path, outermost first).
+fn inapplicable(rule: Option<&Rule>) -> (bool, Vec<Vec<usize>>) {
+    fn walk(parts: &[Part], at: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
         for (i, p) in parts.iter().enumerate() {
-            let at = format!("{prefix}{}", i + 1);
+            at.push(i);
             if p.not_applicable {
                 out.push(at.clone());
             }
-            walk(&p.parts, &format!("{at}."), out);
+            walk(&p.parts, at, out);
+            at.pop();
         }
     }
     let mut parts = Vec::new();
     match rule {
         Some(r) => {
-            walk(&r.parts, "", &mut parts);
+            walk(&r.parts, &mut Vec::new(), &mut parts);
             (r.not_applicable, parts)
         }
         None => (false, parts),

@@ -339,10 +339,11 @@ impl Rule {
     /// The number the rule's printed label gives, where it is another than
     /// the rule's own ("3" for DPC's rule 4): the digits of each compared.
     pub fn printed_number(&self) -> Option<&str> {
-        let digits = |s: &str| -> String { s.chars().filter(char::is_ascii_digit).collect() };
+        fn digits(s: &str) -> impl Iterator<Item = u8> + '_ {
+            s.bytes().filter(u8::is_ascii_digit)
+        }
         let label = self.label.as_deref()?.trim().trim_end_matches('.');
-        let printed = digits(label);
-        (!printed.is_empty() && printed != digits(&self.number)).then_some(label)
+        (digits(label).next().is_some() && !digits(label).eq(digits(&self.number))).then_some(label)
     }
 
     /// Whether a house overlay changed the rule (or added it).

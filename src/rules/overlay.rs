@@ -22,7 +22,7 @@ use crate::data::{custom_error, read_yaml};
 use crate::error::LoadError;
 use crate::message::{Message, Msg};
 use crate::rules::number::PREFIXES;
-use crate::rules::provisions::{self, Catalog, Statement, Term, Unique, is_slug};
+use crate::rules::provisions::{self, Catalog, Descriptions, Statement, Term, Unique, is_slug};
 use crate::rules::{
     Edition, Example, Params, Part, Rule, RuleKind, RuleRef, Section, Stated, Store,
 };
@@ -443,7 +443,7 @@ fn build(
         .extends
         .ok_or_else(|| invalid(shown, Message::new(Msg::OverlayNoExtends)))?;
     let base = base_edition(&extends, shown, dir, store, seen)?;
-    let catalog = Catalog::load(store.source())?.unwrap_or_default();
+    let catalog = Catalog::load_describing(store.source(), Descriptions::None)?.unwrap_or_default();
     let mut concepts: Vec<String> = store.concepts()?.iter().map(|c| c.slug.clone()).collect();
     let mut seen_concepts: HashSet<String> = concepts.iter().cloned().collect();
     for rule in base.rules() {
@@ -549,18 +549,15 @@ fn base_edition(
                 other => other,
             });
     }
-    let base = store.edition(extends).map_err(|e| match e {
+    let base = store.edition_owned(extends).map_err(|e| match e {
         crate::Error::Lookup(l) => crate::Error::Load(invalid(
             shown,
             Message::new(Msg::OverlayExtends).nested("problem", l.message()),
         )),
         other => other,
     })?;
-    let catalog = Catalog::load(store.source())?.unwrap_or_default();
-    Ok(
-        provisions::with_provisions(base, store.source(), &catalog)?
-            .unwrap_or_else(|| base.clone()),
-    )
+    let catalog = Catalog::load_describing(store.source(), Descriptions::None)?.unwrap_or_default();
+    provisions::with_provisions(base, store.source(), &catalog)
 }
 
 /// The base edition with the overlay applied, and the warnings.
@@ -707,7 +704,11 @@ fn change_rule(rule: &mut Rule, change: &RuleChange, catalog: &Catalog) -> Vec<W
     let text = provisions::squeeze(&provisions::applicable_text(rule));
     rule.provisions = match &change.provisions {
         Some(given) => {
-            let given: Vec<Stated> = given.0.iter().map(|(id, st)| st.stated(id)).collect();
+            let given: Vec<Stated> = given
+                .0
+                .iter()
+                .map(|(id, st)| st.clone().into_stated(id.clone()))
+                .collect();
             warnings.extend(terms_not_given(rule, &given, catalog));
             // The entry says what the pieces it rewrote state; the pieces
             // it left as they were (the other parts, the lead text when
@@ -836,7 +837,13 @@ fn terms_not_given(rule: &Rule, given: &[Stated], catalog: &Catalog) -> Vec<Warn
 fn new_rule(r: NewRule, overlay: &str) -> Rule {
     let provisions = r
         .provisions
-        .map(|given| given.0.into_iter().map(|(id, st)| st.stated(&id)).collect())
+        .map(|given| {
+            given
+                .0
+                .into_iter()
+                .map(|(id, st)| st.into_stated(id))
+                .collect()
+        })
         .unwrap_or_default();
     Rule {
         number: r.number,

@@ -127,13 +127,65 @@ impl fmt::Display for Term {
 #[serde(deny_unknown_fields)]
 pub struct Words {
     /// English.
+    #[serde(deserialize_with = "described_en")]
     pub en: String,
     /// Dutch.
+    #[serde(deserialize_with = "described_nl")]
     pub nl: String,
     /// German.
+    #[serde(deserialize_with = "described_de")]
     pub de: String,
     /// Slovak.
+    #[serde(deserialize_with = "described_sk")]
     pub sk: String,
+}
+
+/// Which languages' descriptions a catalog keeps when it is read: a report
+/// needs the UI language's, a JSON answer none, `floor check` all four.
+/// Those left out read as empty texts (they are never shown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Descriptions {
+    /// All four languages.
+    All,
+    /// One language.
+    Only(Lang),
+    /// None: ids, kinds, terms and parameters only.
+    None,
+}
+
+thread_local! {
+    /// What the catalog being read keeps ([`Catalog::load_describing`]).
+    static KEEP: std::cell::Cell<Descriptions> = const { std::cell::Cell::new(Descriptions::All) };
+}
+
+/// A description in `lang`, read only where the catalog keeps it.
+fn described<'de, D: Deserializer<'de>>(d: D, lang: Lang) -> Result<String, D::Error> {
+    let keep = match KEEP.with(std::cell::Cell::get) {
+        Descriptions::All => true,
+        Descriptions::Only(l) => l == lang,
+        Descriptions::None => false,
+    };
+    if keep {
+        String::deserialize(d)
+    } else {
+        serde::de::IgnoredAny::deserialize(d).map(|_| String::new())
+    }
+}
+
+fn described_en<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    described(d, Lang::En)
+}
+
+fn described_nl<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    described(d, Lang::Nl)
+}
+
+fn described_de<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    described(d, Lang::De)
+}
+
+fn described_sk<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    described(d, Lang::Sk)
 }
 
 impl Words {
@@ -175,12 +227,16 @@ pub struct Provision {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// English description.
+    #[serde(deserialize_with = "described_en")]
     pub en: String,
     /// Dutch description.
+    #[serde(deserialize_with = "described_nl")]
     pub nl: String,
     /// German description.
+    #[serde(deserialize_with = "described_de")]
     pub de: String,
     /// Slovak description.
+    #[serde(deserialize_with = "described_sk")]
     pub sk: String,
     /// Where an edition does not state `param` but states this instead
     /// (the house decides the languages; halting at fewer than three
@@ -238,12 +294,25 @@ impl Catalog {
         }
     }
 
-    /// Reads the catalog of a data tree; `None` when the tree has none.
+    /// Reads the catalog of a data tree, every description; `None` when
+    /// the tree has none.
     pub fn load(source: &DataSource) -> crate::Result<Option<Catalog>> {
+        Catalog::load_describing(source, Descriptions::All)
+    }
+
+    /// Reads the catalog keeping only the descriptions asked for (most of
+    /// the file is the four languages' texts).
+    pub fn load_describing(
+        source: &DataSource,
+        keep: Descriptions,
+    ) -> crate::Result<Option<Catalog>> {
         let Some(file) = source.read(CATALOG_PATH)? else {
             return Ok(None);
         };
-        let parsed: CatalogFile = file.parse()?;
+        let before = KEEP.with(|k| k.replace(keep));
+        let parsed: crate::Result<CatalogFile> = file.parse();
+        KEEP.with(|k| k.set(before));
+        let parsed = parsed?;
         Ok(Some(Catalog::with_shared(parsed.provisions, parsed.shared)))
     }
 
@@ -387,12 +456,12 @@ pub struct Statement {
 
 impl Statement {
     /// The provision `id` as a rule states it.
-    pub fn stated(&self, id: &str) -> Stated {
+    pub fn into_stated(self, id: String) -> Stated {
         Stated {
-            id: id.to_string(),
-            span: self.span.clone(),
-            topic: self.topic.clone(),
-            terms: self.terms.clone(),
+            id,
+            span: self.span,
+            topic: self.topic,
+            terms: self.terms,
         }
     }
 }
@@ -571,29 +640,33 @@ where
 /// Attaches the provisions of `record` to the rules of `edition`, in
 /// catalog order; returns the entries that name no rule of the edition or
 /// no provision of the catalog (those are left out).
-pub fn attach(edition: &mut Edition, record: &Record, catalog: &Catalog) -> Vec<Message> {
+pub fn attach(edition: &mut Edition, record: Record, catalog: &Catalog) -> Vec<Message> {
     let mut problems = Vec::new();
-    for (number, stated) in &record.rules.0 {
-        let Some(rule) = edition.rules_mut().find(|r| r.number == *number) else {
+    let id = edition.id.clone();
+    // Rule numbers to rules, found once (a record lists every rule).
+    let mut rules: std::collections::HashMap<String, &mut Rule> =
+        edition.rules_mut().map(|r| (r.number.clone(), r)).collect();
+    for (number, stated) in record.rules.0 {
+        let Some(rule) = rules.get_mut(number.as_str()) else {
             problems.push(
                 Message::new(Msg::CheckRecordNoRule)
                     .arg("number", number)
-                    .arg("edition", &edition.id),
+                    .arg("edition", &id),
             );
             continue;
         };
         let mut list = Vec::new();
-        for (id, statement) in &stated.0 {
-            if catalog.get(id).is_none() {
+        for (id, statement) in stated.0 {
+            if catalog.get(&id).is_none() {
                 problems.push(
                     Message::new(Msg::CheckRecordUnknownProvision)
-                        .arg("rule", number)
-                        .arg("id", id)
+                        .arg("rule", &number)
+                        .arg("id", &id)
                         .arg("file", CATALOG_PATH),
                 );
                 continue;
             }
-            list.push(statement.stated(id));
+            list.push(statement.into_stated(id));
         }
         list.sort_by_key(|s| catalog.position(&s.id));
         rule.provisions = list;
@@ -601,24 +674,23 @@ pub fn attach(edition: &mut Edition, record: &Record, catalog: &Catalog) -> Vec<
     problems
 }
 
-/// Loads the catalog and the edition's record and attaches it: the edition
-/// with its provisions, or `None` where the data tree records none.
+/// Loads the edition's record and attaches it: the edition with its
+/// provisions (as it was where the data tree records none).
 pub fn with_provisions(
-    edition: &Edition,
+    mut edition: Edition,
     source: &DataSource,
     catalog: &Catalog,
-) -> crate::Result<Option<Edition>> {
-    let Some(record) = Record::load(source, edition)? else {
-        return Ok(None);
+) -> crate::Result<Edition> {
+    let Some(record) = Record::load(source, &edition)? else {
+        return Ok(edition);
     };
-    let mut edition = edition.clone();
-    let problems = attach(&mut edition, &record, catalog);
+    let problems = attach(&mut edition, record, catalog);
     if let Some(first) = problems.into_iter().next() {
         return Err(
             LoadError::file(&record_path(edition.language, &edition.id), None, first).into(),
         );
     }
-    Ok(Some(edition))
+    Ok(edition)
 }
 
 /// Whitespace runs as one space, ends trimmed: how spans are matched.

@@ -60,6 +60,18 @@ pub fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&stdout(&with_json)).expect("valid JSON on stdout")
 }
 
+/// The JSON output and exit code of a run of `floor` with `args` and
+/// `--json` (for `floor search`: 1 when no rule covers the query).
+pub fn json_exit(args: &[&str]) -> (serde_json::Value, i32) {
+    let out = floor()
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("floor runs");
+    let value = serde_json::from_slice(&out.stdout).expect("valid JSON on stdout");
+    (value, out.status.code().unwrap_or(-1))
+}
+
 /// Rules once on a clock call and appends it to `log`.
 pub fn log_one_ruling(log: &std::path::Path) {
     floor()

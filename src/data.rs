@@ -595,7 +595,7 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> crate::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Lang;
+    use crate::ui::Lang;
     use crate::ui::Ui;
 
     fn problem(yaml: &str) -> (Option<(usize, usize)>, String, Msg) {

@@ -4,8 +4,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 
 /// The `asking-to-see` incident.
 pub struct AskingToSee;

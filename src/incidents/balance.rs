@@ -12,8 +12,8 @@ use std::str::FromStr;
 use serde::Deserialize;
 use serde_json::json;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::rules::params::tda;
 
@@ -131,20 +131,7 @@ pub fn parse_tables(text: &str) -> Result<Vec<Table>, Error> {
 /// The answer key of the table list.
 const TABLES: &str = "tables";
 
-/// How an edition sizes the final table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FinalTablePolicy {
-    /// A full table plus one, never more than 10 (TDA 2015 / 2017 rule 11:
-    /// tda-2015-de, pokerpunt-nl): 9-handed events start the final table
-    /// with 10, 8-handed with 9, 6-handed with 7. Not for heads-up events.
-    FullPlusOne,
-    /// Two tables of five combine to a 9-handed final table, two of four to
-    /// a 7-handed one (TDA 2019/2022 RP-9: onk-2023-nl for 10-, 9- and
-    /// 8-handed events, tda-2019-sk OP9 for 9- and 8-handed; both for 7-
-    /// and 6-handed).
-    CombineTwoTables,
-}
+pub use crate::rules::vocab::FinalTablePolicy;
 
 /// The final table of an event, as [`final_table`] sizes it.
 #[derive(Debug, Clone, PartialEq, Eq)]

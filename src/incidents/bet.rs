@@ -15,8 +15,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident, ruling::Note};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident, ruling::Note};
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, Round, Setup, Spot, Street, add};
 
@@ -365,19 +365,7 @@ pub enum Declared {
     Pot,
 }
 
-/// A method of raising an edition accepts in no-limit and pot-limit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RaiseMethod {
-    /// Pushing out the full amount in one motion.
-    OneMotion,
-    /// Declaring the full amount before pushing out chips.
-    VerbalAmount,
-    /// Declaring "raise", putting out the exact call, then the raise in one
-    /// motion; less than a minimum raise then is a minimum raise (tda-2015-de
-    /// rule 42-C; pokerpunt-nl rule 46-C has it too).
-    DeclareCallThenRaise,
-}
+pub use crate::rules::vocab::RaiseMethod;
 
 /// The raising methods of an edition (rule 42 in TDA 2019 and 2015, 46 in
 /// Pokerpunt). All five bundled editions accept `one-motion` and

@@ -18,9 +18,9 @@
 use serde::Deserialize;
 
 use super::heads_up_button::heads_up_blinds;
+use crate::engine::ruling::{Note, SeatMark, TablePicture};
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::{Note, SeatMark, TablePicture};
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::Seat;
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
@@ -42,32 +42,7 @@ pub struct Answers {
     pub last_big_blind: Seat,
 }
 
-/// A player new at the table (late registration, alternate, re-entry) and
-/// the seat between the small blind and the button.
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | dpc-2019-en 8-A | "are dealt in except between the small blind and button" | `dealt-out` |
-/// | onk-2023-nl 8-A | "Wanneer deze geplaatst wordt tussen de small blind en de button wordt de speler niet ingedeeld." | `dealt-out` |
-/// | tda-2015-de 7 | "können, außer zwischen Small-Blind und Button, sofort mitspielen" | `dealt-out` |
-/// | pokerpunt-nl 7-A | "met uitzondering van de plek tussen de Small Blind en Button" | `never-seated` |
-/// | tda-2019-sk 8 | "karty im nebudú … rozdané iba v prípade, že dostanú miesto medzi blindami" | `dealt-out-between-blinds` |
-///
-/// The Slovak rule 8 says "between the blinds", where its own rule 10 and
-/// TDA 2019 rule 8 say between the small blind and the button; the ruling
-/// applies the latter and says so.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum NewPlayerBetweenSbButton {
-    /// Seated there, dealt in once the button has passed.
-    DealtOut,
-    /// Never given that seat (players from a broken table may get it and
-    /// wait).
-    NeverSeated,
-    /// Worded "between the blinds"; read as between the small blind and the
-    /// button.
-    DealtOutBetweenBlinds,
-}
+pub use crate::rules::vocab::NewPlayerBetweenSbButton;
 
 /// The outcomes of `button-blinds`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]

@@ -6,8 +6,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 
 /// The `button-too-few-cards` incident.
 pub struct ButtonTooFewCards;

@@ -8,8 +8,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
 use crate::poker::{Chips, Seat, add, mul};
@@ -55,7 +55,7 @@ impl Incident for ChipRace {
     type Outcome = ChipRaceOutcome;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ChipRaceOutcome>, Error> {
-        let counts = crate::incident::answer::parse_seat_chips(&a.removed_chips)
+        let counts = crate::engine::answer::parse_seat_chips(&a.removed_chips)
             .map_err(|e| Error::input(REMOVED_CHIPS, e.0))?;
         let only_removed = a.no_other_chips.unwrap_or_default();
         if let Some(seat) = only_removed
@@ -126,31 +126,9 @@ impl Incident for ChipRace {
     }
 }
 
-/// How an edition removes a denomination.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ChipRaceMethod {
-    /// Exchange at equal value, race the leftovers (TDA: onk, tda-2015-de,
-    /// tda-2019-sk, dpc).
-    Race,
-    /// No race: each player's leftover is rounded up to one new chip
-    /// (pokerpunt-nl rule 24: "Poker Punt doet niet aan een Chip Race. Bij
-    /// de chip up zal de chipcount per speler naar boven afgerond worden.").
-    RoundUp,
-}
+pub use crate::rules::vocab::ChipRaceMethod;
 
-/// How the pooled leftover value is turned into a number of new chips to
-/// race. None of the five texts states it (see [`chip_race`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ChipRaceRounding {
-    /// Only whole new chips: the rest is removed.
-    Down,
-    /// To the nearest new chip, half rounding up (the usual practice).
-    Nearest,
-    /// Any part of a new chip makes one more chip.
-    Up,
-}
+pub use crate::rules::vocab::ChipRaceRounding;
 
 /// An edition's chip-race parameters (`chip_race_method`,
 /// `chip_race_start_seat`, `chip_race_max_chips`, `chip_race_rounding`).

@@ -6,8 +6,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::poker::Chips;
 
 /// The `chips-found-behind` incident.

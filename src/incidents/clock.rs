@@ -6,8 +6,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 
 /// The `clock` incident.
@@ -45,34 +45,7 @@ impl Incident for Clock {
     }
 }
 
-/// What happens to the hand of a player whose clock runs out.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum ClockExpiry {
-    /// The hand is dead (outcome `dead-hand`).
-    DeadHand,
-    /// The player is deemed to have checked (outcome `check`).
-    Check,
-}
-
-impl ClockExpiry {
-    /// The answer-contract outcome id: `dead-hand` or `check`.
-    pub fn id(self) -> &'static str {
-        self.into()
-    }
-}
+pub use crate::rules::vocab::ClockExpiry;
 
 /// An edition's clock: total time, countdown and expiry outcomes.
 ///

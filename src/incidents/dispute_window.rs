@@ -6,8 +6,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 
 /// The `dispute-window` incident.
@@ -110,21 +110,7 @@ pub enum Dispute {
     Accounting,
 }
 
-/// Until when an accounting error in calculating or awarding the pot can be
-/// disputed.
-///
-/// | edition | text | window |
-/// |---|---|---|
-/// | dpc-2019-en, onk-2023-nl, pokerpunt-nl, tda-2019-sk | rule 22: "until substantial action occurs on the next hand" | `until-substantial-action` |
-/// | tda-2015-de | rule 21: the right to dispute a finished hand ends when a new hand begins (no accounting clause) | `next-hand` |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DisputeAccountingWindow {
-    /// Until the next hand begins, as any other dispute.
-    NextHand,
-    /// Until substantial action on the next hand.
-    UntilSubstantialAction,
-}
+pub use crate::rules::vocab::DisputeAccountingWindow;
 
 /// An edition's dispute windows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,8 +5,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 
 /// The `exposed-card` incident.
 pub struct ExposedCard;

@@ -7,8 +7,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 
 /// The `four-card-flop` incident.
 pub struct FourCardFlop;

@@ -10,8 +10,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::mul;
 use crate::rules::params::tda;
@@ -65,19 +65,7 @@ impl Incident for HandForHand {
     }
 }
 
-/// What players eliminated in the same hand-for-hand hand receive.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum HandForHandPayout {
-    /// They share the prize money of the paid places they occupy together
-    /// (TDA RP-8 / OP8-A: 50 paid, 52 left, 3 bust → "Alle 3 de spelers
-    /// zullen delen in de 50ste plaats").
-    SharePlaces,
-    /// Each receives the full prize of the best place they occupy (onk
-    /// MEC-7: "eindigen alle spelers die in die hand worden uitgeschakeld
-    /// met dezelfde prijs van de uitgeschakelde plek").
-    BestPlacePrize,
-}
+pub use crate::rules::vocab::HandForHandPayout;
 
 /// An edition's hand-for-hand parameters (`hand_for_hand_minutes`,
 /// `hand_for_hand_payout`).

@@ -16,9 +16,9 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::split_pot::{OddChipRecipient, Share, check_pot, share_out};
+use crate::engine::ruling::{SeatMark, TablePicture};
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::{SeatMark, TablePicture};
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
 use crate::poker::{Chips, Seat, add};
@@ -66,50 +66,11 @@ pub struct Answers {
     pub smallest_chip: Chips,
 }
 
-/// Where the odd chip of a high-low pot goes.
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | tda-2015-de 19-C | "der übriggebliebene Chip vom Gesamtpot geht an den Spieler mit der High-Hand" | `high-half` |
-/// | tda-2019-sk 20 | "Pri H/L hrách bude žetón pridelený do high banku." | `high-half` |
-/// | dpc-2019-en, onk-2023-nl, pokerpunt-nl | not stated | (TDA practice) |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum HiLoOddChip {
-    /// The odd chip of the whole pot goes to the high half.
-    HighHalf,
-}
+pub use crate::rules::vocab::HiLoOddChip;
 
-/// How a pot is split when identical hands win both high and low.
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | tda-2015-de 19-D | "wird der Pot so gleichmäßig wie möglich aufgeteilt" | `even-split` |
-/// | the others | not stated | (TDA practice) |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum HiLoIdentical {
-    /// The whole pot is split as evenly as possible, not half by half.
-    EvenSplit,
-}
+pub use crate::rules::vocab::HiLoIdentical;
 
-/// Who receives the odd chip of a stud split.
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | tda-2015-de 19-B | "an die höchste Karte und Farbe in der höchsten 5-Karten-Hand" | `high-card-by-suit` |
-/// | tda-2019-sk 20 | "hráčovi s najvyššou (Stud) ... kartou podľa postupnosti farieb" | `high-card-by-suit` |
-/// | the others | not stated | (TDA practice) |
-///
-/// For razz the two differ (tda-2019-sk: the lowest card by suit; tda-2015-de:
-/// the highest); razz is not offered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum StudOddChip {
-    /// The winner with the highest card by suit (spades, hearts, diamonds,
-    /// clubs) gets the odd chip.
-    HighCardBySuit,
-}
+pub use crate::rules::vocab::StudOddChip;
 
 /// The outcomes of `hi-lo-split`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]

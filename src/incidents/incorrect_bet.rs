@@ -9,8 +9,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, Setup, Spot, Street};
 
@@ -95,7 +95,7 @@ impl Incident for IncorrectBet {
         d.data("kind", r.kind);
         // Limit against a bet: an unanswered cap is taken as not reached.
         if a.game == Game::Limit && a.facing > 0 && a.raises.is_none() {
-            d.notes.push(crate::incident::ruling::Note {
+            d.notes.push(crate::engine::ruling::Note {
                 key: "cap_assumed",
                 args: Vec::new(),
             });
@@ -104,27 +104,7 @@ impl Incident for IncorrectBet {
     }
 }
 
-/// Until when a pot-limit bet made too low on a wrong pot count is
-/// corrected (rule 52-B).
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | dpc-2019-en | "if too low, corrected until substantial action occurs after the bet" | `until-substantial-action` |
-/// | onk-2023-nl | "gecorrigeerd totdat er een bindende actie is geweest in de bet ronde" | `until-substantial-action` |
-/// | tda-2019-sk | "táto čiastka bude opravená v aktuálnom stávkovom kole" (no high/low distinction) | `current-street` |
-/// | pokerpunt-nl | "Wanneer het te weinig was dan wordt dit gecorrigeerd als het in de ronde wordt opgemerkt" | `current-street` |
-///
-/// A bet too high is corrected anywhere on the current street in every
-/// edition with the rule (Pokerpunt names no window for it; the street is
-/// taken).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum PotLimitUnderbetWindow {
-    /// Corrected until substantial action occurs after the bet.
-    UntilSubstantialAction,
-    /// Corrected anywhere on the current street.
-    CurrentStreet,
-}
+pub use crate::rules::vocab::PotLimitUnderbetWindow;
 
 /// The facts of an incorrect bet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -19,28 +19,16 @@
 use serde::Deserialize;
 
 use super::as_played::limit_reopen_percent;
+use crate::engine::ruling::Note;
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::Note;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::{ActionKind, Chips, Game, RaiseCap, Round, Setup, Street, parse_actions};
 
 /// The `limit-raises` incident.
 pub struct LimitRaises;
 
-/// When the cap on raises in limit stops holding, as an edition words it.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, strum::IntoStaticStr,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum CapLifted {
-    /// Only once the event is down to two players: the cap holds in a
-    /// heads-up pot before that.
-    EventHeadsUp,
-    /// Once only two players are left in the hand.
-    PotHeadsUp,
-}
+pub use crate::rules::vocab::CapLifted;
 
 /// Heads-up, as the floor sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

@@ -7,8 +7,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 
 /// The `misdeal` incident.
@@ -137,72 +137,9 @@ impl Incident for Misdeal {
     }
 }
 
-/// One condition an edition lists as a misdeal (rule 35-A).
-///
-/// | edition | conditions |
-/// |---|---|
-/// | dpc-2019-en | boxed-cards (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, first-two-exposed, downcards-exposed (2) |
-/// | tda-2019-sk | first-two-exposed, downcards-exposed (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out (no boxed cards) |
-/// | onk-2023-nl | boxed-cards (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, wrong-card-count, joker-in-deck, first-two-exposed (a boxed card among the first two counts as exposed) |
-/// | pokerpunt-nl | boxed-cards (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, stud-downcards-exposed, first-two-exposed, downcards-exposed (2) |
-/// | tda-2015-de | boxed-cards (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, stud-downcards-exposed, first-two-exposed, downcards-exposed (2) |
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum MisdealCondition {
-    /// At least `misdeal_boxed_cards` boxed cards on the initial deal.
-    BoxedCards,
-    /// The first card went to the wrong seat.
-    FirstCardWrongSeat,
-    /// Cards were dealt to a seat not entitled to a hand.
-    DealtToIneligibleSeat,
-    /// A seat entitled to a hand was dealt out.
-    EligibleSeatDealtOut,
-    /// One of the first two cards off the deck was exposed by dealer error.
-    FirstTwoExposed,
-    /// Flop games: at least `misdeal_exposed_downcards` other downcards were
-    /// exposed by dealer error.
-    DowncardsExposed,
-    /// Stud games: a downcard was exposed by dealer error.
-    StudDowncardsExposed,
-    /// A joker (or, in short deck, a removed card) was found in the deck.
-    JokerInDeck,
-    /// A player was dealt the wrong number of cards (the button's short hand
-    /// is rule 37, not a misdeal).
-    WrongCardCount,
-}
+pub use crate::rules::vocab::MisdealCondition;
 
-impl MisdealCondition {
-    /// The causes TDA 2019 rule 35-A lists for flop games.
-    pub const TDA: [MisdealCondition; 6] = [
-        MisdealCondition::BoxedCards,
-        MisdealCondition::FirstCardWrongSeat,
-        MisdealCondition::DealtToIneligibleSeat,
-        MisdealCondition::EligibleSeatDealtOut,
-        MisdealCondition::FirstTwoExposed,
-        MisdealCondition::DowncardsExposed,
-    ];
-}
-
-/// What a fouled deck does to the hand (rule 35-E where an edition states
-/// it: dpc, tda-2019-sk, onk-2023-nl; the TDA practice elsewhere).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FouledDeck {
-    /// Whatever the action, play stops and all bets are returned.
-    StopPlayReturnBets,
-}
+pub use crate::rules::vocab::FouledDeck;
 
 /// An edition's misdeal list and its thresholds.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -44,8 +44,8 @@ pub mod undercall_sequence;
 pub mod underraise_callers;
 pub mod wrong_count;
 
+use crate::engine::Entry;
 use crate::error::Error;
-use crate::incident::Entry;
 use crate::message::{Message, Msg};
 
 /// Every incident, by id.
@@ -103,13 +103,13 @@ pub(crate) fn answer_needed(key: &'static str) -> Error {
 
 /// Rules on `answers` with incident `I` in bundled `edition` (unit tests).
 #[cfg(test)]
-pub(crate) fn rule_in<I: crate::incident::Incident>(
+pub(crate) fn rule_in<I: crate::engine::Incident>(
     edition: &str,
     answers: I::Answers,
-) -> Result<crate::incident::Decision<I::Outcome>, Error> {
+) -> Result<crate::engine::Decision<I::Outcome>, Error> {
     let store = crate::rules::Store::open(crate::data::DataSource::Embedded).expect("store");
     let book = store.book(edition).expect("a bundled edition");
     let (params, sources) = book.params_with_sources();
-    let mut cx = crate::incident::Cx::new(crate::rules::params::Resolved::new(&params), &sources);
+    let mut cx = crate::engine::Cx::new(crate::rules::params::Resolved::new(&params), &sources);
     I::rule(answers, &mut cx)
 }

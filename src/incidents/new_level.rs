@@ -20,9 +20,9 @@
 
 use serde::Deserialize;
 
+use crate::engine::ruling::Note;
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::Note;
-use crate::incident::{Cx, Decision, Incident};
 
 /// The `new-level` incident.
 pub struct NewLevel;
@@ -67,54 +67,11 @@ pub struct Answers {
     pub substantial_action: Option<bool>,
 }
 
-/// An event that begins a hand.
-///
-/// | edition | text | values |
-/// |---|---|---|
-/// | tda-2015-de 22 | "Die Hand beginnt mit Start des Mischen per Hand, dem Starten der Mischmaschine oder nach Ansage des Dealer." | riffle, shuffler, dealer-announcement |
-/// | dpc-2019-en 23 | "Hands begin on the first riffle, push of the shuffler button, or on the dealer push" | riffle, shuffler, dealer-push |
-/// | onk-2023-nl 23 | "1: bij de eerste riffle … 2: … groene knop … 3: bij een dealer wissel" | riffle, shuffler, dealer-push |
-/// | pokerpunt-nl 23 | "bij de eerste riffle (dus niet bij de chemmy shuffle), … het indrukken van de groene knop" | riffle, shuffler |
-/// | tda-2019-sk 23 | "prvým miešaním kariet (riffle), stlačením tlačidla na miešacej mašine alebo pri dealerskom striedaní" | riffle, shuffler, dealer-push |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum HandStart {
-    /// The first riffle.
-    Riffle,
-    /// The shuffler's button.
-    Shuffler,
-    /// The dealer push.
-    DealerPush,
-    /// The dealer's announcement.
-    DealerAnnouncement,
-}
+pub use crate::rules::vocab::HandStart;
 
-/// When a hand dealt from two decks begins.
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | onk-2023-nl MEC-2 | "begint de volgende hand wanneer de deler van de nieuwe hand het deck cut of de cut card onder het deck plaatst" | `cut` |
-/// | the others | not stated | (none: the events of rule 23 apply) |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum TwoDeckStart {
-    /// The new hand's dealer cuts the deck or places the cut card.
-    Cut,
-}
+pub use crate::rules::vocab::TwoDeckStart;
 
-/// A hand dealt at the old level by mistake, after substantial action.
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | onk-2023-nl 23 | "wordt de hand afgemaakt indien er bindende actie is geweest" | `finish` |
-/// | tda-2019-sk 23 | "ruka sa dohrá so starým limitom" | `finish` |
-/// | the others | not stated | (TDA practice) |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum OldLevelAfterSa {
-    /// The hand is finished at the old level.
-    Finish,
-}
+pub use crate::rules::vocab::OldLevelAfterSa;
 
 /// The outcomes of `new-level`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]

@@ -7,8 +7,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident, ruling::Note};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident, ruling::Note};
 use crate::incidents::substantial_action::{SaOutcome, SaThresholds, substantial_action};
 use crate::message::{Message, Msg};
 use crate::poker::action::{actions_text, parse_stacks};

@@ -7,8 +7,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::mul;
 use crate::rules::params::tda;
@@ -49,57 +49,9 @@ impl Incident for Penalty {
     }
 }
 
-/// The kinds of penalty the rulebooks list (answer `kind`; the outcome id is
-/// the same value).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum PenaltyKind {
-    /// A verbal warning: no hands missed.
-    Warning,
-    /// One or more missed hands.
-    MissedHands,
-    /// One or more missed rounds: a hand per player at the table per round.
-    MissedRounds,
-    /// Disqualification: the player's chips are removed from play.
-    Disqualification,
-}
+pub use crate::rules::vocab::PenaltyKind;
 
-impl PenaltyKind {
-    /// The answer-contract value / outcome id.
-    pub fn id(self) -> &'static str {
-        self.into()
-    }
-
-    /// Every kind, in order of severity.
-    pub const ALL: [PenaltyKind; 4] = [
-        PenaltyKind::Warning,
-        PenaltyKind::MissedHands,
-        PenaltyKind::MissedRounds,
-        PenaltyKind::Disqualification,
-    ];
-}
-
-/// How a missed-rounds penalty is counted. Every edition states the same
-/// formula.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum MissedRoundFormula {
-    /// One hand for every player at the table (the offender included),
-    /// times the number of penalty rounds.
-    PlayersTimesRounds,
-}
+pub use crate::rules::vocab::MissedRoundFormula;
 
 /// An edition's penalty parameters (`penalty_kinds`,
 /// `missed_round_formula`, `penalty_max_rounds`).

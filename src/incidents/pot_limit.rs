@@ -9,8 +9,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident, ruling::Note};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident, ruling::Note};
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, Spot, Street};
 
@@ -119,7 +119,7 @@ impl Incident for PotLimit {
             // He cannot put in the pot-limit maximum: all his chips.
             Some(all) if all < r.max_total => {
                 d.amount("max_total", all);
-                d.notes.push(crate::incident::ruling::Note {
+                d.notes.push(crate::engine::ruling::Note {
                     key: "pot_limit_all_in",
                     args: vec![("total", all.to_string()), ("max", r.max_total.to_string())],
                 });

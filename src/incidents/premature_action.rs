@@ -13,8 +13,8 @@
 use serde::Deserialize;
 
 use super::bet::{BetInput, Declared, Pushed, RaiseMethods, rule_bet};
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::poker::{Chips, Game};
 
 /// The `premature-action` incident.
@@ -54,23 +54,7 @@ pub struct Answers {
     pub second_motion: Option<Chips>,
 }
 
-/// Whether an edition lets the TD hold a player who called before the
-/// amount was known to any amount (rule 59-B).
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | dpc-2019-en 59-B | "including possibly obliging B to call any amount" | `any-amount` |
-/// | onk-2023-nl 59-B | "inclusief de mogelijkheid om speler B elk bedrag te laten callen" | `any-amount` |
-/// | pokerpunt-nl 59-B | "optie kan elk mogelijk bedrag worden" | `any-amount` |
-/// | tda-2019-sk 59-B | "vrátane donútenia hráča B zaplatiť stávku v akejkoľvek hodnote" | `any-amount` |
-/// | tda-2015-de 54 | no such part | (TDA practice) |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum PrematureCall {
-    /// The TD rules the bet as best fits, possibly holding the caller to
-    /// any amount.
-    AnyAmount,
-}
+pub use crate::rules::vocab::PrematureCall;
 
 /// The outcomes of `premature-action`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]

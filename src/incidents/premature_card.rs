@@ -20,9 +20,9 @@
 
 use serde::Deserialize;
 
+use crate::engine::ruling::Note;
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::Note;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::Street;
 
@@ -111,35 +111,9 @@ impl Incident for PrematureCard {
     }
 }
 
-/// How an edition repairs a premature flop.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum PrematureFlop {
-    /// The burn stays; the premature flop cards go back into the stub, which
-    /// is reshuffled, and a new flop is dealt without a burn
-    /// (tda-2019-sk OP5-A, the TDA 2019 procedure).
-    Redeal,
-    /// ONK rule 39-1 / RP-5: a flop dealt without its burn is scrambled face
-    /// down, one card becomes the burn and the flop is the other two plus
-    /// the next card; but once any action (even a check) has taken place the
-    /// flop stands.
-    StandsAfterAction,
-}
+pub use crate::rules::vocab::PrematureFlop;
 
-/// How an edition repairs a premature turn card.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum PrematureTurn {
-    /// The premature card is set aside; the next card is burned and the
-    /// card that would have been the river is the turn; after that betting
-    /// round the deck (with the set-aside card) is reshuffled and the river
-    /// is dealt without a burn (tda-2019-sk OP5-B).
-    RiverAsTurn,
-    /// The turn burn stays; the premature card goes back on the stub, the
-    /// deck is reshuffled and its top card is the turn, without a burn
-    /// (ONK rule 39-2 / RP-5).
-    ReshuffleNow,
-}
+pub use crate::rules::vocab::PrematureTurn;
 
 /// An edition's premature-card procedure.
 ///
@@ -526,7 +500,7 @@ mod tests {
     #[test]
     fn the_remedy_variants_named_are_in_the_tree() {
         let tree =
-            crate::incident::load(&crate::data::DataSource::Embedded, PrematureCard::ID).unwrap();
+            crate::engine::load(&crate::data::DataSource::Embedded, PrematureCard::ID).unwrap();
         for (outcome, variant) in [
             ("flop-redeal", "scramble"),
             ("turn-reshuffle", "reshuffle-now"),

@@ -10,9 +10,9 @@
 use serde::Deserialize;
 
 use super::limit_raises::{self, HeadsUp};
+use crate::engine::ruling::Note;
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::Note;
-use crate::incident::{Cx, Decision, Incident};
 use crate::poker::action::parse_stacks;
 use crate::poker::{Action, ActionKind, Chips, Game, RaiseCap, Round, Setup, Street};
 

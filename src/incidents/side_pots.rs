@@ -8,10 +8,10 @@
 
 use serde::Deserialize;
 
+use crate::engine::answer::parse_seat_chips;
+use crate::engine::ruling::{SeatMark, TablePicture};
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::answer::parse_seat_chips;
-use crate::incident::ruling::{SeatMark, TablePicture};
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, Seat, Street, add, layer_pots_with_dead};
 

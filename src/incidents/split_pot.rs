@@ -6,9 +6,9 @@
 
 use serde::Deserialize;
 
+use crate::engine::ruling::{SeatMark, TablePicture};
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::{SeatMark, TablePicture};
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
 use crate::poker::{Chips, Seat, add, mul};
@@ -78,16 +78,7 @@ impl Incident for SplitPot {
     }
 }
 
-/// Who receives the odd chip(s) of a split pot. The seeds state one policy
-/// for board games; stud and high/low variants (by suit, to the high hand)
-/// are not modelled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum OddChipRecipient {
-    /// One odd chip each to the winners in clockwise order starting with the
-    /// first seat left of the button.
-    FirstLeftOfButton,
-}
+pub use crate::rules::vocab::OddChipRecipient;
 
 /// Checks a pot to split: something in it, made of whole `smallest_chip`s.
 pub(crate) fn check_pot(pot: Chips, smallest_chip: Chips) -> Result<(), Error> {

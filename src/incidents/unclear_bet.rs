@@ -7,8 +7,8 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::Chips;
 
@@ -55,25 +55,7 @@ impl Incident for UnclearBet {
     }
 }
 
-/// How an edition reads a bet that can legally mean several amounts.
-///
-/// | edition | rule | text | value |
-/// |---|---|---|---|
-/// | tda-2019-sk | 57 | "najvyššou možnou hodnotou, ktorá je menšia alebo rovná hodnote banku" | `at-most-pot` |
-/// | dpc-2019-en | 57 | "the highest reasonable amount that is less than or equal to the pot size" | `at-most-pot` |
-/// | onk-2023-nl | 57 | "het meest redelijke bedrag, kleiner dan de pot" | `below-pot` |
-/// | pokerpunt-nl | 57 | "de meest aannemelijke bet die minder dan de pot is" | `below-pot` |
-/// | tda-2015-de | 52 | "diejenige zu wählen, die der kleineren Bet entspricht" | `smaller` |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum UnclearBetReading {
-    /// The highest legal reading that is less than or equal to the pot.
-    AtMostPot,
-    /// The highest legal reading that is strictly less than the pot.
-    BelowPot,
-    /// The smaller bet: the smallest legal reading, whatever the pot.
-    Smaller,
-}
+pub use crate::rules::vocab::UnclearBetReading;
 
 /// The answers of the `unclear-bet` incident.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,9 +13,9 @@ use serde::Deserialize;
 use super::as_played::{Played, round_before};
 use super::sequence::{Irregular, apply, spot_at};
 use super::undercall::{UndercallInput, UndercallOutcome, undercall};
+use crate::engine::ruling::Note;
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::Note;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::{Action, ActionKind, Chips, Game, PreflopOpener, Round, Street};
 
@@ -37,21 +37,7 @@ pub struct Answers {
     pub big_blind: Chips,
 }
 
-/// How an edition treats several undercalls in a row.
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | dpc-2019-en 51-C | "play backs up to the first undercaller who must correct his or her bet" | `back-to-first` |
-/// | onk-2023-nl 51-C | "gaat de actie terug naar de eerste speler die de under call heeft gemaakt" | `back-to-first` |
-/// | pokerpunt-nl 42-C | "keert het spel terug naar die eerste undercaller" | `back-to-first` |
-/// | tda-2019-sk 51-C | "hra sa musí vrátiť naspäť k prvému hráčovi, ktorý urobil undercall" | `back-to-first` |
-/// | tda-2015-de 39 | no such part | (TDA practice) |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum UndercallSequenceRule {
-    /// Play backs up to the first undercaller; the TD decides for the rest.
-    BackToFirst,
-}
+pub use crate::rules::vocab::UndercallSequenceRule;
 
 /// The outcomes of `undercall-sequence`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]

@@ -15,9 +15,9 @@ use super::incorrect_bet::{
     IncorrectBetInput, IncorrectOutcome, PotLimitUnderbetWindow, incorrect_bet,
 };
 use super::sequence::{Irregular, apply, as_ruled, spot_at};
+use crate::engine::ruling::Note;
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::Note;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::{Action, ActionKind, Chips, Game, Round, Street};
 

@@ -12,6 +12,7 @@ pub mod overlay;
 pub mod params;
 pub mod provisions;
 pub mod search;
+pub mod vocab;
 
 use std::cell::OnceCell;
 

@@ -6,8 +6,8 @@
 
 use std::collections::HashSet;
 
-use super::tree::{Condition, Kind, Tree, cite_parts};
 use crate::data::DataSource;
+use crate::engine::tree::{Condition, Kind, Tree, cite_parts};
 use crate::message::{Message, Msg};
 use crate::rules::Concept;
 use crate::ui::Ui;
@@ -58,7 +58,7 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<Message> {
             }
         }
         for (key, condition) in q.when.iter().chain(&q.ask) {
-            if let Some(name) = key.strip_prefix(super::tree::PARAM) {
+            if let Some(name) = key.strip_prefix(crate::engine::tree::PARAM) {
                 if !q.when.contains_key(key) {
                     problems.push(at(Msg::CheckWhenOnly).arg("key", key));
                 } else if let Err(problem) = param_condition(name, condition) {
@@ -169,14 +169,14 @@ fn param_condition(name: &str, condition: &Condition) -> Result<(), Message> {
 
 /// Loads and validates every tree of the data tree: (file, message) pairs.
 pub fn validate_all(source: &DataSource, concepts: &[Concept], ui: &Ui) -> Vec<(String, Message)> {
-    let ids = match super::ids(source) {
+    let ids = match crate::engine::ids(source) {
         Ok(ids) => ids,
         Err(e) => return vec![("rulings/".into(), e.message())],
     };
     let mut out = Vec::new();
     for id in ids {
         let file = format!("rulings/{id}.yaml");
-        match super::load(source, &id) {
+        match crate::engine::load(source, &id) {
             Ok(tree) => out.extend(
                 validate(&tree, concepts, ui)
                     .into_iter()

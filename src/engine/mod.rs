@@ -7,7 +7,6 @@ pub mod pick;
 pub mod registry;
 pub mod ruling;
 pub mod tree;
-pub mod validate;
 pub mod walk;
 
 use crate::data::DataSource;

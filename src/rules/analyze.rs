@@ -194,17 +194,37 @@ pub fn stem_sk(word: &str) -> String {
 /// "geklopt", "verlässt", "telefonieren" for "Telefon"). The ending (and a
 /// participle's "ge-") is taken off and the infinitive rebuilt the ways
 /// the spelling allows (a doubled consonant, a long vowel written single, f
-/// for v, s for z); each candidate is stemmed as a text word would be. The
-/// caller keeps only those the texts have. Other languages: none (Slovak
-/// verb endings are in [`stem_sk`]).
+/// for v, s for z); each candidate is stemmed as a text word would be; an
+/// irregular form ([`IRREGULAR`], in every language) leads to its
+/// infinitive. The caller keeps only those the texts have. Slovak regular
+/// verb endings are in [`stem_sk`].
 pub fn form_variants(lang: &str, word: &str) -> Vec<String> {
+    let own = stem(lang, word);
+    let mut stems: Vec<String> = Vec::new();
+    let mut keep = |s: String| {
+        if s != own && s.len() >= 3 && !stems.contains(&s) {
+            stems.push(s);
+        }
+    };
+    // Irregular forms, also after a prefix ("ontliep" of "ontlopen").
+    for (form, infinitive) in IRREGULAR
+        .iter()
+        .filter(|(l, _)| *l == lang)
+        .flat_map(|(_, t)| *t)
+    {
+        if let Some(prefix) = word.strip_suffix(form)
+            && prefix.len() <= 4
+        {
+            keep(stem(lang, &format!("{prefix}{infinitive}")));
+        }
+    }
     let (prefix, endings): (&str, &[&str]) = match lang {
         "nl" => ("ge", &["ten", "den", "te", "de", "t", "d"]),
         "de" => (
             "ge",
             &["test", "tet", "ten", "te", "est", "st", "et", "t", "en"],
         ),
-        _ => return Vec::new(),
+        _ => return stems,
     };
     let mut bases: Vec<&str> = Vec::new();
     for w in [
@@ -256,16 +276,150 @@ pub fn form_variants(lang: &str, word: &str) -> Vec<String> {
             words.push(form);
         }
     }
-    let own = stem(lang, word);
-    let mut stems: Vec<String> = Vec::new();
     for w in words {
-        let s = stem(lang, &w);
-        if s != own && s.len() >= 3 && !stems.contains(&s) {
-            stems.push(s);
-        }
+        keep(stem(lang, &w));
     }
     stems
 }
+
+/// Irregular verb forms a floor person types, folded, and their
+/// infinitives: the past tenses and participles the regular endings of
+/// [`form_variants`] cannot lead back ("left" of "leave", "liep" of
+/// "lopen", "verließ" of "verlassen", "odišiel" of "odísť").
+const IRREGULAR: &[(&str, &[(&str, &str)])] = &[
+    (
+        "en",
+        &[
+            ("left", "leave"),
+            ("threw", "throw"),
+            ("thrown", "throw"),
+            ("shown", "show"),
+            ("saw", "see"),
+            ("seen", "see"),
+            ("gave", "give"),
+            ("given", "give"),
+            ("took", "take"),
+            ("taken", "take"),
+            ("made", "make"),
+            ("found", "find"),
+            ("dealt", "deal"),
+            ("sat", "sit"),
+            ("lost", "lose"),
+            ("won", "win"),
+            ("paid", "pay"),
+            ("said", "say"),
+            ("told", "tell"),
+            ("fell", "fall"),
+            ("fallen", "fall"),
+            ("spoke", "speak"),
+            ("spoken", "speak"),
+            ("chose", "choose"),
+            ("chosen", "choose"),
+            ("broke", "break"),
+            ("broken", "break"),
+            ("hid", "hide"),
+            ("hidden", "hide"),
+            ("went", "go"),
+            ("gone", "go"),
+            ("came", "come"),
+            ("drew", "draw"),
+            ("drawn", "draw"),
+        ],
+    ),
+    (
+        "nl",
+        &[
+            ("liep", "lopen"),
+            ("liepen", "lopen"),
+            ("gelopen", "lopen"),
+            ("zei", "zeggen"),
+            ("zeiden", "zeggen"),
+            ("gaf", "geven"),
+            ("gaven", "geven"),
+            ("nam", "nemen"),
+            ("namen", "nemen"),
+            ("genomen", "nemen"),
+            ("kwam", "komen"),
+            ("kwamen", "komen"),
+            ("liet", "laten"),
+            ("lag", "liggen"),
+            ("zag", "zien"),
+            ("gezien", "zien"),
+            ("vond", "vinden"),
+            ("gevonden", "vinden"),
+            ("viel", "vallen"),
+            ("gevallen", "vallen"),
+            ("trok", "trekken"),
+            ("getrokken", "trekken"),
+            ("zat", "zitten"),
+            ("stond", "staan"),
+            ("ging", "gaan"),
+            ("gegaan", "gaan"),
+            ("sprak", "spreken"),
+            ("gesproken", "spreken"),
+            ("won", "winnen"),
+            ("gewonnen", "winnen"),
+            ("verloor", "verliezen"),
+            ("verloren", "verliezen"),
+            ("bood", "bieden"),
+            ("geboden", "bieden"),
+            ("schoof", "schuiven"),
+            ("geschoven", "schuiven"),
+            ("verliet", "verlaten"),
+            ("wierp", "werpen"),
+            ("geworpen", "werpen"),
+        ],
+    ),
+    (
+        "de",
+        &[
+            ("verliess", "verlassen"),
+            ("liess", "lassen"),
+            ("gab", "geben"),
+            ("nahm", "nehmen"),
+            ("genommen", "nehmen"),
+            ("sah", "sehen"),
+            ("fand", "finden"),
+            ("gefunden", "finden"),
+            ("fiel", "fallen"),
+            ("ging", "gehen"),
+            ("gegangen", "gehen"),
+            ("kam", "kommen"),
+            ("lag", "liegen"),
+            ("sass", "sitzen"),
+            ("stand", "stehen"),
+            ("zog", "ziehen"),
+            ("gezogen", "ziehen"),
+            ("warf", "werfen"),
+            ("geworfen", "werfen"),
+            ("sprach", "sprechen"),
+            ("gesprochen", "sprechen"),
+            ("verlor", "verlieren"),
+            ("verloren", "verlieren"),
+            ("gewann", "gewinnen"),
+            ("gewonnen", "gewinnen"),
+            ("bot", "bieten"),
+            ("geboten", "bieten"),
+            ("schob", "schieben"),
+            ("geschoben", "schieben"),
+            ("hielt", "halten"),
+            ("rief", "rufen"),
+        ],
+    ),
+    (
+        "sk",
+        &[
+            ("odide", "odist"),
+            ("odisiel", "odist"),
+            ("odisla", "odist"),
+            ("odisli", "odist"),
+            ("prisiel", "prist"),
+            ("prisla", "prist"),
+            ("vzal", "vziat"),
+            ("vzala", "vziat"),
+        ],
+    ),
+];
 
 /// The shortest part a glued word is split into.
 pub const MIN_PART: usize = 3;
@@ -466,6 +620,10 @@ mod tests {
             ("de", "klopft", "klopfen"),
             ("de", "gesetzt", "setzen"),
             ("de", "telefonieren", "telefon"),
+            ("de", "verliess", "verlassen"),
+            ("nl", "ontliep", "ontlopen"),
+            ("en", "left", "leave"),
+            ("sk", "odisiel", "odist"),
         ] {
             assert!(
                 form_variants(lang, form).contains(&stem(lang, infinitive)),

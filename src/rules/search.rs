@@ -603,13 +603,11 @@ fn concept_evidence<'l>(
             continue;
         };
         let stems: Vec<&str> = entry.stems.split(' ').collect();
-        let mut found: Vec<&[Said]> = Vec::with_capacity(stems.len());
-        for stem in &stems {
-            match map.get(stem) {
-                Some(said) => found.push(said),
-                None => break,
-            }
-        }
+        let found: Vec<&[Said]> = stems
+            .iter()
+            .filter_map(|s| map.get(s))
+            .map(Vec::as_slice)
+            .collect();
         if found.len() < stems.len() {
             continue;
         }
@@ -633,8 +631,8 @@ fn concept_evidence<'l>(
             continue;
         }
         // The words of a term stand together in the query, give or take
-        // two: words scattered over a sentence are not the term.
-        let span = stems.len() + 1;
+        // one: words scattered over a sentence are not the term.
+        let span = stems.len();
         let window = found.iter().flatten().map(|s| s.term).find(|&from| {
             found
                 .iter()
@@ -664,7 +662,7 @@ fn concept_evidence<'l>(
             .map(|&t| idf.get(t).copied().unwrap_or(0.0))
             .sum::<f64>()
             / idf_sum;
-        let words = stems.len();
+        let words = found.len();
         let fit = share * weight * (1.0 + 0.25 * (words.min(3) as f64 - 1.0));
         let e = evidence.entry(entry.concept).or_insert_with(|| Evidence {
             covers: vec![0.0; terms.len()],
@@ -677,7 +675,7 @@ fn concept_evidence<'l>(
             if let Some(c) = e.covers.get_mut(t) {
                 // The lexicon names the topic: a term of several words as
                 // strongly as the rule's own title, one word nearly so.
-                let named = if stems.len() > 1 { 1.0 } else { LEXICON };
+                let named = if words > 1 { 1.0 } else { LEXICON };
                 *c = c.max(named * w);
             }
         }

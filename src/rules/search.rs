@@ -149,7 +149,11 @@ impl Words for Vocab {
         has_line(self.sorted, word) || self.extra.has(word)
     }
     fn has_stem(&self, lang: &str, stem: &str) -> bool {
-        has_line(self.stems, &format!("{lang} {stem}")) || self.extra.has_stem(lang, stem)
+        let mut key = String::with_capacity(lang.len() + 1 + stem.len());
+        key.push_str(lang);
+        key.push(' ');
+        key.push_str(stem);
+        has_line(self.stems, &key) || self.extra.has_stem(lang, stem)
     }
 }
 
@@ -269,7 +273,7 @@ const SNIPPET_RADIUS: usize = 70;
 
 /// The share of the query's weight (see `search`) the best topic must
 /// explain for the search to answer it.
-const COVERED: f64 = 0.25;
+const COVERED: f64 = 0.2;
 
 /// How much a hit in another edition than the one in use counts for its
 /// topic: a little less, so that the edition's own words decide between
@@ -825,6 +829,7 @@ pub fn search<'d, 'a>(
     }
     let total: f64 = weights.iter().sum::<f64>().max(f64::MIN_POSITIVE);
     let known = said.iter().filter(|s| **s).count().max(1) as f64;
+    let phrases = Phrases::of(&terms);
     let mut topics: HashMap<&str, Topic> = HashMap::new();
     // How much of the query a rule (or, for a topic without one, its
     // lexicon) says: the share of the weight of the words it says, each
@@ -844,10 +849,8 @@ pub fn search<'d, 'a>(
     for members in &editions.members {
         let own = edition.is_none_or(|id| docs[members[0]].edition == id);
         let factor = if own { 1.0 } else { OTHER_EDITION };
-        let mut seen: BTreeSet<&str> = BTreeSet::new();
         for &d in members {
             let doc = &docs[d];
-            seen.insert(doc.concept);
             let lexicon = evidence.get(doc.concept);
             let strength_of = |t: usize| {
                 let text = match matches[t].get(d) {
@@ -856,7 +859,8 @@ pub fn search<'d, 'a>(
                 };
                 text.max(lexicon.map_or(0.0, |l| l.covers[t]))
             };
-            let score = score_of(&strength_of, phrase_bonus(doc, &terms));
+            let in_doc = |t: usize| matches!(matches[t].get(d), Some(Some(_)));
+            let score = score_of(&strength_of, phrases.bonus(doc, in_doc));
             if score <= 0.0 {
                 continue;
             }
@@ -872,7 +876,7 @@ pub fn search<'d, 'a>(
         // Topics the lexicon names that this edition has no rule on (or
         // no rulebook has) stand by the lexicon alone.
         for (concept, l) in &evidence {
-            if seen.contains(concept) {
+            if members.iter().any(|&d| docs[d].concept == *concept) {
                 continue;
             }
             let score = score_of(&|t| l.covers[t], 0.0);
@@ -978,32 +982,57 @@ impl Editions {
     }
 }
 
-/// Query words side by side in a rule, as typed: up to 0.3 when every
-/// pair is in the title, 0.15 in the text.
-fn phrase_bonus(doc: &Doc, terms: &[Term]) -> f64 {
-    if terms.len() < 2 {
-        return 0.0;
-    }
-    let lang = lang_index(doc.lang);
-    let mut phrase = 0.0;
-    for pair in terms.windows(2) {
-        let (Some(a), Some(b)) = (pair[0].readings.first(), pair[1].readings.first()) else {
-            continue;
-        };
-        let (Some(a), Some(b)) = (
-            a.stems[lang].last().and_then(|s| s.first()),
-            b.stems[lang].first().and_then(|s| s.first()),
-        ) else {
-            continue;
-        };
-        let together = format!(" {a} {b} ");
-        if doc.title_terms.contains(&together) {
-            phrase += 0.3;
-        } else if doc.text_terms.contains(&together) {
-            phrase += 0.15;
+/// Query words side by side in a rule, as typed: per pair of adjacent
+/// query words and language, the finder of their stems side by side.
+struct Phrases {
+    /// Per pair (its first term's index), per language.
+    pairs: Vec<(usize, [memmem::Finder<'static>; 4])>,
+    count: usize,
+}
+
+impl Phrases {
+    fn of(terms: &[Term]) -> Phrases {
+        let mut pairs = Vec::new();
+        for (t, pair) in terms.windows(2).enumerate() {
+            let (Some(a), Some(b)) = (pair[0].readings.first(), pair[1].readings.first()) else {
+                continue;
+            };
+            let finders = std::array::from_fn(|lang| {
+                let a = a.stems[lang].last().and_then(|s| s.first());
+                let b = b.stems[lang].first().and_then(|s| s.first());
+                let together = format!(
+                    " {} {} ",
+                    a.map_or("", String::as_str),
+                    b.map_or("", String::as_str)
+                );
+                memmem::Finder::new(together.as_bytes()).into_owned()
+            });
+            pairs.push((t, finders));
+        }
+        Phrases {
+            pairs,
+            count: terms.len().saturating_sub(1),
         }
     }
-    phrase / (terms.len() - 1) as f64
+
+    /// Up to 0.3 when every pair is in the rule's title, 0.15 in its text;
+    /// only pairs whose both words the rule says (`says`) are looked for.
+    fn bonus(&self, doc: &Doc, says: impl Fn(usize) -> bool) -> f64 {
+        let lang = lang_index(doc.lang);
+        let mut phrase = 0.0;
+        for (t, finders) in &self.pairs {
+            if !says(*t) || !says(t + 1) {
+                continue;
+            }
+            let finder = &finders[lang];
+            if finder.find(doc.title_terms.as_bytes()).is_some() {
+                phrase += 0.3;
+            } else if finder.find(doc.text_terms.as_bytes()).is_some() {
+                phrase += 0.15;
+            }
+        }
+        phrase / self.count.max(1) as f64
+    }
 }
 
 /// A hit chosen for display.

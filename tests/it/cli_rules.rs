@@ -605,7 +605,7 @@ fn check_validates_and_counts_the_lexicons() {
     }
     std::fs::write(
         dir.join("locales/nl/lexicon.yaml"),
-        "stop_words: [de]\nconcepts:\n  klokje: [klok]\n  calling-clock: [\"\", klok, Klok]\n",
+        "stop_words: [de]\nconcepts:\n  klokje: [klok]\n  calling-clock: [\"\", klok, Klok]\nnot_covered:\n  penalties: [straf]\n",
     )
     .expect("write");
     let out = floor()
@@ -620,6 +620,7 @@ fn check_validates_and_counts_the_lexicons() {
         "locales/nl/lexicon.yaml: concept `klokje` is not in locales/concepts.yaml",
         "`calling-clock` has an empty term",
         "`calling-clock` lists `Klok` twice",
+        "`penalties` is listed under not_covered but is a concept of locales/concepts.yaml",
     ] {
         assert!(out.contains(needle), "{needle}: {out}");
     }

@@ -4,7 +4,9 @@
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::common::{floor, json, json_exit, log_one_ruling, one_line_error, store};
+use crate::common::{
+    floor, json, json_exit, log_one_ruling, one_line_error, stdout_not_covered, store,
+};
 
 #[test]
 fn rule_43_of_pokerpunt_is_its_incorrect_bets_rule() {
@@ -518,14 +520,7 @@ fn search_marks_the_hits_from_other_editions() {
             "{hit}"
         );
     }
-    let out = floor()
-        .args(["search", "BB ante", "--rules", "dpc-2019-en"])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8_lossy(&out);
+    let text = stdout_not_covered(&["search", "BB ante", "--rules", "dpc-2019-en"]);
     assert!(
         text.starts_with("Not covered by dpc-2019-en: no rule answers \"BB ante\"."),
         "{text}"
@@ -680,8 +675,7 @@ fn search_says_when_no_rule_covers_the_query() {
         ),
     ] {
         let args = ["search", query, "--rules", edition, "--lang", lang];
-        let out = floor().args(args).assert().code(1).get_output().clone();
-        let text = String::from_utf8_lossy(&out.stdout);
+        let text = stdout_not_covered(&args);
         assert!(text.starts_with(said), "{query}: {text}");
         let (hits, code) = json_exit(&args);
         assert_eq!(code, 1);
@@ -689,26 +683,14 @@ fn search_says_when_no_rule_covers_the_query() {
             assert_eq!(hit["nearest"], true, "{query}: {hit}");
         }
     }
-    let out = floor()
-        .args(["search", "straddle", "--all-editions"])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
+    let text = stdout_not_covered(&["search", "straddle", "--all-editions"]);
     assert!(
-        String::from_utf8_lossy(&out.stdout)
-            .starts_with("Not covered by any edition: no rule on straddles."),
-        "{out:?}"
+        text.starts_with("Not covered by any edition: no rule on straddles."),
+        "{text}"
     );
     // Words nothing says: no rule matches.
-    let out = floor()
-        .args(["search", "flapdrol", "--rules", "onk-2023-nl"])
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
     assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
+        stdout_not_covered(&["search", "flapdrol", "--rules", "onk-2023-nl"]),
         "No rule matches \"flapdrol\".\n"
     );
 }
@@ -736,6 +718,12 @@ fn search_answers_whole_questions_word_forms_and_other_languages() {
             "dpc-2019-en",
             "binding-declarations-undercalls",
         ),
+        ("odíde", "tda-2019-sk", "at-table-action-pending"),
+        ("50% raise rule", "dpc-2019-en", "raise-amounts"),
+        ("ratholing", "dpc-2019-en", "chips-out-of-view"),
+        ("angle shooting", "dpc-2019-en", "ethical-play"),
+        ("tanken", "onk-2023-nl", "calling-clock"),
+        // German in the Slovak edition: its own rule, not a fallback.
         ("Uhr", "tda-2019-sk", "calling-clock"),
         ("toter Button", "tda-2019-sk", "dead-button"),
     ] {

@@ -888,6 +888,10 @@ messages! {
     CheckFewestAnswers = "check_fewest_answers" [problem],
     /// All the answers of a walk do not read into the answer type.
     CheckEveryAnswers = "check_every_answers" [problem],
+    /// A choice of a question that does not read into the module's answers.
+    CheckChoiceUnread = "check_choice_unread" [question, choice, module, problem],
+    /// An outcome whose tree cites other concepts than its module declares.
+    CheckCitesDisagree = "check_cites_disagree" [outcome, tree, module],
     /// A lexicon entry for an unknown concept.
     CheckLexiconConcept = "check_lexicon_concept" [concept],
     /// A lexicon topic listed as covered by no rulebook that is a concept.

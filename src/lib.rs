@@ -20,6 +20,7 @@ pub mod rules;
 pub mod settings;
 pub mod text;
 pub mod ui;
+pub mod yaml;
 
 pub use error::{Error, LoadError, LookupError, Result};
 

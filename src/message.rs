@@ -170,14 +170,22 @@ messages! {
     YamlDuplicateKey = "yaml_duplicate_key" [key],
     /// A value of the wrong kind.
     YamlInvalidType = "yaml_invalid_type" [found, expected],
+    /// Another kind of value where this one is needed.
+    YamlExpected = "yaml_expected" [expected],
     /// A word that is none of the allowed ones.
     YamlUnknownVariant = "yaml_unknown_variant" [value, expected],
     /// A list of the wrong length.
     YamlInvalidLength = "yaml_invalid_length" [length],
     /// More than one document.
     YamlDocuments = "yaml_documents" [],
-    /// Nesting beyond the parser's limit.
-    YamlTooDeep = "yaml_too_deep" [],
+    /// Nesting beyond the reader's limit.
+    YamlTooDeep = "yaml_too_deep" [max],
+    /// More values than any data file holds.
+    YamlTooMany = "yaml_too_many" [max],
+    /// A YAML alias or anchor (`*name`, `&name`, `<<`).
+    YamlAlias = "yaml_alias" [],
+    /// A YAML tag (`!name`) the reader does not take.
+    YamlTag = "yaml_tag" [tag],
     /// A problem the parser words in its own way (quoted).
     YamlOther = "yaml_other" [message],
     /// Kinds of value, for [`Msg::YamlInvalidType`].
@@ -198,12 +206,6 @@ messages! {
     KindEmpty = "kind_empty" [],
     /// Any other kind, as the parser names it.
     KindOther = "kind_other" [name],
-    /// Nesting deeper than any data file needs.
-    ShapeTooDeep = "shape_too_deep" [],
-    /// Indentation deeper than any data file needs.
-    ShapeIndent = "shape_indent" [],
-    /// YAML aliases.
-    ShapeAlias = "shape_alias" [],
     /// A parameter outside its range.
     ParamOutOfRange = "param_out_of_range" [value, lo, hi],
 

@@ -279,7 +279,7 @@ fn read_file(
     let text = if path == Path::new("/dev/null") {
         Ok(String::new())
     } else {
-        crate::data::read_yaml(&path)
+        crate::data::read_limited(&path)
     }
     .map_err(|e| match e {
         crate::Error::Load(LoadError::Unreadable { file, problem }) => LoadError::Unreadable {
@@ -293,8 +293,8 @@ fn read_file(
     let values = if text.trim().is_empty() {
         FileValues::default()
     } else {
-        serde_yaml::from_str::<Option<FileValues>>(&text)
-            .map_err(|e| settings_yaml_error(&shown, &e))?
+        crate::yaml::from_str::<Option<FileValues>>(&text, &shown)
+            .map_err(settings_yaml_error)?
             .unwrap_or_default()
     };
     Ok((
@@ -307,17 +307,18 @@ fn read_file(
 }
 
 /// A YAML error in the settings file, with the keys it accepts.
-fn settings_yaml_error(file: &str, e: &serde_yaml::Error) -> LoadError {
-    match crate::data::yaml_error(file, e) {
-        LoadError::File {
+fn settings_yaml_error(e: crate::Error) -> crate::Error {
+    match e {
+        crate::Error::Load(LoadError::File {
             file,
             location,
             problem,
-        } => LoadError::File {
+        }) => LoadError::File {
             file,
             location,
             problem: Message::new(Msg::SettingsYaml).nested("problem", problem),
-        },
+        }
+        .into(),
         other => other,
     }
 }

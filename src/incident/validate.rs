@@ -156,8 +156,8 @@ fn param_condition(name: &str, condition: &Condition) -> Result<(), Message> {
         _ => return Err(Message::new(Msg::CheckConditionValues)),
     };
     for value in values {
-        let scalar = serde_yaml::from_str::<Params>(&format!("{name}: {value}"));
-        let element = serde_yaml::from_str::<Params>(&format!("{name}: [{value}]"));
+        let scalar = crate::yaml::from_str::<Params>(&format!("{name}: {value}"), name);
+        let element = crate::yaml::from_str::<Params>(&format!("{name}: [{value}]"), name);
         if scalar.is_err() && element.is_err() {
             return Err(Message::new(Msg::CheckNotAValue)
                 .arg("value", value)
@@ -193,7 +193,7 @@ mod tests {
     use super::*;
 
     fn condition(yaml: &str) -> Condition {
-        serde_yaml::from_str(yaml).expect("a condition")
+        crate::yaml::from_str(yaml, "test").expect("a condition")
     }
 
     #[test]

@@ -220,11 +220,12 @@ fn known_identifiers() -> std::collections::BTreeSet<String> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulings");
     for entry in std::fs::read_dir(dir).expect("rulings").flatten() {
         let text = std::fs::read_to_string(entry.path()).expect("a ruling");
-        let tree: serde_yaml::Value = serde_yaml::from_str(&text).expect("a ruling parses");
+        let tree: serde_json::Value =
+            floor::yaml::from_str(&text, "test").expect("a ruling parses");
         for list in ["questions", "outcomes"] {
-            for item in tree[list].as_sequence().into_iter().flatten() {
+            for item in tree[list].as_array().into_iter().flatten() {
                 ids.extend(item["id"].as_str().map(str::to_string));
-                for choice in item["choices"].as_sequence().into_iter().flatten() {
+                for choice in item["choices"].as_array().into_iter().flatten() {
                     ids.extend(choice.as_str().map(str::to_string));
                 }
             }

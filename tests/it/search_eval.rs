@@ -49,7 +49,7 @@ fn search_finds_the_rules_of_the_evaluation_set() {
         "/tests/search_eval.yaml"
     ))
     .expect("tests/search_eval.yaml");
-    let set: Set = serde_yaml::from_str(&text).expect("the evaluation set parses");
+    let set: Set = floor::yaml::from_str(&text, "test").expect("the evaluation set parses");
     let store = Store::open(DataSource::Embedded).expect("store");
     let index = Index::of_store(&store).expect("index");
     let mut by_lang: BTreeMap<String, Tally> = BTreeMap::new();

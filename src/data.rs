@@ -234,6 +234,24 @@ impl DataSource {
         Ok(DataSource::Dir(root.to_path_buf()))
     }
 
+    /// Why the tree's decision trees cannot be read, if they cannot:
+    /// `rulings/` missing from a `--data` tree, or not a folder that can be
+    /// listed (every incident would fail; `floor check` reports it).
+    pub fn rulings_problem(&self) -> Option<Message> {
+        let DataSource::Dir(root) = self else {
+            return None;
+        };
+        let dir = root.join("rulings");
+        if !dir.is_dir() {
+            return Some(Message::new(Msg::DataNoRulings));
+        }
+        fs::read_dir(&dir).err().map(|e| {
+            Message::new(Msg::DataUnreadable)
+                .arg("name", "rulings/")
+                .nested("problem", io_problem(&e))
+        })
+    }
+
     /// Every data file's relative path, sorted.
     pub fn paths(&self) -> crate::Result<Vec<String>> {
         match self {
@@ -294,27 +312,82 @@ pub(crate) enum OpenError {
     Io(std::io::Error),
 }
 
-/// Opens a file a user named, for reading: only a regular file. A FIFO,
-/// device, socket or directory is refused before it is opened; the file is
-/// opened without blocking (a path swapped for a FIFO in between does not
-/// hang) and looked at again once open. Every file a user names is read
-/// through here (`--answers`, `--house` and its `extends:`, `--hand`,
-/// `--log`, `compare FILE`, `FLOOR_CONFIG`, the files of `--data`).
-pub(crate) fn open_regular(path: &Path) -> Result<fs::File, OpenError> {
-    use std::os::unix::fs::OpenOptionsExt as _;
-    let meta = fs::metadata(path).map_err(OpenError::Io)?;
-    if !meta.is_file() {
-        return Err(OpenError::NotAFile);
+/// What a path is opened for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Access {
+    /// Reading an existing file.
+    Read,
+    /// Appending, created if absent (the incident log).
+    Append,
+    /// Writing anew, created if absent (a manual page).
+    Replace,
+}
+
+/// Opens a path a user named: only a regular file. A FIFO, device, socket
+/// or directory is refused before it is opened, and again once open (a
+/// path swapped in between), so nothing is read from or written to one;
+/// on Unix the open itself never blocks (`O_NONBLOCK`: a FIFO put in place
+/// in between does not hang) and takes no controlling terminal. Every path
+/// the tool reads or writes goes through here: `--answers`, `--house` and
+/// its `extends:`, `--hand`, `--log` (both ways), `compare FILE`, the
+/// settings file, the files of `--data`, and the pages of `man --out-dir`.
+pub(crate) fn open_path(path: &Path, access: Access) -> Result<fs::File, OpenError> {
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return Err(OpenError::NotAFile),
+        Ok(_) => {}
+        Err(e) if access != Access::Read && e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(OpenError::Io(e)),
     }
-    let file = fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
-        .open(path)
-        .map_err(OpenError::Io)?;
+    let mut options = fs::OpenOptions::new();
+    match access {
+        Access::Read => options.read(true),
+        Access::Append => options.read(true).append(true).create(true),
+        Access::Replace => options.write(true).create(true),
+    };
+    without_blocking(&mut options);
+    let file = options.open(path).map_err(OpenError::Io)?;
     if !file.metadata().map_err(OpenError::Io)?.is_file() {
         return Err(OpenError::NotAFile);
     }
+    if access == Access::Replace {
+        // Emptied only once it is known to be a regular file.
+        file.set_len(0).map_err(OpenError::Io)?;
+    }
     Ok(file)
+}
+
+/// Opens without waiting for a writer or reader (a FIFO) and without
+/// making a terminal the controlling one.
+#[cfg(unix)]
+fn without_blocking(options: &mut fs::OpenOptions) {
+    use std::os::unix::fs::OpenOptionsExt as _;
+    options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+}
+
+/// Elsewhere there are no FIFOs to block on: the checks before and after
+/// the open are the guard.
+#[cfg(not(unix))]
+fn without_blocking(_: &mut fs::OpenOptions) {}
+
+/// Creates or empties a regular file to write (see [`open_path`]).
+pub fn create_file(path: &Path) -> crate::Result<fs::File> {
+    let shown = path.display().to_string();
+    open_path(path, Access::Replace).map_err(|e| match e {
+        OpenError::NotAFile => {
+            LoadError::file(&shown, None, Message::new(Msg::NotRegularFile)).into()
+        }
+        OpenError::Io(e) => crate::Error::Other(
+            Message::new(Msg::WriteFile)
+                .arg("file", &shown)
+                .nested("problem", io_problem(&e)),
+            crate::message::Exit::Io,
+        ),
+    })
+}
+
+/// Opens a file a user named for reading (see [`open_path`]).
+pub(crate) fn open_regular(path: &Path) -> Result<fs::File, OpenError> {
+    open_path(path, Access::Read)
 }
 
 /// The UTF-8 byte-order mark some editors write at the start of a file.
@@ -400,21 +473,38 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> crate::Result<()> {
     if fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
         return Ok(());
     }
-    let Ok(entries) = fs::read_dir(dir) else {
-        return Ok(());
+    let unreadable = |path: &Path, e: &std::io::Error| {
+        crate::Error::from(LoadError::Unreadable {
+            file: path.display().to_string(),
+            problem: io_problem(e),
+        })
     };
-    for entry in entries.flatten() {
-        let Ok(kind) = entry.file_type() else {
-            continue;
-        };
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(unreadable(dir, &e)),
+    };
+    for entry in entries {
+        let entry = entry.map_err(|e| unreadable(dir, &e))?;
         let path = entry.path();
-        if kind.is_dir() {
+        let kind = entry.file_type().map_err(|e| unreadable(&path, &e))?;
+        let yaml = path.extension().is_some_and(|e| e == "yaml");
+        if kind.is_dir() && !yaml {
             walk(root, &path, out)?;
-        } else if kind.is_file()
-            && path.extension().is_some_and(|e| e == "yaml")
-            && let Ok(rel) = path.strip_prefix(root)
-        {
-            out.push(rel.to_string_lossy().replace('\\', "/"));
+        } else if yaml && !kind.is_symlink() {
+            // A data file that is a directory, device, FIFO or socket is
+            // refused here: every command that needs it would fail.
+            if !kind.is_file() {
+                return Err(LoadError::file(
+                    &path.display().to_string(),
+                    None,
+                    Message::new(Msg::NotRegularFile),
+                )
+                .into());
+            }
+            if let Ok(rel) = path.strip_prefix(root) {
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
         }
     }
     Ok(())

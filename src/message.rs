@@ -146,6 +146,10 @@ messages! {
     DataNotADirectory = "data_not_a_directory" [],
     /// `--data` without `locales/`.
     DataNoLocales = "data_no_locales" [],
+    /// A data tree without `rulings/`.
+    DataNoRulings = "data_no_rulings" [],
+    /// A folder of the data tree that cannot be listed.
+    DataUnreadable = "data_unreadable" [name, problem],
     /// `--data` whose `locales/` or `rulings/` is a symbolic link.
     DataLink = "data_link" [name],
     /// A language's UI file missing from a data tree.
@@ -308,6 +312,8 @@ messages! {
     UsageNoManual = "usage_no_manual" [command],
     /// `--lang` that names no UI language.
     NotUiLanguage = "not_ui_language" [value],
+    /// An environment variable whose value is not UTF-8 text.
+    EnvNotUtf8 = "env_not_utf8" [var],
     /// A game that is none of the three.
     NotAGame = "not_a_game" [value],
     /// `--answer` without `=`.
@@ -594,6 +600,12 @@ messages! {
     HandHeaderWord = "hand.header_word" [text],
     /// A player not written SEAT:STACK.
     HandSeatItem = "hand.seat_item" [text],
+    /// A seat listed twice in a hand's table.
+    HandSeatTwice = "hand.seat_twice" [seat],
+    /// More players than a table seats.
+    HandTooManyPlayers = "hand.too_many_players" [count, max],
+    /// More actions than a hand holds.
+    HandTooManyActions = "hand.too_many_actions" [max],
     /// An action not written SEAT ACTION.
     HandAction = "hand.action" [text],
     /// The button on no player.

@@ -229,6 +229,43 @@ impl Settings {
     }
 }
 
+/// The environment variables the settings are read from.
+pub const VARIABLES: &[&str] = &[
+    "FLOOR_LANG",
+    "FLOOR_RULES",
+    "FLOOR_HOUSE",
+    "FLOOR_LOG",
+    "FLOOR_GAME",
+    "FLOOR_CONFIG",
+    "XDG_CONFIG_HOME",
+    "HOME",
+];
+
+/// A variable of the process's environment, as [`Settings::resolve`] looks
+/// it up: `Ok(None)` when unset, an error naming it when its value is not
+/// UTF-8 (a setting silently dropped would rule without the house overlay,
+/// or not log).
+pub fn env_var(name: &str) -> crate::Result<Option<String>> {
+    match std::env::var(name) {
+        Ok(value) => Ok(Some(value)),
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(_)) => Err(crate::Error::bad(
+            Message::new(Msg::EnvNotUtf8).arg("var", name),
+        )),
+    }
+}
+
+impl Settings {
+    /// [`Settings::resolve`] from the process's environment: every variable
+    /// of [`VARIABLES`] must be UTF-8 if set.
+    pub fn from_environment(given: Given) -> crate::Result<Settings> {
+        for name in VARIABLES {
+            env_var(name)?;
+        }
+        Settings::resolve(given, |name| env_var(name).ok().flatten())
+    }
+}
+
 /// The first of the three that is set.
 fn pick<T>(
     flag: Option<(T, Source)>,

@@ -113,6 +113,9 @@ pub fn check(store: &Store) -> Report {
     }
     match Ui::load(store.source(), Lang::En) {
         Ok(ui) => {
+            if let Some(problem) = store.source().rulings_problem() {
+                report.add("rulings/", problem);
+            }
             for (file, message) in
                 crate::incident::validate::validate_all(store.source(), concepts, &ui)
             {

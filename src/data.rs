@@ -27,6 +27,9 @@ pub enum Format {
 
 static EMBEDDED: &[(&str, Format, &str)] = include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
+/// The bundled decision trees as written (see [`DataSource::written`]).
+static RULINGS_WRITTEN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rulings_sources.rs"));
+
 static RULE_INDEXES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rule_indexes.rs"));
 
 /// The build-time rule index of a bundled edition (see `rules::book`).
@@ -121,85 +124,6 @@ impl DataFile {
     }
 }
 
-/// What a serde_json error of a typed reading says, as a message (the
-/// common kinds keyed).
-/// The words between the first pair of backticks of `text`, and the rest.
-fn ticked(text: &str) -> Option<(&str, &str)> {
-    let (_, rest) = text.split_once('`')?;
-    rest.split_once('`')
-}
-
-/// Every word in backticks in `text`, in backticks, joined by ", ".
-fn all_ticked(text: &str) -> String {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some((word, after)) = ticked(rest) {
-        out.push(format!("`{word}`"));
-        rest = after;
-    }
-    out.join(", ")
-}
-
-pub(crate) fn parser_problem(problem: &str, placed: bool) -> Message {
-    let text = |s: &str| Message::new(Msg::Text).arg("text", s);
-    if let Some(rest) = problem.strip_prefix("unknown field ")
-        && let Some((field, after)) = ticked(rest)
-    {
-        return if after.contains("there are no fields") {
-            Message::new(Msg::YamlNoFields).arg("field", field)
-        } else {
-            Message::new(Msg::YamlUnknownField)
-                .arg("field", field)
-                .arg("expected", all_ticked(after))
-        };
-    }
-    if let Some(rest) = problem.strip_prefix("unknown variant ")
-        && let Some((value, after)) = ticked(rest)
-    {
-        return Message::new(Msg::YamlUnknownVariant)
-            .arg("value", value)
-            .arg("expected", all_ticked(after));
-    }
-    if let Some(rest) = problem.strip_prefix("missing field ")
-        && let Some((field, _)) = ticked(rest)
-    {
-        return Message::new(Msg::YamlMissingField).arg("field", field);
-    }
-    if let Some(rest) = problem.strip_prefix("duplicate field ")
-        && let Some((field, _)) = ticked(rest)
-    {
-        return Message::new(Msg::YamlDuplicateField).arg("field", field);
-    }
-    if let Some(rest) = problem.strip_prefix("duplicate entry with key ") {
-        let key = rest.trim().trim_matches('"');
-        return Message::new(Msg::YamlDuplicateKey).arg("key", key);
-    }
-    if let Some(rest) = problem.strip_prefix("invalid type: ")
-        && let Some((found, expected)) = rest.split_once(", expected ")
-    {
-        return Message::new(Msg::YamlInvalidType)
-            .nested("found", crate::yaml::kind(found))
-            .nested("expected", crate::yaml::kind(expected));
-    }
-    if let Some(rest) = problem.strip_prefix("invalid length ")
-        && let Some((length, _)) = rest.split_once(',')
-    {
-        return Message::new(Msg::YamlInvalidLength).arg("length", length);
-    }
-    if problem.contains("more than one document") {
-        return Message::new(Msg::YamlDocuments);
-    }
-    if problem.contains("recursion limit exceeded") {
-        return Message::new(Msg::YamlTooDeep).arg("max", crate::yaml::MAX_DEPTH);
-    }
-    if placed {
-        // The YAML reader's own errors ("did not find expected …",
-        // "mapping values are not allowed …"): a place, not a reason.
-        return Message::new(Msg::YamlSyntax);
-    }
-    Message::new(Msg::YamlOther).nested("message", text(problem))
-}
-
 /// The data tree in use.
 #[derive(Debug, Clone)]
 pub enum DataSource {
@@ -264,6 +188,19 @@ impl DataSource {
                 out.sort();
                 Ok(out)
             }
+        }
+    }
+
+    /// A data file's text as its author wrote it (the bundled decision
+    /// trees are kept as written too), for placing a problem at its line
+    /// and column; `None` when the file is not there.
+    pub fn written(&self, rel: &str) -> Option<std::borrow::Cow<'static, str>> {
+        match self {
+            DataSource::Embedded => RULINGS_WRITTEN
+                .iter()
+                .find(|(p, _)| *p == rel)
+                .map(|(_, text)| Cow::Borrowed(*text)),
+            DataSource::Dir(_) => self.read(rel).ok().flatten().map(|f| f.text),
         }
     }
 

@@ -136,7 +136,7 @@ fuzz_target!(|data: &[u8]| {
         let size = value.to_string().len();
         assert!(size <= 8 * text.len() + 1024, "{size} bytes from {text:?}");
     }
-    let _ = floor::incident::answer::parse_answers_file(&text, "fuzz.yaml");
+    let _ = floor::engine::answer::parse_answers_file(&text, "fuzz.yaml");
     STORE.with(|store| {
         let _ = floor::rules::overlay::parse(&text, "fuzz.yaml", store);
     });

@@ -16,8 +16,8 @@ use serde::Deserialize;
 
 use crate::data::DataSource;
 use crate::message::{Message, Msg};
-use crate::rules::Lang;
 use crate::rules::analyze::{self, StopWords};
+use crate::ui::Lang;
 
 /// One `locales/<lang>/lexicon.yaml`.
 #[derive(Debug, Clone, Default, Deserialize)]

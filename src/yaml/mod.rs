@@ -239,7 +239,7 @@ pub(crate) fn kind(name: &str) -> Message {
 mod tests {
     use super::*;
     use crate::data::DataSource;
-    use crate::rules::Lang;
+    use crate::ui::Lang;
     use crate::ui::Ui;
 
     #[derive(Debug, serde::Deserialize)]

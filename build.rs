@@ -272,11 +272,20 @@ fn search_data(
             analyze::term_stems(name, "en", &stop),
         ));
     }
+    // Topics no rulebook covers go in with their slug marked, as
+    // `LexiconFile::topics` gives them.
+    fn topics(file: &serde_json::Value) -> Vec<(String, &serde_json::Value)> {
+        let concepts = file.get("concepts").and_then(|c| c.as_object());
+        let uncovered = file.get("not_covered").and_then(|c| c.as_object());
+        let concepts = concepts.into_iter().flatten().map(|(c, t)| (c.clone(), t));
+        let uncovered = uncovered
+            .into_iter()
+            .flatten()
+            .map(|(c, t)| (format!("!{c}"), t));
+        concepts.chain(uncovered).collect()
+    }
     for (lang, file) in lexicons {
-        let Some(concepts) = file.get("concepts").and_then(|c| c.as_object()) else {
-            continue;
-        };
-        for (concept, terms) in concepts {
+        for (concept, terms) in topics(file) {
             for t in terms
                 .as_array()
                 .into_iter()

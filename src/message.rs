@@ -908,6 +908,8 @@ messages! {
     CheckCitesDisagree = "check_cites_disagree" [outcome, tree, module],
     /// A lexicon entry for an unknown concept.
     CheckLexiconConcept = "check_lexicon_concept" [concept],
+    /// A lexicon topic listed as covered by no rulebook that is a concept.
+    CheckLexiconCoveredTopic = "check_lexicon_covered_topic" [concept],
     /// A lexicon entry without terms.
     CheckLexiconNoTerms = "check_lexicon_no_terms" [concept],
     /// A lexicon term with no words.

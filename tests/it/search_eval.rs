@@ -290,7 +290,7 @@ fn search_answers_the_question_sets() {
             .to_string();
         let text = std::fs::read_to_string(path).expect("question set");
         let set: QuestionSet =
-            serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            floor::yaml::from_str(&text, &name).unwrap_or_else(|e| panic!("{name}: {e}"));
         let (mut at1, mut at3, mut sentence, mut cross, mut no_answer, mut false_none) = (
             Rate::default(),
             Rate::default(),

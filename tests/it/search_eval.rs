@@ -49,7 +49,7 @@ fn search_finds_the_rules_of_the_evaluation_set() {
         "/tests/search_eval.yaml"
     ))
     .expect("tests/search_eval.yaml");
-    let set: Set = serde_yaml::from_str(&text).expect("the evaluation set parses");
+    let set: Set = floor::yaml::from_str(&text, "test").expect("the evaluation set parses");
     let store = Store::open(DataSource::Embedded).expect("store");
     let index = Index::of_store(&store).expect("index");
     let mut by_lang: BTreeMap<String, Tally> = BTreeMap::new();
@@ -304,7 +304,7 @@ fn search_answers_the_question_sets() {
             .to_string();
         let text = std::fs::read_to_string(path).expect("question set");
         let set: QuestionSet =
-            serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            floor::yaml::from_str(&text, &name).unwrap_or_else(|e| panic!("{name}: {e}"));
         let (mut at1, mut at3, mut sentence, mut cross, mut no_answer, mut false_none) = (
             Rate::default(),
             Rate::default(),

@@ -1,32 +1,64 @@
 //! What an incident is in code: typed answers (read from the walk's answers
-//! with serde), a typed outcome enum and the rule logic, registered once in
+//! with serde), a typed outcome enum with the concepts each outcome cites,
+//! typed amounts, extras and notes, and the rule logic, registered once in
 //! [`crate::incidents::ALL`]. `floor check` proves that each decision tree
 //! (`rulings/<id>.yaml`) and its module agree: the question ids are the
-//! answer fields, the outcomes are the enum's variants, and every set of
-//! answers the walk can produce reads into the answer type.
+//! answer fields, the outcomes are the enum's variants and cite what the
+//! module declares, and every answer the walk can give, each choice of each
+//! question, reads into the answer type.
 
+use serde::Serialize;
 use serde::de::{self, DeserializeOwned, Visitor};
-use serde_json::{Map, Value};
 
 use super::answer::Answer;
-use super::ruling::Decision;
-use super::tree::{Kind, Tree};
-use super::walk::Answers;
+use super::notes::NoteText;
+use super::read::{ReadError, read};
+use super::ruling::{Decision, Erased};
+use super::tree::{Kind, Question, Tree, cite_parts};
+use super::walk::{Answers, Origin};
 use crate::error::Error;
 use crate::message::{Message, Msg};
+use crate::rules::concepts::ConceptId;
 use crate::rules::params::Resolved;
 
-/// One incident: its answers, its outcomes and how it rules.
-pub trait Incident {
+/// One incident: its answers, its outcomes, what its ruling carries and how
+/// it rules. Everything a ruling holds is typed here; the card, the JSON and
+/// the log are made from it at the edge ([`super::ruling::assemble`]).
+pub trait Incident: Sized {
     /// The incident id, equal to its decision tree's file name.
     const ID: &'static str;
     /// The answers, one field per question of the tree (an `Option` where
     /// the walk may leave the question unanswered).
     type Answers: DeserializeOwned;
-    /// The outcomes, spelt as the tree spells them.
-    type Outcome: Copy + strum::VariantNames + Into<&'static str>;
+    /// The outcomes, spelt as the tree spells them, each with the concepts
+    /// it may cite.
+    type Outcome: Outcome;
+    /// The named chip amounts, in the order the card shows them (a field
+    /// `None` is not shown); `()` for none.
+    type Amounts: Serialize + Default + std::fmt::Debug + Clone;
+    /// What the JSON carries besides the amounts (`pots`, `player`...), in
+    /// its order; `()` for nothing.
+    type Extra: Serialize + Default + std::fmt::Debug + Clone;
+    /// The notes the card may carry ([`super::notes::NoNote`] for none).
+    type Note: NoteText + std::fmt::Debug + Clone;
     /// Rules on the answers with the edition's parameters.
-    fn rule(answers: Self::Answers, cx: &mut Cx<'_>) -> Result<Decision<Self::Outcome>, Error>;
+    fn rule(answers: Self::Answers, cx: &mut Cx<'_>) -> Result<Decision<Self>, Error>;
+}
+
+/// An incident's outcomes: ids as the tree spells them, and for each the
+/// concepts it may cite, deciding rule first, as the tree's `cite:` lists
+/// them (`floor check` proves the two lists agree).
+pub trait Outcome:
+    Copy
+    + Eq
+    + std::fmt::Debug
+    + Into<&'static str>
+    + strum::VariantNames
+    + strum::VariantArray
+    + 'static
+{
+    /// The concepts this outcome may cite.
+    fn cites(self) -> &'static [ConceptId];
 }
 
 /// What a ruling may consult besides the answers: the edition's parameters
@@ -54,7 +86,7 @@ impl<'a> Cx<'a> {
     }
 }
 
-type Run = fn(&Answers, &mut Cx<'_>) -> Result<Decision, Error>;
+type Run = fn(&Answers, &mut Cx<'_>) -> Result<Erased, Error>;
 
 /// An incident as the registry lists it.
 pub struct Entry {
@@ -62,9 +94,22 @@ pub struct Entry {
     pub id: &'static str,
     /// Every outcome id.
     pub outcomes: &'static [&'static str],
+    /// The notes its rulings may carry: key and placeholders.
+    pub notes: &'static [(&'static str, &'static [&'static str])],
+    cites: fn() -> Vec<(&'static str, &'static [ConceptId])>,
     fields: fn() -> &'static [&'static str],
-    read: fn(Map<String, Value>) -> Result<(), String>,
+    read: fn(&Answers) -> Result<(), ReadError>,
     run: Run,
+}
+
+/// A disagreement between a decision tree and its module, placed at the
+/// choice it concerns where it concerns one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The question and the choice, for a choice that does not read.
+    pub choice: Option<(String, String)>,
+    /// What is wrong.
+    pub message: Message,
 }
 
 impl Entry {
@@ -73,6 +118,8 @@ impl Entry {
         Entry {
             id: I::ID,
             outcomes: <I::Outcome as strum::VariantNames>::VARIANTS,
+            notes: <I::Note as NoteText>::ALL,
+            cites: cites::<I::Outcome>,
             fields: field_names::<I::Answers>,
             read: reads::<I::Answers>,
             run: run::<I>,
@@ -84,54 +131,102 @@ impl Entry {
         (self.fields)()
     }
 
+    /// The concepts each outcome may cite, as the module declares them.
+    pub fn cites(&self) -> Vec<(&'static str, &'static [ConceptId])> {
+        (self.cites)()
+    }
+
     /// Rules on answers the walk produced.
-    pub fn run(&self, answers: &Answers, cx: &mut Cx<'_>) -> Result<Decision, Error> {
+    pub fn run(&self, answers: &Answers, cx: &mut Cx<'_>) -> Result<Erased, Error> {
         (self.run)(answers, cx)
     }
 
-    /// Where the tree and the module disagree, each problem in words.
-    pub fn check(&self, tree: &Tree) -> Vec<Message> {
-        let mut problems = Vec::new();
+    /// Where the tree and the module disagree, each problem in words: the
+    /// questions and the answer fields, the outcomes and the enum, the
+    /// concepts each outcome cites, and whether every answer the walk can
+    /// give reads into the answer type — every choice of every question,
+    /// each problem placed at its choice.
+    pub fn check(&self, tree: &Tree) -> Vec<Problem> {
+        let mut problems: Vec<Problem> = Vec::new();
+        let mut add = |message: Message| {
+            problems.push(Problem {
+                choice: None,
+                message,
+            })
+        };
         let fields = self.fields();
         for q in &tree.questions {
             if !fields.contains(&q.id.as_str()) {
-                problems.push(
-                    Message::new(Msg::CheckQuestionNoField)
-                        .arg("question", &q.id)
-                        .arg("module", self.id),
-                );
+                add(Message::new(Msg::CheckQuestionNoField)
+                    .arg("question", &q.id)
+                    .arg("module", self.id));
             }
         }
         for f in fields {
             if tree.question(f).is_none() {
-                problems.push(Message::new(Msg::CheckFieldNoQuestion).arg("field", f));
+                add(Message::new(Msg::CheckFieldNoQuestion).arg("field", f));
             }
         }
         for o in self.outcomes {
             if tree.outcome(o).is_none() {
-                problems.push(Message::new(Msg::CheckOutcomeNotListed).arg("outcome", o));
+                add(Message::new(Msg::CheckOutcomeNotListed).arg("outcome", o));
             }
         }
         for o in &tree.outcomes {
             if !self.outcomes.contains(&o.id.as_str()) {
-                problems.push(Message::new(Msg::CheckOutcomeUnreachable).arg("outcome", &o.id));
+                add(Message::new(Msg::CheckOutcomeUnreachable).arg("outcome", &o.id));
+            }
+        }
+        for (outcome, declared) in self.cites() {
+            let Some(o) = tree.outcome(outcome) else {
+                continue;
+            };
+            let tree_cites: Vec<&str> = o.cite.iter().map(|c| cite_parts(c).0).collect();
+            let module: Vec<&str> = declared.iter().map(|c| c.slug()).collect();
+            if tree_cites != module {
+                add(Message::new(Msg::CheckCitesDisagree)
+                    .arg("outcome", outcome)
+                    .arg("tree", tree_cites.join(", "))
+                    .arg("module", module.join(", ")));
             }
         }
         // The fewest answers the walk can produce, then all of them.
-        let always =
-            |q: &&super::tree::Question| q.when.is_empty() && (!q.optional || q.default.is_some());
-        for (which, map) in [
+        let always = |q: &&Question| q.when.is_empty() && (!q.optional || q.default.is_some());
+        for (which, answers) in [
             (
                 Msg::CheckFewestAnswers,
                 sample(tree.questions.iter().filter(always)),
             ),
             (Msg::CheckEveryAnswers, sample(tree.questions.iter())),
         ] {
-            if let Err(e) = (self.read)(map) {
-                // The reader's words in the UI language where they are known
-                // (an unknown field, a missing one).
-                let problem = crate::data::parser_problem(&e.to_string(), false);
-                problems.push(Message::new(which).nested("problem", problem));
+            if let Err(e) = (self.read)(&answers) {
+                add(Message::new(which).nested("problem", e.message()));
+            }
+        }
+        // Every choice of every question, the others as sampled.
+        let every = sample(tree.questions.iter());
+        for q in &tree.questions {
+            let kind = q.kind;
+            if !matches!(kind, Kind::Choice | Kind::MultiChoice) {
+                continue;
+            }
+            for choice in &q.choices {
+                let mut answers = every.clone();
+                let answer = match kind {
+                    Kind::MultiChoice => Answer::Choices(vec![choice.clone()]),
+                    _ => Answer::Text(choice.clone()),
+                };
+                answers.insert(&q.id, answer, Origin::Given);
+                if let Err(e) = (self.read)(&answers) {
+                    problems.push(Problem {
+                        choice: Some((q.id.clone(), choice.clone())),
+                        message: Message::new(Msg::CheckChoiceUnread)
+                            .arg("question", &q.id)
+                            .arg("choice", choice)
+                            .arg("module", self.id)
+                            .nested("problem", e.message()),
+                    });
+                }
             }
         }
         problems
@@ -139,45 +234,69 @@ impl Entry {
 }
 
 /// A sample answer of each question's kind, as the walk would produce it.
-fn sample<'a>(questions: impl Iterator<Item = &'a super::tree::Question>) -> Map<String, Value> {
-    questions
-        .map(|q| {
-            let v = match q.kind {
-                Kind::YesNo => Answer::Bool(false),
-                Kind::Choice => Answer::Text(q.choices.first().cloned().unwrap_or_default()),
-                Kind::MultiChoice => Answer::Choices(q.choices.iter().take(1).cloned().collect()),
-                Kind::Amount | Kind::Number => Answer::Amount(q.min.unwrap_or(1).max(1)),
-                Kind::Chips => Answer::Chips(vec![1]),
-                Kind::Seat => Answer::Seat(1),
-                Kind::Seats => Answer::Seats(vec![1]),
-                Kind::Actions => Answer::Text("A:check".into()),
-                Kind::Contributions | Kind::Tables => Answer::Text("1:1".into()),
-                Kind::Player => Answer::Text("A".into()),
-                Kind::Stacks => Answer::Text("A:1".into()),
-            };
-            (q.id.clone(), v.json())
-        })
+fn sample<'a>(questions: impl Iterator<Item = &'a Question>) -> Answers {
+    let mut answers = Answers::default();
+    for q in questions {
+        let v = match q.kind {
+            Kind::YesNo => Answer::Bool(false),
+            Kind::Choice => Answer::Text(q.choices.first().cloned().unwrap_or_default()),
+            Kind::MultiChoice => Answer::Choices(q.choices.iter().take(1).cloned().collect()),
+            Kind::Amount | Kind::Number => Answer::Amount(q.min.unwrap_or(1).max(1)),
+            Kind::Chips => Answer::Chips(vec![1]),
+            Kind::Seat => Answer::Seat(1),
+            Kind::Seats => Answer::Seats(vec![1]),
+            Kind::Actions => Answer::Text("A:check".into()),
+            Kind::Contributions | Kind::Tables => Answer::Text("1:1".into()),
+            Kind::Player => Answer::Text("A".into()),
+            Kind::Stacks => Answer::Text("A:1".into()),
+        };
+        answers.insert(&q.id, v, Origin::Given);
+    }
+    answers
+}
+
+fn reads<T: DeserializeOwned>(answers: &Answers) -> Result<(), ReadError> {
+    read::<T>(answers, None).map(|_| ())
+}
+
+fn cites<O: Outcome>() -> Vec<(&'static str, &'static [ConceptId])> {
+    <O as strum::VariantArray>::VARIANTS
+        .iter()
+        .map(|o| ((*o).into(), o.cites()))
         .collect()
 }
 
-fn reads<T: DeserializeOwned>(map: Map<String, Value>) -> Result<(), String> {
-    serde_json::from_value::<T>(Value::Object(map))
-        .map(|_| ())
-        .map_err(|e| e.to_string())
+fn run<I: Incident>(answers: &Answers, cx: &mut Cx<'_>) -> Result<Erased, Error> {
+    let typed: I::Answers = read(answers, None).map_err(|e| unread(answers, &e))?;
+    let decision = I::rule(typed, cx)?;
+    // A module cites only what it declares for the outcome (the tree's
+    // `cite:` lists the same, `floor check` proves): a concept it forgot to
+    // declare is a mistake in the module, found by the tests.
+    debug_assert!(
+        decision
+            .cites
+            .iter()
+            .all(|c| decision.outcome.cites().contains(&c.concept)),
+        "{}: outcome {:?} cites {:?}, declared {:?}",
+        I::ID,
+        decision.outcome,
+        decision.cites,
+        decision.outcome.cites()
+    );
+    Ok(decision.erase())
 }
 
-fn run<I: Incident>(answers: &Answers, cx: &mut Cx<'_>) -> Result<Decision, Error> {
-    let map: Map<String, Value> = answers
-        .iter()
-        .map(|(k, a, _)| (k.to_string(), a.json()))
-        .collect();
-    let typed: I::Answers = serde_json::from_value(Value::Object(map)).map_err(|e| {
-        Error::input(
-            "answers",
-            crate::data::parser_problem(&e.to_string(), false),
-        )
-    })?;
-    Ok(I::rule(typed, cx)?.erase())
+/// The error for answers that do not read into the module's type: a tree
+/// and a module that disagree (`floor check` reports it, with its place).
+fn unread(answers: &Answers, e: &ReadError) -> Error {
+    let key = e.field().unwrap_or("answers");
+    let value = answers.get(key).map(Answer::canonical).unwrap_or_default();
+    Error::bad(
+        Message::new(Msg::InvalidAnswer)
+            .arg("key", key)
+            .arg("value", value)
+            .nested("problem", e.message()),
+    )
 }
 
 /// The field names of a struct that derives `Deserialize`, read from what

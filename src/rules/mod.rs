@@ -4,6 +4,7 @@
 pub mod analyze;
 pub mod book;
 pub mod check;
+pub mod concepts;
 mod layout;
 pub mod lexicon;
 pub mod model;

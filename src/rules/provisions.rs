@@ -623,7 +623,7 @@ where
                 let mut out: Vec<(K, V)> = Vec::new();
                 while let Some(key) = map.next_key::<K>()? {
                     if out.iter().any(|(k, _)| *k == key) {
-                        return Err(crate::data::custom_error(
+                        return Err(crate::yaml::custom_error(
                             Message::new(Msg::OverlayKeyTwice).arg("key", key),
                         ));
                     }
@@ -936,10 +936,11 @@ mod tests {
 
     #[test]
     fn a_repeated_key_is_refused_where_a_map_would_keep_the_last() {
-        let err = serde_yaml::from_str::<Unique<Unique<String>>>("\"29\":\n  a: x\n  a: y\n")
-            .expect_err("a twice");
+        let err =
+            crate::yaml::from_str::<Unique<Unique<String>>>("\"29\":\n  a: x\n  a: y\n", "test")
+                .expect_err("a twice");
         assert!(err.to_string().contains("`a` is given twice"), "{err}");
-        assert!(err.location().is_some(), "{err}");
+        assert!(err.to_string().starts_with("test:3:"), "{err}");
     }
 
     #[test]
@@ -948,9 +949,9 @@ mod tests {
             provision("clock-time", Some("clock_seconds"), None),
             provision("clock-dead", None, None),
         ]);
-        let mut rule: Rule = serde_yaml::from_str(
+        let mut rule: Rule = crate::yaml::from_str(
             "number: \"29\"\nkind: rule\nconcept: calling-clock\ntitle: t\ntext: \"You have  30\n seconds.\"\nparams: {clock_seconds: 30, clock_countdown: 5}\nparts:\n  - {label: A, text: The hand is dead., not_applicable: true}\n",
-        )
+"test")
         .expect("rule");
         rule.provisions = vec![
             stated("clock-time", "have 30 seconds"),
@@ -968,8 +969,9 @@ mod tests {
         let mut misdeal = provision("misdeal-joker", None, None);
         misdeal.concept = "misdeals".into();
         let catalog = Catalog::new(vec![misdeal]);
-        let mut rule: Rule = serde_yaml::from_str(
+        let mut rule: Rule = crate::yaml::from_str(
             "number: \"29\"\nkind: rule\nconcept: calling-clock\ntitle: t\ntext: A joker.\n",
+            "test",
         )
         .expect("rule");
         rule.provisions = vec![stated("misdeal-joker", "A joker.")];
@@ -999,8 +1001,9 @@ mod tests {
     /// values, and a bundled edition gives every one.
     #[test]
     fn statements_give_terms_and_name_another_topic() {
-        let record: Record = serde_yaml::from_str(
+        let record: Record = crate::yaml::from_str(
             "edition: x\nrules:\n  \"30\":\n    a: \"Plain words.\"\n    b: {span: \"Other words.\", topic: misdeals, when: touches, force: must}\n",
+            "test",
         )
         .expect("record");
         let (_, statements) = &record.rules.0[0];
@@ -1009,14 +1012,16 @@ mod tests {
         assert_eq!(b.topic.as_deref(), Some("misdeals"));
         assert_eq!(b.terms.when.as_deref(), Some("touches"));
         assert!(
-            serde_yaml::from_str::<Record>(
-                "edition: x\nrules:\n  \"30\":\n    b: {span: w, whom: x}\n"
+            crate::yaml::from_str::<Record>(
+                "edition: x\nrules:\n  \"30\":\n    b: {span: w, whom: x}\n",
+                "test",
             )
             .is_err(),
             "an unknown term is refused"
         );
-        let file: CatalogFile = serde_yaml::from_str(
+        let file: CatalogFile = crate::yaml::from_str(
             "shared:\n  must: {en: must, nl: moet, de: muss, sk: musí}\nprovisions:\n  - id: dead-in-muck\n    concept: misdeals\n    kind: ruling\n    terms:\n      when:\n        touches: {en: touching, nl: raakt, de: berührt, sk: dotkne}\n        pushed: {en: pushed, nl: geschoven, de: geschoben, sk: posunuté}\n      force: {must: ~}\n    en: e\n    nl: n\n    de: d\n    sk: s\n",
+            "test",
         )
         .expect("catalog");
         let catalog = Catalog::with_shared(file.provisions, file.shared);
@@ -1027,8 +1032,9 @@ mod tests {
                 .map(|w| w.de.as_str()),
             Some("muss")
         );
-        let mut rule: Rule = serde_yaml::from_str(
+        let mut rule: Rule = crate::yaml::from_str(
             "number: \"35\"\nkind: rule\nconcept: at-your-seat\ntitle: t\ntext: Cards touching the muck are dead.\n",
+            "test",
         )
         .expect("rule");
         let mut dead = stated("dead-in-muck", "touching the muck are dead");

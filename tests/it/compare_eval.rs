@@ -161,8 +161,8 @@ fn compare_json(a: &str, b: &str) -> Value {
 
 fn score(path: &Path) -> Score {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let reading: Reading =
-        serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let reading: Reading = floor::yaml::from_str(&text, &path.display().to_string())
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let c = compare_json(&reading.a, &reading.b);
     let rows = rows(&c);
     let known = concepts(rows.iter());

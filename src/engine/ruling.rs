@@ -346,6 +346,10 @@ pub struct Ruling {
     /// Incident-specific structured data (`pots`, `halt`, `moves`).
     #[serde(flatten)]
     pub data: serde_json::Map<String, serde_json::Value>,
+    /// Questions left to their default that decided the case: a
+    /// walkthrough asks them (see [`super::Cx::ask`]).
+    #[serde(skip)]
+    pub to_ask: Vec<String>,
 }
 
 /// Assembles the ruling from the tree, the answers and the decision.
@@ -538,6 +542,7 @@ pub fn assemble(
         notes,
         table: decision.table,
         data: decision.data,
+        to_ask: Vec::new(),
     })
 }
 

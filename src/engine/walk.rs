@@ -54,6 +54,11 @@ impl Answers {
         self.map.insert(id.to_string(), (answer, origin));
     }
 
+    /// Forgets the answer to `id` (a default the ruling did not need).
+    pub fn forget(&mut self, id: &str) {
+        self.map.remove(id);
+    }
+
     /// The optional questions that applied and were left unanswered.
     pub fn unset(&self) -> impl Iterator<Item = &str> {
         self.unset.iter().map(String::as_str)

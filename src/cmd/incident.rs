@@ -71,7 +71,7 @@ pub fn run(ctx: &Ctx, args: Args) -> floor::Result<Output> {
         .answers
         .iter()
         .map(|(k, _)| k.as_str())
-        .filter(|k| answers.get(k).is_none())
+        .filter(|k| answers.get(k).is_none() && !answers.unset().any(|u| u == *k))
         .map(|k| format!("`{k}`"))
         .collect();
     if !ignored.is_empty() {

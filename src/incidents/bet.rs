@@ -35,8 +35,6 @@ pub struct Answers {
     pub prior_chips: Option<PriorChips>,
     /// How much of them was pulled back.
     pub pulled_back: Option<Chips>,
-    /// Chips behind before acting.
-    pub stack: Option<Chips>,
     /// What was said first.
     pub declared: Declared,
     /// The amount said.
@@ -84,7 +82,6 @@ impl Incident for Bet {
             cx.unused("prior_chips");
         }
         input.pulled_back = a.pulled_back;
-        input.stack = a.stack.or(input.stack);
         input.declared = a.declared;
         if a.declared == Declared::Number && a.declared_amount.is_none() {
             return Err(Error::input(

@@ -57,7 +57,7 @@ impl Incident for PotLimit {
         let situation = Situation::read(&told, needs, cx)?;
         let spot = situation.spot;
         let (facing, in_front) = (spot.facing, spot.in_front);
-        let all_in = situation.round.as_ref().and(spot.all_in_total());
+        let all_in = spot.all_in_total();
         let short_blind = match (a.short_blind, a.blind_posted, a.blind_full) {
             (None | Some(false), _, _) => None,
             (Some(true), Some(posted), Some(full)) => Some(ShortBlind { posted, full }),

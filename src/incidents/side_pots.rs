@@ -14,7 +14,7 @@ use crate::engine::ruling::{Pots, SeatMark, TablePicture};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Seat, add, layer_pots_with_dead};
+use crate::poker::{Chips, Seat, add, layer_pots_with_dead};
 use crate::rules::concepts::{self as c};
 
 /// The `side-pots` incident.
@@ -199,11 +199,7 @@ fn from_actions(
     text: &str,
     cx: &mut Cx<'_>,
 ) -> Result<Decision<SidePots>, Error> {
-    let needs = Needs {
-        game: Some(Game::NoLimit),
-        ..Needs::default()
-    };
-    let round = super::situation::round_played(told, text, needs, cx)?;
+    let round = super::situation::round_played(told, text, Needs::default(), cx)?;
     let played: Vec<(String, Chips, bool)> = round
         .contributions()
         .into_iter()

@@ -54,6 +54,9 @@ pub struct Told {
     pub reopened: Option<bool>,
     /// In limit: whether the raises of the round reached the house's cap.
     pub raises: Option<RaisesMade>,
+    /// The player's chips behind before acting; told by the actions, the
+    /// stacks give them (this overrides).
+    pub stack: Option<Chips>,
 }
 
 /// In limit, the raises made this round against the house's cap (TDA 48).
@@ -180,9 +183,22 @@ impl Situation {
             ));
         }
         let mut spot = round.spot(&player).map_err(|m| Error::input("player", m))?;
+        if told.stack.is_some() {
+            spot.stack = told.stack;
+        }
         if needs.cap && setup.game == Game::Limit {
             spot.capped = capped_as_played(told.raises, &round, cx)?;
             spot.may_raise = spot.may_raise && !spot.capped;
+        }
+        // In limit after an all-in, the share that re-opens decided whether
+        // he may raise when the bet grew since he acted by less than a bet:
+        // noted then.
+        if setup.game == Game::Limit
+            && setup.limit_reopen_percent != 100
+            && round.acted(&player)
+            && (1..setup.unit().unwrap_or(Chips::MAX)).contains(&round.raised_since_acted(&player))
+        {
+            limit_reopen_percent(cx)?;
         }
         let mut notes = Vec::new();
         if told.street.is_none() {
@@ -214,6 +230,7 @@ impl Situation {
                 None if facing == 0 => big_blind,
                 None => facing,
             },
+            stack: told.stack,
             ..Spot::new(game, big_blind, facing)
         };
         let mut notes = Vec::new();
@@ -232,6 +249,10 @@ impl Situation {
         // Limit: asked against a bet; unanswered, not capped (said).
         if needs.cap && game == Game::Limit && facing > 0 {
             spot.capped = told.raises == Some(RaisesMade::CapReached);
+            if spot.capped {
+                // Which cap: the house's (its practice noted).
+                cx.params.limit_raise_cap();
+            }
             if told.raises.is_none() {
                 notes.push(Note::CapAssumed);
             }
@@ -308,10 +329,11 @@ fn read_round(told: &Told, actions: &str, needs: Needs, cx: &mut Cx<'_>) -> Resu
     setup.small_blind = told.small_blind;
     setup.raise_cap = needs.raise_cap;
     // The share of a bet that re-opens limit betting matters only after an
-    // all-in short of a bet; read only then, so that no other limit ruling
-    // carries a note about it.
+    // all-in short of a bet: looked at then; its practice is noted where it
+    // decided (see Situation::played).
     if game == Game::Limit && actions.iter().any(|a| a.kind == ActionKind::AllIn) {
-        setup.limit_reopen_percent = limit_reopen_percent(cx)?;
+        let mut peek = crate::rules::params::Resolved::new(cx.params.stated());
+        setup.limit_reopen_percent = limit_reopen_percent_of(&mut peek)?;
     }
     Ok((setup, stacks, actions))
 }
@@ -337,7 +359,11 @@ fn certain_player(round: &Round, needs: Needs) -> Result<String, Error> {
 /// noted on the card where it falls back to practice, only where it
 /// matters).
 pub(crate) fn limit_reopen_percent(cx: &mut Cx<'_>) -> Result<u8, Error> {
-    let percent = cx.params.limit_reopen_percent().get();
+    limit_reopen_percent_of(&mut cx.params)
+}
+
+fn limit_reopen_percent_of(params: &mut crate::rules::params::Resolved<'_>) -> Result<u8, Error> {
+    let percent = params.limit_reopen_percent().get();
     u8::try_from(percent).map_err(|_| {
         Error::input(
             "limit_reopen_percent",
@@ -355,12 +381,19 @@ fn capped_as_played(
     cx: &mut Cx<'_>,
 ) -> Result<bool, Error> {
     let raises = round.raises();
-    // The cap is read once a raise was made (a cap is at least one raise).
+    // The cap is looked at once a raise was made (a cap is at least one
+    // raise), and read (its practice noted) only once it is reached: where
+    // it decides, as the floor's "cap reached" reads it told in numbers.
     let cap = if raises > 0 {
-        cx.params.limit_raise_cap().get()
+        crate::rules::params::Resolved::new(cx.params.stated())
+            .limit_raise_cap()
+            .get()
     } else {
         u32::MAX
     };
+    if raises >= cap {
+        cx.params.limit_raise_cap();
+    }
     match said {
         None if raises >= cap => Err(Error::input(
             "raises",

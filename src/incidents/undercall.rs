@@ -94,10 +94,12 @@ impl Incident for Undercall {
                 ));
             }
         };
+        // The full call is all his chips when they do not cover the bet
+        // (the stacks tell it).
         let mut d = decide(
             a.heads_up,
             opening_bet,
-            situation.spot.facing,
+            situation.spot.to_call(),
             a.pushed,
             situation.spot.in_front,
         )?;

@@ -13,6 +13,7 @@ mod disputes;
 mod equivalence;
 mod golden;
 mod hand;
+mod hostile;
 mod incidents;
 mod interactive;
 mod interactive_dealing;

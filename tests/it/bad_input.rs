@@ -293,7 +293,6 @@ fn malformed_amounts_name_the_key_and_the_fix() {
         ("12OO", "contains `O`"),
         ("-5", "is negative"),
         ("1e9", "contains `e`"),
-        ("", "empty"),
         ("٣٠٠", "contains `٣`"),
         ("18446744073709551616", "too large"),
         ("99999999999999999999999k", "too large"),

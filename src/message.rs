@@ -466,6 +466,8 @@ messages! {
     PlayerNotInRoundPreflop = "player_not_in_round_preflop" [player],
     /// The small blind's chips are needed.
     SmallBlindNeeded = "small_blind_needed" [],
+    /// The actions do not say whose action is ruled.
+    PlayerNeeded = "player_needed" [known],
     /// The out-of-turn player never acted out of turn in the actions.
     OotNotFound = "oot_not_found" [player],
     /// When the out-of-turn player acted it was another player's turn.

@@ -11,6 +11,7 @@ mod conventions;
 mod corpus;
 mod dealing;
 mod disputes;
+mod equivalence;
 mod golden;
 mod hand;
 mod hostile;

@@ -11,6 +11,7 @@ pub mod compare;
 pub mod data;
 pub mod error;
 pub mod hand;
+pub mod import;
 pub mod incident;
 pub mod incidents;
 pub mod log;

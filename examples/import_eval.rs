@@ -75,6 +75,12 @@ fn main() {
             for p in &s.params_missed {
                 println!("    param {p}");
             }
+            for p in &s.params_wrong {
+                println!("    WRONG param {p}");
+            }
+            for p in &s.params_extra {
+                println!("    extra param {p}");
+            }
         }
     }
 }

@@ -131,6 +131,10 @@ messages! {
     ImportBinary = "import_binary" [],
     /// A language code in the import cues that is no ISO 639-1 code.
     ImportCueLanguage = "import_cue_language" [lang, code],
+    /// A parameter in the import cues that does not exist.
+    ImportCueParam = "import_cue_param" [param],
+    /// A value in the import cues a parameter cannot take.
+    ImportCueValue = "import_cue_value" [param, value],
 
     /// A file at fault, with its position where known: `{file}{location}: {problem}`.
     FileProblem = "file_problem" [file, location, problem],

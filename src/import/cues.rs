@@ -43,12 +43,90 @@ pub struct LangCues {
     /// Language names as the book writes them, by ISO 639-1 code.
     #[serde(default)]
     pub languages: BTreeMap<String, Vec<String>>,
+    /// Places a sentence names when it says what holds somewhere else ("In
+    /// the United States, English only"): not the house's rule.
+    #[serde(default)]
+    pub elsewhere_words: Vec<String>,
     /// Words for seconds.
     #[serde(default)]
     pub seconds: Vec<String>,
     /// Words for minutes.
     #[serde(default)]
     pub minutes: Vec<String>,
+    /// Words that say the last seconds are counted down.
+    #[serde(default)]
+    pub countdown_words: Vec<String>,
+    /// Words for "the last" (seconds of the clock).
+    #[serde(default)]
+    pub last_words: Vec<String>,
+    /// Numbers written as words.
+    #[serde(default)]
+    pub number_words: BTreeMap<String, u32>,
+}
+
+/// Phrases per language.
+pub type ByLang = BTreeMap<Lang, Vec<String>>;
+
+/// A value and the phrases that state it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValueCue {
+    /// The value, as the data files write it.
+    pub value: serde_json::Value,
+    /// English phrases.
+    #[serde(default)]
+    pub en: Vec<String>,
+    /// Dutch phrases.
+    #[serde(default)]
+    pub nl: Vec<String>,
+    /// German phrases.
+    #[serde(default)]
+    pub de: Vec<String>,
+    /// Slovak phrases.
+    #[serde(default)]
+    pub sk: Vec<String>,
+}
+
+impl ValueCue {
+    /// The phrases in `lang`.
+    pub fn phrases(&self, lang: Lang) -> &[String] {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Nl => &self.nl,
+            Lang::De => &self.de,
+            Lang::Sk => &self.sk,
+        }
+    }
+}
+
+/// How one parameter is read from the sentences that state it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ParamCue {
+    /// Phrases one of which the rule must have for the parameter to be read.
+    #[serde(default)]
+    pub topic: ByLang,
+    /// Phrases a number stands in (`#`): the first found.
+    #[serde(default)]
+    pub number: ByLang,
+    /// Phrases numbers stand in: every one found (a list).
+    #[serde(default)]
+    pub numbers: ByLang,
+    /// Values in order of precedence.
+    #[serde(default)]
+    pub one_of: Vec<ValueCue>,
+    /// The value where the topic is there and no `one_of` value is.
+    #[serde(default)]
+    pub otherwise: Option<serde_json::Value>,
+    /// The items of a list.
+    #[serde(default)]
+    pub all_of: Vec<ValueCue>,
+    /// List items in the order the text gives them.
+    #[serde(default)]
+    pub text_order: bool,
+    /// Read in house rules too.
+    #[serde(default)]
+    pub house: bool,
 }
 
 /// Every language's cues, and the words of web pages left in a copy.
@@ -68,6 +146,9 @@ pub struct Cues {
     /// Per language.
     #[serde(default)]
     pub langs: BTreeMap<Lang, LangCues>,
+    /// How each parameter is read, by key.
+    #[serde(default)]
+    pub params: BTreeMap<String, ParamCue>,
 }
 
 impl Cues {
@@ -96,9 +177,47 @@ impl Cues {
         out
     }
 
-    /// Checks that the file names only what it may.
+    /// Checks that the file names only what it may: parameters that exist,
+    /// values they can take, language codes.
     pub fn problems(&self) -> Vec<Message> {
         let mut out = Vec::new();
+        for (key, cue) in &self.params {
+            if crate::rules::Params::home(key).is_none() {
+                out.push(Message::new(Msg::ImportCueParam).arg("param", key));
+                continue;
+            }
+            for v in cue
+                .one_of
+                .iter()
+                .map(|v| &v.value)
+                .chain(cue.otherwise.iter())
+            {
+                let mut one = serde_json::Map::new();
+                one.insert(key.clone(), v.clone());
+                if serde_json::from_value::<crate::rules::Params>(serde_json::Value::Object(one))
+                    .is_err()
+                {
+                    out.push(
+                        Message::new(Msg::ImportCueValue)
+                            .arg("param", key)
+                            .arg("value", v),
+                    );
+                }
+            }
+            for v in &cue.all_of {
+                let mut one = serde_json::Map::new();
+                one.insert(key.clone(), serde_json::Value::Array(vec![v.value.clone()]));
+                if serde_json::from_value::<crate::rules::Params>(serde_json::Value::Object(one))
+                    .is_err()
+                {
+                    out.push(
+                        Message::new(Msg::ImportCueValue)
+                            .arg("param", key)
+                            .arg("value", &v.value),
+                    );
+                }
+            }
+        }
         for (lang, cues) in &self.langs {
             for code in cues.languages.keys() {
                 let valid = code.len() == 2 && code.chars().all(|c| c.is_ascii_lowercase());

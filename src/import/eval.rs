@@ -48,6 +48,10 @@ pub struct Score {
     pub params: (usize, usize),
     /// The parameters it missed or read otherwise.
     pub params_missed: Vec<String>,
+    /// Parameters read with another value than the curated rule's.
+    pub params_wrong: Vec<String>,
+    /// Parameters read on a rule whose curated counterpart states none.
+    pub params_extra: Vec<String>,
     /// Points left to a person.
     pub points: usize,
 }
@@ -227,7 +231,32 @@ pub fn score(import: &Import, curated: &Edition, knowledge: &Knowledge) -> Score
             if found.get(&key).is_some_and(|vs| vs.contains(&value)) {
                 s.params.0 += 1;
             } else {
-                s.params_missed.push(format!("{} {key}={value}", c.number));
+                let got = found
+                    .get(&key)
+                    .map(|vs| {
+                        vs.iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                            .join(" | ")
+                    })
+                    .unwrap_or_else(|| "nothing".to_string());
+                s.params_missed
+                    .push(format!("{} {key}={value} (read: {got})", c.number));
+            }
+        }
+    }
+    // What the import read that the curated edition does not state, or
+    // states otherwise: a parameter on a rule whose curated counterpart
+    // lacks it or has another value.
+    for (c, r) in &pairs {
+        let want = c.params.to_map();
+        for (key, value) in r.params.to_map() {
+            match want.get(&key) {
+                Some(v) if *v == value => {}
+                Some(v) => s
+                    .params_wrong
+                    .push(format!("{} {key}={value} (curated {v})", r.number)),
+                None => s.params_extra.push(format!("{} {key}={value}", r.number)),
             }
         }
     }

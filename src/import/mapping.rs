@@ -694,12 +694,15 @@ pub fn map(book: &Book, lang: Lang, knowledge: &Knowledge) -> BookMapping {
             .take(3)
             .map(|c| (concepts[c].clone(), round2(score[i][c])))
             .collect();
+        // A house rule touches the topics its content is most like: the
+        // best, and one close behind it.
         let touches = if chosen_c.is_none() {
+            let best = top.map_or(0.0, |c| content[i][c]);
             ranked
                 .iter()
                 .copied()
-                .take(1)
-                .filter(|&c| content[i][c] >= MIN_CONTENT)
+                .filter(|&c| content[i][c] >= MIN_CONTENT && content[i][c] >= best - 0.3)
+                .take(2)
                 .map(|c| concepts[c].clone())
                 .collect()
         } else {

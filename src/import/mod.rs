@@ -18,6 +18,7 @@ pub mod eval;
 pub mod knowledge;
 pub mod language;
 pub mod mapping;
+pub mod params;
 pub mod refs;
 pub mod similarity;
 pub mod source;
@@ -61,6 +62,8 @@ pub struct Import {
     pub mapping: BookMapping,
     /// The edition.
     pub built: Built,
+    /// The parameters recognised, with their sentences.
+    pub params: Vec<params::Found>,
 }
 
 /// The prefix of house rules when none is given.
@@ -91,13 +94,15 @@ pub fn read(text: &str, kind: source::Kind, knowledge: &Knowledge, options: &Opt
             .unwrap_or_else(|| DEFAULT_PREFIX.to_string()),
         source: options.source.clone(),
     };
-    let built = edition::build(&book, &mapping, lang, &naming, knowledge);
+    let mut built = edition::build(&book, &mapping, lang, &naming, knowledge);
+    let params = params::recognise(&mut built.edition, &knowledge.cues);
     Import {
         book,
         lang,
         lang_share,
         mapping,
         built,
+        params,
     }
 }
 

@@ -46,7 +46,7 @@ pub fn run() -> Result<ExitCode, Rendered> {
 
 /// Parses and runs the command line; `lang` follows what is known of the
 /// UI language, so a failure is reported in it.
-fn run_in(args: &[std::ffi::OsString], lang: &mut floor::rules::Lang) -> floor::Result<ExitCode> {
+fn run_in(args: &[std::ffi::OsString], lang: &mut floor::ui::Lang) -> floor::Result<ExitCode> {
     let mut command = crate::cli_text::command_for(*lang);
     let parsed = command
         .try_get_matches_from_mut(args)
@@ -82,7 +82,7 @@ fn run_in(args: &[std::ffi::OsString], lang: &mut floor::rules::Lang) -> floor::
 
 /// The UI language a command line names with `--lang`, if any (the last
 /// one given, as clap takes it).
-fn lang_in_args(args: impl Iterator<Item = std::ffi::OsString>) -> Option<floor::rules::Lang> {
+fn lang_in_args(args: impl Iterator<Item = std::ffi::OsString>) -> Option<floor::ui::Lang> {
     let mut found = None;
     let mut next_is_lang = false;
     for arg in args {
@@ -94,12 +94,12 @@ fn lang_in_args(args: impl Iterator<Item = std::ffi::OsString>) -> Option<floor:
             break;
         }
         if next_is_lang {
-            found = floor::rules::Lang::from_code(&arg).or(found);
+            found = floor::ui::Lang::from_code(&arg).or(found);
             next_is_lang = false;
         } else if arg == "--lang" {
             next_is_lang = true;
         } else if let Some(code) = arg.strip_prefix("--lang=") {
-            found = floor::rules::Lang::from_code(code).or(found);
+            found = floor::ui::Lang::from_code(code).or(found);
         }
     }
     found
@@ -110,7 +110,7 @@ fn env(var: &str) -> Option<String> {
 }
 
 /// The error on one line, in the UI language.
-fn render_error(err: &floor::Error, lang: floor::rules::Lang) -> Rendered {
+fn render_error(err: &floor::Error, lang: floor::ui::Lang) -> Rendered {
     let ui = Ui::load(&DataSource::Embedded, lang).ok();
     let message = ui
         .as_ref()
@@ -146,7 +146,7 @@ fn run_parsed(cli: Cli, settings: Settings) -> floor::Result<ExitCode> {
                 }
                 Ok(None) => return Ok(ExitCode::SUCCESS),
                 // Ctrl-C read as a key, as at a question.
-                Err(floor::incident::WalkError::Interrupted) => {
+                Err(floor::engine::WalkError::Interrupted) => {
                     return Ok(ExitCode::from(crate::prompt::INTERRUPTED));
                 }
                 Err(e) => return Err(floor::Error::from(e)),

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
 use clap_complete::engine::{ArgValueCompleter, PathCompleter};
 use floor::message::{Message, Msg};
-use floor::rules::Lang;
+use floor::ui::Lang;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -365,7 +365,7 @@ fn parse_lang(s: &str) -> Result<Lang, floor::Error> {
 
 /// `--answer KEY=VALUE`.
 fn answer(s: &str) -> Result<(String, String), floor::Error> {
-    floor::incident::answer::parse_key_value(s)
+    floor::engine::answer::parse_key_value(s)
         .map_err(|_| floor::Error::bad(Message::new(Msg::NotKeyValue).arg("value", s)))
 }
 

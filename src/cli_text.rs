@@ -13,7 +13,7 @@
 //! and a test compare it with each translation.
 
 use clap::{Arg, ArgAction, Command};
-use floor::rules::Lang;
+use floor::ui::Lang;
 use floor::ui::Ui;
 
 /// The headings clap prints, and the help of the flags it adds itself.

@@ -10,7 +10,7 @@ use std::ffi::OsStr;
 
 use clap_complete::engine::CompletionCandidate;
 use floor::data::DataSource;
-use floor::incident::tree::Kind;
+use floor::engine::tree::Kind;
 use floor::rules::{Lang, Store};
 use floor::settings::{Given, Settings};
 use floor::ui::Ui;
@@ -82,7 +82,7 @@ pub fn editions(current: &OsStr) -> Vec<CompletionCandidate> {
 /// Incident ids, with their titles in the UI language.
 pub fn incidents(current: &OsStr) -> Vec<CompletionCandidate> {
     let ui = ui();
-    let ids = floor::incident::ids(&DataSource::Embedded).unwrap_or_default();
+    let ids = floor::engine::ids(&DataSource::Embedded).unwrap_or_default();
     let values = ids
         .into_iter()
         .map(|id| {
@@ -128,7 +128,7 @@ pub fn answer_keys(current: &OsStr) -> Vec<CompletionCandidate> {
     let Some(id) = incident_on_line(&words) else {
         return Vec::new();
     };
-    let Ok(tree) = floor::incident::load(&DataSource::Embedded, &id) else {
+    let Ok(tree) = floor::engine::load(&DataSource::Embedded, &id) else {
         return Vec::new();
     };
     let ui = ui();

@@ -27,6 +27,9 @@ pub enum Format {
 
 static EMBEDDED: &[(&str, Format, &str)] = include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
+/// The bundled decision trees as written (see [`DataSource::written`]).
+static RULINGS_WRITTEN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rulings_sources.rs"));
+
 static RULE_INDEXES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rule_indexes.rs"));
 
 /// The build-time rule index of a bundled edition (see `rules::book`).
@@ -343,6 +346,19 @@ impl DataSource {
         }
     }
 
+    /// A data file's text as its author wrote it (the bundled decision
+    /// trees are kept as written too), for placing a problem at its line
+    /// and column; `None` when the file is not there.
+    pub fn written(&self, rel: &str) -> Option<std::borrow::Cow<'static, str>> {
+        match self {
+            DataSource::Embedded => RULINGS_WRITTEN
+                .iter()
+                .find(|(p, _)| *p == rel)
+                .map(|(_, text)| Cow::Borrowed(*text)),
+            DataSource::Dir(_) => self.read(rel).ok().flatten().map(|f| f.text),
+        }
+    }
+
     /// Reads one file by relative path; `Ok(None)` when it does not exist.
     pub fn read(&self, rel: &str) -> crate::Result<Option<DataFile>> {
         match self {
@@ -595,7 +611,7 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> crate::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Lang;
+    use crate::ui::Lang;
     use crate::ui::Ui;
 
     fn problem(yaml: &str) -> (Option<(usize, usize)>, String, Msg) {

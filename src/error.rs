@@ -24,7 +24,7 @@
 //! ```
 //! ```compile_fail
 //! fn is_error<E: std::error::Error>() {}
-//! is_error::<floor::incident::WalkError>();
+//! is_error::<floor::engine::WalkError>();
 //! ```
 //! ```compile_fail
 //! fn is_error<E: std::error::Error>() {}
@@ -37,8 +37,6 @@
 
 use std::fmt;
 
-use crate::incident::WalkError;
-use crate::log::LogError;
 use crate::message::{Exit, Message, Msg};
 
 /// A result of the library.
@@ -433,11 +431,153 @@ impl LookupError {
     }
 }
 
+/// Why a walk stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WalkError {
+    /// Required answers were not given (non-interactive use).
+    Missing(Vec<String>),
+    /// An answer does not parse.
+    Invalid {
+        /// The answer key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What is wrong and what would be valid.
+        problem: Message,
+    },
+    /// An answer was given for a key the incident does not have.
+    UnknownKey {
+        /// The key given.
+        key: String,
+        /// The incident.
+        incident: String,
+        /// The keys it has.
+        valid: Vec<String>,
+    },
+    /// The user left the walkthrough (Ctrl-C).
+    Interrupted,
+    /// The user went back from the first question.
+    BackToStart,
+    /// The answer source failed (closed input, terminal error): why.
+    Source(Message),
+}
+
+impl WalkError {
+    /// The message of this failure.
+    pub fn message(&self) -> Message {
+        match self {
+            WalkError::Missing(keys) => Message::new(Msg::WalkMissing).arg("list", keys.join(", ")),
+            WalkError::Invalid {
+                key,
+                value,
+                problem,
+            } => Message::new(Msg::InvalidAnswer)
+                .arg("key", key)
+                .arg("value", value)
+                .nested("problem", problem.clone()),
+            WalkError::UnknownKey {
+                key,
+                incident,
+                valid,
+            } => Message::new(Msg::UnknownKey)
+                .arg("key", key)
+                .arg("incident", incident)
+                .arg("keys", valid.join(", ")),
+            WalkError::Interrupted => Message::new(Msg::WalkInterrupted),
+            WalkError::BackToStart => Message::new(Msg::WalkBackToStart),
+            WalkError::Source(problem) => problem.clone(),
+        }
+    }
+}
+
+/// Why the log could not be written or read.
+#[derive(Debug)]
+pub enum LogError {
+    /// The file could not be opened, locked or written.
+    Write {
+        /// The log file.
+        file: String,
+        /// What the system said.
+        cause: std::io::Error,
+    },
+    /// `--since` is not a date, time or duration.
+    Since {
+        /// What was given.
+        given: String,
+    },
+    /// No log file was named.
+    NoFile,
+    /// Something to record was given, but no log to record it in.
+    NoFileFor {
+        /// The option given (`--note`, `--table`).
+        option: &'static str,
+    },
+    /// The file could not be opened or created.
+    Open {
+        /// The log file.
+        file: String,
+        /// The operating system's reason.
+        cause: std::io::Error,
+    },
+    /// The file does not exist or may not be opened.
+    Unreadable {
+        /// The log file.
+        file: String,
+        /// The operating system's reason.
+        cause: std::io::Error,
+    },
+    /// The path names a directory, device, FIFO or socket.
+    NotAFile {
+        /// The log file.
+        file: String,
+    },
+    /// The file could not be read.
+    Read {
+        /// The log file.
+        file: String,
+        /// What the system said.
+        cause: std::io::Error,
+    },
+}
+
+impl LogError {
+    /// The message in the UI language.
+    pub fn message(&self) -> crate::message::Message {
+        use crate::message::{Message, Msg};
+        match self {
+            LogError::NoFile => Message::new(Msg::LogNoFile),
+            LogError::NoFileFor { option } => Message::new(Msg::LogNoFileFor).arg("option", option),
+            LogError::Since { given } => Message::new(Msg::LogSince).arg("given", given),
+            LogError::NotAFile { file } => Message::new(Msg::LogNotAFile).arg("file", file),
+            LogError::Open { file, cause } => Message::new(Msg::LogOpen)
+                .arg("file", file)
+                .nested("cause", crate::error::io_problem(cause)),
+            LogError::Unreadable { file, cause } => Message::new(Msg::LogUnreadable)
+                .arg("file", file)
+                .nested("cause", crate::error::io_problem(cause)),
+            LogError::Write { file, cause } => Message::new(Msg::LogWrite)
+                .arg("file", file)
+                .nested("cause", crate::error::io_problem(cause)),
+            LogError::Read { file, cause } => Message::new(Msg::LogUnreadable)
+                .arg("file", file)
+                .nested("cause", crate::error::io_problem(cause)),
+        }
+    }
+}
+
+impl LogError {
+    /// Whether this is a failure of the file system (exit 1) rather than
+    /// bad input (exit 2).
+    pub fn is_io(&self) -> bool {
+        matches!(self, LogError::Write { .. } | LogError::Read { .. })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::data::DataSource;
-    use crate::rules::Lang;
+    use crate::ui::Lang;
     use crate::ui::Ui;
 
     /// One failure of every kind the library reports, with the exit it

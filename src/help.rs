@@ -4,7 +4,7 @@
 //! from its decision tree and worded in the UI language.
 
 use floor::data::DataSource;
-use floor::incident::tree::{Condition, Kind, Question};
+use floor::engine::tree::{Condition, Kind, Question};
 use floor::settings::Settings;
 use floor::ui::Ui;
 
@@ -54,7 +54,7 @@ pub fn incident(global: &Global, settings: Settings, id: Option<&str>) -> floor:
             Some(dir) => DataSource::dir(dir)?,
             None => DataSource::Embedded,
         };
-        let tree = floor::incident::load(&source, id)?;
+        let tree = floor::engine::load(&source, id)?;
         let ui = Ui::load(&source, settings.lang.value)?;
         help.push('\n');
         help.push_str(&answer_keys(&ui, &tree.id, &tree.questions));

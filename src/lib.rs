@@ -1,18 +1,33 @@
 //! floor: poker tournament floor rulings.
 //!
-//! The library holds all logic — the rulebook store and concordance
-//! ([`rules`]), the one model of a hand ([`poker`]), the incidents and their
-//! rulings ([`incidents`], [`incident`]), the user-interface texts ([`ui`])
-//! — and does no terminal I/O. The `floor` binary parses arguments, prompts
-//! and renders.
+//! The library holds all logic and does no terminal I/O; the `floor` binary
+//! parses arguments, prompts and renders. Its modules are layered, the
+//! vocabulary below and its users above, each importing only from the
+//! layers below it (a test computes the imports and fails on any that runs
+//! upward or closes a cycle):
+//!
+//! 1. [`text`] and [`message`] (every message key with its arguments);
+//! 2. [`error`] (the one error type, with every failure's typed detail);
+//! 3. [`data`] (the data tree: bundled, or `--data`);
+//! 4. [`ui`] (the UI texts and languages; messages rendered in them);
+//! 5. [`poker`] (the one model of a hand);
+//! 6. [`rules`] (the rulebook store, the editions' parameters and the
+//!    words they take) and [`compare`];
+//! 7. [`engine`] (decision trees, the walk through their questions, the
+//!    ruling) and [`incidents`] (the catalogue: one module per incident),
+//!    which meet only in the registry of incidents;
+//! 8. [`log`], [`hand`] (whole hands replayed), [`settings`],
+//!    [`check`] (`floor check`) and [`import`] (a room's rulebook read into
+//!    an edition) on top.
 #![warn(missing_docs)]
 
+pub mod check;
 pub mod compare;
 pub mod data;
+pub mod engine;
 pub mod error;
 pub mod hand;
 pub mod import;
-pub mod incident;
 pub mod incidents;
 pub mod log;
 pub mod message;
@@ -21,6 +36,9 @@ pub mod rules;
 pub mod settings;
 pub mod text;
 pub mod ui;
+
+#[cfg(test)]
+mod layers;
 
 pub use error::{Error, LoadError, LookupError, Result};
 

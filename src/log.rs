@@ -3,14 +3,15 @@
 //! reader skips (and reports) a torn last line. Times are stored in UTC and
 //! shown in the local time zone, with its offset.
 
+pub use crate::error::LogError;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 
 use serde::Serialize;
 
-use crate::incident::Ruling;
-use crate::incident::ruling::Citation;
+use crate::engine::Ruling;
+use crate::engine::ruling::Citation;
 
 /// One logged ruling.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
@@ -58,81 +59,6 @@ fn citation(c: &Citation) -> serde_json::Value {
     serde_json::json!({
         "edition": c.edition, "number": c.number, "concept": c.concept, "title": c.title
     })
-}
-
-/// Why the log could not be written or read.
-#[derive(Debug)]
-pub enum LogError {
-    /// The file could not be opened, locked or written.
-    Write {
-        /// The log file.
-        file: String,
-        /// What the system said.
-        cause: std::io::Error,
-    },
-    /// `--since` is not a date, time or duration.
-    Since {
-        /// What was given.
-        given: String,
-    },
-    /// No log file was named.
-    NoFile,
-    /// Something to record was given, but no log to record it in.
-    NoFileFor {
-        /// The option given (`--note`, `--table`).
-        option: &'static str,
-    },
-    /// The file could not be opened or created.
-    Open {
-        /// The log file.
-        file: String,
-        /// The operating system's reason.
-        cause: std::io::Error,
-    },
-    /// The file does not exist or may not be opened.
-    Unreadable {
-        /// The log file.
-        file: String,
-        /// The operating system's reason.
-        cause: std::io::Error,
-    },
-    /// The path names a directory, device, FIFO or socket.
-    NotAFile {
-        /// The log file.
-        file: String,
-    },
-    /// The file could not be read.
-    Read {
-        /// The log file.
-        file: String,
-        /// What the system said.
-        cause: std::io::Error,
-    },
-}
-
-impl LogError {
-    /// The message in the UI language.
-    pub fn message(&self) -> crate::message::Message {
-        use crate::message::{Message, Msg};
-        match self {
-            LogError::NoFile => Message::new(Msg::LogNoFile),
-            LogError::NoFileFor { option } => Message::new(Msg::LogNoFileFor).arg("option", option),
-            LogError::Since { given } => Message::new(Msg::LogSince).arg("given", given),
-            LogError::NotAFile { file } => Message::new(Msg::LogNotAFile).arg("file", file),
-            LogError::Open { file, cause } => Message::new(Msg::LogOpen)
-                .arg("file", file)
-                .nested("cause", crate::error::io_problem(cause)),
-            LogError::Unreadable { file, cause } => Message::new(Msg::LogUnreadable)
-                .arg("file", file)
-                .nested("cause", crate::error::io_problem(cause)),
-            LogError::Write { file, cause } => Message::new(Msg::LogWrite)
-                .arg("file", file)
-                .nested("cause", crate::error::io_problem(cause)),
-            LogError::Read { file, cause } => Message::new(Msg::LogUnreadable)
-                .arg("file", file)
-                .nested("cause", crate::error::io_problem(cause)),
-        }
-    }
 }
 
 /// Appends `entry` as one line: exclusive lock, one write, fsync.
@@ -202,14 +128,6 @@ fn ends_without_newline(file: &File) -> std::io::Result<bool> {
     let mut last = [0u8; 1];
     f.read_exact(&mut last)?;
     Ok(last[0] != b'\n')
-}
-
-impl LogError {
-    /// Whether this is a failure of the file system (exit 1) rather than
-    /// bad input (exit 2).
-    pub fn is_io(&self) -> bool {
-        matches!(self, LogError::Write { .. } | LogError::Read { .. })
-    }
 }
 
 /// The lines of a log that are not valid entries (a torn line, a foreign

@@ -9,8 +9,6 @@
 
 use std::fmt;
 
-use crate::ui::Ui;
-
 /// Whether a failure is the user's to fix or the environment's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Exit {
@@ -910,8 +908,14 @@ messages! {
     CheckFewestAnswers = "check_fewest_answers" [problem],
     /// All the answers of a walk do not read into the answer type.
     CheckEveryAnswers = "check_every_answers" [problem],
+    /// A choice of a question that does not read into the module's answers.
+    CheckChoiceUnread = "check_choice_unread" [question, choice, module, problem],
+    /// An outcome whose tree cites other concepts than its module declares.
+    CheckCitesDisagree = "check_cites_disagree" [outcome, tree, module],
     /// A lexicon entry for an unknown concept.
     CheckLexiconConcept = "check_lexicon_concept" [concept],
+    /// A lexicon topic listed as covered by no rulebook that is a concept.
+    CheckLexiconCoveredTopic = "check_lexicon_covered_topic" [concept],
     /// A lexicon entry without terms.
     CheckLexiconNoTerms = "check_lexicon_no_terms" [concept],
     /// A lexicon term with no words.
@@ -995,40 +999,13 @@ impl Message {
             _ => None,
         })
     }
-
-    /// The text in the language of `ui`.
-    pub fn render(&self, ui: &Ui) -> String {
-        let args: Vec<(&str, String)> = self
-            .args
-            .iter()
-            .map(|(name, arg)| {
-                let value = match arg {
-                    Arg::Text(t) => t.clone(),
-                    Arg::Message(m) => m.render(ui),
-                };
-                (*name, value)
-            })
-            .collect();
-        let borrowed: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
-        ui.f(&format!("errors.{}", self.msg.key()), &borrowed)
-    }
-}
-
-impl fmt::Display for Message {
-    /// English, from the bundled UI texts.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match crate::ui::english() {
-            Some(ui) => f.write_str(&self.render(ui)),
-            None => write!(f, "{:?}", self),
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::data::DataSource;
-    use crate::rules::Lang;
+    use crate::ui::{Lang, Ui};
 
     fn placeholders(text: &str) -> Vec<String> {
         let mut out: Vec<String> = text

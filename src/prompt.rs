@@ -9,8 +9,8 @@ use std::io::IsTerminal;
 use dialoguer::console::{Term, style};
 use dialoguer::theme::ColorfulTheme;
 use dialoguer::{Input, MultiSelect, Select};
-use floor::incident::tree::{Kind, Question};
-use floor::incident::{AnswerSource, Reply, WalkError};
+use floor::engine::tree::{Kind, Question};
+use floor::engine::{AnswerSource, Reply, WalkError};
 use floor::message::{Message, Msg};
 use floor::text::shown;
 use floor::ui::Ui;
@@ -178,7 +178,7 @@ impl AnswerSource for Prompter<'_> {
                 let ticked: Vec<String> = default
                     .and_then(|d| question.parse(d).ok())
                     .map(|a| match a {
-                        floor::incident::answer::Answer::Choices(c) => c,
+                        floor::engine::answer::Answer::Choices(c) => c,
                         _ => Vec::new(),
                     })
                     .unwrap_or_default();
@@ -330,17 +330,17 @@ pub fn menu(ui: &Ui) -> Result<Option<crate::cli::Command>, WalkError> {
 }
 
 /// Lets the user pick an incident: type to filter (see
-/// `floor::incident::pick`), arrows to move, Enter to take, Esc to leave
+/// `floor::engine::pick`), arrows to move, Enter to take, Esc to leave
 /// (`None`).
 pub fn pick_incident(
     ui: &Ui,
-    choices: &[floor::incident::pick::Choice],
+    choices: &[floor::engine::pick::Choice],
     lexicon: &floor::rules::lexicon::Lexicon,
     vocab: &floor::rules::search::Vocab,
 ) -> Result<Option<String>, WalkError> {
     use dialoguer::console::Key;
     use dialoguer::theme::Theme;
-    use floor::incident::pick::matching;
+    use floor::engine::pick::matching;
     let theme = ColorfulTheme::default();
     let term = Term::stderr();
     let io = |e: std::io::Error| source_error(dialoguer::Error::IO(e));

@@ -155,7 +155,7 @@ pub fn chips(value: &serde_json::Value) -> String {
 /// The table drawn as two rows of seats, clockwise: 1-5 along the top,
 /// 6-10 back along the bottom; the button marked D (also on an empty seat:
 /// a dead button), each seat's label under its number.
-pub fn table_picture(ctx: &Ctx, picture: &floor::incident::ruling::TablePicture) -> String {
+pub fn table_picture(ctx: &Ctx, picture: &floor::engine::ruling::TablePicture) -> String {
     let seat_cell = |seat: u8| -> String {
         let dealer = if picture.button == Some(seat) {
             " D"

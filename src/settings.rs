@@ -17,7 +17,7 @@ use serde::Deserialize;
 use crate::error::LoadError;
 use crate::message::{Message, Msg};
 use crate::poker::Game;
-use crate::rules::Lang;
+use crate::ui::Lang;
 
 /// Where a setting's value came from, most specific first.
 #[derive(Debug, Clone, PartialEq, Eq)]

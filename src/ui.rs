@@ -5,7 +5,44 @@ mod keys;
 
 use crate::data::DataSource;
 use crate::error::LoadError;
-use crate::rules::Lang;
+use crate::message::Arg;
+use serde::{Deserialize, Serialize};
+
+/// A UI and rulebook language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// English.
+    En,
+    /// Dutch.
+    Nl,
+    /// German.
+    De,
+    /// Slovak.
+    Sk,
+}
+
+impl Lang {
+    /// Every language, in the order used for listings.
+    pub const ALL: [Lang; 4] = [Lang::En, Lang::Nl, Lang::De, Lang::Sk];
+
+    /// The ISO 639-1 code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Nl => "nl",
+            Lang::De => "de",
+            Lang::Sk => "sk",
+        }
+    }
+
+    /// Parses an ISO 639-1 code (case-insensitive).
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(code))
+    }
+}
 
 /// The UI texts of one language, sorted by key.
 #[derive(Debug, Clone)]
@@ -250,6 +287,37 @@ pub fn locale_lang(env: &impl Fn(&str) -> Option<String>) -> Option<(Lang, Strin
                 format!("{var}={value}"),
             ))
         })
+}
+
+/// Messages are rendered here, with the UI texts, so that the message
+/// model below needs nothing above it.
+impl crate::message::Message {
+    /// The text in the language of `ui`.
+    pub fn render(&self, ui: &Ui) -> String {
+        let args: Vec<(&str, String)> = self
+            .args
+            .iter()
+            .map(|(name, arg)| {
+                let value = match arg {
+                    Arg::Text(t) => t.clone(),
+                    Arg::Message(m) => m.render(ui),
+                };
+                (*name, value)
+            })
+            .collect();
+        let borrowed: Vec<(&str, &str)> = args.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        ui.f(&format!("errors.{}", self.msg.key()), &borrowed)
+    }
+}
+
+impl std::fmt::Display for crate::message::Message {
+    /// English, from the bundled UI texts.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match english() {
+            Some(ui) => f.write_str(&self.render(ui)),
+            None => write!(f, "{:?}", self),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! panic, and an accepted amount reads back the same.
 #![no_main]
 
-use floor::incident::answer::{parse_amount, parse_chips, parse_seats, parse_yes_no};
+use floor::engine::answer::{parse_amount, parse_chips, parse_seats, parse_yes_no};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

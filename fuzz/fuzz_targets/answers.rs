@@ -3,14 +3,14 @@
 #![no_main]
 
 use floor::data::{DataSource, check_shape};
-use floor::incident::answer::{parse_answers_file, parse_key_value};
+use floor::engine::answer::{parse_answers_file, parse_key_value};
 use libfuzzer_sys::fuzz_target;
 
 thread_local! {
-    static TREES: Vec<floor::incident::Tree> = floor::incident::ids(&DataSource::Embedded)
+    static TREES: Vec<floor::engine::Tree> = floor::engine::ids(&DataSource::Embedded)
         .expect("ids")
         .iter()
-        .map(|id| floor::incident::load(&DataSource::Embedded, id).expect("tree"))
+        .map(|id| floor::engine::load(&DataSource::Embedded, id).expect("tree"))
         .collect();
 }
 

@@ -6,15 +6,15 @@
 #![no_main]
 
 use floor::data::{DataSource, check_shape};
-use floor::incident::answer::{parse_answers_file, parse_key_value};
-use floor::incident::tree::Question;
+use floor::engine::answer::{parse_answers_file, parse_key_value};
+use floor::engine::tree::Question;
 use libfuzzer_sys::fuzz_target;
 
 thread_local! {
-    static QUESTIONS: Vec<Question> = floor::incident::ids(&DataSource::Embedded)
+    static QUESTIONS: Vec<Question> = floor::engine::ids(&DataSource::Embedded)
         .expect("ids")
         .iter()
-        .flat_map(|id| floor::incident::load(&DataSource::Embedded, id).expect("tree").questions)
+        .flat_map(|id| floor::engine::load(&DataSource::Embedded, id).expect("tree").questions)
         .collect();
 }
 

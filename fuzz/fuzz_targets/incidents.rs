@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use floor::data::DataSource;
-use floor::incident::{GivenAnswers, Tree, decide, walk};
+use floor::engine::{GivenAnswers, Tree, decide, walk};
 use floor::rules::{Lang, Store};
 use floor::ui::Ui;
 use libfuzzer_sys::fuzz_target;
@@ -21,10 +21,10 @@ struct World {
 thread_local! {
     static WORLD: World = {
         let store = Store::open(DataSource::Embedded).expect("store");
-        let trees = floor::incident::ids(&DataSource::Embedded)
+        let trees = floor::engine::ids(&DataSource::Embedded)
             .expect("ids")
             .iter()
-            .map(|id| floor::incident::load(&DataSource::Embedded, id).expect("tree"))
+            .map(|id| floor::engine::load(&DataSource::Embedded, id).expect("tree"))
             .collect();
         let editions = store.ids().map(str::to_string).collect();
         let ui = Ui::load(&DataSource::Embedded, Lang::En).expect("ui");

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use floor::rules::check::check;
+use floor::check::check;
 use serde::Serialize;
 
 use crate::ctx::{Ctx, Output};
@@ -196,9 +196,9 @@ pub fn run(ctx: &Ctx) -> floor::Result<Output> {
 
 /// Each translation of the command line's help has exactly the keys its
 /// command tree needs (see [`crate::cli_text`]).
-fn check_cli_texts(ctx: &Ctx, report: &mut floor::rules::check::Report) {
+fn check_cli_texts(ctx: &Ctx, report: &mut floor::check::Report) {
     use floor::message::{Message, Msg};
-    use floor::rules::Lang;
+    use floor::ui::Lang;
     let expected = crate::cli_text::expected_keys();
     for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
         let Ok(ui) = floor::ui::Ui::load(ctx.store.source(), lang) else {

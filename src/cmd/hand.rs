@@ -218,7 +218,7 @@ fn next_line(ctx: &Ctx, next: &hand::replay::Next) -> String {
 
 /// The state before action `n` as a card: the options of the player to
 /// act, the rules behind them, the pots.
-fn before(ctx: &Ctx, r: &Replay, n: usize, rulings: &[floor::incident::Ruling]) -> String {
+fn before(ctx: &Ctx, r: &Replay, n: usize, rulings: &[floor::engine::Ruling]) -> String {
     let ui = &ctx.ui;
     let head = format!(
         "{} · {}",
@@ -291,7 +291,7 @@ fn pots(ctx: &Ctx, r: &Replay) -> String {
     let ui = &ctx.ui;
     let mut out = String::new();
     for (i, p) in r.pots.iter().enumerate() {
-        let name = floor::incident::ruling::amount_label(
+        let name = floor::engine::ruling::amount_label(
             ui,
             &if i == 0 {
                 "main".to_string()

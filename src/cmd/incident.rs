@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use comfy_table::Cell;
-use floor::incident::ruling::{amount_label, answer_in_words, unset_in_words};
-use floor::incident::{self, GivenAnswers, Ruling, Tree, WalkError};
+use floor::engine::ruling::{amount_label, answer_in_words, unset_in_words};
+use floor::engine::{self, GivenAnswers, Ruling, Tree, WalkError};
 use serde::Serialize;
 
 use crate::ctx::{Ctx, Output};
@@ -52,18 +52,18 @@ pub fn run(ctx: &Ctx, args: Args) -> floor::Result<Output> {
         }
     } else {
         let id = args.id.clone().unwrap_or_default();
-        let tree = incident::load_for(source, &id, &book)?;
+        let tree = engine::load_for(source, &id, &book)?;
         let given = given_answers(&args)?;
         let seed = settings_seed(ctx, &tree, &given, &from_hand);
         let mut from = GivenAnswers::new(&tree, given)?;
-        let answers = match incident::walk_from(&tree, &mut from, seed, None) {
+        let answers = match engine::walk_from(&tree, &mut from, seed, None) {
             Ok(a) => a,
             Err(floor::Error::Walk(WalkError::Missing(keys))) => {
                 return Err(missing(ctx, &tree, keys));
             }
             Err(e) => return Err(e),
         };
-        let ruling = incident::decide(&tree, &book, &ctx.ui, &answers)?;
+        let ruling = engine::decide(&tree, &book, &ctx.ui, &answers)?;
         (tree, answers, ruling)
     };
     // Keys as the user typed them, in backticks like every typed name.
@@ -95,7 +95,7 @@ fn walk_interactively(
     args: &Args,
     book: &floor::rules::Book<'_>,
     from_hand: &[(&'static str, String)],
-) -> floor::Result<Option<(Tree, incident::Answers, Ruling)>> {
+) -> floor::Result<Option<(Tree, engine::Answers, Ruling)>> {
     let mut chosen = args.id.clone();
     loop {
         let id = match chosen.take() {
@@ -113,12 +113,12 @@ fn walk_interactively(
                 Err(e) => return Err(floor::Error::from(e)),
             },
         };
-        let tree = incident::load_for(ctx.store.source(), &id, book)?;
+        let tree = engine::load_for(ctx.store.source(), &id, book)?;
         let mut prompter = prompt::Prompter::new(&ctx.ui, &tree.id, args.all_questions);
         let mut seed = settings_seed(ctx, &tree, &BTreeMap::new(), from_hand);
         let mut start: Option<String> = None;
         loop {
-            let answers = match incident::walk_from(&tree, &mut prompter, seed, start.as_deref()) {
+            let answers = match engine::walk_from(&tree, &mut prompter, seed, start.as_deref()) {
                 Ok(a) => a,
                 Err(floor::Error::Walk(WalkError::BackToStart)) => break,
                 Err(floor::Error::Walk(WalkError::Interrupted)) => return Ok(None),
@@ -127,12 +127,12 @@ fn walk_interactively(
                 }
                 Err(e) => return Err(e),
             };
-            match incident::decide(&tree, book, &ctx.ui, &answers) {
+            match engine::decide(&tree, book, &ctx.ui, &answers) {
                 Ok(ruling) => return Ok(Some((tree, answers, ruling))),
                 // Only a question that applies can be asked again.
                 Err(e) => match e.input_key().filter(|k| {
                     tree.question(k)
-                        .is_some_and(|q| incident::walk::applies(q, &answers))
+                        .is_some_and(|q| engine::walk::applies(q, &answers))
                 }) {
                     Some(key) => {
                         prompt::refused(&e.message().render(&ctx.ui));
@@ -156,14 +156,14 @@ fn settings_seed(
     tree: &Tree,
     given: &BTreeMap<String, String>,
     from_hand: &[(&'static str, String)],
-) -> incident::Answers {
-    let mut seed = incident::Answers::default();
+) -> engine::Answers {
+    let mut seed = engine::Answers::default();
     for (key, value) in from_hand {
         if let Some(q) = tree.question(key)
             && !given.contains_key(*key)
             && let Ok(answer) = q.parse(value)
         {
-            seed.insert(key, answer, incident::Origin::Hand);
+            seed.insert(key, answer, engine::Origin::Hand);
         }
     }
     for q in &tree.questions {
@@ -176,7 +176,7 @@ fn settings_seed(
             && seed.get(&q.id).is_none()
             && let Ok(answer) = q.parse(&value)
         {
-            seed.insert(&q.id, answer, incident::Origin::Setting);
+            seed.insert(&q.id, answer, engine::Origin::Setting);
         }
     }
     seed
@@ -199,7 +199,7 @@ fn hand_answers(ctx: &Ctx, args: &Args) -> floor::Result<Vec<(&'static str, Stri
     let tree = args
         .id
         .as_deref()
-        .and_then(|id| incident::load(ctx.store.source(), id).ok());
+        .and_then(|id| engine::load(ctx.store.source(), id).ok());
     // The round up to the player to act answers an incident about that
     // player's action; not one about the whole hand's chips (side-pots:
     // the pots above) or one whose actions run past an action out of turn.
@@ -254,11 +254,11 @@ fn missing(ctx: &Ctx, tree: &Tree, keys: Vec<String>) -> floor::Error {
             (k, text)
         })
         .collect();
-    incident::missing_answers(&tree.id, &missing)
+    engine::missing_answers(&tree.id, &missing)
 }
 
 fn list(ctx: &Ctx) -> floor::Result<Vec<(String, String)>> {
-    Ok(incident::ids(ctx.store.source())?
+    Ok(engine::ids(ctx.store.source())?
         .into_iter()
         .map(|id| {
             let title = ctx.ui.t(&format!("incidents.{id}.title")).to_string();
@@ -269,17 +269,17 @@ fn list(ctx: &Ctx) -> floor::Result<Vec<(String, String)>> {
 
 /// The incidents as the picker lists them: in the order of their titles,
 /// with the concepts each decision tree cites.
-fn choices(ctx: &Ctx) -> floor::Result<Vec<floor::incident::pick::Choice>> {
+fn choices(ctx: &Ctx) -> floor::Result<Vec<floor::engine::pick::Choice>> {
     let mut out = Vec::new();
     for (id, title) in list(ctx)? {
-        let tree = incident::load(ctx.store.source(), &id)?;
+        let tree = engine::load(ctx.store.source(), &id)?;
         let cites = tree
             .outcomes
             .iter()
             .flat_map(|o| o.cite.iter().map(String::as_str));
-        out.push(floor::incident::pick::Choice::new(&id, &title, cites));
+        out.push(floor::engine::pick::Choice::new(&id, &title, cites));
     }
-    Ok(floor::incident::pick::sorted(out))
+    Ok(floor::engine::pick::sorted(out))
 }
 
 fn list_output(ctx: &Ctx) -> floor::Result<Output> {
@@ -313,7 +313,7 @@ fn given_answers(args: &Args) -> floor::Result<BTreeMap<String, String>> {
 
 fn read_answers_file(path: &Path) -> floor::Result<BTreeMap<String, String>> {
     let text = floor::data::read_yaml(path)?;
-    floor::incident::answer::parse_answers_file(&text, &path.display().to_string())
+    floor::engine::answer::parse_answers_file(&text, &path.display().to_string())
 }
 
 /// The seats that may win the pot named `key` (`main`, `side_N`), from the

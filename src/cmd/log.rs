@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use floor::incident::Ruling;
+use floor::engine::Ruling;
 use floor::log::{Entry, LogError, append, read_each, since};
 use floor::ui::Ui;
 use jiff::tz::TimeZone;

@@ -89,56 +89,7 @@ pub enum Status {
     OnlyB,
 }
 
-/// The parameters a ruling reads: a difference in one of these changes a
-/// ruling. A test checks the list against the code that reads them.
-pub const READ_BY_RULINGS: &[&str] = &[
-    "halt_threshold",
-    "clock_seconds",
-    "clock_countdown",
-    "clock_expiry_facing_bet",
-    "clock_expiry_not_facing_bet",
-    "clock_tie_to_player",
-    "unclear_bet_reading",
-    "raise_standard_percent",
-    "limit_reopen_percent",
-    "limit_raise_cap",
-    "limit_cap_lifted",
-    "undercall_preflop_opener",
-    "missed_round_formula",
-    "penalty_kinds",
-    "penalty_max_rounds",
-    "odd_chip_recipient",
-    "misdeal_conditions",
-    "misdeal_boxed_cards",
-    "misdeal_exposed_downcards",
-    "fouled_deck",
-    "sa_chip_actions",
-    "sa_any_actions",
-    "raise_methods",
-    "pot_limit_underbet_window",
-    "dispute_break_minutes",
-    "dispute_accounting_window",
-    "chip_race_start_seat",
-    "chip_race_max_chips",
-    "chip_race_method",
-    "chip_race_rounding",
-    "hand_for_hand_payout",
-    "final_table_policy",
-    "premature_flop",
-    "premature_turn",
-    "premature_cards_in_rule",
-    "undercall_sequence",
-    "count_request_in_turn",
-    "premature_call",
-    "hi_lo_odd_chip",
-    "hi_lo_identical",
-    "stud_odd_chip",
-    "new_player_between_sb_button",
-    "bba_order",
-    "hand_start_events",
-    "two_deck_hand_start",
-    "old_level_after_sa",
-];
+pub use crate::rules::params::READ_BY_RULINGS;
 
 /// One side of a row.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

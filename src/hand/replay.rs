@@ -13,8 +13,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{Act, Hand};
+use crate::engine::{self, GivenAnswers, Ruling};
 use crate::error::Error;
-use crate::incident::{self, GivenAnswers, Ruling};
 use crate::message::{Message, Msg};
 use crate::poker::{
     Action, ActionKind, Chips, Game, Pot, PreflopOpener, RaiseCap, Round, Setup, Spot, Street,
@@ -1066,7 +1066,7 @@ impl Replay {
         }
         ids.into_iter()
             .map(|id| {
-                let tree = incident::load(rules.store.source(), id)?;
+                let tree = engine::load(rules.store.source(), id)?;
                 let answers: Vec<(&str, String)> = situation
                     .answers_for(id)
                     .into_iter()
@@ -1081,15 +1081,15 @@ impl Replay {
 
 /// The ruling of incident `id` on `answers`, as the CLI gives it.
 fn decide(rules: &Rules<'_>, id: &str, answers: &[(&str, String)]) -> Result<Ruling, Error> {
-    let tree = incident::load(rules.store.source(), id)?;
+    let tree = engine::load(rules.store.source(), id)?;
     let book = rules.store.book(rules.edition)?;
     let given: BTreeMap<String, String> = answers
         .iter()
         .map(|(k, v)| (k.to_string(), v.clone()))
         .collect();
     let mut source = GivenAnswers::new(&tree, given)?;
-    let walked = incident::walk(&tree, &mut source)?;
-    incident::decide(&tree, &book, rules.ui, &walked)
+    let walked = engine::walk(&tree, &mut source)?;
+    engine::decide(&tree, &book, rules.ui, &walked)
 }
 
 /// The players still in with no chips behind (all-in, maybe on the ante).

@@ -3,8 +3,8 @@
 //! [`crate::poker::Round`], and the situation of the player in question is
 //! derived from it instead of being given as numbers.
 
+use crate::engine::Cx;
 use crate::error::Error;
-use crate::incident::Cx;
 use crate::message::{Message, Msg};
 use crate::poker::action::parse_stacks;
 use crate::poker::{Action, ActionKind, Chips, Game, Round, Setup, Spot, Street, parse_actions};

@@ -15,10 +15,11 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident, ruling::Note};
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, Round, Setup, Spot, Street, add};
+use crate::rules::concepts::{self as c, ConceptId};
 
 use super::as_played;
 
@@ -83,8 +84,11 @@ impl Incident for Bet {
     const ID: &'static str = "bet";
     type Answers = Answers;
     type Outcome = BetOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<BetOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Bet>, Error> {
         let street = a.street.unwrap_or_default();
         let mut played_by = None;
         let mut street_note = false;
@@ -169,59 +173,87 @@ impl Incident for Bet {
         input.standard_percent = cx.params.raise_standard_percent().get();
         let methods = RaiseMethods(cx.params.raise_methods());
         let r = rule_bet(&input, &methods)?;
-        let mut d = Decision::new(r.outcome, r.concepts);
-        d.amount("total", r.total);
-        if let Some(by) = r.raise_by {
-            d.amount("raise_by", by);
-        }
-        if input.may_raise {
-            d.amount("min_raise_to", r.min_raise_to);
-        }
-        d.amount("to_call", r.to_call);
-        if r.returned > 0 {
-            d.amount("returned", r.returned);
-        }
-        if r.owed > 0 {
-            d.amount("owed", r.owed);
-        }
-        d.data("forced", r.forced);
-        if let Some(player) = played_by.filter(|p| !p.is_empty()) {
-            d.data("player", player);
-        }
+        let mut d = Decision::<Bet>::new(r.outcome, r.concepts);
+        d.amounts = Amounts {
+            total: r.total,
+            raise_by: r.raise_by,
+            min_raise_to: input.may_raise.then_some(r.min_raise_to),
+            to_call: r.to_call,
+            returned: (r.returned > 0).then_some(r.returned),
+            owed: (r.owed > 0).then_some(r.owed),
+        };
+        d.extra = Extra {
+            forced: r.forced,
+            player: played_by.filter(|p| !p.is_empty()),
+        };
         if street_note {
-            d.notes.push(Note {
-                key: "street_unnamed",
-                args: Vec::new(),
-            });
+            d.notes.push(Notes::StreetUnnamed);
         }
         if reopened_assumed {
-            d.notes.push(Note {
-                key: "reopened_assumed",
-                args: Vec::new(),
-            });
+            d.notes.push(Notes::ReopenedAssumed);
         }
         if cap_assumed {
-            d.notes.push(Note {
-                key: "cap_assumed",
-                args: Vec::new(),
-            });
+            d.notes.push(Notes::CapAssumed);
         }
         // Limit: more said or pushed than the street's fixed bet is held to
         // it; no edition has a rule on it, so the card says which practice.
         let above_fixed = r.returned > 0 || a.declared_amount.is_some_and(|n| n > r.total);
         if a.game == Game::Limit && r.total > input.facing && above_fixed {
-            d.notes.push(Note {
-                key: "limit_fixed_size",
-                args: vec![("unit", input.unit.to_string())],
-            });
+            d.notes.push(Notes::LimitFixedSize { unit: input.unit });
         }
         if r.forced {
-            d.notes.push(Note {
-                key: "forced_raise",
-                args: vec![("min_raise_to", r.min_raise_to.to_string())],
+            d.notes.push(Notes::ForcedRaise {
+                min_raise_to: r.min_raise_to,
             });
         }
         Ok(d)
+    }
+}
+
+/// The amounts of `bet` (SPEC section 5), in the order the card shows them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The player's total for the round after the action.
+    pub total: Chips,
+    /// A raise: how much above the bet faced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raise_by: Option<Chips>,
+    /// The legal minimum total of a bet or raise, when he may raise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_raise_to: Option<Chips>,
+    /// The total a call amounts to.
+    pub to_call: Chips,
+    /// Chips given back.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returned: Option<Chips>,
+    /// Chips he must still add.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owed: Option<Chips>,
+}
+
+/// What the JSON of `bet` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// A bet or raise was forced up to the minimum.
+    pub forced: bool,
+    /// The player, told as played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+}
+
+crate::notes! {
+    /// The notes of `bet`.
+    pub enum Notes {
+        /// The round was not named: taken as after the flop.
+        StreetUnnamed = "street_unnamed",
+        /// Betting taken as still open for him.
+        ReopenedAssumed = "reopened_assumed",
+        /// The limit raises taken as not capped.
+        CapAssumed = "cap_assumed",
+        /// Fixed limit: held to one bet.
+        LimitFixedSize { unit: Chips } = "limit_fixed_size",
+        /// A bet or raise forced up to the minimum.
+        ForcedRaise { min_raise_to: Chips } = "forced_raise",
     }
 }
 
@@ -365,19 +397,7 @@ pub enum Declared {
     Pot,
 }
 
-/// A method of raising an edition accepts in no-limit and pot-limit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RaiseMethod {
-    /// Pushing out the full amount in one motion.
-    OneMotion,
-    /// Declaring the full amount before pushing out chips.
-    VerbalAmount,
-    /// Declaring "raise", putting out the exact call, then the raise in one
-    /// motion; less than a minimum raise then is a minimum raise (tda-2015-de
-    /// rule 42-C; pokerpunt-nl rule 46-C has it too).
-    DeclareCallThenRaise,
-}
+pub use crate::rules::vocab::RaiseMethod;
 
 /// The raising methods of an edition (rule 42 in TDA 2019 and 2015, 46 in
 /// Pokerpunt). All five bundled editions accept `one-motion` and
@@ -591,6 +611,7 @@ impl BetInput {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -632,7 +653,7 @@ pub struct BetRuling {
     /// True when a bet or raise was forced up to the minimum.
     pub forced: bool,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Checked addition naming the answer key that overflowed.
@@ -646,11 +667,11 @@ struct Judged {
     total: Chips,
     forced: bool,
     call_or_fold: bool,
-    concepts: Vec<&'static str>,
+    concepts: Vec<ConceptId>,
 }
 
 impl Judged {
-    fn to(total: Chips, concepts: Vec<&'static str>) -> Judged {
+    fn to(total: Chips, concepts: Vec<ConceptId>) -> Judged {
         Judged {
             total,
             forced: false,
@@ -787,7 +808,7 @@ impl<'a> Ctx<'a> {
 
     /// A bet or raise to `target`, brought up to the legal minimum (limit:
     /// exactly the fixed bet or raise).
-    fn bet_or_raise(&self, target: Chips, mut concepts: Vec<&'static str>) -> Judged {
+    fn bet_or_raise(&self, target: Chips, mut concepts: Vec<ConceptId>) -> Judged {
         let forced = target < self.min_total;
         let total = if self.limit() {
             self.min_total
@@ -796,9 +817,9 @@ impl<'a> Ctx<'a> {
         };
         if forced {
             concepts.push(if self.i.facing == 0 {
-                "incorrect-bets"
+                c::INCORRECT_BETS
             } else {
-                "raise-amounts"
+                c::RAISE_AMOUNTS
             });
         }
         Judged {
@@ -816,14 +837,14 @@ impl<'a> Ctx<'a> {
         &self,
         total: Chips,
         silent_raise: bool,
-        mut concepts: Vec<&'static str>,
+        mut concepts: Vec<ConceptId>,
     ) -> Result<Judged, Error> {
         let facing = self.i.facing;
         if facing == 0 {
             return Ok(self.bet_or_raise(total, concepts));
         }
         let all_in = self.all_in(total);
-        concepts.push("raise-amounts");
+        concepts.push(c::RAISE_AMOUNTS);
         if total < facing {
             return if all_in {
                 Ok(Judged::to(total, concepts))
@@ -859,10 +880,10 @@ impl<'a> Ctx<'a> {
             Declared::Call => Ok(if self.facing_bet {
                 Judged::to(
                     i.facing,
-                    vec!["methods-of-calling", "binding-declarations-undercalls"],
+                    vec![c::METHODS_OF_CALLING, c::BINDING_DECLARATIONS_UNDERCALLS],
                 )
             } else {
-                Judged::to(i.in_front, vec!["invalid-declarations"])
+                Judged::to(i.in_front, vec![c::INVALID_DECLARATIONS])
             }),
             Declared::AllIn => {
                 let max = self
@@ -873,10 +894,10 @@ impl<'a> Ctx<'a> {
                 } else {
                     max
                 };
-                Ok(Judged::to(total, vec!["methods-of-betting"]))
+                Ok(Judged::to(total, vec![c::METHODS_OF_BETTING]))
             }
             Declared::Pot if i.game == Game::PotLimit => {
-                Ok(Judged::to(self.pot_max()?, vec!["pot-size-pot-limit"]))
+                Ok(Judged::to(self.pot_max()?, vec![c::POT_SIZE_POT_LIMIT]))
             }
             Declared::Pot | Declared::Bet | Declared::Raise => self.raise_declared(),
             Declared::Nothing | Declared::Number => match i.declared_amount {
@@ -887,7 +908,7 @@ impl<'a> Ctx<'a> {
                     self.judge(
                         total,
                         self.methods.accepts(RaiseMethod::VerbalAmount),
-                        vec!["methods-of-betting"],
+                        vec![c::METHODS_OF_BETTING],
                     )
                 }
                 None => self.silent(),
@@ -898,19 +919,22 @@ impl<'a> Ctx<'a> {
     fn check_declared(&self) -> Judged {
         let i = self.i;
         if !self.facing_bet {
-            return Judged::to(i.in_front, vec!["methods-of-betting"]);
+            return Judged::to(i.in_front, vec![c::METHODS_OF_BETTING]);
         }
         // Rule 55: "check" facing a bet may call or fold, not raise.
         if self.physical >= i.facing {
-            Judged::to(i.facing, vec!["invalid-declarations", "methods-of-calling"])
+            Judged::to(
+                i.facing,
+                vec![c::INVALID_DECLARATIONS, c::METHODS_OF_CALLING],
+            )
         } else if self.all_in(self.physical) {
-            Judged::to(self.physical, vec!["invalid-declarations"])
+            Judged::to(self.physical, vec![c::INVALID_DECLARATIONS])
         } else {
             Judged {
                 total: self.physical,
                 forced: false,
                 call_or_fold: true,
-                concepts: vec!["invalid-declarations"],
+                concepts: vec![c::INVALID_DECLARATIONS],
             }
         }
     }
@@ -927,11 +951,11 @@ impl<'a> Ctx<'a> {
         let mut concepts = Vec::new();
         if i.declared == Declared::Pot {
             // Rule 54-C: "pot" outside pot-limit binds to a valid bet or raise.
-            concepts.push("pot-size-pot-limit");
+            concepts.push(c::POT_SIZE_POT_LIMIT);
         }
         if i.declared == Declared::Raise && i.facing == 0 {
             // Rule 55-B: "raise" facing no bet is at least a minimum bet.
-            concepts.push("invalid-declarations");
+            concepts.push(c::INVALID_DECLARATIONS);
         }
         let third = i.declared == Declared::Raise
             && self.methods.accepts(RaiseMethod::DeclareCallThenRaise)
@@ -940,14 +964,14 @@ impl<'a> Ctx<'a> {
             Some(a) if self.methods.accepts(RaiseMethod::VerbalAmount) => {
                 // Rule 43-B: "raise" and an amount is the total bet.
                 concepts.push(if i.facing == 0 {
-                    "methods-of-betting"
+                    c::METHODS_OF_BETTING
                 } else {
-                    "raise-amounts"
+                    c::RAISE_AMOUNTS
                 });
                 a
             }
             _ if third => {
-                concepts.push("methods-of-raising");
+                concepts.push(c::METHODS_OF_RAISING);
                 if plus(self.kept, self.p1, "pushed")? == i.facing {
                     plus(i.facing, self.p2, "pushed")?
                 } else {
@@ -959,18 +983,18 @@ impl<'a> Ctx<'a> {
                     Some(chip) if self.facing_bet && chip > i.facing.saturating_sub(self.kept) => {
                         // Rule 44: raise declared with an oversized chip and
                         // no amount is the most the chip allows.
-                        concepts.push("oversized-chip");
+                        concepts.push(c::OVERSIZED_CHIP);
                     }
-                    _ => concepts.push("methods-of-raising"),
+                    _ => concepts.push(c::METHODS_OF_RAISING),
                 }
                 if self.p2 > 0 {
-                    concepts.push("string-bets");
+                    concepts.push(c::STRING_BETS);
                 }
                 plus(self.kept, self.p1, "pushed")?
             }
             _ => {
                 // Nothing pushed yet: the declaration binds to the minimum.
-                concepts.push("methods-of-raising");
+                concepts.push(c::METHODS_OF_RAISING);
                 let mut d = self.bet_or_raise(self.min_total, concepts);
                 d.forced = true;
                 return Ok(d);
@@ -985,7 +1009,7 @@ impl<'a> Ctx<'a> {
         if self.p1 == 0 {
             return Err(Error::input("pushed", Message::new(Msg::BetNothing)));
         }
-        let mut concepts: Vec<&'static str> = Vec::new();
+        let mut concepts: Vec<ConceptId> = Vec::new();
         let total = plus(self.kept, self.p1, i.pushed.key())?;
         let silent_raise = self.methods.accepts(RaiseMethod::OneMotion);
         let mut d = if !self.facing_bet {
@@ -994,41 +1018,41 @@ impl<'a> Ctx<'a> {
                 // at least the minimum bet or raise.
                 let makes = plus(self.kept, chip, "chips")?;
                 concepts.push(if makes >= self.min_total {
-                    "oversized-chip"
+                    c::OVERSIZED_CHIP
                 } else {
-                    "methods-of-betting"
+                    c::METHODS_OF_BETTING
                 });
             } else {
-                concepts.push("methods-of-betting");
+                concepts.push(c::METHODS_OF_BETTING);
             }
             self.judge(total, silent_raise, concepts)?
         } else if i.prior_chips == PriorChips::PartlyPulled {
             // Rule 46-C-2: the combined final bet meets the 50% standard or
             // is a call.
-            self.judge(total, silent_raise, vec!["prior-bet-chips"])?
+            self.judge(total, silent_raise, vec![c::PRIOR_BET_CHIPS])?
         } else {
             if i.in_front > 0 && i.prior_chips != PriorChips::None {
                 // Rule 46-C-1: prior chips left or fully pulled back.
-                concepts.push("prior-bet-chips");
+                concepts.push(c::PRIOR_BET_CHIPS);
             }
             let call_add = i.facing.saturating_sub(self.kept);
             if let Some(chip) = i.pushed.single_chip() {
                 if chip >= call_add {
                     // Rule 44: a single oversized chip is a call.
                     concepts.push(if chip > call_add {
-                        "oversized-chip"
+                        c::OVERSIZED_CHIP
                     } else {
-                        "methods-of-calling"
+                        c::METHODS_OF_CALLING
                     });
                     Judged::to(i.facing, concepts)
                 } else if self.all_in(total) {
-                    concepts.push("methods-of-calling");
+                    concepts.push(c::METHODS_OF_CALLING);
                     Judged::to(total, concepts)
                 } else {
                     return Err(self.undercall(total));
                 }
             } else if let Some(smallest) = i.pushed.smallest_of_several() {
-                concepts.push("multiple-chips");
+                concepts.push(c::MULTIPLE_CHIPS);
                 if total.saturating_sub(smallest) < i.facing {
                     // Rule 45-A: every chip is needed to call.
                     if total >= i.facing {
@@ -1045,7 +1069,7 @@ impl<'a> Ctx<'a> {
                     let mut d = self.judge(total, silent_raise, concepts)?;
                     if d.total > i.facing {
                         // Rule 61: pushing more than the bet expecting change.
-                        d.concepts.push("over-betting-change");
+                        d.concepts.push(c::OVER_BETTING_CHANGE);
                     }
                     d
                 }
@@ -1054,7 +1078,7 @@ impl<'a> Ctx<'a> {
             }
         };
         if self.p2 > 0 {
-            d.concepts.push("string-bets");
+            d.concepts.push(c::STRING_BETS);
         }
         Ok(d)
     }
@@ -1146,9 +1170,9 @@ pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, E
         d.total = input.facing;
         d.forced = false;
         let why = if input.capped {
-            "number-of-raises"
+            c::NUMBER_OF_RAISES
         } else {
-            "reopening-betting"
+            c::REOPENING_BETTING
         };
         if !d.concepts.contains(&why) {
             d.concepts.insert(0, why);
@@ -1158,8 +1182,8 @@ pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, E
         let cap = cx.pot_max()?;
         if d.total > cap {
             d.total = cap;
-            if !d.concepts.contains(&"pot-size-pot-limit") {
-                d.concepts.push("pot-size-pot-limit");
+            if !d.concepts.contains(&c::POT_SIZE_POT_LIMIT) {
+                d.concepts.push(c::POT_SIZE_POT_LIMIT);
             }
         }
     }
@@ -1194,6 +1218,80 @@ pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, E
         forced: d.forced,
         concepts: d.concepts,
     })
+}
+
+impl crate::engine::Outcome for BetOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            BetOutcome::Check => &[
+                c::INVALID_DECLARATIONS,
+                c::METHODS_OF_BETTING,
+                c::METHODS_OF_RAISING,
+                c::NUMBER_OF_RAISES,
+                c::OVERSIZED_CHIP,
+                c::POT_SIZE_POT_LIMIT,
+                c::RAISE_AMOUNTS,
+                c::REOPENING_BETTING,
+                c::STRING_BETS,
+            ],
+            BetOutcome::Call => &[
+                c::RAISE_AMOUNTS,
+                c::OVERSIZED_CHIP,
+                c::MULTIPLE_CHIPS,
+                c::METHODS_OF_BETTING,
+                c::BINDING_DECLARATIONS_UNDERCALLS,
+                c::INVALID_DECLARATIONS,
+                c::METHODS_OF_CALLING,
+                c::METHODS_OF_RAISING,
+                c::NUMBER_OF_RAISES,
+                c::OVER_BETTING_CHANGE,
+                c::POT_SIZE_POT_LIMIT,
+                c::PRIOR_BET_CHIPS,
+                c::REOPENING_BETTING,
+                c::STRING_BETS,
+            ],
+            BetOutcome::Bet => &[
+                c::METHODS_OF_BETTING,
+                c::OVERSIZED_CHIP,
+                c::INCORRECT_BETS,
+                c::INVALID_DECLARATIONS,
+                c::METHODS_OF_RAISING,
+                c::POT_SIZE_POT_LIMIT,
+                c::STRING_BETS,
+            ],
+            BetOutcome::Raise => &[
+                c::RAISE_AMOUNTS,
+                c::RAISE_AMOUNTS,
+                c::METHODS_OF_RAISING,
+                c::METHODS_OF_BETTING,
+                c::MULTIPLE_CHIPS,
+                c::OVER_BETTING_CHANGE,
+                c::OVERSIZED_CHIP,
+                c::POT_SIZE_POT_LIMIT,
+                c::PRIOR_BET_CHIPS,
+                c::STRING_BETS,
+            ],
+            BetOutcome::AllIn => &[
+                c::MULTIPLE_CHIPS,
+                c::REOPENING_BETTING,
+                c::BINDING_DECLARATIONS_UNDERCALLS,
+                c::INCORRECT_BETS,
+                c::INVALID_DECLARATIONS,
+                c::METHODS_OF_BETTING,
+                c::METHODS_OF_CALLING,
+                c::METHODS_OF_RAISING,
+                c::NUMBER_OF_RAISES,
+                c::OVER_BETTING_CHANGE,
+                c::OVERSIZED_CHIP,
+                c::POT_SIZE_POT_LIMIT,
+                c::PRIOR_BET_CHIPS,
+                c::RAISE_AMOUNTS,
+                c::STRING_BETS,
+            ],
+            BetOutcome::CallOrFold => &[c::INVALID_DECLARATIONS],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1244,7 +1342,7 @@ mod tests {
             (pushed.outcome, pushed.total, pushed.returned),
             (Call, 1000, 400)
         );
-        assert!(pushed.concepts.contains(&"raise-amounts"));
+        assert!(pushed.concepts.contains(&c::RAISE_AMOUNTS));
         // "unless raise is first declared": then a forced minimum raise.
         let raise = rule(BetInput {
             declared: Declared::Raise,
@@ -1310,7 +1408,7 @@ mod tests {
         assert_eq!((r.outcome, r.total), (Call, facing));
         let sum: Chips = pushed.iter().sum();
         assert_eq!(r.returned, sum - facing);
-        assert_eq!(r.concepts, vec!["multiple-chips"]);
+        assert_eq!(r.concepts, vec![c::MULTIPLE_CHIPS]);
     }
 
     /// The rule 45-A Ex-2 example (NLHE 25-50, post-flop A opens 1050, B
@@ -1376,7 +1474,7 @@ mod tests {
         });
         assert_eq!(
             r.concepts,
-            vec!["multiple-chips", "raise-amounts", "over-betting-change"]
+            vec![c::MULTIPLE_CHIPS, c::RAISE_AMOUNTS, c::OVER_BETTING_CHANGE]
         );
     }
 
@@ -1395,7 +1493,7 @@ mod tests {
         });
         assert_eq!((r.outcome, r.total, r.forced), (Raise, 1300, true));
         assert_eq!((r.owed, r.raise_by), (200, Some(500)));
-        assert_eq!(r.concepts, vec!["prior-bet-chips", "raise-amounts"]);
+        assert_eq!(r.concepts, vec![c::PRIOR_BET_CHIPS, c::RAISE_AMOUNTS]);
     }
 
     // SPEC section 1: "Seat 4 threw out a single 5000 chip facing a 1200 raise without saying
@@ -1408,7 +1506,7 @@ mod tests {
             ..nl(1200, 400)
         });
         assert_eq!((r.outcome, r.total, r.returned), (Call, 1200, 3800));
-        assert_eq!(r.concepts, vec!["oversized-chip"]);
+        assert_eq!(r.concepts, vec![c::OVERSIZED_CHIP]);
     }
 
     /// Rule 41 (pokerpunt 45) example: blinds 2k-4k, A bets 50k, B silently
@@ -1484,7 +1582,7 @@ mod tests {
             ..facing.clone()
         });
         assert_eq!((r.outcome, r.total, r.returned), (Raise, 5000, 0));
-        assert_eq!(r.concepts, vec!["oversized-chip"]);
+        assert_eq!(r.concepts, vec![c::OVERSIZED_CHIP]);
         // Raise declared with a chip too small for a full raise: forced minimum.
         let r = rule(BetInput {
             declared: Declared::Raise,
@@ -1509,7 +1607,7 @@ mod tests {
             ..nl(0, 400)
         });
         assert_eq!((r.outcome, r.total), (BetOutcome::Bet, 5000));
-        assert_eq!(r.concepts, vec!["oversized-chip"]);
+        assert_eq!(r.concepts, vec![c::OVERSIZED_CHIP]);
         // A single chip below the big blind is an underbet, corrected.
         let r = rule(BetInput {
             pushed: chips(&[100]),
@@ -1519,7 +1617,7 @@ mod tests {
             (r.outcome, r.total, r.forced, r.owed),
             (BetOutcome::Bet, 400, true, 300)
         );
-        assert!(r.concepts.contains(&"incorrect-bets"));
+        assert!(r.concepts.contains(&c::INCORRECT_BETS));
         // A chip exactly the call is a call; a smaller last chip is all-in.
         let r = rule(BetInput {
             pushed: chips(&[1000]),
@@ -1611,14 +1709,14 @@ mod tests {
             ..nl(0, 100)
         });
         assert_eq!((r.outcome, r.total, r.returned), (Check, 0, 300));
-        assert_eq!(r.concepts, vec!["invalid-declarations"]);
+        assert_eq!(r.concepts, vec![c::INVALID_DECLARATIONS]);
         // "Raise" facing no bet: at least a minimum bet.
         let r = rule(BetInput {
             declared: Declared::Raise,
             ..nl(0, 100)
         });
         assert_eq!((r.outcome, r.total, r.forced), (BetOutcome::Bet, 100, true));
-        assert_eq!(r.concepts[0], "invalid-declarations");
+        assert_eq!(r.concepts[0], c::INVALID_DECLARATIONS);
         // "Check" facing a bet: call or fold.
         let r = rule(BetInput {
             declared: Declared::Check,
@@ -1687,7 +1785,7 @@ mod tests {
             ..nl(0, 100)
         });
         assert_eq!((r.outcome, r.total), (BetOutcome::Bet, 100));
-        assert_eq!(r.concepts[0], "pot-size-pot-limit");
+        assert_eq!(r.concepts[0], c::POT_SIZE_POT_LIMIT);
         // Check when not facing a bet: chips pushed are returned.
         let r = rule(BetInput {
             declared: Declared::Check,
@@ -1725,7 +1823,7 @@ mod tests {
             ..base.clone()
         });
         assert_eq!((r.outcome, r.total, r.returned), (Call, 1100, 4200));
-        assert_eq!(r.concepts, vec!["prior-bet-chips", "oversized-chip"]);
+        assert_eq!(r.concepts, vec![c::PRIOR_BET_CHIPS, c::OVERSIZED_CHIP]);
         // Several new chips: every chip needed, else the 50% standard on the total.
         let r = rule(BetInput {
             pushed: chips(&[500, 500]),
@@ -1840,7 +1938,7 @@ mod tests {
             ..base.clone()
         });
         assert_eq!((r.outcome, r.total, r.returned), (Raise, 1500, 1000));
-        assert!(r.concepts.contains(&"pot-size-pot-limit"));
+        assert!(r.concepts.contains(&c::POT_SIZE_POT_LIMIT));
         // An all-in larger than the pot is capped, and is no longer all-in.
         let r = rule(BetInput {
             declared: Declared::AllIn,
@@ -1949,7 +2047,7 @@ mod tests {
             ..base.clone()
         });
         assert_eq!((r.outcome, r.total, r.returned), (Raise, 2000, 500));
-        assert!(r.concepts.contains(&"string-bets"));
+        assert!(r.concepts.contains(&c::STRING_BETS));
         // Not the exact call in the first motion: method C does not apply.
         let de = rule_with(
             BetInput {
@@ -1966,7 +2064,7 @@ mod tests {
             ..base
         });
         assert_eq!((r.outcome, r.total, r.returned), (Call, 1000, 600));
-        assert_eq!(r.concepts.last(), Some(&"string-bets"));
+        assert_eq!(r.concepts.last(), Some(&c::STRING_BETS));
         // Without the one-motion method silent chips cannot raise.
         let r = rule_with(
             BetInput {

@@ -6,9 +6,10 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
+use crate::rules::concepts::{self as c};
 
 /// The `dispute-window` incident.
 pub struct DisputeWindow;
@@ -35,8 +36,11 @@ impl Incident for DisputeWindow {
     const ID: &'static str = "dispute-window";
     type Answers = Answers;
     type Outcome = DisputeOutcome;
+    type Amounts = Amounts;
+    type Extra = ();
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<DisputeOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<DisputeWindow>, Error> {
         let timing = if a.during_break {
             DisputeTiming {
                 next_hand_started: false,
@@ -79,17 +83,33 @@ impl Incident for DisputeWindow {
         } else {
             DisputeOutcome::Closed
         };
-        let mut d = Decision::new(outcome, vec!["disputed-pots"]);
+        let mut d = Decision::<DisputeWindow>::new(outcome, vec![c::DISPUTED_POTS]);
         if a.during_break {
-            d.amount("break_minutes", window.break_minutes);
+            d.amounts.break_minutes = Some(window.break_minutes);
         }
         Ok(d)
     }
 }
 
+/// The amounts of `dispute-window` (in minutes).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// A dispute during a break: the break's length.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub break_minutes: Option<u64>,
+}
+
 /// The outcomes of `dispute-window`.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr, strum::VariantNames,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -110,21 +130,7 @@ pub enum Dispute {
     Accounting,
 }
 
-/// Until when an accounting error in calculating or awarding the pot can be
-/// disputed.
-///
-/// | edition | text | window |
-/// |---|---|---|
-/// | dpc-2019-en, onk-2023-nl, pokerpunt-nl, tda-2019-sk | rule 22: "until substantial action occurs on the next hand" | `until-substantial-action` |
-/// | tda-2015-de | rule 21: the right to dispute a finished hand ends when a new hand begins (no accounting clause) | `next-hand` |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DisputeAccountingWindow {
-    /// Until the next hand begins, as any other dispute.
-    NextHand,
-    /// Until substantial action on the next hand.
-    UntilSubstantialAction,
-}
+pub use crate::rules::vocab::DisputeAccountingWindow;
 
 /// An edition's dispute windows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -191,6 +197,16 @@ pub fn dispute_open(
             !timing.next_hand_substantial_action
         }
     })
+}
+
+impl crate::engine::Outcome for DisputeOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            DisputeOutcome::Open => &[c::DISPUTED_POTS, c::NEW_HAND_NEW_LIMITS],
+            DisputeOutcome::Closed => &[c::DISPUTED_POTS, c::NEW_HAND_NEW_LIMITS],
+        }
+    }
 }
 
 #[cfg(test)]

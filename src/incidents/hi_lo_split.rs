@@ -16,12 +16,14 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::split_pot::{OddChipRecipient, Share, check_pot, share_out};
+use crate::engine::ruling::PerSeat;
+use crate::engine::ruling::{SeatMark, TablePicture};
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::{SeatMark, TablePicture};
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
 use crate::poker::{Chips, Seat, add};
+use crate::rules::concepts::{self as c, Cite};
 
 /// The `hi-lo-split` incident.
 pub struct HiLoSplit;
@@ -66,53 +68,23 @@ pub struct Answers {
     pub smallest_chip: Chips,
 }
 
-/// Where the odd chip of a high-low pot goes.
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | tda-2015-de 19-C | "der übriggebliebene Chip vom Gesamtpot geht an den Spieler mit der High-Hand" | `high-half` |
-/// | tda-2019-sk 20 | "Pri H/L hrách bude žetón pridelený do high banku." | `high-half` |
-/// | dpc-2019-en, onk-2023-nl, pokerpunt-nl | not stated | (TDA practice) |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum HiLoOddChip {
-    /// The odd chip of the whole pot goes to the high half.
-    HighHalf,
-}
+pub use crate::rules::vocab::HiLoOddChip;
 
-/// How a pot is split when identical hands win both high and low.
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | tda-2015-de 19-D | "wird der Pot so gleichmäßig wie möglich aufgeteilt" | `even-split` |
-/// | the others | not stated | (TDA practice) |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum HiLoIdentical {
-    /// The whole pot is split as evenly as possible, not half by half.
-    EvenSplit,
-}
+pub use crate::rules::vocab::HiLoIdentical;
 
-/// Who receives the odd chip of a stud split.
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | tda-2015-de 19-B | "an die höchste Karte und Farbe in der höchsten 5-Karten-Hand" | `high-card-by-suit` |
-/// | tda-2019-sk 20 | "hráčovi s najvyššou (Stud) ... kartou podľa postupnosti farieb" | `high-card-by-suit` |
-/// | the others | not stated | (TDA practice) |
-///
-/// For razz the two differ (tda-2019-sk: the lowest card by suit; tda-2015-de:
-/// the highest); razz is not offered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum StudOddChip {
-    /// The winner with the highest card by suit (spades, hearts, diamonds,
-    /// clubs) gets the odd chip.
-    HighCardBySuit,
-}
+pub use crate::rules::vocab::StudOddChip;
 
 /// The outcomes of `hi-lo-split`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum HiLoOutcome {
     /// Split high and low, each half among its winners.
@@ -123,6 +95,13 @@ pub enum HiLoOutcome {
     SplitEvenly,
     /// A stud tie: odd chips by suit.
     SplitBySuit,
+}
+
+/// What the JSON of `hi-lo-split` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// Each winner's chips, by half.
+    pub shares: Vec<HiLoShare>,
 }
 
 /// One winner's chips from the pot, by half.
@@ -144,8 +123,11 @@ impl Incident for HiLoSplit {
     const ID: &'static str = "hi-lo-split";
     type Answers = Answers;
     type Outcome = HiLoOutcome;
+    type Amounts = PerSeat;
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<HiLoOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<HiLoSplit>, Error> {
         check_pot(a.pot, a.smallest_chip)?;
         let low = if a.game.hi_lo() {
             a.low.clone().unwrap_or_default()
@@ -185,7 +167,7 @@ impl Incident for HiLoSplit {
             )?;
             (
                 HiLoOutcome::SplitEvenly,
-                vec!["odd-chips#D", "split-pot-stacking"],
+                vec![c::ODD_CHIPS.part("D"), c::SPLIT_POT_STACKING.into()],
             )
         } else {
             let HiLoOddChip::HighHalf = cx.params.hi_lo_odd_chip();
@@ -197,15 +179,12 @@ impl Incident for HiLoSplit {
             add_shares(&mut shares, &low_shares, false)?;
             (
                 HiLoOutcome::SplitHighLow,
-                vec!["odd-chips#C", "split-pot-stacking"],
+                vec![c::ODD_CHIPS.part("C"), c::SPLIT_POT_STACKING.into()],
             )
         };
-        let mut d = Decision::new(outcome, concepts);
-        for s in shares.values() {
-            d.amount(&format!("seat_{}", s.seat), s.amount);
-        }
-        let list: Vec<&HiLoShare> = shares.values().collect();
-        d.data("shares", &list);
+        let mut d = Decision::<HiLoSplit>::new(outcome, concepts);
+        d.amounts = PerSeat(shares.values().map(|s| (s.seat, s.amount)).collect());
+        d.extra.shares = shares.values().copied().collect();
         d.table = Some(TablePicture {
             seats: order.picture_seats(&shares),
             button: order.button,
@@ -298,11 +277,11 @@ impl Order {
         }
     }
 
-    fn tie_part(&self) -> &'static str {
+    fn tie_part(&self) -> Cite {
         if self.by_suit.is_some() {
-            "odd-chips#B"
+            c::ODD_CHIPS.part("B")
         } else {
-            "odd-chips#A"
+            c::ODD_CHIPS.part("A")
         }
     }
 
@@ -343,11 +322,23 @@ fn check_group(key: &'static str, seats: &[Seat]) -> Result<(), Error> {
     check_distinct(seats).map_err(|m| Error::input(key, m))
 }
 
+impl crate::engine::Outcome for HiLoOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            HiLoOutcome::SplitHighLow => &[c::ODD_CHIPS, c::SPLIT_POT_STACKING],
+            HiLoOutcome::HighTakesAll => &[c::ODD_CHIPS],
+            HiLoOutcome::SplitEvenly => &[c::ODD_CHIPS, c::SPLIT_POT_STACKING],
+            HiLoOutcome::SplitBySuit => &[c::ODD_CHIPS],
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn rule(edition: &str, a: Answers) -> Decision<HiLoOutcome> {
+    fn rule(edition: &str, a: Answers) -> Decision<HiLoSplit> {
         super::super::rule_in::<HiLoSplit>(edition, a).unwrap()
     }
 
@@ -365,8 +356,8 @@ mod tests {
         }
     }
 
-    fn amounts(d: &Decision<HiLoOutcome>) -> Vec<(String, Chips)> {
-        d.amounts.clone()
+    fn amounts(d: &Decision<HiLoSplit>) -> Vec<(String, Chips)> {
+        d.named_amounts()
     }
 
     // tda-2015-de rule 19-C: "der übriggebliebene Chip vom Gesamtpot geht an den Spieler mit
@@ -380,7 +371,7 @@ mod tests {
             amounts(&d),
             [("seat_3".to_string(), 525), ("seat_7".to_string(), 500)]
         );
-        assert_eq!(d.concepts[0], "odd-chips#C");
+        assert_eq!(d.cites[0], c::ODD_CHIPS.part("C"));
     }
 
     // Quartering: one high, two tied lows; the low half's odd chip goes to the first low
@@ -447,7 +438,7 @@ mod tests {
             amounts(&d),
             [("seat_2".to_string(), 200), ("seat_6".to_string(), 300)]
         );
-        assert_eq!(d.concepts[0], "odd-chips#B");
+        assert_eq!(d.cites[0], c::ODD_CHIPS.part("B"));
     }
 
     #[test]

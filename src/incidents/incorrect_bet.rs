@@ -9,10 +9,11 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, Setup, Spot, Street};
+use crate::rules::concepts::{self as c, Cite};
 
 /// The `incorrect-bet` incident.
 pub struct IncorrectBet;
@@ -50,8 +51,11 @@ impl Incident for IncorrectBet {
     const ID: &'static str = "incorrect-bet";
     type Answers = Answers;
     type Outcome = IncorrectOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<IncorrectOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<IncorrectBet>, Error> {
         let window = if a.game == Game::PotLimit {
             cx.params.pot_limit_underbet_window()
         } else {
@@ -84,47 +88,52 @@ impl Incident for IncorrectBet {
             },
             window,
         )?;
-        let mut d = Decision::new(r.outcome, r.concepts);
-        d.amount("corrected_to", r.corrected_to);
-        if r.outcome == IncorrectOutcome::Corrected && r.corrected_to > a.total {
-            d.amount("to_add", r.corrected_to - a.total);
-        }
-        if r.outcome == IncorrectOutcome::Corrected && r.corrected_to < a.total {
-            d.amount("returned", a.total - r.corrected_to);
-        }
-        d.data("kind", r.kind);
+        let mut d = Decision::<IncorrectBet>::new(r.outcome, r.concepts);
+        let corrected = r.outcome == IncorrectOutcome::Corrected;
+        d.amounts = Amounts {
+            corrected_to: r.corrected_to,
+            to_add: (corrected && r.corrected_to > a.total).then(|| r.corrected_to - a.total),
+            returned: (corrected && r.corrected_to < a.total).then(|| a.total - r.corrected_to),
+        };
+        d.extra.kind = Some(r.kind);
         // Limit against a bet: an unanswered cap is taken as not reached.
         if a.game == Game::Limit && a.facing > 0 && a.raises.is_none() {
-            d.notes.push(crate::incident::ruling::Note {
-                key: "cap_assumed",
-                args: Vec::new(),
-            });
+            d.notes.push(Notes::CapAssumed);
         }
         Ok(d)
     }
 }
 
-/// Until when a pot-limit bet made too low on a wrong pot count is
-/// corrected (rule 52-B).
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | dpc-2019-en | "if too low, corrected until substantial action occurs after the bet" | `until-substantial-action` |
-/// | onk-2023-nl | "gecorrigeerd totdat er een bindende actie is geweest in de bet ronde" | `until-substantial-action` |
-/// | tda-2019-sk | "táto čiastka bude opravená v aktuálnom stávkovom kole" (no high/low distinction) | `current-street` |
-/// | pokerpunt-nl | "Wanneer het te weinig was dan wordt dit gecorrigeerd als het in de ronde wordt opgemerkt" | `current-street` |
-///
-/// A bet too high is corrected anywhere on the current street in every
-/// edition with the rule (Pokerpunt names no window for it; the street is
-/// taken).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum PotLimitUnderbetWindow {
-    /// Corrected until substantial action occurs after the bet.
-    UntilSubstantialAction,
-    /// Corrected anywhere on the current street.
-    CurrentStreet,
+/// The amounts of `incorrect-bet`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The total the bet is (or would be) corrected to.
+    pub corrected_to: Chips,
+    /// Corrected upward: chips the bettor adds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_add: Option<Chips>,
+    /// Corrected downward: chips he takes back.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returned: Option<Chips>,
 }
+
+/// What the JSON of `incorrect-bet` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The kind of error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<IncorrectKind>,
+}
+
+crate::notes! {
+    /// The notes of `incorrect-bet`.
+    pub enum Notes {
+        /// The raises taken as not capped.
+        CapAssumed = "cap_assumed",
+    }
+}
+
+pub use crate::rules::vocab::PotLimitUnderbetWindow;
 
 /// The facts of an incorrect bet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,6 +191,7 @@ pub enum IncorrectKind {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -203,7 +213,7 @@ pub struct IncorrectBetRuling {
     /// amount is brought to it when the bet is corrected.
     pub corrected_to: Chips,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<Cite>,
 }
 
 /// Rules on an incorrect bet (rule 52 in TDA 2019 numbering and ONK, 43 in
@@ -314,18 +324,18 @@ pub fn incorrect_bet(
         (IncorrectKind::UnderMinimum, min, !input.street_ended)
     };
     let mut concepts = match kind {
-        IncorrectKind::UnderMinimum => vec!["incorrect-bets#A", "raise-amounts"],
+        IncorrectKind::UnderMinimum => vec![c::INCORRECT_BETS.part("A"), c::RAISE_AMOUNTS.into()],
         IncorrectKind::OverPot | IncorrectKind::UnderPot => {
-            vec!["incorrect-bets#B", "pot-size-pot-limit"]
+            vec![c::INCORRECT_BETS.part("B"), c::POT_SIZE_POT_LIMIT.into()]
         }
         // The cap decides; 52-A's "for all bettors" is how it is put right.
-        IncorrectKind::OverCap => vec!["number-of-raises", "incorrect-bets#A"],
+        IncorrectKind::OverCap => vec![c::NUMBER_OF_RAISES.into(), c::INCORRECT_BETS.part("A")],
     };
     if kind == IncorrectKind::UnderPot
         && window == PotLimitUnderbetWindow::UntilSubstantialAction
         && input.substantial_action_after
     {
-        concepts.push("substantial-action");
+        concepts.push(c::SUBSTANTIAL_ACTION.into());
     }
     Ok(IncorrectBetRuling {
         outcome: if in_window {
@@ -337,6 +347,28 @@ pub fn incorrect_bet(
         corrected_to,
         concepts,
     })
+}
+
+impl crate::engine::Outcome for IncorrectOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            IncorrectOutcome::Corrected => &[
+                c::INCORRECT_BETS,
+                c::RAISE_AMOUNTS,
+                c::POT_SIZE_POT_LIMIT,
+                c::SUBSTANTIAL_ACTION,
+                c::NUMBER_OF_RAISES,
+            ],
+            IncorrectOutcome::Stands => &[
+                c::INCORRECT_BETS,
+                c::RAISE_AMOUNTS,
+                c::POT_SIZE_POT_LIMIT,
+                c::SUBSTANTIAL_ACTION,
+                c::NUMBER_OF_RAISES,
+            ],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -376,7 +408,10 @@ mod tests {
         let before = underraise(false);
         assert_eq!((before.outcome, before.corrected_to), (Corrected, 1200));
         assert_eq!(before.kind, IncorrectKind::UnderMinimum);
-        assert_eq!(before.concepts, vec!["incorrect-bets#A", "raise-amounts"]);
+        assert_eq!(
+            before.concepts,
+            vec![c::INCORRECT_BETS.part("A"), c::RAISE_AMOUNTS.into()]
+        );
         assert_eq!(underraise(true).outcome, Stands);
     }
 
@@ -431,9 +466,9 @@ mod tests {
         assert_eq!(
             r.concepts,
             vec![
-                "incorrect-bets#B",
-                "pot-size-pot-limit",
-                "substantial-action"
+                c::INCORRECT_BETS.part("B"),
+                c::POT_SIZE_POT_LIMIT.into(),
+                c::SUBSTANTIAL_ACTION.into()
             ]
         );
         // sk/pokerpunt: anywhere on the street.
@@ -516,7 +551,7 @@ mod tests {
             let r = incorrect_bet(&IncorrectBetInput { total, ..capped }, CurrentStreet).unwrap();
             assert_eq!((r.outcome, r.kind), (Corrected, IncorrectKind::OverCap));
             assert_eq!(r.corrected_to, 400);
-            assert_eq!(r.concepts.first(), Some(&"number-of-raises"));
+            assert_eq!(r.concepts.first(), Some(&c::NUMBER_OF_RAISES.into()));
         }
         let late = IncorrectBetInput {
             street_ended: true,

@@ -19,28 +19,16 @@
 use serde::Deserialize;
 
 use super::as_played::limit_reopen_percent;
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::Note;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::{ActionKind, Chips, Game, RaiseCap, Round, Setup, Street, parse_actions};
+use crate::rules::concepts::{self as c};
 
 /// The `limit-raises` incident.
 pub struct LimitRaises;
 
-/// When the cap on raises in limit stops holding, as an edition words it.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, strum::IntoStaticStr,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum CapLifted {
-    /// Only once the event is down to two players: the cap holds in a
-    /// heads-up pot before that.
-    EventHeadsUp,
-    /// Once only two players are left in the hand.
-    PotHeadsUp,
-}
+pub use crate::rules::vocab::CapLifted;
 
 /// Heads-up, as the floor sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -83,6 +71,7 @@ pub struct Answers {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -106,20 +95,19 @@ pub struct Cap {
     /// The cap; `None`: lifted heads-up.
     pub cap: Option<RaiseCap>,
     /// Why it is lifted or holds heads-up, for the card.
-    pub note: Option<Note>,
+    pub note: Option<Notes>,
 }
 
 /// The cap on raises in a limit round with `heads_up` (the house's number
 /// and the edition's wording of when it stops; both read only when they
 /// matter, so the card names a practice only when it was used).
 pub(crate) fn cap(heads_up: HeadsUp, cx: &mut Cx<'_>) -> Cap {
-    let note = |key| Some(Note { key, args: vec![] });
     let (lifted, note) = match heads_up {
         HeadsUp::No => (false, None),
-        HeadsUp::Event => (true, note("cap_lifted_event")),
+        HeadsUp::Event => (true, Some(Notes::CapLiftedEvent)),
         HeadsUp::Hand => match cx.params.limit_cap_lifted() {
-            CapLifted::PotHeadsUp => (true, note("cap_lifted_hand")),
-            CapLifted::EventHeadsUp => (false, note("cap_holds_hand")),
+            CapLifted::PotHeadsUp => (true, Some(Notes::CapLiftedHand)),
+            CapLifted::EventHeadsUp => (false, Some(Notes::CapHoldsHand)),
         },
     };
     let cap = (!lifted).then(|| RaiseCap {
@@ -142,28 +130,71 @@ pub(crate) fn check_heads_up(heads_up: HeadsUp, round: &Round) -> Result<(), Err
 }
 
 /// The note counting the raises against the cap.
-pub(crate) fn count_note(round: &Round, cap: u32) -> Note {
-    Note {
-        key: "raise_count",
-        args: vec![
-            ("raises", round.raises().to_string()),
-            ("cap", cap.to_string()),
-        ],
+pub(crate) fn count_note(round: &Round, cap: u32) -> Notes {
+    Notes::RaiseCount {
+        raises: round.raises(),
+        cap,
     }
+}
+
+crate::notes! {
+    /// The notes of `limit-raises` (`reopening` carries those of the cap too).
+    pub enum Notes {
+        /// No cap in this game.
+        NoCapGame = "no_cap_game",
+        /// The raises counted against the cap.
+        RaiseCount { raises: u32, cap: u32 } = "raise_count",
+        /// The event is heads-up: no cap.
+        CapLiftedEvent = "cap_lifted_event",
+        /// Two players left in the hand: the edition lifts the cap.
+        CapLiftedHand = "cap_lifted_hand",
+        /// Two players left in the hand: the cap holds until the event is
+        /// heads-up.
+        CapHoldsHand = "cap_holds_hand",
+    }
+}
+
+/// The amounts of `limit-raises`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// A bet of this street (limit only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bet_size: Option<Chips>,
+    /// Facing a bet: the total to call.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_call: Option<Chips>,
+    /// Facing a bet and free to raise: the total of a raise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raise_to: Option<Chips>,
+    /// Under a cap: raises left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raises_left: Option<Chips>,
+}
+
+/// What the JSON of `limit-raises` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// Limit: the raises of the round, as the cap counts them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raises: Option<u32>,
+    /// The player, when named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
 }
 
 impl Incident for LimitRaises {
     const ID: &'static str = "limit-raises";
     type Answers = Answers;
     type Outcome = LimitOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<LimitOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<LimitRaises>, Error> {
         if a.game != Game::Limit {
-            let mut d = Decision::new(LimitOutcome::NoCap, vec!["number-of-raises"]);
-            d.notes.push(Note {
-                key: "no_cap_game",
-                args: vec![],
-            });
+            let mut d =
+                Decision::<LimitRaises>::new(LimitOutcome::NoCap, vec![c::NUMBER_OF_RAISES]);
+            d.notes.push(Notes::NoCapGame);
             return Ok(d);
         }
         let street = a.street.ok_or_else(|| super::answer_needed("street"))?;
@@ -204,31 +235,44 @@ impl Incident for LimitRaises {
             LimitOutcome::MayRaise
         };
         let concepts = match outcome {
-            LimitOutcome::Closed => vec!["reopening-betting"],
-            _ => vec!["number-of-raises"],
+            LimitOutcome::Closed => vec![c::REOPENING_BETTING],
+            _ => vec![c::NUMBER_OF_RAISES],
         };
-        let mut d = Decision::new(outcome, concepts);
-        d.amount("bet_size", bet_size);
+        let mut d = Decision::<LimitRaises>::new(outcome, concepts);
+        d.amounts.bet_size = Some(bet_size);
         if spot.facing > 0 {
-            d.amount("to_call", spot.to_call());
+            d.amounts.to_call = Some(spot.to_call());
         }
         if spot.may_raise && spot.facing > 0 {
             let raise_to = spot
                 .min_raise_to()
                 .map_err(|m| Error::input("actions", m))?;
-            d.amount("raise_to", raise_to);
+            d.amounts.raise_to = Some(raise_to);
         }
         if let Some(c) = cap {
             let left = c.raises.saturating_sub(round.raises());
-            d.amount("raises_left", Chips::from(left));
+            d.amounts.raises_left = Some(Chips::from(left));
             d.notes.push(count_note(&round, c.raises));
         }
-        d.data("raises", round.raises());
+        d.extra.raises = Some(round.raises());
         if named {
-            d.data("player", player);
+            d.extra.player = Some(player);
         }
         d.notes.extend(note);
         Ok(d)
+    }
+}
+
+impl crate::engine::Outcome for LimitOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            LimitOutcome::MayBet => &[c::NUMBER_OF_RAISES],
+            LimitOutcome::MayRaise => &[c::NUMBER_OF_RAISES],
+            LimitOutcome::Capped => &[c::NUMBER_OF_RAISES],
+            LimitOutcome::NoCap => &[c::NUMBER_OF_RAISES],
+            LimitOutcome::Closed => &[c::REOPENING_BETTING],
+        }
     }
 }
 
@@ -243,7 +287,7 @@ mod tests {
         actions: &str,
         heads_up: HeadsUp,
         player: Option<&str>,
-    ) -> Result<Decision<LimitOutcome>, Error> {
+    ) -> Result<Decision<LimitRaises>, Error> {
         rule_in::<LimitRaises>(
             edition,
             Answers {
@@ -257,11 +301,14 @@ mod tests {
         )
     }
 
-    fn amount(d: &Decision<LimitOutcome>, name: &str) -> Option<Chips> {
-        d.amounts.iter().find(|(n, _)| n == name).map(|(_, v)| *v)
+    fn amount(d: &Decision<LimitRaises>, name: &str) -> Option<Chips> {
+        d.named_amounts()
+            .into_iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
     }
 
-    fn key(r: Result<Decision<LimitOutcome>, Error>) -> &'static str {
+    fn key(r: Result<Decision<LimitRaises>, Error>) -> &'static str {
         match r {
             Err(e) => e.input_key().expect("an input at fault"),
             Ok(d) => panic!("expected a refusal, got {:?}", d.outcome),
@@ -424,6 +471,6 @@ mod tests {
         )
         .unwrap();
         assert_eq!(d.outcome, LimitOutcome::NoCap);
-        assert!(d.amounts.is_empty());
+        assert!(d.named_amounts().is_empty());
     }
 }

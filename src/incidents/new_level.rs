@@ -20,9 +20,9 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::ruling::Note;
-use crate::incident::{Cx, Decision, Incident};
+use crate::rules::concepts::{self as c};
 
 /// The `new-level` incident.
 pub struct NewLevel;
@@ -67,57 +67,23 @@ pub struct Answers {
     pub substantial_action: Option<bool>,
 }
 
-/// An event that begins a hand.
-///
-/// | edition | text | values |
-/// |---|---|---|
-/// | tda-2015-de 22 | "Die Hand beginnt mit Start des Mischen per Hand, dem Starten der Mischmaschine oder nach Ansage des Dealer." | riffle, shuffler, dealer-announcement |
-/// | dpc-2019-en 23 | "Hands begin on the first riffle, push of the shuffler button, or on the dealer push" | riffle, shuffler, dealer-push |
-/// | onk-2023-nl 23 | "1: bij de eerste riffle … 2: … groene knop … 3: bij een dealer wissel" | riffle, shuffler, dealer-push |
-/// | pokerpunt-nl 23 | "bij de eerste riffle (dus niet bij de chemmy shuffle), … het indrukken van de groene knop" | riffle, shuffler |
-/// | tda-2019-sk 23 | "prvým miešaním kariet (riffle), stlačením tlačidla na miešacej mašine alebo pri dealerskom striedaní" | riffle, shuffler, dealer-push |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum HandStart {
-    /// The first riffle.
-    Riffle,
-    /// The shuffler's button.
-    Shuffler,
-    /// The dealer push.
-    DealerPush,
-    /// The dealer's announcement.
-    DealerAnnouncement,
-}
+pub use crate::rules::vocab::HandStart;
 
-/// When a hand dealt from two decks begins.
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | onk-2023-nl MEC-2 | "begint de volgende hand wanneer de deler van de nieuwe hand het deck cut of de cut card onder het deck plaatst" | `cut` |
-/// | the others | not stated | (none: the events of rule 23 apply) |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum TwoDeckStart {
-    /// The new hand's dealer cuts the deck or places the cut card.
-    Cut,
-}
+pub use crate::rules::vocab::TwoDeckStart;
 
-/// A hand dealt at the old level by mistake, after substantial action.
-///
-/// | edition | text | value |
-/// |---|---|---|
-/// | onk-2023-nl 23 | "wordt de hand afgemaakt indien er bindende actie is geweest" | `finish` |
-/// | tda-2019-sk 23 | "ruka sa dohrá so starým limitom" | `finish` |
-/// | the others | not stated | (TDA practice) |
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum OldLevelAfterSa {
-    /// The hand is finished at the old level.
-    Finish,
-}
+pub use crate::rules::vocab::OldLevelAfterSa;
 
 /// The outcomes of `new-level`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum NewLevelOutcome {
     /// The hand had begun: it plays the old level, as it does.
@@ -138,8 +104,11 @@ impl Incident for NewLevel {
     const ID: &'static str = "new-level";
     type Answers = Answers;
     type Outcome = NewLevelOutcome;
+    type Amounts = ();
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<NewLevelOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<NewLevel>, Error> {
         let events = cx.params.hand_start_events();
         let mut notes = Vec::new();
         let mut decided_by = None;
@@ -158,31 +127,31 @@ impl Incident for NewLevel {
                     true
                 }
                 None => {
-                    notes.push(note("two_decks_no_rule"));
+                    notes.push(Notes::TwoDecksNoRule);
                     false
                 }
             },
             _ => event.is_some_and(|e| events.contains(&e)),
         };
         if a.started != Started::NoShuffle {
-            notes.push(note(if begun {
-                "event_starts_hand"
+            notes.push(if begun {
+                Notes::EventStartsHand
             } else {
-                "event_not_listed"
-            }));
+                Notes::EventNotListed
+            });
         }
         let (outcome, concepts) = match (begun, a.level_played) {
             (true, LevelPlayed::OldLevel) => {
-                (NewLevelOutcome::OldLevel, vec!["new-hand-new-limits"])
+                (NewLevelOutcome::OldLevel, vec![c::NEW_HAND_NEW_LIMITS])
             }
             (false, LevelPlayed::NewLevel) => {
-                (NewLevelOutcome::NewLevel, vec!["new-hand-new-limits"])
+                (NewLevelOutcome::NewLevel, vec![c::NEW_HAND_NEW_LIMITS])
             }
             (true, LevelPlayed::NewLevel) => {
-                notes.push(note("dealt_new_by_mistake"));
+                notes.push(Notes::DealtNewByMistake);
                 (
                     NewLevelOutcome::CorrectToOld,
-                    vec!["new-hand-new-limits", "floor-decisions"],
+                    vec![c::NEW_HAND_NEW_LIMITS, c::FLOOR_DECISIONS],
                 )
             }
             (false, LevelPlayed::OldLevel) => {
@@ -194,34 +163,67 @@ impl Incident for NewLevel {
                         let OldLevelAfterSa::Finish = cx.params.old_level_after_sa();
                         (
                             NewLevelOutcome::FinishOldLevel,
-                            vec!["new-hand-new-limits", "substantial-action"],
+                            vec![c::NEW_HAND_NEW_LIMITS, c::SUBSTANTIAL_ACTION],
                         )
                     }
                     false => {
-                        notes.push(note("old_level_before_sa"));
+                        notes.push(Notes::OldLevelBeforeSa);
                         (
                             NewLevelOutcome::CorrectToNew,
-                            vec!["new-hand-new-limits", "floor-decisions"],
+                            vec![c::NEW_HAND_NEW_LIMITS, c::FLOOR_DECISIONS],
                         )
                     }
                 }
             }
         };
-        let mut d = Decision::new(outcome, concepts);
+        let mut d = Decision::<NewLevel>::new(outcome, concepts);
         if let Some(concept) = decided_by {
             d.decided_by(concept);
         }
         d.notes = notes;
-        d.data("begun", begun);
-        d.data("hand_start_events", &events);
+        d.extra = Extra {
+            begun,
+            hand_start_events: events,
+        };
         Ok(d)
     }
 }
 
-fn note(key: &'static str) -> Note {
-    Note {
-        key,
-        args: Vec::new(),
+crate::notes! {
+    /// The notes of `new-level`.
+    pub enum Notes {
+        /// The edition has no rule on two decks.
+        TwoDecksNoRule = "two_decks_no_rule",
+        /// The event started the hand.
+        EventStartsHand = "event_starts_hand",
+        /// The edition does not list the event as starting a hand.
+        EventNotListed = "event_not_listed",
+        /// The new level was dealt by mistake.
+        DealtNewByMistake = "dealt_new_by_mistake",
+        /// The old level before substantial action.
+        OldLevelBeforeSa = "old_level_before_sa",
+    }
+}
+
+/// What the JSON of `new-level` carries.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The hand had begun when the level changed.
+    pub begun: bool,
+    /// What starts a hand in the edition.
+    pub hand_start_events: Vec<HandStart>,
+}
+
+impl crate::engine::Outcome for NewLevelOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            NewLevelOutcome::OldLevel => &[c::NEW_HAND_NEW_LIMITS],
+            NewLevelOutcome::NewLevel => &[c::NEW_HAND_NEW_LIMITS],
+            NewLevelOutcome::FinishOldLevel => &[c::NEW_HAND_NEW_LIMITS, c::SUBSTANTIAL_ACTION],
+            NewLevelOutcome::CorrectToNew => &[c::NEW_HAND_NEW_LIMITS, c::FLOOR_DECISIONS],
+            NewLevelOutcome::CorrectToOld => &[c::NEW_HAND_NEW_LIMITS, c::FLOOR_DECISIONS],
+        }
     }
 }
 
@@ -297,7 +299,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(d.outcome, NewLevelOutcome::CorrectToNew);
-        assert!(d.notes.iter().any(|n| n.key == "two_decks_no_rule"));
+        assert!(d.notes.contains(&Notes::TwoDecksNoRule));
     }
 
     // onk-2023-nl 23: "Indien een hand bij vergissing start in het voorgaande level wordt de
@@ -310,10 +312,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(d.outcome, NewLevelOutcome::FinishOldLevel);
-        assert_eq!(
-            d.concepts,
-            vec!["new-hand-new-limits", "substantial-action"]
-        );
+        assert_eq!(d.cites, vec![c::NEW_HAND_NEW_LIMITS, c::SUBSTANTIAL_ACTION]);
         let d = rule_in::<NewLevel>(
             "onk-2023-nl",
             answers(Started::NoShuffle, LevelPlayed::OldLevel, Some(false)),
@@ -336,6 +335,6 @@ mod tests {
         )
         .unwrap();
         assert_eq!(d.outcome, NewLevelOutcome::CorrectToOld);
-        assert_eq!(d.concepts, vec!["new-hand-new-limits", "floor-decisions"]);
+        assert_eq!(d.cites, vec![c::NEW_HAND_NEW_LIMITS, c::FLOOR_DECISIONS]);
     }
 }

@@ -7,12 +7,13 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident, ruling::Note};
 use crate::incidents::substantial_action::{SaOutcome, SaThresholds, substantial_action};
 use crate::message::{Message, Msg};
 use crate::poker::action::{actions_text, parse_stacks};
 use crate::poker::{Action, ActionKind, Chips, Game, Round, Setup, Street, parse_actions};
+use crate::rules::concepts::{self as c, ConceptId};
 
 /// The action taken out of turn: the one action enum of the poker model
 /// (the tree offers check, call, bet, raise and fold).
@@ -53,22 +54,18 @@ impl Incident for OutOfTurn {
     const ID: &'static str = "out-of-turn";
     type Answers = Answers;
     type Outcome = OutOfTurnOutcome;
+    type Amounts = ();
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<OutOfTurnOutcome>, Error> {
-        let mut note = None;
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<OutOfTurn>, Error> {
+        let mut told = None;
         let input = match &a.actions {
             Some(actions) => {
                 let played = from_actions(&a, actions, cx)?;
-                note = Some(Note {
-                    key: "oot_from_actions",
-                    args: vec![
-                        ("player", played.player.clone()),
-                        ("action", played.action.clone()),
-                        ("skipped", played.skipped.clone()),
-                        ("behind", played.behind.clone()),
-                    ],
-                });
-                played.input
+                let input = played.input;
+                told = Some(played);
+                input
             }
             None => {
                 let oot_action = a
@@ -93,19 +90,41 @@ impl Incident for OutOfTurn {
             }
         };
         let r = out_of_turn(&input);
-        let mut d = Decision::new(r.outcome, r.concepts);
+        let mut d = Decision::<OutOfTurn>::new(r.outcome, r.concepts);
         d.discretion = Some(r.discretion);
-        d.data("chips_returned", r.chips_returned);
-        if let Some(note) = note {
-            if let Some((_, player)) = note.args.first() {
-                d.data("player", player);
-            }
-            if let Some((_, skipped)) = note.args.get(2) {
-                d.data("skipped", skipped);
-            }
-            d.notes.push(note);
+        d.extra.chips_returned = r.chips_returned;
+        if let Some(played) = told {
+            d.extra.player = Some(played.player.clone());
+            d.extra.skipped = Some(played.skipped.clone());
+            d.notes.push(Notes::OotFromActions {
+                player: played.player,
+                action: played.action,
+                skipped: played.skipped,
+                behind: played.behind,
+            });
         }
         Ok(d)
+    }
+}
+
+/// What the JSON of `out-of-turn` carries.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The out-of-turn player's chips come back.
+    pub chips_returned: bool,
+    /// Told as played: who acted out of turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// Told as played: whose turn it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<String>,
+}
+
+crate::notes! {
+    /// The notes of `out-of-turn`.
+    pub enum Notes {
+        /// The facts as the actions show them.
+        OotFromActions { player: String, action: String, skipped: String, behind: String } = "oot_from_actions",
     }
 }
 
@@ -303,6 +322,7 @@ pub struct OutOfTurnInput {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -331,7 +351,7 @@ pub struct OutOfTurnRuling {
     /// True when the floor decides (the skipped hand).
     pub discretion: bool,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Whether the actions taken between the skipped player and the out-of-turn
@@ -378,22 +398,36 @@ pub fn action_changed(between: &[OotAction]) -> bool {
 pub fn out_of_turn(input: &OutOfTurnInput) -> OutOfTurnRuling {
     let chips = input.oot_action.puts_chips_in();
     let (outcome, concepts) = if input.oot_action == OotAction::Fold {
-        (OutOfTurnOutcome::FoldBinding, vec!["action-out-of-turn"])
+        (OutOfTurnOutcome::FoldBinding, vec![c::ACTION_OUT_OF_TURN])
     } else if !input.skipped_spoke {
         (
             OutOfTurnOutcome::SkippedHandDiscretion,
-            vec!["action-out-of-turn", "substantial-action"],
+            vec![c::ACTION_OUT_OF_TURN, c::SUBSTANTIAL_ACTION],
         )
     } else if input.action_changed {
-        (OutOfTurnOutcome::NotBinding, vec!["action-out-of-turn"])
+        (OutOfTurnOutcome::NotBinding, vec![c::ACTION_OUT_OF_TURN])
     } else {
-        (OutOfTurnOutcome::Binding, vec!["action-out-of-turn"])
+        (OutOfTurnOutcome::Binding, vec![c::ACTION_OUT_OF_TURN])
     };
     OutOfTurnRuling {
         outcome,
         chips_returned: outcome == OutOfTurnOutcome::NotBinding && chips,
         discretion: outcome == OutOfTurnOutcome::SkippedHandDiscretion,
         concepts,
+    }
+}
+
+impl crate::engine::Outcome for OutOfTurnOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            OutOfTurnOutcome::Binding => &[c::ACTION_OUT_OF_TURN],
+            OutOfTurnOutcome::NotBinding => &[c::ACTION_OUT_OF_TURN],
+            OutOfTurnOutcome::FoldBinding => &[c::ACTION_OUT_OF_TURN, c::NON_STANDARD_FOLDS],
+            OutOfTurnOutcome::SkippedHandDiscretion => {
+                &[c::ACTION_OUT_OF_TURN, c::SUBSTANTIAL_ACTION]
+            }
+        }
     }
 }
 
@@ -423,7 +457,10 @@ mod tests {
         let r = rule(Call, false, false);
         assert_eq!(r.outcome, SkippedHandDiscretion);
         assert!(r.discretion && !r.chips_returned);
-        assert_eq!(r.concepts, vec!["action-out-of-turn", "substantial-action"]);
+        assert_eq!(
+            r.concepts,
+            vec![c::ACTION_OUT_OF_TURN, c::SUBSTANTIAL_ACTION]
+        );
     }
 
     #[test]

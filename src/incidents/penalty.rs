@@ -7,10 +7,11 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::mul;
+use crate::rules::concepts::{self as c, ConceptId};
 use crate::rules::params::tda;
 
 /// The `penalty` incident.
@@ -30,76 +31,45 @@ pub struct Answers {
     pub hands: Option<u64>,
 }
 
+/// The amounts of `penalty` (hands, not chips).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// Hands the player misses.
+    pub hands_missed: u64,
+}
+
+/// What the JSON of `penalty` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The player's chips are removed from play.
+    pub chips_removed: bool,
+}
+
 impl Incident for Penalty {
     const ID: &'static str = "penalty";
     type Answers = Answers;
     type Outcome = PenaltyKind;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PenaltyKind>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Penalty>, Error> {
         let params = PenaltyParams {
             kinds: cx.params.penalty_kinds(),
             formula: cx.params.missed_round_formula(),
             max_rounds: cx.params.penalty_max_rounds().map(|c| u64::from(c.get())),
         };
         let r = penalty(a.kind, a.players_at_table, a.rounds, a.hands, &params)?;
-        let mut d = Decision::new(r.kind, r.concepts);
-        d.amount("hands_missed", r.hands_missed);
-        d.data("chips_removed", r.chips_removed);
+        let mut d = Decision::<Penalty>::new(r.kind, r.concepts);
+        d.amounts.hands_missed = r.hands_missed;
+        d.extra.chips_removed = r.chips_removed;
         Ok(d)
     }
 }
 
-/// The kinds of penalty the rulebooks list (answer `kind`; the outcome id is
-/// the same value).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum PenaltyKind {
-    /// A verbal warning: no hands missed.
-    Warning,
-    /// One or more missed hands.
-    MissedHands,
-    /// One or more missed rounds: a hand per player at the table per round.
-    MissedRounds,
-    /// Disqualification: the player's chips are removed from play.
-    Disqualification,
-}
+pub use crate::rules::vocab::PenaltyKind;
 
-impl PenaltyKind {
-    /// The answer-contract value / outcome id.
-    pub fn id(self) -> &'static str {
-        self.into()
-    }
-
-    /// Every kind, in order of severity.
-    pub const ALL: [PenaltyKind; 4] = [
-        PenaltyKind::Warning,
-        PenaltyKind::MissedHands,
-        PenaltyKind::MissedRounds,
-        PenaltyKind::Disqualification,
-    ];
-}
-
-/// How a missed-rounds penalty is counted. Every edition states the same
-/// formula.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum MissedRoundFormula {
-    /// One hand for every player at the table (the offender included),
-    /// times the number of penalty rounds.
-    PlayersTimesRounds,
-}
+pub use crate::rules::vocab::MissedRoundFormula;
 
 /// An edition's penalty parameters (`penalty_kinds`,
 /// `missed_round_formula`, `penalty_max_rounds`).
@@ -147,7 +117,7 @@ pub struct PenaltyRuling {
     /// Whether the player's chips are removed from play (disqualification).
     pub chips_removed: bool,
     /// Concept slugs applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Computes a penalty (concept `penalties`).
@@ -229,8 +199,20 @@ pub fn penalty(
         kind,
         hands_missed,
         chips_removed: kind == PenaltyKind::Disqualification,
-        concepts: vec!["penalties"],
+        concepts: vec![c::PENALTIES],
     })
+}
+
+impl crate::engine::Outcome for PenaltyKind {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            PenaltyKind::Warning => &[c::PENALTIES],
+            PenaltyKind::MissedHands => &[c::PENALTIES, c::PENALTIES],
+            PenaltyKind::MissedRounds => &[c::PENALTIES, c::PENALTIES],
+            PenaltyKind::Disqualification => &[c::PENALTIES, c::PENALTIES],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -284,7 +266,7 @@ mod tests {
                 (p.kind, p.hands_missed, p.chips_removed),
                 (kind, missed, removed)
             );
-            assert_eq!(p.concepts, vec!["penalties"]);
+            assert_eq!(p.concepts, vec![c::PENALTIES]);
         }
     }
 

@@ -9,10 +9,11 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident, ruling::Note};
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, Spot, Street};
+use crate::rules::concepts::{self as c, ConceptId};
 
 use super::as_played;
 
@@ -56,8 +57,11 @@ impl Incident for PotLimit {
     const ID: &'static str = "pot-limit";
     type Answers = Answers;
     type Outcome = PotLimitOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PotLimitOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PotLimit>, Error> {
         let (facing, in_front, player, all_in) = match &a.actions {
             Some(actions) => {
                 let (_, player, spot) = as_played::replay(
@@ -113,29 +117,51 @@ impl Incident for PotLimit {
             big_blind: a.big_blind,
             short_blind,
         })?;
-        let mut d = Decision::new(r.outcome, r.concepts);
-        d.amount("to_call", r.to_call);
+        let mut d = Decision::<PotLimit>::new(r.outcome, r.concepts);
+        d.amounts.to_call = r.to_call;
         match all_in {
             // He cannot put in the pot-limit maximum: all his chips.
             Some(all) if all < r.max_total => {
-                d.amount("max_total", all);
-                d.notes.push(crate::incident::ruling::Note {
-                    key: "pot_limit_all_in",
-                    args: vec![("total", all.to_string()), ("max", r.max_total.to_string())],
+                d.amounts.max_total = all;
+                d.notes.push(Notes::PotLimitAllIn {
+                    total: all,
+                    max: r.max_total,
                 });
             }
-            _ => d.amount("max_total", r.max_total),
+            _ => d.amounts.max_total = r.max_total,
         }
-        if let Some(player) = player.filter(|p| !p.is_empty()) {
-            d.data("player", player);
-        }
+        d.extra.player = player.filter(|p| !p.is_empty());
         if a.actions.is_some() && a.street.is_none() {
-            d.notes.push(Note {
-                key: "street_unnamed",
-                args: Vec::new(),
-            });
+            d.notes.push(Notes::StreetUnnamed);
         }
         Ok(d)
+    }
+}
+
+/// The amounts of `pot-limit`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The total to call.
+    pub to_call: Chips,
+    /// The largest total he may bet or raise to.
+    pub max_total: Chips,
+}
+
+/// What the JSON of `pot-limit` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The player, told as played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+}
+
+crate::notes! {
+    /// The notes of `pot-limit`.
+    pub enum Notes {
+        /// His chips fall short of the maximum: all of them.
+        PotLimitAllIn { total: Chips, max: Chips } = "pot_limit_all_in",
+        /// The round was not named: taken as after the flop.
+        StreetUnnamed = "street_unnamed",
     }
 }
 
@@ -179,6 +205,7 @@ pub struct PotLimitInput {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -197,7 +224,7 @@ pub struct PotLimitRuling {
     /// The largest total the player may bet or raise to.
     pub max_total: Chips,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Computes the pot-limit maximum (rule 54 in TDA 2019 numbering, 50 in the
@@ -277,7 +304,7 @@ pub fn max_bet(input: &PotLimitInput) -> Result<PotLimitRuling, Error> {
         max_total: spot
             .pot_limit_max()
             .map_err(|(key, m)| Error::input(key, m))?,
-        concepts: vec!["pot-size-pot-limit"],
+        concepts: vec![c::POT_SIZE_POT_LIMIT],
     })
 }
 
@@ -304,6 +331,15 @@ pub fn max_total(
     }
     .pot_limit_max()
     .map_err(|(key, m)| Error::input(key, m))
+}
+
+impl crate::engine::Outcome for PotLimitOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            PotLimitOutcome::MaxBet => &[c::POT_SIZE_POT_LIMIT],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -346,7 +382,7 @@ mod tests {
                 "{pot}/{facing}/{in_front}"
             );
             assert_eq!(r.outcome, PotLimitOutcome::MaxBet);
-            assert_eq!(r.concepts, vec!["pot-size-pot-limit"]);
+            assert_eq!(r.concepts, vec![c::POT_SIZE_POT_LIMIT]);
         }
     }
 

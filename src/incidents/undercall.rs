@@ -8,10 +8,11 @@
 
 use serde::Deserialize;
 
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::incident::{Cx, Decision, Incident};
 use crate::message::{Message, Msg};
 use crate::poker::{Action, ActionKind, Chips, Game, PreflopOpener, Round, Setup, Street, add};
+use crate::rules::concepts::{self as c, ConceptId};
 
 use super::as_played;
 
@@ -69,8 +70,11 @@ impl Incident for Undercall {
     const ID: &'static str = "undercall";
     type Answers = Answers;
     type Outcome = UndercallOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<UndercallOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Undercall>, Error> {
         if let Some(actions) = &a.actions {
             let big_blind = a
                 .big_blind
@@ -102,7 +106,7 @@ impl Incident for Undercall {
                 spot.in_front,
             )?;
             if !player.is_empty() {
-                d.data("player", player);
+                d.extra.player = Some(player);
             }
             return Ok(d);
         }
@@ -136,13 +140,37 @@ impl Incident for Undercall {
     }
 }
 
+/// The amounts of `undercall` (and of `undercall-sequence`, for the first
+/// undercaller).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The full call: the player's total.
+    pub total: Chips,
+    /// What he adds to make it.
+    pub to_add: Chips,
+    /// The TD's: the chips he forfeits if he folds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<Chips>,
+}
+
+/// What the JSON of `undercall` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// Multi-way: the bet faced is the round's opening bet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opening_bet: Option<bool>,
+    /// The player, told as played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+}
+
 fn decide(
     heads_up: bool,
     opening_bet: bool,
     facing: Chips,
     pushed: Chips,
     in_front: Chips,
-) -> Result<Decision<UndercallOutcome>, Error> {
+) -> Result<Decision<Undercall>, Error> {
     let r = undercall(&UndercallInput {
         heads_up,
         opening_bet,
@@ -150,15 +178,15 @@ fn decide(
         pushed,
         in_front,
     })?;
-    let mut d = Decision::new(r.outcome, r.concepts);
-    d.amount("total", r.total);
-    d.amount("to_add", r.to_add);
-    if let Some(forfeit) = r.forfeit {
-        d.amount("forfeit", forfeit);
-    }
+    let mut d = Decision::<Undercall>::new(r.outcome, r.concepts);
+    d.amounts = Amounts {
+        total: r.total,
+        to_add: r.to_add,
+        forfeit: r.forfeit,
+    };
     if !heads_up {
         // Whether the bet faced opened the round, as the edition reads it.
-        d.data("opening_bet", opening_bet);
+        d.extra.opening_bet = Some(opening_bet);
     }
     d.discretion = Some(r.discretion);
     Ok(d)
@@ -228,6 +256,7 @@ pub struct UndercallInput {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -254,7 +283,7 @@ pub struct UndercallRuling {
     /// True when the TD decides.
     pub discretion: bool,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Rules on an undercall (rule 51-B in TDA 2019 numbering and ONK, 39-B in
@@ -326,8 +355,20 @@ pub fn undercall(input: &UndercallInput) -> Result<UndercallRuling, Error> {
         to_add,
         forfeit: (!full).then_some(pushed),
         discretion: !full,
-        concepts: vec!["binding-declarations-undercalls"],
+        concepts: vec![c::BINDING_DECLARATIONS_UNDERCALLS],
     })
+}
+
+impl crate::engine::Outcome for UndercallOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            UndercallOutcome::FullCall => &[c::BINDING_DECLARATIONS_UNDERCALLS],
+            UndercallOutcome::Discretion => {
+                &[c::BINDING_DECLARATIONS_UNDERCALLS, c::FLOOR_DECISIONS]
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -367,7 +408,7 @@ mod tests {
                     None
                 }
             );
-            assert_eq!(r.concepts, vec!["binding-declarations-undercalls"]);
+            assert_eq!(r.concepts, vec![c::BINDING_DECLARATIONS_UNDERCALLS]);
         }
     }
 

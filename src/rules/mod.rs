@@ -4,6 +4,7 @@
 pub mod analyze;
 pub mod book;
 pub mod check;
+pub mod concepts;
 mod layout;
 pub mod lexicon;
 pub mod model;
@@ -12,6 +13,7 @@ pub mod overlay;
 pub mod params;
 pub mod provisions;
 pub mod search;
+pub mod vocab;
 
 use std::cell::OnceCell;
 

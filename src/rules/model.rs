@@ -9,41 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::layout::{self, Block};
 use crate::rules::params::Params;
 
-/// A UI and rulebook language.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    /// English.
-    En,
-    /// Dutch.
-    Nl,
-    /// German.
-    De,
-    /// Slovak.
-    Sk,
-}
-
-impl Lang {
-    /// Every language, in the order used for listings.
-    pub const ALL: [Lang; 4] = [Lang::En, Lang::Nl, Lang::De, Lang::Sk];
-
-    /// The ISO 639-1 code.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Nl => "nl",
-            Lang::De => "de",
-            Lang::Sk => "sk",
-        }
-    }
-
-    /// Parses an ISO 639-1 code (case-insensitive).
-    pub fn from_code(code: &str) -> Option<Lang> {
-        Lang::ALL
-            .into_iter()
-            .find(|l| l.code().eq_ignore_ascii_case(code))
-    }
-}
+pub use crate::ui::Lang;
 
 /// One rulebook edition.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

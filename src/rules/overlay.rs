@@ -635,7 +635,7 @@ fn unread(rule: &Rule) -> Vec<Warning> {
     rule.params
         .stated()
         .into_iter()
-        .filter(|p| !crate::compare::READ_BY_RULINGS.contains(p))
+        .filter(|p| !super::params::READ_BY_RULINGS.contains(p))
         .map(|p| Warning::Unread {
             number: rule.number.clone(),
             param: p.to_string(),

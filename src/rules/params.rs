@@ -14,27 +14,61 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-pub use crate::incidents::balance::FinalTablePolicy;
-pub use crate::incidents::bet::RaiseMethod;
-pub use crate::incidents::button_blinds::NewPlayerBetweenSbButton;
-pub use crate::incidents::chip_race::{ChipRaceMethod, ChipRaceRounding};
-pub use crate::incidents::clock::ClockExpiry;
-pub use crate::incidents::dispute_window::DisputeAccountingWindow;
-pub use crate::incidents::hand_for_hand::HandForHandPayout;
-pub use crate::incidents::hi_lo_split::{HiLoIdentical, HiLoOddChip, StudOddChip};
-pub use crate::incidents::incorrect_bet::PotLimitUnderbetWindow;
-pub use crate::incidents::limit_raises::CapLifted;
-pub use crate::incidents::misdeal::{FouledDeck, MisdealCondition};
-pub use crate::incidents::new_level::{HandStart, OldLevelAfterSa, TwoDeckStart};
-pub use crate::incidents::penalty::{MissedRoundFormula, PenaltyKind};
-pub use crate::incidents::premature_action::PrematureCall;
-pub use crate::incidents::premature_card::{PrematureFlop, PrematureTurn};
-pub use crate::incidents::split_pot::OddChipRecipient;
-pub use crate::incidents::unclear_bet::UnclearBetReading;
-pub use crate::incidents::undercall_sequence::UndercallSequenceRule;
+pub use super::vocab::*;
 use crate::message::{Message, Msg};
 pub use crate::poker::PreflopOpener;
 pub use crate::poker::pots::AnteOrder;
+
+/// The parameters a ruling reads: a difference in one of these changes a
+/// ruling. A test checks the list against the code that reads them.
+pub const READ_BY_RULINGS: &[&str] = &[
+    "halt_threshold",
+    "clock_seconds",
+    "clock_countdown",
+    "clock_expiry_facing_bet",
+    "clock_expiry_not_facing_bet",
+    "clock_tie_to_player",
+    "unclear_bet_reading",
+    "raise_standard_percent",
+    "limit_reopen_percent",
+    "limit_raise_cap",
+    "limit_cap_lifted",
+    "undercall_preflop_opener",
+    "missed_round_formula",
+    "penalty_kinds",
+    "penalty_max_rounds",
+    "odd_chip_recipient",
+    "misdeal_conditions",
+    "misdeal_boxed_cards",
+    "misdeal_exposed_downcards",
+    "fouled_deck",
+    "sa_chip_actions",
+    "sa_any_actions",
+    "raise_methods",
+    "pot_limit_underbet_window",
+    "dispute_break_minutes",
+    "dispute_accounting_window",
+    "chip_race_start_seat",
+    "chip_race_max_chips",
+    "chip_race_method",
+    "chip_race_rounding",
+    "hand_for_hand_payout",
+    "final_table_policy",
+    "premature_flop",
+    "premature_turn",
+    "premature_cards_in_rule",
+    "undercall_sequence",
+    "count_request_in_turn",
+    "premature_call",
+    "hi_lo_odd_chip",
+    "hi_lo_identical",
+    "stud_odd_chip",
+    "new_player_between_sb_button",
+    "bba_order",
+    "hand_start_events",
+    "two_deck_hand_start",
+    "old_level_after_sa",
+];
 
 /// To what odd chips are first broken down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

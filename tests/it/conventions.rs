@@ -17,7 +17,7 @@ fn stdout_of(cmd: &mut assert_cmd::Command) -> String {
 
 #[test]
 fn incident_help_lists_every_answer_key_from_its_tree_in_the_ui_language() {
-    let tree = floor::incident::load(&DataSource::Embedded, "bet").expect("bet loads");
+    let tree = floor::engine::load(&DataSource::Embedded, "bet").expect("bet loads");
     let ui = Ui::load(&DataSource::Embedded, Lang::De).expect("ui");
     let help = stdout_of(floor().args(["incident", "bet", "--help", "--lang", "de"]));
     assert!(help.contains("Aufruf: floor incident"), "{help}");

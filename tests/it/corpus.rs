@@ -326,7 +326,7 @@ fn cross_references_land_on_the_topic_they_cite() {
 #[test]
 fn every_cross_reference_of_every_edition_resolves() {
     let store = store();
-    let report = floor::rules::check::check(&store);
+    let report = floor::check::check(&store);
     let reference_problems: Vec<String> = report
         .findings
         .iter()
@@ -340,7 +340,7 @@ fn every_cross_reference_of_every_edition_resolves() {
 
 #[test]
 fn bundled_data_passes_every_check() {
-    let report = floor::rules::check::check(&store());
+    let report = floor::check::check(&store());
     assert!(report.ok(), "{:#?}", report.findings);
     assert_eq!(report.editions.len(), 5);
 }

@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 
 use floor::data::DataSource;
-use floor::incident::tree::Question;
-use floor::incident::{AnswerSource, Answers, Origin, Reply, WalkError, walk_from};
+use floor::engine::tree::Question;
+use floor::engine::{AnswerSource, Answers, Origin, Reply, WalkError, walk_from};
 
 /// Answers like a user at the prompt: the given ones, Enter (the default)
 /// for the rest; detail questions are not put to it, as interactively.
@@ -249,7 +249,7 @@ pub fn game_of(id: &str) -> &'static str {
 /// Walks `tree` as a user at the prompt would with `answers`, the event's
 /// game set to `game`: the answers and the questions put to him.
 pub fn walk_like_a_user(
-    tree: &floor::incident::Tree,
+    tree: &floor::engine::Tree,
     answers: &[(&'static str, &'static str)],
     game: &str,
 ) -> floor::Result<(Answers, Vec<String>)> {
@@ -274,7 +274,7 @@ pub fn walk_like_a_user(
 #[test]
 fn the_median_incident_asks_at_most_four_questions() {
     let source = DataSource::Embedded;
-    let ids = floor::incident::ids(&source).expect("incidents");
+    let ids = floor::engine::ids(&source).expect("incidents");
     assert_eq!(
         ids.len(),
         COMMON.len(),
@@ -283,7 +283,7 @@ fn the_median_incident_asks_at_most_four_questions() {
     let mut counts = Vec::new();
     eprintln!("{:<26} {:>5}  questions asked", "incident", "asked");
     for (id, answers) in COMMON {
-        let tree = floor::incident::load(&source, id).expect("tree");
+        let tree = floor::engine::load(&source, id).expect("tree");
         let (_, asked) =
             walk_like_a_user(&tree, answers, game_of(id)).unwrap_or_else(|e| panic!("{id}: {e}"));
         eprintln!("{id:<26} {:>5}  {}", asked.len(), asked.join(", "));

@@ -12,7 +12,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use floor::data::DataSource;
-use floor::incident::{self, GivenAnswers, Ruling, Tree};
+use floor::engine::{self, GivenAnswers, Ruling, Tree};
 use floor::rules::{Edition, Lang, Part, Store};
 use floor::ui::Ui;
 use serde::Deserialize;
@@ -334,7 +334,7 @@ fn rule_on(store: &Store, ui: &Ui, tree: &Tree, row: &Row, case: &Case) -> Resul
         .collect();
     let refused = |e: floor::Error| format!("refused: {}", e.message().render(ui));
     let mut source = GivenAnswers::new(tree, given).map_err(&refused)?;
-    let answers = incident::walk(tree, &mut source).map_err(&refused)?;
+    let answers = engine::walk(tree, &mut source).map_err(&refused)?;
     // An answer the walk leaves out is one the CLI would ignore: the row
     // would then rest on something floor never read.
     if let Some(key) = case.answers.keys().find(|k| answers.get(k).is_none()) {
@@ -343,7 +343,7 @@ fn rule_on(store: &Store, ui: &Ui, tree: &Tree, row: &Row, case: &Case) -> Resul
         ));
     }
     let book = store.book(&row.edition).map_err(refused)?;
-    incident::decide(tree, &book, ui, &answers).map_err(refused)
+    engine::decide(tree, &book, ui, &answers).map_err(refused)
 }
 
 /// What differs between the ruling and the rulebook's answer.
@@ -402,7 +402,7 @@ fn seed_examples_rule_as_the_rulebook_does() {
             continue;
         };
         if !trees.contains_key(id) {
-            let tree = incident::load(store.source(), id)
+            let tree = engine::load(store.source(), id)
                 .unwrap_or_else(|e| panic!("{name}: incident `{id}`: {}", e.message().render(&ui)));
             trees.insert(id.to_string(), tree);
         }

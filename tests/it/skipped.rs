@@ -15,9 +15,9 @@
 use std::collections::BTreeMap;
 
 use floor::data::DataSource;
-use floor::incident::tree::{Kind, Question, Tree};
-use floor::incident::walk::applies;
-use floor::incident::{Answers, GivenAnswers, Origin, WalkError, walk_from};
+use floor::engine::tree::{Kind, Question, Tree};
+use floor::engine::walk::applies;
+use floor::engine::{Answers, GivenAnswers, Origin, WalkError, walk_from};
 use floor::rules::{Lang, Store};
 use floor::ui::Ui;
 
@@ -261,7 +261,7 @@ const SAME_FACT: &[(&str, &str, &str)] = &[
 fn possible(id: &str, key: &str, value: Option<&str>, answers: &Answers) -> bool {
     match (id, key, value) {
         ("bet", "big_blind", Some(v)) => match answers.get("last_raise") {
-            Some(floor::incident::answer::Answer::Amount(last)) => {
+            Some(floor::engine::answer::Answer::Amount(last)) => {
                 v.parse::<u64>().is_ok_and(|bb| bb <= *last)
             }
             _ => true,
@@ -280,7 +280,7 @@ struct Rig {
 impl Rig {
     fn rule(&self, tree: &Tree, edition: &str, answers: &Answers) -> Ruled {
         let book = self.store.book(edition).expect("edition");
-        match floor::incident::decide(tree, &book, &self.ui, answers) {
+        match floor::engine::decide(tree, &book, &self.ui, answers) {
             Ok(r) => Ok((r.outcome, serde_json::Value::Object(r.amounts))),
             Err(e) => Err(e
                 .input_key()
@@ -453,7 +453,7 @@ fn what_is_not_asked_cannot_change_the_ruling() {
             // The tree as the edition's users meet it (its parameters decide
             // some questions).
             let book = rig.store.book(edition).expect("edition");
-            let tree = floor::incident::load_for(&DataSource::Embedded, id, &book).expect("tree");
+            let tree = floor::engine::load_for(&DataSource::Embedded, id, &book).expect("tree");
             let (answers, asked, base) = as_a_user(&rig, &tree, edition, game, path);
             assert!(
                 base.is_ok(),

@@ -64,7 +64,7 @@ fn check_with(dir: &Path, args: &[&str]) -> (i32, String) {
 
 #[test]
 fn every_tree_has_its_module() {
-    let ids = floor::incident::ids(&DataSource::Embedded).expect("ids");
+    let ids = floor::engine::ids(&DataSource::Embedded).expect("ids");
     assert_eq!(ids.len(), floor::incidents::ALL.len());
     for id in &ids {
         assert!(floor::incidents::find(id).is_some(), "{id} has no module");

@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::answer::Answer;
 use super::tree::{Question, Tree};
+pub use crate::error::WalkError;
 use crate::message::{Message, Msg};
 
 /// Where an answer came from.
@@ -102,65 +103,6 @@ pub trait AnswerSource {
     /// Whether detail questions are put to this source (scripted sources
     /// are always asked: they answer from what was given).
     fn asks_details(&self) -> bool;
-}
-
-/// Why a walk stopped.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum WalkError {
-    /// Required answers were not given (non-interactive use).
-    Missing(Vec<String>),
-    /// An answer does not parse.
-    Invalid {
-        /// The answer key.
-        key: String,
-        /// The value given.
-        value: String,
-        /// What is wrong and what would be valid.
-        problem: Message,
-    },
-    /// An answer was given for a key the incident does not have.
-    UnknownKey {
-        /// The key given.
-        key: String,
-        /// The incident.
-        incident: String,
-        /// The keys it has.
-        valid: Vec<String>,
-    },
-    /// The user left the walkthrough (Ctrl-C).
-    Interrupted,
-    /// The user went back from the first question.
-    BackToStart,
-    /// The answer source failed (closed input, terminal error): why.
-    Source(Message),
-}
-
-impl WalkError {
-    /// The message of this failure.
-    pub fn message(&self) -> Message {
-        match self {
-            WalkError::Missing(keys) => Message::new(Msg::WalkMissing).arg("list", keys.join(", ")),
-            WalkError::Invalid {
-                key,
-                value,
-                problem,
-            } => Message::new(Msg::InvalidAnswer)
-                .arg("key", key)
-                .arg("value", value)
-                .nested("problem", problem.clone()),
-            WalkError::UnknownKey {
-                key,
-                incident,
-                valid,
-            } => Message::new(Msg::UnknownKey)
-                .arg("key", key)
-                .arg("incident", incident)
-                .arg("keys", valid.join(", ")),
-            WalkError::Interrupted => Message::new(Msg::WalkInterrupted),
-            WalkError::BackToStart => Message::new(Msg::WalkBackToStart),
-            WalkError::Source(problem) => problem.clone(),
-        }
-    }
 }
 
 /// Walks `tree`, asking `source`.

@@ -3,11 +3,12 @@
 //! ([`crate::incidents`]), and the ruling.
 
 pub mod answer;
+pub mod notes;
 pub mod pick;
+pub mod read;
 pub mod registry;
 pub mod ruling;
 pub mod tree;
-pub mod validate;
 pub mod walk;
 
 use crate::data::DataSource;
@@ -17,8 +18,8 @@ use crate::rules::Book;
 use crate::rules::params::Resolved;
 use crate::ui::Ui;
 
-pub use registry::{Cx, Entry, Incident};
-pub use ruling::{Decision, Ruling};
+pub use registry::{Cx, Entry, Incident, Outcome};
+pub use ruling::{Decision, Erased, Ruling};
 pub use tree::Tree;
 pub use walk::{AnswerSource, Answers, GivenAnswers, Origin, Reply, WalkError, walk, walk_from};
 
@@ -92,11 +93,11 @@ pub fn decide(
         )
     })?;
     let decision = entry.run(answers, &mut cx)?;
-    if tree.outcome(&decision.outcome).is_none() {
+    if tree.outcome(decision.outcome).is_none() {
         return Err(crate::Error::bad(
             Message::new(Msg::CheckOutcomeNotInTree)
                 .arg("incident", &tree.id)
-                .arg("outcome", &decision.outcome)
+                .arg("outcome", decision.outcome)
                 .arg("file", format!("rulings/{}.yaml", tree.id)),
         ));
     }

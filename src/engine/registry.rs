@@ -1,0 +1,359 @@
+//! What an incident is in code: typed answers (read from the walk's answers
+//! with serde), a typed outcome enum with the concepts each outcome cites,
+//! typed amounts, extras and notes, and the rule logic, registered once in
+//! [`crate::incidents::ALL`]. `floor check` proves that each decision tree
+//! (`rulings/<id>.yaml`) and its module agree: the question ids are the
+//! answer fields, the outcomes are the enum's variants and cite what the
+//! module declares, and every answer the walk can give, each choice of each
+//! question, reads into the answer type.
+
+use serde::Serialize;
+use serde::de::{self, DeserializeOwned, Visitor};
+
+use super::answer::Answer;
+use super::notes::NoteText;
+use super::read::{ReadError, read};
+use super::ruling::{Decision, Erased};
+use super::tree::{Kind, Question, Tree, cite_parts};
+use super::walk::{Answers, Origin};
+use crate::error::Error;
+use crate::message::{Message, Msg};
+use crate::rules::concepts::ConceptId;
+use crate::rules::params::Resolved;
+
+/// One incident: its answers, its outcomes, what its ruling carries and how
+/// it rules. Everything a ruling holds is typed here; the card, the JSON and
+/// the log are made from it at the edge ([`super::ruling::assemble`]).
+pub trait Incident: Sized {
+    /// The incident id, equal to its decision tree's file name.
+    const ID: &'static str;
+    /// The answers, one field per question of the tree (an `Option` where
+    /// the walk may leave the question unanswered).
+    type Answers: DeserializeOwned;
+    /// The outcomes, spelt as the tree spells them, each with the concepts
+    /// it may cite.
+    type Outcome: Outcome;
+    /// The named chip amounts, in the order the card shows them (a field
+    /// `None` is not shown); `()` for none.
+    type Amounts: Serialize + Default + std::fmt::Debug + Clone;
+    /// What the JSON carries besides the amounts (`pots`, `player`...), in
+    /// its order; `()` for nothing.
+    type Extra: Serialize + Default + std::fmt::Debug + Clone;
+    /// The notes the card may carry ([`super::notes::NoNote`] for none).
+    type Note: NoteText + std::fmt::Debug + Clone;
+    /// Rules on the answers with the edition's parameters.
+    fn rule(answers: Self::Answers, cx: &mut Cx<'_>) -> Result<Decision<Self>, Error>;
+}
+
+/// An incident's outcomes: ids as the tree spells them, and for each the
+/// concepts it may cite, deciding rule first, as the tree's `cite:` lists
+/// them (`floor check` proves the two lists agree).
+pub trait Outcome:
+    Copy
+    + Eq
+    + std::fmt::Debug
+    + Into<&'static str>
+    + strum::VariantNames
+    + strum::VariantArray
+    + 'static
+{
+    /// The concepts this outcome may cite.
+    fn cites(self) -> &'static [ConceptId];
+}
+
+/// What a ruling may consult besides the answers: the edition's parameters
+/// and which rule states each of them.
+pub struct Cx<'a> {
+    /// The parameters, with TDA practice where the edition states nothing.
+    pub params: Resolved<'a>,
+    sources: &'a [(&'static str, String)],
+}
+
+impl<'a> Cx<'a> {
+    /// A context over `params`; `sources` names, per parameter key, the
+    /// concept of the rule that states it.
+    pub fn new(params: Resolved<'a>, sources: &'a [(&'static str, String)]) -> Cx<'a> {
+        Cx { params, sources }
+    }
+
+    /// The concept of the rule that states `param` in the edition in use.
+    pub fn concept_stating(&self, param: &str) -> Option<&'a str> {
+        self.sources
+            .iter()
+            .rev()
+            .find(|(p, _)| *p == param)
+            .map(|(_, c)| c.as_str())
+    }
+}
+
+type Run = fn(&Answers, &mut Cx<'_>) -> Result<Erased, Error>;
+
+/// An incident as the registry lists it.
+pub struct Entry {
+    /// The incident id.
+    pub id: &'static str,
+    /// Every outcome id.
+    pub outcomes: &'static [&'static str],
+    /// The notes its rulings may carry: key and placeholders.
+    pub notes: &'static [(&'static str, &'static [&'static str])],
+    cites: fn() -> Vec<(&'static str, &'static [ConceptId])>,
+    fields: fn() -> &'static [&'static str],
+    read: fn(&Answers) -> Result<(), ReadError>,
+    run: Run,
+}
+
+/// A disagreement between a decision tree and its module, placed at the
+/// choice it concerns where it concerns one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The question and the choice, for a choice that does not read.
+    pub choice: Option<(String, String)>,
+    /// What is wrong.
+    pub message: Message,
+}
+
+impl Entry {
+    /// The entry of incident `I`.
+    pub const fn of<I: Incident>() -> Entry {
+        Entry {
+            id: I::ID,
+            outcomes: <I::Outcome as strum::VariantNames>::VARIANTS,
+            notes: <I::Note as NoteText>::ALL,
+            cites: cites::<I::Outcome>,
+            fields: field_names::<I::Answers>,
+            read: reads::<I::Answers>,
+            run: run::<I>,
+        }
+    }
+
+    /// The answer fields, as the answer type declares them.
+    pub fn fields(&self) -> &'static [&'static str] {
+        (self.fields)()
+    }
+
+    /// The concepts each outcome may cite, as the module declares them.
+    pub fn cites(&self) -> Vec<(&'static str, &'static [ConceptId])> {
+        (self.cites)()
+    }
+
+    /// Rules on answers the walk produced.
+    pub fn run(&self, answers: &Answers, cx: &mut Cx<'_>) -> Result<Erased, Error> {
+        (self.run)(answers, cx)
+    }
+
+    /// Where the tree and the module disagree, each problem in words: the
+    /// questions and the answer fields, the outcomes and the enum, the
+    /// concepts each outcome cites, and whether every answer the walk can
+    /// give reads into the answer type — every choice of every question,
+    /// each problem placed at its choice.
+    pub fn check(&self, tree: &Tree) -> Vec<Problem> {
+        let mut problems: Vec<Problem> = Vec::new();
+        let mut add = |message: Message| {
+            problems.push(Problem {
+                choice: None,
+                message,
+            })
+        };
+        let fields = self.fields();
+        for q in &tree.questions {
+            if !fields.contains(&q.id.as_str()) {
+                add(Message::new(Msg::CheckQuestionNoField)
+                    .arg("question", &q.id)
+                    .arg("module", self.id));
+            }
+        }
+        for f in fields {
+            if tree.question(f).is_none() {
+                add(Message::new(Msg::CheckFieldNoQuestion).arg("field", f));
+            }
+        }
+        for o in self.outcomes {
+            if tree.outcome(o).is_none() {
+                add(Message::new(Msg::CheckOutcomeNotListed).arg("outcome", o));
+            }
+        }
+        for o in &tree.outcomes {
+            if !self.outcomes.contains(&o.id.as_str()) {
+                add(Message::new(Msg::CheckOutcomeUnreachable).arg("outcome", &o.id));
+            }
+        }
+        for (outcome, declared) in self.cites() {
+            let Some(o) = tree.outcome(outcome) else {
+                continue;
+            };
+            let tree_cites: Vec<&str> = o.cite.iter().map(|c| cite_parts(c).0).collect();
+            let module: Vec<&str> = declared.iter().map(|c| c.slug()).collect();
+            if tree_cites != module {
+                add(Message::new(Msg::CheckCitesDisagree)
+                    .arg("outcome", outcome)
+                    .arg("tree", tree_cites.join(", "))
+                    .arg("module", module.join(", ")));
+            }
+        }
+        // The fewest answers the walk can produce, then all of them.
+        let always = |q: &&Question| q.when.is_empty() && (!q.optional || q.default.is_some());
+        for (which, answers) in [
+            (
+                Msg::CheckFewestAnswers,
+                sample(tree.questions.iter().filter(always)),
+            ),
+            (Msg::CheckEveryAnswers, sample(tree.questions.iter())),
+        ] {
+            if let Err(e) = (self.read)(&answers) {
+                add(Message::new(which).nested("problem", e.message()));
+            }
+        }
+        // Every choice of every question, the others as sampled.
+        let every = sample(tree.questions.iter());
+        for q in &tree.questions {
+            let kind = q.kind;
+            if !matches!(kind, Kind::Choice | Kind::MultiChoice) {
+                continue;
+            }
+            for choice in &q.choices {
+                let mut answers = every.clone();
+                let answer = match kind {
+                    Kind::MultiChoice => Answer::Choices(vec![choice.clone()]),
+                    _ => Answer::Text(choice.clone()),
+                };
+                answers.insert(&q.id, answer, Origin::Given);
+                if let Err(e) = (self.read)(&answers) {
+                    problems.push(Problem {
+                        choice: Some((q.id.clone(), choice.clone())),
+                        message: Message::new(Msg::CheckChoiceUnread)
+                            .arg("question", &q.id)
+                            .arg("choice", choice)
+                            .arg("module", self.id)
+                            .nested("problem", e.message()),
+                    });
+                }
+            }
+        }
+        problems
+    }
+}
+
+/// A sample answer of each question's kind, as the walk would produce it.
+fn sample<'a>(questions: impl Iterator<Item = &'a Question>) -> Answers {
+    let mut answers = Answers::default();
+    for q in questions {
+        let v = match q.kind {
+            Kind::YesNo => Answer::Bool(false),
+            Kind::Choice => Answer::Text(q.choices.first().cloned().unwrap_or_default()),
+            Kind::MultiChoice => Answer::Choices(q.choices.iter().take(1).cloned().collect()),
+            Kind::Amount | Kind::Number => Answer::Amount(q.min.unwrap_or(1).max(1)),
+            Kind::Chips => Answer::Chips(vec![1]),
+            Kind::Seat => Answer::Seat(1),
+            Kind::Seats => Answer::Seats(vec![1]),
+            Kind::Actions => Answer::Text("A:check".into()),
+            Kind::Contributions | Kind::Tables => Answer::Text("1:1".into()),
+            Kind::Player => Answer::Text("A".into()),
+            Kind::Stacks => Answer::Text("A:1".into()),
+        };
+        answers.insert(&q.id, v, Origin::Given);
+    }
+    answers
+}
+
+fn reads<T: DeserializeOwned>(answers: &Answers) -> Result<(), ReadError> {
+    read::<T>(answers, None).map(|_| ())
+}
+
+fn cites<O: Outcome>() -> Vec<(&'static str, &'static [ConceptId])> {
+    <O as strum::VariantArray>::VARIANTS
+        .iter()
+        .map(|o| ((*o).into(), o.cites()))
+        .collect()
+}
+
+fn run<I: Incident>(answers: &Answers, cx: &mut Cx<'_>) -> Result<Erased, Error> {
+    let typed: I::Answers = read(answers, None).map_err(|e| unread(answers, &e))?;
+    let decision = I::rule(typed, cx)?;
+    // A module cites only what it declares for the outcome (the tree's
+    // `cite:` lists the same, `floor check` proves): a concept it forgot to
+    // declare is a mistake in the module, found by the tests.
+    debug_assert!(
+        decision
+            .cites
+            .iter()
+            .all(|c| decision.outcome.cites().contains(&c.concept)),
+        "{}: outcome {:?} cites {:?}, declared {:?}",
+        I::ID,
+        decision.outcome,
+        decision.cites,
+        decision.outcome.cites()
+    );
+    Ok(decision.erase())
+}
+
+/// The error for answers that do not read into the module's type: a tree
+/// and a module that disagree (`floor check` reports it, with its place).
+fn unread(answers: &Answers, e: &ReadError) -> Error {
+    let key = e.field().unwrap_or("answers");
+    let value = answers.get(key).map(Answer::canonical).unwrap_or_default();
+    Error::bad(
+        Message::new(Msg::InvalidAnswer)
+            .arg("key", key)
+            .arg("value", value)
+            .nested("problem", e.message()),
+    )
+}
+
+/// The field names of a struct that derives `Deserialize`, read from what
+/// the derived code hands its deserializer.
+fn field_names<T: DeserializeOwned>() -> &'static [&'static str] {
+    struct Fields(Option<&'static [&'static str]>);
+    #[derive(Debug)]
+    struct Stop;
+    impl std::fmt::Display for Stop {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("stop")
+        }
+    }
+    impl std::error::Error for Stop {}
+    impl de::Error for Stop {
+        fn custom<M: std::fmt::Display>(_: M) -> Self {
+            Stop
+        }
+    }
+    impl<'de> de::Deserializer<'de> for &mut Fields {
+        type Error = Stop;
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Stop> {
+            Err(Stop)
+        }
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Stop> {
+            self.0 = Some(fields);
+            Err(Stop)
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+            byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map
+            enum identifier ignored_any
+        }
+    }
+    let mut fields = Fields(None);
+    let _ = T::deserialize(&mut fields);
+    fields.0.unwrap_or(&[])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Two {
+        facing: u64,
+        heads_up: Option<bool>,
+    }
+
+    #[test]
+    fn field_names_come_from_the_derived_deserializer() {
+        assert_eq!(field_names::<Two>(), ["facing", "heads_up"]);
+    }
+}

@@ -22,6 +22,11 @@ mod keys;
 #[path = "src/rules/analyze.rs"]
 mod analyze;
 
+// ... and reads YAML with the one reader's limits and options.
+#[allow(dead_code)]
+#[path = "src/yaml/limits.rs"]
+mod yaml_limits;
+
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -45,11 +50,11 @@ fn main() {
         let yaml = fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
         // A file that is not valid YAML is embedded as it is: the library
         // parses it at run time and reports the error with its position.
-        // A key declared twice is left for the run-time parse to report too
-        // (a JSON map would keep the last one silently).
-        let value = serde_yaml::from_str::<serde_yaml::Value>(&yaml)
-            .ok()
-            .and_then(|_| serde_yaml::from_str::<serde_json::Value>(&yaml).ok());
+        // So is a file over the reader's limits, or with a key declared
+        // twice (a JSON map would keep the last one silently).
+        let value =
+            serde_saphyr::from_str_with_options::<serde_json::Value>(&yaml, yaml_limits::options())
+                .ok();
         let (format, body) = match value {
             // UI texts are looked up by dotted key: flattened here, they load
             // without parsing.

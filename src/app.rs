@@ -33,7 +33,7 @@ pub fn run() -> Result<ExitCode, Rendered> {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // The language is known before parsing, so help and errors are in it.
     let mut lang = lang_in_args(args.iter().skip(1).cloned()).unwrap_or_else(|| {
-        Settings::resolve(Given::default(), env)
+        Settings::from_environment(Given::default())
             .map_or_else(|_| detect_lang(None, env), |s| s.lang.value)
     });
     match run_in(&args, &mut lang) {
@@ -74,7 +74,7 @@ fn run_in(args: &[std::ffi::OsString], lang: &mut floor::ui::Lang) -> floor::Res
         Err(e) => return Err(floor::Error::bad(usage_problem(&e))),
     };
     *lang = detect_lang(cli.global.lang, env);
-    let settings = Settings::resolve(cli.global.given(), env)?;
+    let settings = Settings::from_environment(cli.global.given())?;
     *lang = settings.lang.value;
     crate::prompt::use_color(cli.global.color);
     run_parsed(cli, settings)
@@ -122,8 +122,9 @@ fn render_error(err: &floor::Error, lang: floor::ui::Lang) -> Rendered {
         .to_string();
     Rendered {
         label,
-        message: floor::text::visible(
+        message: escaped(
             &message.split_whitespace().collect::<Vec<_>>().join(" "),
+            false,
             false,
         )
         .into_owned(),
@@ -199,11 +200,7 @@ fn finish(
     // Only the tool's own styling reaches the terminal: anything from data
     // or input that could drive it (titles, clearing, cursor) is shown
     // escaped; in JSON with JSON's own escapes, so it stays valid JSON.
-    let text = if json {
-        floor::text::visible_json(&output.stdout)
-    } else {
-        floor::text::visible(&output.stdout, color)
-    };
+    let text = escaped(&output.stdout, json, color);
     if !text.is_empty() {
         stdout_open()?;
     }
@@ -218,15 +215,29 @@ fn finish(
     }
     let mut stderr = std::io::stderr().lock();
     for line in notices {
-        let _ = writeln!(stderr, "{}", floor::text::visible(line, true));
+        let _ = writeln!(stderr, "{}", escaped(line, false, true));
     }
     Ok(output.code)
+}
+
+/// The one escaping at the output boundary: every text written to stdout
+/// or stderr passes here (the command's output, notices, the streamed log,
+/// the error line). Control, bidirectional and zero-width characters are
+/// shown as escapes — JSON's `\uXXXX` in JSON, `\u{..}` otherwise — and
+/// only the tool's own styles pass, when `color`.
+pub fn escaped(text: &str, json: bool, color: bool) -> std::borrow::Cow<'_, str> {
+    if json {
+        floor::text::visible_json(text)
+    } else {
+        floor::text::visible(text, color)
+    }
 }
 
 /// Fails when standard output was closed: the standard library then points
 /// it at /dev/null (read-write), so output would vanish with exit 0. A
 /// command whose output goes nowhere has failed (exit 1). Linux tells it
 /// apart from a redirection to /dev/null (write-only) through /proc.
+#[cfg(target_os = "linux")]
 pub fn stdout_open() -> floor::Result<()> {
     let target = std::fs::read_link("/proc/self/fd/1");
     let flags = std::fs::read_to_string("/proc/self/fdinfo/1");
@@ -243,6 +254,13 @@ pub fn stdout_open() -> floor::Result<()> {
             )));
         }
     }
+    Ok(())
+}
+
+/// Elsewhere a closed standard output is not told apart from /dev/null:
+/// the output goes there, as it would with any program.
+#[cfg(not(target_os = "linux"))]
+pub fn stdout_open() -> floor::Result<()> {
     Ok(())
 }
 

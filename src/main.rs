@@ -25,7 +25,8 @@ fn main() -> ExitCode {
         Ok(code) => code,
         // app::run reports every failure in the UI language, on one line.
         Err(failure) => {
-            let _ = writeln!(std::io::stderr(), "{failure}");
+            let line = failure.to_string();
+            let _ = writeln!(std::io::stderr(), "{}", app::escaped(&line, false, false));
             ExitCode::from(if failure.user { 2 } else { 1 })
         }
     }

@@ -164,6 +164,10 @@ messages! {
     DataNotADirectory = "data_not_a_directory" [],
     /// `--data` without `locales/`.
     DataNoLocales = "data_no_locales" [],
+    /// A data tree without `rulings/`.
+    DataNoRulings = "data_no_rulings" [],
+    /// A folder of the data tree that cannot be listed.
+    DataUnreadable = "data_unreadable" [name, problem],
     /// `--data` whose `locales/` or `rulings/` is a symbolic link.
     DataLink = "data_link" [name],
     /// A language's UI file missing from a data tree.
@@ -188,14 +192,22 @@ messages! {
     YamlDuplicateKey = "yaml_duplicate_key" [key],
     /// A value of the wrong kind.
     YamlInvalidType = "yaml_invalid_type" [found, expected],
+    /// Another kind of value where this one is needed.
+    YamlExpected = "yaml_expected" [expected],
     /// A word that is none of the allowed ones.
     YamlUnknownVariant = "yaml_unknown_variant" [value, expected],
     /// A list of the wrong length.
     YamlInvalidLength = "yaml_invalid_length" [length],
     /// More than one document.
     YamlDocuments = "yaml_documents" [],
-    /// Nesting beyond the parser's limit.
-    YamlTooDeep = "yaml_too_deep" [],
+    /// Nesting beyond the reader's limit.
+    YamlTooDeep = "yaml_too_deep" [max],
+    /// More values than any data file holds.
+    YamlTooMany = "yaml_too_many" [max],
+    /// A YAML alias or anchor (`*name`, `&name`, `<<`).
+    YamlAlias = "yaml_alias" [],
+    /// A YAML tag (`!name`) the reader does not take.
+    YamlTag = "yaml_tag" [tag],
     /// A problem the parser words in its own way (quoted).
     YamlOther = "yaml_other" [message],
     /// Kinds of value, for [`Msg::YamlInvalidType`].
@@ -216,12 +228,6 @@ messages! {
     KindEmpty = "kind_empty" [],
     /// Any other kind, as the parser names it.
     KindOther = "kind_other" [name],
-    /// Nesting deeper than any data file needs.
-    ShapeTooDeep = "shape_too_deep" [],
-    /// Indentation deeper than any data file needs.
-    ShapeIndent = "shape_indent" [],
-    /// YAML aliases.
-    ShapeAlias = "shape_alias" [],
     /// A parameter outside its range.
     ParamOutOfRange = "param_out_of_range" [value, lo, hi],
 
@@ -324,6 +330,8 @@ messages! {
     UsageNoManual = "usage_no_manual" [command],
     /// `--lang` that names no UI language.
     NotUiLanguage = "not_ui_language" [value],
+    /// An environment variable whose value is not UTF-8 text.
+    EnvNotUtf8 = "env_not_utf8" [var],
     /// A game that is none of the three.
     NotAGame = "not_a_game" [value],
     /// `--answer` without `=`.
@@ -610,6 +618,12 @@ messages! {
     HandHeaderWord = "hand.header_word" [text],
     /// A player not written SEAT:STACK.
     HandSeatItem = "hand.seat_item" [text],
+    /// A seat listed twice in a hand's table.
+    HandSeatTwice = "hand.seat_twice" [seat],
+    /// More players than a table seats.
+    HandTooManyPlayers = "hand.too_many_players" [count, max],
+    /// More actions than a hand holds.
+    HandTooManyActions = "hand.too_many_actions" [max],
     /// An action not written SEAT ACTION.
     HandAction = "hand.action" [text],
     /// The button on no player.

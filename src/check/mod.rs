@@ -91,6 +91,9 @@ pub fn check(store: &Store) -> Report {
     }
     match Ui::load(store.source(), Lang::En) {
         Ok(ui) => {
+            if let Some(problem) = store.source().rulings_problem() {
+                report.add("rulings/", problem);
+            }
             for (file, message) in trees::validate_all(store.source(), concepts, &ui) {
                 report.add(&file, message);
             }

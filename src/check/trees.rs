@@ -199,8 +199,8 @@ fn param_condition(name: &str, condition: &Condition) -> Result<(), Message> {
         _ => return Err(Message::new(Msg::CheckConditionValues)),
     };
     for value in values {
-        let scalar = serde_yaml::from_str::<Params>(&format!("{name}: {value}"));
-        let element = serde_yaml::from_str::<Params>(&format!("{name}: [{value}]"));
+        let scalar = crate::yaml::from_str::<Params>(&format!("{name}: {value}"), name);
+        let element = crate::yaml::from_str::<Params>(&format!("{name}: [{value}]"), name);
         if scalar.is_err() && element.is_err() {
             return Err(Message::new(Msg::CheckNotAValue)
                 .arg("value", value)
@@ -255,7 +255,7 @@ mod tests {
     }
 
     fn condition(yaml: &str) -> Condition {
-        serde_yaml::from_str(yaml).expect("a condition")
+        crate::yaml::from_str(yaml, "test").expect("a condition")
     }
 
     #[test]

@@ -312,7 +312,7 @@ fn given_answers(args: &Args) -> floor::Result<BTreeMap<String, String>> {
 }
 
 fn read_answers_file(path: &Path) -> floor::Result<BTreeMap<String, String>> {
-    let text = floor::data::read_yaml(path)?;
+    let text = floor::data::read_limited(path)?;
     floor::engine::answer::parse_answers_file(&text, &path.display().to_string())
 }
 

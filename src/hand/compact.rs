@@ -66,10 +66,13 @@ pub fn parse(text: &str) -> Result<Hand, Message> {
         };
         match street {
             Some(street) => {
+                // One past the limit is read at most: a long line is not
+                // held whole to be refused.
                 let actions = rest
                     .split(',')
                     .map(str::trim)
                     .filter(|a| !a.is_empty())
+                    .take(super::MAX_ACTIONS + 1)
                     .map(step)
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(|m| at(n, m))?;
@@ -88,7 +91,7 @@ pub fn parse(text: &str) -> Result<Hand, Message> {
             }
         }
     }
-    Ok(hand)
+    hand.within_limits()
 }
 
 fn chips(text: &str) -> Result<Chips, Message> {

@@ -179,7 +179,7 @@ pub fn parse(text: &str) -> Result<Hand, Message> {
             hand.winnings.push((number(i), chips));
         }
     }
-    Ok(hand)
+    hand.within_limits()
 }
 
 /// An amount of a PHH action: whole chips, written as an integer or as a

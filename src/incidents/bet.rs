@@ -2252,12 +2252,15 @@ mod tests {
 
     #[test]
     fn parameters_deserialize_from_the_rulebook_values() {
-        let m: RaiseMethods =
-            serde_yaml::from_str("[one-motion, verbal-amount, declare-call-then-raise]").unwrap();
+        let m: RaiseMethods = crate::yaml::from_str(
+            "[one-motion, verbal-amount, declare-call-then-raise]",
+            "test",
+        )
+        .unwrap();
         assert_eq!(m, RaiseMethods::tda_2015());
-        let p: PriorChips = serde_yaml::from_str("partly-pulled").unwrap();
+        let p: PriorChips = crate::yaml::from_str("partly-pulled", "test").unwrap();
         assert_eq!(p, PriorChips::PartlyPulled);
-        let d: Declared = serde_yaml::from_str("all-in").unwrap();
+        let d: Declared = crate::yaml::from_str("all-in", "test").unwrap();
         assert_eq!(d, Declared::AllIn);
         let o = serde_json::to_string(&CallOrFold).unwrap();
         assert_eq!(o, "\"call-or-fold\"");

@@ -810,8 +810,11 @@ mod tests {
             (tda.method, tda.start_seat, tda.max_chips, tda.rounding),
             (ChipRaceMethod::Race, 1, 1, ChipRaceRounding::Nearest)
         );
-        let pokerpunt: crate::rules::params::Params =
-            serde_yaml::from_str("chip_race_method: round-up\nchip_race_rounding: down").unwrap();
+        let pokerpunt: crate::rules::params::Params = crate::yaml::from_str(
+            "chip_race_method: round-up\nchip_race_rounding: down",
+            "test",
+        )
+        .unwrap();
         assert_eq!(pokerpunt.chip_race_method, Some(ChipRaceMethod::RoundUp));
         assert_eq!(pokerpunt.chip_race_rounding, Some(ChipRaceRounding::Down));
     }

@@ -463,7 +463,7 @@ mod tests {
             }
         );
         let onk: crate::rules::params::Params =
-            serde_yaml::from_str("hand_for_hand_payout: best-place-prize").unwrap();
+            crate::yaml::from_str("hand_for_hand_payout: best-place-prize", "test").unwrap();
         assert_eq!(
             onk.hand_for_hand_payout,
             Some(HandForHandPayout::BestPlacePrize)

@@ -631,7 +631,7 @@ mod tests {
     #[test]
     fn window_parameter_uses_the_rulebook_values() {
         let w: Vec<PotLimitUnderbetWindow> =
-            serde_yaml::from_str("[until-substantial-action, current-street]").unwrap();
+            crate::yaml::from_str("[until-substantial-action, current-street]", "test").unwrap();
         assert_eq!(w, vec![UntilSubstantialAction, CurrentStreet]);
     }
 }

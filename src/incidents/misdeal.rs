@@ -566,10 +566,11 @@ mod tests {
 
     #[test]
     fn parameters_deserialize_from_the_rulebook_values() {
-        let c: Vec<MisdealCondition> = serde_yaml::from_str(
+        let c: Vec<MisdealCondition> = crate::yaml::from_str(
             "[boxed-cards, first-card-wrong-seat, dealt-to-ineligible-seat, \
              eligible-seat-dealt-out, first-two-exposed, downcards-exposed, \
              stud-downcards-exposed, joker-in-deck, wrong-card-count]",
+            "test",
         )
         .unwrap();
         assert_eq!(c.len(), 9);

@@ -377,10 +377,11 @@ mod tests {
 
     #[test]
     fn tda_practice_and_parameter_values() {
-        let params: crate::rules::params::Params = serde_yaml::from_str(
+        let params: crate::rules::params::Params = crate::yaml::from_str(
             "penalty_kinds: [warning, missed-hands, missed-rounds, disqualification]\n\
              missed_round_formula: players-times-rounds\n\
              penalty_max_rounds: 4",
+            "test",
         )
         .unwrap();
         assert_eq!(

@@ -578,7 +578,8 @@ mod tests {
     #[test]
     fn parameters_deserialize_from_the_rulebook_values() {
         let p: PrematureProcedure =
-            serde_yaml::from_str("{flop: stands-after-action, turn: reshuffle-now}").unwrap();
+            crate::yaml::from_str("{flop: stands-after-action, turn: reshuffle-now}", "test")
+                .unwrap();
         assert_eq!(p, ONK);
     }
 

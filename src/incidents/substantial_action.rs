@@ -272,7 +272,7 @@ mod tests {
     #[test]
     fn thresholds_deserialize_from_the_rulebook_values() {
         let t: SaThresholds =
-            serde_yaml::from_str("{sa_chip_actions: 2, sa_any_actions: 3}").unwrap();
+            crate::yaml::from_str("{sa_chip_actions: 2, sa_any_actions: 3}", "test").unwrap();
         assert_eq!(t, SaThresholds::default());
     }
 

@@ -515,7 +515,7 @@ mod tests {
     #[test]
     fn opener_parameter_uses_the_rulebook_values() {
         let v: Vec<UndercallPreflopOpener> =
-            serde_yaml::from_str("[big-blind, first-raise]").unwrap();
+            crate::yaml::from_str("[big-blind, first-raise]", "test").unwrap();
         assert_eq!(
             v,
             vec![

@@ -360,8 +360,9 @@ mod tests {
     }
 
     fn rule(parts: Vec<Part>) -> Rule {
-        let mut rule: Rule = serde_yaml::from_str(
+        let mut rule: Rule = crate::yaml::from_str(
             "number: \"35\"\nkind: rule\nconcept: misdeals\ntitle: t\ntext: \"\"\n",
+            "test",
         )
         .expect("a rule");
         rule.parts = parts;

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Deserializer};
 
-use crate::data::{custom_error, read_yaml};
+use crate::data::read_limited;
 use crate::error::LoadError;
 use crate::message::{Message, Msg};
 use crate::rules::number::PREFIXES;
@@ -26,6 +26,7 @@ use crate::rules::provisions::{self, Catalog, Unique, is_slug};
 use crate::rules::{
     Edition, Example, Params, Part, Rule, RuleKind, RuleRef, Section, Stated, Store,
 };
+use crate::yaml::custom_error;
 
 /// How many overlays a chain of `extends:` may hold.
 pub const MAX_CHAIN: usize = 8;
@@ -392,14 +393,14 @@ fn load_chain(path: &Path, store: &Store, seen: &mut Vec<PathBuf>) -> Result<Hou
         .into());
     }
     seen.push(canonical);
-    let text = read_yaml(path)?;
+    let text = read_limited(path)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     build(&text, &shown, &dir, store, seen)
 }
 
 /// Builds the edition of an overlay's text (`shown` names the file in
 /// errors; an overlay it extends is looked for from the current
-/// directory). The text must have passed [`crate::data::check_shape`].
+/// directory).
 pub fn parse(text: &str, shown: &str, store: &Store) -> Result<House, crate::Error> {
     build(text, shown, Path::new("."), store, &mut Vec::new())
 }
@@ -426,7 +427,7 @@ fn build(
     struct Head {
         extends: Option<String>,
     }
-    let head: Head = serde_yaml::from_str(text).map_err(|e| crate::data::yaml_error(shown, &e))?;
+    let head: Head = crate::yaml::from_str(text, shown)?;
     let extends = head
         .extends
         .ok_or_else(|| invalid(shown, Message::new(Msg::OverlayNoExtends)))?;
@@ -448,9 +449,9 @@ fn build(
             ..Context::default()
         });
     });
-    let parsed: Result<Overlay, _> = serde_yaml::from_str(text);
+    let parsed: crate::Result<Overlay> = crate::yaml::from_str(text, shown);
     CONTEXT.with(|c| *c.borrow_mut() = None);
-    let overlay = parsed.map_err(|e| crate::data::yaml_error(shown, &e))?;
+    let overlay = parsed?;
     if overlay.id == base.id || base.extends.contains(&overlay.id) {
         return Err(invalid(
             shown,

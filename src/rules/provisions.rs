@@ -208,7 +208,7 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Unique<V> {
                 let mut seen = BTreeSet::new();
                 while let Some(key) = map.next_key::<String>()? {
                     if !seen.insert(key.clone()) {
-                        return Err(crate::data::custom_error(
+                        return Err(crate::yaml::custom_error(
                             crate::message::Message::new(crate::message::Msg::OverlayKeyTwice)
                                 .arg("key", key),
                         ));
@@ -481,10 +481,11 @@ mod tests {
 
     #[test]
     fn a_repeated_key_is_refused_where_a_map_would_keep_the_last() {
-        let err = serde_yaml::from_str::<Unique<Unique<String>>>("\"29\":\n  a: x\n  a: y\n")
-            .expect_err("a twice");
+        let err =
+            crate::yaml::from_str::<Unique<Unique<String>>>("\"29\":\n  a: x\n  a: y\n", "test")
+                .expect_err("a twice");
         assert!(err.to_string().contains("`a` is given twice"), "{err}");
-        assert!(err.location().is_some(), "{err}");
+        assert!(err.to_string().starts_with("test:3:"), "{err}");
     }
 
     #[test]
@@ -493,9 +494,9 @@ mod tests {
             provision("clock-time", Some("clock_seconds"), None),
             provision("clock-dead", None, None),
         ]);
-        let mut rule: Rule = serde_yaml::from_str(
+        let mut rule: Rule = crate::yaml::from_str(
             "number: \"29\"\nkind: rule\nconcept: calling-clock\ntitle: t\ntext: \"You have  30\n seconds.\"\nparams: {clock_seconds: 30, clock_countdown: 5}\nparts:\n  - {label: A, text: The hand is dead., not_applicable: true}\n",
-        )
+"test")
         .expect("rule");
         rule.provisions = vec![
             Stated {
@@ -519,8 +520,9 @@ mod tests {
         let mut misdeal = provision("misdeal-joker", None, None);
         misdeal.concept = "misdeals".into();
         let catalog = Catalog::new(vec![misdeal]);
-        let mut rule: Rule = serde_yaml::from_str(
+        let mut rule: Rule = crate::yaml::from_str(
             "number: \"29\"\nkind: rule\nconcept: calling-clock\ntitle: t\ntext: A joker.\n",
+            "test",
         )
         .expect("rule");
         rule.provisions = vec![Stated {

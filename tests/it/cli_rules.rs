@@ -298,7 +298,7 @@ fn malformed_data_trees_are_one_line_errors() {
     .expect("write");
     fails_with(
         &["rule", "43", "--data", twice.to_str().unwrap_or("")],
-        "ui.yaml:2:",
+        "ui.yaml:3:3:",
     );
     fails_with(
         &["rule", "43", "--data", twice.to_str().unwrap_or("")],

@@ -440,7 +440,7 @@ fn score(fixture: &str) -> (Score, Score) {
         .join("tests/fixtures/substance")
         .join(fixture);
     let text = std::fs::read_to_string(&path).expect("fixture readable");
-    let fixture: Fixture = serde_yaml::from_str(&text).expect("fixture parses");
+    let fixture: Fixture = floor::yaml::from_str(&text, "test").expect("fixture parses");
     // The fixture names real provisions of the topic, or parameters.
     let catalog = floor::rules::provisions::Catalog::load(&floor::data::DataSource::Embedded)
         .expect("catalog")

@@ -12,6 +12,7 @@ mod dealing;
 mod disputes;
 mod golden;
 mod hand;
+mod hostile;
 mod incidents;
 mod interactive;
 mod interactive_dealing;

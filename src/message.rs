@@ -127,6 +127,12 @@ messages! {
     ImportUtf16 = "import_utf16" [],
     /// A binary file given to import.
     ImportBinary = "import_binary" [],
+    /// `--base` names the edition the import would make.
+    ImportSameId = "import_same_id" [id],
+    /// `--out` names a folder that holds other things than a data tree.
+    ImportOutNotTree = "import_out_not_tree" [dir],
+    /// The data tree written does not pass `floor check`.
+    ImportTreeFails = "import_tree_fails" [dir, file, problem],
     /// A language code in the import cues that is no ISO 639-1 code.
     ImportCueLanguage = "import_cue_language" [lang, code],
     /// A parameter in the import cues that does not exist.

@@ -369,11 +369,14 @@ fn mark_not_applicable(rule: &mut Rule, knowledge: &Knowledge, lang: Lang) {
         .iter()
         .map(|p| p.to_lowercase())
         .collect();
-    let says = |text: &str| {
+    let names = |text: &str| {
         let lower = text.to_lowercase();
-        text.split_whitespace().count() <= 16 && phrases.iter().any(|p| lower.contains(p.as_str()))
+        phrases.iter().any(|p| lower.contains(p.as_str()))
     };
-    if says(&rule.title) || (rule.parts.is_empty() && says(&rule.text)) {
+    // A text says so in a short sentence of its own; a title that names
+    // it at all is the heading of a rule the house does not play.
+    let says = |text: &str| text.split_whitespace().count() <= 16 && names(text);
+    if names(&rule.title) || (rule.parts.is_empty() && says(&rule.text)) {
         rule.not_applicable = true;
     }
     fn parts(list: &mut [Part], says: &dyn Fn(&str) -> bool) {

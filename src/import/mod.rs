@@ -13,16 +13,20 @@
 
 pub mod body;
 pub mod cues;
+pub mod difference;
 pub mod edition;
 pub mod eval;
 pub mod knowledge;
 pub mod language;
 pub mod mapping;
 pub mod params;
+pub mod provisions;
 pub mod refs;
+pub mod report;
 pub mod similarity;
 pub mod source;
 pub mod structure;
+pub mod tree;
 
 use crate::rules::Lang;
 

@@ -11,6 +11,7 @@
 
 use std::path::Path;
 
+use crate::error::LoadError;
 use crate::message::{Message, Msg};
 
 /// How the file is written.
@@ -94,6 +95,34 @@ pub fn sniff(bytes: &[u8], name: &Path) -> Result<Kind, Refused> {
         .and_then(|e| e.to_str())
         .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "md" | "markdown"));
     Ok(if markdown { Kind::Markdown } else { Kind::Text })
+}
+
+/// Reads the rulebook at `path`: its kind told from its first bytes and
+/// its name, a file of any other kind refused (naming it and how to
+/// convert it), then its text as every file a user names is read (size
+/// limit, byte-order mark, UTF-8).
+pub fn read_file(path: &Path) -> crate::Result<(String, Kind)> {
+    use std::io::Read as _;
+    let shown = path.display().to_string();
+    let file = crate::data::open_regular(path).map_err(|e| match e {
+        crate::data::OpenError::NotAFile => {
+            LoadError::file(&shown, None, Message::new(Msg::NotRegularFile))
+        }
+        crate::data::OpenError::Io(e) => LoadError::Unreadable {
+            file: shown.clone(),
+            problem: crate::error::io_problem(&e),
+        },
+    })?;
+    let mut bytes = Vec::new();
+    file.take(crate::data::MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| LoadError::Unreadable {
+            file: shown.clone(),
+            problem: crate::error::io_problem(&e),
+        })?;
+    let kind = sniff(&bytes, path).map_err(|r| LoadError::file(&shown, None, r.message()))?;
+    let text = crate::data::read_limited_from(bytes.as_slice(), &shown)?;
+    Ok((text, kind))
 }
 
 /// One line of the rulebook with text on it.

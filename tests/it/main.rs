@@ -13,6 +13,7 @@ mod disputes;
 mod golden;
 mod hand;
 mod hostile;
+mod import;
 mod incidents;
 mod interactive;
 mod interactive_dealing;

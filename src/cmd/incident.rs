@@ -71,7 +71,7 @@ pub fn run(ctx: &Ctx, args: Args) -> floor::Result<Output> {
         .answers
         .iter()
         .map(|(k, _)| k.as_str())
-        .filter(|k| answers.get(k).is_none())
+        .filter(|k| answers.get(k).is_none() && !answers.unset().any(|u| u == *k))
         .map(|k| format!("`{k}`"))
         .collect();
     if !ignored.is_empty() {
@@ -128,7 +128,23 @@ fn walk_interactively(
                 Err(e) => return Err(e),
             };
             match engine::decide(&tree, book, &ctx.ui, &answers) {
-                Ok(ruling) => return Ok(Some((tree, answers, ruling))),
+                Ok(ruling) => {
+                    // A default that decided the case, which only the
+                    // ruling could tell, is asked before it stands.
+                    let left = ruling.to_ask.iter().find(|k| {
+                        answers.origin(k) == Some(engine::Origin::Default)
+                            && tree
+                                .question(k)
+                                .is_some_and(|q| engine::walk::applies(q, &answers))
+                    });
+                    match left {
+                        Some(key) => {
+                            start = Some(key.clone());
+                            seed = answers;
+                        }
+                        None => return Ok(Some((tree, answers, ruling))),
+                    }
+                }
                 // Only a question that applies can be asked again.
                 Err(e) => match e.input_key().filter(|k| {
                     tree.question(k)

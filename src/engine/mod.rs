@@ -86,7 +86,7 @@ pub fn decide(
     answers: &Answers,
 ) -> Result<Ruling, crate::Error> {
     let (params, sources) = book.params_with_sources();
-    let mut cx = Cx::new(Resolved::new(&params), &sources);
+    let mut cx = Cx::new(Resolved::new(&params), &sources).with_defaults(answers);
     let entry = crate::incidents::find(&tree.id).ok_or_else(|| {
         crate::Error::bad(
             Message::new(Msg::CheckRulingNoModule).arg("file", format!("rulings/{}.yaml", tree.id)),
@@ -102,7 +102,13 @@ pub fn decide(
         ));
     }
     let fallbacks = cx.params.take_fallbacks();
-    ruling::assemble(tree, book, ui, answers, decision, &fallbacks)
+    let mut used = answers.clone();
+    for key in cx.unused_defaults() {
+        used.forget(key);
+    }
+    let mut ruling = ruling::assemble(tree, book, ui, &used, decision, &fallbacks)?;
+    ruling.to_ask = cx.asked().iter().map(|k| k.to_string()).collect();
+    Ok(ruling)
 }
 
 /// The error for required answers that are missing: every key with its

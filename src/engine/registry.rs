@@ -29,7 +29,7 @@ pub trait Incident: Sized {
     const ID: &'static str;
     /// The answers, one field per question of the tree (an `Option` where
     /// the walk may leave the question unanswered).
-    type Answers: DeserializeOwned;
+    type Answers: FromAnswers;
     /// The outcomes, spelt as the tree spells them, each with the concepts
     /// it may cite.
     type Outcome: Outcome;
@@ -43,6 +43,31 @@ pub trait Incident: Sized {
     type Note: NoteText + std::fmt::Debug + Clone;
     /// Rules on the answers with the edition's parameters.
     fn rule(answers: Self::Answers, cx: &mut Cx<'_>) -> Result<Decision<Self>, Error>;
+}
+
+/// An incident's answers as they are read from a walk: by serde, for any
+/// type that deserializes (one field per question), or in parts (the
+/// betting incidents read their own answers and the round told).
+pub trait FromAnswers: Sized {
+    /// Every answer key the type reads.
+    fn fields() -> Vec<&'static str>;
+    /// The keys that are the incident's own: each must be a question of
+    /// its tree (the others are shared, and optional).
+    fn own_fields() -> Vec<&'static str> {
+        Self::fields()
+    }
+    /// Reads the answers.
+    fn read(answers: &Answers) -> Result<Self, ReadError>;
+}
+
+impl<T: DeserializeOwned> FromAnswers for T {
+    fn fields() -> Vec<&'static str> {
+        field_names::<T>().to_vec()
+    }
+
+    fn read(answers: &Answers) -> Result<Self, ReadError> {
+        read::<T>(answers, None)
+    }
 }
 
 /// An incident's outcomes: ids as the tree spells them, and for each the
@@ -67,13 +92,70 @@ pub struct Cx<'a> {
     /// The parameters, with TDA practice where the edition states nothing.
     pub params: Resolved<'a>,
     sources: &'a [(&'static str, String)],
+    /// The answers that are their questions' defaults.
+    defaulted: Vec<String>,
+    /// Defaults that decided the case (see [`Cx::ask`]).
+    asks: Vec<&'static str>,
+    /// Defaults the case turned out not to need (see [`Cx::unused`]).
+    unused: Vec<&'static str>,
 }
 
 impl<'a> Cx<'a> {
     /// A context over `params`; `sources` names, per parameter key, the
     /// concept of the rule that states it.
     pub fn new(params: Resolved<'a>, sources: &'a [(&'static str, String)]) -> Cx<'a> {
-        Cx { params, sources }
+        Cx {
+            params,
+            sources,
+            defaulted: Vec::new(),
+            asks: Vec::new(),
+            unused: Vec::new(),
+        }
+    }
+
+    /// The same context, knowing which answers came from their questions'
+    /// defaults.
+    pub fn with_defaults(mut self, answers: &Answers) -> Cx<'a> {
+        self.defaulted = answers
+            .iter()
+            .filter(|(_, _, origin)| *origin == Origin::Default)
+            .map(|(k, _, _)| k.to_string())
+            .collect();
+        self
+    }
+
+    /// Whether the answer to `key` is its question's default.
+    pub fn defaulted(&self, key: &str) -> bool {
+        self.defaulted.iter().any(|k| k == key)
+    }
+
+    /// The default answer to `key` decided the case and only the ruling
+    /// could tell (the round told by its actions put chips in front of the
+    /// player): the ruling stands on it, the card says it was assumed, and a
+    /// walkthrough that did not put the question asks it.
+    pub fn ask(&mut self, key: &'static str) {
+        if !self.asks.contains(&key) {
+            self.asks.push(key);
+        }
+    }
+
+    /// The defaults that decided the case (see [`Cx::ask`]).
+    pub fn asked(&self) -> &[&'static str] {
+        &self.asks
+    }
+
+    /// The default answer to `key` applied but the case turned out not to
+    /// need it (told by the actions, the player has no chips in front for
+    /// rule 46 to be about): the card does not list it as assumed.
+    pub fn unused(&mut self, key: &'static str) {
+        if self.defaulted(key) && !self.unused.contains(&key) {
+            self.unused.push(key);
+        }
+    }
+
+    /// The defaults the case did not need (see [`Cx::unused`]).
+    pub fn unused_defaults(&self) -> &[&'static str] {
+        &self.unused
     }
 
     /// The concept of the rule that states `param` in the edition in use.
@@ -97,7 +179,8 @@ pub struct Entry {
     /// The notes its rulings may carry: key and placeholders.
     pub notes: &'static [(&'static str, &'static [&'static str])],
     cites: fn() -> Vec<(&'static str, &'static [ConceptId])>,
-    fields: fn() -> &'static [&'static str],
+    fields: fn() -> Vec<&'static str>,
+    own_fields: fn() -> Vec<&'static str>,
     read: fn(&Answers) -> Result<(), ReadError>,
     run: Run,
 }
@@ -120,14 +203,15 @@ impl Entry {
             outcomes: <I::Outcome as strum::VariantNames>::VARIANTS,
             notes: <I::Note as NoteText>::ALL,
             cites: cites::<I::Outcome>,
-            fields: field_names::<I::Answers>,
+            fields: <I::Answers as FromAnswers>::fields,
+            own_fields: <I::Answers as FromAnswers>::own_fields,
             read: reads::<I::Answers>,
             run: run::<I>,
         }
     }
 
     /// The answer fields, as the answer type declares them.
-    pub fn fields(&self) -> &'static [&'static str] {
+    pub fn fields(&self) -> Vec<&'static str> {
         (self.fields)()
     }
 
@@ -162,7 +246,7 @@ impl Entry {
                     .arg("module", self.id));
             }
         }
-        for f in fields {
+        for f in (self.own_fields)() {
             if tree.question(f).is_none() {
                 add(Message::new(Msg::CheckFieldNoQuestion).arg("field", f));
             }
@@ -255,8 +339,8 @@ fn sample<'a>(questions: impl Iterator<Item = &'a Question>) -> Answers {
     answers
 }
 
-fn reads<T: DeserializeOwned>(answers: &Answers) -> Result<(), ReadError> {
-    read::<T>(answers, None).map(|_| ())
+fn reads<T: FromAnswers>(answers: &Answers) -> Result<(), ReadError> {
+    T::read(answers).map(|_| ())
 }
 
 fn cites<O: Outcome>() -> Vec<(&'static str, &'static [ConceptId])> {
@@ -267,7 +351,7 @@ fn cites<O: Outcome>() -> Vec<(&'static str, &'static [ConceptId])> {
 }
 
 fn run<I: Incident>(answers: &Answers, cx: &mut Cx<'_>) -> Result<Erased, Error> {
-    let typed: I::Answers = read(answers, None).map_err(|e| unread(answers, &e))?;
+    let typed = I::Answers::read(answers).map_err(|e| unread(answers, &e))?;
     let decision = I::rule(typed, cx)?;
     // A module cites only what it declares for the outcome (the tree's
     // `cite:` lists the same, `floor check` proves): a concept it forgot to

@@ -346,6 +346,16 @@ pub struct Ruling {
     /// Incident-specific structured data (`pots`, `halt`, `moves`).
     #[serde(flatten)]
     pub data: serde_json::Map<String, serde_json::Value>,
+    /// Questions left to their default that decided the case: a
+    /// walkthrough asks them (see [`super::Cx::ask`]).
+    #[serde(skip)]
+    pub to_ask: Vec<String>,
+    /// The notes (among `notes`) naming a TDA practice applied where the
+    /// edition states no value: how the facts were read, which depends on
+    /// how they were told (a floor person's "betting is open" needs no
+    /// re-opening share; the round's actions do).
+    #[serde(skip)]
+    pub practices: Vec<String>,
 }
 
 /// Assembles the ruling from the tree, the answers and the decision.
@@ -474,22 +484,26 @@ pub fn assemble(
         };
         notes.insert(0, note);
     }
-    notes.extend(fallbacks.iter().map(|f| {
-        // A parameter no rulebook gives a value for has a note of its own.
-        let own = format!("notes.tda_default_{}", f.param);
-        let key = if ui.get(&own).is_some() {
-            own.as_str()
-        } else {
-            "notes.tda_default"
-        };
-        ui.f(
-            key,
-            &[
-                ("what", ui.t(&format!("params.{}", f.param))),
-                ("value", &ui.value_words(&f.value)),
-            ],
-        )
-    }));
+    let practices: Vec<String> = fallbacks
+        .iter()
+        .map(|f| {
+            // A parameter no rulebook gives a value for has a note of its own.
+            let own = format!("notes.tda_default_{}", f.param);
+            let key = if ui.get(&own).is_some() {
+                own.as_str()
+            } else {
+                "notes.tda_default"
+            };
+            ui.f(
+                key,
+                &[
+                    ("what", ui.t(&format!("params.{}", f.param))),
+                    ("value", &ui.value_words(&f.value)),
+                ],
+            )
+        })
+        .collect();
+    notes.extend(practices.iter().cloned());
     let mut answer_map = serde_json::Map::new();
     let mut defaults_used = Vec::new();
     let mut settings_used = Vec::new();
@@ -538,6 +552,8 @@ pub fn assemble(
         notes,
         table: decision.table,
         data: decision.data,
+        to_ask: Vec::new(),
+        practices,
     })
 }
 

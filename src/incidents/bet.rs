@@ -18,54 +18,23 @@ use serde::Deserialize;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Round, Setup, Spot, Street, add};
+use crate::poker::{Chips, Game, Spot, add};
 use crate::rules::concepts::{self as c, ConceptId};
 
-use super::as_played;
+use super::situation::{self, Needs, Situation, WithRound};
 
 /// The `bet` incident.
 pub struct Bet;
 
-/// The answers of `bet` (SPEC section 5).
+/// The answers of `bet` of its own (SPEC section 5); the round is told by
+/// the keys every betting incident shares ([`Told`]).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The betting structure.
-    pub game: Game,
-    /// The round's actions before this one, `PLAYER:ACTION[:TOTAL],...`:
-    /// given, they replace `facing`, `last_raise` and `in_front`.
-    pub actions: Option<String>,
-    /// Which round: with `actions`, it places the blinds; in limit it sets
-    /// the bet's size (the small bet pre-flop and on the flop, the big bet
-    /// on the turn and river).
-    pub street: Option<Street>,
-    /// With `actions`, pre-flop: the small blind.
-    pub small_blind: Option<Chips>,
-    /// With `actions`: whose action it is (the next to act when not given).
-    pub player: Option<String>,
-    /// With `actions`: the players' chips behind at the start of the round.
-    pub stacks: Option<String>,
-    /// The total bet the player faces this round.
-    pub facing: Option<Chips>,
-    /// The last full bet or raise this round.
-    pub last_raise: Option<Chips>,
-    /// The big blind.
-    pub big_blind: Chips,
-    /// The player's own chips already in front this round.
-    pub in_front: Option<Chips>,
-    /// Betting is open for him: no short all-in since he last acted
-    /// (without `actions`; with them, the round tells).
-    pub reopened: Option<bool>,
-    /// In limit, whether the raises of the round are capped (without
-    /// `actions` asked; with them, asked once the round reaches the house's
-    /// cap: under it where heads-up lifts the cap).
-    pub raises: Option<RaisesMade>,
-    /// What became of them.
+    /// What became of his chips already in front (rule 46).
     pub prior_chips: Option<PriorChips>,
     /// How much of them was pulled back.
     pub pulled_back: Option<Chips>,
-    /// Chips behind before acting.
-    pub stack: Option<Chips>,
     /// What was said first.
     pub declared: Declared,
     /// The amount said.
@@ -82,76 +51,37 @@ pub struct Answers {
 
 impl Incident for Bet {
     const ID: &'static str = "bet";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = BetOutcome;
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Bet>, Error> {
-        let street = a.street.unwrap_or_default();
-        let mut played_by = None;
-        let mut street_note = false;
-        let mut reopened_assumed = false;
-        let mut cap_assumed = false;
-        let mut input = if let Some(actions) = &a.actions {
-            let (round, player, spot) = as_played::replay(
-                as_played::Played {
-                    game: a.game,
-                    street,
-                    big_blind: a.big_blind,
-                    small_blind: a.small_blind,
-                    actions,
-                    player: a.player.as_deref(),
-                    stacks: a.stacks.as_deref(),
-                },
-                cx,
-            )?;
-            played_by = Some(player);
-            if a.street.is_none() {
-                street_note = true;
-            }
-            let mut input = BetInput::from_spot(&spot);
-            if a.game == Game::Limit {
-                input.capped = capped_as_played(a.raises, &round, cx)?;
-                input.may_raise = input.may_raise && !input.capped;
-            }
-            input
-        } else {
-            let facing = a.facing.ok_or_else(|| super::answer_needed("facing"))?;
-            let mut input = BetInput::new(a.game, facing, a.big_blind);
-            if let Some(last) = a.last_raise {
-                input.last_raise = last;
-            }
-            // Asked only against a bet: with none, nothing is in front.
-            input.in_front = match a.in_front {
-                Some(n) => n,
-                None if facing == 0 => 0,
-                None => return Err(super::answer_needed("in_front")),
-            };
-            let setup = Setup::new(a.game, street, a.big_blind);
-            input.unit = setup
-                .named_unit()
-                .map_err(|(key, m)| Error::input(key, m))?;
-            let (open, assumed) = open_for_him(a.reopened, &input, setup, cx)?;
-            input.may_raise = open;
-            reopened_assumed = assumed;
-            // Limit: asked against a bet; unanswered, not capped (said).
-            if a.game == Game::Limit && facing > 0 {
-                input.capped = a.raises == Some(RaisesMade::CapReached);
-                cap_assumed = a.raises.is_none();
-                input.may_raise = input.may_raise && !input.capped;
-            }
-            input
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<Bet>, Error> {
+        let WithRound { answers: a, told } = given;
+        let needs = Needs {
+            reopened: true,
+            cap: true,
+            ..Needs::default()
         };
-        // Asked only with chips in front (the round told: none asked).
+        let situation = Situation::read(&told, needs, cx)?;
+        let game = situation.game();
+        let mut input = BetInput::from_spot(&situation.spot);
+        // Rule 46 on every path: with chips of his own in front, what
+        // became of them decides. Told by the actions, a walkthrough that
+        // left it to its default asks it; given, the default is said on the
+        // card.
         input.prior_chips = match a.prior_chips {
             Some(p) => p,
-            None if input.in_front == 0 || a.actions.is_some() => PriorChips::None,
+            None if input.in_front == 0 => PriorChips::None,
             None => return Err(super::answer_needed("prior_chips")),
         };
+        if input.in_front > 0 && cx.defaulted("prior_chips") {
+            cx.ask("prior_chips");
+        } else if input.in_front == 0 {
+            cx.unused("prior_chips");
+        }
         input.pulled_back = a.pulled_back;
-        input.stack = a.stack.or(input.stack);
         input.declared = a.declared;
         if a.declared == Declared::Number && a.declared_amount.is_none() {
             return Err(Error::input(
@@ -184,21 +114,17 @@ impl Incident for Bet {
         };
         d.extra = Extra {
             forced: r.forced,
-            player: played_by.filter(|p| !p.is_empty()),
+            player: situation.player.clone(),
         };
-        if street_note {
-            d.notes.push(Notes::StreetUnnamed);
-        }
-        if reopened_assumed {
-            d.notes.push(Notes::ReopenedAssumed);
-        }
-        if cap_assumed {
-            d.notes.push(Notes::CapAssumed);
-        }
+        d.notes.extend(situation.notes.iter().map(|n| match n {
+            situation::Note::StreetUnnamed => Notes::StreetUnnamed,
+            situation::Note::ReopenedAssumed => Notes::ReopenedAssumed,
+            situation::Note::CapAssumed => Notes::CapAssumed,
+        }));
         // Limit: more said or pushed than the street's fixed bet is held to
         // it; no edition has a rule on it, so the card says which practice.
         let above_fixed = r.returned > 0 || a.declared_amount.is_some_and(|n| n > r.total);
-        if a.game == Game::Limit && r.total > input.facing && above_fixed {
+        if game == Game::Limit && r.total > input.facing && above_fixed {
             d.notes.push(Notes::LimitFixedSize { unit: input.unit });
         }
         if r.forced {
@@ -257,99 +183,7 @@ crate::notes! {
     }
 }
 
-/// Whether the raises of a limit round told by its actions are capped for
-/// the player: once the round's raises reach the house's cap, unless the
-/// floor says heads-up lifted it (`raises` = under-cap); before that, not.
-fn capped_as_played(
-    said: Option<RaisesMade>,
-    round: &Round,
-    cx: &mut Cx<'_>,
-) -> Result<bool, Error> {
-    let raises = round.raises();
-    // The cap is read once a raise was made (a cap is at least one raise).
-    let cap = if raises > 0 {
-        cx.params.limit_raise_cap().get()
-    } else {
-        u32::MAX
-    };
-    match said {
-        None if raises >= cap => Err(Error::input(
-            "raises",
-            Message::new(Msg::BetCapReached)
-                .arg("raises", raises)
-                .arg("cap", cap),
-        )),
-        Some(RaisesMade::CapReached) if raises < cap => Err(Error::input(
-            "raises",
-            Message::new(Msg::BetCapNotReached)
-                .arg("raises", raises)
-                .arg("cap", if cap == u32::MAX { 0 } else { cap }),
-        )),
-        Some(s) => Ok(s == RaisesMade::CapReached),
-        None => Ok(false),
-    }
-}
-
-/// Whether betting is open for the player told by the numbers (TDA 47),
-/// and whether that was assumed. With nothing in front he has not acted or
-/// checked, so a bet of at least a full bet (in limit: the edition's share
-/// of one) is open to him either way; only a smaller one, a short all-in
-/// after his check, needs to be told. With chips in front the answer is
-/// asked; left unanswered it is taken as open and the card says so.
-fn open_for_him(
-    reopened: Option<bool>,
-    input: &BetInput,
-    setup: Setup,
-    cx: &mut Cx<'_>,
-) -> Result<(bool, bool), Error> {
-    if input.facing == 0 {
-        return Ok((true, false));
-    }
-    if input.in_front > 0 {
-        return Ok(reopened.map_or((true, true), |open| (open, false)));
-    }
-    let full = match input.game {
-        Game::NoLimit | Game::PotLimit => input.big_blind,
-        // Below the street's bet only: the share is read (and a practice
-        // noted) only then.
-        Game::Limit if input.facing < input.unit => {
-            let mut setup = setup;
-            setup.limit_reopen_percent = as_played::limit_reopen_percent(cx)?;
-            setup
-                .limit_reopen_share()
-                .map_err(|m| Error::input("big_blind", m))?
-        }
-        Game::Limit => input.unit,
-    };
-    match reopened {
-        Some(open) if input.facing < full => Ok((open, false)),
-        None if input.facing < full => Err(Error::input(
-            "reopened",
-            Message::new(Msg::BetReopenedNeeded)
-                .arg("facing", input.facing)
-                .arg("full", full),
-        )),
-        // The cap on limit raises is its own answer (`raises`).
-        Some(false) => Err(Error::input(
-            "reopened",
-            Message::new(Msg::BetOpenFacingFullBet)
-                .arg("facing", input.facing)
-                .arg("full", full),
-        )),
-        Some(open) => Ok((open, false)),
-        None => Ok((true, false)),
-    }
-}
-
-/// In limit, the raises made this round against the house's cap (TDA 48).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RaisesMade {
-    /// Fewer than the cap, or heads-up lifts it: he may still raise.
-    UnderCap,
-    /// The cap is reached: he may call or fold.
-    CapReached,
-}
+pub use super::situation::RaisesMade;
 
 /// What became of the player's chips from an earlier bet this round that
 /// were still in front of him when he acted (rule 46).

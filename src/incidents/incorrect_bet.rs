@@ -9,6 +9,7 @@
 
 use serde::Deserialize;
 
+use super::situation::{self, Needs, Situation, WithRound};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
@@ -18,24 +19,13 @@ use crate::rules::concepts::{self as c, Cite};
 /// The `incorrect-bet` incident.
 pub struct IncorrectBet;
 
-/// The answers of `incorrect-bet`.
+/// The answers of `incorrect-bet` of its own; the bettor's situation is
+/// told by the keys every betting incident shares
+/// ([`Told`](super::situation::Told)): the bet he faced, the last full
+/// raise, his chips in front, the cap.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The betting structure.
-    pub game: Game,
-    /// The big blind.
-    pub big_blind: Chips,
-    /// Limit: which round (it sets the bet's size).
-    pub street: Option<Street>,
-    /// The bet the bettor faced (0 for an opening bet).
-    pub facing: Chips,
-    /// The last full bet or raise before the incorrect one.
-    pub last_raise: Option<Chips>,
-    /// Limit: whether the raises of the round had reached the house's cap.
-    pub raises: Option<super::bet::RaisesMade>,
-    /// The bettor's own chips in front before the bet (pot-limit).
-    pub in_front: Option<Chips>,
     /// The total bet or raised to.
     pub total: Chips,
     /// Pot-limit: the pot before the bet.
@@ -49,42 +39,46 @@ pub struct Answers {
 
 impl Incident for IncorrectBet {
     const ID: &'static str = "incorrect-bet";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = IncorrectOutcome;
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<IncorrectBet>, Error> {
-        let window = if a.game == Game::PotLimit {
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<IncorrectBet>, Error> {
+        let WithRound { answers: a, told } = given;
+        let game = told.game.unwrap_or_default();
+        if game == Game::Limit && told.street.is_none() {
+            return Err(super::answer_needed("street"));
+        }
+        let big_blind = told
+            .big_blind
+            .ok_or_else(|| super::answer_needed("big_blind"))?;
+        let needs = Needs {
+            cap: true,
+            ..Needs::default()
+        };
+        let situation = Situation::read(&told, needs, cx)?;
+        let spot = situation.spot;
+        let window = if game == Game::PotLimit {
             cx.params.pot_limit_underbet_window()
         } else {
             PotLimitUnderbetWindow::CurrentStreet
         };
-        // Not asked when no bet was faced (no last raise), outside
-        // pot-limit (nothing in front counts) or when the street ended.
-        let last_raise = match a.last_raise {
-            Some(last) => last,
-            None if a.facing == 0 => 0,
-            None => return Err(super::answer_needed("last_raise")),
-        };
-        let street = match (a.game, a.street) {
-            (Game::Limit, None) => return Err(super::answer_needed("street")),
-            (_, street) => street.unwrap_or_default(),
-        };
         let r = incorrect_bet(
             &IncorrectBetInput {
-                game: a.game,
-                big_blind: a.big_blind,
-                street,
-                facing: a.facing,
-                last_raise,
-                in_front: a.in_front.unwrap_or(0),
+                game,
+                big_blind,
+                street: situation.setup.street,
+                facing: spot.facing,
+                // Against no bet there is no last raise.
+                last_raise: if spot.facing == 0 { 0 } else { spot.full_raise },
+                in_front: spot.in_front,
                 total: a.total,
                 pot: a.pot,
                 street_ended: a.street_ended,
                 substantial_action_after: a.substantial_action_after.unwrap_or(false),
-                capped: a.raises == Some(super::bet::RaisesMade::CapReached),
+                capped: spot.capped,
             },
             window,
         )?;
@@ -97,7 +91,7 @@ impl Incident for IncorrectBet {
         };
         d.extra.kind = Some(r.kind);
         // Limit against a bet: an unanswered cap is taken as not reached.
-        if a.game == Game::Limit && a.facing > 0 && a.raises.is_none() {
+        if situation.notes.contains(&situation::Note::CapAssumed) {
             d.notes.push(Notes::CapAssumed);
         }
         Ok(d)

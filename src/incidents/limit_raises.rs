@@ -18,11 +18,11 @@
 
 use serde::Deserialize;
 
-use super::as_played::limit_reopen_percent;
+use super::situation::{self, Needs, WithRound};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{ActionKind, Chips, Game, RaiseCap, Round, Setup, Street, parse_actions};
+use crate::poker::{ActionKind, Chips, Game, RaiseCap, Round, parse_actions};
 use crate::rules::concepts::{self as c};
 
 /// The `limit-raises` incident.
@@ -42,20 +42,11 @@ pub enum HeadsUp {
     Event,
 }
 
-/// The answers of `limit-raises`.
+/// The answers of `limit-raises` of its own; the round is told by the
+/// keys every betting incident shares ([`Told`](super::situation::Told)).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The betting structure.
-    pub game: Game,
-    /// Which round (limit: it sets the bet's size).
-    pub street: Option<Street>,
-    /// The big blind: in limit the small bet.
-    pub big_blind: Option<Chips>,
-    /// The round's actions so far; none: nobody has acted yet.
-    pub actions: Option<String>,
-    /// Whose options; the next to act when not given.
-    pub player: Option<String>,
     /// Heads-up in the hand or in the event.
     pub heads_up: Option<HeadsUp>,
 }
@@ -142,6 +133,8 @@ crate::notes! {
     pub enum Notes {
         /// No cap in this game.
         NoCapGame = "no_cap_game",
+        /// No player named: the options of any player still to act.
+        AnyPlayerToAct = "any_player_to_act",
         /// The raises counted against the cap.
         RaiseCount { raises: u32, cap: u32 } = "raise_count",
         /// The event is heads-up: no cap.
@@ -184,45 +177,63 @@ pub struct Extra {
 
 impl Incident for LimitRaises {
     const ID: &'static str = "limit-raises";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = LimitOutcome;
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<LimitRaises>, Error> {
-        if a.game != Game::Limit {
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<LimitRaises>, Error> {
+        let WithRound { answers: a, told } = given;
+        if told.game != Some(Game::Limit) {
             let mut d =
                 Decision::<LimitRaises>::new(LimitOutcome::NoCap, vec![c::NUMBER_OF_RAISES]);
             d.notes.push(Notes::NoCapGame);
             return Ok(d);
         }
-        let street = a.street.ok_or_else(|| super::answer_needed("street"))?;
-        let big_blind = a
-            .big_blind
-            .ok_or_else(|| super::answer_needed("big_blind"))?;
+        if told.street.is_none() {
+            return Err(super::answer_needed("street"));
+        }
         let heads_up = a.heads_up.ok_or_else(|| super::answer_needed("heads_up"))?;
-        let actions = parse_actions(a.actions.as_deref().unwrap_or(""))
-            .map_err(|m| Error::input("actions", m))?;
-        let has_all_in = actions.iter().any(|x| x.kind == ActionKind::AllIn);
-        let mut setup = Setup::new(Game::Limit, street, big_blind);
-        if has_all_in {
-            setup.limit_reopen_percent = limit_reopen_percent(cx)?;
+        // The share that re-opens is read (and noted) before the cap, as the
+        // round reads it first.
+        let actions = told.actions.as_deref().unwrap_or("");
+        if parse_actions(actions).is_ok_and(|list| list.iter().any(|x| x.kind == ActionKind::AllIn))
+        {
+            situation::limit_reopen_percent(cx)?;
         }
         let Cap { cap, note } = cap(heads_up, cx);
-        setup.raise_cap = cap;
-        let round = Round::replay(setup, &actions).map_err(|(key, m)| Error::input(key, m))?;
-        check_heads_up(heads_up, &round)?;
-        // Only a short all-in can close the betting for one player and not
-        // another: then it matters whose options they are.
-        let named = a.player.is_some();
-        let player = match a.player {
-            Some(p) => p.trim().to_string(),
-            None if has_all_in => return Err(super::answer_needed("player")),
-            None => round.to_act().map(str::to_string).unwrap_or_default(),
+        let needs = Needs {
+            raise_cap: cap,
+            ..Needs::default()
         };
-        let spot = round.spot(&player).map_err(|m| Error::input("player", m))?;
-        let bet_size = setup.unit().map_err(|m| Error::input("big_blind", m))?;
+        let round = situation::round_played(&told, actions, needs, cx)?;
+        check_heads_up(heads_up, &round)?;
+        // The cap counts the same for every player: only a short all-in can
+        // close the betting for one player and not another, and then whose
+        // options they are is asked. Unnamed, the options are those of any
+        // player still to act, and nobody is picked.
+        let has_all_in = round
+            .seating()
+            .iter()
+            .any(|p| round.standing(p).is_some_and(|s| s.all_in));
+        let player = match told.player.as_deref().map(str::trim) {
+            Some(p) => Some(p.to_string()),
+            None if has_all_in => {
+                return Err(Error::input(
+                    "player",
+                    Message::new(Msg::PlayerNeeded).arg("known", round.seating().join(", ")),
+                ));
+            }
+            None => None,
+        };
+        let spot = round
+            .spot(player.as_deref().unwrap_or_default())
+            .map_err(|m| Error::input("player", m))?;
+        let bet_size = round
+            .setup()
+            .unit()
+            .map_err(|m| Error::input("big_blind", m))?;
         let outcome = if spot.capped {
             LimitOutcome::Capped
         } else if !spot.may_raise {
@@ -255,9 +266,10 @@ impl Incident for LimitRaises {
             d.notes.push(count_note(&round, c.raises));
         }
         d.extra.raises = Some(round.raises());
-        if named {
-            d.extra.player = Some(player);
+        if player.is_none() && !actions.is_empty() {
+            d.notes.push(Notes::AnyPlayerToAct);
         }
+        d.extra.player = player;
         d.notes.extend(note);
         Ok(d)
     }
@@ -280,6 +292,7 @@ impl crate::engine::Outcome for LimitOutcome {
 mod tests {
     use super::*;
     use crate::incidents::rule_in;
+    use crate::poker::Street;
 
     fn ask(
         edition: &str,
@@ -290,13 +303,18 @@ mod tests {
     ) -> Result<Decision<LimitRaises>, Error> {
         rule_in::<LimitRaises>(
             edition,
-            Answers {
-                game: Game::Limit,
-                street: Some(street),
-                big_blind: Some(10),
-                actions: Some(actions.to_string()),
-                player: player.map(str::to_string),
-                heads_up: Some(heads_up),
+            WithRound {
+                answers: Answers {
+                    heads_up: Some(heads_up),
+                },
+                told: crate::incidents::situation::Told {
+                    game: Some(Game::Limit),
+                    street: Some(street),
+                    big_blind: Some(10),
+                    actions: Some(actions.to_string()),
+                    player: player.map(str::to_string),
+                    ..Default::default()
+                },
             },
         )
     }
@@ -460,13 +478,12 @@ mod tests {
     fn no_limit_has_no_cap() {
         let d = rule_in::<LimitRaises>(
             "dpc-2019-en",
-            Answers {
-                game: Game::NoLimit,
-                street: None,
-                big_blind: None,
-                actions: None,
-                player: None,
-                heads_up: None,
+            WithRound {
+                answers: Answers { heads_up: None },
+                told: crate::incidents::situation::Told {
+                    game: Some(Game::NoLimit),
+                    ..Default::default()
+                },
             },
         )
         .unwrap();

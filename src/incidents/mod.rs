@@ -4,7 +4,6 @@
 //! citations.
 
 pub mod accidentally_killed_hand;
-pub mod as_played;
 pub mod asking_to_see;
 pub mod at_your_seat;
 pub mod balance;
@@ -35,6 +34,7 @@ pub mod sequence;
 pub mod showdown_order;
 pub mod showdown_retrieval;
 pub mod side_pots;
+pub mod situation;
 pub mod split_pot;
 pub mod stud_first_to_act;
 pub mod substantial_action;

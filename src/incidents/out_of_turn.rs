@@ -7,12 +7,13 @@
 
 use serde::Deserialize;
 
+use super::situation::{Needs, Told, WithRound, round_before};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::incidents::substantial_action::{SaOutcome, SaThresholds, substantial_action};
 use crate::message::{Message, Msg};
-use crate::poker::action::{actions_text, parse_stacks};
-use crate::poker::{Action, ActionKind, Chips, Game, Round, Setup, Street, parse_actions};
+use crate::poker::action::actions_text;
+use crate::poker::{Action, ActionKind, Game, Round};
 use crate::rules::concepts::{self as c, ConceptId};
 
 /// The action taken out of turn: the one action enum of the poker model
@@ -22,26 +23,17 @@ pub use crate::poker::ActionKind as OotAction;
 /// The `out-of-turn` incident.
 pub struct OutOfTurn;
 
-/// The answers of `out-of-turn` (SPEC section 5; told the round as it was
-/// played, `actions`, `player` and `skipped` replace the three others).
+/// The answers of `out-of-turn` of its own (SPEC section 5). Told the round
+/// as it was played (the keys every betting incident shares,
+/// [`Told`](super::situation::Told): its actions in the order they
+/// happened, the out-of-turn one and those after it included; `player` is
+/// who acted out of turn), `skipped` and the round replace the three
+/// others.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The round's actions in the order they happened, the out-of-turn one
-    /// and those after it included, `PLAYER:ACTION[:TOTAL],...`.
-    pub actions: Option<String>,
-    /// With `actions`: which round.
-    pub street: Option<Street>,
-    /// With `actions`, pre-flop: the small blind.
-    pub small_blind: Option<Chips>,
-    /// With `actions`: the big blind (the amounts are checked on it).
-    pub big_blind: Option<Chips>,
-    /// With `actions`: who acted out of turn.
-    pub player: Option<String>,
     /// With `actions`: whose turn it was (the player skipped).
     pub skipped: Option<String>,
-    /// With `actions`: the players' chips behind at the start of the round.
-    pub stacks: Option<String>,
     /// What the out-of-turn player did.
     pub oot_action: Option<OotAction>,
     /// The action changed before it reached him.
@@ -52,17 +44,21 @@ pub struct Answers {
 
 impl Incident for OutOfTurn {
     const ID: &'static str = "out-of-turn";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = OutOfTurnOutcome;
     type Amounts = ();
     type Extra = Extra;
     type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<OutOfTurn>, Error> {
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<OutOfTurn>, Error> {
+        let WithRound {
+            answers: a,
+            told: round_told,
+        } = given;
         let mut told = None;
-        let input = match &a.actions {
+        let input = match &round_told.actions {
             Some(actions) => {
-                let played = from_actions(&a, actions, cx)?;
+                let played = from_actions(&a, &round_told, actions, cx)?;
                 let input = played.input;
                 told = Some(played);
                 input
@@ -154,15 +150,8 @@ pub struct Played {
 /// out-of-turn action, the skipped player (or one seated between him and
 /// the out-of-turn player) bet or raised before the out-of-turn player
 /// acted again. Errors name `actions`, `stacks`, `player` or `skipped`.
-fn from_actions(a: &Answers, text: &str, cx: &mut Cx<'_>) -> Result<Played, Error> {
-    let actions = parse_actions(text).map_err(|m| Error::input("actions", m))?;
-    if actions.is_empty() {
-        return Err(Error::input("actions", Message::new(Msg::AnswerEmptyList)));
-    }
-    let big_blind = a
-        .big_blind
-        .ok_or_else(|| super::answer_needed("big_blind"))?;
-    let player = a
+fn from_actions(a: &Answers, told: &Told, text: &str, cx: &mut Cx<'_>) -> Result<Played, Error> {
+    let player = told
         .player
         .as_deref()
         .map(str::trim)
@@ -178,24 +167,19 @@ fn from_actions(a: &Answers, text: &str, cx: &mut Cx<'_>) -> Result<Played, Erro
             Message::new(Msg::OotSkippedIsPlayer).arg("player", player),
         ));
     }
-    let mut setup = Setup::new(Game::NoLimit, a.street.unwrap_or_default(), big_blind);
-    setup.small_blind = a.small_blind;
-    let mut round = Round::new(setup).map_err(|(key, m)| Error::input(key, m))?;
-    let stacks = match a.stacks.as_deref() {
-        Some(t) => parse_stacks(t).map_err(|m| Error::input("stacks", m))?,
-        None => Vec::new(),
+    let needs = Needs {
+        game: Some(Game::NoLimit),
+        ..Needs::default()
     };
-    // Seating: the order of first appearance, the skipped player right
-    // before the out-of-turn player unless already seated.
+    let (mut round, actions) = round_before(told, text, needs, cx)?;
+    // Seating: the players' chips in their order, then the order of first
+    // appearance, the skipped player right before the out-of-turn player
+    // unless already seated.
     let seat = |round: &mut Round, name: &str| {
         if !round.knows(name) {
-            let chips = stacks.iter().find(|(n, _)| n == name).map(|(_, c)| *c);
-            round.seat(name, chips);
+            round.seat(name, None);
         }
     };
-    for (name, _) in &stacks {
-        seat(&mut round, name);
-    }
     for action in &actions {
         let Some(name) = action.player.as_deref() else {
             return Err(Error::input(

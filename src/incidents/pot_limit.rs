@@ -12,38 +12,22 @@ use serde::Deserialize;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Spot, Street};
+use crate::poker::{Chips, Game, Spot};
 use crate::rules::concepts::{self as c, ConceptId};
 
-use super::as_played;
+use super::situation::{self, Needs, Situation, WithRound};
 
 /// The `pot-limit` incident.
 pub struct PotLimit;
 
-/// The answers of `pot-limit` (SPEC section 5).
+/// The answers of `pot-limit` of its own (SPEC section 5); the round is
+/// told by the keys every betting incident shares
+/// ([`Told`](super::situation::Told)).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
     /// The pot, bets in front included.
     pub pot: Chips,
-    /// The round's actions before this one: given, they replace `facing`
-    /// and `in_front`.
-    pub actions: Option<String>,
-    /// With `actions`: which round.
-    pub street: Option<Street>,
-    /// With `actions`, pre-flop: the small blind.
-    pub small_blind: Option<Chips>,
-    /// With `actions`: whose action it is (the next to act when not given).
-    pub player: Option<String>,
-    /// With `actions`: the players' chips behind at the start of the round;
-    /// a player with less than the maximum is capped at all his chips.
-    pub stacks: Option<String>,
-    /// The bet faced.
-    pub facing: Option<Chips>,
-    /// The player's own chips in front.
-    pub in_front: Option<Chips>,
-    /// The big blind.
-    pub big_blind: Chips,
     /// A pre-flop blind is all-in short (not asked after the flop, where
     /// the pot is the actual pot).
     pub short_blind: Option<bool>,
@@ -55,45 +39,25 @@ pub struct Answers {
 
 impl Incident for PotLimit {
     const ID: &'static str = "pot-limit";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = PotLimitOutcome;
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PotLimit>, Error> {
-        let (facing, in_front, player, all_in) = match &a.actions {
-            Some(actions) => {
-                let (_, player, spot) = as_played::replay(
-                    as_played::Played {
-                        game: Game::PotLimit,
-                        street: a.street.unwrap_or_default(),
-                        big_blind: a.big_blind,
-                        small_blind: a.small_blind,
-                        actions,
-                        player: a.player.as_deref(),
-                        stacks: a.stacks.as_deref(),
-                    },
-                    cx,
-                )?;
-                (
-                    spot.facing,
-                    spot.in_front,
-                    Some(player),
-                    spot.all_in_total(),
-                )
-            }
-            None => {
-                let facing = a.facing.ok_or_else(|| super::answer_needed("facing"))?;
-                // Asked only against a bet: with none, nothing is in front.
-                let in_front = match a.in_front {
-                    Some(n) => n,
-                    None if facing == 0 => 0,
-                    None => return Err(super::answer_needed("in_front")),
-                };
-                (facing, in_front, None, None)
-            }
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<PotLimit>, Error> {
+        let WithRound { answers: a, told } = given;
+        let big_blind = told
+            .big_blind
+            .ok_or_else(|| super::answer_needed("big_blind"))?;
+        let needs = Needs {
+            game: Some(Game::PotLimit),
+            ..Needs::default()
         };
+        let situation = Situation::read(&told, needs, cx)?;
+        let spot = situation.spot;
+        let (facing, in_front) = (spot.facing, spot.in_front);
+        let all_in = spot.all_in_total();
         let short_blind = match (a.short_blind, a.blind_posted, a.blind_full) {
             (None | Some(false), _, _) => None,
             (Some(true), Some(posted), Some(full)) => Some(ShortBlind { posted, full }),
@@ -114,7 +78,7 @@ impl Incident for PotLimit {
             pot: a.pot,
             facing,
             in_front,
-            big_blind: a.big_blind,
+            big_blind,
             short_blind,
         })?;
         let mut d = Decision::<PotLimit>::new(r.outcome, r.concepts);
@@ -130,8 +94,8 @@ impl Incident for PotLimit {
             }
             _ => d.amounts.max_total = r.max_total,
         }
-        d.extra.player = player.filter(|p| !p.is_empty());
-        if a.actions.is_some() && a.street.is_none() {
+        d.extra.player = situation.player;
+        if situation.notes.contains(&situation::Note::StreetUnnamed) {
             d.notes.push(Notes::StreetUnnamed);
         }
         Ok(d)

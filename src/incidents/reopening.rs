@@ -10,11 +10,11 @@
 use serde::Deserialize;
 
 use super::limit_raises::{self, HeadsUp};
+use super::situation::{self, Needs, WithRound};
 use crate::engine::notes::NoteText;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::poker::action::parse_stacks;
-use crate::poker::{Action, ActionKind, Chips, Game, RaiseCap, Round, Setup, Street};
+use crate::poker::{Action, Chips, Game, RaiseCap, Round, Setup, Street};
 use crate::rules::concepts::{self as c, ConceptId};
 
 pub use crate::poker::parse_actions;
@@ -22,23 +22,12 @@ pub use crate::poker::parse_actions;
 /// The `reopening` incident.
 pub struct Reopening;
 
-/// The answers of `reopening` (SPEC section 5).
+/// The answers of `reopening` of its own (SPEC section 5); the round is
+/// told by the keys every betting incident shares
+/// ([`Told`](super::situation::Told)): always by its actions.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The betting structure.
-    pub game: Game,
-    /// Which round.
-    pub street: Street,
-    /// The big blind (limit: the small bet).
-    pub big_blind: Chips,
-    /// The round's actions, `PLAYER:ACTION[:TOTAL],...`.
-    pub actions: String,
-    /// Whose options are asked.
-    pub player: String,
-    /// `PLAYER:CHIPS,...`: the chips behind at the start of the round (an
-    /// all-in then needs no total).
-    pub stacks: Option<String>,
     /// In limit, heads-up in the hand or the event: asked only when the
     /// raises reach the cap.
     pub heads_up: Option<HeadsUp>,
@@ -46,55 +35,42 @@ pub struct Answers {
 
 impl Incident for Reopening {
     const ID: &'static str = "reopening";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = ReopenOutcome;
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Reopening>, Error> {
-        let actions = parse_actions(&a.actions).map_err(|m| Error::input("actions", m))?;
-        let stacks = match a.stacks.as_deref() {
-            Some(text) => parse_stacks(text).map_err(|m| Error::input("stacks", m))?,
-            None => Vec::new(),
-        };
-        // The edition's share matters only after an all-in short of a bet:
-        // read (and noted on the card) only then.
-        let percent =
-            if a.game == Game::Limit && actions.iter().any(|x| x.kind == ActionKind::AllIn) {
-                Some(super::as_played::limit_reopen_percent(cx)?)
-            } else {
-                None
-            };
-        let mut input = ReopenInput {
-            game: a.game,
-            big_blind: a.big_blind,
-            street: a.street,
-            actions,
-            stacks,
-            player: a.player,
-            raise_cap: None,
-        };
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<Reopening>, Error> {
+        let WithRound { answers: a, told } = given;
+        let actions = told
+            .actions
+            .as_deref()
+            .ok_or_else(|| super::answer_needed("actions"))?;
+        let player = told
+            .player
+            .as_deref()
+            .ok_or_else(|| super::answer_needed("player"))?;
+        let mut needs = Needs::default();
+        let mut round = situation::round_played(&told, actions, needs, cx)?;
         let mut notes: Vec<Notes> = Vec::new();
-        if a.game == Game::Limit {
-            let mut setup = Setup::new(a.game, a.street, a.big_blind);
-            setup.limit_reopen_percent = percent.unwrap_or(100);
-            let round = Round::replay_seated(setup, &input.stacks, &input.actions)
-                .map_err(|(key, m)| Error::input(key, m))?;
-            // The house's cap is read once a raise was made (a cap is at
-            // least one raise); heads-up is asked only once it is reached.
-            if round.raises() > 0 && round.raises() >= cx.params.limit_raise_cap().get() {
-                let heads_up = a.heads_up.ok_or_else(|| super::answer_needed("heads_up"))?;
-                limit_raises::check_heads_up(heads_up, &round)?;
-                let cap = limit_raises::cap(heads_up, cx);
-                input.raise_cap = cap.cap;
-                if let Some(c) = cap.cap {
-                    notes.push(Notes::Limit(limit_raises::count_note(&round, c.raises)));
-                }
-                notes.extend(cap.note.map(Notes::Limit));
+        // In limit the house's cap is read once a raise was made (a cap is
+        // at least one raise); heads-up is asked only once it is reached.
+        if round.setup().game == Game::Limit
+            && round.raises() > 0
+            && round.raises() >= cx.params.limit_raise_cap().get()
+        {
+            let heads_up = a.heads_up.ok_or_else(|| super::answer_needed("heads_up"))?;
+            limit_raises::check_heads_up(heads_up, &round)?;
+            let cap = limit_raises::cap(heads_up, cx);
+            if let Some(c) = cap.cap {
+                notes.push(Notes::Limit(limit_raises::count_note(&round, c.raises)));
+                needs.raise_cap = cap.cap;
+                round = situation::round_played(&told, actions, needs, cx)?;
             }
+            notes.extend(cap.note.map(Notes::Limit));
         }
-        let r = reopening(&input, percent)?;
+        let r = options(&round, player.trim())?;
         let mut d = Decision::<Reopening>::new(r.outcome, r.concepts);
         d.notes.extend(notes);
         if r.capped {

@@ -8,33 +8,26 @@
 
 use serde::Deserialize;
 
+use super::situation::{Needs, Told, WithRound};
 use crate::engine::answer::parse_seat_chips;
 use crate::engine::ruling::{Pots, SeatMark, TablePicture};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Seat, Street, add, layer_pots_with_dead};
+use crate::poker::{Chips, Seat, add, layer_pots_with_dead};
 use crate::rules::concepts::{self as c};
 
 /// The `side-pots` incident.
 pub struct SidePots;
 
-/// The answers of `side-pots` (SPEC section 5; told the round as it was
-/// played, `actions` replace `contributions` and `folded`).
+/// The answers of `side-pots` of its own (SPEC section 5); told the round
+/// as it was played (the keys every betting incident shares,
+/// [`Told`](super::situation::Told); players named by seat number,
+/// `3:bet:600`, are drawn at the table), the actions replace
+/// `contributions` and `folded`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The round's actions, `PLAYER:ACTION[:TOTAL],...` (players named by
-    /// seat number, `3:bet:600`, are drawn at the table).
-    pub actions: Option<String>,
-    /// With `actions`: which round.
-    pub street: Option<Street>,
-    /// With `actions`, pre-flop: the small blind.
-    pub small_blind: Option<Chips>,
-    /// With `actions`: the big blind.
-    pub big_blind: Option<Chips>,
-    /// With `actions`: the players' chips behind at the start of the round.
-    pub stacks: Option<String>,
     /// With `actions`: the chips in the pot before this round (antes and
     /// earlier rounds), shared by every player still in.
     pub pot_before: Option<Chips>,
@@ -68,15 +61,16 @@ const FOLDED: &str = "folded";
 
 impl Incident for SidePots {
     const ID: &'static str = "side-pots";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = PotsOutcome;
     type Amounts = Pots;
     type Extra = Extra;
     type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<SidePots>, Error> {
-        if let Some(actions) = &a.actions {
-            return from_actions(&a, actions, cx);
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<SidePots>, Error> {
+        let WithRound { answers: a, told } = given;
+        if let Some(actions) = &told.actions {
+            return from_actions(&a, &told, actions, cx);
         }
         let contributions = a
             .contributions
@@ -199,22 +193,13 @@ pub struct Contribution {
 /// nothing in this round, in a main pot of their own that every player
 /// still in may win). Players named by seat number (`3:bet:600`) are
 /// reported as seats and drawn at the table.
-fn from_actions(a: &Answers, text: &str, cx: &mut Cx<'_>) -> Result<Decision<SidePots>, Error> {
-    let big_blind = a
-        .big_blind
-        .ok_or_else(|| super::answer_needed("big_blind"))?;
-    let round = super::as_played::round(
-        super::as_played::Played {
-            game: Game::NoLimit,
-            street: a.street.unwrap_or_default(),
-            big_blind,
-            small_blind: a.small_blind,
-            actions: text,
-            player: None,
-            stacks: a.stacks.as_deref(),
-        },
-        cx,
-    )?;
+fn from_actions(
+    a: &Answers,
+    told: &Told,
+    text: &str,
+    cx: &mut Cx<'_>,
+) -> Result<Decision<SidePots>, Error> {
+    let round = super::situation::round_played(told, text, Needs::default(), cx)?;
     let played: Vec<(String, Chips, bool)> = round
         .contributions()
         .into_iter()

@@ -10,8 +10,8 @@
 
 use serde::Deserialize;
 
-use super::as_played::{Played, round_before};
 use super::sequence::{Irregular, apply, spot_at};
+use super::situation::{Needs, WithRound, round_before};
 use super::undercall::{UndercallInput, UndercallOutcome, undercall};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
@@ -22,20 +22,14 @@ use crate::rules::concepts::{self as c};
 /// The `undercall-sequence` incident.
 pub struct UndercallSequence;
 
-/// The answers of `undercall-sequence`.
+/// The answers of `undercall-sequence` of its own: none. The round is
+/// told by the keys every betting incident shares
+/// ([`Told`](super::situation::Told)), its actions as played: the
+/// undercalls written as calls with the total each reached (`B:call:300`
+/// facing 1000).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Answers {
-    /// The round's actions, the undercalls written as calls with the total
-    /// each reached (`B:call:300` facing 1000).
-    pub actions: String,
-    /// Which round.
-    pub street: Street,
-    /// Pre-flop: the small blind.
-    pub small_blind: Option<Chips>,
-    /// The big blind.
-    pub big_blind: Chips,
-}
+pub struct Answers {}
 
 pub use crate::rules::vocab::UndercallSequenceRule;
 
@@ -61,31 +55,32 @@ pub enum SequenceOutcome {
 
 impl Incident for UndercallSequence {
     const ID: &'static str = "undercall-sequence";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = SequenceOutcome;
     type Amounts = super::undercall::Amounts;
     type Extra = Extra;
     type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<UndercallSequence>, Error> {
+    fn rule(
+        given: WithRound<Answers>,
+        cx: &mut Cx<'_>,
+    ) -> Result<Decision<UndercallSequence>, Error> {
+        let told = given.told;
         let UndercallSequenceRule::BackToFirst = cx.params.undercall_sequence();
-        let opener = if a.street.is_preflop() {
+        let opener = if told.street.is_some_and(Street::is_preflop) {
             cx.params.undercall_preflop_opener()
         } else {
             PreflopOpener::BigBlind
         };
-        let (round, actions) = round_before(
-            Played {
-                game: Game::NoLimit,
-                street: a.street,
-                big_blind: a.big_blind,
-                small_blind: a.small_blind,
-                actions: &a.actions,
-                player: None,
-                stacks: None,
-            },
-            cx,
-        )?;
+        let actions = told
+            .actions
+            .as_deref()
+            .ok_or_else(|| super::answer_needed("actions"))?;
+        let needs = Needs {
+            game: Some(Game::NoLimit),
+            ..Needs::default()
+        };
+        let (round, actions) = round_before(&told, actions, needs, cx)?;
         let found = undercalls(round, &actions, opener)?;
         let Some(first) = found.undercalls.first() else {
             return Err(one_undercall());
@@ -269,12 +264,16 @@ impl crate::engine::Outcome for SequenceOutcome {
 mod tests {
     use super::*;
 
-    fn answers(street: Street, actions: &str) -> Answers {
-        Answers {
-            actions: actions.to_string(),
-            street,
-            small_blind: Some(50),
-            big_blind: 100,
+    fn answers(street: Street, actions: &str) -> WithRound<Answers> {
+        WithRound {
+            answers: Answers {},
+            told: crate::incidents::situation::Told {
+                actions: Some(actions.to_string()),
+                street: Some(street),
+                small_blind: Some(50),
+                big_blind: Some(100),
+                ..Default::default()
+            },
         }
     }
 

@@ -10,33 +10,25 @@
 
 use serde::Deserialize;
 
-use super::as_played::{Played, round_before};
 use super::incorrect_bet::{
     IncorrectBetInput, IncorrectOutcome, PotLimitUnderbetWindow, incorrect_bet,
 };
 use super::sequence::{Irregular, apply, as_ruled, spot_at};
+use super::situation::{Needs, WithRound, round_before};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{Action, ActionKind, Chips, Game, Round, Street};
+use crate::poker::{Action, ActionKind, Chips, Round};
 
 /// The `underraise-callers` incident.
 pub struct UnderraiseCallers;
 
-/// The answers of `underraise-callers`.
+/// The answers of `underraise-callers` of its own; the round is told by the
+/// keys every betting incident shares ([`Told`](super::situation::Told)),
+/// its actions as played: the short bet or raise and its callers included.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The betting structure (no-limit or limit: rule 52-A).
-    pub game: Game,
-    /// The round's actions, the short bet or raise and its callers included.
-    pub actions: String,
-    /// Which round.
-    pub street: Street,
-    /// Pre-flop: the small blind.
-    pub small_blind: Option<Chips>,
-    /// The big blind (limit: the small bet).
-    pub big_blind: Chips,
     /// The next card was dealt (river: the showdown began) before the error
     /// was noticed.
     pub street_ended: bool,
@@ -126,31 +118,29 @@ pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<ShortBet, Error
 
 impl Incident for UnderraiseCallers {
     const ID: &'static str = "underraise-callers";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = UnderraiseOutcome;
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<UnderraiseCallers>, Error> {
-        let (round, actions) = round_before(
-            Played {
-                game: a.game,
-                street: a.street,
-                big_blind: a.big_blind,
-                small_blind: a.small_blind,
-                actions: &a.actions,
-                player: None,
-                stacks: None,
-            },
-            cx,
-        )?;
-        let street = round.setup().street;
+    fn rule(
+        given: WithRound<Answers>,
+        cx: &mut Cx<'_>,
+    ) -> Result<Decision<UnderraiseCallers>, Error> {
+        let WithRound { answers: a, told } = given;
+        let actions = told
+            .actions
+            .as_deref()
+            .ok_or_else(|| super::answer_needed("actions"))?;
+        let (round, actions) = round_before(&told, actions, Needs::default(), cx)?;
+        let setup = *round.setup();
+        let street = setup.street;
         let found = short_bet(round, &actions)?;
         let r = incorrect_bet(
             &IncorrectBetInput {
-                game: a.game,
-                big_blind: a.big_blind,
+                game: setup.game,
+                big_blind: setup.big_blind,
                 street,
                 facing: found.bet.facing,
                 last_raise: found.last_raise,
@@ -285,16 +275,19 @@ impl crate::engine::Outcome for UnderraiseOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::poker::{Game, Street};
     use crate::rules::concepts as c;
 
-    fn answers(actions: &str, street_ended: bool) -> Answers {
-        Answers {
-            game: Game::NoLimit,
-            actions: actions.to_string(),
-            street: Street::Flop,
-            small_blind: None,
-            big_blind: 200,
-            street_ended,
+    fn answers(actions: &str, street_ended: bool) -> WithRound<Answers> {
+        WithRound {
+            answers: Answers { street_ended },
+            told: crate::incidents::situation::Told {
+                game: Some(Game::NoLimit),
+                actions: Some(actions.to_string()),
+                street: Some(Street::Flop),
+                big_blind: Some(200),
+                ..Default::default()
+            },
         }
     }
 

@@ -343,6 +343,28 @@ fn dispatch(ctx: &Ctx, command: Command) -> floor::Result<Output> {
                 },
             },
         )?,
+        Command::Import {
+            file,
+            out,
+            base,
+            id,
+            title,
+            room,
+            prefix,
+            book_lang,
+        } => cmd::import::run(
+            ctx,
+            &cmd::import::Args {
+                file,
+                out,
+                base,
+                id,
+                title,
+                room,
+                prefix,
+                book_lang,
+            },
+        )?,
         Command::Hand { file, at } => cmd::hand::run(ctx, &file, at.map(usize::from))?,
         Command::Incident {
             id,

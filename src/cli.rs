@@ -281,6 +281,42 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = CompareFormat::Text)]
         format: CompareFormat,
     },
+    /// Read a room's rulebook (plain text or Markdown) into an edition, with a report of what needs a person
+    #[command(
+        after_help = "Examples:\n  floor import rules.txt                                the report only\n  \
+        floor import rules.txt --out club --id club-2025-nl    a data tree with the edition: floor --data club\n  \
+        floor --data club import rules-2026.txt --base club-2025-nl --out club-2026.yaml\n  \
+        floor --data club compare club-2025-nl club-2026.yaml  what the new season changed\n  \
+        floor import rules.txt --json"
+    )]
+    Import {
+        /// The rulebook: plain text or Markdown, UTF-8
+        #[arg(value_name = "FILE", value_hint = ValueHint::FilePath,
+            add = ArgValueCompleter::new(PathCompleter::file()))]
+        file: PathBuf,
+        /// Write the edition: a data tree in DIR (new, empty or a data tree); with --base, the house overlay FILE
+        #[arg(long, value_name = "DIR|FILE", value_hint = ValueHint::AnyPath,
+            add = ArgValueCompleter::new(PathCompleter::any()))]
+        out: Option<PathBuf>,
+        /// Only what differs from this edition (an earlier import, or a bundled edition), as a house overlay
+        #[arg(long, value_name = "EDITION", add = ArgValueCompleter::new(crate::complete::editions))]
+        base: Option<String>,
+        /// The new edition's id [default: from the title and language]
+        #[arg(long, value_name = "ID")]
+        id: Option<String>,
+        /// The new edition's title [default: the book's first line]
+        #[arg(long, value_name = "TEXT")]
+        title: Option<String>,
+        /// Whose rules they are (the room or club)
+        #[arg(long, value_name = "NAME")]
+        room: Option<String>,
+        /// The number prefix of house rules printed without a number [default: HR]
+        #[arg(long, value_name = "PREFIX")]
+        prefix: Option<String>,
+        /// The book's language [default: told from its words]
+        #[arg(long, value_parser = parse_lang, value_name = "en|nl|de|sk")]
+        book_lang: Option<Lang>,
+    },
     /// Print the shell code that completes floor's commands, options and values
     #[command(
         after_help = "The script calls floor back while completing (editions, incidents, answer keys\n\

@@ -15,7 +15,7 @@ const LAYERS: &[&[&str]] = &[
     &["poker"],
     &["rules", "compare"],
     &["engine", "incidents"],
-    &["log", "hand", "settings", "check"],
+    &["log", "hand", "settings", "check", "import"],
 ];
 
 /// The one cycle allowed.

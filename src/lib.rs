@@ -17,8 +17,9 @@
 //! 7. [`engine`] (decision trees, the walk through their questions, the
 //!    ruling) and [`incidents`] (the catalogue: one module per incident),
 //!    which meet only in the registry of incidents;
-//! 8. [`log`], [`hand`] (whole hands replayed), [`settings`], and
-//!    [`check`] (`floor check`) on top.
+//! 8. [`log`], [`hand`] (whole hands replayed), [`settings`],
+//!    [`check`] (`floor check`) and [`import`] (a room's rulebook read into
+//!    an edition) on top.
 #![warn(missing_docs)]
 
 pub mod check;
@@ -27,6 +28,7 @@ pub mod data;
 pub mod engine;
 pub mod error;
 pub mod hand;
+pub mod import;
 pub mod incidents;
 pub mod log;
 pub mod message;

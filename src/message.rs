@@ -114,6 +114,32 @@ messages! {
     /// `--data` that is not a data tree.
     LoadDataDir = "load_data_dir" [dir, problem],
 
+    // --- floor import -------------------------------------------------------
+    /// A PDF given to import.
+    ImportPdf = "import_pdf" [],
+    /// A word processor's file given to import.
+    ImportWordProcessor = "import_word_processor" [],
+    /// Rich text given to import.
+    ImportRtf = "import_rtf" [],
+    /// A web page given to import.
+    ImportHtml = "import_html" [],
+    /// UTF-16 text given to import.
+    ImportUtf16 = "import_utf16" [],
+    /// A binary file given to import.
+    ImportBinary = "import_binary" [],
+    /// `--base` names the edition the import would make.
+    ImportSameId = "import_same_id" [id],
+    /// `--out` names a folder that holds other things than a data tree.
+    ImportOutNotTree = "import_out_not_tree" [dir],
+    /// The data tree written does not pass `floor check`.
+    ImportTreeFails = "import_tree_fails" [dir, file, problem],
+    /// A language code in the import cues that is no ISO 639-1 code.
+    ImportCueLanguage = "import_cue_language" [lang, code],
+    /// A parameter in the import cues that does not exist.
+    ImportCueParam = "import_cue_param" [param],
+    /// A value in the import cues a parameter cannot take.
+    ImportCueValue = "import_cue_value" [param, value],
+
     /// A file at fault, with its position where known: `{file}{location}: {problem}`.
     FileProblem = "file_problem" [file, location, problem],
     /// A path that names a directory, device, FIFO or socket.

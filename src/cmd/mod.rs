@@ -5,6 +5,7 @@ pub mod compare;
 pub mod config;
 pub mod editions;
 pub mod hand;
+pub mod import;
 pub mod incident;
 pub mod log;
 pub mod man;

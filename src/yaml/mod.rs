@@ -53,6 +53,20 @@ where
     parsed.map_err(|e| error(file, &e, &track.path()).into())
 }
 
+/// Writes `value` as YAML, the one YAML writer (what `floor import`
+/// writes: an edition, a data tree, a house overlay); `file` names it in
+/// errors.
+pub fn to_string<T: serde::Serialize>(value: &T, file: &str) -> crate::Result<String> {
+    serde_saphyr::to_string(value).map_err(|e| {
+        LoadError::Schema {
+            file: file.to_string(),
+            location: None,
+            message: e.to_string(),
+        }
+        .into()
+    })
+}
+
 /// A YAML error as a load error: where (the line and column, and the path
 /// to the value when it is a value's problem), and what, as a message.
 fn error(file: &str, e: &YamlError, path: &serde_path_to_error::Path) -> LoadError {

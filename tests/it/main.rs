@@ -15,6 +15,7 @@ mod equivalence;
 mod golden;
 mod hand;
 mod hostile;
+mod import;
 mod incidents;
 mod interactive;
 mod interactive_dealing;

@@ -1,0 +1,426 @@
+//! `floor import FILE`: a room's rulebook read into an edition; the report
+//! (points for a person first), and with `--out` the edition written — a
+//! data tree, or with `--base` a house overlay of only what differs.
+
+use std::path::{Path, PathBuf};
+
+use floor::data::DataSource;
+use floor::import::difference::{self, Change};
+use floor::import::provisions::Recorded;
+use floor::import::report::{Point, Report};
+use floor::import::{Knowledge, Options, source, tree};
+use floor::message::{Message, Msg};
+use floor::rules::{Lang, Store};
+use serde::Serialize;
+
+use crate::ctx::{Ctx, Output};
+use crate::render;
+
+/// What the command line gives.
+pub struct Args {
+    pub file: PathBuf,
+    pub out: Option<PathBuf>,
+    pub base: Option<String>,
+    pub id: Option<String>,
+    pub title: Option<String>,
+    pub room: Option<String>,
+    pub prefix: Option<String>,
+    pub book_lang: Option<Lang>,
+}
+
+/// What was written.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+enum Written {
+    /// A data tree with the edition in it.
+    Tree { dir: String, file: String },
+    /// A house overlay.
+    Overlay { file: String },
+}
+
+#[derive(Serialize)]
+struct Json<'a> {
+    #[serde(flatten)]
+    report: &'a Report,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    base: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    changes: Option<&'a [Change]>,
+    written: Option<Written>,
+}
+
+pub fn run(ctx: &Ctx, args: &Args) -> floor::Result<Output> {
+    let shown = args.file.display().to_string();
+    let (text, kind) = source::read_file(&args.file)?;
+    let knowledge = Knowledge::from_store(&ctx.store)?;
+    let name = args
+        .file
+        .file_name()
+        .map_or_else(|| shown.clone(), |n| n.to_string_lossy().into_owned());
+    let options = Options {
+        id: args.id.clone(),
+        title: args.title.clone(),
+        house: args.room.clone(),
+        prefix: args.prefix.clone(),
+        lang: args.book_lang,
+        source: name,
+    };
+    let import = floor::import::read(&text, kind, &knowledge, &options);
+    let mut report = Report::of(&import, &shown);
+    let mut edition = import.built.edition.clone();
+    let difference = match &args.base {
+        Some(base_id) => {
+            let base = ctx.store.edition(base_id)?;
+            if base.id == edition.id {
+                return Err(floor::Error::bad(
+                    Message::new(Msg::ImportSameId).arg("id", &edition.id),
+                ));
+            }
+            let d = difference::against(&edition, base, &edition.id);
+            for change in &d.changes {
+                match change {
+                    Change::Renumbered { number, printed } => {
+                        report.points.push(Point::Renumbered {
+                            number: number.clone(),
+                            printed: printed.clone(),
+                        });
+                    }
+                    Change::Section {
+                        title,
+                        number,
+                        printed,
+                    } => report.points.push(Point::Section {
+                        title: title.clone(),
+                        number: number.clone(),
+                        printed: printed.clone(),
+                    }),
+                    _ => {}
+                }
+            }
+            Some(d)
+        }
+        None => None,
+    };
+    let written = match (&args.out, &difference) {
+        (Some(out), None) => {
+            let recorded =
+                floor::import::provisions::record(&mut edition, &import.params, &ctx.store)?;
+            if let Some(r) = recorded.as_ref().filter(|r| !r.unstated.is_empty()) {
+                report.points.push(Point::Provisions {
+                    rules: r.unstated.clone(),
+                    file: out.join(&r.path).display().to_string(),
+                });
+            }
+            write_tree(ctx, out, &edition, recorded.as_ref())?;
+            Some(Written::Tree {
+                dir: out.display().to_string(),
+                file: out.join(tree::edition_path(&edition)).display().to_string(),
+            })
+        }
+        (Some(out), Some(d)) => {
+            let body = floor::yaml::to_string(&d.overlay, &out.display().to_string())?;
+            let head = format!(
+                "# {} — what {} changes in {}, read by `floor import` from {}.\n",
+                edition.title,
+                edition.id,
+                args.base.as_deref().unwrap_or_default(),
+                edition.source
+            );
+            write(out, &format!("{head}{body}"))?;
+            Some(Written::Overlay {
+                file: out.display().to_string(),
+            })
+        }
+        (None, _) => None,
+    };
+    if ctx.json {
+        let json = Json {
+            report: &report,
+            base: args.base.as_deref(),
+            changes: difference.as_ref().map(|d| d.changes.as_slice()),
+            written,
+        };
+        return Ok(Output::ok(render::json(&json)?));
+    }
+    Ok(Output::ok(human(
+        ctx,
+        &report,
+        args.base.as_deref(),
+        difference.as_ref(),
+        written.as_ref(),
+    )))
+}
+
+/// Writes the data tree in use with the edition added into `out` (a new
+/// or empty folder, or a data tree), then checks it as `floor check
+/// --data` does: an edition that does not pass is not left behind silently.
+fn write_tree(
+    ctx: &Ctx,
+    out: &Path,
+    edition: &floor::rules::Edition,
+    recorded: Option<&Recorded>,
+) -> floor::Result<()> {
+    let empty = std::fs::read_dir(out).map_or(true, |mut d| d.next().is_none());
+    if !empty && !out.join("locales").is_dir() {
+        return Err(floor::Error::bad(
+            Message::new(Msg::ImportOutNotTree).arg("dir", out.display()),
+        ));
+    }
+    for (path, text) in tree::files(ctx.store.source(), edition, recorded)? {
+        write(&out.join(path), &text)?;
+    }
+    let store = Store::open(DataSource::dir(out)?)?;
+    let report = floor::check::check(&store);
+    // Rules that state nothing yet are the one point left to a person
+    // (listed in the report); anything else is a fault of the import.
+    let record = recorded.map(|r| r.path.as_str());
+    let fault = report
+        .findings
+        .iter()
+        .find(|f| !(f.message.msg == Msg::CheckStatesNothing && Some(f.file.as_str()) == record));
+    if let Some(finding) = fault {
+        return Err(floor::Error::bad(
+            Message::new(Msg::ImportTreeFails)
+                .arg("dir", out.display())
+                .arg("file", &finding.file)
+                .arg("problem", finding.message.render(&ctx.ui)),
+        ));
+    }
+    Ok(())
+}
+
+fn write(path: &Path, text: &str) -> floor::Result<()> {
+    let io = |e: std::io::Error| floor::Error::Output(e);
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    std::fs::write(path, text).map_err(io)
+}
+
+fn human(
+    ctx: &Ctx,
+    report: &Report,
+    base: Option<&str>,
+    difference: Option<&difference::Difference>,
+    written: Option<&Written>,
+) -> String {
+    let ui = &ctx.ui;
+    let mut out = String::new();
+    let numbering = report.numbering.as_deref().unwrap_or("—");
+    out.push_str(&render::wrap(
+        ctx,
+        &ui.f(
+            "import.summary",
+            &[
+                ("file", &report.file),
+                ("edition", &report.edition),
+                ("title", &report.title),
+                ("lang", report.language),
+                ("share", &format!("{:.2}", report.language_share)),
+                ("numbering", numbering),
+            ],
+        ),
+        2,
+    ));
+    out.push('\n');
+    out.push_str(&ui.f(
+        "import.counts",
+        &[
+            ("rules", &report.counts.rules.to_string()),
+            ("procedures", &report.counts.procedures.to_string()),
+            ("house", &report.counts.house.to_string()),
+            ("params", &report.params.len().to_string()),
+        ],
+    ));
+    out.push_str("\n\n");
+    if report.points.is_empty() {
+        out.push_str(ui.t("import.no_points"));
+        out.push('\n');
+    } else {
+        out.push_str(&render::bold(
+            ctx,
+            &ui.f("import.points", &[("n", &report.points.len().to_string())]),
+        ));
+        out.push('\n');
+        for point in &report.points {
+            out.push_str("  ! ");
+            out.push_str(&render::wrap(ctx, &point_text(ctx, point), 4));
+            out.push('\n');
+        }
+    }
+    out.push('\n');
+    let mut table = render::table_with_header(
+        ctx,
+        &[
+            "import.number",
+            "import.title",
+            "import.concept",
+            "import.confidence",
+        ],
+    );
+    for row in &report.rules {
+        let concept = if row.house {
+            format!("{} ({})", row.concept, ui.t("import.house_rule"))
+        } else {
+            row.concept.clone()
+        };
+        let mark = if row.uncertain { " !" } else { "" };
+        table.add_row(vec![
+            render::cell(&row.number),
+            render::cell(&row.title),
+            render::cell(&concept),
+            format!("{:.2}{mark}", row.confidence),
+        ]);
+    }
+    out.push_str(&format!("{table}\n\n"));
+    out.push_str(&ui.f("import.params", &[("n", &report.params.len().to_string())]));
+    out.push('\n');
+    for p in &report.params {
+        let value = match &p.value {
+            serde_json::Value::String(s) => s.clone(),
+            v => v.to_string(),
+        };
+        out.push_str("  ");
+        out.push_str(&render::wrap(
+            ctx,
+            &ui.f(
+                "import.param",
+                &[
+                    ("key", &p.key),
+                    ("value", &value),
+                    ("rule", &p.rule),
+                    ("sentence", &p.sentence),
+                ],
+            ),
+            4,
+        ));
+        out.push('\n');
+    }
+    if let (Some(base), Some(d)) = (base, difference) {
+        out.push('\n');
+        out.push_str(&ui.f(
+            "import.changes",
+            &[("base", base), ("n", &d.changes.len().to_string())],
+        ));
+        out.push('\n');
+        for change in &d.changes {
+            out.push_str("  ");
+            out.push_str(&change_text(ctx, change));
+            out.push('\n');
+        }
+    }
+    out.push('\n');
+    let line = match written {
+        Some(Written::Tree { dir, file }) => ui.f(
+            "import.wrote_tree",
+            &[("dir", dir), ("file", file), ("edition", &report.edition)],
+        ),
+        Some(Written::Overlay { file }) => ui.f(
+            "import.wrote_overlay",
+            &[("file", file), ("base", base.unwrap_or_default())],
+        ),
+        None => ui.t("import.not_written").to_string(),
+    };
+    out.push_str(&render::wrap(ctx, &line, 2));
+    out.push('\n');
+    out
+}
+
+fn point_text(ctx: &Ctx, point: &Point) -> String {
+    let ui = &ctx.ui;
+    match point {
+        Point::Concept {
+            number,
+            title,
+            line,
+            chosen,
+            confidence,
+            alternatives,
+        } => {
+            let others = alternatives
+                .iter()
+                .map(|(c, s)| format!("{c} {s:.2}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let others = if others.is_empty() {
+                "—".to_string()
+            } else {
+                others
+            };
+            let confidence = format!("{confidence:.2}");
+            let line = line.to_string();
+            let mut args = vec![
+                ("number", number.as_str()),
+                ("title", title.as_str()),
+                ("line", line.as_str()),
+                ("confidence", confidence.as_str()),
+                ("alternatives", others.as_str()),
+            ];
+            match chosen {
+                Some(c) => {
+                    args.push(("concept", c.as_str()));
+                    ui.f("import.point_concept", &args)
+                }
+                None => ui.f("import.point_house", &args),
+            }
+        }
+        Point::NumberClash {
+            printed,
+            number,
+            line,
+        } => ui.f(
+            "import.point_clash",
+            &[
+                ("printed", printed),
+                ("number", number),
+                ("line", &line.to_string()),
+            ],
+        ),
+        Point::Provisions { rules, file } => ui.f(
+            "import.point_provisions",
+            &[("rules", &rules.join(", ")), ("file", file)],
+        ),
+        Point::Language { taken, share } => ui.f(
+            "import.point_language",
+            &[("lang", taken), ("share", &format!("{share:.2}"))],
+        ),
+        Point::Section {
+            title,
+            number,
+            printed,
+        } => ui.f(
+            "import.point_section",
+            &[("title", title), ("number", number), ("printed", printed)],
+        ),
+        Point::Renumbered { number, printed } => ui.f(
+            "import.point_renumbered",
+            &[("number", number), ("printed", printed)],
+        ),
+    }
+}
+
+fn change_text(ctx: &Ctx, change: &Change) -> String {
+    let ui = &ctx.ui;
+    match change {
+        Change::Title { number } => ui.f("import.change_title", &[("number", number)]),
+        Change::Text { number } => ui.f("import.change_text", &[("number", number)]),
+        Change::Params { number, keys } => ui.f(
+            "import.change_params",
+            &[("number", number), ("keys", &keys.join(", "))],
+        ),
+        Change::Removed { number } => ui.f("import.change_removed", &[("number", number)]),
+        Change::Added { number } => ui.f("import.change_added", &[("number", number)]),
+        Change::Section {
+            title,
+            number,
+            printed,
+        } => ui.f(
+            "import.change_section",
+            &[("title", title), ("number", number), ("printed", printed)],
+        ),
+        Change::Renumbered { number, printed } => ui.f(
+            "import.change_renumbered",
+            &[("number", number), ("printed", printed)],
+        ),
+    }
+}

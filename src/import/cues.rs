@@ -1,0 +1,240 @@
+//! The words the importer reads structure and values by, per language
+//! (`locales/import.yaml`): the words of a rule heading ("Regel 43",
+//! "Pravidlo 43"), the markers of a worked example, what says a rule does
+//! not apply, closing notes and sources, the names of languages, the words
+//! for seconds and minutes. A director whose book words these otherwise
+//! adds the words there; nothing in the code names them.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::data::DataSource;
+use crate::error::LoadError;
+use crate::message::{Message, Msg};
+use crate::rules::Lang;
+
+/// The path of the cue file in a data tree.
+pub const PATH: &str = "locales/import.yaml";
+
+/// The cues of one language.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LangCues {
+    /// Words a rule heading puts before the number ("Regel", "Rule").
+    #[serde(default)]
+    pub rule_words: Vec<String>,
+    /// Words that open a worked example ("Voorbeeld", "Ex", "z.B.").
+    #[serde(default)]
+    pub example_words: Vec<String>,
+    /// Phrases that say a rule or part does not apply.
+    #[serde(default)]
+    pub not_applicable: Vec<String>,
+    /// Words that open a closing note of the house ("NOTE").
+    #[serde(default)]
+    pub note_words: Vec<String>,
+    /// Words that open a line naming the document's source ("Quelle").
+    #[serde(default)]
+    pub source_words: Vec<String>,
+    /// Words that oblige ("must", "moet"): a paragraph before the first
+    /// rule that has one reads as a house rule.
+    #[serde(default)]
+    pub obliging_words: Vec<String>,
+    /// Language names as the book writes them, by ISO 639-1 code.
+    #[serde(default)]
+    pub languages: BTreeMap<String, Vec<String>>,
+    /// Places a sentence names when it says what holds somewhere else ("In
+    /// the United States, English only"): not the house's rule.
+    #[serde(default)]
+    pub elsewhere_words: Vec<String>,
+    /// Words for seconds.
+    #[serde(default)]
+    pub seconds: Vec<String>,
+    /// Words for minutes.
+    #[serde(default)]
+    pub minutes: Vec<String>,
+    /// Words that say the last seconds are counted down.
+    #[serde(default)]
+    pub countdown_words: Vec<String>,
+    /// Words for "the last" (seconds of the clock).
+    #[serde(default)]
+    pub last_words: Vec<String>,
+    /// Numbers written as words.
+    #[serde(default)]
+    pub number_words: BTreeMap<String, u32>,
+}
+
+/// Phrases per language.
+pub type ByLang = BTreeMap<Lang, Vec<String>>;
+
+/// A value and the phrases that state it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValueCue {
+    /// The value, as the data files write it.
+    pub value: serde_json::Value,
+    /// English phrases.
+    #[serde(default)]
+    pub en: Vec<String>,
+    /// Dutch phrases.
+    #[serde(default)]
+    pub nl: Vec<String>,
+    /// German phrases.
+    #[serde(default)]
+    pub de: Vec<String>,
+    /// Slovak phrases.
+    #[serde(default)]
+    pub sk: Vec<String>,
+}
+
+impl ValueCue {
+    /// The phrases in `lang`.
+    pub fn phrases(&self, lang: Lang) -> &[String] {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Nl => &self.nl,
+            Lang::De => &self.de,
+            Lang::Sk => &self.sk,
+        }
+    }
+}
+
+/// How one parameter is read from the sentences that state it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ParamCue {
+    /// Phrases one of which the rule must have for the parameter to be read.
+    #[serde(default)]
+    pub topic: ByLang,
+    /// Phrases a number stands in (`#`): the first found.
+    #[serde(default)]
+    pub number: ByLang,
+    /// Phrases numbers stand in: every one found (a list).
+    #[serde(default)]
+    pub numbers: ByLang,
+    /// Values in order of precedence.
+    #[serde(default)]
+    pub one_of: Vec<ValueCue>,
+    /// The value where the topic is there and no `one_of` value is.
+    #[serde(default)]
+    pub otherwise: Option<serde_json::Value>,
+    /// The items of a list.
+    #[serde(default)]
+    pub all_of: Vec<ValueCue>,
+    /// List items in the order the text gives them.
+    #[serde(default)]
+    pub text_order: bool,
+    /// Read in house rules too.
+    #[serde(default)]
+    pub house: bool,
+}
+
+/// Every language's cues, and the words of web pages left in a copy.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cues {
+    /// The words a line of a web page's furniture is made of ("Skip to
+    /// content", "Previous Next").
+    #[serde(default)]
+    pub furniture: Vec<String>,
+    /// Prefixes that name the TDA's own numbering ("TDA Regel 43").
+    #[serde(default)]
+    pub tda_prefixes: Vec<String>,
+    /// Prefixes of recommended procedures ("RP-5", "OP5").
+    #[serde(default)]
+    pub procedure_prefixes: Vec<String>,
+    /// Per language.
+    #[serde(default)]
+    pub langs: BTreeMap<Lang, LangCues>,
+    /// How each parameter is read, by key.
+    #[serde(default)]
+    pub params: BTreeMap<String, ParamCue>,
+}
+
+impl Cues {
+    /// The cues of a data tree; none when the tree has no cue file.
+    pub fn load(source: &DataSource) -> crate::Result<Cues> {
+        match source.read(PATH)? {
+            Some(file) => file.parse(),
+            None => Ok(Cues::default()),
+        }
+    }
+
+    /// The cues of `lang`.
+    pub fn of(&self, lang: Lang) -> &LangCues {
+        static EMPTY: std::sync::OnceLock<LangCues> = std::sync::OnceLock::new();
+        self.langs
+            .get(&lang)
+            .unwrap_or_else(|| EMPTY.get_or_init(LangCues::default))
+    }
+
+    /// A list of every language's words, by `pick`, longest first (so that
+    /// "Bijvoorbeeld" is tried before "Voorbeeld").
+    pub fn all(&self, pick: impl Fn(&LangCues) -> &Vec<String>) -> Vec<String> {
+        let mut out: Vec<String> = self.langs.values().flat_map(|c| pick(c).clone()).collect();
+        out.sort_by(|a, b| b.chars().count().cmp(&a.chars().count()).then(a.cmp(b)));
+        out.dedup();
+        out
+    }
+
+    /// Checks that the file names only what it may: parameters that exist,
+    /// values they can take, language codes.
+    pub fn problems(&self) -> Vec<Message> {
+        let mut out = Vec::new();
+        for (key, cue) in &self.params {
+            if crate::rules::Params::home(key).is_none() {
+                out.push(Message::new(Msg::ImportCueParam).arg("param", key));
+                continue;
+            }
+            for v in cue
+                .one_of
+                .iter()
+                .map(|v| &v.value)
+                .chain(cue.otherwise.iter())
+            {
+                let mut one = serde_json::Map::new();
+                one.insert(key.clone(), v.clone());
+                if serde_json::from_value::<crate::rules::Params>(serde_json::Value::Object(one))
+                    .is_err()
+                {
+                    out.push(
+                        Message::new(Msg::ImportCueValue)
+                            .arg("param", key)
+                            .arg("value", v),
+                    );
+                }
+            }
+            for v in &cue.all_of {
+                let mut one = serde_json::Map::new();
+                one.insert(key.clone(), serde_json::Value::Array(vec![v.value.clone()]));
+                if serde_json::from_value::<crate::rules::Params>(serde_json::Value::Object(one))
+                    .is_err()
+                {
+                    out.push(
+                        Message::new(Msg::ImportCueValue)
+                            .arg("param", key)
+                            .arg("value", &v.value),
+                    );
+                }
+            }
+        }
+        for (lang, cues) in &self.langs {
+            for code in cues.languages.keys() {
+                let valid = code.len() == 2 && code.chars().all(|c| c.is_ascii_lowercase());
+                if !valid {
+                    out.push(
+                        Message::new(Msg::ImportCueLanguage)
+                            .arg("lang", lang.code())
+                            .arg("code", code),
+                    );
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The cue file could not be read as it should be.
+pub fn invalid(problem: Message) -> crate::Error {
+    LoadError::file(PATH, None, problem).into()
+}

@@ -1,0 +1,269 @@
+//! `floor import --base EDITION`: a house overlay holding only what the
+//! imported book changes in that edition — titles, texts, lettered parts
+//! and parameters of the rules they share, rules the book no longer has
+//! (not applicable), and rules only the book has (added). It is the file
+//! `--house` reads, so `floor compare EDITION FILE` shows the changes as
+//! it shows any house's.
+//!
+//! A rule is the base's when it has the base rule's concept; a house rule
+//! of the book without one is the base's house rule of the same number.
+//! An overlay keeps the base's numbers: a rule the book prints under
+//! another number is a point for a person (the full edition, `--out DIR`
+//! without `--base`, keeps the book's numbers).
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+use crate::rules::{Edition, Rule, RuleKind, RuleRef};
+
+/// One difference, as the report lists it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "change", rename_all = "kebab-case")]
+pub enum Change {
+    /// A rule's title changed.
+    Title {
+        /// The base's number.
+        number: String,
+    },
+    /// A rule's words changed.
+    Text {
+        /// The base's number.
+        number: String,
+    },
+    /// Parameters changed.
+    Params {
+        /// The base's number.
+        number: String,
+        /// The keys.
+        keys: Vec<String>,
+    },
+    /// The book no longer has the rule.
+    Removed {
+        /// The base's number.
+        number: String,
+    },
+    /// A rule only the book has.
+    Added {
+        /// Its number.
+        number: String,
+    },
+    /// A section of the same title carries another number.
+    Section {
+        /// Its title.
+        title: String,
+        /// The base's number ("" for none).
+        number: String,
+        /// The book's.
+        printed: String,
+    },
+    /// The book prints the rule under another number.
+    Renumbered {
+        /// The base's number.
+        number: String,
+        /// The book's.
+        printed: String,
+    },
+}
+
+/// The overlay and its changes.
+#[derive(Debug, Clone)]
+pub struct Difference {
+    /// The overlay file's content.
+    pub overlay: Value,
+    /// What it changes.
+    pub changes: Vec<Change>,
+}
+
+/// What `import` changes in `base`: an overlay with id `id`.
+pub fn against(import: &Edition, base: &Edition, id: &str) -> Difference {
+    let base_rules: Vec<&Rule> = base.rules().collect();
+    let mut matched = vec![false; base_rules.len()];
+    let mut pairs: Vec<(&Rule, Option<usize>)> = Vec::new();
+    for rule in import.rules() {
+        let by_concept = base_rules
+            .iter()
+            .enumerate()
+            .position(|(j, b)| !matched[j] && b.concept == rule.concept);
+        let by_number = || {
+            (rule.kind == RuleKind::House)
+                .then(|| {
+                    base_rules.iter().enumerate().position(|(j, b)| {
+                        !matched[j]
+                            && b.kind == RuleKind::House
+                            && same_number(&b.number, &rule.number)
+                    })
+                })
+                .flatten()
+        };
+        let j = by_concept.or_else(by_number);
+        if let Some(j) = j {
+            matched[j] = true;
+        }
+        pairs.push((rule, j));
+    }
+    let mut changes = Vec::new();
+    let mut rules = Vec::new();
+    let mut added = Vec::new();
+    let mut taken: HashSet<String> = base_rules.iter().map(|r| canonical(&r.number)).collect();
+    for (rule, j) in pairs {
+        let Some(b) = j.and_then(|j| base_rules.get(j)) else {
+            let number = free_number(&rule.number, &mut taken);
+            changes.push(Change::Added {
+                number: number.clone(),
+            });
+            added.push(new_rule(rule, &number));
+            continue;
+        };
+        if !same_number(&b.number, &rule.number) {
+            changes.push(Change::Renumbered {
+                number: b.number.clone(),
+                printed: rule.number.clone(),
+            });
+        }
+        let mut change = Map::new();
+        if b.title != rule.title {
+            change.insert("title".into(), json!(rule.title));
+            changes.push(Change::Title {
+                number: b.number.clone(),
+            });
+        }
+        if b.full_text() != rule.full_text() {
+            change.insert("text".into(), json!(rule.text));
+            if b.parts != rule.parts {
+                change.insert("parts".into(), json!(rule.parts));
+            }
+            changes.push(Change::Text {
+                number: b.number.clone(),
+            });
+        }
+        let (params, keys) = params_changed(b, rule);
+        if !keys.is_empty() {
+            change.insert("params".into(), Value::Object(params));
+            changes.push(Change::Params {
+                number: b.number.clone(),
+                keys,
+            });
+        }
+        if rule.not_applicable && !b.not_applicable {
+            change.insert("not_applicable".into(), json!(true));
+            changes.push(Change::Removed {
+                number: b.number.clone(),
+            });
+        }
+        if !change.is_empty() {
+            let mut entry = Map::new();
+            entry.insert("number".into(), json!(b.number));
+            entry.extend(change);
+            rules.push(Value::Object(entry));
+        }
+    }
+    for section in &import.sections {
+        let Some(was) = base.sections.iter().find(|s| s.title == section.title) else {
+            continue;
+        };
+        if was.label != section.label {
+            changes.push(Change::Section {
+                title: section.title.clone(),
+                number: was.label.clone().unwrap_or_default(),
+                printed: section.label.clone().unwrap_or_default(),
+            });
+        }
+    }
+    for (j, b) in base_rules.iter().enumerate() {
+        if !matched[j] && !b.not_applicable {
+            changes.push(Change::Removed {
+                number: b.number.clone(),
+            });
+            rules.push(json!({"number": b.number, "not_applicable": true}));
+        }
+    }
+    let mut overlay = Map::new();
+    overlay.insert("id".into(), json!(id));
+    overlay.insert("extends".into(), json!(base.id));
+    overlay.insert("title".into(), json!(import.title));
+    let house = import
+        .house
+        .clone()
+        .or_else(|| base.house.clone())
+        .unwrap_or_else(|| import.title.clone());
+    overlay.insert("house".into(), json!(house));
+    if !rules.is_empty() {
+        overlay.insert("rules".into(), Value::Array(rules));
+    }
+    if !added.is_empty() {
+        overlay.insert("add".into(), Value::Array(added));
+    }
+    Difference {
+        overlay: Value::Object(overlay),
+        changes,
+    }
+}
+
+/// A rule only the book has, as an overlay adds it.
+fn new_rule(rule: &Rule, number: &str) -> Value {
+    let mut entry = Map::new();
+    entry.insert("number".into(), json!(number));
+    entry.insert("concept".into(), json!(rule.concept));
+    entry.insert("title".into(), json!(rule.title));
+    entry.insert("text".into(), json!(rule.text));
+    if !rule.parts.is_empty() {
+        entry.insert("parts".into(), json!(rule.parts));
+    }
+    if !rule.examples.is_empty() {
+        entry.insert("examples".into(), json!(rule.examples));
+    }
+    if !rule.touches.is_empty() {
+        entry.insert("touches".into(), json!(rule.touches));
+    }
+    if let Ok(Value::Object(params)) = serde_json::to_value(&rule.params)
+        && !params.is_empty()
+    {
+        entry.insert("params".into(), Value::Object(params));
+    }
+    Value::Object(entry)
+}
+
+/// The parameters the book states otherwise than the base rule.
+fn params_changed(base: &Rule, rule: &Rule) -> (Map<String, Value>, Vec<String>) {
+    let as_map = |r: &Rule| match serde_json::to_value(&r.params) {
+        Ok(Value::Object(m)) => m,
+        _ => Map::new(),
+    };
+    let (was, now) = (as_map(base), as_map(rule));
+    let mut changed = Map::new();
+    for (key, value) in now {
+        if was.get(&key) != Some(&value) {
+            changed.insert(key, value);
+        }
+    }
+    let keys = changed.keys().cloned().collect();
+    (changed, keys)
+}
+
+/// The number of an added rule: its own, or the next free one of its
+/// prefix when the base has it.
+fn free_number(number: &str, taken: &mut HashSet<String>) -> String {
+    if taken.insert(canonical(number)) {
+        return number.to_string();
+    }
+    let prefix = RuleRef::parse(number)
+        .and_then(|r| r.prefix)
+        .unwrap_or_else(|| crate::import::DEFAULT_PREFIX.to_string());
+    (1..)
+        .map(|n| format!("{prefix}-{n}"))
+        .find(|n| taken.insert(canonical(n)))
+        .unwrap_or_default()
+}
+
+fn canonical(number: &str) -> String {
+    RuleRef::parse(number).map_or_else(
+        || number.to_string(),
+        |r| r.candidates().first().cloned().unwrap_or_default(),
+    )
+}
+
+fn same_number(a: &str, b: &str) -> bool {
+    canonical(a) == canonical(b)
+}

@@ -1,0 +1,132 @@
+//! The provision record of an imported edition: what each rule states,
+//! with the words of its own text that state it, as `floor compare`
+//! compares editions through them.
+//!
+//! A rule states a provision when a known edition in the book's language
+//! records that provision on a rule of the same concept (or, for a house
+//! rule, of a concept it touches) and the book's rule prints the same
+//! words — the words a curated record quotes are taken only where they
+//! stand in the book. A provision that names a parameter is taken only
+//! when the rule states that parameter with that value. What no known
+//! record gives is left to a person: the rules that state nothing are
+//! returned.
+
+use std::collections::HashMap;
+
+use crate::import::params::Found;
+use crate::rules::provisions::{Catalog, Record, holds, record_path, rule_problems};
+use crate::rules::{Edition, RuleKind, Stated, Store};
+
+/// The record made, and the rules of the rulebook left stating nothing.
+#[derive(Debug, Clone)]
+pub struct Recorded {
+    /// The record file's path in the data tree.
+    pub path: String,
+    /// Its content.
+    pub record: serde_json::Value,
+    /// The TDA rules and procedures no provision was found for.
+    pub unstated: Vec<String>,
+}
+
+/// Records what the rules of `edition` state (setting them on its rules),
+/// from the records of the store's other editions in its language and the
+/// sentences its parameters were read from (`params`); `None` when the
+/// data tree has no provision catalog.
+pub fn record(
+    edition: &mut Edition,
+    params: &[Found],
+    store: &Store,
+) -> crate::Result<Option<Recorded>> {
+    let Some(catalog) = Catalog::load(store.source())? else {
+        return Ok(None);
+    };
+    // Per concept, the (provision, words) the known records give it.
+    let mut known: HashMap<String, Vec<(String, String)>> = HashMap::new();
+    for ed in store.editions()? {
+        if ed.id == edition.id || ed.language != edition.language {
+            continue;
+        }
+        let Some(rec) = Record::load(store.source(), ed)? else {
+            continue;
+        };
+        for (number, stated) in &rec.rules.0 {
+            let Some(rule) = ed.rules().find(|r| r.number == *number) else {
+                continue;
+            };
+            let list = known.entry(rule.concept.clone()).or_default();
+            for (id, span) in &stated.0 {
+                if !list.iter().any(|(i, s)| i == id && s == span) {
+                    list.push((id.clone(), span.clone()));
+                }
+            }
+        }
+    }
+    let mut rules = serde_json::Map::new();
+    let mut unstated = Vec::new();
+    for rule in edition.rules_mut() {
+        let mut concepts = vec![rule.concept.clone()];
+        if rule.kind == RuleKind::House {
+            concepts.extend(rule.touches.iter().cloned());
+        }
+        let mut found: Vec<Stated> = Vec::new();
+        if !rule.not_applicable {
+            for concept in &concepts {
+                for (id, span) in known.get(concept).into_iter().flatten() {
+                    if found.iter().any(|s| s.id == *id) {
+                        continue;
+                    }
+                    rule.provisions = vec![Stated {
+                        id: id.clone(),
+                        span: span.clone(),
+                    }];
+                    if rule_problems(rule, &catalog, false).is_empty() {
+                        found.append(&mut rule.provisions);
+                    }
+                }
+            }
+            // A parameter no recorded words quote: the sentence it was
+            // read from states it, as the provision that carries it.
+            for p in params.iter().filter(|p| p.rule == rule.number) {
+                let carriers = catalog.carrying(&p.key).filter(|c| {
+                    concepts.contains(&c.concept)
+                        && c.value.as_deref().is_none_or(|v| holds(&p.value, v))
+                });
+                for carrier in carriers {
+                    if found.iter().any(|s| s.id == carrier.id) {
+                        continue;
+                    }
+                    rule.provisions = vec![Stated {
+                        id: carrier.id.clone(),
+                        span: p.sentence.clone(),
+                    }];
+                    if rule_problems(rule, &catalog, false).is_empty() {
+                        found.append(&mut rule.provisions);
+                    }
+                }
+            }
+        }
+        found.sort_by_key(|s| catalog.position(&s.id));
+        rule.provisions = found;
+        if rule.provisions.is_empty() {
+            if !rule.not_applicable && rule.kind != RuleKind::House {
+                unstated.push(rule.number.clone());
+            }
+            continue;
+        }
+        let stated: serde_json::Map<String, serde_json::Value> = rule
+            .provisions
+            .iter()
+            .map(|s| (s.id.clone(), serde_json::Value::from(s.span.clone())))
+            .collect();
+        rules.insert(rule.number.clone(), serde_json::Value::Object(stated));
+    }
+    let record = serde_json::json!({
+        "edition": edition.id,
+        "rules": rules,
+    });
+    Ok(Some(Recorded {
+        path: record_path(edition.language, &edition.id),
+        record,
+        unstated,
+    }))
+}

@@ -1,0 +1,168 @@
+//! `floor import`: a rulebook's text becomes an edition the other commands
+//! use; what it refuses, it refuses with how to convert.
+
+use crate::common::{floor, one_line_error, seeds_dir};
+
+fn tempdir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("floor-import-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The Pokerpunt seed imported into a new data tree: `floor check` passes
+/// on it and `rule`, `search`, `compare` and `incident` use the edition.
+#[test]
+fn an_imported_book_is_an_edition_every_command_uses() {
+    let dir = tempdir("tree");
+    let seed = seeds_dir().join("001_67dc1f9d758e9959.txt");
+    let out = floor()
+        .args(["import", "--id", "club-nl", "--out"])
+        .arg(&dir)
+        .arg(&seed)
+        .arg("--json")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).expect("JSON");
+    assert_eq!(report["edition"], "club-nl");
+    assert_eq!(report["language"], "nl");
+    assert_eq!(report["written"]["kind"], "tree");
+    assert!(report["rules"].as_array().is_some_and(|r| r.len() > 60));
+    let points = report["points"].as_array().expect("points");
+    assert!(points.is_empty(), "{points:?}");
+    let data = dir.to_str().expect("utf-8 path");
+    floor().args(["--data", data, "check"]).assert().success();
+    let rule = floor()
+        .args(["--data", data, "--rules", "club-nl", "rule", "43", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rule: serde_json::Value = serde_json::from_slice(&rule).expect("JSON");
+    assert_eq!(rule["edition"], "club-nl", "{rule}");
+    floor()
+        .args(["--data", data, "--rules", "club-nl", "search", "klok"])
+        .assert()
+        .success();
+    floor()
+        .args(["--data", data, "compare", "pokerpunt-nl", "club-nl"])
+        .assert()
+        .success();
+    floor()
+        .args([
+            "--data",
+            data,
+            "--rules",
+            "club-nl",
+            "incident",
+            "clock",
+            "--answer",
+            "facing_bet=yes",
+        ])
+        .assert()
+        .success();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_pdf_is_refused_with_how_to_convert_it() {
+    let dir = tempdir("pdf");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let pdf = dir.join("rules.pdf");
+    std::fs::write(&pdf, b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n").expect("write");
+    let line = one_line_error(floor().arg("import").arg(&pdf));
+    assert!(line.contains("pdftotext"), "{line}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn out_refuses_a_folder_that_is_no_data_tree() {
+    let dir = tempdir("busy");
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::write(dir.join("notes.txt"), "mine").expect("write");
+    let seed = seeds_dir().join("001_67dc1f9d758e9959.txt");
+    let line = one_line_error(floor().arg("import").arg(&seed).arg("--out").arg(&dir));
+    assert!(line.contains("no data tree"), "{line}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("notes.txt")).expect("kept"),
+        "mine"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A season's edits to the ONK book (tests/import/onk-season-2.txt: the
+/// clock set to a minute, MEC 3 reworded, MEC 9 added, MEC 8 removed, the
+/// MEC section renumbered) imported against the first season's import:
+/// exactly those five, and `compare` flags the clock as a ruling change.
+#[test]
+fn a_new_season_against_the_last_shows_exactly_its_edits() {
+    let dir = tempdir("seasons");
+    let data = dir.to_str().expect("utf-8 path").to_string();
+    floor()
+        .args(["import", "--id", "club-2024-nl", "--out", &data])
+        .arg(seeds_dir().join("000_59b22b88fc79d9c0.txt"))
+        .assert()
+        .success();
+    let overlay = dir.join("club-2025.yaml");
+    let season =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import/onk-season-2.txt");
+    let out = floor()
+        .args([
+            "--data",
+            &data,
+            "import",
+            "--base",
+            "club-2024-nl",
+            "--id",
+            "club-2025-nl",
+        ])
+        .arg(&season)
+        .arg("--out")
+        .arg(&overlay)
+        .arg("--json")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let report: serde_json::Value = serde_json::from_slice(&out).expect("JSON");
+    let changes: Vec<String> = report["changes"]
+        .as_array()
+        .expect("changes")
+        .iter()
+        .map(|c| {
+            format!(
+                "{} {}",
+                c["change"].as_str().unwrap_or_default(),
+                c["number"].as_str().unwrap_or_default()
+            )
+        })
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            "text 29",
+            "params 29",
+            "text MEC-3",
+            "added MEC-9",
+            "section 9",
+            "removed MEC-8"
+        ]
+    );
+    let compared = floor()
+        .args(["--data", &data, "compare", "club-2024-nl"])
+        .arg(&overlay)
+        .args(["--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let compared: serde_json::Value = serde_json::from_slice(&compared).expect("JSON");
+    let text = compared.to_string();
+    assert!(text.contains("clock_seconds"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -14,8 +14,8 @@
 use std::collections::HashMap;
 
 use crate::import::params::Found;
-use crate::rules::provisions::{Catalog, Record, holds, record_path, rule_problems};
-use crate::rules::{Edition, RuleKind, Stated, Store};
+use crate::rules::provisions::{Catalog, Record, Statement, holds, record_path, rule_problems};
+use crate::rules::{Edition, RuleKind, Stated, Store, Terms};
 
 /// The record made, and the rules of the rulebook left stating nothing.
 #[derive(Debug, Clone)]
@@ -41,7 +41,7 @@ pub fn record(
         return Ok(None);
     };
     // Per concept, the (provision, words) the known records give it.
-    let mut known: HashMap<String, Vec<(String, String)>> = HashMap::new();
+    let mut known: HashMap<String, Vec<(String, Statement)>> = HashMap::new();
     for ed in store.editions()? {
         if ed.id == edition.id || ed.language != edition.language {
             continue;
@@ -54,9 +54,12 @@ pub fn record(
                 continue;
             };
             let list = known.entry(rule.concept.clone()).or_default();
-            for (id, span) in &stated.0 {
-                if !list.iter().any(|(i, s)| i == id && s == span) {
-                    list.push((id.clone(), span.clone()));
+            for (id, statement) in &stated.0 {
+                if !list
+                    .iter()
+                    .any(|(i, s)| i == id && s.span == statement.span)
+                {
+                    list.push((id.clone(), statement.clone()));
                 }
             }
         }
@@ -71,14 +74,13 @@ pub fn record(
         let mut found: Vec<Stated> = Vec::new();
         if !rule.not_applicable {
             for concept in &concepts {
-                for (id, span) in known.get(concept).into_iter().flatten() {
+                for (id, statement) in known.get(concept).into_iter().flatten() {
                     if found.iter().any(|s| s.id == *id) {
                         continue;
                     }
-                    rule.provisions = vec![Stated {
-                        id: id.clone(),
-                        span: span.clone(),
-                    }];
+                    // The same words state the same provision with the
+                    // same terms as in the record they were found in.
+                    rule.provisions = vec![statement.clone().into_stated(id.clone())];
                     if rule_problems(rule, &catalog, false).is_empty() {
                         found.append(&mut rule.provisions);
                     }
@@ -98,6 +100,8 @@ pub fn record(
                     rule.provisions = vec![Stated {
                         id: carrier.id.clone(),
                         span: p.sentence.clone(),
+                        topic: None,
+                        terms: Terms::default(),
                     }];
                     if rule_problems(rule, &catalog, false).is_empty() {
                         found.append(&mut rule.provisions);
@@ -116,7 +120,7 @@ pub fn record(
         let stated: serde_json::Map<String, serde_json::Value> = rule
             .provisions
             .iter()
-            .map(|s| (s.id.clone(), serde_json::Value::from(s.span.clone())))
+            .map(|s| (s.id.clone(), statement_value(s)))
             .collect();
         rules.insert(rule.number.clone(), serde_json::Value::Object(stated));
     }
@@ -129,4 +133,22 @@ pub fn record(
         record,
         unstated,
     }))
+}
+
+/// A statement as the records write it: its words alone, or a mapping with
+/// `span`, its topic and its terms where it has them.
+fn statement_value(s: &Stated) -> serde_json::Value {
+    let span = serde_json::Value::from(s.span.clone());
+    if s.topic.is_none() && s.terms.is_empty() {
+        return span;
+    }
+    let mut map = match serde_json::to_value(&s.terms) {
+        Ok(serde_json::Value::Object(map)) => map,
+        _ => serde_json::Map::new(),
+    };
+    map.insert("span".into(), span);
+    if let Some(topic) = &s.topic {
+        map.insert("topic".into(), serde_json::Value::from(topic.clone()));
+    }
+    serde_json::Value::Object(map)
 }

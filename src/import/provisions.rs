@@ -14,8 +14,8 @@
 use std::collections::HashMap;
 
 use crate::import::params::Found;
-use crate::rules::provisions::{Catalog, Record, holds, record_path, rule_problems};
-use crate::rules::{Edition, RuleKind, Stated, Store};
+use crate::rules::provisions::{Catalog, Record, Statement, holds, record_path, rule_problems};
+use crate::rules::{Edition, RuleKind, Stated, Store, Terms};
 
 /// The record made, and the rules of the rulebook left stating nothing.
 #[derive(Debug, Clone)]
@@ -40,8 +40,8 @@ pub fn record(
     let Some(catalog) = Catalog::load(store.source())? else {
         return Ok(None);
     };
-    // Per concept, the (provision, words) the known records give it.
-    let mut known: HashMap<String, Vec<(String, String)>> = HashMap::new();
+    // Per concept, the (provision, statement) the known records give it.
+    let mut known: HashMap<String, Vec<(String, Statement)>> = HashMap::new();
     for ed in store.editions()? {
         if ed.id == edition.id || ed.language != edition.language {
             continue;
@@ -54,9 +54,9 @@ pub fn record(
                 continue;
             };
             let list = known.entry(rule.concept.clone()).or_default();
-            for (id, span) in &stated.0 {
-                if !list.iter().any(|(i, s)| i == id && s == span) {
-                    list.push((id.clone(), span.clone()));
+            for (id, statement) in &stated.0 {
+                if !list.iter().any(|(i, s)| i == id && s == statement) {
+                    list.push((id.clone(), statement.clone()));
                 }
             }
         }
@@ -71,14 +71,11 @@ pub fn record(
         let mut found: Vec<Stated> = Vec::new();
         if !rule.not_applicable {
             for concept in &concepts {
-                for (id, span) in known.get(concept).into_iter().flatten() {
+                for (id, statement) in known.get(concept).into_iter().flatten() {
                     if found.iter().any(|s| s.id == *id) {
                         continue;
                     }
-                    rule.provisions = vec![Stated {
-                        id: id.clone(),
-                        span: span.clone(),
-                    }];
+                    rule.provisions = vec![statement.clone().into_stated(id.clone())];
                     if rule_problems(rule, &catalog, false).is_empty() {
                         found.append(&mut rule.provisions);
                     }
@@ -98,6 +95,8 @@ pub fn record(
                     rule.provisions = vec![Stated {
                         id: carrier.id.clone(),
                         span: p.sentence.clone(),
+                        topic: None,
+                        terms: Terms::default(),
                     }];
                     if rule_problems(rule, &catalog, false).is_empty() {
                         found.append(&mut rule.provisions);
@@ -116,7 +115,7 @@ pub fn record(
         let stated: serde_json::Map<String, serde_json::Value> = rule
             .provisions
             .iter()
-            .map(|s| (s.id.clone(), serde_json::Value::from(s.span.clone())))
+            .map(|s| (s.id.clone(), written(s)))
             .collect();
         rules.insert(rule.number.clone(), serde_json::Value::Object(stated));
     }
@@ -129,4 +128,23 @@ pub fn record(
         record,
         unstated,
     }))
+}
+
+/// A statement as a record writes it: the words alone, or with its topic
+/// and terms.
+fn written(stated: &Stated) -> serde_json::Value {
+    let terms = match serde_json::to_value(&stated.terms) {
+        Ok(serde_json::Value::Object(m)) => m,
+        _ => serde_json::Map::new(),
+    };
+    if stated.topic.is_none() && terms.is_empty() {
+        return serde_json::Value::from(stated.span.clone());
+    }
+    let mut full = serde_json::Map::new();
+    full.insert("span".into(), serde_json::Value::from(stated.span.clone()));
+    if let Some(topic) = &stated.topic {
+        full.insert("topic".into(), serde_json::Value::from(topic.clone()));
+    }
+    full.extend(terms);
+    serde_json::Value::Object(full)
 }

@@ -70,13 +70,19 @@ pub fn run(ctx: &Ctx, args: &Args) -> floor::Result<Output> {
     let mut edition = import.built.edition.clone();
     let difference = match &args.base {
         Some(base_id) => {
-            let base = ctx.store.edition(base_id)?;
+            let mut base = ctx.store.edition(base_id)?.clone();
+            // What its rules state, so that a reworded rule says what it
+            // still states in its new words.
+            if let Some(catalog) = floor::rules::provisions::Catalog::load(ctx.store.source())? {
+                base =
+                    floor::rules::provisions::with_provisions(base, ctx.store.source(), &catalog)?;
+            }
             if base.id == edition.id {
                 return Err(floor::Error::bad(
                     Message::new(Msg::ImportSameId).arg("id", &edition.id),
                 ));
             }
-            let d = difference::against(&edition, base, &edition.id);
+            let d = difference::against(&edition, &base, &edition.id);
             for change in &d.changes {
                 match change {
                     Change::Renumbered { number, printed } => {

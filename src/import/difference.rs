@@ -134,6 +134,9 @@ pub fn against(import: &Edition, base: &Edition, id: &str) -> Difference {
             if b.parts != rule.parts {
                 change.insert("parts".into(), json!(rule.parts));
             }
+            if let Some(stated) = restated(b, rule) {
+                change.insert("provisions".into(), Value::Object(stated));
+            }
             changes.push(Change::Text {
                 number: b.number.clone(),
             });
@@ -199,6 +202,97 @@ pub fn against(import: &Edition, base: &Edition, id: &str) -> Difference {
         overlay: Value::Object(overlay),
         changes,
     }
+}
+
+/// What a reworded rule still states, with its new words: each piece of
+/// a provision's words that the new text no longer prints is found again
+/// as the new sentence most like the old sentence that held it (at least
+/// half their words shared). A provision none of whose words are found is
+/// left out: the new text no longer states it. `None` when the base rule
+/// records no provisions (the overlay then keeps what the words still say).
+fn restated(base: &Rule, rule: &Rule) -> Option<Map<String, Value>> {
+    use crate::rules::provisions::{applicable_text, quotes, squeeze};
+    if base.provisions.is_empty() {
+        return None;
+    }
+    let (old, new) = (
+        squeeze(&applicable_text(base)),
+        squeeze(&applicable_text(rule)),
+    );
+    let new_sentences = sentences(&new);
+    let mut out = Map::new();
+    for stated in &base.provisions {
+        let mut pieces = Vec::new();
+        for piece in stated.span.split('…').map(|p| squeeze(p.trim())) {
+            if piece.is_empty() {
+                continue;
+            }
+            if quotes(&new, &piece) {
+                pieces.push(piece);
+                continue;
+            }
+            let Some(was) = sentences(&old)
+                .into_iter()
+                .find(|s| s.contains(piece.as_str()) || piece.contains(*s))
+            else {
+                continue;
+            };
+            let best = new_sentences
+                .iter()
+                .map(|n| (likeness(was, n), *n))
+                .filter(|(score, _)| *score >= 0.5)
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+            if let Some((_, sentence)) = best {
+                pieces.push(sentence.to_string());
+            }
+        }
+        let span = pieces.join(" … ");
+        if !span.is_empty() && quotes(&new, &span) {
+            out.insert(stated.id.clone(), json!(span));
+        }
+    }
+    Some(out)
+}
+
+/// A text's sentences: up to and with each `.`, `!`, `?` or `:` before a
+/// space, or a line's end.
+fn sentences(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        let end = i + c.len_utf8();
+        let at_break = text.get(end..).is_none_or(|rest| rest.starts_with(' '));
+        if matches!(c, '.' | '!' | '?' | ':') && at_break {
+            if let Some(s) = text
+                .get(start..end)
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+            {
+                out.push(s);
+            }
+            start = end;
+        }
+    }
+    if let Some(s) = text.get(start..).map(str::trim).filter(|s| !s.is_empty()) {
+        out.push(s);
+    }
+    out
+}
+
+/// Shared words over all words of two sentences (folded), 0-1.
+fn likeness(a: &str, b: &str) -> f32 {
+    let words = |s: &str| -> HashSet<String> {
+        crate::text::fold(s)
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    let (a, b) = (words(a), words(b));
+    let union = a.union(&b).count();
+    if union == 0 {
+        return 0.0;
+    }
+    a.intersection(&b).count() as f32 / union as f32
 }
 
 /// A rule only the book has, as an overlay adds it.

@@ -40,7 +40,7 @@ pub fn record(
     let Some(catalog) = Catalog::load(store.source())? else {
         return Ok(None);
     };
-    // Per concept, the (provision, words) the known records give it.
+    // Per concept, the (provision, statement) the known records give it.
     let mut known: HashMap<String, Vec<(String, Statement)>> = HashMap::new();
     for ed in store.editions()? {
         if ed.id == edition.id || ed.language != edition.language {
@@ -55,10 +55,7 @@ pub fn record(
             };
             let list = known.entry(rule.concept.clone()).or_default();
             for (id, statement) in &stated.0 {
-                if !list
-                    .iter()
-                    .any(|(i, s)| i == id && s.span == statement.span)
-                {
+                if !list.iter().any(|(i, s)| i == id && s == statement) {
                     list.push((id.clone(), statement.clone()));
                 }
             }
@@ -78,8 +75,6 @@ pub fn record(
                     if found.iter().any(|s| s.id == *id) {
                         continue;
                     }
-                    // The same words state the same provision with the
-                    // same terms as in the record they were found in.
                     rule.provisions = vec![statement.clone().into_stated(id.clone())];
                     if rule_problems(rule, &catalog, false).is_empty() {
                         found.append(&mut rule.provisions);
@@ -120,7 +115,7 @@ pub fn record(
         let stated: serde_json::Map<String, serde_json::Value> = rule
             .provisions
             .iter()
-            .map(|s| (s.id.clone(), statement_value(s)))
+            .map(|s| (s.id.clone(), written(s)))
             .collect();
         rules.insert(rule.number.clone(), serde_json::Value::Object(stated));
     }
@@ -135,20 +130,21 @@ pub fn record(
     }))
 }
 
-/// A statement as the records write it: its words alone, or a mapping with
-/// `span`, its topic and its terms where it has them.
-fn statement_value(s: &Stated) -> serde_json::Value {
-    let span = serde_json::Value::from(s.span.clone());
-    if s.topic.is_none() && s.terms.is_empty() {
-        return span;
-    }
-    let mut map = match serde_json::to_value(&s.terms) {
-        Ok(serde_json::Value::Object(map)) => map,
+/// A statement as a record writes it: the words alone, or with its topic
+/// and terms.
+fn written(stated: &Stated) -> serde_json::Value {
+    let terms = match serde_json::to_value(&stated.terms) {
+        Ok(serde_json::Value::Object(m)) => m,
         _ => serde_json::Map::new(),
     };
-    map.insert("span".into(), span);
-    if let Some(topic) = &s.topic {
-        map.insert("topic".into(), serde_json::Value::from(topic.clone()));
+    if stated.topic.is_none() && terms.is_empty() {
+        return serde_json::Value::from(stated.span.clone());
     }
-    serde_json::Value::Object(map)
+    let mut full = serde_json::Map::new();
+    full.insert("span".into(), serde_json::Value::from(stated.span.clone()));
+    if let Some(topic) = &stated.topic {
+        full.insert("topic".into(), serde_json::Value::from(topic.clone()));
+    }
+    full.extend(terms);
+    serde_json::Value::Object(full)
 }

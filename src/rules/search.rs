@@ -288,6 +288,21 @@ const B: f64 = 0.5;
 /// of a rule's title or a lexicon term of several words.
 const LEXICON: f64 = 0.8;
 
+/// How many words of its text a word of a rule's title counts as.
+const TITLE: f64 = 3.0;
+
+/// Per pair of query words side by side in a rule (its title already counts
+/// through [`TITLE`]), what the pair adds, as a share of its rarer word's
+/// weight.
+const PHRASE: f64 = 0.15;
+
+/// How much saying more of the query's words counts, whatever their weight:
+/// a rule's score is its weighted sum times (words it says / words any rule
+/// or lexicon term says) to this power, so that two words of one expression
+/// a rule's title and the lexicon say ("heads up") do not outrank the rule
+/// that says every word ("undercall heads up").
+const COORD: f64 = 0.25;
+
 /// Nearest topics offered when nothing covers the query.
 const NEAREST: usize = 3;
 
@@ -531,15 +546,13 @@ fn match_term(term: &Term, docs: &[Doc], lengths: &[f64]) -> Vec<Option<TermMatc
         .collect()
 }
 
-/// How strongly a rule says a query term, from 0 to 1: 1 for a word of its
-/// title, else BM25's saturating term frequency against the rule's length
-/// relative to its edition's mean; times how sure the reading is.
+/// How strongly a rule says a query term, from 0 to 1: BM25's saturating
+/// term frequency against the rule's length relative to its edition's
+/// mean, a title word counting as [`TITLE`] words of its text (the title is
+/// the rule's own name for its topic, but one incidental title word must not
+/// outweigh a topic its text keeps saying); times how sure the reading is.
 fn strength(m: &TermMatch, length: f64) -> f64 {
-    if m.in_title {
-        // The title is the rule's own name for its topic.
-        return m.weight;
-    }
-    let tf = m.in_text as f64;
+    let tf = TITLE * f64::from(u8::from(m.in_title)) + m.in_text as f64;
     m.weight * tf / (tf + K1 * (1.0 - B + B * length))
 }
 
@@ -713,6 +726,9 @@ pub fn named_concepts(lexicon: &Lexicon, vocab: &Vocab, query: &str) -> Vec<(Str
 struct Topic<'l> {
     concept: &'l str,
     score: f64,
+    /// The share of the query's weight the topic says, however many of its
+    /// words: whether it answers the query.
+    share: f64,
     /// (doc, score in its edition), best first.
     rules: Vec<(usize, f64)>,
     uncovered: bool,
@@ -723,10 +739,11 @@ struct Topic<'l> {
 /// `edition` is `None`. Best first, at most `limit` hits.
 ///
 /// The query is read as a topic. Each edition scores every topic by the
-/// share of the query's weight its rule says (BM25 per edition: a word's
-/// weight is how rare it is in that edition; a title word counts more; a
-/// rule the lexicon names for the topic says the words the lexicon term
-/// covers), so a query in any language finds the topic through the editions
+/// share of the query's weight its rule says (BM25 per edition: the sum of
+/// each word's weight, how rare it is in that edition, times how strongly
+/// the rule says it; a title word counts more; a rule the lexicon names for
+/// the topic says the words the lexicon term covers; words it says side by
+/// side as the query does add a little), so a query in any language finds the topic through the editions
 /// in its language, and the hit is the rule of the edition in use on that
 /// topic. Words no text and no lexicon has count half against every topic;
 /// a topic that explains less than [`COVERED`] of the query does not answer
@@ -800,7 +817,7 @@ pub fn search<'d, 'a>(
         .iter()
         .map(|group| idf(group.len(), 0))
         .fold(0.0, f64::max);
-    let mut weights: Vec<f64> = matches
+    let weights: Vec<f64> = matches
         .iter()
         .map(|per_doc| {
             by_lang
@@ -822,37 +839,36 @@ pub fn search<'d, 'a>(
             matches[t].iter().any(Option::is_some) || evidence.values().any(|e| e.covers[t] > 0.0)
         })
         .collect();
-    for (w, said) in weights.iter_mut().zip(&said) {
-        if !said {
-            *w *= 0.5;
-        }
-    }
-    let total: f64 = weights.iter().sum::<f64>().max(f64::MIN_POSITIVE);
-    let known = said.iter().filter(|s| **s).count().max(1) as f64;
+    let total: f64 = weights
+        .iter()
+        .zip(&said)
+        .map(|(w, s)| if *s { *w } else { 0.5 * w })
+        .sum::<f64>()
+        .max(f64::MIN_POSITIVE);
     let phrases = Phrases::of(&terms);
-    let mut topics: HashMap<&str, Topic> = HashMap::new();
     // How much of the query a rule (or, for a topic without one, its
-    // lexicon) says: the share of the weight of the words it says, each
-    // as strongly as it says it, times the share of the query's known words
-    // it says at all (a rule saying every word outranks one saying a
-    // single word more strongly), plus the words it says side by side.
-    let score_of = |said_strength: &dyn Fn(usize) -> f64, phrase: f64| {
-        let mut share = 0.0;
+    // lexicon) says: the weight of each word it says times how strongly it
+    // says it, ranked with the share of the words it says (`COORD`); and,
+    // to decide whether it answers the query, that sum alone.
+    let known = said.iter().filter(|s| **s).count().max(1) as f64;
+    let score_of = |said_strength: &dyn Fn(usize) -> f64| -> (f64, f64) {
+        let mut sum = 0.0;
         let mut count = 0usize;
         for (t, w) in weights.iter().enumerate() {
             let s = said_strength(t);
-            share += w * s;
+            sum += w * s;
             count += usize::from(s > 0.0);
         }
-        (share / total) * (count as f64 / known).sqrt() + phrase
+        (sum * (count as f64 / known).powf(COORD), sum)
     };
+    let mut topics: HashMap<&str, Topic> = HashMap::new();
     for members in &editions.members {
         let own = edition.is_none_or(|id| docs[members[0]].edition == id);
         let factor = if own { 1.0 } else { OTHER_EDITION };
         for &d in members {
             let doc = &docs[d];
             let lexicon = evidence.get(doc.concept);
-            let strength_of = |t: usize| {
+            let said_strength = |t: usize| {
                 let text = match matches[t].get(d) {
                     Some(Some(m)) => strength(m, editions.lengths[d]),
                     _ => 0.0,
@@ -860,17 +876,21 @@ pub fn search<'d, 'a>(
                 text.max(lexicon.map_or(0.0, |l| l.covers[t]))
             };
             let in_doc = |t: usize| matches!(matches[t].get(d), Some(Some(_)));
-            let score = score_of(&strength_of, phrases.bonus(doc, in_doc));
+            let phrase = phrases.bonus(doc, &weights, in_doc);
+            let (score, share) = score_of(&said_strength);
+            let (score, share) = (score + phrase, share + phrase);
             if score <= 0.0 {
                 continue;
             }
             let topic = topics.entry(doc.concept).or_insert_with(|| Topic {
                 concept: doc.concept,
                 score: 0.0,
+                share: 0.0,
                 rules: Vec::new(),
                 uncovered: false,
             });
             topic.score = topic.score.max(factor * score);
+            topic.share = topic.share.max(factor * share);
             topic.rules.push((d, score));
         }
         // Topics the lexicon names that this edition has no rule on (or
@@ -879,24 +899,24 @@ pub fn search<'d, 'a>(
             if members.iter().any(|&d| docs[d].concept == *concept) {
                 continue;
             }
-            let score = score_of(&|t| l.covers[t], 0.0);
+            let (score, share) = score_of(&|t| l.covers[t]);
             let topic = topics.entry(concept).or_insert_with(|| Topic {
                 concept,
                 score: 0.0,
+                share: 0.0,
                 rules: Vec::new(),
                 uncovered: l.uncovered,
             });
             topic.score = topic.score.max(factor * score);
+            topic.share = topic.share.max(factor * share);
         }
     }
     let mut ranked: Vec<Topic> = topics
         .into_values()
         .map(|mut t| {
-            // A lexicon term of several words the query says.
-            if let Some(l) = evidence.get(t.concept) {
-                t.score += 0.1 * (l.words.min(3) as f64 - 1.0).max(0.0);
-            }
-            t.score = (t.score * 100.0).round() / 100.0;
+            // The share of the query's weight the topic explains.
+            t.score = (t.score / total * 10_000.0).round() / 10_000.0;
+            t.share /= total;
             t.rules
                 .sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
             t
@@ -918,7 +938,7 @@ pub fn search<'d, 'a>(
     let has_rule = |t: &Topic| edition.is_none() || own.contains_key(t.concept);
     let coverage = match ranked.first() {
         Some(t) if t.uncovered => Coverage::Uncovered(t.concept),
-        Some(t) if t.score >= COVERED && has_rule(t) => Coverage::Covered,
+        Some(t) if t.share >= COVERED && has_rule(t) => Coverage::Covered,
         _ => Coverage::NotCovered,
     };
     // Uncovered topics are said in words, not listed.
@@ -935,7 +955,7 @@ pub fn search<'d, 'a>(
             let doc = &docs[p.doc];
             Hit {
                 doc,
-                score: p.score,
+                score: (p.score * 100.0).round() / 100.0,
                 snippet: snippet(doc, &terms, &index.vocab, &index.lexicon.stop),
                 fallback: p.fallback,
                 nearest: p.nearest,
@@ -987,7 +1007,6 @@ impl Editions {
 struct Phrases {
     /// Per pair (its first term's index), per language.
     pairs: Vec<(usize, [memmem::Finder<'static>; 4])>,
-    count: usize,
 }
 
 impl Phrases {
@@ -1009,29 +1028,32 @@ impl Phrases {
             });
             pairs.push((t, finders));
         }
-        Phrases {
-            pairs,
-            count: terms.len().saturating_sub(1),
-        }
+        Phrases { pairs }
     }
 
-    /// Up to 0.3 when every pair is in the rule's title, 0.15 in its text;
-    /// only pairs whose both words the rule says (`says`) are looked for.
-    fn bonus(&self, doc: &Doc, says: impl Fn(usize) -> bool) -> f64 {
+    /// Per pair of query words the rule says side by side (in its title or
+    /// text), [`PHRASE`] of the rarer word's weight; only pairs whose both
+    /// words the rule says (`says`) are looked for.
+    fn bonus(&self, doc: &Doc, weights: &[f64], says: impl Fn(usize) -> bool) -> f64 {
         let lang = lang_index(doc.lang);
         let mut phrase = 0.0;
         for (t, finders) in &self.pairs {
             if !says(*t) || !says(t + 1) {
                 continue;
             }
+            let w = weights
+                .get(*t)
+                .copied()
+                .unwrap_or(0.0)
+                .min(weights.get(t + 1).copied().unwrap_or(0.0));
             let finder = &finders[lang];
-            if finder.find(doc.title_terms.as_bytes()).is_some() {
-                phrase += 0.3;
-            } else if finder.find(doc.text_terms.as_bytes()).is_some() {
-                phrase += 0.15;
+            if finder.find(doc.title_terms.as_bytes()).is_some()
+                || finder.find(doc.text_terms.as_bytes()).is_some()
+            {
+                phrase += PHRASE * w;
             }
         }
-        phrase / self.count.max(1) as f64
+        phrase
     }
 }
 
@@ -1082,7 +1104,7 @@ fn pick(
                     out.push(hit(d, false));
                     own_seen = true;
                 } else if !own_seen
-                    && topic.score >= COVERED
+                    && topic.share >= COVERED
                     && let Some(&(d, _)) = topic.rules.first()
                 {
                     out.push(hit(d, true));

@@ -229,15 +229,26 @@ struct Question {
 /// change that loses ground fails here; the test half is read only to
 /// report (its targets: success@1 0.95, whole sentences 0.90,
 /// cross-language 0.95, no answer 0.90).
-const FLOORS: &[(&str, Floors)] = &[(
-    "dev.yaml",
-    Floors {
-        at1: 0.96,
-        sentence: 0.97,
-        cross: 0.95,
-        no_answer: 1.0,
-    },
-)];
+const FLOORS: &[(&str, Floors)] = &[
+    (
+        "dev.yaml",
+        Floors {
+            at1: 0.96,
+            sentence: 0.95,
+            cross: 0.95,
+            no_answer: 1.0,
+        },
+    ),
+    (
+        "dev2.yaml",
+        Floors {
+            at1: 0.75,
+            sentence: 0.58,
+            cross: 0.83,
+            no_answer: 0.53,
+        },
+    ),
+];
 
 struct Floors {
     at1: f64,

@@ -223,6 +223,22 @@ fn finish(
     Ok(output.code)
 }
 
+/// Writes part of a command's output now, escaped as `finish` escapes the
+/// rest: a command over a stream of any length (`floor hand` on many
+/// hands) keeps the memory of one part. Never paged.
+pub fn stream(text: &str, color: bool, json: bool) -> floor::Result<()> {
+    let text = if json {
+        floor::text::visible_json(text)
+    } else {
+        floor::text::visible(text, color)
+    };
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(floor::Error::Output)
+}
+
 /// Fails when standard output was closed: the standard library then points
 /// it at /dev/null (read-write), so output would vanish with exit 0. A
 /// command whose output goes nowhere has failed (exit 1). Linux tells it
@@ -279,7 +295,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> floor::Result<Output> {
                 },
             },
         )?,
-        Command::Hand { file, at } => cmd::hand::run(ctx, &file, at.map(usize::from))?,
+        Command::Hand { files, at } => cmd::hand::run(ctx, &files, at.map(usize::from))?,
         Command::Incident {
             id,
             list,

@@ -580,7 +580,9 @@ impl Round {
 
     /// No more betting in this hand: one player left, or no two players
     /// left who could still bet against each other (the others all-in),
-    /// with nobody facing a bet.
+    /// with nobody facing a bet. The one player with chips left faces what
+    /// the others put in, not a big blind they could not post: covering a
+    /// short all-in blind, he has nothing to do.
     pub fn betting_over(&self) -> bool {
         let live: Vec<&Player> = self.players.iter().filter(|p| !p.folded).collect();
         if live.len() <= 1 {
@@ -592,7 +594,15 @@ impl Round {
             .collect();
         match free.as_slice() {
             [] => true,
-            [one] => one.total >= self.facing,
+            [one] => {
+                let others = live
+                    .iter()
+                    .filter(|p| p.name != one.name)
+                    .map(|p| p.total)
+                    .max()
+                    .unwrap_or(0);
+                one.total >= others.min(self.facing)
+            }
             _ => false,
         }
     }

@@ -1195,6 +1195,23 @@ fn a_record_that_leaves_out_an_action_has_the_player_fold_and_says_so() {
     assert_eq!(r["pots"][0]["amount"], 7950000);
 }
 
+/// A player who covers a short all-in blind, with nobody else left to act
+/// against him, has nothing to do: no action is missing from the record,
+/// and he keeps his claim to the pot.
+#[test]
+fn covering_a_short_all_in_blind_heads_up_leaves_nothing_to_do() {
+    let r = json_stdin(
+        "variant = 'NT'\nantes = [50, 50]\nblinds_or_straddles = [100, 200]\nmin_bet = 200\n\
+         starting_stacks = [67, 11553]\nactions = ['d dh p1 8c5c', 'd dh p2 ThTd', \
+         'p1 sm 8c5c', 'p2 sm ThTd', 'd db Jd3s2c', 'd db 2d', 'd db 7s']\n",
+    );
+    assert_eq!(r["remarks"], serde_json::json!([]), "{}", r["remarks"]);
+    assert_eq!(r["players"][1]["folded"], false);
+    assert_eq!(r["pots"][0]["amount"], 134);
+    assert_eq!(r["pots"][0]["eligible"], serde_json::json!(["p1", "p2"]));
+    assert!(r["next"].is_null());
+}
+
 /// Every forced-bet structure of the PHH specification: straddles, a blind
 /// posted out of position, a blind on the button alone, one blind only.
 #[test]

@@ -22,6 +22,11 @@ mod keys;
 #[path = "src/rules/analyze.rs"]
 mod analyze;
 
+// ... and reads YAML with the one reader's limits and options.
+#[allow(dead_code)]
+#[path = "src/yaml/limits.rs"]
+mod yaml_limits;
+
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -45,11 +50,11 @@ fn main() {
         let yaml = fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
         // A file that is not valid YAML is embedded as it is: the library
         // parses it at run time and reports the error with its position.
-        // A key declared twice is left for the run-time parse to report too
-        // (a JSON map would keep the last one silently).
-        let value = serde_yaml::from_str::<serde_yaml::Value>(&yaml)
-            .ok()
-            .and_then(|_| serde_yaml::from_str::<serde_json::Value>(&yaml).ok());
+        // So is a file over the reader's limits, or with a key declared
+        // twice (a JSON map would keep the last one silently).
+        let value =
+            serde_saphyr::from_str_with_options::<serde_json::Value>(&yaml, yaml_limits::options())
+                .ok();
         let (format, body) = match value {
             // UI texts are looked up by dotted key: flattened here, they load
             // without parsing.
@@ -105,6 +110,18 @@ fn main() {
     let (index, tables) = search_data(&editions_json, &lexicons, &concept_names);
     fs::write(out.join("search_index.rs"), index).expect("write OUT_DIR");
     fs::write(out.join("search_tables.rs"), tables).expect("write OUT_DIR");
+    fs::write(out.join("concepts.rs"), concept_constants(&concept_names)).expect("write OUT_DIR");
+    // The decision trees as written, for `floor check` to place a problem
+    // at its line and column (the commands read them as JSON).
+    let mut sources = String::from("&[\n");
+    for rel in files.iter().filter(|f| f.starts_with("rulings/")) {
+        sources.push_str(&format!(
+            "    ({rel:?}, include_str!({:?})),\n",
+            root.join(rel).display().to_string()
+        ));
+    }
+    sources.push(']');
+    fs::write(out.join("rulings_sources.rs"), sources).expect("write OUT_DIR");
     // `floor --version` names the editions it carries.
     let editions: Vec<String> = files
         .iter()
@@ -118,6 +135,27 @@ fn main() {
         .filter(|id| id != "concepts")
         .collect();
     println!("cargo:rustc-env=FLOOR_EDITIONS={}", editions.join(", "));
+}
+
+/// Every concept of `locales/concepts.yaml` as a constant
+/// (`raise-amounts` is `RAISE_AMOUNTS`), so that a ruling names a concept
+/// the compiler knows: a misspelt one does not build.
+fn concept_constants(concepts: &[(String, String)]) -> String {
+    let mut out = String::new();
+    for (slug, name) in concepts {
+        let ident = slug.to_uppercase().replace('-', "_");
+        out.push_str(&format!(
+            "/// `{slug}`: {name}.\npub const {ident}: ConceptId = ConceptId({slug:?});\n"
+        ));
+    }
+    out.push_str(
+        "/// Every concept, in the order of the file.\npub const ALL: &[ConceptId] = &[\n",
+    );
+    for (slug, _) in concepts {
+        out.push_str(&format!("    {},\n", slug.to_uppercase().replace('-', "_")));
+    }
+    out.push_str("];\n");
+    out
 }
 
 fn is_edition(rel: &str) -> bool {
@@ -234,11 +272,20 @@ fn search_data(
             analyze::term_stems(name, "en", &stop),
         ));
     }
+    // Topics no rulebook covers go in with their slug marked, as
+    // `LexiconFile::topics` gives them.
+    fn topics(file: &serde_json::Value) -> Vec<(String, &serde_json::Value)> {
+        let concepts = file.get("concepts").and_then(|c| c.as_object());
+        let uncovered = file.get("not_covered").and_then(|c| c.as_object());
+        let concepts = concepts.into_iter().flatten().map(|(c, t)| (c.clone(), t));
+        let uncovered = uncovered
+            .into_iter()
+            .flatten()
+            .map(|(c, t)| (format!("!{c}"), t));
+        concepts.chain(uncovered).collect()
+    }
     for (lang, file) in lexicons {
-        let Some(concepts) = file.get("concepts").and_then(|c| c.as_object()) else {
-            continue;
-        };
-        for (concept, terms) in concepts {
+        for (concept, terms) in topics(file) {
             for t in terms
                 .as_array()
                 .into_iter()

@@ -17,9 +17,9 @@ export RUSTC_BOOTSTRAP=1
 if (($# > 0)); then
     targets=("$@")
 else
-    targets=(house_overlay answers answers_grammar amount incidents terminal overlay_output hand)
+    targets=(house_overlay answers answers_grammar amount incidents terminal overlay_output hand yaml_grammar hand_grammar)
 fi
-cargo fuzz build -O
+for target in "${targets[@]}"; do cargo fuzz build -O "$target"; done
 mkdir -p logs
 run() {
     local target="$1"

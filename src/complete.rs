@@ -36,18 +36,46 @@ pub fn script(shell: clap_complete::Shell) -> floor::Result<String> {
     {
         argv0 = dir.join(argv0);
     }
+    // The generator quotes the path for no shell in particular (a path
+    // holding `$(…)` ran it on every TAB in bash): it writes a placeholder,
+    // replaced here by the path quoted for the shell that reads it.
     let mut buf = Vec::new();
     completer
-        .write_registration(VAR, "floor", "floor", &argv0.to_string_lossy(), &mut buf)
+        .write_registration(VAR, "floor", "floor", PLACEHOLDER, &mut buf)
         .map_err(floor::Error::Output)?;
-    Ok(String::from_utf8_lossy(&buf).into_owned())
+    let generated = String::from_utf8_lossy(&buf).into_owned();
+    let path = quoted(shell, &argv0.to_string_lossy());
+    Ok(generated
+        .replace(&format!("\"{PLACEHOLDER}\""), &path)
+        .replace(PLACEHOLDER, &path))
+}
+
+/// Stands for the binary's path in a generated script.
+const PLACEHOLDER: &str = "FLOORCOMPLETERPATH";
+
+/// `path` as one word of `shell`'s language, whatever it holds (spaces,
+/// quotes, `$`, backslashes).
+fn quoted(shell: clap_complete::Shell, path: &str) -> String {
+    use clap_complete::Shell;
+    let single = |text: &str| format!("'{}'", text.replace('\'', "'\\''"));
+    match shell {
+        Shell::Bash | Shell::Zsh => single(path),
+        // Inside the double-quoted argument that fish evaluates later.
+        Shell::Fish => {
+            let word = format!("'{}'", path.replace('\\', "\\\\").replace('\'', "\\'"));
+            word.replace('\\', "\\\\")
+                .replace('"', "\\\"")
+                .replace('$', "\\$")
+        }
+        Shell::Elvish | Shell::PowerShell => format!("'{}'", path.replace('\'', "''")),
+        _ => single(path),
+    }
 }
 
 /// The UI texts of the language the settings name, for help next to a
 /// candidate.
 fn ui() -> Option<Ui> {
-    let lang = Settings::resolve(Given::default(), |v| std::env::var(v).ok())
-        .map_or(Lang::En, |s| s.lang.value);
+    let lang = Settings::from_environment(Given::default()).map_or(Lang::En, |s| s.lang.value);
     Ui::load(&DataSource::Embedded, lang).ok()
 }
 
@@ -124,7 +152,10 @@ pub fn concepts(current: &OsStr) -> Vec<CompletionCandidate> {
 /// `KEY=` for each question of the incident on the command line (with the
 /// question as help); after `KEY=`, that key's choices.
 pub fn answer_keys(current: &OsStr) -> Vec<CompletionCandidate> {
-    let words: Vec<String> = std::env::args().collect();
+    // A word that is not UTF-8 is shown as its nearest text, never a panic.
+    let words: Vec<String> = std::env::args_os()
+        .map(|w| w.to_string_lossy().into_owned())
+        .collect();
     let Some(id) = incident_on_line(&words) else {
         return Vec::new();
     };

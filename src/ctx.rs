@@ -68,7 +68,8 @@ impl Ctx {
         let mut house_warnings = Vec::new();
         let house = match &settings.house {
             Some(house) => {
-                let loaded = floor::rules::overlay::load(&house.value, &store)?;
+                let loaded = floor::rules::overlay::load(&house.value, &store)
+                    .map_err(|e| set_in(e, &house.source))?;
                 house_warnings = loaded.warnings;
                 let edition = loaded.edition;
                 store.add_house_concepts(&edition)?;
@@ -139,16 +140,7 @@ impl Ctx {
                 nearest: floor::nearest(&edition, store.ids(), 3),
                 given: edition,
             });
-            return Err(match edition_source.detail() {
-                // A value from a variable or the settings file: name where
-                // it was set.
-                Some(from) if !matches!(edition_source, Source::Flag(_)) => floor::Error::bad(
-                    Message::new(Msg::SetIn)
-                        .arg("place", from)
-                        .nested("problem", err.message()),
-                ),
-                _ => err,
-            });
+            return Err(set_in(err, &edition_source));
         }
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let terminal = std::io::stdout().is_terminal();
@@ -221,5 +213,18 @@ impl Ctx {
                 .ui
                 .f("settings.hint_language", &[("lang", lang.value.code())]),
         })
+    }
+}
+
+/// A setting's failure, naming the variable or file that set it when it
+/// was not an option on the command line (the option names itself).
+fn set_in(err: floor::Error, source: &Source) -> floor::Error {
+    match source.detail() {
+        Some(from) if !matches!(source, Source::Flag(_)) => floor::Error::bad(
+            Message::new(Msg::SetIn)
+                .arg("place", from)
+                .nested("problem", err.message()),
+        ),
+        _ => err,
     }
 }

@@ -27,6 +27,9 @@ pub enum Format {
 
 static EMBEDDED: &[(&str, Format, &str)] = include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
+/// The bundled decision trees as written (see [`DataSource::written`]).
+static RULINGS_WRITTEN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rulings_sources.rs"));
+
 static RULE_INDEXES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rule_indexes.rs"));
 
 /// The build-time rule index of a bundled edition (see `rules::book`).
@@ -116,182 +119,9 @@ impl DataFile {
                     message: e.to_string(),
                 })
                 .map_err(crate::Error::from),
-            Format::Yaml => {
-                // Maps other than YAML's own keep the last of two equal keys
-                // without a word; a text declared twice is an error here.
-                serde_yaml::from_str::<serde_yaml::Value>(&self.text)
-                    .map_err(|e| yaml_error(&self.shown, &e))?;
-                serde_yaml::from_str(&self.text)
-                    .map_err(|e| yaml_error(&self.shown, &e))
-                    .map_err(crate::Error::from)
-            }
+            Format::Yaml => crate::yaml::from_str(&self.text, &self.shown),
         }
     }
-}
-
-/// A YAML error as a load error: the position goes in front (`file:line:col`)
-/// and the problem is a message in the UI language (the parser's own words
-/// are English).
-pub fn yaml_error(file: &str, e: &serde_yaml::Error) -> LoadError {
-    let location = e.location().map(|l| (l.line(), l.column()));
-    LoadError::file(file, location, yaml_problem(e))
-}
-
-thread_local! {
-    /// The last problem a deserializer of the library reported with
-    /// [`custom_error`], so the error the parser wraps it in can be shown
-    /// in the UI language.
-    static KEYED: std::cell::RefCell<Option<Message>> = const { std::cell::RefCell::new(None) };
-}
-
-/// An error for a deserializer to return (an id out of its grammar, a value
-/// out of range): the parser carries it as text; [`yaml_error`] finds the
-/// message again.
-pub fn custom_error<E: serde::de::Error>(problem: Message) -> E {
-    let text = problem.to_string();
-    KEYED.with(|k| *k.borrow_mut() = Some(problem));
-    E::custom(text)
-}
-
-/// What a YAML error says, as a message: the common kinds of the parser
-/// keyed, the position left out (it goes in front).
-pub fn yaml_problem(e: &serde_yaml::Error) -> Message {
-    let mut text = e.to_string();
-    if let Some(l) = e.location() {
-        let suffix = format!(" at line {} column {}", l.line(), l.column());
-        if let Some(at) = text.find(&suffix) {
-            text.truncate(at);
-        }
-    }
-    let keyed = KEYED.with(|k| k.borrow_mut().take());
-    // `path.to.field: problem`, where the parser knows the path.
-    let (path, problem) = match text.split_once(": ") {
-        Some((path, rest))
-            if !path.is_empty()
-                && path
-                    .chars()
-                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '[' | ']')) =>
-        {
-            (Some(path.to_string()), rest.to_string())
-        }
-        _ => (None, text.clone()),
-    };
-    let message = match keyed {
-        Some(m) if m.to_string() == problem => m,
-        _ => parser_problem(&problem, e.location().is_some()),
-    };
-    match path {
-        Some(path) => Message::new(Msg::YamlAt)
-            .arg("path", path)
-            .nested("problem", message),
-        None => message,
-    }
-}
-
-/// The words between the first pair of backticks of `text`, and the rest.
-fn ticked(text: &str) -> Option<(&str, &str)> {
-    let (_, rest) = text.split_once('`')?;
-    rest.split_once('`')
-}
-
-/// Every word in backticks in `text`, in backticks, joined by ", ".
-fn all_ticked(text: &str) -> String {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some((word, after)) = ticked(rest) {
-        out.push(format!("`{word}`"));
-        rest = after;
-    }
-    out.join(", ")
-}
-
-pub(crate) fn parser_problem(problem: &str, placed: bool) -> Message {
-    let text = |s: &str| Message::new(Msg::Text).arg("text", s);
-    if let Some(rest) = problem.strip_prefix("unknown field ")
-        && let Some((field, after)) = ticked(rest)
-    {
-        return if after.contains("there are no fields") {
-            Message::new(Msg::YamlNoFields).arg("field", field)
-        } else {
-            Message::new(Msg::YamlUnknownField)
-                .arg("field", field)
-                .arg("expected", all_ticked(after))
-        };
-    }
-    if let Some(rest) = problem.strip_prefix("unknown variant ")
-        && let Some((value, after)) = ticked(rest)
-    {
-        return Message::new(Msg::YamlUnknownVariant)
-            .arg("value", value)
-            .arg("expected", all_ticked(after));
-    }
-    if let Some(rest) = problem.strip_prefix("missing field ")
-        && let Some((field, _)) = ticked(rest)
-    {
-        return Message::new(Msg::YamlMissingField).arg("field", field);
-    }
-    if let Some(rest) = problem.strip_prefix("duplicate field ")
-        && let Some((field, _)) = ticked(rest)
-    {
-        return Message::new(Msg::YamlDuplicateField).arg("field", field);
-    }
-    if let Some(rest) = problem.strip_prefix("duplicate entry with key ") {
-        let key = rest.trim().trim_matches('"');
-        return Message::new(Msg::YamlDuplicateKey).arg("key", key);
-    }
-    if let Some(rest) = problem.strip_prefix("invalid type: ")
-        && let Some((found, expected)) = rest.split_once(", expected ")
-    {
-        return Message::new(Msg::YamlInvalidType)
-            .nested("found", kind(found))
-            .nested("expected", kind(expected));
-    }
-    if let Some(rest) = problem.strip_prefix("invalid length ")
-        && let Some((length, _)) = rest.split_once(',')
-    {
-        return Message::new(Msg::YamlInvalidLength).arg("length", length);
-    }
-    if problem.contains("more than one document") {
-        return Message::new(Msg::YamlDocuments);
-    }
-    if problem.contains("recursion limit exceeded") {
-        return Message::new(Msg::YamlTooDeep);
-    }
-    if placed {
-        // The YAML reader's own errors ("did not find expected …",
-        // "mapping values are not allowed …"): a place, not a reason.
-        return Message::new(Msg::YamlSyntax);
-    }
-    Message::new(Msg::YamlOther).nested("message", text(problem))
-}
-
-/// A kind of value as the parser names it (`sequence`, `a string`,
-/// `integer `5``, `u32`), as a message.
-fn kind(name: &str) -> Message {
-    let name = name.trim();
-    // A parameter's range, as `Count` words it.
-    if let Some(range) = name.strip_prefix("a whole number from ")
-        && let Some((lo, hi)) = range.split_once(" to ")
-    {
-        return Message::new(Msg::KindRange).arg("lo", lo).arg("hi", hi);
-    }
-    let bare = name
-        .strip_prefix("a ")
-        .or_else(|| name.strip_prefix("an "))
-        .unwrap_or(name);
-    let word = bare.split([' ', '`']).next().unwrap_or(bare);
-    let msg = match word {
-        "string" | "borrowed" | "char" | "text" => Msg::KindText,
-        "sequence" | "list" | "tuple" | "array" => Msg::KindList,
-        "map" | "mapping" | "struct" => Msg::KindMap,
-        "integer" | "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "i8" | "i16" | "i32"
-        | "i64" | "i128" | "isize" | "number" => Msg::KindWholeNumber,
-        "floating" | "f32" | "f64" => Msg::KindNumber,
-        "boolean" | "bool" => Msg::KindYesNo,
-        "unit" | "null" | "option" => Msg::KindEmpty,
-        _ => return Message::new(Msg::KindOther).arg("name", name),
-    };
-    Message::new(msg)
 }
 
 /// The data tree in use.
@@ -328,6 +158,24 @@ impl DataSource {
         Ok(DataSource::Dir(root.to_path_buf()))
     }
 
+    /// Why the tree's decision trees cannot be read, if they cannot:
+    /// `rulings/` missing from a `--data` tree, or not a folder that can be
+    /// listed (every incident would fail; `floor check` reports it).
+    pub fn rulings_problem(&self) -> Option<Message> {
+        let DataSource::Dir(root) = self else {
+            return None;
+        };
+        let dir = root.join("rulings");
+        if !dir.is_dir() {
+            return Some(Message::new(Msg::DataNoRulings));
+        }
+        fs::read_dir(&dir).err().map(|e| {
+            Message::new(Msg::DataUnreadable)
+                .arg("name", "rulings/")
+                .nested("problem", io_problem(&e))
+        })
+    }
+
     /// Every data file's relative path, sorted.
     pub fn paths(&self) -> crate::Result<Vec<String>> {
         match self {
@@ -340,6 +188,19 @@ impl DataSource {
                 out.sort();
                 Ok(out)
             }
+        }
+    }
+
+    /// A data file's text as its author wrote it (the bundled decision
+    /// trees are kept as written too), for placing a problem at its line
+    /// and column; `None` when the file is not there.
+    pub fn written(&self, rel: &str) -> Option<std::borrow::Cow<'static, str>> {
+        match self {
+            DataSource::Embedded => RULINGS_WRITTEN
+                .iter()
+                .find(|(p, _)| *p == rel)
+                .map(|(_, text)| Cow::Borrowed(*text)),
+            DataSource::Dir(_) => self.read(rel).ok().flatten().map(|f| f.text),
         }
     }
 
@@ -367,7 +228,7 @@ impl DataSource {
                 if !inside || !within(root, Path::new(rel)) {
                     return Ok(None);
                 }
-                let text = read_yaml(&path)?;
+                let text = read_limited(&path)?;
                 Ok(Some(DataFile {
                     path: rel.to_string(),
                     shown: path.display().to_string(),
@@ -379,84 +240,6 @@ impl DataSource {
     }
 }
 
-/// Deepest nesting of `[` `{` allowed in a user-supplied YAML file. Real data
-/// needs three or four levels; hostile nesting makes the YAML parser slow.
-pub const MAX_FLOW_DEPTH: usize = 32;
-/// Deepest block indentation allowed, in columns.
-pub const MAX_INDENT: usize = 96;
-
-/// Refuses YAML that no data file needs and that makes the parser slow or
-/// large, before the parser sees it: flow nesting deeper than
-/// [`MAX_FLOW_DEPTH`], indentation deeper than [`MAX_INDENT`] (libyaml takes
-/// quadratic time on deep nesting), and aliases (`*name`, which can expand
-/// a small file into a huge value).
-pub fn check_shape(text: &str, file: &str) -> crate::Result<()> {
-    let refuse = |line: usize, column: usize, what: Msg| {
-        LoadError::file(file, Some((line, column)), Message::new(what))
-    };
-    let (mut depth, mut quote) = (0usize, None::<char>);
-    let mut block: Option<usize> = None;
-    for (n, line) in text.lines().enumerate() {
-        let indent = line.len() - line.trim_start_matches(' ').len();
-        if let Some(block_indent) = block {
-            // Inside a literal or folded block scalar: content, not syntax.
-            if line.trim().is_empty() || indent > block_indent {
-                continue;
-            }
-            block = None;
-        }
-        if quote.is_none() && depth == 0 && indent > MAX_INDENT {
-            return Err(refuse(n + 1, indent + 1, Msg::ShapeIndent).into());
-        }
-        let mut prev = ' ';
-        let mut content_end = line.len();
-        for (col, (at, c)) in line.char_indices().enumerate() {
-            let token_start = matches!(prev, ' ' | '[' | '{' | ',');
-            match (quote, c) {
-                (Some('"'), '"') if prev != '\\' => quote = None,
-                (Some('\''), '\'') => quote = None,
-                (Some(_), _) => {}
-                (None, '"' | '\'') if token_start => quote = Some(c),
-                (None, '#') if prev == ' ' || col == 0 => {
-                    content_end = at;
-                    break;
-                }
-                (None, '*') if token_start => {
-                    let next = line.get(at + 1..).and_then(|r| r.chars().next());
-                    if next.is_some_and(|n| n.is_alphanumeric() || n == '_') {
-                        return Err(refuse(n + 1, col + 1, Msg::ShapeAlias).into());
-                    }
-                }
-                (None, '[' | '{') => {
-                    depth += 1;
-                    if depth > MAX_FLOW_DEPTH {
-                        return Err(refuse(n + 1, col + 1, Msg::ShapeTooDeep).into());
-                    }
-                }
-                (None, ']' | '}') => depth = depth.saturating_sub(1),
-                _ => {}
-            }
-            prev = c;
-        }
-        let code = line.get(..content_end).unwrap_or(line).trim_end();
-        let block_start = ["|", "|-", "|+", ">", ">-", ">+"]
-            .iter()
-            .any(|m| code.ends_with(&format!(" {m}")) || code == *m);
-        if quote.is_none() && block_start {
-            block = Some(indent);
-        }
-    }
-    Ok(())
-}
-
-/// Reads a user-supplied YAML file: size, encoding and nesting checked
-/// before it is parsed.
-pub fn read_yaml(path: &Path) -> crate::Result<String> {
-    let text = read_limited(path)?;
-    check_shape(&text, &path.display().to_string())?;
-    Ok(text)
-}
-
 /// Why a file a user named could not be opened.
 #[derive(Debug)]
 pub(crate) enum OpenError {
@@ -466,27 +249,82 @@ pub(crate) enum OpenError {
     Io(std::io::Error),
 }
 
-/// Opens a file a user named, for reading: only a regular file. A FIFO,
-/// device, socket or directory is refused before it is opened; the file is
-/// opened without blocking (a path swapped for a FIFO in between does not
-/// hang) and looked at again once open. Every file a user names is read
-/// through here (`--answers`, `--house` and its `extends:`, `--hand`,
-/// `--log`, `compare FILE`, `FLOOR_CONFIG`, the files of `--data`).
-pub(crate) fn open_regular(path: &Path) -> Result<fs::File, OpenError> {
-    use std::os::unix::fs::OpenOptionsExt as _;
-    let meta = fs::metadata(path).map_err(OpenError::Io)?;
-    if !meta.is_file() {
-        return Err(OpenError::NotAFile);
+/// What a path is opened for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Access {
+    /// Reading an existing file.
+    Read,
+    /// Appending, created if absent (the incident log).
+    Append,
+    /// Writing anew, created if absent (a manual page).
+    Replace,
+}
+
+/// Opens a path a user named: only a regular file. A FIFO, device, socket
+/// or directory is refused before it is opened, and again once open (a
+/// path swapped in between), so nothing is read from or written to one;
+/// on Unix the open itself never blocks (`O_NONBLOCK`: a FIFO put in place
+/// in between does not hang) and takes no controlling terminal. Every path
+/// the tool reads or writes goes through here: `--answers`, `--house` and
+/// its `extends:`, `--hand`, `--log` (both ways), `compare FILE`, the
+/// settings file, the files of `--data`, and the pages of `man --out-dir`.
+pub(crate) fn open_path(path: &Path, access: Access) -> Result<fs::File, OpenError> {
+    match fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return Err(OpenError::NotAFile),
+        Ok(_) => {}
+        Err(e) if access != Access::Read && e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(OpenError::Io(e)),
     }
-    let file = fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY)
-        .open(path)
-        .map_err(OpenError::Io)?;
+    let mut options = fs::OpenOptions::new();
+    match access {
+        Access::Read => options.read(true),
+        Access::Append => options.read(true).append(true).create(true),
+        Access::Replace => options.write(true).create(true),
+    };
+    without_blocking(&mut options);
+    let file = options.open(path).map_err(OpenError::Io)?;
     if !file.metadata().map_err(OpenError::Io)?.is_file() {
         return Err(OpenError::NotAFile);
     }
+    if access == Access::Replace {
+        // Emptied only once it is known to be a regular file.
+        file.set_len(0).map_err(OpenError::Io)?;
+    }
     Ok(file)
+}
+
+/// Opens without waiting for a writer or reader (a FIFO) and without
+/// making a terminal the controlling one.
+#[cfg(unix)]
+fn without_blocking(options: &mut fs::OpenOptions) {
+    use std::os::unix::fs::OpenOptionsExt as _;
+    options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+}
+
+/// Elsewhere there are no FIFOs to block on: the checks before and after
+/// the open are the guard.
+#[cfg(not(unix))]
+fn without_blocking(_: &mut fs::OpenOptions) {}
+
+/// Creates or empties a regular file to write (see [`open_path`]).
+pub fn create_file(path: &Path) -> crate::Result<fs::File> {
+    let shown = path.display().to_string();
+    open_path(path, Access::Replace).map_err(|e| match e {
+        OpenError::NotAFile => {
+            LoadError::file(&shown, None, Message::new(Msg::NotRegularFile)).into()
+        }
+        OpenError::Io(e) => crate::Error::Other(
+            Message::new(Msg::WriteFile)
+                .arg("file", &shown)
+                .nested("problem", io_problem(&e)),
+            crate::message::Exit::Io,
+        ),
+    })
+}
+
+/// Opens a file a user named for reading (see [`open_path`]).
+pub(crate) fn open_regular(path: &Path) -> Result<fs::File, OpenError> {
+    open_path(path, Access::Read)
 }
 
 /// The UTF-8 byte-order mark some editors write at the start of a file.
@@ -572,21 +410,38 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> crate::Result<()> {
     if fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
         return Ok(());
     }
-    let Ok(entries) = fs::read_dir(dir) else {
-        return Ok(());
+    let unreadable = |path: &Path, e: &std::io::Error| {
+        crate::Error::from(LoadError::Unreadable {
+            file: path.display().to_string(),
+            problem: io_problem(e),
+        })
     };
-    for entry in entries.flatten() {
-        let Ok(kind) = entry.file_type() else {
-            continue;
-        };
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(unreadable(dir, &e)),
+    };
+    for entry in entries {
+        let entry = entry.map_err(|e| unreadable(dir, &e))?;
         let path = entry.path();
-        if kind.is_dir() {
+        let kind = entry.file_type().map_err(|e| unreadable(&path, &e))?;
+        let yaml = path.extension().is_some_and(|e| e == "yaml");
+        if kind.is_dir() && !yaml {
             walk(root, &path, out)?;
-        } else if kind.is_file()
-            && path.extension().is_some_and(|e| e == "yaml")
-            && let Ok(rel) = path.strip_prefix(root)
-        {
-            out.push(rel.to_string_lossy().replace('\\', "/"));
+        } else if yaml && !kind.is_symlink() {
+            // A data file that is a directory, device, FIFO or socket is
+            // refused here: every command that needs it would fail.
+            if !kind.is_file() {
+                return Err(LoadError::file(
+                    &path.display().to_string(),
+                    None,
+                    Message::new(Msg::NotRegularFile),
+                )
+                .into());
+            }
+            if let Ok(rel) = path.strip_prefix(root) {
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
         }
     }
     Ok(())
@@ -595,87 +450,6 @@ fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) -> crate::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::Lang;
-    use crate::ui::Ui;
-
-    fn problem(yaml: &str) -> (Option<(usize, usize)>, String, Msg) {
-        #[derive(Debug, serde::Deserialize)]
-        #[serde(deny_unknown_fields)]
-        #[allow(dead_code)]
-        struct Shape {
-            title: String,
-            count: u32,
-            #[serde(default)]
-            kind: Option<Kind>,
-        }
-        #[derive(Debug, serde::Deserialize)]
-        #[serde(rename_all = "kebab-case")]
-        enum Kind {
-            NoLimit,
-            PotLimit,
-        }
-        let err = serde_yaml::from_str::<Shape>(yaml).expect_err("refused");
-        let LoadError::File {
-            location, problem, ..
-        } = yaml_error("f.yaml", &err)
-        else {
-            panic!("not keyed: {err}");
-        };
-        let inner = match &problem.args.iter().find(|(n, _)| *n == "problem") {
-            Some((_, crate::message::Arg::Message(m))) => m.msg,
-            _ => problem.msg,
-        };
-        let ui = Ui::load(&DataSource::Embedded, Lang::De).expect("ui");
-        (location, problem.render(&ui), inner)
-    }
-
-    #[test]
-    fn the_parsers_common_errors_are_keyed_with_their_position() {
-        let (at, text, msg) = problem("title: t\ncount: 1\ncolour: red\n");
-        assert_eq!((at, msg), (Some((3, 1)), Msg::YamlUnknownField), "{text}");
-        assert!(
-            text.contains("`colour`") && text.contains("`title`"),
-            "{text}"
-        );
-        let (_, _, msg) = problem("title: t\n");
-        assert_eq!(msg, Msg::YamlMissingField);
-        let (_, _, msg) = problem("title: t\ntitle: u\ncount: 1\n");
-        assert_eq!(msg, Msg::YamlDuplicateField);
-        let (at, text, msg) = problem("title: [a]\ncount: 1\n");
-        assert_eq!((at, msg), (Some((1, 8)), Msg::YamlInvalidType), "{text}");
-        assert_eq!(text, "title: eine Liste, wo ein Text nötig ist");
-        let (_, text, msg) = problem("title: t\ncount: 1\nkind: poker\n");
-        assert_eq!(msg, Msg::YamlUnknownVariant, "{text}");
-        assert!(text.contains("`no-limit`, `pot-limit`"), "{text}");
-        let (at, text, msg) = problem("count: 1\ntitle: t: u\n");
-        assert_eq!((at.map(|a| a.0), msg), (Some(2), Msg::YamlSyntax), "{text}");
-        let (_, _, msg) = problem("title: t\ncount: 1\n---\ntitle: u\ncount: 2\n");
-        assert_eq!(msg, Msg::YamlDocuments);
-    }
-
-    #[test]
-    fn a_deserializers_own_problem_keeps_its_key() {
-        #[derive(Debug)]
-        struct Picky;
-        impl<'de> serde::Deserialize<'de> for Picky {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let given = String::deserialize(d)?;
-                Err(custom_error(
-                    Message::new(Msg::OverlayBadId).arg("id", given),
-                ))
-            }
-        }
-        #[derive(Debug, serde::Deserialize)]
-        #[allow(dead_code)]
-        struct Shape {
-            id: Picky,
-        }
-        let err = serde_yaml::from_str::<Shape>("id: X\n").expect_err("refused");
-        let problem = yaml_problem(&err);
-        assert_eq!(problem.msg, Msg::OverlayBadId);
-        let ui = Ui::load(&DataSource::Embedded, Lang::Sk).expect("ui");
-        assert!(problem.render(&ui).starts_with("id `X` nie je id vydania"));
-    }
 
     #[test]
     fn a_file_that_grows_after_it_was_looked_at_is_read_only_to_the_limit() {

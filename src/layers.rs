@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     &["text", "message"],
     &["error"],
-    &["data"],
+    &["data", "yaml"],
     &["ui"],
     &["poker"],
     &["rules", "compare"],

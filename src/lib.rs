@@ -8,7 +8,8 @@
 //!
 //! 1. [`text`] and [`message`] (every message key with its arguments);
 //! 2. [`error`] (the one error type, with every failure's typed detail);
-//! 3. [`data`] (the data tree: bundled, or `--data`);
+//! 3. [`data`] (the data tree: bundled, or `--data`) and [`yaml`] (the one
+//!    YAML reader, with its limits);
 //! 4. [`ui`] (the UI texts and languages; messages rendered in them);
 //! 5. [`poker`] (the one model of a hand);
 //! 6. [`rules`] (the rulebook store, the editions' parameters and the
@@ -34,11 +35,15 @@ pub mod rules;
 pub mod settings;
 pub mod text;
 pub mod ui;
+pub mod yaml;
 
 #[cfg(test)]
 mod layers;
 
 pub use error::{Error, LoadError, LookupError, Result};
+
+/// The longest text [`nearest`] compares with the candidates.
+pub const MAX_NEAREST_INPUT: usize = 256;
 
 /// The `n` candidates closest to `given` (by edit similarity, substrings
 /// first), for "did you mean" lists.
@@ -47,6 +52,11 @@ pub fn nearest<'a>(
     candidates: impl Iterator<Item = &'a str>,
     n: usize,
 ) -> Vec<String> {
+    // Nothing a person types for an id is this long, and comparing it with
+    // every candidate would take time in proportion to its length.
+    if given.len() > MAX_NEAREST_INPUT {
+        return Vec::new();
+    }
     let given = given.to_lowercase();
     let mut scored: Vec<(f64, &str)> = candidates
         .map(|c| {

@@ -4,7 +4,7 @@
 //! shown in the local time zone, with its offset.
 
 pub use crate::error::LogError;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 
@@ -42,7 +42,7 @@ impl Entry {
     /// The log entry of a ruling made at `time`.
     pub fn new(ruling: &Ruling, time: std::time::SystemTime) -> Entry {
         Entry {
-            time: humantime::format_rfc3339_seconds(time).to_string(),
+            time: rfc3339_seconds(time),
             edition: ruling.edition.clone(),
             incident: ruling.incident.clone(),
             answers: ruling.answers.clone(),
@@ -53,6 +53,14 @@ impl Entry {
             note: None,
         }
     }
+}
+
+/// A moment as RFC 3339 in UTC to the second (`2026-11-21T18:04:05Z`).
+fn rfc3339_seconds(time: std::time::SystemTime) -> String {
+    jiff::Timestamp::try_from(time)
+        .ok()
+        .and_then(|t| jiff::Timestamp::from_second(t.as_second()).ok())
+        .map_or_else(String::new, |t| t.to_string())
 }
 
 fn citation(c: &Citation) -> serde_json::Value {
@@ -69,26 +77,20 @@ pub fn append(path: &Path, entry: &Entry) -> crate::Result<()> {
     };
     let mut line = serde_json::to_vec(entry).map_err(|e| err(std::io::Error::other(e)))?;
     line.push(b'\n');
-    // A FIFO would block the ruling until someone reads it; a directory or
-    // socket is no log.
-    if let Ok(meta) = std::fs::metadata(path)
-        && (meta.is_dir() || is_pipe_or_socket(&meta))
-    {
-        return Err(LogError::NotAFile {
-            file: path.display().to_string(),
-        }
-        .into());
-    }
-    // A path that cannot be opened is the user's to fix (exit 2); a write
-    // that fails once the file is open is the system's (exit 1).
-    let mut file = OpenOptions::new()
-        .create(true)
-        .read(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| LogError::Open {
-            file: path.display().to_string(),
-            cause: e,
+    // Only a regular file is a log: a FIFO would block the ruling until
+    // someone reads it, a device swallows it or fails mid-write, a directory
+    // or socket is no log; each is refused before a byte is written. A path
+    // that cannot be opened is the user's to fix (exit 2); a write that
+    // fails once the file is open is the system's (exit 1).
+    let mut file =
+        crate::data::open_path(path, crate::data::Access::Append).map_err(|e| match e {
+            crate::data::OpenError::NotAFile => LogError::NotAFile {
+                file: path.display().to_string(),
+            },
+            crate::data::OpenError::Io(cause) => LogError::Open {
+                file: path.display().to_string(),
+                cause,
+            },
         })?;
     file.lock().map_err(err)?;
     let before = file.metadata().map_err(err)?.len();
@@ -109,12 +111,6 @@ pub fn append(path: &Path, entry: &Entry) -> crate::Result<()> {
     }
     file.unlock().map_err(err)?;
     Ok(())
-}
-
-fn is_pipe_or_socket(meta: &std::fs::Metadata) -> bool {
-    use std::os::unix::fs::FileTypeExt as _;
-    let kind = meta.file_type();
-    kind.is_fifo() || kind.is_socket()
 }
 
 fn ends_without_newline(file: &File) -> std::io::Result<bool> {
@@ -157,11 +153,14 @@ pub fn since(
         })
     };
     let g = given.trim();
-    if let Ok(d) = humantime::parse_duration(g) {
+    // A duration in jiff's friendly words (`2h`, `90m`, `1h 30m`,
+    // `2 days`), a day taken as 24 hours.
+    if let Ok(span) = g.parse::<jiff::Span>() {
         // A time further back than the calendar reaches is no time.
-        return now
-            .checked_sub(d)
-            .and_then(|t| jiff::Timestamp::try_from(t).ok())
+        return span
+            .to_duration(jiff::SpanRelativeTo::days_are_24_hours())
+            .ok()
+            .and_then(|d| jiff::Timestamp::try_from(now).ok()?.checked_sub(d).ok())
             .ok_or_else(bad);
     }
     if let Ok(at) = g.parse::<jiff::Timestamp>() {
@@ -324,6 +323,16 @@ mod tests {
             Some(at("2026-11-21T17:00:00Z"))
         );
         assert_eq!(since("2h", now, &z).ok(), Some(at("2026-11-21T10:00:00Z")));
+        assert_eq!(since("90m", now, &z).ok(), Some(at("2026-11-21T10:30:00Z")));
+        assert_eq!(
+            since("1h 30m", now, &z).ok(),
+            Some(at("2026-11-21T10:30:00Z"))
+        );
+        assert_eq!(
+            since("2days", now, &z).ok(),
+            Some(at("2026-11-19T12:00:00Z"))
+        );
+        assert_eq!(since("1d", now, &z).ok(), Some(at("2026-11-20T12:00:00Z")));
         for bad in ["yesterday", "2026-13-01", "", "12OO", "20000y"] {
             assert!(
                 matches!(

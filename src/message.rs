@@ -144,6 +144,10 @@ messages! {
     DataNotADirectory = "data_not_a_directory" [],
     /// `--data` without `locales/`.
     DataNoLocales = "data_no_locales" [],
+    /// A data tree without `rulings/`.
+    DataNoRulings = "data_no_rulings" [],
+    /// A folder of the data tree that cannot be listed.
+    DataUnreadable = "data_unreadable" [name, problem],
     /// `--data` whose `locales/` or `rulings/` is a symbolic link.
     DataLink = "data_link" [name],
     /// A language's UI file missing from a data tree.
@@ -168,14 +172,22 @@ messages! {
     YamlDuplicateKey = "yaml_duplicate_key" [key],
     /// A value of the wrong kind.
     YamlInvalidType = "yaml_invalid_type" [found, expected],
+    /// Another kind of value where this one is needed.
+    YamlExpected = "yaml_expected" [expected],
     /// A word that is none of the allowed ones.
     YamlUnknownVariant = "yaml_unknown_variant" [value, expected],
     /// A list of the wrong length.
     YamlInvalidLength = "yaml_invalid_length" [length],
     /// More than one document.
     YamlDocuments = "yaml_documents" [],
-    /// Nesting beyond the parser's limit.
-    YamlTooDeep = "yaml_too_deep" [],
+    /// Nesting beyond the reader's limit.
+    YamlTooDeep = "yaml_too_deep" [max],
+    /// More values than any data file holds.
+    YamlTooMany = "yaml_too_many" [max],
+    /// A YAML alias or anchor (`*name`, `&name`, `<<`).
+    YamlAlias = "yaml_alias" [],
+    /// A YAML tag (`!name`) the reader does not take.
+    YamlTag = "yaml_tag" [tag],
     /// A problem the parser words in its own way (quoted).
     YamlOther = "yaml_other" [message],
     /// Kinds of value, for [`Msg::YamlInvalidType`].
@@ -196,12 +208,6 @@ messages! {
     KindEmpty = "kind_empty" [],
     /// Any other kind, as the parser names it.
     KindOther = "kind_other" [name],
-    /// Nesting deeper than any data file needs.
-    ShapeTooDeep = "shape_too_deep" [],
-    /// Indentation deeper than any data file needs.
-    ShapeIndent = "shape_indent" [],
-    /// YAML aliases.
-    ShapeAlias = "shape_alias" [],
     /// A parameter outside its range.
     ParamOutOfRange = "param_out_of_range" [value, lo, hi],
 
@@ -304,6 +310,8 @@ messages! {
     UsageNoManual = "usage_no_manual" [command],
     /// `--lang` that names no UI language.
     NotUiLanguage = "not_ui_language" [value],
+    /// An environment variable whose value is not UTF-8 text.
+    EnvNotUtf8 = "env_not_utf8" [var],
     /// A game that is none of the three.
     NotAGame = "not_a_game" [value],
     /// `--answer` without `=`.
@@ -458,6 +466,8 @@ messages! {
     PlayerNotInRoundPreflop = "player_not_in_round_preflop" [player],
     /// The small blind's chips are needed.
     SmallBlindNeeded = "small_blind_needed" [],
+    /// The actions do not say whose action is ruled.
+    PlayerNeeded = "player_needed" [known],
     /// The out-of-turn player never acted out of turn in the actions.
     OotNotFound = "oot_not_found" [player],
     /// When the out-of-turn player acted it was another player's turn.
@@ -590,6 +600,12 @@ messages! {
     HandHeaderWord = "hand.header_word" [text],
     /// A player not written SEAT:STACK.
     HandSeatItem = "hand.seat_item" [text],
+    /// A seat listed twice in a hand's table.
+    HandSeatTwice = "hand.seat_twice" [seat],
+    /// More players than a table seats.
+    HandTooManyPlayers = "hand.too_many_players" [count, max],
+    /// More actions than a hand holds.
+    HandTooManyActions = "hand.too_many_actions" [max],
     /// An action not written SEAT ACTION.
     HandAction = "hand.action" [text],
     /// The button on no player.
@@ -867,6 +883,16 @@ messages! {
     CheckProvisionNoDescription = "check_provision_no_description" [id, lang],
     /// A provision description with a control character.
     CheckProvisionControl = "check_provision_control" [id, lang],
+    /// `duty` on a provision that is no ruling.
+    CheckProvisionDutyKind = "check_provision_duty_kind" [id, kind],
+    /// A provision's term with no values.
+    CheckTermNoValues = "check_term_no_values" [id, term],
+    /// A term value that is not a slug.
+    CheckTermValueNotSlug = "check_term_value_not_slug" [id, term, value],
+    /// A term value without words in a language.
+    CheckTermValueWords = "check_term_value_words" [id, term, value, lang],
+    /// A term value taken from the shared values that are not there.
+    CheckTermValueUnknown = "check_term_value_unknown" [id, term, value],
     /// A provision record named for another edition.
     CheckRecordEdition = "check_record_edition" [edition, file],
     /// A provision record entry for a rule the edition does not have.
@@ -881,6 +907,14 @@ messages! {
     CheckRuleProvisionUnknown = "check_rule_provision_unknown" [rule, id],
     /// A rule stating a provision of another topic.
     CheckProvisionOtherTopic = "check_provision_other_topic" [rule, concept, id, other],
+    /// A statement naming another topic than its provision's.
+    CheckProvisionTopicNamed = "check_provision_topic_named" [rule, id, topic, other],
+    /// A statement giving a term its provision does not have.
+    CheckTermNotOfProvision = "check_term_not_of_provision" [rule, id, term],
+    /// A statement giving a term a value its provision does not have.
+    CheckTermValueNotOfProvision = "check_term_value_not_of_provision" [rule, id, term, value, list],
+    /// A statement of a bundled edition leaving out one of its provision's terms.
+    CheckTermNotGiven = "check_term_not_given" [rule, id, term],
     /// A stated provision without the words that state it.
     CheckProvisionNoSpan = "check_provision_no_span" [rule, id],
     /// A span the rule's text does not contain.
@@ -953,8 +987,14 @@ messages! {
     CheckFewestAnswers = "check_fewest_answers" [problem],
     /// All the answers of a walk do not read into the answer type.
     CheckEveryAnswers = "check_every_answers" [problem],
+    /// A choice of a question that does not read into the module's answers.
+    CheckChoiceUnread = "check_choice_unread" [question, choice, module, problem],
+    /// An outcome whose tree cites other concepts than its module declares.
+    CheckCitesDisagree = "check_cites_disagree" [outcome, tree, module],
     /// A lexicon entry for an unknown concept.
     CheckLexiconConcept = "check_lexicon_concept" [concept],
+    /// A lexicon topic listed as covered by no rulebook that is a concept.
+    CheckLexiconCoveredTopic = "check_lexicon_covered_topic" [concept],
     /// A lexicon entry without terms.
     CheckLexiconNoTerms = "check_lexicon_no_terms" [concept],
     /// A lexicon term with no words.

@@ -229,6 +229,43 @@ impl Settings {
     }
 }
 
+/// The environment variables the settings are read from.
+pub const VARIABLES: &[&str] = &[
+    "FLOOR_LANG",
+    "FLOOR_RULES",
+    "FLOOR_HOUSE",
+    "FLOOR_LOG",
+    "FLOOR_GAME",
+    "FLOOR_CONFIG",
+    "XDG_CONFIG_HOME",
+    "HOME",
+];
+
+/// A variable of the process's environment, as [`Settings::resolve`] looks
+/// it up: `Ok(None)` when unset, an error naming it when its value is not
+/// UTF-8 (a setting silently dropped would rule without the house overlay,
+/// or not log).
+pub fn env_var(name: &str) -> crate::Result<Option<String>> {
+    match std::env::var(name) {
+        Ok(value) => Ok(Some(value)),
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(_)) => Err(crate::Error::bad(
+            Message::new(Msg::EnvNotUtf8).arg("var", name),
+        )),
+    }
+}
+
+impl Settings {
+    /// [`Settings::resolve`] from the process's environment: every variable
+    /// of [`VARIABLES`] must be UTF-8 if set.
+    pub fn from_environment(given: Given) -> crate::Result<Settings> {
+        for name in VARIABLES {
+            env_var(name)?;
+        }
+        Settings::resolve(given, |name| env_var(name).ok().flatten())
+    }
+}
+
 /// The first of the three that is set.
 fn pick<T>(
     flag: Option<(T, Source)>,
@@ -279,7 +316,7 @@ fn read_file(
     let text = if path == Path::new("/dev/null") {
         Ok(String::new())
     } else {
-        crate::data::read_yaml(&path)
+        crate::data::read_limited(&path)
     }
     .map_err(|e| match e {
         crate::Error::Load(LoadError::Unreadable { file, problem }) => LoadError::Unreadable {
@@ -293,8 +330,8 @@ fn read_file(
     let values = if text.trim().is_empty() {
         FileValues::default()
     } else {
-        serde_yaml::from_str::<Option<FileValues>>(&text)
-            .map_err(|e| settings_yaml_error(&shown, &e))?
+        crate::yaml::from_str::<Option<FileValues>>(&text, &shown)
+            .map_err(settings_yaml_error)?
             .unwrap_or_default()
     };
     Ok((
@@ -307,17 +344,18 @@ fn read_file(
 }
 
 /// A YAML error in the settings file, with the keys it accepts.
-fn settings_yaml_error(file: &str, e: &serde_yaml::Error) -> LoadError {
-    match crate::data::yaml_error(file, e) {
-        LoadError::File {
+fn settings_yaml_error(e: crate::Error) -> crate::Error {
+    match e {
+        crate::Error::Load(LoadError::File {
             file,
             location,
             problem,
-        } => LoadError::File {
+        }) => LoadError::File {
             file,
             location,
             problem: Message::new(Msg::SettingsYaml).nested("problem", problem),
-        },
+        }
+        .into(),
         other => other,
     }
 }

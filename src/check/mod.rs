@@ -91,6 +91,9 @@ pub fn check(store: &Store) -> Report {
     }
     match Ui::load(store.source(), Lang::En) {
         Ok(ui) => {
+            if let Some(problem) = store.source().rulings_problem() {
+                report.add("rulings/", problem);
+            }
             for (file, message) in trees::validate_all(store.source(), concepts, &ui) {
                 report.add(&file, message);
             }
@@ -149,7 +152,7 @@ fn check_provisions(store: &Store, editions: &[&Edition], report: &mut Report) {
             }
         };
         let mut with = (*ed).clone();
-        for problem in provisions::attach(&mut with, &record, &catalog) {
+        for problem in provisions::attach(&mut with, record, &catalog) {
             report.add(&file, problem);
         }
         for problem in provisions::edition_problems(&with, &catalog) {

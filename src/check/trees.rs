@@ -7,14 +7,17 @@
 use std::collections::HashSet;
 
 use crate::data::DataSource;
+use crate::engine::registry::Problem;
 use crate::engine::tree::{Condition, Kind, Tree, cite_parts};
 use crate::message::{Message, Msg};
 use crate::rules::Concept;
 use crate::ui::Ui;
 
-/// The problems of one tree.
-pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<Message> {
+/// The problems of one tree; a choice its module cannot read is placed at
+/// that choice.
+pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<Problem> {
     let mut problems = Vec::new();
+    let mut placed = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     for q in &tree.questions {
         let at = |msg: Msg| Message::new(msg).arg("question", &q.id);
@@ -109,7 +112,7 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<Message> {
     }
     let known: HashSet<&str> = concepts.iter().map(|c| c.slug.as_str()).collect();
     match crate::incidents::find(&tree.id) {
-        Some(entry) => problems.extend(entry.check(tree)),
+        Some(entry) => placed.extend(entry.check(tree)),
         None => problems.push(Message::new(Msg::CheckNoModule).arg("incident", &tree.id)),
     }
     for o in &tree.outcomes {
@@ -139,6 +142,46 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<Message> {
         problems.push(Message::new(Msg::CheckNoTitle).arg("key", title));
     }
     problems
+        .into_iter()
+        .map(|message| Problem {
+            choice: None,
+            message,
+        })
+        .chain(placed)
+        .collect()
+}
+
+/// Where `choice` of `question` is written in a tree's YAML: the line and
+/// column of the choice in the question's `choices`.
+pub fn choice_position(yaml: &str, question: &str, choice: &str) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = yaml.lines().collect();
+    let is_id = |line: &str, id: &str| {
+        let line = line.trim_start().trim_start_matches(['-', '{', ' ']);
+        line.strip_prefix("id:")
+            .map(str::trim_start)
+            .and_then(|rest| rest.strip_prefix(id))
+            .is_some_and(|rest| rest.starts_with([',', ' ', '}']) || rest.is_empty())
+    };
+    let start = lines.iter().position(|l| is_id(l, question))?;
+    let word = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    for (n, line) in lines.iter().enumerate().skip(start) {
+        if n > start && line.trim_start().starts_with('-') && line.contains("id:") {
+            return None;
+        }
+        let from = line.find("choices").unwrap_or(0);
+        let mut at = from;
+        while let Some(i) = line.get(at..).and_then(|rest| rest.find(choice)) {
+            let begin = at + i;
+            let end = begin + choice.len();
+            let before = line[..begin].chars().next_back();
+            let after = line[end..].chars().next();
+            if !before.is_some_and(word) && !after.is_some_and(word) {
+                return Some((n + 1, line[..begin].chars().count() + 1));
+            }
+            at = end;
+        }
+    }
+    None
 }
 
 /// Whether `condition` can be decided on edition parameter `name`: the
@@ -156,8 +199,8 @@ fn param_condition(name: &str, condition: &Condition) -> Result<(), Message> {
         _ => return Err(Message::new(Msg::CheckConditionValues)),
     };
     for value in values {
-        let scalar = serde_yaml::from_str::<Params>(&format!("{name}: {value}"));
-        let element = serde_yaml::from_str::<Params>(&format!("{name}: [{value}]"));
+        let scalar = crate::yaml::from_str::<Params>(&format!("{name}: {value}"), name);
+        let element = crate::yaml::from_str::<Params>(&format!("{name}: [{value}]"), name);
         if scalar.is_err() && element.is_err() {
             return Err(Message::new(Msg::CheckNotAValue)
                 .arg("value", value)
@@ -177,11 +220,21 @@ pub fn validate_all(source: &DataSource, concepts: &[Concept], ui: &Ui) -> Vec<(
     for id in ids {
         let file = format!("rulings/{id}.yaml");
         match crate::engine::load(source, &id) {
-            Ok(tree) => out.extend(
-                validate(&tree, concepts, ui)
-                    .into_iter()
-                    .map(|m| (file.clone(), m)),
-            ),
+            Ok(tree) => {
+                let yaml = source.written(&file);
+                for p in validate(&tree, concepts, ui) {
+                    let at = p
+                        .choice
+                        .as_ref()
+                        .zip(yaml.as_deref())
+                        .and_then(|((q, c), yaml)| choice_position(yaml, q, c));
+                    let shown = match at {
+                        Some((line, column)) => format!("{file}:{line}:{column}"),
+                        None => file.clone(),
+                    };
+                    out.push((shown, p.message));
+                }
+            }
             Err(e) => out.push((file, e.message())),
         }
     }
@@ -192,8 +245,17 @@ pub fn validate_all(source: &DataSource, concepts: &[Concept], ui: &Ui) -> Vec<(
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_choice_is_found_where_it_is_written() {
+        let yaml = "id: t\nquestions:\n  - {id: game, kind: choice, choices: [no-limit, limit]}\n  - {id: declared, kind: choice, choices: [nothing, call], default: nothing}\n";
+        assert_eq!(choice_position(yaml, "declared", "call"), Some((4, 53)));
+        assert_eq!(choice_position(yaml, "declared", "nothing"), Some((4, 44)));
+        assert_eq!(choice_position(yaml, "game", "limit"), Some((3, 50)));
+        assert_eq!(choice_position(yaml, "game", "raise"), None);
+    }
+
     fn condition(yaml: &str) -> Condition {
-        serde_yaml::from_str(yaml).expect("a condition")
+        crate::yaml::from_str(yaml, "test").expect("a condition")
     }
 
     #[test]

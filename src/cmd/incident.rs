@@ -71,7 +71,7 @@ pub fn run(ctx: &Ctx, args: Args) -> floor::Result<Output> {
         .answers
         .iter()
         .map(|(k, _)| k.as_str())
-        .filter(|k| answers.get(k).is_none())
+        .filter(|k| answers.get(k).is_none() && !answers.unset().any(|u| u == *k))
         .map(|k| format!("`{k}`"))
         .collect();
     if !ignored.is_empty() {
@@ -128,7 +128,23 @@ fn walk_interactively(
                 Err(e) => return Err(e),
             };
             match engine::decide(&tree, book, &ctx.ui, &answers) {
-                Ok(ruling) => return Ok(Some((tree, answers, ruling))),
+                Ok(ruling) => {
+                    // A default that decided the case, which only the
+                    // ruling could tell, is asked before it stands.
+                    let left = ruling.to_ask.iter().find(|k| {
+                        answers.origin(k) == Some(engine::Origin::Default)
+                            && tree
+                                .question(k)
+                                .is_some_and(|q| engine::walk::applies(q, &answers))
+                    });
+                    match left {
+                        Some(key) => {
+                            start = Some(key.clone());
+                            seed = answers;
+                        }
+                        None => return Ok(Some((tree, answers, ruling))),
+                    }
+                }
                 // Only a question that applies can be asked again.
                 Err(e) => match e.input_key().filter(|k| {
                     tree.question(k)
@@ -312,7 +328,7 @@ fn given_answers(args: &Args) -> floor::Result<BTreeMap<String, String>> {
 }
 
 fn read_answers_file(path: &Path) -> floor::Result<BTreeMap<String, String>> {
-    let text = floor::data::read_yaml(path)?;
+    let text = floor::data::read_limited(path)?;
     floor::engine::answer::parse_answers_file(&text, &path.display().to_string())
 }
 

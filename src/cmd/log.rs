@@ -84,7 +84,7 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> floor::R
         let skipped = read_each(file, |e| {
             if failed.is_none() && wanted(&e) {
                 let line = serde_json::to_string(&e).unwrap_or_default();
-                if let Err(err) = writeln!(out, "{line}") {
+                if let Err(err) = writeln!(out, "{}", crate::app::escaped(&line, true, false)) {
                     failed = Some(floor::Error::Output(err));
                 }
             }
@@ -109,7 +109,12 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> floor::R
                 }
                 streamed = true;
                 let block = table_of(ctx, std::mem::take(&mut rows));
-                if let Err(err) = writeln!(stdout.lock(), "{block}") {
+                let block = block.to_string();
+                if let Err(err) = writeln!(
+                    stdout.lock(),
+                    "{}",
+                    crate::app::escaped(&block, false, ctx.color)
+                ) {
                     failed = Some(floor::Error::Output(err));
                 }
             }
@@ -122,13 +127,17 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> floor::R
         let _ = writeln!(
             std::io::stderr(),
             "{}",
-            ctx.ui.f(
-                "log.skipped",
-                &[
-                    ("file", &printable(&file.display().to_string())),
-                    ("count", &skipped.count.to_string()),
-                    ("first", &first.to_string()),
-                ]
+            crate::app::escaped(
+                &ctx.ui.f(
+                    "log.skipped",
+                    &[
+                        ("file", &printable(&file.display().to_string())),
+                        ("count", &skipped.count.to_string()),
+                        ("first", &first.to_string()),
+                    ]
+                ),
+                false,
+                true
             )
         );
     }
@@ -142,7 +151,12 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> floor::R
     text.push_str(&ui.f("log.count", &[("count", &shown.to_string())]));
     text.push('\n');
     if streamed {
-        writeln!(stdout.lock(), "{}", text.trim_end()).map_err(floor::Error::Output)?;
+        writeln!(
+            stdout.lock(),
+            "{}",
+            crate::app::escaped(text.trim_end(), false, ctx.color)
+        )
+        .map_err(floor::Error::Output)?;
         return Ok(Output::ok(String::new()));
     }
     Ok(Output::ok(text))

@@ -16,7 +16,7 @@ pub fn run(command: &[String], out_dir: Option<&Path>) -> floor::Result<Output> 
         let mut written = String::new();
         for (file, cmd) in man::pages() {
             let path = dir.join(&file);
-            std::fs::write(&path, man::render(&cmd)).map_err(|e| written_failed(&path, &e))?;
+            write_page(&path, &man::render(&cmd))?;
             written.push_str(&format!("{}\n", path.display()));
         }
         return Ok(Output::ok(written));
@@ -25,6 +25,14 @@ pub fn run(command: &[String], out_dir: Option<&Path>) -> floor::Result<Output> 
         floor::Error::bad(Message::new(Msg::UsageNoManual).arg("command", command.join(" ")))
     })?;
     Ok(Output::ok(String::from_utf8_lossy(&page).into_owned()))
+}
+
+/// Writes one page: only to a regular file (a FIFO or device named like a
+/// page is refused before anything is written, and never waited on).
+fn write_page(path: &Path, page: &[u8]) -> floor::Result<()> {
+    use std::io::Write as _;
+    let mut file = floor::data::create_file(path)?;
+    file.write_all(page).map_err(|e| written_failed(path, &e))
 }
 
 /// A manual page or its directory that could not be written: the system's

@@ -223,8 +223,7 @@ pub fn parse_key_value(s: &str) -> Result<(String, String), String> {
 /// Reads an answers file (`--answers`): a YAML map of answer keys to
 /// values or lists of values, each taken as the text it is written with and
 /// read by the `--answer` grammar (so `0x10` or `+16` are refused as they
-/// are on the command line). `text` has passed [`crate::data::check_shape`];
-/// `file` names it in errors.
+/// are on the command line); `file` names it in errors.
 pub fn parse_answers_file(text: &str, file: &str) -> crate::Result<BTreeMap<String, String>> {
     use crate::message::{Message, Msg};
     let invalid = |problem: Message| LoadError::file(file, None, problem);
@@ -232,41 +231,202 @@ pub fn parse_answers_file(text: &str, file: &str) -> crate::Result<BTreeMap<Stri
         return Err(invalid(Message::new(Msg::AnswersEmpty)).into());
     }
     // First the shape: a map of scalars and lists of scalars.
-    let value: serde_yaml::Value =
-        serde_yaml::from_str(text).map_err(|e| crate::data::yaml_error(file, &e))?;
-    let serde_yaml::Value::Mapping(map) = value else {
-        return Err(invalid(Message::new(Msg::AnswersNotMap)).into());
+    let lists = match crate::yaml::from_str_seed(text, file, ShapeOfAnswers)? {
+        Ok(lists) => lists,
+        Err(problem) => return Err(invalid(problem).into()),
     };
-    let scalar = |v: &serde_yaml::Value| {
-        matches!(
-            v,
-            serde_yaml::Value::String(_)
-                | serde_yaml::Value::Number(_)
-                | serde_yaml::Value::Bool(_)
-        )
-    };
-    let mut lists = BTreeMap::new();
-    for (k, v) in &map {
-        let serde_yaml::Value::String(key) = k else {
-            return Err(invalid(Message::new(Msg::AnswersKeyNotText)).into());
-        };
-        let is_list = match v {
-            v if scalar(v) => false,
-            serde_yaml::Value::Sequence(items) if items.iter().all(scalar) => true,
-            serde_yaml::Value::Sequence(_) => {
-                return Err(invalid(Message::new(Msg::AnswersListItems).arg("key", key)).into());
-            }
-            _ => {
-                return Err(invalid(Message::new(Msg::AnswersBadValue).arg("key", key)).into());
-            }
-        };
-        lists.insert(key.clone(), is_list);
-    }
     // Then the values as written.
-    let de = serde_yaml::Deserializer::from_str(text);
-    serde::de::DeserializeSeed::deserialize(AsWritten(&lists), de)
-        .map_err(|e| crate::data::yaml_error(file, &e))
-        .map_err(crate::Error::from)
+    crate::yaml::from_str_seed(text, file, AsWritten(&lists))
+}
+
+/// What an answers file holds: for each key, whether its value is a list
+/// of scalars (`true`) or one scalar; or what is wrong with its shape.
+struct ShapeOfAnswers;
+
+/// The kind of one value of an answers file.
+#[derive(PartialEq)]
+enum Held {
+    Scalar,
+    List,
+    ListOfOther,
+    Other,
+}
+
+impl<'de> serde::Deserialize<'de> for Held {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Kind;
+        impl<'de> serde::de::Visitor<'de> for Kind {
+            type Value = Held;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a value")
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Held, E> {
+                Ok(Held::Scalar)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Held, E> {
+                Ok(Held::Scalar)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Held, E> {
+                Ok(Held::Scalar)
+            }
+            fn visit_i128<E>(self, _: i128) -> Result<Held, E> {
+                Ok(Held::Scalar)
+            }
+            fn visit_u128<E>(self, _: u128) -> Result<Held, E> {
+                Ok(Held::Scalar)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Held, E> {
+                Ok(Held::Scalar)
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Held, E> {
+                Ok(Held::Scalar)
+            }
+            fn visit_unit<E>(self) -> Result<Held, E> {
+                Ok(Held::Other)
+            }
+            fn visit_none<E>(self) -> Result<Held, E> {
+                Ok(Held::Other)
+            }
+            fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Held, D::Error> {
+                <Held as serde::Deserialize>::deserialize(d)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Held, A::Error> {
+                let mut held = Held::List;
+                while let Some(item) = seq.next_element::<Held>()? {
+                    if item != Held::Scalar {
+                        held = Held::ListOfOther;
+                    }
+                }
+                Ok(held)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Held, A::Error> {
+                while map
+                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(Held::Other)
+            }
+        }
+        d.deserialize_any(Kind)
+    }
+}
+
+/// A key of an answers file: text, or something else.
+struct Key(Option<String>);
+
+impl<'de> serde::Deserialize<'de> for Key {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Text;
+        impl<'de> serde::de::Visitor<'de> for Text {
+            type Value = Key;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a key")
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Key, E> {
+                Ok(Key(Some(v.to_string())))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Key, E> {
+                Ok(Key(None))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Key, E> {
+                Ok(Key(None))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Key, E> {
+                Ok(Key(None))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Key, E> {
+                Ok(Key(None))
+            }
+            fn visit_unit<E>(self) -> Result<Key, E> {
+                Ok(Key(None))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Key, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(Key(None))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Key, A::Error> {
+                while map
+                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(Key(None))
+            }
+        }
+        d.deserialize_any(Text)
+    }
+}
+
+impl<'de> serde::de::DeserializeSeed<'de> for ShapeOfAnswers {
+    type Value = Result<BTreeMap<String, bool>, crate::message::Message>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        use crate::message::{Message, Msg};
+        struct Top;
+        impl<'de> serde::de::Visitor<'de> for Top {
+            type Value = Result<BTreeMap<String, bool>, Message>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a map of answers")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut lists = BTreeMap::new();
+                let mut problem = None;
+                while let Some(Key(key)) = map.next_key::<Key>()? {
+                    let held: Held = map.next_value()?;
+                    if problem.is_some() {
+                        continue;
+                    }
+                    let Some(key) = key else {
+                        problem = Some(Message::new(Msg::AnswersKeyNotText));
+                        continue;
+                    };
+                    match held {
+                        Held::Scalar => {
+                            lists.insert(key, false);
+                        }
+                        Held::List => {
+                            lists.insert(key, true);
+                        }
+                        Held::ListOfOther => {
+                            problem = Some(Message::new(Msg::AnswersListItems).arg("key", key));
+                        }
+                        Held::Other => {
+                            problem = Some(Message::new(Msg::AnswersBadValue).arg("key", key));
+                        }
+                    }
+                }
+                Ok(problem.map_or(Ok(lists), Err))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Self::Value, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(Err(Message::new(Msg::AnswersNotMap)))
+            }
+            fn visit_str<E>(self, _: &str) -> Result<Self::Value, E> {
+                Ok(Err(Message::new(Msg::AnswersNotMap)))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Self::Value, E> {
+                Ok(Err(Message::new(Msg::AnswersNotMap)))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Self::Value, E> {
+                Ok(Err(Message::new(Msg::AnswersNotMap)))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Self::Value, E> {
+                Ok(Err(Message::new(Msg::AnswersNotMap)))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Self::Value, E> {
+                Ok(Err(Message::new(Msg::AnswersNotMap)))
+            }
+            fn visit_unit<E>(self) -> Result<Self::Value, E> {
+                Ok(Err(Message::new(Msg::AnswersNotMap)))
+            }
+        }
+        d.deserialize_any(Top)
+    }
 }
 
 /// Reads a map's values as the text they are written with, lists joined

@@ -3,7 +3,9 @@
 //! ([`crate::incidents`]), and the ruling.
 
 pub mod answer;
+pub mod notes;
 pub mod pick;
+pub mod read;
 pub mod registry;
 pub mod ruling;
 pub mod tree;
@@ -16,8 +18,8 @@ use crate::rules::Book;
 use crate::rules::params::Resolved;
 use crate::ui::Ui;
 
-pub use registry::{Cx, Entry, Incident};
-pub use ruling::{Decision, Ruling};
+pub use registry::{Cx, Entry, Incident, Outcome};
+pub use ruling::{Decision, Erased, Ruling};
 pub use tree::Tree;
 pub use walk::{AnswerSource, Answers, GivenAnswers, Origin, Reply, WalkError, walk, walk_from};
 
@@ -84,23 +86,29 @@ pub fn decide(
     answers: &Answers,
 ) -> Result<Ruling, crate::Error> {
     let (params, sources) = book.params_with_sources();
-    let mut cx = Cx::new(Resolved::new(&params), &sources);
+    let mut cx = Cx::new(Resolved::new(&params), &sources).with_defaults(answers);
     let entry = crate::incidents::find(&tree.id).ok_or_else(|| {
         crate::Error::bad(
             Message::new(Msg::CheckRulingNoModule).arg("file", format!("rulings/{}.yaml", tree.id)),
         )
     })?;
     let decision = entry.run(answers, &mut cx)?;
-    if tree.outcome(&decision.outcome).is_none() {
+    if tree.outcome(decision.outcome).is_none() {
         return Err(crate::Error::bad(
             Message::new(Msg::CheckOutcomeNotInTree)
                 .arg("incident", &tree.id)
-                .arg("outcome", &decision.outcome)
+                .arg("outcome", decision.outcome)
                 .arg("file", format!("rulings/{}.yaml", tree.id)),
         ));
     }
     let fallbacks = cx.params.take_fallbacks();
-    ruling::assemble(tree, book, ui, answers, decision, &fallbacks)
+    let mut used = answers.clone();
+    for key in cx.unused_defaults() {
+        used.forget(key);
+    }
+    let mut ruling = ruling::assemble(tree, book, ui, &used, decision, &fallbacks)?;
+    ruling.to_ask = cx.asked().iter().map(|k| k.to_string()).collect();
+    Ok(ruling)
 }
 
 /// The error for required answers that are missing: every key with its

@@ -1,32 +1,89 @@
 //! What an incident is in code: typed answers (read from the walk's answers
-//! with serde), a typed outcome enum and the rule logic, registered once in
+//! with serde), a typed outcome enum with the concepts each outcome cites,
+//! typed amounts, extras and notes, and the rule logic, registered once in
 //! [`crate::incidents::ALL`]. `floor check` proves that each decision tree
 //! (`rulings/<id>.yaml`) and its module agree: the question ids are the
-//! answer fields, the outcomes are the enum's variants, and every set of
-//! answers the walk can produce reads into the answer type.
+//! answer fields, the outcomes are the enum's variants and cite what the
+//! module declares, and every answer the walk can give, each choice of each
+//! question, reads into the answer type.
 
+use serde::Serialize;
 use serde::de::{self, DeserializeOwned, Visitor};
-use serde_json::{Map, Value};
 
 use super::answer::Answer;
-use super::ruling::Decision;
-use super::tree::{Kind, Tree};
-use super::walk::Answers;
+use super::notes::NoteText;
+use super::read::{ReadError, read};
+use super::ruling::{Decision, Erased};
+use super::tree::{Kind, Question, Tree, cite_parts};
+use super::walk::{Answers, Origin};
 use crate::error::Error;
 use crate::message::{Message, Msg};
+use crate::rules::concepts::ConceptId;
 use crate::rules::params::Resolved;
 
-/// One incident: its answers, its outcomes and how it rules.
-pub trait Incident {
+/// One incident: its answers, its outcomes, what its ruling carries and how
+/// it rules. Everything a ruling holds is typed here; the card, the JSON and
+/// the log are made from it at the edge ([`super::ruling::assemble`]).
+pub trait Incident: Sized {
     /// The incident id, equal to its decision tree's file name.
     const ID: &'static str;
     /// The answers, one field per question of the tree (an `Option` where
     /// the walk may leave the question unanswered).
-    type Answers: DeserializeOwned;
-    /// The outcomes, spelt as the tree spells them.
-    type Outcome: Copy + strum::VariantNames + Into<&'static str>;
+    type Answers: FromAnswers;
+    /// The outcomes, spelt as the tree spells them, each with the concepts
+    /// it may cite.
+    type Outcome: Outcome;
+    /// The named chip amounts, in the order the card shows them (a field
+    /// `None` is not shown); `()` for none.
+    type Amounts: Serialize + Default + std::fmt::Debug + Clone;
+    /// What the JSON carries besides the amounts (`pots`, `player`...), in
+    /// its order; `()` for nothing.
+    type Extra: Serialize + Default + std::fmt::Debug + Clone;
+    /// The notes the card may carry ([`super::notes::NoNote`] for none).
+    type Note: NoteText + std::fmt::Debug + Clone;
     /// Rules on the answers with the edition's parameters.
-    fn rule(answers: Self::Answers, cx: &mut Cx<'_>) -> Result<Decision<Self::Outcome>, Error>;
+    fn rule(answers: Self::Answers, cx: &mut Cx<'_>) -> Result<Decision<Self>, Error>;
+}
+
+/// An incident's answers as they are read from a walk: by serde, for any
+/// type that deserializes (one field per question), or in parts (the
+/// betting incidents read their own answers and the round told).
+pub trait FromAnswers: Sized {
+    /// Every answer key the type reads.
+    fn fields() -> Vec<&'static str>;
+    /// The keys that are the incident's own: each must be a question of
+    /// its tree (the others are shared, and optional).
+    fn own_fields() -> Vec<&'static str> {
+        Self::fields()
+    }
+    /// Reads the answers.
+    fn read(answers: &Answers) -> Result<Self, ReadError>;
+}
+
+impl<T: DeserializeOwned> FromAnswers for T {
+    fn fields() -> Vec<&'static str> {
+        field_names::<T>().to_vec()
+    }
+
+    fn read(answers: &Answers) -> Result<Self, ReadError> {
+        read::<T>(answers, None)
+    }
+}
+
+/// An incident's outcomes: ids as the tree spells them, and for each the
+/// concepts it may cite, deciding rule first, as the tree's `cite:` lists
+/// them (`floor check` proves the two lists agree).
+pub trait Outcome:
+    Copy
+    + Eq
+    + std::fmt::Debug
+    + Into<&'static str>
+    + strum::VariantNames
+    + strum::VariantArray
+    + 'static
+{
+    /// The concepts this outcome may cite.
+    fn cites(self) -> &'static [ConceptId];
 }
 
 /// What a ruling may consult besides the answers: the edition's parameters
@@ -35,13 +92,70 @@ pub struct Cx<'a> {
     /// The parameters, with TDA practice where the edition states nothing.
     pub params: Resolved<'a>,
     sources: &'a [(&'static str, String)],
+    /// The answers that are their questions' defaults.
+    defaulted: Vec<String>,
+    /// Defaults that decided the case (see [`Cx::ask`]).
+    asks: Vec<&'static str>,
+    /// Defaults the case turned out not to need (see [`Cx::unused`]).
+    unused: Vec<&'static str>,
 }
 
 impl<'a> Cx<'a> {
     /// A context over `params`; `sources` names, per parameter key, the
     /// concept of the rule that states it.
     pub fn new(params: Resolved<'a>, sources: &'a [(&'static str, String)]) -> Cx<'a> {
-        Cx { params, sources }
+        Cx {
+            params,
+            sources,
+            defaulted: Vec::new(),
+            asks: Vec::new(),
+            unused: Vec::new(),
+        }
+    }
+
+    /// The same context, knowing which answers came from their questions'
+    /// defaults.
+    pub fn with_defaults(mut self, answers: &Answers) -> Cx<'a> {
+        self.defaulted = answers
+            .iter()
+            .filter(|(_, _, origin)| *origin == Origin::Default)
+            .map(|(k, _, _)| k.to_string())
+            .collect();
+        self
+    }
+
+    /// Whether the answer to `key` is its question's default.
+    pub fn defaulted(&self, key: &str) -> bool {
+        self.defaulted.iter().any(|k| k == key)
+    }
+
+    /// The default answer to `key` decided the case and only the ruling
+    /// could tell (the round told by its actions put chips in front of the
+    /// player): the ruling stands on it, the card says it was assumed, and a
+    /// walkthrough that did not put the question asks it.
+    pub fn ask(&mut self, key: &'static str) {
+        if !self.asks.contains(&key) {
+            self.asks.push(key);
+        }
+    }
+
+    /// The defaults that decided the case (see [`Cx::ask`]).
+    pub fn asked(&self) -> &[&'static str] {
+        &self.asks
+    }
+
+    /// The default answer to `key` applied but the case turned out not to
+    /// need it (told by the actions, the player has no chips in front for
+    /// rule 46 to be about): the card does not list it as assumed.
+    pub fn unused(&mut self, key: &'static str) {
+        if self.defaulted(key) && !self.unused.contains(&key) {
+            self.unused.push(key);
+        }
+    }
+
+    /// The defaults the case did not need (see [`Cx::unused`]).
+    pub fn unused_defaults(&self) -> &[&'static str] {
+        &self.unused
     }
 
     /// The concept of the rule that states `param` in the edition in use.
@@ -54,7 +168,7 @@ impl<'a> Cx<'a> {
     }
 }
 
-type Run = fn(&Answers, &mut Cx<'_>) -> Result<Decision, Error>;
+type Run = fn(&Answers, &mut Cx<'_>) -> Result<Erased, Error>;
 
 /// An incident as the registry lists it.
 pub struct Entry {
@@ -62,9 +176,23 @@ pub struct Entry {
     pub id: &'static str,
     /// Every outcome id.
     pub outcomes: &'static [&'static str],
-    fields: fn() -> &'static [&'static str],
-    read: fn(Map<String, Value>) -> Result<(), String>,
+    /// The notes its rulings may carry: key and placeholders.
+    pub notes: &'static [(&'static str, &'static [&'static str])],
+    cites: fn() -> Vec<(&'static str, &'static [ConceptId])>,
+    fields: fn() -> Vec<&'static str>,
+    own_fields: fn() -> Vec<&'static str>,
+    read: fn(&Answers) -> Result<(), ReadError>,
     run: Run,
+}
+
+/// A disagreement between a decision tree and its module, placed at the
+/// choice it concerns where it concerns one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// The question and the choice, for a choice that does not read.
+    pub choice: Option<(String, String)>,
+    /// What is wrong.
+    pub message: Message,
 }
 
 impl Entry {
@@ -73,65 +201,116 @@ impl Entry {
         Entry {
             id: I::ID,
             outcomes: <I::Outcome as strum::VariantNames>::VARIANTS,
-            fields: field_names::<I::Answers>,
+            notes: <I::Note as NoteText>::ALL,
+            cites: cites::<I::Outcome>,
+            fields: <I::Answers as FromAnswers>::fields,
+            own_fields: <I::Answers as FromAnswers>::own_fields,
             read: reads::<I::Answers>,
             run: run::<I>,
         }
     }
 
     /// The answer fields, as the answer type declares them.
-    pub fn fields(&self) -> &'static [&'static str] {
+    pub fn fields(&self) -> Vec<&'static str> {
         (self.fields)()
     }
 
+    /// The concepts each outcome may cite, as the module declares them.
+    pub fn cites(&self) -> Vec<(&'static str, &'static [ConceptId])> {
+        (self.cites)()
+    }
+
     /// Rules on answers the walk produced.
-    pub fn run(&self, answers: &Answers, cx: &mut Cx<'_>) -> Result<Decision, Error> {
+    pub fn run(&self, answers: &Answers, cx: &mut Cx<'_>) -> Result<Erased, Error> {
         (self.run)(answers, cx)
     }
 
-    /// Where the tree and the module disagree, each problem in words.
-    pub fn check(&self, tree: &Tree) -> Vec<Message> {
-        let mut problems = Vec::new();
+    /// Where the tree and the module disagree, each problem in words: the
+    /// questions and the answer fields, the outcomes and the enum, the
+    /// concepts each outcome cites, and whether every answer the walk can
+    /// give reads into the answer type — every choice of every question,
+    /// each problem placed at its choice.
+    pub fn check(&self, tree: &Tree) -> Vec<Problem> {
+        let mut problems: Vec<Problem> = Vec::new();
+        let mut add = |message: Message| {
+            problems.push(Problem {
+                choice: None,
+                message,
+            })
+        };
         let fields = self.fields();
         for q in &tree.questions {
             if !fields.contains(&q.id.as_str()) {
-                problems.push(
-                    Message::new(Msg::CheckQuestionNoField)
-                        .arg("question", &q.id)
-                        .arg("module", self.id),
-                );
+                add(Message::new(Msg::CheckQuestionNoField)
+                    .arg("question", &q.id)
+                    .arg("module", self.id));
             }
         }
-        for f in fields {
+        for f in (self.own_fields)() {
             if tree.question(f).is_none() {
-                problems.push(Message::new(Msg::CheckFieldNoQuestion).arg("field", f));
+                add(Message::new(Msg::CheckFieldNoQuestion).arg("field", f));
             }
         }
         for o in self.outcomes {
             if tree.outcome(o).is_none() {
-                problems.push(Message::new(Msg::CheckOutcomeNotListed).arg("outcome", o));
+                add(Message::new(Msg::CheckOutcomeNotListed).arg("outcome", o));
             }
         }
         for o in &tree.outcomes {
             if !self.outcomes.contains(&o.id.as_str()) {
-                problems.push(Message::new(Msg::CheckOutcomeUnreachable).arg("outcome", &o.id));
+                add(Message::new(Msg::CheckOutcomeUnreachable).arg("outcome", &o.id));
+            }
+        }
+        for (outcome, declared) in self.cites() {
+            let Some(o) = tree.outcome(outcome) else {
+                continue;
+            };
+            let tree_cites: Vec<&str> = o.cite.iter().map(|c| cite_parts(c).0).collect();
+            let module: Vec<&str> = declared.iter().map(|c| c.slug()).collect();
+            if tree_cites != module {
+                add(Message::new(Msg::CheckCitesDisagree)
+                    .arg("outcome", outcome)
+                    .arg("tree", tree_cites.join(", "))
+                    .arg("module", module.join(", ")));
             }
         }
         // The fewest answers the walk can produce, then all of them.
-        let always =
-            |q: &&super::tree::Question| q.when.is_empty() && (!q.optional || q.default.is_some());
-        for (which, map) in [
+        let always = |q: &&Question| q.when.is_empty() && (!q.optional || q.default.is_some());
+        for (which, answers) in [
             (
                 Msg::CheckFewestAnswers,
                 sample(tree.questions.iter().filter(always)),
             ),
             (Msg::CheckEveryAnswers, sample(tree.questions.iter())),
         ] {
-            if let Err(e) = (self.read)(map) {
-                // The reader's words in the UI language where they are known
-                // (an unknown field, a missing one).
-                let problem = crate::data::parser_problem(&e.to_string(), false);
-                problems.push(Message::new(which).nested("problem", problem));
+            if let Err(e) = (self.read)(&answers) {
+                add(Message::new(which).nested("problem", e.message()));
+            }
+        }
+        // Every choice of every question, the others as sampled.
+        let every = sample(tree.questions.iter());
+        for q in &tree.questions {
+            let kind = q.kind;
+            if !matches!(kind, Kind::Choice | Kind::MultiChoice) {
+                continue;
+            }
+            for choice in &q.choices {
+                let mut answers = every.clone();
+                let answer = match kind {
+                    Kind::MultiChoice => Answer::Choices(vec![choice.clone()]),
+                    _ => Answer::Text(choice.clone()),
+                };
+                answers.insert(&q.id, answer, Origin::Given);
+                if let Err(e) = (self.read)(&answers) {
+                    problems.push(Problem {
+                        choice: Some((q.id.clone(), choice.clone())),
+                        message: Message::new(Msg::CheckChoiceUnread)
+                            .arg("question", &q.id)
+                            .arg("choice", choice)
+                            .arg("module", self.id)
+                            .nested("problem", e.message()),
+                    });
+                }
             }
         }
         problems
@@ -139,45 +318,69 @@ impl Entry {
 }
 
 /// A sample answer of each question's kind, as the walk would produce it.
-fn sample<'a>(questions: impl Iterator<Item = &'a super::tree::Question>) -> Map<String, Value> {
-    questions
-        .map(|q| {
-            let v = match q.kind {
-                Kind::YesNo => Answer::Bool(false),
-                Kind::Choice => Answer::Text(q.choices.first().cloned().unwrap_or_default()),
-                Kind::MultiChoice => Answer::Choices(q.choices.iter().take(1).cloned().collect()),
-                Kind::Amount | Kind::Number => Answer::Amount(q.min.unwrap_or(1).max(1)),
-                Kind::Chips => Answer::Chips(vec![1]),
-                Kind::Seat => Answer::Seat(1),
-                Kind::Seats => Answer::Seats(vec![1]),
-                Kind::Actions => Answer::Text("A:check".into()),
-                Kind::Contributions | Kind::Tables => Answer::Text("1:1".into()),
-                Kind::Player => Answer::Text("A".into()),
-                Kind::Stacks => Answer::Text("A:1".into()),
-            };
-            (q.id.clone(), v.json())
-        })
+fn sample<'a>(questions: impl Iterator<Item = &'a Question>) -> Answers {
+    let mut answers = Answers::default();
+    for q in questions {
+        let v = match q.kind {
+            Kind::YesNo => Answer::Bool(false),
+            Kind::Choice => Answer::Text(q.choices.first().cloned().unwrap_or_default()),
+            Kind::MultiChoice => Answer::Choices(q.choices.iter().take(1).cloned().collect()),
+            Kind::Amount | Kind::Number => Answer::Amount(q.min.unwrap_or(1).max(1)),
+            Kind::Chips => Answer::Chips(vec![1]),
+            Kind::Seat => Answer::Seat(1),
+            Kind::Seats => Answer::Seats(vec![1]),
+            Kind::Actions => Answer::Text("A:check".into()),
+            Kind::Contributions | Kind::Tables => Answer::Text("1:1".into()),
+            Kind::Player => Answer::Text("A".into()),
+            Kind::Stacks => Answer::Text("A:1".into()),
+        };
+        answers.insert(&q.id, v, Origin::Given);
+    }
+    answers
+}
+
+fn reads<T: FromAnswers>(answers: &Answers) -> Result<(), ReadError> {
+    T::read(answers).map(|_| ())
+}
+
+fn cites<O: Outcome>() -> Vec<(&'static str, &'static [ConceptId])> {
+    <O as strum::VariantArray>::VARIANTS
+        .iter()
+        .map(|o| ((*o).into(), o.cites()))
         .collect()
 }
 
-fn reads<T: DeserializeOwned>(map: Map<String, Value>) -> Result<(), String> {
-    serde_json::from_value::<T>(Value::Object(map))
-        .map(|_| ())
-        .map_err(|e| e.to_string())
+fn run<I: Incident>(answers: &Answers, cx: &mut Cx<'_>) -> Result<Erased, Error> {
+    let typed = I::Answers::read(answers).map_err(|e| unread(answers, &e))?;
+    let decision = I::rule(typed, cx)?;
+    // A module cites only what it declares for the outcome (the tree's
+    // `cite:` lists the same, `floor check` proves): a concept it forgot to
+    // declare is a mistake in the module, found by the tests.
+    debug_assert!(
+        decision
+            .cites
+            .iter()
+            .all(|c| decision.outcome.cites().contains(&c.concept)),
+        "{}: outcome {:?} cites {:?}, declared {:?}",
+        I::ID,
+        decision.outcome,
+        decision.cites,
+        decision.outcome.cites()
+    );
+    Ok(decision.erase())
 }
 
-fn run<I: Incident>(answers: &Answers, cx: &mut Cx<'_>) -> Result<Decision, Error> {
-    let map: Map<String, Value> = answers
-        .iter()
-        .map(|(k, a, _)| (k.to_string(), a.json()))
-        .collect();
-    let typed: I::Answers = serde_json::from_value(Value::Object(map)).map_err(|e| {
-        Error::input(
-            "answers",
-            crate::data::parser_problem(&e.to_string(), false),
-        )
-    })?;
-    Ok(I::rule(typed, cx)?.erase())
+/// The error for answers that do not read into the module's type: a tree
+/// and a module that disagree (`floor check` reports it, with its place).
+fn unread(answers: &Answers, e: &ReadError) -> Error {
+    let key = e.field().unwrap_or("answers");
+    let value = answers.get(key).map(Answer::canonical).unwrap_or_default();
+    Error::bad(
+        Message::new(Msg::InvalidAnswer)
+            .arg("key", key)
+            .arg("value", value)
+            .nested("problem", e.message()),
+    )
 }
 
 /// The field names of a struct that derives `Deserialize`, read from what

@@ -4,26 +4,35 @@
 
 use serde::Serialize;
 
+use super::notes::NoteText;
+use super::registry::Incident;
 use crate::poker::Chips;
 use crate::rules::Book;
+use crate::rules::concepts::Cite;
 use crate::rules::params::Fallback;
 use crate::ui::Ui;
 
 use super::tree::{Tree, cite_parts};
 use super::walk::{Answers, Origin};
 
-/// What a ruling decided: the outcome (typed in an incident's module, its
-/// id once erased) and everything the card and the JSON show.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Decision<O = String> {
+/// What an incident's module decided, typed: the outcome, the amounts, the
+/// extras and the notes of that incident, and the rules it applied. The
+/// ruling card, the JSON and the log are all made from this one value
+/// ([`assemble`]).
+pub struct Decision<I: Incident> {
     /// The outcome.
-    pub outcome: O,
-    /// Named chip amounts, in display order.
-    pub amounts: Vec<(String, Chips)>,
-    /// The concepts of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub outcome: I::Outcome,
+    /// The named chip amounts.
+    pub amounts: I::Amounts,
+    /// What the JSON carries besides the amounts.
+    pub extra: I::Extra,
+    /// Notes for the card.
+    pub notes: Vec<I::Note>,
+    /// The rules applied, deciding rule first; none: every concept the
+    /// outcome declares, in the tree's order.
+    pub cites: Vec<Cite>,
     /// The concept of a rule the edition's data names as deciding, cited
-    /// before `concepts`: the rule that states a parameter the ruling turned
+    /// before `cites`: the rule that states a parameter the ruling turned
     /// on (e.g. a house rule setting the payout).
     pub decided_by: Option<String>,
     /// Overrides the outcome's discretion flag when the module knows better.
@@ -35,34 +44,65 @@ pub struct Decision<O = String> {
     /// The outcome's remedy variant (see the tree's `variants`) that
     /// applies, where the edition states other steps.
     pub remedy_variant: Option<&'static str>,
-    /// Structured extras for JSON (`pots`, `halt`, `moves`, ...).
-    pub data: serde_json::Map<String, serde_json::Value>,
-    /// Notes for the card, as ui keys with arguments.
-    pub notes: Vec<Note>,
     /// A picture of the table, for seat-based rulings.
     pub table: Option<TablePicture>,
 }
 
-impl<O: Into<&'static str>> Decision<O> {
-    /// A decision on `outcome` citing `concepts` (deciding rule first).
-    pub fn new(outcome: O, concepts: Vec<&'static str>) -> Decision<O> {
+impl<I: Incident> std::fmt::Debug for Decision<I> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Decision")
+            .field("outcome", &self.outcome)
+            .field("amounts", &self.amounts)
+            .field("extra", &self.extra)
+            .field("notes", &self.notes)
+            .field("cites", &self.cites)
+            .field("decided_by", &self.decided_by)
+            .field("discretion", &self.discretion)
+            .field("uncited", &self.uncited)
+            .field("remedy_variant", &self.remedy_variant)
+            .field("table", &self.table)
+            .finish()
+    }
+}
+
+impl<I: Incident> Clone for Decision<I> {
+    fn clone(&self) -> Self {
+        Decision {
+            outcome: self.outcome,
+            amounts: self.amounts.clone(),
+            extra: self.extra.clone(),
+            notes: self.notes.clone(),
+            cites: self.cites.clone(),
+            decided_by: self.decided_by.clone(),
+            discretion: self.discretion,
+            uncited: self.uncited,
+            remedy_variant: self.remedy_variant,
+            table: self.table.clone(),
+        }
+    }
+}
+
+impl<I: Incident> Decision<I> {
+    /// A decision on `outcome` citing `cites` (deciding rule first).
+    pub fn new<C: Into<Cite>>(outcome: I::Outcome, cites: impl IntoIterator<Item = C>) -> Self {
         Decision {
             outcome,
-            amounts: Vec::new(),
-            concepts,
+            amounts: I::Amounts::default(),
+            extra: I::Extra::default(),
+            notes: Vec::new(),
+            cites: cites.into_iter().map(Into::into).collect(),
             decided_by: None,
             discretion: None,
             uncited: false,
             remedy_variant: None,
-            data: serde_json::Map::new(),
-            notes: Vec::new(),
             table: None,
         }
     }
 
-    /// Adds a named amount.
-    pub fn amount(&mut self, name: &str, value: Chips) {
-        self.amounts.push((name.to_string(), value));
+    /// A decision on `outcome` citing every concept the outcome declares,
+    /// in the tree's order.
+    pub fn plain(outcome: I::Outcome) -> Self {
+        Self::new(outcome, Vec::<Cite>::new())
     }
 
     /// Cites the rule of `concept` first (see [`Decision::decided_by`]).
@@ -70,28 +110,122 @@ impl<O: Into<&'static str>> Decision<O> {
         self.decided_by = Some(concept.to_string());
     }
 
-    /// Adds a structured extra for JSON.
-    pub fn data(&mut self, name: &str, value: impl Serialize) {
-        if let Ok(v) = serde_json::to_value(value) {
-            self.data.insert(name.to_string(), v);
-        }
+    /// The amounts by name, as the card and the JSON show them (tests).
+    #[cfg(test)]
+    pub fn named_amounts(&self) -> Vec<(String, Chips)> {
+        self.clone().erase().amounts
     }
 
-    /// The same decision with the outcome as its id.
-    pub fn erase(self) -> Decision {
-        Decision {
-            outcome: self.outcome.into().to_string(),
-            amounts: self.amounts,
-            concepts: self.concepts,
+    /// The extras as the JSON shows them (tests).
+    #[cfg(test)]
+    pub fn data(&self) -> serde_json::Map<String, serde_json::Value> {
+        self.clone().erase().data
+    }
+
+    /// The decision as the edge shows it: the outcome by its id, the
+    /// amounts by name, the extras as JSON, the notes by key.
+    pub fn erase(self) -> Erased {
+        let object = |value: serde_json::Result<serde_json::Value>| match value {
+            Ok(serde_json::Value::Object(map)) => map,
+            _ => serde_json::Map::new(),
+        };
+        Erased {
+            outcome: self.outcome.into(),
+            amounts: object(serde_json::to_value(&self.amounts))
+                .into_iter()
+                .filter_map(|(k, v)| Some((k, v.as_u64()?)))
+                .collect(),
+            data: object(serde_json::to_value(&self.extra)),
+            notes: self
+                .notes
+                .iter()
+                .map(|n| Note {
+                    key: n.key(),
+                    args: n.args(),
+                })
+                .collect(),
+            cites: self.cites,
             decided_by: self.decided_by,
             discretion: self.discretion,
             uncited: self.uncited,
             remedy_variant: self.remedy_variant,
-            data: self.data,
-            notes: self.notes,
             table: self.table,
         }
     }
+}
+
+/// Amounts named by seat, `seat_N` (a split pot's shares), in the order
+/// given.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PerSeat(pub Vec<(crate::poker::Seat, Chips)>);
+
+impl Serialize for PerSeat {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (seat, chips) in &self.0 {
+            map.serialize_entry(&format!("seat_{seat}"), chips)?;
+        }
+        map.end()
+    }
+}
+
+/// Pots named as the card and the JSON name them: `main`, then `side_1`,
+/// `side_2`... and the chips `returned` uncalled, if any.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Pots {
+    /// Each pot's chips, main pot first.
+    pub pots: Vec<Chips>,
+    /// Chips nobody called, returned.
+    pub returned: Option<Chips>,
+}
+
+impl Serialize for Pots {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(None)?;
+        for (i, chips) in self.pots.iter().enumerate() {
+            map.serialize_entry(&pot_name(i), chips)?;
+        }
+        if let Some(r) = self.returned {
+            map.serialize_entry("returned", &r)?;
+        }
+        map.end()
+    }
+}
+
+/// The name of pot `index`: `main`, then `side_1`, `side_2`...
+pub fn pot_name(index: usize) -> String {
+    if index == 0 {
+        "main".to_string()
+    } else {
+        format!("side_{index}")
+    }
+}
+
+/// A decision as the edge shows it (see [`Decision::erase`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Erased {
+    /// The outcome id.
+    pub outcome: &'static str,
+    /// Named chip amounts, in display order.
+    pub amounts: Vec<(String, Chips)>,
+    /// The rules applied, deciding rule first.
+    pub cites: Vec<Cite>,
+    /// See [`Decision::decided_by`].
+    pub decided_by: Option<String>,
+    /// See [`Decision::discretion`].
+    pub discretion: Option<bool>,
+    /// See [`Decision::uncited`].
+    pub uncited: bool,
+    /// See [`Decision::remedy_variant`].
+    pub remedy_variant: Option<&'static str>,
+    /// Structured extras for JSON (`pots`, `halt`, `moves`, ...).
+    pub data: serde_json::Map<String, serde_json::Value>,
+    /// Notes for the card, as ui keys with arguments.
+    pub notes: Vec<Note>,
+    /// A picture of the table, for seat-based rulings.
+    pub table: Option<TablePicture>,
 }
 
 /// A localized note: a ui key and its placeholder values.
@@ -212,6 +346,16 @@ pub struct Ruling {
     /// Incident-specific structured data (`pots`, `halt`, `moves`).
     #[serde(flatten)]
     pub data: serde_json::Map<String, serde_json::Value>,
+    /// Questions left to their default that decided the case: a
+    /// walkthrough asks them (see [`super::Cx::ask`]).
+    #[serde(skip)]
+    pub to_ask: Vec<String>,
+    /// The notes (among `notes`) naming a TDA practice applied where the
+    /// edition states no value: how the facts were read, which depends on
+    /// how they were told (a floor person's "betting is open" needs no
+    /// re-opening share; the round's actions do).
+    #[serde(skip)]
+    pub practices: Vec<String>,
 }
 
 /// Assembles the ruling from the tree, the answers and the decision.
@@ -220,28 +364,36 @@ pub fn assemble(
     book: &Book,
     ui: &Ui,
     answers: &Answers,
-    decision: Decision,
+    decision: Erased,
     fallbacks: &[Fallback],
 ) -> crate::Result<Ruling> {
-    let outcome = tree.outcome(&decision.outcome);
+    let outcome = tree.outcome(decision.outcome);
     // The module names the rules the path it took applied, deciding rule
     // first; the tree names which sub-part of each to quote (and is the
     // citation list when a module names none).
     let tree_cites: Vec<(&str, Option<&str>)> = outcome
         .map(|o| o.cite.iter().map(|c| cite_parts(c)).collect())
         .unwrap_or_default();
-    let applied: Vec<&str> = if decision.uncited {
+    let applied: Vec<(&str, Option<&str>)> = if decision.uncited {
         Vec::new()
-    } else if decision.concepts.is_empty() {
-        tree_cites.iter().map(|(c, _)| *c).collect()
+    } else if decision.cites.is_empty() {
+        tree_cites.iter().map(|(c, _)| (*c, None)).collect()
     } else {
-        decision.concepts.clone()
+        decision
+            .cites
+            .iter()
+            .map(|c| (c.concept.slug(), c.part))
+            .collect()
     };
-    let concepts = decision.decided_by.as_deref().into_iter().chain(applied);
+    let concepts = decision
+        .decided_by
+        .as_deref()
+        .map(|c| (c, None))
+        .into_iter()
+        .chain(applied);
     let mut cites: Vec<(&str, Option<&str>)> = Vec::new();
-    for concept in concepts {
-        // A ruling may name the deciding sub-part itself (`concept#PART`).
-        let (concept, decided) = cite_parts(concept);
+    // A ruling may name the deciding sub-part itself.
+    for (concept, decided) in concepts {
         if !cites.iter().any(|(c, _)| *c == concept) {
             let part = decided.or_else(|| {
                 tree_cites
@@ -332,22 +484,26 @@ pub fn assemble(
         };
         notes.insert(0, note);
     }
-    notes.extend(fallbacks.iter().map(|f| {
-        // A parameter no rulebook gives a value for has a note of its own.
-        let own = format!("notes.tda_default_{}", f.param);
-        let key = if ui.get(&own).is_some() {
-            own.as_str()
-        } else {
-            "notes.tda_default"
-        };
-        ui.f(
-            key,
-            &[
-                ("what", ui.t(&format!("params.{}", f.param))),
-                ("value", &ui.value_words(&f.value)),
-            ],
-        )
-    }));
+    let practices: Vec<String> = fallbacks
+        .iter()
+        .map(|f| {
+            // A parameter no rulebook gives a value for has a note of its own.
+            let own = format!("notes.tda_default_{}", f.param);
+            let key = if ui.get(&own).is_some() {
+                own.as_str()
+            } else {
+                "notes.tda_default"
+            };
+            ui.f(
+                key,
+                &[
+                    ("what", ui.t(&format!("params.{}", f.param))),
+                    ("value", &ui.value_words(&f.value)),
+                ],
+            )
+        })
+        .collect();
+    notes.extend(practices.iter().cloned());
     let mut answer_map = serde_json::Map::new();
     let mut defaults_used = Vec::new();
     let mut settings_used = Vec::new();
@@ -376,7 +532,7 @@ pub fn assemble(
             ))
             .to_string(),
         ),
-        outcome: decision.outcome,
+        outcome: decision.outcome.to_string(),
         amounts: decision
             .amounts
             .iter()
@@ -396,6 +552,8 @@ pub fn assemble(
         notes,
         table: decision.table,
         data: decision.data,
+        to_ask: Vec::new(),
+        practices,
     })
 }
 

@@ -367,15 +367,16 @@ mod tests {
     use crate::rules::params::Params;
 
     fn tree() -> Tree {
-        serde_yaml::from_str(
+        crate::yaml::from_str(
             "id: t\nquestions:\n  - {id: street, kind: choice, choices: [flop, turn]}\n  - {id: burned, kind: yes-no, default: \"yes\", when: {street: [flop], param.premature_flop: [stands-after-action]}}\noutcomes: []\n",
-        )
+"test")
         .expect("a tree")
     }
 
     #[test]
     fn an_edition_condition_is_decided_on_the_editions_parameters() {
-        let onk: Params = serde_yaml::from_str("premature_flop: stands-after-action").unwrap();
+        let onk: Params =
+            crate::yaml::from_str("premature_flop: stands-after-action", "test").unwrap();
         let burned = |t: &Tree| t.question("burned").map(|q| q.when.clone()).unwrap();
         // Holds: the condition is dropped, the answer conditions stay.
         let for_onk = tree().for_edition(&onk);

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::answer::Answer;
-use super::tree::{Question, Tree};
+use super::tree::{Kind, Question, Tree};
 pub use crate::error::WalkError;
 use crate::message::{Message, Msg};
 
@@ -52,6 +52,11 @@ impl Answers {
     pub fn insert(&mut self, id: &str, answer: Answer, origin: Origin) {
         self.unset.remove(id);
         self.map.insert(id.to_string(), (answer, origin));
+    }
+
+    /// Forgets the answer to `id` (a default the ruling did not need).
+    pub fn forget(&mut self, id: &str) {
+        self.map.remove(id);
     }
 
     /// The optional questions that applied and were left unanswered.
@@ -298,8 +303,13 @@ impl GivenAnswers {
 }
 
 impl AnswerSource for GivenAnswers {
+    /// An empty value (`KEY=`) is no answer, as Enter on an empty line is
+    /// at the prompt: the question's default, or for an optional question
+    /// what its help says empty means. Several choices are the exception,
+    /// as at the prompt: none ticked is the answer "none".
     fn reply(&mut self, question: &Question, _default: Option<&str>) -> Result<Reply, WalkError> {
         Ok(match self.values.get(&question.id) {
+            Some(v) if v.trim().is_empty() && question.kind != Kind::MultiChoice => Reply::Default,
             Some(v) => Reply::Value(v.clone()),
             None => Reply::Default,
         })

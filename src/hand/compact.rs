@@ -68,10 +68,13 @@ pub fn parse(text: &str) -> Result<Hand, Message> {
         };
         match street {
             Some(street) => {
+                // One past the limit is read at most: a long line is not
+                // held whole to be refused.
                 let actions = rest
                     .split(',')
                     .map(str::trim)
                     .filter(|a| !a.is_empty())
+                    .take(super::MAX_ACTIONS + 1)
                     .map(step)
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(|m| at(n, m))?;
@@ -94,6 +97,7 @@ pub fn parse(text: &str) -> Result<Hand, Message> {
             }
         }
     }
+    let mut hand = hand.within_limits()?;
     seat_forced_bets(&mut hand, &header).map_err(|m| at(head_line, m))?;
     Ok(hand)
 }

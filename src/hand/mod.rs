@@ -18,12 +18,43 @@ pub mod result;
 pub mod source;
 pub mod unit;
 
+use crate::message::{Message, Msg};
 use crate::poker::cards::Card;
 use crate::poker::variant::{Stage, Variant};
 use crate::poker::{Chips, Game};
 
 pub use replay::{Replay, Step, replay};
 pub use unit::{Money, Unit};
+
+/// The most players a hand seats (a full ring game table).
+pub const MAX_PLAYERS: usize = 10;
+/// The most actions a hand holds, all rounds together. A real hand has a
+/// few dozen; a file with more is refused before it is replayed, so a
+/// replay's time and memory are bounded whatever the file holds.
+pub const MAX_ACTIONS: usize = 1000;
+
+impl Hand {
+    /// Refuses a hand no table plays: a seat listed twice, more than
+    /// [`MAX_PLAYERS`] players or more than [`MAX_ACTIONS`] actions. Both
+    /// notations end their parse here.
+    pub fn within_limits(self) -> Result<Hand, Message> {
+        if self.seats.len() > MAX_PLAYERS {
+            return Err(Message::new(Msg::HandTooManyPlayers)
+                .arg("count", self.seats.len())
+                .arg("max", MAX_PLAYERS));
+        }
+        for (i, seat) in self.seats.iter().enumerate() {
+            if self.seats.iter().take(i).any(|s| s.number == seat.number) {
+                return Err(Message::new(Msg::HandSeatTwice).arg("seat", seat.number));
+            }
+        }
+        let actions: usize = self.streets.iter().map(|s| s.actions.len()).sum();
+        if actions > MAX_ACTIONS {
+            return Err(Message::new(Msg::HandTooManyActions).arg("max", MAX_ACTIONS));
+        }
+        Ok(self)
+    }
+}
 
 /// A hand: the table, the forced bets, the actions of each betting round
 /// and what the record says of the result.

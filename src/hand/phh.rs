@@ -5,19 +5,16 @@
 //! Players `p1`, `p2`, … keep their numbers: `p1` sits left of the button
 //! (stud: of the dealer), the last player has the button; heads-up the
 //! forced bets are reversed (`p2` is the button and posts the small blind).
-//! Amounts are read exactly as written (`28.70` is 2870 cents, never a
+//! Amounts are read exactly as written (`28.75` is 2875 cents, never a
 //! binary float) and the hand is replayed in the finest unit the record
 //! writes. Every error names the field (and the action) at fault.
 
 use super::unit::{MAX_DIGITS, Unit, Written, not_an_amount};
-use super::{Act, Hand, Move, Notation, Played, Seated};
+use super::{Act, Hand, MAX_PLAYERS, Move, Notation, Played, Seated};
 use crate::message::{Message, Msg};
 use crate::poker::cards::{Card, parse_cards};
 use crate::poker::variant::{Family, PHH_VARIANTS, Variant};
 use crate::poker::{Chips, Game};
-
-/// Most players a hand may have.
-pub const MAX_PLAYERS: usize = 10;
 
 /// A number of the record: written (exactly), or `inf` (not known).
 #[derive(Debug, Clone, Copy)]
@@ -434,7 +431,7 @@ pub fn from_table(table: &toml::Table) -> Result<Hand, Message> {
     };
     hand.winnings = result("winnings", winnings)?;
     hand.finishing = result("finishing_stacks", finishing)?;
-    Ok(hand)
+    hand.within_limits()
 }
 
 /// An action as read, before the hand's unit is known.

@@ -1434,22 +1434,27 @@ fn rule(
         } else {
             let heads_up = hand_active(round) == 2;
             let opening = round.facing_opening_bet(opener);
-            decide(
-                rules,
-                "undercall",
-                &[
-                    ("heads_up", if heads_up { "yes" } else { "no" }.into()),
-                    ("opening_bet", if opening { "yes" } else { "no" }.into()),
-                    ("facing", spot.facing.to_string()),
-                    ("pushed", put.to_string()),
-                    ("in_front", spot.in_front.to_string()),
-                ],
-            )?
+            let mut answers = vec![
+                ("heads_up", if heads_up { "yes" } else { "no" }.into()),
+                ("opening_bet", if opening { "yes" } else { "no" }.into()),
+                ("facing", spot.facing.to_string()),
+                ("pushed", put.to_string()),
+                ("in_front", spot.in_front.to_string()),
+            ];
+            if let Some(stack) = spot.stack {
+                answers.push(("stack", stack.to_string()));
+            }
+            decide(rules, "undercall", &answers)?
+        };
+        // The full call, or all his chips when they do not cover it.
+        let full = match all_in_total {
+            Some(all) if all <= spot.facing => ruled(ActionKind::AllIn, Some(all), r),
+            _ => ruled(ActionKind::Call, None, r),
         };
         Ok(Ruled {
             as_played: Some(as_played),
             undercall: true,
-            ..ruled(ActionKind::Call, None, r)
+            ..full
         })
     };
     let by_bet = |extra: Vec<(&'static str, String)>| -> Result<Ruled, Error> {

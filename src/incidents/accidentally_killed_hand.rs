@@ -8,6 +8,7 @@ use serde::Deserialize;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::poker::Chips;
+use crate::rules::concepts::{self as c};
 
 /// The `accidentally-killed-hand` incident.
 pub struct AccidentallyKilledHand;
@@ -27,8 +28,11 @@ impl Incident for AccidentallyKilledHand {
     const ID: &'static str = "accidentally-killed-hand";
     type Answers = Answers;
     type Outcome = KilledOutcome;
+    type Amounts = Amounts;
+    type Extra = ();
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<KilledOutcome>, Error> {
+    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<AccidentallyKilledHand>, Error> {
         let uncalled = match (a.identifiable, a.uncalled) {
             (true, _) => 0,
             (false, Some(uncalled)) => uncalled,
@@ -40,15 +44,31 @@ impl Incident for AccidentallyKilledHand {
         } else {
             KilledOutcome::Dead
         };
-        let mut d = Decision::new(outcome, vec!["accidentally-killed-hands"]);
-        d.amount("returned", r.returned);
+        let mut d =
+            Decision::<AccidentallyKilledHand>::new(outcome, vec![c::ACCIDENTALLY_KILLED_HANDS]);
+        d.amounts.returned = r.returned;
         Ok(d)
     }
 }
 
+/// The amounts of `accidentally-killed-hand`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The uncalled bet or raise returned to the player of a dead hand.
+    pub returned: Chips,
+}
+
 /// The outcomes of `accidentally-killed-hand`.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr, strum::VariantNames,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -91,6 +111,16 @@ pub fn killed_hand(identifiable: bool, uncalled: Chips) -> KilledHand {
         KilledHand {
             live: false,
             returned: uncalled,
+        }
+    }
+}
+
+impl crate::engine::Outcome for KilledOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            KilledOutcome::Live => &[c::ACCIDENTALLY_KILLED_HANDS],
+            KilledOutcome::Dead => &[c::ACCIDENTALLY_KILLED_HANDS],
         }
     }
 }

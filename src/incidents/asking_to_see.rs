@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
+use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `asking-to-see` incident.
 pub struct AskingToSee;
@@ -27,14 +28,17 @@ impl Incident for AskingToSee {
     const ID: &'static str = "asking-to-see";
     type Answers = Answers;
     type Outcome = SeeHand;
+    type Amounts = ();
+    type Extra = ();
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<SeeHand>, Error> {
+    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<AskingToSee>, Error> {
         let (outcome, concepts) = see_hand(
             a.kept_cards,
             a.river_bet == Some(true),
             a.asks_last_aggressor == Some(true),
         );
-        let mut d = Decision::new(outcome, concepts.to_vec());
+        let mut d = Decision::<AskingToSee>::new(outcome, concepts.to_vec());
         d.discretion = Some(outcome == SeeHand::Discretion);
         Ok(d)
     }
@@ -42,7 +46,15 @@ impl Incident for AskingToSee {
 
 /// The outcome of a request to see a hand at showdown (TDA 2019 rule 18).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr, strum::VariantNames,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -74,7 +86,7 @@ pub fn see_hand(
     requester_kept_cards: bool,
     river_bet: bool,
     asks_last_aggressor: bool,
-) -> (SeeHand, &'static [&'static str]) {
+) -> (SeeHand, &'static [ConceptId]) {
     let outcome = if !requester_kept_cards {
         SeeHand::NoRight
     } else if river_bet && asks_last_aggressor {
@@ -82,7 +94,18 @@ pub fn see_hand(
     } else {
         SeeHand::Discretion
     };
-    (outcome, &["asking-to-see-hand"])
+    (outcome, &[c::ASKING_TO_SEE_HAND])
+}
+
+impl crate::engine::Outcome for SeeHand {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            SeeHand::MustShow => &[c::ASKING_TO_SEE_HAND],
+            SeeHand::Discretion => &[c::ASKING_TO_SEE_HAND],
+            SeeHand::NoRight => &[c::ASKING_TO_SEE_HAND],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -117,7 +140,7 @@ mod tests {
         // No river bet.
         assert_eq!(see_hand(true, false, true).0, SeeHand::Discretion);
         assert_eq!(see_hand(true, false, false).0, SeeHand::Discretion);
-        assert_eq!(see_hand(true, true, false).1, &["asking-to-see-hand"]);
+        assert_eq!(see_hand(true, true, false).1, &[c::ASKING_TO_SEE_HAND]);
     }
 
     #[test]

@@ -7,6 +7,7 @@ use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
+use crate::rules::concepts::{self as c};
 
 /// The `at-your-seat` incident.
 pub struct AtYourSeat;
@@ -24,20 +25,31 @@ impl Incident for AtYourSeat {
     const ID: &'static str = "at-your-seat";
     type Answers = Answers;
     type Outcome = SeatOutcome;
+    type Amounts = ();
+    type Extra = ();
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<SeatOutcome>, Error> {
+    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<AtYourSeat>, Error> {
         let outcome = if at_seat_live(a.at_seat) {
             SeatOutcome::Live
         } else {
             SeatOutcome::DeadHand
         };
-        Ok(Decision::new(outcome, vec!["at-your-seat"]))
+        Ok(Decision::<AtYourSeat>::new(outcome, vec![c::AT_YOUR_SEAT]))
     }
 }
 
 /// The outcomes of `at-your-seat`.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr, strum::VariantNames,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -54,6 +66,16 @@ pub enum SeatOutcome {
 /// blinds and antes stay in the pot.
 pub fn at_seat_live(at_seat_when_last_card_dealt: bool) -> bool {
     at_seat_when_last_card_dealt
+}
+
+impl crate::engine::Outcome for SeatOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            SeatOutcome::Live => &[c::AT_YOUR_SEAT],
+            SeatOutcome::DeadHand => &[c::AT_YOUR_SEAT],
+        }
+    }
 }
 
 #[cfg(test)]

@@ -10,11 +10,11 @@
 use std::str::FromStr;
 
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
+use crate::rules::concepts::{self as c, ConceptId};
 use crate::rules::params::tda;
 
 /// The `balance` incident.
@@ -34,35 +34,80 @@ impl Incident for Balance {
     const ID: &'static str = "balance";
     type Answers = Answers;
     type Outcome = BalanceOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<BalanceOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Balance>, Error> {
         let tables = parse_tables(&a.tables)?;
         let params = BalanceParams {
             halt_threshold: cx.params.halt_threshold().get(),
             final_table: cx.params.final_table_policy(),
         };
         let r = balance(&tables, a.seats_per_table, &params)?;
-        let mut d = Decision::new(r.outcome, r.concepts);
-        d.data("halt", &r.halt);
-        d.data("broken", &r.broken);
-        d.data("moves", &r.moves);
-        d.data(
-            "after",
-            r.after
-                .iter()
-                .map(|t| json!({"table": t.id, "players": t.players}))
-                .collect::<Vec<_>>(),
-        );
-        if let Some(ft) = &r.final_table {
-            d.data(
-                "final_table",
-                json!({"players": ft.players, "from_two_tables_of": ft.from_two_tables_of}),
-            );
-        }
+        let mut d = Decision::<Balance>::new(r.outcome, r.concepts);
         let moved: u64 = r.moves.iter().map(|m| u64::from(m.players)).sum();
-        d.amount("players_moved", moved);
+        d.amounts.players_moved = moved;
+        d.extra = Extra {
+            halt: r.halt,
+            broken: r.broken,
+            moves: r.moves,
+            after: r
+                .after
+                .into_iter()
+                .map(|t| After {
+                    table: t.id,
+                    players: t.players,
+                })
+                .collect(),
+            final_table: r.final_table.map(|ft| FinalTableOut {
+                players: ft.players,
+                from_two_tables_of: ft.from_two_tables_of,
+            }),
+        };
         Ok(d)
     }
+}
+
+/// The amounts of `balance`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// Players moved in all.
+    pub players_moved: u64,
+}
+
+/// What the JSON of `balance` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// Tables that halt play.
+    pub halt: Vec<String>,
+    /// Tables broken, in order.
+    pub broken: Vec<String>,
+    /// The moves.
+    pub moves: Vec<Move>,
+    /// The tables after the moves.
+    pub after: Vec<After>,
+    /// The final table, when the moves form it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub final_table: Option<FinalTableOut>,
+}
+
+/// The final table as the JSON shows it.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct FinalTableOut {
+    /// Players it starts with.
+    pub players: u8,
+    /// The size of each of the last two tables before they combine.
+    pub from_two_tables_of: Option<u8>,
+}
+
+/// A table after the moves.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct After {
+    /// Its id.
+    pub table: String,
+    /// Its players.
+    pub players: u8,
 }
 
 /// One table in play: its id as the floor calls it and its players.
@@ -148,7 +193,7 @@ pub struct FinalTable {
     /// than 6-handed) and a full table is assumed.
     pub stated: bool,
     /// Concept slugs applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 fn check_seats_per_table(seats_per_table: u8) -> Result<(), Error> {
@@ -198,7 +243,7 @@ pub fn final_table(policy: FinalTablePolicy, seats_per_table: u8) -> Result<Fina
         players,
         from_two_tables_of,
         stated,
-        concepts: vec!["final-table-size"],
+        concepts: vec![c::FINAL_TABLE_SIZE],
     })
 }
 
@@ -234,6 +279,7 @@ impl Default for BalanceParams {
     serde::Serialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -282,7 +328,7 @@ pub struct BalanceRuling {
     /// The final table, when the moves combine the last two tables.
     pub final_table: Option<FinalTable>,
     /// Concept slugs applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 fn record(moves: &mut Vec<Move>, from: &str, to: &str) -> Result<(), Error> {
@@ -471,10 +517,10 @@ pub fn balance(
     };
     let concepts = match (outcome, forms_final_table) {
         (BalanceOutcome::Break, true) => {
-            vec!["breaking-tables", "final-table-size", "balancing-tables"]
+            vec![c::BREAKING_TABLES, c::FINAL_TABLE_SIZE, c::BALANCING_TABLES]
         }
-        (BalanceOutcome::Break, false) => vec!["breaking-tables", "balancing-tables"],
-        _ => vec!["balancing-tables"],
+        (BalanceOutcome::Break, false) => vec![c::BREAKING_TABLES, c::BALANCING_TABLES],
+        _ => vec![c::BALANCING_TABLES],
     };
     Ok(BalanceRuling {
         outcome,
@@ -485,6 +531,20 @@ pub fn balance(
         final_table: forms_final_table.then_some(final_size),
         concepts,
     })
+}
+
+impl crate::engine::Outcome for BalanceOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            BalanceOutcome::Balanced => &[c::BALANCING_TABLES],
+            BalanceOutcome::Move => &[c::BALANCING_TABLES, c::BALANCING_TABLES],
+            BalanceOutcome::Break => {
+                &[c::BREAKING_TABLES, c::FINAL_TABLE_SIZE, c::BALANCING_TABLES]
+            }
+            BalanceOutcome::Halt => &[c::BALANCING_TABLES],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -530,7 +590,7 @@ mod tests {
         assert_eq!(b.halt, vec!["A".to_string()]);
         assert_eq!(b.moves, vec![mv("B", "A", 1)]);
         assert_eq!(counts(&b), vec![("A".into(), 6), ("B".into(), 7)]);
-        assert_eq!(b.concepts, vec!["balancing-tables"]);
+        assert_eq!(b.concepts, vec![c::BALANCING_TABLES]);
     }
 
     // tda-2015-de rule 10 D: "Bei Full-Table Tunieren wird das Spiel an den Tischen gestoppt, bei
@@ -609,7 +669,7 @@ mod tests {
         assert_eq!(b.moves, vec![mv("3", "1", 1), mv("3", "2", 1)]);
         assert_eq!(counts(&b), vec![("1".into(), 9), ("2".into(), 9)]);
         assert!(b.halt.is_empty());
-        assert_eq!(b.concepts, vec!["breaking-tables", "balancing-tables"]);
+        assert_eq!(b.concepts, vec![c::BREAKING_TABLES, c::BALANCING_TABLES]);
         assert_eq!(b.final_table, None);
     }
 
@@ -687,7 +747,7 @@ mod tests {
         assert_eq!(counts(&nine), vec![("A".into(), 9)]);
         assert_eq!(
             nine.concepts,
-            vec!["breaking-tables", "final-table-size", "balancing-tables"]
+            vec![c::BREAKING_TABLES, c::FINAL_TABLE_SIZE, c::BALANCING_TABLES]
         );
         let six_handed = balance(&tables("A:4,B:3"), 6, &BalanceParams::default()).unwrap();
         assert_eq!(counts(&six_handed), vec![("A".into(), 7)]);

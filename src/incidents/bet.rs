@@ -15,56 +15,26 @@
 
 use serde::Deserialize;
 
-use crate::engine::{Cx, Decision, Incident, ruling::Note};
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Round, Setup, Spot, Street, add};
+use crate::poker::{Chips, Game, Spot, add};
+use crate::rules::concepts::{self as c, ConceptId};
 
-use super::as_played;
+use super::situation::{self, Needs, Situation, WithRound};
 
 /// The `bet` incident.
 pub struct Bet;
 
-/// The answers of `bet` (SPEC section 5).
+/// The answers of `bet` of its own (SPEC section 5); the round is told by
+/// the keys every betting incident shares ([`Told`]).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The betting structure.
-    pub game: Game,
-    /// The round's actions before this one, `PLAYER:ACTION[:TOTAL],...`:
-    /// given, they replace `facing`, `last_raise` and `in_front`.
-    pub actions: Option<String>,
-    /// Which round: with `actions`, it places the blinds; in limit it sets
-    /// the bet's size (the small bet pre-flop and on the flop, the big bet
-    /// on the turn and river).
-    pub street: Option<Street>,
-    /// With `actions`, pre-flop: the small blind.
-    pub small_blind: Option<Chips>,
-    /// With `actions`: whose action it is (the next to act when not given).
-    pub player: Option<String>,
-    /// With `actions`: the players' chips behind at the start of the round.
-    pub stacks: Option<String>,
-    /// The total bet the player faces this round.
-    pub facing: Option<Chips>,
-    /// The last full bet or raise this round.
-    pub last_raise: Option<Chips>,
-    /// The big blind.
-    pub big_blind: Chips,
-    /// The player's own chips already in front this round.
-    pub in_front: Option<Chips>,
-    /// Betting is open for him: no short all-in since he last acted
-    /// (without `actions`; with them, the round tells).
-    pub reopened: Option<bool>,
-    /// In limit, whether the raises of the round are capped (without
-    /// `actions` asked; with them, asked once the round reaches the house's
-    /// cap: under it where heads-up lifts the cap).
-    pub raises: Option<RaisesMade>,
-    /// What became of them.
+    /// What became of his chips already in front (rule 46).
     pub prior_chips: Option<PriorChips>,
     /// How much of them was pulled back.
     pub pulled_back: Option<Chips>,
-    /// Chips behind before acting.
-    pub stack: Option<Chips>,
     /// What was said first.
     pub declared: Declared,
     /// The amount said.
@@ -81,73 +51,37 @@ pub struct Answers {
 
 impl Incident for Bet {
     const ID: &'static str = "bet";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = BetOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<BetOutcome>, Error> {
-        let street = a.street.unwrap_or_default();
-        let mut played_by = None;
-        let mut street_note = false;
-        let mut reopened_assumed = false;
-        let mut cap_assumed = false;
-        let mut input = if let Some(actions) = &a.actions {
-            let (round, player, spot) = as_played::replay(
-                as_played::Played {
-                    game: a.game,
-                    street,
-                    big_blind: a.big_blind,
-                    small_blind: a.small_blind,
-                    actions,
-                    player: a.player.as_deref(),
-                    stacks: a.stacks.as_deref(),
-                },
-                cx,
-            )?;
-            played_by = Some(player);
-            if a.street.is_none() {
-                street_note = true;
-            }
-            let mut input = BetInput::from_spot(&spot);
-            if a.game == Game::Limit {
-                input.capped = capped_as_played(a.raises, &round, cx)?;
-                input.may_raise = input.may_raise && !input.capped;
-            }
-            input
-        } else {
-            let facing = a.facing.ok_or_else(|| super::answer_needed("facing"))?;
-            let mut input = BetInput::new(a.game, facing, a.big_blind);
-            if let Some(last) = a.last_raise {
-                input.last_raise = last;
-            }
-            // Asked only against a bet: with none, nothing is in front.
-            input.in_front = match a.in_front {
-                Some(n) => n,
-                None if facing == 0 => 0,
-                None => return Err(super::answer_needed("in_front")),
-            };
-            let setup = Setup::new(a.game, street, a.big_blind);
-            input.unit = setup
-                .named_unit()
-                .map_err(|(key, m)| Error::input(key, m))?;
-            let (open, assumed) = open_for_him(a.reopened, &input, setup, cx)?;
-            input.may_raise = open;
-            reopened_assumed = assumed;
-            // Limit: asked against a bet; unanswered, not capped (said).
-            if a.game == Game::Limit && facing > 0 {
-                input.capped = a.raises == Some(RaisesMade::CapReached);
-                cap_assumed = a.raises.is_none();
-                input.may_raise = input.may_raise && !input.capped;
-            }
-            input
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<Bet>, Error> {
+        let WithRound { answers: a, told } = given;
+        let needs = Needs {
+            reopened: true,
+            cap: true,
+            ..Needs::default()
         };
-        // Asked only with chips in front (the round told: none asked).
+        let situation = Situation::read(&told, needs, cx)?;
+        let game = situation.game();
+        let mut input = BetInput::from_spot(&situation.spot);
+        // Rule 46 on every path: with chips of his own in front, what
+        // became of them decides. Told by the actions, a walkthrough that
+        // left it to its default asks it; given, the default is said on the
+        // card.
         input.prior_chips = match a.prior_chips {
             Some(p) => p,
-            None if input.in_front == 0 || a.actions.is_some() => PriorChips::None,
+            None if input.in_front == 0 => PriorChips::None,
             None => return Err(super::answer_needed("prior_chips")),
         };
+        if input.in_front > 0 && cx.defaulted("prior_chips") {
+            cx.ask("prior_chips");
+        } else if input.in_front == 0 {
+            cx.unused("prior_chips");
+        }
         input.pulled_back = a.pulled_back;
-        input.stack = a.stack.or(input.stack);
         input.declared = a.declared;
         if a.declared == Declared::Number && a.declared_amount.is_none() {
             return Err(Error::input(
@@ -169,155 +103,87 @@ impl Incident for Bet {
         input.standard_percent = cx.params.raise_standard_percent().get();
         let methods = RaiseMethods(cx.params.raise_methods());
         let r = rule_bet(&input, &methods)?;
-        let mut d = Decision::new(r.outcome, r.concepts);
-        d.amount("total", r.total);
-        if let Some(by) = r.raise_by {
-            d.amount("raise_by", by);
-        }
-        if input.may_raise {
-            d.amount("min_raise_to", r.min_raise_to);
-        }
-        d.amount("to_call", r.to_call);
-        if r.returned > 0 {
-            d.amount("returned", r.returned);
-        }
-        if r.owed > 0 {
-            d.amount("owed", r.owed);
-        }
-        d.data("forced", r.forced);
-        if let Some(player) = played_by.filter(|p| !p.is_empty()) {
-            d.data("player", player);
-        }
-        if street_note {
-            d.notes.push(Note {
-                key: "street_unnamed",
-                args: Vec::new(),
-            });
-        }
-        if reopened_assumed {
-            d.notes.push(Note {
-                key: "reopened_assumed",
-                args: Vec::new(),
-            });
-        }
-        if cap_assumed {
-            d.notes.push(Note {
-                key: "cap_assumed",
-                args: Vec::new(),
-            });
-        }
+        let mut d = Decision::<Bet>::new(r.outcome, r.concepts);
+        d.amounts = Amounts {
+            total: r.total,
+            raise_by: r.raise_by,
+            min_raise_to: input.may_raise.then_some(r.min_raise_to),
+            to_call: r.to_call,
+            returned: (r.returned > 0).then_some(r.returned),
+            owed: (r.owed > 0).then_some(r.owed),
+        };
+        d.extra = Extra {
+            forced: r.forced,
+            player: situation.player.clone(),
+        };
+        d.notes.extend(situation.notes.iter().map(|n| match n {
+            situation::Note::StreetUnnamed => Notes::StreetUnnamed,
+            situation::Note::ReopenedAssumed => Notes::ReopenedAssumed,
+            situation::Note::CapAssumed => Notes::CapAssumed,
+        }));
         // Limit: more said or pushed than the street's fixed bet is held to
         // it; no edition has a rule on it, so the card says which practice.
         let above_fixed = r.returned > 0 || a.declared_amount.is_some_and(|n| n > r.total);
-        if a.game == Game::Limit && r.total > input.facing && above_fixed {
-            d.notes.push(Note {
-                key: "limit_fixed_size",
-                args: vec![("unit", input.unit.to_string())],
-            });
+        if game == Game::Limit && r.total > input.facing && above_fixed {
+            d.notes.push(Notes::LimitFixedSize { unit: input.unit });
         }
         if r.forced {
-            d.notes.push(Note {
-                key: "forced_raise",
-                args: vec![("min_raise_to", r.min_raise_to.to_string())],
+            d.notes.push(Notes::ForcedRaise {
+                min_raise_to: r.min_raise_to,
             });
         }
         Ok(d)
     }
 }
 
-/// Whether the raises of a limit round told by its actions are capped for
-/// the player: once the round's raises reach the house's cap, unless the
-/// floor says heads-up lifted it (`raises` = under-cap); before that, not.
-fn capped_as_played(
-    said: Option<RaisesMade>,
-    round: &Round,
-    cx: &mut Cx<'_>,
-) -> Result<bool, Error> {
-    let raises = round.raises();
-    // The cap is read once a raise was made (a cap is at least one raise).
-    let cap = if raises > 0 {
-        cx.params.limit_raise_cap().get()
-    } else {
-        u32::MAX
-    };
-    match said {
-        None if raises >= cap => Err(Error::input(
-            "raises",
-            Message::new(Msg::BetCapReached)
-                .arg("raises", raises)
-                .arg("cap", cap),
-        )),
-        Some(RaisesMade::CapReached) if raises < cap => Err(Error::input(
-            "raises",
-            Message::new(Msg::BetCapNotReached)
-                .arg("raises", raises)
-                .arg("cap", if cap == u32::MAX { 0 } else { cap }),
-        )),
-        Some(s) => Ok(s == RaisesMade::CapReached),
-        None => Ok(false),
+/// The amounts of `bet` (SPEC section 5), in the order the card shows them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The player's total for the round after the action.
+    pub total: Chips,
+    /// A raise: how much above the bet faced.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raise_by: Option<Chips>,
+    /// The legal minimum total of a bet or raise, when he may raise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_raise_to: Option<Chips>,
+    /// The total a call amounts to.
+    pub to_call: Chips,
+    /// Chips given back.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returned: Option<Chips>,
+    /// Chips he must still add.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owed: Option<Chips>,
+}
+
+/// What the JSON of `bet` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// A bet or raise was forced up to the minimum.
+    pub forced: bool,
+    /// The player, told as played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+}
+
+crate::notes! {
+    /// The notes of `bet`.
+    pub enum Notes {
+        /// The round was not named: taken as after the flop.
+        StreetUnnamed = "street_unnamed",
+        /// Betting taken as still open for him.
+        ReopenedAssumed = "reopened_assumed",
+        /// The limit raises taken as not capped.
+        CapAssumed = "cap_assumed",
+        /// Fixed limit: held to one bet.
+        LimitFixedSize { unit: Chips } = "limit_fixed_size",
+        /// A bet or raise forced up to the minimum.
+        ForcedRaise { min_raise_to: Chips } = "forced_raise",
     }
 }
 
-/// Whether betting is open for the player told by the numbers (TDA 47),
-/// and whether that was assumed. With nothing in front he has not acted or
-/// checked, so a bet of at least a full bet (in limit: the edition's share
-/// of one) is open to him either way; only a smaller one, a short all-in
-/// after his check, needs to be told. With chips in front the answer is
-/// asked; left unanswered it is taken as open and the card says so.
-fn open_for_him(
-    reopened: Option<bool>,
-    input: &BetInput,
-    setup: Setup,
-    cx: &mut Cx<'_>,
-) -> Result<(bool, bool), Error> {
-    if input.facing == 0 {
-        return Ok((true, false));
-    }
-    if input.in_front > 0 {
-        return Ok(reopened.map_or((true, true), |open| (open, false)));
-    }
-    let full = match input.game {
-        Game::NoLimit | Game::PotLimit => input.big_blind,
-        // Below the street's bet only: the share is read (and a practice
-        // noted) only then.
-        Game::Limit if input.facing < input.unit => {
-            let mut setup = setup;
-            setup.limit_reopen_percent = as_played::limit_reopen_percent(cx)?;
-            setup
-                .limit_reopen_share()
-                .map_err(|m| Error::input("big_blind", m))?
-        }
-        Game::Limit => input.unit,
-    };
-    match reopened {
-        Some(open) if input.facing < full => Ok((open, false)),
-        None if input.facing < full => Err(Error::input(
-            "reopened",
-            Message::new(Msg::BetReopenedNeeded)
-                .arg("facing", input.facing)
-                .arg("full", full),
-        )),
-        // The cap on limit raises is its own answer (`raises`).
-        Some(false) => Err(Error::input(
-            "reopened",
-            Message::new(Msg::BetOpenFacingFullBet)
-                .arg("facing", input.facing)
-                .arg("full", full),
-        )),
-        Some(open) => Ok((open, false)),
-        None => Ok((true, false)),
-    }
-}
-
-/// In limit, the raises made this round against the house's cap (TDA 48).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RaisesMade {
-    /// Fewer than the cap, or heads-up lifts it: he may still raise.
-    UnderCap,
-    /// The cap is reached: he may call or fold.
-    CapReached,
-}
+pub use super::situation::RaisesMade;
 
 /// What became of the player's chips from an earlier bet this round that
 /// were still in front of him when he acted (rule 46).
@@ -579,6 +445,7 @@ impl BetInput {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -620,7 +487,7 @@ pub struct BetRuling {
     /// True when a bet or raise was forced up to the minimum.
     pub forced: bool,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Checked addition naming the answer key that overflowed.
@@ -634,11 +501,11 @@ struct Judged {
     total: Chips,
     forced: bool,
     call_or_fold: bool,
-    concepts: Vec<&'static str>,
+    concepts: Vec<ConceptId>,
 }
 
 impl Judged {
-    fn to(total: Chips, concepts: Vec<&'static str>) -> Judged {
+    fn to(total: Chips, concepts: Vec<ConceptId>) -> Judged {
         Judged {
             total,
             forced: false,
@@ -775,7 +642,7 @@ impl<'a> Ctx<'a> {
 
     /// A bet or raise to `target`, brought up to the legal minimum (limit:
     /// exactly the fixed bet or raise).
-    fn bet_or_raise(&self, target: Chips, mut concepts: Vec<&'static str>) -> Judged {
+    fn bet_or_raise(&self, target: Chips, mut concepts: Vec<ConceptId>) -> Judged {
         let forced = target < self.min_total;
         let total = if self.limit() {
             self.min_total
@@ -784,9 +651,9 @@ impl<'a> Ctx<'a> {
         };
         if forced {
             concepts.push(if self.i.facing == 0 {
-                "incorrect-bets"
+                c::INCORRECT_BETS
             } else {
-                "raise-amounts"
+                c::RAISE_AMOUNTS
             });
         }
         Judged {
@@ -804,14 +671,14 @@ impl<'a> Ctx<'a> {
         &self,
         total: Chips,
         silent_raise: bool,
-        mut concepts: Vec<&'static str>,
+        mut concepts: Vec<ConceptId>,
     ) -> Result<Judged, Error> {
         let facing = self.i.facing;
         if facing == 0 {
             return Ok(self.bet_or_raise(total, concepts));
         }
         let all_in = self.all_in(total);
-        concepts.push("raise-amounts");
+        concepts.push(c::RAISE_AMOUNTS);
         if total < facing {
             return if all_in {
                 Ok(Judged::to(total, concepts))
@@ -847,10 +714,10 @@ impl<'a> Ctx<'a> {
             Declared::Call => Ok(if self.facing_bet {
                 Judged::to(
                     i.facing,
-                    vec!["methods-of-calling", "binding-declarations-undercalls"],
+                    vec![c::METHODS_OF_CALLING, c::BINDING_DECLARATIONS_UNDERCALLS],
                 )
             } else {
-                Judged::to(i.in_front, vec!["invalid-declarations"])
+                Judged::to(i.in_front, vec![c::INVALID_DECLARATIONS])
             }),
             Declared::AllIn => {
                 let max = self
@@ -861,10 +728,10 @@ impl<'a> Ctx<'a> {
                 } else {
                     max
                 };
-                Ok(Judged::to(total, vec!["methods-of-betting"]))
+                Ok(Judged::to(total, vec![c::METHODS_OF_BETTING]))
             }
             Declared::Pot if i.game == Game::PotLimit => {
-                Ok(Judged::to(self.pot_max()?, vec!["pot-size-pot-limit"]))
+                Ok(Judged::to(self.pot_max()?, vec![c::POT_SIZE_POT_LIMIT]))
             }
             Declared::Pot | Declared::Bet | Declared::Raise => self.raise_declared(),
             Declared::Nothing | Declared::Number => match i.declared_amount {
@@ -875,7 +742,7 @@ impl<'a> Ctx<'a> {
                     self.judge(
                         total,
                         self.methods.accepts(RaiseMethod::VerbalAmount),
-                        vec!["methods-of-betting"],
+                        vec![c::METHODS_OF_BETTING],
                     )
                 }
                 None => self.silent(),
@@ -886,19 +753,22 @@ impl<'a> Ctx<'a> {
     fn check_declared(&self) -> Judged {
         let i = self.i;
         if !self.facing_bet {
-            return Judged::to(i.in_front, vec!["methods-of-betting"]);
+            return Judged::to(i.in_front, vec![c::METHODS_OF_BETTING]);
         }
         // Rule 55: "check" facing a bet may call or fold, not raise.
         if self.physical >= i.facing {
-            Judged::to(i.facing, vec!["invalid-declarations", "methods-of-calling"])
+            Judged::to(
+                i.facing,
+                vec![c::INVALID_DECLARATIONS, c::METHODS_OF_CALLING],
+            )
         } else if self.all_in(self.physical) {
-            Judged::to(self.physical, vec!["invalid-declarations"])
+            Judged::to(self.physical, vec![c::INVALID_DECLARATIONS])
         } else {
             Judged {
                 total: self.physical,
                 forced: false,
                 call_or_fold: true,
-                concepts: vec!["invalid-declarations"],
+                concepts: vec![c::INVALID_DECLARATIONS],
             }
         }
     }
@@ -915,11 +785,11 @@ impl<'a> Ctx<'a> {
         let mut concepts = Vec::new();
         if i.declared == Declared::Pot {
             // Rule 54-C: "pot" outside pot-limit binds to a valid bet or raise.
-            concepts.push("pot-size-pot-limit");
+            concepts.push(c::POT_SIZE_POT_LIMIT);
         }
         if i.declared == Declared::Raise && i.facing == 0 {
             // Rule 55-B: "raise" facing no bet is at least a minimum bet.
-            concepts.push("invalid-declarations");
+            concepts.push(c::INVALID_DECLARATIONS);
         }
         let third = i.declared == Declared::Raise
             && self.methods.accepts(RaiseMethod::DeclareCallThenRaise)
@@ -928,14 +798,14 @@ impl<'a> Ctx<'a> {
             Some(a) if self.methods.accepts(RaiseMethod::VerbalAmount) => {
                 // Rule 43-B: "raise" and an amount is the total bet.
                 concepts.push(if i.facing == 0 {
-                    "methods-of-betting"
+                    c::METHODS_OF_BETTING
                 } else {
-                    "raise-amounts"
+                    c::RAISE_AMOUNTS
                 });
                 a
             }
             _ if third => {
-                concepts.push("methods-of-raising");
+                concepts.push(c::METHODS_OF_RAISING);
                 if plus(self.kept, self.p1, "pushed")? == i.facing {
                     plus(i.facing, self.p2, "pushed")?
                 } else {
@@ -947,18 +817,18 @@ impl<'a> Ctx<'a> {
                     Some(chip) if self.facing_bet && chip > i.facing.saturating_sub(self.kept) => {
                         // Rule 44: raise declared with an oversized chip and
                         // no amount is the most the chip allows.
-                        concepts.push("oversized-chip");
+                        concepts.push(c::OVERSIZED_CHIP);
                     }
-                    _ => concepts.push("methods-of-raising"),
+                    _ => concepts.push(c::METHODS_OF_RAISING),
                 }
                 if self.p2 > 0 {
-                    concepts.push("string-bets");
+                    concepts.push(c::STRING_BETS);
                 }
                 plus(self.kept, self.p1, "pushed")?
             }
             _ => {
                 // Nothing pushed yet: the declaration binds to the minimum.
-                concepts.push("methods-of-raising");
+                concepts.push(c::METHODS_OF_RAISING);
                 let mut d = self.bet_or_raise(self.min_total, concepts);
                 d.forced = true;
                 return Ok(d);
@@ -973,7 +843,7 @@ impl<'a> Ctx<'a> {
         if self.p1 == 0 {
             return Err(Error::input("pushed", Message::new(Msg::BetNothing)));
         }
-        let mut concepts: Vec<&'static str> = Vec::new();
+        let mut concepts: Vec<ConceptId> = Vec::new();
         let total = plus(self.kept, self.p1, i.pushed.key())?;
         let silent_raise = self.methods.accepts(RaiseMethod::OneMotion);
         let mut d = if !self.facing_bet {
@@ -982,41 +852,41 @@ impl<'a> Ctx<'a> {
                 // at least the minimum bet or raise.
                 let makes = plus(self.kept, chip, "chips")?;
                 concepts.push(if makes >= self.min_total {
-                    "oversized-chip"
+                    c::OVERSIZED_CHIP
                 } else {
-                    "methods-of-betting"
+                    c::METHODS_OF_BETTING
                 });
             } else {
-                concepts.push("methods-of-betting");
+                concepts.push(c::METHODS_OF_BETTING);
             }
             self.judge(total, silent_raise, concepts)?
         } else if i.prior_chips == PriorChips::PartlyPulled {
             // Rule 46-C-2: the combined final bet meets the 50% standard or
             // is a call.
-            self.judge(total, silent_raise, vec!["prior-bet-chips"])?
+            self.judge(total, silent_raise, vec![c::PRIOR_BET_CHIPS])?
         } else {
             if i.in_front > 0 && i.prior_chips != PriorChips::None {
                 // Rule 46-C-1: prior chips left or fully pulled back.
-                concepts.push("prior-bet-chips");
+                concepts.push(c::PRIOR_BET_CHIPS);
             }
             let call_add = i.facing.saturating_sub(self.kept);
             if let Some(chip) = i.pushed.single_chip() {
                 if chip >= call_add {
                     // Rule 44: a single oversized chip is a call.
                     concepts.push(if chip > call_add {
-                        "oversized-chip"
+                        c::OVERSIZED_CHIP
                     } else {
-                        "methods-of-calling"
+                        c::METHODS_OF_CALLING
                     });
                     Judged::to(i.facing, concepts)
                 } else if self.all_in(total) {
-                    concepts.push("methods-of-calling");
+                    concepts.push(c::METHODS_OF_CALLING);
                     Judged::to(total, concepts)
                 } else {
                     return Err(self.undercall(total));
                 }
             } else if let Some(smallest) = i.pushed.smallest_of_several() {
-                concepts.push("multiple-chips");
+                concepts.push(c::MULTIPLE_CHIPS);
                 if total.saturating_sub(smallest) < i.facing {
                     // Rule 45-A: every chip is needed to call.
                     if total >= i.facing {
@@ -1033,7 +903,7 @@ impl<'a> Ctx<'a> {
                     let mut d = self.judge(total, silent_raise, concepts)?;
                     if d.total > i.facing {
                         // Rule 61: pushing more than the bet expecting change.
-                        d.concepts.push("over-betting-change");
+                        d.concepts.push(c::OVER_BETTING_CHANGE);
                     }
                     d
                 }
@@ -1042,7 +912,7 @@ impl<'a> Ctx<'a> {
             }
         };
         if self.p2 > 0 {
-            d.concepts.push("string-bets");
+            d.concepts.push(c::STRING_BETS);
         }
         Ok(d)
     }
@@ -1134,9 +1004,9 @@ pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, E
         d.total = input.facing;
         d.forced = false;
         let why = if input.capped {
-            "number-of-raises"
+            c::NUMBER_OF_RAISES
         } else {
-            "reopening-betting"
+            c::REOPENING_BETTING
         };
         if !d.concepts.contains(&why) {
             d.concepts.insert(0, why);
@@ -1146,8 +1016,8 @@ pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, E
         let cap = cx.pot_max()?;
         if d.total > cap {
             d.total = cap;
-            if !d.concepts.contains(&"pot-size-pot-limit") {
-                d.concepts.push("pot-size-pot-limit");
+            if !d.concepts.contains(&c::POT_SIZE_POT_LIMIT) {
+                d.concepts.push(c::POT_SIZE_POT_LIMIT);
             }
         }
     }
@@ -1182,6 +1052,80 @@ pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, E
         forced: d.forced,
         concepts: d.concepts,
     })
+}
+
+impl crate::engine::Outcome for BetOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            BetOutcome::Check => &[
+                c::INVALID_DECLARATIONS,
+                c::METHODS_OF_BETTING,
+                c::METHODS_OF_RAISING,
+                c::NUMBER_OF_RAISES,
+                c::OVERSIZED_CHIP,
+                c::POT_SIZE_POT_LIMIT,
+                c::RAISE_AMOUNTS,
+                c::REOPENING_BETTING,
+                c::STRING_BETS,
+            ],
+            BetOutcome::Call => &[
+                c::RAISE_AMOUNTS,
+                c::OVERSIZED_CHIP,
+                c::MULTIPLE_CHIPS,
+                c::METHODS_OF_BETTING,
+                c::BINDING_DECLARATIONS_UNDERCALLS,
+                c::INVALID_DECLARATIONS,
+                c::METHODS_OF_CALLING,
+                c::METHODS_OF_RAISING,
+                c::NUMBER_OF_RAISES,
+                c::OVER_BETTING_CHANGE,
+                c::POT_SIZE_POT_LIMIT,
+                c::PRIOR_BET_CHIPS,
+                c::REOPENING_BETTING,
+                c::STRING_BETS,
+            ],
+            BetOutcome::Bet => &[
+                c::METHODS_OF_BETTING,
+                c::OVERSIZED_CHIP,
+                c::INCORRECT_BETS,
+                c::INVALID_DECLARATIONS,
+                c::METHODS_OF_RAISING,
+                c::POT_SIZE_POT_LIMIT,
+                c::STRING_BETS,
+            ],
+            BetOutcome::Raise => &[
+                c::RAISE_AMOUNTS,
+                c::RAISE_AMOUNTS,
+                c::METHODS_OF_RAISING,
+                c::METHODS_OF_BETTING,
+                c::MULTIPLE_CHIPS,
+                c::OVER_BETTING_CHANGE,
+                c::OVERSIZED_CHIP,
+                c::POT_SIZE_POT_LIMIT,
+                c::PRIOR_BET_CHIPS,
+                c::STRING_BETS,
+            ],
+            BetOutcome::AllIn => &[
+                c::MULTIPLE_CHIPS,
+                c::REOPENING_BETTING,
+                c::BINDING_DECLARATIONS_UNDERCALLS,
+                c::INCORRECT_BETS,
+                c::INVALID_DECLARATIONS,
+                c::METHODS_OF_BETTING,
+                c::METHODS_OF_CALLING,
+                c::METHODS_OF_RAISING,
+                c::NUMBER_OF_RAISES,
+                c::OVER_BETTING_CHANGE,
+                c::OVERSIZED_CHIP,
+                c::POT_SIZE_POT_LIMIT,
+                c::PRIOR_BET_CHIPS,
+                c::RAISE_AMOUNTS,
+                c::STRING_BETS,
+            ],
+            BetOutcome::CallOrFold => &[c::INVALID_DECLARATIONS],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1232,7 +1176,7 @@ mod tests {
             (pushed.outcome, pushed.total, pushed.returned),
             (Call, 1000, 400)
         );
-        assert!(pushed.concepts.contains(&"raise-amounts"));
+        assert!(pushed.concepts.contains(&c::RAISE_AMOUNTS));
         // "unless raise is first declared": then a forced minimum raise.
         let raise = rule(BetInput {
             declared: Declared::Raise,
@@ -1298,7 +1242,7 @@ mod tests {
         assert_eq!((r.outcome, r.total), (Call, facing));
         let sum: Chips = pushed.iter().sum();
         assert_eq!(r.returned, sum - facing);
-        assert_eq!(r.concepts, vec!["multiple-chips"]);
+        assert_eq!(r.concepts, vec![c::MULTIPLE_CHIPS]);
     }
 
     /// The rule 45-A Ex-2 example (NLHE 25-50, post-flop A opens 1050, B
@@ -1364,7 +1308,7 @@ mod tests {
         });
         assert_eq!(
             r.concepts,
-            vec!["multiple-chips", "raise-amounts", "over-betting-change"]
+            vec![c::MULTIPLE_CHIPS, c::RAISE_AMOUNTS, c::OVER_BETTING_CHANGE]
         );
     }
 
@@ -1383,7 +1327,7 @@ mod tests {
         });
         assert_eq!((r.outcome, r.total, r.forced), (Raise, 1300, true));
         assert_eq!((r.owed, r.raise_by), (200, Some(500)));
-        assert_eq!(r.concepts, vec!["prior-bet-chips", "raise-amounts"]);
+        assert_eq!(r.concepts, vec![c::PRIOR_BET_CHIPS, c::RAISE_AMOUNTS]);
     }
 
     // SPEC section 1: "Seat 4 threw out a single 5000 chip facing a 1200 raise without saying
@@ -1396,7 +1340,7 @@ mod tests {
             ..nl(1200, 400)
         });
         assert_eq!((r.outcome, r.total, r.returned), (Call, 1200, 3800));
-        assert_eq!(r.concepts, vec!["oversized-chip"]);
+        assert_eq!(r.concepts, vec![c::OVERSIZED_CHIP]);
     }
 
     /// Rule 41 (pokerpunt 45) example: blinds 2k-4k, A bets 50k, B silently
@@ -1472,7 +1416,7 @@ mod tests {
             ..facing.clone()
         });
         assert_eq!((r.outcome, r.total, r.returned), (Raise, 5000, 0));
-        assert_eq!(r.concepts, vec!["oversized-chip"]);
+        assert_eq!(r.concepts, vec![c::OVERSIZED_CHIP]);
         // Raise declared with a chip too small for a full raise: forced minimum.
         let r = rule(BetInput {
             declared: Declared::Raise,
@@ -1497,7 +1441,7 @@ mod tests {
             ..nl(0, 400)
         });
         assert_eq!((r.outcome, r.total), (BetOutcome::Bet, 5000));
-        assert_eq!(r.concepts, vec!["oversized-chip"]);
+        assert_eq!(r.concepts, vec![c::OVERSIZED_CHIP]);
         // A single chip below the big blind is an underbet, corrected.
         let r = rule(BetInput {
             pushed: chips(&[100]),
@@ -1507,7 +1451,7 @@ mod tests {
             (r.outcome, r.total, r.forced, r.owed),
             (BetOutcome::Bet, 400, true, 300)
         );
-        assert!(r.concepts.contains(&"incorrect-bets"));
+        assert!(r.concepts.contains(&c::INCORRECT_BETS));
         // A chip exactly the call is a call; a smaller last chip is all-in.
         let r = rule(BetInput {
             pushed: chips(&[1000]),
@@ -1599,14 +1543,14 @@ mod tests {
             ..nl(0, 100)
         });
         assert_eq!((r.outcome, r.total, r.returned), (Check, 0, 300));
-        assert_eq!(r.concepts, vec!["invalid-declarations"]);
+        assert_eq!(r.concepts, vec![c::INVALID_DECLARATIONS]);
         // "Raise" facing no bet: at least a minimum bet.
         let r = rule(BetInput {
             declared: Declared::Raise,
             ..nl(0, 100)
         });
         assert_eq!((r.outcome, r.total, r.forced), (BetOutcome::Bet, 100, true));
-        assert_eq!(r.concepts[0], "invalid-declarations");
+        assert_eq!(r.concepts[0], c::INVALID_DECLARATIONS);
         // "Check" facing a bet: call or fold.
         let r = rule(BetInput {
             declared: Declared::Check,
@@ -1675,7 +1619,7 @@ mod tests {
             ..nl(0, 100)
         });
         assert_eq!((r.outcome, r.total), (BetOutcome::Bet, 100));
-        assert_eq!(r.concepts[0], "pot-size-pot-limit");
+        assert_eq!(r.concepts[0], c::POT_SIZE_POT_LIMIT);
         // Check when not facing a bet: chips pushed are returned.
         let r = rule(BetInput {
             declared: Declared::Check,
@@ -1713,7 +1657,7 @@ mod tests {
             ..base.clone()
         });
         assert_eq!((r.outcome, r.total, r.returned), (Call, 1100, 4200));
-        assert_eq!(r.concepts, vec!["prior-bet-chips", "oversized-chip"]);
+        assert_eq!(r.concepts, vec![c::PRIOR_BET_CHIPS, c::OVERSIZED_CHIP]);
         // Several new chips: every chip needed, else the 50% standard on the total.
         let r = rule(BetInput {
             pushed: chips(&[500, 500]),
@@ -1828,7 +1772,7 @@ mod tests {
             ..base.clone()
         });
         assert_eq!((r.outcome, r.total, r.returned), (Raise, 1500, 1000));
-        assert!(r.concepts.contains(&"pot-size-pot-limit"));
+        assert!(r.concepts.contains(&c::POT_SIZE_POT_LIMIT));
         // An all-in larger than the pot is capped, and is no longer all-in.
         let r = rule(BetInput {
             declared: Declared::AllIn,
@@ -1937,7 +1881,7 @@ mod tests {
             ..base.clone()
         });
         assert_eq!((r.outcome, r.total, r.returned), (Raise, 2000, 500));
-        assert!(r.concepts.contains(&"string-bets"));
+        assert!(r.concepts.contains(&c::STRING_BETS));
         // Not the exact call in the first motion: method C does not apply.
         let de = rule_with(
             BetInput {
@@ -1954,7 +1898,7 @@ mod tests {
             ..base
         });
         assert_eq!((r.outcome, r.total, r.returned), (Call, 1000, 600));
-        assert_eq!(r.concepts.last(), Some(&"string-bets"));
+        assert_eq!(r.concepts.last(), Some(&c::STRING_BETS));
         // Without the one-motion method silent chips cannot raise.
         let r = rule_with(
             BetInput {
@@ -2142,12 +2086,15 @@ mod tests {
 
     #[test]
     fn parameters_deserialize_from_the_rulebook_values() {
-        let m: RaiseMethods =
-            serde_yaml::from_str("[one-motion, verbal-amount, declare-call-then-raise]").unwrap();
+        let m: RaiseMethods = crate::yaml::from_str(
+            "[one-motion, verbal-amount, declare-call-then-raise]",
+            "test",
+        )
+        .unwrap();
         assert_eq!(m, RaiseMethods::tda_2015());
-        let p: PriorChips = serde_yaml::from_str("partly-pulled").unwrap();
+        let p: PriorChips = crate::yaml::from_str("partly-pulled", "test").unwrap();
         assert_eq!(p, PriorChips::PartlyPulled);
-        let d: Declared = serde_yaml::from_str("all-in").unwrap();
+        let d: Declared = crate::yaml::from_str("all-in", "test").unwrap();
         assert_eq!(d, Declared::AllIn);
         let o = serde_json::to_string(&CallOrFold).unwrap();
         assert_eq!(o, "\"call-or-fold\"");

@@ -13,12 +13,12 @@
 
 use serde::Deserialize;
 
-use crate::engine::ruling::Note;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::pots::{AnteOrder, post_ante_and_blind};
 use crate::poker::{Chips, Game, Round, Setup, Street, TableSeat};
+use crate::rules::concepts::{self as c};
 
 /// The `big-blind-ante` incident.
 pub struct BigBlindAnte;
@@ -36,7 +36,16 @@ pub struct Answers {
 }
 
 /// The outcomes of `big-blind-ante`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum BigBlindAnteOutcome {
     /// Ante and blind in full.
@@ -55,8 +64,11 @@ impl Incident for BigBlindAnte {
     const ID: &'static str = "big-blind-ante";
     type Answers = Answers;
     type Outcome = BigBlindAnteOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<BigBlindAnteOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<BigBlindAnte>, Error> {
         if a.ante == 0 {
             return Err(Error::input("ante", Message::new(Msg::AnteZero)));
         }
@@ -91,40 +103,84 @@ impl Incident for BigBlindAnte {
             (false, AnteOrder::BlindFirst, _, 0) => BigBlindAnteOutcome::BlindOnly,
             (false, AnteOrder::BlindFirst, _, _) => BigBlindAnteOutcome::AnteShort,
         };
-        let mut d = Decision::new(outcome, vec!["no-ante-reduction"]);
+        let mut d = Decision::<BigBlindAnte>::new(outcome, vec![c::NO_ANTE_REDUCTION]);
         // A house rule that sets the order decides it.
         if let Some(concept) = cx.concept_stating("bba_order") {
             d.decided_by(concept);
         }
-        d.amount("ante_posted", posted.ante);
-        d.amount("blind_posted", posted.blind);
-        d.amount("to_call", to_call);
         let short = posted.blind < to_call;
-        if posted.all_in && posted.blind > 0 {
+        d.amounts = Amounts {
+            ante_posted: posted.ante,
+            blind_posted: posted.blind,
+            to_call,
             // Each caller's share of the main pot stops at his live blind.
-            d.amount("main_per_player", posted.blind);
-        }
-        if posted.all_in && short {
-            d.amount("side_per_caller", to_call - posted.blind);
-        }
+            main_per_player: (posted.all_in && posted.blind > 0).then_some(posted.blind),
+            side_per_caller: (posted.all_in && short).then(|| to_call - posted.blind),
+        };
         if !stated {
-            d.notes.push(Note {
-                key: "bba_tda_2019",
-                args: Vec::new(),
-            });
+            d.notes.push(Notes::BbaTda2019);
         }
         if posted.all_in && posted.ante > 0 && posted.blind > 0 {
-            d.notes.push(Note {
-                key: "bba_all_in",
-                args: vec![
-                    ("ante", posted.ante.to_string()),
-                    ("blind", posted.blind.to_string()),
-                ],
+            d.notes.push(Notes::BbaAllIn {
+                ante: posted.ante,
+                blind: posted.blind,
             });
         }
-        d.data("order", order);
-        d.data("all_in", posted.all_in);
+        d.extra = Extra {
+            order: Some(order),
+            all_in: posted.all_in,
+        };
         Ok(d)
+    }
+}
+
+/// The amounts of `big-blind-ante`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The ante the big blind posted.
+    pub ante_posted: Chips,
+    /// The blind he posted.
+    pub blind_posted: Chips,
+    /// What a caller puts in.
+    pub to_call: Chips,
+    /// All-in: each caller's share of the main pot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub main_per_player: Option<Chips>,
+    /// All-in short: each caller's chips beyond it, in a side pot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side_per_caller: Option<Chips>,
+}
+
+/// What the JSON of `big-blind-ante` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// Which is posted first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<AnteOrder>,
+    /// The big blind is all-in.
+    pub all_in: bool,
+}
+
+crate::notes! {
+    /// The notes of `big-blind-ante`.
+    pub enum Notes {
+        /// The edition has no big-blind ante rule: TDA 2019's applies.
+        BbaTda2019 = "bba_tda_2019",
+        /// All-in for both: what went to each.
+        BbaAllIn { ante: Chips, blind: Chips } = "bba_all_in",
+    }
+}
+
+impl crate::engine::Outcome for BigBlindAnteOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            BigBlindAnteOutcome::Full => &[c::NO_ANTE_REDUCTION],
+            BigBlindAnteOutcome::BlindShort => &[c::NO_ANTE_REDUCTION],
+            BigBlindAnteOutcome::AnteOnly => &[c::NO_ANTE_REDUCTION],
+            BigBlindAnteOutcome::AnteShort => &[c::NO_ANTE_REDUCTION],
+            BigBlindAnteOutcome::BlindOnly => &[c::NO_ANTE_REDUCTION],
+        }
     }
 }
 
@@ -142,8 +198,8 @@ mod tests {
         }
     }
 
-    fn amounts(d: &Decision<BigBlindAnteOutcome>) -> Vec<(&str, Chips)> {
-        d.amounts.iter().map(|(k, v)| (k.as_str(), *v)).collect()
+    fn amounts(d: &Decision<BigBlindAnte>) -> Vec<(String, Chips)> {
+        d.named_amounts().into_iter().collect()
     }
 
     // tda-2019-sk OP-11: "big blind ante (BBA) s platením ante pred big blindom je odporúčaná
@@ -155,14 +211,14 @@ mod tests {
         assert_eq!(
             amounts(&d),
             vec![
-                ("ante_posted", 200),
-                ("blind_posted", 100),
-                ("to_call", 200),
-                ("main_per_player", 100),
-                ("side_per_caller", 100),
+                ("ante_posted".to_string(), 200),
+                ("blind_posted".to_string(), 100),
+                ("to_call".to_string(), 200),
+                ("main_per_player".to_string(), 100),
+                ("side_per_caller".to_string(), 100),
             ]
         );
-        assert!(d.notes.iter().all(|n| n.key != "bba_tda_2019"));
+        assert!(!d.notes.contains(&Notes::BbaTda2019));
     }
 
     #[test]
@@ -172,10 +228,10 @@ mod tests {
         assert_eq!(
             amounts(&d),
             vec![
-                ("ante_posted", 150),
-                ("blind_posted", 0),
-                ("to_call", 200),
-                ("side_per_caller", 200),
+                ("ante_posted".to_string(), 150),
+                ("blind_posted".to_string(), 0),
+                ("to_call".to_string(), 200),
+                ("side_per_caller".to_string(), 200),
             ]
         );
     }
@@ -188,14 +244,14 @@ mod tests {
         assert_eq!(
             amounts(&d),
             vec![
-                ("ante_posted", 200),
-                ("blind_posted", 200),
-                ("to_call", 200),
-                ("main_per_player", 200),
+                ("ante_posted".to_string(), 200),
+                ("blind_posted".to_string(), 200),
+                ("to_call".to_string(), 200),
+                ("main_per_player".to_string(), 200),
             ]
         );
         // ONK RP-11 states no order: the TDA 2019 practice is named.
-        assert!(d.notes.iter().any(|n| n.key == "bba_tda_2019"));
+        assert!(d.notes.contains(&Notes::BbaTda2019));
     }
 
     /// A house that plays the TDA 2024 order (blind first).

@@ -18,12 +18,13 @@
 use serde::Deserialize;
 
 use super::heads_up_button::heads_up_blinds;
-use crate::engine::ruling::{Note, SeatMark, TablePicture};
+use crate::engine::ruling::{SeatMark, TablePicture};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::Seat;
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
+use crate::rules::concepts::{self as c, Cite};
 
 /// The `button-blinds` incident.
 pub struct ButtonBlinds;
@@ -45,7 +46,16 @@ pub struct Answers {
 pub use crate::rules::vocab::NewPlayerBetweenSbButton;
 
 /// The outcomes of `button-blinds`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum ButtonBlindsOutcome {
     /// Button, small blind and big blind on players.
@@ -187,6 +197,45 @@ fn heads_up(
     })
 }
 
+/// What the JSON of `button-blinds` carries: the next hand's seats.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The button.
+    pub button: Seat,
+    /// The button is on an empty seat.
+    pub button_dead: bool,
+    /// The small blind (none: a dead small blind).
+    pub small_blind: Option<Seat>,
+    /// The big blind.
+    pub big_blind: Seat,
+    /// Players dealt out until the button passes.
+    pub dealt_out: Vec<Seat>,
+    /// The first to act pre-flop.
+    pub first_to_act: Seat,
+}
+
+crate::notes! {
+    /// The notes of `button-blinds`.
+    pub enum Notes {
+        /// Heads-up: button and big blind.
+        HeadsUp { button: Seat, big_blind: Seat } = "heads_up",
+        /// The next hand's button and blinds.
+        BlindsNext { button: Seat, big_blind: Seat, first: Seat, small_blind: Seat } = "blinds_next",
+        /// The next hand's button and big blind, no small blind.
+        BlindsNextNoSmallBlind { button: Seat, big_blind: Seat, first: Seat } = "blinds_next_no_small_blind",
+        /// The button stays on an empty seat.
+        DeadButton { seat: Seat } = "dead_button",
+        /// No small blind this hand.
+        DeadSmallBlind { seat: Seat } = "dead_small_blind",
+        /// Players dealt out.
+        DealtOut { seats: String } = "dealt_out",
+        /// The edition never seats a new player there.
+        NewPlayerNeverSeated = "new_player_never_seated",
+        /// The edition words it "between the blinds".
+        NewPlayerBetweenBlinds = "new_player_between_blinds",
+    }
+}
+
 fn seat_list(seats: &[Seat]) -> String {
     seats
         .iter()
@@ -199,8 +248,11 @@ impl Incident for ButtonBlinds {
     const ID: &'static str = "button-blinds";
     type Answers = Answers;
     type Outcome = ButtonBlindsOutcome;
+    type Amounts = ();
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ButtonBlindsOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ButtonBlinds>, Error> {
         let next = next_hand(&a.seats, a.last_small_blind, a.last_big_blind)?;
         let outcome = match (next.heads_up, next.button_dead, next.small_blind) {
             (true, _, _) => ButtonBlindsOutcome::HeadsUp,
@@ -209,66 +261,59 @@ impl Incident for ButtonBlinds {
             (false, false, None) => ButtonBlindsOutcome::DeadSmallBlind,
             (false, true, None) => ButtonBlindsOutcome::DeadButtonSmallBlind,
         };
-        let mut concepts = if next.heads_up {
-            vec!["heads-up-button", "dead-button"]
+        let mut concepts: Vec<Cite> = if next.heads_up {
+            vec![c::HEADS_UP_BUTTON.into(), c::DEAD_BUTTON.into()]
         } else {
-            vec!["dead-button"]
+            vec![c::DEAD_BUTTON.into()]
         };
         let mut d_notes = Vec::new();
         if next.heads_up {
-            d_notes.push(Note {
-                key: "heads_up",
-                args: vec![
-                    ("button", next.button.to_string()),
-                    ("big_blind", next.big_blind.to_string()),
-                ],
+            d_notes.push(Notes::HeadsUp {
+                button: next.button,
+                big_blind: next.big_blind,
             });
         } else {
-            let mut args = vec![
-                ("button", next.button.to_string()),
-                ("big_blind", next.big_blind.to_string()),
-                ("first", next.first_to_act.to_string()),
-            ];
-            let key = match next.small_blind {
-                Some(sb) => {
-                    args.push(("small_blind", sb.to_string()));
-                    "blinds_next"
-                }
-                None => "blinds_next_no_small_blind",
-            };
-            d_notes.push(Note { key, args });
+            d_notes.push(match next.small_blind {
+                Some(small_blind) => Notes::BlindsNext {
+                    button: next.button,
+                    big_blind: next.big_blind,
+                    first: next.first_to_act,
+                    small_blind,
+                },
+                None => Notes::BlindsNextNoSmallBlind {
+                    button: next.button,
+                    big_blind: next.big_blind,
+                    first: next.first_to_act,
+                },
+            });
             if next.button_dead {
-                d_notes.push(Note {
-                    key: "dead_button",
-                    args: vec![("seat", next.button.to_string())],
-                });
+                d_notes.push(Notes::DeadButton { seat: next.button });
             }
             if next.small_blind.is_none() {
-                d_notes.push(Note {
-                    key: "dead_small_blind",
-                    args: vec![("seat", a.last_big_blind.to_string())],
+                d_notes.push(Notes::DeadSmallBlind {
+                    seat: a.last_big_blind,
                 });
             }
         }
         if !next.dealt_out.is_empty() {
-            concepts.extend(["alternates-late-registration#A", "breaking-tables"]);
-            d_notes.push(Note {
-                key: "dealt_out",
-                args: vec![("seats", seat_list(&next.dealt_out))],
+            concepts.extend([
+                c::ALTERNATES_LATE_REGISTRATION.part("A"),
+                c::BREAKING_TABLES.into(),
+            ]);
+            d_notes.push(Notes::DealtOut {
+                seats: seat_list(&next.dealt_out),
             });
             match cx.params.new_player_between_sb_button() {
                 NewPlayerBetweenSbButton::DealtOut => {}
-                NewPlayerBetweenSbButton::NeverSeated => d_notes.push(Note {
-                    key: "new_player_never_seated",
-                    args: Vec::new(),
-                }),
-                NewPlayerBetweenSbButton::DealtOutBetweenBlinds => d_notes.push(Note {
-                    key: "new_player_between_blinds",
-                    args: Vec::new(),
-                }),
+                NewPlayerBetweenSbButton::NeverSeated => {
+                    d_notes.push(Notes::NewPlayerNeverSeated);
+                }
+                NewPlayerBetweenSbButton::DealtOutBetweenBlinds => {
+                    d_notes.push(Notes::NewPlayerBetweenBlinds);
+                }
             }
         }
-        let mut d = Decision::new(outcome, concepts);
+        let mut d = Decision::<ButtonBlinds>::new(outcome, concepts);
         d.notes = d_notes;
         let mut labels = Vec::new();
         if let Some(sb) = next.small_blind {
@@ -285,19 +330,56 @@ impl Incident for ButtonBlinds {
                 .map(|s| (*s, SeatMark::DealtOut))
                 .collect(),
         });
-        d.data("button", next.button);
-        d.data("button_dead", next.button_dead);
-        d.data("small_blind", next.small_blind);
-        d.data("big_blind", next.big_blind);
-        d.data("dealt_out", &next.dealt_out);
-        d.data("first_to_act", next.first_to_act);
+        d.extra = Extra {
+            button: next.button,
+            button_dead: next.button_dead,
+            small_blind: next.small_blind,
+            big_blind: next.big_blind,
+            dealt_out: next.dealt_out,
+            first_to_act: next.first_to_act,
+        };
         Ok(d)
+    }
+}
+
+impl crate::engine::Outcome for ButtonBlindsOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            ButtonBlindsOutcome::Normal => &[
+                c::DEAD_BUTTON,
+                c::ALTERNATES_LATE_REGISTRATION,
+                c::BREAKING_TABLES,
+            ],
+            ButtonBlindsOutcome::DeadButton => &[
+                c::DEAD_BUTTON,
+                c::ALTERNATES_LATE_REGISTRATION,
+                c::BREAKING_TABLES,
+            ],
+            ButtonBlindsOutcome::DeadSmallBlind => &[
+                c::DEAD_BUTTON,
+                c::ALTERNATES_LATE_REGISTRATION,
+                c::BREAKING_TABLES,
+            ],
+            ButtonBlindsOutcome::DeadButtonSmallBlind => &[
+                c::DEAD_BUTTON,
+                c::ALTERNATES_LATE_REGISTRATION,
+                c::BREAKING_TABLES,
+            ],
+            ButtonBlindsOutcome::HeadsUp => &[
+                c::HEADS_UP_BUTTON,
+                c::DEAD_BUTTON,
+                c::ALTERNATES_LATE_REGISTRATION,
+                c::BREAKING_TABLES,
+            ],
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::notes::NoteText;
     use crate::incidents::rule_in;
     use proptest::prelude::*;
 
@@ -328,7 +410,7 @@ mod tests {
         for edition in ["tda-2015-de", "pokerpunt-nl"] {
             let d = rule_in::<ButtonBlinds>(edition, answers(&[1, 3, 4, 5, 6], 2, 3)).unwrap();
             assert_eq!(d.outcome, ButtonBlindsOutcome::DeadButton);
-            assert_eq!(d.concepts, vec!["dead-button"]);
+            assert_eq!(d.cites, vec![c::DEAD_BUTTON]);
         }
     }
 
@@ -350,7 +432,7 @@ mod tests {
         // Both blinds bust: the button is dead and no small blind is posted.
         let d = rule_in::<ButtonBlinds>("onk-2023-nl", answers(&[1, 4, 5, 6], 2, 3)).unwrap();
         assert_eq!(d.outcome, ButtonBlindsOutcome::DeadButtonSmallBlind);
-        assert_eq!(d.data["big_blind"], 4);
+        assert_eq!(d.data()["big_blind"], 4);
     }
 
     #[test]
@@ -385,11 +467,11 @@ mod tests {
         assert_eq!(next.first_to_act, 1);
         let d = rule_in::<ButtonBlinds>("dpc-2019-en", answers(&[1, 2, 4, 6, 8], 3, 6)).unwrap();
         assert_eq!(
-            d.concepts,
+            d.cites,
             vec![
-                "dead-button",
-                "alternates-late-registration#A",
-                "breaking-tables"
+                c::DEAD_BUTTON.into(),
+                c::ALTERNATES_LATE_REGISTRATION.part("A"),
+                c::BREAKING_TABLES.into()
             ]
         );
         let marks = d.table.expect("a picture").marks;
@@ -411,7 +493,7 @@ mod tests {
             ("tda-2015-de", None),
         ] {
             let d = rule_in::<ButtonBlinds>(edition, answers(&seats, 3, 6)).unwrap();
-            let keys: Vec<&str> = d.notes.iter().map(|n| n.key).collect();
+            let keys: Vec<&str> = d.notes.iter().map(NoteText::key).collect();
             for key in ["new_player_never_seated", "new_player_between_blinds"] {
                 assert_eq!(
                     keys.contains(&key),
@@ -429,10 +511,10 @@ mod tests {
         let d = rule_in::<ButtonBlinds>("tda-2015-de", answers(&[2, 3], 2, 3)).unwrap();
         assert_eq!(d.outcome, ButtonBlindsOutcome::HeadsUp);
         assert_eq!(
-            (d.data["button"].clone(), d.data["big_blind"].clone()),
+            (d.data()["button"].clone(), d.data()["big_blind"].clone()),
             (3.into(), 2.into())
         );
-        assert_eq!(d.concepts, vec!["heads-up-button", "dead-button"]);
+        assert_eq!(d.cites, vec![c::HEADS_UP_BUTTON, c::DEAD_BUTTON]);
         // Three at the table, one waiting: two are dealt in, heads-up.
         let next = next_hand(&[2, 3, 4], 2, 4).unwrap();
         assert!(next.heads_up);

@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
+use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `button-too-few-cards` incident.
 pub struct ButtonTooFewCards;
@@ -24,16 +25,27 @@ impl Incident for ButtonTooFewCards {
     const ID: &'static str = "button-too-few-cards";
     type Answers = Answers;
     type Outcome = ButtonShortOutcome;
+    type Amounts = ();
+    type Extra = ();
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<ButtonShortOutcome>, Error> {
+    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<ButtonTooFewCards>, Error> {
         let r = button_too_few_cards(a.acted);
-        Ok(Decision::new(r.outcome, r.concepts))
+        Ok(Decision::<ButtonTooFewCards>::new(r.outcome, r.concepts))
     }
 }
 
 /// The outcomes of the `button-too-few-cards` incident.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr, strum::VariantNames,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -51,7 +63,7 @@ pub struct ButtonShortRuling {
     /// Dead hand or replace the missing cards.
     pub outcome: ButtonShortOutcome,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Rules on a button dealt too few cards (rule 37 in TDA 2019 numbering and
@@ -74,7 +86,17 @@ pub fn button_too_few_cards(acted: bool) -> ButtonShortRuling {
         } else {
             ButtonShortOutcome::ReplaceMissing
         },
-        concepts: vec!["button-too-few-cards"],
+        concepts: vec![c::BUTTON_TOO_FEW_CARDS],
+    }
+}
+
+impl crate::engine::Outcome for ButtonShortOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            ButtonShortOutcome::DeadHand => &[c::BUTTON_TOO_FEW_CARDS],
+            ButtonShortOutcome::ReplaceMissing => &[c::BUTTON_TOO_FEW_CARDS],
+        }
     }
 }
 
@@ -90,6 +112,6 @@ mod tests {
         );
         let r = button_too_few_cards(false);
         assert_eq!(r.outcome, ButtonShortOutcome::ReplaceMissing);
-        assert_eq!(r.concepts, vec!["button-too-few-cards"]);
+        assert_eq!(r.concepts, vec![c::BUTTON_TOO_FEW_CARDS]);
     }
 }

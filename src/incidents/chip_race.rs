@@ -13,6 +13,7 @@ use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
 use crate::poker::{Chips, Seat, add, mul};
+use crate::rules::concepts::{self as c, ConceptId};
 use crate::rules::params::tda;
 
 /// The `chip-race` incident.
@@ -36,7 +37,16 @@ pub struct Answers {
 }
 
 /// The outcomes of `chip-race`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum ChipRaceOutcome {
     /// The leftovers are raced.
@@ -53,8 +63,11 @@ impl Incident for ChipRace {
     const ID: &'static str = "chip-race";
     type Answers = Answers;
     type Outcome = ChipRaceOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ChipRaceOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ChipRace>, Error> {
         let counts = crate::engine::answer::parse_seat_chips(&a.removed_chips)
             .map_err(|e| Error::input(REMOVED_CHIPS, e.0))?;
         let only_removed = a.no_other_chips.unwrap_or_default();
@@ -107,23 +120,55 @@ impl Incident for ChipRace {
         )?;
         let mut d = match params.method {
             ChipRaceMethod::Race => {
-                let mut d = Decision::new(ChipRaceOutcome::Race, r.concepts);
-                d.amount("leftover_total", r.leftover_total);
-                d.amount("chips_raced", r.chips_raced);
-                d.amount("removed_value", r.removed_value);
+                let mut d = Decision::<ChipRace>::new(ChipRaceOutcome::Race, r.concepts);
+                d.amounts = Amounts {
+                    leftover_total: r.leftover_total,
+                    chips_raced: Some(r.chips_raced),
+                    removed_value: Some(r.removed_value),
+                    ..Amounts::default()
+                };
                 d
             }
             ChipRaceMethod::RoundUp => {
-                let mut d = Decision::new(ChipRaceOutcome::RoundedUp, r.concepts);
-                d.amount("leftover_total", r.leftover_total);
-                d.amount("rounded_up", r.chips_raced);
-                d.amount("added_value", r.added_value);
+                let mut d = Decision::<ChipRace>::new(ChipRaceOutcome::RoundedUp, r.concepts);
+                d.amounts = Amounts {
+                    leftover_total: r.leftover_total,
+                    rounded_up: Some(r.chips_raced),
+                    added_value: Some(r.added_value),
+                    ..Amounts::default()
+                };
                 d
             }
         };
-        d.data("seats", &r.seats);
+        d.extra.seats = r.seats;
         Ok(d)
     }
+}
+
+/// The amounts of `chip-race`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The value of every leftover chip of the removed denomination.
+    pub leftover_total: Chips,
+    /// Race: the new chips raced for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chips_raced: Option<Chips>,
+    /// Race: the value removed from play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub removed_value: Option<Chips>,
+    /// Rounding up: the new chips given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounded_up: Option<Chips>,
+    /// Rounding up: the value added to play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub added_value: Option<Chips>,
+}
+
+/// What the JSON of `chip-race` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// Every player, in dealing order from the start seat.
+    pub seats: Vec<RaceSeat>,
 }
 
 pub use crate::rules::vocab::ChipRaceMethod;
@@ -210,7 +255,7 @@ pub struct ChipRaceRuling {
     /// raced out.
     pub added_value: Chips,
     /// Concept slugs applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Colours up a removed denomination (concept `chip-race`).
@@ -404,7 +449,7 @@ pub fn chip_race(
         chips_raced,
         removed_value,
         added_value,
-        concepts: vec!["chip-race"],
+        concepts: vec![c::CHIP_RACE],
     })
 }
 
@@ -442,7 +487,7 @@ pub struct Exchange {
     /// Value removed without compensation.
     pub removed_value: Chips,
     /// Concept slugs applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Settles removed-denomination chips found with a player after the race
@@ -473,8 +518,18 @@ pub fn exchange_after_race(
     Ok(Exchange {
         new_chips: value / new_denomination,
         removed_value: value % new_denomination,
-        concepts: vec!["chip-race"],
+        concepts: vec![c::CHIP_RACE],
     })
+}
+
+impl crate::engine::Outcome for ChipRaceOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            ChipRaceOutcome::Race => &[c::CHIP_RACE],
+            ChipRaceOutcome::RoundedUp => &[c::CHIP_RACE],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -511,7 +566,7 @@ mod tests {
     fn onk_2023_nl_r24_c_ten_tens_exchanged_for_one_hundred() {
         let e = exchange_after_race(10, 10, 100).unwrap();
         assert_eq!((e.new_chips, e.removed_value), (1, 0));
-        assert_eq!(e.concepts, vec!["chip-race"]);
+        assert_eq!(e.concepts, vec![c::CHIP_RACE]);
     }
 
     // onk-2023-nl rule 24 C: "Wanneer dit niet het geval is worden de chips verwijderd zonder
@@ -605,7 +660,7 @@ mod tests {
         let two = race.seats.iter().find(|s| s.seat == 2).copied();
         assert_eq!(two.map(|s| s.kept_in), Some(true));
         assert_eq!((race.removed_value, race.added_value), (0, 125));
-        assert_eq!(race.concepts, vec!["chip-race"]);
+        assert_eq!(race.concepts, vec![c::CHIP_RACE]);
     }
 
     // pokerpunt-nl rule 24: "Poker Punt doet niet aan een Chip Race. Bij de chip up zal de
@@ -755,8 +810,11 @@ mod tests {
             (tda.method, tda.start_seat, tda.max_chips, tda.rounding),
             (ChipRaceMethod::Race, 1, 1, ChipRaceRounding::Nearest)
         );
-        let pokerpunt: crate::rules::params::Params =
-            serde_yaml::from_str("chip_race_method: round-up\nchip_race_rounding: down").unwrap();
+        let pokerpunt: crate::rules::params::Params = crate::yaml::from_str(
+            "chip_race_method: round-up\nchip_race_rounding: down",
+            "test",
+        )
+        .unwrap();
         assert_eq!(pokerpunt.chip_race_method, Some(ChipRaceMethod::RoundUp));
         assert_eq!(pokerpunt.chip_race_rounding, Some(ChipRaceRounding::Down));
     }

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::poker::Chips;
+use crate::rules::concepts::{self as c};
 
 /// The `chips-found-behind` incident.
 pub struct ChipsFoundBehind;
@@ -26,12 +27,23 @@ pub struct Answers {
     pub found: Option<Chips>,
 }
 
+/// What the JSON of `chips-found-behind` carries: the value found, echoed.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The value of the chips found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub found: Option<Chips>,
+}
+
 impl Incident for ChipsFoundBehind {
     const ID: &'static str = "chips-found-behind";
     type Answers = Answers;
     type Outcome = FoundChips;
+    type Amounts = ();
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<FoundChips>, Error> {
+    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<ChipsFoundBehind>, Error> {
         let won = match (a.part_of_action, a.all_in_won) {
             (true, _) => false,
             (false, Some(won)) => won,
@@ -40,23 +52,29 @@ impl Incident for ChipsFoundBehind {
         let r = found_chips(a.part_of_action, won);
         // Accepted action decides only when the chips are part of it.
         let concepts = match r {
-            FoundChips::InAction => vec!["chips-found-behind", "accepted-action"],
-            FoundChips::NotPaid | FoundChips::MayGoToCaller => vec!["chips-found-behind"],
+            FoundChips::InAction => vec![c::CHIPS_FOUND_BEHIND, c::ACCEPTED_ACTION],
+            FoundChips::NotPaid | FoundChips::MayGoToCaller => vec![c::CHIPS_FOUND_BEHIND],
         };
-        let mut d = Decision::new(r, concepts);
+        let mut d = Decision::<ChipsFoundBehind>::new(r, concepts);
         d.discretion = Some(r == FoundChips::MayGoToCaller);
         // The value found changes nothing in the ruling: it is echoed, not
         // an amount the ruling computed.
-        if let Some(found) = a.found {
-            d.data("found", found);
-        }
+        d.extra.found = a.found;
         Ok(d)
     }
 }
 
 /// What happens to chips found behind an all-in player (TDA 2019 rule 62).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr, strum::VariantNames,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -83,6 +101,17 @@ pub fn found_chips(part_of_action: bool, all_in_player_won: bool) -> FoundChips 
         (true, _) => FoundChips::InAction,
         (false, true) => FoundChips::NotPaid,
         (false, false) => FoundChips::MayGoToCaller,
+    }
+}
+
+impl crate::engine::Outcome for FoundChips {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            FoundChips::InAction => &[c::CHIPS_FOUND_BEHIND, c::ACCEPTED_ACTION],
+            FoundChips::NotPaid => &[c::CHIPS_FOUND_BEHIND],
+            FoundChips::MayGoToCaller => &[c::CHIPS_FOUND_BEHIND],
+        }
     }
 }
 

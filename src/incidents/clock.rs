@@ -9,6 +9,7 @@ use serde::Deserialize;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
+use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `clock` incident.
 pub struct Clock;
@@ -21,12 +22,33 @@ pub struct Answers {
     pub facing_bet: bool,
 }
 
+/// The amounts of `clock` (in seconds, not chips).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The time in all, countdown included.
+    pub seconds: u64,
+    /// The final part counted down aloud.
+    pub countdown: u64,
+}
+
+/// What the JSON of `clock` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The time before the countdown.
+    pub base_seconds: u64,
+    /// The clock is tied to the player.
+    pub tie_to_player: bool,
+}
+
 impl Incident for Clock {
     const ID: &'static str = "clock";
     type Answers = Answers;
     type Outcome = ClockExpiry;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ClockExpiry>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Clock>, Error> {
         let p = &mut cx.params;
         let params = ClockParams {
             seconds: u64::from(p.clock_seconds().get()),
@@ -36,11 +58,15 @@ impl Incident for Clock {
             tie_to_player: p.clock_tie_to_player().unwrap_or(false),
         };
         let r = clock(a.facing_bet, &params)?;
-        let mut d = Decision::new(r.outcome, r.concepts);
-        d.amount("seconds", r.seconds);
-        d.amount("countdown", r.countdown);
-        d.data("base_seconds", r.base_seconds);
-        d.data("tie_to_player", r.tie_to_player);
+        let mut d = Decision::<Clock>::new(r.outcome, r.concepts);
+        d.amounts = Amounts {
+            seconds: r.seconds,
+            countdown: r.countdown,
+        };
+        d.extra = Extra {
+            base_seconds: r.base_seconds,
+            tie_to_player: r.tie_to_player,
+        };
         Ok(d)
     }
 }
@@ -143,7 +169,7 @@ pub struct ClockRuling {
     /// Whether an action exactly at expiry still counts.
     pub tie_to_player: bool,
     /// Concept slugs applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// The clock ruling for a player put on the clock (concept `calling-clock`).
@@ -176,7 +202,7 @@ pub fn clock(facing_bet: bool, params: &ClockParams) -> Result<ClockRuling, Erro
         countdown: params.countdown,
         base_seconds: params.base_seconds(),
         tie_to_player: params.tie_to_player,
-        concepts: vec!["calling-clock"],
+        concepts: vec![c::CALLING_CLOCK],
     })
 }
 
@@ -193,6 +219,16 @@ pub fn clock(facing_bet: bool, params: &ClockParams) -> Result<ClockRuling, Erro
 pub fn time_expired(elapsed: u64, params: &ClockParams) -> Result<bool, Error> {
     params.validate()?;
     Ok(elapsed > params.seconds || (elapsed == params.seconds && !params.tie_to_player))
+}
+
+impl crate::engine::Outcome for ClockExpiry {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            ClockExpiry::DeadHand => &[c::CALLING_CLOCK],
+            ClockExpiry::Check => &[c::CALLING_CLOCK],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -219,7 +255,7 @@ mod tests {
             (30, 5, 25)
         );
         assert_eq!(clock(false, &onk).unwrap().outcome, ClockExpiry::Check);
-        assert_eq!(facing.concepts, vec!["calling-clock"]);
+        assert_eq!(facing.concepts, vec![c::CALLING_CLOCK]);
     }
 
     // pokerpunt-nl rule 29: "30 seconden de tijd om te handelen. De laatste vijf seconden zal er

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
+use crate::rules::concepts::{self as c};
 
 /// The `dispute-window` incident.
 pub struct DisputeWindow;
@@ -35,8 +36,11 @@ impl Incident for DisputeWindow {
     const ID: &'static str = "dispute-window";
     type Answers = Answers;
     type Outcome = DisputeOutcome;
+    type Amounts = Amounts;
+    type Extra = ();
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<DisputeOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<DisputeWindow>, Error> {
         let timing = if a.during_break {
             DisputeTiming {
                 next_hand_started: false,
@@ -79,17 +83,33 @@ impl Incident for DisputeWindow {
         } else {
             DisputeOutcome::Closed
         };
-        let mut d = Decision::new(outcome, vec!["disputed-pots"]);
+        let mut d = Decision::<DisputeWindow>::new(outcome, vec![c::DISPUTED_POTS]);
         if a.during_break {
-            d.amount("break_minutes", window.break_minutes);
+            d.amounts.break_minutes = Some(window.break_minutes);
         }
         Ok(d)
     }
 }
 
+/// The amounts of `dispute-window` (in minutes).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// A dispute during a break: the break's length.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub break_minutes: Option<u64>,
+}
+
 /// The outcomes of `dispute-window`.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr, strum::VariantNames,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -177,6 +197,16 @@ pub fn dispute_open(
             !timing.next_hand_substantial_action
         }
     })
+}
+
+impl crate::engine::Outcome for DisputeOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            DisputeOutcome::Open => &[c::DISPUTED_POTS, c::NEW_HAND_NEW_LIMITS],
+            DisputeOutcome::Closed => &[c::DISPUTED_POTS, c::NEW_HAND_NEW_LIMITS],
+        }
+    }
 }
 
 #[cfg(test)]

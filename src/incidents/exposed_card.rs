@@ -7,6 +7,7 @@ use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
+use crate::rules::concepts::{self as c};
 
 /// The `exposed-card` incident.
 pub struct ExposedCard;
@@ -23,19 +24,22 @@ impl Incident for ExposedCard {
     const ID: &'static str = "exposed-card";
     type Answers = Answers;
     type Outcome = ExposedOutcome;
+    type Amounts = ();
+    type Extra = ();
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<ExposedOutcome>, Error> {
+    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<ExposedCard>, Error> {
         // With action pending the penalty rule applies; with none, the
         // hands are tabled anyway (face up for all-ins).
         Ok(if exposure_penalty_applies(a.action_pending) {
-            Decision::new(
+            Decision::<ExposedCard>::new(
                 ExposedOutcome::PenaltyHandLive,
-                vec!["exposing-cards", "penalties"],
+                vec![c::EXPOSING_CARDS, c::PENALTIES],
             )
         } else {
-            Decision::new(
+            Decision::<ExposedCard>::new(
                 ExposedOutcome::NoPenalty,
-                vec!["exposing-cards", "face-up-all-in"],
+                vec![c::EXPOSING_CARDS, c::FACE_UP_ALL_IN],
             )
         })
     }
@@ -43,7 +47,15 @@ impl Incident for ExposedCard {
 
 /// The outcomes of `exposed-card`.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr, strum::VariantNames,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -60,6 +72,16 @@ pub enum ExposedOutcome {
 /// penalty.
 pub fn exposure_penalty_applies(action_pending: bool) -> bool {
     action_pending
+}
+
+impl crate::engine::Outcome for ExposedOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            ExposedOutcome::PenaltyHandLive => &[c::EXPOSING_CARDS, c::PENALTIES],
+            ExposedOutcome::NoPenalty => &[c::EXPOSING_CARDS, c::FACE_UP_ALL_IN],
+        }
+    }
 }
 
 #[cfg(test)]

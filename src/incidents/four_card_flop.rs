@@ -9,6 +9,7 @@ use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
+use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `four-card-flop` incident.
 pub struct FourCardFlop;
@@ -25,16 +26,27 @@ impl Incident for FourCardFlop {
     const ID: &'static str = "four-card-flop";
     type Answers = Answers;
     type Outcome = FourCardFlopOutcome;
+    type Amounts = ();
+    type Extra = ();
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<FourCardFlopOutcome>, Error> {
+    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<FourCardFlop>, Error> {
         let r = four_card_flop(a.exposed);
-        Ok(Decision::new(r.outcome, r.concepts))
+        Ok(Decision::<FourCardFlop>::new(r.outcome, r.concepts))
     }
 }
 
 /// The outcome id of the `four-card-flop` incident.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr, strum::VariantNames,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -53,7 +65,7 @@ pub struct FourCardFlopRuling {
     /// Whether the four cards had been exposed (the remedy is the same).
     pub exposed: bool,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Rules on a flop of four cards (rule 39 in TDA 2019 numbering and in
@@ -71,7 +83,16 @@ pub fn four_card_flop(exposed: bool) -> FourCardFlopRuling {
     FourCardFlopRuling {
         outcome: FourCardFlopOutcome::Scramble,
         exposed,
-        concepts: vec!["four-card-flop"],
+        concepts: vec![c::FOUR_CARD_FLOP],
+    }
+}
+
+impl crate::engine::Outcome for FourCardFlopOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            FourCardFlopOutcome::Scramble => &[c::FOUR_CARD_FLOP],
+        }
     }
 }
 

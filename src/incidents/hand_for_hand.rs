@@ -14,6 +14,7 @@ use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::mul;
+use crate::rules::concepts::{self as c, ConceptId};
 use crate::rules::params::tda;
 
 /// The `hand-for-hand` incident.
@@ -32,35 +33,70 @@ pub struct Answers {
 }
 
 /// The one outcome of `hand-for-hand`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum HandForHandOutcome {
     /// The busted players share places.
     SharedPlaces,
 }
 
+/// The amounts of `hand-for-hand` (places, not chips).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The best place the busted players share.
+    pub best_place: u32,
+    /// The worst.
+    pub worst_place: u32,
+    /// The prize place they are paid as.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prize_place: Option<u32>,
+}
+
+/// What the JSON of `hand-for-hand` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// How the edition pays shared places.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub payout: Option<HandForHandPayout>,
+    /// The places whose prizes are pooled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paid_places: Option<[u32; 2]>,
+}
+
 impl Incident for HandForHand {
     const ID: &'static str = "hand-for-hand";
     type Answers = Answers;
     type Outcome = HandForHandOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<HandForHandOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<HandForHand>, Error> {
         let payout = cx.params.hand_for_hand_payout();
         let r = shared_places(a.remaining, a.paid, a.busted, payout)?;
-        let mut d = Decision::new(HandForHandOutcome::SharedPlaces, r.concepts);
+        let mut d = Decision::<HandForHand>::new(HandForHandOutcome::SharedPlaces, r.concepts);
         // The rule that sets the payout decides how the places are paid.
         if let Some(concept) = cx.concept_stating("hand_for_hand_payout") {
             d.decided_by(concept);
         }
-        d.amount("best_place", u64::from(r.best_place));
-        d.amount("worst_place", u64::from(r.worst_place));
-        if let Some(place) = r.prize_place {
-            d.amount("prize_place", u64::from(place));
-        }
-        d.data("payout", r.payout);
-        if let Some((hi, lo)) = r.paid_places {
-            d.data("paid_places", [hi, lo]);
-        }
+        d.amounts = Amounts {
+            best_place: r.best_place,
+            worst_place: r.worst_place,
+            prize_place: r.prize_place,
+        };
+        d.extra = Extra {
+            payout: Some(r.payout),
+            paid_places: r.paid_places.map(|(hi, lo)| [hi, lo]),
+        };
         Ok(d)
     }
 }
@@ -107,7 +143,7 @@ pub struct SharedPlaces {
     /// share.
     pub prize_place: Option<u32>,
     /// Concept slugs applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// The places of `busted` players eliminated in the same hand, with
@@ -175,7 +211,7 @@ pub fn shared_places(
         paid_places,
         payout,
         prize_place,
-        concepts: vec!["hand-for-hand"],
+        concepts: vec![c::HAND_FOR_HAND],
     })
 }
 
@@ -191,7 +227,7 @@ pub struct HandForHandClock {
     /// level.
     pub overrun_seconds: u64,
     /// Concept slugs applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// The level clock after `hands` hand-for-hand hands (concept
@@ -233,8 +269,17 @@ pub fn hand_for_hand_clock(
         remaining_seconds: remaining_seconds.saturating_sub(taken),
         new_level: taken >= remaining_seconds,
         overrun_seconds: taken.saturating_sub(remaining_seconds),
-        concepts: vec!["hand-for-hand"],
+        concepts: vec![c::HAND_FOR_HAND],
     })
+}
+
+impl crate::engine::Outcome for HandForHandOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            HandForHandOutcome::SharedPlaces => &[c::HAND_FOR_HAND],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -259,7 +304,7 @@ mod tests {
         assert_eq!((p.best_place, p.worst_place, p.players), (50, 52, 3));
         assert_eq!(p.paid_places, Some((50, 50)));
         assert_eq!(p.prize_place, None);
-        assert_eq!(p.concepts, vec!["hand-for-hand"]);
+        assert_eq!(p.concepts, vec![c::HAND_FOR_HAND]);
     }
 
     // tda-2019-sk OP8-A, example: "V turnaji sa vypláca 50 miest. 52 hráčov zostáva ... vypadnú 3
@@ -281,7 +326,7 @@ mod tests {
             (p.best_place, p.worst_place, p.paid_places),
             (16, 18, Some((16, 17)))
         );
-        assert_eq!(p.concepts, vec!["hand-for-hand"]);
+        assert_eq!(p.concepts, vec![c::HAND_FOR_HAND]);
     }
 
     // onk-2023-nl MEC-7, Voorbeeld 1: "18 spelers in het spel met 17 prijzen en er vallen 2
@@ -306,7 +351,7 @@ mod tests {
         let second = hand_for_hand_clock(mm_ss(17, 30), 2, minutes).unwrap();
         assert_eq!(second.remaining_seconds, mm_ss(13, 30));
         assert!(!second.new_level);
-        assert_eq!(second.concepts, vec!["hand-for-hand"]);
+        assert_eq!(second.concepts, vec![c::HAND_FOR_HAND]);
     }
 
     #[test]
@@ -381,7 +426,7 @@ mod tests {
             hand_for_hand_payout: Some(HandForHandPayout::BestPlacePrize),
             ..Params::default()
         };
-        let sources = [("hand_for_hand_payout", "mec-hand-for-hand".to_string())];
+        let sources = [("hand_for_hand_payout", c::MEC_HAND_FOR_HAND.to_string())];
         let mut cx = Cx::new(Resolved::new(&params), &sources);
         let answers = Answers {
             remaining: 18,
@@ -390,8 +435,8 @@ mod tests {
         };
         let d = HandForHand::rule(answers, &mut cx).unwrap();
         assert_eq!(d.decided_by.as_deref(), Some("mec-hand-for-hand"));
-        assert_eq!(d.concepts, vec!["hand-for-hand"]);
-        assert!(d.amounts.contains(&("prize_place".to_string(), 17)));
+        assert_eq!(d.cites, vec![c::HAND_FOR_HAND]);
+        assert_eq!(d.amounts.prize_place, Some(17));
         assert!(cx.params.fallbacks().is_empty());
 
         // No rule states the payout: the TDA practice (share) and no prize place.
@@ -404,7 +449,7 @@ mod tests {
         };
         let d = HandForHand::rule(answers, &mut cx).unwrap();
         assert_eq!(d.decided_by, None);
-        assert!(d.amounts.iter().all(|(name, _)| name != "prize_place"));
+        assert_eq!(d.amounts.prize_place, None);
         assert_eq!(cx.params.fallbacks()[0].param, "hand_for_hand_payout");
     }
 
@@ -418,7 +463,7 @@ mod tests {
             }
         );
         let onk: crate::rules::params::Params =
-            serde_yaml::from_str("hand_for_hand_payout: best-place-prize").unwrap();
+            crate::yaml::from_str("hand_for_hand_payout: best-place-prize", "test").unwrap();
         assert_eq!(
             onk.hand_for_hand_payout,
             Some(HandForHandPayout::BestPlacePrize)

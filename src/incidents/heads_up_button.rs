@@ -7,12 +7,13 @@
 
 use serde::Deserialize;
 
-use crate::engine::ruling::{Note, TablePicture};
+use crate::engine::ruling::TablePicture;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::Seat;
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
+use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `heads-up-button` incident.
 pub struct HeadsUpButton;
@@ -30,33 +31,63 @@ pub struct Answers {
 }
 
 /// The one outcome of `heads-up-button`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum HeadsUpOutcome {
     /// Where the button goes.
     Button,
 }
 
+/// What the JSON of `heads-up-button` carries.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The button's seat.
+    pub button: Seat,
+    /// The big blind's seat.
+    pub big_blind: Seat,
+    /// The button moved off its usual seat.
+    pub button_adjusted: bool,
+}
+
+crate::notes! {
+    /// The notes of `heads-up-button`.
+    pub enum Notes {
+        /// Who has the button and who the big blind.
+        HeadsUp { button: Seat, big_blind: Seat } = "heads_up",
+    }
+}
+
 impl Incident for HeadsUpButton {
     const ID: &'static str = "heads-up-button";
     type Answers = Answers;
     type Outcome = HeadsUpOutcome;
+    type Amounts = ();
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<HeadsUpOutcome>, Error> {
+    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<HeadsUpButton>, Error> {
         let [p1, p2] = a.players[..] else {
             return Err(Error::input("players", Message::new(Msg::HeadsUpTwoSeats)));
         };
         let r = heads_up_button([p1, p2], a.last_big_blind, a.button)?;
-        let mut d = Decision::new(HeadsUpOutcome::Button, r.concepts);
-        d.data("button", r.button);
-        d.data("big_blind", r.big_blind);
-        d.data("button_adjusted", r.button_adjusted);
-        d.notes.push(Note {
-            key: "heads_up",
-            args: vec![
-                ("button", r.button.to_string()),
-                ("big_blind", r.big_blind.to_string()),
-            ],
+        let mut d = Decision::<HeadsUpButton>::new(HeadsUpOutcome::Button, r.concepts);
+        d.extra = Extra {
+            button: r.button,
+            big_blind: r.big_blind,
+            button_adjusted: r.button_adjusted,
+        };
+        d.notes.push(Notes::HeadsUp {
+            button: r.button,
+            big_blind: r.big_blind,
         });
         d.table = Some(TablePicture {
             seats: vec![p1, p2],
@@ -80,7 +111,7 @@ pub struct HeadsUp {
     /// has to be placed so that nobody takes the big blind twice in a row.
     pub button_adjusted: bool,
     /// Concept slugs applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Who has the button (= small blind) and the big blind in the next hand
@@ -136,7 +167,7 @@ pub fn heads_up_button(
         button,
         big_blind,
         button_adjusted: rotated != button,
-        concepts: vec!["heads-up-button"],
+        concepts: vec![c::HEADS_UP_BUTTON],
     })
 }
 
@@ -165,6 +196,15 @@ pub fn heads_up_blinds(players: [Seat; 2], last_big_blind: Seat) -> Result<(Seat
     Ok((button, big_blind))
 }
 
+impl crate::engine::Outcome for HeadsUpOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            HeadsUpOutcome::Button => &[c::HEADS_UP_BUTTON],
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,7 +220,7 @@ mod tests {
             (next.button, next.big_blind, next.button_adjusted),
             (3, 2, true)
         );
-        assert_eq!(next.concepts, vec!["heads-up-button"]);
+        assert_eq!(next.concepts, vec![c::HEADS_UP_BUTTON]);
     }
 
     // onk-2023-nl rule 34: "Als er van drie naar twee spelers wordt gegaan, dan zijn de blinde

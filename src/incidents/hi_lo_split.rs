@@ -16,12 +16,14 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::split_pot::{OddChipRecipient, Share, check_pot, share_out};
+use crate::engine::ruling::PerSeat;
 use crate::engine::ruling::{SeatMark, TablePicture};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
 use crate::poker::{Chips, Seat, add};
+use crate::rules::concepts::{self as c, Cite};
 
 /// The `hi-lo-split` incident.
 pub struct HiLoSplit;
@@ -73,7 +75,16 @@ pub use crate::rules::vocab::HiLoIdentical;
 pub use crate::rules::vocab::StudOddChip;
 
 /// The outcomes of `hi-lo-split`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum HiLoOutcome {
     /// Split high and low, each half among its winners.
@@ -84,6 +95,13 @@ pub enum HiLoOutcome {
     SplitEvenly,
     /// A stud tie: odd chips by suit.
     SplitBySuit,
+}
+
+/// What the JSON of `hi-lo-split` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// Each winner's chips, by half.
+    pub shares: Vec<HiLoShare>,
 }
 
 /// One winner's chips from the pot, by half.
@@ -105,8 +123,11 @@ impl Incident for HiLoSplit {
     const ID: &'static str = "hi-lo-split";
     type Answers = Answers;
     type Outcome = HiLoOutcome;
+    type Amounts = PerSeat;
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<HiLoOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<HiLoSplit>, Error> {
         check_pot(a.pot, a.smallest_chip)?;
         let low = if a.game.hi_lo() {
             a.low.clone().unwrap_or_default()
@@ -146,7 +167,7 @@ impl Incident for HiLoSplit {
             )?;
             (
                 HiLoOutcome::SplitEvenly,
-                vec!["odd-chips#D", "split-pot-stacking"],
+                vec![c::ODD_CHIPS.part("D"), c::SPLIT_POT_STACKING.into()],
             )
         } else {
             let HiLoOddChip::HighHalf = cx.params.hi_lo_odd_chip();
@@ -158,15 +179,12 @@ impl Incident for HiLoSplit {
             add_shares(&mut shares, &low_shares, false)?;
             (
                 HiLoOutcome::SplitHighLow,
-                vec!["odd-chips#C", "split-pot-stacking"],
+                vec![c::ODD_CHIPS.part("C"), c::SPLIT_POT_STACKING.into()],
             )
         };
-        let mut d = Decision::new(outcome, concepts);
-        for s in shares.values() {
-            d.amount(&format!("seat_{}", s.seat), s.amount);
-        }
-        let list: Vec<&HiLoShare> = shares.values().collect();
-        d.data("shares", &list);
+        let mut d = Decision::<HiLoSplit>::new(outcome, concepts);
+        d.amounts = PerSeat(shares.values().map(|s| (s.seat, s.amount)).collect());
+        d.extra.shares = shares.values().copied().collect();
         d.table = Some(TablePicture {
             seats: order.picture_seats(&shares),
             button: order.button,
@@ -259,11 +277,11 @@ impl Order {
         }
     }
 
-    fn tie_part(&self) -> &'static str {
+    fn tie_part(&self) -> Cite {
         if self.by_suit.is_some() {
-            "odd-chips#B"
+            c::ODD_CHIPS.part("B")
         } else {
-            "odd-chips#A"
+            c::ODD_CHIPS.part("A")
         }
     }
 
@@ -304,11 +322,23 @@ fn check_group(key: &'static str, seats: &[Seat]) -> Result<(), Error> {
     check_distinct(seats).map_err(|m| Error::input(key, m))
 }
 
+impl crate::engine::Outcome for HiLoOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            HiLoOutcome::SplitHighLow => &[c::ODD_CHIPS, c::SPLIT_POT_STACKING],
+            HiLoOutcome::HighTakesAll => &[c::ODD_CHIPS],
+            HiLoOutcome::SplitEvenly => &[c::ODD_CHIPS, c::SPLIT_POT_STACKING],
+            HiLoOutcome::SplitBySuit => &[c::ODD_CHIPS],
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn rule(edition: &str, a: Answers) -> Decision<HiLoOutcome> {
+    fn rule(edition: &str, a: Answers) -> Decision<HiLoSplit> {
         super::super::rule_in::<HiLoSplit>(edition, a).unwrap()
     }
 
@@ -326,8 +356,8 @@ mod tests {
         }
     }
 
-    fn amounts(d: &Decision<HiLoOutcome>) -> Vec<(String, Chips)> {
-        d.amounts.clone()
+    fn amounts(d: &Decision<HiLoSplit>) -> Vec<(String, Chips)> {
+        d.named_amounts()
     }
 
     // tda-2015-de rule 19-C: "der übriggebliebene Chip vom Gesamtpot geht an den Spieler mit
@@ -341,7 +371,7 @@ mod tests {
             amounts(&d),
             [("seat_3".to_string(), 525), ("seat_7".to_string(), 500)]
         );
-        assert_eq!(d.concepts[0], "odd-chips#C");
+        assert_eq!(d.cites[0], c::ODD_CHIPS.part("C"));
     }
 
     // Quartering: one high, two tied lows; the low half's odd chip goes to the first low
@@ -408,7 +438,7 @@ mod tests {
             amounts(&d),
             [("seat_2".to_string(), 200), ("seat_6".to_string(), 300)]
         );
-        assert_eq!(d.concepts[0], "odd-chips#B");
+        assert_eq!(d.cites[0], c::ODD_CHIPS.part("B"));
     }
 
     #[test]

@@ -9,32 +9,23 @@
 
 use serde::Deserialize;
 
+use super::situation::{self, Needs, Situation, WithRound};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, Setup, Spot, Street};
+use crate::rules::concepts::{self as c, Cite};
 
 /// The `incorrect-bet` incident.
 pub struct IncorrectBet;
 
-/// The answers of `incorrect-bet`.
+/// The answers of `incorrect-bet` of its own; the bettor's situation is
+/// told by the keys every betting incident shares
+/// ([`Told`](super::situation::Told)): the bet he faced, the last full
+/// raise, his chips in front, the cap.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The betting structure.
-    pub game: Game,
-    /// The big blind.
-    pub big_blind: Chips,
-    /// Limit: which round (it sets the bet's size).
-    pub street: Option<Street>,
-    /// The bet the bettor faced (0 for an opening bet).
-    pub facing: Chips,
-    /// The last full bet or raise before the incorrect one.
-    pub last_raise: Option<Chips>,
-    /// Limit: whether the raises of the round had reached the house's cap.
-    pub raises: Option<super::bet::RaisesMade>,
-    /// The bettor's own chips in front before the bet (pot-limit).
-    pub in_front: Option<Chips>,
     /// The total bet or raised to.
     pub total: Chips,
     /// Pot-limit: the pot before the bet.
@@ -48,59 +39,91 @@ pub struct Answers {
 
 impl Incident for IncorrectBet {
     const ID: &'static str = "incorrect-bet";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = IncorrectOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<IncorrectOutcome>, Error> {
-        let window = if a.game == Game::PotLimit {
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<IncorrectBet>, Error> {
+        let WithRound { answers: a, told } = given;
+        let game = told.game.unwrap_or_default();
+        if game == Game::Limit && told.street.is_none() {
+            return Err(super::answer_needed("street"));
+        }
+        let big_blind = told
+            .big_blind
+            .ok_or_else(|| super::answer_needed("big_blind"))?;
+        let needs = Needs {
+            cap: true,
+            ..Needs::default()
+        };
+        let situation = Situation::read(&told, needs, cx)?;
+        let spot = situation.spot;
+        let window = if game == Game::PotLimit {
             cx.params.pot_limit_underbet_window()
         } else {
             PotLimitUnderbetWindow::CurrentStreet
         };
-        // Not asked when no bet was faced (no last raise), outside
-        // pot-limit (nothing in front counts) or when the street ended.
-        let last_raise = match a.last_raise {
-            Some(last) => last,
-            None if a.facing == 0 => 0,
-            None => return Err(super::answer_needed("last_raise")),
-        };
-        let street = match (a.game, a.street) {
-            (Game::Limit, None) => return Err(super::answer_needed("street")),
-            (_, street) => street.unwrap_or_default(),
-        };
         let r = incorrect_bet(
             &IncorrectBetInput {
-                game: a.game,
-                big_blind: a.big_blind,
-                street,
-                facing: a.facing,
-                last_raise,
-                in_front: a.in_front.unwrap_or(0),
+                game,
+                big_blind,
+                street: situation.setup.street,
+                facing: spot.facing,
+                // Against no bet there is no last raise.
+                last_raise: if spot.facing == 0 { 0 } else { spot.full_raise },
+                in_front: spot.in_front,
                 total: a.total,
                 pot: a.pot,
                 street_ended: a.street_ended,
                 substantial_action_after: a.substantial_action_after.unwrap_or(false),
-                capped: a.raises == Some(super::bet::RaisesMade::CapReached),
+                capped: spot.capped,
             },
             window,
         )?;
-        let mut d = Decision::new(r.outcome, r.concepts);
-        d.amount("corrected_to", r.corrected_to);
-        if r.outcome == IncorrectOutcome::Corrected && r.corrected_to > a.total {
-            d.amount("to_add", r.corrected_to - a.total);
-        }
-        if r.outcome == IncorrectOutcome::Corrected && r.corrected_to < a.total {
-            d.amount("returned", a.total - r.corrected_to);
-        }
-        d.data("kind", r.kind);
+        let mut d = Decision::<IncorrectBet>::new(r.outcome, r.concepts);
+        let corrected = r.outcome == IncorrectOutcome::Corrected;
+        d.amounts = Amounts {
+            corrected_to: r.corrected_to,
+            to_add: (corrected && r.corrected_to > a.total).then(|| r.corrected_to - a.total),
+            returned: (corrected && r.corrected_to < a.total).then(|| a.total - r.corrected_to),
+        };
+        d.extra.kind = Some(r.kind);
         // Limit against a bet: an unanswered cap is taken as not reached.
-        if a.game == Game::Limit && a.facing > 0 && a.raises.is_none() {
-            d.notes.push(crate::engine::ruling::Note {
-                key: "cap_assumed",
-                args: Vec::new(),
-            });
+        if situation.notes.contains(&situation::Note::CapAssumed) {
+            d.notes.push(Notes::CapAssumed);
         }
         Ok(d)
+    }
+}
+
+/// The amounts of `incorrect-bet`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The total the bet is (or would be) corrected to.
+    pub corrected_to: Chips,
+    /// Corrected upward: chips the bettor adds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_add: Option<Chips>,
+    /// Corrected downward: chips he takes back.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returned: Option<Chips>,
+}
+
+/// What the JSON of `incorrect-bet` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The kind of error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<IncorrectKind>,
+}
+
+crate::notes! {
+    /// The notes of `incorrect-bet`.
+    pub enum Notes {
+        /// The raises taken as not capped.
+        CapAssumed = "cap_assumed",
     }
 }
 
@@ -162,6 +185,7 @@ pub enum IncorrectKind {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -183,7 +207,7 @@ pub struct IncorrectBetRuling {
     /// amount is brought to it when the bet is corrected.
     pub corrected_to: Chips,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<Cite>,
 }
 
 /// Rules on an incorrect bet (rule 52 in TDA 2019 numbering and ONK, 43 in
@@ -294,18 +318,18 @@ pub fn incorrect_bet(
         (IncorrectKind::UnderMinimum, min, !input.street_ended)
     };
     let mut concepts = match kind {
-        IncorrectKind::UnderMinimum => vec!["incorrect-bets#A", "raise-amounts"],
+        IncorrectKind::UnderMinimum => vec![c::INCORRECT_BETS.part("A"), c::RAISE_AMOUNTS.into()],
         IncorrectKind::OverPot | IncorrectKind::UnderPot => {
-            vec!["incorrect-bets#B", "pot-size-pot-limit"]
+            vec![c::INCORRECT_BETS.part("B"), c::POT_SIZE_POT_LIMIT.into()]
         }
         // The cap decides; 52-A's "for all bettors" is how it is put right.
-        IncorrectKind::OverCap => vec!["number-of-raises", "incorrect-bets#A"],
+        IncorrectKind::OverCap => vec![c::NUMBER_OF_RAISES.into(), c::INCORRECT_BETS.part("A")],
     };
     if kind == IncorrectKind::UnderPot
         && window == PotLimitUnderbetWindow::UntilSubstantialAction
         && input.substantial_action_after
     {
-        concepts.push("substantial-action");
+        concepts.push(c::SUBSTANTIAL_ACTION.into());
     }
     Ok(IncorrectBetRuling {
         outcome: if in_window {
@@ -317,6 +341,28 @@ pub fn incorrect_bet(
         corrected_to,
         concepts,
     })
+}
+
+impl crate::engine::Outcome for IncorrectOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            IncorrectOutcome::Corrected => &[
+                c::INCORRECT_BETS,
+                c::RAISE_AMOUNTS,
+                c::POT_SIZE_POT_LIMIT,
+                c::SUBSTANTIAL_ACTION,
+                c::NUMBER_OF_RAISES,
+            ],
+            IncorrectOutcome::Stands => &[
+                c::INCORRECT_BETS,
+                c::RAISE_AMOUNTS,
+                c::POT_SIZE_POT_LIMIT,
+                c::SUBSTANTIAL_ACTION,
+                c::NUMBER_OF_RAISES,
+            ],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -356,7 +402,10 @@ mod tests {
         let before = underraise(false);
         assert_eq!((before.outcome, before.corrected_to), (Corrected, 1200));
         assert_eq!(before.kind, IncorrectKind::UnderMinimum);
-        assert_eq!(before.concepts, vec!["incorrect-bets#A", "raise-amounts"]);
+        assert_eq!(
+            before.concepts,
+            vec![c::INCORRECT_BETS.part("A"), c::RAISE_AMOUNTS.into()]
+        );
         assert_eq!(underraise(true).outcome, Stands);
     }
 
@@ -411,9 +460,9 @@ mod tests {
         assert_eq!(
             r.concepts,
             vec![
-                "incorrect-bets#B",
-                "pot-size-pot-limit",
-                "substantial-action"
+                c::INCORRECT_BETS.part("B"),
+                c::POT_SIZE_POT_LIMIT.into(),
+                c::SUBSTANTIAL_ACTION.into()
             ]
         );
         // sk/pokerpunt: anywhere on the street.
@@ -496,7 +545,7 @@ mod tests {
             let r = incorrect_bet(&IncorrectBetInput { total, ..capped }, CurrentStreet).unwrap();
             assert_eq!((r.outcome, r.kind), (Corrected, IncorrectKind::OverCap));
             assert_eq!(r.corrected_to, 400);
-            assert_eq!(r.concepts.first(), Some(&"number-of-raises"));
+            assert_eq!(r.concepts.first(), Some(&c::NUMBER_OF_RAISES.into()));
         }
         let late = IncorrectBetInput {
             street_ended: true,
@@ -576,7 +625,7 @@ mod tests {
     #[test]
     fn window_parameter_uses_the_rulebook_values() {
         let w: Vec<PotLimitUnderbetWindow> =
-            serde_yaml::from_str("[until-substantial-action, current-street]").unwrap();
+            crate::yaml::from_str("[until-substantial-action, current-street]", "test").unwrap();
         assert_eq!(w, vec![UntilSubstantialAction, CurrentStreet]);
     }
 }

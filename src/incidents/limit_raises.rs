@@ -18,12 +18,12 @@
 
 use serde::Deserialize;
 
-use super::as_played::limit_reopen_percent;
-use crate::engine::ruling::Note;
+use super::situation::{self, Needs, WithRound};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{ActionKind, Chips, Game, RaiseCap, Round, Setup, Street, parse_actions};
+use crate::poker::{ActionKind, Chips, Game, RaiseCap, Round, parse_actions};
+use crate::rules::concepts::{self as c};
 
 /// The `limit-raises` incident.
 pub struct LimitRaises;
@@ -42,20 +42,11 @@ pub enum HeadsUp {
     Event,
 }
 
-/// The answers of `limit-raises`.
+/// The answers of `limit-raises` of its own; the round is told by the
+/// keys every betting incident shares ([`Told`](super::situation::Told)).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The betting structure.
-    pub game: Game,
-    /// Which round (limit: it sets the bet's size).
-    pub street: Option<Street>,
-    /// The big blind: in limit the small bet.
-    pub big_blind: Option<Chips>,
-    /// The round's actions so far; none: nobody has acted yet.
-    pub actions: Option<String>,
-    /// Whose options; the next to act when not given.
-    pub player: Option<String>,
     /// Heads-up in the hand or in the event.
     pub heads_up: Option<HeadsUp>,
 }
@@ -71,6 +62,7 @@ pub struct Answers {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -94,20 +86,19 @@ pub struct Cap {
     /// The cap; `None`: lifted heads-up.
     pub cap: Option<RaiseCap>,
     /// Why it is lifted or holds heads-up, for the card.
-    pub note: Option<Note>,
+    pub note: Option<Notes>,
 }
 
 /// The cap on raises in a limit round with `heads_up` (the house's number
 /// and the edition's wording of when it stops; both read only when they
 /// matter, so the card names a practice only when it was used).
 pub(crate) fn cap(heads_up: HeadsUp, cx: &mut Cx<'_>) -> Cap {
-    let note = |key| Some(Note { key, args: vec![] });
     let (lifted, note) = match heads_up {
         HeadsUp::No => (false, None),
-        HeadsUp::Event => (true, note("cap_lifted_event")),
+        HeadsUp::Event => (true, Some(Notes::CapLiftedEvent)),
         HeadsUp::Hand => match cx.params.limit_cap_lifted() {
-            CapLifted::PotHeadsUp => (true, note("cap_lifted_hand")),
-            CapLifted::EventHeadsUp => (false, note("cap_holds_hand")),
+            CapLifted::PotHeadsUp => (true, Some(Notes::CapLiftedHand)),
+            CapLifted::EventHeadsUp => (false, Some(Notes::CapHoldsHand)),
         },
     };
     let cap = (!lifted).then(|| RaiseCap {
@@ -130,56 +121,119 @@ pub(crate) fn check_heads_up(heads_up: HeadsUp, round: &Round) -> Result<(), Err
 }
 
 /// The note counting the raises against the cap.
-pub(crate) fn count_note(round: &Round, cap: u32) -> Note {
-    Note {
-        key: "raise_count",
-        args: vec![
-            ("raises", round.raises().to_string()),
-            ("cap", cap.to_string()),
-        ],
+pub(crate) fn count_note(round: &Round, cap: u32) -> Notes {
+    Notes::RaiseCount {
+        raises: round.raises(),
+        cap,
     }
+}
+
+crate::notes! {
+    /// The notes of `limit-raises` (`reopening` carries those of the cap too).
+    pub enum Notes {
+        /// No cap in this game.
+        NoCapGame = "no_cap_game",
+        /// No player named: the options of any player still to act.
+        AnyPlayerToAct = "any_player_to_act",
+        /// The raises counted against the cap.
+        RaiseCount { raises: u32, cap: u32 } = "raise_count",
+        /// The event is heads-up: no cap.
+        CapLiftedEvent = "cap_lifted_event",
+        /// Two players left in the hand: the edition lifts the cap.
+        CapLiftedHand = "cap_lifted_hand",
+        /// Two players left in the hand: the cap holds until the event is
+        /// heads-up.
+        CapHoldsHand = "cap_holds_hand",
+    }
+}
+
+/// The amounts of `limit-raises`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// A bet of this street (limit only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bet_size: Option<Chips>,
+    /// Facing a bet: the total to call.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_call: Option<Chips>,
+    /// Facing a bet and free to raise: the total of a raise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raise_to: Option<Chips>,
+    /// Under a cap: raises left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raises_left: Option<Chips>,
+}
+
+/// What the JSON of `limit-raises` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// Limit: the raises of the round, as the cap counts them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raises: Option<u32>,
+    /// The player, when named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
 }
 
 impl Incident for LimitRaises {
     const ID: &'static str = "limit-raises";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = LimitOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<LimitOutcome>, Error> {
-        if a.game != Game::Limit {
-            let mut d = Decision::new(LimitOutcome::NoCap, vec!["number-of-raises"]);
-            d.notes.push(Note {
-                key: "no_cap_game",
-                args: vec![],
-            });
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<LimitRaises>, Error> {
+        let WithRound { answers: a, told } = given;
+        if told.game != Some(Game::Limit) {
+            let mut d =
+                Decision::<LimitRaises>::new(LimitOutcome::NoCap, vec![c::NUMBER_OF_RAISES]);
+            d.notes.push(Notes::NoCapGame);
             return Ok(d);
         }
-        let street = a.street.ok_or_else(|| super::answer_needed("street"))?;
-        let big_blind = a
-            .big_blind
-            .ok_or_else(|| super::answer_needed("big_blind"))?;
+        if told.street.is_none() {
+            return Err(super::answer_needed("street"));
+        }
         let heads_up = a.heads_up.ok_or_else(|| super::answer_needed("heads_up"))?;
-        let actions = parse_actions(a.actions.as_deref().unwrap_or(""))
-            .map_err(|m| Error::input("actions", m))?;
-        let has_all_in = actions.iter().any(|x| x.kind == ActionKind::AllIn);
-        let mut setup = Setup::new(Game::Limit, street, big_blind);
-        if has_all_in {
-            setup.limit_reopen_percent = limit_reopen_percent(cx)?;
+        // The share that re-opens is read (and noted) before the cap, as the
+        // round reads it first.
+        let actions = told.actions.as_deref().unwrap_or("");
+        if parse_actions(actions).is_ok_and(|list| list.iter().any(|x| x.kind == ActionKind::AllIn))
+        {
+            situation::limit_reopen_percent(cx)?;
         }
         let Cap { cap, note } = cap(heads_up, cx);
-        setup.raise_cap = cap;
-        let round = Round::replay(setup, &actions).map_err(|(key, m)| Error::input(key, m))?;
-        check_heads_up(heads_up, &round)?;
-        // Only a short all-in can close the betting for one player and not
-        // another: then it matters whose options they are.
-        let named = a.player.is_some();
-        let player = match a.player {
-            Some(p) => p.trim().to_string(),
-            None if has_all_in => return Err(super::answer_needed("player")),
-            None => round.to_act().map(str::to_string).unwrap_or_default(),
+        let needs = Needs {
+            raise_cap: cap,
+            ..Needs::default()
         };
-        let spot = round.spot(&player).map_err(|m| Error::input("player", m))?;
-        let bet_size = setup.unit().map_err(|m| Error::input("big_blind", m))?;
+        let round = situation::round_played(&told, actions, needs, cx)?;
+        check_heads_up(heads_up, &round)?;
+        // The cap counts the same for every player: only a short all-in can
+        // close the betting for one player and not another, and then whose
+        // options they are is asked. Unnamed, the options are those of any
+        // player still to act, and nobody is picked.
+        let has_all_in = round
+            .seating()
+            .iter()
+            .any(|p| round.standing(p).is_some_and(|s| s.all_in));
+        let player = match told.player.as_deref().map(str::trim) {
+            Some(p) => Some(p.to_string()),
+            None if has_all_in => {
+                return Err(Error::input(
+                    "player",
+                    Message::new(Msg::PlayerNeeded).arg("known", round.seating().join(", ")),
+                ));
+            }
+            None => None,
+        };
+        let spot = round
+            .spot(player.as_deref().unwrap_or_default())
+            .map_err(|m| Error::input("player", m))?;
+        let bet_size = round
+            .setup()
+            .unit()
+            .map_err(|m| Error::input("big_blind", m))?;
         let outcome = if spot.capped {
             LimitOutcome::Capped
         } else if !spot.may_raise {
@@ -192,31 +246,45 @@ impl Incident for LimitRaises {
             LimitOutcome::MayRaise
         };
         let concepts = match outcome {
-            LimitOutcome::Closed => vec!["reopening-betting"],
-            _ => vec!["number-of-raises"],
+            LimitOutcome::Closed => vec![c::REOPENING_BETTING],
+            _ => vec![c::NUMBER_OF_RAISES],
         };
-        let mut d = Decision::new(outcome, concepts);
-        d.amount("bet_size", bet_size);
+        let mut d = Decision::<LimitRaises>::new(outcome, concepts);
+        d.amounts.bet_size = Some(bet_size);
         if spot.facing > 0 {
-            d.amount("to_call", spot.to_call());
+            d.amounts.to_call = Some(spot.to_call());
         }
         if spot.may_raise && spot.facing > 0 {
             let raise_to = spot
                 .min_raise_to()
                 .map_err(|m| Error::input("actions", m))?;
-            d.amount("raise_to", raise_to);
+            d.amounts.raise_to = Some(raise_to);
         }
         if let Some(c) = cap {
             let left = c.raises.saturating_sub(round.raises());
-            d.amount("raises_left", Chips::from(left));
+            d.amounts.raises_left = Some(Chips::from(left));
             d.notes.push(count_note(&round, c.raises));
         }
-        d.data("raises", round.raises());
-        if named {
-            d.data("player", player);
+        d.extra.raises = Some(round.raises());
+        if player.is_none() && !actions.is_empty() {
+            d.notes.push(Notes::AnyPlayerToAct);
         }
+        d.extra.player = player;
         d.notes.extend(note);
         Ok(d)
+    }
+}
+
+impl crate::engine::Outcome for LimitOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            LimitOutcome::MayBet => &[c::NUMBER_OF_RAISES],
+            LimitOutcome::MayRaise => &[c::NUMBER_OF_RAISES],
+            LimitOutcome::Capped => &[c::NUMBER_OF_RAISES],
+            LimitOutcome::NoCap => &[c::NUMBER_OF_RAISES],
+            LimitOutcome::Closed => &[c::REOPENING_BETTING],
+        }
     }
 }
 
@@ -224,6 +292,7 @@ impl Incident for LimitRaises {
 mod tests {
     use super::*;
     use crate::incidents::rule_in;
+    use crate::poker::Street;
 
     fn ask(
         edition: &str,
@@ -231,25 +300,33 @@ mod tests {
         actions: &str,
         heads_up: HeadsUp,
         player: Option<&str>,
-    ) -> Result<Decision<LimitOutcome>, Error> {
+    ) -> Result<Decision<LimitRaises>, Error> {
         rule_in::<LimitRaises>(
             edition,
-            Answers {
-                game: Game::Limit,
-                street: Some(street),
-                big_blind: Some(10),
-                actions: Some(actions.to_string()),
-                player: player.map(str::to_string),
-                heads_up: Some(heads_up),
+            WithRound {
+                answers: Answers {
+                    heads_up: Some(heads_up),
+                },
+                told: crate::incidents::situation::Told {
+                    game: Some(Game::Limit),
+                    street: Some(street),
+                    big_blind: Some(10),
+                    actions: Some(actions.to_string()),
+                    player: player.map(str::to_string),
+                    ..Default::default()
+                },
             },
         )
     }
 
-    fn amount(d: &Decision<LimitOutcome>, name: &str) -> Option<Chips> {
-        d.amounts.iter().find(|(n, _)| n == name).map(|(_, v)| *v)
+    fn amount(d: &Decision<LimitRaises>, name: &str) -> Option<Chips> {
+        d.named_amounts()
+            .into_iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
     }
 
-    fn key(r: Result<Decision<LimitOutcome>, Error>) -> &'static str {
+    fn key(r: Result<Decision<LimitRaises>, Error>) -> &'static str {
         match r {
             Err(e) => e.input_key().expect("an input at fault"),
             Ok(d) => panic!("expected a refusal, got {:?}", d.outcome),
@@ -401,17 +478,16 @@ mod tests {
     fn no_limit_has_no_cap() {
         let d = rule_in::<LimitRaises>(
             "dpc-2019-en",
-            Answers {
-                game: Game::NoLimit,
-                street: None,
-                big_blind: None,
-                actions: None,
-                player: None,
-                heads_up: None,
+            WithRound {
+                answers: Answers { heads_up: None },
+                told: crate::incidents::situation::Told {
+                    game: Some(Game::NoLimit),
+                    ..Default::default()
+                },
             },
         )
         .unwrap();
         assert_eq!(d.outcome, LimitOutcome::NoCap);
-        assert!(d.amounts.is_empty());
+        assert!(d.named_amounts().is_empty());
     }
 }

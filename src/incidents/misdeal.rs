@@ -10,6 +10,7 @@ use serde::Deserialize;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
+use crate::rules::concepts::{self as c, Cite};
 
 /// The `misdeal` incident.
 pub struct Misdeal;
@@ -50,18 +51,21 @@ impl Incident for Misdeal {
     const ID: &'static str = "misdeal";
     type Answers = Answers;
     type Outcome = MisdealOutcome;
+    type Amounts = ();
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<MisdealOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Misdeal>, Error> {
         if a.fouled_deck {
             // Only some editions state the fouled deck (35-E); the others
             // get the TDA practice, noted on the card, and no citation of a
             // misdeal rule that does not say it.
             let stated = cx.params.stated().fouled_deck.is_some();
             let FouledDeck::StopPlayReturnBets = cx.params.fouled_deck();
-            let mut d = Decision::new(MisdealOutcome::FouledDeck, vec!["misdeals#E"]);
+            let mut d =
+                Decision::<Misdeal>::new(MisdealOutcome::FouledDeck, vec![c::MISDEALS.part("E")]);
             d.uncited = !stated;
-            d.data("causes", Vec::<MisdealCondition>::new());
-            d.data("barred_by_substantial_action", false);
+            d.extra = Extra::default();
             return Ok(d);
         }
         let conditions = cx.params.misdeal_conditions();
@@ -123,18 +127,26 @@ impl Incident for Misdeal {
         // What decides: substantial action (35-D) when it occurred, else
         // the edition's list of causes (35-A), met or not.
         let concepts = if substantial_action {
-            vec!["misdeals#D", "substantial-action"]
+            vec![c::MISDEALS.part("D"), c::SUBSTANTIAL_ACTION.into()]
         } else {
-            vec!["misdeals#A"]
+            vec![c::MISDEALS.part("A")]
         };
-        let mut d = Decision::new(r.outcome, concepts);
-        d.data("causes", &r.met);
-        d.data(
-            "barred_by_substantial_action",
-            r.barred_by_substantial_action,
-        );
+        let mut d = Decision::<Misdeal>::new(r.outcome, concepts);
+        d.extra = Extra {
+            causes: r.met,
+            barred_by_substantial_action: r.barred_by_substantial_action,
+        };
         Ok(d)
     }
+}
+
+/// What the JSON of `misdeal` carries.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The causes of a misdeal found.
+    pub causes: Vec<MisdealCondition>,
+    /// Substantial action bars the misdeal.
+    pub barred_by_substantial_action: bool,
 }
 
 pub use crate::rules::vocab::MisdealCondition;
@@ -184,7 +196,15 @@ pub struct MisdealInput {
 
 /// The outcome ids of the `misdeal` incident.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr, strum::VariantNames,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -209,7 +229,7 @@ pub struct MisdealRuling {
     /// substantial action had occurred.
     pub barred_by_substantial_action: bool,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<Cite>,
 }
 
 /// Classifies a dealing error (rule 35 in TDA 2019 numbering and in
@@ -252,7 +272,7 @@ pub fn misdeal(input: &MisdealInput, rules: &MisdealRules) -> Result<MisdealRuli
             outcome: MisdealOutcome::FouledDeck,
             met: Vec::new(),
             barred_by_substantial_action: false,
-            concepts: vec!["misdeals"],
+            concepts: vec![c::MISDEALS.into()],
         });
     }
     let facts = |c: MisdealCondition| match c {
@@ -296,12 +316,12 @@ pub fn misdeal(input: &MisdealInput, rules: &MisdealRules) -> Result<MisdealRuli
 /// ```
 pub fn rule_on_causes(met: Vec<MisdealCondition>, substantial_action: bool) -> MisdealRuling {
     let (outcome, barred, concepts) = match (met.is_empty(), substantial_action) {
-        (true, _) => (MisdealOutcome::NoMisdeal, false, vec!["misdeals"]),
-        (false, false) => (MisdealOutcome::Misdeal, false, vec!["misdeals"]),
+        (true, _) => (MisdealOutcome::NoMisdeal, false, vec![c::MISDEALS.into()]),
+        (false, false) => (MisdealOutcome::Misdeal, false, vec![c::MISDEALS.into()]),
         (false, true) => (
             MisdealOutcome::NoMisdeal,
             true,
-            vec!["misdeals", "substantial-action"],
+            vec![c::MISDEALS.into(), c::SUBSTANTIAL_ACTION.into()],
         ),
     };
     MisdealRuling {
@@ -309,6 +329,17 @@ pub fn rule_on_causes(met: Vec<MisdealCondition>, substantial_action: bool) -> M
         met,
         barred_by_substantial_action: barred,
         concepts,
+    }
+}
+
+impl crate::engine::Outcome for MisdealOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            MisdealOutcome::Misdeal => &[c::MISDEALS, c::MISDEALS],
+            MisdealOutcome::NoMisdeal => &[c::MISDEALS, c::MISDEALS, c::SUBSTANTIAL_ACTION],
+            MisdealOutcome::FouledDeck => &[c::MISDEALS],
+        }
     }
 }
 
@@ -461,7 +492,7 @@ mod tests {
         assert_eq!(r.outcome, MisdealOutcome::NoMisdeal);
         assert!(r.barred_by_substantial_action);
         assert_eq!(r.met, vec![BoxedCards, FirstCardWrongSeat]);
-        assert_eq!(r.concepts, vec!["misdeals", "substantial-action"]);
+        assert_eq!(r.concepts, vec![c::MISDEALS, c::SUBSTANTIAL_ACTION]);
     }
 
     // onk-2023-nl rule 35-D: jokers found after action are removed from play.
@@ -535,10 +566,11 @@ mod tests {
 
     #[test]
     fn parameters_deserialize_from_the_rulebook_values() {
-        let c: Vec<MisdealCondition> = serde_yaml::from_str(
+        let c: Vec<MisdealCondition> = crate::yaml::from_str(
             "[boxed-cards, first-card-wrong-seat, dealt-to-ineligible-seat, \
              eligible-seat-dealt-out, first-two-exposed, downcards-exposed, \
              stud-downcards-exposed, joker-in-deck, wrong-card-count]",
+            "test",
         )
         .unwrap();
         assert_eq!(c.len(), 9);

@@ -4,7 +4,6 @@
 //! citations.
 
 pub mod accidentally_killed_hand;
-pub mod as_played;
 pub mod asking_to_see;
 pub mod at_your_seat;
 pub mod balance;
@@ -35,6 +34,7 @@ pub mod sequence;
 pub mod showdown_order;
 pub mod showdown_retrieval;
 pub mod side_pots;
+pub mod situation;
 pub mod split_pot;
 pub mod stud_first_to_act;
 pub mod substantial_action;
@@ -106,10 +106,81 @@ pub(crate) fn answer_needed(key: &'static str) -> Error {
 pub(crate) fn rule_in<I: crate::engine::Incident>(
     edition: &str,
     answers: I::Answers,
-) -> Result<crate::engine::Decision<I::Outcome>, Error> {
+) -> Result<crate::engine::Decision<I>, Error> {
     let store = crate::rules::Store::open(crate::data::DataSource::Embedded).expect("store");
     let book = store.book(edition).expect("a bundled edition");
     let (params, sources) = book.params_with_sources();
     let mut cx = crate::engine::Cx::new(crate::rules::params::Resolved::new(&params), &sources);
     I::rule(answers, &mut cx)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::DataSource;
+    use crate::ui::{Lang, Ui};
+
+    fn placeholders(text: &str) -> Vec<String> {
+        let mut out: Vec<String> = text
+            .split('{')
+            .skip(1)
+            .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_string()))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Every text an incident shows, in every language: its title, each
+    /// question and choice, each outcome and remedy step, each note with
+    /// exactly the values the module gives it. One fast test names every
+    /// text missing, by incident, language and key.
+    #[test]
+    fn every_incident_speaks_every_language() {
+        let source = DataSource::Embedded;
+        let mut missing = Vec::new();
+        for lang in Lang::ALL {
+            let ui = Ui::load(&source, lang).expect("ui");
+            let mut need = |incident: &str, key: String, args: Option<&[&str]>| match ui.get(&key) {
+                None => missing.push(format!("{incident} ({}): `{key}`", lang.code())),
+                Some(text) => {
+                    if let Some(args) = args {
+                        let mut want: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+                        want.sort();
+                        if placeholders(text) != want {
+                            missing.push(format!(
+                                "{incident} ({}): `{key}` takes {want:?}: {text}",
+                                lang.code()
+                            ));
+                        }
+                    }
+                }
+            };
+            for entry in ALL {
+                let id = entry.id;
+                let tree = crate::engine::load(&source, id).expect("tree");
+                need(id, format!("incidents.{id}.title"), None);
+                for q in &tree.questions {
+                    need(id, format!("incidents.{id}.q.{}.text", q.id), None);
+                    for c in &q.choices {
+                        need(id, format!("choices.{c}"), None);
+                    }
+                }
+                for o in &tree.outcomes {
+                    need(id, format!("incidents.{id}.outcome.{}", o.id), None);
+                    for step in o.remedy.iter().chain(o.variants.values().flatten()) {
+                        need(id, format!("incidents.{id}.remedy.{step}"), None);
+                    }
+                }
+                for (key, args) in entry.notes {
+                    need(id, format!("notes.{key}"), Some(args));
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "texts missing or with other placeholders:\n{}",
+            missing.join("\n")
+        );
+    }
 }

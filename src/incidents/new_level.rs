@@ -20,9 +20,9 @@
 
 use serde::Deserialize;
 
-use crate::engine::ruling::Note;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
+use crate::rules::concepts::{self as c};
 
 /// The `new-level` incident.
 pub struct NewLevel;
@@ -74,7 +74,16 @@ pub use crate::rules::vocab::TwoDeckStart;
 pub use crate::rules::vocab::OldLevelAfterSa;
 
 /// The outcomes of `new-level`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum NewLevelOutcome {
     /// The hand had begun: it plays the old level, as it does.
@@ -95,8 +104,11 @@ impl Incident for NewLevel {
     const ID: &'static str = "new-level";
     type Answers = Answers;
     type Outcome = NewLevelOutcome;
+    type Amounts = ();
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<NewLevelOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<NewLevel>, Error> {
         let events = cx.params.hand_start_events();
         let mut notes = Vec::new();
         let mut decided_by = None;
@@ -115,31 +127,31 @@ impl Incident for NewLevel {
                     true
                 }
                 None => {
-                    notes.push(note("two_decks_no_rule"));
+                    notes.push(Notes::TwoDecksNoRule);
                     false
                 }
             },
             _ => event.is_some_and(|e| events.contains(&e)),
         };
         if a.started != Started::NoShuffle {
-            notes.push(note(if begun {
-                "event_starts_hand"
+            notes.push(if begun {
+                Notes::EventStartsHand
             } else {
-                "event_not_listed"
-            }));
+                Notes::EventNotListed
+            });
         }
         let (outcome, concepts) = match (begun, a.level_played) {
             (true, LevelPlayed::OldLevel) => {
-                (NewLevelOutcome::OldLevel, vec!["new-hand-new-limits"])
+                (NewLevelOutcome::OldLevel, vec![c::NEW_HAND_NEW_LIMITS])
             }
             (false, LevelPlayed::NewLevel) => {
-                (NewLevelOutcome::NewLevel, vec!["new-hand-new-limits"])
+                (NewLevelOutcome::NewLevel, vec![c::NEW_HAND_NEW_LIMITS])
             }
             (true, LevelPlayed::NewLevel) => {
-                notes.push(note("dealt_new_by_mistake"));
+                notes.push(Notes::DealtNewByMistake);
                 (
                     NewLevelOutcome::CorrectToOld,
-                    vec!["new-hand-new-limits", "floor-decisions"],
+                    vec![c::NEW_HAND_NEW_LIMITS, c::FLOOR_DECISIONS],
                 )
             }
             (false, LevelPlayed::OldLevel) => {
@@ -151,34 +163,67 @@ impl Incident for NewLevel {
                         let OldLevelAfterSa::Finish = cx.params.old_level_after_sa();
                         (
                             NewLevelOutcome::FinishOldLevel,
-                            vec!["new-hand-new-limits", "substantial-action"],
+                            vec![c::NEW_HAND_NEW_LIMITS, c::SUBSTANTIAL_ACTION],
                         )
                     }
                     false => {
-                        notes.push(note("old_level_before_sa"));
+                        notes.push(Notes::OldLevelBeforeSa);
                         (
                             NewLevelOutcome::CorrectToNew,
-                            vec!["new-hand-new-limits", "floor-decisions"],
+                            vec![c::NEW_HAND_NEW_LIMITS, c::FLOOR_DECISIONS],
                         )
                     }
                 }
             }
         };
-        let mut d = Decision::new(outcome, concepts);
+        let mut d = Decision::<NewLevel>::new(outcome, concepts);
         if let Some(concept) = decided_by {
             d.decided_by(concept);
         }
         d.notes = notes;
-        d.data("begun", begun);
-        d.data("hand_start_events", &events);
+        d.extra = Extra {
+            begun,
+            hand_start_events: events,
+        };
         Ok(d)
     }
 }
 
-fn note(key: &'static str) -> Note {
-    Note {
-        key,
-        args: Vec::new(),
+crate::notes! {
+    /// The notes of `new-level`.
+    pub enum Notes {
+        /// The edition has no rule on two decks.
+        TwoDecksNoRule = "two_decks_no_rule",
+        /// The event started the hand.
+        EventStartsHand = "event_starts_hand",
+        /// The edition does not list the event as starting a hand.
+        EventNotListed = "event_not_listed",
+        /// The new level was dealt by mistake.
+        DealtNewByMistake = "dealt_new_by_mistake",
+        /// The old level before substantial action.
+        OldLevelBeforeSa = "old_level_before_sa",
+    }
+}
+
+/// What the JSON of `new-level` carries.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The hand had begun when the level changed.
+    pub begun: bool,
+    /// What starts a hand in the edition.
+    pub hand_start_events: Vec<HandStart>,
+}
+
+impl crate::engine::Outcome for NewLevelOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            NewLevelOutcome::OldLevel => &[c::NEW_HAND_NEW_LIMITS],
+            NewLevelOutcome::NewLevel => &[c::NEW_HAND_NEW_LIMITS],
+            NewLevelOutcome::FinishOldLevel => &[c::NEW_HAND_NEW_LIMITS, c::SUBSTANTIAL_ACTION],
+            NewLevelOutcome::CorrectToNew => &[c::NEW_HAND_NEW_LIMITS, c::FLOOR_DECISIONS],
+            NewLevelOutcome::CorrectToOld => &[c::NEW_HAND_NEW_LIMITS, c::FLOOR_DECISIONS],
+        }
     }
 }
 
@@ -254,7 +299,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(d.outcome, NewLevelOutcome::CorrectToNew);
-        assert!(d.notes.iter().any(|n| n.key == "two_decks_no_rule"));
+        assert!(d.notes.contains(&Notes::TwoDecksNoRule));
     }
 
     // onk-2023-nl 23: "Indien een hand bij vergissing start in het voorgaande level wordt de
@@ -267,10 +312,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(d.outcome, NewLevelOutcome::FinishOldLevel);
-        assert_eq!(
-            d.concepts,
-            vec!["new-hand-new-limits", "substantial-action"]
-        );
+        assert_eq!(d.cites, vec![c::NEW_HAND_NEW_LIMITS, c::SUBSTANTIAL_ACTION]);
         let d = rule_in::<NewLevel>(
             "onk-2023-nl",
             answers(Started::NoShuffle, LevelPlayed::OldLevel, Some(false)),
@@ -293,6 +335,6 @@ mod tests {
         )
         .unwrap();
         assert_eq!(d.outcome, NewLevelOutcome::CorrectToOld);
-        assert_eq!(d.concepts, vec!["new-hand-new-limits", "floor-decisions"]);
+        assert_eq!(d.cites, vec![c::NEW_HAND_NEW_LIMITS, c::FLOOR_DECISIONS]);
     }
 }

@@ -7,12 +7,14 @@
 
 use serde::Deserialize;
 
-use crate::engine::{Cx, Decision, Incident, ruling::Note};
+use super::situation::{Needs, Told, WithRound, round_before};
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::incidents::substantial_action::{SaOutcome, SaThresholds, substantial_action};
 use crate::message::{Message, Msg};
-use crate::poker::action::{actions_text, parse_stacks};
-use crate::poker::{Action, ActionKind, Chips, Game, Round, Setup, Street, parse_actions};
+use crate::poker::action::actions_text;
+use crate::poker::{Action, ActionKind, Game, Round};
+use crate::rules::concepts::{self as c, ConceptId};
 
 /// The action taken out of turn: the one action enum of the poker model
 /// (the tree offers check, call, bet, raise and fold).
@@ -21,26 +23,17 @@ pub use crate::poker::ActionKind as OotAction;
 /// The `out-of-turn` incident.
 pub struct OutOfTurn;
 
-/// The answers of `out-of-turn` (SPEC section 5; told the round as it was
-/// played, `actions`, `player` and `skipped` replace the three others).
+/// The answers of `out-of-turn` of its own (SPEC section 5). Told the round
+/// as it was played (the keys every betting incident shares,
+/// [`Told`](super::situation::Told): its actions in the order they
+/// happened, the out-of-turn one and those after it included; `player` is
+/// who acted out of turn), `skipped` and the round replace the three
+/// others.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The round's actions in the order they happened, the out-of-turn one
-    /// and those after it included, `PLAYER:ACTION[:TOTAL],...`.
-    pub actions: Option<String>,
-    /// With `actions`: which round.
-    pub street: Option<Street>,
-    /// With `actions`, pre-flop: the small blind.
-    pub small_blind: Option<Chips>,
-    /// With `actions`: the big blind (the amounts are checked on it).
-    pub big_blind: Option<Chips>,
-    /// With `actions`: who acted out of turn.
-    pub player: Option<String>,
     /// With `actions`: whose turn it was (the player skipped).
     pub skipped: Option<String>,
-    /// With `actions`: the players' chips behind at the start of the round.
-    pub stacks: Option<String>,
     /// What the out-of-turn player did.
     pub oot_action: Option<OotAction>,
     /// The action changed before it reached him.
@@ -51,24 +44,24 @@ pub struct Answers {
 
 impl Incident for OutOfTurn {
     const ID: &'static str = "out-of-turn";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = OutOfTurnOutcome;
+    type Amounts = ();
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<OutOfTurnOutcome>, Error> {
-        let mut note = None;
-        let input = match &a.actions {
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<OutOfTurn>, Error> {
+        let WithRound {
+            answers: a,
+            told: round_told,
+        } = given;
+        let mut told = None;
+        let input = match &round_told.actions {
             Some(actions) => {
-                let played = from_actions(&a, actions, cx)?;
-                note = Some(Note {
-                    key: "oot_from_actions",
-                    args: vec![
-                        ("player", played.player.clone()),
-                        ("action", played.action.clone()),
-                        ("skipped", played.skipped.clone()),
-                        ("behind", played.behind.clone()),
-                    ],
-                });
-                played.input
+                let played = from_actions(&a, &round_told, actions, cx)?;
+                let input = played.input;
+                told = Some(played);
+                input
             }
             None => {
                 let oot_action = a
@@ -93,19 +86,41 @@ impl Incident for OutOfTurn {
             }
         };
         let r = out_of_turn(&input);
-        let mut d = Decision::new(r.outcome, r.concepts);
+        let mut d = Decision::<OutOfTurn>::new(r.outcome, r.concepts);
         d.discretion = Some(r.discretion);
-        d.data("chips_returned", r.chips_returned);
-        if let Some(note) = note {
-            if let Some((_, player)) = note.args.first() {
-                d.data("player", player);
-            }
-            if let Some((_, skipped)) = note.args.get(2) {
-                d.data("skipped", skipped);
-            }
-            d.notes.push(note);
+        d.extra.chips_returned = r.chips_returned;
+        if let Some(played) = told {
+            d.extra.player = Some(played.player.clone());
+            d.extra.skipped = Some(played.skipped.clone());
+            d.notes.push(Notes::OotFromActions {
+                player: played.player,
+                action: played.action,
+                skipped: played.skipped,
+                behind: played.behind,
+            });
         }
         Ok(d)
+    }
+}
+
+/// What the JSON of `out-of-turn` carries.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The out-of-turn player's chips come back.
+    pub chips_returned: bool,
+    /// Told as played: who acted out of turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// Told as played: whose turn it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<String>,
+}
+
+crate::notes! {
+    /// The notes of `out-of-turn`.
+    pub enum Notes {
+        /// The facts as the actions show them.
+        OotFromActions { player: String, action: String, skipped: String, behind: String } = "oot_from_actions",
     }
 }
 
@@ -135,15 +150,8 @@ pub struct Played {
 /// out-of-turn action, the skipped player (or one seated between him and
 /// the out-of-turn player) bet or raised before the out-of-turn player
 /// acted again. Errors name `actions`, `stacks`, `player` or `skipped`.
-fn from_actions(a: &Answers, text: &str, cx: &mut Cx<'_>) -> Result<Played, Error> {
-    let actions = parse_actions(text).map_err(|m| Error::input("actions", m))?;
-    if actions.is_empty() {
-        return Err(Error::input("actions", Message::new(Msg::AnswerEmptyList)));
-    }
-    let big_blind = a
-        .big_blind
-        .ok_or_else(|| super::answer_needed("big_blind"))?;
-    let player = a
+fn from_actions(a: &Answers, told: &Told, text: &str, cx: &mut Cx<'_>) -> Result<Played, Error> {
+    let player = told
         .player
         .as_deref()
         .map(str::trim)
@@ -159,24 +167,19 @@ fn from_actions(a: &Answers, text: &str, cx: &mut Cx<'_>) -> Result<Played, Erro
             Message::new(Msg::OotSkippedIsPlayer).arg("player", player),
         ));
     }
-    let mut setup = Setup::new(Game::NoLimit, a.street.unwrap_or_default(), big_blind);
-    setup.small_blind = a.small_blind;
-    let mut round = Round::new(setup).map_err(|(key, m)| Error::input(key, m))?;
-    let stacks = match a.stacks.as_deref() {
-        Some(t) => parse_stacks(t).map_err(|m| Error::input("stacks", m))?,
-        None => Vec::new(),
+    let needs = Needs {
+        game: Some(Game::NoLimit),
+        ..Needs::default()
     };
-    // Seating: the order of first appearance, the skipped player right
-    // before the out-of-turn player unless already seated.
+    let (mut round, actions) = round_before(told, text, needs, cx)?;
+    // Seating: the players' chips in their order, then the order of first
+    // appearance, the skipped player right before the out-of-turn player
+    // unless already seated.
     let seat = |round: &mut Round, name: &str| {
         if !round.knows(name) {
-            let chips = stacks.iter().find(|(n, _)| n == name).map(|(_, c)| *c);
-            round.seat(name, chips);
+            round.seat(name, None);
         }
     };
-    for (name, _) in &stacks {
-        seat(&mut round, name);
-    }
     for action in &actions {
         let Some(name) = action.player.as_deref() else {
             return Err(Error::input(
@@ -303,6 +306,7 @@ pub struct OutOfTurnInput {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -331,7 +335,7 @@ pub struct OutOfTurnRuling {
     /// True when the floor decides (the skipped hand).
     pub discretion: bool,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Whether the actions taken between the skipped player and the out-of-turn
@@ -378,22 +382,36 @@ pub fn action_changed(between: &[OotAction]) -> bool {
 pub fn out_of_turn(input: &OutOfTurnInput) -> OutOfTurnRuling {
     let chips = input.oot_action.puts_chips_in();
     let (outcome, concepts) = if input.oot_action == OotAction::Fold {
-        (OutOfTurnOutcome::FoldBinding, vec!["action-out-of-turn"])
+        (OutOfTurnOutcome::FoldBinding, vec![c::ACTION_OUT_OF_TURN])
     } else if !input.skipped_spoke {
         (
             OutOfTurnOutcome::SkippedHandDiscretion,
-            vec!["action-out-of-turn", "substantial-action"],
+            vec![c::ACTION_OUT_OF_TURN, c::SUBSTANTIAL_ACTION],
         )
     } else if input.action_changed {
-        (OutOfTurnOutcome::NotBinding, vec!["action-out-of-turn"])
+        (OutOfTurnOutcome::NotBinding, vec![c::ACTION_OUT_OF_TURN])
     } else {
-        (OutOfTurnOutcome::Binding, vec!["action-out-of-turn"])
+        (OutOfTurnOutcome::Binding, vec![c::ACTION_OUT_OF_TURN])
     };
     OutOfTurnRuling {
         outcome,
         chips_returned: outcome == OutOfTurnOutcome::NotBinding && chips,
         discretion: outcome == OutOfTurnOutcome::SkippedHandDiscretion,
         concepts,
+    }
+}
+
+impl crate::engine::Outcome for OutOfTurnOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            OutOfTurnOutcome::Binding => &[c::ACTION_OUT_OF_TURN],
+            OutOfTurnOutcome::NotBinding => &[c::ACTION_OUT_OF_TURN],
+            OutOfTurnOutcome::FoldBinding => &[c::ACTION_OUT_OF_TURN, c::NON_STANDARD_FOLDS],
+            OutOfTurnOutcome::SkippedHandDiscretion => {
+                &[c::ACTION_OUT_OF_TURN, c::SUBSTANTIAL_ACTION]
+            }
+        }
     }
 }
 
@@ -423,7 +441,10 @@ mod tests {
         let r = rule(Call, false, false);
         assert_eq!(r.outcome, SkippedHandDiscretion);
         assert!(r.discretion && !r.chips_returned);
-        assert_eq!(r.concepts, vec!["action-out-of-turn", "substantial-action"]);
+        assert_eq!(
+            r.concepts,
+            vec![c::ACTION_OUT_OF_TURN, c::SUBSTANTIAL_ACTION]
+        );
     }
 
     #[test]

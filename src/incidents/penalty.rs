@@ -11,6 +11,7 @@ use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::mul;
+use crate::rules::concepts::{self as c, ConceptId};
 use crate::rules::params::tda;
 
 /// The `penalty` incident.
@@ -30,21 +31,38 @@ pub struct Answers {
     pub hands: Option<u64>,
 }
 
+/// The amounts of `penalty` (hands, not chips).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// Hands the player misses.
+    pub hands_missed: u64,
+}
+
+/// What the JSON of `penalty` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The player's chips are removed from play.
+    pub chips_removed: bool,
+}
+
 impl Incident for Penalty {
     const ID: &'static str = "penalty";
     type Answers = Answers;
     type Outcome = PenaltyKind;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PenaltyKind>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Penalty>, Error> {
         let params = PenaltyParams {
             kinds: cx.params.penalty_kinds(),
             formula: cx.params.missed_round_formula(),
             max_rounds: cx.params.penalty_max_rounds().map(|c| u64::from(c.get())),
         };
         let r = penalty(a.kind, a.players_at_table, a.rounds, a.hands, &params)?;
-        let mut d = Decision::new(r.kind, r.concepts);
-        d.amount("hands_missed", r.hands_missed);
-        d.data("chips_removed", r.chips_removed);
+        let mut d = Decision::<Penalty>::new(r.kind, r.concepts);
+        d.amounts.hands_missed = r.hands_missed;
+        d.extra.chips_removed = r.chips_removed;
         Ok(d)
     }
 }
@@ -99,7 +117,7 @@ pub struct PenaltyRuling {
     /// Whether the player's chips are removed from play (disqualification).
     pub chips_removed: bool,
     /// Concept slugs applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Computes a penalty (concept `penalties`).
@@ -181,8 +199,20 @@ pub fn penalty(
         kind,
         hands_missed,
         chips_removed: kind == PenaltyKind::Disqualification,
-        concepts: vec!["penalties"],
+        concepts: vec![c::PENALTIES],
     })
+}
+
+impl crate::engine::Outcome for PenaltyKind {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            PenaltyKind::Warning => &[c::PENALTIES],
+            PenaltyKind::MissedHands => &[c::PENALTIES, c::PENALTIES],
+            PenaltyKind::MissedRounds => &[c::PENALTIES, c::PENALTIES],
+            PenaltyKind::Disqualification => &[c::PENALTIES, c::PENALTIES],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -236,7 +266,7 @@ mod tests {
                 (p.kind, p.hands_missed, p.chips_removed),
                 (kind, missed, removed)
             );
-            assert_eq!(p.concepts, vec!["penalties"]);
+            assert_eq!(p.concepts, vec![c::PENALTIES]);
         }
     }
 
@@ -347,10 +377,11 @@ mod tests {
 
     #[test]
     fn tda_practice_and_parameter_values() {
-        let params: crate::rules::params::Params = serde_yaml::from_str(
+        let params: crate::rules::params::Params = crate::yaml::from_str(
             "penalty_kinds: [warning, missed-hands, missed-rounds, disqualification]\n\
              missed_round_formula: players-times-rounds\n\
              penalty_max_rounds: 4",
+            "test",
         )
         .unwrap();
         assert_eq!(

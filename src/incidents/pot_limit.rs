@@ -9,40 +9,25 @@
 
 use serde::Deserialize;
 
-use crate::engine::{Cx, Decision, Incident, ruling::Note};
+use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Spot, Street};
+use crate::poker::{Chips, Game, Spot};
+use crate::rules::concepts::{self as c, ConceptId};
 
-use super::as_played;
+use super::situation::{self, Needs, Situation, WithRound};
 
 /// The `pot-limit` incident.
 pub struct PotLimit;
 
-/// The answers of `pot-limit` (SPEC section 5).
+/// The answers of `pot-limit` of its own (SPEC section 5); the round is
+/// told by the keys every betting incident shares
+/// ([`Told`](super::situation::Told)).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
     /// The pot, bets in front included.
     pub pot: Chips,
-    /// The round's actions before this one: given, they replace `facing`
-    /// and `in_front`.
-    pub actions: Option<String>,
-    /// With `actions`: which round.
-    pub street: Option<Street>,
-    /// With `actions`, pre-flop: the small blind.
-    pub small_blind: Option<Chips>,
-    /// With `actions`: whose action it is (the next to act when not given).
-    pub player: Option<String>,
-    /// With `actions`: the players' chips behind at the start of the round;
-    /// a player with less than the maximum is capped at all his chips.
-    pub stacks: Option<String>,
-    /// The bet faced.
-    pub facing: Option<Chips>,
-    /// The player's own chips in front.
-    pub in_front: Option<Chips>,
-    /// The big blind.
-    pub big_blind: Chips,
     /// A pre-flop blind is all-in short (not asked after the flop, where
     /// the pot is the actual pot).
     pub short_blind: Option<bool>,
@@ -54,42 +39,25 @@ pub struct Answers {
 
 impl Incident for PotLimit {
     const ID: &'static str = "pot-limit";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = PotLimitOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PotLimitOutcome>, Error> {
-        let (facing, in_front, player, all_in) = match &a.actions {
-            Some(actions) => {
-                let (_, player, spot) = as_played::replay(
-                    as_played::Played {
-                        game: Game::PotLimit,
-                        street: a.street.unwrap_or_default(),
-                        big_blind: a.big_blind,
-                        small_blind: a.small_blind,
-                        actions,
-                        player: a.player.as_deref(),
-                        stacks: a.stacks.as_deref(),
-                    },
-                    cx,
-                )?;
-                (
-                    spot.facing,
-                    spot.in_front,
-                    Some(player),
-                    spot.all_in_total(),
-                )
-            }
-            None => {
-                let facing = a.facing.ok_or_else(|| super::answer_needed("facing"))?;
-                // Asked only against a bet: with none, nothing is in front.
-                let in_front = match a.in_front {
-                    Some(n) => n,
-                    None if facing == 0 => 0,
-                    None => return Err(super::answer_needed("in_front")),
-                };
-                (facing, in_front, None, None)
-            }
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<PotLimit>, Error> {
+        let WithRound { answers: a, told } = given;
+        let big_blind = told
+            .big_blind
+            .ok_or_else(|| super::answer_needed("big_blind"))?;
+        let needs = Needs {
+            game: Some(Game::PotLimit),
+            ..Needs::default()
         };
+        let situation = Situation::read(&told, needs, cx)?;
+        let spot = situation.spot;
+        let (facing, in_front) = (spot.facing, spot.in_front);
+        let all_in = spot.all_in_total();
         let short_blind = match (a.short_blind, a.blind_posted, a.blind_full) {
             (None | Some(false), _, _) => None,
             (Some(true), Some(posted), Some(full)) => Some(ShortBlind { posted, full }),
@@ -110,32 +78,54 @@ impl Incident for PotLimit {
             pot: a.pot,
             facing,
             in_front,
-            big_blind: a.big_blind,
+            big_blind,
             short_blind,
         })?;
-        let mut d = Decision::new(r.outcome, r.concepts);
-        d.amount("to_call", r.to_call);
+        let mut d = Decision::<PotLimit>::new(r.outcome, r.concepts);
+        d.amounts.to_call = r.to_call;
         match all_in {
             // He cannot put in the pot-limit maximum: all his chips.
             Some(all) if all < r.max_total => {
-                d.amount("max_total", all);
-                d.notes.push(crate::engine::ruling::Note {
-                    key: "pot_limit_all_in",
-                    args: vec![("total", all.to_string()), ("max", r.max_total.to_string())],
+                d.amounts.max_total = all;
+                d.notes.push(Notes::PotLimitAllIn {
+                    total: all,
+                    max: r.max_total,
                 });
             }
-            _ => d.amount("max_total", r.max_total),
+            _ => d.amounts.max_total = r.max_total,
         }
-        if let Some(player) = player.filter(|p| !p.is_empty()) {
-            d.data("player", player);
-        }
-        if a.actions.is_some() && a.street.is_none() {
-            d.notes.push(Note {
-                key: "street_unnamed",
-                args: Vec::new(),
-            });
+        d.extra.player = situation.player;
+        if situation.notes.contains(&situation::Note::StreetUnnamed) {
+            d.notes.push(Notes::StreetUnnamed);
         }
         Ok(d)
+    }
+}
+
+/// The amounts of `pot-limit`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The total to call.
+    pub to_call: Chips,
+    /// The largest total he may bet or raise to.
+    pub max_total: Chips,
+}
+
+/// What the JSON of `pot-limit` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The player, told as played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+}
+
+crate::notes! {
+    /// The notes of `pot-limit`.
+    pub enum Notes {
+        /// His chips fall short of the maximum: all of them.
+        PotLimitAllIn { total: Chips, max: Chips } = "pot_limit_all_in",
+        /// The round was not named: taken as after the flop.
+        StreetUnnamed = "street_unnamed",
     }
 }
 
@@ -179,6 +169,7 @@ pub struct PotLimitInput {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -197,7 +188,7 @@ pub struct PotLimitRuling {
     /// The largest total the player may bet or raise to.
     pub max_total: Chips,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Computes the pot-limit maximum (rule 54 in TDA 2019 numbering, 50 in the
@@ -277,7 +268,7 @@ pub fn max_bet(input: &PotLimitInput) -> Result<PotLimitRuling, Error> {
         max_total: spot
             .pot_limit_max()
             .map_err(|(key, m)| Error::input(key, m))?,
-        concepts: vec!["pot-size-pot-limit"],
+        concepts: vec![c::POT_SIZE_POT_LIMIT],
     })
 }
 
@@ -304,6 +295,15 @@ pub fn max_total(
     }
     .pot_limit_max()
     .map_err(|(key, m)| Error::input(key, m))
+}
+
+impl crate::engine::Outcome for PotLimitOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            PotLimitOutcome::MaxBet => &[c::POT_SIZE_POT_LIMIT],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -346,7 +346,7 @@ mod tests {
                 "{pot}/{facing}/{in_front}"
             );
             assert_eq!(r.outcome, PotLimitOutcome::MaxBet);
-            assert_eq!(r.concepts, vec!["pot-size-pot-limit"]);
+            assert_eq!(r.concepts, vec![c::POT_SIZE_POT_LIMIT]);
         }
     }
 

@@ -16,6 +16,7 @@ use super::bet::{BetInput, Declared, Pushed, RaiseMethods, rule_bet};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::poker::{Chips, Game};
+use crate::rules::concepts::{self as c};
 
 /// The `premature-action` incident.
 pub struct PrematureAction;
@@ -57,7 +58,16 @@ pub struct Answers {
 pub use crate::rules::vocab::PrematureCall;
 
 /// The outcomes of `premature-action`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum PrematureOutcome {
     /// The TD decides: binding, penalty, both, or neither.
@@ -75,13 +85,16 @@ impl Incident for PrematureAction {
     const ID: &'static str = "premature-action";
     type Answers = Answers;
     type Outcome = PrematureOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>, Error> {
         match a.what {
             What::Conditional => {
-                let mut d = Decision::new(
+                let mut d = Decision::<PrematureAction>::new(
                     PrematureOutcome::Conditional,
-                    vec!["conditional-declarations#A", "penalties"],
+                    vec![c::CONDITIONAL_DECLARATIONS.part("A"), c::PENALTIES.into()],
                 );
                 d.discretion = Some(true);
                 Ok(d)
@@ -92,30 +105,62 @@ impl Incident for PrematureAction {
                 let stated = cx.params.states("premature_call");
                 let PrematureCall::AnyAmount = cx.params.premature_call();
                 let concepts = if stated {
-                    vec!["conditional-declarations#B", "acting-in-turn#B"]
+                    vec![
+                        c::CONDITIONAL_DECLARATIONS.part("B"),
+                        c::ACTING_IN_TURN.part("B"),
+                    ]
                 } else {
-                    vec!["acting-in-turn#B", "conditional-declarations"]
+                    vec![
+                        c::ACTING_IN_TURN.part("B"),
+                        c::CONDITIONAL_DECLARATIONS.into(),
+                    ]
                 };
-                let mut d = Decision::new(PrematureOutcome::CallAnyAmount, concepts);
+                let mut d =
+                    Decision::<PrematureAction>::new(PrematureOutcome::CallAnyAmount, concepts);
                 let total = a
                     .declared_total
                     .ok_or_else(|| super::answer_needed("declared_total"))?;
-                d.amount("total", total);
+                d.amounts.total = Some(total);
                 d.discretion = Some(true);
                 Ok(d)
             }
-            What::FoldedEarly => Ok(Decision::new(
+            What::FoldedEarly => Ok(Decision::<PrematureAction>::new(
                 PrematureOutcome::FoldStands,
-                vec!["acting-in-turn#B", "player-responsibilities"],
+                vec![
+                    c::ACTING_IN_TURN.part("B"),
+                    c::PLAYER_RESPONSIBILITIES.into(),
+                ],
             )),
             What::StringBet => string_bet(&a, cx),
         }
     }
 }
 
+/// The amounts of `premature-action`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The player's total for the round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<Chips>,
+    /// Chips given back.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returned: Option<Chips>,
+    /// Chips still to add.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owed: Option<Chips>,
+}
+
+/// What the JSON of `premature-action` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// A string bet: what the first motion counts as.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counts_as: Option<super::bet::BetOutcome>,
+}
+
 /// A string bet: only the first motion counts, unless "raise" was said
 /// first (then the edition's raising methods decide the second motion).
-fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureOutcome>, Error> {
+fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>, Error> {
     let facing = a.facing.ok_or_else(|| super::answer_needed("facing"))?;
     let first = a
         .first_motion
@@ -148,26 +193,42 @@ fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureOutcome>
         } => Error::input("first_motion", problem),
         other => other,
     })?;
-    let mut concepts = vec!["string-bets"];
-    concepts.extend(r.concepts.iter().filter(|c| **c != "string-bets"));
-    let mut d = Decision::new(PrematureOutcome::StringBet, concepts);
-    d.amount("total", r.total);
+    let mut concepts = vec![c::STRING_BETS];
+    concepts.extend(r.concepts.iter().filter(|c| **c != c::STRING_BETS));
+    let mut d = Decision::<PrematureAction>::new(PrematureOutcome::StringBet, concepts);
     let returned = r.returned.saturating_add(returned);
-    if returned > 0 {
-        d.amount("returned", returned);
-    }
-    if r.owed > 0 {
-        d.amount("owed", r.owed);
-    }
-    d.data("counts_as", r.outcome);
+    d.amounts = Amounts {
+        total: Some(r.total),
+        returned: (returned > 0).then_some(returned),
+        owed: (r.owed > 0).then_some(r.owed),
+    };
+    d.extra.counts_as = Some(r.outcome);
     Ok(d)
+}
+
+impl crate::engine::Outcome for PrematureOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            PrematureOutcome::Conditional => &[c::CONDITIONAL_DECLARATIONS, c::PENALTIES],
+            PrematureOutcome::CallAnyAmount => &[c::CONDITIONAL_DECLARATIONS, c::ACTING_IN_TURN],
+            PrematureOutcome::FoldStands => &[c::ACTING_IN_TURN, c::PLAYER_RESPONSIBILITIES],
+            PrematureOutcome::StringBet => &[
+                c::STRING_BETS,
+                c::METHODS_OF_RAISING,
+                c::RAISE_AMOUNTS,
+                c::METHODS_OF_BETTING,
+                c::INCORRECT_BETS,
+            ],
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn rule(edition: &str, a: Answers) -> Decision<PrematureOutcome> {
+    fn rule(edition: &str, a: Answers) -> Decision<PrematureAction> {
         super::super::rule_in::<PrematureAction>(edition, a).unwrap()
     }
 
@@ -200,10 +261,10 @@ mod tests {
             ..what(What::CalledEarly)
         };
         let sk = rule("tda-2019-sk", a());
-        assert_eq!(sk.concepts[0], "conditional-declarations#B");
-        assert_eq!(sk.amounts, [("total".to_string(), 5000)]);
+        assert_eq!(sk.cites[0], c::CONDITIONAL_DECLARATIONS.part("B"));
+        assert_eq!(sk.named_amounts(), [("total".to_string(), 5000)]);
         let de = rule("tda-2015-de", a());
-        assert_eq!(de.concepts[0], "acting-in-turn#B");
+        assert_eq!(de.cites[0], c::ACTING_IN_TURN.part("B"));
     }
 
     // onk-2023-nl rule 50-B: "C zegt \"raise\" en D fold, speler D moet wachten met folden".
@@ -211,7 +272,7 @@ mod tests {
     fn onk_2023_nl_r50_b_the_fold_stands() {
         let d = rule("onk-2023-nl", what(What::FoldedEarly));
         assert_eq!(d.outcome, PrematureOutcome::FoldStands);
-        assert_eq!(d.concepts[0], "acting-in-turn#B");
+        assert_eq!(d.cites[0], c::ACTING_IN_TURN.part("B"));
     }
 
     fn string(said_raise: bool, first: Chips, second: Chips) -> Answers {
@@ -230,18 +291,18 @@ mod tests {
     fn pokerpunt_nl_r56_only_the_first_motion_counts() {
         let d = rule("pokerpunt-nl", string(false, 1000, 2000));
         assert_eq!(d.outcome, PrematureOutcome::StringBet);
-        assert_eq!(d.concepts[0], "string-bets");
+        assert_eq!(d.cites[0], c::STRING_BETS);
         assert_eq!(
-            d.amounts,
+            d.named_amounts(),
             [("total".to_string(), 1000), ("returned".to_string(), 2000)]
         );
-        assert_eq!(d.data["counts_as"], "call");
+        assert_eq!(d.data()["counts_as"], "call");
     }
 
     #[test]
     fn raise_said_first_binds_at_least_the_minimum() {
         let d = rule("dpc-2019-en", string(true, 1000, 2000));
-        assert_eq!(d.data["counts_as"], "raise");
-        assert!(d.amounts.iter().any(|(k, v)| k == "total" && *v >= 2000));
+        assert_eq!(d.data()["counts_as"], "raise");
+        assert!(d.amounts.total.is_some_and(|t| t >= 2000));
     }
 }

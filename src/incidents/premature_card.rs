@@ -20,11 +20,11 @@
 
 use serde::Deserialize;
 
-use crate::engine::ruling::Note;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::Street;
+use crate::rules::concepts::{self as c, Cite};
 
 /// The `premature-card` incident.
 pub struct PrematureCard;
@@ -45,8 +45,11 @@ impl Incident for PrematureCard {
     const ID: &'static str = "premature-card";
     type Answers = Answers;
     type Outcome = PrematureOutcome;
+    type Amounts = ();
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureCard>, Error> {
         // Only the procedure of the street at hand is read (an unstated one
         // is noted on the card as the TDA practice).
         let (flop, turn) = match a.street {
@@ -77,38 +80,59 @@ impl Incident for PrematureCard {
             PrematureProcedure { flop, turn },
         )?;
         let in_rule = cx.params.premature_cards_in_rule() == Some(true);
-        let mut d = Decision::new(r.outcome, Vec::new());
+        let mut d = Decision::<PrematureCard>::plain(r.outcome);
         let part = match a.street {
-            Street::Flop => ("premature-cards#A", "four-card-flop#1"),
-            Street::Turn => ("premature-cards#B", "four-card-flop#2"),
-            _ => ("premature-cards#C", "four-card-flop#3"),
+            Street::Flop => (c::PREMATURE_CARDS.part("A"), c::FOUR_CARD_FLOP.part("1")),
+            Street::Turn => (c::PREMATURE_CARDS.part("B"), c::FOUR_CARD_FLOP.part("2")),
+            _ => (c::PREMATURE_CARDS.part("C"), c::FOUR_CARD_FLOP.part("3")),
         };
-        d.concepts = match (r.edition_text, in_rule) {
+        d.cites = match (r.edition_text, in_rule) {
             (false, _) => Vec::new(),
-            (true, true) => vec![part.1, "premature-cards"],
+            (true, true) => vec![part.1, c::PREMATURE_CARDS.into()],
             (true, false) => vec![part.0],
         };
         if !r.edition_text {
             d.uncited = true;
-            d.notes.push(Note {
-                key: "premature_flop_burned",
-                args: Vec::new(),
-            });
+            d.notes.push(Notes::PrematureFlopBurned);
         } else if in_rule {
-            d.notes.push(Note {
-                key: "premature_rule_governs",
-                args: Vec::new(),
-            });
+            d.notes.push(Notes::PrematureRuleGoverns);
         }
         d.remedy_variant = r.remedy_variant;
-        if let Some(p) = r.flop_procedure {
-            d.data("procedure", p);
-        }
-        if let Some(p) = r.turn_procedure {
-            d.data("procedure", p);
-        }
+        d.extra.procedure = r
+            .flop_procedure
+            .map(Procedure::Flop)
+            .or(r.turn_procedure.map(Procedure::Turn));
         Ok(d)
     }
+}
+
+crate::notes! {
+    /// The notes of `premature-card`.
+    pub enum Notes {
+        /// The edition has no text for a premature flop with the burn card
+        /// dealt: the TDA practice applies.
+        PrematureFlopBurned = "premature_flop_burned",
+        /// The edition's own rule on premature cards governs.
+        PrematureRuleGoverns = "premature_rule_governs",
+    }
+}
+
+/// What the JSON of `premature-card` carries.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The procedure the edition states.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub procedure: Option<Procedure>,
+}
+
+/// The procedure of a premature flop or turn card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum Procedure {
+    /// On the flop.
+    Flop(PrematureFlop),
+    /// On the turn.
+    Turn(PrematureTurn),
 }
 
 pub use crate::rules::vocab::PrematureFlop;
@@ -157,7 +181,15 @@ pub struct PrematureInput {
 
 /// The outcome ids of the `premature-card` incident.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr, strum::VariantNames,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -189,7 +221,7 @@ pub struct PrematureRuling {
     /// does not cover, ruled by the TDA procedure).
     pub edition_text: bool,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<Cite>,
 }
 
 /// Rules on board cards dealt before the betting round ended (TDA 2019
@@ -231,7 +263,7 @@ pub fn premature_card(
     input: &PrematureInput,
     procedure: PrematureProcedure,
 ) -> Result<PrematureRuling, Error> {
-    let concepts = vec!["premature-cards", "four-card-flop"];
+    let concepts: Vec<Cite> = vec![c::PREMATURE_CARDS.into(), c::FOUR_CARD_FLOP.into()];
     let ruling = |outcome, flop, turn, remedy_variant, edition_text| PrematureRuling {
         outcome,
         flop_procedure: flop,
@@ -293,9 +325,22 @@ pub fn premature_card(
     })
 }
 
+impl crate::engine::Outcome for PrematureOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            PrematureOutcome::FlopRedeal => &[c::PREMATURE_CARDS, c::FOUR_CARD_FLOP],
+            PrematureOutcome::FlopStands => &[c::PREMATURE_CARDS, c::FOUR_CARD_FLOP],
+            PrematureOutcome::TurnReshuffle => &[c::PREMATURE_CARDS, c::FOUR_CARD_FLOP],
+            PrematureOutcome::RiverReshuffle => &[c::PREMATURE_CARDS, c::FOUR_CARD_FLOP],
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::notes::NoteText;
 
     const ONK: PrematureProcedure = PrematureProcedure {
         flop: PrematureFlop::StandsAfterAction,
@@ -417,10 +462,10 @@ mod tests {
         let r = premature(Street::Flop, true, true, ONK);
         assert_eq!(r.outcome, PrematureOutcome::FlopRedeal);
         assert_eq!(r.flop_procedure, Some(PrematureFlop::Redeal));
-        assert_eq!(r.concepts, vec!["premature-cards", "four-card-flop"]);
+        assert_eq!(r.concepts, vec![c::PREMATURE_CARDS, c::FOUR_CARD_FLOP]);
     }
 
-    fn rule(edition: &str, street: Street, burned: Option<bool>) -> Decision<PrematureOutcome> {
+    fn rule(edition: &str, street: Street, burned: Option<bool>) -> Decision<PrematureCard> {
         super::super::rule_in::<PrematureCard>(
             edition,
             Answers {
@@ -436,12 +481,12 @@ mod tests {
     #[test]
     fn tda_2019_sk_cites_the_op5_part_of_the_street() {
         for (street, part) in [
-            (Street::Flop, "premature-cards#A"),
-            (Street::Turn, "premature-cards#B"),
-            (Street::River, "premature-cards#C"),
+            (Street::Flop, c::PREMATURE_CARDS.part("A")),
+            (Street::Turn, c::PREMATURE_CARDS.part("B")),
+            (Street::River, c::PREMATURE_CARDS.part("C")),
         ] {
             let d = rule("tda-2019-sk", street, None);
-            assert_eq!(d.concepts, [part]);
+            assert_eq!(d.cites, [part]);
             assert_eq!(d.remedy_variant, None);
             assert!(d.notes.is_empty());
         }
@@ -451,15 +496,21 @@ mod tests {
     #[test]
     fn onk_2023_nl_rule_39_governs_over_rp5() {
         let d = rule("onk-2023-nl", Street::Turn, None);
-        assert_eq!(d.concepts, ["four-card-flop#2", "premature-cards"]);
+        assert_eq!(
+            d.cites,
+            [c::FOUR_CARD_FLOP.part("2"), c::PREMATURE_CARDS.into()]
+        );
         assert_eq!(d.remedy_variant, Some("reshuffle-now"));
         assert_eq!(
-            d.notes.first().map(|n| n.key),
+            d.notes.first().map(NoteText::key),
             Some("premature_rule_governs")
         );
         let d = rule("onk-2023-nl", Street::Flop, Some(false));
         assert_eq!(d.remedy_variant, Some("scramble"));
-        assert_eq!(d.concepts, ["four-card-flop#1", "premature-cards"]);
+        assert_eq!(
+            d.cites,
+            [c::FOUR_CARD_FLOP.part("1"), c::PREMATURE_CARDS.into()]
+        );
     }
 
     // onk-2023-nl 39-1 covers only a flop dealt without its burn card.
@@ -469,7 +520,7 @@ mod tests {
         assert_eq!(d.outcome, PrematureOutcome::FlopRedeal);
         assert!(d.uncited);
         assert_eq!(
-            d.notes.first().map(|n| n.key),
+            d.notes.first().map(NoteText::key),
             Some("premature_flop_burned")
         );
         // The walk asks `burned` in ONK: ruling without it is refused.
@@ -492,8 +543,9 @@ mod tests {
         for street in [Street::Flop, Street::Turn] {
             let d = rule("dpc-2019-en", street, None);
             assert_eq!(d.remedy_variant, None);
-            assert_eq!(d.concepts.len(), 1);
-            assert!(d.concepts[0].starts_with("premature-cards#"));
+            assert_eq!(d.cites.len(), 1);
+            assert_eq!(d.cites[0].concept, c::PREMATURE_CARDS);
+            assert!(d.cites[0].part.is_some());
         }
     }
 
@@ -526,7 +578,8 @@ mod tests {
     #[test]
     fn parameters_deserialize_from_the_rulebook_values() {
         let p: PrematureProcedure =
-            serde_yaml::from_str("{flop: stands-after-action, turn: reshuffle-now}").unwrap();
+            crate::yaml::from_str("{flop: stands-after-action, turn: reshuffle-now}", "test")
+                .unwrap();
         assert_eq!(p, ONK);
     }
 

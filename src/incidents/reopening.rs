@@ -10,34 +10,24 @@
 use serde::Deserialize;
 
 use super::limit_raises::{self, HeadsUp};
-use crate::engine::ruling::Note;
+use super::situation::{self, Needs, WithRound};
+use crate::engine::notes::NoteText;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::poker::action::parse_stacks;
-use crate::poker::{Action, ActionKind, Chips, Game, RaiseCap, Round, Setup, Street};
+use crate::poker::{Action, Chips, Game, RaiseCap, Round, Setup, Street};
+use crate::rules::concepts::{self as c, ConceptId};
 
 pub use crate::poker::parse_actions;
 
 /// The `reopening` incident.
 pub struct Reopening;
 
-/// The answers of `reopening` (SPEC section 5).
+/// The answers of `reopening` of its own (SPEC section 5); the round is
+/// told by the keys every betting incident shares
+/// ([`Told`](super::situation::Told)): always by its actions.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The betting structure.
-    pub game: Game,
-    /// Which round.
-    pub street: Street,
-    /// The big blind (limit: the small bet).
-    pub big_blind: Chips,
-    /// The round's actions, `PLAYER:ACTION[:TOTAL],...`.
-    pub actions: String,
-    /// Whose options are asked.
-    pub player: String,
-    /// `PLAYER:CHIPS,...`: the chips behind at the start of the round (an
-    /// all-in then needs no total).
-    pub stacks: Option<String>,
     /// In limit, heads-up in the hand or the event: asked only when the
     /// raises reach the cap.
     pub heads_up: Option<HeadsUp>,
@@ -45,71 +35,108 @@ pub struct Answers {
 
 impl Incident for Reopening {
     const ID: &'static str = "reopening";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = ReopenOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ReopenOutcome>, Error> {
-        let actions = parse_actions(&a.actions).map_err(|m| Error::input("actions", m))?;
-        let stacks = match a.stacks.as_deref() {
-            Some(text) => parse_stacks(text).map_err(|m| Error::input("stacks", m))?,
-            None => Vec::new(),
-        };
-        // The edition's share matters only after an all-in short of a bet:
-        // read (and noted on the card) only then.
-        let percent =
-            if a.game == Game::Limit && actions.iter().any(|x| x.kind == ActionKind::AllIn) {
-                Some(super::as_played::limit_reopen_percent(cx)?)
-            } else {
-                None
-            };
-        let mut input = ReopenInput {
-            game: a.game,
-            big_blind: a.big_blind,
-            street: a.street,
-            actions,
-            stacks,
-            player: a.player,
-            raise_cap: None,
-        };
-        let mut notes = Vec::new();
-        if a.game == Game::Limit {
-            let mut setup = Setup::new(a.game, a.street, a.big_blind);
-            setup.limit_reopen_percent = percent.unwrap_or(100);
-            let round = Round::replay_seated(setup, &input.stacks, &input.actions)
-                .map_err(|(key, m)| Error::input(key, m))?;
-            // The house's cap is read once a raise was made (a cap is at
-            // least one raise); heads-up is asked only once it is reached.
-            if round.raises() > 0 && round.raises() >= cx.params.limit_raise_cap().get() {
-                let heads_up = a.heads_up.ok_or_else(|| super::answer_needed("heads_up"))?;
-                limit_raises::check_heads_up(heads_up, &round)?;
-                let cap = limit_raises::cap(heads_up, cx);
-                input.raise_cap = cap.cap;
-                if let Some(c) = cap.cap {
-                    notes.push(limit_raises::count_note(&round, c.raises));
-                }
-                notes.extend(cap.note);
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<Reopening>, Error> {
+        let WithRound { answers: a, told } = given;
+        let actions = told
+            .actions
+            .as_deref()
+            .ok_or_else(|| super::answer_needed("actions"))?;
+        let player = told
+            .player
+            .as_deref()
+            .ok_or_else(|| super::answer_needed("player"))?;
+        let mut needs = Needs::default();
+        let mut round = situation::round_played(&told, actions, needs, cx)?;
+        let mut notes: Vec<Notes> = Vec::new();
+        // In limit the house's cap is read once a raise was made (a cap is
+        // at least one raise); heads-up is asked only once it is reached.
+        if round.setup().game == Game::Limit
+            && round.raises() > 0
+            && round.raises() >= cx.params.limit_raise_cap().get()
+        {
+            let heads_up = a.heads_up.ok_or_else(|| super::answer_needed("heads_up"))?;
+            limit_raises::check_heads_up(heads_up, &round)?;
+            let cap = limit_raises::cap(heads_up, cx);
+            if let Some(c) = cap.cap {
+                notes.push(Notes::Limit(limit_raises::count_note(&round, c.raises)));
+                needs.raise_cap = cap.cap;
+                round = situation::round_played(&told, actions, needs, cx)?;
             }
+            notes.extend(cap.note.map(Notes::Limit));
         }
-        let r = reopening(&input, percent)?;
-        let mut d = Decision::new(r.outcome, r.concepts);
+        let r = options(&round, player.trim())?;
+        let mut d = Decision::<Reopening>::new(r.outcome, r.concepts);
         d.notes.extend(notes);
         if r.capped {
-            d.data("capped", true);
-            d.notes.insert(
-                0,
-                Note {
-                    key: "reopen_capped",
-                    args: vec![],
-                },
-            );
+            d.notes.insert(0, Notes::ReopenCapped);
         }
-        d.amount("to_call", r.to_call);
-        if let Some(min) = r.min_raise_to {
-            d.amount("min_raise_to", min);
-        }
-        d.data("raised_since_acted", r.raised_since_acted);
-        d.data("full_raise", r.min_raise);
+        d.amounts = Amounts {
+            to_call: r.to_call,
+            min_raise_to: r.min_raise_to,
+        };
+        d.extra = Extra {
+            capped: r.capped.then_some(true),
+            raised_since_acted: r.raised_since_acted,
+            full_raise: r.min_raise,
+        };
         Ok(d)
+    }
+}
+
+/// The amounts of `reopening`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The total to call.
+    pub to_call: Chips,
+    /// Re-opened: the least total of a raise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min_raise_to: Option<Chips>,
+}
+
+/// What the JSON of `reopening` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// In limit, the raises are capped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capped: Option<bool>,
+    /// How much the bet grew since the player acted.
+    pub raised_since_acted: Chips,
+    /// The size of a full raise.
+    pub full_raise: Chips,
+}
+
+/// The notes of `reopening`: its own, and those of the limit cap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notes {
+    /// The raises are capped: the player may call or fold.
+    ReopenCapped,
+    /// A note of the limit cap (see [`limit_raises::Notes`]).
+    Limit(limit_raises::Notes),
+}
+
+impl NoteText for Notes {
+    // The cap's notes are listed (and proven translated) with
+    // `limit-raises`.
+    const ALL: &'static [(&'static str, &'static [&'static str])] = &[("reopen_capped", &[])];
+
+    fn key(&self) -> &'static str {
+        match self {
+            Notes::ReopenCapped => "reopen_capped",
+            Notes::Limit(n) => n.key(),
+        }
+    }
+
+    fn args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            Notes::ReopenCapped => Vec::new(),
+            Notes::Limit(n) => n.args(),
+        }
     }
 }
 
@@ -143,6 +170,7 @@ pub struct ReopenInput {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -172,7 +200,7 @@ pub struct ReopenRuling {
     /// whatever the re-opening rule says.
     pub capped: bool,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Decides whether betting is re-opened for `input.player` (concept
@@ -251,13 +279,23 @@ pub fn options(round: &Round, name: &str) -> Result<ReopenRuling, Error> {
         raised_since_acted: round.raised_since_acted(name),
         capped: spot.capped,
         concepts: if spot.may_raise {
-            vec!["reopening-betting", "raise-amounts"]
+            vec![c::REOPENING_BETTING, c::RAISE_AMOUNTS]
         } else if spot.capped {
-            vec!["number-of-raises"]
+            vec![c::NUMBER_OF_RAISES]
         } else {
-            vec!["reopening-betting"]
+            vec![c::REOPENING_BETTING]
         },
     })
+}
+
+impl crate::engine::Outcome for ReopenOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            ReopenOutcome::Reopened => &[c::REOPENING_BETTING, c::RAISE_AMOUNTS],
+            ReopenOutcome::Closed => &[c::REOPENING_BETTING, c::NUMBER_OF_RAISES],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -308,7 +346,7 @@ mod tests {
         assert_eq!(a.to_call, 200);
         // The minimum raise stays the last full bet, A's 100.
         assert_eq!(a.min_raise_to, Some(300));
-        assert_eq!(a.concepts, vec!["reopening-betting", "raise-amounts"]);
+        assert_eq!(a.concepts, vec![c::REOPENING_BETTING, c::RAISE_AMOUNTS]);
     }
 
     // onk-2023-nl rule 47-A: "Speler C mag in dit voorbeeld niet meer raisen ... (van 125-200
@@ -319,7 +357,7 @@ mod tests {
         assert_eq!(c.outcome, ReopenOutcome::Closed);
         assert_eq!((c.to_call, c.min_raise_to), (200, None));
         assert_eq!(c.raised_since_acted, 75);
-        assert_eq!(c.concepts, vec!["reopening-betting"]);
+        assert_eq!(c.concepts, vec![c::REOPENING_BETTING]);
     }
 
     #[test]

@@ -6,12 +6,13 @@
 
 use serde::Deserialize;
 
-use crate::engine::ruling::{Note, TablePicture};
+use crate::engine::ruling::TablePicture;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::Seat;
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
+use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `showdown-order` incident.
 pub struct ShowdownOrder;
@@ -29,26 +30,56 @@ pub struct Answers {
 }
 
 /// The one outcome of `showdown-order`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum ShowdownOrderOutcome {
     /// The order of showing.
     Order,
 }
 
+/// What the JSON of `showdown-order` carries.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The seats in the order they show.
+    pub order: Vec<Seat>,
+    /// The last aggressor shows first.
+    pub by_aggressor: bool,
+}
+
+crate::notes! {
+    /// The notes of `showdown-order`.
+    pub enum Notes {
+        /// The order in words.
+        ShowdownOrder { order: String } = "showdown_order",
+    }
+}
+
 impl Incident for ShowdownOrder {
     const ID: &'static str = "showdown-order";
     type Answers = Answers;
     type Outcome = ShowdownOrderOutcome;
+    type Amounts = ();
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<ShowdownOrderOutcome>, Error> {
+    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<ShowdownOrder>, Error> {
         let r = showdown_order(&a.live, a.button, a.last_aggressor)?;
-        let mut d = Decision::new(ShowdownOrderOutcome::Order, r.concepts);
-        d.data("order", &r.order);
-        d.data("by_aggressor", r.by_aggressor);
-        d.notes.push(Note {
-            key: "showdown_order",
-            args: vec![("order", seat_list(&r.order))],
+        let mut d = Decision::<ShowdownOrder>::new(ShowdownOrderOutcome::Order, r.concepts);
+        d.extra = Extra {
+            order: r.order.clone(),
+            by_aggressor: r.by_aggressor,
+        };
+        d.notes.push(Notes::ShowdownOrder {
+            order: seat_list(&r.order),
         });
         d.table = Some(TablePicture {
             seats: a.live,
@@ -83,7 +114,7 @@ pub struct ShowdownOrderRuling {
     /// first live seat left of the button).
     pub by_aggressor: bool,
     /// Concept slugs applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// The showdown order of a non all-in showdown (concept `showdown-order`:
@@ -142,8 +173,17 @@ pub fn showdown_order(
     Ok(ShowdownOrderRuling {
         order,
         by_aggressor: last_aggressor.is_some(),
-        concepts: vec!["showdown-order"],
+        concepts: vec![c::SHOWDOWN_ORDER],
     })
+}
+
+impl crate::engine::Outcome for ShowdownOrderOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            ShowdownOrderOutcome::Order => &[c::SHOWDOWN_ORDER],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -158,7 +198,7 @@ mod tests {
         let order = showdown_order(&[2, 6, 9], 5, None).unwrap();
         assert_eq!(order.order, vec![6, 9, 2]);
         assert!(!order.by_aggressor);
-        assert_eq!(order.concepts, vec!["showdown-order"]);
+        assert_eq!(order.concepts, vec![c::SHOWDOWN_ORDER]);
     }
 
     // onk-2023-nl rule 17 A: "de speler die de laatste agressieve actie heeft gemaakt als eerste
@@ -178,7 +218,7 @@ mod tests {
         let order = showdown_order(&[2, 6, 9], 5, None).unwrap();
         assert_eq!(order.order.first(), Some(&6));
         assert!(!order.by_aggressor);
-        assert_eq!(order.concepts, vec!["showdown-order"]);
+        assert_eq!(order.concepts, vec![c::SHOWDOWN_ORDER]);
     }
 
     #[test]

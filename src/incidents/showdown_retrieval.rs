@@ -14,6 +14,7 @@ use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::Chips;
+use crate::rules::concepts::{self as c};
 
 /// The `showdown-retrieval` incident.
 pub struct ShowdownRetrieval;
@@ -47,7 +48,16 @@ pub struct Answers {
 }
 
 /// The outcomes of `showdown-retrieval`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum RetrievalOutcome {
     /// The cards are retrieved: the hand is live and may be tabled.
@@ -61,47 +71,70 @@ pub enum RetrievalOutcome {
     OutRefund,
 }
 
+/// The amounts of `showdown-retrieval`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The uncalled part of the bet, returned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returned: Option<Chips>,
+}
+
 impl Incident for ShowdownRetrieval {
     const ID: &'static str = "showdown-retrieval";
     type Answers = Answers;
     type Outcome = RetrievalOutcome;
+    type Amounts = Amounts;
+    type Extra = ();
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, _cx: &mut Cx<'_>) -> Result<Decision<RetrievalOutcome>, Error> {
+    fn rule(a: Answers, _cx: &mut Cx<'_>) -> Result<Decision<ShowdownRetrieval>, Error> {
         use RetrievalOutcome::*;
         use Situation::*;
         let (outcome, concepts) = match (a.situation, a.retrievable) {
-            (Discarded, true) => (Live, vec!["live-cards-at-showdown", "tabling-cards#A"]),
-            (Discarded, false) => (Dead, vec!["live-cards-at-showdown", "tabling-cards#B"]),
+            (Discarded, true) => (
+                Live,
+                vec![c::LIVE_CARDS_AT_SHOWDOWN.into(), c::TABLING_CARDS.part("A")],
+            ),
+            (Discarded, false) => (
+                Dead,
+                vec![c::LIVE_CARDS_AT_SHOWDOWN.into(), c::TABLING_CARDS.part("B")],
+            ),
             (OneCard, true) => (
                 TableAll,
                 vec![
-                    "showdown-irregularities#A",
-                    "tabling-cards#A",
-                    "live-cards-at-showdown",
+                    c::SHOWDOWN_IRREGULARITIES.part("A"),
+                    c::TABLING_CARDS.part("A"),
+                    c::LIVE_CARDS_AT_SHOWDOWN.into(),
                 ],
             ),
             (OneCard, false) => (
                 Dead,
                 vec![
-                    "showdown-irregularities#A",
-                    "tabling-cards#B",
-                    "live-cards-at-showdown",
+                    c::SHOWDOWN_IRREGULARITIES.part("A"),
+                    c::TABLING_CARDS.part("B"),
+                    c::LIVE_CARDS_AT_SHOWDOWN.into(),
                 ],
             ),
             (BettorMucked, true) => (
                 Live,
-                vec!["showdown-irregularities#B", "live-cards-at-showdown"],
+                vec![
+                    c::SHOWDOWN_IRREGULARITIES.part("B"),
+                    c::LIVE_CARDS_AT_SHOWDOWN.into(),
+                ],
             ),
             (BettorMucked, false) => (
                 OutRefund,
-                vec!["showdown-irregularities#B", "live-cards-at-showdown"],
+                vec![
+                    c::SHOWDOWN_IRREGULARITIES.part("B"),
+                    c::LIVE_CARDS_AT_SHOWDOWN.into(),
+                ],
             ),
         };
-        let mut d = Decision::new(outcome, concepts);
+        let mut d = Decision::<ShowdownRetrieval>::new(outcome, concepts);
         if outcome == OutRefund {
             let bet = a.bet.ok_or_else(|| super::answer_needed("bet"))?;
             let called = a.called.ok_or_else(|| super::answer_needed("called"))?;
-            d.amount("returned", uncalled(bet, called)?);
+            d.amounts.returned = Some(uncalled(bet, called)?);
         }
         Ok(d)
     }
@@ -123,6 +156,30 @@ pub fn uncalled(bet: Chips, called: Chips) -> Result<Chips, Error> {
     Ok(bet.saturating_sub(called))
 }
 
+impl crate::engine::Outcome for RetrievalOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            RetrievalOutcome::Live => &[
+                c::LIVE_CARDS_AT_SHOWDOWN,
+                c::SHOWDOWN_IRREGULARITIES,
+                c::TABLING_CARDS,
+            ],
+            RetrievalOutcome::TableAll => &[
+                c::SHOWDOWN_IRREGULARITIES,
+                c::TABLING_CARDS,
+                c::LIVE_CARDS_AT_SHOWDOWN,
+            ],
+            RetrievalOutcome::Dead => &[
+                c::LIVE_CARDS_AT_SHOWDOWN,
+                c::SHOWDOWN_IRREGULARITIES,
+                c::TABLING_CARDS,
+            ],
+            RetrievalOutcome::OutRefund => &[c::SHOWDOWN_IRREGULARITIES, c::LIVE_CARDS_AT_SHOWDOWN],
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,7 +188,7 @@ mod tests {
         situation: Situation,
         retrievable: bool,
         bet: Option<Chips>,
-    ) -> Decision<RetrievalOutcome> {
+    ) -> Decision<ShowdownRetrieval> {
         let params = crate::rules::params::Params::default();
         let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &[]);
         ShowdownRetrieval::rule(
@@ -167,7 +224,7 @@ mod tests {
     fn onk_2023_nl_r15_a_one_card_tabled_must_table_all() {
         let d = rule(Situation::OneCard, true, None);
         assert_eq!(d.outcome, RetrievalOutcome::TableAll);
-        assert_eq!(d.concepts[0], "showdown-irregularities#A");
+        assert_eq!(d.cites[0], c::SHOWDOWN_IRREGULARITIES.part("A"));
     }
 
     // tda-2019-sk rule 15-B: "Ak je bet alebo raise ešte nedorovnaný oponentom, nedorovnaná
@@ -176,7 +233,7 @@ mod tests {
     fn tda_2019_sk_r15_b_the_uncalled_bet_comes_back() {
         let d = rule(Situation::BettorMucked, false, Some(1500));
         assert_eq!(d.outcome, RetrievalOutcome::OutRefund);
-        assert_eq!(d.amounts, [("returned".to_string(), 1500)]);
+        assert_eq!(d.amounts.returned, Some(1500));
         assert_eq!(
             rule(Situation::BettorMucked, true, Some(1500)).outcome,
             RetrievalOutcome::Live

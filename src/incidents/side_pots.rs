@@ -8,32 +8,26 @@
 
 use serde::Deserialize;
 
+use super::situation::{Needs, Told, WithRound};
 use crate::engine::answer::parse_seat_chips;
-use crate::engine::ruling::{SeatMark, TablePicture};
+use crate::engine::ruling::{Pots, SeatMark, TablePicture};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Seat, Street, add, layer_pots_with_dead};
+use crate::poker::{Chips, Seat, add, layer_pots_with_dead};
+use crate::rules::concepts::{self as c};
 
 /// The `side-pots` incident.
 pub struct SidePots;
 
-/// The answers of `side-pots` (SPEC section 5; told the round as it was
-/// played, `actions` replace `contributions` and `folded`).
+/// The answers of `side-pots` of its own (SPEC section 5); told the round
+/// as it was played (the keys every betting incident shares,
+/// [`Told`](super::situation::Told); players named by seat number,
+/// `3:bet:600`, are drawn at the table), the actions replace
+/// `contributions` and `folded`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The round's actions, `PLAYER:ACTION[:TOTAL],...` (players named by
-    /// seat number, `3:bet:600`, are drawn at the table).
-    pub actions: Option<String>,
-    /// With `actions`: which round.
-    pub street: Option<Street>,
-    /// With `actions`, pre-flop: the small blind.
-    pub small_blind: Option<Chips>,
-    /// With `actions`: the big blind.
-    pub big_blind: Option<Chips>,
-    /// With `actions`: the players' chips behind at the start of the round.
-    pub stacks: Option<String>,
     /// With `actions`: the chips in the pot before this round (antes and
     /// earlier rounds), shared by every player still in.
     pub pot_before: Option<Chips>,
@@ -46,7 +40,16 @@ pub struct Answers {
 }
 
 /// The one outcome of `side-pots`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum PotsOutcome {
     /// The pots.
@@ -58,12 +61,16 @@ const FOLDED: &str = "folded";
 
 impl Incident for SidePots {
     const ID: &'static str = "side-pots";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = PotsOutcome;
+    type Amounts = Pots;
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PotsOutcome>, Error> {
-        if let Some(actions) = &a.actions {
-            return from_actions(&a, actions, cx);
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<SidePots>, Error> {
+        let WithRound { answers: a, told } = given;
+        if let Some(actions) = &told.actions {
+            return from_actions(&a, &told, actions, cx);
         }
         let contributions = a
             .contributions
@@ -92,28 +99,92 @@ impl Incident for SidePots {
 
 /// The ruling on `pots`: each pot's amount, the pots with who may win
 /// them, and what goes back uncalled.
-fn decision<P: serde::Serialize>(
+fn decision<P: Clone + Into<Player>>(
     pots: &[crate::poker::Pot<P>],
     returned: Option<&crate::poker::Returned<P>>,
-) -> Decision<PotsOutcome> {
-    let mut d = Decision::new(PotsOutcome::Pots, vec!["side-pots"]);
-    for (i, pot) in pots.iter().enumerate() {
-        d.amount(&pot_name(i), pot.amount);
-    }
-    d.data(
-        "pots",
-        pots.iter()
-            .map(|p| serde_json::json!({"amount": p.amount, "eligible": p.eligible}))
-            .collect::<Vec<_>>(),
-    );
-    if let Some(r) = returned {
-        d.amount("returned", r.amount);
-        d.data(
-            "returned",
-            serde_json::json!({"seat": r.player, "amount": r.amount}),
-        );
-    }
+) -> Decision<SidePots> {
+    let mut d = Decision::<SidePots>::new(PotsOutcome::Pots, vec![c::SIDE_POTS]);
+    d.amounts = Pots {
+        pots: pots.iter().map(|p| p.amount).collect(),
+        returned: returned.map(|r| r.amount),
+    };
+    d.extra.pots = pots
+        .iter()
+        .map(|p| PotOut {
+            amount: p.amount,
+            eligible: p.eligible.iter().cloned().map(Into::into).collect(),
+        })
+        .collect();
+    d.extra.returned = returned.map(|r| ReturnedOut {
+        seat: r.player.clone().into(),
+        amount: r.amount,
+    });
     d
+}
+
+/// What the JSON of `side-pots` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The pots, main pot first, with who may win each.
+    pub pots: Vec<PotOut>,
+    /// Chips nobody called, back to their owner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returned: Option<ReturnedOut>,
+    /// Told as played: each player's chips this round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contributions: Option<Vec<Contribution>>,
+}
+
+/// A player as the pots name him: by seat, or by the name the actions
+/// give him.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum Player {
+    /// A seat number.
+    Seat(Seat),
+    /// A name from the actions.
+    Name(String),
+}
+
+impl From<Seat> for Player {
+    fn from(seat: Seat) -> Player {
+        Player::Seat(seat)
+    }
+}
+
+impl From<String> for Player {
+    fn from(name: String) -> Player {
+        Player::Name(name)
+    }
+}
+
+/// A pot with who may win it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PotOut {
+    /// Its chips.
+    pub amount: Chips,
+    /// Who may win it.
+    pub eligible: Vec<Player>,
+}
+
+/// Chips returned uncalled.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ReturnedOut {
+    /// Whose.
+    pub seat: Player,
+    /// How many.
+    pub amount: Chips,
+}
+
+/// A player's chips in the round, told as played.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Contribution {
+    /// The player.
+    pub player: String,
+    /// His chips this round.
+    pub amount: Chips,
+    /// He folded.
+    pub folded: bool,
 }
 
 /// The pots of a round as it was played: each player's total this round
@@ -122,22 +193,13 @@ fn decision<P: serde::Serialize>(
 /// nothing in this round, in a main pot of their own that every player
 /// still in may win). Players named by seat number (`3:bet:600`) are
 /// reported as seats and drawn at the table.
-fn from_actions(a: &Answers, text: &str, cx: &mut Cx<'_>) -> Result<Decision<PotsOutcome>, Error> {
-    let big_blind = a
-        .big_blind
-        .ok_or_else(|| super::answer_needed("big_blind"))?;
-    let round = super::as_played::round(
-        super::as_played::Played {
-            game: Game::NoLimit,
-            street: a.street.unwrap_or_default(),
-            big_blind,
-            small_blind: a.small_blind,
-            actions: text,
-            player: None,
-            stacks: a.stacks.as_deref(),
-        },
-        cx,
-    )?;
+fn from_actions(
+    a: &Answers,
+    told: &Told,
+    text: &str,
+    cx: &mut Cx<'_>,
+) -> Result<Decision<SidePots>, Error> {
+    let round = super::situation::round_played(told, text, Needs::default(), cx)?;
     let played: Vec<(String, Chips, bool)> = round
         .contributions()
         .into_iter()
@@ -175,12 +237,15 @@ fn from_actions(a: &Answers, text: &str, cx: &mut Cx<'_>) -> Result<Decision<Pot
             decision(&pots, returned.as_ref())
         }
     };
-    d.data(
-        "contributions",
+    d.extra.contributions = Some(
         played
             .iter()
-            .map(|(p, c, f)| serde_json::json!({"player": p, "amount": c, "folded": f}))
-            .collect::<Vec<_>>(),
+            .map(|(p, c, f)| Contribution {
+                player: p.clone(),
+                amount: *c,
+                folded: *f,
+            })
+            .collect(),
     );
     Ok(d)
 }
@@ -200,15 +265,7 @@ fn layered<P: Clone + Ord>(
         .ok_or_else(|| Error::input("actions", Message::new(Msg::PotsAllFolded)))
 }
 
-/// The answer-contract name of the pot at `index`: `main`, then `side_1`,
-/// `side_2`, ...
-pub fn pot_name(index: usize) -> String {
-    if index == 0 {
-        "main".to_string()
-    } else {
-        format!("side_{index}")
-    }
-}
+pub use crate::engine::ruling::pot_name;
 
 /// The pots of `contributions` (each seat once) with `folded` seats out of
 /// contention. Errors name `contributions` (fewer than two players, a total
@@ -265,6 +322,15 @@ pub fn pots_with_dead(
     layer_pots_with_dead(&with_folds, dead)
         .map_err(|m| Error::input(CONTRIBUTIONS, m))?
         .ok_or_else(|| Error::input(FOLDED, Message::new(Msg::PotsAllFolded)))
+}
+
+impl crate::engine::Outcome for PotsOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            PotsOutcome::Pots => &[c::SIDE_POTS, c::FACE_UP_ALL_IN],
+        }
+    }
 }
 
 #[cfg(test)]

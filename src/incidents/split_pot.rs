@@ -6,12 +6,14 @@
 
 use serde::Deserialize;
 
+use crate::engine::ruling::PerSeat;
 use crate::engine::ruling::{SeatMark, TablePicture};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
 use crate::poker::{Chips, Seat, add, mul};
+use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `split-pot` incident.
 pub struct SplitPot;
@@ -33,7 +35,16 @@ pub struct Answers {
 }
 
 /// The one outcome of `split-pot`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum SplitOutcome {
     /// The pot is split.
@@ -44,8 +55,11 @@ impl Incident for SplitPot {
     const ID: &'static str = "split-pot";
     type Answers = Answers;
     type Outcome = SplitOutcome;
+    type Amounts = PerSeat;
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<SplitOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<SplitPot>, Error> {
         let recipient = cx.params.odd_chip_recipient();
         let r = split_pot(
             a.pot,
@@ -55,10 +69,12 @@ impl Incident for SplitPot {
             a.smallest_chip,
             recipient,
         )?;
-        let mut d = Decision::new(SplitOutcome::Split, r.concepts.clone());
-        d.amounts = r.named_amounts();
-        d.data("odd_chips", r.odd_chips);
-        d.data("shares", &r.shares);
+        let mut d = Decision::<SplitPot>::new(SplitOutcome::Split, r.concepts.clone());
+        d.amounts = r.per_seat();
+        d.extra = Extra {
+            odd_chips: r.odd_chips,
+            shares: r.shares.clone(),
+        };
         d.table = Some(TablePicture {
             seats: a.seats,
             button: Some(a.button),
@@ -171,10 +187,26 @@ pub struct SplitPotRuling {
     /// The denomination the pot was broken down to.
     pub smallest_chip: Chips,
     /// Concept slugs applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
+}
+
+/// What the JSON of `split-pot` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// Odd chips given out.
+    pub odd_chips: u64,
+    /// Each winner's share.
+    pub shares: Vec<Share>,
 }
 
 impl SplitPotRuling {
+    /// Each winner's share by seat, in seat order.
+    pub fn per_seat(&self) -> PerSeat {
+        let mut shares = self.shares.clone();
+        shares.sort_by_key(|s| s.seat);
+        PerSeat(shares.iter().map(|s| (s.seat, s.amount)).collect())
+    }
+
     /// The answer-contract amount names (`seat_N`) with each share, in seat
     /// order.
     pub fn named_amounts(&self) -> Vec<(String, Chips)> {
@@ -257,8 +289,17 @@ pub fn split_pot(
         base_share,
         odd_chips: odd,
         smallest_chip,
-        concepts: vec!["odd-chips"],
+        concepts: vec![c::ODD_CHIPS],
     })
+}
+
+impl crate::engine::Outcome for SplitOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            SplitOutcome::Split => &[c::ODD_CHIPS, c::SIDE_POTS],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -290,7 +331,7 @@ mod tests {
             s.named_amounts(),
             vec![("seat_3".to_string(), 500), ("seat_8".to_string(), 500)]
         );
-        assert_eq!(s.concepts, vec!["odd-chips"]);
+        assert_eq!(s.concepts, vec![c::ODD_CHIPS]);
     }
 
     #[test]

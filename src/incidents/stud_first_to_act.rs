@@ -8,12 +8,13 @@
 
 use serde::Deserialize;
 
-use crate::engine::ruling::{Note, TablePicture};
+use crate::engine::ruling::TablePicture;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::Seat;
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
+use crate::rules::concepts::{self as c};
 
 /// The `stud-first-to-act` incident.
 pub struct StudFirstToAct;
@@ -44,7 +45,16 @@ pub struct Answers {
 }
 
 /// The outcomes of `stud-first-to-act`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum StudOutcome {
     /// The highest card by suit among the tied hands acts first.
@@ -54,12 +64,30 @@ pub enum StudOutcome {
     LeftOfAllIn,
 }
 
+/// What the JSON of `stud-first-to-act` carries.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The seat that acts first.
+    pub first_to_act: Seat,
+}
+
+crate::notes! {
+    /// The notes of `stud-first-to-act`.
+    pub enum Notes {
+        /// Who acts first.
+        StudFirst { seat: Seat } = "stud_first",
+    }
+}
+
 impl Incident for StudFirstToAct {
     const ID: &'static str = "stud-first-to-act";
     type Answers = Answers;
     type Outcome = StudOutcome;
+    type Amounts = ();
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, _cx: &mut Cx<'_>) -> Result<Decision<StudOutcome>, Error> {
+    fn rule(a: Answers, _cx: &mut Cx<'_>) -> Result<Decision<StudFirstToAct>, Error> {
         // The picture: the seats in the hand, the first to act marked #1
         // (tied hands: the suit order #1, #2, ...), the all-in bring-in.
         let (outcome, part, first, picture) = match a.situation {
@@ -81,7 +109,7 @@ impl Incident for StudFirstToAct {
                 };
                 (
                     StudOutcome::HighCardBySuit,
-                    "stud-procedures#D",
+                    c::STUD_PROCEDURES.part("D"),
                     first,
                     picture,
                 )
@@ -99,19 +127,16 @@ impl Incident for StudFirstToAct {
                 };
                 (
                     StudOutcome::LeftOfAllIn,
-                    "stud-procedures#E",
+                    c::STUD_PROCEDURES.part("E"),
                     first,
                     picture,
                 )
             }
         };
-        let mut d = Decision::new(outcome, vec![part]);
+        let mut d = Decision::<StudFirstToAct>::new(outcome, vec![part]);
         d.table = Some(picture);
-        d.data("first_to_act", first);
-        d.notes.push(Note {
-            key: "stud_first",
-            args: vec![("seat", first.to_string())],
-        });
+        d.extra.first_to_act = first;
+        d.notes.push(Notes::StudFirst { seat: first });
         Ok(d)
     }
 }
@@ -136,11 +161,21 @@ pub fn left_of(all_in: Seat, seats: &[Seat]) -> Result<Seat, Error> {
         })
 }
 
+impl crate::engine::Outcome for StudOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            StudOutcome::HighCardBySuit => &[c::STUD_PROCEDURES],
+            StudOutcome::LeftOfAllIn => &[c::STUD_PROCEDURES],
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn rule(edition: &str, a: Answers) -> Decision<StudOutcome> {
+    fn rule(edition: &str, a: Answers) -> Decision<StudFirstToAct> {
         super::super::rule_in::<StudFirstToAct>(edition, a).unwrap()
     }
 
@@ -157,8 +192,8 @@ mod tests {
             },
         );
         assert_eq!(d.outcome, StudOutcome::LeftOfAllIn);
-        assert_eq!(d.data["first_to_act"], 1);
-        assert_eq!(d.concepts, ["stud-procedures#E"]);
+        assert_eq!(d.data()["first_to_act"], 1);
+        assert_eq!(d.cites, [c::STUD_PROCEDURES.part("E")]);
     }
 
     // onk-2023-nl RP-10 D: "begint het wedden op de hand met de hoogste kaart per kleur".
@@ -174,7 +209,7 @@ mod tests {
             },
         );
         assert_eq!(d.outcome, StudOutcome::HighCardBySuit);
-        assert_eq!(d.data["first_to_act"], 5);
+        assert_eq!(d.data()["first_to_act"], 5);
     }
 
     #[test]

@@ -12,6 +12,7 @@ use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::{ActionKind, parse_actions};
+use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `substantial-action` incident.
 pub struct SubstantialAction;
@@ -25,12 +26,24 @@ pub struct Answers {
     pub actions: String,
 }
 
+/// What the JSON of `substantial-action` carries: the counts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// Actions in turn.
+    pub actions: usize,
+    /// Of them, actions that put chips in.
+    pub chip_actions: usize,
+}
+
 impl Incident for SubstantialAction {
     const ID: &'static str = "substantial-action";
     type Answers = Answers;
     type Outcome = SaOutcome;
+    type Amounts = ();
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<SaOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<SubstantialAction>, Error> {
         let actions = parse_actions(&a.actions).map_err(|m| Error::input("actions", m))?;
         let kinds: Vec<ActionKind> = actions.iter().map(|a| a.kind).collect();
         let thresholds = SaThresholds {
@@ -38,9 +51,11 @@ impl Incident for SubstantialAction {
             sa_any_actions: cx.params.sa_any_actions().get(),
         };
         let r = substantial_action(&kinds, thresholds)?;
-        let mut d = Decision::new(r.outcome, r.concepts);
-        d.data("actions", r.actions);
-        d.data("chip_actions", r.chip_actions);
+        let mut d = Decision::<SubstantialAction>::new(r.outcome, r.concepts);
+        d.extra = Extra {
+            actions: r.actions,
+            chip_actions: r.chip_actions,
+        };
         Ok(d)
     }
 }
@@ -68,7 +83,15 @@ impl Default for SaThresholds {
 
 /// The outcome ids of the `substantial-action` incident.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, strum::IntoStaticStr, strum::VariantNames,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -89,7 +112,7 @@ pub struct SaRuling {
     /// Of which put chips in.
     pub chip_actions: usize,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Decides whether the actions in turn since the deal are substantial action
@@ -140,8 +163,18 @@ pub fn substantial_action(
         },
         actions: n,
         chip_actions: chips,
-        concepts: vec!["substantial-action"],
+        concepts: vec![c::SUBSTANTIAL_ACTION],
     })
+}
+
+impl crate::engine::Outcome for SaOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            SaOutcome::SubstantialAction => &[c::SUBSTANTIAL_ACTION],
+            SaOutcome::NoSubstantialAction => &[c::SUBSTANTIAL_ACTION],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -239,7 +272,7 @@ mod tests {
     #[test]
     fn thresholds_deserialize_from_the_rulebook_values() {
         let t: SaThresholds =
-            serde_yaml::from_str("{sa_chip_actions: 2, sa_any_actions: 3}").unwrap();
+            crate::yaml::from_str("{sa_chip_actions: 2, sa_any_actions: 3}", "test").unwrap();
         assert_eq!(t, SaThresholds::default());
     }
 

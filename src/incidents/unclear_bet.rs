@@ -11,6 +11,7 @@ use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::Chips;
+use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `unclear-bet` incident.
 pub struct UnclearBet;
@@ -27,12 +28,32 @@ pub struct Answers {
     pub big_blind: Chips,
 }
 
+/// The amounts of `unclear-bet`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The bet.
+    pub total: Chips,
+}
+
+/// What the JSON of `unclear-bet` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The legal readings, up to the first above the pot.
+    pub readings: Vec<Chips>,
+    /// The edition's reading.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reading: Option<UnclearBetReading>,
+}
+
 impl Incident for UnclearBet {
     const ID: &'static str = "unclear-bet";
     type Answers = Answers;
     type Outcome = UnclearBetOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<UnclearBetOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<UnclearBet>, Error> {
         let reading = cx.params.unclear_bet_reading();
         let r = unclear_bet(
             &UnclearBetInput {
@@ -42,15 +63,17 @@ impl Incident for UnclearBet {
             },
             reading,
         )?;
-        let mut d = Decision::new(r.outcome, r.concepts);
-        d.amount("total", r.total);
+        let mut d = Decision::<UnclearBet>::new(r.outcome, r.concepts);
+        d.amounts.total = r.total;
         // The readings that matter: up to the first one above the pot.
         let shown: Vec<Chips> = match r.readings.iter().position(|x| *x > a.pot) {
             Some(i) => r.readings.iter().take(i + 1).copied().collect(),
             None => r.readings.clone(),
         };
-        d.data("readings", shown);
-        d.data("reading", reading);
+        d.extra = Extra {
+            readings: shown,
+            reading: Some(reading),
+        };
         Ok(d)
     }
 }
@@ -80,6 +103,7 @@ pub struct UnclearBetInput {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -102,7 +126,7 @@ pub struct UnclearBetRuling {
     /// smallest legal reading was taken instead (see [`unclear_bet`]).
     pub fits_pot: bool,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// The legal readings of a bare number: `declared_number × 10^k` for
@@ -193,9 +217,9 @@ pub fn unclear_bet(
         Some(t) => (t, true),
         None => (smallest, false),
     };
-    let mut concepts = vec!["unclear-bets"];
+    let mut concepts = vec![c::UNCLEAR_BETS];
     if !fits_pot {
-        concepts.push("floor-decisions");
+        concepts.push(c::FLOOR_DECISIONS);
     }
     Ok(UnclearBetRuling {
         outcome: UnclearBetOutcome::Bet,
@@ -204,6 +228,15 @@ pub fn unclear_bet(
         fits_pot,
         concepts,
     })
+}
+
+impl crate::engine::Outcome for UnclearBetOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            UnclearBetOutcome::Bet => &[c::UNCLEAR_BETS],
+        }
+    }
 }
 
 #[cfg(test)]
@@ -252,11 +285,11 @@ mod tests {
         for reading in [AtMostPot, BelowPot] {
             let r = unclear_bet(&five(300), reading).unwrap();
             assert_eq!((r.total, r.fits_pot), (500, false));
-            assert_eq!(r.concepts, vec!["unclear-bets", "floor-decisions"]);
+            assert_eq!(r.concepts, vec![c::UNCLEAR_BETS, c::FLOOR_DECISIONS]);
         }
         let r = unclear_bet(&five(300), Smaller).unwrap();
         assert!(r.fits_pot);
-        assert_eq!(r.concepts, vec!["unclear-bets"]);
+        assert_eq!(r.concepts, vec![c::UNCLEAR_BETS]);
     }
 
     #[test]

@@ -12,8 +12,9 @@ use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::{Action, ActionKind, Chips, Game, PreflopOpener, Round, Setup, Street, add};
+use crate::rules::concepts::{self as c, ConceptId};
 
-use super::as_played;
+use super::situation::{Needs, Situation, WithRound};
 
 /// The `undercall` incident.
 pub struct Undercall;
@@ -32,84 +33,51 @@ pub enum BetFaced {
     LaterRaise,
 }
 
-/// The answers of `undercall` (SPEC section 5; `bet_faced` is the question
-/// the walkthrough asks, `opening_bet` the contract's direct answer).
+/// The answers of `undercall` of its own (SPEC section 5; `bet_faced` is
+/// the question the walkthrough asks, `opening_bet` the contract's direct
+/// answer); the round is told by the keys every betting incident shares
+/// ([`Told`](super::situation::Told)).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
     /// Only two players are in the hand.
     pub heads_up: bool,
-    /// The round's actions before the undercall, `PLAYER:ACTION[:TOTAL],...`:
-    /// given, they replace `facing`, `in_front` and which bet was faced.
-    pub actions: Option<String>,
-    /// With `actions`: which round.
-    pub street: Option<Street>,
-    /// With `actions`, pre-flop: the small blind.
-    pub small_blind: Option<Chips>,
-    /// With `actions`: who undercalled (the next to act when not given).
-    pub player: Option<String>,
-    /// With the actions: `PLAYER:CHIPS,...`, the chips behind at the start
-    /// of the round.
-    pub stacks: Option<String>,
     /// The bet faced is the round's opening bet.
     pub opening_bet: Option<bool>,
     /// Which bet the player faced.
     pub bet_faced: Option<BetFaced>,
-    /// The bet to call.
-    pub facing: Option<Chips>,
-    /// The big blind (with `actions`).
-    pub big_blind: Option<Chips>,
     /// The chips put out.
     pub pushed: Chips,
-    /// The player's own chips already in front.
-    pub in_front: Option<Chips>,
 }
 
 impl Incident for Undercall {
     const ID: &'static str = "undercall";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = UndercallOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = crate::engine::notes::NoNote;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<UndercallOutcome>, Error> {
-        if let Some(actions) = &a.actions {
-            let big_blind = a
-                .big_blind
-                .ok_or_else(|| Error::input("big_blind", Message::new(Msg::PotBlindPosted)))?;
-            let street = a.street.unwrap_or_default();
-            let (round, player, spot) = as_played::replay(
-                as_played::Played {
-                    game: crate::poker::Game::NoLimit,
-                    street,
-                    big_blind,
-                    small_blind: a.small_blind,
-                    actions,
-                    player: a.player.as_deref(),
-                    stacks: a.stacks.as_deref(),
-                },
-                cx,
-            )?;
-            let opener = if street.is_preflop() {
-                cx.params.undercall_preflop_opener()
-            } else {
-                PreflopOpener::BigBlind
-            };
-            let opening_bet = !a.heads_up && round.facing_opening_bet(opener);
-            let mut d = decide(
-                a.heads_up,
-                opening_bet,
-                spot.facing,
-                a.pushed,
-                spot.in_front,
-            )?;
-            if !player.is_empty() {
-                d.data("player", player);
+    fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<Undercall>, Error> {
+        let WithRound { answers: a, told } = given;
+        let needs = Needs {
+            game: Some(Game::NoLimit),
+            heads_up: a.heads_up,
+            ..Needs::default()
+        };
+        let situation = Situation::read(&told, needs, cx)?;
+        let opening_bet = match (&situation.round, a.heads_up, a.opening_bet, a.bet_faced) {
+            (_, true, _, _) => false,
+            (Some(round), false, _, _) => {
+                let opener = if round.setup().street.is_preflop() {
+                    cx.params.undercall_preflop_opener()
+                } else {
+                    PreflopOpener::BigBlind
+                };
+                round.facing_opening_bet(opener)
             }
-            return Ok(d);
-        }
-        let opening_bet = match (a.heads_up, a.opening_bet, a.bet_faced) {
-            (true, _, _) => false,
-            (false, Some(given), _) => given,
-            (false, None, Some(faced)) => {
+            (None, false, Some(given), _) => given,
+            (None, false, None, Some(faced)) => {
                 let round = faced.round()?;
                 // Only a pre-flop bet needs the edition's opener.
                 let opener = if round.setup().street.is_preflop() {
@@ -119,21 +87,49 @@ impl Incident for Undercall {
                 };
                 round.facing_opening_bet(opener)
             }
-            (false, None, None) => {
+            (None, false, None, None) => {
                 return Err(Error::input(
                     "bet_faced",
                     Message::new(Msg::UndercallWhichBet),
                 ));
             }
         };
-        decide(
+        // The full call is all his chips when they do not cover the bet
+        // (the stacks tell it).
+        let mut d = decide(
             a.heads_up,
             opening_bet,
-            a.facing.ok_or_else(|| super::answer_needed("facing"))?,
+            situation.spot.to_call(),
             a.pushed,
-            a.in_front.ok_or_else(|| super::answer_needed("in_front"))?,
-        )
+            situation.spot.in_front,
+        )?;
+        d.extra.player = situation.player;
+        Ok(d)
     }
+}
+
+/// The amounts of `undercall` (and of `undercall-sequence`, for the first
+/// undercaller).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The full call: the player's total.
+    pub total: Chips,
+    /// What he adds to make it.
+    pub to_add: Chips,
+    /// The TD's: the chips he forfeits if he folds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<Chips>,
+}
+
+/// What the JSON of `undercall` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// Multi-way: the bet faced is the round's opening bet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opening_bet: Option<bool>,
+    /// The player, told as played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
 }
 
 fn decide(
@@ -142,7 +138,7 @@ fn decide(
     facing: Chips,
     pushed: Chips,
     in_front: Chips,
-) -> Result<Decision<UndercallOutcome>, Error> {
+) -> Result<Decision<Undercall>, Error> {
     let r = undercall(&UndercallInput {
         heads_up,
         opening_bet,
@@ -150,15 +146,15 @@ fn decide(
         pushed,
         in_front,
     })?;
-    let mut d = Decision::new(r.outcome, r.concepts);
-    d.amount("total", r.total);
-    d.amount("to_add", r.to_add);
-    if let Some(forfeit) = r.forfeit {
-        d.amount("forfeit", forfeit);
-    }
+    let mut d = Decision::<Undercall>::new(r.outcome, r.concepts);
+    d.amounts = Amounts {
+        total: r.total,
+        to_add: r.to_add,
+        forfeit: r.forfeit,
+    };
     if !heads_up {
         // Whether the bet faced opened the round, as the edition reads it.
-        d.data("opening_bet", opening_bet);
+        d.extra.opening_bet = Some(opening_bet);
     }
     d.discretion = Some(r.discretion);
     Ok(d)
@@ -228,6 +224,7 @@ pub struct UndercallInput {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -254,7 +251,7 @@ pub struct UndercallRuling {
     /// True when the TD decides.
     pub discretion: bool,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<&'static str>,
+    pub concepts: Vec<ConceptId>,
 }
 
 /// Rules on an undercall (rule 51-B in TDA 2019 numbering and ONK, 39-B in
@@ -326,8 +323,20 @@ pub fn undercall(input: &UndercallInput) -> Result<UndercallRuling, Error> {
         to_add,
         forfeit: (!full).then_some(pushed),
         discretion: !full,
-        concepts: vec!["binding-declarations-undercalls"],
+        concepts: vec![c::BINDING_DECLARATIONS_UNDERCALLS],
     })
+}
+
+impl crate::engine::Outcome for UndercallOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            UndercallOutcome::FullCall => &[c::BINDING_DECLARATIONS_UNDERCALLS],
+            UndercallOutcome::Discretion => {
+                &[c::BINDING_DECLARATIONS_UNDERCALLS, c::FLOOR_DECISIONS]
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -367,7 +376,7 @@ mod tests {
                     None
                 }
             );
-            assert_eq!(r.concepts, vec!["binding-declarations-undercalls"]);
+            assert_eq!(r.concepts, vec![c::BINDING_DECLARATIONS_UNDERCALLS]);
         }
     }
 
@@ -418,7 +427,7 @@ mod tests {
         );
     }
 
-    fn ruled(edition: &str, answers: Answers) -> (UndercallOutcome, bool) {
+    fn ruled(edition: &str, answers: WithRound<Answers>) -> (UndercallOutcome, bool) {
         let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
         let book = store.book(edition).unwrap();
         let (params, sources) = book.params_with_sources();
@@ -427,20 +436,19 @@ mod tests {
         (d.outcome, d.discretion == Some(true))
     }
 
-    fn preflop(faced: BetFaced) -> Answers {
-        Answers {
-            heads_up: false,
-            actions: None,
-            street: None,
-            small_blind: None,
-            player: None,
-            stacks: None,
-            opening_bet: None,
-            bet_faced: Some(faced),
-            facing: Some(300),
-            big_blind: None,
-            pushed: 100,
-            in_front: Some(0),
+    fn preflop(faced: BetFaced) -> WithRound<Answers> {
+        WithRound {
+            answers: Answers {
+                heads_up: false,
+                opening_bet: None,
+                bet_faced: Some(faced),
+                pushed: 100,
+            },
+            told: crate::incidents::situation::Told {
+                facing: Some(300),
+                in_front: Some(0),
+                ..Default::default()
+            },
         }
     }
 
@@ -474,7 +482,7 @@ mod tests {
     #[test]
     fn opener_parameter_uses_the_rulebook_values() {
         let v: Vec<UndercallPreflopOpener> =
-            serde_yaml::from_str("[big-blind, first-raise]").unwrap();
+            crate::yaml::from_str("[big-blind, first-raise]", "test").unwrap();
         assert_eq!(
             v,
             vec![

@@ -10,37 +10,40 @@
 
 use serde::Deserialize;
 
-use super::as_played::{Played, round_before};
 use super::sequence::{Irregular, apply, spot_at};
+use super::situation::{Needs, WithRound, round_before};
 use super::undercall::{UndercallInput, UndercallOutcome, undercall};
-use crate::engine::ruling::Note;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::{Action, ActionKind, Chips, Game, PreflopOpener, Round, Street};
+use crate::rules::concepts::{self as c};
 
 /// The `undercall-sequence` incident.
 pub struct UndercallSequence;
 
-/// The answers of `undercall-sequence`.
+/// The answers of `undercall-sequence` of its own: none. The round is
+/// told by the keys every betting incident shares
+/// ([`Told`](super::situation::Told)), its actions as played: the
+/// undercalls written as calls with the total each reached (`B:call:300`
+/// facing 1000).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Answers {
-    /// The round's actions, the undercalls written as calls with the total
-    /// each reached (`B:call:300` facing 1000).
-    pub actions: String,
-    /// Which round.
-    pub street: Street,
-    /// Pre-flop: the small blind.
-    pub small_blind: Option<Chips>,
-    /// The big blind.
-    pub big_blind: Chips,
-}
+pub struct Answers {}
 
 pub use crate::rules::vocab::UndercallSequenceRule;
 
 /// The outcomes of `undercall-sequence`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum SequenceOutcome {
     /// The first undercaller must make the full call (51-B: he faced the
@@ -52,28 +55,32 @@ pub enum SequenceOutcome {
 
 impl Incident for UndercallSequence {
     const ID: &'static str = "undercall-sequence";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = SequenceOutcome;
+    type Amounts = super::undercall::Amounts;
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<SequenceOutcome>, Error> {
+    fn rule(
+        given: WithRound<Answers>,
+        cx: &mut Cx<'_>,
+    ) -> Result<Decision<UndercallSequence>, Error> {
+        let told = given.told;
         let UndercallSequenceRule::BackToFirst = cx.params.undercall_sequence();
-        let opener = if a.street.is_preflop() {
+        let opener = if told.street.is_some_and(Street::is_preflop) {
             cx.params.undercall_preflop_opener()
         } else {
             PreflopOpener::BigBlind
         };
-        let (round, actions) = round_before(
-            Played {
-                game: Game::NoLimit,
-                street: a.street,
-                big_blind: a.big_blind,
-                small_blind: a.small_blind,
-                actions: &a.actions,
-                player: None,
-                stacks: None,
-            },
-            cx,
-        )?;
+        let actions = told
+            .actions
+            .as_deref()
+            .ok_or_else(|| super::answer_needed("actions"))?;
+        let needs = Needs {
+            game: Some(Game::NoLimit),
+            ..Needs::default()
+        };
+        let (round, actions) = round_before(&told, actions, needs, cx)?;
         let found = undercalls(round, &actions, opener)?;
         let Some(first) = found.undercalls.first() else {
             return Err(one_undercall());
@@ -92,46 +99,79 @@ impl Incident for UndercallSequence {
             UndercallOutcome::FullCall => SequenceOutcome::FullCallFirst,
             UndercallOutcome::Discretion => SequenceOutcome::Discretion,
         };
-        let mut d = Decision::new(
+        let mut d = Decision::<UndercallSequence>::new(
             outcome,
-            vec!["binding-declarations-undercalls#C", "floor-decisions"],
-        );
-        d.amount("total", r.total);
-        d.amount("to_add", r.to_add);
-        if let Some(forfeit) = r.forfeit {
-            d.amount("forfeit", forfeit);
-        }
-        d.discretion = Some(true);
-        d.notes.push(Note {
-            key: "undercall_first",
-            args: vec![
-                ("player", first.player.clone()),
-                ("pushed", (first.total - first.in_front).to_string()),
+            vec![
+                c::BINDING_DECLARATIONS_UNDERCALLS.part("C"),
+                c::FLOOR_DECISIONS.into(),
             ],
+        );
+        d.amounts = super::undercall::Amounts {
+            total: r.total,
+            to_add: r.to_add,
+            forfeit: r.forfeit,
+        };
+        d.discretion = Some(true);
+        d.notes.push(Notes::UndercallFirst {
+            player: first.player.clone(),
+            pushed: first.total - first.in_front,
         });
         let mut later = Vec::new();
         for u in found.undercalls.iter().skip(1) {
             let to_add = u.facing - u.total;
-            d.notes.push(Note {
-                key: "undercall_later",
-                args: vec![
-                    ("player", u.player.clone()),
-                    ("pushed", (u.total - u.in_front).to_string()),
-                    ("total", u.facing.to_string()),
-                    ("to_add", to_add.to_string()),
-                ],
+            d.notes.push(Notes::UndercallLater {
+                player: u.player.clone(),
+                pushed: u.total - u.in_front,
+                total: u.facing,
+                to_add,
             });
-            later.push(serde_json::json!({
-                "player": u.player,
-                "pushed": u.total - u.in_front,
-                "total": u.facing,
-                "to_add": to_add,
-            }));
+            later.push(Later {
+                player: u.player.clone(),
+                pushed: u.total - u.in_front,
+                total: u.facing,
+                to_add,
+            });
         }
-        d.data("first", &first.player);
-        d.data("opening_bet", found.first_faced_opening_bet);
-        d.data("later", later);
+        d.extra = Extra {
+            first: first.player.clone(),
+            opening_bet: found.first_faced_opening_bet,
+            later,
+        };
         Ok(d)
+    }
+}
+
+/// What the JSON of `undercall-sequence` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// The first undercaller.
+    pub first: String,
+    /// He faced the round's opening bet.
+    pub opening_bet: bool,
+    /// The later undercallers, the TD's.
+    pub later: Vec<Later>,
+}
+
+/// A later undercaller.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Later {
+    /// Who.
+    pub player: String,
+    /// The chips he put out.
+    pub pushed: Chips,
+    /// The full call.
+    pub total: Chips,
+    /// What a full call adds.
+    pub to_add: Chips,
+}
+
+crate::notes! {
+    /// The notes of `undercall-sequence`.
+    pub enum Notes {
+        /// The first undercaller.
+        UndercallFirst { player: String, pushed: Chips } = "undercall_first",
+        /// A later undercaller.
+        UndercallLater { player: String, pushed: Chips, total: Chips, to_add: Chips } = "undercall_later",
     }
 }
 
@@ -206,25 +246,43 @@ pub fn undercalls(
     Ok(found)
 }
 
+impl crate::engine::Outcome for SequenceOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            SequenceOutcome::FullCallFirst => {
+                &[c::BINDING_DECLARATIONS_UNDERCALLS, c::FLOOR_DECISIONS]
+            }
+            SequenceOutcome::Discretion => {
+                &[c::BINDING_DECLARATIONS_UNDERCALLS, c::FLOOR_DECISIONS]
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn answers(street: Street, actions: &str) -> Answers {
-        Answers {
-            actions: actions.to_string(),
-            street,
-            small_blind: Some(50),
-            big_blind: 100,
+    fn answers(street: Street, actions: &str) -> WithRound<Answers> {
+        WithRound {
+            answers: Answers {},
+            told: crate::incidents::situation::Told {
+                actions: Some(actions.to_string()),
+                street: Some(street),
+                small_blind: Some(50),
+                big_blind: Some(100),
+                ..Default::default()
+            },
         }
     }
 
-    fn rule(edition: &str, street: Street, actions: &str) -> Decision<SequenceOutcome> {
+    fn rule(edition: &str, street: Street, actions: &str) -> Decision<UndercallSequence> {
         super::super::rule_in::<UndercallSequence>(edition, answers(street, actions)).unwrap()
     }
 
-    fn amounts(d: &Decision<SequenceOutcome>) -> Vec<(&str, Chips)> {
-        d.amounts.iter().map(|(k, v)| (k.as_str(), *v)).collect()
+    fn amounts(d: &Decision<UndercallSequence>) -> Vec<(String, Chips)> {
+        d.named_amounts().into_iter().collect()
     }
 
     // dpc-2019-en rule 51-C: "play backs up to the first undercaller who must correct his or
@@ -237,11 +295,14 @@ mod tests {
             "A:bet:1000,B:call:300,C:call:500",
         );
         assert_eq!(d.outcome, SequenceOutcome::FullCallFirst);
-        assert_eq!(amounts(&d), [("total", 1000), ("to_add", 700)]);
+        assert_eq!(
+            amounts(&d),
+            [("total".to_string(), 1000), ("to_add".to_string(), 700)]
+        );
         assert_eq!(d.discretion, Some(true));
-        assert_eq!(d.data["first"], "B");
-        assert_eq!(d.data["later"][0]["player"], "C");
-        assert_eq!(d.data["later"][0]["to_add"], 500);
+        assert_eq!(d.data()["first"], "B");
+        assert_eq!(d.data()["later"][0]["player"], "C");
+        assert_eq!(d.data()["later"][0]["to_add"], 500);
     }
 
     // onk-2023-nl rule 51-C, with 51-B: facing a raise (not the opening bet) the first
@@ -256,7 +317,11 @@ mod tests {
         assert_eq!(d.outcome, SequenceOutcome::Discretion);
         assert_eq!(
             amounts(&d),
-            [("total", 1200), ("to_add", 800), ("forfeit", 400)]
+            [
+                ("total".to_string(), 1200),
+                ("to_add".to_string(), 800),
+                ("forfeit".to_string(), 400)
+            ]
         );
     }
 

@@ -10,34 +10,25 @@
 
 use serde::Deserialize;
 
-use super::as_played::{Played, round_before};
 use super::incorrect_bet::{
     IncorrectBetInput, IncorrectOutcome, PotLimitUnderbetWindow, incorrect_bet,
 };
 use super::sequence::{Irregular, apply, as_ruled, spot_at};
-use crate::engine::ruling::Note;
+use super::situation::{Needs, WithRound, round_before};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{Action, ActionKind, Chips, Game, Round, Street};
+use crate::poker::{Action, ActionKind, Chips, Round};
 
 /// The `underraise-callers` incident.
 pub struct UnderraiseCallers;
 
-/// The answers of `underraise-callers`.
+/// The answers of `underraise-callers` of its own; the round is told by the
+/// keys every betting incident shares ([`Told`](super::situation::Told)),
+/// its actions as played: the short bet or raise and its callers included.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The betting structure (no-limit or limit: rule 52-A).
-    pub game: Game,
-    /// The round's actions, the short bet or raise and its callers included.
-    pub actions: String,
-    /// Which round.
-    pub street: Street,
-    /// Pre-flop: the small blind.
-    pub small_blind: Option<Chips>,
-    /// The big blind (limit: the small bet).
-    pub big_blind: Chips,
     /// The next card was dealt (river: the showdown began) before the error
     /// was noticed.
     pub street_ended: bool,
@@ -127,28 +118,29 @@ pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<ShortBet, Error
 
 impl Incident for UnderraiseCallers {
     const ID: &'static str = "underraise-callers";
-    type Answers = Answers;
-    type Outcome = IncorrectOutcome;
+    type Answers = WithRound<Answers>;
+    type Outcome = UnderraiseOutcome;
+    type Amounts = Amounts;
+    type Extra = Extra;
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<IncorrectOutcome>, Error> {
-        let (round, actions) = round_before(
-            Played {
-                game: a.game,
-                street: a.street,
-                big_blind: a.big_blind,
-                small_blind: a.small_blind,
-                actions: &a.actions,
-                player: None,
-                stacks: None,
-            },
-            cx,
-        )?;
-        let street = round.setup().street;
+    fn rule(
+        given: WithRound<Answers>,
+        cx: &mut Cx<'_>,
+    ) -> Result<Decision<UnderraiseCallers>, Error> {
+        let WithRound { answers: a, told } = given;
+        let actions = told
+            .actions
+            .as_deref()
+            .ok_or_else(|| super::answer_needed("actions"))?;
+        let (round, actions) = round_before(&told, actions, Needs::default(), cx)?;
+        let setup = *round.setup();
+        let street = setup.street;
         let found = short_bet(round, &actions)?;
         let r = incorrect_bet(
             &IncorrectBetInput {
-                game: a.game,
-                big_blind: a.big_blind,
+                game: setup.game,
+                big_blind: setup.big_blind,
                 street,
                 facing: found.bet.facing,
                 last_raise: found.last_raise,
@@ -162,66 +154,144 @@ impl Incident for UnderraiseCallers {
             },
             PotLimitUnderbetWindow::CurrentStreet,
         )?;
-        let mut d = Decision::new(r.outcome, r.concepts);
-        d.amount("corrected_to", r.corrected_to);
-        let owed = r.corrected_to.saturating_sub(found.bet.total);
         let corrected = r.outcome == IncorrectOutcome::Corrected;
-        if corrected {
-            d.amount("to_add", owed);
-        }
-        d.notes.push(Note {
-            key: if corrected {
-                "short_bettor_adds"
-            } else {
-                "short_bettor_stands"
-            },
-            args: vec![
-                ("player", found.bet.player.clone()),
-                ("total", found.bet.total.to_string()),
-                ("to_add", owed.to_string()),
-            ],
+        let outcome = if corrected {
+            UnderraiseOutcome::Corrected
+        } else {
+            UnderraiseOutcome::Stands
+        };
+        let mut d = Decision::<UnderraiseCallers>::new(outcome, r.concepts);
+        let owed = r.corrected_to.saturating_sub(found.bet.total);
+        d.amounts = Amounts {
+            corrected_to: r.corrected_to,
+            to_add: corrected.then_some(owed),
+        };
+        let (player, total) = (found.bet.player.clone(), found.bet.total);
+        d.notes.push(if corrected {
+            Notes::ShortBettorAdds {
+                player,
+                total,
+                to_add: owed,
+            }
+        } else {
+            Notes::ShortBettorStands { player, total }
         });
         let mut callers = Vec::new();
         for caller in &found.callers {
             if corrected {
-                d.notes.push(Note {
-                    key: "short_caller_adds",
-                    args: vec![
-                        ("player", caller.clone()),
-                        ("total", found.bet.total.to_string()),
-                        ("corrected_to", r.corrected_to.to_string()),
-                        ("to_add", owed.to_string()),
-                    ],
+                d.notes.push(Notes::ShortCallerAdds {
+                    player: caller.clone(),
+                    total: found.bet.total,
+                    corrected_to: r.corrected_to,
+                    to_add: owed,
                 });
             }
-            callers.push(serde_json::json!({
-                "player": caller,
-                "called": found.bet.total,
-                "to_add": if corrected { owed } else { 0 },
-            }));
+            callers.push(Caller {
+                player: caller.clone(),
+                called: found.bet.total,
+                to_add: if corrected { owed } else { 0 },
+            });
         }
-        d.data("bettor", &found.bet.player);
-        d.data("callers", callers);
+        d.extra = Extra {
+            bettor: found.bet.player.clone(),
+            callers,
+        };
         Ok(d)
+    }
+}
+
+/// The outcomes of `underraise-callers`: those of `incorrect-bet` (rule
+/// 52-A decides), citing what this incident cites.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
+#[strum(serialize_all = "kebab-case")]
+pub enum UnderraiseOutcome {
+    /// The short bet is brought to the minimum, its callers with it.
+    Corrected,
+    /// Too late: the bet and the calls stand.
+    Stands,
+}
+
+/// The amounts of `underraise-callers`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The total the bet is corrected to.
+    pub corrected_to: Chips,
+    /// Corrected: what the bettor and each caller add.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_add: Option<Chips>,
+}
+
+/// What the JSON of `underraise-callers` carries besides the amounts.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct Extra {
+    /// Who made the short bet.
+    pub bettor: String,
+    /// Who called it.
+    pub callers: Vec<Caller>,
+}
+
+/// A caller of the short bet.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Caller {
+    /// Who.
+    pub player: String,
+    /// The total he called.
+    pub called: Chips,
+    /// What he adds.
+    pub to_add: Chips,
+}
+
+crate::notes! {
+    /// The notes of `underraise-callers`.
+    pub enum Notes {
+        /// The bettor adds to the minimum.
+        ShortBettorAdds { player: String, total: Chips, to_add: Chips } = "short_bettor_adds",
+        /// The short bet stands.
+        ShortBettorStands { player: String, total: Chips } = "short_bettor_stands",
+        /// A caller adds too.
+        ShortCallerAdds { player: String, total: Chips, corrected_to: Chips, to_add: Chips } = "short_caller_adds",
+    }
+}
+
+impl crate::engine::Outcome for UnderraiseOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            UnderraiseOutcome::Corrected => &[c::INCORRECT_BETS, c::RAISE_AMOUNTS],
+            UnderraiseOutcome::Stands => &[c::INCORRECT_BETS, c::RAISE_AMOUNTS],
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::poker::{Game, Street};
+    use crate::rules::concepts as c;
 
-    fn answers(actions: &str, street_ended: bool) -> Answers {
-        Answers {
-            game: Game::NoLimit,
-            actions: actions.to_string(),
-            street: Street::Flop,
-            small_blind: None,
-            big_blind: 200,
-            street_ended,
+    fn answers(actions: &str, street_ended: bool) -> WithRound<Answers> {
+        WithRound {
+            answers: Answers { street_ended },
+            told: crate::incidents::situation::Told {
+                game: Some(Game::NoLimit),
+                actions: Some(actions.to_string()),
+                street: Some(Street::Flop),
+                big_blind: Some(200),
+                ..Default::default()
+            },
         }
     }
 
-    fn rule(edition: &str, actions: &str, street_ended: bool) -> Decision<IncorrectOutcome> {
+    fn rule(edition: &str, actions: &str, street_ended: bool) -> Decision<UnderraiseCallers> {
         super::super::rule_in::<UnderraiseCallers>(edition, answers(actions, street_ended)).unwrap()
     }
 
@@ -232,28 +302,28 @@ mod tests {
     #[test]
     fn dpc_2019_en_r52_a_every_caller_of_the_underraise_adds_200() {
         let d = rule("dpc-2019-en", EXAMPLE, false);
-        assert_eq!(d.outcome, IncorrectOutcome::Corrected);
+        assert_eq!(d.outcome, UnderraiseOutcome::Corrected);
         assert_eq!(
-            d.amounts,
+            d.named_amounts(),
             [
                 ("corrected_to".to_string(), 1200),
                 ("to_add".to_string(), 200)
             ]
         );
-        assert_eq!(d.data["callers"][0]["player"], "C");
-        assert_eq!(d.data["callers"][1]["to_add"], 200);
+        assert_eq!(d.data()["callers"][0]["player"], "C");
+        assert_eq!(d.data()["callers"][1]["to_add"], 200);
         assert_eq!(d.notes.len(), 3);
         let late = rule("dpc-2019-en", EXAMPLE, true);
-        assert_eq!(late.outcome, IncorrectOutcome::Stands);
-        assert_eq!(late.data["callers"][0]["to_add"], 0);
+        assert_eq!(late.outcome, UnderraiseOutcome::Stands);
+        assert_eq!(late.data()["callers"][0]["to_add"], 0);
     }
 
     // pokerpunt-nl rule 43-A: "De bet wordt dan 1200 gemaakt bij alle spelers".
     #[test]
     fn pokerpunt_nl_r43_a_the_same_correction() {
         let d = rule("pokerpunt-nl", EXAMPLE, false);
-        assert_eq!(d.outcome, IncorrectOutcome::Corrected);
-        assert_eq!(d.concepts.first(), Some(&"incorrect-bets#A"));
+        assert_eq!(d.outcome, UnderraiseOutcome::Corrected);
+        assert_eq!(d.cites.first(), Some(&c::INCORRECT_BETS.part("A")));
     }
 
     #[test]
@@ -263,14 +333,14 @@ mod tests {
             "A:bet:600,B:raise:1000,C:call,D:raise:3000,E:call",
             false,
         );
-        assert_eq!(d.data["callers"].as_array().map(Vec::len), Some(1));
+        assert_eq!(d.data()["callers"].as_array().map(Vec::len), Some(1));
     }
 
     #[test]
     fn an_opening_bet_below_the_big_blind() {
         let d = rule("tda-2019-sk", "A:bet:150,B:call", false);
-        assert_eq!(d.amounts[0], ("corrected_to".to_string(), 200));
-        assert_eq!(d.data["callers"][0]["to_add"], 50);
+        assert_eq!(d.named_amounts()[0], ("corrected_to".to_string(), 200));
+        assert_eq!(d.data()["callers"][0]["to_add"], 50);
     }
 
     #[test]

@@ -11,11 +11,11 @@
 
 use serde::Deserialize;
 
-use crate::engine::ruling::Note;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::Chips;
+use crate::rules::concepts::{self as c};
 
 /// The `wrong-count` incident.
 pub struct WrongCount;
@@ -38,7 +38,16 @@ pub struct Answers {
 }
 
 /// The outcomes of `wrong-count`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::IntoStaticStr, strum::VariantNames)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::IntoStaticStr,
+    strum::VariantNames,
+    strum::VariantArray,
+)]
 #[strum(serialize_all = "kebab-case")]
 pub enum CountOutcome {
     /// He is bound to the correct total.
@@ -113,24 +122,28 @@ impl Incident for WrongCount {
     const ID: &'static str = "wrong-count";
     type Answers = Answers;
     type Outcome = CountOutcome;
+    type Amounts = Amounts;
+    type Extra = ();
+    type Note = Notes;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<CountOutcome>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<WrongCount>, Error> {
         if !a.called {
             let all_in = a
                 .facing_all_in
                 .ok_or_else(|| super::answer_needed("facing_all_in"))?;
             if !all_in {
-                return Ok(Decision::new(
+                return Ok(Decision::<WrongCount>::new(
                     CountOutcome::Estimate,
-                    vec!["chip-count", "chips-visible"],
+                    vec![c::CHIP_COUNT, c::CHIPS_VISIBLE],
                 ));
             }
-            let mut d = Decision::new(CountOutcome::Recount, vec!["chip-count", "accepted-action"]);
-            if cx.params.count_request_in_turn() {
-                d.notes.push(Note {
-                    key: "count_in_turn",
-                    args: Vec::new(),
-                });
+            let mut d = Decision::<WrongCount>::new(
+                CountOutcome::Recount,
+                vec![c::CHIP_COUNT, c::ACCEPTED_ACTION],
+            );
+            // Silence sets no turn condition (see the parameter).
+            if cx.params.count_request_in_turn() == Some(true) {
+                d.notes.push(Notes::CountInTurn);
             }
             return Ok(d);
         }
@@ -141,21 +154,52 @@ impl Incident for WrongCount {
             .correct_total
             .ok_or_else(|| super::answer_needed("correct_total"))?;
         let b = bound(given, correct, a.stack)?;
-        let mut d = Decision::new(b.outcome, vec!["accepted-action", "chip-count"]);
-        d.amount("total", b.total);
-        if b.to_add > 0 {
-            d.amount("to_add", b.to_add);
-        }
-        if b.returned > 0 {
-            d.amount("returned", b.returned);
-        }
+        let mut d = Decision::<WrongCount>::new(b.outcome, vec![c::ACCEPTED_ACTION, c::CHIP_COUNT]);
+        d.amounts = Amounts {
+            total: Some(b.total),
+            to_add: (b.to_add > 0).then_some(b.to_add),
+            returned: (b.returned > 0).then_some(b.returned),
+        };
         if a.stack.is_none() {
-            d.notes.push(Note {
-                key: "count_covers",
-                args: vec![("total", correct.to_string())],
-            });
+            d.notes.push(Notes::CountCovers { total: correct });
         }
         Ok(d)
+    }
+}
+
+/// The amounts of `wrong-count`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Amounts {
+    /// The player's total as ruled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub total: Option<Chips>,
+    /// Chips he adds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_add: Option<Chips>,
+    /// Chips given back.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returned: Option<Chips>,
+}
+
+crate::notes! {
+    /// The notes of `wrong-count`.
+    pub enum Notes {
+        /// The edition allows a precise count only in turn.
+        CountInTurn = "count_in_turn",
+        /// His chips cover the correct total (none given: taken as so).
+        CountCovers { total: Chips } = "count_covers",
+    }
+}
+
+impl crate::engine::Outcome for CountOutcome {
+    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
+        use crate::rules::concepts as c;
+        match self {
+            CountOutcome::CorrectAmount => &[c::ACCEPTED_ACTION, c::CHIP_COUNT],
+            CountOutcome::AllIn => &[c::ACCEPTED_ACTION, c::CHIP_COUNT],
+            CountOutcome::Recount => &[c::CHIP_COUNT, c::ACCEPTED_ACTION],
+            CountOutcome::Estimate => &[c::CHIP_COUNT, c::CHIPS_VISIBLE],
+        }
     }
 }
 
@@ -163,7 +207,7 @@ impl Incident for WrongCount {
 mod tests {
     use super::*;
 
-    fn rule(edition: &str, a: Answers) -> Decision<CountOutcome> {
+    fn rule(edition: &str, a: Answers) -> Decision<WrongCount> {
         super::super::rule_in::<WrongCount>(edition, a).unwrap()
     }
 
@@ -184,10 +228,10 @@ mod tests {
         let d = rule("dpc-2019-en", called(6200, 8400, None));
         assert_eq!(d.outcome, CountOutcome::CorrectAmount);
         assert_eq!(
-            d.amounts,
+            d.named_amounts(),
             [("total".to_string(), 8400), ("to_add".to_string(), 2200)]
         );
-        assert_eq!(d.concepts, ["accepted-action", "chip-count"]);
+        assert_eq!(d.cites, [c::ACCEPTED_ACTION, c::CHIP_COUNT]);
         assert_eq!(d.notes.len(), 1);
     }
 
@@ -197,7 +241,7 @@ mod tests {
     fn pokerpunt_nl_r53_a_count_too_high_gives_chips_back() {
         let d = rule("pokerpunt-nl", called(9000, 8400, Some(20000)));
         assert_eq!(
-            d.amounts,
+            d.named_amounts(),
             [("total".to_string(), 8400), ("returned".to_string(), 600)]
         );
         assert!(d.notes.is_empty());
@@ -207,7 +251,7 @@ mod tests {
     fn short_caller_is_all_in() {
         let d = rule("onk-2023-nl", called(6200, 8400, Some(7000)));
         assert_eq!(d.outcome, CountOutcome::AllIn);
-        assert_eq!(d.amounts[0], ("total".to_string(), 7000));
+        assert_eq!(d.named_amounts()[0], ("total".to_string(), 7000));
     }
 
     // tda-2015-de rule 55: "wenn er an der Reihe ist und einem All-In gegenübersteht";

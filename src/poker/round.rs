@@ -548,6 +548,13 @@ impl Round {
         self.players.iter().any(|p| p.name == name.trim())
     }
 
+    /// Whether `name` has acted in this round (posting a blind is no act).
+    pub fn acted(&self, name: &str) -> bool {
+        self.players
+            .iter()
+            .any(|p| p.name == name.trim() && p.acted)
+    }
+
     /// How much the bet grew since `name` last acted (the whole bet when he
     /// has not acted).
     pub fn raised_since_acted(&self, name: &str) -> Chips {

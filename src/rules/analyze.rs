@@ -127,25 +127,43 @@ pub fn stem(lang: &str, word: &str) -> String {
     }
 }
 
-/// Case and number endings of Slovak nouns and adjectives, folded (no
-/// accents), longest first.
-const SK_ENDINGS: [&str; 27] = [
-    "ovia", "ami", "ach", "ych", "ymi", "ich", "imi", "emu", "eho", "ovi", "om", "ou", "ov", "ej",
-    "ym", "im", "ia", "ie", "iu", "mi", "a", "e", "i", "o", "u", "y", "ii",
+/// Case and number endings of Slovak nouns, adjectives and verbs, folded
+/// (no accents), longest first.
+const SK_ENDINGS: [&str; 30] = [
+    "ovia", "ami", "ach", "ych", "ymi", "ich", "imi", "emu", "eho", "ovi", "uju", "om", "ou", "ov",
+    "ej", "ym", "im", "ia", "ie", "iu", "ii", "mi", "em", "am", "a", "e", "i", "o", "u", "y",
 ];
 
-/// A light stemmer for Slovak (there is no Snowball one): it removes one
-/// case or number ending ([`SK_ENDINGS`], longest first) when at least three
+/// Endings that make verbs and verbal nouns of a root, folded, longest
+/// first: "ukázať", "ukázal", "ukazuje", "ukazovať", "ukázanie" all come to
+/// "ukaz"; "vyradený", "vyradenie" to "vyrad".
+const SK_VERB_ENDINGS: [&str; 10] = [
+    "ovat", "oval", "ovan", "at", "al", "an", "it", "il", "en", "uj",
+];
+
+/// A light stemmer for Slovak (Snowball has none, and no maintained crate
+/// stems it): it removes one case, number or person ending
+/// ([`SK_ENDINGS`], longest first) when at least three letters stay, then
+/// one verb or verbal-noun ending ([`SK_VERB_ENDINGS`]) when at least three
 /// letters stay, then drops the vowel that Slovak inserts before the last
-/// consonant of some forms ("stávok" → "stavk" like "stávka", "kariet" →
-/// "kart" like "karta"), again keeping three letters. Applied to every form
-/// alike, so the forms of a word meet on one stem even where the stem is not
-/// a word.
+/// consonant of some forms ("stávok" → "stavk" like "stávka",
+/// "kariet" → "kart" like "karta"), again keeping three letters. Applied to
+/// every form alike, texts and queries, so the forms of a word meet on one
+/// stem even where the stem is not a word.
 pub fn stem_sk(word: &str) -> String {
     let mut stem = word;
     for ending in SK_ENDINGS {
         if let Some(rest) = word.strip_suffix(ending)
             && rest.len() >= 3
+        {
+            stem = rest;
+            break;
+        }
+    }
+    for ending in SK_VERB_ENDINGS {
+        if let Some(rest) = stem.strip_suffix(ending)
+            && rest.len() >= 3
+            && rest.bytes().any(|b| b"aeiouy".contains(&b))
         {
             stem = rest;
             break;
@@ -170,6 +188,239 @@ pub fn stem_sk(word: &str) -> String {
     stem.to_string()
 }
 
+/// The stems a Dutch or German verb form may come from, for a query word
+/// whose own stem no text has: Snowball stems infinitives and nouns
+/// ("kloppen", "verlassen") but not the forms a sentence uses ("klopt",
+/// "geklopt", "verlässt", "telefonieren" for "Telefon"). The ending (and a
+/// participle's "ge-") is taken off and the infinitive rebuilt the ways
+/// the spelling allows (a doubled consonant, a long vowel written single, f
+/// for v, s for z); each candidate is stemmed as a text word would be; an
+/// irregular form ([`IRREGULAR`], in every language) leads to its
+/// infinitive. The caller keeps only those the texts have. Slovak regular
+/// verb endings are in [`stem_sk`].
+pub fn form_variants(lang: &str, word: &str) -> Vec<String> {
+    let own = stem(lang, word);
+    let mut stems: Vec<String> = Vec::new();
+    let mut keep = |s: String| {
+        if s != own && s.len() >= 3 && !stems.contains(&s) {
+            stems.push(s);
+        }
+    };
+    // Irregular forms, also after a prefix ("ontliep" of "ontlopen").
+    for (form, infinitive) in IRREGULAR
+        .iter()
+        .filter(|(l, _)| *l == lang)
+        .flat_map(|(_, t)| *t)
+    {
+        if let Some(prefix) = word.strip_suffix(form)
+            && prefix.len() <= 4
+        {
+            keep(stem(lang, &format!("{prefix}{infinitive}")));
+        }
+    }
+    let (prefix, endings): (&str, &[&str]) = match lang {
+        "nl" => ("ge", &["ten", "den", "te", "de", "t", "d"]),
+        "de" => (
+            "ge",
+            &["test", "tet", "ten", "te", "est", "st", "et", "t", "en"],
+        ),
+        _ => return stems,
+    };
+    let mut bases: Vec<&str> = Vec::new();
+    for w in [
+        Some(word),
+        word.strip_prefix(prefix).filter(|w| w.len() >= 4),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        for ending in endings {
+            if let Some(base) = w.strip_suffix(ending).filter(|b| b.len() >= 3) {
+                bases.push(base);
+            }
+        }
+    }
+    let mut words: Vec<String> = Vec::new();
+    for base in bases {
+        let mut forms = vec![base.to_string()];
+        if lang == "de" {
+            // Verbs made of nouns: "telefonieren" of "Telefon".
+            if let Some(root) = base.strip_suffix("ier").filter(|r| r.len() >= 4) {
+                forms.push(root.to_string());
+            }
+        } else {
+            let bytes = base.as_bytes();
+            if let [.., a, b, c] = bytes
+                && a == b
+                && b"aeou".contains(a)
+                && !b"aeiouy".contains(c)
+            {
+                // "maakt" of "maken": the long vowel is written single
+                // before "-en".
+                forms.push(format!("{}{}", &base[..base.len() - 2], char::from(*c)));
+            }
+            let last = bytes.last().copied().unwrap_or(b'a');
+            if !b"aeiouy".contains(&last) {
+                // "klopt" of "kloppen", "zegt" of "zeggen".
+                forms.push(format!("{base}{}", char::from(last)));
+            }
+            for (from, to) in [('f', 'v'), ('s', 'z')] {
+                if let Some(root) = base.strip_suffix(from) {
+                    forms.push(format!("{root}{to}"));
+                }
+            }
+        }
+        for form in forms {
+            words.push(format!("{form}en"));
+            words.push(format!("{form}n"));
+            words.push(form);
+        }
+    }
+    for w in words {
+        keep(stem(lang, &w));
+    }
+    stems
+}
+
+/// Irregular verb forms a floor person types, folded, and their
+/// infinitives: the past tenses and participles the regular endings of
+/// [`form_variants`] cannot lead back ("left" of "leave", "liep" of
+/// "lopen", "verließ" of "verlassen", "odišiel" of "odísť").
+const IRREGULAR: &[(&str, &[(&str, &str)])] = &[
+    (
+        "en",
+        &[
+            ("left", "leave"),
+            ("threw", "throw"),
+            ("thrown", "throw"),
+            ("shown", "show"),
+            ("saw", "see"),
+            ("seen", "see"),
+            ("gave", "give"),
+            ("given", "give"),
+            ("took", "take"),
+            ("taken", "take"),
+            ("made", "make"),
+            ("found", "find"),
+            ("dealt", "deal"),
+            ("sat", "sit"),
+            ("lost", "lose"),
+            ("won", "win"),
+            ("paid", "pay"),
+            ("said", "say"),
+            ("told", "tell"),
+            ("fell", "fall"),
+            ("fallen", "fall"),
+            ("spoke", "speak"),
+            ("spoken", "speak"),
+            ("chose", "choose"),
+            ("chosen", "choose"),
+            ("broke", "break"),
+            ("broken", "break"),
+            ("hid", "hide"),
+            ("hidden", "hide"),
+            ("went", "go"),
+            ("gone", "go"),
+            ("came", "come"),
+            ("drew", "draw"),
+            ("drawn", "draw"),
+        ],
+    ),
+    (
+        "nl",
+        &[
+            ("liep", "lopen"),
+            ("liepen", "lopen"),
+            ("gelopen", "lopen"),
+            ("zei", "zeggen"),
+            ("zeiden", "zeggen"),
+            ("gaf", "geven"),
+            ("gaven", "geven"),
+            ("nam", "nemen"),
+            ("namen", "nemen"),
+            ("genomen", "nemen"),
+            ("kwam", "komen"),
+            ("kwamen", "komen"),
+            ("liet", "laten"),
+            ("lag", "liggen"),
+            ("zag", "zien"),
+            ("gezien", "zien"),
+            ("vond", "vinden"),
+            ("gevonden", "vinden"),
+            ("viel", "vallen"),
+            ("gevallen", "vallen"),
+            ("trok", "trekken"),
+            ("getrokken", "trekken"),
+            ("zat", "zitten"),
+            ("stond", "staan"),
+            ("ging", "gaan"),
+            ("gegaan", "gaan"),
+            ("sprak", "spreken"),
+            ("gesproken", "spreken"),
+            ("won", "winnen"),
+            ("gewonnen", "winnen"),
+            ("verloor", "verliezen"),
+            ("verloren", "verliezen"),
+            ("bood", "bieden"),
+            ("geboden", "bieden"),
+            ("schoof", "schuiven"),
+            ("geschoven", "schuiven"),
+            ("verliet", "verlaten"),
+            ("wierp", "werpen"),
+            ("geworpen", "werpen"),
+        ],
+    ),
+    (
+        "de",
+        &[
+            ("verliess", "verlassen"),
+            ("liess", "lassen"),
+            ("gab", "geben"),
+            ("nahm", "nehmen"),
+            ("genommen", "nehmen"),
+            ("sah", "sehen"),
+            ("fand", "finden"),
+            ("gefunden", "finden"),
+            ("fiel", "fallen"),
+            ("ging", "gehen"),
+            ("gegangen", "gehen"),
+            ("kam", "kommen"),
+            ("lag", "liegen"),
+            ("sass", "sitzen"),
+            ("stand", "stehen"),
+            ("zog", "ziehen"),
+            ("gezogen", "ziehen"),
+            ("warf", "werfen"),
+            ("geworfen", "werfen"),
+            ("sprach", "sprechen"),
+            ("gesprochen", "sprechen"),
+            ("verlor", "verlieren"),
+            ("verloren", "verlieren"),
+            ("gewann", "gewinnen"),
+            ("gewonnen", "gewinnen"),
+            ("bot", "bieten"),
+            ("geboten", "bieten"),
+            ("schob", "schieben"),
+            ("geschoben", "schieben"),
+            ("hielt", "halten"),
+            ("rief", "rufen"),
+        ],
+    ),
+    (
+        "sk",
+        &[
+            ("odide", "odist"),
+            ("odisiel", "odist"),
+            ("odisla", "odist"),
+            ("odisli", "odist"),
+            ("prisiel", "prist"),
+            ("prisla", "prist"),
+            ("vzal", "vziat"),
+            ("vzala", "vziat"),
+        ],
+    ),
+];
+
 /// The shortest part a glued word is split into.
 pub const MIN_PART: usize = 3;
 
@@ -177,7 +428,8 @@ pub const MIN_PART: usize = 3;
 /// `vocab` that are not stop words: "chiprace" → "chip", "race";
 /// "zetonuvyssej" → "zetonu", "vyssej"; a German linking "s" is allowed
 /// ("spielerswechsel" → "spieler", "wechsel"). Two parts, or three when the
-/// second splits again; the split keeping the longest shorter part wins.
+/// second splits again; the split into fewer parts wins, then the one
+/// keeping the longest shorter part.
 /// `None` when the word does not split.
 pub fn split_glued<'w>(
     word: &'w str,
@@ -206,7 +458,8 @@ fn split_in<'w>(
             && (vocab.has(w)
                 || (w.len() > MIN_PART && langs.iter().any(|l| vocab.has_stem(l, &stem(l, w)))))
     };
-    let mut best: Option<(usize, Vec<&'w str>)> = None;
+    // (parts, shortest part, parts)
+    let mut best: Option<(usize, usize, Vec<&'w str>)> = None;
     for at in MIN_PART..=word.len() - MIN_PART {
         let (left, right) = word.split_at(at);
         let left_ok = good(left)
@@ -232,12 +485,17 @@ fn split_in<'w>(
         } else {
             continue;
         };
+        // Fewer parts first ("meerwaarde chip", not "meer waarde chip"),
+        // then the longest shorter part.
         let shortest = parts.iter().map(|p| p.len()).min().unwrap_or(0);
-        if best.as_ref().is_none_or(|(s, _)| shortest > *s) {
-            best = Some((shortest, parts));
+        let better = best
+            .as_ref()
+            .is_none_or(|(n, s, _)| parts.len() < *n || (parts.len() == *n && shortest > *s));
+        if better {
+            best = Some((parts.len(), shortest, parts));
         }
     }
-    best.map(|(_, parts)| parts)
+    best.map(|(_, _, parts)| parts)
 }
 
 /// The index terms of a text in a language: " stem stem … " (a space before
@@ -326,6 +584,61 @@ mod tests {
     }
 
     #[test]
+    fn slovak_verbs_meet_their_verbal_nouns() {
+        for forms in [
+            &[
+                "ukazat", "ukazal", "ukazala", "ukazuje", "ukazuju", "ukazovat", "ukazanie",
+            ][..],
+            &["vyradeny", "vyradenie", "vyradeni"],
+            &["zahodit", "zahodi", "zahodenie"],
+            &["dorovnat", "dorovna", "dorovnanie"],
+            &["navysenie", "navysujem"],
+        ] {
+            for form in forms {
+                assert_eq!(stem_sk(form), stem_sk(forms[0]), "{form}");
+            }
+        }
+        // Nouns keep their stems apart.
+        for (a, b) in [("stol", "stolov"), ("karte", "karta"), ("hrac", "hraca")] {
+            assert_eq!(stem_sk(a), stem_sk(b), "{a} {b}");
+        }
+        assert_ne!(stem_sk("hrac"), stem_sk("hra"));
+        assert_ne!(stem_sk("stol"), stem_sk("sto"));
+    }
+
+    #[test]
+    fn verb_forms_lead_to_the_stems_of_their_infinitives() {
+        for (lang, form, infinitive) in [
+            ("nl", "klopt", "kloppen"),
+            ("nl", "geklopt", "kloppen"),
+            ("nl", "klopte", "kloppen"),
+            ("nl", "gegooid", "gooien"),
+            ("nl", "zegt", "zeggen"),
+            ("nl", "maakt", "maken"),
+            ("nl", "geeft", "geven"),
+            ("de", "verlasst", "verlassen"),
+            ("de", "klopft", "klopfen"),
+            ("de", "gesetzt", "setzen"),
+            ("de", "telefonieren", "telefon"),
+            ("de", "verliess", "verlassen"),
+            ("nl", "ontliep", "ontlopen"),
+            ("en", "left", "leave"),
+            ("sk", "odisiel", "odist"),
+        ] {
+            assert!(
+                form_variants(lang, form).contains(&stem(lang, infinitive)),
+                "{lang} {form}: {:?} lacks {}",
+                form_variants(lang, form),
+                stem(lang, infinitive)
+            );
+        }
+        assert!(form_variants("en", "called").is_empty());
+        assert!(form_variants("sk", "ukazal").is_empty());
+        // Nothing shorter than three letters.
+        assert!(form_variants("nl", "bet").iter().all(|s| s.len() >= 3));
+    }
+
+    #[test]
     fn snowball_stems_inflections() {
         assert_eq!(stem("en", "penalties"), stem("en", "penalty"));
         assert_eq!(stem("nl", "kaarten"), stem("nl", "kaart"));
@@ -348,6 +661,12 @@ mod tests {
             Some(vec!["zetonu", "vyssej"])
         );
         assert_eq!(split_glued("thechip", &["sk"], &vocab, &stop), None);
+        // Fewer parts win: "meerwaarde chip", not "meer waarde chip".
+        vocab.add_text("meer waarde meerwaarde", "nl");
+        assert_eq!(
+            split_glued("meerwaardechip", &["nl"], &vocab, &stop),
+            Some(vec!["meerwaarde", "chip"])
+        );
         assert_eq!(split_glued("chip", &["sk"], &vocab, &stop), None);
     }
 }

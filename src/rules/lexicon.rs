@@ -29,6 +29,27 @@ pub struct LexiconFile {
     /// Concept slug → the terms that point to it.
     #[serde(default)]
     pub concepts: BTreeMap<String, Vec<String>>,
+    /// Topics no rulebook has a rule on (tips, smoking, deals, …): slug →
+    /// the terms that name it. A search that names one says the edition
+    /// does not cover it, unless a rule says the words better.
+    #[serde(default)]
+    pub not_covered: BTreeMap<String, Vec<String>>,
+}
+
+/// Marks a topic of `not_covered` in the analysed terms' concept column.
+pub const NOT_COVERED_MARK: char = '!';
+
+impl LexiconFile {
+    /// Every topic's terms: the concepts' under their slug, the uncovered
+    /// topics' under their slug marked with [`NOT_COVERED_MARK`].
+    pub fn topics(&self) -> impl Iterator<Item = (String, &Vec<String>)> {
+        let concepts = self.concepts.iter().map(|(c, t)| (c.clone(), t));
+        let uncovered = self
+            .not_covered
+            .iter()
+            .map(|(c, t)| (format!("{NOT_COVERED_MARK}{c}"), t));
+        concepts.chain(uncovered)
+    }
 }
 
 /// The lexicon file of a language.
@@ -41,10 +62,13 @@ pub fn path(lang: Lang) -> String {
 pub struct Term<'a> {
     /// The language of the term (its stemmer).
     pub lang: &'a str,
-    /// The concept it points to.
+    /// The concept it points to (or the slug of a topic no rulebook
+    /// covers).
     pub concept: &'a str,
     /// Its stems, separated by spaces.
     pub stems: &'a str,
+    /// It names a topic no rulebook covers.
+    pub uncovered: bool,
 }
 
 /// The lexicons of a data tree, analysed.
@@ -103,7 +127,7 @@ impl Lexicon {
             analysed.push(("en", concept.slug.clone(), stems));
         }
         for (lang, file) in &files {
-            for (concept, terms) in &file.concepts {
+            for (concept, terms) in file.topics() {
                 for term in terms {
                     let stems = analyze::term_stems(term, lang, &stop);
                     analysed.push((lang, concept.clone(), stems));
@@ -145,10 +169,15 @@ impl Lexicon {
 fn parse_line(line: &str) -> Option<Term<'_>> {
     let (head, concept) = line.split_once('\t')?;
     let (lang, stems) = head.split_once(' ')?;
+    let (concept, uncovered) = match concept.strip_prefix(NOT_COVERED_MARK) {
+        Some(slug) => (slug, true),
+        None => (concept, false),
+    };
     Some(Term {
         lang,
         concept,
         stems,
+        uncovered,
     })
 }
 
@@ -224,12 +253,17 @@ pub fn check(
         let mut stop = StopWords::default();
         stop.add(lang.code(), file.stop_words.iter().map(String::as_str));
         let mut terms = 0;
-        for (concept, list) in &file.concepts {
-            if !concepts.contains(concept.as_str()) {
-                problems.push((
-                    file_path.clone(),
-                    Message::new(Msg::CheckLexiconConcept).arg("concept", concept),
-                ));
+        for (topic, list) in file.topics() {
+            let concept = topic.strip_prefix(NOT_COVERED_MARK).unwrap_or(&topic);
+            // A concept's terms must name a concept; an uncovered topic's
+            // must not (a rule covers it).
+            if concepts.contains(concept) == topic.starts_with(NOT_COVERED_MARK) {
+                let key = if topic.starts_with(NOT_COVERED_MARK) {
+                    Msg::CheckLexiconCoveredTopic
+                } else {
+                    Msg::CheckLexiconConcept
+                };
+                problems.push((file_path.clone(), Message::new(key).arg("concept", concept)));
             }
             if list.is_empty() {
                 problems.push((
@@ -239,7 +273,8 @@ pub fn check(
             }
             let mut seen = BTreeSet::new();
             for term in list {
-                terms += 1;
+                // Counted: the terms that lead to a rule.
+                terms += usize::from(!topic.starts_with(NOT_COVERED_MARK));
                 let folded = crate::text::fold(term);
                 let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
                 if words.is_empty() {
@@ -312,5 +347,31 @@ mod tests {
         }
         assert!(seen > 100, "{seen}");
         assert!(!embedded.stop.any("chip"));
+    }
+
+    /// A search that names a topic no rulebook covers says so by the
+    /// topic's name, in every UI language; every language's lexicon names
+    /// the same topics.
+    #[test]
+    fn uncovered_topics_have_names_in_every_language() {
+        let source = DataSource::Embedded;
+        let mut slugs: Option<Vec<String>> = None;
+        for lang in Lang::ALL {
+            let file = read(&source, lang).expect("lexicon").expect("bundled");
+            let these: Vec<String> = file.not_covered.keys().cloned().collect();
+            assert!(!these.is_empty(), "{lang:?}");
+            assert_eq!(
+                slugs.get_or_insert_with(|| these.clone()),
+                &these,
+                "{lang:?}"
+            );
+            let ui = crate::ui::Ui::load(&source, lang).expect("ui");
+            for slug in &these {
+                assert!(
+                    ui.get(&format!("search.topics.{slug}")).is_some(),
+                    "{lang:?}: search.topics.{slug}"
+                );
+            }
+        }
     }
 }

@@ -147,7 +147,9 @@ impl<'de, const MIN: u32, const MAX: u32> Deserialize<'de> for Count<MIN, MAX> {
                 }
             }
         }
-        d.deserialize_u64(InRange::<MIN, MAX>)
+        // Any kind of value is taken to the visitor, so a word where the
+        // number belongs is refused with the range, not the parser's type.
+        d.deserialize_any(InRange::<MIN, MAX>)
     }
 }
 
@@ -237,7 +239,7 @@ mod probe {
 
 /// A count outside its range, with the range.
 fn out_of_range<E: serde::de::Error>(value: impl fmt::Display, lo: u32, hi: u32) -> E {
-    crate::data::custom_error(
+    crate::yaml::custom_error(
         Message::new(Msg::ParamOutOfRange)
             .arg("value", value)
             .arg("lo", lo)
@@ -391,8 +393,9 @@ params! {
     limit_cap_lifted in "number-of-raises": CapLifted = CapLifted::EventHeadsUp;
     /// What counts as the pre-flop opening bet for undercalls.
     undercall_preflop_opener in "binding-declarations-undercalls": PreflopOpener = PreflopOpener::BigBlind;
-    /// A precise count of an all-in is asked only in turn.
-    count_request_in_turn in "chip-count": bool = true;
+    /// A precise count of an all-in is asked only in turn. No TDA default:
+    /// an edition that names only the all-in sets no turn condition.
+    count_request_in_turn in "chip-count": bool;
     /// How two or more undercalls in a row are handled.
     undercall_sequence in "binding-declarations-undercalls": UndercallSequenceRule = UndercallSequenceRule::BackToFirst;
     /// How a missed-round penalty is counted.
@@ -461,8 +464,9 @@ params! {
     /// (flop, turn and river items), which governs over a recommended
     /// procedure that words it differently.
     premature_cards_in_rule in "four-card-flop": bool;
-    /// House note: a minimum raise is this multiple of the prior bet.
-    min_raise_multiple in "house-min-raise-note": Count<1, 10>;
+    /// A house note: a minimum raise is this multiple of the prior bet (a
+    /// parameter of the raise amounts it changes).
+    min_raise_multiple in "raise-amounts": Count<1, 10>;
     /// Minimum age to play.
     minimum_age in "club-minimum-age": Count<0, 99>;
     /// Maximum buy-in in euro.
@@ -559,11 +563,12 @@ mod tests {
 
     #[test]
     fn out_of_range_values_are_refused_with_their_position_and_range() {
-        let err = serde_yaml::from_str::<Params>("clock_seconds: 30\nhalt_threshold: 300\n")
-            .expect_err("300 is out of range");
+        let err =
+            crate::yaml::from_str::<Params>("clock_seconds: 30\nhalt_threshold: 300\n", "test")
+                .expect_err("300 is out of range");
         let text = err.to_string();
         assert!(text.contains("give 2 to 9"), "{text}");
-        assert_eq!(err.location().map(|l| l.line()), Some(2), "{text}");
+        assert!(text.starts_with("test:2:"), "{text}");
         for bad in [
             "sa_chip_actions: 256",
             "misdeal_boxed_cards: 256",
@@ -571,7 +576,10 @@ mod tests {
             "clock_seconds: -5",
             "final_table_players: [9, 11]",
         ] {
-            assert!(serde_yaml::from_str::<Params>(bad).is_err(), "{bad}");
+            assert!(
+                crate::yaml::from_str::<Params>(bad, "test").is_err(),
+                "{bad}"
+            );
         }
     }
 

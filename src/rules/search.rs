@@ -149,7 +149,11 @@ impl Words for Vocab {
         has_line(self.sorted, word) || self.extra.has(word)
     }
     fn has_stem(&self, lang: &str, stem: &str) -> bool {
-        has_line(self.stems, &format!("{lang} {stem}")) || self.extra.has_stem(lang, stem)
+        let mut key = String::with_capacity(lang.len() + 1 + stem.len());
+        key.push_str(lang);
+        key.push(' ');
+        key.push_str(stem);
+        has_line(self.stems, &key) || self.extra.has_stem(lang, stem)
     }
 }
 
@@ -220,13 +224,31 @@ impl<'s> Index<'s> {
 pub struct Hit<'d, 'a> {
     /// The rule found.
     pub doc: &'d Doc<'a>,
-    /// How well it matched (higher is better).
+    /// How well its topic matched (higher is better; about 1 when the
+    /// rule or its topic's lexicon says every word of the query).
     pub score: f64,
     /// A short excerpt around the best match.
     pub snippet: Snippet,
     /// Found in another edition than the one in use, because that one has
-    /// nothing on the topic.
+    /// no rule on the topic.
     pub fallback: bool,
+    /// Not an answer: no rule covers the query, and this is one of the
+    /// nearest topics.
+    pub nearest: bool,
+}
+
+/// Whether a rule answers the query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Coverage<'l> {
+    /// The first hit answers it.
+    Covered,
+    /// No rule matches well enough; the hits, if any, are the nearest
+    /// topics.
+    NotCovered,
+    /// The query names a topic the lexicon lists as covered by no rulebook
+    /// (tips, smoking, deals, …), by its slug; the hits, if any, are the
+    /// nearest topics.
+    Uncovered(&'l str),
 }
 
 /// The hits of a search.
@@ -234,8 +256,8 @@ pub struct Hit<'d, 'a> {
 pub struct Found<'d, 'a> {
     /// Best first.
     pub hits: Vec<Hit<'d, 'a>>,
-    /// The edition in use had no match at all: every hit is from the others.
-    pub widened: bool,
+    /// Whether the hits answer the query.
+    pub coverage: Coverage<'d>,
 }
 
 /// An excerpt of a rule's text with the matched ranges marked.
@@ -249,25 +271,70 @@ pub struct Snippet {
 
 const SNIPPET_RADIUS: usize = 70;
 
+/// The share of the query's weight (see `search`) the best topic must
+/// explain for the search to answer it.
+const COVERED: f64 = 0.2;
+
+/// How much a hit in another edition than the one in use counts for its
+/// topic: a little less, so that the edition's own words decide between
+/// close topics.
+const OTHER_EDITION: f64 = 0.9;
+
+/// BM25's term-frequency saturation and length normalisation.
+const K1: f64 = 1.2;
+const B: f64 = 0.5;
+
+/// How strongly a lexicon term of one word says it, against 1 for a word
+/// of a rule's title or a lexicon term of several words.
+const LEXICON: f64 = 0.8;
+
+/// Nearest topics offered when nothing covers the query.
+const NEAREST: usize = 3;
+
 /// One way to read a query word: the folded words that must all be in a
 /// text, and how much a match counts.
 #[derive(Debug, Clone)]
 struct Reading {
     words: Vec<String>,
     weight: f64,
-    /// Per language (in `analyze::LANGS` order), the stems of `words`.
-    stems: [Vec<String>; 4],
+    /// Per language (in `analyze::LANGS` order), per word, its stems: the
+    /// word's own stem first, then the stems of the words it may be a form
+    /// of that the texts have (`analyze::form_variants`).
+    stems: [Vec<Vec<String>>; 4],
 }
 
 impl Reading {
-    fn new(words: Vec<String>, weight: f64) -> Reading {
-        let stems =
-            analyze::LANGS.map(|lang| words.iter().map(|w| analyze::stem(lang, w)).collect());
+    fn new(words: Vec<String>, weight: f64, vocab: &Vocab) -> Reading {
+        let stems = analyze::LANGS.map(|lang| {
+            words
+                .iter()
+                .map(|w| {
+                    let own = analyze::stem(lang, w);
+                    let mut stems = vec![own];
+                    stems.extend(
+                        analyze::form_variants(lang, w)
+                            .into_iter()
+                            .filter(|s| vocab.has_stem(lang, s)),
+                    );
+                    stems
+                })
+                .collect()
+        });
         Reading {
             words,
             weight,
             stems,
         }
+    }
+
+    /// Every stem of the reading in a language.
+    fn all_stems(&self, lang: usize) -> impl Iterator<Item = &str> {
+        self.stems
+            .get(lang)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(String::as_str)
     }
 }
 
@@ -317,13 +384,13 @@ fn query_terms(words: &[&str], stop: &StopWords, vocab: &Vocab) -> Vec<Term> {
         if !seen.insert(word) {
             continue;
         }
-        let mut readings = vec![Reading::new(vec![word.to_string()], 1.0)];
+        let mut readings = vec![Reading::new(vec![word.to_string()], 1.0, vocab)];
         // Umlauts typed as two letters, where the word as typed is not one
         // of the texts' ("Hoehe", not Dutch "moet").
         if let Some(t) = transliterated(word)
             && !vocab.has(word)
         {
-            readings.push(Reading::new(vec![t], 0.95));
+            readings.push(Reading::new(vec![t], 0.95, vocab));
         }
         for candidate in [Some(word.to_string()), transliterated(word)]
             .into_iter()
@@ -331,7 +398,7 @@ fn query_terms(words: &[&str], stop: &StopWords, vocab: &Vocab) -> Vec<Term> {
         {
             if let Some(parts) = analyze::split_glued(&candidate, &analyze::LANGS, vocab, stop) {
                 let parts = parts.into_iter().map(str::to_string).collect();
-                readings.push(Reading::new(parts, 0.9));
+                readings.push(Reading::new(parts, 0.9, vocab));
                 break;
             }
         }
@@ -364,7 +431,7 @@ fn typo_readings(word: &str, vocab: &Vocab) -> Vec<Reading> {
     }
     best.truncate(4);
     best.into_iter()
-        .map(|(d, w)| Reading::new(vec![w.to_string()], if d == 1 { 0.8 } else { 0.65 }))
+        .map(|(d, w)| Reading::new(vec![w.to_string()], if d == 1 { 0.8 } else { 0.65 }, vocab))
         .collect()
 }
 
@@ -394,41 +461,60 @@ fn needle(stem: &str) -> String {
     format!(" {stem} ")
 }
 
+/// BM25's inverse document frequency: the weight of a word `df` of `n`
+/// rules say.
+fn idf(n: usize, df: usize) -> f64 {
+    let (n, df) = (n as f64, df as f64);
+    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+}
+
 /// Matches one term against every doc: the best reading per doc.
-fn match_term(term: &Term, docs: &[Doc]) -> Vec<Option<TermMatch>> {
-    // Finders per reading and language, made once.
-    let finders: Vec<[Vec<memmem::Finder<'static>>; 4]> = term
+fn match_term(term: &Term, docs: &[Doc], lengths: &[f64]) -> Vec<Option<TermMatch>> {
+    // Finders per reading, language, word and stem, made once.
+    type Finders = Vec<Vec<memmem::Finder<'static>>>;
+    let finders: Vec<[Finders; 4]> = term
         .readings
         .iter()
         .map(|r| {
-            r.stems.clone().map(|stems| {
-                stems
+            r.stems.clone().map(|words| {
+                words
                     .iter()
-                    .map(|s| memmem::Finder::new(needle(s).as_bytes()).into_owned())
+                    .map(|stems| {
+                        stems
+                            .iter()
+                            .map(|s| memmem::Finder::new(needle(s).as_bytes()).into_owned())
+                            .collect()
+                    })
                     .collect()
             })
         })
         .collect();
     docs.iter()
-        .map(|doc| {
+        .zip(lengths)
+        .map(|(doc, &length)| {
             let lang = lang_index(doc.lang);
             let mut best: Option<TermMatch> = None;
             for (reading, finders) in term.readings.iter().zip(&finders) {
-                let finders = &finders[lang];
+                let words = &finders[lang];
                 let mut in_title = true;
                 let mut in_text = usize::MAX;
                 let mut all = true;
-                for f in finders {
-                    let t = count(&doc.title_terms, f) > 0;
-                    let n = count(&doc.text_terms, f);
-                    if !t && n == 0 {
+                for stems in words {
+                    // The word's own stem, else the first of its forms
+                    // the rule has.
+                    let found = stems.iter().find_map(|f| {
+                        let t = count(&doc.title_terms, f) > 0;
+                        let n = count(&doc.text_terms, f);
+                        (t || n > 0).then_some((t, n))
+                    });
+                    let Some((t, n)) = found else {
                         all = false;
                         break;
-                    }
+                    };
                     in_title &= t;
                     in_text = in_text.min(n);
                 }
-                if !all || finders.is_empty() {
+                if !all || words.is_empty() {
                     continue;
                 }
                 let m = TermMatch {
@@ -436,7 +522,7 @@ fn match_term(term: &Term, docs: &[Doc]) -> Vec<Option<TermMatch>> {
                     in_title,
                     in_text,
                 };
-                if best.is_none_or(|b| value(&m) > value(&b)) {
+                if best.is_none_or(|b| strength(&m, length) > strength(&b, length)) {
                     best = Some(m);
                 }
             }
@@ -445,61 +531,69 @@ fn match_term(term: &Term, docs: &[Doc]) -> Vec<Option<TermMatch>> {
         .collect()
 }
 
-/// What a term's match in a doc is worth, before its rarity.
-fn value(m: &TermMatch) -> f64 {
+/// How strongly a rule says a query term, from 0 to 1: 1 for a word of its
+/// title, else BM25's saturating term frequency against the rule's length
+/// relative to its edition's mean; times how sure the reading is.
+fn strength(m: &TermMatch, length: f64) -> f64 {
+    if m.in_title {
+        // The title is the rule's own name for its topic.
+        return m.weight;
+    }
     let tf = m.in_text as f64;
-    m.weight * (if m.in_title { 1.0 } else { 0.0 } + 0.5 * tf / (tf + 1.0))
+    m.weight * tf / (tf + K1 * (1.0 - B + B * length))
 }
 
-/// Concept evidence from the lexicon, the concept names and the titles:
-/// concept → how fully the query names it (0 to 1).
-/// How fully a query names a concept.
+/// How fully a query names a concept (or a topic no rule covers) through
+/// the lexicon and the concept names.
 #[derive(Debug, Clone, Default)]
 struct Evidence {
     /// 0 for nothing; about 1 for a term that says the whole query, more
     /// for a term of several words.
     fit: f64,
-    /// The query terms a lexicon term of the concept covers.
-    covers: Vec<bool>,
+    /// Per query term, how sure the reading was that a lexicon term of the
+    /// concept covers it (0: none covers it).
+    covers: Vec<f64>,
+    /// The most query words one lexicon term of the concept says.
+    words: usize,
+    /// A topic the lexicon lists as covered by no rulebook.
+    uncovered: bool,
 }
 
-fn concept_evidence(
+/// Where a query says a stem.
+#[derive(Debug, Clone, Copy)]
+struct Said {
+    term: usize,
+    reading: usize,
+    word: usize,
+    weight: f64,
+}
+
+fn concept_evidence<'l>(
     terms: &[Term],
     idf: &[f64],
-    lexicon: &Lexicon,
-    docs: &[Doc],
-    title_matches: &[Vec<Option<TermMatch>>],
-) -> HashMap<String, Evidence> {
-    // Per language: stem → (term, weight) it reads.
-    let mut by_lang: [HashMap<&str, Vec<(usize, f64)>>; 4] = Default::default();
-    for (i, term) in terms.iter().enumerate() {
-        for reading in &term.readings {
-            for (lang, stems) in reading.stems.iter().enumerate() {
-                for s in stems {
-                    if let Some(map) = by_lang.get_mut(lang) {
-                        map.entry(s.as_str()).or_default().push((i, reading.weight));
+    lexicon: &'l Lexicon,
+) -> HashMap<&'l str, Evidence> {
+    // Per language: stem → where the query says it (term, reading, word
+    // of the reading) and how sure that reading is.
+    let mut by_lang: [HashMap<&str, Vec<Said>>; 4] = Default::default();
+    for (t, term) in terms.iter().enumerate() {
+        for (r, reading) in term.readings.iter().enumerate() {
+            for (lang, map) in by_lang.iter_mut().enumerate() {
+                for (w, stems) in reading.stems[lang].iter().enumerate() {
+                    for s in stems {
+                        map.entry(s.as_str()).or_default().push(Said {
+                            term: t,
+                            reading: r,
+                            word: w,
+                            weight: reading.weight,
+                        });
                     }
                 }
             }
         }
     }
-    let n = terms.len().max(1) as f64;
     let idf_sum: f64 = idf.iter().sum::<f64>().max(f64::MIN_POSITIVE);
-    let mut evidence: HashMap<String, Evidence> = HashMap::new();
-    let mut note = |concept: &str, fit: f64, covered: &[usize]| {
-        let e = evidence
-            .entry(concept.to_string())
-            .or_insert_with(|| Evidence {
-                fit: 0.0,
-                covers: vec![false; terms.len()],
-            });
-        e.fit = e.fit.max(fit);
-        for &t in covered {
-            if let Some(c) = e.covers.get_mut(t) {
-                *c = true;
-            }
-        }
-    };
+    let mut evidence: HashMap<&str, Evidence> = HashMap::new();
     // A term matches when all its stems are the query's, so its first stem
     // is one of them: only the terms starting with a query stem are read.
     let mut candidates = Vec::new();
@@ -512,20 +606,51 @@ fn concept_evidence(
         let Some(map) = by_lang.get(lang_index(entry.lang)) else {
             continue;
         };
-        let mut covered: Vec<(usize, f64)> = Vec::new();
-        let mut all = true;
-        for stem in entry.stems.split(' ') {
-            match map.get(stem) {
-                Some(reads) => covered.extend(reads.iter().copied()),
-                None => {
-                    all = false;
-                    break;
-                }
-            }
-        }
-        if !all || covered.is_empty() {
+        let stems: Vec<&str> = entry.stems.split(' ').collect();
+        let found: Vec<&[Said]> = stems
+            .iter()
+            .filter_map(|s| map.get(s))
+            .map(Vec::as_slice)
+            .collect();
+        if found.len() < stems.len() {
             continue;
         }
+        // A word the query typed glued ("meerwaardechip") counts only when
+        // the term says all of its parts: "under" of "undercalled" is not
+        // "under" of "underbet".
+        let whole = |s: &Said| {
+            let parts = terms[s.term].readings[s.reading].words.len();
+            (0..parts).all(|w| {
+                found.iter().any(|said| {
+                    said.iter()
+                        .any(|o| o.term == s.term && o.reading == s.reading && o.word == w)
+                })
+            })
+        };
+        let found: Vec<Vec<&Said>> = found
+            .iter()
+            .map(|said| said.iter().filter(|s| whole(s)).collect())
+            .collect();
+        if found.iter().any(Vec::is_empty) {
+            continue;
+        }
+        // The words of a term stand together in the query, give or take
+        // one: words scattered over a sentence are not the term.
+        let span = stems.len();
+        let window = found.iter().flatten().map(|s| s.term).find(|&from| {
+            found
+                .iter()
+                .all(|said| said.iter().any(|s| s.term >= from && s.term <= from + span))
+        });
+        let Some(from) = window else {
+            continue;
+        };
+        let covered: Vec<(usize, f64)> = found
+            .iter()
+            .flatten()
+            .filter(|s| s.term >= from && s.term <= from + span)
+            .map(|s| (s.term, s.weight))
+            .collect();
         // Per term, the best weight it was read with.
         let mut per_term: HashMap<usize, f64> = HashMap::new();
         for (t, w) in covered {
@@ -541,39 +666,22 @@ fn concept_evidence(
             .map(|&t| idf.get(t).copied().unwrap_or(0.0))
             .sum::<f64>()
             / idf_sum;
-        let words = per_term.len().min(3) as f64;
-        let covered: Vec<usize> = per_term.keys().copied().collect();
-        note(
-            entry.concept,
-            share * weight * (1.0 + 0.25 * (words - 1.0)),
-            &covered,
-        );
-    }
-    // A title the query says nearly all of names its concept too.
-    for (d, doc) in docs.iter().enumerate() {
-        let title_words = doc
-            .title_terms
-            .bytes()
-            .filter(|&b| b == b' ')
-            .count()
-            .saturating_sub(1);
-        if title_words == 0 {
-            continue;
-        }
-        let mut covered = Vec::new();
-        let mut weight: f64 = 1.0;
-        for (t, per_doc) in title_matches.iter().enumerate() {
-            if let Some(Some(m)) = per_doc.get(d)
-                && m.in_title
-            {
-                covered.push(t);
-                weight = weight.min(m.weight);
+        let words = found.len();
+        let fit = share * weight * (1.0 + 0.25 * (words.min(3) as f64 - 1.0));
+        let e = evidence.entry(entry.concept).or_insert_with(|| Evidence {
+            covers: vec![0.0; terms.len()],
+            uncovered: entry.uncovered,
+            ..Evidence::default()
+        });
+        e.fit = e.fit.max(fit);
+        e.words = e.words.max(words);
+        for (t, w) in per_term {
+            if let Some(c) = e.covers.get_mut(t) {
+                // The lexicon names the topic: a term of several words as
+                // strongly as the rule's own title, one word nearly so.
+                let named = if words > 1 { 1.0 } else { LEXICON };
+                *c = c.max(named * w);
             }
-        }
-        let q_cov = covered.len() as f64 / n;
-        let t_cov = (covered.len() as f64 / title_words as f64).min(1.0);
-        if q_cov >= 0.99 && t_cov >= 0.5 {
-            note(doc.concept, 0.8 * t_cov * weight, &covered);
         }
     }
     evidence
@@ -590,18 +698,39 @@ pub fn named_concepts(lexicon: &Lexicon, vocab: &Vocab, query: &str) -> Vec<(Str
     }
     let terms = query_terms(&words, &lexicon.stop, vocab);
     let idf = vec![1.0; terms.len()];
-    let mut named: Vec<(String, f64)> = concept_evidence(&terms, &idf, lexicon, &[], &[])
+    let mut named: Vec<(String, f64)> = concept_evidence(&terms, &idf, lexicon)
         .into_iter()
-        .filter(|(_, e)| e.fit >= 0.5)
-        .map(|(c, e)| (c, e.fit))
+        .filter(|(_, e)| e.fit >= 0.5 && !e.uncovered)
+        .map(|(c, e)| (c.to_string(), e.fit))
         .collect();
     named.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     named
 }
 
+/// A topic's standing for a query: its score, and its rule and how well
+/// that rule scored in each edition.
+#[derive(Debug, Clone)]
+struct Topic<'l> {
+    concept: &'l str,
+    score: f64,
+    /// (doc, score in its edition), best first.
+    rules: Vec<(usize, f64)>,
+    uncovered: bool,
+}
+
 /// Searches for `query`: in the edition `edition` (falling back to the
 /// others for a topic it has no rule on), or in every edition when
 /// `edition` is `None`. Best first, at most `limit` hits.
+///
+/// The query is read as a topic. Each edition scores every topic by the
+/// share of the query's weight its rule says (BM25 per edition: a word's
+/// weight is how rare it is in that edition; a title word counts more; a
+/// rule the lexicon names for the topic says the words the lexicon term
+/// covers), so a query in any language finds the topic through the editions
+/// in its language, and the hit is the rule of the edition in use on that
+/// topic. Words no text and no lexicon has count half against every topic;
+/// a topic that explains less than [`COVERED`] of the query does not answer
+/// it, and the hits are then offered as the nearest topics.
 pub fn search<'d, 'a>(
     index: &'d Index<'a>,
     query: &str,
@@ -622,12 +751,15 @@ pub fn search<'d, 'a>(
     if words.is_empty() {
         return Ok(Found {
             hits: Vec::new(),
-            widened: false,
+            coverage: Coverage::NotCovered,
         });
     }
+    let editions = Editions::of(docs);
     let mut terms = query_terms(&words, &index.lexicon.stop, &index.vocab);
-    let mut matches: Vec<Vec<Option<TermMatch>>> =
-        terms.iter().map(|t| match_term(t, docs)).collect();
+    let mut matches: Vec<Vec<Option<TermMatch>>> = terms
+        .iter()
+        .map(|t| match_term(t, docs, &editions.lengths))
+        .collect();
     // A word no text has: read it as the nearest words of the vocabulary.
     let mut lookups = 0;
     for (term, per_doc) in terms.iter_mut().zip(matches.iter_mut()) {
@@ -651,148 +783,314 @@ pub fn search<'d, 'a>(
             continue;
         }
         term.readings.extend(typos);
-        *per_doc = match_term(term, docs);
+        *per_doc = match_term(term, docs, &editions.lengths);
     }
-    // Rarer words count more.
-    let total = docs.len().max(1) as f64;
-    let idf: Vec<f64> = matches
+    // Each word's weight: how rare it is among the rules of a language
+    // that says it (BM25's idf over that language's rules; of several
+    // languages, the one where it is commonest, as a word common in any
+    // language it is a word of says little). A word no rule says weighs as
+    // a word of none, and half that when no lexicon term says it either: it
+    // may be a word of the question, or the topic no rule has.
+    let by_lang = analyze::LANGS.map(|lang| {
+        (0..docs.len())
+            .filter(|&d| docs[d].lang == lang)
+            .collect::<Vec<usize>>()
+    });
+    let unsaid = by_lang
+        .iter()
+        .map(|group| idf(group.len(), 0))
+        .fold(0.0, f64::max);
+    let mut weights: Vec<f64> = matches
         .iter()
         .map(|per_doc| {
-            let df = per_doc.iter().filter(|m| m.is_some()).count() as f64;
-            (1.0 + total / (df + 0.5)).ln()
+            by_lang
+                .iter()
+                .filter_map(|group| {
+                    let df = group
+                        .iter()
+                        .filter(|&&d| matches!(per_doc.get(d), Some(Some(_))))
+                        .count();
+                    (df > 0).then(|| idf(group.len(), df))
+                })
+                .reduce(f64::min)
+                .unwrap_or(unsaid)
         })
         .collect();
-    let idf_sum: f64 = idf.iter().sum::<f64>().max(f64::MIN_POSITIVE);
-    let evidence = concept_evidence(&terms, &idf, &index.lexicon, docs, &matches);
-    let none = Evidence::default();
-    let mut scored: Vec<(f64, usize)> = Vec::new();
-    for (d, doc) in docs.iter().enumerate() {
-        let mut sum = 0.0;
-        let mut covered = 0.0;
-        // Query words the rule says, or its concept's lexicon says.
-        let mut explained = 0.0;
-        let mut explained_words = 0usize;
-        let found = evidence.get(doc.concept).unwrap_or(&none);
-        for (t, (per_doc, w)) in matches.iter().zip(&idf).enumerate() {
-            let in_text = matches!(per_doc.get(d), Some(Some(_)));
-            if let Some(Some(m)) = per_doc.get(d) {
-                sum += w * value(m);
-                covered += w;
-            }
-            if in_text || found.covers.get(t).copied().unwrap_or(false) {
-                explained += w;
-                explained_words += 1;
-            }
+    let evidence = concept_evidence(&terms, &weights, &index.lexicon);
+    let said: Vec<bool> = (0..terms.len())
+        .map(|t| {
+            matches[t].iter().any(Option::is_some) || evidence.values().any(|e| e.covers[t] > 0.0)
+        })
+        .collect();
+    for (w, said) in weights.iter_mut().zip(&said) {
+        if !said {
+            *w *= 0.5;
         }
-        let coverage = covered / idf_sum;
-        let concept = found.fit;
-        // A partial match still counts: half the query's weight, or half
-        // its words.
-        if explained / idf_sum < 0.5 && (explained_words as f64) < 0.5 * terms.len() as f64 {
-            continue;
-        }
-        // Query words side by side in the text, as typed.
-        let mut phrase = 0.0;
-        if terms.len() > 1 {
-            for pair in terms.windows(2) {
-                let (Some(a), Some(b)) = (pair[0].readings.first(), pair[1].readings.first())
-                else {
-                    continue;
-                };
-                let lang = lang_index(doc.lang);
-                let (Some(a), Some(b)) = (a.stems[lang].last(), b.stems[lang].first()) else {
-                    continue;
-                };
-                let together = format!(" {a} {b} ");
-                if doc.title_terms.contains(&together) {
-                    phrase += 0.3;
-                } else if doc.text_terms.contains(&together) {
-                    phrase += 0.15;
-                }
-            }
-            phrase /= (terms.len() - 1) as f64;
-        }
-        // Shorter texts are more about what they mention.
-        let length = 1.0 + 0.3 * 300.0 / (300.0 + doc.text_terms.len() as f64);
-        let text = (sum / idf_sum * coverage + phrase) * length;
-        let score = text + concept;
-        scored.push(((score * 100.0).round() / 100.0, d));
     }
-    scored.sort_by(|a, b| {
-        b.0.total_cmp(&a.0)
-            .then_with(|| docs[a.1].edition.cmp(docs[b.1].edition))
-            .then_with(|| a.1.cmp(&b.1))
+    let total: f64 = weights.iter().sum::<f64>().max(f64::MIN_POSITIVE);
+    let known = said.iter().filter(|s| **s).count().max(1) as f64;
+    let phrases = Phrases::of(&terms);
+    let mut topics: HashMap<&str, Topic> = HashMap::new();
+    // How much of the query a rule (or, for a topic without one, its
+    // lexicon) says: the share of the weight of the words it says, each
+    // as strongly as it says it, times the share of the query's known words
+    // it says at all (a rule saying every word outranks one saying a
+    // single word more strongly), plus the words it says side by side.
+    let score_of = |said_strength: &dyn Fn(usize) -> f64, phrase: f64| {
+        let mut share = 0.0;
+        let mut count = 0usize;
+        for (t, w) in weights.iter().enumerate() {
+            let s = said_strength(t);
+            share += w * s;
+            count += usize::from(s > 0.0);
+        }
+        (share / total) * (count as f64 / known).sqrt() + phrase
+    };
+    for members in &editions.members {
+        let own = edition.is_none_or(|id| docs[members[0]].edition == id);
+        let factor = if own { 1.0 } else { OTHER_EDITION };
+        for &d in members {
+            let doc = &docs[d];
+            let lexicon = evidence.get(doc.concept);
+            let strength_of = |t: usize| {
+                let text = match matches[t].get(d) {
+                    Some(Some(m)) => strength(m, editions.lengths[d]),
+                    _ => 0.0,
+                };
+                text.max(lexicon.map_or(0.0, |l| l.covers[t]))
+            };
+            let in_doc = |t: usize| matches!(matches[t].get(d), Some(Some(_)));
+            let score = score_of(&strength_of, phrases.bonus(doc, in_doc));
+            if score <= 0.0 {
+                continue;
+            }
+            let topic = topics.entry(doc.concept).or_insert_with(|| Topic {
+                concept: doc.concept,
+                score: 0.0,
+                rules: Vec::new(),
+                uncovered: false,
+            });
+            topic.score = topic.score.max(factor * score);
+            topic.rules.push((d, score));
+        }
+        // Topics the lexicon names that this edition has no rule on (or
+        // no rulebook has) stand by the lexicon alone.
+        for (concept, l) in &evidence {
+            if members.iter().any(|&d| docs[d].concept == *concept) {
+                continue;
+            }
+            let score = score_of(&|t| l.covers[t], 0.0);
+            let topic = topics.entry(concept).or_insert_with(|| Topic {
+                concept,
+                score: 0.0,
+                rules: Vec::new(),
+                uncovered: l.uncovered,
+            });
+            topic.score = topic.score.max(factor * score);
+        }
+    }
+    let mut ranked: Vec<Topic> = topics
+        .into_values()
+        .map(|mut t| {
+            // A lexicon term of several words the query says.
+            if let Some(l) = evidence.get(t.concept) {
+                t.score += 0.1 * (l.words.min(3) as f64 - 1.0).max(0.0);
+            }
+            t.score = (t.score * 100.0).round() / 100.0;
+            t.rules
+                .sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            t
+        })
+        .collect();
+    ranked.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then_with(|| a.concept.cmp(b.concept))
     });
-    let (picked, widened) = pick(docs, &scored, &evidence, edition, limit);
+    // The edition's rule on each topic, whether or not it says any word of
+    // the query: a query in another language finds it by its topic.
+    let own: HashMap<&str, usize> = edition.map_or_else(HashMap::new, |id| {
+        (0..docs.len())
+            .filter(|&d| docs[d].edition == id)
+            .map(|d| (docs[d].concept, d))
+            .collect()
+    });
+    let has_rule = |t: &Topic| edition.is_none() || own.contains_key(t.concept);
+    let coverage = match ranked.first() {
+        Some(t) if t.uncovered => Coverage::Uncovered(t.concept),
+        Some(t) if t.score >= COVERED && has_rule(t) => Coverage::Covered,
+        _ => Coverage::NotCovered,
+    };
+    // Uncovered topics are said in words, not listed.
+    let ranked: Vec<&Topic> = ranked.iter().filter(|t| !t.uncovered).collect();
+    let picked = pick(
+        &ranked,
+        edition.map(|_| &own),
+        limit,
+        coverage == Coverage::Covered,
+    );
     let hits = picked
         .into_iter()
-        .map(|(score, d, fallback)| {
-            let doc = &docs[d];
+        .map(|p| {
+            let doc = &docs[p.doc];
             Hit {
                 doc,
-                score,
+                score: p.score,
                 snippet: snippet(doc, &terms, &index.vocab, &index.lexicon.stop),
-                fallback,
+                fallback: p.fallback,
+                nearest: p.nearest,
             }
         })
         .collect();
-    Ok(Found { hits, widened })
+    Ok(Found { hits, coverage })
 }
 
-/// The hits shown: with an edition in use, its own; the other editions'
-/// rules on a topic the query names and that edition has no rule on (best
-/// placed by score, marked as fallback); and when it has no match at all,
-/// every edition's (all fallback, `widened`).
-fn pick(
-    docs: &[Doc],
-    scored: &[(f64, usize)],
-    evidence: &HashMap<String, Evidence>,
-    edition: Option<&str>,
-    limit: usize,
-) -> (Vec<(f64, usize, bool)>, bool) {
-    let Some(edition) = edition else {
-        return (
-            scored
-                .iter()
-                .take(limit)
-                .map(|&(s, d)| (s, d, false))
-                .collect(),
-            false,
-        );
-    };
-    let own: Vec<(f64, usize)> = scored
-        .iter()
-        .copied()
-        .filter(|&(_, d)| docs[d].edition == edition)
-        .collect();
-    if own.is_empty() {
-        return (
-            scored
-                .iter()
-                .take(limit)
-                .map(|&(s, d)| (s, d, true))
-                .collect(),
-            true,
-        );
-    }
-    let has_concept = |c: &str| docs.iter().any(|d| d.edition == edition && d.concept == c);
-    let best_own = own.first().map_or(0.0, |o| o.0);
-    let mut out: Vec<(f64, usize, bool)> = Vec::new();
-    for &(s, d) in scored {
-        let doc = &docs[d];
-        if doc.edition == edition {
-            out.push((s, d, false));
-        } else if evidence.get(doc.concept).is_some_and(|e| e.fit >= 0.75)
-            && !has_concept(doc.concept)
-            && s > best_own
-        {
-            out.push((s, d, true));
+/// The docs grouped by edition, and each doc's length in terms relative to
+/// its edition's mean.
+struct Editions {
+    /// Per edition, its docs, in index order.
+    members: Vec<Vec<usize>>,
+    /// Per doc.
+    lengths: Vec<f64>,
+}
+
+impl Editions {
+    fn of(docs: &[Doc]) -> Editions {
+        let mut members: Vec<Vec<usize>> = Vec::new();
+        let mut ids: Vec<&str> = Vec::new();
+        for (d, doc) in docs.iter().enumerate() {
+            match ids.iter().position(|id| *id == doc.edition) {
+                Some(e) => members[e].push(d),
+                None => {
+                    ids.push(doc.edition);
+                    members.push(vec![d]);
+                }
+            }
         }
-        if out.len() == limit {
+        let raw: Vec<f64> = docs
+            .iter()
+            .map(|d| memchr::memchr_iter(b' ', d.text_terms.as_bytes()).count() as f64)
+            .collect();
+        let mut lengths = vec![1.0; docs.len()];
+        for group in &members {
+            let mean = group.iter().map(|&d| raw[d]).sum::<f64>() / group.len().max(1) as f64;
+            for &d in group {
+                lengths[d] = raw[d] / mean.max(1.0);
+            }
+        }
+        Editions { members, lengths }
+    }
+}
+
+/// Query words side by side in a rule, as typed: per pair of adjacent
+/// query words and language, the finder of their stems side by side.
+struct Phrases {
+    /// Per pair (its first term's index), per language.
+    pairs: Vec<(usize, [memmem::Finder<'static>; 4])>,
+    count: usize,
+}
+
+impl Phrases {
+    fn of(terms: &[Term]) -> Phrases {
+        let mut pairs = Vec::new();
+        for (t, pair) in terms.windows(2).enumerate() {
+            let (Some(a), Some(b)) = (pair[0].readings.first(), pair[1].readings.first()) else {
+                continue;
+            };
+            let finders = std::array::from_fn(|lang| {
+                let a = a.stems[lang].last().and_then(|s| s.first());
+                let b = b.stems[lang].first().and_then(|s| s.first());
+                let together = format!(
+                    " {} {} ",
+                    a.map_or("", String::as_str),
+                    b.map_or("", String::as_str)
+                );
+                memmem::Finder::new(together.as_bytes()).into_owned()
+            });
+            pairs.push((t, finders));
+        }
+        Phrases {
+            pairs,
+            count: terms.len().saturating_sub(1),
+        }
+    }
+
+    /// Up to 0.3 when every pair is in the rule's title, 0.15 in its text;
+    /// only pairs whose both words the rule says (`says`) are looked for.
+    fn bonus(&self, doc: &Doc, says: impl Fn(usize) -> bool) -> f64 {
+        let lang = lang_index(doc.lang);
+        let mut phrase = 0.0;
+        for (t, finders) in &self.pairs {
+            if !says(*t) || !says(t + 1) {
+                continue;
+            }
+            let finder = &finders[lang];
+            if finder.find(doc.title_terms.as_bytes()).is_some() {
+                phrase += 0.3;
+            } else if finder.find(doc.text_terms.as_bytes()).is_some() {
+                phrase += 0.15;
+            }
+        }
+        phrase / self.count.max(1) as f64
+    }
+}
+
+/// A hit chosen for display.
+struct Picked {
+    doc: usize,
+    score: f64,
+    fallback: bool,
+    nearest: bool,
+}
+
+/// The hits shown, topic by topic in rank order. With an edition in use:
+/// its rule on each topic; on a topic that answers the query and that it has
+/// no rule on, ranked above its own, the best other edition's rule (a
+/// fallback). With every edition: each topic's rules, best first. Topics
+/// scoring under a fifth of the best are left out; when the edition does not
+/// cover the query, its few nearest topics are offered as such.
+fn pick(
+    ranked: &[&Topic],
+    own: Option<&HashMap<&str, usize>>,
+    limit: usize,
+    covered: bool,
+) -> Vec<Picked> {
+    let best = ranked.first().map_or(0.0, |t| t.score);
+    let limit = if covered { limit } else { limit.min(NEAREST) };
+    let mut out: Vec<Picked> = Vec::new();
+    let mut own_seen = false;
+    for topic in ranked {
+        if out.len() >= limit || topic.score < 0.2 * best || topic.score <= 0.0 {
             break;
         }
+        let hit = |d: usize, fallback: bool| Picked {
+            doc: d,
+            score: topic.score,
+            fallback,
+            nearest: !covered && !fallback,
+        };
+        match own {
+            None => {
+                for &(d, _) in &topic.rules {
+                    if out.len() < limit {
+                        out.push(hit(d, false));
+                    }
+                }
+            }
+            Some(own) => {
+                if let Some(&d) = own.get(topic.concept) {
+                    out.push(hit(d, false));
+                    own_seen = true;
+                } else if !own_seen
+                    && topic.score >= COVERED
+                    && let Some(&(d, _)) = topic.rules.first()
+                {
+                    out.push(hit(d, true));
+                }
+            }
+        }
     }
-    (out, false)
+    out
 }
 
 fn snippet(doc: &Doc, terms: &[Term], vocab: &Vocab, stop: &StopWords) -> Snippet {
@@ -805,8 +1103,7 @@ fn snippet(doc: &Doc, terms: &[Term], vocab: &Vocab, stop: &StopWords) -> Snippe
     let wanted: BTreeSet<&str> = terms
         .iter()
         .flat_map(|t| &t.readings)
-        .flat_map(|r| &r.stems[lang])
-        .map(String::as_str)
+        .flat_map(|r| r.all_stems(lang))
         .collect();
     let folded = fold_mapped(source);
     // Byte ranges (in the folded text) of the words that matched.

@@ -97,6 +97,7 @@ pub enum ChipRaceRounding {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
@@ -364,6 +365,7 @@ pub enum MissedRoundFormula {
     serde::Deserialize,
     strum::IntoStaticStr,
     strum::VariantNames,
+    strum::VariantArray,
 )]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]

@@ -28,7 +28,12 @@ const SAME: &[(&str, &[&str], &[&str])] = &[
     // A silent 1400 against an opening bet of 1000: a call.
     (
         "bet",
-        &["big_blind=100", "actions=A:bet:1000", "pushed=1400"],
+        &[
+            "big_blind=100",
+            "actions=A:bet:1000",
+            "player=B",
+            "pushed=1400",
+        ],
         &["facing=1000", "big_blind=100", "pushed=1400"],
     ),
     // An undercall facing the first raise pre-flop (tda-2019-sk: the opener).
@@ -46,7 +51,7 @@ const SAME: &[(&str, &[&str], &[&str])] = &[
     // The pot-limit maximum facing a 300 bet into 700 (pot 1000 in all).
     (
         "pot-limit",
-        &["pot=1000", "big_blind=100", "actions=A:bet:300"],
+        &["pot=1000", "big_blind=100", "actions=A:bet:300", "player=B"],
         &["pot=1000", "big_blind=100", "facing=300"],
     ),
     // Limit 10/20 on the turn: "bet, forty" is the big bet.
@@ -165,6 +170,7 @@ fn the_round_decides_what_the_numbers_cannot_say() {
         &[
             "big_blind=100",
             "actions=A:bet:100,B:all-in:150",
+            "player=A",
             "declared=raise",
             "chips=500",
         ],
@@ -227,4 +233,58 @@ fn an_all_in_without_its_total_is_sized_by_the_stacks() {
         assert_eq!(undercall["outcome"], numbers["outcome"], "{edition}");
         assert_eq!(undercall["amounts"], numbers["amounts"], "{edition}");
     }
+}
+
+/// Whose action is ruled is never picked by the ruling: the actions alone
+/// do not say it (another player may sit between), so without `player` the
+/// ruling is refused, naming the question; heads-up, the next to act is
+/// certain.
+#[test]
+fn the_player_is_named_never_picked() {
+    for (incident, answers) in [
+        (
+            "bet",
+            &[
+                "big_blind=100",
+                "actions=A:bet:100,B:all-in:150",
+                "chips=500",
+            ][..],
+        ),
+        (
+            "undercall",
+            &[
+                "heads_up=no",
+                "big_blind=1000",
+                "street=river",
+                "actions=A:bet:2000,B:raise:5000",
+                "pushed=2000",
+            ][..],
+        ),
+        (
+            "pot-limit",
+            &["pot=1000", "big_blind=100", "actions=A:bet:300"][..],
+        ),
+    ] {
+        let mut cmd = crate::common::floor();
+        cmd.args(["incident", incident, "--rules", "dpc-2019-en"]);
+        for a in answers {
+            cmd.args(["--answer", a]);
+        }
+        let line = crate::common::one_line_error(&mut cmd);
+        assert!(line.contains("player"), "{incident}: {line}");
+    }
+    // Heads-up, B undercalled A's raise: B is certain.
+    let r = ruling(
+        "undercall",
+        "dpc-2019-en",
+        &[
+            "heads_up=yes",
+            "big_blind=100",
+            "street=flop",
+            "actions=A:bet:300,B:raise:900,A:raise:2700",
+            "pushed=600",
+        ],
+    );
+    assert_eq!(r["player"], "B");
+    assert_eq!(r["amounts"]["to_add"], 1200);
 }

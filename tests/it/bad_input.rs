@@ -293,7 +293,6 @@ fn malformed_amounts_name_the_key_and_the_fix() {
         ("12OO", "contains `O`"),
         ("-5", "is negative"),
         ("1e9", "contains `e`"),
-        ("", "empty"),
         ("٣٠٠", "contains `٣`"),
         ("18446744073709551616", "too large"),
         ("99999999999999999999999k", "too large"),
@@ -533,19 +532,22 @@ fn malformed_answers_files() {
     );
     bad_owned(
         clock("duplicate.yaml"),
-        &["duplicate.yaml:1:1", "`facing_bet` is given twice"],
+        &["duplicate.yaml:2:1", "`facing_bet` is given twice"],
     );
     bad_owned(
         clock("list.yaml"),
         &["list.yaml", "must be a map of answers"],
     );
     bad_owned(clock("empty.yaml"), &["empty.yaml", "is empty"]);
-    bad_owned(clock("deep.yaml"), &["deep.yaml:1:", "nested too deeply"]);
+    bad_owned(
+        clock("deep.yaml"),
+        &["deep.yaml:1:", "nested more than 32 levels deep"],
+    );
     bad_owned(
         clock("deep-block.yaml"),
-        &["deep-block.yaml:", "indented too deeply"],
+        &["deep-block.yaml:", "nested more than 32 levels deep"],
     );
-    bad_owned(clock("bomb.yaml"), &["bomb.yaml:2:", "aliases"]);
+    bad_owned(clock("bomb.yaml"), &["bomb.yaml:1:", "aliases"]);
     bad_owned(
         clock("latin1.yaml"),
         &["latin1.yaml is not UTF-8", "offset 24"],
@@ -569,7 +571,7 @@ fn malformed_house_overlays() {
     );
     bad_owned(
         house("h-duplicate.yaml"),
-        &["h-duplicate.yaml:1:1", "`title` is given twice"],
+        &["h-duplicate.yaml:5:1", "`title` is given twice"],
     );
     bad_owned(house("h-empty.yaml"), &["h-empty.yaml", "is empty"]);
     bad_owned(
@@ -582,7 +584,7 @@ fn malformed_house_overlays() {
     );
     bad_owned(
         house("h-concept.yaml"),
-        &["h-concept.yaml:6:", "unknown concept `calling-clok`"],
+        &["h-concept.yaml:10:14", "unknown concept `calling-clok`"],
     );
     bad_owned(
         house("h-clash.yaml"),
@@ -641,7 +643,7 @@ fn missing_or_broken_data_trees() {
             "--data".into(),
             file("data-broken"),
         ],
-        &["ui.yaml:3:1"],
+        &["ui.yaml:2:11"],
     );
     bad_owned(
         vec!["editions".into(), "--data".into(), file("data-lang")],
@@ -981,7 +983,11 @@ fn an_overlay_parameter_out_of_range_names_its_place_and_range() {
     let path = path.display().to_string();
     bad(
         &["rule", "29", "--house", &path],
-        &["h-kind.yaml:7:30", "a whole number from 2 to 9"],
+        &[
+            "h-kind.yaml:7:",
+            "halt_threshold",
+            "a whole number from 2 to 9",
+        ],
     );
 }
 
@@ -1054,7 +1060,8 @@ fn control_characters_never_reach_the_terminal() {
 
 #[test]
 fn failures_of_the_system_exit_1() {
-    // A full disk: the ruling is not logged, the log is left as it was.
+    // A device as the log (/dev/full fails every write) is bad input,
+    // refused before a byte is written.
     floor()
         .args([
             "incident",
@@ -1065,7 +1072,8 @@ fn failures_of_the_system_exit_1() {
             "/dev/full",
         ])
         .assert()
-        .code(1);
+        .code(2)
+        .stderr(predicates::str::contains("not a regular file"));
     // Standard output closed or full: the output went nowhere, whatever
     // the command (help and version included).
     for (args, redirect) in [
@@ -1092,7 +1100,7 @@ fn failures_of_the_system_exit_1() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    // Said in the UI language, not in the system's English.
+    // A device as the log is refused in the UI language.
     let out = floor()
         .args([
             "--lang",
@@ -1105,11 +1113,11 @@ fn failures_of_the_system_exit_1() {
         .args(["--log", "/dev/full"])
         .output()
         .expect("runs");
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr).trim(),
-        "Fehler: das Protokoll /dev/full kann nicht geschrieben werden: kein Platz mehr auf dem \
-         Gerät; geben Sie einen beschreibbaren --log-Pfad an"
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.starts_with("Fehler: das Protokoll /dev/full ist keine"),
+        "{said}"
     );
     for (redirect, said) in [
         (
@@ -1133,4 +1141,113 @@ fn failures_of_the_system_exit_1() {
         assert_eq!(out.status.code(), Some(1), "{redirect}");
         assert_eq!(String::from_utf8_lossy(&out.stderr).trim(), said);
     }
+}
+
+/// Under `--json` a failure is written twice on stderr: the line a person
+/// reads, then one JSON object a script branches on (its message key, the
+/// same localized text, the arguments, the exit code). Every kind of
+/// failure and both exit codes, through the binary.
+#[test]
+fn under_json_every_failure_is_also_one_json_object_on_stderr() {
+    let dir = fixtures();
+    let syntax = dir.join("syntax.yaml");
+    let bomb = dir.join("bomb.yaml");
+    let missing_log = dir.join("no-such-dir/rulings.jsonl");
+    let cases: Vec<(Vec<std::ffi::OsString>, &str, i32)> = vec![
+        (args(&["rule", "999"]), "unknown_rule", 2),
+        (args(&["rulez"]), "usage", 2),
+        (
+            args(&["--lang", "de", "incident", "bet", "--answer", "x=1"]),
+            "unknown_key",
+            2,
+        ),
+        (args(&["incident", "nope"]), "unknown_incident", 2),
+        (
+            args(&["incident", "bet", "--answer", "facing=12OO"]),
+            "invalid_answer",
+            2,
+        ),
+        (
+            with(&["incident", "clock", "--answers"], &syntax),
+            "file_problem",
+            2,
+        ),
+        (
+            with(&["incident", "clock", "--answers"], &bomb),
+            "file_problem",
+            2,
+        ),
+        (
+            with(&["log", "show", "--log"], &missing_log),
+            "log_unreadable",
+            2,
+        ),
+        (args(&["search", &"x".repeat(5000)]), "query_too_long", 2),
+    ];
+    for (argv, key, exit) in cases {
+        let out = floor().args(&argv).arg("--json").output().expect("runs");
+        check_json_failure(&argv, &out, key, exit);
+    }
+    // A failure of the system (exit 1): the output cannot be written.
+    #[cfg(target_os = "linux")]
+    {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let argv = args(&["rule", "43"]);
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("floor"))
+            .env_clear()
+            .env("LANG", "en_US.UTF-8")
+            .args(&argv)
+            .arg("--json")
+            .stdout(full)
+            .output()
+            .expect("runs");
+        check_json_failure(&argv, &out, "write_output", 1);
+    }
+    // Without `--json`, the one line alone.
+    let mut plain = floor();
+    plain.args(["rule", "999"]);
+    assert!(!one_line_error(&mut plain).contains('{'));
+}
+
+fn args(list: &[&str]) -> Vec<std::ffi::OsString> {
+    list.iter().map(Into::into).collect()
+}
+
+fn with(list: &[&str], path: &Path) -> Vec<std::ffi::OsString> {
+    let mut argv = args(list);
+    argv.push(path.into());
+    argv
+}
+
+fn check_json_failure(
+    argv: &[std::ffi::OsString],
+    out: &std::process::Output,
+    key: &str,
+    exit: i32,
+) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(exit), "{argv:?}: {stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    let [human, json] = lines[..] else {
+        panic!("{argv:?}: two lines expected:\n{stderr}");
+    };
+    let value: serde_json::Value =
+        serde_json::from_str(json).unwrap_or_else(|e| panic!("{argv:?}: {e}: {json}"));
+    let error = &value["error"];
+    assert_eq!(error["key"], key, "{argv:?}: {json}");
+    assert_eq!(error["exit"], exit, "{argv:?}: {json}");
+    assert!(error["args"].is_object(), "{argv:?}: {json}");
+    let message = error["message"].as_str().expect("message");
+    assert!(
+        !message.is_empty() && human.ends_with(message),
+        "{argv:?}: the JSON text differs from the line:\n{human}\n{message}"
+    );
+    assert_eq!(
+        value.as_object().map(serde_json::Map::len),
+        Some(1),
+        "{json}"
+    );
 }

@@ -4,7 +4,9 @@
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::common::{floor, json, log_one_ruling, one_line_error, stdout, store};
+use crate::common::{
+    floor, json, json_exit, log_one_ruling, one_line_error, stdout_not_covered, store,
+};
 
 #[test]
 fn rule_43_of_pokerpunt_is_its_incorrect_bets_rule() {
@@ -296,7 +298,7 @@ fn malformed_data_trees_are_one_line_errors() {
     .expect("write");
     fails_with(
         &["rule", "43", "--data", twice.to_str().unwrap_or("")],
-        "ui.yaml:2:",
+        "ui.yaml:3:3:",
     );
     fails_with(
         &["rule", "43", "--data", twice.to_str().unwrap_or("")],
@@ -464,7 +466,7 @@ fn search_reads_inflections_and_whole_words() {
     assert!(!stavka.is_empty());
     assert_eq!(stavka, stavok);
     // A short word is a word, not the start of another ("kto", "ktorý").
-    let kto = json(&["search", "kto", "--rules", "tda-2019-sk", "--limit", "100"]);
+    let (kto, _) = json_exit(&["search", "kto", "--rules", "tda-2019-sk", "--limit", "100"]);
     for hit in kto.as_array().expect("array") {
         let snippet = hit["snippet"].as_str().unwrap_or("").to_lowercase();
         assert!(
@@ -499,9 +501,10 @@ fn search_in_every_edition_finds_the_topic_in_every_language() {
 
 #[test]
 fn search_marks_the_hits_from_other_editions() {
-    // dpc-2019-en has no rule on the ante format: the editions that do come
-    // first, marked, then its own partial matches, unmarked.
-    let hits = json(&["search", "BB ante", "--rules", "dpc-2019-en"]);
+    // dpc-2019-en has no rule on the ante format: it does not cover the
+    // query (exit 1, as grep); the editions that do come first, marked.
+    let (hits, code) = json_exit(&["search", "BB ante", "--rules", "dpc-2019-en"]);
+    assert_eq!(code, 1, "{hits}");
     let hits = hits.as_array().expect("array");
     assert_eq!(hits[0]["concept"], "no-ante-reduction");
     assert_eq!(hits[0]["fallback"], true);
@@ -511,22 +514,28 @@ fn search_marks_the_hits_from_other_editions() {
             hit["edition"] != "dpc-2019-en",
             "{hit}"
         );
+        // An answer from another edition is not a nearby topic.
+        assert!(
+            hit["fallback"] != true || hit.get("nearest").is_none(),
+            "{hit}"
+        );
     }
-    let text = stdout(&["search", "BB ante", "--rules", "dpc-2019-en"]);
+    let text = stdout_not_covered(&["search", "BB ante", "--rules", "dpc-2019-en"]);
+    assert!(
+        text.starts_with("Not covered by dpc-2019-en: no rule answers \"BB ante\"."),
+        "{text}"
+    );
     assert!(
         text.contains("(no rule on this topic in dpc-2019-en)"),
         "{text}"
     );
-    // Nothing in the edition in use: every hit from the others, said once.
+    // A query in another language finds the edition's own rule on its
+    // topic: Slovak "zamýšľal" (intended) is in the Slovak rule on unclear
+    // bets, and dpc-2019-en has that topic.
     let hits = json(&["search", "zamýšľal", "--rules", "dpc-2019-en"]);
-    let hits = hits.as_array().expect("array");
-    assert!(!hits.is_empty());
-    assert!(hits.iter().all(|h| h["fallback"] == true), "{hits:?}");
-    let text = stdout(&["search", "zamýšľal", "--rules", "dpc-2019-en"]);
-    assert!(
-        text.starts_with("No match in dpc-2019-en; matches in all editions:"),
-        "{text}"
-    );
+    assert_eq!(hits[0]["edition"], "dpc-2019-en", "{hits}");
+    assert_eq!(hits[0]["concept"], "unclear-bets", "{hits}");
+    assert!(hits[0].get("fallback").is_none(), "{hits}");
     // A hit of the edition in use, or of --all-editions, has no key.
     for args in [
         vec!["search", "undercall", "--rules", "onk-2023-nl"],
@@ -537,7 +546,7 @@ fn search_marks_the_hits_from_other_editions() {
             hits.as_array()
                 .expect("array")
                 .iter()
-                .all(|h| h.get("fallback").is_none()),
+                .all(|h| h.get("fallback").is_none() && h.get("nearest").is_none()),
             "{args:?}: {hits}"
         );
     }
@@ -566,7 +575,7 @@ fn search_refuses_an_overlong_query_at_once() {
         .args(&unknown)
         .arg("--all-editions")
         .assert()
-        .success();
+        .code(1);
     assert!(started.elapsed() < std::time::Duration::from_secs(3));
 }
 
@@ -591,7 +600,7 @@ fn check_validates_and_counts_the_lexicons() {
     }
     std::fs::write(
         dir.join("locales/nl/lexicon.yaml"),
-        "stop_words: [de]\nconcepts:\n  klokje: [klok]\n  calling-clock: [\"\", klok, Klok]\n",
+        "stop_words: [de]\nconcepts:\n  klokje: [klok]\n  calling-clock: [\"\", klok, Klok]\nnot_covered:\n  penalties: [straf]\n",
     )
     .expect("write");
     let out = floor()
@@ -606,6 +615,7 @@ fn check_validates_and_counts_the_lexicons() {
         "locales/nl/lexicon.yaml: concept `klokje` is not in locales/concepts.yaml",
         "`calling-clock` has an empty term",
         "`calling-clock` lists `Klok` twice",
+        "`penalties` is listed under not_covered but is a concept of locales/concepts.yaml",
     ] {
         assert!(out.contains(needle), "{needle}: {out}");
     }
@@ -631,5 +641,98 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
         } else {
             std::fs::copy(&path, to.join(entry.file_name())).expect("copy");
         }
+    }
+}
+
+#[test]
+fn search_says_when_no_rule_covers_the_query() {
+    // A topic no rulebook has: said by its name in the UI language, exit 1
+    // (as grep), the nearest topics offered only as such.
+    for (query, edition, lang, said) in [
+        (
+            "Rauchen am Tisch",
+            "tda-2015-de",
+            "de",
+            "Nicht geregelt in tda-2015-de: keine Regel zu Rauchen.",
+        ),
+        (
+            "fooi voor de dealer",
+            "onk-2023-nl",
+            "nl",
+            "Niet geregeld in onk-2023-nl: geen regel over fooi voor de dealer.",
+        ),
+        (
+            "bounty za vyradenie hráča",
+            "tda-2019-sk",
+            "sk",
+            "Vydanie tda-2019-sk to nerieši: žiadne pravidlo na tému bounty",
+        ),
+        (
+            "can players tip the dealer",
+            "dpc-2019-en",
+            "en",
+            "Not covered by dpc-2019-en: no rule on tips for the dealer.",
+        ),
+    ] {
+        let args = ["search", query, "--rules", edition, "--lang", lang];
+        let text = stdout_not_covered(&args);
+        assert!(text.starts_with(said), "{query}: {text}");
+        let (hits, code) = json_exit(&args);
+        assert_eq!(code, 1);
+        for hit in hits.as_array().expect("array") {
+            assert_eq!(hit["nearest"], true, "{query}: {hit}");
+        }
+    }
+    let text = stdout_not_covered(&["search", "straddle", "--all-editions"]);
+    assert!(
+        text.starts_with("Not covered by any edition: no rule on straddles."),
+        "{text}"
+    );
+    // Words nothing says: no rule matches.
+    assert_eq!(
+        stdout_not_covered(&["search", "flapdrol", "--rules", "onk-2023-nl"]),
+        "No rule matches \"flapdrol\".\n"
+    );
+}
+
+#[test]
+fn search_answers_whole_questions_word_forms_and_other_languages() {
+    // The queries of the issue that asked for it: the edition's rule on
+    // the topic comes first, unflagged.
+    for (query, edition, concept) in [
+        ("meerwaardechip", "onk-2023-nl", "oversized-chip"),
+        (
+            "meerwaardechip gegooid zonder iets te zeggen",
+            "onk-2023-nl",
+            "oversized-chip",
+        ),
+        ("chiprace", "onk-2023-nl", "chip-race"),
+        ("doen jullie een chiprace", "onk-2023-nl", "chip-race"),
+        ("verlassen", "tda-2015-de", "at-table-action-pending"),
+        ("verlässt", "tda-2015-de", "at-table-action-pending"),
+        ("kloppen", "onk-2023-nl", "official-terminology"),
+        ("klopt", "onk-2023-nl", "official-terminology"),
+        ("telefonieren", "tda-2015-de", "electronic-devices"),
+        (
+            "undercall heads up",
+            "dpc-2019-en",
+            "binding-declarations-undercalls",
+        ),
+        ("odíde", "tda-2019-sk", "at-table-action-pending"),
+        ("50% raise rule", "dpc-2019-en", "raise-amounts"),
+        ("ratholing", "dpc-2019-en", "chips-out-of-view"),
+        ("angle shooting", "dpc-2019-en", "ethical-play"),
+        ("tanken", "onk-2023-nl", "calling-clock"),
+        // German in the Slovak edition: its own rule, not a fallback.
+        ("Uhr", "tda-2019-sk", "calling-clock"),
+        ("toter Button", "tda-2019-sk", "dead-button"),
+    ] {
+        let hits = json(&["search", query, "--rules", edition]);
+        assert_eq!(hits[0]["edition"], edition, "{query}: {hits}");
+        assert_eq!(hits[0]["concept"], concept, "{query}: {hits}");
+        assert!(
+            hits[0].get("fallback").is_none() && hits[0].get("nearest").is_none(),
+            "{query}: {hits}"
+        );
     }
 }

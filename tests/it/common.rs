@@ -60,6 +60,31 @@ pub fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&stdout(&with_json)).expect("valid JSON on stdout")
 }
 
+/// The stdout of a `floor search` that no rule covers (exit 1, as grep
+/// exits when nothing matches).
+pub fn stdout_not_covered(args: &[&str]) -> String {
+    let out = floor()
+        .args(args)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The JSON output and exit code of a run of `floor` with `args` and
+/// `--json` (for `floor search`: 1 when no rule covers the query).
+pub fn json_exit(args: &[&str]) -> (serde_json::Value, i32) {
+    let out = floor()
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("floor runs");
+    let value = serde_json::from_slice(&out.stdout).expect("valid JSON on stdout");
+    (value, out.status.code().unwrap_or(-1))
+}
+
 /// Rules once on a clock call and appends it to `log`.
 pub fn log_one_ruling(log: &std::path::Path) {
     floor()

@@ -104,3 +104,59 @@ fn every_shell_gets_a_script_that_calls_floor_back() {
         );
     }
 }
+
+#[test]
+fn a_binary_path_with_shell_syntax_is_one_quoted_word_in_bash() {
+    let dir = std::env::temp_dir().join(format!(
+        "floor-completer-{}/with space $(touch pwned) it's",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let bin = dir.join("floor");
+    std::fs::copy(env!("CARGO_BIN_EXE_floor"), &bin).expect("copy");
+    let witness = dir.parent().expect("parent").join("pwned");
+    let script = r#"source <("$BIN" completions bash)
+COMP_WORDS=(floor inc); COMP_CWORD=1; COMP_TYPE=9
+_clap_complete_floor floor inc floor
+printf '%s\n' "${COMPREPLY[@]}""#;
+    let out = Command::new("bash")
+        .args(["--norc", "-c", script])
+        .current_dir(dir.parent().expect("parent"))
+        .env_clear()
+        .env("BIN", &bin)
+        .env("LANG", "en_US.UTF-8")
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .output()
+        .expect("bash runs");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "incident");
+    assert!(!witness.exists(), "the path's $(…) ran");
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let script = Command::new(&bin)
+            .args(["completions", shell])
+            .output()
+            .expect("runs");
+        let text = String::from_utf8_lossy(&script.stdout);
+        assert!(!text.contains("FLOORCOMPLETERPATH"), "{shell}: {text}");
+        assert!(text.contains("touch pwned"), "{shell}: {text}");
+    }
+    let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
+}
+
+#[test]
+fn completing_a_word_that_is_not_utf8_does_not_panic() {
+    use std::os::unix::ffi::OsStrExt as _;
+    let out = Command::new(env!("CARGO_BIN_EXE_floor"))
+        .env_clear()
+        .env("COMPLETE", "bash")
+        .env("_CLAP_COMPLETE_INDEX", "4")
+        .args(["--", "floor", "incident", "bet", "--answer"])
+        .arg(std::ffi::OsStr::from_bytes(b"fa\xff"))
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

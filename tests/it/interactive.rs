@@ -133,6 +133,7 @@ fn undercall_in_dutch_going_back_twice() {
     type_line(&mut p, &facing, "1000");
     type_line(&mut p, &pushed, "400");
     type_line(&mut p, &question(nl, "undercall", "in_front"), ""); // default: 0
+    type_line(&mut p, &question(nl, "undercall", "stack"), ""); // he covers the call
     let outcome = text(nl, "incidents.undercall.outcome.full-call").replace("{total}", "1000");
     expect(&mut p, &outcome);
     p.exp_eof().expect("ends");
@@ -394,6 +395,7 @@ fn going_back_twice_and_changing_an_answer_changes_the_ruling() {
     type_line(&mut p, &q("facing"), ""); // keeps 1000, typed before
     type_line(&mut p, &q("pushed"), "400");
     type_line(&mut p, &q("in_front"), "");
+    type_line(&mut p, &q("stack"), "");
     let discretion = text(en, "incidents.undercall.outcome.discretion")
         .replace("{total}", "1000")
         .replace("{forfeit}", "400");
@@ -547,6 +549,7 @@ fn a_cross_field_error_asks_the_question_at_fault_again() {
     type_line(&mut p, &q("facing"), "1000");
     type_line(&mut p, &q("pushed"), "1000");
     type_line(&mut p, &q("in_front"), "");
+    type_line(&mut p, &q("stack"), "");
     expect(&mut p, "that is a call, not an undercall");
     // Only the question at fault is asked again.
     type_line(&mut p, &q("pushed"), "400");

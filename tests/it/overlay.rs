@@ -51,7 +51,7 @@ fn refused(path: &PathBuf, needle: &str) {
 fn ids_numbers_and_concepts_out_of_their_grammar_are_refused_where_they_stand() {
     refused(
         &overlay("empty-id.yaml", format!("id: \"\"\n{HEAD}").as_bytes()),
-        ":1:1: id `` is not an edition id",
+        ":1:5: id: id `` is not an edition id",
     );
     refused(
         &overlay(
@@ -66,7 +66,7 @@ fn ids_numbers_and_concepts_out_of_their_grammar_are_refused_where_they_stand() 
             "club-x",
             "add:\n  - number: CLUB-1\n    concept: \"\"\n    title: t\n    text: x\n",
         ),
-        ":6:5: add[0]: concept `` is not a slug",
+        ":7:14: add[0].concept: concept `` is not a slug",
     );
     refused(
         &with_head(
@@ -74,7 +74,7 @@ fn ids_numbers_and_concepts_out_of_their_grammar_are_refused_where_they_stand() 
             "club-x",
             "add:\n  - number: CLUB-99999999999\n    concept: club-a\n    title: t\n    text: x\n",
         ),
-        ":6:5: add[0]: `CLUB-99999999999` is not a rule number",
+        ":6:13: add[0].number: `CLUB-99999999999` is not a rule number",
     );
     refused(
         &with_head(
@@ -82,7 +82,7 @@ fn ids_numbers_and_concepts_out_of_their_grammar_are_refused_where_they_stand() 
             "club-x",
             "add:\n  - number: CLUB-1\n    concept: club-a\n    title: t\n    text: x\n  - number: CLUB-2\n    concept: club-a\n    title: u\n    text: y\n",
         ),
-        ":10:5: add[1]: concept `club-a` belongs to a rule already",
+        ":11:14: add[1].concept: concept `club-a` belongs to a rule already",
     );
     refused(
         &with_head(
@@ -90,7 +90,7 @@ fn ids_numbers_and_concepts_out_of_their_grammar_are_refused_where_they_stand() 
             "club-x",
             "rules:\n  - number: \"29\"\n    params: {clock_seconds: 40}\n  - number: \"29\"\n    params: {clock_seconds: 60}\n",
         ),
-        ":8:5: rules[1]: rule `29` is changed twice",
+        ":8:13: rules[1].number: rule `29` is changed twice",
     );
     refused(
         &with_head(

@@ -28,8 +28,11 @@ fn readme_examples_match_the_real_output() {
     ] {
         cases.env(key, value);
     }
-    // The log example starts from an empty log.
-    let log = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/rulings.jsonl");
+    // The examples run in README.in/ (trycmd's folder for README.md,
+    // whatever the working directory or CARGO_TARGET_DIR): its `tests` and
+    // `examples` lead to the repository's. The log example starts from an
+    // empty log there.
+    let log = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.in/rulings.jsonl");
     let _ = std::fs::remove_file(log);
     cases.case(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
 }

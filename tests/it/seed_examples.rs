@@ -143,7 +143,7 @@ impl Row {
 }
 
 fn rows() -> Vec<Row> {
-    serde_yaml::from_str(TABLE).unwrap_or_else(|e| panic!("{TABLE_PATH}: {e}"))
+    floor::yaml::from_str(TABLE, TABLE_PATH).unwrap_or_else(|e| panic!("{TABLE_PATH}: {e}"))
 }
 
 fn edition<'a>(store: &'a Store, id: &str) -> &'a Edition {

@@ -72,6 +72,7 @@ const MORE: &[Path] = &[
             ("player", "BB"),
             ("big_blind", "400"),
             ("chips", "5000"),
+            ("prior_chips", "none"),
         ],
     ),
     // Limit: a bet on the turn (the street asked by the ruling).
@@ -131,6 +132,7 @@ const MORE: &[Path] = &[
             ("pot", "1000"),
             ("street", "flop"),
             ("actions", "A:bet:300"),
+            ("player", "B"),
             ("big_blind", "100"),
         ],
     ),
@@ -281,7 +283,15 @@ impl Rig {
     fn rule(&self, tree: &Tree, edition: &str, answers: &Answers) -> Ruled {
         let book = self.store.book(edition).expect("edition");
         match floor::engine::decide(tree, &book, &self.ui, answers) {
-            Ok(r) => Ok((r.outcome, serde_json::Value::Object(r.amounts))),
+            // A default that decided the case is asked, as on the terminal.
+            Ok(r) => match r
+                .to_ask
+                .iter()
+                .find(|k| answers.origin(k) == Some(Origin::Default))
+            {
+                Some(key) => Err(key.clone()),
+                None => Ok((r.outcome, serde_json::Value::Object(r.amounts))),
+            },
             Err(e) => Err(e
                 .input_key()
                 .map_or_else(|| "?".to_string(), str::to_string)),

@@ -1,0 +1,132 @@
+//! Notes on a ruling, typed per incident: each incident declares its notes
+//! as an enum with [`notes!`](crate::notes), each variant naming its UI text
+//! (`notes.<key>` in ui.yaml) and carrying the values its placeholders
+//! show. A test proves every note of every incident has its text, with
+//! exactly those placeholders, in the four languages.
+
+/// A note's text: its key under `notes.` and the values of its placeholders.
+pub trait NoteText {
+    /// Every note of the type: its key and its placeholders.
+    const ALL: &'static [(&'static str, &'static [&'static str])];
+
+    /// The key under `notes.` in ui.yaml.
+    fn key(&self) -> &'static str;
+
+    /// The placeholder values.
+    fn args(&self) -> Vec<(&'static str, String)>;
+}
+
+/// Declares an incident's notes: an enum whose variants name their UI text
+/// and carry the values of its placeholders.
+///
+/// ```
+/// use floor::engine::notes::NoteText;
+///
+/// floor::notes! {
+///     /// The notes of an incident.
+///     pub enum Notes {
+///         /// The street was not named.
+///         StreetUnnamed = "street_unnamed",
+///         /// A forced raise.
+///         ForcedRaise { min_raise_to: u64 } = "forced_raise",
+///     }
+/// }
+///
+/// let n = Notes::ForcedRaise { min_raise_to: 2000 };
+/// assert_eq!((n.key(), n.args()), ("forced_raise", vec![("min_raise_to", "2000".to_string())]));
+/// ```
+#[macro_export]
+macro_rules! notes {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $variant:ident $({ $($field:ident : $ty:ty),* $(,)? })? = $key:literal
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        $vis enum $name {
+            $(
+                $(#[$vmeta])*
+                $variant $({ $(
+                    #[allow(missing_docs)]
+                    $field: $ty
+                ),* })?,
+            )*
+        }
+
+        impl $crate::engine::notes::NoteText for $name {
+            const ALL: &'static [(&'static str, &'static [&'static str])] = &[
+                $( ($key, &[$($(stringify!($field)),*)?]) ),*
+            ];
+
+            fn key(&self) -> &'static str {
+                match self {
+                    $( $name::$variant { .. } => $key, )*
+                }
+            }
+
+            #[allow(unused_variables)]
+            fn args(&self) -> Vec<(&'static str, String)> {
+                match self {
+                    $( $name::$variant $({ $($field),* })? => vec![
+                        $($( (stringify!($field), $field.to_string()) ),*)?
+                    ], )*
+                }
+            }
+        }
+    };
+}
+
+/// The notes of an incident that has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoNote {}
+
+impl NoteText for NoNote {
+    const ALL: &'static [(&'static str, &'static [&'static str])] = &[];
+
+    fn key(&self) -> &'static str {
+        match *self {}
+    }
+
+    fn args(&self) -> Vec<(&'static str, String)> {
+        match *self {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    crate::notes! {
+        /// Two notes.
+        enum Two {
+            /// Without values.
+            Plain = "plain",
+            /// With two.
+            Valued { total: u64, player: String } = "valued",
+        }
+    }
+
+    #[test]
+    fn a_note_names_its_text_and_its_values() {
+        assert_eq!(Two::Plain.key(), "plain");
+        assert!(Two::Plain.args().is_empty());
+        let v = Two::Valued {
+            total: 1200,
+            player: "C".into(),
+        };
+        assert_eq!(v.key(), "valued");
+        assert_eq!(
+            v.args(),
+            vec![("total", "1200".to_string()), ("player", "C".to_string())]
+        );
+        assert_eq!(
+            Two::ALL,
+            &[("plain", &[][..]), ("valued", &["total", "player"][..])]
+        );
+    }
+}

@@ -4,7 +4,9 @@
 # topics flagged substantive, precision and recall of the ★ ruling flag, and
 # agreement on the topics of one edition alone. The bundled readings
 # (tests/fixtures/substance/, its dev/ folder) are always scored; files or
-# folders given here are scored too (a held-out test set).
+# folders given here are scored too. The held-out test pairs
+# (tests/fixtures/substance/test/) are read only with FLOOR_EVAL_TEST=1
+# (scripts/eval_report.sh sets it), and their misses are never listed.
 #
 # Usage: scripts/compare-eval.sh [FILE_OR_DIR]...
 #   DETAILS=1                 also list each missed and each extra topic

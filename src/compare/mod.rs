@@ -312,8 +312,9 @@ pub struct Parameter {
     pub ruling: bool,
     /// The values differ.
     pub differs: bool,
-    /// A ruling reads it and comes out otherwise: the values differ as
-    /// applied, an edition that states none taking the TDA practice.
+    /// A ruling reads it (or a provision of kind ruling states it) and
+    /// comes out otherwise: the values differ as applied, an edition that
+    /// states none taking the TDA practice.
     pub changes_ruling: bool,
     /// In the first edition.
     pub a: Option<Stating>,
@@ -720,7 +721,10 @@ impl<'a> Context<'a> {
                 Some(v) => Some(v.value.clone()),
                 None => Params::default().value_or_tda(key),
             };
-            let changes_ruling = ruling && decides && differs && effective(va) != effective(vb);
+            // A ruling of this crate reads it, or the edition's text carries
+            // it in a ruling (DPC's "Min RAISE = 2 times of prior bet").
+            let ruled = ruling || self.carried_by_ruling(key);
+            let changes_ruling = ruled && decides && differs && effective(va) != effective(vb);
             weight.ruling |= changes_ruling;
             let instead = |v: Option<&Applied<'_>>, said: &[Said<'_>]| match v {
                 Some(_) => Vec::new(),

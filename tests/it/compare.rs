@@ -357,6 +357,13 @@ fn a_house_note_that_changes_a_ruling_stars_the_topic_it_changes() {
         raise["params"]["min_raise_multiple"],
         json!({"a": null, "b": 2})
     );
+    // The parameter line says so too, though no ruling of floor reads it.
+    let multiple = c["parameters"]
+        .as_array()
+        .and_then(|p| p.iter().find(|p| p["param"] == "min_raise_multiple"))
+        .expect("the minimum raise multiple");
+    assert_eq!(multiple["ruling"], false, "{multiple}");
+    assert_eq!(multiple["changes_ruling"], true, "{multiple}");
     // The note's own row is the house's, with nothing of its own to weigh.
     assert_eq!(flags(row(&c, "house-min-raise-note")), ["house"]);
     let text = stdout(&[
@@ -367,6 +374,7 @@ fn a_house_note_that_changes_a_ruling_stars_the_topic_it_changes() {
         "raise-amounts",
     ]);
     assert!(text.contains("★ only dpc-2019-en: House note"), "{text}");
+    assert!(text.contains("★ Minimum raise (× prior bet)"), "{text}");
     assert!(
         text.contains("DPC-1 (conflicts with the rule text)"),
         "{text}"

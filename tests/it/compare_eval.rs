@@ -6,10 +6,16 @@
 //! The files are `tests/fixtures/substance/*.yaml` (the pairs compare was
 //! built against) and `tests/fixtures/substance/dev/*.yaml` (development
 //! pairs read by readers who had not seen compare), plus any file or
-//! folder listed in `FLOOR_COMPARE_EVAL` (separated by `:`), such as a
-//! held-out test set; `FLOOR_COMPARE_EVAL_BIN` scores another `floor`
-//! binary (an older build, to compare figures). `scripts/compare-eval.sh`
-//! runs it and prints the figures.
+//! folder listed in `FLOOR_COMPARE_EVAL` (separated by `:`);
+//! `FLOOR_COMPARE_EVAL_BIN` scores another `floor` binary (an older build,
+//! to compare figures). `scripts/compare-eval.sh` runs it and prints the
+//! figures.
+//!
+//! The test pairs, `tests/fixtures/substance/test/*.yaml`, are held out:
+//! read only when `FLOOR_EVAL_TEST=1` asks for them
+//! (`scripts/eval_report.sh`), only reported, never held to a figure, and
+//! their misses are never listed (a reading under `test/`, or one whose
+//! `split` is `test`, keeps its details to itself wherever it is named).
 //!
 //! How a topic counts:
 //! - A topic is substantive in the reading when it lists a difference for
@@ -117,6 +123,8 @@ struct Score {
     /// against regressions); readings named in `FLOOR_COMPARE_EVAL` are
     /// only reported.
     bundled: bool,
+    /// A held-out test pair: figures only, no misses listed.
+    held_out: bool,
     name: String,
     split: String,
     substance: Tally,
@@ -238,8 +246,12 @@ fn score(path: &Path) -> Score {
         }
         _ => None,
     };
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/substance");
+    let held_out =
+        path.starts_with(fixtures.join("test")) || reading.split.as_deref() == Some("test");
     Score {
-        bundled: path.starts_with(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")),
+        bundled: path.starts_with(&fixtures) && !held_out,
+        held_out,
         name: format!("{} vs {}", reading.a, reading.b),
         split: reading.split.unwrap_or_else(|| "built against".to_string()),
         substance: Tally::of(&truth, &flagged),
@@ -249,11 +261,20 @@ fn score(path: &Path) -> Score {
     }
 }
 
-/// The files to score: the bundled fixtures, then those named in
-/// `FLOOR_COMPARE_EVAL`.
+/// Whether the held-out test pairs are to be read (`FLOOR_EVAL_TEST=1`).
+fn held_out_asked() -> bool {
+    std::env::var_os("FLOOR_EVAL_TEST").is_some_and(|v| v == "1")
+}
+
+/// The files to score: the bundled fixtures (the held-out test pairs when
+/// asked for), then those named in `FLOOR_COMPARE_EVAL`.
 fn files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/substance");
     let mut named = vec![root.clone(), root.join("dev")];
+    let test = root.join("test");
+    if held_out_asked() && test.is_dir() {
+        named.push(test);
+    }
     if let Some(extra) = std::env::var_os("FLOOR_COMPARE_EVAL") {
         named.extend(std::env::split_paths(&extra).filter(|p| !p.as_os_str().is_empty()));
     }
@@ -355,7 +376,7 @@ fn compare_evaluation_figures() {
     let verbose = std::env::var_os("FLOOR_COMPARE_EVAL_DETAILS").is_some_and(|v| !v.is_empty());
     for s in &scores {
         eprintln!("{}", line(s));
-        if verbose {
+        if verbose && !s.held_out {
             for d in &s.details {
                 eprintln!("    {d}");
             }

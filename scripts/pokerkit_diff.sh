@@ -8,12 +8,16 @@
 #    betting rounds in pokerkit and asks the oracle the same questions;
 # 2. builds floor and runs scripts/pokerkit_hands.py, which has pokerkit write
 #    random whole hands as PHH files and compares every step of
-#    `floor hand --json` with pokerkit's state.
+#    `floor hand --json` with pokerkit's state;
+# 3. runs scripts/pokerkit_real.py on real hand histories as published (the
+#    PHH dataset's sample in tests/fixtures/phh, or the directories given with
+#    --real): floor replays them all in one call, pokerkit each, and every
+#    betting step, the final pots and the record's final stacks are compared.
 # Exits non-zero on any unexplained disagreement.
 #
-# Usage: scripts/pokerkit_diff.sh [--count N] [--hands N] [--seed S]
-#   (defaults: 10000 betting hands, 2000 whole hands, fixed seeds; PYTHON
-#   picks the interpreter)
+# Usage: scripts/pokerkit_diff.sh [--count N] [--hands N] [--seed S] [--real DIR]...
+#   (defaults: 10000 betting hands, 2000 whole hands, fixed seeds, the real
+#   hands of tests/fixtures/phh; PYTHON picks the interpreter)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -35,12 +39,13 @@ if [[ ! -x "$venv/bin/python" ]] || ! cmp -s scripts/requirements-pokerkit.txt "
     cp scripts/requirements-pokerkit.txt "$stamp"
 fi
 
-count=() hands=(--count 2000) seed=()
+count=() hands=(--count 2000) seed=() real=()
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --count) count=(--count "$2"); shift 2 ;;
         --hands) hands=(--count "$2"); shift 2 ;;
         --seed) seed=(--seed "$2"); shift 2 ;;
+        --real) real+=("$2"); shift 2 ;;
         *) echo "pokerkit_diff: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -59,3 +64,6 @@ done
 "$venv/bin/python" scripts/pokerkit_diff.py --oracle "$oracle" "${count[@]}" "${seed[@]}"
 echo
 "$venv/bin/python" scripts/pokerkit_hands.py --floor "$floor" "${hands[@]}" "${seed[@]}"
+echo
+[[ ${#real[@]} -gt 0 ]] || real=(tests/fixtures/phh)
+"$venv/bin/python" scripts/pokerkit_real.py --floor "$floor" "${real[@]}"

@@ -229,8 +229,9 @@ def compare(hand: dict, got: dict) -> tuple[list[tuple[str, str]], int, int, boo
         if tainted:
             continue
         compared += 1
-        if step["seat"] != exp["seat"]:
-            out.append(("seat", f"step {step['number']}: pokerkit {exp['seat']} floor {step['seat']}"))
+        player = number(step["player"])
+        if player != exp["seat"]:
+            out.append(("seat", f"step {step['number']}: pokerkit {exp['seat']} floor {player}"))
             break
         may = practical(exp, step)
         diffs = {}
@@ -240,7 +241,7 @@ def compare(hand: dict, got: dict) -> tuple[list[tuple[str, str]], int, int, boo
         if may != exp["may_raise"]:
             diffs["may_raise"] = (exp["may_raise"], may)
         elif may:
-            low = min(step["min_raise_to"], exp["all_in"])
+            low = step["min_raise_to"] and min(step["min_raise_to"], exp["all_in"])
             if low != exp["min_raise_to"]:
                 diffs["min_raise_to"] = (exp["min_raise_to"], low)
             if hand["pot_limit"] and step.get("max_total") != exp["pl_max"]:
@@ -269,7 +270,10 @@ def compare(hand: dict, got: dict) -> tuple[list[tuple[str, str]], int, int, boo
         return out, agree, compared, False
     pots_compared = not tainted and not out
     if pots_compared:
-        got_pots = [{"amount": p["amount"], "eligible": p["eligible"]} for p in got["pots"]]
+        got_pots = [
+            {"amount": p["amount"], "eligible": [number(e) for e in p["eligible"]]}
+            for p in got["pots"]
+        ]
         live = {s for p in hand["pots"] for s in p["eligible"]}
         if len(live) == 1:
             # Won without a showdown: pokerkit gives the winner his last bet
@@ -278,12 +282,17 @@ def compare(hand: dict, got: dict) -> tuple[list[tuple[str, str]], int, int, boo
             pk = sum(p["amount"] for p in hand["pots"])
             ours = sum(p["amount"] for p in got_pots if p["eligible"] == [winner])
             back = got.get("returned")
-            ours += back[1] if back and back[0] == winner else 0
+            ours += back["chips"] if back and number(back["player"]) == winner else 0
             if any(p["eligible"] != [winner] for p in got_pots) or ours < pk:
                 out.append(("side-pots", f"pokerkit {hand['pots']} floor {got_pots}"))
         elif got_pots != hand["pots"]:
             out.append(("side-pots", f"pokerkit {hand['pots']} floor {got_pots}"))
     return out, agree, compared, pots_compared
+
+
+def number(player: str) -> int:
+    """The PHH player number of floor's name of a player (`p3` is 3)."""
+    return int(player.removeprefix("p"))
 
 
 def replay_all(floor: str, hands: list[dict], folder: str) -> tuple[list[dict], list[str]]:

@@ -235,7 +235,7 @@ fn paged(command: &Command) -> bool {
 }
 
 /// Writes a command's output (through the pager when `page`), then the
-/// notices on stderr; the only place stdout is written.
+/// notices on stderr; with [`stream`], the only place stdout is written.
 fn finish(
     output: Output,
     page: bool,
@@ -264,6 +264,21 @@ fn finish(
         let _ = writeln!(stderr, "{}", escaped(line, false, true));
     }
     Ok(output.code)
+}
+
+/// Writes part of a command's output now, escaped as `finish` escapes the
+/// rest: a command over a stream of any length (`floor hand` on many
+/// hands) keeps the memory of one part. Never paged.
+pub fn stream(text: &str, color: bool, json: bool) -> floor::Result<()> {
+    let text = escaped(text, json, color);
+    if !text.is_empty() {
+        stdout_open()?;
+    }
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(floor::Error::Output)
 }
 
 /// The one escaping at the output boundary: every text written to stdout
@@ -365,7 +380,7 @@ fn dispatch(ctx: &Ctx, command: Command) -> floor::Result<Output> {
                 book_lang,
             },
         )?,
-        Command::Hand { file, at } => cmd::hand::run(ctx, &file, at.map(usize::from))?,
+        Command::Hand { files, at } => cmd::hand::run(ctx, &files, at.map(usize::from))?,
         Command::Incident {
             id,
             list,

@@ -30,13 +30,15 @@ out or said in that action):
   c300 only 300 put out to call (an undercall), p1400 1400 in chips put out silently,
   o5000 one 5000 chip put out silently, m1000+500 several chips at once, s1400 a number said
   alone, r600+600 \"raise\" said and the chips put out in two motions.
-Antes are dead money in the main pot. In the table and in --json, to call and the minimum
-raise-to are totals for the round (what the player's chips in front must reach), not the chips
-to add; --at N (1 to one past the last action) shows the state before action N as a card.
+Antes are dead money in the main pot unless a PHH record trims them (ante_trimming_status).
+In the table and in --json, to call and the minimum raise-to are totals for the round (what
+the player's chips in front must reach), not the chips to add; --at N (1 to one past the last
+action) shows the state before action N as a card (one hand only).
 
 Examples:
   floor hand hand.txt --rules tda-2019-sk
   floor hand hand.phh --json
+  floor hand hands/ --json                       every hand of a directory, one JSON line a hand
   floor hand hand.txt --at 7
   printf 'NL 100/200 button 2\\n1:5000 2:5000\\npre: 2 c, 1 x\\n' | floor hand -";
 
@@ -234,21 +236,27 @@ pub enum Command {
         #[arg(short = 'h', long = "help", action = clap::ArgAction::SetTrue)]
         help: bool,
     },
-    /// Replay a whole hand under the edition's rules, ruling every step
+    /// Replay whole hands under the edition's rules, ruling every step
     #[command(
-        long_about = "Replay a whole hand under the edition's rules, ruling every step.\n\n\
-        Reads a PHH file (the open hand-history format: NT, NS, PO and FT hands) or the compact \
-        notation below, from FILE or - for standard input. Every action is checked: whose turn \
-        it was, the amount to call, the minimum raise-to, the pot-limit maximum and whether \
-        betting was re-opened; an irregular action gets the ruling of its incident, cited in the \
-        edition in use, and the replay goes on from the action as ruled. At the end: the pots \
-        with the players who may win each, and the split when the winners are given.",
+        long_about = "Replay whole hands under the edition's rules, ruling every step.\n\n\
+        Reads PHH hand histories (the open format: every variant of its specification, hold'em, \
+        Omaha hi-lo, stud, razz, the draw games; amounts as published, dollars and cents included), \
+        PHHS files of many hands, directories of them, or the compact notation below; - reads \
+        standard input. Every action is checked: whose turn it was, the amount to call, the minimum \
+        raise-to, the pot-limit maximum and whether betting was re-opened; an irregular action gets \
+        the ruling of its incident, cited in the edition in use, and the replay goes on from the \
+        action as ruled; an action the record leaves out is said, and the player taken to have \
+        folded. At the end: the pots with the players who may win each, who won them as the record \
+        states it (winnings after rake, final stacks), and every player's stack. Several hands are \
+        reported one by one (with --json, one JSON object a line); a hand that cannot be replayed is \
+        reported and the others go on, and the exit status is 2 when any was refused.",
         after_help = HAND_HELP
     )]
     Hand {
-        /// The hand file (PHH, or the compact notation); - for standard input
-        #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
-        file: PathBuf,
+        /// Hand files (PHH, PHHS, or the compact notation), directories of them; - for
+        /// standard input
+        #[arg(value_name = "FILE", value_hint = ValueHint::AnyPath, required = true, num_args = 1..)]
+        files: Vec<PathBuf>,
         /// The state before action N and the options of the player to act
         #[arg(long, value_name = "N", value_parser = count)]
         at: Option<u16>,

@@ -636,20 +636,85 @@ messages! {
     HandAction = "hand.action" [text],
     /// The button on no player.
     HandButton = "hand.button" [seat],
-    /// A PHH number that is not a whole number of chips.
-    PhhNumber = "hand.phh_number" [field, value],
-    /// A PHH file that is not TOML.
-    PhhSyntax = "hand.phh_syntax" [problem],
-    /// A PHH variant floor does not replay.
-    PhhVariant = "hand.phh_variant" [variant],
+    /// A PHH amount floor cannot replay exactly (too many decimals, too
+    /// large).
+    PhhNumber = "hand.phh_number" [field, value, digits],
+    /// A PHH file that is not TOML: where.
+    PhhSyntax = "hand.phh_syntax" [line, column, text],
+    /// A PHH variant that is none of the specification's.
+    PhhVariant = "hand.phh_variant" [variant, known],
     /// A PHH file with too few or too many players.
-    PhhPlayers = "hand.phh_players" [count],
-    /// Straddles.
-    PhhStraddle = "hand.phh_straddle" [],
+    PhhPlayers = "hand.phh_players" [count, most],
     /// Limit bets missing or not one and two.
     PhhLimitBets = "hand.phh_limit_bets" [],
+    /// A stud hand without a bring-in (or one above the small bet).
+    PhhBringIn = "hand.phh_bring_in" [],
+    /// A no-limit or pot-limit hand without a minimum bet or a blind.
+    PhhMinBet = "hand.phh_min_bet" [],
     /// A PHH action floor does not read.
     PhhAction = "hand.phh_action" [n, text],
+    /// A PHH action's amount floor cannot replay exactly.
+    PhhActionAmount = "hand.phh_action_amount" [n, text, digits],
+    /// A PHH action that starts more betting rounds than the variant has.
+    PhhRounds = "hand.phh_rounds" [n, text, variant, rounds],
+    /// A PHH field that is not a number.
+    PhhNotNumber = "hand.phh_not_number" [field],
+    /// A PHH field that is not a list of numbers.
+    PhhNotNumbers = "hand.phh_not_numbers" [field],
+    /// A PHH field that is not a text.
+    PhhNotText = "hand.phh_not_text" [field],
+    /// A PHH field that is not a list of texts.
+    PhhNotTexts = "hand.phh_not_texts" [field],
+    /// A PHH field that is not a list of whole numbers.
+    PhhNotIntegers = "hand.phh_not_integers" [field],
+    /// A PHH field that is not true or false.
+    PhhNotFlag = "hand.phh_not_flag" [field],
+    /// A PHH field that is neither a text nor a whole number.
+    PhhNotName = "hand.phh_not_name" [field],
+    /// A required PHH field missing.
+    PhhMissing = "hand.phh_missing" [field],
+    /// A PHH list by player of another length than the players.
+    PhhLength = "hand.phh_length" [field, count, players],
+    /// A PHH amount below zero.
+    PhhNegative = "hand.phh_negative" [field],
+    /// A PHH seat number below 1.
+    PhhSeat = "hand.phh_seat" [seat],
+    /// A PHH seat listed twice.
+    PhhSeatTwice = "hand.phh_seat_twice" [seat],
+    /// A problem of one hand of a `.phhs` file.
+    HandSectionAt = "hand.section_at" [file, section, problem],
+    /// A hand too long to read.
+    HandTooLong = "hand.too_long" [most],
+    /// Directories with no hand file.
+    HandNoneFound = "hand.none_found" [input, extensions],
+    /// `--at` given for several hands.
+    HandAtOne = "hand.at_one" [],
+    /// Some hands of the call were refused.
+    HandRefused = "hand.refused" [refused, count],
+    /// A bring-in that is not the first action of a stud hand.
+    BringInNotFirst = "hand.bring_in_not_first" [],
+    /// A player acting after the record left his action out.
+    HandActsAfterOmitted = "hand.acts_after_omitted" [player, step],
+    /// The record leaves out an action: taken as a fold.
+    HandOmittedFold = "hand.omitted_fold" [player, step],
+    /// The record leaves out an action: taken as a check.
+    HandOmittedCheck = "hand.omitted_check" [player, step],
+    /// Up cards not known: the first to act as the record has it.
+    HandUpCardsUnknown = "hand.up_cards_unknown" [player, street],
+    /// Winnings all zero although pots were won.
+    HandWinningsZero = "hand.winnings_zero" [],
+    /// The record splits a pot finer than the smallest chip.
+    HandRecordSplitsOddChip = "hand.record_splits_odd_chip" [chip],
+    /// A final stack of the record that the replay does not give.
+    HandFinishingDiffers = "hand.finishing_differs" [player, record, replay],
+    /// Final stacks that no choice of winners gives.
+    HandFinishingUnmatched = "hand.finishing_unmatched" [],
+    /// Antes trimmed although they are not uniform.
+    HandTrimmedNonUniform = "hand.trimmed_non_uniform" [],
+    /// Straddles: the practice followed.
+    HandStraddles = "hand.straddles" [facing, raise],
+    /// A trimmed ante's unmatched part given back.
+    HandAnteBack = "hand.ante_back" [player, chips],
     /// A winner who is not at the table.
     HandWinnerAbsent = "hand.winner_absent" [seat],
     /// A winner who folded.

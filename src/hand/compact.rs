@@ -31,9 +31,10 @@
 //!   (`win: 2` one winner of everything; `win: 2 4 | 4` a split main pot).
 //! - `#` starts a comment.
 
-use super::{Act, Hand, Move, Played, Seated};
+use super::{Act, Hand, Move, Notation, Played, Seated, Unit};
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Street, amount};
+use crate::poker::variant::{Stage, Variant};
+use crate::poker::{Chips, Game, amount};
 
 /// Parses a hand in the compact notation. Errors name the line.
 pub fn parse(text: &str) -> Result<Hand, Message> {
@@ -48,7 +49,8 @@ pub fn parse(text: &str) -> Result<Hand, Message> {
             .nested("problem", problem)
     };
     let (n, head) = lines.next().ok_or_else(|| Message::new(Msg::HandEmpty))?;
-    let mut hand = header(head).map_err(|m| at(n, m))?;
+    let head_line = n;
+    let (mut hand, header) = header(head).map_err(|m| at(n, m))?;
     let (n, seats) = lines.next().ok_or_else(|| Message::new(Msg::HandNoSeats))?;
     hand.seats = table(seats).map_err(|m| at(n, m))?;
     for (n, line) in lines {
@@ -57,10 +59,10 @@ pub fn parse(text: &str) -> Result<Hand, Message> {
             .ok_or_else(|| at(n, Message::new(Msg::HandLabel).arg("text", line)))?;
         let label = label.trim().to_ascii_lowercase();
         let street = match label.as_str() {
-            "pre" | "preflop" | "pre-flop" => Some(Street::Preflop),
-            "flop" => Some(Street::Flop),
-            "turn" => Some(Street::Turn),
-            "river" => Some(Street::River),
+            "pre" | "preflop" | "pre-flop" => Some(Stage::Preflop),
+            "flop" => Some(Stage::Flop),
+            "turn" => Some(Stage::Turn),
+            "river" => Some(Stage::River),
             "win" | "winners" => None,
             _ => return Err(at(n, Message::new(Msg::HandLabel).arg("text", label))),
         };
@@ -76,7 +78,11 @@ pub fn parse(text: &str) -> Result<Hand, Message> {
                     .map(step)
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(|m| at(n, m))?;
-                hand.streets.push(Played { street, actions });
+                hand.streets.push(Played {
+                    stage: street,
+                    up: Vec::new(),
+                    actions,
+                });
             }
             None => {
                 hand.winners = rest
@@ -91,7 +97,9 @@ pub fn parse(text: &str) -> Result<Hand, Message> {
             }
         }
     }
-    hand.within_limits()
+    let mut hand = hand.within_limits()?;
+    seat_forced_bets(&mut hand, &header).map_err(|m| at(head_line, m))?;
+    Ok(hand)
 }
 
 fn chips(text: &str) -> Result<Chips, Message> {
@@ -110,7 +118,17 @@ fn seat_number(text: &str) -> Result<u8, Message> {
         .ok_or_else(|| Message::new(Msg::HandSeat).arg("text", text.trim()))
 }
 
-fn header(line: &str) -> Result<Hand, Message> {
+/// What the first line says besides the game: the blinds, the ante and
+/// the button.
+struct Header {
+    small_blind: Chips,
+    big_blind: Chips,
+    /// The ante, and whether only the big blind posts it.
+    ante: Option<(bool, Chips)>,
+    button: u8,
+}
+
+fn header(line: &str) -> Result<(Hand, Header), Message> {
     let mut words = line.split_whitespace();
     let game = match words.next().map(str::to_ascii_lowercase).as_deref() {
         Some("nl" | "nlhe" | "no-limit") => Game::NoLimit,
@@ -124,32 +142,71 @@ fn header(line: &str) -> Result<Hand, Message> {
     let (sb, bb) = blinds
         .split_once('/')
         .ok_or_else(|| Message::new(Msg::HandBlinds).arg("text", blinds))?;
-    let mut hand = Hand {
-        game,
-        seats: Vec::new(),
-        button: 0,
+    let mut head = Header {
         small_blind: chips(sb)?,
         big_blind: chips(bb)?,
-        antes: Vec::new(),
+        ante: None,
+        button: 0,
+    };
+    let hand = Hand {
+        variant: Variant::holdem(game),
+        game,
+        unit: Unit::WHOLE,
+        seats: Vec::new(),
+        small_blind: head.small_blind,
+        big_blind: head.big_blind,
+        bring_in: None,
+        ante_trimming: false,
         streets: Vec::new(),
         winners: Vec::new(),
-        winnings: Vec::new(),
+        winnings: None,
+        finishing: None,
+        id: None,
+        notation: Notation::Compact,
+        cards: Vec::new(),
     };
-    let mut ante: Option<(bool, Chips)> = None;
     while let Some(word) = words.next() {
         let value = words.next().unwrap_or("");
         match word.to_ascii_lowercase().as_str() {
-            "ante" => ante = Some((false, chips(value)?)),
-            "bbante" => ante = Some((true, chips(value)?)),
-            "button" | "btn" => hand.button = seat_number(value)?,
+            "ante" => head.ante = Some((false, chips(value)?)),
+            "bbante" => head.ante = Some((true, chips(value)?)),
+            "button" | "btn" => head.button = seat_number(value)?,
             other => return Err(Message::new(Msg::HandHeaderWord).arg("text", other)),
         }
     }
-    // Antes are placed once the seats are known.
-    if let Some((bb_only, a)) = ante {
-        hand.antes.push((if bb_only { 0 } else { u8::MAX }, a));
+    Ok((hand, head))
+}
+
+/// Puts the players in table order from the first seat left of the button
+/// and places the blinds (heads-up the button posts the small blind) and
+/// the antes (every player's, or the big blind's alone).
+fn seat_forced_bets(hand: &mut Hand, head: &Header) -> Result<(), Message> {
+    let b = hand
+        .seats
+        .iter()
+        .position(|s| s.number == head.button)
+        .ok_or_else(|| Message::new(Msg::HandButton).arg("seat", head.button))?;
+    let n = hand.seats.len();
+    hand.seats.rotate_left((b + 1) % n.max(1));
+    let (sb, bb) = if n == 2 { (1, 0) } else { (0, 1) };
+    if n >= 2 {
+        if let Some(s) = hand.seats.get_mut(sb) {
+            s.blind = head.small_blind;
+        }
+        if let Some(s) = hand.seats.get_mut(bb) {
+            s.blind = head.big_blind;
+        }
     }
-    Ok(hand)
+    match head.ante {
+        Some((true, a)) => {
+            if let Some(s) = hand.seats.get_mut(bb) {
+                s.ante = a;
+            }
+        }
+        Some((false, a)) => hand.seats.iter_mut().for_each(|s| s.ante = a),
+        None => {}
+    }
+    Ok(())
 }
 
 fn table(line: &str) -> Result<Vec<Seated>, Message> {
@@ -159,13 +216,15 @@ fn table(line: &str) -> Result<Vec<Seated>, Message> {
             let (seat, stack) = item
                 .split_once(':')
                 .ok_or_else(|| Message::new(Msg::HandSeatItem).arg("text", item))?;
+            let number = seat_number(seat)?;
+            let stack = if stack.trim() == "?" {
+                None
+            } else {
+                Some(chips(stack)?)
+            };
             Ok(Seated {
-                number: seat_number(seat)?,
-                stack: if stack.trim() == "?" {
-                    None
-                } else {
-                    Some(chips(stack)?)
-                },
+                seat: Some(number),
+                ..Seated::new(number, stack)
             })
         })
         .collect()
@@ -205,25 +264,6 @@ fn step(item: &str) -> Result<Move, Message> {
     })
 }
 
-/// Places the antes parsed from the header on the players: every player's,
-/// or the big blind's alone (marked 0 by the header).
-pub(crate) fn place_antes(hand: &mut Hand, big_blind_player: u8) {
-    let placed: Vec<(u8, Chips)> = hand
-        .antes
-        .iter()
-        .flat_map(|(who, a)| {
-            if *who == 0 {
-                vec![(big_blind_player, *a)]
-            } else if *who == u8::MAX {
-                hand.seats.iter().map(|s| (s.number, *a)).collect()
-            } else {
-                vec![(*who, *a)]
-            }
-        })
-        .collect();
-    hand.antes = placed;
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,8 +281,14 @@ win: 2
     fn a_whole_hand_in_a_few_lines() {
         let h = parse(EXAMPLE).unwrap();
         assert_eq!(
-            (h.game, h.small_blind, h.big_blind, h.button),
+            (h.game, h.small_blind, h.big_blind, h.button()),
             (Game::NoLimit, 100, 200, 6)
+        );
+        // Table order from the first seat left of the button.
+        assert_eq!(h.seats[0].number, 1);
+        assert_eq!(
+            (h.seats[0].blind, h.seats[1].blind, h.seats[2].ante),
+            (100, 200, 25)
         );
         assert_eq!(h.seats.len(), 6);
         assert_eq!(h.streets.len(), 4);

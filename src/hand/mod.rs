@@ -1,18 +1,30 @@
-//! A whole hand as it was played, read from a PHH file (the open
-//! hand-history format) or from the compact notation a floor person types,
-//! and replayed on the one poker model: every action is checked against the
-//! betting round, and an irregular one gets the ruling of the matching
-//! incident (see [`replay`]).
+//! Whole hands as they were played, read from hand histories (PHH, the open
+//! hand-history format, one hand a file or many in a `.phhs` file) or from
+//! the compact notation a floor person types, and replayed on the one poker
+//! model: every action is checked against the betting round, and an
+//! irregular one gets the ruling of the matching incident (see [`replay`]).
+//!
+//! - [`source`]: the hands of the files, directories and streams given;
+//! - [`phh`] and [`compact`]: one hand's text as a [`Hand`];
+//! - [`unit`]: amounts in the record's own unit (cents, half chips);
+//! - [`replay`]: the betting, step by step, with the rulings;
+//! - [`result`]: the pots, who won them and the stacks at the end, as the
+//!   record states them (winnings, final stacks) and checked against them.
 
 pub mod compact;
 pub mod phh;
 pub mod replay;
-
-use crate::poker::{Chips, Game, Street};
-
-pub use replay::{Replay, Step, replay};
+pub mod result;
+pub mod source;
+pub mod unit;
 
 use crate::message::{Message, Msg};
+use crate::poker::cards::Card;
+use crate::poker::variant::{Stage, Variant};
+use crate::poker::{Chips, Game};
+
+pub use replay::{Replay, Step, replay};
+pub use unit::{Money, Unit};
 
 /// The most players a hand seats (a full ring game table).
 pub const MAX_PLAYERS: usize = 10;
@@ -44,48 +56,115 @@ impl Hand {
     }
 }
 
-/// A hand: the table, the forced bets and the actions of each street.
+/// A hand: the table, the forced bets, the actions of each betting round
+/// and what the record says of the result.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hand {
-    /// The betting structure.
+    /// The variant (its betting structure, rounds and split).
+    pub variant: Variant,
+    /// The betting structure (the variant's).
     pub game: Game,
-    /// The players in clockwise table order.
+    /// The unit of every amount.
+    pub unit: Unit,
+    /// The players in clockwise order from the first seat left of the
+    /// button (stud: of the dealer); the last one has the button.
     pub seats: Vec<Seated>,
-    /// The player on the button.
-    pub button: u8,
-    /// The small blind.
+    /// The small blind (the first blind) — what a betting incident started
+    /// from the hand is told.
     pub small_blind: Chips,
-    /// The big blind (in limit: the small bet).
+    /// The big blind: the minimum bet (in limit: the small bet).
     pub big_blind: Chips,
-    /// Each player's ante, by player number (a big-blind ante is the big
-    /// blind's only).
-    pub antes: Vec<(u8, Chips)>,
+    /// Stud: the bring-in.
+    pub bring_in: Option<Chips>,
+    /// The antes are trimmed to the second highest (PHH
+    /// `ante_trimming_status`): a player's ante is his own contribution to
+    /// the pots, the part of an ante nobody matched comes back. Otherwise
+    /// antes are dead money in the main pot.
+    pub ante_trimming: bool,
     /// The betting rounds played, in order.
     pub streets: Vec<Played>,
-    /// Who won each pot, main pot first; empty when not given.
+    /// Who won each pot, main pot first (the compact notation's `win:`);
+    /// empty when not given.
     pub winners: Vec<Vec<u8>>,
-    /// The chips each player won from the pots, by player (PHH
-    /// `winnings`); matched to the pots at the end. Empty when not given.
-    pub winnings: Vec<(u8, Chips)>,
+    /// What the record says each player won, by player (PHH `winnings`:
+    /// after rake, maybe with his uncalled chips); `None` when not given.
+    pub winnings: Option<Vec<Chips>>,
+    /// The stacks at the end, by player (PHH `finishing_stacks`).
+    pub finishing: Option<Vec<Chips>>,
+    /// The record's own name of the hand (PHH `hand`).
+    pub id: Option<String>,
+    /// The notation the hand was written in.
+    pub notation: Notation,
+    /// The cards known of each player (dealt or shown), by player.
+    pub cards: Vec<(u8, Vec<Card>)>,
+}
+
+/// The notation of a hand: how its players are named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Notation {
+    /// PHH: players `p1`, `p2`, … in table order.
+    Phh,
+    /// The compact notation: players by their seat numbers.
+    Compact,
 }
 
 /// A player at the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seated {
-    /// His number as the hand numbers him (PHH `p3` is 3; a seat number in
-    /// the compact notation).
+    /// His number as the hand's actions name him (PHH `p3` is 3; a seat
+    /// number in the compact notation).
     pub number: u8,
+    /// The seat he sits in, when the record says (PHH `seats`; the compact
+    /// notation's seat).
+    pub seat: Option<u8>,
+    /// His name, when the record gives it (PHH `players`).
+    pub name: Option<String>,
     /// His chips at the start of the hand; `None` when not known.
     pub stack: Option<Chips>,
+    /// The blind or straddle he posts in position (live).
+    pub blind: Chips,
+    /// A blind he posts out of position, to play at once (PHH: a negative
+    /// `blinds_or_straddles` entry): live, but it does not move the action.
+    pub post: Chips,
+    /// His ante.
+    pub ante: Chips,
+}
+
+impl Seated {
+    /// A player with `stack`, numbered `number`, nothing posted.
+    pub fn new(number: u8, stack: Option<Chips>) -> Seated {
+        Seated {
+            number,
+            seat: None,
+            name: None,
+            stack,
+            blind: 0,
+            post: 0,
+            ante: 0,
+        }
+    }
 }
 
 /// One betting round as played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Played {
     /// Which round.
-    pub street: Street,
+    pub stage: Stage,
+    /// The cards dealt face up before it, by player (stud).
+    pub up: Vec<(u8, Vec<Card>)>,
     /// The actions in the order they happened.
     pub actions: Vec<Move>,
+}
+
+impl Played {
+    /// A round with no action yet.
+    pub fn new(stage: Stage) -> Played {
+        Played {
+            stage,
+            up: Vec::new(),
+            actions: Vec::new(),
+        }
+    }
 }
 
 /// One action as it was given.
@@ -114,8 +193,11 @@ pub enum Act {
     Bet(Chips),
     /// Raise to a total.
     Raise(Chips),
-    /// Bet or raise to a total, whichever the situation is (PHH `cbr`).
+    /// Bet or raise to a total, whichever the situation is (PHH `cbr`; in
+    /// stud also the completion of the bring-in).
     BetOrRaise(Chips),
+    /// Stud: the bring-in posted (PHH `pb`).
+    BringIn,
     /// All the player's chips; the total when given.
     AllIn(Option<Chips>),
     /// Chips put out silently, nothing said: a plain amount.
@@ -127,4 +209,25 @@ pub enum Act {
     /// "Raise" said, chips put out in two motions (a string bet unless the
     /// edition accepts the second motion).
     TwoMotions(Chips, Chips),
+}
+
+impl Hand {
+    /// The player on the button (the last; stud: the dealer's right).
+    pub fn button(&self) -> u8 {
+        self.seats.last().map_or(0, |s| s.number)
+    }
+
+    /// The player numbered `number`.
+    pub fn seated(&self, number: u8) -> Option<&Seated> {
+        self.seats.iter().find(|s| s.number == number)
+    }
+
+    /// How the hand's notation names player `number` (`p3`; a seat number
+    /// in the compact notation).
+    pub fn label(&self, number: u8) -> String {
+        match self.notation {
+            Notation::Phh => format!("p{number}"),
+            Notation::Compact => number.to_string(),
+        }
+    }
 }

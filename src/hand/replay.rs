@@ -5,24 +5,55 @@
 //! a number said alone, chips in two motions, a bet or raise below the
 //! minimum, an undercall, an action out of turn) gets the ruling of the
 //! matching incident, cited in the edition in use, and the replay goes on
-//! from the action as ruled. At the end: the pots with the players who may
-//! win each, and the split when the winners are given.
+//! from the action as ruled.
+//!
+//! The forced bets are those of the record, whatever they are: blinds,
+//! straddles, a blind posted out of position, a blind on the button alone,
+//! antes of every kind, the stud bring-in. A record that leaves out a
+//! player's action (the next player acts and he never does in that round)
+//! has him fold there, and says so. At the end ([`super::result`]): the
+//! pots with the players who may win each, who won them as the record
+//! states it, and every player's stack.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::result::{self, Finish, PlayerOut, PotOut, Returned};
+use super::unit::{Money, Unit};
 use super::{Act, Hand};
 use crate::engine::{self, GivenAnswers, Ruling};
 use crate::error::Error;
 use crate::message::{Message, Msg};
+use crate::poker::cards::{Aces, Card, highest, showing};
+use crate::poker::variant::{Family, Split, Stage};
 use crate::poker::{
-    Action, ActionKind, Chips, Game, Pot, PreflopOpener, RaiseCap, Round, Setup, Spot, Street,
-    TableSeat, add, layer_pots_with_dead,
+    Action, ActionKind, Chips, Game, PreflopOpener, RaiseCap, Round, Setup, Spot, Street,
+    TableSeat, add,
 };
 use crate::rules::Store;
 use crate::rules::params::{CapLifted, Resolved};
 use crate::ui::Ui;
+
+/// An action as ruled: what it counts as, and the player's total for the
+/// round after it (`{"kind": "raise", "to": 7000}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RuledAs {
+    /// `check`, `call`, `bet`, `raise`, `all-in`, `fold`, `bring-in`, or
+    /// `withdrawn` (out of turn and not binding: taken back).
+    pub kind: &'static str,
+    /// The player's total for the round after it; null for a check, a
+    /// fold, an action taken back.
+    pub to: Option<Money>,
+}
+
+impl RuledAs {
+    /// Withdrawn: out of turn, not binding.
+    pub const WITHDRAWN: RuledAs = RuledAs {
+        kind: WITHDRAWN,
+        to: None,
+    };
+}
 
 /// One action of the hand, checked.
 #[derive(Debug, Clone, Serialize)]
@@ -30,109 +61,135 @@ pub struct Step {
     /// Its number in the hand, from 1.
     pub number: usize,
     /// The betting round.
-    pub street: Street,
-    /// Who acted.
-    pub seat: u8,
-    /// Whose turn it was (when it was not his: an action out of turn).
-    pub turn: Option<u8>,
+    pub street: Stage,
+    /// Who acted, as the hand names him (`p3`; a seat in the compact
+    /// notation).
+    pub player: String,
+    /// His seat, when the record says.
+    pub seat: Option<u8>,
+    /// Whose turn it was, as the hand names him (when it was not his: an
+    /// action out of turn).
+    pub turn: Option<String>,
     /// The action as written.
     pub action: String,
-    /// The action as ruled, `ACTION[:TOTAL]` (`call`, `raise:1200`), or
-    /// `withdrawn`: out of turn and not binding, taken back.
-    pub ruled: String,
+    /// The action as ruled.
+    pub ruled: RuledAs,
     /// The ruling changed the action (a call for an oversized chip, a
     /// raise brought to the minimum); an action out of turn stands.
     pub corrected: bool,
-    /// The total the player had to reach to call.
-    pub to_call: Chips,
-    /// The minimum total of a raise (or bet), when he could raise.
-    pub min_raise_to: Option<Chips>,
-    /// The pot-limit maximum total, in pot-limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_total: Option<Chips>,
-    /// Betting was open for him: he could raise.
-    pub reopened: bool,
     /// The action was legal as written.
     pub legal: bool,
-    /// The rules cited by the ruling, `NUMBER[-PART]`.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// The total the player had to reach to call (his all-in when his chips
+    /// do not cover it).
+    pub to_call: Money,
+    /// The minimum total of a raise (or bet); null when he could not raise
+    /// (betting closed for him, no chips beyond the call, nobody left to
+    /// call a raise).
+    pub min_raise_to: Option<Money>,
+    /// The pot-limit maximum total; null but in pot-limit.
+    pub max_total: Option<Money>,
+    /// Betting was open for him (TDA 47): he could raise, chips allowing.
+    pub reopened: bool,
+    /// His chips behind when he acted; null when not known.
+    pub stack: Option<Money>,
+    /// His chips in the pot and in front of him when he acted (antes
+    /// included).
+    pub committed: Money,
+    /// The total his all-in reaches this round; null when his stack is not
+    /// known.
+    pub all_in_to: Option<Money>,
+    /// In limit, the raises were capped at this many: he could call or
+    /// fold.
+    pub capped: Option<u32>,
+    /// The rules cited by the rulings, `NUMBER[-PART]`.
     pub citations: Vec<String>,
     /// The ruling on an action out of turn.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub out_of_turn: Option<Ruling>,
     /// The ruling on an irregular action (the bet, call or raise it counts
     /// as).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub ruling: Option<Ruling>,
-}
-
-/// A winner's chips from one pot.
-#[derive(Debug, Clone, Serialize)]
-pub struct Share {
-    /// The player, by the hand's number.
-    pub seat: u8,
-    /// His chips from the pot.
-    pub chips: Chips,
-}
-
-/// A pot at the end, with the players who may win it.
-#[derive(Debug, Clone, Serialize)]
-pub struct PotOut {
-    /// Its chips.
-    pub amount: Chips,
-    /// Who may win it, by the hand's numbers.
-    pub eligible: Vec<u8>,
-    /// Who won it and his chips, when the winners are given.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub won: Vec<Share>,
-    /// Several winners: the split ruling (odd chips), cited.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub split: Option<Ruling>,
 }
 
 /// The options of the player to act after the last action given.
 #[derive(Debug, Clone, Serialize)]
 pub struct Next {
     /// The betting round.
-    pub street: Street,
+    pub street: Stage,
     /// Whose turn it is.
-    pub seat: u8,
+    pub player: String,
+    /// His seat, when the record says.
+    pub seat: Option<u8>,
     /// The total to reach to call.
-    pub to_call: Chips,
-    /// The minimum total of a raise, when he may raise.
-    pub min_raise_to: Option<Chips>,
-    /// The pot-limit maximum, in pot-limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_total: Option<Chips>,
+    pub to_call: Money,
+    /// The minimum total of a raise; null when he cannot raise.
+    pub min_raise_to: Option<Money>,
+    /// The pot-limit maximum; null but in pot-limit.
+    pub max_total: Option<Money>,
     /// The total of his all-in, when his chips do not reach a full bet or
     /// raise: the call is all he can do, or an all-in short of the minimum.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub all_in_to: Option<Chips>,
+    pub all_in_to: Option<Money>,
     /// Betting is open for him.
     pub reopened: bool,
+    /// His chips behind; null when not known.
+    pub stack: Option<Money>,
+    /// His chips in the pot and in front of him.
+    pub committed: Money,
     /// With `--at`: the rules behind these options (re-opening, the
     /// minimum raise, the pot-limit maximum), `NUMBER[-PART]`.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub citations: Vec<String>,
     /// In limit, the raises are capped at this many: he may call or fold.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub capped: Option<u32>,
+}
+
+/// Something the replay tells about the record itself (not a ruling on an
+/// action): an action the record leaves out, an assumption it makes.
+#[derive(Debug, Clone, Serialize)]
+pub struct Remark {
+    /// What kind: `omitted-action`, `winnings-all-zero`, …
+    pub kind: &'static str,
+    /// The player it is about, when one.
+    pub player: Option<String>,
+    /// The step before which it happened, when in the betting.
+    pub before_step: Option<usize>,
+    /// The message, rendered where it is shown.
+    #[serde(skip)]
+    pub message: Message,
+    /// The message in the UI language (filled when shown).
+    pub text: String,
 }
 
 /// A hand replayed.
 #[derive(Debug, Clone, Serialize)]
 pub struct Replay {
+    /// The record's own name of the hand (PHH `hand`).
+    pub id: Option<String>,
+    /// The hand's variant (its PHH code, or `NL`, `PL`, `FL`).
+    pub variant: &'static str,
     /// The edition in use.
     pub edition: String,
+    /// Every player: seat, name, and his chips from the start to the end.
+    pub players: Vec<PlayerOut>,
     /// Every action, checked.
     pub steps: Vec<Step>,
     /// The pots, main pot first (with the chips of the last betting round).
     pub pots: Vec<PotOut>,
-    /// Chips nobody called, back to their owner: (player, chips); while
-    /// the round goes on (`next`), the bet not called yet.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub returned: Option<(u8, Chips)>,
-    /// The options of the next player, when the hand is not over.
+    /// Chips nobody called, back to their owner; while the round goes on
+    /// (`next`), the bet not called yet.
+    pub returned: Option<Returned>,
+    /// Chips the pots held that nobody won, as the record states the result
+    /// (the house's rake); null when the result is not given.
+    pub rake: Option<Money>,
+    /// Where the result comes from: `winners` (given), `winnings`,
+    /// `finishing-stacks` (the record's), `last-player` (everybody else
+    /// folded); null when nobody is known to have won.
+    pub result: Option<&'static str>,
+    /// The record's final stacks against the replay's: null when the record
+    /// gives none; otherwise whether they agree.
+    pub finishing_stacks_agree: Option<bool>,
+    /// What the replay says about the record (an action left out, an
+    /// assumption).
+    pub remarks: Vec<Remark>,
+    /// The options of the next player; null when the betting is over.
     pub next: Option<Next>,
     /// The round as played up to the next player, for an incident that
     /// starts from the hand.
@@ -146,6 +203,9 @@ pub struct Replay {
     /// `side-pots`).
     #[serde(skip)]
     pub dead: Chips,
+    /// The unit of the amounts.
+    #[serde(skip)]
+    pub unit: Unit,
 }
 
 /// The betting round as played up to the player to act: what a betting
@@ -340,6 +400,265 @@ fn bad(message: Message) -> Error {
     Error::input("hand", message)
 }
 
+/// The chips of every player across the rounds.
+struct Ledger {
+    /// Chips behind, by player; `None` when not known.
+    behind: BTreeMap<u8, Option<Chips>>,
+    /// In the pots from the rounds played (with the antes when they are
+    /// trimmed: then each is its player's own contribution).
+    paid: BTreeMap<u8, Chips>,
+    /// The ante each player put in.
+    antes: BTreeMap<u8, Chips>,
+    /// The part of an ante nobody matched, given back (trimmed antes).
+    ante_back: BTreeMap<u8, Chips>,
+    /// Who folded (or is taken to have folded).
+    folded: BTreeMap<u8, bool>,
+    /// Dead money in the main pot: the antes, unless trimmed.
+    dead: Chips,
+    /// The antes are the players' own contributions.
+    trimmed: bool,
+}
+
+impl Ledger {
+    fn new(hand: &Hand) -> Result<Ledger, Error> {
+        let mut l = Ledger {
+            behind: hand.seats.iter().map(|s| (s.number, s.stack)).collect(),
+            paid: hand.seats.iter().map(|s| (s.number, 0)).collect(),
+            antes: BTreeMap::new(),
+            ante_back: BTreeMap::new(),
+            folded: hand.seats.iter().map(|s| (s.number, false)).collect(),
+            dead: 0,
+            trimmed: hand.ante_trimming,
+        };
+        for s in &hand.seats {
+            let a = l.take(s.number, s.ante);
+            l.antes.insert(s.number, a);
+        }
+        if hand.ante_trimming {
+            // Trimmed to the second highest ante: what nobody matched comes
+            // back before the first round.
+            let mut sorted: Vec<Chips> = l.antes.values().copied().collect();
+            sorted.sort_unstable_by(|a, b| b.cmp(a));
+            let cutoff = sorted.get(1).copied().unwrap_or(0);
+            for (p, a) in l.antes.iter_mut() {
+                if *a > cutoff {
+                    let back = *a - cutoff;
+                    *a = cutoff;
+                    l.ante_back.insert(*p, back);
+                    if let Some(Some(stack)) = l.behind.get_mut(p) {
+                        *stack = add(*stack, back, "antes").map_err(bad)?;
+                    }
+                }
+                if let Some(paid) = l.paid.get_mut(p) {
+                    *paid = *a;
+                }
+            }
+        } else {
+            l.dead = l
+                .antes
+                .values()
+                .try_fold(0, |sum: Chips, a| add(sum, *a, "antes"))
+                .map_err(bad)?;
+        }
+        Ok(l)
+    }
+
+    /// Takes up to `chips` from `p`'s stack (all when it is not known).
+    fn take(&mut self, p: u8, chips: Chips) -> Chips {
+        match self.behind.get_mut(&p) {
+            Some(Some(stack)) => {
+                let t = chips.min(*stack);
+                *stack -= t;
+                t
+            }
+            _ => chips,
+        }
+    }
+
+    fn folded(&self, p: u8) -> bool {
+        self.folded.get(&p).copied().unwrap_or(false)
+    }
+
+    /// `p`'s chips in the pot from the rounds before this one, his ante
+    /// included.
+    fn before_round(&self, p: u8) -> Chips {
+        let paid = self.paid.get(&p).copied().unwrap_or(0);
+        if self.trimmed {
+            paid
+        } else {
+            paid.saturating_add(self.antes.get(&p).copied().unwrap_or(0))
+        }
+    }
+
+    /// Everything in the pots from the rounds before this one.
+    fn pot(&self) -> Result<Chips, Error> {
+        self.paid
+            .values()
+            .try_fold(self.dead, |sum, c| add(sum, *c, "hand"))
+            .map_err(bad)
+    }
+
+    /// The players still in with no chips behind (all-in, maybe on the ante).
+    fn all_in(&self) -> Vec<u8> {
+        self.behind
+            .iter()
+            .filter(|(p, s)| **s == Some(0) && !self.folded(**p))
+            .map(|(p, _)| *p)
+            .collect()
+    }
+}
+
+/// The forced bets of the first round of a game with blinds: what each
+/// player posts (live), the bet they make, the largest step between them,
+/// and who acts first.
+struct Blinds {
+    posted: BTreeMap<u8, Chips>,
+    facing: Chips,
+    full_raise: Chips,
+    /// The index in table order of the first player to act.
+    first: usize,
+    /// The first two blinds by player number, for a betting incident's
+    /// `SB` and `BB`.
+    names: (String, String),
+    /// More than two blinds in position: straddles.
+    straddles: bool,
+}
+
+fn post_blinds(hand: &Hand, ledger: &mut Ledger) -> Blinds {
+    let mut posted = BTreeMap::new();
+    let mut in_position: Vec<(Chips, usize)> = Vec::new();
+    for (i, s) in hand.seats.iter().enumerate() {
+        let live = ledger.take(s.number, s.blind.saturating_add(s.post));
+        posted.insert(s.number, live);
+        // A post out of position does not move the action.
+        in_position.push((live.min(s.blind), i));
+    }
+    let facing = hand
+        .seats
+        .iter()
+        .map(|s| s.blind.max(s.post))
+        .max()
+        .unwrap_or(0);
+    let mut levels: Vec<Chips> = hand
+        .seats
+        .iter()
+        .map(|s| s.blind)
+        .filter(|b| *b > 0)
+        .collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let step = levels
+        .iter()
+        .scan(0, |last, b| {
+            let s = b - *last;
+            *last = *b;
+            Some(s)
+        })
+        .max()
+        .unwrap_or(0);
+    let full_raise = if facing > 0 {
+        step.max(hand.big_blind)
+    } else {
+        0
+    };
+    // The largest blind (the last of equals) acts last.
+    let last = in_position.iter().max().map_or(0, |(_, i)| *i);
+    let mut blinds: Vec<(Chips, u8)> = hand
+        .seats
+        .iter()
+        .filter(|s| s.blind > 0)
+        .map(|s| (s.blind, s.number))
+        .collect();
+    let big = blinds.iter().max().map(|(_, p)| *p);
+    blinds.retain(|(_, p)| Some(*p) != big);
+    let names = (
+        blinds.first().map(|(_, p)| name(*p)).unwrap_or_default(),
+        big.map(name).unwrap_or_default(),
+    );
+    Blinds {
+        posted,
+        facing,
+        full_raise,
+        first: (last + 1) % hand.seats.len().max(1),
+        names,
+        straddles: hand.seats.iter().filter(|s| s.blind > 0).count() > 2,
+    }
+}
+
+/// Who opens a stud round: third street the lowest up card brings in
+/// (razz: the highest), later the best showing hand (razz: the lowest).
+/// Equal showing hands: the highest card by suit among them acts first
+/// (the editions' stud procedure D; TDA practice where an edition prints
+/// none). `None` when an up card is not known.
+struct StudOpener {
+    first: Option<u8>,
+    /// The players with equal best showing hands, highest card by suit
+    /// first (empty without a tie).
+    tied: Vec<u8>,
+}
+
+fn stud_opener(hand: &Hand, round: usize, up: &BTreeMap<u8, Vec<Card>>, live: &[u8]) -> StudOpener {
+    let aces = if hand.variant.split == Split::Low {
+        Aces::Low
+    } else {
+        Aces::High
+    };
+    let unknown = StudOpener {
+        first: None,
+        tied: Vec::new(),
+    };
+    let cards: Vec<(u8, &Vec<Card>)> = live
+        .iter()
+        .filter_map(|p| up.get(p).map(|c| (*p, c)))
+        .collect();
+    if cards.len() != live.len() || cards.iter().any(|(_, c)| c.is_empty()) {
+        return unknown;
+    }
+    if round == 0 {
+        // The bring-in: one up card each; suits break a tie.
+        let pick = cards.iter().filter_map(|(p, c)| c.last().map(|c| (*p, *c)));
+        let first = if aces == Aces::Low {
+            pick.max_by(|a, b| crate::poker::cards::by_rank_then_suit(a.1, b.1, aces))
+        } else {
+            pick.min_by(|a, b| crate::poker::cards::by_rank_then_suit(a.1, b.1, aces))
+        };
+        return StudOpener {
+            first: first.map(|(p, _)| p),
+            tied: Vec::new(),
+        };
+    }
+    let shown: Vec<(u8, crate::poker::cards::Showing, &Vec<Card>)> = cards
+        .iter()
+        .map(|(p, c)| (*p, showing(c, aces), *c))
+        .collect();
+    let best = if aces == Aces::Low {
+        shown.iter().map(|(_, s, _)| s).min()
+    } else {
+        shown.iter().map(|(_, s, _)| s).max()
+    };
+    let Some(best) = best.cloned() else {
+        return unknown;
+    };
+    let mut tied: Vec<(u8, Option<Card>)> = shown
+        .iter()
+        .filter(|(_, s, _)| *s == best)
+        .map(|(p, _, c)| (*p, highest(c, aces)))
+        .collect();
+    tied.sort_by(|a, b| match (a.1, b.1) {
+        (Some(x), Some(y)) => crate::poker::cards::by_rank_then_suit(y, x, aces),
+        _ => std::cmp::Ordering::Equal,
+    });
+    let first = tied.first().map(|(p, _)| *p);
+    StudOpener {
+        first,
+        tied: if tied.len() > 1 {
+            tied.into_iter().map(|(p, _)| p).collect()
+        } else {
+            Vec::new()
+        },
+    }
+}
+
 /// Replays `hand`; stops before action `until` (1-based) when given.
 pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Replay, Error> {
     let count: usize = hand.streets.iter().map(|s| s.actions.len()).sum();
@@ -351,24 +670,11 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 .arg("last", count + 1),
         ));
     }
-    let mut hand = hand.clone();
     let order: Vec<u8> = hand.seats.iter().map(|s| s.number).collect();
     let n = order.len();
     if n < 2 {
         return Err(bad(Message::new(Msg::HandNoSeats)));
     }
-    let b = order
-        .iter()
-        .position(|p| *p == hand.button)
-        .ok_or_else(|| bad(Message::new(Msg::HandButton).arg("seat", hand.button)))?;
-    let (sb, bb) = if n == 2 {
-        (b, (b + 1) % n)
-    } else {
-        ((b + 1) % n, (b + 2) % n)
-    };
-    let player_at = |i: usize| order.get(i % n).copied().unwrap_or(0);
-    let bb_name = || (name(player_at(sb)), name(player_at(bb)));
-    super::compact::place_antes(&mut hand, player_at(bb));
     let book = rules.store.book(rules.edition)?;
     let (params, _) = book.params_with_sources();
     let mut resolved = Resolved::new(&params);
@@ -385,52 +691,91 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
         raises: resolved.limit_raise_cap().get(),
         lifted_two_left: resolved.limit_cap_lifted() == CapLifted::PotHeadsUp,
     });
-    // Chips behind and in the pot, by player, across the rounds.
-    let mut behind: BTreeMap<u8, Option<Chips>> =
-        hand.seats.iter().map(|s| (s.number, s.stack)).collect();
-    let mut paid: BTreeMap<u8, Chips> = order.iter().map(|p| (*p, 0)).collect();
-    let mut folded: BTreeMap<u8, bool> = order.iter().map(|p| (*p, false)).collect();
-    let take = |behind: &mut BTreeMap<u8, Option<Chips>>, p: u8, chips: Chips| -> Chips {
-        match behind.get_mut(&p) {
-            Some(Some(stack)) => {
-                let t = chips.min(*stack);
-                *stack -= t;
-                t
-            }
-            _ => chips,
-        }
-    };
-    // Antes are dead money in the main pot, never a bet of the player's:
-    // none comes back as not called (a big-blind ante included).
-    let mut dead: Chips = 0;
-    for (p, ante) in &hand.antes {
-        let t = take(&mut behind, *p, *ante);
-        dead = add(dead, t, "antes").map_err(bad)?;
+    let mut ledger = Ledger::new(hand)?;
+    let mut blinds = hand
+        .variant
+        .has_blinds()
+        .then(|| post_blinds(hand, &mut ledger));
+    let blind_names = blinds.as_ref().map(|b| b.names.clone()).unwrap_or_default();
+    let mut remarks: Vec<Remark> = Vec::new();
+    if let Some(b) = blinds.as_ref().filter(|b| b.straddles) {
+        // No edition has a rule on straddles: the practice followed is said.
+        remarks.push(remark(
+            "straddle-practice",
+            None,
+            None,
+            Message::new(Msg::HandStraddles)
+                .arg("facing", Money::new(b.facing, hand.unit))
+                .arg("raise", Money::new(b.full_raise, hand.unit)),
+        ));
     }
+    // The players the record leaves out, and the step before which.
+    let mut omitted: BTreeMap<u8, usize> = BTreeMap::new();
+    let mut up: BTreeMap<u8, Vec<Card>> = BTreeMap::new();
     let mut steps: Vec<Step> = Vec::new();
     let mut number = 0usize;
-    let mut next = None;
-    let mut last_round: Option<(Round, Street, Vec<TableSeat>, Told)> = None;
+    let mut last_round: Option<(Round, Stage, Vec<TableSeat>, Told)> = None;
     let mut skipped: Option<String> = None;
-    for played in &hand.streets {
-        let preflop = played.street.is_preflop();
-        let first = if preflop { (bb + 1) % n } else { (b + 1) % n };
+    let later_actions = |k: usize| hand.streets.iter().skip(k + 1).flat_map(|s| &s.actions);
+    for (k, played) in hand.streets.iter().enumerate() {
+        let stage = played.stage;
+        let street = stage.street();
+        for (p, cards) in &played.up {
+            up.entry(*p).or_default().extend(cards.iter().copied());
+        }
+        let first_round = k == 0;
+        let forced = if first_round { blinds.take() } else { None };
+        // Who acts first.
+        let mut stud_ruling: Option<(u8, Vec<u8>)> = None;
+        let first = match hand.variant.family {
+            Family::Board | Family::Draw { .. } => forced.as_ref().map_or(0, |b| b.first),
+            Family::Stud => {
+                let live: Vec<u8> = order
+                    .iter()
+                    .copied()
+                    .filter(|p| !ledger.folded(*p))
+                    .collect();
+                let o = stud_opener(hand, k, &up, &live);
+                let recorded = played.actions.first().map(|m| m.player);
+                let chosen = match (o.first, recorded) {
+                    // Equal showing hands and the record opens with another
+                    // of them: the record's order stands, the ruling says
+                    // who acts first.
+                    (Some(f), Some(r)) if f != r && o.tied.contains(&r) => {
+                        stud_ruling = Some((f, o.tied.clone()));
+                        Some(r)
+                    }
+                    (Some(f), _) => Some(f),
+                    (None, r) => {
+                        if let Some(r) = r {
+                            remarks.push(remark(
+                                "up-cards-unknown",
+                                Some(hand.label(r)),
+                                Some(number + 1),
+                                Message::new(Msg::HandUpCardsUnknown)
+                                    .arg("player", hand.label(r))
+                                    .arg("street", stage.id()),
+                            ));
+                        }
+                        r
+                    }
+                };
+                chosen
+                    .and_then(|p| order.iter().position(|q| *q == p))
+                    .unwrap_or(0)
+            }
+        };
         let mut seats = Vec::new();
-        let mut posted_now: BTreeMap<u8, Chips> = BTreeMap::new();
-        for k in 0..n {
-            let p = player_at(first + k);
-            if folded.get(&p).copied().unwrap_or(false) {
+        for j in 0..n {
+            let p = order.get((first + j) % n).copied().unwrap_or(0);
+            if ledger.folded(p) {
                 continue;
             }
-            let posted = if preflop && p == player_at(sb) {
-                take(&mut behind, p, hand.small_blind)
-            } else if preflop && p == player_at(bb) {
-                take(&mut behind, p, hand.big_blind)
-            } else {
-                0
-            };
-            posted_now.insert(p, posted);
-            let stack = behind.get(&p).copied().flatten();
+            let posted = forced
+                .as_ref()
+                .and_then(|b| b.posted.get(&p).copied())
+                .unwrap_or(0);
+            let stack = ledger.behind.get(&p).copied().flatten();
             if stack == Some(0) && posted == 0 {
                 // All-in before this round: no more action.
                 continue;
@@ -441,16 +786,15 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 posted,
             });
         }
-        let mut setup = Setup::new(hand.game, played.street, hand.big_blind);
+        let mut setup = Setup::new(hand.game, street, hand.big_blind);
         setup.small_blind = Some(hand.small_blind);
-        setup.dead = Some(
-            paid.values()
-                .try_fold(dead, |sum, c| add(sum, *c, "hand"))
-                .map_err(bad)?,
-        );
+        setup.dead = Some(ledger.pot()?);
         setup.limit_reopen_percent = limit_percent;
         setup.raise_cap = raise_cap;
         let mut round = Round::at_table(setup, &seats).map_err(|(_, m)| bad(m))?;
+        if let Some(b) = &forced {
+            round.open_at(b.facing, b.full_raise);
+        }
         let mut told = Told::default();
         // The bet faced at the last undercall, while nobody bet or raised
         // since: a second undercall is one in sequence.
@@ -458,44 +802,62 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
         // A player skipped by an action out of turn: the turn goes back to
         // him (the action out of turn stands).
         skipped = None;
-        for mv in &played.actions {
+        for (i, mv) in played.actions.iter().enumerate() {
             number += 1;
             let who = name(mv.player);
+            // A player whose turn it is and who never acts in this round
+            // again: the record leaves his action out.
+            while let Some(t) = whose_turn(&round, skipped.as_deref())
+                && t != mv.player
+                && !played.actions.iter().skip(i).any(|m| m.player == t)
+                && stud_ruling.is_none()
+            {
+                leave_out(
+                    hand,
+                    &mut round,
+                    number,
+                    t,
+                    later_actions(k).any(|m| m.player == t),
+                    (&mut remarks, &mut omitted, &mut ledger),
+                )?;
+                if skipped.as_deref() == Some(name(t).as_str()) {
+                    skipped = None;
+                }
+            }
             let turn = whose_turn(&round, skipped.as_deref());
             if until.is_some_and(|u| number >= u) {
                 let mut situation = None;
+                let mut next = None;
                 if !round.betting_over() {
-                    let to_act = turn.map(name).unwrap_or(who);
-                    next = options(&round, played.street, Some(&to_act));
+                    let to_act = turn.unwrap_or(mv.player);
+                    next = options(hand, &round, stage, to_act, &ledger);
                     situation = Some(Situation::new(
-                        &hand,
-                        played.street,
+                        hand,
+                        street,
                         &round,
                         &seats,
                         told,
-                        to_act,
-                        bb_name(),
+                        name(to_act),
+                        blind_names.clone(),
                     ));
                 }
-                let all_in = all_in_now(&behind, &folded);
-                let mut out = finish(
-                    &hand,
-                    rules,
-                    steps,
-                    (&paid, dead, &all_in),
-                    &folded,
-                    Some(round),
-                    next,
-                )?;
+                let mut out = finish(hand, rules, steps, &ledger, Some(&round), next, remarks)?;
                 out.situation = situation;
                 return Ok(out);
             }
             // Only a player of this round acts in it: not one who folded or
             // went all-in before it, nor a seat nobody sits in.
-            if !seats.iter().any(|s| s.name == who) {
+            if !seats.iter().any(|s| s.name == who)
+                || round.standing(&who).is_some_and(|s| s.folded)
+            {
                 let problem = if !order.contains(&mv.player) {
                     Message::new(Msg::HandActorAbsent).arg("seat", mv.player)
-                } else if folded.get(&mv.player).copied().unwrap_or(false) {
+                } else if let Some(step) = omitted.get(&mv.player) {
+                    Message::new(Msg::HandActsAfterOmitted)
+                        .arg("player", hand.label(mv.player))
+                        .arg("step", step)
+                } else if ledger.folded(mv.player) || round.standing(&who).is_some_and(|s| s.folded)
+                {
                     Message::new(Msg::ActsAfterFold)
                 } else {
                     Message::new(Msg::ActsAfterAllIn)
@@ -511,12 +873,75 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
             let spot = round
                 .spot(&who)
                 .map_err(|m| bad(at(number, mv.player, m)))?;
-            let max_total = pot_limit_max(&spot);
+            let raisable = can_raise(&round, &who, &spot);
+            let max_total = pot_limit_max(&spot).filter(|_| raisable);
+            let committed = ledger.before_round(mv.player).saturating_add(spot.in_front);
+            let money = |c: Chips| Money::new(c, hand.unit);
+            let mut step = Step {
+                number,
+                street: stage,
+                player: hand.label(mv.player),
+                seat: hand.seated(mv.player).and_then(|s| s.seat),
+                turn: turn.map(|t| hand.label(t)),
+                action: mv.given.clone(),
+                ruled: RuledAs {
+                    kind: "fold",
+                    to: None,
+                },
+                corrected: false,
+                legal: true,
+                to_call: money(spot.to_call()),
+                min_raise_to: raisable
+                    .then(|| spot.min_raise_to().ok())
+                    .flatten()
+                    .map(money),
+                max_total: max_total.map(money),
+                reopened: spot.may_raise,
+                stack: spot.stack.map(money),
+                committed: money(committed),
+                all_in_to: spot.all_in_total().map(money),
+                capped: spot
+                    .capped
+                    .then(|| round.setup().raise_cap.map_or(0, |c| c.raises)),
+                citations: Vec::new(),
+                out_of_turn: None,
+                ruling: None,
+            };
+            if let Some((first, tied)) = stud_ruling.take() {
+                let r = first_to_act(rules, hand, first, &tied)?;
+                step.turn = Some(hand.label(first));
+                step.citations = cited(&r);
+                step.ruling = Some(r);
+                step.legal = false;
+            }
+            if mv.act == Act::BringIn {
+                let amount = hand
+                    .bring_in
+                    .filter(|_| hand.variant.family == Family::Stud && first_round)
+                    .ok_or_else(|| {
+                        bad(at(number, mv.player, Message::new(Msg::BringInNotFirst)))
+                    })?;
+                round.bring_in(number, &who, amount).map_err(bad)?;
+                let total = round.standing(&who).map_or(amount, |s| s.total);
+                step.ruled = RuledAs {
+                    kind: "bring-in",
+                    to: Some(money(total)),
+                };
+                let action = Action {
+                    player: Some(who.clone()),
+                    kind: ActionKind::AllIn,
+                    total: Some(total),
+                };
+                told.played.push(action.clone());
+                told.ruled.push(action);
+                steps.push(step);
+                continue;
+            }
             let so_far = SoFar {
-                street: played.street,
+                street,
                 played: &told.played,
                 undercall_facing,
-                blinds: bb_name(),
+                blinds: blind_names.clone(),
             };
             let Ruled {
                 action,
@@ -525,106 +950,286 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 corrected,
                 as_played,
                 undercall,
-            } = rule(&hand, rules, &round, &spot, mv, opener, &so_far)
+            } = rule(hand, rules, &round, &spot, mv, opener, &so_far)
                 .map_err(|e| bad(at(number, mv.player, e.message())))?;
             if undercall {
                 undercall_facing = Some(spot.facing);
             }
             let out_of_turn = match turn {
-                Some(t) if t != mv.player => {
+                Some(t) if t != mv.player && step.ruling.is_none() => {
                     Some(out_of_turn(rules, &action, t, mv, &played.actions)?)
                 }
                 _ => None,
             };
-            let legal = legal && out_of_turn.is_none();
             // Not binding (a skipped player bet or raised before him): his
             // chips come back and he acts again in turn.
             let withdrawn = out_of_turn
                 .as_ref()
                 .is_some_and(|r| r.outcome == "not-binding");
-            let ruled = if withdrawn {
-                WITHDRAWN.to_string()
-            } else {
-                Action {
-                    player: None,
-                    ..action.clone()
-                }
-                .to_string()
-            };
-            let corrected = corrected || withdrawn;
-            let citations: Vec<String> =
+            let mut citations: Vec<String> =
                 out_of_turn.iter().chain(&ruling).flat_map(cited).collect();
+            step.citations.append(&mut citations);
+            step.legal = step.legal && legal && out_of_turn.is_none();
+            step.corrected = corrected || withdrawn;
             // An action out of turn that is regular otherwise: its ruling is
             // the step's ruling too.
             let ruling = ruling.or_else(|| out_of_turn.clone());
-            if !withdrawn {
+            step.out_of_turn = out_of_turn;
+            if step.ruling.is_none() {
+                step.ruling = ruling;
+            }
+            if withdrawn {
+                step.ruled = RuledAs::WITHDRAWN;
+            } else {
                 // The round's message names the action already.
                 round.apply(number, &action).map_err(bad)?;
                 if action.kind == ActionKind::Fold {
-                    folded.insert(mv.player, true);
+                    ledger.folded.insert(mv.player, true);
                 }
+                let total = round.standing(&who).map(|s| s.total);
+                step.ruled = RuledAs {
+                    kind: action.kind.word(),
+                    to: match action.kind {
+                        ActionKind::Check | ActionKind::Fold => None,
+                        _ => total.map(money),
+                    },
+                };
                 told.played
                     .push(as_played.unwrap_or_else(|| action.clone()));
                 told.ruled.push(action);
             }
-            steps.push(Step {
-                number,
-                street: played.street,
-                seat: mv.player,
-                turn,
-                action: mv.given.clone(),
-                ruled,
-                corrected,
-                to_call: spot.to_call(),
-                min_raise_to: if spot.may_raise {
-                    spot.min_raise_to().ok()
-                } else {
-                    None
-                },
-                max_total,
-                reopened: spot.may_raise,
-                legal,
-                citations,
-                out_of_turn,
-                ruling,
-            });
+            steps.push(step);
+        }
+        // Another round follows while players are still to act in this one:
+        // the record leaves their actions out.
+        if k + 1 < hand.streets.len() {
+            while !round.betting_over()
+                && let Some(t) = whose_turn(&round, skipped.as_deref())
+            {
+                leave_out(
+                    hand,
+                    &mut round,
+                    number + 1,
+                    t,
+                    later_actions(k).any(|m| m.player == t),
+                    (&mut remarks, &mut omitted, &mut ledger),
+                )?;
+                skipped = None;
+            }
         }
         // The round's chips go to the pot; the blinds left the stacks when
         // they were posted, the rest leaves them now.
         for (p, total, _) in round.contributions() {
             if let Ok(p) = p.parse::<u8>() {
-                let posted = posted_now.get(&p).copied().unwrap_or(0);
-                take(&mut behind, p, total.saturating_sub(posted));
-                let sum = paid.entry(p).or_default();
+                let posted = forced
+                    .as_ref()
+                    .and_then(|b| b.posted.get(&p).copied())
+                    .unwrap_or(0);
+                ledger.take(p, total.saturating_sub(posted));
+                let sum = ledger.paid.entry(p).or_default();
                 *sum = add(*sum, total, "hand").map_err(bad)?;
             }
         }
-        for (p, _) in folded.clone() {
-            if round.standing(&name(p)).is_some_and(|s| s.folded) {
-                folded.insert(p, true);
+        for p in &order {
+            if round.standing(&name(*p)).is_some_and(|s| s.folded) {
+                ledger.folded.insert(*p, true);
             }
         }
-        last_round = Some((round, played.street, seats, told));
+        last_round = Some((round, stage, seats, told));
     }
     let mut situation = None;
-    if let Some((round, street, seats, told)) = last_round.filter(|(r, ..)| !r.betting_over()) {
-        let to_act = whose_turn(&round, skipped.as_deref()).map(name);
-        next = options(&round, street, to_act.as_deref());
-        situation =
-            to_act.map(|p| Situation::new(&hand, street, &round, &seats, told, p, bb_name()));
+    let mut next = None;
+    if let Some((round, stage, seats, told)) = last_round.filter(|(r, ..)| !r.betting_over()) {
+        let to_act = whose_turn(&round, skipped.as_deref());
+        next = to_act.and_then(|p| options(hand, &round, stage, p, &ledger));
+        situation = to_act.map(|p| {
+            Situation::new(
+                hand,
+                stage.street(),
+                &round,
+                &seats,
+                told,
+                name(p),
+                blind_names.clone(),
+            )
+        });
     }
-    let all_in = all_in_now(&behind, &folded);
-    let mut out = finish(
-        &hand,
-        rules,
-        steps,
-        (&paid, dead, &all_in),
-        &folded,
-        None,
-        next,
-    )?;
+    let mut out = finish(hand, rules, steps, &ledger, None, next, remarks)?;
     out.situation = situation;
     Ok(out)
+}
+
+/// The record leaves out `p`'s action before step `number`: he is taken to
+/// have folded (checked, when he could and acts again later), and the
+/// remark says so.
+fn leave_out(
+    hand: &Hand,
+    round: &mut Round,
+    number: usize,
+    p: u8,
+    acts_later: bool,
+    (remarks, omitted, ledger): (&mut Vec<Remark>, &mut BTreeMap<u8, usize>, &mut Ledger),
+) -> Result<(), Error> {
+    let who = name(p);
+    let can_check = round.spot(&who).is_ok_and(|s| s.facing <= s.in_front);
+    let (kind, msg) = if can_check && acts_later {
+        (ActionKind::Check, Msg::HandOmittedCheck)
+    } else {
+        (ActionKind::Fold, Msg::HandOmittedFold)
+    };
+    round
+        .apply(
+            number,
+            &Action {
+                player: Some(who),
+                kind,
+                total: None,
+            },
+        )
+        .map_err(bad)?;
+    if kind == ActionKind::Fold {
+        ledger.folded.insert(p, true);
+        omitted.insert(p, number);
+    }
+    remarks.push(remark(
+        "omitted-action",
+        Some(hand.label(p)),
+        Some(number),
+        Message::new(msg)
+            .arg("player", hand.label(p))
+            .arg("step", number),
+    ));
+    Ok(())
+}
+
+fn remark(
+    kind: &'static str,
+    player: Option<String>,
+    before_step: Option<usize>,
+    message: Message,
+) -> Remark {
+    Remark {
+        kind,
+        player,
+        before_step,
+        message,
+        text: String::new(),
+    }
+}
+
+/// Whether the player could raise: betting open for him, chips beyond the
+/// call, and somebody else left whose chips go beyond the bet, to answer
+/// a raise.
+fn can_raise(round: &Round, who: &str, spot: &Spot) -> bool {
+    let beyond_call = spot.all_in_total().is_none_or(|all| all > spot.facing);
+    let answered = round.seating().iter().any(|other| {
+        *other != who
+            && round.standing(other).is_some_and(|s| {
+                !s.folded
+                    && !s.all_in
+                    && s.stack
+                        .is_none_or(|stack| s.total.saturating_add(stack) > spot.facing)
+            })
+    });
+    spot.may_raise && beyond_call && answered
+}
+
+/// The ruling of `stud-first-to-act` on equal showing hands: the highest
+/// card by suit among `tied` acts first.
+fn first_to_act(rules: &Rules<'_>, hand: &Hand, first: u8, tied: &[u8]) -> Result<Ruling, Error> {
+    let seats: Vec<String> = tied
+        .iter()
+        .map(|p| seat_number(hand, *p).to_string())
+        .collect();
+    let _ = first;
+    decide(
+        rules,
+        "stud-first-to-act",
+        &[
+            ("situation", "tied-hands".to_string()),
+            ("by_suit", seats.join(",")),
+        ],
+    )
+}
+
+/// The seat number a ruling that draws the table uses for `p`: his seat
+/// when the record gives every seat (1-10), else his number in the hand.
+pub fn seat_number(hand: &Hand, p: u8) -> u8 {
+    let all_known = hand
+        .seats
+        .iter()
+        .all(|s| s.seat.is_some_and(|n| (1..=10).contains(&n)));
+    if all_known {
+        hand.seated(p).and_then(|s| s.seat).unwrap_or(p)
+    } else {
+        p
+    }
+}
+
+/// The hand's end as the replay has it: the pots, the result, the stacks.
+fn finish(
+    hand: &Hand,
+    rules: &Rules<'_>,
+    steps: Vec<Step>,
+    ledger: &Ledger,
+    round: Option<&Round>,
+    next: Option<Next>,
+    mut remarks: Vec<Remark>,
+) -> Result<Replay, Error> {
+    let mut paid = ledger.paid.clone();
+    let mut folded = ledger.folded.clone();
+    let mut behind = ledger.behind.clone();
+    // Stopped mid-round: that round's chips count too.
+    if let Some(round) = round {
+        for (p, total, f) in round.contributions() {
+            if let Ok(p) = p.parse::<u8>() {
+                let sum = paid.entry(p).or_default();
+                *sum = add(*sum, total, "hand").map_err(bad)?;
+                if f {
+                    folded.insert(p, true);
+                }
+                if let Some(s) = round.standing(&name(p)) {
+                    behind.insert(p, s.stack.or(behind.get(&p).copied().flatten()));
+                }
+            }
+        }
+    }
+    let f = Finish {
+        hand,
+        rules,
+        paid,
+        folded,
+        behind,
+        dead: ledger.dead,
+        all_in: ledger.all_in(),
+        antes: if ledger.trimmed {
+            BTreeMap::new()
+        } else {
+            ledger.antes.clone()
+        },
+        ante_back: ledger.ante_back.clone(),
+        over: next.is_none(),
+    };
+    let end = result::finish(&f)?;
+    remarks.extend(end.remarks);
+    Ok(Replay {
+        id: hand.id.clone(),
+        variant: hand.variant.code,
+        edition: rules.edition.to_string(),
+        players: end.players,
+        steps,
+        pots: end.pots,
+        returned: end.returned,
+        rake: end.rake,
+        result: end.result,
+        finishing_stacks_agree: end.finishing_stacks_agree,
+        remarks,
+        next,
+        situation: None,
+        contributions: end.contributions,
+        dead: ledger.dead,
+        unit: hand.unit,
+    })
 }
 
 /// Whose turn it is: the next to act, or after an action out of turn the
@@ -652,21 +1257,26 @@ fn pot_limit_max(spot: &Spot) -> Option<Chips> {
     Some(spot.all_in_total().map_or(max, |all| all.min(max)))
 }
 
-fn options(round: &Round, street: Street, who: Option<&str>) -> Option<Next> {
-    let who = who?;
-    let spot = round.spot(who).ok()?;
+fn options(hand: &Hand, round: &Round, stage: Stage, p: u8, ledger: &Ledger) -> Option<Next> {
+    let who = name(p);
+    let spot = round.spot(&who).ok()?;
     let min_raise_to = spot.min_raise_to().ok();
     let all_in_to = spot
         .all_in_total()
         .filter(|&all| min_raise_to.is_none_or(|min| all < min));
+    let money = |c: Chips| Money::new(c, hand.unit);
+    let raisable = can_raise(round, &who, &spot);
     Some(Next {
-        street,
-        seat: who.parse().ok()?,
-        to_call: spot.to_call(),
-        min_raise_to: min_raise_to.filter(|_| spot.may_raise),
-        max_total: pot_limit_max(&spot),
-        all_in_to,
+        street: stage,
+        player: hand.label(p),
+        seat: hand.seated(p).and_then(|s| s.seat),
+        to_call: money(spot.to_call()),
+        min_raise_to: min_raise_to.filter(|_| raisable).map(money),
+        max_total: pot_limit_max(&spot).filter(|_| raisable).map(money),
+        all_in_to: all_in_to.map(money),
         reopened: spot.may_raise,
+        stack: spot.stack.map(money),
+        committed: money(ledger.before_round(p).saturating_add(spot.in_front)),
         citations: Vec::new(),
         capped: spot
             .capped
@@ -900,6 +1510,7 @@ fn rule(
         }
     };
     match &mv.act {
+        Act::BringIn => Err(Error::bad(Message::new(Msg::BringInNotFirst))),
         Act::Fold => legal(action(ActionKind::Fold, None)),
         Act::Check if !facing_bet => legal(action(ActionKind::Check, None)),
         // A check facing a bet: "check" said facing a bet.
@@ -1085,7 +1696,11 @@ impl Replay {
 }
 
 /// The ruling of incident `id` on `answers`, as the CLI gives it.
-fn decide(rules: &Rules<'_>, id: &str, answers: &[(&str, String)]) -> Result<Ruling, Error> {
+pub(super) fn decide(
+    rules: &Rules<'_>,
+    id: &str,
+    answers: &[(&str, String)],
+) -> Result<Ruling, Error> {
     let tree = engine::load(rules.store.source(), id)?;
     let book = rules.store.book(rules.edition)?;
     let given: BTreeMap<String, String> = answers
@@ -1095,270 +1710,4 @@ fn decide(rules: &Rules<'_>, id: &str, answers: &[(&str, String)]) -> Result<Rul
     let mut source = GivenAnswers::new(&tree, given)?;
     let walked = engine::walk(&tree, &mut source)?;
     engine::decide(&tree, &book, rules.ui, &walked)
-}
-
-/// The players still in with no chips behind (all-in, maybe on the ante).
-fn all_in_now(behind: &BTreeMap<u8, Option<Chips>>, folded: &BTreeMap<u8, bool>) -> Vec<u8> {
-    behind
-        .iter()
-        .filter(|(p, s)| **s == Some(0) && !folded.get(p).copied().unwrap_or(false))
-        .map(|(p, _)| *p)
-        .collect()
-}
-
-fn finish(
-    hand: &Hand,
-    rules: &Rules<'_>,
-    steps: Vec<Step>,
-    (paid, dead, all_in): (&BTreeMap<u8, Chips>, Chips, &[u8]),
-    folded: &BTreeMap<u8, bool>,
-    round: Option<Round>,
-    next: Option<Next>,
-) -> Result<Replay, Error> {
-    let mut paid = paid.clone();
-    let mut folded = folded.clone();
-    // Stopped mid-round: that round's chips count too.
-    if let Some(round) = round {
-        for (p, total, f) in round.contributions() {
-            if let Ok(p) = p.parse::<u8>() {
-                let sum = paid.entry(p).or_default();
-                *sum = add(*sum, total, "hand").map_err(bad)?;
-                if f {
-                    folded.insert(p, true);
-                }
-            }
-        }
-    }
-    // A player all-in on his ante has no chips in besides, but he may win
-    // the antes.
-    let contributions: Vec<(u8, Chips, bool)> = paid
-        .iter()
-        .filter(|(p, c)| **c > 0 || (dead > 0 && all_in.contains(p)))
-        .map(|(p, c)| (*p, *c, folded.get(p).copied().unwrap_or(false)))
-        .collect();
-    let (pots, returned) = match layer_pots_with_dead(&contributions, dead).map_err(bad)? {
-        Some((pots, returned)) => (pots, returned),
-        None => (Vec::new(), None),
-    };
-    let over = next.is_none();
-    let pots: Vec<Pot<u8>> = pots;
-    // Who won each pot: the `win:` groups (fewer groups than pots: the
-    // last group wins the rest), or PHH winnings matched to the pots.
-    let groups: Vec<Vec<u8>> = if !over {
-        Vec::new()
-    } else if !hand.winnings.is_empty() {
-        match_winnings(hand, rules, &pots)?
-    } else {
-        winner_groups(hand, &pots, &folded)?
-    };
-    let mut out = Vec::new();
-    for (i, pot) in pots.into_iter().enumerate() {
-        let winners = groups.get(i).cloned().unwrap_or_default();
-        let (won, split) = shares(hand, rules, pot.amount, &winners)?;
-        out.push(PotOut {
-            amount: pot.amount,
-            eligible: pot.eligible,
-            won,
-            split,
-        });
-    }
-    Ok(Replay {
-        edition: rules.edition.to_string(),
-        steps,
-        pots: out,
-        returned: returned.map(|r| (r.player, r.amount)),
-        next,
-        situation: None,
-        contributions,
-        dead,
-    })
-}
-
-/// The winners of each pot from the `win:` groups: a winner must be seated
-/// and still in; a group given for a pot names only players who may win
-/// it. Fewer groups than pots: the last group wins the rest, each pot by
-/// those of the group who may win it.
-fn winner_groups(
-    hand: &Hand,
-    pots: &[Pot<u8>],
-    folded: &BTreeMap<u8, bool>,
-) -> Result<Vec<Vec<u8>>, Error> {
-    for w in hand.winners.iter().flatten() {
-        if !hand.seats.iter().any(|s| s.number == *w) {
-            return Err(bad(Message::new(Msg::HandWinnerAbsent).arg("seat", w)));
-        }
-        if folded.get(w).copied().unwrap_or(false) {
-            return Err(bad(Message::new(Msg::HandWinnerFolded).arg("seat", w)));
-        }
-    }
-    let mut groups = Vec::new();
-    for (i, pot) in pots.iter().enumerate() {
-        let given = hand.winners.get(i);
-        if let Some(group) = given
-            && let Some(w) = group.iter().find(|w| !pot.eligible.contains(w))
-        {
-            let seats: Vec<String> = pot.eligible.iter().map(ToString::to_string).collect();
-            return Err(bad(Message::new(Msg::HandWinnerNotEligible)
-                .arg("seat", w)
-                .arg("group", i + 1)
-                .arg("seats", seats.join(", "))));
-        }
-        let group = given.or_else(|| hand.winners.last());
-        groups.push(
-            group
-                .into_iter()
-                .flatten()
-                .copied()
-                .filter(|w| pot.eligible.contains(w))
-                .collect(),
-        );
-    }
-    Ok(groups)
-}
-
-/// Each winner's chips from a pot of `amount`: all of it for one winner;
-/// split by the edition's rule (odd chips) for several, with the ruling.
-fn shares(
-    hand: &Hand,
-    rules: &Rules<'_>,
-    amount: Chips,
-    winners: &[u8],
-) -> Result<(Vec<Share>, Option<Ruling>), Error> {
-    match winners {
-        [] => Ok((Vec::new(), None)),
-        [one] => Ok((
-            vec![Share {
-                seat: *one,
-                chips: amount,
-            }],
-            None,
-        )),
-        _ => {
-            let occupied: Vec<String> = hand.seats.iter().map(|s| s.number.to_string()).collect();
-            let names: Vec<String> = winners.iter().map(ToString::to_string).collect();
-            let r = decide(
-                rules,
-                "split-pot",
-                &[
-                    ("pot", amount.to_string()),
-                    ("winners", names.join(",")),
-                    ("button", hand.button.to_string()),
-                    ("seats", occupied.join(",")),
-                ],
-            )?;
-            let won = winners
-                .iter()
-                .filter_map(|w| {
-                    let chips = r
-                        .amounts
-                        .get(&format!("seat_{w}"))
-                        .and_then(serde_json::Value::as_u64)?;
-                    Some(Share { seat: *w, chips })
-                })
-                .collect();
-            Ok((won, Some(r)))
-        }
-    }
-}
-
-/// Most splits tried when matching PHH winnings to the pots.
-const MATCH_TRIES: usize = 4096;
-
-/// The winners of each pot that give every player exactly the chips the
-/// PHH `winnings` say he won: each pot goes to one or several of the
-/// players who may win it (split by the edition's rule), main pot first.
-/// Winnings that no such choice gives are refused, naming both.
-fn match_winnings(hand: &Hand, rules: &Rules<'_>, pots: &[Pot<u8>]) -> Result<Vec<Vec<u8>>, Error> {
-    let mut remaining: BTreeMap<u8, Chips> = BTreeMap::new();
-    for (p, chips) in hand.winnings.iter().filter(|(_, c)| *c > 0) {
-        let sum = remaining.entry(*p).or_default();
-        *sum = add(*sum, *chips, "winnings").map_err(bad)?;
-    }
-    let mut search = Search {
-        hand,
-        rules,
-        pots,
-        groups: Vec::new(),
-        tries: 0,
-    };
-    if search.from(0, &mut remaining)? {
-        return Ok(search.groups);
-    }
-    let won: Vec<String> = hand
-        .winnings
-        .iter()
-        .filter(|(_, c)| *c > 0)
-        .map(|(p, c)| format!("{p}:{c}"))
-        .collect();
-    let pots: Vec<String> = pots.iter().map(|p| p.amount.to_string()).collect();
-    Err(bad(Message::new(Msg::HandWinnings)
-        .arg("winnings", won.join(", "))
-        .arg("pots", pots.join(", "))))
-}
-
-struct Search<'a> {
-    hand: &'a Hand,
-    rules: &'a Rules<'a>,
-    pots: &'a [Pot<u8>],
-    groups: Vec<Vec<u8>>,
-    tries: usize,
-}
-
-impl Search<'_> {
-    /// Chooses the winners of pot `i` and those after it; `remaining` is
-    /// what each player has still to win.
-    fn from(&mut self, i: usize, remaining: &mut BTreeMap<u8, Chips>) -> Result<bool, Error> {
-        let Some(pot) = self.pots.get(i) else {
-            return Ok(remaining.values().all(|c| *c == 0));
-        };
-        // Somebody who may win no later pot must have won it all by now.
-        let later = |p: &u8| self.pots.iter().skip(i).any(|q| q.eligible.contains(p));
-        if remaining.iter().any(|(p, c)| *c > 0 && !later(p)) {
-            return Ok(false);
-        }
-        let candidates: Vec<u8> = pot
-            .eligible
-            .iter()
-            .copied()
-            .filter(|p| remaining.get(p).is_some_and(|c| *c > 0))
-            .collect();
-        let n = candidates.len().min(10);
-        let mut subsets: Vec<u32> = (1..(1u32 << n)).collect();
-        subsets.sort_by_key(|m| m.count_ones());
-        for mask in subsets {
-            self.tries += 1;
-            if self.tries > MATCH_TRIES {
-                return Ok(false);
-            }
-            let winners: Vec<u8> = candidates
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| mask & (1 << k) != 0)
-                .map(|(_, p)| *p)
-                .collect();
-            let (won, _) = shares(self.hand, self.rules, pot.amount, &winners)?;
-            if won
-                .iter()
-                .any(|s| remaining.get(&s.seat).is_none_or(|c| *c < s.chips))
-            {
-                continue;
-            }
-            for s in &won {
-                if let Some(c) = remaining.get_mut(&s.seat) {
-                    *c -= s.chips;
-                }
-            }
-            self.groups.push(winners);
-            if self.from(i + 1, remaining)? {
-                return Ok(true);
-            }
-            self.groups.pop();
-            for s in &won {
-                if let Some(c) = remaining.get_mut(&s.seat) {
-                    *c += s.chips;
-                }
-            }
-        }
-        Ok(false)
-    }
 }

@@ -14,10 +14,12 @@
 
 pub mod action;
 pub mod amount;
+pub mod cards;
 pub mod pots;
 pub mod round;
 pub mod seats;
 pub mod spot;
+pub mod variant;
 
 use crate::message::{Message, Msg};
 

@@ -260,6 +260,46 @@ impl Round {
         Ok(round)
     }
 
+    /// Pre-flop with forced bets other than a small and a big blind
+    /// (straddles, a blind on the button alone, no blind at all): `facing`
+    /// is the largest forced bet, `full_raise` the largest step between
+    /// them (at least the big blind when anything is posted).
+    pub fn open_at(&mut self, facing: Chips, full_raise: Chips) {
+        self.facing = facing;
+        self.full_raise = full_raise;
+        self.level = facing;
+    }
+
+    /// Stud: `name` brings in for `amount`, less than a full bet, which the
+    /// next players call or complete to the small bet; it is no bet or
+    /// raise of the round (it neither re-opens nor counts toward a cap).
+    /// A player short of the bring-in is all-in for what he has.
+    pub fn bring_in(&mut self, n: usize, name: &str, amount: Chips) -> Result<(), Message> {
+        let i = self.index(name);
+        let at = |problem: Message| {
+            Message::new(Msg::ActionAt)
+                .arg("n", n)
+                .arg("player", name)
+                .nested("problem", problem)
+        };
+        if self.players.iter().any(|p| p.acted) || self.facing > 0 {
+            return Err(at(Message::new(Msg::BringInNotFirst)));
+        }
+        let Some(p) = self.players.get_mut(i) else {
+            return Err(at(Message::new(Msg::PlayerNotInRound).arg("player", name)));
+        };
+        let total = p.stack.map_or(amount, |s| s.min(amount));
+        p.acted = true;
+        p.total = total;
+        if let Some(stack) = p.stack.as_mut() {
+            *stack -= total;
+            p.all_in = *stack == 0;
+        }
+        self.facing = total;
+        self.last_actor = Some(i);
+        Ok(())
+    }
+
     /// Replays `actions` from the start of the round; errors name `actions`
     /// (or the setup's key at fault).
     ///
@@ -547,7 +587,9 @@ impl Round {
 
     /// No more betting in this hand: one player left, or no two players
     /// left who could still bet against each other (the others all-in),
-    /// with nobody facing a bet.
+    /// with nobody facing a bet. The one player with chips left faces what
+    /// the others put in, not a big blind they could not post: covering a
+    /// short all-in blind, he has nothing to do.
     pub fn betting_over(&self) -> bool {
         let live: Vec<&Player> = self.players.iter().filter(|p| !p.folded).collect();
         if live.len() <= 1 {
@@ -559,7 +601,15 @@ impl Round {
             .collect();
         match free.as_slice() {
             [] => true,
-            [one] => one.total >= self.facing,
+            [one] => {
+                let others = live
+                    .iter()
+                    .filter(|p| p.name != one.name)
+                    .map(|p| p.total)
+                    .max()
+                    .unwrap_or(0);
+                one.total >= others.min(self.facing)
+            }
             _ => false,
         }
     }

@@ -53,7 +53,7 @@ fn an_underraise_and_an_action_out_of_turn_are_ruled_in_the_edition_in_use() {
             (s["to_call"].as_u64(), s["min_raise_to"].as_u64()),
             (Some(1000), Some(2000))
         );
-        assert_eq!(s["ruled"], "raise:2000");
+        assert_eq!(s["ruled"], serde_json::json!({"kind": "raise", "to": 2000}));
         assert_eq!(s["corrected"], true);
         assert_eq!(s["legal"], false);
         assert_eq!(s["ruling"]["outcome"], "raise");
@@ -61,9 +61,12 @@ fn an_underraise_and_an_action_out_of_turn_are_ruled_in_the_edition_in_use() {
         // Turn: 6 bets before 4, whose turn it was; 4 only calls, so the bet
         // stands.
         let s = step(&r, 14);
-        assert_eq!((s["seat"].as_u64(), s["turn"].as_u64()), (Some(6), Some(4)));
+        assert_eq!(
+            (s["player"].as_str(), s["turn"].as_str()),
+            (Some("6"), Some("4"))
+        );
         assert_eq!(s["out_of_turn"]["outcome"], "binding");
-        assert_eq!(s["ruled"], "bet:2000");
+        assert_eq!(s["ruled"], serde_json::json!({"kind": "bet", "to": 2000}));
         assert_eq!(s["corrected"], false);
         assert_eq!(
             s["citations"],
@@ -74,15 +77,15 @@ fn an_underraise_and_an_action_out_of_turn_are_ruled_in_the_edition_in_use() {
         // 775 more from each of 2, 3, 4 and 6, and the small blind's 100.
         let pots = r["pots"].as_array().unwrap();
         assert_eq!(pots[0]["amount"], 3350);
-        assert_eq!(pots[0]["eligible"], serde_json::json!([3, 4, 6]));
+        assert_eq!(pots[0]["eligible"], serde_json::json!(["3", "4", "6"]));
         assert_eq!(
             pots[0]["won"],
-            serde_json::json!([{"seat": 6, "chips": 3350}])
+            serde_json::json!([{"player": "6", "seat": 6, "chips": 3350}])
         );
         // Side pot: 2, 4 and 6 put 825 more pre-flop, 2 folded after 2000
         // more from 4 and 6 on the flop and 2000 each on the turn.
         assert_eq!(pots[1]["amount"], 3 * 825 + 2 * 2000 + 2 * 2000);
-        assert_eq!(pots[1]["eligible"], serde_json::json!([4, 6]));
+        assert_eq!(pots[1]["eligible"], serde_json::json!(["4", "6"]));
         assert!(r["next"].is_null());
     }
 }
@@ -125,7 +128,10 @@ fn an_action_out_of_turn_that_does_not_stand_is_taken_back() {
     let r: Value = serde_json::from_slice(&out).unwrap();
     let s = step(&r, 8);
     assert_eq!(s["out_of_turn"]["outcome"], "not-binding");
-    assert_eq!(s["ruled"], "withdrawn");
+    assert_eq!(
+        s["ruled"],
+        serde_json::json!({"kind": "withdrawn", "to": null})
+    );
     // 4 then faces no bet: his 600 is a bet, and 6 calls 600, not 1000.
     assert_eq!(step(&r, 9)["to_call"], 0);
     assert_eq!(step(&r, 10)["to_call"], 600);
@@ -146,8 +152,8 @@ fn before_an_action_the_player_to_act_and_his_options() {
     assert_eq!(r["steps"].as_array().unwrap().len(), 14);
     let next = &r["next"];
     assert_eq!(
-        (next["seat"].as_u64(), next["street"].as_str()),
-        (Some(4), Some("turn"))
+        (next["player"].as_str(), next["street"].as_str()),
+        (Some("4"), Some("turn"))
     );
     assert_eq!(
         (next["to_call"].as_u64(), next["min_raise_to"].as_u64()),
@@ -200,7 +206,7 @@ fn a_player_short_of_a_full_raise_is_offered_only_his_all_in() {
         "deep.hand",
         "NL 100/200 button 1\n1:5000 2:5000 3:5000\npre: 1 r600, 2 c\n",
     );
-    assert!(json(&["hand", &deep])["next"].get("all_in_to").is_none());
+    assert!(json(&["hand", &deep])["next"]["all_in_to"].is_null());
 }
 
 #[test]
@@ -217,7 +223,7 @@ fn a_short_all_in_does_not_reopen_the_betting_for_a_player_who_acted() {
         .stdout
         .clone();
     let r: Value = serde_json::from_slice(&out).unwrap();
-    assert_eq!(r["next"]["seat"], 3);
+    assert_eq!(r["next"]["player"], "3");
     assert_eq!(r["next"]["to_call"], 900);
     assert_eq!(r["next"]["reopened"], false);
     assert!(r["next"]["min_raise_to"].is_null());
@@ -228,7 +234,9 @@ fn pokerkit_hands_replay_as_pokerkit_played_them() {
     let mut files = 0;
     for entry in std::fs::read_dir(hands_dir()).unwrap() {
         let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "phh") {
+        if path.extension().is_none_or(|e| e != "phh")
+            || !path.with_extension("pokerkit.json").exists()
+        {
             continue;
         }
         files += 1;
@@ -243,7 +251,10 @@ fn pokerkit_hands_replay_as_pokerkit_played_them() {
         for (s, e) in steps.iter().zip(pk) {
             let all_in = e["all_in"].as_u64().unwrap();
             let at = format!("{} step {}", path.display(), s["number"]);
-            assert_eq!(s["seat"], e["seat"], "{at}");
+            assert_eq!(s["player"], format!("p{}", e["seat"]), "{at}");
+            // He may raise exactly when pokerkit lets him: a minimum
+            // raise-to is given then, and only then.
+            assert_eq!(s["min_raise_to"].is_null(), e["may_raise"] == false, "{at}");
             assert_eq!(
                 s["to_call"].as_u64().unwrap().min(all_in),
                 e["to_call"].as_u64().unwrap(),
@@ -262,7 +273,15 @@ fn pokerkit_hands_replay_as_pokerkit_played_them() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|p| serde_json::json!({"amount": p["amount"], "eligible": p["eligible"]}))
+            .map(|p| {
+                let eligible: Vec<u64> = p["eligible"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|e| e.as_str().unwrap()[1..].parse().unwrap())
+                    .collect();
+                serde_json::json!({"amount": p["amount"], "eligible": eligible})
+            })
             .collect();
         assert_eq!(Value::Array(pots), expected["pots"], "{}", path.display());
     }
@@ -280,9 +299,9 @@ fn a_bad_hand_names_the_line_and_the_problem() {
     let err = one_line_error(
         floor()
             .args(["hand", "-"])
-            .write_stdin("variant = 'F7S'\nstarting_stacks = [1, 2]\n"),
+            .write_stdin("variant = 'XX'\nstarting_stacks = [1, 2]\n"),
     );
-    assert!(err.contains("F7S"), "{err}");
+    assert!(err.contains("`XX` is none of the PHH variants"), "{err}");
 }
 
 #[test]
@@ -355,8 +374,15 @@ fn side_pots_from_the_hand_are_the_pots_of_the_replay() {
     let replay = json(&["hand", &file]);
     for (i, name) in ["main", "side_1"].iter().enumerate() {
         assert_eq!(r["amounts"][name], replay["pots"][i]["amount"], "{name}");
+        let eligible: Vec<String> = r["pots"][i]["eligible"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
         assert_eq!(
-            r["pots"][i]["eligible"], replay["pots"][i]["eligible"],
+            serde_json::json!(eligible),
+            replay["pots"][i]["eligible"],
             "{name}"
         );
     }
@@ -376,8 +402,34 @@ fn replay_text(args: &[&str], text: &str) -> Value {
     serde_json::from_slice(&out).unwrap()
 }
 
+/// A step's `ruled` as `KIND[:TO]`.
+fn ruled_text(ruled: &Value) -> String {
+    match ruled["to"].as_u64() {
+        Some(to) if ruled["kind"] != "call" => format!("{}:{to}", ruled["kind"].as_str().unwrap()),
+        _ => ruled["kind"].as_str().unwrap().to_string(),
+    }
+}
+
 fn last_step(r: &Value) -> &Value {
     r["steps"].as_array().unwrap().last().unwrap()
+}
+
+/// `floor hand - --json` on `text`.
+fn json_stdin(text: &str) -> Value {
+    replay_text(&[], text)
+}
+
+/// `floor ARGS` with `text` on standard input: its output.
+fn stdout_stdin(args: &[&str], text: &str) -> String {
+    let out = floor()
+        .args(args)
+        .write_stdin(text.to_string())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
 }
 
 fn hand_error(text: &str) -> String {
@@ -391,9 +443,9 @@ fn a_big_blind_ante_is_dead_money_in_the_main_pot() {
     let r = json(&["hand", &hand_file("big-blind-ante.hand")]);
     assert_eq!(
         r["pots"],
-        serde_json::json!([{"amount": 800, "eligible": [1, 2, 3], "won": [{"seat": 1, "chips": 800}]}])
+        serde_json::json!([{"amount": 800, "eligible": ["1", "2", "3"], "won": [{"player": "1", "seat": 1, "chips": 800}], "split": null}])
     );
-    assert!(r.get("returned").is_none(), "{r}");
+    assert!(r["returned"].is_null(), "{r}");
     // Everybody folds to the big blind: his ante stays in the pot; only the
     // part of his blind the small blind did not match comes back.
     let r = replay_text(
@@ -401,7 +453,10 @@ fn a_big_blind_ante_is_dead_money_in_the_main_pot() {
         "NL 100/200 bbante 200 button 3\n1:5000 2:5000 3:5000\npre: 3 f, 1 f\n",
     );
     assert_eq!(r["pots"][0]["amount"], 400);
-    assert_eq!(r["returned"], serde_json::json!([2, 100]));
+    assert_eq!(
+        r["returned"],
+        serde_json::json!({"player": "2", "seat": 2, "chips": 100})
+    );
     // The pot-limit maximum counts the ante: 200 ante + 100 + 200, plus the
     // call of 200: a raise to 900 at most.
     let r = replay_text(
@@ -429,7 +484,7 @@ fn amounts_below_the_call_are_undercalls_and_the_replay_goes_on() {
             format!("NL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 r2000, 1 {action}, 2 f\n");
         let r = replay_text(&[], &text);
         let s = step(&r, 2);
-        assert_eq!(s["ruled"], "call", "{action}");
+        assert_eq!(s["ruled"]["kind"], "call", "{action}");
         assert_eq!(s["corrected"], true, "{action}");
         assert_eq!(s["ruling"]["incident"], "undercall", "{action}");
         // Not the opening bet (dpc-2019-en: the big blind is the pre-flop
@@ -461,7 +516,7 @@ fn a_second_undercall_in_sequence_is_the_tds_under_the_sequence_rule() {
         assert_eq!(s["ruling"]["incident"], "undercall-sequence", "{edition}");
         assert_eq!(s["ruling"]["discretion"], true, "{edition}");
         assert_eq!(s["citations"][0], second, "{edition}");
-        assert_eq!(s["ruled"], "call");
+        assert_eq!(s["ruled"]["kind"], "call");
         assert_eq!(r["pots"][0]["amount"], 6 * 200 + 3 * 1000);
     }
     // The incident starts from the hand with the undercalls as played.
@@ -523,7 +578,7 @@ fn the_irregular_kinds_are_ruled_in_place() {
     ] {
         let r = replay_text(&["--rules", edition], &format!("{table}{actions}\n"));
         let s = last_step(&r);
-        assert_eq!(s["ruled"], ruled, "{actions} {edition}");
+        assert_eq!(ruled_text(&s["ruled"]), ruled, "{actions} {edition}");
         assert_eq!(s["legal"], false, "{actions} {edition}");
         assert_eq!(
             s["citations"],
@@ -545,7 +600,7 @@ fn a_pot_limit_overbet_is_brought_to_the_pot() {
         (s["to_call"].as_u64(), s["max_total"].as_u64()),
         (Some(0), Some(600))
     );
-    assert_eq!(s["ruled"], "bet:600");
+    assert_eq!(s["ruled"], serde_json::json!({"kind": "bet", "to": 600}));
     assert_eq!(s["citations"], serde_json::json!(["40-A", "54"]));
     assert_eq!(step(&r, 5)["to_call"], 600);
 }
@@ -557,8 +612,8 @@ fn a_fixed_limit_raise_above_the_limit_cites_no_raise_rule() {
         "FL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 r500\n",
     );
     let s = step(&r, 1);
-    assert_eq!(s["ruled"], "raise:400");
-    assert!(s.get("citations").is_none(), "{s}");
+    assert_eq!(s["ruled"], serde_json::json!({"kind": "raise", "to": 400}));
+    assert_eq!(s["citations"], serde_json::json!([]), "{s}");
     let notes = s["ruling"]["notes"].to_string();
     assert!(notes.contains("No edition has a rule"), "{notes}");
     let text = floor()
@@ -576,7 +631,10 @@ fn a_fixed_limit_raise_above_the_limit_cites_no_raise_rule() {
         &[],
         "FL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 r300\n",
     );
-    assert_eq!(step(&r, 1)["ruled"], "raise:400");
+    assert_eq!(
+        step(&r, 1)["ruled"],
+        serde_json::json!({"kind": "raise", "to": 400})
+    );
     assert_eq!(step(&r, 1)["citations"], serde_json::json!(["43-A"]));
 }
 
@@ -592,12 +650,18 @@ fn a_split_pot_gives_the_odd_chip_by_the_editions_rule() {
     let pots = &r["pots"];
     assert_eq!(
         pots[0]["won"],
-        serde_json::json!([{"seat": 3, "chips": 266}, {"seat": 4, "chips": 266}])
+        serde_json::json!([
+            {"player": "3", "seat": 3, "chips": 266},
+            {"player": "4", "seat": 4, "chips": 266}
+        ])
     );
     assert_eq!(pots[1]["amount"], 909);
     assert_eq!(
         pots[1]["won"],
-        serde_json::json!([{"seat": 1, "chips": 454}, {"seat": 2, "chips": 455}])
+        serde_json::json!([
+            {"player": "1", "seat": 1, "chips": 454},
+            {"player": "2", "seat": 2, "chips": 455}
+        ])
     );
     assert_eq!(pots[1]["split"]["odd_chips"], 1);
     assert_eq!(pots[1]["split"]["citations"][0]["number"], "20");
@@ -665,9 +729,9 @@ fn phh_winnings_are_matched_to_the_pots() {
     assert_eq!(
         won,
         [
-            serde_json::json!([{"seat": 4, "chips": 26399}]),
-            serde_json::json!([{"seat": 9, "chips": 3523}]),
-            serde_json::json!([{"seat": 9, "chips": 4830}]),
+            serde_json::json!([{"player": "p4", "seat": null, "chips": 26399}]),
+            serde_json::json!([{"player": "p9", "seat": null, "chips": 3523}]),
+            serde_json::json!([{"player": "p9", "seat": null, "chips": 4830}]),
         ]
     );
     // A split main pot, 13200 and 13199 (the odd chip to seat 2, first
@@ -682,38 +746,70 @@ fn phh_winnings_are_matched_to_the_pots() {
         .clone();
     let r: Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(r["pots"][0]["won"].as_array().unwrap().len(), 2);
-    // Winnings no choice of winners gives.
+    assert_eq!(r["result"], "winnings");
+    assert_eq!(r["rake"], 0);
+    // Winnings after the house's rake: the winners as the record names
+    // them, the rake reported.
+    let r = json_stdin(&with("[0, 0, 0, 26000, 0, 0, 0, 0, 8353]"));
+    assert_eq!(r["rake"], 399);
+    assert_eq!(r["pots"][0]["won"][0]["player"], "p4");
+    assert_eq!(r["players"][3]["won"], 26000);
+    // Winnings no choice of winners gives: p1 folded.
     let err = one_line_error(
         floor()
             .args(["hand", "-"])
-            .write_stdin(with("[0, 0, 0, 26000, 0, 0, 0, 0, 8353]")),
+            .write_stdin(with("[5000, 0, 0, 26399, 0, 0, 0, 0, 8353]")),
     );
     assert!(err.contains("do not match the pots"), "{err}");
 }
 
 #[test]
-fn phh_amounts_are_whole_chips() {
+fn phh_amounts_are_replayed_exactly_in_the_records_unit() {
     let hand = |amount: &str| {
         format!(
             "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [100, 200, 0]\nmin_bet = 200\n\
              starting_stacks = [5000, 5000, 5000]\nactions = ['p3 cbr {amount}', 'p1 f', 'p2 f']\n"
         )
     };
-    let r = floor()
-        .args(["hand", "-", "--json"])
-        .write_stdin(hand("600.0"))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let r: Value = serde_json::from_slice(&r).unwrap();
-    assert_eq!(step(&r, 1)["ruled"], "raise:600");
-    let err = one_line_error(floor().args(["hand", "-"]).write_stdin(hand("600.5")));
-    assert!(
-        err.contains("600.5 is not a whole number of chips"),
-        "{err}"
+    let r = json_stdin(&hand("600.0"));
+    assert_eq!(
+        step(&r, 1)["ruled"],
+        serde_json::json!({"kind": "raise", "to": 600})
     );
+    // Half a chip: the hand is replayed in tenths and shown in them.
+    let r = json_stdin(&hand("600.5"));
+    assert_eq!(
+        step(&r, 1)["ruled"],
+        serde_json::json!({"kind": "raise", "to": 600.5})
+    );
+    assert_eq!(r["returned"]["chips"], 400.5);
+    // Dollars and cents: the odd cent of a split pot goes by the edition's
+    // rule, to the first winner left of the button.
+    let cents = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [0.10, 0.25, 0]\n\
+        min_bet = 0.25\nstarting_stacks = [28.70, 10, 12.05]\n\
+        actions = ['p3 cc', 'p1 cc', 'p2 cc', 'd db AhKhQh', 'p1 cc', 'p2 cc', 'p3 cc', \
+        'd db 2c', 'p1 cc', 'p2 cc', 'p3 cc', 'd db 3c', 'p1 cbr 0.50', 'p2 f', 'p3 cc']\n\
+        finishing_stacks = [28.83, 9.75, 12.17]\n";
+    let r = json_stdin(cents);
+    assert_eq!(r["pots"][0]["amount"], 1.75);
+    assert_eq!(r["result"], "finishing-stacks");
+    assert_eq!(
+        r["pots"][0]["won"],
+        serde_json::json!([
+            {"player": "p1", "seat": null, "chips": 0.88},
+            {"player": "p3", "seat": null, "chips": 0.87}
+        ])
+    );
+    assert_eq!(r["finishing_stacks_agree"], true);
+    let text = stdout_stdin(&["hand", "-"], cents);
+    assert!(
+        text.contains("Main pot 1.75: p1, p3 → p1 wins 0.88, p3 wins 0.87"),
+        "{text}"
+    );
+    // More decimals than a record's unit can hold are refused, naming the
+    // field.
+    let err = one_line_error(floor().args(["hand", "-"]).write_stdin(hand("600.1234567")));
+    assert!(err.contains("action 1 `p3 cbr 600.1234567`"), "{err}");
 }
 
 #[test]
@@ -800,7 +896,7 @@ fn before_an_action_the_round_does_not_call_for_the_state_still_shows() {
         .stdout
         .clone();
     let r: Value = serde_json::from_slice(&out).unwrap();
-    assert_eq!(step(&r, 4)["ruled"], "call");
+    assert_eq!(step(&r, 4)["ruled"]["kind"], "call");
     assert_eq!(step(&r, 4)["reopened"], false);
     let err = hand_error(text);
     assert!(err.contains("action 6 (3)"), "{err}");
@@ -825,17 +921,17 @@ fn a_raise_past_the_limit_cap_is_a_call_unless_heads_up_lifts_it() {
         let s = step(&r, 4);
         assert_eq!(s["action"], "1 r100");
         assert_eq!(
-            (s["ruled"].as_str(), s["legal"].as_bool()),
-            (Some("call"), Some(false))
+            (ruled_text(&s["ruled"]).as_str(), s["legal"].as_bool()),
+            ("call", Some(false))
         );
         assert_eq!(s["min_raise_to"], Value::Null, "{edition}");
         assert_eq!(s["citations"], cited, "{edition}");
         // The flop is capped in the same way; seat 4 may call 80 or fold.
-        assert_eq!(step(&r, 13)["ruled"], "call");
+        assert_eq!(step(&r, 13)["ruled"]["kind"], "call");
         let next = &r["next"];
         assert_eq!(
-            (next["seat"].as_u64(), next["to_call"].as_u64()),
-            (Some(4), Some(80))
+            (next["player"].as_str(), next["to_call"].as_u64()),
+            (Some("4"), Some(80))
         );
         assert_eq!(
             (next["reopened"].as_bool(), next["capped"].as_u64()),
@@ -862,14 +958,14 @@ fn a_raise_past_the_limit_cap_is_a_call_unless_heads_up_lifts_it() {
         assert_eq!(s["action"], "2 r100");
         if lifted {
             assert_eq!(
-                (s["ruled"].as_str(), s["legal"].as_bool()),
-                (Some("raise:100"), Some(true))
+                (ruled_text(&s["ruled"]).as_str(), s["legal"].as_bool()),
+                ("raise:100", Some(true))
             );
             assert_eq!(r["next"]["min_raise_to"].as_u64(), Some(120), "{edition}");
         } else {
             assert_eq!(
-                (s["ruled"].as_str(), s["legal"].as_bool()),
-                (Some("call"), Some(false))
+                (ruled_text(&s["ruled"]).as_str(), s["legal"].as_bool()),
+                ("call", Some(false))
             );
             assert_eq!(r["next"], Value::Null, "{edition}");
         }
@@ -904,4 +1000,347 @@ fn an_incident_that_takes_nothing_from_a_hand_refuses_it() {
         stderr.contains("the incident `misdeal` takes nothing from a hand"),
         "{stderr}"
     );
+}
+
+fn fixtures_dir() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/phh")
+        .display()
+        .to_string()
+}
+
+/// The JSON lines of `floor hand --json ARGS`, with the exit status.
+fn json_lines(args: &[&str], stdin: Option<&str>) -> (Vec<Value>, Option<i32>, String) {
+    let mut cmd = floor();
+    cmd.args(["hand", "--json"]).args(args);
+    if let Some(text) = stdin {
+        cmd.write_stdin(text.to_string());
+    }
+    let out = cmd.output().expect("runs");
+    let lines = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    (
+        lines,
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The real sample: every hand of every file read and replayed in one call,
+/// each reported on its own line with its file, section and the record's
+/// id; the record's final stacks reproduced but where the record itself
+/// explains the difference.
+#[test]
+fn real_hand_histories_are_replayed_in_one_call() {
+    let (lines, code, stderr) = json_lines(&[&fixtures_dir()], None);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(lines.len(), 363);
+    assert!(lines.iter().all(|l| l.get("error").is_none()));
+    let mut variants: Vec<&str> = lines
+        .iter()
+        .map(|l| l["variant"].as_str().unwrap())
+        .collect();
+    variants.sort_unstable();
+    variants.dedup();
+    assert_eq!(
+        variants,
+        [
+            "F2L3D", "F7S", "F7S/8", "FO/8", "FR", "FT", "N2L1D", "NS", "NT", "PO"
+        ]
+    );
+    let online = lines
+        .iter()
+        .find(|l| {
+            l["file"]
+                .as_str()
+                .unwrap()
+                .contains("/PS-2009-07-01_2009-07-23_25NLH_OBFU/")
+                && l["section"] == "2"
+        })
+        .expect("PS25 [2]");
+    assert_eq!(online["id"], "59937793662");
+    // Final stacks: the record's, but for half chips the record splits and
+    // the big-blind ante it trims.
+    let disagree: Vec<(&str, Vec<&str>)> = lines
+        .iter()
+        .filter(|l| l["finishing_stacks_agree"] == false)
+        .map(|l| {
+            (
+                l["file"].as_str().unwrap(),
+                l["remarks"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|r| r["kind"].as_str().unwrap())
+                    .filter(|k| k.starts_with("odd-chip") || k.starts_with("ante-trimming"))
+                    .collect(),
+            )
+        })
+        .collect();
+    assert_eq!(disagree.len(), 9, "{disagree:?}");
+    assert!(
+        disagree.iter().all(|(_, kinds)| kinds.len() == 1),
+        "{disagree:?}"
+    );
+    let agree = lines
+        .iter()
+        .filter(|l| l["finishing_stacks_agree"] == true)
+        .count();
+    assert_eq!(agree, 84 + 79 - 9);
+}
+
+#[test]
+fn many_hands_are_json_lines_and_a_bad_one_does_not_stop_the_others() {
+    let hand = |stacks: &str| {
+        format!(
+            "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+             starting_stacks = {stacks}\nactions = ['p2 f']\nhand = 7\n"
+        )
+    };
+    let stream = format!(
+        "[1]\n{}\n[2]\n{}\n[3]\n{}",
+        hand("[100, 100]"),
+        hand("[100]"),
+        hand("[100, 50]")
+    );
+    let (lines, code, stderr) = json_lines(&["-"], Some(&stream));
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("1 of 3 hands refused"), "{stderr}");
+    assert_eq!(lines.len(), 3);
+    assert_eq!(
+        (
+            lines[0]["file"].as_str(),
+            lines[0]["section"].as_str(),
+            lines[0]["id"].as_str()
+        ),
+        (Some("-"), Some("1"), Some("7"))
+    );
+    // The problem's own key; the message names the file and section.
+    assert_eq!(lines[1]["error"]["key"], "hand.phh_players");
+    assert_eq!(lines[1]["error"]["exit"], 2);
+    assert!(
+        lines[1]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("- [2]: 1 players"),
+        "{}",
+        lines[1]
+    );
+    // The big blind wins his walk: his 1 back, the small blind's 1 his.
+    assert_eq!(lines[2]["result"], "last-player");
+    assert_eq!(lines[2]["returned"]["chips"], 1);
+    // Several files: one line each, in the order given; the table for
+    // each hand under its file's name.
+    let a = written_hand("a.phh", &hand("[100, 100]"));
+    let b = written_hand("b.phh", &hand("[30, 40]"));
+    let (lines, code, _) = json_lines(&[&a, &b], None);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        lines
+            .iter()
+            .map(|l| l["file"].as_str().unwrap())
+            .collect::<Vec<_>>(),
+        [a.as_str(), b.as_str()]
+    );
+    let text = stdout(&["hand", &a, &b]);
+    assert!(text.contains(&format!("{b} · hand 7")), "{text}");
+    // --at is for one hand.
+    let err = one_line_error(floor().args(["hand", &a, &b, "--at", "1"]));
+    assert!(err.contains("--at shows one hand"), "{err}");
+}
+
+/// A record that leaves out the button's action: he folds there, the
+/// replay says so, rules no action out of turn and never waits for him
+/// again.
+#[test]
+fn a_record_that_leaves_out_an_action_has_the_player_fold_and_says_so() {
+    let file = format!("{}/wsop/2019/42/3/00-01-07.phh", fixtures_dir());
+    let r = json(&["hand", &file]);
+    let remark = &r["remarks"][0];
+    assert_eq!(
+        (
+            remark["kind"].as_str(),
+            remark["player"].as_str(),
+            remark["before_step"].as_u64()
+        ),
+        (Some("omitted-action"), Some("p8"), Some(6))
+    );
+    assert!(
+        remark["text"].as_str().unwrap().contains(
+            "The record omits p8's action before step 6: he is treated as folded from there on"
+        ),
+        "{remark}"
+    );
+    let steps = r["steps"].as_array().unwrap();
+    assert!(
+        steps
+            .iter()
+            .all(|s| s["out_of_turn"].is_null() && s["turn"] == s["player"])
+    );
+    assert!(r["next"].is_null());
+    assert_eq!(r["players"][7]["folded"], true);
+    assert_eq!(r["pots"][0]["eligible"], serde_json::json!(["p1", "p2"]));
+    // The record trims the big-blind ante; honoured, and said.
+    let kinds: Vec<&str> = r["remarks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["kind"].as_str().unwrap())
+        .collect();
+    assert!(kinds.contains(&"ante-returned"), "{kinds:?}");
+    assert!(kinds.contains(&"ante-trimming-non-uniform"), "{kinds:?}");
+    assert_eq!(r["pots"][0]["amount"], 7950000);
+}
+
+/// A player who covers a short all-in blind, with nobody else left to act
+/// against him, has nothing to do: no action is missing from the record,
+/// and he keeps his claim to the pot.
+#[test]
+fn covering_a_short_all_in_blind_heads_up_leaves_nothing_to_do() {
+    let r = json_stdin(
+        "variant = 'NT'\nantes = [50, 50]\nblinds_or_straddles = [100, 200]\nmin_bet = 200\n\
+         starting_stacks = [67, 11553]\nactions = ['d dh p1 8c5c', 'd dh p2 ThTd', \
+         'p1 sm 8c5c', 'p2 sm ThTd', 'd db Jd3s2c', 'd db 2d', 'd db 7s']\n",
+    );
+    assert_eq!(r["remarks"], serde_json::json!([]), "{}", r["remarks"]);
+    assert_eq!(r["players"][1]["folded"], false);
+    assert_eq!(r["pots"][0]["amount"], 134);
+    assert_eq!(r["pots"][0]["eligible"], serde_json::json!(["p1", "p2"]));
+    assert!(r["next"].is_null());
+}
+
+/// Every forced-bet structure of the PHH specification: straddles, a blind
+/// posted out of position, a blind on the button alone, one blind only.
+#[test]
+fn every_forced_bet_structure_is_replayed() {
+    let hand = |blinds: &str, actions: &str| {
+        format!(
+            "variant = 'NT'\nantes = [0, 0, 0, 0]\nblinds_or_straddles = {blinds}\nmin_bet = 2\n\
+             starting_stacks = [200, 200, 200, 200]\nactions = [{actions}]\n"
+        )
+    };
+    // A straddle under the gun: the button acts first, the straddler last;
+    // a raise adds at least the largest step (TDA 43), and the practice is
+    // said.
+    let r = json_stdin(&hand(
+        "[1, 2, 4, 0]",
+        "'p4 cc', 'p1 cc', 'p2 cc', 'p3 cbr 12'",
+    ));
+    let first = step(&r, 1);
+    assert_eq!(
+        (
+            first["player"].as_str(),
+            first["to_call"].as_u64(),
+            first["min_raise_to"].as_u64()
+        ),
+        (Some("p4"), Some(4), Some(6))
+    );
+    assert_eq!(step(&r, 4)["player"], "p3");
+    assert_eq!(r["remarks"][0]["kind"], "straddle-practice");
+    // A blind posted out of position (negative): live, it does not move the
+    // action: p3 acts first and checks his own 2.
+    let r = json_stdin(&hand("[1, 2, -2, 0]", "'p3 cc', 'p4 f', 'p1 cc', 'p2 cc'"));
+    let first = step(&r, 1);
+    assert_eq!(
+        (
+            first["player"].as_str(),
+            first["ruled"]["kind"].as_str(),
+            first["committed"].as_u64()
+        ),
+        (Some("p3"), Some("check"), Some(2))
+    );
+    assert_eq!(r["pots"][0]["amount"], 6);
+    // A blind on the button alone: the small blind acts first.
+    let r = json_stdin(&hand("[0, 0, 0, 2]", "'p1 cc', 'p2 f', 'p3 f', 'p4 cc'"));
+    assert_eq!(step(&r, 1)["player"], "p1");
+    assert_eq!(step(&r, 4)["ruled"]["kind"], "check");
+    // One blind, no big blind: the next player acts first.
+    let r = json_stdin(&hand("[2, 0, 0, 0]", "'p2 f', 'p3 f', 'p4 f'"));
+    assert_eq!(step(&r, 1)["to_call"], 2);
+    assert_eq!(r["result"], "last-player");
+    assert_eq!(r["returned"]["chips"], 2);
+}
+
+/// Winnings as the record states them: after the house's rake, with the
+/// uncalled chips counted in or not.
+#[test]
+fn winnings_are_the_result_with_the_rake_taken_off() {
+    let hand = |winnings: &str, actions: &str| {
+        format!(
+            "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [0.10, 0.25, 0]\nmin_bet = 0.25\n\
+             starting_stacks = [10, 10, 10]\nactions = [{actions}]\nwinnings = {winnings}\n"
+        )
+    };
+    // A walk: the big blind's own 0.15 counted in his winnings.
+    let r = json_stdin(&hand("[0, 0.35, 0]", "'p3 f', 'p1 f'"));
+    assert_eq!(
+        (r["result"].as_str(), r["rake"].as_f64()),
+        (Some("winnings"), Some(0.0))
+    );
+    assert_eq!(r["returned"]["chips"], 0.15);
+    assert_eq!(r["players"][1]["won"], 0.2);
+    assert_eq!(r["players"][1]["end"], 10.1);
+    // Called down: 5.00 in the pot, 4.75 won, 0.25 rake.
+    let called = "'p3 cbr 1', 'p1 cc', 'p2 cc', 'd db AhKhQh', 'p1 cbr 0.66', 'p2 f', 'p3 cc'";
+    let r = json_stdin(&hand("[4.10, 0, 0]", called));
+    assert_eq!(r["pots"][0]["amount"], 4.32);
+    assert_eq!(r["rake"], 0.22);
+    assert_eq!(r["players"][0]["won"], 4.1);
+    // Zeros everywhere although the pot was won: not taken, and said.
+    let r = json_stdin(&hand("[0, 0, 0]", called));
+    assert!(r["result"].is_null());
+    assert_eq!(r["remarks"][0]["kind"], "winnings-all-zero");
+}
+
+/// The record's seats and names are the players' in every table and ruling.
+#[test]
+fn seats_and_names_of_the_record_are_shown() {
+    let text = "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n\
+                starting_stacks = [100, 100, 100]\nseats = [6, 3, 5]\nplayers = ['Ann', 'Bo', 'Cy']\n\
+                actions = ['p3 cc', 'p1 cc']\n";
+    let r = json_stdin(text);
+    assert_eq!(
+        (step(&r, 1)["player"].as_str(), step(&r, 1)["seat"].as_u64()),
+        (Some("p3"), Some(5))
+    );
+    assert_eq!(r["players"][2]["name"], "Cy");
+    let out = stdout_stdin(&["hand", "-"], text);
+    assert!(out.contains("│ 5    ┆ Cy "), "{out}");
+    assert!(out.contains("Next: seat 3 (Pre-flop), call 2"), "{out}");
+}
+
+/// The mixed games: stud brings in by the lowest up card, draws end a round.
+#[test]
+fn stud_and_draw_hands_are_replayed_round_by_round() {
+    let stud = json(&["hand", &format!("{}/wsop/2023/43/5/10.phh", fixtures_dir())]);
+    let first = step(&stud, 1);
+    assert_eq!(
+        (
+            first["street"].as_str(),
+            first["player"].as_str(),
+            first["ruled"]["kind"].as_str()
+        ),
+        (Some("third"), Some("p2"), Some("bring-in"))
+    );
+    // After the bring-in, the completion is the small bet.
+    assert_eq!(step(&stud, 2)["min_raise_to"], 200000);
+    assert_eq!(stud["finishing_stacks_agree"], true);
+    let badugi = json(&["hand", &hand_file("badugi.phh")]);
+    let streets: Vec<&str> = badugi["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["street"].as_str().unwrap())
+        .collect();
+    assert_eq!(streets.first(), Some(&"predraw"));
+    assert_eq!(streets.last(), Some(&"third-draw"));
+    // The small bet before the second draw, the big bet after.
+    assert_eq!(step(&badugi, 5)["min_raise_to"], 100);
+    assert_eq!(step(&badugi, 9)["min_raise_to"], 200);
+    assert_eq!(badugi["rake"], 0);
+    let nl = stdout(&["--lang", "nl", "hand", &hand_file("badugi.phh")]);
+    assert!(nl.contains("Na de derde draw"), "{nl}");
 }

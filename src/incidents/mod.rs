@@ -24,6 +24,7 @@ pub mod incorrect_bet;
 pub mod limit_raises;
 pub mod misdeal;
 pub mod new_level;
+pub mod offence_penalty;
 pub mod out_of_turn;
 pub mod penalty;
 pub mod pot_limit;
@@ -71,6 +72,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<limit_raises::LimitRaises>(),
     Entry::of::<misdeal::Misdeal>(),
     Entry::of::<new_level::NewLevel>(),
+    Entry::of::<offence_penalty::OffencePenalty>(),
     Entry::of::<out_of_turn::OutOfTurn>(),
     Entry::of::<penalty::Penalty>(),
     Entry::of::<pot_limit::PotLimit>(),
@@ -110,7 +112,9 @@ pub(crate) fn rule_in<I: crate::engine::Incident>(
     let store = crate::rules::Store::open(crate::data::DataSource::Embedded).expect("store");
     let book = store.book(edition).expect("a bundled edition");
     let (params, sources) = book.params_with_sources();
-    let mut cx = crate::engine::Cx::new(crate::rules::params::Resolved::new(&params), &sources);
+    let provisions = crate::rules::provisions::StatedIn::of(&book)?.unwrap_or_default();
+    let mut cx = crate::engine::Cx::new(crate::rules::params::Resolved::new(&params), &sources)
+        .with_provisions(&provisions);
     I::rule(answers, &mut cx)
 }
 

@@ -102,6 +102,14 @@ pub const COMMON: &[(&str, &[(&str, &str)])] = &[
             ("rounds", "1"),
         ],
     ),
+    (
+        "offence-penalty",
+        &[
+            ("offence", "out-of-turn"),
+            ("earlier", "warning"),
+            ("players_at_table", "9"),
+        ],
+    ),
     ("substantial-action", &[("actions", "check,bet")]),
     ("misdeal", &[("causes", "eligible-seat-dealt-out")]),
     ("four-card-flop", &[]),

@@ -27,6 +27,7 @@ pub mod new_level;
 pub mod offence_penalty;
 pub mod out_of_turn;
 pub mod penalty;
+pub mod playing_the_board;
 pub mod pot_limit;
 pub mod premature_action;
 pub mod premature_card;
@@ -75,6 +76,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<offence_penalty::OffencePenalty>(),
     Entry::of::<out_of_turn::OutOfTurn>(),
     Entry::of::<penalty::Penalty>(),
+    Entry::of::<playing_the_board::PlayingTheBoard>(),
     Entry::of::<pot_limit::PotLimit>(),
     Entry::of::<premature_action::PrematureAction>(),
     Entry::of::<premature_card::PrematureCard>(),

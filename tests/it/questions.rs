@@ -110,6 +110,7 @@ pub const COMMON: &[(&str, &[(&str, &str)])] = &[
             ("players_at_table", "9"),
         ],
     ),
+    ("playing-the-board", &[("tabled_all", "yes")]),
     ("substantial-action", &[("actions", "check,bet")]),
     ("misdeal", &[("causes", "eligible-seat-dealt-out")]),
     ("four-card-flop", &[]),

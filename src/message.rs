@@ -821,6 +821,8 @@ messages! {
     PenaltyPlayers = "table.penalty_players" [players],
     /// The table size not said.
     PenaltyPlayersNeeded = "table.penalty_players_needed" [],
+    /// The edition records no provisions, and the ruling turns on them.
+    ProvisionsNotRecorded = "table.provisions_not_recorded" [],
 
     // --- the spot -----------------------------------------------------------
     /// The big blind is zero.

@@ -86,12 +86,19 @@ pub fn decide(
     answers: &Answers,
 ) -> Result<Ruling, crate::Error> {
     let (params, sources) = book.params_with_sources();
-    let mut cx = Cx::new(Resolved::new(&params), &sources).with_defaults(answers);
     let entry = crate::incidents::find(&tree.id).ok_or_else(|| {
         crate::Error::bad(
             Message::new(Msg::CheckRulingNoModule).arg("file", format!("rulings/{}.yaml", tree.id)),
         )
     })?;
+    let provisions = match entry.reads_provisions {
+        true => crate::rules::provisions::StatedIn::of(book)?,
+        false => None,
+    };
+    let mut cx = Cx::new(Resolved::new(&params), &sources).with_defaults(answers);
+    if let Some(p) = &provisions {
+        cx = cx.with_provisions(p);
+    }
     let decision = entry.run(answers, &mut cx)?;
     if tree.outcome(decision.outcome).is_none() {
         return Err(crate::Error::bad(

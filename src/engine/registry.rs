@@ -41,6 +41,9 @@ pub trait Incident: Sized {
     type Extra: Serialize + Default + std::fmt::Debug + Clone;
     /// The notes the card may carry ([`super::notes::NoNote`] for none).
     type Note: NoteText + std::fmt::Debug + Clone;
+    /// Whether the ruling reads which provisions the edition states
+    /// ([`Cx::states`]); their record is loaded only for such incidents.
+    const READS_PROVISIONS: bool = false;
     /// Rules on the answers with the edition's parameters.
     fn rule(answers: Self::Answers, cx: &mut Cx<'_>) -> Result<Decision<Self>, Error>;
 }
@@ -98,6 +101,8 @@ pub struct Cx<'a> {
     asks: Vec<&'static str>,
     /// Defaults the case turned out not to need (see [`Cx::unused`]).
     unused: Vec<&'static str>,
+    /// The provisions the edition states (see [`Cx::states`]).
+    provisions: Option<&'a crate::rules::provisions::StatedIn>,
 }
 
 impl<'a> Cx<'a> {
@@ -110,7 +115,32 @@ impl<'a> Cx<'a> {
             defaulted: Vec::new(),
             asks: Vec::new(),
             unused: Vec::new(),
+            provisions: None,
         }
+    }
+
+    /// The context with the provisions the edition in use states.
+    pub fn with_provisions(self, provisions: &'a crate::rules::provisions::StatedIn) -> Cx<'a> {
+        Cx {
+            provisions: Some(provisions),
+            ..self
+        }
+    }
+
+    /// How the edition in use states provision `id` (the terms its record,
+    /// `locales/<lang>/provisions/<edition>.yaml`, gives it), `None` where
+    /// it does not. An error when the edition has no record: a ruling that
+    /// turns on the edition's words is not given on a guess.
+    pub fn stated(&self, id: &str) -> Result<Option<&'a crate::rules::Terms>, Error> {
+        match self.provisions {
+            Some(p) => Ok(p.terms(id)),
+            None => Err(Error::bad(Message::new(Msg::ProvisionsNotRecorded))),
+        }
+    }
+
+    /// Whether the edition in use states provision `id` (see [`Cx::stated`]).
+    pub fn states(&self, id: &str) -> Result<bool, Error> {
+        Ok(self.stated(id)?.is_some())
     }
 
     /// The same context, knowing which answers came from their questions'
@@ -178,6 +208,8 @@ pub struct Entry {
     pub outcomes: &'static [&'static str],
     /// The notes its rulings may carry: key and placeholders.
     pub notes: &'static [(&'static str, &'static [&'static str])],
+    /// Whether its rulings read the provisions the edition states.
+    pub reads_provisions: bool,
     cites: fn() -> Vec<(&'static str, &'static [ConceptId])>,
     fields: fn() -> Vec<&'static str>,
     own_fields: fn() -> Vec<&'static str>,
@@ -202,6 +234,7 @@ impl Entry {
             id: I::ID,
             outcomes: <I::Outcome as strum::VariantNames>::VARIANTS,
             notes: <I::Note as NoteText>::ALL,
+            reads_provisions: I::READS_PROVISIONS,
             cites: cites::<I::Outcome>,
             fields: <I::Answers as FromAnswers>::fields,
             own_fields: <I::Answers as FromAnswers>::own_fields,

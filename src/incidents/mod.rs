@@ -24,8 +24,10 @@ pub mod incorrect_bet;
 pub mod limit_raises;
 pub mod misdeal;
 pub mod new_level;
+pub mod offence_penalty;
 pub mod out_of_turn;
 pub mod penalty;
+pub mod playing_the_board;
 pub mod pot_limit;
 pub mod premature_action;
 pub mod premature_card;
@@ -71,8 +73,10 @@ pub const ALL: &[Entry] = &[
     Entry::of::<limit_raises::LimitRaises>(),
     Entry::of::<misdeal::Misdeal>(),
     Entry::of::<new_level::NewLevel>(),
+    Entry::of::<offence_penalty::OffencePenalty>(),
     Entry::of::<out_of_turn::OutOfTurn>(),
     Entry::of::<penalty::Penalty>(),
+    Entry::of::<playing_the_board::PlayingTheBoard>(),
     Entry::of::<pot_limit::PotLimit>(),
     Entry::of::<premature_action::PrematureAction>(),
     Entry::of::<premature_card::PrematureCard>(),
@@ -110,7 +114,9 @@ pub(crate) fn rule_in<I: crate::engine::Incident>(
     let store = crate::rules::Store::open(crate::data::DataSource::Embedded).expect("store");
     let book = store.book(edition).expect("a bundled edition");
     let (params, sources) = book.params_with_sources();
-    let mut cx = crate::engine::Cx::new(crate::rules::params::Resolved::new(&params), &sources);
+    let provisions = crate::rules::provisions::StatedIn::of(&book)?.unwrap_or_default();
+    let mut cx = crate::engine::Cx::new(crate::rules::params::Resolved::new(&params), &sources)
+        .with_provisions(&provisions);
     I::rule(answers, &mut cx)
 }
 

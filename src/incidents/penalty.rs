@@ -54,11 +54,7 @@ impl Incident for Penalty {
     type Note = crate::engine::notes::NoNote;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Penalty>, Error> {
-        let params = PenaltyParams {
-            kinds: cx.params.penalty_kinds(),
-            formula: cx.params.missed_round_formula(),
-            max_rounds: cx.params.penalty_max_rounds().map(|c| u64::from(c.get())),
-        };
+        let params = PenaltyParams::from_cx(cx);
         let r = penalty(a.kind, a.players_at_table, a.rounds, a.hands, &params)?;
         let mut d = Decision::<Penalty>::new(r.kind, r.concepts);
         d.amounts.hands_missed = r.hands_missed;
@@ -93,6 +89,18 @@ pub struct PenaltyParams {
     pub formula: MissedRoundFormula,
     /// The most rounds the edition allows (onk-2023-nl: 4), if it says.
     pub max_rounds: Option<u64>,
+}
+
+impl PenaltyParams {
+    /// The parameters of the edition in use (TDA practice where it states
+    /// none): the one reading both `penalty` and `offence-penalty` count with.
+    pub fn from_cx(cx: &mut Cx<'_>) -> PenaltyParams {
+        PenaltyParams {
+            kinds: cx.params.penalty_kinds(),
+            formula: cx.params.missed_round_formula(),
+            max_rounds: cx.params.penalty_max_rounds().map(|c| u64::from(c.get())),
+        }
+    }
 }
 
 impl Default for PenaltyParams {

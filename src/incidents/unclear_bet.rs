@@ -234,7 +234,7 @@ impl crate::engine::Outcome for UnclearBetOutcome {
     fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
         use crate::rules::concepts as c;
         match self {
-            UnclearBetOutcome::Bet => &[c::UNCLEAR_BETS],
+            UnclearBetOutcome::Bet => &[c::UNCLEAR_BETS, c::FLOOR_DECISIONS],
         }
     }
 }

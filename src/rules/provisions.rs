@@ -693,6 +693,54 @@ pub fn with_provisions(
     Ok(edition)
 }
 
+/// The provisions an edition states, for a ruling that turns on its words
+/// (see [`crate::engine::Cx::states`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StatedIn(BTreeMap<String, Terms>);
+
+impl StatedIn {
+    /// The provisions `book` states, with their terms: a bundled edition's
+    /// record, or those attached to the rules of an edition parsed whole (a
+    /// house overlay carries its base's); `None` when none are recorded.
+    pub fn of(book: &crate::rules::Book) -> crate::Result<Option<StatedIn>> {
+        let mut stated = BTreeMap::new();
+        match book {
+            crate::rules::Book::Full(e) => {
+                for s in e.rules().flat_map(|r| r.provisions.iter()) {
+                    stated
+                        .entry(s.id.clone())
+                        .or_insert_with(|| s.terms.clone());
+                }
+            }
+            crate::rules::Book::Indexed { index, .. } => {
+                let path = record_path(index.head.language, &index.head.id);
+                let Some(file) = DataSource::Embedded.read(&path)? else {
+                    return Ok(None);
+                };
+                let record: Record = file.parse()?;
+                for (id, statement) in record.rules.0.into_iter().flat_map(|(_, s)| s.0) {
+                    stated.entry(id).or_insert(statement.terms);
+                }
+            }
+        }
+        Ok((!stated.is_empty()).then_some(StatedIn(stated)))
+    }
+
+    /// Provisions as given, without terms (tests).
+    pub fn new<I: IntoIterator<Item = S>, S: Into<String>>(ids: I) -> StatedIn {
+        StatedIn(
+            ids.into_iter()
+                .map(|id| (id.into(), Terms::default()))
+                .collect(),
+        )
+    }
+
+    /// The terms of provision `id` where the edition states it.
+    pub fn terms(&self, id: &str) -> Option<&Terms> {
+        self.0.get(id)
+    }
+}
+
 /// Whitespace runs as one space, ends trimmed: how spans are matched.
 pub fn squeeze(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")

@@ -102,6 +102,15 @@ pub const COMMON: &[(&str, &[(&str, &str)])] = &[
             ("rounds", "1"),
         ],
     ),
+    (
+        "offence-penalty",
+        &[
+            ("offence", "out-of-turn"),
+            ("earlier", "warning"),
+            ("players_at_table", "9"),
+        ],
+    ),
+    ("playing-the-board", &[("tabled_all", "yes")]),
     ("substantial-action", &[("actions", "check,bet")]),
     ("misdeal", &[("causes", "eligible-seat-dealt-out")]),
     ("four-card-flop", &[]),

@@ -189,9 +189,31 @@ fn a_caller_told_a_wrong_count_is_bound_to_the_correct_amount() {
 #[test]
 fn a_count_request_facing_an_all_in() {
     let answers = ["called=no", "facing_all_in=yes"];
-    let onk = rule("onk-2023-nl", "wrong-count", &answers);
-    assert_eq!(onk["outcome"], "recount");
-    assert!(notes(&onk).contains("his turn"), "{onk}");
+    for edition in ["onk-2023-nl", "dpc-2019-en", "tda-2015-de"] {
+        let in_turn = rule(
+            edition,
+            "wrong-count",
+            &["called=no", "facing_all_in=yes", "his_turn=yes"],
+        );
+        assert_eq!(in_turn["outcome"], "recount", "{edition}");
+        assert!(notes(&in_turn).contains("his turn"), "{in_turn}");
+        // Not yet his turn: no precise count, an estimate until it is.
+        let early = rule(
+            edition,
+            "wrong-count",
+            &["called=no", "facing_all_in=yes", "his_turn=no"],
+        );
+        assert_eq!(early["outcome"], "not-his-turn", "{edition}");
+    }
+    let onk = rule(
+        "onk-2023-nl",
+        "wrong-count",
+        &["called=no", "facing_all_in=yes", "his_turn=no"],
+    );
+    assert_eq!(cited(&onk)[0], "60");
+    // Pokerpunt and the Slovak TDA 2019 do not ask: a count on request.
+    let pokerpunt = rule("pokerpunt-nl", "wrong-count", &answers);
+    assert_eq!(pokerpunt["outcome"], "recount");
     let sk = rule("tda-2019-sk", "wrong-count", &answers);
     assert_eq!(sk["outcome"], "recount");
     assert!(sk["notes"].is_null(), "{sk}");

@@ -15,12 +15,14 @@ use crate::cmd;
 use crate::ctx::{Ctx, Output};
 
 /// A failure as the user reads it: the label and message in the UI
-/// language, and whether it was bad input (exit 2) or a failure (exit 1).
+/// language, and whether it was bad input (exit 2) or a failure (exit 1);
+/// under `--json` also the failure as one JSON object, for scripts.
 #[derive(Debug)]
 pub struct Rendered {
     pub label: String,
     pub message: String,
     pub user: bool,
+    pub json: Option<String>,
 }
 
 impl std::fmt::Display for Rendered {
@@ -36,17 +38,25 @@ pub fn run() -> Result<ExitCode, Rendered> {
         Settings::from_environment(Given::default())
             .map_or_else(|_| detect_lang(None, env), |s| s.lang.value)
     });
-    match run_in(&args, &mut lang) {
+    // Whether a failure is also written as JSON: `--json` as clap would
+    // take it, known before the command line parses.
+    let mut json = json_in_args(args.iter().skip(1));
+    match run_in(&args, &mut lang, &mut json) {
         Ok(code) => Ok(code),
         // The reader quit (`floor ... | head`): not a failure.
         Err(e) if e.is_broken_pipe() => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(render_error(&e, lang)),
+        Err(e) => Err(render_error(&e, lang, json)),
     }
 }
 
-/// Parses and runs the command line; `lang` follows what is known of the
-/// UI language, so a failure is reported in it.
-fn run_in(args: &[std::ffi::OsString], lang: &mut floor::ui::Lang) -> floor::Result<ExitCode> {
+/// Parses and runs the command line; `lang` and `json` follow what is
+/// known of the UI language and the output format, so a failure is
+/// reported in them.
+fn run_in(
+    args: &[std::ffi::OsString],
+    lang: &mut floor::ui::Lang,
+    json: &mut bool,
+) -> floor::Result<ExitCode> {
     let mut command = crate::cli_text::command_for(*lang);
     let parsed = command
         .try_get_matches_from_mut(args)
@@ -74,6 +84,7 @@ fn run_in(args: &[std::ffi::OsString], lang: &mut floor::ui::Lang) -> floor::Res
         Err(e) => return Err(floor::Error::bad(usage_problem(&e))),
     };
     *lang = detect_lang(cli.global.lang, env);
+    *json = cli.global.json;
     let settings = Settings::from_environment(cli.global.given())?;
     *lang = settings.lang.value;
     crate::prompt::use_color(cli.global.color);
@@ -105,31 +116,66 @@ fn lang_in_args(args: impl Iterator<Item = std::ffi::OsString>) -> Option<floor:
     found
 }
 
+/// Whether a command line asks for `--json` (before a `--`).
+fn json_in_args<'a>(args: impl Iterator<Item = &'a std::ffi::OsString>) -> bool {
+    args.take_while(|a| *a != "--").any(|a| a == "--json")
+}
+
 fn env(var: &str) -> Option<String> {
     std::env::var(var).ok()
 }
 
-/// The error on one line, in the UI language.
-fn render_error(err: &floor::Error, lang: floor::ui::Lang) -> Rendered {
+/// The error on one line, in the UI language; with `json`, also as
+/// `{"error":{"key","message","args","exit"}}`.
+fn render_error(err: &floor::Error, lang: floor::ui::Lang, json: bool) -> Rendered {
     let ui = Ui::load(&DataSource::Embedded, lang).ok();
+    let problem = err.message();
     let message = ui
         .as_ref()
-        .map_or_else(|| err.to_string(), |ui| err.message().render(ui));
+        .map_or_else(|| err.to_string(), |ui| problem.render(ui));
+    let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
     let label = ui
         .as_ref()
         .and_then(|ui| ui.get("errors.label"))
         .unwrap_or("error")
         .to_string();
+    let exit = err.exit();
+    let json = json.then(|| {
+        let mut object = message_json(&problem);
+        let args = object.remove("args").unwrap_or_default();
+        object.insert("message".into(), message.clone().into());
+        object.insert("args".into(), args);
+        object.insert("exit".into(), exit.code().into());
+        let line = serde_json::json!({ "error": object }).to_string();
+        escaped(&line, true, false).into_owned()
+    });
     Rendered {
         label,
-        message: escaped(
-            &message.split_whitespace().collect::<Vec<_>>().join(" "),
-            false,
-            false,
-        )
-        .into_owned(),
-        user: err.exit() == floor::message::Exit::Input,
+        message: escaped(&message, false, false).into_owned(),
+        user: exit == floor::message::Exit::Input,
+        json,
     }
+}
+
+/// A message as JSON: its key and its arguments, a nested message as its
+/// own key and arguments.
+fn message_json(message: &floor::message::Message) -> serde_json::Map<String, serde_json::Value> {
+    use floor::message::Arg;
+    let args = message
+        .args
+        .iter()
+        .map(|(name, arg)| {
+            let value = match arg {
+                Arg::Text(text) => text.clone().into(),
+                Arg::Message(nested) => message_json(nested).into(),
+            };
+            ((*name).to_string(), value)
+        })
+        .collect::<serde_json::Map<_, _>>();
+    let mut object = serde_json::Map::new();
+    object.insert("key".into(), message.msg.key().into());
+    object.insert("args".into(), args.into());
+    object
 }
 
 fn run_parsed(cli: Cli, settings: Settings) -> floor::Result<ExitCode> {

@@ -23,10 +23,15 @@ fn main() -> ExitCode {
         .complete();
     match app::run() {
         Ok(code) => code,
-        // app::run reports every failure in the UI language, on one line.
+        // app::run reports every failure in the UI language, on one line;
+        // under `--json` then as one JSON object on the next.
         Err(failure) => {
             let line = failure.to_string();
-            let _ = writeln!(std::io::stderr(), "{}", app::escaped(&line, false, false));
+            let mut stderr = std::io::stderr().lock();
+            let _ = writeln!(stderr, "{}", app::escaped(&line, false, false));
+            if let Some(json) = &failure.json {
+                let _ = writeln!(stderr, "{json}");
+            }
             ExitCode::from(if failure.user { 2 } else { 1 })
         }
     }

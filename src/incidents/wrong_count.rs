@@ -143,7 +143,8 @@ impl Incident for WrongCount {
                     vec![c::CHIP_COUNT, c::CHIPS_VISIBLE],
                 ));
             }
-            let in_turn_only = cx.params.count_request_in_turn();
+            // Silence sets no turn condition (see the parameter).
+            let in_turn_only = cx.params.count_request_in_turn() == Some(true);
             if in_turn_only && !a.his_turn.ok_or_else(|| super::answer_needed("his_turn"))? {
                 return Ok(Decision::<WrongCount>::new(
                     CountOutcome::NotHisTurn,

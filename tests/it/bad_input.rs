@@ -1186,3 +1186,112 @@ fn failures_of_the_system_exit_1() {
         assert_eq!(String::from_utf8_lossy(&out.stderr).trim(), said);
     }
 }
+
+/// Under `--json` a failure is written twice on stderr: the line a person
+/// reads, then one JSON object a script branches on (its message key, the
+/// same localized text, the arguments, the exit code). Every kind of
+/// failure and both exit codes, through the binary.
+#[test]
+fn under_json_every_failure_is_also_one_json_object_on_stderr() {
+    let dir = fixtures();
+    let syntax = dir.join("syntax.yaml");
+    let bomb = dir.join("bomb.yaml");
+    let missing_log = dir.join("no-such-dir/rulings.jsonl");
+    let cases: Vec<(Vec<std::ffi::OsString>, &str, i32)> = vec![
+        (args(&["rule", "999"]), "unknown_rule", 2),
+        (args(&["rulez"]), "usage", 2),
+        (
+            args(&["--lang", "de", "incident", "bet", "--answer", "x=1"]),
+            "unknown_key",
+            2,
+        ),
+        (args(&["incident", "nope"]), "unknown_incident", 2),
+        (
+            args(&["incident", "bet", "--answer", "facing=12OO"]),
+            "invalid_answer",
+            2,
+        ),
+        (
+            with(&["incident", "clock", "--answers"], &syntax),
+            "file_problem",
+            2,
+        ),
+        (
+            with(&["incident", "clock", "--answers"], &bomb),
+            "file_problem",
+            2,
+        ),
+        (
+            with(&["log", "show", "--log"], &missing_log),
+            "log_unreadable",
+            2,
+        ),
+        (args(&["search", &"x".repeat(5000)]), "query_too_long", 2),
+    ];
+    for (argv, key, exit) in cases {
+        let out = floor().args(&argv).arg("--json").output().expect("runs");
+        check_json_failure(&argv, &out, key, exit);
+    }
+    // A failure of the system (exit 1): the output cannot be written.
+    #[cfg(target_os = "linux")]
+    {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let argv = args(&["rule", "43"]);
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("floor"))
+            .env_clear()
+            .env("LANG", "en_US.UTF-8")
+            .args(&argv)
+            .arg("--json")
+            .stdout(full)
+            .output()
+            .expect("runs");
+        check_json_failure(&argv, &out, "write_output", 1);
+    }
+    // Without `--json`, the one line alone.
+    let mut plain = floor();
+    plain.args(["rule", "999"]);
+    assert!(!one_line_error(&mut plain).contains('{'));
+}
+
+fn args(list: &[&str]) -> Vec<std::ffi::OsString> {
+    list.iter().map(Into::into).collect()
+}
+
+fn with(list: &[&str], path: &Path) -> Vec<std::ffi::OsString> {
+    let mut argv = args(list);
+    argv.push(path.into());
+    argv
+}
+
+fn check_json_failure(
+    argv: &[std::ffi::OsString],
+    out: &std::process::Output,
+    key: &str,
+    exit: i32,
+) {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(exit), "{argv:?}: {stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    let [human, json] = lines[..] else {
+        panic!("{argv:?}: two lines expected:\n{stderr}");
+    };
+    let value: serde_json::Value =
+        serde_json::from_str(json).unwrap_or_else(|e| panic!("{argv:?}: {e}: {json}"));
+    let error = &value["error"];
+    assert_eq!(error["key"], key, "{argv:?}: {json}");
+    assert_eq!(error["exit"], exit, "{argv:?}: {json}");
+    assert!(error["args"].is_object(), "{argv:?}: {json}");
+    let message = error["message"].as_str().expect("message");
+    assert!(
+        !message.is_empty() && human.ends_with(message),
+        "{argv:?}: the JSON text differs from the line:\n{human}\n{message}"
+    );
+    assert_eq!(
+        value.as_object().map(serde_json::Map::len),
+        Some(1),
+        "{json}"
+    );
+}

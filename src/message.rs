@@ -576,8 +576,6 @@ messages! {
     // --- sequences of irregular actions ----------------------------------------
     /// Fewer than two undercalls in the actions.
     SequenceOneUndercall = "sequence.one_undercall" [],
-    /// No bet or raise below the minimum in the actions.
-    ShortBetNone = "sequence.short_bet_none" [],
 
     // --- counts -----------------------------------------------------------------
     /// The count given was the correct total.

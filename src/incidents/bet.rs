@@ -132,6 +132,15 @@ impl Incident for Bet {
                 min_raise_to: r.min_raise_to,
             });
         }
+        // A total counts the chips already in front: what he puts in now
+        // is what the floor hands over or takes.
+        if input.in_front > 0 && r.total > input.in_front {
+            d.notes.push(Notes::Adds {
+                total: r.total,
+                in_front: input.in_front,
+                adds: r.total - input.in_front,
+            });
+        }
         Ok(d)
     }
 }
@@ -180,6 +189,8 @@ crate::notes! {
         LimitFixedSize { unit: Chips } = "limit_fixed_size",
         /// A bet or raise forced up to the minimum.
         ForcedRaise { min_raise_to: Chips } = "forced_raise",
+        /// The total less the chips already in front: what he adds.
+        Adds { total: Chips, in_front: Chips, adds: Chips } = "bet_adds",
     }
 }
 

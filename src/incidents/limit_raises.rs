@@ -8,9 +8,11 @@
 //! (`limit_raise_cap`, a bet and three raises where the house sets none).
 //! When the cap stops holding is worded two ways (`limit_cap_lifted`):
 //! "even when heads-up until the event is down to 2 players" (DPC, TDA
-//! 2015, and TDA 2019, whose Slovak edition lacks the rule), or "until two
-//! players remain (heads-up)" (ONK, Pokerpunt), read as two players left in
-//! the hand.
+//! 2015, and TDA 2019, whose Slovak edition lacks the rule), or "totdat er
+//! twee spelers zijn overgebleven (heads-up)" (ONK 48, Pokerpunt 52), which
+//! may mean the hand or the event: read as the event, as the English and
+//! German texts of the same TDA rule say, and the card says the Dutch
+//! wording is ambiguous.
 //!
 //! The raises are counted by the one betting round of
 //! [`crate::poker::Round`]: what re-opens the betting counts (a full bet or
@@ -99,6 +101,7 @@ pub(crate) fn cap(heads_up: HeadsUp, cx: &mut Cx<'_>) -> Cap {
         HeadsUp::Hand => match cx.params.limit_cap_lifted() {
             CapLifted::PotHeadsUp => (true, Some(Notes::CapLiftedHand)),
             CapLifted::EventHeadsUp => (false, Some(Notes::CapHoldsHand)),
+            CapLifted::TwoRemain => (false, Some(Notes::CapHoldsHandAmbiguous)),
         },
     };
     let cap = (!lifted).then(|| RaiseCap {
@@ -144,6 +147,9 @@ crate::notes! {
         /// Two players left in the hand: the cap holds until the event is
         /// heads-up.
         CapHoldsHand = "cap_holds_hand",
+        /// Heads-up in the hand under the Dutch "until two players remain":
+        /// read as the event, the ambiguity said.
+        CapHoldsHandAmbiguous = "cap_holds_hand_ambiguous",
     }
 }
 
@@ -383,13 +389,14 @@ mod tests {
     }
 
     // onk-2023-nl 48 / pokerpunt-nl 52: "totdat er twee spelers zijn
-    // overgebleven (heads-up)"; dpc-2019-en 48 and tda-2015-de 48: "even when
-    // heads-up until the event is down to 2 players".
+    // overgebleven (heads-up)", read as the event (the card says the wording
+    // is ambiguous); dpc-2019-en 48 and tda-2015-de 48: "even when heads-up
+    // until the event is down to 2 players".
     #[test]
-    fn heads_up_in_the_hand_lifts_the_cap_only_where_the_edition_says_so() {
+    fn heads_up_in_the_hand_keeps_the_cap_until_the_event_is_heads_up() {
         for (edition, lifted) in [
-            ("onk-2023-nl", true),
-            ("pokerpunt-nl", true),
+            ("onk-2023-nl", false),
+            ("pokerpunt-nl", false),
             ("dpc-2019-en", false),
             ("tda-2015-de", false),
             ("tda-2019-sk", false),
@@ -408,6 +415,8 @@ mod tests {
                 LimitOutcome::Capped
             };
             assert_eq!(d.outcome, expected, "{edition}");
+            let ambiguous = d.notes.contains(&Notes::CapHoldsHandAmbiguous);
+            assert_eq!(ambiguous, edition.ends_with("-nl"), "{edition}");
             // The event down to two lifts it everywhere.
             let d = ask(
                 edition,

@@ -82,6 +82,20 @@ impl Incident for PotLimit {
             short_blind,
         })?;
         let mut d = Decision::<PotLimit>::new(r.outcome, r.concepts);
+        match r.working {
+            Some(w) if w.facing == 0 => d.notes.push(Notes::WorkingNoBet {
+                pot: w.after,
+                max_total: r.max_total,
+            }),
+            Some(w) => d.notes.push(Notes::Working {
+                before: w.before,
+                facing: w.facing,
+                call: w.call,
+                after: w.after,
+                max_total: r.max_total,
+            }),
+            None => {}
+        }
         d.amounts.to_call = r.to_call;
         match all_in {
             // He cannot put in the pot-limit maximum: all his chips.
@@ -124,6 +138,10 @@ crate::notes! {
     pub enum Notes {
         /// His chips fall short of the maximum: all of them.
         PotLimitAllIn { total: Chips, max: Chips } = "pot_limit_all_in",
+        /// How the maximum is reached against a bet.
+        Working { before: Chips, facing: Chips, call: Chips, after: Chips, max_total: Chips } = "pot_limit_working",
+        /// How the maximum is reached with no bet to call.
+        WorkingNoBet { pot: Chips, max_total: Chips } = "pot_limit_working_no_bet",
         /// The round was not named: taken as after the flop.
         StreetUnnamed = "street_unnamed",
     }
@@ -187,8 +205,26 @@ pub struct PotLimitRuling {
     pub to_call: Chips,
     /// The largest total the player may bet or raise to.
     pub max_total: Chips,
+    /// How the maximum is reached, when it is the pot's size (not the
+    /// minimum raise): the card shows it.
+    pub working: Option<Working>,
     /// Concept slugs of the rules applied, deciding rule first.
     pub concepts: Vec<ConceptId>,
+}
+
+/// The pot-limit maximum worked out as a floor person counts it: the pot
+/// before the bet faced, that bet, the call he adds, the pot after it; the
+/// maximum is the bet faced plus that pot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Working {
+    /// The pot before the bet faced (his own chips in front included).
+    pub before: Chips,
+    /// The bet faced (0: none).
+    pub facing: Chips,
+    /// What his call adds.
+    pub call: Chips,
+    /// The pot once he has called.
+    pub after: Chips,
 }
 
 /// Computes the pot-limit maximum (rule 54 in TDA 2019 numbering, 50 in the
@@ -262,12 +298,25 @@ pub fn max_bet(input: &PotLimitInput) -> Result<PotLimitRuling, Error> {
             .with_full_blind(missing)
             .map_err(|m| Error::input("pot", m))?;
     }
+    let max_total = spot
+        .pot_limit_max()
+        .map_err(|(key, m)| Error::input(key, m))?;
+    // pot_limit_max has checked these: the pot holds the bet faced, and his
+    // chips in front are no more than it.
+    let counted = spot.pot.unwrap_or_default();
+    let call = spot.facing.saturating_sub(spot.in_front);
+    let after = counted.saturating_add(call);
+    let working = Working {
+        before: counted.saturating_sub(spot.facing),
+        facing: spot.facing,
+        call,
+        after,
+    };
     Ok(PotLimitRuling {
         outcome: PotLimitOutcome::MaxBet,
         to_call: spot.facing,
-        max_total: spot
-            .pot_limit_max()
-            .map_err(|(key, m)| Error::input(key, m))?,
+        max_total,
+        working: (spot.facing.saturating_add(after) == max_total).then_some(working),
         concepts: vec![c::POT_SIZE_POT_LIMIT],
     })
 }

@@ -17,7 +17,6 @@ use super::sequence::{Irregular, apply, as_ruled, spot_at};
 use super::situation::{Needs, WithRound, round_before};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::message::{Message, Msg};
 use crate::poker::{Action, ActionKind, Chips, Round};
 
 /// The `underraise-callers` incident.
@@ -58,11 +57,11 @@ pub struct ShortBet {
 /// // dpc-2019-en rule 52-A: A opens 600, B raises to 1000, C and D call, E folds.
 /// let round = Round::new(Setup::new(Game::NoLimit, Street::Flop, 200)).unwrap();
 /// let actions = parse_actions("A:bet:600,B:raise:1000,C:call,D:call,E:fold").unwrap();
-/// let found = short_bet(round, &actions).unwrap();
+/// let found = short_bet(round, &actions).unwrap().unwrap();
 /// assert_eq!((found.bet.total, found.minimum), (1000, 1200));
 /// assert_eq!(found.callers, ["C", "D"]);
 /// ```
-pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<ShortBet, Error> {
+pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<Option<ShortBet>, Error> {
     let mut found: Option<ShortBet> = None;
     let mut reraised = false;
     for (i, action) in actions.iter().enumerate() {
@@ -113,7 +112,7 @@ pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<ShortBet, Error
         }
         apply(&mut round, n, action)?;
     }
-    found.ok_or_else(|| Error::input("actions", Message::new(Msg::ShortBetNone)))
+    Ok(found)
 }
 
 impl Incident for UnderraiseCallers {
@@ -136,7 +135,17 @@ impl Incident for UnderraiseCallers {
         let (round, actions) = round_before(&told, actions, Needs::default(), cx)?;
         let setup = *round.setup();
         let street = setup.street;
-        let found = short_bet(round, &actions)?;
+        // No bet or raise below the minimum (an all-in for less is one he
+        // may make): nothing to correct, and the calls stand.
+        let Some(found) = short_bet(round, &actions)? else {
+            return Ok(Decision::<UnderraiseCallers>::new(
+                UnderraiseOutcome::Legal,
+                [
+                    crate::rules::concepts::RAISE_AMOUNTS,
+                    crate::rules::concepts::REOPENING_BETTING,
+                ],
+            ));
+        };
         let r = incorrect_bet(
             &IncorrectBetInput {
                 game: setup.game,
@@ -218,12 +227,16 @@ pub enum UnderraiseOutcome {
     Corrected,
     /// Too late: the bet and the calls stand.
     Stands,
+    /// No bet or raise was short of the minimum (a short all-in is
+    /// allowed): nothing to correct.
+    Legal,
 }
 
 /// The amounts of `underraise-callers`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Amounts {
-    /// The total the bet is corrected to.
+    /// The total the bet is corrected to (none when nothing is corrected).
+    #[serde(skip_serializing_if = "is_zero")]
     pub corrected_to: Chips,
     /// Corrected: what the bettor and each caller add.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -233,7 +246,8 @@ pub struct Amounts {
 /// What the JSON of `underraise-callers` carries besides the amounts.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Extra {
-    /// Who made the short bet.
+    /// Who made the short bet (none when nothing is short).
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub bettor: String,
     /// Who called it.
     pub callers: Vec<Caller>,
@@ -248,6 +262,10 @@ pub struct Caller {
     pub called: Chips,
     /// What he adds.
     pub to_add: Chips,
+}
+
+fn is_zero(chips: &Chips) -> bool {
+    *chips == 0
 }
 
 crate::notes! {
@@ -268,6 +286,7 @@ impl crate::engine::Outcome for UnderraiseOutcome {
         match self {
             UnderraiseOutcome::Corrected => &[c::INCORRECT_BETS, c::RAISE_AMOUNTS],
             UnderraiseOutcome::Stands => &[c::INCORRECT_BETS, c::RAISE_AMOUNTS],
+            UnderraiseOutcome::Legal => &[c::RAISE_AMOUNTS, c::REOPENING_BETTING],
         }
     }
 }
@@ -343,13 +362,32 @@ mod tests {
         assert_eq!(d.data()["callers"][0]["to_add"], 50);
     }
 
+    // A short all-in called by others is allowed (43-A "unless ... the
+    // player is all-in"; 43-B: it does not reopen): nothing to correct, in
+    // every edition, as with only full bets and raises.
     #[test]
-    fn no_short_bet_names_the_actions() {
-        for actions in ["A:bet:600,B:raise:1200,C:call", "A:check,B:fold"] {
-            let err =
-                super::super::rule_in::<UnderraiseCallers>("dpc-2019-en", answers(actions, false))
-                    .expect_err(actions);
-            assert_eq!(err.input_key(), Some("actions"), "{actions}");
+    fn a_called_short_all_in_or_full_raises_leave_nothing_to_correct() {
+        for edition in [
+            "dpc-2019-en",
+            "onk-2023-nl",
+            "pokerpunt-nl",
+            "tda-2015-de",
+            "tda-2019-sk",
+        ] {
+            for actions in [
+                "A:bet:600,B:all-in:800,C:call,D:call",
+                "A:bet:600,B:raise:1200,C:call",
+                "A:check,B:fold",
+            ] {
+                let d = rule(edition, actions, false);
+                assert_eq!(d.outcome, UnderraiseOutcome::Legal, "{edition} {actions}");
+                assert_eq!(d.named_amounts(), [], "{edition} {actions}");
+                assert_eq!(
+                    d.cites,
+                    [c::RAISE_AMOUNTS, c::REOPENING_BETTING],
+                    "{edition}"
+                );
+            }
         }
     }
 }

@@ -35,6 +35,9 @@ pub struct Answers {
     pub stack: Option<Chips>,
     /// Not yet acted: the bet he faces is an all-in.
     pub facing_all_in: Option<bool>,
+    /// Facing an all-in: it is his turn to act (asked where the edition
+    /// gives a precise count only then).
+    pub his_turn: Option<bool>,
 }
 
 /// The outcomes of `wrong-count`.
@@ -58,6 +61,9 @@ pub enum CountOutcome {
     Recount,
     /// He has not called and faces no all-in: a reasonable estimate only.
     Estimate,
+    /// He faces an all-in, but it is not his turn, and the edition gives a
+    /// precise count only then: an estimate until it is.
+    NotHisTurn,
 }
 
 /// What a caller given a wrong count is bound to.
@@ -137,12 +143,19 @@ impl Incident for WrongCount {
                     vec![c::CHIP_COUNT, c::CHIPS_VISIBLE],
                 ));
             }
+            // Silence sets no turn condition (see the parameter).
+            let in_turn_only = cx.params.count_request_in_turn() == Some(true);
+            if in_turn_only && !a.his_turn.ok_or_else(|| super::answer_needed("his_turn"))? {
+                return Ok(Decision::<WrongCount>::new(
+                    CountOutcome::NotHisTurn,
+                    vec![c::CHIP_COUNT, c::CHIPS_VISIBLE],
+                ));
+            }
             let mut d = Decision::<WrongCount>::new(
                 CountOutcome::Recount,
                 vec![c::CHIP_COUNT, c::ACCEPTED_ACTION],
             );
-            // Silence sets no turn condition (see the parameter).
-            if cx.params.count_request_in_turn() == Some(true) {
+            if in_turn_only {
                 d.notes.push(Notes::CountInTurn);
             }
             return Ok(d);
@@ -199,6 +212,7 @@ impl crate::engine::Outcome for CountOutcome {
             CountOutcome::AllIn => &[c::ACCEPTED_ACTION, c::CHIP_COUNT],
             CountOutcome::Recount => &[c::CHIP_COUNT, c::ACCEPTED_ACTION],
             CountOutcome::Estimate => &[c::CHIP_COUNT, c::CHIPS_VISIBLE],
+            CountOutcome::NotHisTurn => &[c::CHIP_COUNT, c::CHIPS_VISIBLE],
         }
     }
 }
@@ -218,6 +232,7 @@ mod tests {
             correct_total: Some(correct),
             stack,
             facing_all_in: None,
+            his_turn: None,
         }
     }
 
@@ -258,20 +273,29 @@ mod tests {
     // tda-2019-sk rule 60 names the all-in only.
     #[test]
     fn recount_only_facing_an_all_in_and_in_turn_where_the_edition_says_so() {
-        let not_yet = |all_in| Answers {
+        let not_yet = |all_in, his_turn| Answers {
             called: false,
             count_given: None,
             correct_total: None,
             stack: None,
             facing_all_in: Some(all_in),
+            his_turn,
         };
-        let de = rule("tda-2015-de", not_yet(true));
+        let de = rule("tda-2015-de", not_yet(true, Some(true)));
         assert_eq!(de.outcome, CountOutcome::Recount);
         assert_eq!(de.notes.len(), 1);
-        let sk = rule("tda-2019-sk", not_yet(true));
+        // Not his turn yet: no precise count in the editions that say so.
+        for edition in ["tda-2015-de", "onk-2023-nl", "dpc-2019-en"] {
+            let early = rule(edition, not_yet(true, Some(false)));
+            assert_eq!(early.outcome, CountOutcome::NotHisTurn, "{edition}");
+            assert_eq!(early.cites, [c::CHIP_COUNT, c::CHIPS_VISIBLE]);
+            let unasked = super::super::rule_in::<WrongCount>(edition, not_yet(true, None));
+            assert_eq!(unasked.unwrap_err().input_key(), Some("his_turn"));
+        }
+        let sk = rule("tda-2019-sk", not_yet(true, None));
         assert!(sk.notes.is_empty());
         assert_eq!(
-            rule("tda-2019-sk", not_yet(false)).outcome,
+            rule("tda-2019-sk", not_yet(false, None)).outcome,
             CountOutcome::Estimate
         );
     }

@@ -224,6 +224,10 @@ pub enum CapLifted {
     EventHeadsUp,
     /// Once only two players are left in the hand.
     PotHeadsUp,
+    /// "Until two players remain (heads-up)" (the Dutch editions): the hand
+    /// or the event? Read as the event, as the English and German texts of
+    /// the same TDA rule say; the card says so.
+    TwoRemain,
 }
 
 /// What a fouled deck does to the hand (rule 35-E where an edition states

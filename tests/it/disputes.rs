@@ -189,9 +189,31 @@ fn a_caller_told_a_wrong_count_is_bound_to_the_correct_amount() {
 #[test]
 fn a_count_request_facing_an_all_in() {
     let answers = ["called=no", "facing_all_in=yes"];
-    let onk = rule("onk-2023-nl", "wrong-count", &answers);
-    assert_eq!(onk["outcome"], "recount");
-    assert!(notes(&onk).contains("his turn"), "{onk}");
+    for edition in ["onk-2023-nl", "dpc-2019-en", "tda-2015-de"] {
+        let in_turn = rule(
+            edition,
+            "wrong-count",
+            &["called=no", "facing_all_in=yes", "his_turn=yes"],
+        );
+        assert_eq!(in_turn["outcome"], "recount", "{edition}");
+        assert!(notes(&in_turn).contains("his turn"), "{in_turn}");
+        // Not yet his turn: no precise count, an estimate until it is.
+        let early = rule(
+            edition,
+            "wrong-count",
+            &["called=no", "facing_all_in=yes", "his_turn=no"],
+        );
+        assert_eq!(early["outcome"], "not-his-turn", "{edition}");
+    }
+    let onk = rule(
+        "onk-2023-nl",
+        "wrong-count",
+        &["called=no", "facing_all_in=yes", "his_turn=no"],
+    );
+    assert_eq!(cited(&onk)[0], "60");
+    // Pokerpunt and the Slovak TDA 2019 do not ask: a count on request.
+    let pokerpunt = rule("pokerpunt-nl", "wrong-count", &answers);
+    assert_eq!(pokerpunt["outcome"], "recount");
     let sk = rule("tda-2019-sk", "wrong-count", &answers);
     assert_eq!(sk["outcome"], "recount");
     assert!(sk["notes"].is_null(), "{sk}");
@@ -625,9 +647,10 @@ fn with_two_decks_onk_begins_the_hand_at_the_cut() {
 }
 
 /// TDA 48 (Pokerpunt 52): the fourth raise of a limit round, heads-up in
-/// the hand. ONK and Pokerpunt keep the cap "until two players remain": no
-/// cap; DPC and TDA 2015 keep it "even when heads-up until the event is
-/// down to 2 players": capped. The Slovak TDA 2019 lacks rule 48: the TDA
+/// the hand. ONK and Pokerpunt keep the cap "until two players remain
+/// (heads-up)", the hand or the event: read as the event, as DPC and TDA
+/// 2015 keep it "even when heads-up until the event is down to 2 players":
+/// capped, the Dutch ambiguity said. The Slovak TDA 2019 lacks rule 48: the TDA
 /// practice (the event), said in words, never a citation. The cap's number
 /// is the house's in every edition: a bet and three raises, said so.
 #[test]
@@ -639,8 +662,8 @@ fn the_limit_cap_heads_up_follows_each_editions_wording() {
         "heads_up=hand",
     ];
     for (edition, outcome, number) in [
-        ("onk-2023-nl", "no-cap", Some("48")),
-        ("pokerpunt-nl", "no-cap", Some("52")),
+        ("onk-2023-nl", "capped", Some("48")),
+        ("pokerpunt-nl", "capped", Some("52")),
         ("dpc-2019-en", "capped", Some("48")),
         ("tda-2015-de", "capped", Some("48")),
         ("tda-2019-sk", "capped", None),
@@ -650,6 +673,11 @@ fn the_limit_cap_heads_up_follows_each_editions_wording() {
         assert_eq!(amount(&r, "to_call"), Some(400));
         assert_eq!(cited(&r).first().map(String::as_str), number, "{edition}");
         let notes = notes(&r);
+        assert_eq!(
+            notes.contains("can mean the hand or the event"),
+            edition.ends_with("-nl"),
+            "{notes}"
+        );
         if outcome == "capped" {
             assert_eq!(amount(&r, "raises_left"), Some(0));
             assert_eq!(amount(&r, "raise_to"), None);

@@ -947,8 +947,9 @@ fn a_raise_past_the_limit_cap_is_a_call_unless_heads_up_lifts_it() {
     );
     let heads_up = hand_file("limit-heads-up.hand");
     for (edition, lifted) in [
-        ("onk-2023-nl", true),
-        ("pokerpunt-nl", true),
+        // The Dutch "until two players remain (heads-up)": read as the event.
+        ("onk-2023-nl", false),
+        ("pokerpunt-nl", false),
         ("dpc-2019-en", false),
         ("tda-2015-de", false),
         ("tda-2019-sk", false),

@@ -698,14 +698,14 @@ fn a_bet_below_the_big_blind_asks_the_big_blind_and_whether_he_may_raise() {
 }
 
 /// `limit-raises` in a limit event: four questions, the cap counted from
-/// the actions, heads-up in the hand lifting it only where the edition
-/// says so.
+/// the actions, heads-up in the hand keeping it until the event is heads-up
+/// (the Dutch "until two players remain" read so, the ambiguity said).
 #[test]
 fn limit_raises_counts_the_raises_and_reads_heads_up_as_the_edition_words_it() {
     let en = Lang::En;
     let q = |id: &str| question(en, "limit-raises", id);
     for (edition, outcome) in [
-        ("onk-2023-nl", "No cap on the number of raises"),
+        ("onk-2023-nl", "can mean the hand or the event"),
         ("dpc-2019-en", "Capped: call 400 or fold"),
     ] {
         let mut p = spawn_with(

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
-use clap_complete::engine::{ArgValueCompleter, PathCompleter};
+use clap_complete::engine::ArgValueCompleter;
 use floor::message::{Message, Msg};
 use floor::ui::Lang;
 
@@ -70,18 +70,18 @@ pub struct Global {
     pub rules: Option<String>,
     /// House overlay: a YAML file that extends a bundled edition; it becomes the edition in use [env: FLOOR_HOUSE]
     #[arg(long, global = true, value_name = "FILE", value_hint = ValueHint::FilePath,
-        add = ArgValueCompleter::new(PathCompleter::file()))]
+        add = ArgValueCompleter::new(crate::complete::files))]
     pub house: Option<PathBuf>,
     /// Load the data tree (locales/, rulings/) from DIR instead of the built-in one
     #[arg(long, global = true, value_name = "DIR", value_hint = ValueHint::DirPath,
-        add = ArgValueCompleter::new(PathCompleter::dir()))]
+        add = ArgValueCompleter::new(crate::complete::dirs))]
     pub data: Option<PathBuf>,
     /// Machine-readable JSON on stdout
     #[arg(long, global = true)]
     pub json: bool,
     /// Incident log: rulings are appended to it, `floor log show` reads it [env: FLOOR_LOG]
     #[arg(long, global = true, value_name = "FILE", value_hint = ValueHint::FilePath,
-        add = ArgValueCompleter::new(PathCompleter::file()))]
+        add = ArgValueCompleter::new(crate::complete::files))]
     pub log: Option<PathBuf>,
     /// The game played at the event [env: FLOOR_GAME]
     #[arg(long, global = true, value_enum, value_name = "GAME")]
@@ -209,13 +209,13 @@ pub enum Command {
         answers: Vec<(String, String)>,
         /// Answers from a YAML file (a map KEY: VALUE); --answer overrides it
         #[arg(long = "answers", value_name = "FILE", value_hint = ValueHint::FilePath,
-            add = ArgValueCompleter::new(PathCompleter::file()))]
+            add = ArgValueCompleter::new(crate::complete::files))]
         answers_file: Option<PathBuf>,
         /// Start a betting incident from a hand file (PHH or the compact notation of
         /// `floor hand`): the round as played up to the player to act answers the questions
         /// about it
         #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath,
-            add = ArgValueCompleter::new(PathCompleter::file()))]
+            add = ArgValueCompleter::new(crate::complete::files))]
         hand: Option<PathBuf>,
         /// With --hand: the situation before action N (default: after the last action)
         #[arg(long, value_name = "N", requires = "hand",
@@ -247,7 +247,8 @@ pub enum Command {
     )]
     Hand {
         /// The hand file (PHH, or the compact notation); - for standard input
-        #[arg(value_name = "FILE", value_hint = ValueHint::FilePath)]
+        #[arg(value_name = "FILE", value_hint = ValueHint::FilePath,
+            add = ArgValueCompleter::new(crate::complete::files))]
         file: PathBuf,
         /// The state before action N and the options of the player to act
         #[arg(long, value_name = "N", value_parser = count)]
@@ -263,10 +264,10 @@ pub enum Command {
         floor compare --house examples/club-clock-40.yaml    what the house changed, with warnings")]
     Compare {
         /// First edition, or a house overlay file
-        #[arg(add = ArgValueCompleter::new(crate::complete::editions))]
+        #[arg(add = ArgValueCompleter::new(crate::complete::editions_or_overlays))]
         a: Option<String>,
         /// Second edition, or a house overlay file (left out with --house: the house edition)
-        #[arg(add = ArgValueCompleter::new(crate::complete::editions))]
+        #[arg(add = ArgValueCompleter::new(crate::complete::editions_or_overlays))]
         b: Option<String>,
         /// Only this concept, sentence by sentence where the languages match
         #[arg(long, value_name = "CONCEPT", add = ArgValueCompleter::new(crate::complete::concepts))]
@@ -306,7 +307,7 @@ pub enum Command {
         command: Vec<String>,
         /// Write every page (floor.1 and one per subcommand) into this directory
         #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath, conflicts_with = "command",
-            add = ArgValueCompleter::new(PathCompleter::dir()))]
+            add = ArgValueCompleter::new(crate::complete::dirs))]
         out_dir: Option<PathBuf>,
     },
     /// Read the incident log (--log FILE, FLOOR_LOG or the settings file)

@@ -818,6 +818,16 @@ messages! {
     CheckProvisionNoDescription = "check_provision_no_description" [id, lang],
     /// A provision description with a control character.
     CheckProvisionControl = "check_provision_control" [id, lang],
+    /// `duty` on a provision that is no ruling.
+    CheckProvisionDutyKind = "check_provision_duty_kind" [id, kind],
+    /// A provision's term with no values.
+    CheckTermNoValues = "check_term_no_values" [id, term],
+    /// A term value that is not a slug.
+    CheckTermValueNotSlug = "check_term_value_not_slug" [id, term, value],
+    /// A term value without words in a language.
+    CheckTermValueWords = "check_term_value_words" [id, term, value, lang],
+    /// A term value taken from the shared values that are not there.
+    CheckTermValueUnknown = "check_term_value_unknown" [id, term, value],
     /// A provision record named for another edition.
     CheckRecordEdition = "check_record_edition" [edition, file],
     /// A provision record entry for a rule the edition does not have.
@@ -832,6 +842,14 @@ messages! {
     CheckRuleProvisionUnknown = "check_rule_provision_unknown" [rule, id],
     /// A rule stating a provision of another topic.
     CheckProvisionOtherTopic = "check_provision_other_topic" [rule, concept, id, other],
+    /// A statement naming another topic than its provision's.
+    CheckProvisionTopicNamed = "check_provision_topic_named" [rule, id, topic, other],
+    /// A statement giving a term its provision does not have.
+    CheckTermNotOfProvision = "check_term_not_of_provision" [rule, id, term],
+    /// A statement giving a term a value its provision does not have.
+    CheckTermValueNotOfProvision = "check_term_value_not_of_provision" [rule, id, term, value, list],
+    /// A statement of a bundled edition leaving out one of its provision's terms.
+    CheckTermNotGiven = "check_term_not_given" [rule, id, term],
     /// A stated provision without the words that state it.
     CheckProvisionNoSpan = "check_provision_no_span" [rule, id],
     /// A span the rule's text does not contain.

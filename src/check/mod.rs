@@ -152,7 +152,7 @@ fn check_provisions(store: &Store, editions: &[&Edition], report: &mut Report) {
             }
         };
         let mut with = (*ed).clone();
-        for problem in provisions::attach(&mut with, &record, &catalog) {
+        for problem in provisions::attach(&mut with, record, &catalog) {
             report.add(&file, problem);
         }
         for problem in provisions::edition_problems(&with, &catalog) {

@@ -6,10 +6,13 @@
 use std::path::Path;
 
 use floor::compare::align::Aligned;
-use floor::compare::{Comparison, Flag, Options, Parameter, Piece, Row, Stating, compare};
+use floor::compare::{
+    Comparison, Flag, Index, Options, Parameter, Piece, Quote, Row, Said, Side, Stating, TermDiff,
+    compare,
+};
 use floor::rules::overlay::{self, Warning};
-use floor::rules::provisions::{Catalog, with_provisions};
-use floor::rules::{Edition, Store};
+use floor::rules::provisions::{Catalog, Descriptions, Kind, Term, with_provisions};
+use floor::rules::{Edition, Rule, Store};
 
 use crate::ctx::{Ctx, Output};
 use crate::render;
@@ -35,7 +38,13 @@ pub struct Args<'a> {
 }
 
 pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
-    let catalog = Catalog::load(ctx.store.source())?.unwrap_or_default();
+    // A JSON answer shows no description; a report those of its language.
+    let keep = if ctx.json {
+        Descriptions::None
+    } else {
+        Descriptions::Only(ctx.ui.lang)
+    };
+    let catalog = Catalog::load_describing(ctx.store.source(), keep)?.unwrap_or_default();
     let concept = match args.concept {
         Some(c) => Some(ctx.store.concept(c)?.slug.clone()),
         None => None,
@@ -76,10 +85,12 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         let warnings = warnings
             .as_ref()
             .map(|w| w.iter().map(warning_json).collect());
-        return Ok(Output::ok(render::json(&WithWarnings {
+        let out = Output::ok(render::json(&WithWarnings {
             comparison: &comparison,
             warnings,
-        })?));
+        })?);
+        forget_at_exit((comparison, ea, eb, catalog));
+        return Ok(out);
     }
     let report = Report {
         ctx,
@@ -87,9 +98,14 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         c: &comparison,
         ea: &ea,
         eb: &eb,
-        ia: floor::compare::Index::of(&ea),
-        ib: floor::compare::Index::of(&eb),
+        ia: Index::of(&ea, &catalog),
+        ib: Index::of(&eb, &catalog),
         all: args.all || args.concept.is_some(),
+        // Across languages a word diff cannot be made: the provisions are
+        // held side by side instead.
+        provisions_side_by_side: !comparison.same_language && (args.diff || args.concept.is_some()),
+        texts_side_by_side: !comparison.same_language && args.concept.is_some(),
+        diff_asked: args.diff,
         markdown: args.format == Format::Markdown,
     };
     let mut doc = Vec::new();
@@ -97,10 +113,19 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         report.house_head(&mut doc, warnings);
     }
     report.build(&mut doc);
-    Ok(Output::ok(match args.format {
+    let out = Output::ok(match args.format {
         Format::Text => text(ctx, &doc),
         Format::Markdown => markdown(&doc),
-    }))
+    });
+    forget_at_exit((comparison, ea, eb, catalog, doc));
+    Ok(out)
+}
+
+/// The process ends after the report is written: freeing the editions, the
+/// catalog and the comparison would cost a tenth of the run (as freeing
+/// clap's command tree would, see `app`).
+fn forget_at_exit<T>(built: T) {
+    std::mem::forget(built);
 }
 
 /// An edition by id, or a house overlay by file name, with its provisions.
@@ -109,12 +134,12 @@ fn edition(ctx: &Ctx, given: &str, catalog: &Catalog) -> floor::Result<Edition> 
     if is_file && ctx.store.language_of(given).is_none() {
         return Ok(overlay_file(ctx, Path::new(given))?.edition);
     }
-    let edition = ctx.store.edition(given)?;
+    let edition = ctx.store.edition_owned(given)?;
     if !edition.extends.is_empty() {
         // The --house overlay: its provisions came with it.
-        return Ok(edition.clone());
+        return Ok(edition);
     }
-    Ok(with_provisions(edition, ctx.store.source(), catalog)?.unwrap_or_else(|| edition.clone()))
+    with_provisions(edition, ctx.store.source(), catalog)
 }
 
 /// Loads an overlay against the data tree alone (not against the store in
@@ -150,6 +175,9 @@ pub fn warning_json(w: &Warning) -> serde_json::Value {
         }
         Warning::LostProvision { number, id, span } => {
             json!({"kind": "lost-provision", "number": number, "provision": id, "span": span})
+        }
+        Warning::TermNotGiven { number, id, term } => {
+            json!({"kind": "term-not-given", "number": number, "provision": id, "term": term})
         }
     }
 }
@@ -198,6 +226,15 @@ pub fn warning_line(ui: &floor::ui::Ui, catalog: &Catalog, w: &Warning) -> Strin
             "house.warn.unstated_part",
             &[("number", number), ("label", label)],
         ),
+        Warning::TermNotGiven { number, id, term } => ui.f(
+            "house.warn.term_not_given",
+            &[
+                ("number", number),
+                ("provision", &provision(id)),
+                ("id", id),
+                ("term", ui.t(&format!("compare.term.{}", term.id()))),
+            ],
+        ),
         Warning::LostProvision { number, id, span } => ui.f(
             "house.warn.lost_provision",
             &[
@@ -230,9 +267,16 @@ struct Report<'a> {
     c: &'a Comparison,
     ea: &'a Edition,
     eb: &'a Edition,
-    ia: floor::compare::Index<'a>,
-    ib: floor::compare::Index<'a>,
+    ia: Index<'a>,
+    ib: Index<'a>,
     all: bool,
+    /// Every provision of a listed topic, both editions side by side
+    /// (across languages, with `--diff` or `--concept`).
+    provisions_side_by_side: bool,
+    /// Both rule texts side by side (across languages, with `--concept`).
+    texts_side_by_side: bool,
+    /// `--diff` was given.
+    diff_asked: bool,
     /// Parameters as a table in Markdown, where a page has the width.
     markdown: bool,
 }
@@ -296,9 +340,10 @@ impl Report<'_> {
             self.t("other_language")
         }));
         let n = |id: &str| c.summary.flags.get(id).copied().unwrap_or(0).to_string();
-        // The rows the report lists as worded differently only, so the
-        // header and the closing line give one count.
+        // The rows the report lists as worded differently only, or as
+        // procedures only, so the header and the lists give one count.
         let wording_only = c.rows.iter().filter(|r| r.wording_only()).count();
+        let procedure_only = c.rows.iter().filter(|r| r.procedure_only()).count();
         let s = |id: &str| c.summary.status.get(id).copied().unwrap_or(0).to_string();
         doc.push(Block::Line(self.f_count(
             "summary",
@@ -306,6 +351,7 @@ impl Report<'_> {
             &[
                 ("ruling", &n("ruling")),
                 ("substance", &n("substance")),
+                ("procedure", &procedure_only.to_string()),
                 ("not_applicable", &n("not-applicable")),
                 ("house", &n("house")),
                 ("structure", &n("structure")),
@@ -320,10 +366,15 @@ impl Report<'_> {
         for id in &c.without_provisions {
             doc.push(Block::Line(self.f("no_provisions", &[("edition", id)])));
         }
+        if self.diff_asked && !c.same_language {
+            doc.push(Block::Line(self.t("diff_other_language")));
+        }
         self.parameters(doc);
         self.changes(doc);
+        self.procedures(doc);
         self.renumbering(doc);
         self.wording(doc);
+        self.equal(doc);
     }
 
     fn parameters(&self, doc: &mut Vec<Block>) {
@@ -335,11 +386,9 @@ impl Report<'_> {
             .collect();
         let equal = self.c.parameters.iter().filter(|p| !p.differs).count();
         // What changes a ruling first; otherwise in the order of the topics.
-        shown.sort_by_key(|p| !(p.ruling && p.differs));
+        shown.sort_by_key(|p| !p.changes_ruling);
         doc.push(Block::Heading(self.t("params_heading")));
-        let star = |p: &Parameter| {
-            if p.ruling && p.differs { "★ " } else { "" }
-        };
+        let star = |p: &Parameter| if p.changes_ruling { "★ " } else { "" };
         if shown.is_empty() {
             doc.push(Block::Line(self.t("params_agree")));
         } else if self.all || self.markdown {
@@ -379,7 +428,7 @@ impl Report<'_> {
             });
         }
         let mut notes = Vec::new();
-        if shown.iter().any(|p| p.ruling && p.differs) {
+        if shown.iter().any(|p| p.changes_ruling) {
             notes.push(format!("★ {}", self.t("ruling_mark")));
         }
         if !self.all && !self.c.parameters.is_empty() {
@@ -387,6 +436,27 @@ impl Report<'_> {
         }
         if !notes.is_empty() {
             doc.push(Block::Line(notes.join(" · ")));
+        }
+    }
+
+    /// What a side that does not state a parameter says: what it states
+    /// instead, or "not stated" (with the TDA practice a ruling applies).
+    fn unstated(&self, p: &Parameter, instead: &[Quote]) -> String {
+        if !instead.is_empty() {
+            let said: Vec<String> = instead
+                .iter()
+                .map(|q| format!("{} ({})", self.provision(&q.id), q.number))
+                .collect();
+            return self.f("instead", &[("provisions", &said.join("; "))]);
+        }
+        let tda = if p.ruling {
+            floor::rules::Params::default().value_or_tda(&p.param)
+        } else {
+            None
+        };
+        match tda {
+            Some(v) => self.f("not_stated_tda", &[("value", &self.value_text(&v))]),
+            None => self.t("not_stated"),
         }
     }
 
@@ -400,14 +470,18 @@ impl Report<'_> {
                 s.number.clone()
             }
         };
-        let side = |s: &Option<Stating>| match s {
+        let side = |s: &Option<Stating>, instead: &[Quote]| match s {
             Some(s) => format!("{} ({})", self.value_text(&s.value), source(s)),
-            None => self.t("not_stated"),
+            None => self.unstated(p, instead),
         };
         let list =
             |s: &Option<Stating>| s.as_ref().and_then(|s| floor::compare::elements(&s.value));
         let (Some(la), Some(lb)) = (list(&p.a), list(&p.b)) else {
-            return format!("{} → {}", side(&p.a), side(&p.b));
+            return format!(
+                "{} → {}",
+                side(&p.a, &p.instead.only_a),
+                side(&p.b, &p.instead.only_b)
+            );
         };
         let only = |mine: &[String], theirs: &[String]| -> Vec<String> {
             mine.iter()
@@ -450,66 +524,71 @@ impl Report<'_> {
         let list =
             |s: &Option<Stating>| s.as_ref().and_then(|s| floor::compare::elements(&s.value));
         let (la, lb) = (list(&p.a), list(&p.b));
-        let cell =
-            |side: &Option<Stating>, mine: &Option<Vec<String>>, theirs: &Option<Vec<String>>| {
-                let Some(s) = side else {
-                    return self.t("not_stated");
-                };
-                let mut lines = Vec::new();
-                match (mine, theirs) {
-                    (Some(mine), Some(theirs)) if p.differs => {
-                        let only: Vec<String> = mine
-                            .iter()
-                            .filter(|v| !theirs.contains(v))
-                            .map(|v| self.value_name(v))
-                            .collect();
-                        let both: Vec<String> = mine
-                            .iter()
-                            .filter(|v| theirs.contains(v))
-                            .map(|v| self.value_name(v))
-                            .collect();
-                        if !only.is_empty() {
-                            lines.push(self.f("only_here", &[("items", &only.join(", "))]));
-                        }
-                        // A long shared list is only counted: the difference
-                        // is what matters.
-                        let shared = if both.len() <= 2 {
-                            both.join(", ")
-                        } else {
-                            both.len().to_string()
-                        };
-                        if !both.is_empty() {
-                            lines.push(self.f("in_both", &[("items", &shared)]));
-                        }
-                    }
-                    _ => lines.push(self.value_text(&s.value)),
-                }
-                let source = if s.house {
-                    self.f("set_by_house", &[("number", &s.number)])
-                } else {
-                    s.number.clone()
-                };
-                let quoted: Vec<String> = s
-                    .spans
-                    .iter()
-                    .filter(|_| self.all)
-                    .filter(|w| match (mine, theirs, &w.element) {
-                        (Some(_), Some(theirs), Some(element)) if p.differs => {
-                            !theirs.contains(element)
-                        }
-                        _ => true,
-                    })
-                    .map(|w| format!("“{}”", cut_to(&w.span, CELL_SPAN_CHARS)))
-                    .collect();
-                if quoted.is_empty() {
-                    // One line: the value and where it is stated.
-                    format!("{} ({source})", lines.join("; "))
-                } else {
-                    lines.push(format!("({source}: {})", quoted.join(" … ")));
-                    lines.join("\n")
-                }
+        let cell = |side: &Option<Stating>,
+                    instead: &[Quote],
+                    mine: &Option<Vec<String>>,
+                    theirs: &Option<Vec<String>>| {
+            let Some(s) = side else {
+                return self.unstated(p, instead);
             };
-        (cell(&p.a, &la, &lb), cell(&p.b, &lb, &la))
+            let mut lines = Vec::new();
+            match (mine, theirs) {
+                (Some(mine), Some(theirs)) if p.differs => {
+                    let only: Vec<String> = mine
+                        .iter()
+                        .filter(|v| !theirs.contains(v))
+                        .map(|v| self.value_name(v))
+                        .collect();
+                    let both: Vec<String> = mine
+                        .iter()
+                        .filter(|v| theirs.contains(v))
+                        .map(|v| self.value_name(v))
+                        .collect();
+                    if !only.is_empty() {
+                        lines.push(self.f("only_here", &[("items", &only.join(", "))]));
+                    }
+                    // A long shared list is only counted: the difference
+                    // is what matters.
+                    let shared = if both.len() <= 2 {
+                        both.join(", ")
+                    } else {
+                        both.len().to_string()
+                    };
+                    if !both.is_empty() {
+                        lines.push(self.f("in_both", &[("items", &shared)]));
+                    }
+                }
+                _ => lines.push(self.value_text(&s.value)),
+            }
+            let source = if s.house {
+                self.f("set_by_house", &[("number", &s.number)])
+            } else {
+                s.number.clone()
+            };
+            let quoted: Vec<String> = s
+                .spans
+                .iter()
+                .filter(|_| self.all)
+                .filter(|w| match (mine, theirs, &w.element) {
+                    (Some(_), Some(theirs), Some(element)) if p.differs => {
+                        !theirs.contains(element)
+                    }
+                    _ => true,
+                })
+                .map(|w| format!("“{}”", cut_to(&w.span, CELL_SPAN_CHARS)))
+                .collect();
+            if quoted.is_empty() {
+                // One line: the value and where it is stated.
+                format!("{} ({source})", lines.join("; "))
+            } else {
+                lines.push(format!("({source}: {})", quoted.join(" … ")));
+                lines.join("\n")
+            }
+        };
+        (
+            cell(&p.a, &p.instead.only_a, &la, &lb),
+            cell(&p.b, &p.instead.only_b, &lb, &la),
+        )
     }
 
     fn changes(&self, doc: &mut Vec<Block>) {
@@ -518,9 +597,10 @@ impl Report<'_> {
             .rows
             .iter()
             .filter(|r| {
-                r.flags
-                    .iter()
-                    .any(|f| !matches!(f, Flag::Wording | Flag::Renumbered))
+                !r.procedure_only()
+                    && r.flags
+                        .iter()
+                        .any(|f| !matches!(f, Flag::Wording | Flag::Renumbered))
             })
             .collect();
         doc.push(Block::Heading(self.f_count(
@@ -529,33 +609,146 @@ impl Report<'_> {
             &[],
         )));
         if shown.is_empty() {
-            doc.push(Block::Line(self.t("changes_none")));
+            doc.push(Block::Line(if self.c.same_language {
+                self.t("changes_none")
+            } else {
+                self.t("changes_none_provisions")
+            }));
         }
         for row in shown {
             doc.push(self.row_item(row));
+            if self.texts_side_by_side {
+                doc.extend(self.texts(row));
+            }
         }
     }
 
-    fn row_item(&self, row: &Row) -> Block {
-        let c = self.c;
-        let side = |s: &Option<floor::compare::Side>, id: &str| match s {
-            Some(s) => format!("{} {}", s.number, s.title),
+    /// Topics that differ in procedures, explanations or advice only: one
+    /// line each (all of it with `--all`).
+    fn procedures(&self, doc: &mut Vec<Block>) {
+        let rows: Vec<&Row> = self.c.rows.iter().filter(|r| r.procedure_only()).collect();
+        if rows.is_empty() {
+            return;
+        }
+        doc.push(Block::Heading(self.f_count(
+            "procedures_heading",
+            rows.len(),
+            &[],
+        )));
+        for row in rows {
+            if self.all {
+                doc.push(self.row_item(row));
+                if self.texts_side_by_side {
+                    doc.extend(self.texts(row));
+                }
+            } else {
+                doc.push(Block::Item {
+                    head: self.row_head(row),
+                    lines: Vec::new(),
+                });
+            }
+        }
+    }
+
+    /// `4 (printed 3) Player Identity`, or "not in …".
+    fn side(&self, side: &Option<Side>, id: &str) -> String {
+        match side {
+            Some(s) => match &s.printed {
+                Some(printed) => format!(
+                    "{} ({}) {}",
+                    s.number,
+                    self.f("printed", &[("label", printed)]),
+                    s.title
+                ),
+                None => format!("{} {}", s.number, s.title),
+            },
             None => self.f("absent", &[("edition", id)]),
-        };
+        }
+    }
+
+    fn row_head(&self, row: &Row) -> String {
         let flags: Vec<String> = row
             .flags
             .iter()
             .map(|f| self.t(&format!("flag.{}", f.id().replace('-', "_"))))
             .collect();
-        let head = format!(
+        format!(
             "{} · {} ↔ {}  [{}]",
             row.concept,
-            side(&row.a, &c.a),
-            side(&row.b, &c.b),
+            self.side(&row.a, &self.c.a),
+            self.side(&row.b, &self.c.b),
             flags.join(", ")
-        );
+        )
+    }
+
+    /// "★ " before a difference in a ruling that is no mere duty.
+    fn star(&self, id: &str) -> &'static str {
+        match self.catalog.get(id) {
+            Some(p) if p.kind == Kind::Ruling && !p.duty => "★ ",
+            _ => "",
+        }
+    }
+
+    /// A provision's kind in words where it is not a ruling.
+    fn kind_note(&self, kind: Kind) -> String {
+        match kind {
+            Kind::Ruling => String::new(),
+            other => format!(" ({})", self.t(&format!("kind.{}", other.id()))),
+        }
+    }
+
+    fn term_value(&self, id: &str, term: Term, value: Option<&str>) -> String {
+        match value {
+            Some(v) => self
+                .catalog
+                .term_words(id, term, v)
+                .map_or_else(|| v.to_string(), |w| w.text(self.ctx.ui.lang).to_string()),
+            None => self.t("term_unstated"),
+        }
+    }
+
+    /// A term that differs: the provision, the term, both values; then
+    /// the words of each edition, whole, so the difference is in view.
+    fn term_lines(&self, d: &TermDiff) -> Vec<String> {
+        let weighs = d.a.is_some() && d.b.is_some();
+        let star = if weighs { self.star(&d.id) } else { "" };
+        let mut lines = vec![format!(
+            "{star}{}{} — {}: {} ({} {}) → {} ({} {})",
+            self.provision(&d.id),
+            self.kind_note(d.kind),
+            self.t(&format!("term.{}", d.term.id())),
+            self.term_value(&d.id, d.term, d.a.as_deref()),
+            self.c.a,
+            d.numbers[0],
+            self.term_value(&d.id, d.term, d.b.as_deref()),
+            self.c.b,
+            d.numbers[1],
+        )];
+        for (edition, span) in [(&self.c.a, &d.spans[0]), (&self.c.b, &d.spans[1])] {
+            lines.push(format!(
+                "  {edition}: “{}”",
+                floor::rules::provisions::squeeze(span)
+            ));
+        }
+        lines
+    }
+
+    fn row_item(&self, row: &Row) -> Block {
+        let c = self.c;
+        let head = self.row_head(row);
         let mut lines = Vec::new();
         let one_sided = row.a.is_none() || row.b.is_none();
+        // Differences in rulings first, then duties, then the rest.
+        let weight = |id: &str, kind: Kind| match self.catalog.get(id) {
+            _ if kind != Kind::Ruling => 2,
+            Some(p) if p.duty => 1,
+            _ => 0,
+        };
+        let mut terms: Vec<&TermDiff> = row.terms.iter().collect();
+        terms.sort_by_key(|d| (weight(&d.id, d.kind), d.a.is_none() || d.b.is_none()));
+        for d in terms {
+            lines.extend(self.term_lines(d));
+        }
         for (quotes, id) in [
             (&row.provisions.only_a, &c.a),
             (&row.provisions.only_b, &c.b),
@@ -569,14 +762,23 @@ impl Report<'_> {
                 }
                 continue;
             }
+            let mut quotes: Vec<&Quote> = quotes.iter().collect();
+            quotes.sort_by_key(|q| weight(&q.id, q.kind));
             for q in quotes {
-                lines.push(self.f(
-                    "only_states",
-                    &[
-                        ("edition", id),
-                        ("provision", &self.provision(&q.id)),
-                        ("span", &cut(&q.span)),
-                    ],
+                lines.push(format!(
+                    "{}{}",
+                    self.star(&q.id),
+                    self.f(
+                        "only_states",
+                        &[
+                            ("edition", id),
+                            (
+                                "provision",
+                                &format!("{}{}", self.provision(&q.id), self.kind_note(q.kind)),
+                            ),
+                            ("span", &cut(&q.span)),
+                        ],
+                    )
                 ));
             }
         }
@@ -602,29 +804,46 @@ impl Report<'_> {
             .iter()
             .filter(|(k, _)| !(shown_quotes && quoted.contains(&k.as_str())))
         {
+            let p = self
+                .c
+                .parameters
+                .iter()
+                .find(|p| p.concept == row.concept && p.param == *key);
+            let value = |v: &serde_json::Value, instead: Option<&[Quote]>| match (p, instead) {
+                (Some(p), Some(instead)) if v.is_null() => self.unstated(p, instead),
+                _ => self.value_or_absent(v),
+            };
             lines.push(format!(
                 "{}: {} → {}",
                 self.param_name(key),
-                self.value_or_absent(&d.a),
-                self.value_or_absent(&d.b)
+                value(&d.a, p.map(|p| p.instead.only_a.as_slice())),
+                value(&d.b, p.map(|p| p.instead.only_b.as_slice()))
             ));
         }
         let (ra, rb) = (
             self.ia.rule_for(&row.concept),
             self.ib.rule_for(&row.concept),
         );
+        // What one side marks not applicable, where the other does not.
+        let na_parts = |r: Option<&Rule>| -> Vec<String> {
+            r.map(|r| {
+                r.parts
+                    .iter()
+                    .filter(|p| p.not_applicable)
+                    .map(|p| p.label.clone())
+                    .collect()
+            })
+            .unwrap_or_default()
+        };
+        let same_na = ra.is_some_and(|a| rb.is_some_and(|b| a.not_applicable == b.not_applicable))
+            && na_parts(ra) == na_parts(rb);
         for (rule, other, id) in [(ra, rb, &c.a), (rb, ra, &c.b)] {
             let Some(rule) = rule else { continue };
-            if rule.not_applicable {
+            if rule.not_applicable && !same_na {
                 lines.push(self.f("na_in", &[("edition", id)]));
             }
-            let parts: Vec<&str> = rule
-                .parts
-                .iter()
-                .filter(|p| p.not_applicable)
-                .map(|p| p.label.as_str())
-                .collect();
-            if !parts.is_empty() {
+            let parts = na_parts(Some(rule));
+            if !parts.is_empty() && !same_na {
                 lines.push(self.f("na_parts", &[("edition", id), ("parts", &parts.join(", "))]));
             }
             // The overlays that made the change, leaving out those both
@@ -644,7 +863,9 @@ impl Report<'_> {
             (&row.house.a, &c.a, &self.ia),
             (&row.house.b, &c.b, &self.ib),
         ] {
-            if numbers.is_empty() {
+            // House rules both sides share (one house's two versions) are
+            // no difference.
+            if numbers.is_empty() || row.house.a == row.house.b {
                 continue;
             }
             // A house note that contradicts the rule text says so.
@@ -663,7 +884,7 @@ impl Report<'_> {
             ));
         }
         if row.has(Flag::Structure) {
-            let count = |r: Option<&floor::rules::Rule>| r.map_or(0, |r| r.parts.len()).to_string();
+            let count = |r: Option<&Rule>| r.map_or(0, |r| r.parts.len()).to_string();
             lines.push(self.f(
                 "structure",
                 &[
@@ -675,7 +896,97 @@ impl Report<'_> {
         if let Some(sentences) = &row.sentences {
             lines.extend(self.sentences(sentences));
         }
+        if self.provisions_side_by_side {
+            lines.extend(self.provision_comparison(row));
+        }
         Block::Item { head, lines }
+    }
+
+    /// Every provision of the row's topic on both sides: `=` stated alike,
+    /// `≠` stated on other terms, `+`/`−` stated by one edition only.
+    fn provision_comparison(&self, row: &Row) -> Vec<String> {
+        let (sa, sb) = (self.ia.said(&row.concept), self.ib.said(&row.concept));
+        let mut ids: Vec<&str> = sa
+            .iter()
+            .chain(sb)
+            .map(|s| s.stated.id.as_str())
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        ids.sort_by_key(|id| self.catalog.position(id));
+        let find = |list: &[Said<'_>], id: &str| -> Option<String> {
+            list.iter()
+                .find(|s| s.stated.id == id)
+                .map(|s| s.rule.number.clone())
+        };
+        let mut lines = vec![self.t("provisions_side_by_side")];
+        for id in ids {
+            let (na, nb) = (find(sa, id), find(sb, id));
+            let differs = row.terms.iter().any(|d| d.id == id);
+            let mark = match (&na, &nb) {
+                (Some(_), Some(_)) if differs => "≠",
+                (Some(_), Some(_)) => "=",
+                (Some(_), None) => "−",
+                _ => "+",
+            };
+            let at = |n: &Option<String>, e: &str| match n {
+                Some(n) => format!("{e} {n}"),
+                None => self.f("absent", &[("edition", e)]),
+            };
+            let terms: Vec<String> = Term::ALL
+                .iter()
+                .filter_map(|t| {
+                    fn value<'s>(list: &[Said<'s>], id: &str, t: Term) -> Option<&'s str> {
+                        list.iter()
+                            .find(|s| s.stated.id == id)
+                            .and_then(|s| s.stated.terms.get(t))
+                    }
+                    let value = |list| value(list, id, *t);
+                    let (va, vb) = (value(sa), value(sb));
+                    if va.is_none() && vb.is_none() {
+                        return None;
+                    }
+                    let name = self.t(&format!("term.{}", t.id()));
+                    Some(if va == vb || va.is_none() || vb.is_none() {
+                        format!("{name}: {}", self.term_value(id, *t, va.or(vb)))
+                    } else {
+                        format!(
+                            "{name}: {} → {}",
+                            self.term_value(id, *t, va),
+                            self.term_value(id, *t, vb)
+                        )
+                    })
+                })
+                .collect();
+            let terms = if terms.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", terms.join("; "))
+            };
+            lines.push(format!(
+                "  {mark} {}{terms} ({} ↔ {})",
+                self.provision(id),
+                at(&na, &self.c.a),
+                at(&nb, &self.c.b)
+            ));
+        }
+        lines
+    }
+
+    /// Both rules' texts side by side (across languages, where no word
+    /// diff can be made).
+    fn texts(&self, row: &Row) -> Vec<Block> {
+        let text = |rule: Option<&Rule>, id: &str| match rule {
+            Some(r) => format!("{} {}\n{}", r.number, r.title, r.full_text().trim()),
+            None => self.f("absent", &[("edition", id)]),
+        };
+        vec![Block::Table {
+            header: vec![self.c.a.clone(), self.c.b.clone()],
+            rows: vec![vec![
+                text(self.ia.rule_for(&row.concept), &self.c.a),
+                text(self.ib.rule_for(&row.concept), &self.c.b),
+            ]],
+        }]
     }
 
     fn sentences(&self, steps: &[Aligned]) -> Vec<String> {
@@ -707,39 +1018,64 @@ impl Report<'_> {
         doc.push(Block::Heading(self.t("renumbering_heading")));
         if c.renumbering.is_empty() {
             doc.push(Block::Line(self.t("renumbering_none")));
-            return;
-        }
-        let numbering = if self.ea.numbering == self.eb.numbering {
-            String::new()
         } else {
-            format!(" ({} ↔ {})", self.ea.numbering, self.eb.numbering)
-        };
-        let lines = c
-            .renumbering
-            .iter()
-            .map(|run| {
-                let args = [
-                    ("a", c.a.as_str()),
-                    ("from", run.a.as_str()),
-                    ("b", c.b.as_str()),
-                    ("to", run.b.as_str()),
-                ];
-                match run.kind {
-                    "moved" => self.f("moved", &args),
-                    "reordered" => {
-                        format!(
-                            "{}{numbering}",
-                            self.f_count("reordered", run.topics, &args)
-                        )
+            let numbering = if self.ea.numbering == self.eb.numbering {
+                String::new()
+            } else {
+                format!(" ({} ↔ {})", self.ea.numbering, self.eb.numbering)
+            };
+            let lines = c
+                .renumbering
+                .iter()
+                .map(|run| {
+                    let args = [
+                        ("a", c.a.as_str()),
+                        ("from", run.a.as_str()),
+                        ("b", c.b.as_str()),
+                        ("to", run.b.as_str()),
+                    ];
+                    match run.kind {
+                        "moved" => self.f("moved", &args),
+                        "reordered" => {
+                            format!(
+                                "{}{numbering}",
+                                self.f_count("reordered", run.topics, &args)
+                            )
+                        }
+                        _ => self.f("shift", &args),
                     }
-                    _ => self.f("shift", &args),
-                }
-            })
-            .collect();
-        doc.push(Block::Item {
-            head: String::new(),
-            lines,
-        });
+                })
+                .collect();
+            doc.push(Block::Item {
+                head: String::new(),
+                lines,
+            });
+        }
+        // The numbers a reader holding the printed book sees.
+        let mut editions: Vec<&str> = c.printed.iter().map(|p| p.edition.as_str()).collect();
+        editions.dedup();
+        for edition in editions {
+            doc.push(Block::Line(
+                self.f("printed_heading", &[("edition", edition)]),
+            ));
+            let lines = c
+                .printed
+                .iter()
+                .filter(|p| p.edition == edition)
+                .map(|p| {
+                    let runs: Vec<String> = p
+                        .runs
+                        .iter()
+                        .map(|r| self.f("printed_run", &[("numbers", &r.a), ("printed", &r.b)]))
+                        .collect();
+                    format!("{}: {}", p.section, runs.join(", "))
+                })
+                .collect();
+            doc.push(Block::Item {
+                head: String::new(),
+                lines,
+            });
+        }
     }
 
     fn wording(&self, doc: &mut Vec<Block>) {
@@ -759,6 +1095,49 @@ impl Report<'_> {
         for row in rows {
             doc.push(self.row_item(row));
         }
+    }
+
+    /// With `--all`: the topics compared and found equal (a new number
+    /// aside), one line each.
+    fn equal(&self, doc: &mut Vec<Block>) {
+        let rows: Vec<&Row> = self
+            .c
+            .rows
+            .iter()
+            .filter(|r| r.flags.iter().all(|f| *f == Flag::Renumbered))
+            .collect();
+        if rows.is_empty() || !self.all {
+            return;
+        }
+        doc.push(Block::Heading(self.f_count(
+            "equal_heading",
+            rows.len(),
+            &[],
+        )));
+        let line = |r: &Row| {
+            format!(
+                "{} · {} ↔ {}",
+                r.concept,
+                self.side(&r.a, &self.c.a),
+                self.side(&r.b, &self.c.b)
+            )
+        };
+        if self.texts_side_by_side {
+            // One topic asked for across languages: what both state, and
+            // both texts.
+            for row in rows {
+                doc.push(Block::Item {
+                    head: line(row),
+                    lines: self.provision_comparison(row),
+                });
+                doc.extend(self.texts(row));
+            }
+            return;
+        }
+        doc.push(Block::Item {
+            head: String::new(),
+            lines: rows.iter().map(|r| line(r)).collect(),
+        });
     }
 
     fn provision(&self, id: &str) -> String {
@@ -788,20 +1167,24 @@ impl Report<'_> {
     }
 }
 
-/// A span cut to [`SPAN_CHARS`] characters.
+/// A span cut to [`SPAN_CHARS`] characters, at a word.
 fn cut(span: &str) -> String {
     cut_to(span, SPAN_CHARS)
 }
 
-/// A span cut to `max` characters.
+/// A span cut to at most `max` characters, at the end of a word (a word
+/// longer than that is cut where it must be).
 fn cut_to(span: &str, max: usize) -> String {
     let squeezed = floor::rules::provisions::squeeze(span);
     if squeezed.chars().count() <= max {
         return squeezed;
     }
-    let mut out: String = squeezed.chars().take(max).collect();
-    out.push('…');
-    out
+    let head: String = squeezed.chars().take(max).collect();
+    let at_word = match head.rfind(' ') {
+        Some(space) if space > 0 => head[..space].trim_end_matches([',', ';', ':']),
+        _ => head.as_str(),
+    };
+    format!("{at_word} …")
 }
 
 /// Whether a word diff changes more letters than it keeps.
@@ -963,8 +1346,13 @@ mod tests {
     }
 
     #[test]
-    fn spans_are_cut_at_a_reading_length() {
+    fn spans_are_cut_at_a_reading_length_and_a_word() {
         assert_eq!(cut("a  b"), "a b");
         assert!(cut(&"x ".repeat(200)).ends_with('…'));
+        // Never inside a word: "current st…" was a cut at the difference.
+        assert_eq!(cut_to("on the current street", 18), "on the current …");
+        assert_eq!(cut_to("one, two three", 9), "one, two …");
+        assert_eq!(cut_to("one, two three", 6), "one …");
+        assert_eq!(cut_to("unbreakable", 4), "unbr …");
     }
 }

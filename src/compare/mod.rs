@@ -4,12 +4,19 @@
 //!
 //! Substance is compared through provisions (`rules::provisions`), which
 //! editions in different languages share: a provision stated in one
-//! edition and not the other, or a parameter with another value, is a
-//! substantive difference. Two texts in one language are also aligned
-//! sentence by sentence ([`align`]), so that a reworded sentence reads as
-//! wording, never as a change of substance. The editions passed in carry
-//! their provisions; an edition without any is compared on parameters,
-//! numbers and structure only, and the comparison says so.
+//! edition and not the other, the same provision stated on other terms
+//! (another condition, "or" for "and", "may" for "will"), or a parameter
+//! with another value. A difference weighs by what the provision is: in a
+//! ruling it is substance (and changes a ruling unless the provision only
+//! says what someone must do); in a procedure, an explanation or a
+//! recommendation it is flagged `procedure` and weighs nothing more. A
+//! provision counts for its topic wherever the edition states it, so a
+//! clause one edition puts in another rule is not missing; a house rule
+//! that touches a topic counts for that topic. Two texts in one language
+//! are also aligned sentence by sentence ([`align`]), so that a reworded
+//! sentence reads as wording, never as a change of substance. The editions
+//! passed in carry their provisions; an edition without any is compared on
+//! parameters, numbers and structure only, and the comparison says so.
 //!
 //! Pure: no I/O, no terminal.
 
@@ -20,8 +27,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
-use crate::rules::provisions::{Catalog, scalar, squeeze};
-use crate::rules::{Edition, Params, Part, Rule, RuleKind, RuleRef};
+use crate::rules::provisions::{Catalog, Kind, Term, scalar, squeeze};
+use crate::rules::{Edition, Params, Part, Rule, RuleKind, RuleRef, Stated};
 
 /// A finding about one row; a row can carry several.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -43,19 +50,23 @@ pub enum Flag {
     Structure,
     /// The same provisions in other words (same language only).
     Wording,
+    /// A procedure, an explanation or a recommendation is stated in one
+    /// edition only, or on other terms: nothing the floor rules differs.
+    Procedure,
     /// The numbers differ (`RP-n` and `OP-n` are one numbering).
     Renumbered,
 }
 
 impl Flag {
     /// Every flag, most weighty first.
-    pub const ALL: [Flag; 7] = [
+    pub const ALL: [Flag; 8] = [
         Flag::Ruling,
         Flag::Substance,
         Flag::NotApplicable,
         Flag::House,
         Flag::Structure,
         Flag::Wording,
+        Flag::Procedure,
         Flag::Renumbered,
     ];
 
@@ -68,6 +79,7 @@ impl Flag {
             Flag::House => "house",
             Flag::Structure => "structure",
             Flag::Wording => "wording",
+            Flag::Procedure => "procedure",
             Flag::Renumbered => "renumbered",
         }
     }
@@ -98,6 +110,10 @@ pub struct Side {
     pub number: String,
     /// Its title.
     pub title: String,
+    /// The number the edition prints, where it prints its own numbering
+    /// (DPC numbers its rules within each section).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub printed: Option<String>,
 }
 
 /// A parameter's value on each side (`null` where the edition does not
@@ -119,6 +135,28 @@ pub struct Quote {
     pub number: String,
     /// The words that state it.
     pub span: String,
+    /// What the provision is (a ruling weighs; the others do not).
+    pub kind: Kind,
+}
+
+/// A provision both sides state, on another term.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TermDiff {
+    /// The provision.
+    pub id: String,
+    /// What the provision is.
+    pub kind: Kind,
+    /// The term that differs.
+    pub term: Term,
+    /// Its value in the first edition (`null`: the edition words the
+    /// provision without it).
+    pub a: Option<String>,
+    /// In the second.
+    pub b: Option<String>,
+    /// The rules that state it, in the first and the second edition.
+    pub numbers: [String; 2],
+    /// The words that state it, in the first and the second edition.
+    pub spans: [String; 2],
 }
 
 /// The provisions only one side states.
@@ -188,6 +226,9 @@ pub struct Row {
     /// The provisions only one side states.
     #[serde(skip_serializing_if = "Provisions::is_empty")]
     pub provisions: Provisions,
+    /// The provisions both state, on other terms.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub terms: Vec<TermDiff>,
     /// House rules touching the topic.
     #[serde(skip_serializing_if = "House::is_empty")]
     pub house: House,
@@ -220,6 +261,18 @@ impl Row {
     /// substance).
     pub fn substantive(&self) -> bool {
         self.has(Flag::Ruling) || self.has(Flag::Substance)
+    }
+
+    /// Whether the row differs in procedures, explanations or advice only
+    /// (a new number, layout or wording aside): a report gives it one line.
+    pub fn procedure_only(&self) -> bool {
+        self.has(Flag::Procedure)
+            && self.flags.iter().all(|f| {
+                matches!(
+                    f,
+                    Flag::Procedure | Flag::Wording | Flag::Renumbered | Flag::Structure
+                )
+            })
     }
 }
 
@@ -259,10 +312,18 @@ pub struct Parameter {
     pub ruling: bool,
     /// The values differ.
     pub differs: bool,
+    /// A ruling reads it (or a provision of kind ruling states it) and
+    /// comes out otherwise: the values differ as applied, an edition that
+    /// states none taking the TDA practice.
+    pub changes_ruling: bool,
     /// In the first edition.
     pub a: Option<Stating>,
     /// In the second edition.
     pub b: Option<Stating>,
+    /// What an edition that does not state the parameter states instead
+    /// (the house decides the languages): first edition, second edition.
+    #[serde(skip_serializing_if = "Provisions::is_empty")]
+    pub instead: Provisions,
 }
 
 /// How many rows carry each flag, and have each status.
@@ -296,8 +357,24 @@ pub struct Comparison {
     pub parameters: Vec<Parameter>,
     /// The renumbering as a compact map.
     pub renumbering: Vec<renumber::Run>,
+    /// The numbers an edition prints where it numbers its rules its own
+    /// way (DPC within each section), per section, as a compact map from
+    /// the concordance numbers to the printed ones.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub printed: Vec<Printed>,
     /// One row per concept, in the first edition's order, then the second's.
     pub rows: Vec<Row>,
+}
+
+/// One section's printed numbers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Printed {
+    /// The edition.
+    pub edition: String,
+    /// The section's title.
+    pub section: String,
+    /// The concordance numbers (`a`) and the printed ones (`b`), in runs.
+    pub runs: Vec<renumber::Run>,
 }
 
 /// What to compare.
@@ -309,8 +386,8 @@ pub struct Options {
     pub sentences: bool,
 }
 
-/// Compares `a` with `b`. `catalog` tells which provisions carry which
-/// parameter (for the quoting spans).
+/// Compares `a` with `b`. `catalog` tells what each provision is, which
+/// topic it belongs to and which parameter it carries.
 pub fn compare(a: &Edition, b: &Edition, catalog: &Catalog, options: &Options) -> Comparison {
     let mut concepts: Vec<&str> = Vec::new();
     let mut seen = BTreeSet::new();
@@ -320,7 +397,7 @@ pub fn compare(a: &Edition, b: &Edition, catalog: &Catalog, options: &Options) -
         }
     }
     let ctx = Context {
-        index: [Index::of(a), Index::of(b)],
+        index: [Index::of(a, catalog), Index::of(b, catalog)],
         catalog,
         same_language: a.language == b.language,
         known: [has_provisions(a), has_provisions(b)],
@@ -363,6 +440,11 @@ pub fn compare(a: &Edition, b: &Edition, catalog: &Catalog, options: &Options) -
         .filter(|(_, known)| !known)
         .map(|(e, _)| e.id.clone())
         .collect();
+    let in_rows: BTreeSet<&str> = rows.iter().map(|r| r.concept.as_str()).collect();
+    let printed = [a, b]
+        .into_iter()
+        .flat_map(|e| printed_numbers(e, &in_rows))
+        .collect();
     Comparison {
         a: a.id.clone(),
         b: b.id.clone(),
@@ -371,12 +453,38 @@ pub fn compare(a: &Edition, b: &Edition, catalog: &Catalog, options: &Options) -
         summary,
         parameters,
         renumbering: renumber::map(&pairs),
+        printed,
         rows,
     }
 }
 
 fn has_provisions(edition: &Edition) -> bool {
     edition.rules().any(|r| !r.provisions.is_empty())
+}
+
+/// Per section of `edition`, its printed numbers of the topics compared.
+fn printed_numbers(edition: &Edition, concepts: &BTreeSet<&str>) -> Vec<Printed> {
+    if !edition.prints_own_numbers() {
+        return Vec::new();
+    }
+    edition
+        .sections
+        .iter()
+        .filter_map(|section| {
+            let pairs: Vec<(String, String)> = section
+                .rules
+                .iter()
+                .filter(|r| concepts.contains(r.concept.as_str()))
+                .filter_map(|r| Some((r.number.clone(), r.printed_number()?.to_string())))
+                .collect();
+            let runs = renumber::map(&pairs);
+            (!runs.is_empty()).then(|| Printed {
+                edition: edition.id.clone(),
+                section: section.title.clone(),
+                runs,
+            })
+        })
+        .collect()
 }
 
 struct Context<'a> {
@@ -386,21 +494,35 @@ struct Context<'a> {
     known: [bool; 2],
 }
 
-/// An edition's rules by concept and by number, and the house rules
-/// touching each topic, built once so that comparing takes time in
-/// proportion to the rules.
+/// A provision as one edition states it: the rule and its words.
+#[derive(Debug, Clone, Copy)]
+pub struct Said<'a> {
+    /// The rule that states it.
+    pub rule: &'a Rule,
+    /// What the rule says of it.
+    pub stated: &'a Stated,
+}
+
+/// An edition's rules by concept and by number, the house rules touching
+/// each topic, and the provisions it states per topic wherever it states
+/// them, built once so that comparing takes time in proportion to the
+/// rules.
 pub struct Index<'a> {
+    /// The edition prints a numbering of its own.
+    prints: bool,
     rule: HashMap<&'a str, &'a Rule>,
     number: HashMap<&'a str, &'a Rule>,
     touching: HashMap<&'a str, Vec<&'a Rule>>,
+    said: HashMap<&'a str, Vec<Said<'a>>>,
 }
 
 impl<'a> Index<'a> {
-    /// The index of `edition`.
-    pub fn of(edition: &'a Edition) -> Index<'a> {
+    /// The index of `edition`; `catalog` gives each provision's topic.
+    pub fn of(edition: &'a Edition, catalog: &'a Catalog) -> Index<'a> {
         let mut rule = HashMap::new();
         let mut number = HashMap::new();
         let mut touching: HashMap<&str, Vec<&Rule>> = HashMap::new();
+        let mut said: HashMap<&str, Vec<Said<'a>>> = HashMap::new();
         for r in edition.rules() {
             // The first rule of a concept (or number) is the edition's, as
             // `Edition::rule_for` finds it.
@@ -411,11 +533,31 @@ impl<'a> Index<'a> {
                     touching.entry(t.as_str()).or_default().push(r);
                 }
             }
+            if r.not_applicable {
+                continue;
+            }
+            for stated in &r.provisions {
+                // A provision counts for its own topic, wherever stated.
+                let topic = catalog
+                    .get(&stated.id)
+                    .map_or(r.concept.as_str(), |p| p.concept.as_str());
+                let list = said.entry(topic).or_default();
+                // Where two rules state it, the topic's own rule speaks.
+                match list.iter_mut().find(|s| s.stated.id == stated.id) {
+                    Some(s) if s.rule.concept != topic && r.concept == topic => {
+                        *s = Said { rule: r, stated }
+                    }
+                    Some(_) => {}
+                    None => list.push(Said { rule: r, stated }),
+                }
+            }
         }
         Index {
+            prints: edition.prints_own_numbers(),
             rule,
             number,
             touching,
+            said,
         }
     }
 
@@ -433,6 +575,21 @@ impl<'a> Index<'a> {
     pub fn touching(&self, concept: &str) -> &[&'a Rule] {
         self.touching.get(concept).map_or(&[], Vec::as_slice)
     }
+
+    /// The provisions of `concept` the edition states in force, wherever
+    /// it states them.
+    pub fn said(&self, concept: &str) -> &[Said<'a>] {
+        self.said.get(concept).map_or(&[], Vec::as_slice)
+    }
+
+    /// The number `rule` is printed with, where the edition prints its own
+    /// numbering.
+    pub fn printed(&self, rule: &Rule) -> Option<String> {
+        self.prints
+            .then(|| rule.printed_number())
+            .flatten()
+            .map(str::to_string)
+    }
 }
 
 /// A parameter as an edition applies it to a topic.
@@ -440,6 +597,31 @@ struct Applied<'a> {
     value: serde_json::Value,
     rule: &'a Rule,
     house: bool,
+}
+
+/// What a difference weighs.
+#[derive(Default)]
+struct Weight {
+    ruling: bool,
+    substance: bool,
+    procedure: bool,
+}
+
+impl Weight {
+    /// A difference in provision `id` (stated on both sides with other
+    /// terms, or on one side only).
+    fn add(&mut self, catalog: &Catalog, id: &str) {
+        match catalog.get(id) {
+            Some(p) if p.kind == Kind::Ruling => {
+                self.substance = true;
+                self.ruling |= !p.duty;
+            }
+            Some(_) => self.procedure = true,
+            // Not in the catalog: only a house overlay can say so, and
+            // it was refused on loading; count it, to be safe.
+            None => self.substance = true,
+        }
+    }
 }
 
 impl<'a> Context<'a> {
@@ -451,6 +633,53 @@ impl<'a> Context<'a> {
             a: numbers(ia.touching(concept)),
             b: numbers(ib.touching(concept)),
         };
+        let known = self.known[0] && self.known[1];
+        let both = ra.is_some() && rb.is_some();
+        let (sa, sb) = (ia.said(concept), ib.said(concept));
+        let mut weight = Weight::default();
+        let mut provisions = Provisions::default();
+        let mut terms = Vec::new();
+        // Where an edition has no provisions recorded, nothing can be said
+        // of what a topic both have states.
+        if known || !both {
+            for (mine, theirs, out) in [
+                (sa, sb, &mut provisions.only_a),
+                (sb, sa, &mut provisions.only_b),
+            ] {
+                for said in mine
+                    .iter()
+                    .filter(|s| !theirs.iter().any(|t| t.stated.id == s.stated.id))
+                {
+                    weight.add(self.catalog, &said.stated.id);
+                    out.push(self.quote(said));
+                }
+            }
+            for x in sa {
+                let Some(y) = sb.iter().find(|y| y.stated.id == x.stated.id) else {
+                    continue;
+                };
+                for term in Term::ALL {
+                    let (va, vb) = (x.stated.terms.get(term), y.stated.terms.get(term));
+                    if va == vb {
+                        continue;
+                    }
+                    // A term one edition leaves unworded is silence: shown,
+                    // never weighed as a difference.
+                    if va.is_some() && vb.is_some() {
+                        weight.add(self.catalog, &x.stated.id);
+                    }
+                    terms.push(TermDiff {
+                        id: x.stated.id.clone(),
+                        kind: self.kind(&x.stated.id),
+                        term,
+                        a: va.map(str::to_string),
+                        b: vb.map(str::to_string),
+                        numbers: [x.rule.number.clone(), y.rule.number.clone()],
+                        spans: [x.stated.span.clone(), y.stated.span.clone()],
+                    });
+                }
+            }
+        }
         let (pa, pb) = (
             applied(ia.touching(concept), ra, concept),
             applied(ib.touching(concept), rb, concept),
@@ -460,6 +689,10 @@ impl<'a> Context<'a> {
         for key in pa.keys().chain(pb.keys()).collect::<BTreeSet<_>>() {
             let (va, vb) = (pa.get(key), pb.get(key));
             let differs = va.map(|v| &v.value) != vb.map(|v| &v.value);
+            // A parameter only procedures or explanations carry (which rule
+            // of the edition states a procedure) decides no ruling.
+            let decides = self.decides(key);
+            let ruling = READ_BY_RULINGS.contains(&key.as_str());
             if differs {
                 params.insert(
                     key.to_string(),
@@ -468,28 +701,57 @@ impl<'a> Context<'a> {
                         b: vb.map_or(serde_json::Value::Null, |v| v.value.clone()),
                     },
                 );
+                // A value on each side, or a value no stated provision
+                // carries (a house that set it without saying so): the
+                // parameter itself is the difference.
+                let unquoted =
+                    |v: Option<&Applied<'_>>| v.is_some_and(|v| !self.quoted(key, v.rule));
+                if (va.is_some() && vb.is_some()) || unquoted(va) || unquoted(vb) {
+                    if decides {
+                        weight.substance = true;
+                        weight.ruling |= ruling || self.carried_by_ruling(key);
+                    } else {
+                        weight.procedure = true;
+                    }
+                }
             }
+            // As a ruling applies it: an edition without a value takes the
+            // TDA practice.
+            let effective = |v: Option<&Applied<'_>>| match v {
+                Some(v) => Some(v.value.clone()),
+                None => Params::default().value_or_tda(key),
+            };
+            // A ruling of this crate reads it, or the edition's text carries
+            // it in a ruling (DPC's "Min RAISE = 2 times of prior bet").
+            let ruled = ruling || self.carried_by_ruling(key);
+            let changes_ruling = ruled && decides && differs && effective(va) != effective(vb);
+            weight.ruling |= changes_ruling;
+            let instead = |v: Option<&Applied<'_>>, said: &[Said<'_>]| match v {
+                Some(_) => Vec::new(),
+                None => said
+                    .iter()
+                    .filter(|s| {
+                        self.catalog
+                            .get(&s.stated.id)
+                            .is_some_and(|p| p.instead_of.as_deref() == Some(key.as_str()))
+                    })
+                    .map(|s| self.quote(s))
+                    .collect(),
+            };
             parameters.push(Parameter {
                 concept: concept.to_string(),
                 param: key.to_string(),
-                ruling: READ_BY_RULINGS.contains(&key.as_str()),
+                ruling,
                 differs,
+                changes_ruling,
                 a: va.map(|v| self.stating(key, v)),
                 b: vb.map(|v| self.stating(key, v)),
+                instead: Provisions {
+                    only_a: instead(va, sa),
+                    only_b: instead(vb, sb),
+                },
             });
         }
-        let mut flags = BTreeSet::new();
-        if params.keys().any(|k| READ_BY_RULINGS.contains(&k.as_str())) {
-            flags.insert(Flag::Ruling);
-        }
-        let (own_a, own_b) = (in_force(ra), in_force(rb));
-        let provisions = Provisions {
-            only_a: quotes(ra, &own_a, &own_b),
-            only_b: quotes(rb, &own_b, &own_a),
-        };
-        let known = self.known[0] && self.known[1];
-        let both = ra.is_some() && rb.is_some();
-        let own_params_differ = ra.map(|r| r.params.to_map()) != rb.map(|r| r.params.to_map());
         // A house rule an overlay adds states something of its own even
         // where the catalog has no provision for it.
         let unrecorded_house_rule = |r: Option<&Rule>| {
@@ -500,21 +762,18 @@ impl<'a> Context<'a> {
                     && r.provisions.is_empty()
             })
         };
-        if (both && own_params_differ)
-            || (!provisions.is_empty() && (known || !both))
-            || (!both && (unrecorded_house_rule(ra) || unrecorded_house_rule(rb)))
-        {
-            flags.insert(Flag::Substance);
+        if !both && (unrecorded_house_rule(ra) || unrecorded_house_rule(rb)) {
+            weight.substance = true;
         }
+        let mut flags = BTreeSet::new();
         if inapplicable(ra) != inapplicable(rb) {
             flags.insert(Flag::NotApplicable);
         }
         // Two versions of one house share the changes of the overlays both
         // build on: only the others count.
         let changed = |r: Option<&'a Rule>| r.map_or(&[][..], |r| r.changed_by.as_slice());
-        let lone_house =
-            |r: Option<&Rule>| r.is_some_and(|r| r.kind == RuleKind::House && r.touches.is_empty());
-        if house.a != house.b || changed(ra) != changed(rb) || lone_house(ra) != lone_house(rb) {
+        let is_house = |r: Option<&Rule>| r.is_some_and(|r| r.kind == RuleKind::House);
+        if house.a != house.b || changed(ra) != changed(rb) || is_house(ra) != is_house(rb) {
             flags.insert(Flag::House);
         }
         let mut aligned = None;
@@ -543,16 +802,26 @@ impl<'a> Context<'a> {
                         }
                     }
                     if !unrecorded.is_empty() {
-                        flags.insert(Flag::Substance);
+                        weight.substance = true;
                     }
                     if sentences {
                         aligned = Some(steps);
                     }
                 }
-                if reworded && !flags.contains(&Flag::Substance) {
+                if reworded && !weight.substance {
                     flags.insert(Flag::Wording);
                 }
             }
+        }
+        if weight.ruling {
+            flags.insert(Flag::Ruling);
+            flags.insert(Flag::Substance);
+        }
+        if weight.substance {
+            flags.insert(Flag::Substance);
+        }
+        if weight.procedure {
+            flags.insert(Flag::Procedure);
         }
         let status = match (ra, rb) {
             (Some(_), None) => Status::OnlyA,
@@ -561,19 +830,62 @@ impl<'a> Context<'a> {
             _ if flags.contains(&Flag::Renumbered) => Status::Renumbered,
             _ => Status::Same,
         };
+        let side = |index: &Index<'_>, rule: &Rule| Side {
+            number: rule.number.clone(),
+            title: rule.title.clone(),
+            printed: index.printed(rule),
+        };
         let row = Row {
             concept: concept.to_string(),
-            a: ra.map(side),
-            b: rb.map(side),
+            a: ra.map(|r| side(ia, r)),
+            b: rb.map(|r| side(ib, r)),
             status,
             params,
             flags: flags.into_iter().collect(),
             provisions,
+            terms,
             house,
             unrecorded,
             sentences: aligned,
         };
         (row, parameters)
+    }
+
+    fn kind(&self, id: &str) -> Kind {
+        self.catalog.get(id).map_or(Kind::Ruling, |p| p.kind)
+    }
+
+    fn quote(&self, said: &Said<'_>) -> Quote {
+        Quote {
+            id: said.stated.id.clone(),
+            number: said.rule.number.clone(),
+            span: said.stated.span.clone(),
+            kind: self.kind(&said.stated.id),
+        }
+    }
+
+    /// Whether `rule` states a provision carrying `key`.
+    fn quoted(&self, key: &str, rule: &Rule) -> bool {
+        rule.provisions.iter().any(|s| {
+            self.catalog
+                .get(&s.id)
+                .is_some_and(|p| p.param.as_deref() == Some(key))
+        })
+    }
+
+    /// Whether `key` can decide a ruling: a ruling carries it, or no
+    /// provision does.
+    fn decides(&self, key: &str) -> bool {
+        let mut carriers = self.catalog.carrying(key).peekable();
+        carriers.peek().is_none() || carriers.any(|p| p.kind == Kind::Ruling)
+    }
+
+    /// Whether a provision of kind ruling that is no mere duty carries
+    /// `key`.
+    fn carried_by_ruling(&self, key: &str) -> bool {
+        self.catalog
+            .carrying(key)
+            .any(|p| p.kind == Kind::Ruling && !p.duty)
     }
 
     /// The value of `key` with the words that state it.
@@ -620,13 +932,6 @@ fn unstated(step: &align::Aligned, a: &Rule, b: &Rule) -> bool {
     })
 }
 
-fn side(rule: &Rule) -> Side {
-    Side {
-        number: rule.number.clone(),
-        title: rule.title.clone(),
-    }
-}
-
 /// The parameters of a topic as the edition applies them: the rule's own,
 /// then those the house rules touching the topic set for it (house rules
 /// win, as in rulings).
@@ -667,48 +972,23 @@ fn applied<'a>(
     out
 }
 
-/// The numbers of the house rules that touch `concept` (other than a rule
-/// of that concept itself).
-/// The provision ids a rule states in force (none for a rule marked not
-/// applicable).
-fn in_force(rule: Option<&Rule>) -> BTreeSet<&str> {
-    match rule {
-        Some(r) if !r.not_applicable => r.provisions.iter().map(|s| s.id.as_str()).collect(),
-        _ => BTreeSet::new(),
-    }
-}
-
-fn quotes(rule: Option<&Rule>, own: &BTreeSet<&str>, other: &BTreeSet<&str>) -> Vec<Quote> {
-    let Some(rule) = rule else {
-        return Vec::new();
-    };
-    rule.provisions
-        .iter()
-        .filter(|s| own.contains(s.id.as_str()) && !other.contains(s.id.as_str()))
-        .map(|s| Quote {
-            id: s.id.clone(),
-            number: rule.number.clone(),
-            span: s.span.clone(),
-        })
-        .collect()
-}
-
 /// Which of the rule is marked not applicable: the whole, or parts by
-/// position.
-fn inapplicable(rule: Option<&Rule>) -> (bool, Vec<String>) {
-    fn walk(parts: &[Part], prefix: &str, out: &mut Vec<String>) {
+/// position (a part's position path, outermost first).
+fn inapplicable(rule: Option<&Rule>) -> (bool, Vec<Vec<usize>>) {
+    fn walk(parts: &[Part], at: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
         for (i, p) in parts.iter().enumerate() {
-            let at = format!("{prefix}{}", i + 1);
+            at.push(i);
             if p.not_applicable {
                 out.push(at.clone());
             }
-            walk(&p.parts, &format!("{at}."), out);
+            walk(&p.parts, at, out);
+            at.pop();
         }
     }
     let mut parts = Vec::new();
     match rule {
         Some(r) => {
-            walk(&r.parts, "", &mut parts);
+            walk(&r.parts, &mut Vec::new(), &mut parts);
             (r.not_applicable, parts)
         }
         None => (false, parts),

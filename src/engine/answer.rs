@@ -239,14 +239,24 @@ pub fn parse_answers_file(text: &str, file: &str) -> crate::Result<BTreeMap<Stri
     crate::yaml::from_str_seed(text, file, AsWritten(&lists))
 }
 
-/// What an answers file holds: for each key, whether its value is a list
-/// of scalars (`true`) or one scalar; or what is wrong with its shape.
+/// What an answers file holds: for each key, how its value is written; or
+/// what is wrong with its shape.
 struct ShapeOfAnswers;
+
+/// How one answer is written in an answers file.
+#[derive(Clone, Copy, PartialEq)]
+enum Shape {
+    One,
+    List,
+    /// `key:` alone: the empty answer.
+    Nothing,
+}
 
 /// The kind of one value of an answers file.
 #[derive(PartialEq)]
 enum Held {
     Scalar,
+    Nothing,
     List,
     ListOfOther,
     Other,
@@ -281,11 +291,12 @@ impl<'de> serde::Deserialize<'de> for Held {
             fn visit_str<E>(self, _: &str) -> Result<Held, E> {
                 Ok(Held::Scalar)
             }
+            // `key:` with nothing after it is the empty answer, as `KEY=`.
             fn visit_unit<E>(self) -> Result<Held, E> {
-                Ok(Held::Other)
+                Ok(Held::Nothing)
             }
             fn visit_none<E>(self) -> Result<Held, E> {
-                Ok(Held::Other)
+                Ok(Held::Nothing)
             }
             fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Held, D::Error> {
                 <Held as serde::Deserialize>::deserialize(d)
@@ -357,13 +368,13 @@ impl<'de> serde::Deserialize<'de> for Key {
 }
 
 impl<'de> serde::de::DeserializeSeed<'de> for ShapeOfAnswers {
-    type Value = Result<BTreeMap<String, bool>, crate::message::Message>;
+    type Value = Result<BTreeMap<String, Shape>, crate::message::Message>;
 
     fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         use crate::message::{Message, Msg};
         struct Top;
         impl<'de> serde::de::Visitor<'de> for Top {
-            type Value = Result<BTreeMap<String, bool>, Message>;
+            type Value = Result<BTreeMap<String, Shape>, Message>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a map of answers")
             }
@@ -384,10 +395,13 @@ impl<'de> serde::de::DeserializeSeed<'de> for ShapeOfAnswers {
                     };
                     match held {
                         Held::Scalar => {
-                            lists.insert(key, false);
+                            lists.insert(key, Shape::One);
                         }
                         Held::List => {
-                            lists.insert(key, true);
+                            lists.insert(key, Shape::List);
+                        }
+                        Held::Nothing => {
+                            lists.insert(key, Shape::Nothing);
                         }
                         Held::ListOfOther => {
                             problem = Some(Message::new(Msg::AnswersListItems).arg("key", key));
@@ -431,7 +445,7 @@ impl<'de> serde::de::DeserializeSeed<'de> for ShapeOfAnswers {
 
 /// Reads a map's values as the text they are written with, lists joined
 /// with commas; which keys hold lists is known from a first reading.
-struct AsWritten<'a>(&'a BTreeMap<String, bool>);
+struct AsWritten<'a>(&'a BTreeMap<String, Shape>);
 
 /// One scalar as written.
 struct Written(String);
@@ -456,7 +470,7 @@ impl<'de> serde::de::DeserializeSeed<'de> for AsWritten<'_> {
     type Value = BTreeMap<String, String>;
 
     fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        struct Entries<'a>(&'a BTreeMap<String, bool>);
+        struct Entries<'a>(&'a BTreeMap<String, Shape>);
         impl<'de> serde::de::Visitor<'de> for Entries<'_> {
             type Value = BTreeMap<String, String>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -468,11 +482,16 @@ impl<'de> serde::de::DeserializeSeed<'de> for AsWritten<'_> {
             ) -> Result<Self::Value, A::Error> {
                 let mut out = BTreeMap::new();
                 while let Some(key) = map.next_key::<String>()? {
-                    let value = if self.0.get(&key).copied().unwrap_or(false) {
-                        let items: Vec<Written> = map.next_value()?;
-                        items.into_iter().map(|w| w.0).collect::<Vec<_>>().join(",")
-                    } else {
-                        map.next_value::<Written>()?.0
+                    let value = match self.0.get(&key).copied().unwrap_or(Shape::One) {
+                        Shape::List => {
+                            let items: Vec<Written> = map.next_value()?;
+                            items.into_iter().map(|w| w.0).collect::<Vec<_>>().join(",")
+                        }
+                        Shape::One => map.next_value::<Written>()?.0,
+                        Shape::Nothing => {
+                            map.next_value::<serde::de::IgnoredAny>()?;
+                            String::new()
+                        }
                     };
                     out.insert(key, value);
                 }

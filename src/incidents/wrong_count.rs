@@ -141,7 +141,8 @@ impl Incident for WrongCount {
                 CountOutcome::Recount,
                 vec![c::CHIP_COUNT, c::ACCEPTED_ACTION],
             );
-            if cx.params.count_request_in_turn() {
+            // Silence sets no turn condition (see the parameter).
+            if cx.params.count_request_in_turn() == Some(true) {
                 d.notes.push(Notes::CountInTurn);
             }
             return Ok(d);

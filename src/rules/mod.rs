@@ -23,7 +23,7 @@ use crate::data::DataSource;
 use crate::error::{LoadError, LookupError};
 use crate::message::{Message, Msg};
 pub use book::{Book, Found};
-pub use model::{Edition, Example, Lang, Part, Rule, RuleKind, Section, Stated, Stray};
+pub use model::{Edition, Example, Lang, Part, Rule, RuleKind, Section, Stated, Stray, Terms};
 pub use number::RuleRef;
 pub use params::Params;
 
@@ -146,17 +146,34 @@ impl Store {
 
     /// The edition with this id, parsed on first use.
     pub fn edition(&self, id: &str) -> Result<&Edition, crate::Error> {
-        let entry = self.entries.iter().find(|e| e.id == id).ok_or_else(|| {
-            LookupError::UnknownEdition {
-                given: id.to_string(),
-                nearest: crate::nearest(id, self.ids(), 3),
-            }
-        })?;
+        let entry = self.entry(id)?;
         if let Some(ed) = entry.edition.get() {
             return Ok(ed);
         }
         let edition = self.load(entry)?;
         Ok(entry.edition.get_or_init(|| edition))
+    }
+
+    /// The edition with this id as a value of its own, to change (attach
+    /// provisions to): parsed afresh where the store has not parsed it yet,
+    /// rather than parsed and copied.
+    pub fn edition_owned(&self, id: &str) -> Result<Edition, crate::Error> {
+        let entry = self.entry(id)?;
+        match entry.edition.get() {
+            Some(ed) => Ok(ed.clone()),
+            None => self.load(entry),
+        }
+    }
+
+    fn entry(&self, id: &str) -> Result<&Entry, crate::Error> {
+        Ok(self
+            .entries
+            .iter()
+            .find(|e| e.id == id)
+            .ok_or_else(|| LookupError::UnknownEdition {
+                given: id.to_string(),
+                nearest: crate::nearest(id, self.ids(), 3),
+            })?)
     }
 
     fn load(&self, entry: &Entry) -> crate::Result<Edition> {

@@ -142,13 +142,82 @@ pub struct Rule {
     pub changed_by: Vec<String>,
 }
 
-/// A provision a rule states, and the words of the rule that state it.
+/// A provision a rule states, the words of the rule that state it and the
+/// value it gives each of the provision's terms.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stated {
     /// The provision's id (`locales/provisions.yaml`).
     pub id: String,
     /// The words of the rule's own text that state it.
     pub span: String,
+    /// The provision's topic where the record names it: a clause of
+    /// another topic than the rule's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub topic: Option<String>,
+    /// The value of each of the provision's terms.
+    #[serde(default, skip_serializing_if = "Terms::is_empty")]
+    pub terms: Terms,
+}
+
+/// The values a statement gives a provision's terms (see
+/// `rules::provisions::Term`): value ids of the catalog, `None` where the
+/// edition says nothing of that term.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Terms {
+    /// Who it binds or protects.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub who: Option<String>,
+    /// What is required, said or measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub what: Option<String>,
+    /// When, or on what condition.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<String>,
+    /// In which games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<String>,
+    /// What follows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub then: Option<String>,
+    /// "At least" or "exactly".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bound: Option<String>,
+    /// "And" or "or".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joint: Option<String>,
+    /// "Must", "should", "may", "will".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub force: Option<String>,
+}
+
+impl Terms {
+    /// The value of `term`.
+    pub fn get(&self, term: crate::rules::provisions::Term) -> Option<&str> {
+        use crate::rules::provisions::Term;
+        match term {
+            Term::Who => self.who.as_deref(),
+            Term::What => self.what.as_deref(),
+            Term::When => self.when.as_deref(),
+            Term::Scope => self.scope.as_deref(),
+            Term::Then => self.then.as_deref(),
+            Term::Bound => self.bound.as_deref(),
+            Term::Joint => self.joint.as_deref(),
+            Term::Force => self.force.as_deref(),
+        }
+    }
+
+    /// The terms given, in the order they are shown.
+    pub fn iter(&self) -> impl Iterator<Item = (crate::rules::provisions::Term, &str)> {
+        crate::rules::provisions::Term::ALL
+            .into_iter()
+            .filter_map(|t| self.get(t).map(|v| (t, v)))
+    }
+
+    /// Whether no term is given.
+    pub fn is_empty(&self) -> bool {
+        self.iter().next().is_none()
+    }
 }
 
 /// A sub-part of a rule (A, B, 1, 2, ...), possibly with items of its own.
@@ -250,9 +319,33 @@ impl Edition {
     pub fn rule_for(&self, concept: &str) -> Option<&Rule> {
         self.rules().find(|r| r.concept == concept)
     }
+
+    /// Whether the edition prints a numbering of its own beside the one
+    /// its rules are cited by (DPC numbers its rules within each section):
+    /// printed labels whose numbers differ from the rules' numbers and
+    /// from each other. A label that spells the number another way ("OP1",
+    /// "TDA Regel 10") is the same number; a text that lost its numbering
+    /// prints one label everywhere (the Slovak 2019 text reads "1." at
+    /// every rule), which is no numbering.
+    pub fn prints_own_numbers(&self) -> bool {
+        let mut printed = self.rules().filter_map(Rule::printed_number);
+        printed
+            .next()
+            .is_some_and(|first| printed.any(|other| other != first))
+    }
 }
 
 impl Rule {
+    /// The number the rule's printed label gives, where it is another than
+    /// the rule's own ("3" for DPC's rule 4): the digits of each compared.
+    pub fn printed_number(&self) -> Option<&str> {
+        fn digits(s: &str) -> impl Iterator<Item = u8> + '_ {
+            s.bytes().filter(u8::is_ascii_digit)
+        }
+        let label = self.label.as_deref()?.trim().trim_end_matches('.');
+        (digits(label).next().is_some() && !digits(label).eq(digits(&self.number))).then_some(label)
+    }
+
     /// Whether a house overlay changed the rule (or added it).
     pub fn changed_by_house(&self) -> bool {
         !self.changed_by.is_empty()

@@ -22,7 +22,7 @@ use crate::data::read_limited;
 use crate::error::LoadError;
 use crate::message::{Message, Msg};
 use crate::rules::number::PREFIXES;
-use crate::rules::provisions::{self, Catalog, Unique, is_slug};
+use crate::rules::provisions::{self, Catalog, Descriptions, Statement, Term, Unique, is_slug};
 use crate::rules::{
     Edition, Example, Params, Part, Rule, RuleKind, RuleRef, Section, Stated, Store,
 };
@@ -86,7 +86,7 @@ pub struct RuleChange {
     /// Given, it replaces what the rule stated; left out, the provisions
     /// whose words the new text still contains are kept.
     #[serde(default, deserialize_with = "known_provisions")]
-    pub provisions: Option<Unique<String>>,
+    pub provisions: Option<Unique<Statement>>,
 }
 
 /// A house rule added by the overlay.
@@ -122,7 +122,7 @@ pub struct NewRule {
     pub params: Params,
     /// What it states: provision id → the words that state it.
     #[serde(default, deserialize_with = "known_provisions")]
-    pub provisions: Option<Unique<String>>,
+    pub provisions: Option<Unique<Statement>>,
 }
 
 /// A house overlay, loaded.
@@ -180,6 +180,16 @@ pub enum Warning {
         number: String,
         /// The part's label.
         label: String,
+    },
+    /// A provision the entry lists without one of the terms the catalog
+    /// gives it ("who", "when"...): compare shows that term as not said.
+    TermNotGiven {
+        /// The rule.
+        number: String,
+        /// The provision.
+        id: String,
+        /// The term.
+        term: Term,
     },
     /// A replaced text no longer contains the words that stated a
     /// provision, and the entry does not say what the new text states.
@@ -352,9 +362,11 @@ fn known_concepts<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Err
     Ok(concepts)
 }
 
-fn known_provisions<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Unique<String>>, D::Error> {
-    let given = Unique::<String>::deserialize(d)?;
-    for (id, span) in &given.0 {
+fn known_provisions<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Option<Unique<Statement>>, D::Error> {
+    let given = Unique::<Statement>::deserialize(d)?;
+    for (id, statement) in &given.0 {
         let known =
             with_context(|c| c.provisions.is_empty() || c.provisions.contains(id)).unwrap_or(true);
         if !known {
@@ -367,7 +379,7 @@ fn known_provisions<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Unique<Str
                     .nested("nearest", nearest_list(&nearest)),
             ));
         }
-        if span.trim().is_empty() {
+        if statement.span.trim().is_empty() {
             return Err(fail(Message::new(Msg::OverlayProvisionWords).arg("id", id)));
         }
     }
@@ -432,7 +444,7 @@ fn build(
         .extends
         .ok_or_else(|| invalid(shown, Message::new(Msg::OverlayNoExtends)))?;
     let base = base_edition(&extends, shown, dir, store, seen)?;
-    let catalog = Catalog::load(store.source())?.unwrap_or_default();
+    let catalog = Catalog::load_describing(store.source(), Descriptions::None)?.unwrap_or_default();
     let mut concepts: Vec<String> = store.concepts()?.iter().map(|c| c.slug.clone()).collect();
     let mut seen_concepts: HashSet<String> = concepts.iter().cloned().collect();
     for rule in base.rules() {
@@ -538,18 +550,15 @@ fn base_edition(
                 other => other,
             });
     }
-    let base = store.edition(extends).map_err(|e| match e {
+    let base = store.edition_owned(extends).map_err(|e| match e {
         crate::Error::Lookup(l) => crate::Error::Load(invalid(
             shown,
             Message::new(Msg::OverlayExtends).nested("problem", l.message()),
         )),
         other => other,
     })?;
-    let catalog = Catalog::load(store.source())?.unwrap_or_default();
-    Ok(
-        provisions::with_provisions(base, store.source(), &catalog)?
-            .unwrap_or_else(|| base.clone()),
-    )
+    let catalog = Catalog::load_describing(store.source(), Descriptions::None)?.unwrap_or_default();
+    provisions::with_provisions(base, store.source(), &catalog)
 }
 
 /// The base edition with the overlay applied, and the warnings.
@@ -574,6 +583,7 @@ pub fn apply(base: &Edition, overlay: Overlay, catalog: &Catalog) -> (Edition, V
     }
     let added: Vec<Rule> = overlay.add.into_iter().map(|r| new_rule(r, &id)).collect();
     for house in &added {
+        warnings.extend(terms_not_given(house, &house.provisions, catalog));
         for param in house.params.stated() {
             let touched = Params::home(param).and_then(|concept| {
                 overlay
@@ -694,14 +704,27 @@ fn change_rule(rule: &mut Rule, change: &RuleChange, catalog: &Catalog) -> Vec<W
     }
     let text = provisions::squeeze(&provisions::applicable_text(rule));
     rule.provisions = match &change.provisions {
-        Some(given) => given
-            .0
-            .iter()
-            .map(|(id, span)| Stated {
-                id: id.clone(),
-                span: span.clone(),
-            })
-            .collect(),
+        Some(given) => {
+            let given: Vec<Stated> = given
+                .0
+                .iter()
+                .map(|(id, st)| st.clone().into_stated(id.clone()))
+                .collect();
+            warnings.extend(terms_not_given(rule, &given, catalog));
+            // The entry says what the pieces it rewrote state; the pieces
+            // it left as they were (the other parts, the lead text when
+            // only parts change) keep what they stated.
+            let rewritten = rewritten_texts(&old, change);
+            let kept: Vec<Stated> = old
+                .provisions
+                .iter()
+                .filter(|s| !given.iter().any(|g| g.id == s.id))
+                .filter(|s| provisions::quotes(&text, &provisions::squeeze(&s.span)))
+                .filter(|s| !in_rewritten(&s.span, &rewritten))
+                .cloned()
+                .collect();
+            given.into_iter().chain(kept).collect()
+        }
         None if rule.not_applicable => Vec::new(),
         None => {
             let (kept, lost): (Vec<Stated>, Vec<Stated>) = old
@@ -754,6 +777,64 @@ fn change_rule(rule: &mut Rule, change: &RuleChange, catalog: &Catalog) -> Vec<W
     warnings
 }
 
+/// The old texts of the pieces of `rule` a change rewrites: its lead text
+/// (and tail) when it gives a new text, and each part it replaces.
+fn rewritten_texts(rule: &Rule, change: &RuleChange) -> Vec<String> {
+    let mut out = Vec::new();
+    if change.text.is_some() {
+        out.push(provisions::squeeze(&rule.text));
+        out.push(provisions::squeeze(&rule.tail));
+    }
+    for part in &change.parts {
+        if let Some(old) = rule
+            .parts
+            .iter()
+            .find(|p| p.label.eq_ignore_ascii_case(&part.label))
+        {
+            let whole = Rule {
+                text: String::new(),
+                tail: String::new(),
+                examples: Vec::new(),
+                parts: vec![old.clone()],
+                ..rule.clone()
+            };
+            out.push(provisions::squeeze(&whole.full_text()));
+        }
+    }
+    out.retain(|t| !t.is_empty());
+    out
+}
+
+/// Whether any piece of a span (pieces joined by `…`) stands in one of
+/// the rewritten texts.
+fn in_rewritten(span: &str, rewritten: &[String]) -> bool {
+    span.split('…')
+        .map(provisions::squeeze)
+        .filter(|p| !p.is_empty())
+        .any(|p| rewritten.iter().any(|t| t.contains(&p)))
+}
+
+/// Warnings for provisions an entry lists without a term the catalog gives
+/// them.
+fn terms_not_given(rule: &Rule, given: &[Stated], catalog: &Catalog) -> Vec<Warning> {
+    given
+        .iter()
+        .flat_map(|s| {
+            catalog
+                .get(&s.id)
+                .into_iter()
+                .flat_map(|p| p.terms.keys())
+                .filter(|term| s.terms.get(**term).is_none())
+                .map(|term| Warning::TermNotGiven {
+                    number: rule.number.clone(),
+                    id: s.id.clone(),
+                    term: *term,
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 fn new_rule(r: NewRule, overlay: &str) -> Rule {
     let provisions = r
         .provisions
@@ -761,7 +842,7 @@ fn new_rule(r: NewRule, overlay: &str) -> Rule {
             given
                 .0
                 .into_iter()
-                .map(|(id, span)| Stated { id, span })
+                .map(|(id, st)| st.into_stated(id))
                 .collect()
         })
         .unwrap_or_default();

@@ -430,8 +430,9 @@ params! {
     limit_cap_lifted in "number-of-raises": CapLifted = CapLifted::EventHeadsUp;
     /// What counts as the pre-flop opening bet for undercalls.
     undercall_preflop_opener in "binding-declarations-undercalls": PreflopOpener = PreflopOpener::BigBlind;
-    /// A precise count of an all-in is asked only in turn.
-    count_request_in_turn in "chip-count": bool = true;
+    /// A precise count of an all-in is asked only in turn. No TDA default:
+    /// an edition that names only the all-in sets no turn condition.
+    count_request_in_turn in "chip-count": bool;
     /// How two or more undercalls in a row are handled.
     undercall_sequence in "binding-declarations-undercalls": UndercallSequenceRule = UndercallSequenceRule::BackToFirst;
     /// How a missed-round penalty is counted.
@@ -500,8 +501,9 @@ params! {
     /// (flop, turn and river items), which governs over a recommended
     /// procedure that words it differently.
     premature_cards_in_rule in "four-card-flop": bool;
-    /// House note: a minimum raise is this multiple of the prior bet.
-    min_raise_multiple in "house-min-raise-note": Count<1, 10>;
+    /// A house note: a minimum raise is this multiple of the prior bet (a
+    /// parameter of the raise amounts it changes).
+    min_raise_multiple in "raise-amounts": Count<1, 10>;
     /// Minimum age to play.
     minimum_age in "club-minimum-age": Count<0, 99>;
     /// Maximum buy-in in euro.

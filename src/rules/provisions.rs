@@ -3,12 +3,19 @@
 //! as ids every edition shares whatever its language and numbering.
 //!
 //! The catalog (`locales/provisions.yaml`) describes each provision in the
-//! four UI languages and names the parameter it carries a value of, if any.
+//! four UI languages, says what kind of statement it is (a ruling, a
+//! procedure, an explanation or a recommendation: how much a difference in
+//! it weighs), names the parameter it carries a value of, if any, and the
+//! terms in which editions word it differently: who, what, when, in which games,
+//! what follows, "at least" or "exactly", "and" or "or", "must" or "may".
 //! Each edition's record (`locales/<lang>/provisions/<edition>.yaml`) lists,
 //! per rule number, the provisions the rule states with the words of its
-//! own text that state them. The records sit beside the editions rather
-//! than inside them, so an edition file stays the seed's text and commands
-//! that do not compare editions never read them.
+//! own text that state them, and the value of each term the provision has:
+//! so two editions in different languages are held against each other on
+//! the same point. A rule may state a clause of another topic (`topic:`),
+//! as editions do; it counts for that topic. The records sit beside the
+//! editions rather than inside them, so an edition file stays the seed's
+//! text and commands that do not compare editions never read them.
 //!
 //! No I/O beyond reading the data tree; no printing.
 
@@ -21,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::data::DataSource;
 use crate::error::LoadError;
 use crate::message::{Message, Msg};
-use crate::rules::{Edition, Lang, Params, Part, Rule, RuleKind, Stated};
+use crate::rules::{Edition, Lang, Params, Part, Rule, RuleKind, Stated, Terms};
 
 /// The path of the provision catalog in a data tree.
 pub const CATALOG_PATH: &str = "locales/provisions.yaml";
@@ -29,6 +36,168 @@ pub const CATALOG_PATH: &str = "locales/provisions.yaml";
 /// The path of an edition's provision record in a data tree.
 pub fn record_path(lang: Lang, edition: &str) -> String {
     format!("locales/{}/provisions/{edition}.yaml", lang.code())
+}
+
+/// What a provision is: how much a difference in it weighs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// What the floor rules or enforces: an outcome, an amount, a right,
+    /// what a player must or must not do. A difference is substance.
+    Ruling,
+    /// How dealers and staff carry out the game, deciding nothing for a
+    /// player.
+    Procedure,
+    /// A definition, a purpose, a reminder of another rule.
+    Explanation,
+    /// Advice: what the TDA or the house recommends.
+    Recommendation,
+}
+
+impl Kind {
+    /// The id, as in the data files and JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::Ruling => "ruling",
+            Kind::Procedure => "procedure",
+            Kind::Explanation => "explanation",
+            Kind::Recommendation => "recommendation",
+        }
+    }
+}
+
+/// A term in which editions word one provision differently.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Term {
+    /// Who it binds or protects.
+    Who,
+    /// What is required, said or measured.
+    What,
+    /// When, or on what condition, it applies.
+    When,
+    /// In which games or betting structures.
+    Scope,
+    /// What follows.
+    Then,
+    /// A bound: "at least" or "exactly".
+    Bound,
+    /// Conditions joined by "and" or by "or".
+    Joint,
+    /// "Must", "should", "may", "will".
+    Force,
+}
+
+impl Term {
+    /// Every term, in the order they are shown.
+    pub const ALL: [Term; 8] = [
+        Term::Who,
+        Term::What,
+        Term::When,
+        Term::Scope,
+        Term::Then,
+        Term::Bound,
+        Term::Joint,
+        Term::Force,
+    ];
+
+    /// The id, as in the data files and JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Term::Who => "who",
+            Term::What => "what",
+            Term::When => "when",
+            Term::Scope => "scope",
+            Term::Then => "then",
+            Term::Bound => "bound",
+            Term::Joint => "joint",
+            Term::Force => "force",
+        }
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A short text in the four UI languages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Words {
+    /// English.
+    #[serde(deserialize_with = "described_en")]
+    pub en: String,
+    /// Dutch.
+    #[serde(deserialize_with = "described_nl")]
+    pub nl: String,
+    /// German.
+    #[serde(deserialize_with = "described_de")]
+    pub de: String,
+    /// Slovak.
+    #[serde(deserialize_with = "described_sk")]
+    pub sk: String,
+}
+
+/// Which languages' descriptions a catalog keeps when it is read: a report
+/// needs the UI language's, a JSON answer none, `floor check` all four.
+/// Those left out read as empty texts (they are never shown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Descriptions {
+    /// All four languages.
+    All,
+    /// One language.
+    Only(Lang),
+    /// None: ids, kinds, terms and parameters only.
+    None,
+}
+
+thread_local! {
+    /// What the catalog being read keeps ([`Catalog::load_describing`]).
+    static KEEP: std::cell::Cell<Descriptions> = const { std::cell::Cell::new(Descriptions::All) };
+}
+
+/// A description in `lang`, read only where the catalog keeps it.
+fn described<'de, D: Deserializer<'de>>(d: D, lang: Lang) -> Result<String, D::Error> {
+    let keep = match KEEP.with(std::cell::Cell::get) {
+        Descriptions::All => true,
+        Descriptions::Only(l) => l == lang,
+        Descriptions::None => false,
+    };
+    if keep {
+        String::deserialize(d)
+    } else {
+        serde::de::IgnoredAny::deserialize(d).map(|_| String::new())
+    }
+}
+
+fn described_en<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    described(d, Lang::En)
+}
+
+fn described_nl<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    described(d, Lang::Nl)
+}
+
+fn described_de<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    described(d, Lang::De)
+}
+
+fn described_sk<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    described(d, Lang::Sk)
+}
+
+impl Words {
+    /// The text in `lang`.
+    pub fn text(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Nl => &self.nl,
+            Lang::De => &self.de,
+            Lang::Sk => &self.sk,
+        }
+    }
 }
 
 /// One provision of the catalog.
@@ -39,6 +208,18 @@ pub struct Provision {
     pub id: String,
     /// The topic it belongs to.
     pub concept: String,
+    /// What it is.
+    pub kind: Kind,
+    /// For a ruling: it states what a player or the staff must do rather
+    /// than an outcome the floor decides, so a difference in it is
+    /// substance without changing a ruling.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub duty: bool,
+    /// The terms editions word differently, each with the values it can
+    /// take: a value of its own (described here), or one of the catalog's
+    /// shared values (`~`: "must", "at least", "or"...).
+    #[serde(default, skip_serializing_if = "Unique::is_empty")]
+    pub terms: Unique<Unique<Option<Words>>, Term>,
     /// The parameter whose value it states, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub param: Option<String>,
@@ -46,13 +227,22 @@ pub struct Provision {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// English description.
+    #[serde(deserialize_with = "described_en")]
     pub en: String,
     /// Dutch description.
+    #[serde(deserialize_with = "described_nl")]
     pub nl: String,
     /// German description.
+    #[serde(deserialize_with = "described_de")]
     pub de: String,
     /// Slovak description.
+    #[serde(deserialize_with = "described_sk")]
     pub sk: String,
+    /// Where an edition does not state `param` but states this instead
+    /// (the house decides the languages; halting at fewer than three
+    /// players), the parameter's line says so rather than "not stated".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instead_of: Option<String>,
 }
 
 impl Provision {
@@ -72,11 +262,15 @@ impl Provision {
 pub struct Catalog {
     provisions: Vec<Provision>,
     by_id: BTreeMap<String, usize>,
+    shared: Unique<Words>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CatalogFile {
+    /// Values any provision's terms may use: "must", "at least", "or"...
+    #[serde(default)]
+    shared: Unique<Words>,
     provisions: Vec<Provision>,
 }
 
@@ -84,20 +278,61 @@ impl Catalog {
     /// Builds a catalog; a repeated id keeps its first entry (`problems`
     /// reports it).
     pub fn new(provisions: Vec<Provision>) -> Catalog {
+        Catalog::with_shared(provisions, Unique::default())
+    }
+
+    /// Builds a catalog whose terms may use the `shared` values.
+    pub fn with_shared(provisions: Vec<Provision>, shared: Unique<Words>) -> Catalog {
         let mut by_id = BTreeMap::new();
         for (i, p) in provisions.iter().enumerate() {
             by_id.entry(p.id.clone()).or_insert(i);
         }
-        Catalog { provisions, by_id }
+        Catalog {
+            provisions,
+            by_id,
+            shared,
+        }
     }
 
-    /// Reads the catalog of a data tree; `None` when the tree has none.
+    /// Reads the catalog of a data tree, every description; `None` when
+    /// the tree has none.
     pub fn load(source: &DataSource) -> crate::Result<Option<Catalog>> {
+        Catalog::load_describing(source, Descriptions::All)
+    }
+
+    /// Reads the catalog keeping only the descriptions asked for (most of
+    /// the file is the four languages' texts).
+    pub fn load_describing(
+        source: &DataSource,
+        keep: Descriptions,
+    ) -> crate::Result<Option<Catalog>> {
         let Some(file) = source.read(CATALOG_PATH)? else {
             return Ok(None);
         };
-        let parsed: CatalogFile = file.parse()?;
-        Ok(Some(Catalog::new(parsed.provisions)))
+        let before = KEEP.with(|k| k.replace(keep));
+        let parsed: crate::Result<CatalogFile> = file.parse();
+        KEEP.with(|k| k.set(before));
+        let parsed = parsed?;
+        Ok(Some(Catalog::with_shared(parsed.provisions, parsed.shared)))
+    }
+
+    /// The words for `value` of `term` of provision `id`: its own, or the
+    /// shared value's.
+    pub fn term_words(&self, id: &str, term: Term, value: &str) -> Option<&Words> {
+        let values = self.get(id)?.terms.get(&term)?;
+        match values.get(value)? {
+            Some(own) => Some(own),
+            None => self.shared.get(value),
+        }
+    }
+
+    /// The values `term` of provision `id` can take (none when it has no
+    /// such term).
+    pub fn term_values(&self, id: &str, term: Term) -> Vec<&str> {
+        self.get(id)
+            .and_then(|p| p.terms.get(&term))
+            .map(|values| values.keys().map(String::as_str).collect())
+            .unwrap_or_default()
     }
 
     /// The provision with this id.
@@ -153,19 +388,146 @@ impl Catalog {
                     out.push(id(Msg::CheckProvisionControl).arg("lang", lang.code()));
                 }
             }
+            if p.duty && p.kind != Kind::Ruling {
+                out.push(id(Msg::CheckProvisionDutyKind).arg("kind", p.kind.id()));
+            }
+            if let Some(param) = &p.instead_of
+                && !Params::KEYS.contains(&param.as_str())
+            {
+                out.push(id(Msg::CheckProvisionNotParam).arg("param", param));
+            }
+            for (term, values) in p.terms.iter() {
+                if values.is_empty() {
+                    out.push(id(Msg::CheckTermNoValues).arg("term", term));
+                }
+                for (value, words) in values.iter() {
+                    let value_problem = |msg: Msg| id(msg).arg("term", term).arg("value", value);
+                    if !is_slug(value) {
+                        out.push(value_problem(Msg::CheckTermValueNotSlug));
+                    }
+                    match words {
+                        Some(words) => {
+                            for lang in Lang::ALL {
+                                let text = words.text(lang);
+                                if text.trim().is_empty() || text.chars().any(char::is_control) {
+                                    out.push(
+                                        value_problem(Msg::CheckTermValueWords)
+                                            .arg("lang", lang.code()),
+                                    );
+                                }
+                            }
+                        }
+                        None if self.shared.get(value).is_none() => {
+                            out.push(value_problem(Msg::CheckTermValueUnknown))
+                        }
+                        None => {}
+                    }
+                }
+            }
         }
         out
     }
 }
 
-/// An edition's provision record: per rule number, provision id → span.
+/// An edition's provision record: per rule number, provision id → what
+/// the rule says of it.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Record {
     /// The edition it describes.
     pub edition: String,
-    /// Per rule number, the provisions it states and their spans.
-    pub rules: Unique<Unique<String>>,
+    /// Per rule number, the provisions it states.
+    pub rules: Unique<Unique<Statement>>,
+}
+
+/// What a rule says of one provision: the words that state it, and the
+/// value of each of the provision's terms. Written as the words alone
+/// where the provision has no terms and is of the rule's own topic.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Statement {
+    /// The words of the rule's own text that state it.
+    pub span: String,
+    /// The provision's topic, where it is not the rule's: the rule states
+    /// a clause of another topic.
+    pub topic: Option<String>,
+    /// The value of each term.
+    pub terms: Terms,
+}
+
+impl Statement {
+    /// The provision `id` as a rule states it.
+    pub fn into_stated(self, id: String) -> Stated {
+        Stated {
+            id,
+            span: self.span,
+            topic: self.topic,
+            terms: self.terms,
+        }
+    }
+}
+
+/// A statement is its words alone, or a mapping with `span` and terms.
+impl<'de> Deserialize<'de> for Statement {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        statement(d)
+    }
+}
+
+fn statement<'de, D: Deserializer<'de>>(d: D) -> Result<Statement, D::Error> {
+    struct Either;
+    impl<'de> Visitor<'de> for Either {
+        type Value = Statement;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("the words that state it, or a mapping with `span` and its terms")
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Statement, E> {
+            Ok(Statement {
+                span: v.to_string(),
+                ..Statement::default()
+            })
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Statement, A::Error> {
+            #[derive(Deserialize)]
+            #[serde(deny_unknown_fields)]
+            struct Full {
+                span: String,
+                #[serde(default)]
+                topic: Option<String>,
+                #[serde(default)]
+                who: Option<String>,
+                #[serde(default)]
+                what: Option<String>,
+                #[serde(default)]
+                when: Option<String>,
+                #[serde(default)]
+                scope: Option<String>,
+                #[serde(default)]
+                then: Option<String>,
+                #[serde(default)]
+                bound: Option<String>,
+                #[serde(default)]
+                joint: Option<String>,
+                #[serde(default)]
+                force: Option<String>,
+            }
+            let f = Full::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+            Ok(Statement {
+                span: f.span,
+                topic: f.topic,
+                terms: Terms {
+                    who: f.who,
+                    what: f.what,
+                    when: f.when,
+                    scope: f.scope,
+                    then: f.then,
+                    bound: f.bound,
+                    joint: f.joint,
+                    force: f.force,
+                },
+            })
+        }
+    }
+    d.deserialize_any(Either)
 }
 
 impl Record {
@@ -192,25 +554,77 @@ impl Record {
 
 /// A YAML mapping whose keys must be unique, in file order (a repeated key
 /// is an error with its position, where a plain map keeps the last value).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Unique<V>(pub Vec<(String, V)>);
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unique<V, K = String>(pub Vec<(K, V)>);
 
-impl<'de, V: Deserialize<'de>> Deserialize<'de> for Unique<V> {
+impl<V, K> Default for Unique<V, K> {
+    fn default() -> Self {
+        Unique(Vec::new())
+    }
+}
+
+impl<V, K> Unique<V, K> {
+    /// The value of `key`.
+    pub fn get<Q>(&self, key: &Q) -> Option<&V>
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: PartialEq + ?Sized,
+    {
+        self.0
+            .iter()
+            .find(|(k, _)| k.borrow() == key)
+            .map(|(_, v)| v)
+    }
+
+    /// The keys, in file order.
+    pub fn keys(&self) -> impl Iterator<Item = &K> {
+        self.0.iter().map(|(k, _)| k)
+    }
+
+    /// The entries, in file order.
+    pub fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+
+    /// Whether it has no entry.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<V: Serialize, K: Serialize> Serialize for Unique<V, K> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de, V, K> Deserialize<'de> for Unique<V, K>
+where
+    V: Deserialize<'de>,
+    K: Deserialize<'de> + PartialEq + fmt::Display,
+{
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Entries<V>(std::marker::PhantomData<V>);
-        impl<'de, V: Deserialize<'de>> Visitor<'de> for Entries<V> {
-            type Value = Unique<V>;
+        struct Entries<V, K>(std::marker::PhantomData<(V, K)>);
+        impl<'de, V, K> Visitor<'de> for Entries<V, K>
+        where
+            V: Deserialize<'de>,
+            K: Deserialize<'de> + PartialEq + fmt::Display,
+        {
+            type Value = Unique<V, K>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a mapping")
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-                let mut out: Vec<(String, V)> = Vec::new();
-                let mut seen = BTreeSet::new();
-                while let Some(key) = map.next_key::<String>()? {
-                    if !seen.insert(key.clone()) {
+                let mut out: Vec<(K, V)> = Vec::new();
+                while let Some(key) = map.next_key::<K>()? {
+                    if out.iter().any(|(k, _)| *k == key) {
                         return Err(crate::yaml::custom_error(
-                            crate::message::Message::new(crate::message::Msg::OverlayKeyTwice)
-                                .arg("key", key),
+                            Message::new(Msg::OverlayKeyTwice).arg("key", key),
                         ));
                     }
                     let value = map.next_value()?;
@@ -226,32 +640,33 @@ impl<'de, V: Deserialize<'de>> Deserialize<'de> for Unique<V> {
 /// Attaches the provisions of `record` to the rules of `edition`, in
 /// catalog order; returns the entries that name no rule of the edition or
 /// no provision of the catalog (those are left out).
-pub fn attach(edition: &mut Edition, record: &Record, catalog: &Catalog) -> Vec<Message> {
+pub fn attach(edition: &mut Edition, record: Record, catalog: &Catalog) -> Vec<Message> {
     let mut problems = Vec::new();
-    for (number, stated) in &record.rules.0 {
-        let Some(rule) = edition.rules_mut().find(|r| r.number == *number) else {
+    let id = edition.id.clone();
+    // Rule numbers to rules, found once (a record lists every rule).
+    let mut rules: std::collections::HashMap<String, &mut Rule> =
+        edition.rules_mut().map(|r| (r.number.clone(), r)).collect();
+    for (number, stated) in record.rules.0 {
+        let Some(rule) = rules.get_mut(number.as_str()) else {
             problems.push(
                 Message::new(Msg::CheckRecordNoRule)
                     .arg("number", number)
-                    .arg("edition", &edition.id),
+                    .arg("edition", &id),
             );
             continue;
         };
         let mut list = Vec::new();
-        for (id, span) in &stated.0 {
-            if catalog.get(id).is_none() {
+        for (id, statement) in stated.0 {
+            if catalog.get(&id).is_none() {
                 problems.push(
                     Message::new(Msg::CheckRecordUnknownProvision)
-                        .arg("rule", number)
-                        .arg("id", id)
+                        .arg("rule", &number)
+                        .arg("id", &id)
                         .arg("file", CATALOG_PATH),
                 );
                 continue;
             }
-            list.push(Stated {
-                id: id.clone(),
-                span: span.clone(),
-            });
+            list.push(statement.into_stated(id));
         }
         list.sort_by_key(|s| catalog.position(&s.id));
         rule.provisions = list;
@@ -259,24 +674,23 @@ pub fn attach(edition: &mut Edition, record: &Record, catalog: &Catalog) -> Vec<
     problems
 }
 
-/// Loads the catalog and the edition's record and attaches it: the edition
-/// with its provisions, or `None` where the data tree records none.
+/// Loads the edition's record and attaches it: the edition with its
+/// provisions (as it was where the data tree records none).
 pub fn with_provisions(
-    edition: &Edition,
+    mut edition: Edition,
     source: &DataSource,
     catalog: &Catalog,
-) -> crate::Result<Option<Edition>> {
-    let Some(record) = Record::load(source, edition)? else {
-        return Ok(None);
+) -> crate::Result<Edition> {
+    let Some(record) = Record::load(source, &edition)? else {
+        return Ok(edition);
     };
-    let mut edition = edition.clone();
-    let problems = attach(&mut edition, &record, catalog);
+    let problems = attach(&mut edition, record, catalog);
     if let Some(first) = problems.into_iter().next() {
         return Err(
             LoadError::file(&record_path(edition.language, &edition.id), None, first).into(),
         );
     }
-    Ok(Some(edition))
+    Ok(edition)
 }
 
 /// Whitespace runs as one space, ends trimmed: how spans are matched.
@@ -341,15 +755,43 @@ pub fn rule_problems(rule: &Rule, catalog: &Catalog, quoted: bool) -> Vec<Messag
             continue;
         };
         // A provision belongs to one topic: a rule states those of its own
-        // topic (a house rule also those of the topics it touches).
+        // topic (a house rule also those of the topics it touches), and a
+        // clause of another topic where the record names that topic.
         let own_topic = provision.concept == rule.concept
             || (rule.kind == RuleKind::House && rule.touches.contains(&provision.concept));
-        if !own_topic {
-            out.push(
+        match &stated.topic {
+            Some(topic) if *topic != provision.concept => out.push(
+                id(Msg::CheckProvisionTopicNamed)
+                    .arg("topic", topic)
+                    .arg("other", &provision.concept),
+            ),
+            Some(_) => {}
+            None if !own_topic => out.push(
                 id(Msg::CheckProvisionOtherTopic)
                     .arg("concept", &rule.concept)
                     .arg("other", &provision.concept),
-            );
+            ),
+            None => {}
+        }
+        for (term, value) in stated.terms.iter() {
+            let values = catalog.term_values(&stated.id, term);
+            if values.is_empty() {
+                out.push(id(Msg::CheckTermNotOfProvision).arg("term", term));
+            } else if !values.contains(&value) {
+                out.push(
+                    id(Msg::CheckTermValueNotOfProvision)
+                        .arg("term", term)
+                        .arg("value", value)
+                        .arg("list", values.join(", ")),
+                );
+            }
+        }
+        if quoted {
+            for term in provision.terms.keys() {
+                if stated.terms.get(*term).is_none() {
+                    out.push(id(Msg::CheckTermNotGiven).arg("term", term));
+                }
+            }
         }
         let span = squeeze(&stated.span);
         if span.is_empty() {
@@ -470,12 +912,25 @@ mod tests {
         Provision {
             id: id.into(),
             concept: "calling-clock".into(),
+            kind: Kind::Ruling,
+            duty: false,
+            terms: Unique::default(),
             param: param.map(str::to_string),
             value: value.map(str::to_string),
             en: "e".into(),
             nl: "n".into(),
             de: "d".into(),
             sk: "s".into(),
+            instead_of: None,
+        }
+    }
+
+    fn stated(id: &str, span: &str) -> Stated {
+        Stated {
+            id: id.into(),
+            span: span.into(),
+            topic: None,
+            terms: Terms::default(),
         }
     }
 
@@ -499,14 +954,8 @@ mod tests {
 "test")
         .expect("rule");
         rule.provisions = vec![
-            Stated {
-                id: "clock-time".into(),
-                span: "have 30 seconds".into(),
-            },
-            Stated {
-                id: "clock-dead".into(),
-                span: "The hand is dead.".into(),
-            },
+            stated("clock-time", "have 30 seconds"),
+            stated("clock-dead", "The hand is dead."),
         ];
         let problems = rule_problems(&rule, &catalog, true);
         assert_eq!(problems.len(), 2, "{problems:#?}");
@@ -525,10 +974,7 @@ mod tests {
             "test",
         )
         .expect("rule");
-        rule.provisions = vec![Stated {
-            id: "misdeal-joker".into(),
-            span: "A joker.".into(),
-        }];
+        rule.provisions = vec![stated("misdeal-joker", "A joker.")];
         let problems = rule_problems(&rule, &catalog, true);
         assert_eq!(problems.len(), 1, "{problems:#?}");
         assert!(
@@ -548,5 +994,73 @@ mod tests {
         for bad in ["", "Clock", "a--b", "-a", "a b", "\u{1b}x"] {
             assert!(!is_slug(bad), "{bad:?}");
         }
+    }
+
+    /// A statement is the words alone or a mapping with terms; a clause of
+    /// another topic names it; terms must be the provision's, with its
+    /// values, and a bundled edition gives every one.
+    #[test]
+    fn statements_give_terms_and_name_another_topic() {
+        let record: Record = crate::yaml::from_str(
+            "edition: x\nrules:\n  \"30\":\n    a: \"Plain words.\"\n    b: {span: \"Other words.\", topic: misdeals, when: touches, force: must}\n",
+            "test",
+        )
+        .expect("record");
+        let (_, statements) = &record.rules.0[0];
+        assert_eq!(statements.0[0].1.span, "Plain words.");
+        let b = &statements.0[1].1;
+        assert_eq!(b.topic.as_deref(), Some("misdeals"));
+        assert_eq!(b.terms.when.as_deref(), Some("touches"));
+        assert!(
+            crate::yaml::from_str::<Record>(
+                "edition: x\nrules:\n  \"30\":\n    b: {span: w, whom: x}\n",
+                "test",
+            )
+            .is_err(),
+            "an unknown term is refused"
+        );
+        let file: CatalogFile = crate::yaml::from_str(
+            "shared:\n  must: {en: must, nl: moet, de: muss, sk: musí}\nprovisions:\n  - id: dead-in-muck\n    concept: misdeals\n    kind: ruling\n    terms:\n      when:\n        touches: {en: touching, nl: raakt, de: berührt, sk: dotkne}\n        pushed: {en: pushed, nl: geschoven, de: geschoben, sk: posunuté}\n      force: {must: ~}\n    en: e\n    nl: n\n    de: d\n    sk: s\n",
+            "test",
+        )
+        .expect("catalog");
+        let catalog = Catalog::with_shared(file.provisions, file.shared);
+        assert!(catalog.problems(&BTreeSet::from(["misdeals"])).is_empty());
+        assert_eq!(
+            catalog
+                .term_words("dead-in-muck", Term::Force, "must")
+                .map(|w| w.de.as_str()),
+            Some("muss")
+        );
+        let mut rule: Rule = crate::yaml::from_str(
+            "number: \"35\"\nkind: rule\nconcept: at-your-seat\ntitle: t\ntext: Cards touching the muck are dead.\n",
+            "test",
+        )
+        .expect("rule");
+        let mut dead = stated("dead-in-muck", "touching the muck are dead");
+        rule.provisions = vec![dead.clone()];
+        let problems: Vec<String> = rule_problems(&rule, &catalog, true)
+            .iter()
+            .map(Message::to_string)
+            .collect();
+        assert_eq!(problems.len(), 3, "{problems:#?}");
+        assert!(problems[0].contains("belongs to `misdeals`"));
+        assert!(problems[1].contains("`when`") && problems[2].contains("`force`"));
+        dead.topic = Some("misdeals".into());
+        dead.terms.when = Some("sliding".into());
+        dead.terms.who = Some("dealer".into());
+        rule.provisions = vec![dead.clone()];
+        let problems: Vec<String> = rule_problems(&rule, &catalog, false)
+            .iter()
+            .map(Message::to_string)
+            .collect();
+        assert_eq!(problems.len(), 2, "{problems:#?}");
+        assert!(problems[0].contains("no term `who`"), "{problems:#?}");
+        assert!(problems[1].contains("touches, pushed"), "{problems:#?}");
+        dead.terms.when = Some("touches".into());
+        dead.terms.who = None;
+        dead.terms.force = Some("must".into());
+        rule.provisions = vec![dead];
+        assert!(rule_problems(&rule, &catalog, true).is_empty());
     }
 }

@@ -305,6 +305,53 @@ fn malformed_amounts_name_the_key_and_the_fix() {
     }
 }
 
+/// `KEY=` is no answer, as Enter at the prompt: on the command line and in
+/// an answers file (`key:` alone or `key: ""`) the ruling is the one given
+/// when the key is left out (here the default 0 of `facing`, the stated
+/// "enough" of `stack`).
+#[test]
+fn an_empty_answer_is_no_answer_on_every_path() {
+    let dir = std::env::temp_dir().join(format!("floor-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let ruled = |args: &[&str]| {
+        let out = floor()
+            .args(["incident", "bet", "--json"])
+            .args(args)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let left_out = ruled(&["--answer", "big_blind=100", "--answer", "pushed=300"]);
+    let empty = ruled(&[
+        "--answer",
+        "big_blind=100",
+        "--answer",
+        "facing=",
+        "--answer",
+        "stack=",
+        "--answer",
+        "pushed=300",
+    ]);
+    assert_eq!(empty, left_out);
+    for (name, text) in [
+        (
+            "bare.yaml",
+            "big_blind: 100\nfacing:\nstack:\npushed: 300\n",
+        ),
+        (
+            "quoted.yaml",
+            "big_blind: 100\nfacing: \"\"\nstack: ''\npushed: 300\n",
+        ),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("written");
+        let path = path.display().to_string();
+        assert_eq!(ruled(&["--answers", &path]), left_out, "{name}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn contradictory_answers_are_refused() {
     bad(

@@ -5,6 +5,7 @@ mod bad_input;
 mod cli_rules;
 mod common;
 mod compare;
+mod compare_eval;
 mod completions;
 mod conventions;
 mod corpus;

@@ -227,3 +227,38 @@ fn findings_are_in_the_ui_language() {
     assert!(messages.contains(&"Regel 4: leerer Titel"), "{messages:#?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A help that says what an empty answer means is true: the question takes
+/// one (it is optional, has a default, or is a list where none is an
+/// answer). Where empty means nothing, the help says nothing about it.
+#[test]
+fn a_help_speaks_of_empty_only_where_empty_is_an_answer() {
+    use floor::engine::tree::Kind;
+    use floor::ui::{Lang, Ui};
+    let source = floor::data::DataSource::Embedded;
+    let mut wrong = Vec::new();
+    for (lang, word) in [
+        (Lang::En, "empty"),
+        (Lang::Nl, "leeg"),
+        (Lang::De, "leer"),
+        (Lang::Sk, "prázdn"),
+    ] {
+        let ui = Ui::load(&source, lang).expect("ui");
+        for id in floor::engine::ids(&source).expect("ids") {
+            let tree = floor::engine::load(&source, &id).expect("tree");
+            for q in &tree.questions {
+                let Some(help) = ui.get(&format!("incidents.{id}.q.{}.help", q.id)) else {
+                    continue;
+                };
+                let takes_empty = q.optional
+                    || q.default.is_some()
+                    || !q.default_from.is_empty()
+                    || q.kind == Kind::MultiChoice;
+                if help.to_lowercase().contains(word) && !takes_empty {
+                    wrong.push(format!("{lang:?} {id}.{}: {help}", q.id));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

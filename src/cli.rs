@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum, ValueHint};
-use clap_complete::engine::{ArgValueCompleter, PathCompleter};
+use clap_complete::engine::ArgValueCompleter;
 use floor::message::{Message, Msg};
 use floor::ui::Lang;
 
@@ -72,18 +72,18 @@ pub struct Global {
     pub rules: Option<String>,
     /// House overlay: a YAML file that extends a bundled edition; it becomes the edition in use [env: FLOOR_HOUSE]
     #[arg(long, global = true, value_name = "FILE", value_hint = ValueHint::FilePath,
-        add = ArgValueCompleter::new(PathCompleter::file()))]
+        add = ArgValueCompleter::new(crate::complete::files))]
     pub house: Option<PathBuf>,
     /// Load the data tree (locales/, rulings/) from DIR instead of the built-in one
     #[arg(long, global = true, value_name = "DIR", value_hint = ValueHint::DirPath,
-        add = ArgValueCompleter::new(PathCompleter::dir()))]
+        add = ArgValueCompleter::new(crate::complete::dirs))]
     pub data: Option<PathBuf>,
     /// Machine-readable JSON on stdout
     #[arg(long, global = true)]
     pub json: bool,
     /// Incident log: rulings are appended to it, `floor log show` reads it [env: FLOOR_LOG]
     #[arg(long, global = true, value_name = "FILE", value_hint = ValueHint::FilePath,
-        add = ArgValueCompleter::new(PathCompleter::file()))]
+        add = ArgValueCompleter::new(crate::complete::files))]
     pub log: Option<PathBuf>,
     /// The game played at the event [env: FLOOR_GAME]
     #[arg(long, global = true, value_enum, value_name = "GAME")]
@@ -211,13 +211,13 @@ pub enum Command {
         answers: Vec<(String, String)>,
         /// Answers from a YAML file (a map KEY: VALUE); --answer overrides it
         #[arg(long = "answers", value_name = "FILE", value_hint = ValueHint::FilePath,
-            add = ArgValueCompleter::new(PathCompleter::file()))]
+            add = ArgValueCompleter::new(crate::complete::files))]
         answers_file: Option<PathBuf>,
         /// Start a betting incident from a hand file (PHH or the compact notation of
         /// `floor hand`): the round as played up to the player to act answers the questions
         /// about it
         #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath,
-            add = ArgValueCompleter::new(PathCompleter::file()))]
+            add = ArgValueCompleter::new(crate::complete::files))]
         hand: Option<PathBuf>,
         /// With --hand: the situation before action N (default: after the last action)
         #[arg(long, value_name = "N", requires = "hand",
@@ -255,7 +255,8 @@ pub enum Command {
     Hand {
         /// Hand files (PHH, PHHS, or the compact notation), directories of them; - for
         /// standard input
-        #[arg(value_name = "FILE", value_hint = ValueHint::AnyPath, required = true, num_args = 1..)]
+        #[arg(value_name = "FILE", value_hint = ValueHint::AnyPath, required = true, num_args = 1..,
+            add = ArgValueCompleter::new(crate::complete::paths))]
         files: Vec<PathBuf>,
         /// The state before action N and the options of the player to act
         #[arg(long, value_name = "N", value_parser = count)]
@@ -271,10 +272,10 @@ pub enum Command {
         floor compare --house examples/club-clock-40.yaml    what the house changed, with warnings")]
     Compare {
         /// First edition, or a house overlay file
-        #[arg(add = ArgValueCompleter::new(crate::complete::editions))]
+        #[arg(add = ArgValueCompleter::new(crate::complete::editions_or_overlays))]
         a: Option<String>,
         /// Second edition, or a house overlay file (left out with --house: the house edition)
-        #[arg(add = ArgValueCompleter::new(crate::complete::editions))]
+        #[arg(add = ArgValueCompleter::new(crate::complete::editions_or_overlays))]
         b: Option<String>,
         /// Only this concept, sentence by sentence where the languages match
         #[arg(long, value_name = "CONCEPT", add = ArgValueCompleter::new(crate::complete::concepts))]
@@ -300,11 +301,11 @@ pub enum Command {
     Import {
         /// The rulebook: plain text or Markdown, UTF-8
         #[arg(value_name = "FILE", value_hint = ValueHint::FilePath,
-            add = ArgValueCompleter::new(PathCompleter::file()))]
+            add = ArgValueCompleter::new(crate::complete::files))]
         file: PathBuf,
         /// Write the edition: a data tree in DIR (new, empty or a data tree); with --base, the house overlay FILE
         #[arg(long, value_name = "DIR|FILE", value_hint = ValueHint::AnyPath,
-            add = ArgValueCompleter::new(PathCompleter::any()))]
+            add = ArgValueCompleter::new(crate::complete::paths))]
         out: Option<PathBuf>,
         /// Only what differs from this edition (an earlier import, or a bundled edition), as a house overlay
         #[arg(long, value_name = "EDITION", add = ArgValueCompleter::new(crate::complete::editions))]
@@ -350,7 +351,7 @@ pub enum Command {
         command: Vec<String>,
         /// Write every page (floor.1 and one per subcommand) into this directory
         #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath, conflicts_with = "command",
-            add = ArgValueCompleter::new(PathCompleter::dir()))]
+            add = ArgValueCompleter::new(crate::complete::dirs))]
         out_dir: Option<PathBuf>,
     },
     /// Read the incident log (--log FILE, FLOOR_LOG or the settings file)

@@ -8,7 +8,7 @@
 
 use std::ffi::OsStr;
 
-use clap_complete::engine::CompletionCandidate;
+use clap_complete::engine::{CompletionCandidate, PathCompleter, ValueCompleter};
 use floor::data::DataSource;
 use floor::engine::tree::Kind;
 use floor::rules::{Lang, Store};
@@ -45,9 +45,57 @@ pub fn script(shell: clap_complete::Shell) -> floor::Result<String> {
         .map_err(floor::Error::Output)?;
     let generated = String::from_utf8_lossy(&buf).into_owned();
     let path = quoted(shell, &argv0.to_string_lossy());
+    let generated = if shell == clap_complete::Shell::Bash {
+        bash_joins_key_value(&generated)
+    } else {
+        generated
+    };
     Ok(generated
         .replace(&format!("\"{PLACEHOLDER}\""), &path)
         .replace(PLACEHOLDER, &path))
+}
+
+/// bash splits a word at `=` (it is in COMP_WORDBREAKS): `--answer
+/// declared=` reaches the completer as `declared`, `=`, and an empty word,
+/// so it completed options. The script joins the pieces back into the word
+/// floor completes, and hands bash only the part after the last `=`, the
+/// part bash replaces. No floor argument is a lone `=`.
+fn bash_joins_key_value(script: &str) -> String {
+    const WORDS: &str = r#"    local words=("${COMP_WORDS[@]}")
+    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+        words[COMP_CWORD]="$2"
+    fi
+"#;
+    const JOINED: &str = r#"    # KEY=VALUE as one word; bash replaces only what follows the `=`.
+    local words=() _floor_i _floor_word _floor_glue=false _floor_prefix=""
+    for ((_floor_i = 0; _floor_i <= COMP_CWORD; _floor_i++)); do
+        _floor_word="${COMP_WORDS[_floor_i]}"
+        if ((_floor_i == COMP_CWORD)) && [[ $_floor_word != "=" ]]; then
+            _floor_word="$2"
+        fi
+        if [[ $_floor_word == "=" ]] && ((${#words[@]} > 0)); then
+            words[${#words[@]}-1]+="="
+            _floor_glue=true
+            _floor_prefix="${words[${#words[@]}-1]}"
+        elif $_floor_glue; then
+            _floor_prefix="${words[${#words[@]}-1]}"
+            words[${#words[@]}-1]+="$_floor_word"
+            _floor_glue=false
+        else
+            words+=("$_floor_word")
+            _floor_prefix=""
+        fi
+    done
+    _CLAP_COMPLETE_INDEX=$((${#words[@]} - 1))
+"#;
+    const REPLY: &str = "    if [[ $? != 0 ]]; then\n        unset COMPREPLY\n";
+    const STRIPPED: &str = "    if [[ $? != 0 ]]; then\n        unset COMPREPLY\n    elif [[ -n $_floor_prefix ]]; then\n        COMPREPLY=(\"${COMPREPLY[@]#\"$_floor_prefix\"}\")\n        [[ \"${COMPREPLY-}\" =~ [=/:]$ ]] && compopt -o nospace\n";
+    // A generator that writes the script otherwise is left as it is: the
+    // completion test then fails on `declared=`.
+    if !script.contains(WORDS) || !script.contains(REPLY) {
+        return script.to_string();
+    }
+    script.replace(WORDS, JOINED).replace(REPLY, STRIPPED)
 }
 
 /// Stands for the binary's path in a generated script.
@@ -82,6 +130,48 @@ fn ui() -> Option<Ui> {
 fn starting_with<'a>(current: &'a OsStr) -> impl Fn(&(String, Option<String>)) -> bool + 'a {
     let current = current.to_string_lossy().into_owned();
     move |(value, _)| value.starts_with(&current)
+}
+
+/// Files, named as a terminal may show them: a control, bidirectional or
+/// zero-width character in a name is written as its escape.
+pub fn files(current: &OsStr) -> Vec<CompletionCandidate> {
+    shown_paths(PathCompleter::file().complete(current))
+}
+
+/// Directories, named as [`files`] names them.
+pub fn dirs(current: &OsStr) -> Vec<CompletionCandidate> {
+    shown_paths(PathCompleter::dir().complete(current))
+}
+
+/// Files and directories, named as [`files`] names them.
+pub fn paths(current: &OsStr) -> Vec<CompletionCandidate> {
+    shown_paths(PathCompleter::any().complete(current))
+}
+
+fn shown_paths(found: Vec<CompletionCandidate>) -> Vec<CompletionCandidate> {
+    found
+        .into_iter()
+        .map(|c| {
+            let value = floor::text::shown(&c.get_value().to_string_lossy()).into_owned();
+            CompletionCandidate::new(value).help(c.get_help().cloned())
+        })
+        .collect()
+}
+
+/// What `floor compare` compares: edition ids, then house overlay files
+/// (`.yaml`, `.yml`) and the directories that may hold them.
+pub fn editions_or_overlays(current: &OsStr) -> Vec<CompletionCandidate> {
+    let overlays = PathCompleter::any()
+        .filter(|path| {
+            path.is_dir()
+                || path.extension().is_some_and(|e| {
+                    e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml")
+                })
+        })
+        .complete(current);
+    let mut all = editions(current);
+    all.extend(shown_paths(overlays));
+    all
 }
 
 fn candidates(values: Vec<(String, Option<String>)>, current: &OsStr) -> Vec<CompletionCandidate> {

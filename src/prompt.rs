@@ -4,6 +4,7 @@
 //! Esc (on a list) or `<` (typed) goes back one question. Ctrl-C leaves at
 //! once with exit code 130, the cursor restored and nothing logged.
 
+use std::fmt;
 use std::io::IsTerminal;
 
 use dialoguer::console::{Term, style};
@@ -17,6 +18,128 @@ use floor::ui::Ui;
 
 /// Exit code for an interrupted walkthrough (128 + SIGINT).
 pub const INTERRUPTED: u8 = 130;
+
+/// The prompts' one boundary: every text a dialoguer prompt draws — the
+/// question, its choices, the default, what was typed and picked, an
+/// error — passes [`shown`] here, so a control, bidirectional or
+/// zero-width character from data or from the keyboard is drawn as its
+/// escape; then the colourful theme styles it.
+#[derive(Default)]
+pub struct Escaping(ColorfulTheme);
+
+impl dialoguer::theme::Theme for Escaping {
+    fn format_prompt(&self, f: &mut dyn fmt::Write, prompt: &str) -> fmt::Result {
+        self.0.format_prompt(f, &shown(prompt))
+    }
+
+    fn format_error(&self, f: &mut dyn fmt::Write, err: &str) -> fmt::Result {
+        self.0.format_error(f, &shown(err))
+    }
+
+    fn format_confirm_prompt(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        default: Option<bool>,
+    ) -> fmt::Result {
+        self.0.format_confirm_prompt(f, &shown(prompt), default)
+    }
+
+    fn format_confirm_prompt_selection(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        selection: Option<bool>,
+    ) -> fmt::Result {
+        self.0
+            .format_confirm_prompt_selection(f, &shown(prompt), selection)
+    }
+
+    fn format_input_prompt(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        default: Option<&str>,
+    ) -> fmt::Result {
+        let default = default.map(shown);
+        self.0
+            .format_input_prompt(f, &shown(prompt), default.as_deref())
+    }
+
+    fn format_input_prompt_selection(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        sel: &str,
+    ) -> fmt::Result {
+        self.0
+            .format_input_prompt_selection(f, &shown(prompt), &shown(sel))
+    }
+
+    fn format_select_prompt(&self, f: &mut dyn fmt::Write, prompt: &str) -> fmt::Result {
+        self.0.format_select_prompt(f, &shown(prompt))
+    }
+
+    fn format_select_prompt_selection(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        sel: &str,
+    ) -> fmt::Result {
+        self.0
+            .format_select_prompt_selection(f, &shown(prompt), &shown(sel))
+    }
+
+    fn format_multi_select_prompt(&self, f: &mut dyn fmt::Write, prompt: &str) -> fmt::Result {
+        self.0.format_multi_select_prompt(f, &shown(prompt))
+    }
+
+    fn format_multi_select_prompt_selection(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        selections: &[&str],
+    ) -> fmt::Result {
+        let shown_all: Vec<_> = selections.iter().map(|s| shown(s)).collect();
+        let refs: Vec<&str> = shown_all.iter().map(AsRef::as_ref).collect();
+        self.0
+            .format_multi_select_prompt_selection(f, &shown(prompt), &refs)
+    }
+
+    fn format_select_prompt_item(
+        &self,
+        f: &mut dyn fmt::Write,
+        text: &str,
+        active: bool,
+    ) -> fmt::Result {
+        self.0.format_select_prompt_item(f, &shown(text), active)
+    }
+
+    fn format_multi_select_prompt_item(
+        &self,
+        f: &mut dyn fmt::Write,
+        text: &str,
+        checked: bool,
+        active: bool,
+    ) -> fmt::Result {
+        self.0
+            .format_multi_select_prompt_item(f, &shown(text), checked, active)
+    }
+
+    fn format_fuzzy_select_prompt(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        search_term: &str,
+        bytes_pos: usize,
+    ) -> fmt::Result {
+        // The cursor stays after the same typed characters once escaped.
+        let before = search_term.get(..bytes_pos).unwrap_or(search_term);
+        let term = shown(search_term);
+        self.0
+            .format_fuzzy_select_prompt(f, &shown(prompt), &term, shown(before).len())
+    }
+}
 
 /// Whether prompts can be shown: stdin and stderr are terminals.
 pub fn interactive() -> bool {
@@ -79,7 +202,7 @@ pub struct Prompter<'a> {
     ui: &'a Ui,
     incident: &'a str,
     all_questions: bool,
-    theme: ColorfulTheme,
+    theme: Escaping,
     term: Term,
 }
 
@@ -89,7 +212,7 @@ impl<'a> Prompter<'a> {
             ui,
             incident,
             all_questions,
-            theme: ColorfulTheme::default(),
+            theme: Escaping::default(),
             term: Term::stderr(),
         }
     }
@@ -271,7 +394,7 @@ pub fn refused(problem: &str) {
 /// then what the chosen command needs. `None` on Esc.
 pub fn menu(ui: &Ui) -> Result<Option<crate::cli::Command>, WalkError> {
     use crate::cli::Command;
-    let theme = ColorfulTheme::default();
+    let theme = Escaping::default();
     let term = Term::stderr();
     let items = ["incident", "rule", "search", "compare", "editions"];
     let labels: Vec<String> = items
@@ -341,7 +464,7 @@ pub fn pick_incident(
     use dialoguer::console::Key;
     use dialoguer::theme::Theme;
     use floor::engine::pick::matching;
-    let theme = ColorfulTheme::default();
+    let theme = Escaping::default();
     let term = Term::stderr();
     let io = |e: std::io::Error| source_error(dialoguer::Error::IO(e));
     // The list fits under the lines above it (the edition header, the
@@ -406,4 +529,37 @@ pub fn pick_incident(
     term.clear_last_lines(drawn).map_err(io)?;
     let _ = term.show_cursor();
     Ok(picked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Escaping;
+    use dialoguer::theme::Theme;
+
+    /// Every text a prompt draws, from data or typed, is drawn escaped.
+    #[test]
+    fn the_prompt_theme_draws_hidden_characters_as_escapes() {
+        let hostile = "a\u{1b}]0;PWNED\u{7}\u{1b}[2Jb\u{202e}c";
+        let theme = Escaping::default();
+        type Draw<'a> = Box<dyn Fn(&mut String) -> std::fmt::Result + 'a>;
+        let drawn: [Draw<'_>; 8] = [
+            Box::new(|f| theme.format_prompt(f, hostile)),
+            Box::new(|f| theme.format_error(f, hostile)),
+            Box::new(|f| theme.format_input_prompt(f, hostile, Some(hostile))),
+            Box::new(|f| theme.format_input_prompt_selection(f, hostile, hostile)),
+            Box::new(|f| theme.format_select_prompt_selection(f, hostile, hostile)),
+            Box::new(|f| theme.format_select_prompt_item(f, hostile, true)),
+            Box::new(|f| theme.format_multi_select_prompt_selection(f, hostile, &[hostile])),
+            Box::new(|f| theme.format_fuzzy_select_prompt(f, hostile, hostile, 3)),
+        ];
+        for draw in drawn {
+            let mut out = String::new();
+            draw(&mut out).expect("drawn");
+            assert!(out.contains("\\u{1b}]0;PWNED\\u{7}"), "{out:?}");
+            assert!(
+                !out.contains('\u{7}') && !out.contains('\u{202e}') && !out.contains("\u{1b}]"),
+                "{out:?}"
+            );
+        }
+    }
 }

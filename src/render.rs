@@ -79,8 +79,6 @@ pub fn json<T: Serialize + ?Sized>(value: &T) -> floor::Result<String> {
 /// Rule text is hard to read in longer lines (about 100 columns, like
 /// clap's help).
 const READING_WIDTH: u16 = 100;
-const MARK_ON: &str = "\x1b[1;33m";
-const MARK_OFF: &str = "\x1b[0m";
 
 /// A table cell in bold (when the table is styled at all), its text made
 /// visible. Styling goes on whole cells: escape codes inside a cell would
@@ -94,7 +92,7 @@ pub fn strong(text: &str) -> comfy_table::Cell {
 pub fn bold(ctx: &Ctx, text: &str) -> String {
     let text = floor::text::shown(text);
     if ctx.color {
-        format!("\x1b[1m{text}{MARK_OFF}")
+        floor::text::Style::Bold.paint(&text)
     } else {
         text.into_owned()
     }
@@ -116,9 +114,7 @@ pub fn snippet(ctx: &Ctx, snippet: &Snippet) -> String {
             continue;
         };
         out.push_str(&shown(before));
-        out.push_str(MARK_ON);
-        out.push_str(&shown(marked));
-        out.push_str(MARK_OFF);
+        out.push_str(&floor::text::Style::Mark.paint(&shown(marked)));
         at = end;
     }
     out.push_str(&shown(snippet.text.get(at..).unwrap_or("")));

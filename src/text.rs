@@ -250,21 +250,67 @@ impl std::fmt::Display for Shown<'_> {
     }
 }
 
-/// The styles the tool itself writes (bold, dim, the search mark, the
-/// deleted and inserted words of a diff, and the reset). Nothing else
-/// reaches the terminal as an escape sequence.
-pub const OWN_STYLES: &[&str] = &[
-    "\u{1b}[0m",
-    "\u{1b}[1m",
-    "\u{1b}[2m",
-    "\u{1b}[1;33m",
-    "\u{1b}[31;9m",
-    "\u{1b}[32;4m",
-];
+/// A style the tool itself writes, through the terminal crate: bold
+/// (headings, a strong word), the search mark, and the deleted and
+/// inserted words of a diff. Nothing else reaches the terminal as an
+/// escape sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// Headings and strong words.
+    Bold,
+    /// A search match in a snippet.
+    Mark,
+    /// A word a diff deletes.
+    Deleted,
+    /// A word a diff inserts.
+    Inserted,
+}
+
+impl Style {
+    const ALL: [Style; 4] = [Style::Bold, Style::Mark, Style::Deleted, Style::Inserted];
+
+    fn console(self) -> console::Style {
+        // Whether to style at all is the caller's decision (`--color`).
+        let style = console::Style::new().force_styling(true);
+        match self {
+            Style::Bold => style.bold(),
+            Style::Mark => style.yellow().bold(),
+            Style::Deleted => style.red().strikethrough(),
+            Style::Inserted => style.green().underlined(),
+        }
+    }
+
+    /// `text` in this style.
+    pub fn paint(self, text: &str) -> String {
+        self.console().apply_to(text).to_string()
+    }
+}
+
+/// The escape sequences of the tool's own [`Style`]s (each style's opening
+/// as one sequence, and the reset), as the terminal crate writes them.
+pub fn own_styles() -> &'static [String] {
+    static STYLES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    STYLES.get_or_init(|| {
+        let mut all: Vec<String> = Vec::new();
+        for style in Style::ALL {
+            let painted = style.paint("\0");
+            if let Some((open, close)) = painted.split_once('\0') {
+                for seq in [open, close] {
+                    if !seq.is_empty() && !all.iter().any(|s| s == seq) {
+                        all.push(seq.to_string());
+                    }
+                }
+            }
+        }
+        // The longest first: an opening that starts with another is kept whole.
+        all.sort_by_key(|s| std::cmp::Reverse(s.len()));
+        all
+    })
+}
 
 /// The last check on finished output, after data was made visible where it
 /// entered ([`shown`]): every hidden character is escaped, except, with
-/// `keep_style`, the tool's own styles ([`OWN_STYLES`]). A sequence from
+/// `keep_style`, the tool's own styles ([`Style`]). A sequence from
 /// data that was missed on the way in (a colour, hidden text, a title, a
 /// cursor move) is shown escaped here rather than sent.
 pub fn visible(text: &str, keep_style: bool) -> std::borrow::Cow<'_, str> {
@@ -276,7 +322,7 @@ pub fn visible(text: &str, keep_style: bool) -> std::borrow::Cow<'_, str> {
     while let Some(c) = rest.chars().next() {
         if c == '\u{1b}'
             && keep_style
-            && let Some(style) = OWN_STYLES.iter().find(|s| rest.starts_with(**s))
+            && let Some(style) = own_styles().iter().find(|s| rest.starts_with(s.as_str()))
         {
             out.push_str(style);
             rest = rest.get(style.len()..).unwrap_or("");
@@ -316,7 +362,7 @@ pub fn visible_json(text: &str) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod visible_tests {
-    use super::{Shown, shown, visible, visible_json};
+    use super::{Shown, Style, shown, visible, visible_json};
 
     #[test]
     fn json_output_escapes_hidden_characters_as_json() {
@@ -356,7 +402,18 @@ mod visible_tests {
         assert_eq!(visible("\u{1b}[8mX", true), "\\u{1b}[8mX");
         assert_eq!(visible("\u{1b}[31mX", true), "\\u{1b}[31mX");
         assert_eq!(visible("\u{1b}[30;40mX", true), "\\u{1b}[30;40mX");
-        assert_eq!(visible("\u{1b}[1;33mX", true), "\u{1b}[1;33mX");
+        for style in Style::ALL {
+            let painted = style.paint("X");
+            assert_eq!(visible(&painted, true), painted);
+            assert_ne!(visible(&painted, false), painted);
+        }
+        // Half of a style's opening is not the style.
+        let mark = Style::Mark.paint("X");
+        let half = mark.get(..5).expect("an opening");
+        assert_eq!(
+            visible(&format!("{half}X"), true),
+            format!("{}X", shown(half))
+        );
     }
 
     #[test]

@@ -1204,6 +1204,7 @@ fn mostly_changed(pieces: &[Piece]) -> bool {
 /// `{+…+}` otherwise. The words are made visible: only these colours are
 /// styles.
 fn diff_text(color: bool, pieces: &[Piece]) -> String {
+    use floor::text::Style;
     let mut out = String::new();
     for p in pieces {
         let p = Piece {
@@ -1212,8 +1213,8 @@ fn diff_text(color: bool, pieces: &[Piece]) -> String {
         };
         match (p.tag, color) {
             ("equal", _) => out.push_str(&p.text),
-            ("delete", true) => out.push_str(&format!("\x1b[31;9m{}\x1b[0m", p.text)),
-            ("insert", true) => out.push_str(&format!("\x1b[32;4m{}\x1b[0m", p.text)),
+            ("delete", true) => out.push_str(&Style::Deleted.paint(&p.text)),
+            ("insert", true) => out.push_str(&Style::Inserted.paint(&p.text)),
             ("delete", false) => out.push_str(&format!("[-{}-]", p.text)),
             (_, false) => out.push_str(&format!("{{+{}+}}", p.text)),
             (_, true) => out.push_str(&p.text),

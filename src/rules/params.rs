@@ -129,7 +129,7 @@ impl<'de, const MIN: u32, const MAX: u32> Deserialize<'de> for Count<MIN, MAX> {
         // The check runs inside the visitor, so the parser's error carries
         // the position of the value itself.
         struct InRange<const MIN: u32, const MAX: u32>;
-        impl<const MIN: u32, const MAX: u32> serde::de::Visitor<'_> for InRange<MIN, MAX> {
+        impl<'de, const MIN: u32, const MAX: u32> serde::de::Visitor<'de> for InRange<MIN, MAX> {
             type Value = Count<MIN, MAX>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 write!(f, "a whole number from {MIN} to {MAX}")
@@ -145,6 +145,30 @@ impl<'de, const MIN: u32, const MAX: u32> Deserialize<'de> for Count<MIN, MAX> {
                     Ok(v) => self.visit_u64(v),
                     Err(_) => Err(out_of_range(v, MIN, MAX)),
                 }
+            }
+            fn visit_f64<E: serde::de::Error>(self, _: f64) -> Result<Self::Value, E> {
+                Err(not_a_count(Msg::KindNumber, MIN, MAX))
+            }
+            fn visit_bool<E: serde::de::Error>(self, _: bool) -> Result<Self::Value, E> {
+                Err(not_a_count(Msg::KindYesNo, MIN, MAX))
+            }
+            fn visit_str<E: serde::de::Error>(self, _: &str) -> Result<Self::Value, E> {
+                Err(not_a_count(Msg::KindText, MIN, MAX))
+            }
+            fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+                Err(not_a_count(Msg::KindEmpty, MIN, MAX))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                _: A,
+            ) -> Result<Self::Value, A::Error> {
+                Err(not_a_count(Msg::KindList, MIN, MAX))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                _: A,
+            ) -> Result<Self::Value, A::Error> {
+                Err(not_a_count(Msg::KindMap, MIN, MAX))
             }
         }
         // Any kind of value is taken to the visitor, so a word where the
@@ -235,6 +259,19 @@ mod probe {
             seed.deserialize(&mut *self.0).map(Some)
         }
     }
+}
+
+/// A value of another kind where a count belongs: the kind found, and the
+/// range wanted.
+fn not_a_count<E: serde::de::Error>(found: Msg, lo: u32, hi: u32) -> E {
+    crate::yaml::custom_error(
+        Message::new(Msg::YamlInvalidType)
+            .nested("found", Message::new(found))
+            .nested(
+                "expected",
+                Message::new(Msg::KindRange).arg("lo", lo).arg("hi", hi),
+            ),
+    )
 }
 
 /// A count outside its range, with the range.

@@ -20,8 +20,10 @@ use serde_saphyr::{Error as YamlError, ExternalMessageSource};
 use crate::error::LoadError;
 use crate::message::{Message, Msg};
 
+mod kinds;
 mod limits;
 
+use kinds::{Clash, Seen, Tracked};
 use limits::options;
 pub use limits::{MAX_BYTES, MAX_DEPTH, MAX_EVENTS, MAX_NODES};
 
@@ -47,10 +49,13 @@ where
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // Where in the structure a value was refused, as well as the line.
     let mut track = serde_path_to_error::Track::new();
+    // The kinds of a value refused for its kind, noted as they clash.
+    let seen = Seen::default();
     let parsed = serde_saphyr::with_deserializer_from_str_with_options(text, options(), |de| {
+        let de = Tracked::new(de, &seen);
         seed.deserialize(serde_path_to_error::Deserializer::new(de, &mut track))
     });
-    parsed.map_err(|e| error(file, &e, &track.path()).into())
+    parsed.map_err(|e| error(file, &e, &track.path(), seen.get()).into())
 }
 
 /// Writes `value` as YAML, the one YAML writer (what `floor import`
@@ -69,12 +74,17 @@ pub fn to_string<T: serde::Serialize>(value: &T, file: &str) -> crate::Result<St
 
 /// A YAML error as a load error: where (the line and column, and the path
 /// to the value when it is a value's problem), and what, as a message.
-fn error(file: &str, e: &YamlError, path: &serde_path_to_error::Path) -> LoadError {
+fn error(
+    file: &str,
+    e: &YamlError,
+    path: &serde_path_to_error::Path,
+    clash: Option<Clash>,
+) -> LoadError {
     let location = e
         .location()
         .filter(|l| l.line() > 0)
         .map(|l| (to_usize(l.line()), to_usize(l.column())));
-    let problem = problem(e);
+    let problem = problem(e, clash);
     let of_a_value = !matches!(
         problem.msg,
         Msg::YamlSyntax | Msg::YamlTooDeep | Msg::YamlTooMany | Msg::YamlAlias | Msg::YamlDocuments
@@ -110,17 +120,31 @@ pub fn custom_error<E: serde::de::Error>(problem: Message) -> E {
     E::custom(text)
 }
 
-/// What a YAML error says, as a message of the UI texts.
-pub fn problem(e: &YamlError) -> Message {
+/// What a YAML error says, as a message of the UI texts; a value of the
+/// wrong kind is worded from the kinds of the `clash` noted while reading.
+fn problem(e: &YamlError, clash: Option<Clash>) -> Message {
     let keyed = KEYED.with(|k| k.borrow_mut().take());
+    // A kind as the clash names it; the parser's own words, shown as they
+    // are, where no kind was named (a type that reads any value).
+    let wanted = |text: &str| {
+        clash
+            .and_then(|c| c.wanted.message())
+            .unwrap_or_else(|| Message::new(Msg::KindOther).arg("name", text))
+    };
+    let found = |text: &str| {
+        clash
+            .and_then(|c| c.found)
+            .and_then(kinds::Shape::message)
+            .unwrap_or_else(|| Message::new(Msg::KindOther).arg("name", text))
+    };
     match e {
         YamlError::Message { msg, .. } => match keyed {
             Some(m) if m.to_string() == *msg => m,
             _ => Message::new(Msg::YamlOther)
                 .nested("message", Message::new(Msg::Text).arg("text", msg.as_str())),
         },
-        YamlError::WithSnippet { error, .. } => problem(error),
-        YamlError::AliasError { error, .. } => problem(error),
+        YamlError::WithSnippet { error, .. } => problem(error, clash),
+        YamlError::AliasError { error, .. } => problem(error, clash),
         YamlError::SerdeUnknownField {
             field, expected, ..
         } if expected.is_empty() => Message::new(Msg::YamlNoFields).arg("field", field),
@@ -153,14 +177,14 @@ pub fn problem(e: &YamlError) -> Message {
             expected,
             ..
         } => Message::new(Msg::YamlInvalidType)
-            .nested("found", kind(unexpected))
-            .nested("expected", kind(expected)),
+            .nested("found", found(unexpected))
+            .nested("expected", wanted(expected)),
         YamlError::NullIntoString { .. } => Message::new(Msg::YamlInvalidType)
             .nested("found", Message::new(Msg::KindEmpty))
             .nested("expected", Message::new(Msg::KindText)),
         YamlError::InvalidScalar { ty, .. } => Message::new(Msg::YamlInvalidType)
             .nested("found", Message::new(Msg::KindText))
-            .nested("expected", kind(ty)),
+            .nested("expected", wanted(ty)),
         YamlError::InvalidBooleanStrict { .. } => Message::new(Msg::YamlInvalidType)
             .nested("found", Message::new(Msg::KindText))
             .nested("expected", Message::new(Msg::KindYesNo)),
@@ -180,7 +204,7 @@ pub fn problem(e: &YamlError) -> Message {
             Message::new(Msg::YamlTag).arg("tag", tag)
         }
         YamlError::Unexpected { expected, .. } => {
-            Message::new(Msg::YamlExpected).nested("expected", kind(expected))
+            Message::new(Msg::YamlExpected).nested("expected", wanted(expected))
         }
         YamlError::ExternalMessage { source, .. } => match source.as_ref() {
             ExternalMessageSource::Parser(scan)
@@ -217,36 +241,6 @@ fn ticked(names: &[&str]) -> String {
         .map(|n| format!("`{n}`"))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// A kind of value in serde's words (`sequence`, `a string`, `integer
-/// `5``, `u32`; serde's fixed vocabulary of `Unexpected` and the
-/// `expecting` of a type), as a message.
-pub(crate) fn kind(name: &str) -> Message {
-    let name = name.trim();
-    // A parameter's range, as `Count` words it.
-    if let Some(range) = name.strip_prefix("a whole number from ")
-        && let Some((lo, hi)) = range.split_once(" to ")
-    {
-        return Message::new(Msg::KindRange).arg("lo", lo).arg("hi", hi);
-    }
-    let bare = name
-        .strip_prefix("a ")
-        .or_else(|| name.strip_prefix("an "))
-        .unwrap_or(name);
-    let word = bare.split([' ', '`']).next().unwrap_or(bare);
-    let msg = match word {
-        "string" | "borrowed" | "char" | "text" => Msg::KindText,
-        "sequence" | "list" | "tuple" | "array" => Msg::KindList,
-        "map" | "mapping" | "struct" => Msg::KindMap,
-        "integer" | "u8" | "u16" | "u32" | "u64" | "u128" | "usize" | "i8" | "i16" | "i32"
-        | "i64" | "i128" | "isize" | "number" => Msg::KindWholeNumber,
-        "floating" | "f32" | "f64" => Msg::KindNumber,
-        "boolean" | "bool" => Msg::KindYesNo,
-        "unit" | "null" | "option" => Msg::KindEmpty,
-        _ => return Message::new(Msg::KindOther).arg("name", name),
-    };
-    Message::new(msg)
 }
 
 #[cfg(test)]
@@ -323,6 +317,61 @@ more: !include x.yaml
 ",
         );
         assert_eq!((at.map(|a| a.0), msg), (Some(3), Msg::YamlTag));
+    }
+
+    #[test]
+    fn a_value_of_another_kind_names_both_kinds_from_what_was_read() {
+        #[derive(Debug, serde::Deserialize)]
+        #[allow(dead_code)]
+        struct Pair(u8, u8);
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Kinds {
+            n: Option<u32>,
+            s: Option<String>,
+            v: Option<Vec<u8>>,
+            m: Option<std::collections::BTreeMap<String, u8>>,
+            b: Option<bool>,
+            p: Option<Pair>,
+            k: Option<Kind>,
+        }
+        let kinds = |yaml: &str| {
+            let err = from_str::<Kinds>(yaml, "f.yaml").expect_err("refused");
+            let crate::Error::Load(LoadError::File { problem, .. }) = err else {
+                panic!("{err:?}");
+            };
+            let inner = match problem.args.iter().find(|(n, _)| *n == "problem") {
+                Some((_, crate::message::Arg::Message(m))) => (**m).clone(),
+                _ => problem,
+            };
+            let kind = |name: &str| {
+                inner.args.iter().find_map(|(n, a)| match a {
+                    crate::message::Arg::Message(m) if *n == name => Some(m.msg),
+                    _ => None,
+                })
+            };
+            (inner.msg, kind("found"), kind("expected"))
+        };
+        use Msg::{KindList, KindMap, KindText, KindWholeNumber, KindYesNo};
+        use Msg::{YamlExpected as Wanted, YamlInvalidType as Clash};
+        for (yaml, msg, found, expected) in [
+            ("n: [1]\n", Wanted, None, KindWholeNumber),
+            ("n: {a: 1}\n", Wanted, None, KindWholeNumber),
+            ("n: abc\n", Clash, Some(KindText), KindWholeNumber),
+            ("n: 1.5\n", Clash, Some(KindText), KindWholeNumber),
+            ("s: [a]\n", Wanted, None, KindText),
+            ("s: {a: 1}\n", Wanted, None, KindText),
+            ("v: 5\n", Wanted, None, KindList),
+            ("v: [300]\n", Clash, Some(KindText), KindWholeNumber),
+            ("m: [1]\n", Wanted, None, KindMap),
+            ("b: 5\n", Clash, Some(KindText), KindYesNo),
+            ("b: [1]\n", Wanted, None, KindYesNo),
+            ("p: abc\n", Wanted, None, KindList),
+            ("[1, 2]\n", Wanted, None, KindMap),
+        ] {
+            assert_eq!(kinds(yaml), (msg, found, Some(expected)), "{yaml}");
+        }
     }
 
     #[test]

@@ -172,7 +172,9 @@ fn search_highlights_matches_only_with_colour() {
         .args(["search", "chip race", "--color", "always"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("\x1b[1;33mchip\x1b[0m"));
+        .stdout(predicate::str::contains(
+            floor::text::Style::Mark.paint("chip"),
+        ));
     floor()
         .args(["search", "chip race"])
         .assert()

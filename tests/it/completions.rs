@@ -160,3 +160,119 @@ fn completing_a_word_that_is_not_utf8_does_not_panic() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// The completions bash offers where it splits the line itself: `words`
+/// as COMP_WORDS (bash makes `KEY=VAL` three words, `=` one of them), the
+/// last being the one the cursor is in, and `cur` the text bash replaces
+/// (after the `=`); run in `dir`.
+fn bash_completes_split(words: &[&str], cur: &str, dir: &std::path::Path) -> Vec<String> {
+    let script = format!(
+        r#"source <("{bin}" completions bash)
+COMP_WORDS=({words}); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))
+COMP_LINE="${{COMP_WORDS[*]}}"; COMP_POINT=${{#COMP_LINE}}; COMP_TYPE=9
+_clap_complete_floor floor '{cur}' "${{COMP_WORDS[COMP_CWORD-1]}}"
+printf '%s\n' "${{COMPREPLY[@]}}""#,
+        bin = env!("CARGO_BIN_EXE_floor"),
+        words = words
+            .iter()
+            .map(|w| format!("'{w}'"))
+            .collect::<Vec<_>>()
+            .join(" "),
+    );
+    let out = Command::new("bash")
+        .args(["--norc", "-c", &script])
+        .current_dir(dir)
+        .env_clear()
+        .env("LANG", "en_US.UTF-8")
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .output()
+        .expect("bash runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bash_completes_the_value_after_key_equals_as_bash_splits_it() {
+    let dir = std::env::temp_dir().join(format!("floor-complete-eq-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let answer = ["floor", "incident", "bet", "--answer", "declared", "="];
+    // `declared=`: the cursor in the `=`, nothing typed after it.
+    let offered = bash_completes_split(&answer, "", &dir);
+    assert!(
+        offered.contains(&"nothing".to_string()) && offered.contains(&"check".to_string()),
+        "{offered:?}"
+    );
+    assert!(!offered.iter().any(|o| o.starts_with('-')), "{offered:?}");
+    // `declared=noth`: only the value, which bash puts after the `=`.
+    let mut typed = answer.to_vec();
+    typed.push("noth");
+    assert_eq!(bash_completes_split(&typed, "noth", &dir), ["nothing"]);
+    // `--answer=facing_bet=y` in the clock: both `=` joined back.
+    let joined = [
+        "floor",
+        "incident",
+        "clock",
+        "--answer",
+        "=",
+        "facing_bet",
+        "=",
+        "y",
+    ];
+    assert_eq!(bash_completes_split(&joined, "y", &dir), ["yes"]);
+    // `dec`: both keys that start so, each with its `=`.
+    assert_eq!(
+        bash_completes_split(
+            &["floor", "incident", "bet", "--answer", "dec"],
+            "dec",
+            &dir
+        ),
+        ["declared=", "declared_amount="]
+    );
+    // An overlay file where compare takes an edition or a house file.
+    std::fs::write(dir.join("club-house.yaml"), "id: x\n").expect("write");
+    std::fs::write(dir.join("club-notes.txt"), "").expect("write");
+    assert_eq!(
+        bash_completes_split(&["floor", "compare", "club"], "club", &dir),
+        ["club-house.yaml"]
+    );
+    assert_eq!(
+        bash_completes_split(&["floor", "compare", "onk-2023-nl", "club"], "club", &dir),
+        ["club-house.yaml"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn file_names_are_completed_with_their_control_characters_escaped() {
+    let dir = std::env::temp_dir().join(format!("floor-complete-ctl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::write(dir.join("a\u{1b}]0;x\u{7}b.yaml"), "").expect("write");
+    for args in [
+        &["floor", "--house", "a"][..],
+        &["floor", "hand", "a"],
+        &["floor", "compare", "a"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_floor"))
+            .current_dir(&dir)
+            .env_clear()
+            .env("COMPLETE", "bash")
+            .env("_CLAP_COMPLETE_INDEX", (args.len() - 1).to_string())
+            .arg("--")
+            .args(args)
+            .output()
+            .expect("runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("a\\u{1b}]0;x\\u{7}b.yaml"),
+            "{args:?}: {text:?}"
+        );
+        assert!(
+            !text.chars().any(|c| c == '\u{1b}' || c == '\u{7}'),
+            "{args:?}: {text:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

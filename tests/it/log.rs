@@ -114,14 +114,29 @@ fn a_writer_killed_at_random_points_200_times_never_loses_a_reported_line() {
     let mut rng = Lcg(0x5eed_f100);
     let mut reported = 0;
     let mut killed = 0;
+    // The kill points are fractions of how long a whole run takes on this
+    // machine now (measured on the runs left alone), not fixed times: on a
+    // busy machine fixed delays all fell before the write, on a fast one
+    // after it. Every tenth run is left alone (a reported line for sure),
+    // every tenth killed at once (a run that never got to write), the
+    // rest anywhere from the start to past the end of a run.
+    let mut whole_run = Duration::from_millis(12);
     for i in 0..200 {
+        let started = std::time::Instant::now();
         let mut child = writer(&log, i)
             .stdout(std::process::Stdio::piped())
             .spawn()
             .expect("spawn");
-        std::thread::sleep(Duration::from_micros(rng.next() % 12_000));
-        let _ = child.kill(); // SIGKILL; a no-op if it already exited
+        let left_alone = i % 10 == 0;
+        if !left_alone {
+            let permille = if i % 10 == 5 { 0 } else { rng.next() % 1_200 };
+            std::thread::sleep(whole_run * u32::try_from(permille).unwrap_or(0) / 1_000);
+            let _ = child.kill(); // SIGKILL; a no-op if it already exited
+        }
         let out = child.wait_with_output().expect("wait");
+        if left_alone {
+            whole_run = started.elapsed();
+        }
         // Reported as logged: exited by itself with success and printed the ruling.
         if out.status.success() && !out.stdout.is_empty() {
             reported += 1;

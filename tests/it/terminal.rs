@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use floor::text::{OWN_STYLES, is_hidden};
+use floor::text::{is_hidden, own_styles};
 
 use crate::common::floor;
 
@@ -55,7 +55,7 @@ fn assert_shown_escaped(what: &str, bytes: &[u8]) {
         assert!(!text.contains(leak), "{what}: {leak:?} sent raw:\n{text}");
     }
     let mut rest = text.to_string();
-    for own in OWN_STYLES {
+    for own in own_styles() {
         rest = rest.replace(own, "");
     }
     if let Some(c) = rest.chars().find(|c| is_hidden(*c)) {

@@ -84,12 +84,16 @@ struct Watch<'s, V> {
 }
 
 macro_rules! wanted {
-    ($($method:ident => $shape:ident),* $(,)?) => {$(
-        fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+    ($($method:ident($($arg:ident: $ty:ty),*) => $shape:ident),* $(,)?) => {$(
+        fn $method<V: Visitor<'de>>(
+            self,
+            $($arg: $ty,)*
+            visitor: V,
+        ) -> Result<V::Value, D::Error> {
             let seen = self.seen;
             let wanted = Shape::$shape;
             self.de
-                .$method(Watch { inner: visitor, seen, wanted })
+                .$method($($arg,)* Watch { inner: visitor, seen, wanted })
                 .inspect_err(|_| note(seen, None, wanted))
         }
     )*};
@@ -99,131 +103,38 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Tracked<'_, D> {
     type Error = D::Error;
 
     wanted! {
-        deserialize_any => Any,
-        deserialize_bool => YesNo,
-        deserialize_i8 => WholeNumber,
-        deserialize_i16 => WholeNumber,
-        deserialize_i32 => WholeNumber,
-        deserialize_i64 => WholeNumber,
-        deserialize_i128 => WholeNumber,
-        deserialize_u8 => WholeNumber,
-        deserialize_u16 => WholeNumber,
-        deserialize_u32 => WholeNumber,
-        deserialize_u64 => WholeNumber,
-        deserialize_u128 => WholeNumber,
-        deserialize_f32 => Number,
-        deserialize_f64 => Number,
-        deserialize_char => Text,
-        deserialize_str => Text,
-        deserialize_string => Text,
-        deserialize_bytes => Text,
-        deserialize_byte_buf => Text,
-        deserialize_option => Any,
-        deserialize_unit => Empty,
-        deserialize_seq => List,
-        deserialize_map => Map,
-        deserialize_identifier => Text,
-        deserialize_ignored_any => Any,
-    }
-
-    fn deserialize_unit_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
-        let (seen, wanted) = (self.seen, Shape::Empty);
-        let watch = Watch {
-            inner: visitor,
-            seen,
-            wanted,
-        };
-        self.de
-            .deserialize_unit_struct(name, watch)
-            .inspect_err(|_| note(seen, None, wanted))
-    }
-
-    fn deserialize_newtype_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
-        let (seen, wanted) = (self.seen, Shape::Any);
-        let watch = Watch {
-            inner: visitor,
-            seen,
-            wanted,
-        };
-        self.de
-            .deserialize_newtype_struct(name, watch)
-            .inspect_err(|_| note(seen, None, wanted))
-    }
-
-    fn deserialize_tuple<V: Visitor<'de>>(
-        self,
-        len: usize,
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
-        let (seen, wanted) = (self.seen, Shape::List);
-        let watch = Watch {
-            inner: visitor,
-            seen,
-            wanted,
-        };
-        self.de
-            .deserialize_tuple(len, watch)
-            .inspect_err(|_| note(seen, None, wanted))
-    }
-
-    fn deserialize_tuple_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        len: usize,
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
-        let (seen, wanted) = (self.seen, Shape::List);
-        let watch = Watch {
-            inner: visitor,
-            seen,
-            wanted,
-        };
-        self.de
-            .deserialize_tuple_struct(name, len, watch)
-            .inspect_err(|_| note(seen, None, wanted))
-    }
-
-    fn deserialize_struct<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        fields: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
-        let (seen, wanted) = (self.seen, Shape::Map);
-        let watch = Watch {
-            inner: visitor,
-            seen,
-            wanted,
-        };
-        self.de
-            .deserialize_struct(name, fields, watch)
-            .inspect_err(|_| note(seen, None, wanted))
-    }
-
-    fn deserialize_enum<V: Visitor<'de>>(
-        self,
-        name: &'static str,
-        variants: &'static [&'static str],
-        visitor: V,
-    ) -> Result<V::Value, D::Error> {
+        deserialize_any() => Any,
+        deserialize_bool() => YesNo,
+        deserialize_i8() => WholeNumber,
+        deserialize_i16() => WholeNumber,
+        deserialize_i32() => WholeNumber,
+        deserialize_i64() => WholeNumber,
+        deserialize_i128() => WholeNumber,
+        deserialize_u8() => WholeNumber,
+        deserialize_u16() => WholeNumber,
+        deserialize_u32() => WholeNumber,
+        deserialize_u64() => WholeNumber,
+        deserialize_u128() => WholeNumber,
+        deserialize_f32() => Number,
+        deserialize_f64() => Number,
+        deserialize_char() => Text,
+        deserialize_str() => Text,
+        deserialize_string() => Text,
+        deserialize_bytes() => Text,
+        deserialize_byte_buf() => Text,
+        deserialize_option() => Any,
+        deserialize_unit() => Empty,
+        deserialize_seq() => List,
+        deserialize_map() => Map,
+        deserialize_identifier() => Text,
+        deserialize_ignored_any() => Any,
+        deserialize_unit_struct(name: &'static str) => Empty,
+        deserialize_newtype_struct(name: &'static str) => Any,
+        deserialize_tuple(len: usize) => List,
+        deserialize_tuple_struct(name: &'static str, len: usize) => List,
+        deserialize_struct(name: &'static str, fields: &'static [&'static str]) => Map,
         // A choice is written as its id.
-        let (seen, wanted) = (self.seen, Shape::Text);
-        let watch = Watch {
-            inner: visitor,
-            seen,
-            wanted,
-        };
-        self.de
-            .deserialize_enum(name, variants, watch)
-            .inspect_err(|_| note(seen, None, wanted))
+        deserialize_enum(name: &'static str, variants: &'static [&'static str]) => Text,
     }
 
     fn is_human_readable(&self) -> bool {

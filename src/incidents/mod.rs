@@ -38,6 +38,7 @@ pub mod showdown_retrieval;
 pub mod side_pots;
 pub mod situation;
 pub mod split_pot;
+pub mod stud_dead_hand;
 pub mod stud_first_to_act;
 pub mod substantial_action;
 pub mod unclear_bet;
@@ -85,6 +86,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<showdown_retrieval::ShowdownRetrieval>(),
     Entry::of::<side_pots::SidePots>(),
     Entry::of::<split_pot::SplitPot>(),
+    Entry::of::<stud_dead_hand::StudDeadHand>(),
     Entry::of::<stud_first_to_act::StudFirstToAct>(),
     Entry::of::<substantial_action::SubstantialAction>(),
     Entry::of::<unclear_bet::UnclearBet>(),

@@ -16,6 +16,7 @@ pub mod chips_found_behind;
 pub mod clock;
 pub mod dispute_window;
 pub mod exposed_card;
+pub mod found_chips;
 pub mod four_card_flop;
 pub mod hand_for_hand;
 pub mod heads_up_button;
@@ -66,6 +67,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<clock::Clock>(),
     Entry::of::<dispute_window::DisputeWindow>(),
     Entry::of::<exposed_card::ExposedCard>(),
+    Entry::of::<found_chips::FoundChips>(),
     Entry::of::<four_card_flop::FourCardFlop>(),
     Entry::of::<hand_for_hand::HandForHand>(),
     Entry::of::<heads_up_button::HeadsUpButton>(),

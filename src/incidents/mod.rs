@@ -13,6 +13,7 @@ pub mod button_blinds;
 pub mod button_too_few_cards;
 pub mod chip_race;
 pub mod chips_found_behind;
+pub mod chips_out_of_view;
 pub mod clock;
 pub mod dispute_window;
 pub mod exposed_card;
@@ -64,6 +65,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<button_too_few_cards::ButtonTooFewCards>(),
     Entry::of::<chip_race::ChipRace>(),
     Entry::of::<chips_found_behind::ChipsFoundBehind>(),
+    Entry::of::<chips_out_of_view::ChipsOutOfView>(),
     Entry::of::<clock::Clock>(),
     Entry::of::<dispute_window::DisputeWindow>(),
     Entry::of::<exposed_card::ExposedCard>(),

@@ -977,6 +977,8 @@ messages! {
     CheckParamCondition = "check_param_condition" [question, key, problem],
     /// A condition on a name that is no parameter.
     CheckNotAParameter = "check_not_a_parameter" [param],
+    /// A condition on a provision the catalog does not list.
+    CheckNotAProvision = "check_not_a_provision" [id],
     /// A condition on a parameter without its values.
     CheckConditionValues = "check_condition_values" [],
     /// A condition on a value the parameter cannot take.

@@ -63,7 +63,12 @@ pub fn load(source: &DataSource, id: &str) -> Result<Tree, crate::Error> {
 /// Loads one incident's tree for the edition of `book`: questions that
 /// change nothing in that edition are left out (see [`Tree::for_edition`]).
 pub fn load_for(source: &DataSource, id: &str, book: &Book) -> Result<Tree, crate::Error> {
-    Ok(load(source, id)?.for_edition(&book.params()))
+    let tree = load(source, id)?;
+    let stated = match tree.reads_provisions() {
+        true => crate::rules::provisions::StatedIn::of(book)?,
+        false => None,
+    };
+    Ok(tree.for_edition_stating(&book.params(), stated.as_ref()))
 }
 
 /// Walks the tree with `source`, rules with its module and assembles the ruling.

@@ -524,15 +524,6 @@ impl Ledger {
             .try_fold(self.dead, |sum, c| add(sum, *c, "hand"))
             .map_err(bad)
     }
-
-    /// The players still in with no chips behind (all-in, maybe on the ante).
-    fn all_in(&self) -> Vec<u8> {
-        self.behind
-            .iter()
-            .filter(|(p, s)| **s == Some(0) && !self.folded(**p))
-            .map(|(p, _)| *p)
-            .collect()
-    }
 }
 
 /// The forced bets of the first round of a game with blinds: what each
@@ -1213,6 +1204,12 @@ fn finish(
             }
         }
     }
+    // All-in as the hand stands, this round's all-ins included.
+    let all_in = behind
+        .iter()
+        .filter(|(p, s)| **s == Some(0) && !folded.get(p).copied().unwrap_or(false))
+        .map(|(p, _)| *p)
+        .collect();
     let f = Finish {
         hand,
         rules,
@@ -1220,7 +1217,7 @@ fn finish(
         folded,
         behind,
         dead: ledger.dead,
-        all_in: ledger.all_in(),
+        all_in,
         antes: if ledger.trimmed {
             BTreeMap::new()
         } else {

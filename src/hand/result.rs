@@ -168,6 +168,10 @@ pub fn finish(f: &Finish<'_, '_>) -> Result<End, Error> {
         Some((pots, returned)) => (pots, returned),
         None => (Vec::new(), None),
     };
+    let pots = match f.over {
+        true => pots,
+        false => still_to_call(pots, &contributions, &f.all_in)?,
+    };
     let returned_to = |p: u8| -> Chips {
         returned
             .as_ref()
@@ -455,6 +459,38 @@ fn winner_groups(
 /// Most choices of winners tried when matching a record's amounts to the
 /// pots.
 const MATCH_TRIES: usize = 20_000;
+
+/// The pots while a round goes on: only an all-in caps a pot. A player
+/// still in and not all-in may yet call whatever is bet, so the chips he
+/// has not called yet are no side pot he is out of: every pot is his too,
+/// and pots that differ only by him are one.
+fn still_to_call(
+    pots: Vec<Pot<u8>>,
+    contributions: &[(u8, Chips, bool)],
+    all_in: &[u8],
+) -> Result<Vec<Pot<u8>>, Error> {
+    let open: Vec<u8> = contributions
+        .iter()
+        .filter(|(p, _, folded)| !folded && !all_in.contains(p))
+        .map(|(p, _, _)| *p)
+        .collect();
+    let mut out: Vec<Pot<u8>> = Vec::new();
+    for mut pot in pots {
+        for p in &open {
+            if !pot.eligible.contains(p) {
+                pot.eligible.push(*p);
+            }
+        }
+        pot.eligible.sort_unstable();
+        match out.last_mut() {
+            Some(last) if last.eligible == pot.eligible => {
+                last.amount = add(last.amount, pot.amount, "pots").map_err(bad)?;
+            }
+            _ => out.push(pot),
+        }
+    }
+    Ok(out)
+}
 
 /// Splits pots by the edition's rules for the hand's game.
 struct Splitter<'a, 'r> {

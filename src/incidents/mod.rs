@@ -11,6 +11,7 @@ pub mod bet;
 pub mod big_blind_ante;
 pub mod button_blinds;
 pub mod button_too_few_cards;
+pub mod cards_speak;
 pub mod chip_race;
 pub mod chips_found_behind;
 pub mod clock;
@@ -60,6 +61,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<big_blind_ante::BigBlindAnte>(),
     Entry::of::<button_blinds::ButtonBlinds>(),
     Entry::of::<button_too_few_cards::ButtonTooFewCards>(),
+    Entry::of::<cards_speak::CardsSpeak>(),
     Entry::of::<chip_race::ChipRace>(),
     Entry::of::<chips_found_behind::ChipsFoundBehind>(),
     Entry::of::<clock::Clock>(),

@@ -110,6 +110,7 @@ pub const COMMON: &[(&str, &[(&str, &str)])] = &[
             ("players_at_table", "9"),
         ],
     ),
+    ("cards-speak", &[("mucked", "no"), ("deliberate", "no")]),
     ("playing-the-board", &[("tabled_all", "yes")]),
     ("substantial-action", &[("actions", "check,bet")]),
     ("misdeal", &[("causes", "eligible-seat-dealt-out")]),

@@ -199,7 +199,15 @@ impl Question {
         label
     }
 
-    /// Parses a typed answer to this question.
+    /// A typed answer to this question as the question reads it: the one
+    /// validation is the parser's (a choice the tree no longer lists, a
+    /// number out of range, the wrong kind fail here, as they would typed
+    /// at the prompt).
+    pub fn check(&self, answer: &Answer) -> Result<Answer, Invalid> {
+        self.parse(&answer.canonical())
+    }
+
+    /// Reads a reply in text form as this question's kind of answer.
     pub fn parse(&self, raw: &str) -> Result<Answer, Invalid> {
         let raw = raw.trim();
         Ok(match self.kind {

@@ -1047,11 +1047,7 @@ fn check_round(rig: &Rig, counts: &Counts, seed: u64) -> Result<(), TestCaseErro
         let hand = floor::hand::compact::parse(&text)
             .map_err(|m| TestCaseError::fail(format!("{m}: {text}")))?;
         let edition = EDITIONS[(seed % 5) as usize];
-        let rules = Rules {
-            store: &rig.store,
-            edition,
-            ui: &rig.ui,
-        };
+        let rules = Rules::new(&rig.store, edition, &rig.ui);
         let replayed = floor::hand::replay(&hand, &rules, None)
             .map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
         let step = replayed.steps.last().expect("a step");

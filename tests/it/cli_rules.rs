@@ -560,25 +560,23 @@ fn search_refuses_an_overlong_query_at_once() {
     fails_with(&["search", &long], "201 characters, more than 200");
     let stderr = one_line_error(floor().args(["search", &long, "--lang", "nl"]));
     assert!(stderr.contains("201 tekens"), "{stderr}");
-    // 60,000 words (as many arguments, joined): refused, quickly.
-    let started = std::time::Instant::now();
-    one_line_error(
+    // 60,000 words (as many arguments, joined): refused for its length,
+    // before any search (how fast is measured by benches/run.sh, not here).
+    let stderr = one_line_error(
         floor()
             .arg("search")
             .args(std::iter::repeat_n("chip", 60_000))
             .arg("--all-editions"),
     );
-    assert!(started.elapsed() < std::time::Duration::from_secs(3));
-    // The longest query accepted, of words no text has, is still quick.
+    assert!(stderr.contains("more than 200"), "{stderr}");
+    // The longest query accepted, of words no text has: nothing matches.
     let unknown: Vec<String> = (0..33).map(|i| format!("qx{i:03}")).collect();
-    let started = std::time::Instant::now();
     floor()
         .arg("search")
         .args(&unknown)
         .arg("--all-editions")
         .assert()
         .code(1);
-    assert!(started.elapsed() < std::time::Duration::from_secs(3));
 }
 
 #[test]

@@ -787,11 +787,7 @@ fn check_out_of_turn(
     let hand = floor::hand::compact::parse(&text)
         .map_err(|m| TestCaseError::fail(format!("{m}: {text}")))?;
     let edition = EDITIONS[(seed % 5) as usize];
-    let rules = Rules {
-        store: &rig.store,
-        edition,
-        ui: &rig.ui,
-    };
+    let rules = Rules::new(&rig.store, edition, &rig.ui);
     let replayed = floor::hand::replay(&hand, &rules, None)
         .map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
     let Some(ruled) = replayed.steps.iter().find_map(|st| st.out_of_turn.as_ref()) else {

@@ -74,8 +74,13 @@ fn run_in(
             return Ok(ExitCode::SUCCESS);
         }
         // A command group without its subcommand (`floor log`): its help on
-        // stderr and exit 2, as clap does.
+        // stderr and exit 2, as clap does; under --json the keyed error,
+        // as for every other failure.
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            if *json {
+                let command = crate::cli_text::command_for(*lang);
+                return Err(floor::Error::bad(missing_command(&command, args)));
+            }
             e.print().map_err(floor::Error::Output)?;
             return Ok(ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)));
         }
@@ -89,6 +94,31 @@ fn run_in(
     *lang = settings.lang.value;
     crate::prompt::use_color(cli.global.color);
     run_parsed(cli, settings)
+}
+
+/// The command group a command line stops at (`floor log`) and the
+/// commands it offers, as the usage failure "needs a command".
+fn missing_command(
+    command: &clap::Command,
+    args: &[std::ffi::OsString],
+) -> floor::message::Message {
+    use floor::message::{Message, Msg};
+    let mut group = command;
+    let mut path = vec![group.get_name().to_string()];
+    for arg in args.iter().skip(1).filter_map(|a| a.to_str()) {
+        if let Some(sub) = group.find_subcommand(arg) {
+            path.push(sub.get_name().to_string());
+            group = sub;
+        }
+    }
+    let list: Vec<&str> = group
+        .get_subcommands()
+        .map(clap::Command::get_name)
+        .collect();
+    let problem = Message::new(Msg::UsageMissingCommand)
+        .arg("command", path.join(" "))
+        .arg("list", list.join(", "));
+    Message::new(Msg::Usage).nested("problem", problem)
 }
 
 /// The UI language a command line names with `--lang`, if any (the last

@@ -61,6 +61,9 @@ pub enum Error {
         /// What is wrong and what would be valid.
         problem: Message,
     },
+    /// A module refused to rule because the case is another incident's (an
+    /// undercall is not a bet): typed, for a caller that rules it there.
+    Refused(Refusal),
     /// The output could not be written (a full disk, a closed stream); the
     /// system's error kept for callers that tell a reader who quit (a
     /// broken pipe) from a failure.
@@ -97,7 +100,8 @@ detail!(
     Load(LoadError),
     Lookup(LookupError),
     Walk(WalkError),
-    Log(LogError)
+    Log(LogError),
+    Refused(Refusal)
 );
 
 impl Error {
@@ -129,6 +133,7 @@ impl Error {
                     .arg("input", input)
                     .nested("problem", problem)
             }
+            Error::Refused(r) => Error::input(r.input(), r.problem()).message(),
             Error::Output(e) => Message::new(Msg::WriteOutput).nested("problem", io_problem(e)),
             Error::Other(m, _) => m.clone(),
         }
@@ -150,6 +155,7 @@ impl Error {
     pub fn input_key(&self) -> Option<&'static str> {
         match self {
             Error::Input { input, .. } => Some(input),
+            Error::Refused(r) => Some(r.input()),
             _ => None,
         }
     }
@@ -158,6 +164,49 @@ impl Error {
     /// (`floor ... | head`): not a failure.
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, Error::Output(e) if e.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+}
+
+/// A case a module refused because another incident rules it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Less than the call, not all-in: an undercall (incident `undercall`).
+    Undercall {
+        /// The answer at fault (`pushed`, `chips`...).
+        input: &'static str,
+        /// The player's total for the round the chips reach.
+        total: u64,
+        /// The total bet he faced.
+        facing: u64,
+    },
+}
+
+impl Refusal {
+    /// The answer at fault.
+    pub fn input(self) -> &'static str {
+        match self {
+            Refusal::Undercall { input, .. } => input,
+        }
+    }
+
+    /// The same refusal blamed on another answer (a caller that asked in
+    /// its own terms).
+    pub fn blamed_on(self, key: &'static str) -> Refusal {
+        match self {
+            Refusal::Undercall { total, facing, .. } => Refusal::Undercall {
+                input: key,
+                total,
+                facing,
+            },
+        }
+    }
+
+    fn problem(self) -> Message {
+        match self {
+            Refusal::Undercall { total, facing, .. } => Message::new(Msg::BetUndercall)
+                .arg("total", total)
+                .arg("facing", facing),
+        }
     }
 }
 

@@ -977,6 +977,8 @@ messages! {
     CheckParamCondition = "check_param_condition" [question, key, problem],
     /// A condition on a name that is no parameter.
     CheckNotAParameter = "check_not_a_parameter" [param],
+    /// A condition on a provision the catalog does not list.
+    CheckNotAProvision = "check_not_a_provision" [id],
     /// A condition on a parameter without its values.
     CheckConditionValues = "check_condition_values" [],
     /// A condition on a value the parameter cannot take.
@@ -1066,6 +1068,10 @@ pub enum Arg {
     Message(Box<Message>),
 }
 
+/// The most characters of one argument a message carries (see
+/// `Message::arg`): well above any list of choices, ids or editions.
+pub const ARG_CHARS: usize = 1000;
+
 /// A message: its key and arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {
@@ -1084,9 +1090,16 @@ impl Message {
         }
     }
 
-    /// Adds a plain argument.
+    /// Adds a plain argument. An argument is what the user gave or a list
+    /// the data holds; past `ARG_CHARS` characters it is cut with an
+    /// ellipsis, so a 4 MB value is never echoed back whole.
     pub fn arg(mut self, name: &'static str, value: impl fmt::Display) -> Message {
-        self.args.push((name, Arg::Text(value.to_string())));
+        let mut text = value.to_string();
+        if let Some((cut, _)) = text.char_indices().nth(ARG_CHARS) {
+            text.truncate(cut);
+            text.push('…');
+        }
+        self.args.push((name, Arg::Text(text)));
         self
     }
 
@@ -1149,5 +1162,19 @@ mod tests {
             .nested("problem", Message::new(Msg::ActsAfterFold));
         let text = m.render(&ui);
         assert!(text.contains('B') && !text.contains("errors."), "{text}");
+    }
+
+    #[test]
+    fn an_argument_is_cut_at_its_limit_on_a_character_boundary() {
+        for (given, kept) in [
+            ("é".repeat(ARG_CHARS), ARG_CHARS),
+            ("é".repeat(ARG_CHARS + 1), ARG_CHARS + 1),
+            ("x".repeat(4 << 20), ARG_CHARS + 1),
+        ] {
+            let m = Message::new(Msg::NotKeyValue).arg("value", &given);
+            let text = m.text_arg("value").unwrap_or_default();
+            assert_eq!(text.chars().count(), kept);
+            assert_eq!(text.ends_with('…'), kept > ARG_CHARS);
+        }
     }
 }

@@ -61,6 +61,18 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<Problem> {
             }
         }
         for (key, condition) in q.when.iter().chain(&q.ask) {
+            if key.starts_with(crate::engine::tree::PROVISION) {
+                if !q.when.contains_key(key) {
+                    problems.push(at(Msg::CheckWhenOnly).arg("key", key));
+                } else if !matches!(condition, Condition::Flag(_)) {
+                    problems.push(
+                        at(Msg::CheckParamCondition)
+                            .arg("key", key)
+                            .nested("problem", Message::new(Msg::CheckConditionValues)),
+                    );
+                }
+                continue;
+            }
             if let Some(name) = key.strip_prefix(crate::engine::tree::PARAM) {
                 if !q.when.contains_key(key) {
                     problems.push(at(Msg::CheckWhenOnly).arg("key", key));
@@ -193,6 +205,7 @@ fn param_condition(name: &str, condition: &Condition) -> Result<(), Message> {
         return Err(Message::new(Msg::CheckNotAParameter).arg("param", name));
     }
     let values: Vec<String> = match condition {
+        Condition::Compare(c) if c.is_given_only() => Vec::new(),
         Condition::AnyOf(values) if !values.is_empty() => values.clone(),
         Condition::Is(value) => vec![value.clone()],
         Condition::Flag(flag) => vec![flag.to_string()],
@@ -216,11 +229,34 @@ pub fn validate_all(source: &DataSource, concepts: &[Concept], ui: &Ui) -> Vec<(
         Ok(ids) => ids,
         Err(e) => return vec![("rulings/".into(), e.message())],
     };
+    let catalog = crate::rules::provisions::Catalog::load(source)
+        .ok()
+        .flatten();
     let mut out = Vec::new();
     for id in ids {
         let file = format!("rulings/{id}.yaml");
         match crate::engine::load(source, &id) {
             Ok(tree) => {
+                // A condition on a provision no catalog lists would hold nowhere.
+                for q in &tree.questions {
+                    let unknown = q
+                        .when
+                        .keys()
+                        .filter_map(|k| k.strip_prefix(crate::engine::tree::PROVISION))
+                        .filter(|p| catalog.as_ref().is_some_and(|c| c.get(p).is_none()));
+                    for p in unknown {
+                        out.push((
+                            file.clone(),
+                            Message::new(Msg::CheckParamCondition)
+                                .arg("question", &q.id)
+                                .arg("key", format!("{}{p}", crate::engine::tree::PROVISION))
+                                .nested(
+                                    "problem",
+                                    Message::new(Msg::CheckNotAProvision).arg("id", p),
+                                ),
+                        ));
+                    }
+                }
                 let yaml = source.written(&file);
                 for p in validate(&tree, concepts, ui) {
                     let at = p

@@ -38,11 +38,7 @@ pub fn run(ctx: &Ctx, files: &[PathBuf], at: Option<usize>) -> floor::Result<Out
     if at.is_some() && source::many(&inputs) {
         return Err(floor::Error::bad(Message::new(Msg::HandAtOne)));
     }
-    let rules = Rules {
-        store: &ctx.store,
-        edition: &ctx.edition,
-        ui: &ctx.ui,
-    };
+    let rules = Rules::new(&ctx.store, &ctx.edition, &ctx.ui);
     let mut report = Report {
         ctx,
         rules: &rules,

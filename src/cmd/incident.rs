@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use comfy_table::Cell;
+use floor::engine::answer::Answer;
 use floor::engine::ruling::{amount_label, answer_in_words, unset_in_words};
 use floor::engine::{self, GivenAnswers, Ruling, Tree, WalkError};
 use serde::Serialize;
@@ -94,7 +95,7 @@ fn walk_interactively(
     ctx: &Ctx,
     args: &Args,
     book: &floor::rules::Book<'_>,
-    from_hand: &[(&'static str, String)],
+    from_hand: &[(&'static str, Answer)],
 ) -> floor::Result<Option<(Tree, engine::Answers, Ruling)>> {
     let mut chosen = args.id.clone();
     loop {
@@ -171,13 +172,13 @@ fn settings_seed(
     ctx: &Ctx,
     tree: &Tree,
     given: &BTreeMap<String, String>,
-    from_hand: &[(&'static str, String)],
+    from_hand: &[(&'static str, Answer)],
 ) -> engine::Answers {
     let mut seed = engine::Answers::default();
     for (key, value) in from_hand {
         if let Some(q) = tree.question(key)
             && !given.contains_key(*key)
-            && let Ok(answer) = q.parse(value)
+            && let Ok(answer) = q.check(value)
         {
             seed.insert(key, answer, engine::Origin::Hand);
         }
@@ -200,16 +201,12 @@ fn settings_seed(
 
 /// With `--hand`: the answers the round as played gives, up to the player
 /// to act before action N (or after the last action).
-fn hand_answers(ctx: &Ctx, args: &Args) -> floor::Result<Vec<(&'static str, String)>> {
+fn hand_answers(ctx: &Ctx, args: &Args) -> floor::Result<Vec<(&'static str, Answer)>> {
     let Some((file, at)) = &args.hand else {
         return Ok(Vec::new());
     };
     let hand = crate::cmd::hand::load(file)?;
-    let rules = floor::hand::replay::Rules {
-        store: &ctx.store,
-        edition: &ctx.edition,
-        ui: &ctx.ui,
-    };
+    let rules = floor::hand::replay::Rules::new(&ctx.store, &ctx.edition, &ctx.ui);
     let replayed = floor::hand::replay(&hand, &rules, *at)?;
     let mut answers = replayed.pot_answers();
     let tree = args

@@ -21,7 +21,9 @@ use crate::ui::Ui;
 pub use registry::{Cx, Entry, Incident, Outcome};
 pub use ruling::{Decision, Erased, Ruling};
 pub use tree::Tree;
-pub use walk::{AnswerSource, Answers, GivenAnswers, Origin, Reply, WalkError, walk, walk_from};
+pub use walk::{
+    AnswerSource, Answers, GivenAnswers, Origin, Reply, TypedAnswers, WalkError, walk, walk_from,
+};
 
 /// The ids of the incidents of a data tree, sorted.
 pub fn ids(source: &DataSource) -> crate::Result<Vec<String>> {
@@ -63,7 +65,12 @@ pub fn load(source: &DataSource, id: &str) -> Result<Tree, crate::Error> {
 /// Loads one incident's tree for the edition of `book`: questions that
 /// change nothing in that edition are left out (see [`Tree::for_edition`]).
 pub fn load_for(source: &DataSource, id: &str, book: &Book) -> Result<Tree, crate::Error> {
-    Ok(load(source, id)?.for_edition(&book.params()))
+    let tree = load(source, id)?;
+    let stated = match tree.reads_provisions() {
+        true => crate::rules::provisions::StatedIn::of(book)?,
+        false => None,
+    };
+    Ok(tree.for_edition_stating(&book.params(), stated.as_ref()))
 }
 
 /// Walks the tree with `source`, rules with its module and assembles the ruling.
@@ -85,13 +92,68 @@ pub fn decide(
     ui: &Ui,
     answers: &Answers,
 ) -> Result<Ruling, crate::Error> {
-    let (params, sources) = book.params_with_sources();
     let entry = crate::incidents::find(&tree.id).ok_or_else(|| {
         crate::Error::bad(
             Message::new(Msg::CheckRulingNoModule).arg("file", format!("rulings/{}.yaml", tree.id)),
         )
     })?;
-    let provisions = match entry.reads_provisions {
+    ruled(
+        tree,
+        book,
+        ui,
+        answers,
+        entry.reads_provisions,
+        |answers, cx| entry.run(answers, cx),
+    )
+}
+
+/// Incident `I`'s ruling on answers already collected, as [`decide`]
+/// gives it, with the module's typed decision for a caller that goes on
+/// from it (`floor hand`: the outcome and the amounts, matched as types).
+pub fn decide_as<I: Incident>(
+    tree: &Tree,
+    book: &Book,
+    ui: &Ui,
+    answers: &Answers,
+) -> Result<(Decision<I>, Ruling), crate::Error> {
+    if tree.id != I::ID {
+        return Err(LookupError::UnknownIncident {
+            given: tree.id.clone(),
+            nearest: vec![I::ID.to_string()],
+        }
+        .into());
+    }
+    let mut typed = None;
+    let ruling = ruled(
+        tree,
+        book,
+        ui,
+        answers,
+        I::READS_PROVISIONS,
+        |answers, cx| {
+            let decision = registry::decision::<I>(answers, cx)?;
+            typed = Some(decision.clone());
+            Ok(decision.erase())
+        },
+    )?;
+    match typed {
+        Some(decision) => Ok((decision, ruling)),
+        None => Err(crate::Error::bad(
+            Message::new(Msg::CheckRulingNoModule).arg("file", format!("rulings/{}.yaml", tree.id)),
+        )),
+    }
+}
+
+fn ruled(
+    tree: &Tree,
+    book: &Book,
+    ui: &Ui,
+    answers: &Answers,
+    reads_provisions: bool,
+    run: impl FnOnce(&Answers, &mut Cx<'_>) -> Result<Erased, crate::Error>,
+) -> Result<Ruling, crate::Error> {
+    let (params, sources) = book.params_with_sources();
+    let provisions = match reads_provisions {
         true => crate::rules::provisions::StatedIn::of(book)?,
         false => None,
     };
@@ -99,7 +161,7 @@ pub fn decide(
     if let Some(p) = &provisions {
         cx = cx.with_provisions(p);
     }
-    let decision = entry.run(answers, &mut cx)?;
+    let decision = run(answers, &mut cx)?;
     if tree.outcome(decision.outcome).is_none() {
         return Err(crate::Error::bad(
             Message::new(Msg::CheckOutcomeNotInTree)

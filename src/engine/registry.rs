@@ -384,6 +384,11 @@ fn cites<O: Outcome>() -> Vec<(&'static str, &'static [ConceptId])> {
 }
 
 fn run<I: Incident>(answers: &Answers, cx: &mut Cx<'_>) -> Result<Erased, Error> {
+    decision::<I>(answers, cx).map(Decision::erase)
+}
+
+/// Incident `I`'s typed decision on answers the walk produced.
+pub fn decision<I: Incident>(answers: &Answers, cx: &mut Cx<'_>) -> Result<Decision<I>, Error> {
     let typed = I::Answers::read(answers).map_err(|e| unread(answers, &e))?;
     let decision = I::rule(typed, cx)?;
     // A module cites only what it declares for the outcome (the tree's
@@ -400,7 +405,7 @@ fn run<I: Incident>(answers: &Answers, cx: &mut Cx<'_>) -> Result<Erased, Error>
         decision.cites,
         decision.outcome.cites()
     );
-    Ok(decision.erase())
+    Ok(decision)
 }
 
 /// The error for answers that do not read into the module's type: a tree

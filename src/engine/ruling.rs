@@ -392,15 +392,20 @@ pub fn assemble(
         .into_iter()
         .chain(applied);
     let mut cites: Vec<(&str, Option<&str>)> = Vec::new();
-    // A ruling may name the deciding sub-part itself.
+    // A ruling may name the deciding sub-part itself, and more than one
+    // part of a rule (a misdeal: the causes, 35-A, and the re-deal, 35-C):
+    // each is cited once. A rule it names without a part is quoted at the
+    // part the tree names first.
     for (concept, decided) in concepts {
-        if !cites.iter().any(|(c, _)| *c == concept) {
-            let part = decided.or_else(|| {
-                tree_cites
-                    .iter()
-                    .find(|(c, _)| *c == concept)
-                    .and_then(|(_, p)| *p)
-            });
+        let part = match decided {
+            Some(part) => Some(part),
+            None if cites.iter().any(|(c, _)| *c == concept) => continue,
+            None => tree_cites
+                .iter()
+                .find(|(c, _)| *c == concept)
+                .and_then(|(_, p)| *p),
+        };
+        if !cites.contains(&(concept, part)) {
             cites.push((concept, part));
         }
     }

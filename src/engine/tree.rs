@@ -105,8 +105,10 @@ pub struct Question {
     pub ask: BTreeMap<String, Condition>,
     /// Ask only if every condition holds on earlier answers; a key
     /// `param.NAME` is a condition on the edition's parameter NAME (its
-    /// stated value, else the TDA practice), for a question that changes
-    /// nothing in editions without it (see [`Tree::for_edition`]).
+    /// stated value, else the TDA practice; `{given: true}`: the edition or
+    /// the TDA practice gives it a value), a key `provision.ID: true|false`
+    /// on whether the edition states provision ID, for a question that
+    /// changes nothing in editions without it (see [`Tree::for_edition`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub when: BTreeMap<String, Condition>,
     /// For `number`: the smallest and largest values allowed.
@@ -144,6 +146,13 @@ pub struct Comparison {
     /// The answer was given (or defaulted) at all.
     #[serde(default)]
     pub given: Option<bool>,
+}
+
+impl Comparison {
+    /// Whether it only asks that a value be given (or not).
+    pub fn is_given_only(&self) -> bool {
+        self.min.is_none() && self.not.is_none() && self.given.is_some()
+    }
 }
 
 /// An outcome of the incident.
@@ -190,7 +199,15 @@ impl Question {
         label
     }
 
-    /// Parses a typed answer to this question.
+    /// A typed answer to this question as the question reads it: the one
+    /// validation is the parser's (a choice the tree no longer lists, a
+    /// number out of range, the wrong kind fail here, as they would typed
+    /// at the prompt).
+    pub fn check(&self, answer: &Answer) -> Result<Answer, Invalid> {
+        self.parse(&answer.canonical())
+    }
+
+    /// Reads a reply in text form as this question's kind of answer.
     pub fn parse(&self, raw: &str) -> Result<Answer, Invalid> {
         let raw = raw.trim();
         Ok(match self.kind {
@@ -261,6 +278,19 @@ impl Condition {
         }
     }
 
+    /// Whether the condition holds for an edition parameter (`None`: no
+    /// value, neither stated nor TDA practice): `{given: BOOL}` asks
+    /// whether it has one, any other condition compares its value.
+    pub fn holds_for_param(&self, value: Option<&serde_json::Value>) -> bool {
+        match (self, value) {
+            (Condition::Compare(c), v) if c.is_given_only() => {
+                c.given.is_none_or(|g| g == v.is_some())
+            }
+            (_, Some(v)) => self.holds_for_value(v),
+            (_, None) => false,
+        }
+    }
+
     /// Whether the condition holds for an edition parameter's value: a
     /// scalar is compared as an answer's text; a list holds when it lists
     /// one of the values.
@@ -290,13 +320,34 @@ impl Condition {
 /// The prefix of a `when` key that names an edition parameter.
 pub const PARAM: &str = "param.";
 
+/// The prefix of a `when` key that names a provision the edition may state.
+pub const PROVISION: &str = "provision.";
+
 impl Tree {
-    /// The tree for an edition: each `param.NAME` condition is decided on
-    /// the edition's parameters (stated, else the TDA practice). One that
-    /// holds is dropped; one that does not leaves the question asked never,
-    /// as a condition no answer meets. A tree walked without this step
-    /// never asks a question with such a condition.
+    /// The tree for an edition whose provisions are not read: a
+    /// `provision.ID` condition never holds (see [`Tree::for_edition_stating`]).
     pub fn for_edition(&self, params: &crate::rules::params::Params) -> Tree {
+        self.for_edition_stating(params, None)
+    }
+
+    /// Whether a question depends on the provisions the edition states.
+    pub fn reads_provisions(&self) -> bool {
+        self.questions
+            .iter()
+            .any(|q| q.when.keys().any(|k| k.starts_with(PROVISION)))
+    }
+
+    /// The tree for an edition: each `param.NAME` condition is decided on
+    /// the edition's parameters (stated, else the TDA practice), each
+    /// `provision.ID` condition on the provisions it states (`stated`, its
+    /// record). One that holds is dropped; one that does not leaves the
+    /// question asked never, as a condition no answer meets. A tree walked
+    /// without this step never asks a question with such a condition.
+    pub fn for_edition_stating(
+        &self,
+        params: &crate::rules::params::Params,
+        stated: Option<&crate::rules::provisions::StatedIn>,
+    ) -> Tree {
         let mut tree = self.clone();
         for q in &mut tree.questions {
             if let Some(name) = &q.choices_from {
@@ -325,12 +376,16 @@ impl Tree {
             }
             let mut never = false;
             q.when.retain(|key, condition| {
-                let Some(name) = key.strip_prefix(PARAM) else {
+                let holds = if let Some(name) = key.strip_prefix(PARAM) {
+                    condition.holds_for_param(params.value_or_tda(name).as_ref())
+                } else if let Some(id) = key.strip_prefix(PROVISION) {
+                    match (stated, condition) {
+                        (Some(s), Condition::Flag(flag)) => s.terms(id).is_some() == *flag,
+                        _ => false,
+                    }
+                } else {
                     return true;
                 };
-                let holds = params
-                    .value_or_tda(name)
-                    .is_some_and(|value| condition.holds_for_value(&value));
                 never |= !holds;
                 false
             });

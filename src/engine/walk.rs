@@ -88,6 +88,9 @@ pub enum Reply {
     Default,
     /// Go back to the previous question.
     Back,
+    /// An answer given as a typed value (a program asking, not a person):
+    /// the question checks it, no text is parsed.
+    Typed(Answer),
 }
 
 /// Where answers come from.
@@ -234,6 +237,17 @@ pub fn walk_from(
                     continue;
                 }
             },
+            Reply::Typed(answer) => match question.check(&answer) {
+                Ok(read) => answers.insert(&question.id, read, Origin::Given),
+                Err(problem) => {
+                    return Err(WalkError::Invalid {
+                        key: question.id.clone(),
+                        value: answer.canonical(),
+                        problem: problem.0,
+                    }
+                    .into());
+                }
+            },
             Reply::Default => match default.as_deref().map(|d| question.parse(d)) {
                 Some(Ok(answer)) => answers.insert(&question.id, answer, Origin::Default),
                 Some(Err(problem)) => {
@@ -280,6 +294,58 @@ pub fn default_for(question: &Question, answers: &Answers) -> Option<String> {
             Some(Answer::Amount(n)) if *n > 0 => Some(n.to_string()),
             _ => None,
         })
+}
+
+/// Answers a program gives as typed values, by question id (`floor hand`
+/// asking the incidents that rule its irregular actions): never prompts.
+pub struct TypedAnswers {
+    values: BTreeMap<&'static str, Answer>,
+}
+
+impl TypedAnswers {
+    /// Checks that every key is a question of `tree` (a question renamed in
+    /// the tree fails here, not by being left to its default).
+    pub fn new(
+        tree: &Tree,
+        values: impl IntoIterator<Item = (&'static str, Answer)>,
+    ) -> crate::Result<Self> {
+        let values: BTreeMap<&'static str, Answer> = values.into_iter().collect();
+        if let Some(key) = values.keys().find(|k| tree.question(k).is_none()) {
+            return Err(WalkError::UnknownKey {
+                key: key.to_string(),
+                incident: tree.id.clone(),
+                valid: tree.questions.iter().map(|q| q.id.clone()).collect(),
+            }
+            .into());
+        }
+        Ok(TypedAnswers { values })
+    }
+}
+
+impl AnswerSource for TypedAnswers {
+    fn reply(&mut self, question: &Question, _default: Option<&str>) -> Result<Reply, WalkError> {
+        Ok(match self.values.get(question.id.as_str()) {
+            Some(answer) => Reply::Typed(answer.clone()),
+            None => Reply::Default,
+        })
+    }
+
+    fn rejected(
+        &mut self,
+        question: &Question,
+        value: &str,
+        problem: &Message,
+    ) -> Result<(), WalkError> {
+        Err(WalkError::Invalid {
+            key: question.id.clone(),
+            value: value.to_string(),
+            problem: problem.clone(),
+        })
+    }
+
+    fn asks_details(&self) -> bool {
+        true
+    }
 }
 
 /// Answers given as `KEY=VALUE` (and from a file): never prompts.

@@ -11,6 +11,7 @@
 //! - [`result`]: the pots, who won them and the stacks at the end, as the
 //!   record states them (winnings, final stacks) and checked against them.
 
+pub mod ask;
 pub mod compact;
 pub mod phh;
 pub mod replay;

@@ -19,11 +19,21 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::ask::{Given, Loaded, choice};
 use super::result::{self, Finish, PlayerOut, PotOut, Returned};
 use super::unit::{Money, Unit};
 use super::{Act, Hand};
-use crate::engine::{self, GivenAnswers, Ruling};
-use crate::error::Error;
+use crate::engine::answer::Answer;
+use crate::engine::{Decision, Incident, Ruling};
+use crate::error::{Error, Refusal};
+use crate::incidents::bet::{Bet, BetOutcome, Declared};
+use crate::incidents::out_of_turn::{OutOfTurn, OutOfTurnOutcome};
+use crate::incidents::pot_limit::PotLimit;
+use crate::incidents::reopening::Reopening;
+use crate::incidents::situation::RaisesMade;
+use crate::incidents::stud_first_to_act::{StudFirstToAct, StudSituation};
+use crate::incidents::undercall::Undercall;
+use crate::incidents::undercall_sequence::UndercallSequence;
 use crate::message::{Message, Msg};
 use crate::poker::cards::{Aces, Card, highest, showing};
 use crate::poker::variant::{Family, Split, Stage};
@@ -238,28 +248,24 @@ pub struct Situation {
 impl Replay {
     /// The answers of `side-pots`: each player's chips so far and who
     /// folded.
-    pub fn pot_answers(&self) -> Vec<(&'static str, String)> {
-        let list = |items: Vec<String>| items.join(",");
-        let mut out = vec![(
-            "contributions",
-            list(
-                self.contributions
-                    .iter()
-                    .map(|(p, c, _)| format!("{p}:{c}"))
-                    .collect(),
-            ),
-        )];
-        let folded: Vec<String> = self
+    pub fn pot_answers(&self) -> Given {
+        let contributions: Vec<String> = self
+            .contributions
+            .iter()
+            .map(|(p, c, _)| format!("{p}:{c}"))
+            .collect();
+        let mut out: Given = vec![("contributions", Answer::Text(contributions.join(",")))];
+        let folded: Vec<u8> = self
             .contributions
             .iter()
             .filter(|(_, _, f)| *f)
-            .map(|(p, _, _)| p.to_string())
+            .map(|(p, _, _)| *p)
             .collect();
         if !folded.is_empty() {
-            out.push(("folded", list(folded)));
+            out.push(("folded", Answer::Seats(folded)));
         }
         if self.dead > 0 {
-            out.push(("dead", self.dead.to_string()));
+            out.push(("dead", Answer::Amount(self.dead)));
         }
         out
     }
@@ -332,31 +338,32 @@ impl Situation {
 
     /// The answers of betting incident `incident`, by key: the actions as
     /// played for the incidents of [`AS_PLAYED`], as ruled for the others.
-    pub fn answers_for(&self, incident: &str) -> Vec<(&'static str, String)> {
-        let mut out = self.answers();
-        if AS_PLAYED.contains(&incident) {
-            for (key, value) in &mut out {
-                if *key == "actions" {
-                    *value = joined(&self.played);
-                }
-            }
+    pub fn answers_for(&self, incident: &str) -> Given {
+        match AS_PLAYED.contains(&incident) {
+            true => self.told(&self.played),
+            false => self.answers(),
         }
-        out
     }
 
     /// The answers of a betting incident, by key.
-    pub fn answers(&self) -> Vec<(&'static str, String)> {
-        let game: &str = self.game.into();
-        let street: &str = self.street.into();
-        let mut out = vec![
-            ("game", game.to_string()),
-            ("street", street.to_string()),
-            ("big_blind", self.big_blind.to_string()),
-            ("actions", joined(&self.actions)),
-            ("player", self.player.clone()),
+    pub fn answers(&self) -> Given {
+        self.told(&self.actions)
+    }
+
+    /// The answers of a betting incident with the round's `actions` so
+    /// far (none before the round's first action).
+    fn told(&self, actions: &[Action]) -> Given {
+        let mut out: Given = vec![
+            ("game", choice(self.game)),
+            ("street", choice(self.street)),
+            ("big_blind", Answer::Amount(self.big_blind)),
         ];
+        if !actions.is_empty() {
+            out.push(("actions", Answer::Text(joined(actions))));
+        }
+        out.push(("player", Answer::Text(self.player.clone())));
         if let Some(sb) = self.small_blind {
-            out.push(("small_blind", sb.to_string()));
+            out.push(("small_blind", Answer::Amount(sb)));
         }
         let stacks: Vec<String> = self
             .stacks
@@ -364,10 +371,10 @@ impl Situation {
             .filter_map(|(p, s)| s.map(|s| format!("{p}:{s}")))
             .collect();
         if !stacks.is_empty() {
-            out.push(("stacks", stacks.join(",")));
+            out.push(("stacks", Answer::Text(stacks.join(","))));
         }
         if let Some(pot) = self.pot {
-            out.push(("pot", pot.to_string()));
+            out.push(("pot", Answer::Amount(pot)));
         }
         out
     }
@@ -390,6 +397,26 @@ pub struct Rules<'a> {
     pub edition: &'a str,
     /// The UI texts, for the rulings.
     pub ui: &'a Ui,
+    /// The edition and the trees of the incidents asked, loaded once.
+    loaded: Loaded<'a>,
+}
+
+impl<'a> Rules<'a> {
+    /// The rules of `edition` in `store`, the rulings worded in `ui`.
+    pub fn new(store: &'a Store, edition: &'a str, ui: &'a Ui) -> Rules<'a> {
+        Rules {
+            store,
+            edition,
+            ui,
+            loaded: Loaded::default(),
+        }
+    }
+
+    /// Incident `I`'s typed decision and its ruling on `given`.
+    pub(super) fn ask<I: Incident>(&self, given: Given) -> Result<(Decision<I>, Ruling), Error> {
+        self.loaded
+            .ask::<I>(self.store, self.edition, self.ui, given)
+    }
 }
 
 fn name(p: u8) -> String {
@@ -496,15 +523,6 @@ impl Ledger {
             .values()
             .try_fold(self.dead, |sum, c| add(sum, *c, "hand"))
             .map_err(bad)
-    }
-
-    /// The players still in with no chips behind (all-in, maybe on the ante).
-    fn all_in(&self) -> Vec<u8> {
-        self.behind
-            .iter()
-            .filter(|(p, s)| **s == Some(0) && !self.folded(**p))
-            .map(|(p, _)| *p)
-            .collect()
     }
 }
 
@@ -955,17 +973,15 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
             if undercall {
                 undercall_facing = Some(spot.facing);
             }
-            let out_of_turn = match turn {
-                Some(t) if t != mv.player && step.ruling.is_none() => {
-                    Some(out_of_turn(rules, &action, t, mv, &played.actions)?)
-                }
-                _ => None,
-            };
             // Not binding (a skipped player bet or raised before him): his
             // chips come back and he acts again in turn.
-            let withdrawn = out_of_turn
-                .as_ref()
-                .is_some_and(|r| r.outcome == "not-binding");
+            let (out_of_turn, withdrawn) = match turn {
+                Some(t) if t != mv.player && step.ruling.is_none() => {
+                    let (ruling, withdrawn) = out_of_turn(rules, &action, t, mv, &played.actions)?;
+                    (Some(ruling), withdrawn)
+                }
+                _ => (None, false),
+            };
             let mut citations: Vec<String> =
                 out_of_turn.iter().chain(&ruling).flat_map(cited).collect();
             step.citations.append(&mut citations);
@@ -1137,19 +1153,13 @@ fn can_raise(round: &Round, who: &str, spot: &Spot) -> bool {
 /// The ruling of `stud-first-to-act` on equal showing hands: the highest
 /// card by suit among `tied` acts first.
 fn first_to_act(rules: &Rules<'_>, hand: &Hand, first: u8, tied: &[u8]) -> Result<Ruling, Error> {
-    let seats: Vec<String> = tied
-        .iter()
-        .map(|p| seat_number(hand, *p).to_string())
-        .collect();
+    let seats: Vec<crate::poker::Seat> = tied.iter().map(|p| seat_number(hand, *p)).collect();
     let _ = first;
-    decide(
-        rules,
-        "stud-first-to-act",
-        &[
-            ("situation", "tied-hands".to_string()),
-            ("by_suit", seats.join(",")),
-        ],
-    )
+    let given: Given = vec![
+        ("situation", choice(StudSituation::TiedHands)),
+        ("by_suit", Answer::Seats(seats)),
+    ];
+    Ok(rules.ask::<StudFirstToAct>(given)?.1)
 }
 
 /// The seat number a ruling that draws the table uses for `p`: his seat
@@ -1194,6 +1204,12 @@ fn finish(
             }
         }
     }
+    // All-in as the hand stands, this round's all-ins included.
+    let all_in = behind
+        .iter()
+        .filter(|(p, s)| **s == Some(0) && !folded.get(p).copied().unwrap_or(false))
+        .map(|(p, _)| *p)
+        .collect();
     let f = Finish {
         hand,
         rules,
@@ -1201,7 +1217,7 @@ fn finish(
         folded,
         behind,
         dead: ledger.dead,
-        all_in: ledger.all_in(),
+        all_in,
         antes: if ledger.trimmed {
             BTreeMap::new()
         } else {
@@ -1327,17 +1343,6 @@ pub fn cited(ruling: &Ruling) -> Vec<String> {
         .collect()
 }
 
-/// The total of an undercall the bet incident refused to rule: it is the
-/// undercall incident's.
-fn undercall_total(e: &Error) -> Option<Chips> {
-    match e {
-        Error::Input { problem, .. } if problem.msg == Msg::BetUndercall => {
-            problem.text_arg("total")?.parse().ok()
-        }
-        _ => None,
-    }
-}
-
 /// The action as ruled: a legal action as it is; an irregular one through
 /// its incident.
 fn rule(
@@ -1360,32 +1365,23 @@ fn rule(
     let min = spot.min_raise_to().unwrap_or(spot.facing);
     // The numbers of the bet incident for this player; the street sizes a
     // limit bet.
-    let street: &str = so_far.street.into();
-    let mut bet = vec![
-        ("game", game_id(hand.game).to_string()),
-        ("street", street.to_string()),
-        ("facing", spot.facing.to_string()),
-        ("big_blind", hand.big_blind.to_string()),
+    let mut bet: Given = vec![
+        ("game", choice(hand.game)),
+        ("street", choice(so_far.street)),
+        ("facing", Answer::Amount(spot.facing)),
+        ("big_blind", Answer::Amount(hand.big_blind)),
         // Re-opened as TDA 47 has it; a limit cap on raises is told apart.
-        (
-            "reopened",
-            if spot.may_raise || spot.capped {
-                "yes"
-            } else {
-                "no"
-            }
-            .to_string(),
-        ),
+        ("reopened", Answer::Bool(spot.may_raise || spot.capped)),
     ];
     if spot.capped {
-        bet.push(("raises", "cap-reached".to_string()));
+        bet.push(("raises", choice(RaisesMade::CapReached)));
     }
     if spot.facing > 0 {
         bet.push((
             "last_raise",
-            spot.full_raise.max(1).min(spot.facing).to_string(),
+            Answer::Amount(spot.full_raise.max(1).min(spot.facing)),
         ));
-        bet.push(("in_front", spot.in_front.to_string()));
+        bet.push(("in_front", Answer::Amount(spot.in_front)));
     }
     if let Some(stack) = spot.stack {
         if stack == 0 {
@@ -1393,12 +1389,12 @@ fn rule(
                 Message::new(Msg::PlayerAllIn).arg("player", mv.player),
             ));
         }
-        bet.push(("stack", stack.to_string()));
+        bet.push(("stack", Answer::Amount(stack)));
     }
     if let Some(pot) = spot.pot
         && hand.game == Game::PotLimit
     {
-        bet.push(("pot", pot.to_string()));
+        bet.push(("pot", Answer::Amount(pot)));
     }
     let ruled = |kind: ActionKind, total: Option<Chips>, r: Ruling| Ruled {
         action: action(kind, total),
@@ -1421,30 +1417,30 @@ fn rule(
                 .chain(std::iter::once(&as_played))
                 .map(|a| renamed(so_far.street, a, &so_far.blinds))
                 .collect();
-            let street: &str = so_far.street.into();
-            let mut answers = vec![
-                ("actions", joined(&played)),
-                ("street", street.to_string()),
-                ("big_blind", hand.big_blind.to_string()),
+            let mut answers: Given = vec![
+                ("actions", Answer::Text(joined(&played))),
+                ("street", choice(so_far.street)),
+                ("big_blind", Answer::Amount(hand.big_blind)),
             ];
             if so_far.street.is_preflop() {
-                answers.push(("small_blind", hand.small_blind.to_string()));
+                answers.push(("small_blind", Answer::Amount(hand.small_blind)));
             }
-            decide(rules, "undercall-sequence", &answers)?
+            rules.ask::<UndercallSequence>(answers)?.1
         } else {
-            let heads_up = hand_active(round) == 2;
-            let opening = round.facing_opening_bet(opener);
-            let mut answers = vec![
-                ("heads_up", if heads_up { "yes" } else { "no" }.into()),
-                ("opening_bet", if opening { "yes" } else { "no" }.into()),
-                ("facing", spot.facing.to_string()),
-                ("pushed", put.to_string()),
-                ("in_front", spot.in_front.to_string()),
+            let mut answers: Given = vec![
+                ("heads_up", Answer::Bool(hand_active(round) == 2)),
+                (
+                    "opening_bet",
+                    Answer::Bool(round.facing_opening_bet(opener)),
+                ),
+                ("facing", Answer::Amount(spot.facing)),
+                ("pushed", Answer::Amount(put)),
+                ("in_front", Answer::Amount(spot.in_front)),
             ];
             if let Some(stack) = spot.stack {
-                answers.push(("stack", stack.to_string()));
+                answers.push(("stack", Answer::Amount(stack)));
             }
-            decide(rules, "undercall", &answers)?
+            rules.ask::<Undercall>(answers)?.1
         };
         // The full call, or all his chips when they do not cover it.
         let full = match all_in_total {
@@ -1457,38 +1453,32 @@ fn rule(
             ..full
         })
     };
-    let by_bet = |extra: Vec<(&'static str, String)>| -> Result<Ruled, Error> {
+    let by_bet = |extra: Given| -> Result<(Ruled, Chips), Error> {
         let mut answers = bet.clone();
         answers.extend(extra);
-        let r = match decide(rules, "bet", &answers) {
-            Ok(r) => r,
-            Err(e) => {
-                return match undercall_total(&e) {
-                    Some(total) => undercall(total.saturating_sub(spot.in_front)),
-                    None => Err(e),
-                };
+        let (decision, r): (Decision<Bet>, Ruling) = match rules.ask::<Bet>(answers) {
+            Ok(ruled) => ruled,
+            // Less than the call: the undercall incident's.
+            Err(Error::Refused(Refusal::Undercall { total, .. })) => {
+                return Ok((undercall(total.saturating_sub(spot.in_front))?, total));
             }
+            Err(e) => return Err(e),
         };
-        let total = r
-            .amounts
-            .get("total")
-            .and_then(|v| v.as_u64())
-            .unwrap_or(spot.facing);
-        let kind = match r.outcome.as_str() {
-            "check" => ActionKind::Check,
-            "call" => ActionKind::Call,
-            "all-in" => ActionKind::AllIn,
-            "bet" => ActionKind::Bet,
-            "raise" => ActionKind::Raise,
+        let total = decision.amounts.total;
+        let kind = match decision.outcome {
+            BetOutcome::Check => ActionKind::Check,
+            BetOutcome::Call => ActionKind::Call,
+            BetOutcome::AllIn => ActionKind::AllIn,
+            BetOutcome::Bet => ActionKind::Bet,
+            BetOutcome::Raise => ActionKind::Raise,
             // Said "check" facing a bet: the replay goes on with a call.
-            _ => ActionKind::Call,
+            BetOutcome::CallOrFold => ActionKind::Call,
         };
-        let total = match kind {
-            ActionKind::Check => None,
-            ActionKind::Call => None,
+        let to = match kind {
+            ActionKind::Check | ActionKind::Call => None,
             _ => Some(total),
         };
-        Ok(ruled(kind, total, r))
+        Ok((ruled(kind, to, r), total))
     };
     let legal = |a: Action| -> Result<Ruled, Error> {
         Ok(Ruled {
@@ -1514,7 +1504,7 @@ fn rule(
         Act::Fold => legal(action(ActionKind::Fold, None)),
         Act::Check if !facing_bet => legal(action(ActionKind::Check, None)),
         // A check facing a bet: "check" said facing a bet.
-        Act::Check => by_bet(vec![("declared", "check".into())]),
+        Act::Check => by_bet(vec![("declared", choice(Declared::Check))]).map(|(r, _)| r),
         Act::CheckOrCall if !facing_bet => legal(action(ActionKind::Check, None)),
         Act::Call(None) | Act::CheckOrCall => {
             if all_in_total.is_some_and(|all| all <= spot.facing) {
@@ -1546,10 +1536,14 @@ fn rule(
             if (short && !all_in) || over_pot || (!spot.may_raise && t > spot.facing && !all_in) {
                 // Below the minimum or above the maximum: the bet rules on a
                 // declared amount ("raise to N").
-                let declared = if spot.facing == 0 { "bet" } else { "raise" };
-                let mut r = by_bet(vec![
-                    ("declared", declared.into()),
-                    ("declared_amount", t.to_string()),
+                let declared = if spot.facing == 0 {
+                    Declared::Bet
+                } else {
+                    Declared::Raise
+                };
+                let (mut r, total) = by_bet(vec![
+                    ("declared", choice(declared)),
+                    ("declared_amount", Answer::Amount(t)),
                 ])?;
                 if t < min {
                     let kind = if spot.facing == 0 {
@@ -1564,64 +1558,54 @@ fn rule(
                     && spot.may_raise
                     && let Some(ruling) = r.ruling.as_mut()
                 {
-                    above_the_limit(rules, ruling);
+                    above_the_limit(rules, ruling, total);
                 }
                 return Ok(r);
             }
             legal(action(by_total(t), Some(t)))
         }
-        Act::Pushed(chips) => by_bet(vec![("pushed", chips.to_string())]),
-        Act::Chips(chips) => by_bet(vec![(
-            "chips",
-            chips
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(","),
-        )]),
+        Act::Pushed(chips) => by_bet(vec![("pushed", Answer::Amount(*chips))]).map(|(r, _)| r),
+        Act::Chips(chips) => by_bet(vec![("chips", Answer::Chips(chips.clone()))]).map(|(r, _)| r),
         Act::Said(amount) => by_bet(vec![
-            ("declared", "number".into()),
-            ("declared_amount", amount.to_string()),
-        ]),
+            ("declared", choice(Declared::Number)),
+            ("declared_amount", Answer::Amount(*amount)),
+        ])
+        .map(|(r, _)| r),
         Act::TwoMotions(first, second) => by_bet(vec![
-            ("declared", "raise".into()),
-            ("pushed", first.to_string()),
-            ("second_motion", second.to_string()),
-        ]),
+            ("declared", choice(Declared::Raise)),
+            ("pushed", Answer::Amount(*first)),
+            ("second_motion", Answer::Chips(vec![*second])),
+        ])
+        .map(|(r, _)| r),
     }
 }
 
 /// A fixed-limit bet or raise above the fixed amount: no edition has a
 /// rule for it (their raise rules set a minimum), so the ruling cites none
 /// and names the practice the replay follows.
-fn above_the_limit(rules: &Rules<'_>, ruling: &mut Ruling) {
-    let total = ruling
-        .amounts
-        .get("total")
-        .map(ToString::to_string)
-        .unwrap_or_default();
+fn above_the_limit(rules: &Rules<'_>, ruling: &mut Ruling, total: Chips) {
     ruling.citations.clear();
-    ruling
-        .notes
-        .push(rules.ui.f("hand.above_the_limit", &[("total", &total)]));
+    ruling.notes.push(
+        rules
+            .ui
+            .f("hand.above_the_limit", &[("total", &total.to_string())]),
+    );
 }
 
 /// The ruling on `mv` made out of turn while `skipped` was to act: it
 /// stands unless the skipped player bets or raises before the player acts
-/// again (then he may change it).
+/// again (then he may change it); true when it does not stand.
 fn out_of_turn(
     rules: &Rules<'_>,
     ruled: &Action,
     skipped: u8,
     mv: &super::Move,
     street_moves: &[super::Move],
-) -> Result<Ruling, Error> {
+) -> Result<(Ruling, bool), Error> {
+    // An all-in out of turn is a raise for this rule.
     let kind = match ruled.kind {
-        ActionKind::Check => "check",
-        ActionKind::Call => "call",
-        ActionKind::Fold => "fold",
-        ActionKind::Bet => "bet",
-        ActionKind::Raise | ActionKind::AllIn => "raise",
+        ActionKind::AllIn => ActionKind::Raise,
+        kind => kind,
     };
     let here = street_moves
         .iter()
@@ -1638,22 +1622,13 @@ fn out_of_turn(
                     Act::Bet(_) | Act::Raise(_) | Act::BetOrRaise(_) | Act::AllIn(_)
                 )
         });
-    decide(
-        rules,
-        "out-of-turn",
-        &[
-            ("oot_action", kind.to_string()),
-            (
-                "action_changed",
-                if changed { "yes" } else { "no" }.to_string(),
-            ),
-            ("skipped_spoke", "yes".to_string()),
-        ],
-    )
-}
-
-fn game_id(game: Game) -> &'static str {
-    game.into()
+    let given: Given = vec![
+        ("oot_action", choice(kind)),
+        ("action_changed", Answer::Bool(changed)),
+        ("skipped_spoke", Answer::Bool(true)),
+    ];
+    let (decision, ruling) = rules.ask::<OutOfTurn>(given)?;
+    Ok((ruling, decision.outcome == OutOfTurnOutcome::NotBinding))
 }
 
 /// Players still in the hand in this round (not folded).
@@ -1676,38 +1651,25 @@ impl Replay {
         let Some(situation) = &self.situation else {
             return Ok(Vec::new());
         };
-        let mut ids = vec!["reopening"];
-        if situation.game == Game::PotLimit && self.next.as_ref().is_some_and(|n| n.reopened) {
-            ids.push("pot-limit");
+        let given = |id: &'static str| -> Result<Given, Error> {
+            let mut out = Vec::new();
+            for (key, answer) in situation.answers_for(id) {
+                if rules.loaded.asks(rules.store, id, key)? {
+                    out.push((key, answer));
+                }
+            }
+            Ok(out)
+        };
+        let mut out = Vec::new();
+        if let Ok((_, r)) = rules.ask::<Reopening>(given(Reopening::ID)?) {
+            out.push(r);
         }
-        ids.into_iter()
-            .map(|id| {
-                let tree = engine::load(rules.store.source(), id)?;
-                let answers: Vec<(&str, String)> = situation
-                    .answers_for(id)
-                    .into_iter()
-                    .filter(|(k, _)| tree.question(k).is_some())
-                    .collect();
-                Ok(decide(rules, id, &answers).ok())
-            })
-            .filter_map(Result::transpose)
-            .collect()
+        if situation.game == Game::PotLimit
+            && self.next.as_ref().is_some_and(|n| n.reopened)
+            && let Ok((_, r)) = rules.ask::<PotLimit>(given(PotLimit::ID)?)
+        {
+            out.push(r);
+        }
+        Ok(out)
     }
-}
-
-/// The ruling of incident `id` on `answers`, as the CLI gives it.
-pub(super) fn decide(
-    rules: &Rules<'_>,
-    id: &str,
-    answers: &[(&str, String)],
-) -> Result<Ruling, Error> {
-    let tree = engine::load(rules.store.source(), id)?;
-    let book = rules.store.book(rules.edition)?;
-    let given: BTreeMap<String, String> = answers
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.clone()))
-        .collect();
-    let mut source = GivenAnswers::new(&tree, given)?;
-    let walked = engine::walk(&tree, &mut source)?;
-    engine::decide(&tree, &book, rules.ui, &walked)
 }

@@ -15,10 +15,14 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::Hand;
-use super::replay::{Remark, Rules, decide, seat_number};
+use super::ask::{Given, choice};
+use super::replay::{Remark, Rules, seat_number};
 use super::unit::Money;
 use crate::engine::Ruling;
+use crate::engine::answer::Answer;
 use crate::error::Error;
+use crate::incidents::hi_lo_split::{HiLoSplit, SplitGame};
+use crate::incidents::split_pot::SplitPot;
 use crate::message::{Message, Msg};
 use crate::poker::cards::{Aces, highest};
 use crate::poker::variant::{Family, Split};
@@ -94,11 +98,11 @@ pub struct Returned {
 }
 
 /// What the end of the hand is made from.
-pub struct Finish<'a> {
+pub struct Finish<'a, 'r> {
     /// The hand.
     pub hand: &'a Hand,
     /// The edition and texts, for the split rulings.
-    pub rules: &'a Rules<'a>,
+    pub rules: &'a Rules<'r>,
     /// Each player's chips in the pots (the antes when trimmed).
     pub paid: BTreeMap<u8, Chips>,
     /// Who folded.
@@ -148,7 +152,7 @@ type Awards = Vec<(Vec<u8>, Vec<u8>)>;
 type Shares = (Vec<(u8, Chips)>, Option<Ruling>);
 
 /// The pots, the result and the stacks.
-pub fn finish(f: &Finish<'_>) -> Result<End, Error> {
+pub fn finish(f: &Finish<'_, '_>) -> Result<End, Error> {
     let hand = f.hand;
     let unit = hand.unit;
     let money = |c: Chips| Money::new(c, unit);
@@ -163,6 +167,10 @@ pub fn finish(f: &Finish<'_>) -> Result<End, Error> {
     let (pots, returned) = match layer_pots_with_dead(&contributions, f.dead).map_err(bad)? {
         Some((pots, returned)) => (pots, returned),
         None => (Vec::new(), None),
+    };
+    let pots = match f.over {
+        true => pots,
+        false => still_to_call(pots, &contributions, &f.all_in)?,
     };
     let returned_to = |p: u8| -> Chips {
         returned
@@ -452,17 +460,49 @@ fn winner_groups(
 /// pots.
 const MATCH_TRIES: usize = 20_000;
 
+/// The pots while a round goes on: only an all-in caps a pot. A player
+/// still in and not all-in may yet call whatever is bet, so the chips he
+/// has not called yet are no side pot he is out of: every pot is his too,
+/// and pots that differ only by him are one.
+fn still_to_call(
+    pots: Vec<Pot<u8>>,
+    contributions: &[(u8, Chips, bool)],
+    all_in: &[u8],
+) -> Result<Vec<Pot<u8>>, Error> {
+    let open: Vec<u8> = contributions
+        .iter()
+        .filter(|(p, _, folded)| !folded && !all_in.contains(p))
+        .map(|(p, _, _)| *p)
+        .collect();
+    let mut out: Vec<Pot<u8>> = Vec::new();
+    for mut pot in pots {
+        for p in &open {
+            if !pot.eligible.contains(p) {
+                pot.eligible.push(*p);
+            }
+        }
+        pot.eligible.sort_unstable();
+        match out.last_mut() {
+            Some(last) if last.eligible == pot.eligible => {
+                last.amount = add(last.amount, pot.amount, "pots").map_err(bad)?;
+            }
+            _ => out.push(pot),
+        }
+    }
+    Ok(out)
+}
+
 /// Splits pots by the edition's rules for the hand's game.
-struct Splitter<'a> {
+struct Splitter<'a, 'r> {
     hand: &'a Hand,
-    rules: &'a Rules<'a>,
+    rules: &'a Rules<'r>,
     /// Winners ordered by their highest card by suit (stud), when every
     /// player's cards are known.
     by_suit: Option<Vec<u8>>,
 }
 
-impl<'a> Splitter<'a> {
-    fn new(hand: &'a Hand, rules: &'a Rules<'a>) -> Splitter<'a> {
+impl<'a, 'r> Splitter<'a, 'r> {
+    fn new(hand: &'a Hand, rules: &'a Rules<'r>) -> Splitter<'a, 'r> {
         let by_suit = (hand.variant.family == Family::Stud).then(|| {
             let aces = if hand.variant.split == Split::Low {
                 Aces::Low
@@ -513,25 +553,20 @@ impl<'a> Splitter<'a> {
             return Ok((vec![(*one, amount)], None));
         }
         let seat = |p: u8| seat_number(hand, p);
-        let list = |ps: &[u8]| {
-            ps.iter()
-                .map(|p| seat(*p).to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        };
+        let list = |ps: &[u8]| Answer::Seats(ps.iter().map(|p| seat(*p)).collect());
         let occupied: Vec<u8> = hand.seats.iter().map(|s| s.number).collect();
-        let mut answers: Vec<(&str, String)> = vec![
-            ("pot", amount.to_string()),
-            ("smallest_chip", chip.to_string()),
+        let mut answers: Given = vec![
+            ("pot", Answer::Amount(amount)),
+            ("smallest_chip", Answer::Amount(chip)),
         ];
         let stud = hand.variant.family == Family::Stud;
-        let id = if hand.variant.split == Split::HighLow || stud {
+        let (shares, r) = if hand.variant.split == Split::HighLow || stud {
             let game = match (stud, hand.variant.split == Split::HighLow) {
-                (false, _) => "board-hi-lo",
-                (true, true) => "stud-hi-lo",
-                (true, false) => "stud",
+                (false, _) => SplitGame::BoardHiLo,
+                (true, true) => SplitGame::StudHiLo,
+                (true, false) => SplitGame::Stud,
             };
-            answers.push(("game", game.to_string()));
+            answers.push(("game", choice(game)));
             answers.push(("high", list(high)));
             if !low.is_empty() {
                 answers.push(("low", list(low)));
@@ -540,27 +575,28 @@ impl<'a> Splitter<'a> {
                 let order = self.by_suit.clone().unwrap_or_else(|| occupied.clone());
                 answers.push(("by_suit", list(&order)));
             } else {
-                answers.push(("button", seat(hand.button()).to_string()));
+                answers.push(("button", Answer::Seat(seat(hand.button()))));
                 answers.push(("seats", list(&occupied)));
             }
-            "hi-lo-split"
+            let (d, r) = self.rules.ask::<HiLoSplit>(answers)?;
+            (d.amounts, r)
         } else {
             answers.push(("winners", list(high)));
-            answers.push(("button", seat(hand.button()).to_string()));
+            answers.push(("button", Answer::Seat(seat(hand.button()))));
             answers.push(("seats", list(&occupied)));
-            "split-pot"
+            let (d, r) = self.rules.ask::<SplitPot>(answers)?;
+            (d.amounts, r)
         };
-        let r = decide(self.rules, id, &answers)?;
         let mut out = Vec::new();
         for p in high.iter().chain(low) {
             if out.iter().any(|(q, _)| q == p) {
                 continue;
             }
-            let chips = r
-                .amounts
-                .get(&format!("seat_{}", seat(*p)))
-                .and_then(serde_json::Value::as_u64)
-                .unwrap_or(0);
+            let chips = shares
+                .0
+                .iter()
+                .find(|(s, _)| *s == seat(*p))
+                .map_or(0, |(_, chips)| *chips);
             out.push((*p, chips));
         }
         Ok((out, ruled.then_some(r)))
@@ -659,15 +695,15 @@ impl<'a> Splitter<'a> {
     }
 }
 
-struct Search<'a, 'b> {
-    splitter: &'b Splitter<'a>,
+struct Search<'a, 'b, 'r> {
+    splitter: &'b Splitter<'a, 'r>,
     pots: &'b [Pot<u8>],
     chip: Chips,
     awards: Awards,
     tries: usize,
 }
 
-impl Search<'_, '_> {
+impl Search<'_, '_, '_> {
     /// Chooses the winners of pot `i` and those after it; `remaining` is
     /// what each player has still to win, `slack` the rake still to take.
     fn from(

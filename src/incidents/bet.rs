@@ -16,7 +16,7 @@
 use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
-use crate::error::Error;
+use crate::error::{Error, Refusal};
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, Spot, add};
 use crate::rules::concepts::{self as c, ConceptId};
@@ -217,9 +217,19 @@ pub enum PriorChips {
 
 /// What the player said before (or without) pushing chips.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::IntoStaticStr,
 )]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Declared {
     /// Nothing was said (a bare number, if any, is in
     /// [`BetInput::declared_amount`]).
@@ -643,12 +653,12 @@ impl<'a> Ctx<'a> {
     }
 
     fn undercall(&self, total: Chips) -> Error {
-        Error::input(
-            self.i.pushed.key(),
-            Message::new(Msg::BetUndercall)
-                .arg("total", total)
-                .arg("facing", self.i.facing),
-        )
+        Refusal::Undercall {
+            input: self.i.pushed.key(),
+            total,
+            facing: self.i.facing,
+        }
+        .into()
     }
 
     /// A bet or raise to `target`, brought up to the legal minimum (limit:

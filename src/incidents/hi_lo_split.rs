@@ -29,8 +29,9 @@ use crate::rules::concepts::{self as c, Cite};
 pub struct HiLoSplit;
 
 /// The game whose pot is split.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, strum::IntoStaticStr)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum SplitGame {
     /// A board game split high and low (Omaha/8).
     BoardHiLo,

@@ -125,12 +125,17 @@ impl Incident for Misdeal {
             }
         };
         // What decides: substantial action (35-D) when it occurred, else
-        // the edition's list of causes (35-A), met or not.
-        let concepts = if substantial_action {
+        // the edition's list of causes (35-A), met or not. A misdeal's
+        // re-deal as an exact replay is part C in every bundled edition
+        // (TDA 2015 34-C, the others 35-C): cited for the step.
+        let mut concepts = if substantial_action {
             vec![c::MISDEALS.part("D"), c::SUBSTANTIAL_ACTION.into()]
         } else {
             vec![c::MISDEALS.part("A")]
         };
+        if r.outcome == MisdealOutcome::Misdeal {
+            concepts.push(c::MISDEALS.part("C"));
+        }
         let mut d = Decision::<Misdeal>::new(r.outcome, concepts);
         d.extra = Extra {
             causes: r.met,
@@ -587,5 +592,45 @@ mod tests {
         .map(Into::into)
         .collect();
         assert_eq!(ids, ["misdeal", "no-misdeal", "fouled-deck"]);
+    }
+
+    // The re-deal: tda-2015-de 34-C "Bei einem Misdeal wird das Kartengeben
+    // genau wiederholt", dpc-2019-en 35-C "the re-deal is an exact re-play",
+    // onk-2023-nl and pokerpunt-nl 35-C "zal (er) opnieuw worden gedeeld
+    // (re-deal)", tda-2019-sk 35-C "opakované rozdanie presne také isté".
+    #[test]
+    fn the_re_deal_cites_part_c_in_every_edition() {
+        let answers = |substantial_action: bool| Answers {
+            fouled_deck: false,
+            substantial_action: Some(substantial_action),
+            causes: Some(vec![MisdealCondition::FirstCardWrongSeat]),
+            boxed_cards: None,
+            first_card_wrong_seat: None,
+            dealt_to_ineligible_seat: None,
+            eligible_seat_dealt_out: None,
+            first_two_exposed: None,
+            downcards_exposed: None,
+            wrong_card_count: None,
+            joker_in_deck: None,
+        };
+        for edition in [
+            "tda-2015-de",
+            "dpc-2019-en",
+            "onk-2023-nl",
+            "pokerpunt-nl",
+            "tda-2019-sk",
+        ] {
+            let d = super::super::rule_in::<Misdeal>(edition, answers(false)).unwrap();
+            assert_eq!(d.outcome, MisdealOutcome::Misdeal, "{edition}");
+            assert_eq!(
+                d.cites,
+                [c::MISDEALS.part("A"), c::MISDEALS.part("C")],
+                "{edition}"
+            );
+            // No misdeal: no re-deal, no part C.
+            let d = super::super::rule_in::<Misdeal>(edition, answers(true)).unwrap();
+            assert_eq!(d.outcome, MisdealOutcome::NoMisdeal, "{edition}");
+            assert!(!d.cites.contains(&c::MISDEALS.part("C")), "{edition}");
+        }
     }
 }

@@ -11,11 +11,14 @@ pub mod bet;
 pub mod big_blind_ante;
 pub mod button_blinds;
 pub mod button_too_few_cards;
+pub mod cards_speak;
 pub mod chip_race;
 pub mod chips_found_behind;
+pub mod chips_out_of_view;
 pub mod clock;
 pub mod dispute_window;
 pub mod exposed_card;
+pub mod found_chips;
 pub mod four_card_flop;
 pub mod hand_for_hand;
 pub mod heads_up_button;
@@ -38,6 +41,7 @@ pub mod showdown_retrieval;
 pub mod side_pots;
 pub mod situation;
 pub mod split_pot;
+pub mod stud_dead_hand;
 pub mod stud_first_to_act;
 pub mod substantial_action;
 pub mod unclear_bet;
@@ -60,11 +64,14 @@ pub const ALL: &[Entry] = &[
     Entry::of::<big_blind_ante::BigBlindAnte>(),
     Entry::of::<button_blinds::ButtonBlinds>(),
     Entry::of::<button_too_few_cards::ButtonTooFewCards>(),
+    Entry::of::<cards_speak::CardsSpeak>(),
     Entry::of::<chip_race::ChipRace>(),
     Entry::of::<chips_found_behind::ChipsFoundBehind>(),
+    Entry::of::<chips_out_of_view::ChipsOutOfView>(),
     Entry::of::<clock::Clock>(),
     Entry::of::<dispute_window::DisputeWindow>(),
     Entry::of::<exposed_card::ExposedCard>(),
+    Entry::of::<found_chips::FoundChips>(),
     Entry::of::<four_card_flop::FourCardFlop>(),
     Entry::of::<hand_for_hand::HandForHand>(),
     Entry::of::<heads_up_button::HeadsUpButton>(),
@@ -85,6 +92,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<showdown_retrieval::ShowdownRetrieval>(),
     Entry::of::<side_pots::SidePots>(),
     Entry::of::<split_pot::SplitPot>(),
+    Entry::of::<stud_dead_hand::StudDeadHand>(),
     Entry::of::<stud_first_to_act::StudFirstToAct>(),
     Entry::of::<substantial_action::SubstantialAction>(),
     Entry::of::<unclear_bet::UnclearBet>(),

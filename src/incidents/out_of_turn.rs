@@ -44,6 +44,7 @@ pub struct Answers {
 
 impl Incident for OutOfTurn {
     const ID: &'static str = "out-of-turn";
+    const READS_PROVISIONS: bool = true;
     type Answers = WithRound<Answers>;
     type Outcome = OutOfTurnOutcome;
     type Amounts = ();
@@ -88,6 +89,19 @@ impl Incident for OutOfTurn {
         let r = out_of_turn(&input);
         let mut d = Decision::<OutOfTurn>::new(r.outcome, r.concepts);
         d.discretion = Some(r.discretion);
+        // 53-A: where the edition says the penalty follows (onk-2023-nl
+        // "leidt tot een penalty", tda-2019-sk "bude penalizovaná"), the
+        // card says it will; "may", "kan", "kann" and "subject to penalty"
+        // keep "may". An edition without a provisions record keeps "may".
+        let will = cx
+            .stated("oot-penalty")
+            .ok()
+            .flatten()
+            .and_then(|t| t.force.as_deref())
+            == Some("will");
+        if will && r.outcome != OutOfTurnOutcome::SkippedHandDiscretion {
+            d.remedy_variant = Some("penalty-will");
+        }
         d.extra.chips_returned = r.chips_returned;
         if let Some(played) = told {
             d.extra.player = Some(played.player.clone());
@@ -468,6 +482,43 @@ mod tests {
         for (a, changed, spoke, outcome, returned) in cases {
             let r = rule(a, changed, spoke);
             assert_eq!((r.outcome, r.chips_returned), (outcome, returned), "{a:?}");
+        }
+    }
+
+    // 53-A (TDA 2015 40-A, Pokerpunt 44-A): onk-2023-nl "de OOT actie leidt
+    // tot een penalty" and tda-2019-sk "bude penalizovaná" say the penalty
+    // follows; dpc-2019-en "is subject to penalty", tda-2015-de "kann
+    // bestraft werden" and pokerpunt-nl "kan leiden tot een penalty" say it
+    // may.
+    #[test]
+    fn the_penalty_will_or_may_follow_as_each_edition_words_it() {
+        let cases = [
+            ("onk-2023-nl", Some("penalty-will")),
+            ("tda-2019-sk", Some("penalty-will")),
+            ("dpc-2019-en", None),
+            ("tda-2015-de", None),
+            ("pokerpunt-nl", None),
+        ];
+        for (edition, variant) in cases {
+            for (oot_action, changed, spoke, expected) in [
+                (Call, false, true, variant),
+                (Bet, true, true, variant),
+                (Fold, false, true, variant),
+                // The skipped hand: the floor's discretion, no penalty line.
+                (Raise, false, false, None),
+            ] {
+                let answers = WithRound {
+                    answers: Answers {
+                        skipped: None,
+                        oot_action: Some(oot_action),
+                        action_changed: Some(changed),
+                        skipped_spoke: Some(spoke),
+                    },
+                    told: Told::default(),
+                };
+                let d = super::super::rule_in::<OutOfTurn>(edition, answers).unwrap();
+                assert_eq!(d.remedy_variant, expected, "{edition} {oot_action:?}");
+            }
         }
     }
 

@@ -191,6 +191,9 @@ fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>,
             input: "pushed" | "chips",
             problem,
         } => Error::input("first_motion", problem),
+        Error::Refused(r) if matches!(r.input(), "pushed" | "chips") => {
+            Error::Refused(r.blamed_on("first_motion"))
+        }
         other => other,
     })?;
     let mut concepts = vec![c::STRING_BETS];

@@ -60,8 +60,11 @@ pub struct Told {
 }
 
 /// In limit, the raises made this round against the house's cap (TDA 48).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize, strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum RaisesMade {
     /// Fewer than the cap, or heads-up lifts it: he may still raise.
     UnderCap,

@@ -20,8 +20,9 @@ use crate::rules::concepts::{self as c};
 pub struct StudFirstToAct;
 
 /// The situation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, strum::IntoStaticStr)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum StudSituation {
     /// Two or more equal showing hands could act first (procedure D).
     TiedHands,

@@ -280,6 +280,10 @@ const COVERED: f64 = 0.2;
 /// close topics.
 const OTHER_EDITION: f64 = 0.9;
 
+/// How many times the edition's own best topic a topic only other editions
+/// have a rule on must score to be offered first, as a fallback.
+const FALLBACK_MARGIN: f64 = 1.5;
+
 /// BM25's term-frequency saturation and length normalisation.
 const K1: f64 = 1.2;
 const B: f64 = 0.5;
@@ -922,11 +926,6 @@ pub fn search<'d, 'a>(
             t
         })
         .collect();
-    ranked.sort_by(|a, b| {
-        b.score
-            .total_cmp(&a.score)
-            .then_with(|| a.concept.cmp(b.concept))
-    });
     // The edition's rule on each topic, whether or not it says any word of
     // the query: a query in another language finds it by its topic.
     let own: HashMap<&str, usize> = edition.map_or_else(HashMap::new, |id| {
@@ -934,6 +933,29 @@ pub fn search<'d, 'a>(
             .filter(|&d| docs[d].edition == id)
             .map(|d| (docs[d].concept, d))
             .collect()
+    });
+    // A topic the edition in use has no rule on, but another edition has,
+    // leads only when it clearly beats the edition's own best topic: the
+    // words of a question often touch a rule only one edition has (a house
+    // rule, a detail one text spells out), and a near tie is no reason to
+    // answer from another rulebook.
+    let own_best = ranked
+        .iter()
+        .filter(|t| own.contains_key(t.concept))
+        .map(|t| t.score)
+        .fold(0.0, f64::max);
+    let rank_key = |t: &Topic| {
+        let elsewhere = edition.is_some() && !t.uncovered && !own.contains_key(t.concept);
+        if elsewhere && t.score < FALLBACK_MARGIN * own_best {
+            t.score / FALLBACK_MARGIN
+        } else {
+            t.score
+        }
+    };
+    ranked.sort_by(|a, b| {
+        rank_key(b)
+            .total_cmp(&rank_key(a))
+            .then_with(|| a.concept.cmp(b.concept))
     });
     let has_rule = |t: &Topic| edition.is_none() || own.contains_key(t.concept);
     let coverage = match ranked.first() {

@@ -1253,6 +1253,16 @@ fn under_json_every_failure_is_also_one_json_object_on_stderr() {
             .expect("runs");
         check_json_failure(&argv, &out, "write_output", 1);
     }
+    // A command group with nothing after it, `--json` written before it or
+    // after it: the same keyed failure (clap would print the group's help).
+    for argv in [args(&["--json", "log"]), args(&["log", "--json"])] {
+        let out = floor().args(&argv).output().expect("runs");
+        check_json_failure(&argv, &out, "usage", 2);
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("floor log"),
+            "{argv:?}"
+        );
+    }
     // Without `--json`, the one line alone.
     let mut plain = floor();
     plain.args(["rule", "999"]);

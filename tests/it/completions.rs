@@ -8,38 +8,8 @@ use crate::common::stdout;
 /// The completions bash offers for `line` (words; the last is the one being
 /// completed), with floor's script loaded.
 fn bash_completes(line: &[&str]) -> Vec<String> {
-    let script = format!(
-        r#"source <("{bin}" completions bash)
-COMP_WORDS=({words}); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))
-COMP_LINE="${{COMP_WORDS[*]}}"; COMP_POINT=${{#COMP_LINE}}; COMP_TYPE=9
-_clap_complete_floor floor "${{COMP_WORDS[COMP_CWORD]}}" "${{COMP_WORDS[COMP_CWORD-1]}}"
-printf '%s\n' "${{COMPREPLY[@]}}""#,
-        bin = env!("CARGO_BIN_EXE_floor"),
-        words = line
-            .iter()
-            .map(|w| format!("'{w}'"))
-            .collect::<Vec<_>>()
-            .join(" "),
-    );
-    let out = Command::new("bash")
-        .arg("--norc")
-        .arg("-c")
-        .arg(script)
-        .env_clear()
-        .env("LANG", "en_US.UTF-8")
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .output()
-        .expect("bash runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter(|l| !l.is_empty())
-        .map(str::to_string)
-        .collect()
+    let cur = line.last().copied().unwrap_or_default();
+    bash_completes_split(line, cur, &std::env::temp_dir())
 }
 
 #[test]
@@ -187,6 +157,11 @@ printf '%s\n' "${{COMPREPLY[@]}}""#,
         .env("PATH", std::env::var("PATH").unwrap_or_default())
         .output()
         .expect("bash runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter(|l| !l.is_empty())

@@ -7,6 +7,14 @@
 //! remedy. `floor hand` ruling the round's last action must agree with the
 //! incident ruling the same action told by its actions.
 //!
+//! `out-of-turn` is told both ways too: the round with the action out of
+//! turn and those after it, or the three facts of the rule (the action, the
+//! action changed, the skipped player spoke in time); `floor hand` ruling
+//! the action out of turn must agree. The other betting incidents are told
+//! one way only, so there is nothing to compare: `undercall-sequence`,
+//! `underraise-callers`, `reopening` and `limit-raises` by the actions,
+//! `incorrect-bet` and `unclear-bet` by the numbers.
+//!
 //! `cargo test` runs a modest number of rounds; `FLOOR_EQUIVALENCE_CASES`
 //! sets another (`.ci/run` runs thousands) and `FLOOR_EQUIVALENCE_SEED` the
 //! seed. The counts are printed with `--nocapture`.
@@ -110,7 +118,11 @@ impl Scenario {
     }
 
     fn actions(&self) -> String {
-        self.moves
+        self.actions_of(&self.moves)
+    }
+
+    fn actions_of(&self, moves: &[(u8, ActionKind, Option<Chips>)]) -> String {
+        moves
             .iter()
             .map(|(seat, kind, total)| {
                 Action {
@@ -156,8 +168,8 @@ impl Scenario {
     }
 
     /// The compact notation of the hand up to this street's actions, and
-    /// then `last` by the player to act.
-    fn hand(&self, last: &str) -> String {
+    /// then the moves `after` (seat, compact action).
+    fn hand(&self, after: &[(u8, String)]) -> String {
         let game = match self.game {
             Game::NoLimit => "NL",
             Game::PotLimit => "PL",
@@ -193,7 +205,7 @@ impl Scenario {
                     .iter()
                     .map(|(seat, kind, total)| format!("{seat} {}", compact(*kind, *total)))
                     .collect();
-                line.push(format!("{} {last}", self.player));
+                line.extend(after.iter().map(|(seat, m)| format!("{seat} {m}")));
                 text.push_str(&format!("{label}: {}\n", line.join(", ")));
                 break;
             }
@@ -249,6 +261,61 @@ fn postflop_order(n: u8) -> Vec<u8> {
 
 fn blinds(n: u8) -> (u8, u8) {
     if n == 2 { (2, 1) } else { (1, 2) }
+}
+
+/// A legal action for `who` in `round`, as the generator plays it: fold,
+/// check or call, a bet or raise, or all-in. `Some(None)`: none this time
+/// (limit: an all-in above the raise); `None`: the round refused him.
+fn pick_move(
+    rng: &mut Rng,
+    round: &Round,
+    who: &str,
+    game: Game,
+) -> Option<Option<(ActionKind, Option<Chips>)>> {
+    let spot = round.spot(who).ok()?;
+    let all = spot.all_in_total().unwrap_or(Chips::MAX);
+    let facing_bet = spot.facing > spot.in_front;
+    let min = spot.min_raise_to().ok()?;
+    let max = match game {
+        Game::Limit => min,
+        Game::PotLimit => spot.pot_limit_max().ok()?,
+        Game::NoLimit => all,
+    };
+    let roll = rng.range(0, 99);
+    let (kind, total) = if facing_bet && roll < 12 {
+        (ActionKind::Fold, None)
+    } else if roll < 50 {
+        if facing_bet {
+            if all <= spot.facing {
+                (ActionKind::AllIn, Some(all))
+            } else {
+                (ActionKind::Call, None)
+            }
+        } else {
+            (ActionKind::Check, None)
+        }
+    } else if roll < 85 && spot.may_raise && min < all {
+        let t = rng.range(min, max.min(all));
+        let kind = if t == all {
+            ActionKind::AllIn
+        } else if spot.facing == 0 {
+            ActionKind::Bet
+        } else {
+            ActionKind::Raise
+        };
+        (kind, Some(t))
+    } else if all < Chips::MAX && all > spot.in_front && (spot.may_raise || all <= spot.facing) {
+        // All-in, short of a bet or raise or not.
+        if game == Game::Limit && all > min {
+            return Some(None);
+        }
+        (ActionKind::AllIn, Some(all))
+    } else if facing_bet {
+        (ActionKind::Call, None)
+    } else {
+        (ActionKind::Check, None)
+    };
+    Some(Some((kind, total)))
 }
 
 /// A round generated from `seed`; `None` when nobody is left to act.
@@ -363,49 +430,8 @@ fn scenario(seed: u64) -> Option<Scenario> {
         let Some(who) = round.to_act().map(str::to_string) else {
             break;
         };
-        let spot = round.spot(&who).ok()?;
-        let all = spot.all_in_total().unwrap_or(Chips::MAX);
-        let facing_bet = spot.facing > spot.in_front;
-        let min = spot.min_raise_to().ok()?;
-        let max = match game {
-            Game::Limit => min,
-            Game::PotLimit => spot.pot_limit_max().ok()?,
-            Game::NoLimit => all,
-        };
-        let roll = rng.range(0, 99);
-        let (kind, total) = if facing_bet && roll < 12 {
-            (ActionKind::Fold, None)
-        } else if roll < 50 {
-            if facing_bet {
-                if all <= spot.facing {
-                    (ActionKind::AllIn, Some(all))
-                } else {
-                    (ActionKind::Call, None)
-                }
-            } else {
-                (ActionKind::Check, None)
-            }
-        } else if roll < 85 && spot.may_raise && min < all {
-            let t = rng.range(min, max.min(all));
-            let kind = if t == all {
-                ActionKind::AllIn
-            } else if spot.facing == 0 {
-                ActionKind::Bet
-            } else {
-                ActionKind::Raise
-            };
-            (kind, Some(t))
-        } else if all < Chips::MAX && all > spot.in_front && (spot.may_raise || all <= spot.facing)
-        {
-            // All-in, short of a bet or raise or not.
-            if game == Game::Limit && all > min {
-                continue;
-            }
-            (ActionKind::AllIn, Some(all))
-        } else if facing_bet {
-            (ActionKind::Call, None)
-        } else {
-            (ActionKind::Check, None)
+        let Some((kind, total)) = pick_move(&mut rng, &round, &who, game)? else {
+            continue;
         };
         let action = Action {
             player: Some(who.clone()),
@@ -477,7 +503,7 @@ impl Rig {
     fn new() -> Rig {
         let store = Store::open(DataSource::Embedded).expect("store");
         let ui = Ui::load(&DataSource::Embedded, Lang::En).expect("ui");
-        let trees = ["bet", "undercall", "pot-limit", "side-pots"]
+        let trees = ["bet", "undercall", "pot-limit", "side-pots", "out-of-turn"]
             .into_iter()
             .map(|id| (id, floor::engine::load(store.source(), id).expect("tree")))
             .collect();
@@ -505,6 +531,11 @@ struct Counts {
     both_refused: AtomicUsize,
     not_told_in_numbers: AtomicUsize,
     hands: AtomicUsize,
+    oot_rounds: AtomicUsize,
+    oot_comparisons: AtomicUsize,
+    oot_hands: AtomicUsize,
+    oot_hands_other: AtomicUsize,
+    oot_hands_all_in_call: AtomicUsize,
 }
 
 /// What the player does: silent chips, or words and chips.
@@ -558,11 +589,286 @@ fn act(rng: &mut Rng, s: &Scenario) -> Vec<(&'static str, String)> {
     out
 }
 
-fn check_round(rig: &Rig, counts: &Counts, seed: u64) -> Result<(), TestCaseError> {
-    // A round nobody has acted in yet is told by its numbers alone.
-    let Some(s) = scenario(seed).filter(|s| !s.moves.is_empty()) else {
+/// The facts of `out-of-turn` as a floor person gives them, beside the
+/// ruling told by the round's actions: the round generated up to the player
+/// to act (the skipped one), the next player acts before him, then a few
+/// players after that, the skipped one last when the turn comes back to
+/// him. What the rule asks is read off what the generator did: the action
+/// out of turn, whether the skipped player then bet or raised (the action
+/// changed, TDA 53-A), and whether substantial action (the edition's
+/// counts, TDA 36) came behind him before he acted. `floor hand` ruling the
+/// action out of turn must agree where it rules on the same facts.
+fn check_out_of_turn(
+    rig: &Rig,
+    counts: &Counts,
+    s: &Scenario,
+    seed: u64,
+) -> Result<(), TestCaseError> {
+    // The incident replays the round as no-limit (it asks no game): a limit
+    // round's completions after a short all-in are no no-limit raises.
+    if s.game == Game::Limit {
+        return Ok(());
+    }
+    let mut rng = Rng(seed ^ 0x00_07_0F_70);
+    let skipped = s.name(s.player);
+    let seat_of = |name: &str| -> u8 {
+        match name {
+            "SB" => s.sb,
+            "BB" => s.bb,
+            n => n.parse().unwrap_or(0),
+        }
+    };
+    // Who acts out of turn: the next to act once the skipped player is past.
+    let mut past = s.round.clone();
+    let fold = Action {
+        player: Some(skipped.clone()),
+        kind: ActionKind::Fold,
+        total: None,
+    };
+    if past.apply(99, &fold).is_err() || past.betting_over() {
+        return Ok(());
+    }
+    let Some(oot_name) = past.to_act().map(str::to_string) else {
         return Ok(());
     };
+    if oot_name == skipped {
+        return Ok(());
+    }
+    let spot = s.round.spot(&oot_name).expect("the next player's spot");
+    let all = spot.all_in_total().unwrap_or(Chips::MAX);
+    let facing_bet = spot.facing > spot.in_front;
+    let passive = if !facing_bet {
+        (ActionKind::Check, None)
+    } else if all > spot.facing {
+        (ActionKind::Call, None)
+    } else {
+        (ActionKind::Fold, None)
+    };
+    let roll = rng.range(0, 99);
+    let (kind, total) = if roll < 20 {
+        (ActionKind::Fold, None)
+    } else if roll < 60 {
+        passive
+    } else {
+        let min = spot.min_raise_to().unwrap_or(Chips::MAX);
+        let max = match s.game {
+            Game::PotLimit => spot.pot_limit_max().unwrap_or(min),
+            _ => all,
+        }
+        .min(all.saturating_sub(1));
+        if spot.may_raise && min <= max {
+            let t = rng.range(min, max);
+            let kind = if spot.facing == 0 {
+                ActionKind::Bet
+            } else {
+                ActionKind::Raise
+            };
+            (kind, Some(t))
+        } else {
+            passive
+        }
+    };
+    let oot = Action {
+        player: Some(oot_name.clone()),
+        kind,
+        total,
+    };
+    let mut round = s.round.clone();
+    let mut n = s.moves.len() + 1;
+    round
+        .apply(n, &oot)
+        .map_err(|m| TestCaseError::fail(format!("out of turn {oot}: {m:?}")))?;
+    let mut moves = s.moves.clone();
+    moves.push((seat_of(&oot_name), kind, total));
+    // Behind the skipped player: the action out of turn and those after it
+    // until he acts.
+    let mut behind = vec![kind];
+    let mut changed = false;
+    let mut skipped_acted = false;
+    let mut skipped_all_in_call = false;
+    // Half the time the floor backs the action up to the skipped player at
+    // once; else the players behind go on, the skipped one when his turn
+    // comes back.
+    let back_up = rng.chance(50);
+    for _ in 0..rng.range(1, 3) {
+        if round.betting_over() {
+            break;
+        }
+        let next = if back_up {
+            Some(skipped.as_str())
+        } else {
+            round.to_act()
+        };
+        let Some(who) = next.map(str::to_string) else {
+            break;
+        };
+        let Some(Some((kind, total))) = pick_move(&mut rng, &round, &who, s.game) else {
+            break;
+        };
+        let facing = round.facing();
+        n += 1;
+        let action = Action {
+            player: Some(who.clone()),
+            kind,
+            total,
+        };
+        if round.apply(n, &action).is_err() {
+            break;
+        }
+        moves.push((seat_of(&who), kind, total));
+        if who == skipped {
+            skipped_acted = true;
+            // Only a bet or raise by the player skipped changes the action
+            // (he sits right before the player out of turn).
+            changed = match kind {
+                ActionKind::Bet | ActionKind::Raise => true,
+                ActionKind::AllIn => total.is_some_and(|t| t > facing),
+                _ => false,
+            };
+            skipped_all_in_call = kind == ActionKind::AllIn && !changed;
+            break;
+        }
+        behind.push(kind);
+    }
+    counts.oot_rounds.fetch_add(1, Ordering::Relaxed);
+    let mut played = vec![
+        ("street", s.street_id().to_string()),
+        ("big_blind", s.big_blind.to_string()),
+        ("actions", s.actions_of(&moves)),
+        ("player", oot_name.clone()),
+        ("skipped", skipped.clone()),
+        ("stacks", s.stacks()),
+    ];
+    if s.street.is_preflop() {
+        played.push(("small_blind", s.small_blind.to_string()));
+    }
+    let mut rulings = BTreeMap::new();
+    for edition in EDITIONS {
+        let params = rig.store.book(edition).expect("edition").params();
+        let chip_actions = params.sa_chip_actions.map_or(2, |c| c.get()) as usize;
+        let any_actions = params.sa_any_actions.map_or(3, |c| c.get()) as usize;
+        let substantial = behind.len() >= any_actions
+            || (behind.len() >= chip_actions && behind.iter().any(|k| k.puts_chips_in()));
+        let mut facts = vec![("oot_action", kind.word().to_string())];
+        if kind != ActionKind::Fold {
+            let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
+            facts.push(("action_changed", yes_no(changed)));
+            facts.push(("skipped_spoke", yes_no(!substantial)));
+        }
+        let a = rig.rule("out-of-turn", edition, &played);
+        let b = rig.rule("out-of-turn", edition, &facts);
+        counts.oot_comparisons.fetch_add(1, Ordering::Relaxed);
+        prop_assert_eq!(
+            told_alike(&a, &b),
+            with_chips_returned(&b),
+            "out-of-turn, {} seed {}: played {:?} facts {:?}",
+            edition,
+            seed,
+            played,
+            facts
+        );
+        rulings.insert(edition, a);
+    }
+    // floor hand: the same round, the action out of turn ruled as it is
+    // made, where the record shows the skipped player act right after it.
+    // A record that never shows him again omits his fold (as hand
+    // histories do), and one where others act first has the hand rule each
+    // of them out of turn too: not the same facts.
+    if !skipped_acted || behind.len() > 1 {
+        counts.oot_hands_other.fetch_add(1, Ordering::Relaxed);
+        return Ok(());
+    }
+    let after: Vec<(u8, String)> = moves
+        .iter()
+        .skip(s.moves.len())
+        .map(|(seat, kind, total)| (*seat, compact(*kind, *total)))
+        .collect();
+    let text = s.hand(&after);
+    let hand = floor::hand::compact::parse(&text)
+        .map_err(|m| TestCaseError::fail(format!("{m}: {text}")))?;
+    let edition = EDITIONS[(seed % 5) as usize];
+    let rules = Rules {
+        store: &rig.store,
+        edition,
+        ui: &rig.ui,
+    };
+    let replayed = floor::hand::replay(&hand, &rules, None)
+        .map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
+    let Some(ruled) = replayed.steps.iter().find_map(|st| st.out_of_turn.as_ref()) else {
+        return Err(TestCaseError::fail(format!(
+            "no action out of turn: {text}"
+        )));
+    };
+    let incident = &rulings[edition];
+    // The hand counts any all-in of the skipped player as changing the
+    // action, a call all-in too (rule 53-A: only a bet or raise does):
+    // counted apart until the hand rules from the round.
+    if skipped_all_in_call && kind != ActionKind::Fold {
+        counts.oot_hands_all_in_call.fetch_add(1, Ordering::Relaxed);
+        return Ok(());
+    }
+    counts.oot_hands.fetch_add(1, Ordering::Relaxed);
+    prop_assert_eq!(
+        told_alike(incident, &Ok(ruled.clone())),
+        with_chips_returned(&Ok(ruled.clone())),
+        "hand vs out-of-turn, {} seed {}:\n{}\n{:?}",
+        edition,
+        seed,
+        text,
+        played
+    );
+    Ok(())
+}
+
+/// The ruling told by the round's actions, without the one note that says
+/// which facts the actions showed (the ruling told the facts has none), and
+/// with the chips returned, as `other` has it: compared with `other`.
+fn told_alike(played: &floor::Result<Ruling>, other: &floor::Result<Ruling>) -> serde_json::Value {
+    let (Ok(p), Ok(o)) = (played, other) else {
+        return with_chips_returned(played);
+    };
+    let mut v = with_chips_returned(played);
+    let mine: Vec<&String> = p
+        .notes
+        .iter()
+        .filter(|n| !p.practices.contains(n))
+        .collect();
+    let theirs: Vec<&String> = o
+        .notes
+        .iter()
+        .filter(|n| !o.practices.contains(n))
+        .collect();
+    let kept: Vec<&String> = mine
+        .iter()
+        .copied()
+        .filter(|n| theirs.contains(n))
+        .collect();
+    // Exactly one note more: the facts as the actions show them.
+    if kept.len() + 1 == mine.len() {
+        v["notes"] = serde_json::json!(kept);
+    }
+    v
+}
+
+/// What is compared of an `out-of-turn` ruling: with whether the chips go
+/// back.
+fn with_chips_returned(r: &floor::Result<Ruling>) -> serde_json::Value {
+    let mut v = outcome_of(r);
+    if let Ok(r) = r {
+        v["chips_returned"] = r.data.get("chips_returned").cloned().unwrap_or_default();
+    }
+    v
+}
+
+fn check_round(rig: &Rig, counts: &Counts, seed: u64) -> Result<(), TestCaseError> {
+    let Some(s) = scenario(seed) else {
+        return Ok(());
+    };
+    check_out_of_turn(rig, counts, &s, seed)?;
+    // A round nobody has acted in yet is told by its numbers alone.
+    if s.moves.is_empty() {
+        return Ok(());
+    }
     counts.rounds.fetch_add(1, Ordering::Relaxed);
     let mut rng = Rng(seed ^ 0x5EED);
     let spot = s.round.spot(&s.name(s.player)).expect("spot");
@@ -737,15 +1043,11 @@ fn check_round(rig: &Rig, counts: &Counts, seed: u64) -> Result<(), TestCaseErro
             (spot.facing.saturating_sub(spot.in_front) * 2).max(s.big_blind),
         );
         let put = spot.stack.map_or(put, |st| put.min(st));
-        let text = s.hand(&format!("p{put}"));
+        let text = s.hand(&[(s.player, format!("p{put}"))]);
         let hand = floor::hand::compact::parse(&text)
             .map_err(|m| TestCaseError::fail(format!("{m}: {text}")))?;
         let edition = EDITIONS[(seed % 5) as usize];
-        let rules = Rules {
-            store: &rig.store,
-            edition,
-            ui: &rig.ui,
-        };
+        let rules = Rules::new(&rig.store, edition, &rig.ui);
         let replayed = floor::hand::replay(&hand, &rules, None)
             .map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
         let step = replayed.steps.last().expect("a step");
@@ -807,12 +1109,17 @@ fn the_same_facts_as_actions_and_as_numbers_give_the_same_ruling() {
     let counts = Counts::default();
     let result = runner.run(&any::<u64>(), |s| check_round(&rig, &counts, s));
     eprintln!(
-        "equivalence: seed {seed}, {cases} cases, {} rounds, {} comparisons ({} refused on both paths alike), {} hands against the incident, {} rounds a number cannot tell (limit after a short all-in): {} differences",
+        "equivalence: seed {seed}, {cases} cases, {} rounds, {} comparisons ({} refused on both paths alike), {} hands against the incident, {} rounds a number cannot tell (limit after a short all-in); out-of-turn: {} rounds, {} comparisons, {} hands against the incident ({} records where the skipped player does not act right after it; {} where he then called all-in, which the hand takes as a raise): {} differences",
         counts.rounds.load(Ordering::Relaxed),
         counts.comparisons.load(Ordering::Relaxed),
         counts.both_refused.load(Ordering::Relaxed),
         counts.hands.load(Ordering::Relaxed),
         counts.not_told_in_numbers.load(Ordering::Relaxed),
+        counts.oot_rounds.load(Ordering::Relaxed),
+        counts.oot_comparisons.load(Ordering::Relaxed),
+        counts.oot_hands.load(Ordering::Relaxed),
+        counts.oot_hands_other.load(Ordering::Relaxed),
+        counts.oot_hands_all_in_call.load(Ordering::Relaxed),
         if result.is_ok() { 0 } else { 1 },
     );
     result.unwrap();

@@ -359,6 +359,43 @@ fn a_betting_incident_starts_from_the_hand() {
     assert!(err.contains("--at N"), "{err}");
 }
 
+/// The pots as `AMOUNT:SEAT,SEAT;...`.
+fn pots_of(r: &Value) -> String {
+    r["pots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let seats: Vec<String> = p["eligible"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().map_or_else(|| s.to_string(), str::to_string))
+                .collect();
+            format!("{}:{}", p["amount"], seats.join(","))
+        })
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+#[test]
+fn mid_round_the_chips_still_to_be_called_are_no_side_pot() {
+    let file = hand_file("underraise-out-of-turn.hand");
+    // Before action 7 seats 3 and 4 have still to act on seat 6's 1600:
+    // nobody is all-in, so every chip is in the one pot they may all win.
+    let r = json(&["hand", &file, "--at", "7"]);
+    assert_eq!(pots_of(&r), "4650:2,3,4,6");
+    let text = stdout(&["hand", &file, "--at", "7"]);
+    assert!(!text.contains("Side pot"), "{text}");
+    // Seat 3's all-in (775) caps the main pot; above it seat 4, still to
+    // act, may yet call: the side pot is his too.
+    let r = json(&["hand", &file, "--at", "8"]);
+    assert_eq!(pots_of(&r), "3175:2,3,4,6;1650:2,4,6");
+    // The betting over, the pots are those of the chips as called.
+    let r = json(&["hand", &file]);
+    assert_eq!(pots_of(&r), "3350:3,4,6;10475:4,6");
+}
+
 #[test]
 fn side_pots_from_the_hand_are_the_pots_of_the_replay() {
     let file = hand_file("underraise-out-of-turn.hand");

@@ -285,6 +285,22 @@ fn premature_river_is_reshuffled() {
 }
 
 #[test]
+fn premature_turn_waits_for_the_flop_betting() {
+    // tda-2019-sk OP-5 B sets the card aside; the others follow the same TDA
+    // practice. The flop betting is completed before the new turn is dealt.
+    let step = "Complete the flop betting round first; the set-aside card plays no part in it.";
+    for edition in ["tda-2019-sk", "dpc-2019-en", "tda-2015-de", "pokerpunt-nl"] {
+        let r = rule(edition, "premature-card", &["street=turn"]);
+        assert_eq!(r["outcome"], "turn-reshuffle", "{edition}");
+        assert_eq!(r["remedy"][0], "Set the premature turn card aside.");
+        assert_eq!(r["remedy"][1], step, "{edition}");
+    }
+    let r = rule("tda-2019-sk", "premature-card", &["street=turn"]);
+    assert_eq!(cited(&r), ["OP-5"]);
+    assert_eq!(r["citations"][0]["part"], "B");
+}
+
+#[test]
 fn out_of_turn_binding_unless_the_action_changed() {
     for (edition, number) in [("onk-2023-nl", "53"), ("tda-2015-de", "40")] {
         let r = rule(

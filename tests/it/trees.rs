@@ -262,3 +262,39 @@ fn a_help_speaks_of_empty_only_where_empty_is_an_answer() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A choice the tree offers that the module's type does not read, and a
+/// `cite:` that is not what the module declares for its outcome: each is
+/// a finding of `floor check`, at its place in the tree.
+#[test]
+fn a_choice_or_a_citation_the_module_does_not_know_fails_the_check() {
+    let dir = data_copy("bet-choice-cite");
+    let (code, out) = check(&dir);
+    assert_eq!(code, 0, "the copy passes before the change:\n{out}");
+    edit(
+        &dir,
+        "rulings/bet.yaml",
+        "all-in, pot], default: nothing}",
+        "all-in, pot, shove], default: nothing}",
+    );
+    edit(
+        &dir,
+        "rulings/bet.yaml",
+        "cite: [methods-of-betting#A, oversized-chip, incorrect-bets,",
+        "cite: [methods-of-betting#A, oversized-chip, deck-changes,",
+    );
+    let (code, out) = check(&dir);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("rulings/bet.yaml:36"), "{out}");
+    assert!(
+        out.contains(
+            "choice `shove` of question `declared` does not read into the answers of module `bet`"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("cites methods-of-betting, oversized-chip, deck-changes"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

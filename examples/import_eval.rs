@@ -1,10 +1,12 @@
 //! Leave-one-out on the five bundled editions: each seed rulebook imported
-//! with the other four editions as the only knowledge, scored against the
-//! edition as curated. `cargo run --release --example import_eval [-- -v]`.
+//! knowing only the other four (their editions, the concepts and lexicon
+//! terms they have, and the import cues their books contain), scored
+//! against the edition as curated. `scripts/import_loo.sh [-v]` runs it.
 
 use floor::data::DataSource;
 use floor::import::Knowledge;
 use floor::import::eval::{leave_one_out, ratio};
+use floor::import::knowledge::Books;
 use floor::rules::Store;
 
 fn main() {
@@ -12,27 +14,24 @@ fn main() {
     let store = Store::open(DataSource::Embedded).expect("the bundled data");
     let all = Knowledge::from_store(&store).expect("knowledge");
     let seeds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/seeds");
+    let ids: Vec<String> = store.ids().map(str::to_string).collect();
+    let mut books = Books::new();
+    for id in &ids {
+        let ed = store.edition(id).expect("edition");
+        let text = std::fs::read_to_string(seeds.join(&ed.source)).expect("seed");
+        books.insert(id.clone(), text);
+    }
     println!(
-        "{:<13} {:>5} {:>5} {:>6} {:>6} {:>7} {:>9} {:>6} {:>7} {:>9} {:>7} {:>6}",
-        "edition",
-        "rules",
-        "found",
-        "prec",
-        "recall",
-        "titles",
-        "words=",
-        "lost",
-        "parts=",
-        "concepts",
-        "params",
-        "points"
+        "| edition | rules curated/imported | precision | recall | titles exact | text identical | words lost/added | concepts | wrong: flagged/silent | parameters | points for a person | cues held out |"
     );
-    for id in store.ids().map(str::to_string).collect::<Vec<_>>() {
-        let held = store.edition(&id).expect("edition");
-        let text = std::fs::read_to_string(seeds.join(&held.source)).expect("seed");
-        let (import, s) = leave_one_out(&all, held, &text);
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let mut details = Vec::new();
+    for id in &ids {
+        let held = store.edition(id).expect("edition");
+        let text = &books[id];
+        let (import, s, knowledge) = leave_one_out(&all, held, text, &books);
         println!(
-            "{:<13} {:>5} {:>5} {:>6.3} {:>6.3} {:>3}/{:<3} {:>4}/{:<4} {:>6} {:>3}/{:<3} {:>4}/{:<4} {:>3}/{:<3} {:>6}",
+            "| {} | {}/{} | {:.3} | {:.3} | {}/{} | {}/{} | {}/{} | {}/{} = {:.3} | {}/{} | {}/{} = {:.3} | {} | {} |",
             s.id,
             s.curated,
             s.imported,
@@ -43,44 +42,45 @@ fn main() {
             s.same_words,
             s.found,
             s.words_lost,
-            s.same_parts,
-            s.found,
+            s.words_added,
             s.concepts.0,
             s.concepts.1,
-            s.params.0,
-            s.params.1,
-            s.points
-        );
-        println!(
-            "              concepts {:.3}, wrong flagged {}, wrong silent {}, params {:.3}; lang {} ({:.2}), numbering {:?}, order {:?}",
             ratio(s.concepts.0, s.concepts.1),
             s.wrong_flagged.len(),
             s.wrong_silent.len(),
+            s.params.0,
+            s.params.1,
             ratio(s.params.0, s.params.1),
+            s.points,
+            knowledge.cues_held_out.len(),
+        );
+        details.push(format!(
+            "{}: language {} ({:.2}), numbering {:?}, order {:?}",
+            s.id,
             import.lang.code(),
             import.lang_share,
             import.mapping.numbering,
             import.mapping.order_numbering
-        );
+        ));
         if verbose {
-            for w in &s.wrong_silent {
-                println!("    SILENT {w}");
-            }
-            for w in &s.wrong_flagged {
-                println!("    flagged {w}");
-            }
-            for t in &s.text_diffs {
-                println!("    text {t}");
-            }
-            for p in &s.params_missed {
-                println!("    param {p}");
-            }
-            for p in &s.params_wrong {
-                println!("    WRONG param {p}");
-            }
-            for p in &s.params_extra {
-                println!("    extra param {p}");
+            let lines = [
+                ("SILENT", &s.wrong_silent),
+                ("flagged", &s.wrong_flagged),
+                ("text", &s.text_diffs),
+                ("param missed", &s.params_missed),
+                ("WRONG param", &s.params_wrong),
+                ("extra param", &s.params_extra),
+                ("cue held out", &knowledge.cues_held_out),
+            ];
+            for (what, list) in lines {
+                for line in list {
+                    details.push(format!("    {what} {line}"));
+                }
             }
         }
+    }
+    println!();
+    for d in details {
+        println!("{d}");
     }
 }

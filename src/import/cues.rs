@@ -11,6 +11,7 @@ use serde::Deserialize;
 
 use crate::data::DataSource;
 use crate::error::LoadError;
+use crate::import::params::Text;
 use crate::message::{Message, Msg};
 use crate::rules::Lang;
 
@@ -97,6 +98,15 @@ impl ValueCue {
             Lang::Sk => &self.sk,
         }
     }
+
+    fn phrases_mut(&mut self, lang: Lang) -> &mut Vec<String> {
+        match lang {
+            Lang::En => &mut self.en,
+            Lang::Nl => &mut self.nl,
+            Lang::De => &mut self.de,
+            Lang::Sk => &mut self.sk,
+        }
+    }
 }
 
 /// How one parameter is read from the sentences that state it.
@@ -177,6 +187,94 @@ impl Cues {
         out
     }
 
+    /// These cues without the ones only a held-out book could have taught:
+    /// every word and phrase that `held` (a book's text) contains and none
+    /// of `others` (the books still known) contains is dropped, so that
+    /// importing `held` is measured without its own wording. A cue no book
+    /// contains stays (it was written from none of them). Returns the cues
+    /// kept and the ones dropped (`field: phrase`).
+    pub fn held_out(&self, held: &str, others: &[&str]) -> (Cues, Vec<String>) {
+        // Each text tokenised once per language (number words differ).
+        let plain = LangCues::default();
+        let texts = |lc: &LangCues| -> (Text, Vec<Text>) {
+            (
+                Text::new(held, lc),
+                others.iter().map(|o| Text::new(o, lc)).collect(),
+            )
+        };
+        let mut by_lang: BTreeMap<Option<Lang>, (Text, Vec<Text>)> = BTreeMap::new();
+        by_lang.insert(None, texts(&plain));
+        for lang in Lang::ALL {
+            by_lang.insert(Some(lang), texts(self.of(lang)));
+        }
+        let mut dropped = Vec::new();
+        let mut kept = self.clone();
+        kept.retain_phrases(|lang, field, phrase| {
+            let lc = lang.map_or(&plain, |l| self.of(l));
+            let Some((held, others)) = by_lang.get(&lang) else {
+                return true;
+            };
+            let alone = held.contains(phrase, lc) && !others.iter().any(|o| o.contains(phrase, lc));
+            if alone {
+                let lang = lang.map_or(String::new(), |l| format!("{}.", l.code()));
+                dropped.push(format!("{lang}{field}: {phrase}"));
+            }
+            !alone
+        });
+        (kept, dropped)
+    }
+
+    /// Keeps the words and phrases `keep` says yes to: it is given their
+    /// language (none for the file's common lists), the field and the
+    /// phrase.
+    fn retain_phrases(&mut self, mut keep: impl FnMut(Option<Lang>, &str, &str) -> bool) {
+        let mut list = |lang: Option<Lang>, field: &str, v: &mut Vec<String>| {
+            v.retain(|p| keep(lang, field, p));
+        };
+        list(None, "furniture", &mut self.furniture);
+        list(None, "tda_prefixes", &mut self.tda_prefixes);
+        list(None, "procedure_prefixes", &mut self.procedure_prefixes);
+        for (lang, c) in &mut self.langs {
+            let l = Some(*lang);
+            list(l, "rule_words", &mut c.rule_words);
+            list(l, "example_words", &mut c.example_words);
+            list(l, "not_applicable", &mut c.not_applicable);
+            list(l, "note_words", &mut c.note_words);
+            list(l, "source_words", &mut c.source_words);
+            list(l, "obliging_words", &mut c.obliging_words);
+            for names in c.languages.values_mut() {
+                list(l, "languages", names);
+            }
+            list(l, "elsewhere_words", &mut c.elsewhere_words);
+            list(l, "seconds", &mut c.seconds);
+            list(l, "minutes", &mut c.minutes);
+            list(l, "countdown_words", &mut c.countdown_words);
+            list(l, "last_words", &mut c.last_words);
+            let mut words: Vec<String> = c.number_words.keys().cloned().collect();
+            list(l, "number_words", &mut words);
+            c.number_words.retain(|w, _| words.contains(w));
+        }
+        for (key, cue) in &mut self.params {
+            for (field, by) in [
+                ("topic", &mut cue.topic),
+                ("number", &mut cue.number),
+                ("numbers", &mut cue.numbers),
+            ] {
+                for (lang, v) in by.iter_mut() {
+                    list(Some(*lang), &format!("{key}.{field}"), v);
+                }
+            }
+            for (field, values) in [("one_of", &mut cue.one_of), ("all_of", &mut cue.all_of)] {
+                for v in values.iter_mut() {
+                    let name = format!("{key}.{field}.{}", v.value);
+                    for lang in Lang::ALL {
+                        list(Some(lang), &name, v.phrases_mut(lang));
+                    }
+                }
+            }
+        }
+    }
+
     /// Checks that the file names only what it may: parameters that exist,
     /// values they can take, language codes.
     pub fn problems(&self) -> Vec<Message> {
@@ -237,4 +335,38 @@ impl Cues {
 /// The cue file could not be read as it should be.
 pub fn invalid(problem: Message) -> crate::Error {
     LoadError::file(PATH, None, problem).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holding_a_book_out_drops_the_cues_only_it_contains() {
+        let all = Cues::load(&DataSource::Embedded).expect("cues");
+        let held = "Pravidlo 43: Raise\nHráč má 30 sekúnd. Príklad: raise aspoň o 50 %.";
+        let others = [
+            "Regel 43: Raise\nMinimaal 50 % of meer; 30 seconden.",
+            "Rule 43",
+        ];
+        let (kept, dropped) = all.held_out(held, &others);
+        let sk = kept.of(Lang::Sk);
+        // Only the held-out book says "Pravidlo", "Príklad", "aspoň o # %".
+        assert!(!sk.rule_words.iter().any(|w| w == "Pravidlo"));
+        assert!(!sk.example_words.iter().any(|w| w == "Príklad"));
+        assert!(
+            dropped
+                .iter()
+                .any(|d| d == "sk.raise_standard_percent.number: aspon o # %")
+        );
+        // Words the others print too, and words no book prints, stay.
+        assert!(kept.of(Lang::Nl).rule_words.iter().any(|w| w == "Regel"));
+        assert!(kept.of(Lang::De).rule_words.iter().any(|w| w == "Regel"));
+        assert!(sk.example_words.iter().any(|w| w == "Napríklad"));
+        assert_eq!(
+            all.params.len(),
+            kept.params.len(),
+            "a parameter keeps its entry"
+        );
+    }
 }

@@ -207,9 +207,10 @@ pub fn against(import: &Edition, base: &Edition, id: &str) -> Difference {
 /// What a reworded rule still states, with its new words: each piece of
 /// a provision's words that the new text no longer prints is found again
 /// as the new sentence most like the old sentence that held it (at least
-/// half their words shared). A provision none of whose words are found is
-/// left out: the new text no longer states it. `None` when the base rule
-/// records no provisions (the overlay then keeps what the words still say).
+/// half their words shared), with its topic and terms. A provision none of
+/// whose words are found is left out: the new text no longer states it.
+/// `None` when the base rule records no provisions (the overlay then keeps
+/// what the words still say).
 fn restated(base: &Rule, rule: &Rule) -> Option<Map<String, Value>> {
     use crate::rules::provisions::{applicable_text, quotes, squeeze};
     if base.provisions.is_empty() {
@@ -248,7 +249,14 @@ fn restated(base: &Rule, rule: &Rule) -> Option<Map<String, Value>> {
         }
         let span = pieces.join(" … ");
         if !span.is_empty() && quotes(&new, &span) {
-            out.insert(stated.id.clone(), json!(span));
+            // The new words state what the old ones did: the same topic
+            // and terms (who may ask, what it costs), or compare would
+            // read them as no longer said.
+            let kept = crate::rules::Stated {
+                span,
+                ..stated.clone()
+            };
+            out.insert(stated.id.clone(), crate::import::provisions::written(&kept));
         }
     }
     Some(out)

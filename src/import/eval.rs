@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use serde::Serialize;
 
+use crate::import::knowledge::Books;
 use crate::import::{Import, Knowledge, Options, source};
 use crate::rules::{Edition, Part, Rule, RuleKind, RuleRef};
 
@@ -91,13 +92,19 @@ pub fn options_for(held: &Edition) -> Options {
     }
 }
 
-/// Imports `text`, the rulebook of `held`, knowing only `knowledge`, and
-/// scores the result against `held`.
-pub fn leave_one_out(all: &Knowledge, held: &Edition, text: &str) -> (Import, Score) {
-    let knowledge = all.without(&held.id);
+/// Imports `text`, the rulebook of `held`, knowing only what the other
+/// editions and their books (`books`, by edition id) teach, and scores the
+/// result against `held`; with the knowledge it was made with.
+pub fn leave_one_out(
+    all: &Knowledge,
+    held: &Edition,
+    text: &str,
+    books: &Books,
+) -> (Import, Score, Knowledge) {
+    let knowledge = all.without(&held.id, books);
     let import = crate::import::read(text, source::Kind::Text, &knowledge, &options_for(held));
     let score = score(&import, held, &knowledge);
-    (import, score)
+    (import, score, knowledge)
 }
 
 /// Scores an import against the curated edition.

@@ -3,11 +3,13 @@
 //! concordance (which concepts exist, which number each numbering gives
 //! them), the search lexicon's terms, and the cue words.
 //!
-//! [`Knowledge::without`] is the same knowledge with one edition held out:
-//! its edition, the concepts only it has, and the lexicon terms only it
-//! contributed (terms its texts contain and no other edition's do) are
-//! gone, so that importing that edition's own rulebook can be measured
-//! against it without the answer leaking in.
+//! [`Knowledge::only`] is the same knowledge restricted to a chosen set of
+//! editions: the others' editions, the concepts only they have, the
+//! lexicon terms only they contributed (terms their texts contain and no
+//! kept edition's does) and the cue words and phrases only their books
+//! contain are gone. [`Knowledge::without`] holds one edition out, so
+//! that importing that edition's own rulebook can be measured against it
+//! without the answer leaking in.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -39,7 +41,15 @@ pub struct Knowledge {
     pub stop_words: BTreeMap<Lang, BTreeSet<String>>,
     /// The cue words.
     pub cues: Cues,
+    /// The cue words and phrases left out because only a held-out book
+    /// contains them (`field: phrase`).
+    pub cues_held_out: Vec<String>,
 }
+
+/// The rulebooks' texts, by edition id: what the cues are checked against
+/// when editions are held out (an edition without its book stands for
+/// itself with its titles and texts).
+pub type Books = BTreeMap<String, String>;
 
 /// A numbering: which number it gives each concept.
 #[derive(Debug, Clone, Default)]
@@ -90,22 +100,32 @@ impl Knowledge {
             terms,
             stop_words,
             cues,
+            cues_held_out: Vec::new(),
         })
     }
 
-    /// This knowledge with edition `id` held out: its edition, the concepts
-    /// no other edition has, and the lexicon terms its texts contain that
-    /// no other edition's texts contain.
-    pub fn without(&self, id: &str) -> Knowledge {
-        let Some(held) = self.editions.iter().find(|e| e.id == id) else {
-            return self.clone();
-        };
-        let editions: Vec<Edition> = self
+    /// This knowledge with edition `id` held out: see [`Knowledge::only`].
+    pub fn without(&self, id: &str, books: &Books) -> Knowledge {
+        let keep: BTreeSet<String> = self
             .editions
             .iter()
-            .filter(|e| e.id != id)
-            .cloned()
+            .map(|e| e.id.clone())
+            .filter(|e| e != id)
             .collect();
+        self.only(&keep, books)
+    }
+
+    /// This knowledge restricted to the editions in `keep`: the others'
+    /// editions, the concepts no kept edition has, the lexicon terms their
+    /// texts contain that no kept edition's texts contain, and the cue
+    /// words and phrases their books (`books`, or their texts) contain
+    /// that no kept edition's book contains, are left out.
+    pub fn only(&self, keep: &BTreeSet<String>, books: &Books) -> Knowledge {
+        let (editions, dropped): (Vec<&Edition>, Vec<&Edition>) =
+            self.editions.iter().partition(|e| keep.contains(&e.id));
+        if dropped.is_empty() {
+            return self.clone();
+        }
         let used: BTreeSet<&str> = editions
             .iter()
             .flat_map(|e| e.rules().map(|r| r.concept.as_str()))
@@ -116,25 +136,36 @@ impl Knowledge {
             .filter(|c| used.contains(c.slug.as_str()))
             .cloned()
             .collect();
-        let held_words = edition_words(held);
-        let other_words: Vec<Vec<String>> = editions.iter().map(edition_words).collect();
+        let dropped_words: Vec<Vec<String>> = dropped.iter().map(|e| edition_words(e)).collect();
+        let kept_words: Vec<Vec<String>> = editions.iter().map(|e| edition_words(e)).collect();
         let terms = self
             .terms
             .iter()
             .filter(|t| used.contains(t.concept.as_str()))
             .filter(|t| {
                 let words = term_words(&t.text);
-                let in_held = contains_run(&held_words, &words);
-                !in_held || other_words.iter().any(|o| contains_run(o, &words))
+                let in_dropped = dropped_words.iter().any(|d| contains_run(d, &words));
+                !in_dropped || kept_words.iter().any(|o| contains_run(o, &words))
             })
             .cloned()
             .collect();
+        let book = |e: &Edition| books.get(&e.id).cloned().unwrap_or_else(|| edition_text(e));
+        let dropped_text: String = dropped
+            .iter()
+            .map(|e| book(e))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let kept_texts: Vec<String> = editions.iter().map(|e| book(e)).collect();
+        let kept_refs: Vec<&str> = kept_texts.iter().map(String::as_str).collect();
+        let (cues, mut cues_held_out) = self.cues.held_out(&dropped_text, &kept_refs);
+        cues_held_out.extend(self.cues_held_out.iter().cloned());
         Knowledge {
-            editions,
+            editions: editions.into_iter().cloned().collect(),
             concepts,
             terms,
             stop_words: self.stop_words.clone(),
-            cues: self.cues.clone(),
+            cues,
+            cues_held_out,
         }
     }
 
@@ -195,18 +226,23 @@ fn term_words(text: &str) -> Vec<String> {
 
 /// Every word of an edition's titles and texts, as [`term_words`] cuts them.
 fn edition_words(ed: &Edition) -> Vec<String> {
+    term_words(&edition_text(ed))
+}
+
+/// An edition's titles and texts, one rule a line.
+fn edition_text(ed: &Edition) -> String {
     let mut text = String::new();
     for rule in ed.rules() {
         text.push_str(&rule.title);
-        text.push(' ');
+        text.push('\n');
         text.push_str(&rule.full_text());
-        text.push(' ');
+        text.push('\n');
     }
     for section in &ed.sections {
         text.push_str(&section.title);
-        text.push(' ');
+        text.push('\n');
     }
-    term_words(&text)
+    text
 }
 
 /// Whether `words` occur one after another in `text`.
@@ -226,7 +262,7 @@ mod tests {
     fn holding_an_edition_out_removes_it_its_own_concepts_and_its_own_terms() {
         let store = Store::open(DataSource::Embedded).expect("store");
         let all = Knowledge::from_store(&store).expect("knowledge");
-        let held = all.without("onk-2023-nl");
+        let held = all.without("onk-2023-nl", &Books::new());
         assert!(held.editions.iter().all(|e| e.id != "onk-2023-nl"));
         assert_eq!(held.editions.len(), all.editions.len() - 1);
         assert!(held.concept("mec-leaving-pit").is_none());
@@ -235,7 +271,7 @@ mod tests {
         assert!(held.terms.iter().all(|t| !t.concept.starts_with("mec-")));
         // The German edition is the only German text: its own words for
         // a topic go with it; a term no edition prints stays.
-        let de = all.without("tda-2015-de");
+        let de = all.without("tda-2015-de", &Books::new());
         let has = |k: &Knowledge, text: &str| k.terms.iter().any(|t| t.text == text);
         assert!(has(&all, "Platzauslosung") && !has(&de, "Platzauslosung"));
         assert!(has(&de, "Handy"));

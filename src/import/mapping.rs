@@ -162,6 +162,9 @@ const FORCED_RANK: usize = 12;
 const NUMBERED_CONFIDENCE: f32 = 0.9;
 /// The confidence of a rule the order places.
 const FORCED_CONFIDENCE: f32 = 0.85;
+/// The fewest rules of a family of prefixed numbers that its content can
+/// show to be a known numbering's procedures.
+const MIN_FAMILY: usize = 3;
 /// Below this content score, a rule left unaligned is a house rule.
 const MIN_CONTENT: f32 = 0.5;
 
@@ -338,17 +341,6 @@ pub fn map(book: &Book, lang: Lang, knowledge: &Knowledge) -> BookMapping {
     }
     // Which known numbering the printed numbers follow.
     let numberings = knowledge.numberings();
-    let printed_key = |r: &BookRule| -> Option<String> {
-        let p = r.printed.as_ref()?;
-        if (book.lost_numbers || book.restarts) && p.prefix.is_none() {
-            return None;
-        }
-        Some(match &p.prefix {
-            None => p.ordinal.to_string(),
-            Some(prefix) if is_procedure(knowledge, prefix) => format!("P-{}", p.ordinal),
-            Some(prefix) => format!("{prefix}-{}", p.ordinal),
-        })
-    };
     let concept_at = |n: &Numbering| -> HashMap<String, String> {
         n.number_of
             .iter()
@@ -357,6 +349,62 @@ pub fn map(book: &Book, lang: Lang, knowledge: &Knowledge) -> BookMapping {
     };
     let argmax = |i: usize| -> Option<usize> {
         (0..concepts.len()).max_by(|&a, &b| content[i][a].total_cmp(&content[i][b]))
+    };
+    // A prefix no cue names and no known edition prints may still be a
+    // known numbering's procedures under another name ("RP-5" where the
+    // known edition prints "OP-5"): it is, when the content of most of its
+    // rules points to the procedure that numbering gives their ordinal.
+    let learned: HashSet<String> = {
+        let mut families: HashMap<String, Vec<(usize, u32)>> = HashMap::new();
+        for (i, r) in rules.iter().enumerate() {
+            if let Some(p) = r.printed.as_ref()
+                && let Some(prefix) = &p.prefix
+                && !is_procedure(knowledge, prefix)
+                && !numberings.iter().any(|n| {
+                    n.number_of
+                        .values()
+                        .any(|num| num.starts_with(&format!("{prefix}-")))
+                })
+            {
+                families
+                    .entry(prefix.to_uppercase())
+                    .or_default()
+                    .push((i, p.ordinal));
+            }
+        }
+        families
+            .into_iter()
+            .filter(|(_, family)| {
+                numberings.iter().any(|n| {
+                    let at = concept_at(n);
+                    let (mut agree, mut total) = (0usize, 0usize);
+                    for &(i, ordinal) in family {
+                        let Some(c) = at.get(&format!("P-{ordinal}")) else {
+                            continue;
+                        };
+                        total += 1;
+                        if argmax(i).is_some_and(|a| concepts[a] == *c) {
+                            agree += 1;
+                        }
+                    }
+                    total >= MIN_FAMILY && agree * 5 >= total * 3
+                })
+            })
+            .map(|(prefix, _)| prefix)
+            .collect()
+    };
+    let procedure_prefix =
+        |p: &str| is_procedure(knowledge, p) || learned.contains(&p.to_uppercase());
+    let printed_key = |r: &BookRule| -> Option<String> {
+        let p = r.printed.as_ref()?;
+        if (book.lost_numbers || book.restarts) && p.prefix.is_none() {
+            return None;
+        }
+        Some(match &p.prefix {
+            None => p.ordinal.to_string(),
+            Some(prefix) if procedure_prefix(prefix) => format!("P-{}", p.ordinal),
+            Some(prefix) => format!("{prefix}-{}", p.ordinal),
+        })
     };
     let mut followed: Option<&Numbering> = None;
     let mut best_agree = 0.0f32;
@@ -406,7 +454,7 @@ pub fn map(book: &Book, lang: Lang, knowledge: &Knowledge) -> BookMapping {
                     .as_ref()
                     .and_then(|p| p.prefix.as_deref())
                     .is_some_and(|p| {
-                        !is_procedure(knowledge, p)
+                        !procedure_prefix(p)
                             && !numberings.iter().any(|n| {
                                 n.number_of
                                     .values()

@@ -99,7 +99,8 @@ pub fn read(text: &str, kind: source::Kind, knowledge: &Knowledge, options: &Opt
         source: options.source.clone(),
     };
     let mut built = edition::build(&book, &mapping, lang, &naming, knowledge);
-    let params = params::recognise(&mut built.edition, &knowledge.cues);
+    let mut params = params::recognise(&mut built.edition, &knowledge.cues);
+    params.extend(params::by_position(&mut built.edition, knowledge));
     Import {
         book,
         lang,

@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::import::cues::{Cues, LangCues, ParamCue};
+use crate::import::knowledge::Knowledge;
 use crate::rules::{Edition, Lang, Params, RuleKind};
 
 /// A parameter recognised in a rule.
@@ -105,6 +106,128 @@ pub fn recognise(edition: &mut Edition, cues: &Cues) -> Vec<Found> {
         }
     }
     found
+}
+
+/// Number parameters no phrase read, taken where the known editions state
+/// them: in a rule of the parameter's topic, when a known edition's rule of
+/// the same concept states the value as one number of its text, the
+/// book's number at the same place is read — the same place among the
+/// numbers with the same sign after them (`%`, `€`) when there is one,
+/// else among all the numbers; the two rules must print as many such
+/// numbers. Every
+/// known edition that can say must agree. Translations keep a rule's
+/// numbers in order, so this reads the book's own number (a room that
+/// changed 50 % to 60 % gets 60) in a language no cue phrase is written in.
+pub fn by_position(edition: &mut Edition, knowledge: &Knowledge) -> Vec<Found> {
+    let cues = &knowledge.cues;
+    let lc = cues.of(edition.language);
+    let mut found = Vec::new();
+    for rule in edition.rules_mut() {
+        if rule.kind == RuleKind::House {
+            continue;
+        }
+        let sentences = sentences(&rule.full_text());
+        let mine = numbers(&sentences, lc);
+        let have = rule.params.to_map();
+        // Per key, the values read at the places the known rules give.
+        let mut votes: BTreeMap<String, Vec<(u32, usize)>> = BTreeMap::new();
+        let known = knowledge
+            .editions
+            .iter()
+            .flat_map(|e| e.rules().map(move |r| (e.language, r)))
+            .filter(|(_, r)| r.concept == rule.concept);
+        for (lang, kr) in known {
+            let theirs = numbers(&self::sentences(&kr.full_text()), cues.of(lang));
+            for (key, value) in kr.params.to_map() {
+                let (Some(v), false) = (value.as_u64(), have.contains_key(&key)) else {
+                    continue;
+                };
+                if Params::home(&key) != Some(rule.concept.as_str()) {
+                    continue;
+                }
+                let at: Vec<usize> = (0..theirs.len())
+                    .filter(|&i| u64::from(theirs[i].0) == v)
+                    .collect();
+                let [at] = at[..] else { continue };
+                let sign = theirs[at].1;
+                let signed = |list: &[Number]| -> Vec<Number> {
+                    list.iter()
+                        .copied()
+                        .filter(|n| sign.is_none() || n.1 == sign)
+                        .collect()
+                };
+                let (theirs, mine) = (signed(&theirs), signed(&mine));
+                let place = theirs.iter().position(|n| u64::from(n.0) == v);
+                if let Some(place) = place
+                    && theirs.len() == mine.len()
+                    && let Some(&(n, s, sentence)) = mine.get(place)
+                    && s == sign
+                {
+                    votes.entry(key).or_default().push((n, sentence));
+                }
+            }
+        }
+        for (key, list) in votes {
+            let Some(&(value, sentence)) = list.first() else {
+                continue;
+            };
+            if list.iter().any(|(v, _)| *v != value) {
+                continue;
+            }
+            let mut one = serde_json::Map::new();
+            one.insert(key.clone(), serde_json::Value::from(value));
+            let Ok(params) = serde_json::from_value::<Params>(serde_json::Value::Object(one))
+            else {
+                continue;
+            };
+            rule.params.merge(&params);
+            found.push(Found {
+                key,
+                value: serde_json::Value::from(value),
+                rule: rule.number.clone(),
+                sentence: sentences[sentence].clone(),
+            });
+        }
+    }
+    found
+}
+
+/// A number of a rule: its value, the sign after it, its sentence.
+type Number = (u32, Option<char>, usize);
+
+/// The numbers of a rule's sentences in order.
+fn numbers(sentences: &[String], lc: &LangCues) -> Vec<Number> {
+    let mut out = Vec::new();
+    for (s, sentence) in sentences.iter().enumerate() {
+        let tokens = tokenize(sentence, lc);
+        for (k, t) in tokens.iter().enumerate() {
+            if let Token::Number(n) = t {
+                let sign = match tokens.get(k + 1) {
+                    Some(Token::Sign(c)) => Some(*c),
+                    _ => None,
+                };
+                out.push((*n, sign, s));
+            }
+        }
+    }
+    out
+}
+
+/// A whole text tokenised as [`recognise`] reads rules, for asking which
+/// phrases it contains ([`Text::contains`]).
+pub struct Text(Vec<Vec<Token>>);
+
+impl Text {
+    /// `text`'s sentences, their numbers read with `lc`'s number words.
+    pub fn new(text: &str, lc: &LangCues) -> Text {
+        Text(sentences(text).iter().map(|s| tokenize(s, lc)).collect())
+    }
+
+    /// Whether `phrase` (written as the cue file writes phrases) matches
+    /// somewhere in the text.
+    pub fn contains(&self, phrase: &str, lc: &LangCues) -> bool {
+        find(phrase, &self.0, lc).is_some()
+    }
 }
 
 /// A text's sentences: its lines, split after a full stop before a

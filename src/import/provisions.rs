@@ -132,7 +132,7 @@ pub fn record(
 
 /// A statement as a record writes it: the words alone, or with its topic
 /// and terms.
-fn written(stated: &Stated) -> serde_json::Value {
+pub fn written(stated: &Stated) -> serde_json::Value {
     let terms = match serde_json::to_value(&stated.terms) {
         Ok(serde_json::Value::Object(m)) => m,
         _ => serde_json::Map::new(),

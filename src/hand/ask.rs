@@ -16,7 +16,7 @@ use crate::incidents::{
     undercall::Undercall, undercall_sequence::UndercallSequence,
 };
 use crate::message::{Message, Msg};
-use crate::rules::{Book, Store};
+use crate::rules::{Book, Params, Store};
 use crate::ui::Ui;
 
 /// The incidents a replay asks.
@@ -89,6 +89,11 @@ impl<'a> Loaded<'a> {
         let mut source = TypedAnswers::new(tree, given)?;
         let walked = engine::walk(tree, &mut source)?;
         engine::decide_as::<I>(tree, book, ui, &walked)
+    }
+
+    /// The parameters the edition states (those the incidents read).
+    pub(super) fn params(&self, store: &'a Store, edition: &str) -> Result<Params, Error> {
+        Ok(self.book(store, edition)?.params())
     }
 
     /// The questions of incident `id`'s tree.

@@ -32,6 +32,7 @@ use crate::incidents::pot_limit::PotLimit;
 use crate::incidents::reopening::Reopening;
 use crate::incidents::situation::RaisesMade;
 use crate::incidents::stud_first_to_act::{StudFirstToAct, StudSituation};
+use crate::incidents::substantial_action::{SaOutcome, SaThresholds, substantial_action};
 use crate::incidents::undercall::Undercall;
 use crate::incidents::undercall_sequence::UndercallSequence;
 use crate::message::{Message, Msg};
@@ -416,6 +417,16 @@ impl<'a> Rules<'a> {
     pub(super) fn ask<I: Incident>(&self, given: Given) -> Result<(Decision<I>, Ruling), Error> {
         self.loaded
             .ask::<I>(self.store, self.edition, self.ui, given)
+    }
+
+    /// The edition's counts of substantial action (TDA 36).
+    fn sa_thresholds(&self) -> Result<SaThresholds, Error> {
+        let stated = self.loaded.params(self.store, self.edition)?;
+        let mut params = crate::rules::params::Resolved::new(&stated);
+        Ok(SaThresholds {
+            sa_chip_actions: params.sa_chip_actions().get(),
+            sa_any_actions: params.sa_any_actions().get(),
+        })
     }
 }
 
@@ -977,7 +988,8 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
             // chips come back and he acts again in turn.
             let (out_of_turn, withdrawn) = match turn {
                 Some(t) if t != mv.player && step.ruling.is_none() => {
-                    let (ruling, withdrawn) = out_of_turn(rules, &action, t, mv, &played.actions)?;
+                    let (ruling, withdrawn) =
+                        out_of_turn(rules, &round, &action, t, mv, &played.actions)?;
                     (Some(ruling), withdrawn)
                 }
                 _ => (None, false),
@@ -1594,9 +1606,13 @@ fn above_the_limit(rules: &Rules<'_>, ruling: &mut Ruling, total: Chips) {
 
 /// The ruling on `mv` made out of turn while `skipped` was to act: it
 /// stands unless the skipped player bets or raises before the player acts
-/// again (then he may change it); true when it does not stand.
+/// again (then he may change it); true when it does not stand. The skipped
+/// player spoke up in time unless the actions from `mv` until his own make
+/// substantial action (TDA 36, the edition's counts). `round` is the round
+/// before `mv`.
 fn out_of_turn(
     rules: &Rules<'_>,
+    round: &Round,
     ruled: &Action,
     skipped: u8,
     mv: &super::Move,
@@ -1611,24 +1627,72 @@ fn out_of_turn(
         .iter()
         .position(|m| std::ptr::eq(m, mv))
         .unwrap_or(0);
-    let changed = street_moves
-        .iter()
-        .skip(here + 1)
-        .take_while(|m| m.player != mv.player)
-        .any(|m| {
-            m.player == skipped
-                && matches!(
-                    m.act,
-                    Act::Bet(_) | Act::Raise(_) | Act::BetOrRaise(_) | Act::AllIn(_)
-                )
-        });
+    // The amount to call when the skipped player acts: the round with the
+    // out-of-turn action in, raised by any bet in between.
+    let mut ahead = round.clone();
+    let mut facing = match ahead.apply(here + 1, ruled) {
+        Ok(()) => ahead.facing(),
+        Err(_) => round.facing(),
+    };
+    // Behind the skipped player: the out-of-turn action and every one after
+    // it until he acts.
+    let mut behind = vec![ruled.kind];
+    let mut changed = false;
+    let mut player_again = false;
+    for m in street_moves.iter().skip(here + 1) {
+        let to = raised_to(round, m);
+        if m.player == skipped {
+            // Only a bet or raise changes the action: an all-in that calls
+            // (or calls short) the amount he faces does not (TDA 53-A).
+            changed = !player_again
+                && match m.act {
+                    Act::Bet(_) | Act::Raise(_) | Act::BetOrRaise(_) => true,
+                    Act::AllIn(_) => to.is_some_and(|t| t > facing),
+                    _ => false,
+                };
+            break;
+        }
+        player_again = player_again || m.player == mv.player;
+        behind.push(move_kind(m, to, facing));
+        if let Some(t) = to {
+            facing = facing.max(t);
+        }
+    }
+    let sa = substantial_action(&behind, rules.sa_thresholds()?)?;
     let given: Given = vec![
         ("oot_action", choice(kind)),
         ("action_changed", Answer::Bool(changed)),
-        ("skipped_spoke", Answer::Bool(true)),
+        (
+            "skipped_spoke",
+            Answer::Bool(sa.outcome != SaOutcome::SubstantialAction),
+        ),
     ];
     let (decision, ruling) = rules.ask::<OutOfTurn>(given)?;
     Ok((ruling, decision.outcome == OutOfTurnOutcome::NotBinding))
+}
+
+/// The total `m` bets or raises to, as written (an all-in without its total:
+/// the player's chips in `round`); none for a check, call or fold.
+fn raised_to(round: &Round, m: &super::Move) -> Option<Chips> {
+    match m.act {
+        Act::Bet(t) | Act::Raise(t) | Act::BetOrRaise(t) | Act::AllIn(Some(t)) => Some(t),
+        Act::AllIn(None) => round
+            .spot(&name(m.player))
+            .ok()
+            .and_then(|s| s.all_in_total()),
+        _ => None,
+    }
+}
+
+/// The kind of `m` for counting substantial action: whether it put chips in.
+fn move_kind(m: &super::Move, to: Option<Chips>, facing: Chips) -> ActionKind {
+    match (&m.act, to) {
+        (Act::Fold, _) => ActionKind::Fold,
+        (Act::Check, _) => ActionKind::Check,
+        (Act::CheckOrCall, _) if facing == 0 => ActionKind::Check,
+        (_, Some(t)) if t > facing => ActionKind::Raise,
+        _ => ActionKind::Call,
+    }
 }
 
 /// Players still in the hand in this round (not folded).

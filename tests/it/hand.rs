@@ -145,6 +145,90 @@ fn an_action_out_of_turn_that_does_not_stand_is_taken_back() {
     assert_eq!(total, 100 + 3 * 200 + 2 * 600);
 }
 
+/// `text` replayed, as JSON.
+fn replayed(text: &str) -> Value {
+    let out = floor()
+        .args(["hand", "-", "--json"])
+        .write_stdin(text.to_string())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap()
+}
+
+#[test]
+fn an_action_out_of_turn_stands_when_the_skipped_player_only_calls_all_in() {
+    // Flop: 6 bets 1000 out of turn while 4 is to act; 4 has 800 left and
+    // goes all in: a short call, no bet or raise (TDA 53-A), so 6's bet
+    // stands and 200 of it comes back uncalled.
+    let r = replayed(
+        "NL 100/200 button 6\n1:5000 2:5000 3:5000 4:1000 5:5000 6:5000\n\
+         pre: 3 f, 4 c, 5 f, 6 c, 1 f, 2 x\n\
+         flop: 2 x, 6 b1000, 4 a, 2 f\n",
+    );
+    let s = step(&r, 8);
+    assert_eq!(s["out_of_turn"]["outcome"], "binding");
+    assert_eq!(s["ruled"], serde_json::json!({"kind": "bet", "to": 1000}));
+    assert_eq!(step(&r, 9)["to_call"], 800);
+    assert_eq!(
+        step(&r, 9)["ruled"],
+        serde_json::json!({"kind": "all-in", "to": 800})
+    );
+    let total: u64 = r["pots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["amount"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 100 + 3 * 200 + 2 * 800);
+}
+
+#[test]
+fn an_action_out_of_turn_may_change_when_the_skipped_player_raises_all_in() {
+    // The same flop with 2800 left to 4: his all-in is more than the 1000
+    // he faces, a raise: 6's bet is not binding and comes back.
+    let r = replayed(
+        "NL 100/200 button 6\n1:5000 2:5000 3:5000 4:3000 5:5000 6:5000\n\
+         pre: 3 f, 4 c, 5 f, 6 c, 1 f, 2 x\n\
+         flop: 2 x, 6 b1000, 4 a, 6 c, 2 f\n",
+    );
+    let s = step(&r, 8);
+    assert_eq!(s["out_of_turn"]["outcome"], "not-binding");
+    assert_eq!(
+        s["ruled"],
+        serde_json::json!({"kind": "withdrawn", "to": null})
+    );
+    assert_eq!(step(&r, 9)["to_call"], 0);
+    assert_eq!(step(&r, 10)["to_call"], 2800);
+}
+
+#[test]
+fn a_skipped_player_silent_through_substantial_action_loses_his_say() {
+    // 6 bets out of turn, 2 calls out of turn too, then 4 speaks: two
+    // actions behind him, one with chips, are substantial action (TDA 36):
+    // 6's bet stands and the floor rules on 4's hand. 2's call alone is
+    // no substantial action: it stands as any call.
+    let r = replayed(
+        "NL 100/200 button 6\n1:5000 2:5000 3:5000 4:5000 5:5000 6:5000\n\
+         pre: 3 f, 4 c, 5 f, 6 c, 1 f, 2 x\n\
+         flop: 2 x, 6 b1000, 2 c, 4 c\n",
+    );
+    assert_eq!(
+        step(&r, 8)["out_of_turn"]["outcome"],
+        "skipped-hand-discretion"
+    );
+    assert_eq!(step(&r, 9)["out_of_turn"]["outcome"], "binding");
+    // Told only 6's bet and 4's answer, he spoke in time: the bet stands.
+    let r = replayed(
+        "NL 100/200 button 6\n1:5000 2:5000 3:5000 4:5000 5:5000 6:5000\n\
+         pre: 3 f, 4 c, 5 f, 6 c, 1 f, 2 x\n\
+         flop: 2 x, 6 b1000, 4 c, 2 f\n",
+    );
+    assert_eq!(step(&r, 8)["out_of_turn"]["outcome"], "binding");
+}
+
 #[test]
 fn before_an_action_the_player_to_act_and_his_options() {
     let file = hand_file("underraise-out-of-turn.hand");

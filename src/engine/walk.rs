@@ -100,17 +100,25 @@ pub trait AnswerSource {
     fn reply(&mut self, question: &Question, default: Option<&str>) -> Result<Reply, WalkError>;
 
     /// The last reply did not parse; an interactive source shows `problem`
-    /// and the walk asks again. A scripted source fails.
+    /// and the walk asks again. A scripted source fails (the default).
     fn rejected(
         &mut self,
         question: &Question,
         value: &str,
         problem: &Message,
-    ) -> Result<(), WalkError>;
+    ) -> Result<(), WalkError> {
+        Err(WalkError::Invalid {
+            key: question.id.clone(),
+            value: value.to_string(),
+            problem: problem.clone(),
+        })
+    }
 
-    /// Whether detail questions are put to this source (scripted sources
-    /// are always asked: they answer from what was given).
-    fn asks_details(&self) -> bool;
+    /// Whether detail questions are put to this source (scripted sources,
+    /// the default, are always asked: they answer from what was given).
+    fn asks_details(&self) -> bool {
+        true
+    }
 }
 
 /// Walks `tree`, asking `source`.
@@ -329,23 +337,6 @@ impl AnswerSource for TypedAnswers {
             None => Reply::Default,
         })
     }
-
-    fn rejected(
-        &mut self,
-        question: &Question,
-        value: &str,
-        problem: &Message,
-    ) -> Result<(), WalkError> {
-        Err(WalkError::Invalid {
-            key: question.id.clone(),
-            value: value.to_string(),
-            problem: problem.clone(),
-        })
-    }
-
-    fn asks_details(&self) -> bool {
-        true
-    }
 }
 
 /// Answers given as `KEY=VALUE` (and from a file): never prompts.
@@ -379,22 +370,5 @@ impl AnswerSource for GivenAnswers {
             Some(v) => Reply::Value(v.clone()),
             None => Reply::Default,
         })
-    }
-
-    fn rejected(
-        &mut self,
-        question: &Question,
-        value: &str,
-        problem: &Message,
-    ) -> Result<(), WalkError> {
-        Err(WalkError::Invalid {
-            key: question.id.clone(),
-            value: value.to_string(),
-            problem: problem.clone(),
-        })
-    }
-
-    fn asks_details(&self) -> bool {
-        true
     }
 }

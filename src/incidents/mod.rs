@@ -49,6 +49,7 @@ pub mod undercall;
 pub mod undercall_sequence;
 pub mod underraise_callers;
 pub mod wrong_count;
+pub mod wrong_seat;
 
 use crate::engine::Entry;
 use crate::error::Error;
@@ -100,6 +101,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<undercall_sequence::UndercallSequence>(),
     Entry::of::<underraise_callers::UnderraiseCallers>(),
     Entry::of::<wrong_count::WrongCount>(),
+    Entry::of::<wrong_seat::WrongSeat>(),
 ];
 
 /// The module of incident `id`.

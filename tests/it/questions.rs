@@ -114,6 +114,7 @@ pub const COMMON: &[(&str, &[(&str, &str)])] = &[
     ("playing-the-board", &[("tabled_all", "yes")]),
     ("stud-dead-hand", &[("facing_action", "yes")]),
     ("found-chips", &[("owner_known", "no")]),
+    ("wrong-seat", &[("correct_stack", "yes")]),
     ("chips-out-of-view", &[]),
     ("substantial-action", &[("actions", "check,bet")]),
     ("misdeal", &[("causes", "eligible-seat-dealt-out")]),

@@ -72,6 +72,13 @@ fn main() {
                 ("extra param", &s.params_extra),
                 ("cue held out", &knowledge.cues_held_out),
             ];
+            let report = floor::import::report::Report::of(&import, &held.source);
+            for point in &report.points {
+                details.push(format!(
+                    "    point {}",
+                    serde_json::to_string(point).unwrap_or_default()
+                ));
+            }
             for (what, list) in lines {
                 for line in list {
                     details.push(format!("    {what} {line}"));

@@ -53,7 +53,7 @@ pub struct Score {
     pub params_wrong: Vec<String>,
     /// Parameters read on a rule whose curated counterpart states none.
     pub params_extra: Vec<String>,
-    /// Points left to a person.
+    /// Points left to a person: every point of the import report.
     pub points: usize,
 }
 
@@ -267,7 +267,9 @@ pub fn score(import: &Import, curated: &Edition, knowledge: &Knowledge) -> Score
             }
         }
     }
-    s.points = import.mapping.rules.iter().filter(|m| m.uncertain).count();
+    s.points = crate::import::report::Report::of(import, &curated.source)
+        .points
+        .len();
     s
 }
 

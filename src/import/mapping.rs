@@ -970,7 +970,6 @@ fn align(score: &[Vec<f32>], order: &[usize], house: &[bool]) -> (f32, Vec<Optio
 mod tests {
     use super::*;
     use crate::data::DataSource;
-    use crate::import::knowledge::Books;
     use crate::import::{source, structure};
     use crate::rules::Store;
 
@@ -990,11 +989,7 @@ mod tests {
         let store = store();
         let all = Knowledge::from_store(&store).expect("knowledge");
         let seeds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/seeds");
-        let mut books = Books::new();
-        for ed in store.editions().expect("editions") {
-            let text = std::fs::read_to_string(seeds.join(&ed.source)).expect("seed");
-            books.insert(ed.id.clone(), text);
-        }
+        let books = crate::import::eval::seed_books(&store, &seeds).expect("seeds");
         let knowledge = all.without("onk-2023-nl", &books);
         assert!(!knowledge.cues.procedure_prefixes.iter().any(|p| p == "RP"));
         let onk = store.edition("onk-2023-nl").expect("onk");

@@ -13,8 +13,8 @@
 //! ([`by_position`]), by what it counts (the languages' own unit words,
 //! `locales/language.yaml`). Every value is checked by the parameter's own
 //! type before it is kept; a value the words leave open (a clock whose
-//! countdown words are not read, a list that may miss an item no phrase of
-//! the language reads) is a [`Doubt`] for a person, never set.
+//! countdown words are not read, a list a known edition extends) is a
+//! [`Doubt`] for a person, never set.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -88,17 +88,12 @@ pub fn recognise(edition: &mut Edition, knowledge: &Knowledge) -> (Vec<Found>, V
         .iter()
         .flat_map(Edition::rules)
         .any(|r| r.params.to_map().contains_key("clock_countdown"));
-    // The items each list parameter has in a known edition.
-    let mut known_items: BTreeMap<String, Vec<Value>> = BTreeMap::new();
+    // The lists each list parameter has in the known editions.
+    let mut known_lists: BTreeMap<String, Vec<Vec<Value>>> = BTreeMap::new();
     for r in knowledge.editions.iter().flat_map(Edition::rules) {
         for (key, value) in r.params.to_map() {
             if let Value::Array(items) = value {
-                let at = known_items.entry(key).or_default();
-                for item in items {
-                    if !at.contains(&item) {
-                        at.push(item);
-                    }
-                }
+                known_lists.entry(key).or_default().push(items);
             }
         }
     }
@@ -137,20 +132,28 @@ pub fn recognise(edition: &mut Edition, knowledge: &Knowledge) -> (Vec<Found>, V
             values.extend(languages(&sentences, lc, lw));
         }
         for (key, value, sentence) in values {
-            // A list may miss an item a known edition lists that no phrase
-            // of the book's language can read: it could not have been read.
+            // A list may miss items: a known edition lists every item read
+            // and more, and either no known edition lists just these, or no
+            // phrase of the book's language reads one of the more (it could
+            // not have been read).
             let unreadable = |cue: &ParamCue, items: &[Value]| {
-                known_items
-                    .get(&key)
-                    .into_iter()
-                    .flatten()
-                    .filter(|item| !items.contains(item))
-                    .any(|item| {
-                        cue.all_of
-                            .iter()
-                            .find(|v| v.value == *item)
-                            .is_none_or(|v| v.phrases(lang).is_empty())
-                    })
+                let no_phrase = |item: &Value| {
+                    cue.all_of
+                        .iter()
+                        .find(|v| v.value == *item)
+                        .is_none_or(|v| v.phrases(lang).is_empty())
+                };
+                let lists = known_lists.get(&key).map_or(&[][..], Vec::as_slice);
+                let same = |list: &Vec<Value>| {
+                    list.len() == items.len() && items.iter().all(|i| list.contains(i))
+                };
+                let known_as_is = lists.iter().any(same);
+                lists.iter().any(|list| {
+                    let more: Vec<&Value> = list.iter().filter(|i| !items.contains(i)).collect();
+                    items.iter().all(|i| list.contains(i))
+                        && !more.is_empty()
+                        && (!known_as_is || more.iter().any(|i| no_phrase(i)))
+                })
             };
             let short = match (cues.params.get(&key), value.as_array()) {
                 (Some(cue), Some(items)) if !cue.all_of.is_empty() => unreadable(cue, items),

@@ -8,7 +8,7 @@ use std::path::Path;
 use floor::compare::align::Aligned;
 use floor::compare::{
     Comparison, Flag, Index, Options, Parameter, Piece, Quote, Row, Said, Side, Stating, TermDiff,
-    compare,
+    compare_indexed,
 };
 use floor::rules::overlay::{self, Warning};
 use floor::rules::provisions::{Catalog, Descriptions, Kind, Term, with_provisions};
@@ -73,7 +73,8 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         concept,
         sentences: args.diff || args.concept.is_some() || warnings.is_some(),
     };
-    let comparison = compare(&ea, &eb, &catalog, &options);
+    let index = [Index::of(&ea, &catalog), Index::of(&eb, &catalog)];
+    let comparison = compare_indexed(&ea, &eb, &index, &catalog, &options);
     if ctx.json {
         #[derive(serde::Serialize)]
         struct WithWarnings<'a> {
@@ -89,6 +90,7 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
             comparison: &comparison,
             warnings,
         })?);
+        forget_at_exit(index);
         forget_at_exit((comparison, ea, eb, catalog));
         return Ok(out);
     }
@@ -98,8 +100,8 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         c: &comparison,
         ea: &ea,
         eb: &eb,
-        ia: Index::of(&ea, &catalog),
-        ib: Index::of(&eb, &catalog),
+        ia: &index[0],
+        ib: &index[1],
         all: args.all || args.concept.is_some(),
         // Across languages a word diff cannot be made: the provisions are
         // held side by side instead.
@@ -117,6 +119,7 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         Format::Text => text(ctx, &doc),
         Format::Markdown => markdown(&doc),
     });
+    forget_at_exit(index);
     forget_at_exit((comparison, ea, eb, catalog, doc));
     Ok(out)
 }
@@ -267,8 +270,8 @@ struct Report<'a> {
     c: &'a Comparison,
     ea: &'a Edition,
     eb: &'a Edition,
-    ia: Index<'a>,
-    ib: Index<'a>,
+    ia: &'a Index<'a>,
+    ib: &'a Index<'a>,
     all: bool,
     /// Every provision of a listed topic, both editions side by side
     /// (across languages, with `--diff` or `--concept`).

@@ -115,6 +115,16 @@ pub(crate) fn answer_needed(key: &'static str) -> Error {
     Error::input(key, Message::new(Msg::AnswerNeeded).arg("key", key))
 }
 
+/// The bundled editions, in the order the unit tests' tables list them.
+#[cfg(test)]
+pub(crate) const EDITIONS: [&str; 5] = [
+    "onk-2023-nl",
+    "pokerpunt-nl",
+    "tda-2015-de",
+    "tda-2019-sk",
+    "dpc-2019-en",
+];
+
 /// Rules on `answers` with incident `I` in bundled `edition` (unit tests).
 #[cfg(test)]
 pub(crate) fn rule_in<I: crate::engine::Incident>(

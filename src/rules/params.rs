@@ -68,6 +68,7 @@ pub const READ_BY_RULINGS: &[&str] = &[
     "hand_start_events",
     "two_deck_hand_start",
     "old_level_after_sa",
+    "languages",
 ];
 
 /// To what odd chips are first broken down.

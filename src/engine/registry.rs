@@ -89,6 +89,71 @@ pub trait Outcome:
     fn cites(self) -> &'static [ConceptId];
 }
 
+/// Declares an incident's outcome enum: each variant is an outcome id (its
+/// kebab-case name, as the tree spells it) with the concepts it may cite,
+/// deciding rule first, named as the constants of
+/// [`crate::rules::concepts`]. Attributes given before the enum (more
+/// derives) are kept.
+///
+/// ```
+/// use floor::engine::Outcome;
+/// use floor::rules::concepts as c;
+///
+/// floor::outcomes! {
+///     /// The outcomes of an incident.
+///     pub enum Flop {
+///         /// The cards are scrambled.
+///         Scramble => [FOUR_CARD_FLOP],
+///         /// The flop is dealt again.
+///         Redeal => [PREMATURE_CARDS, MISDEALS],
+///     }
+/// }
+///
+/// let id: &str = Flop::Redeal.into();
+/// assert_eq!((id, Flop::Redeal.cites()), ("redeal", &[c::PREMATURE_CARDS, c::MISDEALS][..]));
+/// ```
+#[macro_export]
+macro_rules! outcomes {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $variant:ident => [$($concept:ident),* $(,)?]
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(
+            Debug,
+            Clone,
+            Copy,
+            PartialEq,
+            Eq,
+            serde::Serialize,
+            strum::IntoStaticStr,
+            strum::VariantNames,
+            strum::VariantArray,
+        )]
+        #[serde(rename_all = "kebab-case")]
+        #[strum(serialize_all = "kebab-case")]
+        $vis enum $name {
+            $(
+                $(#[$vmeta])*
+                $variant,
+            )*
+        }
+
+        impl $crate::engine::Outcome for $name {
+            fn cites(self) -> &'static [$crate::rules::concepts::ConceptId] {
+                match self {
+                    $( $name::$variant => &[$($crate::rules::concepts::$concept),*], )*
+                }
+            }
+        }
+    };
+}
+
 /// What a ruling may consult besides the answers: the edition's parameters
 /// and which rule states each of them.
 pub struct Cx<'a> {

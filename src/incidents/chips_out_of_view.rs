@@ -56,15 +56,7 @@ impl Incident for ChipsOutOfView {
     const READS_PROVISIONS: bool = true;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ChipsOutOfView>, Error> {
-        let sanction = if cx.states("outofview-disqualified")? {
-            Sanction::Disqualify
-        } else if cx.states("outofview-forfeit")? {
-            Sanction::Forfeit
-        } else {
-            Sanction::Unstated
-        };
-        let exempt = cx.states("outofview-sealed-exempt")? && a.in_rack_or_bag == Some(true);
-        let outcome = out_of_view(sanction, exempt);
+        let (outcome, sanction) = judge(cx, a.in_rack_or_bag)?;
         let mut d = Decision::<ChipsOutOfView>::plain(outcome);
         d.discretion = Some(outcome == OutOfViewOutcome::Forfeit);
         if outcome == OutOfViewOutcome::Forfeit {
@@ -75,6 +67,23 @@ impl Incident for ChipsOutOfView {
         }
         Ok(d)
     }
+}
+
+/// The outcome in the edition in use, and the sanction its rule states
+/// (also read by `offence-penalty` for a detour on a table move).
+pub fn judge(
+    cx: &Cx<'_>,
+    in_rack_or_bag: Option<bool>,
+) -> Result<(OutOfViewOutcome, Sanction), Error> {
+    let sanction = if cx.states("outofview-disqualified")? {
+        Sanction::Disqualify
+    } else if cx.states("outofview-forfeit")? {
+        Sanction::Forfeit
+    } else {
+        Sanction::Unstated
+    };
+    let exempt = cx.states("outofview-sealed-exempt")? && in_rack_or_bag == Some(true);
+    Ok((out_of_view(sanction, exempt), sanction))
 }
 
 /// The sanction the edition's rule states.

@@ -24,7 +24,7 @@ pub struct RuleEntry {
     pub concept: String,
     /// Rule, procedure or house rule.
     pub kind: RuleKind,
-    /// House rules: the concepts they modify.
+    /// The concepts it touches ([`crate::rules::Rule::touches`]).
     #[serde(default)]
     pub touches: Vec<String>,
     /// Its parameters.

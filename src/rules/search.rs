@@ -1059,7 +1059,7 @@ pub fn search<'d, 'a>(
             Hit {
                 doc,
                 score: (p.score * 100.0).round() / 100.0,
-                snippet: snippet(doc, &terms, &index.vocab, &index.lexicon.stop),
+                snippet: snippet(doc, &terms),
                 fallback: p.fallback,
                 nearest: p.nearest,
             }
@@ -1218,7 +1218,7 @@ fn pick(
     out
 }
 
-fn snippet(doc: &Doc, terms: &[Term], vocab: &Vocab, stop: &StopWords) -> Snippet {
+fn snippet(doc: &Doc, terms: &[Term]) -> Snippet {
     let source: &str = if doc.text.trim().is_empty() {
         doc.title
     } else {
@@ -1231,10 +1231,11 @@ fn snippet(doc: &Doc, terms: &[Term], vocab: &Vocab, stop: &StopWords) -> Snippe
         .flat_map(|r| r.all_stems(lang))
         .collect();
     let folded = fold_mapped(source);
-    // Byte ranges (in the folded text) of the words that matched.
+    // Byte ranges (in the folded text) of the words that matched, with the
+    // stem sought that each says.
     let mut words: Vec<(usize, usize, &str)> = Vec::new();
     // A rule repeats its words ("chip", "chips"): each is analysed once.
-    let mut decided: HashMap<&str, bool> = HashMap::new();
+    let mut decided: HashMap<&str, Option<&str>> = HashMap::new();
     let mut at = 0;
     for word in folded.text.split(' ') {
         let start = at;
@@ -1245,29 +1246,27 @@ fn snippet(doc: &Doc, terms: &[Term], vocab: &Vocab, stop: &StopWords) -> Snippe
         let could = wanted
             .iter()
             .any(|s| word.get(..3.min(s.len())) == s.get(..3.min(word.len())));
-        // Split a long word only when a stem sought is inside it.
-        let glued = word.len() > 2 * analyze::MIN_PART
-            && wanted.iter().any(|s| {
-                s.len() >= analyze::MIN_PART && word.get(1..).is_some_and(|w| w.contains(s))
-            });
-        if !could && !glued {
+        // A word printed glued ("Telefongespräche", "Chipstapel") holds a
+        // stem sought beside a part of its own: marked without splitting it
+        // again (the index did, and a split looks up every way to cut it).
+        let glued = wanted.iter().copied().find(|s| {
+            s.len() > analyze::MIN_PART
+                && word.len() >= s.len() + analyze::MIN_PART
+                && word.contains(*s)
+        });
+        if !could && glued.is_none() {
             continue;
         }
-        let hit = *decided.entry(word).or_insert_with(|| {
-            (could && wanted.contains(analyze::stem(doc.lang, word).as_str()))
-                || (glued
-                    && analyze::split_glued(word, &[doc.lang], vocab, stop).is_some_and(|parts| {
-                        parts
-                            .iter()
-                            .any(|p| wanted.contains(analyze::stem(doc.lang, p).as_str()))
-                    }))
+        let said = *decided.entry(word).or_insert_with(|| {
+            glued.or_else(|| wanted.get(analyze::stem(doc.lang, word).as_str()).copied())
         });
-        if hit {
-            words.push((start, start + word.len(), word));
+        if let Some(stem) = said {
+            words.push((start, start + word.len(), stem));
         }
     }
     // The window starts at the matched word followed by the most different
-    // matched words ("chip race" rather than "chips" alone).
+    // stems sought ("chip race" rather than "chips" alone, and "Chip" and
+    // "Chiptausch" are one word sought, not two).
     let mut best: Option<(usize, usize)> = None;
     for (i, &(start, _, _)) in words.iter().enumerate() {
         let distinct: BTreeSet<&str> = words[i..]

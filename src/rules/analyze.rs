@@ -191,21 +191,29 @@ pub fn stem_sk(word: &str) -> String {
 /// The stems a Dutch or German verb form may come from, for a query word
 /// whose own stem no text has: Snowball stems infinitives and nouns
 /// ("kloppen", "verlassen") but not the forms a sentence uses ("klopt",
-/// "geklopt", "verlässt", "telefonieren" for "Telefon"). The ending (and a
-/// participle's "ge-") is taken off and the infinitive rebuilt the ways
-/// the spelling allows (a doubled consonant, a long vowel written single, f
-/// for v, s for z); each candidate is stemmed as a text word would be; an
-/// irregular form ([`IRREGULAR`], in every language) leads to its
-/// infinitive. The caller keeps only those the texts have. Slovak regular
-/// verb endings are in [`stem_sk`].
+/// "geklopt", "verlässt", "telefonieren" for "Telefon"). Each candidate of
+/// [`infinitives`] is stemmed as a text word would be. The caller keeps only
+/// those the texts have. Slovak regular verb endings are in [`stem_sk`].
 pub fn form_variants(lang: &str, word: &str) -> Vec<String> {
     let own = stem(lang, word);
     let mut stems: Vec<String> = Vec::new();
-    let mut keep = |s: String| {
+    for w in infinitives(lang, word) {
+        let s = stem(lang, &w);
         if s != own && s.len() >= 3 && !stems.contains(&s) {
             stems.push(s);
         }
-    };
+    }
+    stems
+}
+
+/// The words a verb form may be a form of: an irregular form
+/// ([`IRREGULAR`], in every language) its infinitive; in Dutch and German,
+/// the ending (and a participle's "ge-") taken off and the infinitive
+/// rebuilt the ways the spelling allows (a doubled consonant, a long vowel
+/// written single, f for v, s for z), and a verb made of a noun its noun
+/// ("telefonieren" of "Telefon").
+pub fn infinitives(lang: &str, word: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
     // Irregular forms, also after a prefix ("ontliep" of "ontlopen").
     for (form, infinitive) in IRREGULAR
         .iter()
@@ -215,7 +223,7 @@ pub fn form_variants(lang: &str, word: &str) -> Vec<String> {
         if let Some(prefix) = word.strip_suffix(form)
             && prefix.len() <= 4
         {
-            keep(stem(lang, &format!("{prefix}{infinitive}")));
+            words.push(format!("{prefix}{infinitive}"));
         }
     }
     let (prefix, endings): (&str, &[&str]) = match lang {
@@ -224,7 +232,7 @@ pub fn form_variants(lang: &str, word: &str) -> Vec<String> {
             "ge",
             &["test", "tet", "ten", "te", "est", "st", "et", "t", "en"],
         ),
-        _ => return stems,
+        _ => return words,
     };
     let mut bases: Vec<&str> = Vec::new();
     for w in [
@@ -240,7 +248,6 @@ pub fn form_variants(lang: &str, word: &str) -> Vec<String> {
             }
         }
     }
-    let mut words: Vec<String> = Vec::new();
     for base in bases {
         let mut forms = vec![base.to_string()];
         if lang == "de" {
@@ -276,10 +283,50 @@ pub fn form_variants(lang: &str, word: &str) -> Vec<String> {
             words.push(form);
         }
     }
-    for w in words {
-        keep(stem(lang, &w));
-    }
-    stems
+    words
+}
+
+/// The particles of Dutch and German separable verbs, folded: in a main
+/// clause the particle stands apart, after the verb ("loopt … weg" of
+/// "weglopen", "deckt … auf" of "aufdecken", "schiebt … nach" of
+/// "nachschieben").
+const PARTICLES: &[(&str, &[&str])] = &[
+    (
+        "nl",
+        &[
+            "aan", "af", "bij", "door", "in", "mee", "na", "om", "op", "over", "terug", "toe",
+            "uit", "weg", "neer", "vast", "open", "dicht", "samen", "achter", "binnen", "tegen",
+            "voor",
+        ],
+    ),
+    (
+        "de",
+        &[
+            "ab", "an", "auf", "aus", "bei", "ein", "mit", "nach", "vor", "weg", "zu", "zuruck",
+            "um", "durch", "hin", "her", "los", "weiter", "hoch", "runter", "rein", "raus",
+            "zusammen", "fest", "frei", "nieder", "vorbei", "offen",
+        ],
+    ),
+];
+
+/// Whether `word` (folded) is a separable verb particle of `lang`.
+pub fn is_particle(lang: &str, word: &str) -> bool {
+    PARTICLES
+        .iter()
+        .any(|(l, list)| *l == lang && list.contains(&word))
+}
+
+/// The separable verbs a verb form and a particle that stands apart from it
+/// may make, as words: the particle before the form and before each of its
+/// [`infinitives`] ("weg" and "loopt": "wegloopt", "weglopen", …).
+pub fn particle_verbs(lang: &str, particle: &str, verb: &str) -> Vec<String> {
+    let mut out = vec![format!("{particle}{verb}")];
+    out.extend(
+        infinitives(lang, verb)
+            .into_iter()
+            .map(|w| format!("{particle}{w}")),
+    );
+    out
 }
 
 /// Irregular verb forms a floor person types, folded, and their
@@ -636,6 +683,28 @@ mod tests {
         assert!(form_variants("sk", "ukazal").is_empty());
         // Nothing shorter than three letters.
         assert!(form_variants("nl", "bet").iter().all(|s| s.len() >= 3));
+    }
+
+    #[test]
+    fn a_particle_before_a_verb_form_makes_its_infinitive() {
+        for (lang, particle, form, verb) in [
+            ("nl", "weg", "loopt", "weglopen"),
+            ("nl", "op", "geeft", "opgeven"),
+            ("de", "auf", "deckt", "aufdecken"),
+            ("de", "ab", "wirft", "abwirft"),
+        ] {
+            assert!(is_particle(lang, particle), "{particle}");
+            let stems: Vec<String> = particle_verbs(lang, particle, form)
+                .iter()
+                .map(|w| stem(lang, w))
+                .collect();
+            assert!(
+                stems.contains(&stem(lang, verb)),
+                "{form} {particle}: {stems:?}"
+            );
+        }
+        assert!(!is_particle("en", "up"));
+        assert!(!is_particle("nl", "speler"));
     }
 
     #[test]

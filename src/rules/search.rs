@@ -30,6 +30,9 @@ use crate::text::{fold, fold_mapped};
 /// longer text would only make the search slow.
 pub const MAX_QUERY_CHARS: usize = 200;
 
+/// How many words before a separable verb's particle its verb may stand.
+const MAX_PARTICLE_GAP: usize = 6;
+
 /// Query words looked up for typos at most (the others count as they are).
 const MAX_TYPO_LOOKUPS: usize = 6;
 
@@ -390,20 +393,98 @@ fn typo_distance(len: usize) -> usize {
     }
 }
 
+/// The languages a query is most likely written in: per language, the
+/// query words that are its stop words or words of its texts, counted; the
+/// languages with the most (all four when nothing tells them apart).
+fn query_langs(words: &[&str], stop: &StopWords, vocab: &Vocab) -> Vec<&'static str> {
+    let counts = analyze::LANGS.map(|lang| {
+        words
+            .iter()
+            .filter(|w| stop.of(lang, w) || vocab.has_stem(lang, &analyze::stem(lang, w)))
+            .count()
+    });
+    let best = counts.iter().copied().max().unwrap_or(0);
+    analyze::LANGS
+        .iter()
+        .zip(counts)
+        .filter(|(_, c)| *c == best)
+        .map(|(l, _)| *l)
+        .collect()
+}
+
 fn query_terms(words: &[&str], stop: &StopWords, vocab: &Vocab) -> Vec<Term> {
-    let content: Vec<&str> = words.iter().copied().filter(|w| !stop.any(w)).collect();
-    let words = if content.is_empty() {
-        words.to_vec()
+    let langs = query_langs(words, stop, vocab);
+    // A stop word of the query's language says nothing; one of another
+    // language is a word of this one when its texts have it ("tot" is
+    // Dutch "until" but German "dead").
+    let is_stop = |w: &str| {
+        langs.iter().any(|l| stop.of(l, w))
+            || (stop.any(w)
+                && !langs
+                    .iter()
+                    .any(|l| vocab.has_stem(l, &analyze::stem(l, w))))
+    };
+    // A separable verb's particle after its verb ("loopt … weg"): the two
+    // are read as the verb they make ("weglopen"), where the texts or the
+    // lexicon have it; the particle is then no word of its own.
+    let mut joined: Vec<Option<String>> = vec![None; words.len()];
+    let mut consumed = vec![false; words.len()];
+    for (i, particle) in words.iter().enumerate() {
+        for lang in langs.iter().filter(|l| analyze::is_particle(l, particle)) {
+            let found = (i.saturating_sub(MAX_PARTICLE_GAP)..i)
+                .rev()
+                .filter(|&j| !consumed[j] && joined[j].is_none())
+                .find_map(|j| {
+                    // A stop word is a verb here only as a word the texts
+                    // print whole ("gaat … weg": "weggaan"), so that "nach
+                    // den" is not "nachdem".
+                    let known = |c: &String| {
+                        if is_stop(words[j]) {
+                            vocab.has(c)
+                        } else {
+                            vocab.has_stem(lang, &analyze::stem(lang, c))
+                        }
+                    };
+                    analyze::particle_verbs(lang, particle, words[j])
+                        .into_iter()
+                        .find(known)
+                        .map(|c| (j, c))
+                });
+            if let Some((j, verb)) = found {
+                joined[j] = Some(verb);
+                consumed[i] = true;
+                break;
+            }
+        }
+    }
+    let content: Vec<usize> = (0..words.len())
+        .filter(|&i| joined[i].is_some() || (!consumed[i] && !is_stop(words[i])))
+        .collect();
+    let content = if content.is_empty() {
+        (0..words.len()).collect()
     } else {
         content
     };
     let mut seen = BTreeSet::new();
     let mut terms = Vec::new();
-    for word in words {
+    for i in content {
+        let word = words[i];
         if !seen.insert(word) {
             continue;
         }
+        let verb = joined[i]
+            .as_ref()
+            .map(|v| Reading::new(vec![v.clone()], 1.0, vocab));
+        if is_stop(word)
+            && let Some(verb) = verb
+        {
+            terms.push(Term {
+                readings: vec![verb],
+            });
+            continue;
+        }
         let mut readings = vec![Reading::new(vec![word.to_string()], 1.0, vocab)];
+        readings.extend(verb);
         // Umlauts typed as two letters, where the word as typed is not one
         // of the texts' ("Hoehe", not Dutch "moet").
         if let Some(t) = transliterated(word)
@@ -978,7 +1059,7 @@ pub fn search<'d, 'a>(
             Hit {
                 doc,
                 score: (p.score * 100.0).round() / 100.0,
-                snippet: snippet(doc, &terms, &index.vocab, &index.lexicon.stop),
+                snippet: snippet(doc, &terms),
                 fallback: p.fallback,
                 nearest: p.nearest,
             }
@@ -1137,7 +1218,7 @@ fn pick(
     out
 }
 
-fn snippet(doc: &Doc, terms: &[Term], vocab: &Vocab, stop: &StopWords) -> Snippet {
+fn snippet(doc: &Doc, terms: &[Term]) -> Snippet {
     let source: &str = if doc.text.trim().is_empty() {
         doc.title
     } else {
@@ -1150,10 +1231,11 @@ fn snippet(doc: &Doc, terms: &[Term], vocab: &Vocab, stop: &StopWords) -> Snippe
         .flat_map(|r| r.all_stems(lang))
         .collect();
     let folded = fold_mapped(source);
-    // Byte ranges (in the folded text) of the words that matched.
+    // Byte ranges (in the folded text) of the words that matched, with the
+    // stem sought that each says.
     let mut words: Vec<(usize, usize, &str)> = Vec::new();
     // A rule repeats its words ("chip", "chips"): each is analysed once.
-    let mut decided: HashMap<&str, bool> = HashMap::new();
+    let mut decided: HashMap<&str, Option<&str>> = HashMap::new();
     let mut at = 0;
     for word in folded.text.split(' ') {
         let start = at;
@@ -1164,29 +1246,27 @@ fn snippet(doc: &Doc, terms: &[Term], vocab: &Vocab, stop: &StopWords) -> Snippe
         let could = wanted
             .iter()
             .any(|s| word.get(..3.min(s.len())) == s.get(..3.min(word.len())));
-        // Split a long word only when a stem sought is inside it.
-        let glued = word.len() > 2 * analyze::MIN_PART
-            && wanted.iter().any(|s| {
-                s.len() >= analyze::MIN_PART && word.get(1..).is_some_and(|w| w.contains(s))
-            });
-        if !could && !glued {
+        // A word printed glued ("Telefongespräche", "Chipstapel") holds a
+        // stem sought beside a part of its own: marked without splitting it
+        // again (the index did, and a split looks up every way to cut it).
+        let glued = wanted.iter().copied().find(|s| {
+            s.len() > analyze::MIN_PART
+                && word.len() >= s.len() + analyze::MIN_PART
+                && word.contains(*s)
+        });
+        if !could && glued.is_none() {
             continue;
         }
-        let hit = *decided.entry(word).or_insert_with(|| {
-            (could && wanted.contains(analyze::stem(doc.lang, word).as_str()))
-                || (glued
-                    && analyze::split_glued(word, &[doc.lang], vocab, stop).is_some_and(|parts| {
-                        parts
-                            .iter()
-                            .any(|p| wanted.contains(analyze::stem(doc.lang, p).as_str()))
-                    }))
+        let said = *decided.entry(word).or_insert_with(|| {
+            glued.or_else(|| wanted.get(analyze::stem(doc.lang, word).as_str()).copied())
         });
-        if hit {
-            words.push((start, start + word.len(), word));
+        if let Some(stem) = said {
+            words.push((start, start + word.len(), stem));
         }
     }
     // The window starts at the matched word followed by the most different
-    // matched words ("chip race" rather than "chips" alone).
+    // stems sought ("chip race" rather than "chips" alone, and "Chip" and
+    // "Chiptausch" are one word sought, not two).
     let mut best: Option<(usize, usize)> = None;
     for (i, &(start, _, _)) in words.iter().enumerate() {
         let distinct: BTreeSet<&str> = words[i..]
@@ -1262,7 +1342,64 @@ fn window(text: &str, centre: usize) -> (usize, usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::has_line;
+    use super::*;
+
+    fn first_words(query: &str) -> Vec<String> {
+        let lexicon = Lexicon::embedded();
+        let words: Vec<&str> = query.split(' ').collect();
+        query_terms(&words, &lexicon.stop, &Vocab::embedded())
+            .iter()
+            .filter_map(|t| t.readings.first()?.words.first().cloned())
+            .collect()
+    }
+
+    /// A query's stop words are those of its language: "tot" is Dutch
+    /// "until" but German "dead".
+    #[test]
+    fn stop_words_are_the_query_languages() {
+        assert!(first_words("spieler nicht am platz hand tot").contains(&"tot".to_string()));
+        assert!(!first_words("wachten tot na de flop").contains(&"tot".to_string()));
+        assert_eq!(first_words("de der die"), ["de", "der", "die"]);
+    }
+
+    /// A separable verb's particle after the verb makes one verb with it;
+    /// the particle is no word of its own.
+    #[test]
+    fn a_separable_verb_is_read_with_its_particle() {
+        let lexicon = Lexicon::embedded();
+        let vocab = Vocab::embedded();
+        for (lang, query, verb, infinitive) in [
+            ("nl", "speler loopt weg van tafel", "loopt", "weglopen"),
+            (
+                "de",
+                "spieler deckt seine karten nicht auf",
+                "deckt",
+                "aufdecken",
+            ),
+            ("de", "er schiebt den rest nach", "schiebt", "nachschieben"),
+        ] {
+            let words: Vec<&str> = query.split(' ').collect();
+            let terms = query_terms(&words, &lexicon.stop, &vocab);
+            let term = terms
+                .iter()
+                .find(|t| t.readings[0].words == [verb])
+                .unwrap_or_else(|| panic!("{query}: no term {verb}"));
+            let want = analyze::stem(lang, infinitive);
+            let l = lang_index(lang);
+            assert!(
+                term.readings
+                    .iter()
+                    .any(|r| r.all_stems(l).any(|s| s == want)),
+                "{query}: no reading {want}"
+            );
+            let particle = words.last().copied().unwrap_or_default();
+            let particle = if lang == "nl" { "weg" } else { particle };
+            assert!(
+                terms.iter().all(|t| t.readings[0].words != [particle]),
+                "{query}: {particle} read alone"
+            );
+        }
+    }
 
     #[test]
     fn sorted_lines_are_searched_whole() {

@@ -15,7 +15,6 @@ use serde::Deserialize;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::poker::Chips;
-use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `chips-out-of-view` incident.
 pub struct ChipsOutOfView;
@@ -97,37 +96,15 @@ pub enum Sanction {
     Unstated,
 }
 
-/// The outcome id of the `chips-out-of-view` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum OutOfViewOutcome {
-    /// The player is disqualified and his chips removed.
-    Disqualified,
-    /// He forfeits the chips out of view; the TD may disqualify him.
-    Forfeit,
-    /// The chips were in a sealed bag or a house rack: no offence.
-    Exempt,
-}
-
-impl crate::engine::Outcome for OutOfViewOutcome {
-    fn cites(self) -> &'static [ConceptId] {
-        match self {
-            OutOfViewOutcome::Disqualified | OutOfViewOutcome::Forfeit => {
-                &[c::CHIPS_OUT_OF_VIEW, c::PENALTIES]
-            }
-            OutOfViewOutcome::Exempt => &[c::CHIPS_OUT_OF_VIEW],
-        }
+crate::outcomes! {
+    /// The outcome id of the `chips-out-of-view` incident.
+    pub enum OutOfViewOutcome {
+        /// The player is disqualified and his chips removed.
+        Disqualified => [CHIPS_OUT_OF_VIEW, PENALTIES],
+        /// He forfeits the chips out of view; the TD may disqualify him.
+        Forfeit => [CHIPS_OUT_OF_VIEW, PENALTIES],
+        /// The chips were in a sealed bag or a house rack: no offence.
+        Exempt => [CHIPS_OUT_OF_VIEW],
     }
 }
 

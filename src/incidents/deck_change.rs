@@ -21,7 +21,6 @@ use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `deck-change` incident.
 pub struct DeckChange;
@@ -111,39 +110,19 @@ impl Incident for DeckChange {
     }
 }
 
-/// The outcome id of the `deck-change` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum DeckOutcome {
-    /// A player asked: no new deck on his request.
-    Refused,
-    /// No new deck now: the edition changes decks at other times.
-    NoChange,
-    /// The damaged cards are replaced.
-    Replace,
-    /// The dealer asked, which the edition lists: the deck is changed.
-    Change,
-    /// The edition does not name the case: the floor decides.
-    TdDecides,
-}
-
-impl crate::engine::Outcome for DeckOutcome {
-    fn cites(self) -> &'static [ConceptId] {
-        match self {
-            DeckOutcome::TdDecides => &[c::DECK_CHANGES, c::FLOOR_DECISIONS],
-            _ => &[c::DECK_CHANGES],
-        }
+crate::outcomes! {
+    /// The outcome id of the `deck-change` incident.
+    pub enum DeckOutcome {
+        /// A player asked: no new deck on his request.
+        Refused => [DECK_CHANGES],
+        /// No new deck now: the edition changes decks at other times.
+        NoChange => [DECK_CHANGES],
+        /// The damaged cards are replaced.
+        Replace => [DECK_CHANGES],
+        /// The dealer asked, which the edition lists: the deck is changed.
+        Change => [DECK_CHANGES],
+        /// The edition does not name the case: the floor decides.
+        TdDecides => [DECK_CHANGES, FLOOR_DECISIONS],
     }
 }
 

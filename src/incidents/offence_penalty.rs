@@ -47,7 +47,7 @@ use super::penalty::{self, PenaltyKind, PenaltyParams};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::rules::concepts::{self as c, Cite, ConceptId};
+use crate::rules::concepts::{self as c, Cite};
 
 /// The `offence-penalty` incident.
 pub struct OffencePenalty;
@@ -335,78 +335,51 @@ impl Incident for OffencePenalty {
     }
 }
 
-/// The outcome id of the `offence-penalty` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum OffenceOutcome {
-    /// The edition says a penalty will follow; a step is proposed.
-    PenaltyWill,
-    /// The edition says a penalty may follow; a step is proposed.
-    PenaltyMay,
-    /// Collusion: disqualification (every edition).
-    Disqualification,
-    /// tda-2015-de leaves the device to the house rules.
-    HouseRules,
-    /// Not an offence in this edition (an allowed language, chips in a
-    /// house rack).
-    NoOffence,
-    /// tda-2015-de leaves languages besides English to the house rules.
-    HouseLanguages,
-    /// Chips out of view on a move: forfeited; the TD may disqualify.
-    Forfeit,
-}
-
-impl crate::engine::Outcome for OffenceOutcome {
-    fn cites(self) -> &'static [ConceptId] {
-        match self {
-            OffenceOutcome::PenaltyWill => &[
-                c::ETHICAL_PLAY,
-                c::ETIQUETTE_VIOLATIONS,
-                c::CALLING_CLOCK,
-                c::AT_TABLE_ACTION_PENDING,
-                c::DODGING_BLINDS,
-                c::ACTION_OUT_OF_TURN,
-                c::PENALTIES,
-            ],
-            OffenceOutcome::PenaltyMay => &[
-                c::EXPOSING_CARDS,
-                c::NO_DISCLOSURE,
-                c::ETIQUETTE_VIOLATIONS,
-                c::CALLING_CLOCK,
-                c::ELECTRONIC_DEVICES,
-                c::AT_TABLE_ACTION_PENDING,
-                c::DODGING_BLINDS,
-                c::ACTION_OUT_OF_TURN,
-                c::METHODS_OF_CALLING,
-                c::CONDITIONAL_DECLARATIONS,
-                c::POT_SIZE_POT_LIMIT,
-                c::DECLARATIONS_CARDS_SPEAK,
-                c::ETHICAL_PLAY,
-                c::OFFICIAL_LANGUAGE,
-                c::NON_STANDARD_FOLDS,
-                c::CHIPS_OUT_OF_VIEW,
-                c::PENALTIES,
-                c::FLOOR_DECISIONS,
-            ],
-            OffenceOutcome::Disqualification => {
-                &[c::ETHICAL_PLAY, c::CHIPS_OUT_OF_VIEW, c::PENALTIES]
-            }
-            OffenceOutcome::HouseRules => &[c::ELECTRONIC_DEVICES],
-            OffenceOutcome::NoOffence => &[c::OFFICIAL_LANGUAGE, c::CHIPS_OUT_OF_VIEW],
-            OffenceOutcome::HouseLanguages => &[c::OFFICIAL_LANGUAGE],
-            OffenceOutcome::Forfeit => &[c::CHIPS_OUT_OF_VIEW, c::PENALTIES],
-        }
+crate::outcomes! {
+    /// The outcome id of the `offence-penalty` incident.
+    pub enum OffenceOutcome {
+        /// The edition says a penalty will follow; a step is proposed.
+        PenaltyWill => [
+            ETHICAL_PLAY,
+            ETIQUETTE_VIOLATIONS,
+            CALLING_CLOCK,
+            AT_TABLE_ACTION_PENDING,
+            DODGING_BLINDS,
+            ACTION_OUT_OF_TURN,
+            PENALTIES,
+        ],
+        /// The edition says a penalty may follow; a step is proposed.
+        PenaltyMay => [
+            EXPOSING_CARDS,
+            NO_DISCLOSURE,
+            ETIQUETTE_VIOLATIONS,
+            CALLING_CLOCK,
+            ELECTRONIC_DEVICES,
+            AT_TABLE_ACTION_PENDING,
+            DODGING_BLINDS,
+            ACTION_OUT_OF_TURN,
+            METHODS_OF_CALLING,
+            CONDITIONAL_DECLARATIONS,
+            POT_SIZE_POT_LIMIT,
+            DECLARATIONS_CARDS_SPEAK,
+            ETHICAL_PLAY,
+            OFFICIAL_LANGUAGE,
+            NON_STANDARD_FOLDS,
+            CHIPS_OUT_OF_VIEW,
+            PENALTIES,
+            FLOOR_DECISIONS,
+        ],
+        /// Collusion: disqualification (every edition).
+        Disqualification => [ETHICAL_PLAY, CHIPS_OUT_OF_VIEW, PENALTIES],
+        /// tda-2015-de leaves the device to the house rules.
+        HouseRules => [ELECTRONIC_DEVICES],
+        /// Not an offence in this edition (an allowed language, chips in a
+        /// house rack).
+        NoOffence => [OFFICIAL_LANGUAGE, CHIPS_OUT_OF_VIEW],
+        /// tda-2015-de leaves languages besides English to the house rules.
+        HouseLanguages => [OFFICIAL_LANGUAGE],
+        /// Chips out of view on a move: forfeited; the TD may disqualify.
+        Forfeit => [CHIPS_OUT_OF_VIEW, PENALTIES],
     }
 }
 

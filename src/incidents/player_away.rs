@@ -21,7 +21,7 @@ use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::rules::concepts::{self as c, Cite, ConceptId};
+use crate::rules::concepts::{self as c, Cite};
 
 /// The `player-away` incident.
 pub struct PlayerAway;
@@ -115,37 +115,16 @@ impl Incident for PlayerAway {
     }
 }
 
-/// The outcome id of the `player-away` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum AwayOutcome {
-    /// Staff carry his chips to his new table.
-    ChipsMoved,
-    /// Out of the pit past the edition's time: the floor may remove his
-    /// stack.
-    MayRemove,
-    /// He stays in: hands killed, blinds and antes posted while away.
-    Blinded,
-}
-
-impl crate::engine::Outcome for AwayOutcome {
-    fn cites(self) -> &'static [ConceptId] {
-        match self {
-            AwayOutcome::ChipsMoved => &[c::ABSENT_PLAYER_BROKEN_TABLE, c::AT_YOUR_SEAT],
-            AwayOutcome::MayRemove => &[c::MEC_LEAVING_PIT],
-            AwayOutcome::Blinded => &[c::AT_YOUR_SEAT, c::PENALTIES, c::MEC_LEAVING_PIT],
-        }
+crate::outcomes! {
+    /// The outcome id of the `player-away` incident.
+    pub enum AwayOutcome {
+        /// Staff carry his chips to his new table.
+        ChipsMoved => [ABSENT_PLAYER_BROKEN_TABLE, AT_YOUR_SEAT],
+        /// Out of the pit past the edition's time: the floor may remove his
+        /// stack.
+        MayRemove => [MEC_LEAVING_PIT],
+        /// He stays in: hands killed, blinds and antes posted while away.
+        Blinded => [AT_YOUR_SEAT, PENALTIES, MEC_LEAVING_PIT],
     }
 }
 

@@ -18,7 +18,6 @@ use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::Chips;
-use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `rebuy` incident.
 pub struct Rebuy;
@@ -124,41 +123,21 @@ impl Incident for Rebuy {
     }
 }
 
-/// The outcome id of the `rebuy` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum RebuyOutcome {
-    /// He may rebuy.
-    Allowed,
-    /// He has more than the edition allows for a rebuy.
-    NotAllowed,
-    /// The edition sets no condition: the event's rebuy terms decide.
-    EventTerms,
-    /// He may not miss a hand: he is dealt in.
-    DealtIn,
-    /// The declared rebuy binds: its chips play, he must make it.
-    ChipsPlay,
-    /// Declared during a hand: the floor decides.
-    TdDecides,
-}
-
-impl crate::engine::Outcome for RebuyOutcome {
-    fn cites(self) -> &'static [ConceptId] {
-        match self {
-            RebuyOutcome::TdDecides => &[c::REBUYS, c::FLOOR_DECISIONS],
-            _ => &[c::REBUYS],
-        }
+crate::outcomes! {
+    /// The outcome id of the `rebuy` incident.
+    pub enum RebuyOutcome {
+        /// He may rebuy.
+        Allowed => [REBUYS],
+        /// He has more than the edition allows for a rebuy.
+        NotAllowed => [REBUYS],
+        /// The edition sets no condition: the event's rebuy terms decide.
+        EventTerms => [REBUYS],
+        /// He may not miss a hand: he is dealt in.
+        DealtIn => [REBUYS],
+        /// The declared rebuy binds: its chips play, he must make it.
+        ChipsPlay => [REBUYS],
+        /// Declared during a hand: the floor decides.
+        TdDecides => [REBUYS, FLOOR_DECISIONS],
     }
 }
 

@@ -24,7 +24,6 @@ use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `stub-error` incident.
 pub struct StubError;
@@ -96,45 +95,21 @@ impl Incident for StubError {
     }
 }
 
-/// The outcome id of the `stub-error` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum StubOutcome {
-    /// The killed hand is mucked whole; one burn per street.
-    MuckKilledHand,
-    /// One card of the killed hand, picked at random, is burned.
-    BurnRandomCard,
-    /// The stub is put back in its order.
-    Reconstruct,
-    /// A new stub of the unused cards, scrambled, shuffled and cut.
-    NewStub,
-    /// The mixed cards are scrambled, shuffled and cut.
-    ScrambleMixed,
-    /// Not covered: the TD decides, randomness may be used.
-    TdDecides,
-}
-
-impl crate::engine::Outcome for StubOutcome {
-    fn cites(self) -> &'static [ConceptId] {
-        match self {
-            StubOutcome::MuckKilledHand => &[c::BURNS_AFTER_SA],
-            StubOutcome::BurnRandomCard => &[c::BURNS_AFTER_SA, c::UNUSUAL_SITUATIONS],
-            StubOutcome::Reconstruct | StubOutcome::NewStub | StubOutcome::ScrambleMixed => {
-                &[c::DISORDERED_STUB]
-            }
-            StubOutcome::TdDecides => &[c::UNUSUAL_SITUATIONS, c::FLOOR_DECISIONS],
-        }
+crate::outcomes! {
+    /// The outcome id of the `stub-error` incident.
+    pub enum StubOutcome {
+        /// The killed hand is mucked whole; one burn per street.
+        MuckKilledHand => [BURNS_AFTER_SA],
+        /// One card of the killed hand, picked at random, is burned.
+        BurnRandomCard => [BURNS_AFTER_SA, UNUSUAL_SITUATIONS],
+        /// The stub is put back in its order.
+        Reconstruct => [DISORDERED_STUB],
+        /// A new stub of the unused cards, scrambled, shuffled and cut.
+        NewStub => [DISORDERED_STUB],
+        /// The mixed cards are scrambled, shuffled and cut.
+        ScrambleMixed => [DISORDERED_STUB],
+        /// Not covered: the TD decides, randomness may be used.
+        TdDecides => [UNUSUAL_SITUATIONS, FLOOR_DECISIONS],
     }
 }
 

@@ -45,24 +45,15 @@ pub struct Answers {
     pub bring_in: Option<Seat>,
 }
 
-/// The outcomes of `stud-first-to-act`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum StudOutcome {
-    /// The highest card by suit among the tied hands acts first.
-    HighCardBySuit,
-    /// The player to the left of the all-in player acts first and must at
-    /// least bring in or fold.
-    LeftOfAllIn,
+crate::outcomes! {
+    /// The outcomes of `stud-first-to-act`.
+    pub enum StudOutcome {
+        /// The highest card by suit among the tied hands acts first.
+        HighCardBySuit => [STUD_PROCEDURES],
+        /// The player to the left of the all-in player acts first and must at
+        /// least bring in or fold.
+        LeftOfAllIn => [STUD_PROCEDURES],
+    }
 }
 
 /// What the JSON of `stud-first-to-act` carries.
@@ -160,16 +151,6 @@ pub fn left_of(all_in: Seat, seats: &[Seat]) -> Result<Seat, Error> {
                 Message::new(Msg::StudNobodyLeft).arg("seat", all_in),
             )
         })
-}
-
-impl crate::engine::Outcome for StudOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            StudOutcome::HighCardBySuit => &[c::STUD_PROCEDURES],
-            StudOutcome::LeftOfAllIn => &[c::STUD_PROCEDURES],
-        }
-    }
 }
 
 #[cfg(test)]

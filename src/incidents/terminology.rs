@@ -16,7 +16,7 @@ use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::rules::concepts::{self as c, ConceptId};
+use crate::rules::concepts as c;
 
 /// The `terminology` incident.
 pub struct Terminology;
@@ -82,35 +82,15 @@ impl Incident for Terminology {
     }
 }
 
-/// The outcome id of the `terminology` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum TermOutcome {
-    /// A tap on the table is a check.
-    Check,
-    /// "Pass" is an official word for fold in the edition.
-    Fold,
-    /// Not an official term: at the player's risk, the floor reads it.
-    PlayersRisk,
-}
-
-impl crate::engine::Outcome for TermOutcome {
-    fn cites(self) -> &'static [ConceptId] {
-        match self {
-            TermOutcome::Check | TermOutcome::Fold => &[c::OFFICIAL_TERMINOLOGY],
-            TermOutcome::PlayersRisk => &[c::OFFICIAL_TERMINOLOGY, c::PLAYER_RESPONSIBILITIES],
-        }
+crate::outcomes! {
+    /// The outcome id of the `terminology` incident.
+    pub enum TermOutcome {
+        /// A tap on the table is a check.
+        Check => [OFFICIAL_TERMINOLOGY],
+        /// "Pass" is an official word for fold in the edition.
+        Fold => [OFFICIAL_TERMINOLOGY],
+        /// Not an official term: at the player's risk, the floor reads it.
+        PlayersRisk => [OFFICIAL_TERMINOLOGY, PLAYER_RESPONSIBILITIES],
     }
 }
 

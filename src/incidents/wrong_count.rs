@@ -41,30 +41,21 @@ pub struct Answers {
     pub his_turn: Option<bool>,
 }
 
-/// The outcomes of `wrong-count`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum CountOutcome {
-    /// He is bound to the correct total.
-    CorrectAmount,
-    /// The correct total is more than he has: he is all-in.
-    AllIn,
-    /// He has not called: he is owed a precise count (he faces an all-in).
-    Recount,
-    /// He has not called and faces no all-in: a reasonable estimate only.
-    Estimate,
-    /// He faces an all-in, but it is not his turn, and the edition gives a
-    /// precise count only then: an estimate until it is.
-    NotHisTurn,
+crate::outcomes! {
+    /// The outcomes of `wrong-count`.
+    pub enum CountOutcome {
+        /// He is bound to the correct total.
+        CorrectAmount => [ACCEPTED_ACTION, CHIP_COUNT],
+        /// The correct total is more than he has: he is all-in.
+        AllIn => [ACCEPTED_ACTION, CHIP_COUNT],
+        /// He has not called: he is owed a precise count (he faces an all-in).
+        Recount => [CHIP_COUNT, ACCEPTED_ACTION],
+        /// He has not called and faces no all-in: a reasonable estimate only.
+        Estimate => [CHIP_COUNT, CHIPS_VISIBLE],
+        /// He faces an all-in, but it is not his turn, and the edition gives a
+        /// precise count only then: an estimate until it is.
+        NotHisTurn => [CHIP_COUNT, CHIPS_VISIBLE],
+    }
 }
 
 /// What a caller given a wrong count is bound to.
@@ -208,19 +199,6 @@ crate::notes! {
         CountInTurn = "count_in_turn",
         /// His chips cover the correct total (none given: taken as so).
         CountCovers { total: Chips } = "count_covers",
-    }
-}
-
-impl crate::engine::Outcome for CountOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            CountOutcome::CorrectAmount => &[c::ACCEPTED_ACTION, c::CHIP_COUNT],
-            CountOutcome::AllIn => &[c::ACCEPTED_ACTION, c::CHIP_COUNT],
-            CountOutcome::Recount => &[c::CHIP_COUNT, c::ACCEPTED_ACTION],
-            CountOutcome::Estimate => &[c::CHIP_COUNT, c::CHIPS_VISIBLE],
-            CountOutcome::NotHisTurn => &[c::CHIP_COUNT, c::CHIPS_VISIBLE],
-        }
     }
 }
 

@@ -49,6 +49,27 @@ impl Placement {
         self.procedure.get(topic).is_some()
     }
 
+    /// Where `topic` stands, given the incidents that reach each topic
+    /// ([`reached`]): an incident that reaches it decides, whatever the
+    /// file says (a placement it contradicts is one of the [`problems`]).
+    ///
+    /// [`problems`]: Placement::problems
+    pub fn standing<'a>(
+        &'a self,
+        topic: &str,
+        reached: &'a BTreeMap<String, BTreeSet<String>>,
+    ) -> Standing<'a> {
+        if let Some(by) = reached.get(topic).filter(|by| !by.is_empty()) {
+            Standing::Reached(by)
+        } else if let Some(why) = self.procedure.get(topic) {
+            Standing::Procedure(why)
+        } else if let Some(id) = self.planned.get(topic) {
+            Standing::Planned(id)
+        } else {
+            Standing::Unplaced
+        }
+    }
+
     /// What is wrong with the placement, given the concordance's topics and
     /// the incidents that reach each ([`reached`]): a topic that is not one,
     /// a topic placed twice, a procedure without its reason, and a topic
@@ -79,6 +100,20 @@ impl Placement {
         }
         out
     }
+}
+
+/// Where a topic of the concordance stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing<'a> {
+    /// Reached by these incidents.
+    Reached(&'a BTreeSet<String>),
+    /// A procedure, for this reason.
+    Procedure(&'a str),
+    /// Planned for this incident.
+    Planned(&'a str),
+    /// Neither reached nor placed: the concordance has a topic that no one
+    /// has placed yet.
+    Unplaced,
 }
 
 /// Per topic, the incidents of the data tree whose decision tree or module
@@ -147,6 +182,26 @@ mod tests {
                 (Msg::CheckTopicNoReason, "nope".to_string()),
             ]
         );
+    }
+
+    #[test]
+    fn a_reaching_incident_decides_and_a_new_topic_stands_unplaced() {
+        let p = placement(
+            "procedure:\n  rabbit-hunting: \"a prohibition\"\n  misdeals: \"x\"\nplanned:\n  deck-changes: deck-change\n",
+        );
+        let by: BTreeSet<String> = ["misdeal".to_string()].into();
+        let reached: BTreeMap<String, BTreeSet<String>> =
+            [("misdeals".to_string(), by.clone())].into();
+        assert_eq!(p.standing("misdeals", &reached), Standing::Reached(&by));
+        assert_eq!(
+            p.standing("rabbit-hunting", &reached),
+            Standing::Procedure("a prohibition")
+        );
+        assert_eq!(
+            p.standing("deck-changes", &reached),
+            Standing::Planned("deck-change")
+        );
+        assert_eq!(p.standing("new-topic", &reached), Standing::Unplaced);
     }
 
     #[test]

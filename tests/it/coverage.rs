@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use floor::data::DataSource;
-use floor::engine::topics::{Placement, TOPICS_PATH};
+use floor::engine::topics::{Placement, Standing, TOPICS_PATH};
 use floor::rules::Lang;
 use floor::ui::Ui;
 
@@ -64,23 +64,27 @@ fn every_topic_is_reached_or_placed_once() {
     let (mut n_reached, mut n_planned, mut n_procedure, mut n_unplaced) = (0, 0, 0, 0);
     let width = topics.iter().map(|t| t.len()).max().unwrap_or(0);
     for topic in &topics {
-        let by = reached.get(*topic).filter(|by| !by.is_empty());
-        let line = if let Some(by) = by {
-            n_reached += 1;
-            let by: Vec<&str> = by.iter().map(String::as_str).collect();
-            format!("reached by {}", by.join(", "))
-        } else if let Some(why) = placement.procedure.get(*topic) {
-            n_procedure += 1;
-            format!("procedure: {why}")
-        } else if let Some(id) = placement.planned.get(*topic) {
-            n_planned += 1;
-            format!("planned: {id}")
-        } else {
-            n_unplaced += 1;
-            problems.push(format!(
-                "{topic}: no incident reaches it and {TOPICS_PATH} does not place it"
-            ));
-            "unplaced".to_string()
+        let line = match placement.standing(topic, &reached) {
+            Standing::Reached(by) => {
+                n_reached += 1;
+                let by: Vec<&str> = by.iter().map(String::as_str).collect();
+                format!("reached by {}", by.join(", "))
+            }
+            Standing::Procedure(why) => {
+                n_procedure += 1;
+                format!("procedure: {why}")
+            }
+            Standing::Planned(id) => {
+                n_planned += 1;
+                format!("planned: {id}")
+            }
+            Standing::Unplaced => {
+                n_unplaced += 1;
+                problems.push(format!(
+                    "{topic}: no incident reaches it and {TOPICS_PATH} does not place it"
+                ));
+                "unplaced".to_string()
+            }
         };
         println!("{topic:width$}  {line}");
     }

@@ -847,6 +847,14 @@ messages! {
     // --- floor check findings ---------------------------------------------
     /// A concept slug listed twice in the concept list.
     CheckConceptTwice = "check_concept_twice" [concept],
+    /// A topic placed in locales/topics.yaml that the concordance lacks.
+    CheckTopicUnknown = "check_topic_unknown" [topic],
+    /// A topic placed both as a procedure and as planned.
+    CheckTopicTwice = "check_topic_twice" [topic],
+    /// A procedure topic without its reason.
+    CheckTopicNoReason = "check_topic_no_reason" [topic],
+    /// A topic placed as a procedure or planned that an incident reaches.
+    CheckTopicReached = "check_topic_reached" [topic, incidents],
     /// A rule number out of the grammar.
     CheckNotRuleNumber = "check_not_rule_number" [number],
     /// Two rules with one number.

@@ -452,18 +452,29 @@ pub fn menu(ui: &Ui) -> Result<Option<crate::cli::Command>, WalkError> {
     ))
 }
 
+/// What was taken in the incident picker.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Picked {
+    /// An incident, by id.
+    Incident(String),
+    /// A topic described only as a procedure, by slug: its rule is quoted.
+    Rule(String),
+}
+
 /// Lets the user pick an incident: type to filter (see
 /// `floor::engine::pick`), arrows to move, Enter to take, Esc to leave
-/// (`None`).
+/// (`None`). Words that name a procedure topic better than any incident
+/// lead with that topic, which Enter quotes.
 pub fn pick_incident(
     ui: &Ui,
     choices: &[floor::engine::pick::Choice],
+    procedures: &[floor::engine::pick::Procedure],
     lexicon: &floor::rules::lexicon::Lexicon,
     vocab: &floor::rules::search::Vocab,
-) -> Result<Option<String>, WalkError> {
+) -> Result<Option<Picked>, WalkError> {
     use dialoguer::console::Key;
     use dialoguer::theme::Theme;
-    use floor::engine::pick::matching;
+    use floor::engine::pick::listing;
     let theme = Escaping::default();
     let term = Term::stderr();
     let io = |e: std::io::Error| source_error(dialoguer::Error::IO(e));
@@ -477,7 +488,24 @@ pub fn pick_incident(
     let mut drawn = 0usize;
     let _ = term.hide_cursor();
     let picked = loop {
-        let listed = matching(choices, &typed, lexicon, vocab);
+        let found = listing(choices, procedures, &typed, lexicon, vocab);
+        let listed: Vec<(String, Picked)> = found
+            .procedure
+            .and_then(|i| procedures.get(i))
+            .map(|p| {
+                let label = ui.f(
+                    "incident.pick_rule",
+                    &[("topic", &p.title), ("slug", &p.slug)],
+                );
+                (label, Picked::Rule(p.slug.clone()))
+            })
+            .into_iter()
+            .chain(found.incidents.iter().filter_map(|&i| {
+                let choice = choices.get(i)?;
+                let label = format!("{}  ({})", choice.title, choice.id);
+                Some((label, Picked::Incident(choice.id.clone())))
+            }))
+            .collect();
         active = active.min(listed.len().saturating_sub(1));
         let mut screen = String::new();
         let _ = theme.format_fuzzy_select_prompt(
@@ -487,13 +515,10 @@ pub fn pick_incident(
             typed.len(),
         );
         let first = active.saturating_sub(rows - 1);
-        for (row, &i) in listed.iter().enumerate().skip(first).take(rows) {
-            let Some(choice) = choices.get(i) else {
-                continue;
-            };
+        for (row, (label, _)) in listed.iter().enumerate().skip(first).take(rows) {
             screen.push('\n');
             // One line per item, or the list is not redrawn in place.
-            let label = format!("{}  ({})", shown(&choice.title), shown(&choice.id));
+            let label = shown(label);
             let label = dialoguer::console::truncate_str(&label, width, "…");
             let _ = theme.format_select_prompt_item(&mut screen, &label, row == active);
         }
@@ -504,8 +529,8 @@ pub fn pick_incident(
         drawn = screen.lines().count();
         match term.read_key().map_err(io)? {
             Key::Enter => {
-                if let Some(&i) = listed.get(active) {
-                    break choices.get(i).map(|c| c.id.clone());
+                if let Some((_, taken)) = listed.get(active) {
+                    break Some(taken.clone());
                 }
             }
             Key::Escape => break None,

@@ -100,10 +100,29 @@ pub fn check(store: &Store) -> Report {
             report.incidents = crate::engine::ids(store.source())
                 .map(|i| i.len())
                 .unwrap_or(0);
+            check_topics(store.source(), &slugs, &mut report);
         }
         Err(e) => report.add(&ui_path(Lang::En), e.message()),
     }
     report
+}
+
+/// The topics placed as procedures or planned (`locales/topics.yaml`):
+/// known topics, placed once, and none an incident reaches.
+fn check_topics(source: &crate::data::DataSource, topics: &BTreeSet<&str>, report: &mut Report) {
+    use crate::engine::topics::{Placement, TOPICS_PATH, reached};
+    let placement = match Placement::load(source) {
+        Ok(p) => p,
+        Err(e) => return report.add(TOPICS_PATH, e.message()),
+    };
+    let reached = match reached(source) {
+        Ok(r) => r,
+        // Unreadable decision trees are reported above, once.
+        Err(_) => return,
+    };
+    for problem in placement.problems(topics, &reached) {
+        report.add(TOPICS_PATH, problem);
+    }
 }
 
 /// The provision catalog, and each edition's provisions against its

@@ -48,8 +48,9 @@ pub fn run(ctx: &Ctx, args: Args) -> floor::Result<Output> {
     let (tree, answers, mut ruling) = if interactive {
         prompt::on_interrupt_exit();
         match walk_interactively(ctx, &args, &book, &from_hand)? {
-            Some(done) => done,
-            None => return Ok(interrupted()),
+            Walked::Ruled(done) => *done,
+            Walked::Rule(slug) => return quote(ctx, &book, &slug),
+            Walked::Left => return Ok(interrupted()),
         }
     } else {
         let id = args.id.clone().unwrap_or_default();
@@ -87,16 +88,26 @@ pub fn run(ctx: &Ctx, args: Args) -> floor::Result<Output> {
     Ok(Output::ok(card(ctx, &tree, &ruling)))
 }
 
+/// How the walkthrough on a terminal ended.
+enum Walked {
+    /// A ruling, with the tree and the answers it was made on.
+    Ruled(Box<(Tree, engine::Answers, Ruling)>),
+    /// A procedure topic taken in the picker: its rule is quoted.
+    Rule(String),
+    /// The user left.
+    Left,
+}
+
 /// The walkthrough on a terminal: pick the incident (unless given), ask,
 /// rule. Going back from the first question returns to the incident list;
 /// a ruling that refuses an answer shows why and asks that question again,
-/// every other answer kept. `None` when the user leaves.
+/// every other answer kept.
 fn walk_interactively(
     ctx: &Ctx,
     args: &Args,
     book: &floor::rules::Book<'_>,
     from_hand: &[(&'static str, Answer)],
-) -> floor::Result<Option<(Tree, engine::Answers, Ruling)>> {
+) -> floor::Result<Walked> {
     let mut chosen = args.id.clone();
     loop {
         let id = match chosen.take() {
@@ -106,11 +117,13 @@ fn walk_interactively(
             None => match prompt::pick_incident(
                 &ctx.ui,
                 &choices(ctx)?,
+                &procedures(ctx)?,
                 &floor::rules::lexicon::Lexicon::load(&ctx.store)?,
                 &floor::rules::search::Vocab::embedded(),
             ) {
-                Ok(Some(id)) => id,
-                Ok(None) | Err(WalkError::Interrupted) => return Ok(None),
+                Ok(Some(prompt::Picked::Incident(id))) => id,
+                Ok(Some(prompt::Picked::Rule(slug))) => return Ok(Walked::Rule(slug)),
+                Ok(None) | Err(WalkError::Interrupted) => return Ok(Walked::Left),
                 Err(e) => return Err(floor::Error::from(e)),
             },
         };
@@ -122,7 +135,7 @@ fn walk_interactively(
             let answers = match engine::walk_from(&tree, &mut prompter, seed, start.as_deref()) {
                 Ok(a) => a,
                 Err(floor::Error::Walk(WalkError::BackToStart)) => break,
-                Err(floor::Error::Walk(WalkError::Interrupted)) => return Ok(None),
+                Err(floor::Error::Walk(WalkError::Interrupted)) => return Ok(Walked::Left),
                 Err(floor::Error::Walk(WalkError::Missing(keys))) => {
                     return Err(missing(ctx, &tree, keys));
                 }
@@ -143,7 +156,7 @@ fn walk_interactively(
                             start = Some(key.clone());
                             seed = answers;
                         }
-                        None => return Ok(Some((tree, answers, ruling))),
+                        None => return Ok(Walked::Ruled(Box::new((tree, answers, ruling)))),
                     }
                 }
                 // Only a question that applies can be asked again.
@@ -295,6 +308,24 @@ fn choices(ctx: &Ctx) -> floor::Result<Vec<floor::engine::pick::Choice>> {
     Ok(floor::engine::pick::sorted(out))
 }
 
+/// The procedure topics as the picker offers them.
+fn procedures(ctx: &Ctx) -> floor::Result<Vec<floor::engine::pick::Procedure>> {
+    let placement = floor::engine::topics::Placement::load(ctx.store.source())?;
+    Ok(placement
+        .procedures()
+        .into_iter()
+        .map(|slug| floor::engine::pick::Procedure::new(slug, topic_title(ctx, slug)))
+        .collect())
+}
+
+/// A procedure topic taken in the picker: its rule in the edition in use,
+/// as `floor rule <topic>` quotes it, or in every edition that has one
+/// when the edition in use has none.
+fn quote(ctx: &Ctx, book: &floor::rules::Book<'_>, slug: &str) -> floor::Result<Output> {
+    let in_edition = book.rule_for(slug)?.is_some();
+    crate::cmd::rule::run(ctx, slug, !in_edition)
+}
+
 fn list_output(ctx: &Ctx) -> floor::Result<Output> {
     let items = list(ctx)?;
     if ctx.json {
@@ -308,7 +339,40 @@ fn list_output(ctx: &Ctx) -> floor::Result<Output> {
     for (id, title) in items {
         table.add_row(vec![render::cell(&id), render::cell(&title)]);
     }
-    Ok(Output::ok(format!("{table}\n")))
+    let mut out = format!("{table}\n");
+    // The topics on which no one rules at a table: `floor rule` is enough.
+    let procedures = procedures(ctx)?;
+    if !procedures.is_empty() {
+        let mut table =
+            render::table_with_header(ctx, &["incident.list_topic", "incident.list_title"]);
+        for p in procedures {
+            table.add_row(vec![
+                render::cell(&p.slug),
+                render::cell(&capitalized(&p.title)),
+            ]);
+        }
+        out.push_str(&format!(
+            "\n{}\n{table}\n",
+            render::wrap(ctx, ctx.ui.t("incident.procedures"), 0)
+        ));
+    }
+    Ok(Output::ok(out))
+}
+
+/// A topic's name in the UI language (the slug where a `--data` tree has
+/// none).
+fn topic_title<'a>(ctx: &'a Ctx, slug: &'a str) -> &'a str {
+    ctx.ui.get(&format!("topics.{slug}")).unwrap_or(slug)
+}
+
+/// A topic's name as a title: the names are written to stand inside a
+/// sentence ("the end of a playing day").
+fn capitalized(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// Answers from `--answers FILE` (a YAML map), then `--answer KEY=VALUE`

@@ -8,6 +8,7 @@ pub mod pick;
 pub mod read;
 pub mod registry;
 pub mod ruling;
+pub mod topics;
 pub mod tree;
 pub mod walk;
 

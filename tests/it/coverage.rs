@@ -1,64 +1,26 @@
-//! Coverage of the concordance by the incidents: `tests/coverage.yaml`
-//! places every topic of `locales/concepts.yaml` exactly once, as reached by
-//! incidents, planned for an incident not written yet, or a procedure on
-//! which no one rules at a table (with the reason). The test recomputes
-//! which incidents reach each topic and fails on a topic unplaced or placed
-//! twice, a topic marked procedure or planned while an incident reaches it,
-//! and a reached list that is not exactly the incidents that reach it.
+//! Coverage of the concordance by the incidents: every topic of
+//! `locales/concepts.yaml` is reached by an incident (computed here) or
+//! placed in `locales/topics.yaml`, the file the binary lists its procedure
+//! topics from, as a procedure on which no one rules at a table (with the
+//! reason) or planned for an incident not written yet. The test prints where
+//! each topic stands and fails on a topic placed nowhere, or placed in the
+//! file while an incident reaches it.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use floor::data::DataSource;
-use floor::rules::provisions::Unique;
-use serde::Deserialize;
+use floor::engine::topics::{Placement, Standing, TOPICS_PATH};
+use floor::rules::Lang;
+use floor::ui::Ui;
 
 use crate::common::store;
 
-const TABLE_PATH: &str = "tests/coverage.yaml";
-const TABLE: &str = include_str!("../coverage.yaml");
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Table {
-    topics: Unique<Placement>,
-}
-
-/// Where a topic stands: reached or procedure, or planned; a reached topic
-/// may also name the incident planned for its own ruling (another incident
-/// reaches it only in passing).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Placement {
-    reached: Option<Vec<String>>,
-    planned: Option<String>,
-    procedure: Option<String>,
-}
-
-/// Per topic, the incidents that reach it: a tree's `cite:`, a module's
-/// outcome concepts, or a parameter the module decides by
-/// (`cx.concept_stating("param")`) that a rule of the topic states in a
-/// bundled edition.
+/// Per topic, the incidents that reach it: the trees' and modules'
+/// citations (as `floor check` computes them), and a parameter a module
+/// decides by (`cx.concept_stating("param")`) that a rule of the topic
+/// states in a bundled edition (a house rule; the Slovak OP12).
 fn reached() -> BTreeMap<String, BTreeSet<String>> {
-    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let source = DataSource::Embedded;
-    let mut add = |concept: &str, id: &str| {
-        out.entry(concept.to_string())
-            .or_default()
-            .insert(id.to_string());
-    };
-    for entry in floor::incidents::ALL {
-        let tree = floor::engine::load(&source, entry.id).expect("tree");
-        for outcome in &tree.outcomes {
-            for cite in &outcome.cite {
-                add(cite.split('#').next().unwrap_or(cite), entry.id);
-            }
-        }
-        for (_, concepts) in entry.cites() {
-            for c in concepts {
-                add(c.slug(), entry.id);
-            }
-        }
-    }
+    let mut out = floor::engine::topics::reached(&DataSource::Embedded).expect("trees load");
     let store = store();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     for entry in floor::incidents::ALL {
@@ -71,7 +33,9 @@ fn reached() -> BTreeMap<String, BTreeSet<String>> {
             let (_, sources) = book.params_with_sources();
             for (param, concept) in &sources {
                 if code.contains(&format!("concept_stating(\"{param}\")")) {
-                    add(concept, entry.id);
+                    out.entry(concept.to_string())
+                        .or_default()
+                        .insert(entry.id.to_string());
                 }
             }
         }
@@ -80,91 +44,100 @@ fn reached() -> BTreeMap<String, BTreeSet<String>> {
 }
 
 #[test]
-fn every_topic_is_placed_once_and_reached_as_placed() {
-    let table: Table = floor::yaml::from_str(TABLE, TABLE_PATH).expect("coverage table reads");
+fn every_topic_is_reached_or_placed_once() {
+    let placement = Placement::load(&DataSource::Embedded).expect("topics file reads");
     let store = store();
-    let topics: Vec<String> = store
+    let topics: Vec<&str> = store
         .concepts()
         .expect("concepts")
         .iter()
-        .map(|c| c.slug.clone())
+        .map(|c| c.slug.as_str())
         .collect();
     let reached = reached();
-    let placed: BTreeMap<&str, &Placement> = table
-        .topics
-        .0
+    let known: BTreeSet<&str> = topics.iter().copied().collect();
+    let ui = Ui::load(&DataSource::Embedded, Lang::En).expect("ui");
+    let mut problems: Vec<String> = placement
+        .problems(&known, &reached)
         .iter()
-        .map(|(k, v)| (k.as_str(), v))
+        .map(|m| format!("{TOPICS_PATH}: {}", m.render(&ui)))
         .collect();
-    let mut problems = Vec::new();
-    for (topic, _) in &table.topics.0 {
-        if !topics.contains(topic) {
-            problems.push(format!("{topic}: not a topic of locales/concepts.yaml"));
-        }
-    }
     let (mut n_reached, mut n_planned, mut n_procedure, mut n_unplaced) = (0, 0, 0, 0);
-    let mut n_reached_planned = 0;
+    let width = topics.iter().map(|t| t.len()).max().unwrap_or(0);
     for topic in &topics {
-        let by: BTreeSet<String> = reached.get(topic).cloned().unwrap_or_default();
-        let Some(p) = placed.get(topic.as_str()) else {
-            n_unplaced += 1;
-            problems.push(format!(
-                "{topic}: not placed in {TABLE_PATH} (reached by {by:?})"
-            ));
-            continue;
+        let line = match placement.standing(topic, &reached) {
+            Standing::Reached(by) => {
+                n_reached += 1;
+                let by: Vec<&str> = by.iter().map(String::as_str).collect();
+                format!("reached by {}", by.join(", "))
+            }
+            Standing::Procedure(why) => {
+                n_procedure += 1;
+                format!("procedure: {why}")
+            }
+            Standing::Planned(id) => {
+                n_planned += 1;
+                format!("planned: {id}")
+            }
+            Standing::Unplaced => {
+                n_unplaced += 1;
+                problems.push(format!(
+                    "{topic}: no incident reaches it and {TOPICS_PATH} does not place it"
+                ));
+                "unplaced".to_string()
+            }
         };
-        let kinds = [
-            p.reached.is_some(),
-            p.planned.is_some() && p.reached.is_none(),
-            p.procedure.is_some(),
-        ];
-        if kinds.iter().filter(|k| **k).count() != 1 {
-            problems.push(format!(
-                "{topic}: give exactly one of reached, planned, procedure"
-            ));
-            continue;
-        }
-        if let Some(listed) = &p.reached {
-            n_reached += 1;
-            if p.planned.is_some() {
-                n_reached_planned += 1;
-            }
-            let listed: BTreeSet<String> = listed.iter().cloned().collect();
-            if by.is_empty() {
-                problems.push(format!(
-                    "{topic}: marked reached but no incident reaches it"
-                ));
-            } else if listed != by {
-                problems.push(format!(
-                    "{topic}: marked reached by {listed:?}, reached by {by:?}"
-                ));
-            }
-        } else if let Some(id) = &p.planned {
-            n_planned += 1;
-            if !by.is_empty() {
-                problems.push(format!(
-                    "{topic}: planned for {id} but reached by {by:?}: mark it reached"
-                ));
-            }
-        } else if let Some(why) = &p.procedure {
-            n_procedure += 1;
-            if !by.is_empty() {
-                problems.push(format!("{topic}: marked procedure but reached by {by:?}"));
-            }
-            if why.trim().is_empty() {
-                problems.push(format!("{topic}: a procedure needs its reason"));
-            }
-        }
+        println!("{topic:width$}  {line}");
     }
     println!(
-        "coverage of {} topics: reached {n_reached} ({n_reached_planned} of them with an incident still planned for their own ruling), planned {n_planned}, procedure {n_procedure}, unplaced {n_unplaced}",
+        "coverage of {} topics: reached {n_reached}, planned {n_planned}, procedure {n_procedure}, unplaced {n_unplaced}",
         topics.len()
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// The binary lists exactly the procedure topics of the file after the
+/// incidents, each with its slug (the JSON list stays incidents only).
 #[test]
-fn a_topic_placed_twice_is_refused() {
-    let twice = "topics:\n  misdeals: {reached: [misdeal]}\n  misdeals: {procedure: x}\n";
-    assert!(floor::yaml::from_str::<Table>(twice, "twice").is_err());
+fn the_incident_list_ends_with_the_procedure_topics() {
+    let placement = Placement::load(&DataSource::Embedded).expect("topics file reads");
+    let procedures = placement.procedures();
+    assert!(!procedures.is_empty());
+    let out = crate::common::floor()
+        .args(["incident", "--list", "--lang", "nl"])
+        .env("COLUMNS", "100")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).expect("utf-8");
+    let heading = crate::interactive::text(Lang::Nl, "incident.procedures");
+    let heading_words: Vec<&str> = heading.split_whitespace().collect();
+    let text_words: Vec<&str> = text.split_whitespace().collect();
+    let at = text_words
+        .windows(heading_words.len())
+        .position(|w| w == heading_words.as_slice())
+        .expect("the procedures heading, in Dutch");
+    let after = text_words[at..].join(" ");
+    for slug in &procedures {
+        assert!(after.contains(slug), "{slug} not listed after the heading");
+        assert!(
+            !text_words[..at].contains(slug),
+            "{slug} listed among the incidents"
+        );
+    }
+    let json = crate::common::floor()
+        .args(["incident", "--list", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let rows: Vec<serde_json::Value> = serde_json::from_slice(&json).expect("json");
+    assert_eq!(rows.len(), floor::incidents::ALL.len());
+    for row in &rows {
+        let id = row["id"].as_str().expect("id");
+        assert!(!procedures.contains(&id), "{id} in the JSON list");
+        assert_eq!(row.as_object().map(|o| o.len()), Some(2), "{row}");
+    }
 }

@@ -791,3 +791,24 @@ fn the_picker_finds_the_bet_incident_by_its_floor_words() {
 fn the_picker_takes_beurt_for_action_out_of_turn_not_an_unclear_bet() {
     pick_by_typing(Lang::Nl, "nl", "beurt", "out-of-turn", "actions");
 }
+
+/// Words that name a procedure topic rather than an incident: the picker
+/// says `floor rule` covers it, and Enter quotes the rule of the edition in
+/// use (every edition's, where it has none).
+#[test]
+fn the_picker_quotes_the_rule_for_a_procedure_topic() {
+    for (query, rules, quoted) in [
+        ("rabbit hunting", "dpc-2019-en", "Rabbit Hunting"),
+        ("bag and tag", "dpc-2019-en", "onk-2023-nl"),
+    ] {
+        let mut p = spawn(&["incident", "--lang", "en", "--rules", rules]);
+        expect(&mut p, &text(Lang::En, "incident.pick"));
+        type_in_picker(&mut p, query);
+        expect(&mut p, "a procedure, no ruling at the table");
+        p.send(ENTER).expect("take the topic");
+        p.flush().expect("flush");
+        expect(&mut p, quoted);
+        p.exp_eof().expect("ends");
+        exits_with(&mut p, 0);
+    }
+}

@@ -720,6 +720,9 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
         raises: resolved.limit_raise_cap().get(),
         lifted_two_left: resolved.limit_cap_lifted() == CapLifted::PotHeadsUp,
     });
+    // A house minimum raise (DPC-1) sizes every raise of the replay, as it
+    // does the incidents'.
+    let house = crate::incidents::situation::house_minimum(&resolved);
     let mut ledger = Ledger::new(hand)?;
     let mut blinds = hand
         .variant
@@ -820,6 +823,7 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
         setup.dead = Some(ledger.pot()?);
         setup.limit_reopen_percent = limit_percent;
         setup.raise_cap = raise_cap;
+        setup.house = house;
         let mut round = Round::at_table(setup, &seats).map_err(|(_, m)| bad(m))?;
         if let Some(b) = &forced {
             round.open_at(b.facing, b.full_raise);

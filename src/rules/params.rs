@@ -33,6 +33,7 @@ pub const READ_BY_RULINGS: &[&str] = &[
     "limit_reopen_percent",
     "limit_raise_cap",
     "limit_cap_lifted",
+    "min_raise_multiple",
     "undercall_preflop_opener",
     "missed_round_formula",
     "penalty_kinds",

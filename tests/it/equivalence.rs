@@ -15,6 +15,11 @@
 //! `underraise-callers`, `reopening` and `limit-raises` by the actions,
 //! `incorrect-bet` and `unclear-bet` by the numbers.
 //!
+//! A house minimum raise (dpc-2019-en's note DPC-1, twice the bet faced)
+//! makes other raises legal, so its editions get rounds generated under it:
+//! each seed gives one round per minimum-raise rule, the editions without a
+//! house minimum sharing theirs.
+//!
 //! `cargo test` runs a modest number of rounds; `FLOOR_EQUIVALENCE_CASES`
 //! sets another (`.ci/run` runs thousands) and `FLOOR_EQUIVALENCE_SEED` the
 //! seed. The counts are printed with `--nocapture`.
@@ -25,7 +30,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use floor::data::DataSource;
 use floor::engine::{GivenAnswers, Ruling, Tree};
 use floor::hand::replay::Rules;
-use floor::poker::{Action, ActionKind, Chips, Game, Round, Setup, Street, TableSeat};
+use floor::poker::{
+    Action, ActionKind, Chips, Game, HouseMinimum, Round, Setup, Street, TableSeat,
+};
 use floor::rules::Store;
 use floor::ui::{Lang, Ui};
 use proptest::prelude::*;
@@ -318,8 +325,9 @@ fn pick_move(
     Some(Some((kind, total)))
 }
 
-/// A round generated from `seed`; `None` when nobody is left to act.
-fn scenario(seed: u64) -> Option<Scenario> {
+/// A round generated from `seed` under the minimum raise of `house` (TDA 43
+/// alone when `None`); `None` when nobody is left to act.
+fn scenario(seed: u64, house: Option<HouseMinimum>) -> Option<Scenario> {
     let mut rng = Rng(seed);
     let game = rng.pick(&[Game::NoLimit, Game::PotLimit, Game::Limit]);
     let street = rng.pick(&[Street::Preflop, Street::Flop, Street::Turn, Street::River]);
@@ -379,6 +387,7 @@ fn scenario(seed: u64) -> Option<Scenario> {
     let mut setup = Setup::new(game, street, big_blind);
     setup.small_blind = Some(small_blind);
     setup.dead = Some(dead);
+    setup.house = house;
     // The TDA practice every bundled edition follows in limit: half a bet
     // re-opens, and a bet and three raises are the cap.
     setup.limit_reopen_percent = 50;
@@ -497,6 +506,9 @@ struct Rig {
     store: Store,
     ui: Ui,
     trees: BTreeMap<&'static str, Tree>,
+    /// The editions by the minimum raise they rule with: TDA 43 alone, or
+    /// a house minimum above it.
+    families: Vec<(Option<HouseMinimum>, Vec<&'static str>)>,
 }
 
 impl Rig {
@@ -507,7 +519,29 @@ impl Rig {
             .into_iter()
             .map(|id| (id, floor::engine::load(store.source(), id).expect("tree")))
             .collect();
-        Rig { store, ui, trees }
+        let mut families: Vec<(Option<HouseMinimum>, Vec<&'static str>)> = Vec::new();
+        for edition in EDITIONS {
+            let params = store.book(edition).expect("edition").params();
+            let house = floor::incidents::situation::house_minimum(
+                &floor::rules::params::Resolved::new(&params),
+            );
+            match families.iter_mut().find(|(h, _)| *h == house) {
+                Some((_, editions)) => editions.push(edition),
+                None => families.push((house, vec![edition])),
+            }
+        }
+        assert!(
+            families
+                .iter()
+                .any(|(h, e)| h.is_some() && e.contains(&"dpc-2019-en")),
+            "dpc-2019-en rules with its house minimum"
+        );
+        Rig {
+            store,
+            ui,
+            trees,
+            families,
+        }
     }
 
     fn rule(&self, id: &str, edition: &str, answers: &[(&str, String)]) -> floor::Result<Ruling> {
@@ -536,6 +570,8 @@ struct Counts {
     oot_hands: AtomicUsize,
     oot_hands_other: AtomicUsize,
     oot_hands_all_in_call: AtomicUsize,
+    /// Rounds generated under a house minimum raise.
+    house_rounds: AtomicUsize,
 }
 
 /// What the player does: silent chips, or words and chips.
@@ -603,6 +639,7 @@ fn check_out_of_turn(
     counts: &Counts,
     s: &Scenario,
     seed: u64,
+    editions: &[&'static str],
 ) -> Result<(), TestCaseError> {
     // The incident replays the round as no-limit (it asks no game): a limit
     // round's completions after a short all-in are no no-limit raises.
@@ -743,7 +780,7 @@ fn check_out_of_turn(
         played.push(("small_blind", s.small_blind.to_string()));
     }
     let mut rulings = BTreeMap::new();
-    for edition in EDITIONS {
+    for &edition in editions {
         let params = rig.store.book(edition).expect("edition").params();
         let chip_actions = params.sa_chip_actions.map_or(2, |c| c.get()) as usize;
         let any_actions = params.sa_any_actions.map_or(3, |c| c.get()) as usize;
@@ -786,7 +823,7 @@ fn check_out_of_turn(
     let text = s.hand(&after);
     let hand = floor::hand::compact::parse(&text)
         .map_err(|m| TestCaseError::fail(format!("{m}: {text}")))?;
-    let edition = EDITIONS[(seed % 5) as usize];
+    let edition = pick_edition(editions, seed);
     let rules = Rules::new(&rig.store, edition, &rig.ui);
     let replayed = floor::hand::replay(&hand, &rules, None)
         .map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
@@ -854,16 +891,39 @@ fn with_chips_returned(r: &floor::Result<Ruling>) -> serde_json::Value {
     v
 }
 
+/// One of `editions`, by the seed.
+fn pick_edition(editions: &[&'static str], seed: u64) -> &'static str {
+    editions[(seed % editions.len() as u64) as usize]
+}
+
 fn check_round(rig: &Rig, counts: &Counts, seed: u64) -> Result<(), TestCaseError> {
-    let Some(s) = scenario(seed) else {
+    for (house, editions) in &rig.families {
+        check_family(rig, counts, seed, *house, editions)?;
+    }
+    Ok(())
+}
+
+/// The round `seed` generates under the minimum raise of `house`, compared
+/// in each of `editions` (those that rule with that minimum).
+fn check_family(
+    rig: &Rig,
+    counts: &Counts,
+    seed: u64,
+    house: Option<HouseMinimum>,
+    editions: &[&'static str],
+) -> Result<(), TestCaseError> {
+    let Some(s) = scenario(seed, house) else {
         return Ok(());
     };
-    check_out_of_turn(rig, counts, &s, seed)?;
+    check_out_of_turn(rig, counts, &s, seed, editions)?;
     // A round nobody has acted in yet is told by its numbers alone.
     if s.moves.is_empty() {
         return Ok(());
     }
     counts.rounds.fetch_add(1, Ordering::Relaxed);
+    if house.is_some() {
+        counts.house_rounds.fetch_add(1, Ordering::Relaxed);
+    }
     let mut rng = Rng(seed ^ 0x5EED);
     let spot = s.round.spot(&s.name(s.player)).expect("spot");
     // Limit after a short all-in below the share that re-opens: the next
@@ -912,7 +972,7 @@ fn check_round(rig: &Rig, counts: &Counts, seed: u64) -> Result<(), TestCaseErro
     let what = act(&mut rng, &s);
     numbers.extend(what.iter().cloned());
     played.extend(what.iter().cloned());
-    for edition in EDITIONS {
+    for &edition in editions {
         // bet
         if level_told {
             let a = outcome_of(&rig.rule("bet", edition, &played));
@@ -1040,7 +1100,7 @@ fn check_round(rig: &Rig, counts: &Counts, seed: u64) -> Result<(), TestCaseErro
         let text = s.hand(&[(s.player, format!("p{put}"))]);
         let hand = floor::hand::compact::parse(&text)
             .map_err(|m| TestCaseError::fail(format!("{m}: {text}")))?;
-        let edition = EDITIONS[(seed % 5) as usize];
+        let edition = pick_edition(editions, seed);
         let rules = Rules::new(&rig.store, edition, &rig.ui);
         let replayed = floor::hand::replay(&hand, &rules, None)
             .map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
@@ -1103,8 +1163,9 @@ fn the_same_facts_as_actions_and_as_numbers_give_the_same_ruling() {
     let counts = Counts::default();
     let result = runner.run(&any::<u64>(), |s| check_round(&rig, &counts, s));
     eprintln!(
-        "equivalence: seed {seed}, {cases} cases, {} rounds, {} comparisons ({} refused on both paths alike), {} hands against the incident, {} rounds a number cannot tell (limit after a short all-in); out-of-turn: {} rounds, {} comparisons, {} hands against the incident ({} records where the skipped player does not act right after it; {} of those compared where he then called all-in): {} differences",
+        "equivalence: seed {seed}, {cases} cases, {} rounds ({} under dpc-2019-en's house minimum raise), {} comparisons ({} refused on both paths alike), {} hands against the incident, {} rounds a number cannot tell (limit after a short all-in); out-of-turn: {} rounds, {} comparisons, {} hands against the incident ({} records where the skipped player does not act right after it; {} of those compared where he then called all-in): {} differences",
         counts.rounds.load(Ordering::Relaxed),
+        counts.house_rounds.load(Ordering::Relaxed),
         counts.comparisons.load(Ordering::Relaxed),
         counts.both_refused.load(Ordering::Relaxed),
         counts.hands.load(Ordering::Relaxed),

@@ -328,7 +328,14 @@ fn pokerkit_hands_replay_as_pokerkit_played_them() {
             &std::fs::read_to_string(path.with_extension("pokerkit.json")).unwrap(),
         )
         .unwrap();
-        let r = json(&["hand", &path.display().to_string()]);
+        // pokerkit plays TDA 43 alone: an edition without a house minimum
+        // raise.
+        let r = json(&[
+            "--rules",
+            "tda-2019-sk",
+            "hand",
+            &path.display().to_string(),
+        ]);
         let steps = r["steps"].as_array().unwrap();
         let pk = expected["steps"].as_array().unwrap();
         assert_eq!(steps.len(), pk.len(), "{}", path.display());
@@ -665,12 +672,19 @@ fn the_irregular_kinds_are_ruled_in_place() {
         // A single 5000 chip facing the big blind: a call (oversized chip).
         ("pre: 3 o5000", "dpc-2019-en", "call", vec!["44"]),
         // 1000 + 500 facing 1000 (100 in front): every chip is not needed,
-        // 50% of the raise or more: the minimum raise.
+        // 50% of the raise or more: the minimum raise, 1800 under TDA 43;
+        // twice the bet faced under DPC's house note.
+        (
+            "pre: 3 r1000, 1 m1000+500",
+            "tda-2019-sk",
+            "raise:1800",
+            vec!["45", "43-A", "61"],
+        ),
         (
             "pre: 3 r1000, 1 m1000+500",
             "dpc-2019-en",
-            "raise:1800",
-            vec!["45", "43-A", "61"],
+            "raise:2000",
+            vec!["45", "43-A", "61", "DPC-1"],
         ),
         // A bet of 100 with the big blind at 200: brought to 200.
         (
@@ -1346,22 +1360,23 @@ fn every_forced_bet_structure_is_replayed() {
     };
     // A straddle under the gun: the button acts first, the straddler last;
     // a raise adds at least the largest step (TDA 43), and the practice is
-    // said.
-    let r = json_stdin(&hand(
-        "[1, 2, 4, 0]",
-        "'p4 cc', 'p1 cc', 'p2 cc', 'p3 cbr 12'",
-    ));
-    let first = step(&r, 1);
-    assert_eq!(
-        (
-            first["player"].as_str(),
-            first["to_call"].as_u64(),
-            first["min_raise_to"].as_u64()
-        ),
-        (Some("p4"), Some(4), Some(6))
-    );
-    assert_eq!(step(&r, 4)["player"], "p3");
-    assert_eq!(r["remarks"][0]["kind"], "straddle-practice");
+    // said. Under DPC's house note a raise is to twice the straddle.
+    let straddled = hand("[1, 2, 4, 0]", "'p4 cc', 'p1 cc', 'p2 cc', 'p3 cbr 12'");
+    for (edition, min) in [("tda-2019-sk", 6), ("dpc-2019-en", 8)] {
+        let r = replay_text(&["--rules", edition], &straddled);
+        let first = step(&r, 1);
+        assert_eq!(
+            (
+                first["player"].as_str(),
+                first["to_call"].as_u64(),
+                first["min_raise_to"].as_u64()
+            ),
+            (Some("p4"), Some(4), Some(min)),
+            "{edition}"
+        );
+        assert_eq!(step(&r, 4)["player"], "p3");
+        assert_eq!(r["remarks"][0]["kind"], "straddle-practice");
+    }
     // A blind posted out of position (negative): live, it does not move the
     // action: p3 acts first and checks his own 2.
     let r = json_stdin(&hand("[1, 2, -2, 0]", "'p3 cc', 'p4 f', 'p1 cc', 'p2 cc'"));

@@ -645,14 +645,12 @@ fn stud_opener(hand: &Hand, round: usize, up: &BTreeMap<u8, Vec<Card>>, live: &[
     }
     if round == 0 {
         // The bring-in: one up card each; suits break a tie.
-        let pick = cards.iter().filter_map(|(p, c)| c.last().map(|c| (*p, *c)));
-        let first = if aces == Aces::Low {
-            pick.max_by(|a, b| crate::poker::cards::by_rank_then_suit(a.1, b.1, aces))
-        } else {
-            pick.min_by(|a, b| crate::poker::cards::by_rank_then_suit(a.1, b.1, aces))
-        };
+        let upcards: Vec<(u8, Card)> = cards
+            .iter()
+            .filter_map(|(p, c)| c.last().map(|c| (*p, *c)))
+            .collect();
         return StudOpener {
-            first: first.map(|(p, _)| p),
+            first: crate::poker::cards::bring_in(&upcards, aces).map(|(p, _)| p),
             tied: Vec::new(),
         };
     }

@@ -27,7 +27,7 @@ use crate::engine::answer::Answer;
 use crate::engine::{Decision, Incident, Ruling};
 use crate::error::{Error, Refusal};
 use crate::incidents::bet::{Bet, BetOutcome, Declared};
-use crate::incidents::out_of_turn::{OutOfTurn, OutOfTurnOutcome};
+use crate::incidents::out_of_turn::{OutOfTurn, OutOfTurnOutcome, seated_between, what_followed};
 use crate::incidents::pot_limit::PotLimit;
 use crate::incidents::reopening::Reopening;
 use crate::incidents::situation::RaisesMade;
@@ -419,14 +419,23 @@ impl<'a> Rules<'a> {
             .ask::<I>(self.store, self.edition, self.ui, given)
     }
 
+    /// [`Rules::ask`], the ruling reading `reads` in its own parameters
+    /// too (see [`crate::engine::decide_as_reading`]).
+    fn ask_reading<I: Incident>(
+        &self,
+        given: Given,
+        reads: impl FnOnce(&mut crate::rules::params::Resolved<'_>),
+    ) -> Result<(Decision<I>, Ruling), Error> {
+        self.loaded
+            .ask_reading::<I>(self.store, self.edition, self.ui, given, reads)
+    }
+
     /// The edition's counts of substantial action (TDA 36).
     fn sa_thresholds(&self) -> Result<SaThresholds, Error> {
         let stated = self.loaded.params(self.store, self.edition)?;
-        let mut params = crate::rules::params::Resolved::new(&stated);
-        Ok(SaThresholds {
-            sa_chip_actions: params.sa_chip_actions().get(),
-            sa_any_actions: params.sa_any_actions().get(),
-        })
+        Ok(SaThresholds::of(&mut crate::rules::params::Resolved::new(
+            &stated,
+        )))
     }
 }
 
@@ -1607,11 +1616,14 @@ fn above_the_limit(rules: &Rules<'_>, ruling: &mut Ruling, total: Chips) {
 }
 
 /// The ruling on `mv` made out of turn while `skipped` was to act: it
-/// stands unless the skipped player bets or raises before the player acts
-/// again (then he may change it); true when it does not stand. The skipped
-/// player spoke up in time unless the actions from `mv` until his own make
-/// substantial action (TDA 36, the edition's counts). `round` is the round
-/// before `mv`.
+/// stands unless the skipped player, or a player seated between him and the
+/// player, bets or raises before the player acts again (then he may change
+/// it); true when it does not stand. The skipped player spoke up in time
+/// unless the actions from `mv` until his own make substantial action (TDA
+/// 36, the edition's counts; a count the edition does not state is the TDA
+/// practice, noted on the ruling). Read as the incident reads the round told
+/// by its actions ([`seated_between`], [`what_followed`]). `round` is the
+/// round before `mv`.
 fn out_of_turn(
     rules: &Rules<'_>,
     round: &Round,
@@ -1636,30 +1648,36 @@ fn out_of_turn(
         Ok(()) => ahead.facing(),
         Err(_) => round.facing(),
     };
-    // Behind the skipped player: the out-of-turn action and every one after
-    // it until he acts.
-    let mut behind = vec![ruled.kind];
-    let mut changed = false;
-    let mut player_again = false;
+    // Every action after it: who, whether he bet or raised (an all-in that
+    // calls, or calls short, the amount he faces does not, TDA 53-A), and
+    // its kind for substantial action.
+    let (player, skipped) = (name(mv.player), name(skipped));
+    let between = seated_between(&round.seating(), &skipped, &player);
+    let mut after: Vec<(String, bool, ActionKind)> = Vec::new();
     for m in street_moves.iter().skip(here + 1) {
         let to = raised_to(round, m);
-        if m.player == skipped {
-            // Only a bet or raise changes the action: an all-in that calls
-            // (or calls short) the amount he faces does not (TDA 53-A).
-            changed = !player_again
-                && match m.act {
-                    Act::Bet(_) | Act::Raise(_) | Act::BetOrRaise(_) => true,
-                    Act::AllIn(_) => to.is_some_and(|t| t > facing),
-                    _ => false,
-                };
-            break;
-        }
-        player_again = player_again || m.player == mv.player;
-        behind.push(move_kind(m, to, facing));
+        let raises = match m.act {
+            Act::Bet(_) | Act::Raise(_) | Act::BetOrRaise(_) => true,
+            Act::AllIn(_) => to.is_some_and(|t| t > facing),
+            _ => false,
+        };
+        after.push((name(m.player), raises, move_kind(m, to, facing)));
         if let Some(t) = to {
             facing = facing.max(t);
         }
     }
+    let followed = what_followed(
+        after.iter().map(|(who, raises, _)| (who.as_str(), *raises)),
+        &player,
+        &skipped,
+        &between,
+    );
+    // Behind the skipped player: the out-of-turn action and every one after
+    // it until he acts.
+    let behind: Vec<ActionKind> = std::iter::once(ruled.kind)
+        .chain(after.iter().take(followed.behind).map(|(_, _, k)| *k))
+        .collect();
+    let changed = followed.changed;
     let sa = substantial_action(&behind, rules.sa_thresholds()?)?;
     let given: Given = vec![
         ("oot_action", choice(kind)),
@@ -1669,7 +1687,9 @@ fn out_of_turn(
             Answer::Bool(sa.outcome != SaOutcome::SubstantialAction),
         ),
     ];
-    let (decision, ruling) = rules.ask::<OutOfTurn>(given)?;
+    let (decision, ruling) = rules.ask_reading::<OutOfTurn>(given, |params| {
+        SaThresholds::of(params);
+    })?;
     Ok((ruling, decision.outcome == OutOfTurnOutcome::NotBinding))
 }
 

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use crate::common::{floor, json, one_line_error, stdout};
+use crate::common::{copy_dir, floor, json, one_line_error, stdout};
 
 fn hands_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hands")
@@ -1480,4 +1480,129 @@ fn stud_and_draw_hands_are_replayed_round_by_round() {
     assert_eq!(badugi["rake"], 0);
     let nl = stdout(&["--lang", "nl", "hand", &hand_file("badugi.phh")]);
     assert!(nl.contains("Na de derde draw"), "{nl}");
+}
+
+/// TDA 53-A: the action changes for the player out of turn when anyone
+/// between the skipped player and him bets or raises, not only the skipped
+/// player: 6 checks out of turn while 4 is to act, 4 checks, 5 (seated
+/// between) bets: 6's check is not binding and he acts again.
+#[test]
+fn a_bet_by_a_player_seated_between_changes_the_action() {
+    let r = replayed(
+        "NL 100/200 button 6\n1:5000 2:5000 3:5000 4:5000 5:5000 6:5000\n\
+         pre: 3 f, 4 c, 5 c, 6 c, 1 f, 2 x\n\
+         flop: 2 x, 6 x, 4 x, 5 b600, 6 c, 2 f, 4 f\n",
+    );
+    let s = step(&r, 8);
+    assert_eq!(s["turn"], "4");
+    assert_eq!(s["out_of_turn"]["outcome"], "not-binding");
+    assert_eq!(
+        s["ruled"],
+        serde_json::json!({"kind": "withdrawn", "to": null})
+    );
+    // Only 4 checks behind him: no substantial action, he spoke in time.
+    assert_eq!(step(&r, 10)["to_call"], 0);
+    assert_eq!(step(&r, 11)["to_call"], 600);
+    assert_eq!(step(&r, 11)["legal"], true);
+    // The incident told the same round (the seating from the players'
+    // chips) reads the same facts.
+    let incident = json(&[
+        "incident",
+        "out-of-turn",
+        "--answer",
+        "street=flop",
+        "--answer",
+        "big_blind=200",
+        "--answer",
+        "stacks=2:4800,4:4800,5:4800,6:4800",
+        "--answer",
+        "actions=2:check,6:check,4:check,5:bet:600,6:call,2:fold,4:fold",
+        "--answer",
+        "player=6",
+        "--answer",
+        "skipped=4",
+    ]);
+    assert_eq!(incident["outcome"], s["out_of_turn"]["outcome"]);
+    assert_eq!(incident["citations"], s["out_of_turn"]["citations"]);
+}
+
+/// An edition that does not state the counts of substantial action (TDA
+/// 36): the replay counts with the TDA practice, and its ruling on the
+/// action out of turn says so, as the incident told the same round does.
+#[test]
+fn the_substantial_action_practice_is_said_where_the_edition_states_no_counts() {
+    let dir = std::env::temp_dir().join(format!("floor-test-sa-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for top in ["locales", "rulings"] {
+        copy_dir(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(top),
+            &dir.join(top),
+        );
+    }
+    let edition = dir.join("locales/en/dpc-2019-en.yaml");
+    let text = std::fs::read_to_string(&edition).unwrap();
+    let counts = "        params:\n          sa_chip_actions: 2\n          sa_any_actions: 3\n";
+    assert!(text.contains(counts), "dpc-2019-en states the counts");
+    let without = text.replace(counts, "");
+    std::fs::write(&edition, without).unwrap();
+    let data = dir.display().to_string();
+    let practice = "TDA practice is used";
+    let r = replay_text(
+        &["--data", &data, "--rules", "dpc-2019-en"],
+        "NL 100/200 button 6\n1:5000 2:5000 3:5000 4:5000 5:5000 6:5000\n\
+         pre: 3 f, 4 c, 5 f, 6 c, 1 f, 2 x\n\
+         flop: 2 x, 6 b1000, 2 c, 4 c\n",
+    );
+    let ruled = &step(&r, 8)["out_of_turn"];
+    assert_eq!(ruled["outcome"], "skipped-hand-discretion");
+    let notes = ruled["notes"].to_string();
+    assert!(notes.contains(practice), "{notes}");
+    let incident = json(&[
+        "--data",
+        &data,
+        "--rules",
+        "dpc-2019-en",
+        "incident",
+        "out-of-turn",
+        "--answer",
+        "street=flop",
+        "--answer",
+        "big_blind=200",
+        "--answer",
+        "stacks=2:4800,4:4800,6:4800",
+        "--answer",
+        "actions=2:check,6:bet:1000,2:call,4:call",
+        "--answer",
+        "player=6",
+        "--answer",
+        "skipped=4",
+    ]);
+    assert_eq!(incident["outcome"], ruled["outcome"]);
+    let theirs: Vec<&Value> = incident["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n.as_str().is_some_and(|n| n.contains(practice)))
+        .collect();
+    let ours: Vec<&Value> = ruled["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n.as_str().is_some_and(|n| n.contains(practice)))
+        .collect();
+    assert_eq!(theirs, ours);
+    assert_eq!(ours.len(), 2, "{notes}");
+    // The bundled edition states them: nothing said.
+    let r = replay_text(
+        &["--rules", "dpc-2019-en"],
+        "NL 100/200 button 6\n1:5000 2:5000 3:5000 4:5000 5:5000 6:5000\n\
+         pre: 3 f, 4 c, 5 f, 6 c, 1 f, 2 x\n\
+         flop: 2 x, 6 b1000, 2 c, 4 c\n",
+    );
+    assert!(
+        !step(&r, 8)["out_of_turn"]["notes"]
+            .to_string()
+            .contains(practice)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

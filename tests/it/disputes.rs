@@ -971,3 +971,48 @@ fn the_house_minimum_raise_is_twice_the_bet_faced_and_cited_beside_43() {
         assert!(text.contains("2000"), "{lang}: {text}");
     }
 }
+
+/// Issue 23, point 2: whose action is ruled is named on the card, as in
+/// the JSON, in every betting incident told by the round's actions.
+#[test]
+fn the_card_names_the_player_whose_action_is_ruled() {
+    let round = [
+        "--answer",
+        "street=river",
+        "--answer",
+        "big_blind=1000",
+        "--answer",
+        "actions=A:bet:2000,B:raise:5000",
+        "--answer",
+        "player=C",
+    ];
+    for (incident, own) in [
+        ("undercall", vec!["heads_up=no", "pushed=2000"]),
+        ("bet", vec!["chips=5000"]),
+        ("reopening", vec![]),
+        ("pot-limit", vec!["pot=9000"]),
+    ] {
+        let mut args = vec![
+            "--lang",
+            "nl",
+            "incident",
+            incident,
+            "--rules",
+            "onk-2023-nl",
+        ];
+        args.extend(round);
+        for a in &own {
+            args.extend(["--answer", a]);
+        }
+        let card = crate::common::stdout(&args);
+        assert!(
+            card.lines()
+                .any(|l| l.starts_with("│ Speler") && l.contains(" C ")),
+            "{incident}: {card}"
+        );
+        args.push("--json");
+        let r: Value = serde_json::from_str(&crate::common::stdout(&args)).unwrap();
+        let named = r["player"].as_str().or(r["answers"]["player"].as_str());
+        assert_eq!(named, Some("C"), "{incident}");
+    }
+}

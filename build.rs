@@ -401,14 +401,25 @@ fn edition_json(value: &serde_json::Value) -> (String, String) {
                             }
                             let start = out.len();
                             out.push_str(&to_json(rule));
-                            rules.push(serde_json::json!({
+                            let mut entry = serde_json::json!({
                                 "number": rule.get("number"),
                                 "concept": rule.get("concept"),
                                 "kind": rule.get("kind"),
-                                "touches": rule.get("touches").cloned().unwrap_or_else(|| serde_json::json!([])),
-                                "params": rule.get("params").cloned().unwrap_or_else(|| serde_json::json!({})),
                                 "at": [start, out.len()],
-                            }));
+                            });
+                            // Most rules touch nothing and state no
+                            // parameter: the index leaves the fields out.
+                            for key in ["touches", "params"] {
+                                let stated = rule.get(key).filter(|v| match v {
+                                    serde_json::Value::Array(a) => !a.is_empty(),
+                                    serde_json::Value::Object(o) => !o.is_empty(),
+                                    _ => true,
+                                });
+                                if let (Some(v), Some(map)) = (stated, entry.as_object_mut()) {
+                                    map.insert(key.into(), v.clone());
+                                }
+                            }
+                            rules.push(entry);
                         }
                         out.push(']');
                     }

@@ -1,13 +1,25 @@
 #!/usr/bin/env bash
 # Whole-process benchmarks of floor against grep, measured side by side in
 # one run with hyperfine (Debian package `hyperfine`): medians of many runs,
-# reported as ratios, plus peak RSS and the release binary's size.
+# reported as ratios, plus peak RSS and the release binary's size; with
+# valgrind installed, also each command's instruction count (callgrind),
+# which does not move with the machine's load.
 #
-# Usage: benches/run.sh [RUNS]      (default 300 runs per command)
+# Usage: benches/run.sh [RUNS] [OTHER_FLOOR]
+#   RUNS         runs per command (default 300)
+#   OTHER_FLOOR  another floor binary (an earlier build) measured in the
+#                same hyperfine run, its rows printed after this build's
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-300}"
+other="${2:-}"
 command -v hyperfine >/dev/null || { echo "benches/run.sh: install hyperfine (apt-get install hyperfine)" >&2; exit 2; }
+if [[ -n "$other" && ! -x "$other" ]]; then
+    echo "benches/run.sh: $other is not an executable floor" >&2
+    exit 2
+fi
+# Wherever cargo puts its builds (CARGO_TARGET_DIR, a configured target-dir).
+target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
 
 # The binary the README's install step gives: on x86-64 Linux with glibc a
 # statically linked one (no dynamic loading at start, about 0.7 ms less per
@@ -15,10 +27,10 @@ command -v hyperfine >/dev/null || { echo "benches/run.sh: install hyperfine (ap
 if [[ "$(uname -sm)" == "Linux x86_64" ]] && ldd --version 2>&1 | grep -qi glibc; then
     RUSTFLAGS="-C target-feature=+crt-static" \
         cargo build --release --quiet --target x86_64-unknown-linux-gnu
-    floor="$PWD/target/x86_64-unknown-linux-gnu/release/floor"
+    floor="$target_dir/x86_64-unknown-linux-gnu/release/floor"
 else
     cargo build --release --quiet
-    floor="$PWD/target/release/floor"
+    floor="$target_dir/release/floor"
 fi
 seeds="$PWD/tests/seeds"
 onk="$seeds/000_59b22b88fc79d9c0.txt"
@@ -28,21 +40,30 @@ trap 'rm -rf "$out"' EXIT
 bet_answers=(--answer facing=1200 --answer last_raise=800 --answer big_blind=400
              --answer declared=nothing --answer chips=5000 --answer stack=20000)
 
-# name | command, in the order they are compared: each "target" line is
-# measured together with its baseline in the same hyperfine run.
-hyperfine -N --warmup 30 --runs "$runs" --export-json "$out/b.json" --style none \
-  -n rule43      "$floor rule 43 --rules onk-2023-nl" \
-  -n grep43      "grep -A 12 'TDA Regel 43:' $onk" \
-  -n search      "$floor search 'chip race' --all-editions" \
-  -n grepsearch  "grep -ri 'chip race' $seeds/000_59b22b88fc79d9c0.txt $seeds/001_67dc1f9d758e9959.txt $seeds/002_b2cd2e60bfea657e.txt $seeds/003_e6dcc82935c59251.txt $seeds/004_50dd279b7862ee3e.txt" \
-  -n incident    "$floor incident bet --rules onk-2023-nl --json ${bet_answers[*]}" \
-  -n compare     "$floor compare onk-2023-nl pokerpunt-nl --json" \
-  -n hand        "$floor hand benches/hand-9-players-40-actions.hand --json" \
-  >/dev/null 2>"$out/hyperfine.err"
+# The floor commands measured, by name; each binary's are named with a
+# prefix (`this.rule43`, `other.rule43`).
+floor_commands() {
+    local bin="$1" p="$2"
+    printf '%s\n' \
+        "$p.rule43" "$bin rule 43 --rules onk-2023-nl" \
+        "$p.search" "$bin search 'chip race' --all-editions" \
+        "$p.incident" "$bin incident bet --rules onk-2023-nl --json ${bet_answers[*]}" \
+        "$p.compare" "$bin compare onk-2023-nl pokerpunt-nl --json" \
+        "$p.hand" "$bin hand benches/hand-9-players-40-actions.hand --json"
+}
+args=()
+while IFS= read -r name && IFS= read -r cmd; do args+=(-n "$name" "$cmd"); done \
+    < <(floor_commands "$floor" this; [[ -z "$other" ]] || floor_commands "$other" other)
+args+=(-n grep43 "grep -A 12 'TDA Regel 43:' $onk")
+args+=(-n grepsearch "grep -ri 'chip race' $seeds/000_59b22b88fc79d9c0.txt $seeds/001_67dc1f9d758e9959.txt $seeds/002_b2cd2e60bfea657e.txt $seeds/003_e6dcc82935c59251.txt $seeds/004_50dd279b7862ee3e.txt")
+
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
+hyperfine -N --warmup 30 --runs "$runs" --export-json "$out/b.json" --style none "${args[@]}" \
+    >/dev/null 2>"$out/hyperfine.err"
 
 rss() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
 
-python3 - "$out/b.json" <<'PY'
+python3 - "$out/b.json" "${other:+other}" <<'PY'
 import json, sys
 r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
 med = {k: v["median"] * 1000 for k, v in r.items()}
@@ -53,11 +74,14 @@ rows = [
     ("floor compare onk-2023-nl pokerpunt-nl --json", "compare", "floor rule 43", "rule43", 3.0),
     ("floor hand (9 players, 40 actions) --json", "hand", "floor rule 43", "rule43", 2.0),
 ]
-print(f"{'command':46} {'median':>8} {'baseline':30} {'median':>8} {'ratio':>6} {'target':>7}")
-for name, a, base, b, target in rows:
-    ratio = med[a] / med[b]
-    ok = "ok" if ratio <= target else "MISSED"
-    print(f"{name:46} {med[a]:7.2f}ms {base:30} {med[b]:7.2f}ms {ratio:5.2f}x  <={target}x {ok}")
+for p in ["this"] + ([sys.argv[2]] if len(sys.argv) > 2 and sys.argv[2] else []):
+    print(f"\n{'this build' if p == 'this' else 'the other floor'}:")
+    print(f"{'command':46} {'median':>8} {'baseline':30} {'median':>8} {'ratio':>6} {'target':>7}")
+    for name, a, base, b, target in rows:
+        a, b = f"{p}.{a}", (b if b.startswith("grep") else f"{p}.{b}")
+        ratio = med[a] / med[b]
+        ok = "ok" if ratio <= target else "MISSED"
+        print(f"{name:46} {med[a]:7.2f}ms {base:30} {med[b]:7.2f}ms {ratio:5.2f}x  <={target}x {ok}")
 PY
 
 echo
@@ -68,3 +92,19 @@ printf '  %-44s %s\n' "incident bet --json" "$(rss "$floor" incident bet --rules
 printf '  %-44s %s\n' "compare onk-2023-nl pokerpunt-nl --json" "$(rss "$floor" compare onk-2023-nl pokerpunt-nl --json)"
 printf '  %-44s %s\n' "hand (9 players, 40 actions) --json" "$(rss "$floor" hand benches/hand-9-players-40-actions.hand --json)"
 echo "release binary: $(stat -c %s "$floor") bytes (target <= 10485760)"
+[[ -z "$other" ]] || echo "the other floor: $(stat -c %s "$other") bytes"
+
+# Instructions per command (callgrind counts every instruction the process
+# runs, start-up included; the count is the same on a busy machine).
+if command -v valgrind >/dev/null; then
+    echo
+    echo "instructions (callgrind):"
+    count() {
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null \
+            | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+    }
+    while IFS= read -r name && IFS= read -r cmd; do
+        eval "set -- $cmd"
+        printf '  %-16s %12s\n' "$name" "$(count "$@")"
+    done < <(floor_commands "$floor" this; [[ -z "$other" ]] || floor_commands "$other" other)
+fi

@@ -7,14 +7,17 @@
 use std::collections::HashSet;
 
 use crate::data::DataSource;
-use crate::engine::registry::Problem;
+use serde::Deserialize;
+use serde_saphyr::Spanned;
+
+use crate::engine::registry::{Place, Problem};
 use crate::engine::tree::{Condition, Kind, Tree, cite_parts};
 use crate::message::{Message, Msg};
 use crate::rules::Concept;
 use crate::ui::Ui;
 
 /// The problems of one tree; a choice its module cannot read is placed at
-/// that choice.
+/// that choice, a citation the module does not declare at that citation.
 pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<Problem> {
     let mut problems = Vec::new();
     let mut placed = Vec::new();
@@ -156,44 +159,73 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<Problem> {
     problems
         .into_iter()
         .map(|message| Problem {
-            choice: None,
+            place: None,
             message,
         })
         .chain(placed)
         .collect()
 }
 
-/// Where `choice` of `question` is written in a tree's YAML: the line and
-/// column of the choice in the question's `choices`.
-pub fn choice_position(yaml: &str, question: &str, choice: &str) -> Option<(usize, usize)> {
-    let lines: Vec<&str> = yaml.lines().collect();
-    let is_id = |line: &str, id: &str| {
-        let line = line.trim_start().trim_start_matches(['-', '{', ' ']);
-        line.strip_prefix("id:")
-            .map(str::trim_start)
-            .and_then(|rest| rest.strip_prefix(id))
-            .is_some_and(|rest| rest.starts_with([',', ' ', '}']) || rest.is_empty())
-    };
-    let start = lines.iter().position(|l| is_id(l, question))?;
-    let word = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
-    for (n, line) in lines.iter().enumerate().skip(start) {
-        if n > start && line.trim_start().starts_with('-') && line.contains("id:") {
-            return None;
-        }
-        let from = line.find("choices").unwrap_or(0);
-        let mut at = from;
-        while let Some(i) = line.get(at..).and_then(|rest| rest.find(choice)) {
-            let begin = at + i;
-            let end = begin + choice.len();
-            let before = line[..begin].chars().next_back();
-            let after = line[end..].chars().next();
-            if !before.is_some_and(word) && !after.is_some_and(word) {
-                return Some((n + 1, line[..begin].chars().count() + 1));
-            }
-            at = end;
-        }
+/// Where the parts of a tree a problem can concern are written, as the
+/// YAML reader reads them: each question's choices and each outcome's
+/// `cite:` entries, with their lines and columns.
+#[derive(Debug, Default, Deserialize)]
+pub struct Places {
+    #[serde(default)]
+    questions: Vec<QuestionPlaces>,
+    #[serde(default)]
+    outcomes: Vec<OutcomePlaces>,
+}
+
+#[derive(Debug, Deserialize)]
+struct QuestionPlaces {
+    id: String,
+    #[serde(default)]
+    choices: Vec<Spanned<String>>,
+}
+
+#[derive(Debug, Deserialize)]
+struct OutcomePlaces {
+    id: String,
+    #[serde(default)]
+    cite: Option<Spanned<Vec<Spanned<String>>>>,
+}
+
+impl Places {
+    /// The places of a tree's YAML text; none where it does not read.
+    pub fn of(yaml: &str) -> Places {
+        crate::yaml::from_str(yaml, "").unwrap_or_default()
     }
-    None
+
+    /// The line and column `place` is written at.
+    pub fn find(&self, place: &Place) -> Option<(usize, usize)> {
+        let location = match place {
+            Place::Choice { question, choice } => {
+                self.questions
+                    .iter()
+                    .find(|q| q.id == *question)?
+                    .choices
+                    .iter()
+                    .find(|c| c.value == *choice)?
+                    .referenced
+            }
+            Place::Cite { outcome, at } => {
+                let cite = self
+                    .outcomes
+                    .iter()
+                    .find(|o| o.id == *outcome)?
+                    .cite
+                    .as_ref()?;
+                match at {
+                    Some(i) => cite.value.get(*i)?.referenced,
+                    None => cite.referenced,
+                }
+            }
+        };
+        let line = usize::try_from(location.line()).ok()?;
+        let column = usize::try_from(location.column()).ok()?;
+        (line > 0).then_some((line, column))
+    }
 }
 
 /// Whether `condition` can be decided on edition parameter `name`: the
@@ -257,13 +289,17 @@ pub fn validate_all(source: &DataSource, concepts: &[Concept], ui: &Ui) -> Vec<(
                         ));
                     }
                 }
-                let yaml = source.written(&file);
-                for p in validate(&tree, concepts, ui) {
+                let problems = validate(&tree, concepts, ui);
+                let places = match problems.iter().any(|p| p.place.is_some()) {
+                    true => source.written(&file).map(|yaml| Places::of(&yaml)),
+                    false => None,
+                };
+                for p in problems {
                     let at = p
-                        .choice
+                        .place
                         .as_ref()
-                        .zip(yaml.as_deref())
-                        .and_then(|((q, c), yaml)| choice_position(yaml, q, c));
+                        .zip(places.as_ref())
+                        .and_then(|(place, places)| places.find(place));
                     let shown = match at {
                         Some((line, column)) => format!("{file}:{line}:{column}"),
                         None => file.clone(),
@@ -281,13 +317,46 @@ pub fn validate_all(source: &DataSource, concepts: &[Concept], ui: &Ui) -> Vec<(
 mod tests {
     use super::*;
 
+    fn choice(question: &str, choice: &str) -> Place {
+        Place::Choice {
+            question: question.into(),
+            choice: choice.into(),
+        }
+    }
+
+    fn cite(outcome: &str, at: Option<usize>) -> Place {
+        Place::Cite {
+            outcome: outcome.into(),
+            at,
+        }
+    }
+
     #[test]
     fn a_choice_is_found_where_it_is_written() {
         let yaml = "id: t\nquestions:\n  - {id: game, kind: choice, choices: [no-limit, limit]}\n  - {id: declared, kind: choice, choices: [nothing, call], default: nothing}\n";
-        assert_eq!(choice_position(yaml, "declared", "call"), Some((4, 53)));
-        assert_eq!(choice_position(yaml, "declared", "nothing"), Some((4, 44)));
-        assert_eq!(choice_position(yaml, "game", "limit"), Some((3, 50)));
-        assert_eq!(choice_position(yaml, "game", "raise"), None);
+        let places = Places::of(yaml);
+        assert_eq!(places.find(&choice("declared", "call")), Some((4, 53)));
+        assert_eq!(places.find(&choice("declared", "nothing")), Some((4, 44)));
+        assert_eq!(places.find(&choice("game", "limit")), Some((3, 50)));
+        assert_eq!(places.find(&choice("game", "raise")), None);
+        // Written as a block list, the choice is on its own line.
+        let block = "id: t\nquestions:\n  - id: game\n    kind: choice\n    choices:\n      - no-limit\n      - limit\n";
+        assert_eq!(
+            Places::of(block).find(&choice("game", "limit")),
+            Some((7, 9))
+        );
+    }
+
+    #[test]
+    fn a_citation_is_found_where_it_is_written() {
+        let yaml = "id: t\noutcomes:\n  - id: misdeal\n    cite: [\"misdeals#A\", misdeals#C]\n  - id: fouled-deck\n    cite:\n      - deck-changes\n";
+        let places = Places::of(yaml);
+        assert_eq!(places.find(&cite("misdeal", Some(0))), Some((4, 12)));
+        assert_eq!(places.find(&cite("misdeal", Some(1))), Some((4, 26)));
+        assert_eq!(places.find(&cite("misdeal", None)), Some((4, 11)));
+        assert_eq!(places.find(&cite("fouled-deck", Some(0))), Some((7, 9)));
+        assert_eq!(places.find(&cite("misdeal", Some(2))), None);
+        assert_eq!(places.find(&cite("scramble", None)), None);
     }
 
     fn condition(yaml: &str) -> Condition {

@@ -8,7 +8,7 @@ use std::path::Path;
 use floor::compare::align::Aligned;
 use floor::compare::{
     Comparison, Flag, Index, Options, Parameter, Piece, Quote, Row, Said, Side, Stating, TermDiff,
-    compare,
+    compare_indexed,
 };
 use floor::rules::overlay::{self, Warning};
 use floor::rules::provisions::{Catalog, Descriptions, Kind, Term, with_provisions};
@@ -73,7 +73,8 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         concept,
         sentences: args.diff || args.concept.is_some() || warnings.is_some(),
     };
-    let comparison = compare(&ea, &eb, &catalog, &options);
+    let index = [Index::of(&ea, &catalog), Index::of(&eb, &catalog)];
+    let comparison = compare_indexed(&ea, &eb, &index, &catalog, &options);
     if ctx.json {
         #[derive(serde::Serialize)]
         struct WithWarnings<'a> {
@@ -89,6 +90,7 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
             comparison: &comparison,
             warnings,
         })?);
+        forget_at_exit(index);
         forget_at_exit((comparison, ea, eb, catalog));
         return Ok(out);
     }
@@ -98,8 +100,8 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         c: &comparison,
         ea: &ea,
         eb: &eb,
-        ia: Index::of(&ea, &catalog),
-        ib: Index::of(&eb, &catalog),
+        ia: &index[0],
+        ib: &index[1],
         all: args.all || args.concept.is_some(),
         // Across languages a word diff cannot be made: the provisions are
         // held side by side instead.
@@ -117,6 +119,7 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         Format::Text => text(ctx, &doc),
         Format::Markdown => markdown(&doc),
     });
+    forget_at_exit(index);
     forget_at_exit((comparison, ea, eb, catalog, doc));
     Ok(out)
 }
@@ -267,8 +270,8 @@ struct Report<'a> {
     c: &'a Comparison,
     ea: &'a Edition,
     eb: &'a Edition,
-    ia: Index<'a>,
-    ib: Index<'a>,
+    ia: &'a Index<'a>,
+    ib: &'a Index<'a>,
     all: bool,
     /// Every provision of a listed topic, both editions side by side
     /// (across languages, with `--diff` or `--concept`).
@@ -575,7 +578,18 @@ impl Report<'_> {
                     }
                     _ => true,
                 })
-                .map(|w| format!("“{}”", cut_to(&w.span, CELL_SPAN_CHARS)))
+                .map(|w| {
+                    // The number the words state stays in view when the
+                    // words are cut.
+                    let value = w.element.clone().or_else(|| match &s.value {
+                        serde_json::Value::Number(n) => Some(n.to_string()),
+                        _ => None,
+                    });
+                    format!(
+                        "“{}”",
+                        cut_keeping(&w.span, value.as_deref(), CELL_SPAN_CHARS)
+                    )
+                })
                 .collect();
             if quoted.is_empty() {
                 // One line: the value and where it is stated.
@@ -1187,6 +1201,53 @@ fn cut_to(span: &str, max: usize) -> String {
     format!("{at_word} …")
 }
 
+/// [`cut_to`], keeping `number` in view: where the words state it past the
+/// cut, they are shown from a few words before it, marked `… ` at the
+/// start.
+fn cut_keeping(span: &str, number: Option<&str>, max: usize) -> String {
+    let squeezed = floor::rules::provisions::squeeze(span);
+    let at = number
+        .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+        .and_then(|n| number_at(&squeezed, n).map(|at| (at, n.len())));
+    let Some((at, len)) = at else {
+        return cut_to(&squeezed, max);
+    };
+    let chars_to_end = squeezed[..at + len].chars().count();
+    if squeezed.chars().count() <= max || chars_to_end + 2 <= max {
+        return cut_to(&squeezed, max);
+    }
+    // Start at a word about a third of the width before the number.
+    let before = squeezed[..at].chars().count().saturating_sub(max / 3);
+    let from = squeezed.char_indices().nth(before).map_or(0, |(i, _)| i);
+    let start = match squeezed[from..at].find(' ') {
+        Some(space) if from > 0 => from + space + 1,
+        _ => from,
+    };
+    let rest = squeezed.get(start..).unwrap_or("");
+    let shown = cut_to(rest, max.saturating_sub(2));
+    if start == 0 {
+        shown
+    } else {
+        format!("… {shown}")
+    }
+}
+
+/// Where `number` stands in `text` as a number of its own (not inside a
+/// longer one: "1" is not found in "10").
+fn number_at(text: &str, number: &str) -> Option<usize> {
+    text.match_indices(number).map(|(i, _)| i).find(|&i| {
+        let digit_before = text[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_digit());
+        let digit_after = text[i + number.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit());
+        !digit_before && !digit_after
+    })
+}
+
 /// Whether a word diff changes more letters than it keeps.
 fn mostly_changed(pieces: &[Piece]) -> bool {
     let letters = |tag: &str| -> usize {
@@ -1354,5 +1415,29 @@ mod tests {
         assert_eq!(cut_to("one, two three", 9), "one, two …");
         assert_eq!(cut_to("one, two three", 6), "one …");
         assert_eq!(cut_to("unbreakable", 4), "unbr …");
+    }
+
+    /// A cut never hides the number the words state.
+    #[test]
+    fn a_cut_keeps_the_stated_number_in_view() {
+        let span = "Wenn die Hand während einer Pause beendet wird, erlischt das Recht auf Anfechtung 1 Minute nachdem der Pot zuerkannt wurde.";
+        let cut = cut_keeping(span, Some("1"), 60);
+        assert!(cut.contains("Anfechtung 1 Minute"), "{cut}");
+        assert!(cut.starts_with("… ") && cut.chars().count() <= 60, "{cut}");
+        // Early enough, or not a number of its own: the plain cut.
+        assert_eq!(
+            cut_keeping(
+                "A 10 second countdown follows, and then more words than fit here.",
+                Some("10"),
+                30
+            ),
+            cut_to(
+                "A 10 second countdown follows, and then more words than fit here.",
+                30
+            )
+        );
+        assert_eq!(number_at("10 and 1", "1"), Some(7));
+        assert_eq!(number_at("10", "1"), None);
+        assert_eq!(cut_keeping(span, Some("smallest"), 60), cut_to(span, 60));
     }
 }

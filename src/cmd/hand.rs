@@ -410,13 +410,9 @@ fn table(ctx: &Ctx, hand: &Hand, r: &Replay) -> String {
     };
     for s in &r.steps {
         // The player has his own column: the action without him.
-        let given = s
-            .action
-            .split_once(' ')
-            .map_or(s.action.as_str(), |(_, a)| a);
-        let mut action = given.to_string();
+        let mut action = s.action.act();
         if s.corrected {
-            action = format!("{given}\n→ {}", ruled_words(ctx, &s.ruled));
+            action = format!("{action}\n→ {}", ruled_words(ctx, &s.ruled));
         }
         let mut row = vec![
             s.number.to_string(),
@@ -641,16 +637,18 @@ fn before(
 
 /// An action as ruled in words: "Raise 1200".
 fn ruled_words(ctx: &Ctx, ruled: &hand::replay::RuledAs) -> String {
-    if ruled.kind == floor::hand::replay::WITHDRAWN {
+    use floor::hand::replay::RuledKind;
+    if ruled.kind == RuledKind::Withdrawn {
         return ctx.ui.t("hand.withdrawn").to_string();
     }
+    let id: &'static str = ruled.kind.into();
     let word = ctx
         .ui
-        .get(&format!("choices.{}", ruled.kind))
-        .or_else(|| ctx.ui.get(&format!("hand.kinds.{}", ruled.kind)))
-        .unwrap_or(ruled.kind);
+        .get(&format!("choices.{id}"))
+        .or_else(|| ctx.ui.get(&format!("hand.kinds.{id}")))
+        .unwrap_or(id);
     match ruled.to {
-        Some(total) if ruled.kind != "call" => format!("{word} {total}"),
+        Some(total) if ruled.kind != RuledKind::Call => format!("{word} {total}"),
         _ => word.to_string(),
     }
 }

@@ -389,6 +389,19 @@ pub struct Options {
 /// Compares `a` with `b`. `catalog` tells what each provision is, which
 /// topic it belongs to and which parameter it carries.
 pub fn compare(a: &Edition, b: &Edition, catalog: &Catalog, options: &Options) -> Comparison {
+    let index = [Index::of(a, catalog), Index::of(b, catalog)];
+    compare_indexed(a, b, &index, catalog, options)
+}
+
+/// [`compare`] with the editions' indexes already built (a report that
+/// also reads them builds them once).
+pub fn compare_indexed<'a>(
+    a: &'a Edition,
+    b: &'a Edition,
+    index: &'a [Index<'a>; 2],
+    catalog: &'a Catalog,
+    options: &Options,
+) -> Comparison {
     let mut concepts: Vec<&str> = Vec::new();
     let mut seen = BTreeSet::new();
     for rule in a.rules().chain(b.rules()) {
@@ -397,7 +410,7 @@ pub fn compare(a: &Edition, b: &Edition, catalog: &Catalog, options: &Options) -
         }
     }
     let ctx = Context {
-        index: [Index::of(a, catalog), Index::of(b, catalog)],
+        index,
         catalog,
         same_language: a.language == b.language,
         known: [has_provisions(a), has_provisions(b)],
@@ -488,7 +501,7 @@ fn printed_numbers(edition: &Edition, concepts: &BTreeSet<&str>) -> Vec<Printed>
 }
 
 struct Context<'a> {
-    index: [Index<'a>; 2],
+    index: &'a [Index<'a>; 2],
     catalog: &'a Catalog,
     same_language: bool,
     known: [bool; 2],
@@ -503,10 +516,11 @@ pub struct Said<'a> {
     pub stated: &'a Stated,
 }
 
-/// An edition's rules by concept and by number, the house rules touching
-/// each topic, and the provisions it states per topic wherever it states
-/// them, built once so that comparing takes time in proportion to the
-/// rules.
+/// An edition's rules by concept and by number, the rules of other topics
+/// touching each topic (house rules, and a rule that states a parameter of
+/// another topic), and the provisions it states per topic wherever it
+/// states them, built once so that comparing takes time in proportion to
+/// the rules.
 pub struct Index<'a> {
     /// The edition prints a numbering of its own.
     prints: bool,
@@ -528,10 +542,8 @@ impl<'a> Index<'a> {
             // `Edition::rule_for` finds it.
             rule.entry(r.concept.as_str()).or_insert(r);
             number.entry(r.number.as_str()).or_insert(r);
-            if r.kind == RuleKind::House {
-                for t in r.touches.iter().filter(|t| **t != r.concept) {
-                    touching.entry(t.as_str()).or_default().push(r);
-                }
+            for t in r.touches.iter().filter(|t| **t != r.concept) {
+                touching.entry(t.as_str()).or_default().push(r);
             }
             if r.not_applicable {
                 continue;
@@ -571,9 +583,18 @@ impl<'a> Index<'a> {
         self.number.get(number).copied()
     }
 
-    /// The house rules of other topics that touch `concept`.
+    /// The rules of other topics that touch `concept`: house rules, and
+    /// rules that state a parameter of it.
     pub fn touching(&self, concept: &str) -> &[&'a Rule] {
         self.touching.get(concept).map_or(&[], Vec::as_slice)
+    }
+
+    /// The house rules of other topics that touch `concept`.
+    pub fn house_touching(&self, concept: &str) -> impl Iterator<Item = &'a Rule> + '_ {
+        self.touching(concept)
+            .iter()
+            .copied()
+            .filter(|r| r.kind == RuleKind::House)
     }
 
     /// The provisions of `concept` the edition states in force, wherever
@@ -626,12 +647,17 @@ impl Weight {
 
 impl<'a> Context<'a> {
     fn row(&self, concept: &str, sentences: bool) -> (Row, Vec<Parameter>) {
-        let [ia, ib] = &self.index;
+        let [ia, ib] = self.index;
         let (ra, rb) = (ia.rule_for(concept), ib.rule_for(concept));
-        let numbers = |rules: &[&Rule]| rules.iter().map(|r| r.number.clone()).collect();
+        let numbers = |index: &Index<'_>| {
+            index
+                .house_touching(concept)
+                .map(|r| r.number.clone())
+                .collect()
+        };
         let house = House {
-            a: numbers(ia.touching(concept)),
-            b: numbers(ib.touching(concept)),
+            a: numbers(ia),
+            b: numbers(ib),
         };
         let known = self.known[0] && self.known[1];
         let both = ra.is_some() && rb.is_some();
@@ -933,7 +959,8 @@ fn unstated(step: &align::Aligned, a: &Rule, b: &Rule) -> bool {
 }
 
 /// The parameters of a topic as the edition applies them: the rule's own,
-/// then those the house rules touching the topic set for it (house rules
+/// then those the rules touching the topic set for it (house rules, and a
+/// rule of another topic that states one of its parameters: later rules
 /// win, as in rulings).
 fn applied<'a>(
     touching: &[&'a Rule],
@@ -942,8 +969,8 @@ fn applied<'a>(
 ) -> BTreeMap<String, Applied<'a>> {
     let mut out = BTreeMap::new();
     if let Some(rule) = rule {
-        // A house rule's parameters for the topics it touches are theirs.
-        let own = |k: &str| rule.kind != RuleKind::House || Params::home(k) == Some(concept);
+        // A parameter a rule states for a topic it touches is that topic's.
+        let own = |k: &str| Params::home(k) == Some(concept);
         for (k, v) in rule.params.to_map().into_iter().filter(|(k, _)| own(k)) {
             out.insert(
                 k,
@@ -955,15 +982,15 @@ fn applied<'a>(
             );
         }
     }
-    for &house in touching {
-        for (k, v) in house.params.to_map() {
+    for &other in touching {
+        for (k, v) in other.params.to_map() {
             if Params::home(&k) == Some(concept) {
                 out.insert(
                     k,
                     Applied {
                         value: v,
-                        rule: house,
-                        house: true,
+                        rule: other,
+                        house: other.kind == RuleKind::House,
                     },
                 );
             }

@@ -89,6 +89,71 @@ pub trait Outcome:
     fn cites(self) -> &'static [ConceptId];
 }
 
+/// Declares an incident's outcome enum: each variant is an outcome id (its
+/// kebab-case name, as the tree spells it) with the concepts it may cite,
+/// deciding rule first, named as the constants of
+/// [`crate::rules::concepts`]. Attributes given before the enum (more
+/// derives) are kept.
+///
+/// ```
+/// use floor::engine::Outcome;
+/// use floor::rules::concepts as c;
+///
+/// floor::outcomes! {
+///     /// The outcomes of an incident.
+///     pub enum Flop {
+///         /// The cards are scrambled.
+///         Scramble => [FOUR_CARD_FLOP],
+///         /// The flop is dealt again.
+///         Redeal => [PREMATURE_CARDS, MISDEALS],
+///     }
+/// }
+///
+/// let id: &str = Flop::Redeal.into();
+/// assert_eq!((id, Flop::Redeal.cites()), ("redeal", &[c::PREMATURE_CARDS, c::MISDEALS][..]));
+/// ```
+#[macro_export]
+macro_rules! outcomes {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $variant:ident => [$($concept:ident),* $(,)?]
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(
+            Debug,
+            Clone,
+            Copy,
+            PartialEq,
+            Eq,
+            serde::Serialize,
+            strum::IntoStaticStr,
+            strum::VariantNames,
+            strum::VariantArray,
+        )]
+        #[serde(rename_all = "kebab-case")]
+        #[strum(serialize_all = "kebab-case")]
+        $vis enum $name {
+            $(
+                $(#[$vmeta])*
+                $variant,
+            )*
+        }
+
+        impl $crate::engine::Outcome for $name {
+            fn cites(self) -> &'static [$crate::rules::concepts::ConceptId] {
+                match self {
+                    $( $name::$variant => &[$($crate::rules::concepts::$concept),*], )*
+                }
+            }
+        }
+    };
+}
+
 /// What a ruling may consult besides the answers: the edition's parameters
 /// and which rule states each of them.
 pub struct Cx<'a> {
@@ -218,13 +283,35 @@ pub struct Entry {
 }
 
 /// A disagreement between a decision tree and its module, placed at the
-/// choice it concerns where it concerns one.
+/// part of the tree it concerns where it concerns one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
-    /// The question and the choice, for a choice that does not read.
-    pub choice: Option<(String, String)>,
+    /// Where in the tree: a choice that does not read, a citation the
+    /// module does not declare.
+    pub place: Option<Place>,
     /// What is wrong.
     pub message: Message,
+}
+
+/// A part of a decision tree a problem is placed at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    /// Choice `choice` of question `question`.
+    Choice {
+        /// The question id.
+        question: String,
+        /// The choice.
+        choice: String,
+    },
+    /// The `cite:` list of outcome `outcome`: its entry `at` (counted from
+    /// 0), or the list itself when no entry is the one that differs (the
+    /// module declares more).
+    Cite {
+        /// The outcome id.
+        outcome: String,
+        /// The first entry that differs from the module's list.
+        at: Option<usize>,
+    },
 }
 
 impl Entry {
@@ -265,33 +352,45 @@ impl Entry {
     /// each problem placed at its choice.
     pub fn check(&self, tree: &Tree) -> Vec<Problem> {
         let mut problems: Vec<Problem> = Vec::new();
-        let mut add = |message: Message| {
+        let add = |problems: &mut Vec<Problem>, message: Message| {
             problems.push(Problem {
-                choice: None,
+                place: None,
                 message,
             })
         };
         let fields = self.fields();
         for q in &tree.questions {
             if !fields.contains(&q.id.as_str()) {
-                add(Message::new(Msg::CheckQuestionNoField)
-                    .arg("question", &q.id)
-                    .arg("module", self.id));
+                add(
+                    &mut problems,
+                    Message::new(Msg::CheckQuestionNoField)
+                        .arg("question", &q.id)
+                        .arg("module", self.id),
+                );
             }
         }
         for f in (self.own_fields)() {
             if tree.question(f).is_none() {
-                add(Message::new(Msg::CheckFieldNoQuestion).arg("field", f));
+                add(
+                    &mut problems,
+                    Message::new(Msg::CheckFieldNoQuestion).arg("field", f),
+                );
             }
         }
         for o in self.outcomes {
             if tree.outcome(o).is_none() {
-                add(Message::new(Msg::CheckOutcomeNotListed).arg("outcome", o));
+                add(
+                    &mut problems,
+                    Message::new(Msg::CheckOutcomeNotListed).arg("outcome", o),
+                );
             }
         }
         for o in &tree.outcomes {
             if !self.outcomes.contains(&o.id.as_str()) {
-                add(Message::new(Msg::CheckOutcomeUnreachable).arg("outcome", &o.id));
+                add(
+                    &mut problems,
+                    Message::new(Msg::CheckOutcomeUnreachable).arg("outcome", &o.id),
+                );
             }
         }
         for (outcome, declared) in self.cites() {
@@ -301,10 +400,19 @@ impl Entry {
             let tree_cites: Vec<&str> = o.cite.iter().map(|c| cite_parts(c).0).collect();
             let module: Vec<&str> = declared.iter().map(|c| c.slug()).collect();
             if tree_cites != module {
-                add(Message::new(Msg::CheckCitesDisagree)
-                    .arg("outcome", outcome)
-                    .arg("tree", tree_cites.join(", "))
-                    .arg("module", module.join(", ")));
+                let differs = tree_cites.iter().zip(&module).position(|(t, m)| t != m);
+                let at =
+                    differs.or_else(|| (tree_cites.len() > module.len()).then_some(module.len()));
+                problems.push(Problem {
+                    place: Some(Place::Cite {
+                        outcome: outcome.to_string(),
+                        at,
+                    }),
+                    message: Message::new(Msg::CheckCitesDisagree)
+                        .arg("outcome", outcome)
+                        .arg("tree", tree_cites.join(", "))
+                        .arg("module", module.join(", ")),
+                });
             }
         }
         // The fewest answers the walk can produce, then all of them.
@@ -317,7 +425,10 @@ impl Entry {
             (Msg::CheckEveryAnswers, sample(tree.questions.iter())),
         ] {
             if let Err(e) = (self.read)(&answers) {
-                add(Message::new(which).nested("problem", e.message()));
+                add(
+                    &mut problems,
+                    Message::new(which).nested("problem", e.message()),
+                );
             }
         }
         // Every choice of every question, the others as sampled.
@@ -336,7 +447,10 @@ impl Entry {
                 answers.insert(&q.id, answer, Origin::Given);
                 if let Err(e) = (self.read)(&answers) {
                     problems.push(Problem {
-                        choice: Some((q.id.clone(), choice.clone())),
+                        place: Some(Place::Choice {
+                            question: q.id.clone(),
+                            choice: choice.clone(),
+                        }),
                         message: Message::new(Msg::CheckChoiceUnread)
                             .arg("question", &q.id)
                             .arg("choice", choice)

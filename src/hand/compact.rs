@@ -257,16 +257,13 @@ fn step(item: &str) -> Result<Move, Message> {
         ("s", false) => Act::Said(value()?),
         _ => return Err(bad()),
     };
-    Ok(Move {
-        player,
-        act,
-        given: item.to_string(),
-    })
+    Ok(Move { player, act })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hand::Recorded;
 
     const EXAMPLE: &str = "NL 100/200 ante 25 button 6  # a cash game
 1:5000 2:12000 3:800 4:20000 5:7000 6:9000
@@ -312,6 +309,62 @@ win: 2
                 &Act::Call(Some(300)),
             ]
         );
+    }
+
+    #[test]
+    fn an_action_is_shown_as_the_notation_writes_it() {
+        for item in [
+            "3 r600",
+            "4 c",
+            "5 f",
+            "2 x",
+            "1 b1000",
+            "2 p1400",
+            "1 o5000",
+            "2 m1000+500",
+        ]
+        .into_iter()
+        .chain(["1 s1400", "2 r600+600", "1 c300", "3 a", "3 a2500"])
+        {
+            let mv = step(item).unwrap();
+            let shown = Recorded {
+                action: mv,
+                notation: Notation::Compact,
+                unit: Unit::WHOLE,
+            };
+            assert_eq!(shown.to_string(), item);
+        }
+        // Written otherwise, the action is shown in the one spelling.
+        let mv = step("3 R1.2k").unwrap();
+        assert_eq!(mv.act.written(Notation::Compact, Unit::WHOLE), "r1200");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn an_action_reads_back_from_what_is_shown(
+            player in 1u8..=10,
+            code in 0usize..12,
+            a in 1u64..1_000_000,
+            b in 1u64..1_000_000,
+        ) {
+            let act = match code {
+                0 => Act::Fold,
+                1 => Act::Check,
+                2 => Act::Call(None),
+                3 => Act::Call(Some(a)),
+                4 => Act::Bet(a),
+                5 => Act::Raise(a),
+                6 => Act::TwoMotions(a, b),
+                7 => Act::AllIn(None),
+                8 => Act::AllIn(Some(a)),
+                9 => Act::Pushed(a),
+                10 => Act::Chips(vec![a, b]),
+                _ => Act::Said(a),
+            };
+            let mv = Move { player, act };
+            let shown = Recorded { action: mv.clone(), notation: Notation::Compact, unit: Unit::WHOLE };
+            proptest::prop_assert_eq!(step(&shown.to_string()).unwrap(), mv);
+        }
     }
 
     #[test]

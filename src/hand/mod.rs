@@ -109,6 +109,17 @@ pub enum Notation {
     Compact,
 }
 
+impl Notation {
+    /// How the notation names player `number` (`p3`; a seat number in the
+    /// compact notation).
+    pub fn label(self, number: u8) -> String {
+        match self {
+            Notation::Phh => format!("p{number}"),
+            Notation::Compact => number.to_string(),
+        }
+    }
+}
+
 /// A player at the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seated {
@@ -168,15 +179,13 @@ impl Played {
     }
 }
 
-/// One action as it was given.
+/// One action as the record gives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Move {
     /// Who acted.
     pub player: u8,
     /// What he did.
     pub act: Act,
-    /// The action as written in the hand file.
-    pub given: String,
 }
 
 /// What a player did, as the hand describes it.
@@ -212,6 +221,75 @@ pub enum Act {
     TwoMotions(Chips, Chips),
 }
 
+impl Act {
+    /// The action as `notation` writes it, amounts in `unit`, the player
+    /// left out: `cbr 7000`, `cc` (PHH); `r600`, `m1000+500` (compact).
+    /// An action one notation has no word for (a PHH record has no
+    /// oversized chip) is written as the other writes it.
+    pub fn written(&self, notation: Notation, unit: Unit) -> String {
+        let show = |c: Chips| unit.show(c);
+        let phh = notation == Notation::Phh;
+        match self {
+            Act::Fold => "f".into(),
+            Act::CheckOrCall => "cc".into(),
+            Act::BringIn => "pb".into(),
+            Act::BetOrRaise(to) => format!("cbr {}", show(*to)),
+            Act::Check if phh => "cc".into(),
+            Act::Check => "x".into(),
+            Act::Call(None) if phh => "cc".into(),
+            Act::Call(None) => "c".into(),
+            Act::Call(Some(put)) => format!("c{}", show(*put)),
+            Act::Bet(to) | Act::Raise(to) if phh => format!("cbr {}", show(*to)),
+            Act::Bet(to) => format!("b{}", show(*to)),
+            Act::Raise(to) => format!("r{}", show(*to)),
+            Act::TwoMotions(first, second) => format!("r{}+{}", show(*first), show(*second)),
+            Act::AllIn(None) => "a".into(),
+            Act::AllIn(Some(to)) => format!("a{}", show(*to)),
+            Act::Pushed(put) => format!("p{}", show(*put)),
+            Act::Chips(chips) => match chips.as_slice() {
+                [one] => format!("o{}", show(*one)),
+                all => {
+                    let each: Vec<String> = all.iter().map(|c| show(*c)).collect();
+                    format!("m{}", each.join("+"))
+                }
+            },
+            Act::Said(said) => format!("s{}", show(*said)),
+        }
+    }
+}
+
+/// An action of a hand as its record's notation writes it: shown, and
+/// serialized, as `p3 cbr 7000` (PHH) or `3 r600` (compact).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recorded {
+    /// Who acted and what he did.
+    pub action: Move,
+    /// The record's notation.
+    pub notation: Notation,
+    /// The record's unit.
+    pub unit: Unit,
+}
+
+impl Recorded {
+    /// What he did, without who: `r600`.
+    pub fn act(&self) -> String {
+        self.action.act.written(self.notation, self.unit)
+    }
+}
+
+impl std::fmt::Display for Recorded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let player = self.notation.label(self.action.player);
+        write!(f, "{player} {}", self.act())
+    }
+}
+
+impl serde::Serialize for Recorded {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
 impl Hand {
     /// The player on the button (the last; stud: the dealer's right).
     pub fn button(&self) -> u8 {
@@ -226,9 +304,15 @@ impl Hand {
     /// How the hand's notation names player `number` (`p3`; a seat number
     /// in the compact notation).
     pub fn label(&self, number: u8) -> String {
-        match self.notation {
-            Notation::Phh => format!("p{number}"),
-            Notation::Compact => number.to_string(),
+        self.notation.label(number)
+    }
+
+    /// `action` as the hand's record writes it.
+    pub fn recorded(&self, action: &Move) -> Recorded {
+        Recorded {
+            action: action.clone(),
+            notation: self.notation,
+            unit: self.unit,
         }
     }
 }

@@ -626,11 +626,7 @@ fn rounds(
                 };
                 bet = true;
                 if let Some(street) = streets.last_mut() {
-                    street.actions.push(Move {
-                        player: p,
-                        act,
-                        given: text(),
-                    });
+                    street.actions.push(Move { player: p, act });
                 }
             }
         }
@@ -695,6 +691,9 @@ actions = [
         assert_eq!((h.seats[2].blind, h.seats[2].post), (0, 25));
         assert_eq!(h.streets[0].actions[0].act, Act::BetOrRaise(110));
         assert_eq!(h.winnings, Some(vec![0, 60, 0]));
+        // Shown in the record's unit, with the play's decimals.
+        let shown = h.recorded(&h.streets[0].actions[0]).to_string();
+        assert_eq!(shown, "p3 cbr 1.10");
     }
 
     #[test]

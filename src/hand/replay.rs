@@ -22,7 +22,7 @@ use serde::Serialize;
 use super::ask::{Given, Loaded, choice};
 use super::result::{self, Finish, PlayerOut, PotOut, Returned};
 use super::unit::{Money, Unit};
-use super::{Act, Hand};
+use super::{Act, Hand, Recorded};
 use crate::engine::answer::Answer;
 use crate::engine::{Decision, Incident, Ruling};
 use crate::error::{Error, Refusal};
@@ -46,13 +46,48 @@ use crate::rules::Store;
 use crate::rules::params::{CapLifted, Resolved};
 use crate::ui::Ui;
 
+/// What an action counts as once ruled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, strum::IntoStaticStr)]
+#[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum RuledKind {
+    /// A check.
+    Check,
+    /// A bet.
+    Bet,
+    /// A raise.
+    Raise,
+    /// A call.
+    Call,
+    /// All the player's chips.
+    AllIn,
+    /// A fold.
+    Fold,
+    /// Stud: the bring-in.
+    BringIn,
+    /// Out of turn and not binding: taken back.
+    Withdrawn,
+}
+
+impl From<ActionKind> for RuledKind {
+    fn from(kind: ActionKind) -> RuledKind {
+        match kind {
+            ActionKind::Check => RuledKind::Check,
+            ActionKind::Bet => RuledKind::Bet,
+            ActionKind::Raise => RuledKind::Raise,
+            ActionKind::Call => RuledKind::Call,
+            ActionKind::AllIn => RuledKind::AllIn,
+            ActionKind::Fold => RuledKind::Fold,
+        }
+    }
+}
+
 /// An action as ruled: what it counts as, and the player's total for the
 /// round after it (`{"kind": "raise", "to": 7000}`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct RuledAs {
-    /// `check`, `call`, `bet`, `raise`, `all-in`, `fold`, `bring-in`, or
-    /// `withdrawn` (out of turn and not binding: taken back).
-    pub kind: &'static str,
+    /// What it counts as.
+    pub kind: RuledKind,
     /// The player's total for the round after it; null for a check, a
     /// fold, an action taken back.
     pub to: Option<Money>,
@@ -61,7 +96,7 @@ pub struct RuledAs {
 impl RuledAs {
     /// Withdrawn: out of turn, not binding.
     pub const WITHDRAWN: RuledAs = RuledAs {
-        kind: WITHDRAWN,
+        kind: RuledKind::Withdrawn,
         to: None,
     };
 }
@@ -81,8 +116,8 @@ pub struct Step {
     /// Whose turn it was, as the hand names him (when it was not his: an
     /// action out of turn).
     pub turn: Option<String>,
-    /// The action as written.
-    pub action: String,
+    /// The action as the record gives it (shown in its notation).
+    pub action: Recorded,
     /// The action as ruled.
     pub ruled: RuledAs,
     /// The ruling changed the action (a call for an oversized chip, a
@@ -923,9 +958,9 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 player: hand.label(mv.player),
                 seat: hand.seated(mv.player).and_then(|s| s.seat),
                 turn: turn.map(|t| hand.label(t)),
-                action: mv.given.clone(),
+                action: hand.recorded(mv),
                 ruled: RuledAs {
-                    kind: "fold",
+                    kind: RuledKind::Fold,
                     to: None,
                 },
                 corrected: false,
@@ -964,7 +999,7 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 round.bring_in(number, &who, amount).map_err(bad)?;
                 let total = round.standing(&who).map_or(amount, |s| s.total);
                 step.ruled = RuledAs {
-                    kind: "bring-in",
+                    kind: RuledKind::BringIn,
                     to: Some(money(total)),
                 };
                 let action = Action {
@@ -1027,7 +1062,7 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 }
                 let total = round.standing(&who).map(|s| s.total);
                 step.ruled = RuledAs {
-                    kind: action.kind.word(),
+                    kind: action.kind.into(),
                     to: match action.kind {
                         ActionKind::Check | ActionKind::Fold => None,
                         _ => total.map(money),
@@ -1322,9 +1357,6 @@ fn options(hand: &Hand, round: &Round, stage: Stage, p: u8, ledger: &Ledger) -> 
             .then(|| round.setup().raise_cap.map_or(0, |c| c.raises)),
     })
 }
-
-/// The action as ruled of an action out of turn that did not stand.
-pub const WITHDRAWN: &str = "withdrawn";
 
 /// An action as ruled.
 struct Ruled {

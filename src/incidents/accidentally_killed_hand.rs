@@ -58,25 +58,14 @@ pub struct Amounts {
     pub returned: Chips,
 }
 
-/// The outcomes of `accidentally-killed-hand`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum KilledOutcome {
-    /// The hand stays in play.
-    Live,
-    /// The hand is dead.
-    Dead,
+crate::outcomes! {
+    /// The outcomes of `accidentally-killed-hand`.
+    pub enum KilledOutcome {
+        /// The hand stays in play.
+        Live => [ACCIDENTALLY_KILLED_HANDS],
+        /// The hand is dead.
+        Dead => [ACCIDENTALLY_KILLED_HANDS],
+    }
 }
 
 /// An accidentally killed or fouled hand (TDA 2019 rule 65).
@@ -111,16 +100,6 @@ pub fn killed_hand(identifiable: bool, uncalled: Chips) -> KilledHand {
         KilledHand {
             live: false,
             returned: uncalled,
-        }
-    }
-}
-
-impl crate::engine::Outcome for KilledOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            KilledOutcome::Live => &[c::ACCIDENTALLY_KILLED_HANDS],
-            KilledOutcome::Dead => &[c::ACCIDENTALLY_KILLED_HANDS],
         }
     }
 }

@@ -44,30 +44,19 @@ impl Incident for AskingToSee {
     }
 }
 
-/// The outcome of a request to see a hand at showdown (TDA 2019 rule 18).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum SeeHand {
-    /// The hand must be tabled: a caller of a final-round bet asking for the
-    /// last aggressor's hand, with his own cards kept ("the hand they paid
-    /// to see").
-    MustShow,
-    /// Any other request: the TD decides.
-    Discretion,
-    /// The requester has no right: he no longer holds cards, or mucked
-    /// without tabling.
-    NoRight,
+crate::outcomes! {
+    /// The outcome of a request to see a hand at showdown (TDA 2019 rule 18).
+    pub enum SeeHand {
+        /// The hand must be tabled: a caller of a final-round bet asking for the
+        /// last aggressor's hand, with his own cards kept ("the hand they paid
+        /// to see").
+        MustShow => [ASKING_TO_SEE_HAND],
+        /// Any other request: the TD decides.
+        Discretion => [ASKING_TO_SEE_HAND],
+        /// The requester has no right: he no longer holds cards, or mucked
+        /// without tabling.
+        NoRight => [ASKING_TO_SEE_HAND],
+    }
 }
 
 /// Decides a request to see a hand.
@@ -95,17 +84,6 @@ pub fn see_hand(
         SeeHand::Discretion
     };
     (outcome, &[c::ASKING_TO_SEE_HAND])
-}
-
-impl crate::engine::Outcome for SeeHand {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            SeeHand::MustShow => &[c::ASKING_TO_SEE_HAND],
-            SeeHand::Discretion => &[c::ASKING_TO_SEE_HAND],
-            SeeHand::NoRight => &[c::ASKING_TO_SEE_HAND],
-        }
-    }
 }
 
 #[cfg(test)]

@@ -39,25 +39,14 @@ impl Incident for AtYourSeat {
     }
 }
 
-/// The outcomes of `at-your-seat`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum SeatOutcome {
-    /// The hand is live.
-    Live,
-    /// The hand is dead; posted blinds and antes stay in the pot.
-    DeadHand,
+crate::outcomes! {
+    /// The outcomes of `at-your-seat`.
+    pub enum SeatOutcome {
+        /// The hand is live.
+        Live => [AT_YOUR_SEAT],
+        /// The hand is dead; posted blinds and antes stay in the pot.
+        DeadHand => [AT_YOUR_SEAT],
+    }
 }
 
 /// Whether a hand is live under the at-your-seat rule (TDA 2019 rule 30): the
@@ -66,16 +55,6 @@ pub enum SeatOutcome {
 /// blinds and antes stay in the pot.
 pub fn at_seat_live(at_seat_when_last_card_dealt: bool) -> bool {
     at_seat_when_last_card_dealt
-}
-
-impl crate::engine::Outcome for SeatOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            SeatOutcome::Live => &[c::AT_YOUR_SEAT],
-            SeatOutcome::DeadHand => &[c::AT_YOUR_SEAT],
-        }
-    }
 }
 
 #[cfg(test)]

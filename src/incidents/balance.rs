@@ -268,30 +268,19 @@ impl Default for BalanceParams {
     }
 }
 
-/// What the floor has to do (the `balance` outcome).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum BalanceOutcome {
-    /// No table differs from another by more than one player.
-    Balanced,
-    /// Players move from the fullest tables to the shortest.
-    Move,
-    /// A table breaks: the players fit in one table fewer.
-    Break,
-    /// Play halts on the short table(s) until players are moved in.
-    Halt,
+crate::outcomes! {
+    /// What the floor has to do (the `balance` outcome).
+    #[derive(Hash)]
+    pub enum BalanceOutcome {
+        /// No table differs from another by more than one player.
+        Balanced => [BALANCING_TABLES],
+        /// Players move from the fullest tables to the shortest.
+        Move => [BALANCING_TABLES, BALANCING_TABLES],
+        /// A table breaks: the players fit in one table fewer.
+        Break => [BREAKING_TABLES, FINAL_TABLE_SIZE, BALANCING_TABLES],
+        /// Play halts on the short table(s) until players are moved in.
+        Halt => [BALANCING_TABLES],
+    }
 }
 
 impl BalanceOutcome {
@@ -531,20 +520,6 @@ pub fn balance(
         final_table: forms_final_table.then_some(final_size),
         concepts,
     })
-}
-
-impl crate::engine::Outcome for BalanceOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            BalanceOutcome::Balanced => &[c::BALANCING_TABLES],
-            BalanceOutcome::Move => &[c::BALANCING_TABLES, c::BALANCING_TABLES],
-            BalanceOutcome::Break => {
-                &[c::BREAKING_TABLES, c::FINAL_TABLE_SIZE, c::BALANCING_TABLES]
-            }
-            BalanceOutcome::Halt => &[c::BALANCING_TABLES],
-        }
-    }
 }
 
 #[cfg(test)]

@@ -479,35 +479,83 @@ impl BetInput {
     }
 }
 
-/// The outcome ids of the `bet` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum BetOutcome {
-    /// A check.
-    Check,
-    /// A call.
-    Call,
-    /// A bet (no bet was faced).
-    Bet,
-    /// A raise.
-    Raise,
-    /// All the player's chips go in.
-    AllIn,
-    /// The player said "check" facing a bet: he may call or fold, not raise.
-    CallOrFold,
+crate::outcomes! {
+    /// The outcome ids of the `bet` incident.
+    #[derive(Hash, serde::Deserialize)]
+    pub enum BetOutcome {
+        /// A check.
+        Check => [
+            INVALID_DECLARATIONS,
+            METHODS_OF_BETTING,
+            METHODS_OF_RAISING,
+            NUMBER_OF_RAISES,
+            OVERSIZED_CHIP,
+            POT_SIZE_POT_LIMIT,
+            RAISE_AMOUNTS,
+            REOPENING_BETTING,
+            STRING_BETS,
+        ],
+        /// A call.
+        Call => [
+            RAISE_AMOUNTS,
+            OVERSIZED_CHIP,
+            MULTIPLE_CHIPS,
+            METHODS_OF_BETTING,
+            BINDING_DECLARATIONS_UNDERCALLS,
+            INVALID_DECLARATIONS,
+            METHODS_OF_CALLING,
+            METHODS_OF_RAISING,
+            NUMBER_OF_RAISES,
+            OVER_BETTING_CHANGE,
+            POT_SIZE_POT_LIMIT,
+            PRIOR_BET_CHIPS,
+            REOPENING_BETTING,
+            STRING_BETS,
+        ],
+        /// A bet (no bet was faced).
+        Bet => [
+            METHODS_OF_BETTING,
+            OVERSIZED_CHIP,
+            INCORRECT_BETS,
+            INVALID_DECLARATIONS,
+            METHODS_OF_RAISING,
+            POT_SIZE_POT_LIMIT,
+            STRING_BETS,
+        ],
+        /// A raise.
+        Raise => [
+            RAISE_AMOUNTS,
+            RAISE_AMOUNTS,
+            METHODS_OF_RAISING,
+            METHODS_OF_BETTING,
+            MULTIPLE_CHIPS,
+            OVER_BETTING_CHANGE,
+            OVERSIZED_CHIP,
+            POT_SIZE_POT_LIMIT,
+            PRIOR_BET_CHIPS,
+            STRING_BETS,
+        ],
+        /// All the player's chips go in.
+        AllIn => [
+            MULTIPLE_CHIPS,
+            REOPENING_BETTING,
+            BINDING_DECLARATIONS_UNDERCALLS,
+            INCORRECT_BETS,
+            INVALID_DECLARATIONS,
+            METHODS_OF_BETTING,
+            METHODS_OF_CALLING,
+            METHODS_OF_RAISING,
+            NUMBER_OF_RAISES,
+            OVER_BETTING_CHANGE,
+            OVERSIZED_CHIP,
+            POT_SIZE_POT_LIMIT,
+            PRIOR_BET_CHIPS,
+            RAISE_AMOUNTS,
+            STRING_BETS,
+        ],
+        /// The player said "check" facing a bet: he may call or fold, not raise.
+        CallOrFold => [INVALID_DECLARATIONS, RAISE_AMOUNTS],
+    }
 }
 
 /// What the action counts as.
@@ -1104,80 +1152,6 @@ pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, E
         forced: d.forced,
         concepts: d.concepts,
     })
-}
-
-impl crate::engine::Outcome for BetOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            BetOutcome::Check => &[
-                c::INVALID_DECLARATIONS,
-                c::METHODS_OF_BETTING,
-                c::METHODS_OF_RAISING,
-                c::NUMBER_OF_RAISES,
-                c::OVERSIZED_CHIP,
-                c::POT_SIZE_POT_LIMIT,
-                c::RAISE_AMOUNTS,
-                c::REOPENING_BETTING,
-                c::STRING_BETS,
-            ],
-            BetOutcome::Call => &[
-                c::RAISE_AMOUNTS,
-                c::OVERSIZED_CHIP,
-                c::MULTIPLE_CHIPS,
-                c::METHODS_OF_BETTING,
-                c::BINDING_DECLARATIONS_UNDERCALLS,
-                c::INVALID_DECLARATIONS,
-                c::METHODS_OF_CALLING,
-                c::METHODS_OF_RAISING,
-                c::NUMBER_OF_RAISES,
-                c::OVER_BETTING_CHANGE,
-                c::POT_SIZE_POT_LIMIT,
-                c::PRIOR_BET_CHIPS,
-                c::REOPENING_BETTING,
-                c::STRING_BETS,
-            ],
-            BetOutcome::Bet => &[
-                c::METHODS_OF_BETTING,
-                c::OVERSIZED_CHIP,
-                c::INCORRECT_BETS,
-                c::INVALID_DECLARATIONS,
-                c::METHODS_OF_RAISING,
-                c::POT_SIZE_POT_LIMIT,
-                c::STRING_BETS,
-            ],
-            BetOutcome::Raise => &[
-                c::RAISE_AMOUNTS,
-                c::RAISE_AMOUNTS,
-                c::METHODS_OF_RAISING,
-                c::METHODS_OF_BETTING,
-                c::MULTIPLE_CHIPS,
-                c::OVER_BETTING_CHANGE,
-                c::OVERSIZED_CHIP,
-                c::POT_SIZE_POT_LIMIT,
-                c::PRIOR_BET_CHIPS,
-                c::STRING_BETS,
-            ],
-            BetOutcome::AllIn => &[
-                c::MULTIPLE_CHIPS,
-                c::REOPENING_BETTING,
-                c::BINDING_DECLARATIONS_UNDERCALLS,
-                c::INCORRECT_BETS,
-                c::INVALID_DECLARATIONS,
-                c::METHODS_OF_BETTING,
-                c::METHODS_OF_CALLING,
-                c::METHODS_OF_RAISING,
-                c::NUMBER_OF_RAISES,
-                c::OVER_BETTING_CHANGE,
-                c::OVERSIZED_CHIP,
-                c::POT_SIZE_POT_LIMIT,
-                c::PRIOR_BET_CHIPS,
-                c::RAISE_AMOUNTS,
-                c::STRING_BETS,
-            ],
-            BetOutcome::CallOrFold => &[c::INVALID_DECLARATIONS, c::RAISE_AMOUNTS],
-        }
-    }
 }
 
 #[cfg(test)]

@@ -35,29 +35,20 @@ pub struct Answers {
     pub stack: Chips,
 }
 
-/// The outcomes of `big-blind-ante`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum BigBlindAnteOutcome {
-    /// Ante and blind in full.
-    Full,
-    /// Ante first in full; the rest is a short blind, all-in.
-    BlindShort,
-    /// Ante first: all his chips make (part of) the ante, no blind.
-    AnteOnly,
-    /// Blind first in full; the rest is a short ante, all-in.
-    AnteShort,
-    /// Blind first: all his chips make (part of) the blind, no ante.
-    BlindOnly,
+crate::outcomes! {
+    /// The outcomes of `big-blind-ante`.
+    pub enum BigBlindAnteOutcome {
+        /// Ante and blind in full.
+        Full => [NO_ANTE_REDUCTION],
+        /// Ante first in full; the rest is a short blind, all-in.
+        BlindShort => [NO_ANTE_REDUCTION],
+        /// Ante first: all his chips make (part of) the ante, no blind.
+        AnteOnly => [NO_ANTE_REDUCTION],
+        /// Blind first in full; the rest is a short ante, all-in.
+        AnteShort => [NO_ANTE_REDUCTION],
+        /// Blind first: all his chips make (part of) the blind, no ante.
+        BlindOnly => [NO_ANTE_REDUCTION],
+    }
 }
 
 impl Incident for BigBlindAnte {
@@ -168,19 +159,6 @@ crate::notes! {
         BbaTda2019 = "bba_tda_2019",
         /// All-in for both: what went to each.
         BbaAllIn { ante: Chips, blind: Chips } = "bba_all_in",
-    }
-}
-
-impl crate::engine::Outcome for BigBlindAnteOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            BigBlindAnteOutcome::Full => &[c::NO_ANTE_REDUCTION],
-            BigBlindAnteOutcome::BlindShort => &[c::NO_ANTE_REDUCTION],
-            BigBlindAnteOutcome::AnteOnly => &[c::NO_ANTE_REDUCTION],
-            BigBlindAnteOutcome::AnteShort => &[c::NO_ANTE_REDUCTION],
-            BigBlindAnteOutcome::BlindOnly => &[c::NO_ANTE_REDUCTION],
-        }
     }
 }
 

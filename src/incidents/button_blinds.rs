@@ -45,29 +45,20 @@ pub struct Answers {
 
 pub use crate::rules::vocab::NewPlayerBetweenSbButton;
 
-/// The outcomes of `button-blinds`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum ButtonBlindsOutcome {
-    /// Button, small blind and big blind on players.
-    Normal,
-    /// The button on an empty seat.
-    DeadButton,
-    /// No small blind: last hand's big blind is gone.
-    DeadSmallBlind,
-    /// The button on an empty seat and no small blind.
-    DeadButtonSmallBlind,
-    /// Two players dealt in: the heads-up rule.
-    HeadsUp,
+crate::outcomes! {
+    /// The outcomes of `button-blinds`.
+    pub enum ButtonBlindsOutcome {
+        /// Button, small blind and big blind on players.
+        Normal => [DEAD_BUTTON, ALTERNATES_LATE_REGISTRATION, BREAKING_TABLES],
+        /// The button on an empty seat.
+        DeadButton => [DEAD_BUTTON, ALTERNATES_LATE_REGISTRATION, BREAKING_TABLES],
+        /// No small blind: last hand's big blind is gone.
+        DeadSmallBlind => [DEAD_BUTTON, ALTERNATES_LATE_REGISTRATION, BREAKING_TABLES],
+        /// The button on an empty seat and no small blind.
+        DeadButtonSmallBlind => [DEAD_BUTTON, ALTERNATES_LATE_REGISTRATION, BREAKING_TABLES],
+        /// Two players dealt in: the heads-up rule.
+        HeadsUp => [HEADS_UP_BUTTON, DEAD_BUTTON, ALTERNATES_LATE_REGISTRATION, BREAKING_TABLES],
+    }
 }
 
 /// Button and blinds of the next hand.
@@ -339,40 +330,6 @@ impl Incident for ButtonBlinds {
             first_to_act: next.first_to_act,
         };
         Ok(d)
-    }
-}
-
-impl crate::engine::Outcome for ButtonBlindsOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            ButtonBlindsOutcome::Normal => &[
-                c::DEAD_BUTTON,
-                c::ALTERNATES_LATE_REGISTRATION,
-                c::BREAKING_TABLES,
-            ],
-            ButtonBlindsOutcome::DeadButton => &[
-                c::DEAD_BUTTON,
-                c::ALTERNATES_LATE_REGISTRATION,
-                c::BREAKING_TABLES,
-            ],
-            ButtonBlindsOutcome::DeadSmallBlind => &[
-                c::DEAD_BUTTON,
-                c::ALTERNATES_LATE_REGISTRATION,
-                c::BREAKING_TABLES,
-            ],
-            ButtonBlindsOutcome::DeadButtonSmallBlind => &[
-                c::DEAD_BUTTON,
-                c::ALTERNATES_LATE_REGISTRATION,
-                c::BREAKING_TABLES,
-            ],
-            ButtonBlindsOutcome::HeadsUp => &[
-                c::HEADS_UP_BUTTON,
-                c::DEAD_BUTTON,
-                c::ALTERNATES_LATE_REGISTRATION,
-                c::BREAKING_TABLES,
-            ],
-        }
     }
 }
 

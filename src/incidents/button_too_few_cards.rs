@@ -35,26 +35,15 @@ impl Incident for ButtonTooFewCards {
     }
 }
 
-/// The outcomes of the `button-too-few-cards` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum ButtonShortOutcome {
-    /// The button acted (checked or bet) with too few cards: the hand is dead.
-    DeadHand,
-    /// The missing card(s) may still be dealt to the button, even after
-    /// substantial action.
-    ReplaceMissing,
+crate::outcomes! {
+    /// The outcomes of the `button-too-few-cards` incident.
+    pub enum ButtonShortOutcome {
+        /// The button acted (checked or bet) with too few cards: the hand is dead.
+        DeadHand => [BUTTON_TOO_FEW_CARDS],
+        /// The missing card(s) may still be dealt to the button, even after
+        /// substantial action.
+        ReplaceMissing => [BUTTON_TOO_FEW_CARDS],
+    }
 }
 
 /// The ruling on a button dealt too few cards.
@@ -87,16 +76,6 @@ pub fn button_too_few_cards(acted: bool) -> ButtonShortRuling {
             ButtonShortOutcome::ReplaceMissing
         },
         concepts: vec![c::BUTTON_TOO_FEW_CARDS],
-    }
-}
-
-impl crate::engine::Outcome for ButtonShortOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            ButtonShortOutcome::DeadHand => &[c::BUTTON_TOO_FEW_CARDS],
-            ButtonShortOutcome::ReplaceMissing => &[c::BUTTON_TOO_FEW_CARDS],
-        }
     }
 }
 

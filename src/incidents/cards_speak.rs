@@ -14,7 +14,6 @@ use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `cards-speak` incident.
 pub struct CardsSpeak;
@@ -54,47 +53,17 @@ impl Incident for CardsSpeak {
     }
 }
 
-/// The outcome id of the `cards-speak` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum CardsSpeakOutcome {
-    /// Nothing mucked, an honest miscall: the best tabled hand wins.
-    CardsSpeak,
-    /// Nothing mucked, a deliberate miscall: cards speak, a penalty may follow.
-    CardsSpeakPenalty,
-    /// Mucked on the call but retrievable: the cards are tabled and read.
-    Retrieved,
-    /// Mucked and no longer identifiable: no claim to the pot.
-    MuckedNoClaim,
-}
-
-impl crate::engine::Outcome for CardsSpeakOutcome {
-    fn cites(self) -> &'static [ConceptId] {
-        match self {
-            CardsSpeakOutcome::CardsSpeak => &[
-                c::DECLARATIONS_CARDS_SPEAK,
-                c::TABLING_CARDS,
-                c::DISPUTED_POTS,
-            ],
-            CardsSpeakOutcome::CardsSpeakPenalty => {
-                &[c::DECLARATIONS_CARDS_SPEAK, c::TABLING_CARDS, c::PENALTIES]
-            }
-            CardsSpeakOutcome::Retrieved => {
-                &[c::LIVE_CARDS_AT_SHOWDOWN, c::DECLARATIONS_CARDS_SPEAK]
-            }
-            CardsSpeakOutcome::MuckedNoClaim => &[c::TABLING_CARDS, c::DECLARATIONS_CARDS_SPEAK],
-        }
+crate::outcomes! {
+    /// The outcome id of the `cards-speak` incident.
+    pub enum CardsSpeakOutcome {
+        /// Nothing mucked, an honest miscall: the best tabled hand wins.
+        CardsSpeak => [DECLARATIONS_CARDS_SPEAK, TABLING_CARDS, DISPUTED_POTS],
+        /// Nothing mucked, a deliberate miscall: cards speak, a penalty may follow.
+        CardsSpeakPenalty => [DECLARATIONS_CARDS_SPEAK, TABLING_CARDS, PENALTIES],
+        /// Mucked on the call but retrievable: the cards are tabled and read.
+        Retrieved => [LIVE_CARDS_AT_SHOWDOWN, DECLARATIONS_CARDS_SPEAK],
+        /// Mucked and no longer identifiable: no claim to the pot.
+        MuckedNoClaim => [TABLING_CARDS, DECLARATIONS_CARDS_SPEAK],
     }
 }
 

@@ -36,24 +36,15 @@ pub struct Answers {
     pub race_order: Option<Vec<Seat>>,
 }
 
-/// The outcomes of `chip-race`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum ChipRaceOutcome {
-    /// The leftovers are raced.
-    Race,
-    /// No race: each player's leftover is rounded up to a new chip (the
-    /// edition holds no chip race).
-    RoundedUp,
+crate::outcomes! {
+    /// The outcomes of `chip-race`.
+    pub enum ChipRaceOutcome {
+        /// The leftovers are raced.
+        Race => [CHIP_RACE],
+        /// No race: each player's leftover is rounded up to a new chip (the
+        /// edition holds no chip race).
+        RoundedUp => [CHIP_RACE],
+    }
 }
 
 /// The answer key of the players' removed chips.
@@ -520,16 +511,6 @@ pub fn exchange_after_race(
         removed_value: value % new_denomination,
         concepts: vec![c::CHIP_RACE],
     })
-}
-
-impl crate::engine::Outcome for ChipRaceOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            ChipRaceOutcome::Race => &[c::CHIP_RACE],
-            ChipRaceOutcome::RoundedUp => &[c::CHIP_RACE],
-        }
-    }
 }
 
 #[cfg(test)]

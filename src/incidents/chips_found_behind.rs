@@ -64,28 +64,17 @@ impl Incident for ChipsFoundBehind {
     }
 }
 
-/// What happens to chips found behind an all-in player (TDA 2019 rule 62).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum FoundChips {
-    /// The TD rules the chips part of the accepted action: the caller owes them.
-    InAction,
-    /// Not part of the action and the all-in player won: he is not paid for them.
-    NotPaid,
-    /// Not part of the action and the all-in player lost: they do not save
-    /// him; the TD may award them to the winning caller.
-    MayGoToCaller,
+crate::outcomes! {
+    /// What happens to chips found behind an all-in player (TDA 2019 rule 62).
+    pub enum FoundChips {
+        /// The TD rules the chips part of the accepted action: the caller owes them.
+        InAction => [CHIPS_FOUND_BEHIND, ACCEPTED_ACTION],
+        /// Not part of the action and the all-in player won: he is not paid for them.
+        NotPaid => [CHIPS_FOUND_BEHIND],
+        /// Not part of the action and the all-in player lost: they do not save
+        /// him; the TD may award them to the winning caller.
+        MayGoToCaller => [CHIPS_FOUND_BEHIND],
+    }
 }
 
 /// Rules on chips found behind an all-in player after a call.
@@ -101,17 +90,6 @@ pub fn found_chips(part_of_action: bool, all_in_player_won: bool) -> FoundChips 
         (true, _) => FoundChips::InAction,
         (false, true) => FoundChips::NotPaid,
         (false, false) => FoundChips::MayGoToCaller,
-    }
-}
-
-impl crate::engine::Outcome for FoundChips {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            FoundChips::InAction => &[c::CHIPS_FOUND_BEHIND, c::ACCEPTED_ACTION],
-            FoundChips::NotPaid => &[c::CHIPS_FOUND_BEHIND],
-            FoundChips::MayGoToCaller => &[c::CHIPS_FOUND_BEHIND],
-        }
     }
 }
 

@@ -15,7 +15,6 @@ use serde::Deserialize;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::poker::Chips;
-use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `chips-out-of-view` incident.
 pub struct ChipsOutOfView;
@@ -56,15 +55,7 @@ impl Incident for ChipsOutOfView {
     const READS_PROVISIONS: bool = true;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ChipsOutOfView>, Error> {
-        let sanction = if cx.states("outofview-disqualified")? {
-            Sanction::Disqualify
-        } else if cx.states("outofview-forfeit")? {
-            Sanction::Forfeit
-        } else {
-            Sanction::Unstated
-        };
-        let exempt = cx.states("outofview-sealed-exempt")? && a.in_rack_or_bag == Some(true);
-        let outcome = out_of_view(sanction, exempt);
+        let (outcome, sanction) = judge(cx, a.in_rack_or_bag)?;
         let mut d = Decision::<ChipsOutOfView>::plain(outcome);
         d.discretion = Some(outcome == OutOfViewOutcome::Forfeit);
         if outcome == OutOfViewOutcome::Forfeit {
@@ -75,6 +66,23 @@ impl Incident for ChipsOutOfView {
         }
         Ok(d)
     }
+}
+
+/// The outcome in the edition in use, and the sanction its rule states
+/// (also read by `offence-penalty` for a detour on a table move).
+pub fn judge(
+    cx: &Cx<'_>,
+    in_rack_or_bag: Option<bool>,
+) -> Result<(OutOfViewOutcome, Sanction), Error> {
+    let sanction = if cx.states("outofview-disqualified")? {
+        Sanction::Disqualify
+    } else if cx.states("outofview-forfeit")? {
+        Sanction::Forfeit
+    } else {
+        Sanction::Unstated
+    };
+    let exempt = cx.states("outofview-sealed-exempt")? && in_rack_or_bag == Some(true);
+    Ok((out_of_view(sanction, exempt), sanction))
 }
 
 /// The sanction the edition's rule states.
@@ -88,37 +96,15 @@ pub enum Sanction {
     Unstated,
 }
 
-/// The outcome id of the `chips-out-of-view` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum OutOfViewOutcome {
-    /// The player is disqualified and his chips removed.
-    Disqualified,
-    /// He forfeits the chips out of view; the TD may disqualify him.
-    Forfeit,
-    /// The chips were in a sealed bag or a house rack: no offence.
-    Exempt,
-}
-
-impl crate::engine::Outcome for OutOfViewOutcome {
-    fn cites(self) -> &'static [ConceptId] {
-        match self {
-            OutOfViewOutcome::Disqualified | OutOfViewOutcome::Forfeit => {
-                &[c::CHIPS_OUT_OF_VIEW, c::PENALTIES]
-            }
-            OutOfViewOutcome::Exempt => &[c::CHIPS_OUT_OF_VIEW],
-        }
+crate::outcomes! {
+    /// The outcome id of the `chips-out-of-view` incident.
+    pub enum OutOfViewOutcome {
+        /// The player is disqualified and his chips removed.
+        Disqualified => [CHIPS_OUT_OF_VIEW, PENALTIES],
+        /// He forfeits the chips out of view; the TD may disqualify him.
+        Forfeit => [CHIPS_OUT_OF_VIEW, PENALTIES],
+        /// The chips were in a sealed bag or a house rack: no offence.
+        Exempt => [CHIPS_OUT_OF_VIEW],
     }
 }
 

@@ -99,25 +99,14 @@ pub struct Amounts {
     pub break_minutes: Option<u64>,
 }
 
-/// The outcomes of `dispute-window`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum DisputeOutcome {
-    /// The dispute is still open.
-    Open,
-    /// Too late: the result stands.
-    Closed,
+crate::outcomes! {
+    /// The outcomes of `dispute-window`.
+    pub enum DisputeOutcome {
+        /// The dispute is still open.
+        Open => [DISPUTED_POTS, NEW_HAND_NEW_LIMITS],
+        /// Too late: the result stands.
+        Closed => [DISPUTED_POTS, NEW_HAND_NEW_LIMITS],
+    }
 }
 
 /// What is disputed (TDA 2019 rule 22).
@@ -197,16 +186,6 @@ pub fn dispute_open(
             !timing.next_hand_substantial_action
         }
     })
-}
-
-impl crate::engine::Outcome for DisputeOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            DisputeOutcome::Open => &[c::DISPUTED_POTS, c::NEW_HAND_NEW_LIMITS],
-            DisputeOutcome::Closed => &[c::DISPUTED_POTS, c::NEW_HAND_NEW_LIMITS],
-        }
-    }
 }
 
 #[cfg(test)]

@@ -45,25 +45,14 @@ impl Incident for ExposedCard {
     }
 }
 
-/// The outcomes of `exposed-card`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum ExposedOutcome {
-    /// A penalty is possible; the hand stays live.
-    PenaltyHandLive,
-    /// All-in with betting complete: no penalty.
-    NoPenalty,
+crate::outcomes! {
+    /// The outcomes of `exposed-card`.
+    pub enum ExposedOutcome {
+        /// A penalty is possible; the hand stays live.
+        PenaltyHandLive => [EXPOSING_CARDS, PENALTIES],
+        /// All-in with betting complete: no penalty.
+        NoPenalty => [EXPOSING_CARDS, FACE_UP_ALL_IN],
+    }
 }
 
 /// A player exposed a card (TDA 2019 rule 68): with action pending it may be
@@ -72,16 +61,6 @@ pub enum ExposedOutcome {
 /// penalty.
 pub fn exposure_penalty_applies(action_pending: bool) -> bool {
     action_pending
-}
-
-impl crate::engine::Outcome for ExposedOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            ExposedOutcome::PenaltyHandLive => &[c::EXPOSING_CARDS, c::PENALTIES],
-            ExposedOutcome::NoPenalty => &[c::EXPOSING_CARDS, c::FACE_UP_ALL_IN],
-        }
-    }
 }
 
 #[cfg(test)]

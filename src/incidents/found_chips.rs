@@ -16,7 +16,6 @@ use serde::Deserialize;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::poker::Chips;
-use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `found-chips` incident.
 pub struct FoundChips;
@@ -71,33 +70,13 @@ impl Incident for FoundChips {
     }
 }
 
-/// The outcome id of the `found-chips` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum FoundOutcome {
-    /// Nobody can be shown to own them: they leave play.
-    Removed,
-    /// The owner is known: the floor decides.
-    TdDecides,
-}
-
-impl crate::engine::Outcome for FoundOutcome {
-    fn cites(self) -> &'static [ConceptId] {
-        match self {
-            FoundOutcome::Removed => &[c::LOST_FOUND_CHIPS],
-            FoundOutcome::TdDecides => &[c::LOST_FOUND_CHIPS, c::FLOOR_DECISIONS],
-        }
+crate::outcomes! {
+    /// The outcome id of the `found-chips` incident.
+    pub enum FoundOutcome {
+        /// Nobody can be shown to own them: they leave play.
+        Removed => [LOST_FOUND_CHIPS],
+        /// The owner is known: the floor decides.
+        TdDecides => [LOST_FOUND_CHIPS, FLOOR_DECISIONS],
     }
 }
 

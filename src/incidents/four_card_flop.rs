@@ -36,25 +36,14 @@ impl Incident for FourCardFlop {
     }
 }
 
-/// The outcome id of the `four-card-flop` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum FourCardFlopOutcome {
-    /// The floor is called; the dealer scrambles the four cards face down,
-    /// the floor picks one at random as the next burn card, the other three
-    /// are the flop.
-    Scramble,
+crate::outcomes! {
+    /// The outcome id of the `four-card-flop` incident.
+    pub enum FourCardFlopOutcome {
+        /// The floor is called; the dealer scrambles the four cards face down,
+        /// the floor picks one at random as the next burn card, the other three
+        /// are the flop.
+        Scramble => [FOUR_CARD_FLOP],
+    }
 }
 
 /// The four-card-flop ruling.
@@ -84,15 +73,6 @@ pub fn four_card_flop(exposed: bool) -> FourCardFlopRuling {
         outcome: FourCardFlopOutcome::Scramble,
         exposed,
         concepts: vec![c::FOUR_CARD_FLOP],
-    }
-}
-
-impl crate::engine::Outcome for FourCardFlopOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            FourCardFlopOutcome::Scramble => &[c::FOUR_CARD_FLOP],
-        }
     }
 }
 

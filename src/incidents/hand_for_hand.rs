@@ -32,21 +32,12 @@ pub struct Answers {
     pub busted: u32,
 }
 
-/// The one outcome of `hand-for-hand`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum HandForHandOutcome {
-    /// The busted players share places.
-    SharedPlaces,
+crate::outcomes! {
+    /// The one outcome of `hand-for-hand`.
+    pub enum HandForHandOutcome {
+        /// The busted players share places.
+        SharedPlaces => [HAND_FOR_HAND],
+    }
 }
 
 /// The amounts of `hand-for-hand` (places, not chips).
@@ -271,15 +262,6 @@ pub fn hand_for_hand_clock(
         overrun_seconds: taken.saturating_sub(remaining_seconds),
         concepts: vec![c::HAND_FOR_HAND],
     })
-}
-
-impl crate::engine::Outcome for HandForHandOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            HandForHandOutcome::SharedPlaces => &[c::HAND_FOR_HAND],
-        }
-    }
 }
 
 #[cfg(test)]

@@ -30,21 +30,12 @@ pub struct Answers {
     pub button: Seat,
 }
 
-/// The one outcome of `heads-up-button`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum HeadsUpOutcome {
-    /// Where the button goes.
-    Button,
+crate::outcomes! {
+    /// The one outcome of `heads-up-button`.
+    pub enum HeadsUpOutcome {
+        /// Where the button goes.
+        Button => [HEADS_UP_BUTTON],
+    }
 }
 
 /// What the JSON of `heads-up-button` carries.
@@ -194,15 +185,6 @@ pub fn heads_up_blinds(players: [Seat; 2], last_big_blind: Seat) -> Result<(Seat
         .unwrap_or(a);
     let button = if big_blind == a { b } else { a };
     Ok((button, big_blind))
-}
-
-impl crate::engine::Outcome for HeadsUpOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            HeadsUpOutcome::Button => &[c::HEADS_UP_BUTTON],
-        }
-    }
 }
 
 #[cfg(test)]

@@ -75,27 +75,18 @@ pub use crate::rules::vocab::HiLoIdentical;
 
 pub use crate::rules::vocab::StudOddChip;
 
-/// The outcomes of `hi-lo-split`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum HiLoOutcome {
-    /// Split high and low, each half among its winners.
-    SplitHighLow,
-    /// No low: the high hands take the whole pot.
-    HighTakesAll,
-    /// Identical hands win high and low: one even split.
-    SplitEvenly,
-    /// A stud tie: odd chips by suit.
-    SplitBySuit,
+crate::outcomes! {
+    /// The outcomes of `hi-lo-split`.
+    pub enum HiLoOutcome {
+        /// Split high and low, each half among its winners.
+        SplitHighLow => [ODD_CHIPS, SPLIT_POT_STACKING],
+        /// No low: the high hands take the whole pot.
+        HighTakesAll => [ODD_CHIPS],
+        /// Identical hands win high and low: one even split.
+        SplitEvenly => [ODD_CHIPS, SPLIT_POT_STACKING],
+        /// A stud tie: odd chips by suit.
+        SplitBySuit => [ODD_CHIPS],
+    }
 }
 
 /// What the JSON of `hi-lo-split` carries besides the amounts.
@@ -321,18 +312,6 @@ fn check_group(key: &'static str, seats: &[Seat]) -> Result<(), Error> {
         return Err(Error::input(key, Message::new(Msg::SplitNoWinner)));
     }
     check_distinct(seats).map_err(|m| Error::input(key, m))
-}
-
-impl crate::engine::Outcome for HiLoOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            HiLoOutcome::SplitHighLow => &[c::ODD_CHIPS, c::SPLIT_POT_STACKING],
-            HiLoOutcome::HighTakesAll => &[c::ODD_CHIPS],
-            HiLoOutcome::SplitEvenly => &[c::ODD_CHIPS, c::SPLIT_POT_STACKING],
-            HiLoOutcome::SplitBySuit => &[c::ODD_CHIPS],
-        }
-    }
 }
 
 #[cfg(test)]

@@ -191,26 +191,27 @@ pub enum IncorrectKind {
     OverCap,
 }
 
-/// Whether the bet is corrected.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum IncorrectOutcome {
-    /// The bet is corrected to `corrected_to` for every bettor.
-    Corrected,
-    /// Too late: the error stands.
-    Stands,
+crate::outcomes! {
+    /// Whether the bet is corrected.
+    #[derive(serde::Deserialize)]
+    pub enum IncorrectOutcome {
+        /// The bet is corrected to `corrected_to` for every bettor.
+        Corrected => [
+            INCORRECT_BETS,
+            RAISE_AMOUNTS,
+            POT_SIZE_POT_LIMIT,
+            SUBSTANTIAL_ACTION,
+            NUMBER_OF_RAISES,
+        ],
+        /// Too late: the error stands.
+        Stands => [
+            INCORRECT_BETS,
+            RAISE_AMOUNTS,
+            POT_SIZE_POT_LIMIT,
+            SUBSTANTIAL_ACTION,
+            NUMBER_OF_RAISES,
+        ],
+    }
 }
 
 /// The incorrect-bet ruling.
@@ -360,28 +361,6 @@ pub fn incorrect_bet(
         corrected_to,
         concepts,
     })
-}
-
-impl crate::engine::Outcome for IncorrectOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            IncorrectOutcome::Corrected => &[
-                c::INCORRECT_BETS,
-                c::RAISE_AMOUNTS,
-                c::POT_SIZE_POT_LIMIT,
-                c::SUBSTANTIAL_ACTION,
-                c::NUMBER_OF_RAISES,
-            ],
-            IncorrectOutcome::Stands => &[
-                c::INCORRECT_BETS,
-                c::RAISE_AMOUNTS,
-                c::POT_SIZE_POT_LIMIT,
-                c::SUBSTANTIAL_ACTION,
-                c::NUMBER_OF_RAISES,
-            ],
-        }
-    }
 }
 
 #[cfg(test)]

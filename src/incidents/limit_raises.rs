@@ -53,33 +53,22 @@ pub struct Answers {
     pub heads_up: Option<HeadsUp>,
 }
 
-/// The outcome ids of `limit-raises`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum LimitOutcome {
-    /// No bet yet: he may check or bet.
-    MayBet,
-    /// He may fold, call or raise: the cap is not reached.
-    MayRaise,
-    /// The raises are capped: he may only call or fold.
-    Capped,
-    /// No cap: no-limit or pot-limit, or heads-up as the edition lifts it.
-    NoCap,
-    /// Betting is not re-opened for him (only a short all-in since he
-    /// acted): he may only call or fold.
-    Closed,
+crate::outcomes! {
+    /// The outcome ids of `limit-raises`.
+    #[derive(serde::Deserialize)]
+    pub enum LimitOutcome {
+        /// No bet yet: he may check or bet.
+        MayBet => [NUMBER_OF_RAISES],
+        /// He may fold, call or raise: the cap is not reached.
+        MayRaise => [NUMBER_OF_RAISES],
+        /// The raises are capped: he may only call or fold.
+        Capped => [NUMBER_OF_RAISES],
+        /// No cap: no-limit or pot-limit, or heads-up as the edition lifts it.
+        NoCap => [NUMBER_OF_RAISES],
+        /// Betting is not re-opened for him (only a short all-in since he
+        /// acted): he may only call or fold.
+        Closed => [REOPENING_BETTING],
+    }
 }
 
 /// The cap that holds, as the edition and the house set it.
@@ -278,19 +267,6 @@ impl Incident for LimitRaises {
         d.extra.player = player;
         d.notes.extend(note);
         Ok(d)
-    }
-}
-
-impl crate::engine::Outcome for LimitOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            LimitOutcome::MayBet => &[c::NUMBER_OF_RAISES],
-            LimitOutcome::MayRaise => &[c::NUMBER_OF_RAISES],
-            LimitOutcome::Capped => &[c::NUMBER_OF_RAISES],
-            LimitOutcome::NoCap => &[c::NUMBER_OF_RAISES],
-            LimitOutcome::Closed => &[c::REOPENING_BETTING],
-        }
     }
 }
 

@@ -199,27 +199,16 @@ pub struct MisdealInput {
     pub fouled_deck: bool,
 }
 
-/// The outcome ids of the `misdeal` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum MisdealOutcome {
-    /// Misdeal: the re-deal is an exact replay.
-    Misdeal,
-    /// No misdeal: the hand proceeds.
-    NoMisdeal,
-    /// Fouled deck: play stops and all bets are returned.
-    FouledDeck,
+crate::outcomes! {
+    /// The outcome ids of the `misdeal` incident.
+    pub enum MisdealOutcome {
+        /// Misdeal: the re-deal is an exact replay.
+        Misdeal => [MISDEALS, MISDEALS],
+        /// No misdeal: the hand proceeds.
+        NoMisdeal => [MISDEALS, MISDEALS, SUBSTANTIAL_ACTION],
+        /// Fouled deck: play stops and all bets are returned.
+        FouledDeck => [MISDEALS],
+    }
 }
 
 /// The misdeal ruling.
@@ -334,17 +323,6 @@ pub fn rule_on_causes(met: Vec<MisdealCondition>, substantial_action: bool) -> M
         met,
         barred_by_substantial_action: barred,
         concepts,
-    }
-}
-
-impl crate::engine::Outcome for MisdealOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            MisdealOutcome::Misdeal => &[c::MISDEALS, c::MISDEALS],
-            MisdealOutcome::NoMisdeal => &[c::MISDEALS, c::MISDEALS, c::SUBSTANTIAL_ACTION],
-            MisdealOutcome::FouledDeck => &[c::MISDEALS],
-        }
     }
 }
 

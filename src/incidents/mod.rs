@@ -16,6 +16,7 @@ pub mod chip_race;
 pub mod chips_found_behind;
 pub mod chips_out_of_view;
 pub mod clock;
+pub mod deck_change;
 pub mod dispute_window;
 pub mod exposed_card;
 pub mod found_chips;
@@ -30,10 +31,12 @@ pub mod new_level;
 pub mod offence_penalty;
 pub mod out_of_turn;
 pub mod penalty;
+pub mod player_away;
 pub mod playing_the_board;
 pub mod pot_limit;
 pub mod premature_action;
 pub mod premature_card;
+pub mod rebuy;
 pub mod reopening;
 pub mod sequence;
 pub mod showdown_order;
@@ -41,9 +44,11 @@ pub mod showdown_retrieval;
 pub mod side_pots;
 pub mod situation;
 pub mod split_pot;
+pub mod stub_error;
 pub mod stud_dead_hand;
 pub mod stud_first_to_act;
 pub mod substantial_action;
+pub mod terminology;
 pub mod unclear_bet;
 pub mod undercall;
 pub mod undercall_sequence;
@@ -70,6 +75,7 @@ pub const ALL: &[Entry] = &[
     Entry::of::<chips_found_behind::ChipsFoundBehind>(),
     Entry::of::<chips_out_of_view::ChipsOutOfView>(),
     Entry::of::<clock::Clock>(),
+    Entry::of::<deck_change::DeckChange>(),
     Entry::of::<dispute_window::DisputeWindow>(),
     Entry::of::<exposed_card::ExposedCard>(),
     Entry::of::<found_chips::FoundChips>(),
@@ -84,18 +90,22 @@ pub const ALL: &[Entry] = &[
     Entry::of::<offence_penalty::OffencePenalty>(),
     Entry::of::<out_of_turn::OutOfTurn>(),
     Entry::of::<penalty::Penalty>(),
+    Entry::of::<player_away::PlayerAway>(),
     Entry::of::<playing_the_board::PlayingTheBoard>(),
     Entry::of::<pot_limit::PotLimit>(),
     Entry::of::<premature_action::PrematureAction>(),
     Entry::of::<premature_card::PrematureCard>(),
+    Entry::of::<rebuy::Rebuy>(),
     Entry::of::<reopening::Reopening>(),
     Entry::of::<showdown_order::ShowdownOrder>(),
     Entry::of::<showdown_retrieval::ShowdownRetrieval>(),
     Entry::of::<side_pots::SidePots>(),
     Entry::of::<split_pot::SplitPot>(),
+    Entry::of::<stub_error::StubError>(),
     Entry::of::<stud_dead_hand::StudDeadHand>(),
     Entry::of::<stud_first_to_act::StudFirstToAct>(),
     Entry::of::<substantial_action::SubstantialAction>(),
+    Entry::of::<terminology::Terminology>(),
     Entry::of::<unclear_bet::UnclearBet>(),
     Entry::of::<undercall::Undercall>(),
     Entry::of::<undercall_sequence::UndercallSequence>(),
@@ -114,6 +124,16 @@ pub fn find(id: &str) -> Option<&'static Entry> {
 pub(crate) fn answer_needed(key: &'static str) -> Error {
     Error::input(key, Message::new(Msg::AnswerNeeded).arg("key", key))
 }
+
+/// The bundled editions, in the order the unit tests' tables list them.
+#[cfg(test)]
+pub(crate) const EDITIONS: [&str; 5] = [
+    "onk-2023-nl",
+    "pokerpunt-nl",
+    "tda-2015-de",
+    "tda-2019-sk",
+    "dpc-2019-en",
+];
 
 /// Rules on `answers` with incident `I` in bundled `edition` (unit tests).
 #[cfg(test)]

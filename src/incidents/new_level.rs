@@ -73,31 +73,22 @@ pub use crate::rules::vocab::TwoDeckStart;
 
 pub use crate::rules::vocab::OldLevelAfterSa;
 
-/// The outcomes of `new-level`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum NewLevelOutcome {
-    /// The hand had begun: it plays the old level, as it does.
-    OldLevel,
-    /// The hand had not begun: it plays the new level, as it does.
-    NewLevel,
-    /// Not begun, dealt at the old level, substantial action: finished at
-    /// the old level.
-    FinishOldLevel,
-    /// Not begun, dealt at the old level, no substantial action yet: the
-    /// TD corrects it to the new level.
-    CorrectToNew,
-    /// Begun, but dealt at the new level: no rule, the TD decides.
-    CorrectToOld,
+crate::outcomes! {
+    /// The outcomes of `new-level`.
+    pub enum NewLevelOutcome {
+        /// The hand had begun: it plays the old level, as it does.
+        OldLevel => [NEW_HAND_NEW_LIMITS],
+        /// The hand had not begun: it plays the new level, as it does.
+        NewLevel => [NEW_HAND_NEW_LIMITS],
+        /// Not begun, dealt at the old level, substantial action: finished at
+        /// the old level.
+        FinishOldLevel => [NEW_HAND_NEW_LIMITS, SUBSTANTIAL_ACTION],
+        /// Not begun, dealt at the old level, no substantial action yet: the
+        /// TD corrects it to the new level.
+        CorrectToNew => [NEW_HAND_NEW_LIMITS, FLOOR_DECISIONS],
+        /// Begun, but dealt at the new level: no rule, the TD decides.
+        CorrectToOld => [NEW_HAND_NEW_LIMITS, FLOOR_DECISIONS],
+    }
 }
 
 impl Incident for NewLevel {
@@ -212,19 +203,6 @@ pub struct Extra {
     pub begun: bool,
     /// What starts a hand in the edition.
     pub hand_start_events: Vec<HandStart>,
-}
-
-impl crate::engine::Outcome for NewLevelOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            NewLevelOutcome::OldLevel => &[c::NEW_HAND_NEW_LIMITS],
-            NewLevelOutcome::NewLevel => &[c::NEW_HAND_NEW_LIMITS],
-            NewLevelOutcome::FinishOldLevel => &[c::NEW_HAND_NEW_LIMITS, c::SUBSTANTIAL_ACTION],
-            NewLevelOutcome::CorrectToNew => &[c::NEW_HAND_NEW_LIMITS, c::FLOOR_DECISIONS],
-            NewLevelOutcome::CorrectToOld => &[c::NEW_HAND_NEW_LIMITS, c::FLOOR_DECISIONS],
-        }
-    }
 }
 
 #[cfg(test)]

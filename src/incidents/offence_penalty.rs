@@ -22,6 +22,19 @@
 //! none (the floor's authority, rule 1, is cited). tda-2015-de leaves
 //! devices other than a phone to the house rules.
 //!
+//! Three offences turn on what the editions allow. A language at the table:
+//! each edition names its languages (parameter `languages`; onk-2023-nl
+//! only during a hand, `language-during-hand`), tda-2015-de allows English
+//! and leaves the others to the house rules (`language-house-decides`), and
+//! none names a penalty. A non-standard fold (rule 58, 53 in tda-2015-de)
+//! binds and may be penalised; pokerpunt-nl names the penalty for a fold
+//! out of turn only (`fold-no-bet-penalty` is not in its record). A detour
+//! on a table move: onk-2023-nl and pokerpunt-nl require a player moved from
+//! a broken table to go directly to his new seat in sight of others and
+//! disqualify one who does not (`outofview-break-straight`); elsewhere only
+//! chips out of view are an offence, with the sanction of
+//! [`chips_out_of_view`](super::chips_out_of_view).
+//!
 //! The proposed step: no earlier penalty → a verbal warning; after a warning
 //! or missed hands → one missed round; after r missed rounds → r + 1, and
 //! disqualification beyond the edition's most rounds (onk-2023-nl: 4). A
@@ -34,7 +47,7 @@ use super::penalty::{self, PenaltyKind, PenaltyParams};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::rules::concepts::{self as c, Cite, ConceptId};
+use crate::rules::concepts::{self as c, Cite};
 
 /// The `offence-penalty` incident.
 pub struct OffencePenalty;
@@ -77,6 +90,54 @@ pub enum Offence {
     PotInNoLimit,
     /// Miscalled his hand on purpose.
     DeliberateMiscall,
+    /// Spoke a language at the table.
+    ForeignLanguage,
+    /// Folded facing no bet, or out of turn.
+    NonStandardFold,
+    /// Took a detour when moved to another table.
+    Detour,
+}
+
+/// The language he spoke (ISO 639-1 code, as the editions' `languages`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Language {
+    /// Dutch.
+    Nl,
+    /// English.
+    En,
+    /// German.
+    De,
+    /// Slovak.
+    Sk,
+    /// Croatian.
+    Hr,
+    /// A language no edition names.
+    OtherLanguage,
+}
+
+impl Language {
+    /// The ISO 639-1 code, as the editions list their languages.
+    fn code(self) -> Option<&'static str> {
+        match self {
+            Language::Nl => Some("nl"),
+            Language::En => Some("en"),
+            Language::De => Some("de"),
+            Language::Sk => Some("sk"),
+            Language::Hr => Some("hr"),
+            Language::OtherLanguage => None,
+        }
+    }
+}
+
+/// The kind of non-standard fold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FoldKind {
+    /// In turn, facing no bet, before the last betting round ended.
+    FoldedNoBet,
+    /// Out of turn.
+    FoldedOutOfTurn,
 }
 
 /// What he did with the device.
@@ -121,6 +182,22 @@ pub struct Answers {
     pub repeated: Option<bool>,
     /// For soft play: it was checking the nuts when last to act.
     pub nuts_last_to_act: Option<bool>,
+    /// For a language: which one he spoke.
+    pub language: Option<Language>,
+    /// For a language: it was during a hand (asked where the edition's
+    /// rule holds during a hand only).
+    pub during_hand: Option<bool>,
+    /// For a non-standard fold: facing no bet, or out of turn.
+    pub fold_kind: Option<FoldKind>,
+    /// For a detour: the move was from a broken table (asked where the
+    /// edition requires going directly to the new seat).
+    pub broken_table: Option<bool>,
+    /// For a detour: he or his chips went out of the sight of players and
+    /// staff.
+    pub out_of_sight: Option<bool>,
+    /// For chips out of sight: they were in a sealed bag or a house rack
+    /// (asked where the edition exempts them).
+    pub in_rack_or_bag: Option<bool>,
     /// His heaviest penalty so far in the event.
     pub earlier: Option<Earlier>,
     /// How many rounds that missed-rounds penalty was.
@@ -188,6 +265,12 @@ crate::notes! {
         EscalationPractice = "escalation_practice",
         /// The most rounds were given already: disqualification is next.
         ProposedDqMax { earlier_rounds: u64 } = "proposed_dq_max",
+        /// A non-standard fold binds whatever the penalty.
+        FoldBinds = "fold_binds",
+        /// The edition forbids only chips out of view on a move.
+        DetourInSight = "detour_in_sight",
+        /// The edition's rule states no sanction: TDA practice.
+        OutOfViewPractice = "out_of_view_practice",
     }
 }
 
@@ -204,10 +287,21 @@ impl Incident for OffencePenalty {
         let judged = judge(&a, cx)?;
         let mut d = Decision::<OffencePenalty>::new(judged.outcome, judged.cites);
         d.notes = judged.notes;
+        d.remedy_variant = judged.variant;
         let wording = match judged.outcome {
             OffenceOutcome::PenaltyWill => Wording::Will,
             OffenceOutcome::PenaltyMay => Wording::May,
-            OffenceOutcome::Disqualification | OffenceOutcome::HouseRules => return Ok(d),
+            OffenceOutcome::Disqualification
+            | OffenceOutcome::HouseRules
+            | OffenceOutcome::NoOffence
+            | OffenceOutcome::HouseLanguages
+            | OffenceOutcome::Forfeit => {
+                // No step of the progression is proposed: his earlier
+                // penalties were not needed.
+                cx.unused("earlier");
+                cx.unused("earlier_rounds");
+                return Ok(d);
+            }
         };
         let params = PenaltyParams::from_cx(cx);
         let earlier = a.earlier.unwrap_or(Earlier::None);
@@ -241,63 +335,51 @@ impl Incident for OffencePenalty {
     }
 }
 
-/// The outcome id of the `offence-penalty` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum OffenceOutcome {
-    /// The edition says a penalty will follow; a step is proposed.
-    PenaltyWill,
-    /// The edition says a penalty may follow; a step is proposed.
-    PenaltyMay,
-    /// Collusion: disqualification (every edition).
-    Disqualification,
-    /// tda-2015-de leaves the device to the house rules.
-    HouseRules,
-}
-
-impl crate::engine::Outcome for OffenceOutcome {
-    fn cites(self) -> &'static [ConceptId] {
-        match self {
-            OffenceOutcome::PenaltyWill => &[
-                c::ETHICAL_PLAY,
-                c::ETIQUETTE_VIOLATIONS,
-                c::CALLING_CLOCK,
-                c::AT_TABLE_ACTION_PENDING,
-                c::DODGING_BLINDS,
-                c::ACTION_OUT_OF_TURN,
-                c::PENALTIES,
-            ],
-            OffenceOutcome::PenaltyMay => &[
-                c::EXPOSING_CARDS,
-                c::NO_DISCLOSURE,
-                c::ETIQUETTE_VIOLATIONS,
-                c::CALLING_CLOCK,
-                c::ELECTRONIC_DEVICES,
-                c::AT_TABLE_ACTION_PENDING,
-                c::DODGING_BLINDS,
-                c::ACTION_OUT_OF_TURN,
-                c::METHODS_OF_CALLING,
-                c::CONDITIONAL_DECLARATIONS,
-                c::POT_SIZE_POT_LIMIT,
-                c::DECLARATIONS_CARDS_SPEAK,
-                c::ETHICAL_PLAY,
-                c::PENALTIES,
-                c::FLOOR_DECISIONS,
-            ],
-            OffenceOutcome::Disqualification => &[c::ETHICAL_PLAY, c::PENALTIES],
-            OffenceOutcome::HouseRules => &[c::ELECTRONIC_DEVICES],
-        }
+crate::outcomes! {
+    /// The outcome id of the `offence-penalty` incident.
+    pub enum OffenceOutcome {
+        /// The edition says a penalty will follow; a step is proposed.
+        PenaltyWill => [
+            ETHICAL_PLAY,
+            ETIQUETTE_VIOLATIONS,
+            CALLING_CLOCK,
+            AT_TABLE_ACTION_PENDING,
+            DODGING_BLINDS,
+            ACTION_OUT_OF_TURN,
+            PENALTIES,
+        ],
+        /// The edition says a penalty may follow; a step is proposed.
+        PenaltyMay => [
+            EXPOSING_CARDS,
+            NO_DISCLOSURE,
+            ETIQUETTE_VIOLATIONS,
+            CALLING_CLOCK,
+            ELECTRONIC_DEVICES,
+            AT_TABLE_ACTION_PENDING,
+            DODGING_BLINDS,
+            ACTION_OUT_OF_TURN,
+            METHODS_OF_CALLING,
+            CONDITIONAL_DECLARATIONS,
+            POT_SIZE_POT_LIMIT,
+            DECLARATIONS_CARDS_SPEAK,
+            ETHICAL_PLAY,
+            OFFICIAL_LANGUAGE,
+            NON_STANDARD_FOLDS,
+            CHIPS_OUT_OF_VIEW,
+            PENALTIES,
+            FLOOR_DECISIONS,
+        ],
+        /// Collusion: disqualification (every edition).
+        Disqualification => [ETHICAL_PLAY, CHIPS_OUT_OF_VIEW, PENALTIES],
+        /// tda-2015-de leaves the device to the house rules.
+        HouseRules => [ELECTRONIC_DEVICES],
+        /// Not an offence in this edition (an allowed language, chips in a
+        /// house rack).
+        NoOffence => [OFFICIAL_LANGUAGE, CHIPS_OUT_OF_VIEW],
+        /// tda-2015-de leaves languages besides English to the house rules.
+        HouseLanguages => [OFFICIAL_LANGUAGE],
+        /// Chips out of view on a move: forfeited; the TD may disqualify.
+        Forfeit => [CHIPS_OUT_OF_VIEW, PENALTIES],
     }
 }
 
@@ -310,6 +392,8 @@ pub struct Judged {
     pub cites: Vec<Cite>,
     /// The notes.
     pub notes: Vec<Note>,
+    /// The outcome's remedy variant, where it has several.
+    pub variant: Option<&'static str>,
 }
 
 /// The penalty rule, part A: the options, the progression and the count.
@@ -322,6 +406,20 @@ fn judged(outcome: OffenceOutcome, cites: &[Cite], notes: Vec<Note>) -> Judged {
         outcome,
         cites: cites.to_vec(),
         notes,
+        variant: None,
+    }
+}
+
+/// `judged` with the outcome's remedy variant `variant`.
+fn judged_as(
+    outcome: OffenceOutcome,
+    variant: &'static str,
+    cites: &[Cite],
+    notes: Vec<Note>,
+) -> Judged {
+    Judged {
+        variant: Some(variant),
+        ..judged(outcome, cites, notes)
     }
 }
 
@@ -368,6 +466,20 @@ pub fn judge(a: &Answers, cx: &Cx<'_>) -> Result<Judged, Error> {
             &[c::ETHICAL_PLAY.into(), c::PENALTIES.part("D")],
             vec![],
         ),
+        Offence::ForeignLanguage => language(a, cx)?,
+        Offence::NonStandardFold => {
+            let provision = match a.fold_kind.ok_or_else(|| need("fold_kind"))? {
+                FoldKind::FoldedNoBet => "fold-no-bet-penalty",
+                FoldKind::FoldedOutOfTurn => "fold-oot-binding",
+            };
+            may_if(
+                provision,
+                c::NON_STANDARD_FOLDS.into(),
+                cx,
+                vec![Note::FoldBinds],
+            )?
+        }
+        Offence::Detour => detour(a, cx)?,
         Offence::SoftPlay => {
             let nuts = a.nuts_last_to_act.unwrap_or(false);
             if nuts && cx.states("penalty-nuts-check")? {
@@ -479,6 +591,78 @@ pub fn judge(a: &Answers, cx: &Cx<'_>) -> Result<Judged, Error> {
     })
 }
 
+/// A language spoken at the table: allowed where the edition lists it (or
+/// outside a hand, where its rule holds during a hand only); tda-2015-de
+/// allows English and leaves the others to the house; a language the
+/// edition does not allow is an offence with no penalty named.
+fn language(a: &Answers, cx: &Cx<'_>) -> Result<Judged, Error> {
+    use OffenceOutcome::{HouseLanguages, NoOffence};
+    let spoken = a.language.ok_or_else(|| super::answer_needed("language"))?;
+    let rule: &[Cite] = &[c::OFFICIAL_LANGUAGE.into()];
+    let listed = cx.params.languages();
+    if listed.is_some() && cx.states("language-during-hand")? {
+        let during = a
+            .during_hand
+            .ok_or_else(|| super::answer_needed("during_hand"))?;
+        if !during {
+            return Ok(judged_as(NoOffence, "outside-hand", rule, vec![]));
+        }
+    }
+    Ok(match listed {
+        Some(languages) => {
+            if spoken
+                .code()
+                .is_some_and(|code| languages.iter().any(|l| l == code))
+            {
+                judged(NoOffence, rule, vec![])
+            } else {
+                unnamed(c::OFFICIAL_LANGUAGE.into(), cx, vec![])?
+            }
+        }
+        None if cx.states("language-house-decides")? => {
+            if spoken == Language::En {
+                judged_as(NoOffence, "english", rule, vec![])
+            } else {
+                judged(HouseLanguages, rule, vec![])
+            }
+        }
+        None => unnamed(c::OFFICIAL_LANGUAGE.into(), cx, vec![])?,
+    })
+}
+
+/// A detour on a table move. Where the edition requires a player moved from
+/// a broken table to go directly to his new seat, in sight (onk-2023-nl,
+/// pokerpunt-nl), a detour on such a move is its sanction; otherwise only
+/// chips out of view are an offence, ruled as `chips-out-of-view` rules
+/// them; a detour in sight is an offence no rule names.
+fn detour(a: &Answers, cx: &Cx<'_>) -> Result<Judged, Error> {
+    use super::chips_out_of_view::{self as oov, OutOfViewOutcome, Sanction};
+    use OffenceOutcome::{Disqualification, Forfeit, NoOffence};
+    let need = super::answer_needed;
+    let rule = c::CHIPS_OUT_OF_VIEW.into();
+    let dq: &[Cite] = &[rule, c::PENALTIES.part("D")];
+    if cx.states("outofview-break-straight")?
+        && a.broken_table.ok_or_else(|| need("broken_table"))?
+    {
+        return Ok(judged_as(Disqualification, "detour", dq, vec![]));
+    }
+    if !a.out_of_sight.ok_or_else(|| need("out_of_sight"))? {
+        return unnamed(rule, cx, vec![Note::DetourInSight]);
+    }
+    let (outcome, sanction) = oov::judge(cx, a.in_rack_or_bag)?;
+    Ok(match outcome {
+        OutOfViewOutcome::Disqualified => judged_as(Disqualification, "out-of-view", dq, vec![]),
+        OutOfViewOutcome::Forfeit => {
+            let notes = match sanction {
+                Sanction::Unstated => vec![Note::OutOfViewPractice],
+                _ => vec![],
+            };
+            judged(Forfeit, dq, notes)
+        }
+        OutOfViewOutcome::Exempt => judged_as(NoOffence, "exempt", &[rule], vec![]),
+    })
+}
+
 /// The next step above `earlier`: a warning first, then one missed round,
 /// one round more per repeat, disqualification beyond `max_rounds`.
 ///
@@ -536,7 +720,7 @@ pub fn propose(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::incidents::rule_in;
+    use crate::incidents::{EDITIONS, rule_in};
     use strum::VariantArray;
 
     fn answers(offence: Offence) -> Answers {
@@ -546,6 +730,12 @@ mod tests {
             moved_table: Some(false),
             repeated: Some(false),
             nuts_last_to_act: Some(false),
+            language: Some(Language::OtherLanguage),
+            during_hand: Some(true),
+            fold_kind: Some(FoldKind::FoldedOutOfTurn),
+            broken_table: Some(true),
+            out_of_sight: Some(true),
+            in_rack_or_bag: Some(false),
             earlier: Some(Earlier::None),
             earlier_rounds: None,
             players_at_table: Some(9),
@@ -555,14 +745,6 @@ mod tests {
     fn outcome(edition: &str, a: Answers) -> OffenceOutcome {
         rule_in::<OffencePenalty>(edition, a).unwrap().outcome
     }
-
-    const EDITIONS: [&str; 5] = [
-        "onk-2023-nl",
-        "pokerpunt-nl",
-        "tda-2015-de",
-        "tda-2019-sk",
-        "dpc-2019-en",
-    ];
 
     /// Will (W), may (M), disqualification (D) or house rules (H) per offence,
     /// in the order of EDITIONS (the summary of the module's table, from
@@ -609,6 +791,27 @@ mod tests {
             (Offence::Conditional, [PenaltyMay; 5]),
             (Offence::PotInNoLimit, [PenaltyMay; 5]),
             (Offence::DeliberateMiscall, [PenaltyMay; 5]),
+            (
+                Offence::ForeignLanguage,
+                [
+                    PenaltyMay,
+                    PenaltyMay,
+                    HouseLanguages,
+                    PenaltyMay,
+                    PenaltyMay,
+                ],
+            ),
+            (Offence::NonStandardFold, [PenaltyMay; 5]),
+            (
+                Offence::Detour,
+                [
+                    Disqualification,
+                    Disqualification,
+                    Forfeit,
+                    Forfeit,
+                    Forfeit,
+                ],
+            ),
         ];
         assert_eq!(rows.len(), Offence::VARIANTS.len());
         for (offence, want) in rows {
@@ -674,6 +877,100 @@ mod tests {
             };
             assert_eq!(outcome(edition, a), want, "{edition}");
         }
+    }
+
+    fn judged_in(edition: &str, a: Answers) -> Decision<OffencePenalty> {
+        rule_in::<OffencePenalty>(edition, a).unwrap()
+    }
+
+    // onk-2023-nl 6 "een andere taal dan Nederlands, Engels of Duits", "Tijdens de hand";
+    // pokerpunt-nl 5 "De officiële taal aan de poker tafel is Nederlands"; tda-2015-de 5
+    // "welche Sprachen neben Englisch ebenfalls erlaubt sind"; tda-2019-sk 6 "Slovenský,
+    // Anglický a Nemecký"; dpc-2019-en 6 "Croatian and English".
+    #[test]
+    fn a_language_is_an_offence_only_where_the_edition_does_not_allow_it() {
+        use OffenceOutcome::{HouseLanguages as H, NoOffence as N, PenaltyMay as M};
+        let rows = [
+            (Language::Nl, [N, N, H, M, M]),
+            (Language::En, [N, M, N, N, N]),
+            (Language::De, [N, M, H, N, M]),
+            (Language::Sk, [M, M, H, N, M]),
+            (Language::Hr, [M, M, H, M, N]),
+            (Language::OtherLanguage, [M, M, H, M, M]),
+        ];
+        for (spoken, want) in rows {
+            for (edition, want) in EDITIONS.iter().zip(want) {
+                let mut a = answers(Offence::ForeignLanguage);
+                a.language = Some(spoken);
+                assert_eq!(outcome(edition, a), want, "{spoken:?} in {edition}");
+            }
+        }
+        // Between hands, onk-2023-nl's rule does not apply.
+        let mut a = answers(Offence::ForeignLanguage);
+        a.during_hand = Some(false);
+        let j = judged_in("onk-2023-nl", a);
+        assert_eq!((j.outcome, j.remedy_variant), (N, Some("outside-hand")));
+        // No rule names a penalty: the floor's authority (onk, pokerpunt), similar incidents (sk, dpc).
+        let notes = |edition| judged_in(edition, answers(Offence::ForeignLanguage)).notes;
+        assert!(notes("onk-2023-nl").contains(&Note::NoPenaltyNamed));
+        assert!(notes("dpc-2019-en").contains(&Note::SimilarIncidents));
+    }
+
+    // "Any time before the end of the final betting round, folding in turn if there's no bet to
+    // you ... are binding folds subject to penalty" (dpc-2019-en 58); pokerpunt-nl 58 names a
+    // penalty only for "Een fold “out of turn”".
+    #[test]
+    fn a_fold_facing_no_bet_names_a_penalty_except_in_pokerpunt() {
+        for edition in EDITIONS {
+            let mut a = answers(Offence::NonStandardFold);
+            a.fold_kind = Some(FoldKind::FoldedNoBet);
+            let j = judged_in(edition, a);
+            assert_eq!(j.outcome, OffenceOutcome::PenaltyMay, "{edition}");
+            assert!(j.notes.contains(&Note::FoldBinds));
+            assert_eq!(
+                j.notes.contains(&Note::NoPenaltyNamed),
+                edition == "pokerpunt-nl",
+                "{edition}"
+            );
+        }
+    }
+
+    // onk-2023-nl 63 "direct de nieuw toegewezen plaats in te nemen zonder uit het oog van anderen
+    // ... te geraken. Spelers die zich hier niet aan houden worden gediskwalificeerd"; dpc-2019-en
+    // 63 forbids only chips "out of view".
+    #[test]
+    fn a_detour_per_edition() {
+        use OffenceOutcome::{
+            Disqualification as D, Forfeit as F, NoOffence as N, PenaltyMay as M,
+        };
+        // (broken table, out of sight, in a house rack) -> per edition
+        let rows = [
+            (true, false, false, [D, D, M, M, M]),
+            (false, false, false, [M, M, M, M, M]),
+            (false, true, false, [D, D, F, F, F]),
+            (false, true, true, [D, N, F, F, F]),
+        ];
+        for (broken, out, rack, want) in rows {
+            for (edition, want) in EDITIONS.iter().zip(want) {
+                let mut a = answers(Offence::Detour);
+                a.broken_table = Some(broken);
+                a.out_of_sight = Some(out);
+                a.in_rack_or_bag = Some(rack);
+                assert_eq!(
+                    outcome(edition, a),
+                    want,
+                    "{broken} {out} {rack} in {edition}"
+                );
+            }
+        }
+        let mut a = answers(Offence::Detour);
+        a.broken_table = Some(false);
+        a.out_of_sight = Some(false);
+        assert!(
+            judged_in("tda-2019-sk", a)
+                .notes
+                .contains(&Note::DetourInSight)
+        );
     }
 
     #[test]

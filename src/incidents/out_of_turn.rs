@@ -367,34 +367,23 @@ pub struct OutOfTurnInput {
     pub skipped_spoke: bool,
 }
 
-/// The outcome ids of the `out-of-turn` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum OutOfTurnOutcome {
-    /// The out-of-turn action stands when the action reaches the player.
-    Binding,
-    /// The action changed: the out-of-turn action is void, any chips it put
-    /// out are returned and the player has all options (fold, call, raise).
-    NotBinding,
-    /// A fold out of turn is always binding.
-    FoldBinding,
-    /// The skipped player did not speak up before substantial action: the
-    /// out-of-turn action stands and the floor rules how to treat the
-    /// skipped hand (up to ruling it dead or limiting it to non-aggressive
-    /// action).
-    SkippedHandDiscretion,
+crate::outcomes! {
+    /// The outcome ids of the `out-of-turn` incident.
+    #[derive(serde::Deserialize)]
+    pub enum OutOfTurnOutcome {
+        /// The out-of-turn action stands when the action reaches the player.
+        Binding => [ACTION_OUT_OF_TURN],
+        /// The action changed: the out-of-turn action is void, any chips it put
+        /// out are returned and the player has all options (fold, call, raise).
+        NotBinding => [ACTION_OUT_OF_TURN],
+        /// A fold out of turn is always binding.
+        FoldBinding => [ACTION_OUT_OF_TURN, NON_STANDARD_FOLDS],
+        /// The skipped player did not speak up before substantial action: the
+        /// out-of-turn action stands and the floor rules how to treat the
+        /// skipped hand (up to ruling it dead or limiting it to non-aggressive
+        /// action).
+        SkippedHandDiscretion => [ACTION_OUT_OF_TURN, SUBSTANTIAL_ACTION],
+    }
 }
 
 /// The out-of-turn ruling.
@@ -470,20 +459,6 @@ pub fn out_of_turn(input: &OutOfTurnInput) -> OutOfTurnRuling {
         chips_returned: outcome == OutOfTurnOutcome::NotBinding && chips,
         discretion: outcome == OutOfTurnOutcome::SkippedHandDiscretion,
         concepts,
-    }
-}
-
-impl crate::engine::Outcome for OutOfTurnOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            OutOfTurnOutcome::Binding => &[c::ACTION_OUT_OF_TURN],
-            OutOfTurnOutcome::NotBinding => &[c::ACTION_OUT_OF_TURN],
-            OutOfTurnOutcome::FoldBinding => &[c::ACTION_OUT_OF_TURN, c::NON_STANDARD_FOLDS],
-            OutOfTurnOutcome::SkippedHandDiscretion => {
-                &[c::ACTION_OUT_OF_TURN, c::SUBSTANTIAL_ACTION]
-            }
-        }
     }
 }
 

@@ -12,7 +12,6 @@ use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `playing-the-board` incident.
 pub struct PlayingTheBoard;
@@ -43,40 +42,15 @@ impl Incident for PlayingTheBoard {
     }
 }
 
-/// The outcome id of the `playing-the-board` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum BoardOutcome {
-    /// All his hole cards are tabled: he shares the pot.
-    Shares,
-    /// Not all tabled but still retrievable: he must table them to share.
-    MustTable,
-    /// His cards can no longer be identified: no claim to the pot.
-    NoClaim,
-}
-
-impl crate::engine::Outcome for BoardOutcome {
-    fn cites(self) -> &'static [ConceptId] {
-        match self {
-            BoardOutcome::Shares => &[c::PLAYING_THE_BOARD, c::TABLING_CARDS],
-            BoardOutcome::MustTable => &[
-                c::PLAYING_THE_BOARD,
-                c::TABLING_CARDS,
-                c::LIVE_CARDS_AT_SHOWDOWN,
-            ],
-            BoardOutcome::NoClaim => &[c::TABLING_CARDS, c::PLAYING_THE_BOARD],
-        }
+crate::outcomes! {
+    /// The outcome id of the `playing-the-board` incident.
+    pub enum BoardOutcome {
+        /// All his hole cards are tabled: he shares the pot.
+        Shares => [PLAYING_THE_BOARD, TABLING_CARDS],
+        /// Not all tabled but still retrievable: he must table them to share.
+        MustTable => [PLAYING_THE_BOARD, TABLING_CARDS, LIVE_CARDS_AT_SHOWDOWN],
+        /// His cards can no longer be identified: no claim to the pot.
+        NoClaim => [TABLING_CARDS, PLAYING_THE_BOARD],
     }
 }
 

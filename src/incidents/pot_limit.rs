@@ -179,24 +179,13 @@ pub struct PotLimitInput {
     pub house: Option<HouseMinimum>,
 }
 
-/// The outcome id of the `pot-limit` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum PotLimitOutcome {
-    /// The player may bet or raise up to `max_total`.
-    MaxBet,
+crate::outcomes! {
+    /// The outcome id of the `pot-limit` incident.
+    #[derive(serde::Deserialize)]
+    pub enum PotLimitOutcome {
+        /// The player may bet or raise up to `max_total`.
+        MaxBet => [POT_SIZE_POT_LIMIT],
+    }
 }
 
 /// The pot-limit ruling: the call and the largest legal total.
@@ -350,15 +339,6 @@ pub fn max_total(
     }
     .pot_limit_max()
     .map_err(|(key, m)| Error::input(key, m))
-}
-
-impl crate::engine::Outcome for PotLimitOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            PotLimitOutcome::MaxBet => &[c::POT_SIZE_POT_LIMIT],
-        }
-    }
 }
 
 #[cfg(test)]

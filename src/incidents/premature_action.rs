@@ -57,28 +57,25 @@ pub struct Answers {
 
 pub use crate::rules::vocab::PrematureCall;
 
-/// The outcomes of `premature-action`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum PrematureOutcome {
-    /// The TD decides: binding, penalty, both, or neither.
-    Conditional,
-    /// The TD rules the bet as best fits, possibly holding the caller to
-    /// any amount.
-    CallAnyAmount,
-    /// The fold stands.
-    FoldStands,
-    /// A string bet: what the action counts as.
-    StringBet,
+crate::outcomes! {
+    /// The outcomes of `premature-action`.
+    pub enum PrematureOutcome {
+        /// The TD decides: binding, penalty, both, or neither.
+        Conditional => [CONDITIONAL_DECLARATIONS, PENALTIES],
+        /// The TD rules the bet as best fits, possibly holding the caller to
+        /// any amount.
+        CallAnyAmount => [CONDITIONAL_DECLARATIONS, ACTING_IN_TURN],
+        /// The fold stands.
+        FoldStands => [ACTING_IN_TURN, PLAYER_RESPONSIBILITIES],
+        /// A string bet: what the action counts as.
+        StringBet => [
+            STRING_BETS,
+            METHODS_OF_RAISING,
+            RAISE_AMOUNTS,
+            METHODS_OF_BETTING,
+            INCORRECT_BETS,
+        ],
+    }
 }
 
 impl Incident for PrematureAction {
@@ -207,24 +204,6 @@ fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>,
     };
     d.extra.counts_as = Some(r.outcome);
     Ok(d)
-}
-
-impl crate::engine::Outcome for PrematureOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            PrematureOutcome::Conditional => &[c::CONDITIONAL_DECLARATIONS, c::PENALTIES],
-            PrematureOutcome::CallAnyAmount => &[c::CONDITIONAL_DECLARATIONS, c::ACTING_IN_TURN],
-            PrematureOutcome::FoldStands => &[c::ACTING_IN_TURN, c::PLAYER_RESPONSIBILITIES],
-            PrematureOutcome::StringBet => &[
-                c::STRING_BETS,
-                c::METHODS_OF_RAISING,
-                c::RAISE_AMOUNTS,
-                c::METHODS_OF_BETTING,
-                c::INCORRECT_BETS,
-            ],
-        }
-    }
 }
 
 #[cfg(test)]

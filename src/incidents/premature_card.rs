@@ -179,30 +179,19 @@ pub struct PrematureInput {
     pub action_since: bool,
 }
 
-/// The outcome ids of the `premature-card` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum PrematureOutcome {
-    /// The flop is dealt again (see [`PrematureFlop`] for how).
-    FlopRedeal,
-    /// The flop stands.
-    FlopStands,
-    /// The turn is replaced after a reshuffle (see [`PrematureTurn`]).
-    TurnReshuffle,
-    /// The premature river is reshuffled into the stub; after the betting
-    /// round a new river is dealt without a burn.
-    RiverReshuffle,
+crate::outcomes! {
+    /// The outcome ids of the `premature-card` incident.
+    pub enum PrematureOutcome {
+        /// The flop is dealt again (see [`PrematureFlop`] for how).
+        FlopRedeal => [PREMATURE_CARDS, FOUR_CARD_FLOP],
+        /// The flop stands.
+        FlopStands => [PREMATURE_CARDS, FOUR_CARD_FLOP],
+        /// The turn is replaced after a reshuffle (see [`PrematureTurn`]).
+        TurnReshuffle => [PREMATURE_CARDS, FOUR_CARD_FLOP],
+        /// The premature river is reshuffled into the stub; after the betting
+        /// round a new river is dealt without a burn.
+        RiverReshuffle => [PREMATURE_CARDS, FOUR_CARD_FLOP],
+    }
 }
 
 /// The premature-card ruling.
@@ -323,18 +312,6 @@ pub fn premature_card(
             ));
         }
     })
-}
-
-impl crate::engine::Outcome for PrematureOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            PrematureOutcome::FlopRedeal => &[c::PREMATURE_CARDS, c::FOUR_CARD_FLOP],
-            PrematureOutcome::FlopStands => &[c::PREMATURE_CARDS, c::FOUR_CARD_FLOP],
-            PrematureOutcome::TurnReshuffle => &[c::PREMATURE_CARDS, c::FOUR_CARD_FLOP],
-            PrematureOutcome::RiverReshuffle => &[c::PREMATURE_CARDS, c::FOUR_CARD_FLOP],
-        }
-    }
 }
 
 #[cfg(test)]

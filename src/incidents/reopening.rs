@@ -183,26 +183,15 @@ pub struct ReopenInput {
     pub raise_cap: Option<RaiseCap>,
 }
 
-/// The outcome ids of the `reopening` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum ReopenOutcome {
-    /// The player may fold, call or raise.
-    Reopened,
-    /// The player may only call or fold.
-    Closed,
+crate::outcomes! {
+    /// The outcome ids of the `reopening` incident.
+    #[derive(serde::Deserialize)]
+    pub enum ReopenOutcome {
+        /// The player may fold, call or raise.
+        Reopened => [REOPENING_BETTING, RAISE_AMOUNTS],
+        /// The player may only call or fold.
+        Closed => [REOPENING_BETTING, NUMBER_OF_RAISES],
+    }
 }
 
 /// The re-opening ruling.
@@ -310,16 +299,6 @@ pub fn options(round: &Round, name: &str) -> Result<ReopenRuling, Error> {
             vec![c::REOPENING_BETTING]
         },
     })
-}
-
-impl crate::engine::Outcome for ReopenOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            ReopenOutcome::Reopened => &[c::REOPENING_BETTING, c::RAISE_AMOUNTS],
-            ReopenOutcome::Closed => &[c::REOPENING_BETTING, c::NUMBER_OF_RAISES],
-        }
-    }
 }
 
 #[cfg(test)]

@@ -29,21 +29,12 @@ pub struct Answers {
     pub last_aggressor: Option<Seat>,
 }
 
-/// The one outcome of `showdown-order`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum ShowdownOrderOutcome {
-    /// The order of showing.
-    Order,
+crate::outcomes! {
+    /// The one outcome of `showdown-order`.
+    pub enum ShowdownOrderOutcome {
+        /// The order of showing.
+        Order => [SHOWDOWN_ORDER],
+    }
 }
 
 /// What the JSON of `showdown-order` carries.
@@ -175,15 +166,6 @@ pub fn showdown_order(
         by_aggressor: last_aggressor.is_some(),
         concepts: vec![c::SHOWDOWN_ORDER],
     })
-}
-
-impl crate::engine::Outcome for ShowdownOrderOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            ShowdownOrderOutcome::Order => &[c::SHOWDOWN_ORDER],
-        }
-    }
 }
 
 #[cfg(test)]

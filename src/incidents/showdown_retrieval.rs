@@ -47,28 +47,19 @@ pub struct Answers {
     pub called: Option<Chips>,
 }
 
-/// The outcomes of `showdown-retrieval`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum RetrievalOutcome {
-    /// The cards are retrieved: the hand is live and may be tabled.
-    Live,
-    /// One card tabled: he must table all his cards to claim the pot.
-    TableAll,
-    /// The cards cannot be retrieved: no claim to the pot.
-    Dead,
-    /// The bettor's cards are gone: he is out; what was not called comes
-    /// back to him.
-    OutRefund,
+crate::outcomes! {
+    /// The outcomes of `showdown-retrieval`.
+    pub enum RetrievalOutcome {
+        /// The cards are retrieved: the hand is live and may be tabled.
+        Live => [LIVE_CARDS_AT_SHOWDOWN, SHOWDOWN_IRREGULARITIES, TABLING_CARDS],
+        /// One card tabled: he must table all his cards to claim the pot.
+        TableAll => [SHOWDOWN_IRREGULARITIES, TABLING_CARDS, LIVE_CARDS_AT_SHOWDOWN],
+        /// The cards cannot be retrieved: no claim to the pot.
+        Dead => [LIVE_CARDS_AT_SHOWDOWN, SHOWDOWN_IRREGULARITIES, TABLING_CARDS],
+        /// The bettor's cards are gone: he is out; what was not called comes
+        /// back to him.
+        OutRefund => [SHOWDOWN_IRREGULARITIES, LIVE_CARDS_AT_SHOWDOWN],
+    }
 }
 
 /// The amounts of `showdown-retrieval`.
@@ -154,30 +145,6 @@ pub fn uncalled(bet: Chips, called: Chips) -> Result<Chips, Error> {
         return Err(Error::input("bet", Message::new(Msg::RetrievalNoBet)));
     }
     Ok(bet.saturating_sub(called))
-}
-
-impl crate::engine::Outcome for RetrievalOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            RetrievalOutcome::Live => &[
-                c::LIVE_CARDS_AT_SHOWDOWN,
-                c::SHOWDOWN_IRREGULARITIES,
-                c::TABLING_CARDS,
-            ],
-            RetrievalOutcome::TableAll => &[
-                c::SHOWDOWN_IRREGULARITIES,
-                c::TABLING_CARDS,
-                c::LIVE_CARDS_AT_SHOWDOWN,
-            ],
-            RetrievalOutcome::Dead => &[
-                c::LIVE_CARDS_AT_SHOWDOWN,
-                c::SHOWDOWN_IRREGULARITIES,
-                c::TABLING_CARDS,
-            ],
-            RetrievalOutcome::OutRefund => &[c::SHOWDOWN_IRREGULARITIES, c::LIVE_CARDS_AT_SHOWDOWN],
-        }
-    }
 }
 
 #[cfg(test)]

@@ -39,21 +39,12 @@ pub struct Answers {
     pub dead: Option<Chips>,
 }
 
-/// The one outcome of `side-pots`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum PotsOutcome {
-    /// The pots.
-    Pots,
+crate::outcomes! {
+    /// The one outcome of `side-pots`.
+    pub enum PotsOutcome {
+        /// The pots.
+        Pots => [SIDE_POTS, FACE_UP_ALL_IN],
+    }
 }
 
 const CONTRIBUTIONS: &str = "contributions";
@@ -322,15 +313,6 @@ pub fn pots_with_dead(
     layer_pots_with_dead(&with_folds, dead)
         .map_err(|m| Error::input(CONTRIBUTIONS, m))?
         .ok_or_else(|| Error::input(FOLDED, Message::new(Msg::PotsAllFolded)))
-}
-
-impl crate::engine::Outcome for PotsOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            PotsOutcome::Pots => &[c::SIDE_POTS, c::FACE_UP_ALL_IN],
-        }
-    }
 }
 
 #[cfg(test)]

@@ -34,21 +34,12 @@ pub struct Answers {
     pub smallest_chip: Chips,
 }
 
-/// The one outcome of `split-pot`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum SplitOutcome {
-    /// The pot is split.
-    Split,
+crate::outcomes! {
+    /// The one outcome of `split-pot`.
+    pub enum SplitOutcome {
+        /// The pot is split.
+        Split => [ODD_CHIPS, SIDE_POTS],
+    }
 }
 
 impl Incident for SplitPot {
@@ -291,15 +282,6 @@ pub fn split_pot(
         smallest_chip,
         concepts: vec![c::ODD_CHIPS],
     })
-}
-
-impl crate::engine::Outcome for SplitOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            SplitOutcome::Split => &[c::ODD_CHIPS, c::SIDE_POTS],
-        }
-    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,6 @@ use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `stud-dead-hand` incident.
 pub struct StudDeadHand;
@@ -55,33 +54,13 @@ impl Incident for StudDeadHand {
     }
 }
 
-/// The outcome id of the `stud-dead-hand` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum StudDeadOutcome {
-    /// Picked up while facing action: the hand is dead.
-    DeadHand,
-    /// Picked up while not facing action: the floor decides.
-    TdDecides,
-}
-
-impl crate::engine::Outcome for StudDeadOutcome {
-    fn cites(self) -> &'static [ConceptId] {
-        match self {
-            StudDeadOutcome::DeadHand => &[c::DEAD_HANDS_STUD],
-            StudDeadOutcome::TdDecides => &[c::DEAD_HANDS_STUD, c::FLOOR_DECISIONS],
-        }
+crate::outcomes! {
+    /// The outcome id of the `stud-dead-hand` incident.
+    pub enum StudDeadOutcome {
+        /// Picked up while facing action: the hand is dead.
+        DeadHand => [DEAD_HANDS_STUD],
+        /// Picked up while not facing action: the floor decides.
+        TdDecides => [DEAD_HANDS_STUD, FLOOR_DECISIONS],
     }
 }
 

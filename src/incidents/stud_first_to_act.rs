@@ -86,26 +86,17 @@ pub struct Answers {
     pub upcards: Option<String>,
 }
 
-/// The outcomes of `stud-first-to-act`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum StudOutcome {
-    /// The highest card by suit among the tied hands acts first.
-    HighCardBySuit,
-    /// The player to the left of the all-in player acts first and must at
-    /// least bring in or fold.
-    LeftOfAllIn,
-    /// The player with the bring-in card brings in.
-    BringsIn,
+crate::outcomes! {
+    /// The outcomes of `stud-first-to-act`.
+    pub enum StudOutcome {
+        /// The highest card by suit among the tied hands acts first.
+        HighCardBySuit => [STUD_PROCEDURES],
+        /// The player to the left of the all-in player acts first and must at
+        /// least bring in or fold.
+        LeftOfAllIn => [STUD_PROCEDURES],
+        /// The player with the bring-in card brings in.
+        BringsIn => [STUD_PROCEDURES],
+    }
 }
 
 /// What the JSON of `stud-first-to-act` carries.
@@ -278,17 +269,6 @@ pub fn left_of(all_in: Seat, seats: &[Seat]) -> Result<Seat, Error> {
                 Message::new(Msg::StudNobodyLeft).arg("seat", all_in),
             )
         })
-}
-
-impl crate::engine::Outcome for StudOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            StudOutcome::HighCardBySuit => &[c::STUD_PROCEDURES],
-            StudOutcome::LeftOfAllIn => &[c::STUD_PROCEDURES],
-            StudOutcome::BringsIn => &[c::STUD_PROCEDURES],
-        }
-    }
 }
 
 #[cfg(test)]

@@ -89,25 +89,14 @@ impl Default for SaThresholds {
     }
 }
 
-/// The outcome ids of the `substantial-action` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum SaOutcome {
-    /// Substantial action has occurred.
-    SubstantialAction,
-    /// It has not.
-    NoSubstantialAction,
+crate::outcomes! {
+    /// The outcome ids of the `substantial-action` incident.
+    pub enum SaOutcome {
+        /// Substantial action has occurred.
+        SubstantialAction => [SUBSTANTIAL_ACTION],
+        /// It has not.
+        NoSubstantialAction => [SUBSTANTIAL_ACTION],
+    }
 }
 
 /// The substantial-action ruling.
@@ -173,16 +162,6 @@ pub fn substantial_action(
         chip_actions: chips,
         concepts: vec![c::SUBSTANTIAL_ACTION],
     })
-}
-
-impl crate::engine::Outcome for SaOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            SaOutcome::SubstantialAction => &[c::SUBSTANTIAL_ACTION],
-            SaOutcome::NoSubstantialAction => &[c::SUBSTANTIAL_ACTION],
-        }
-    }
 }
 
 #[cfg(test)]

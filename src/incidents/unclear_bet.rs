@@ -92,24 +92,13 @@ pub struct UnclearBetInput {
     pub big_blind: Chips,
 }
 
-/// The outcome id of the `unclear-bet` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum UnclearBetOutcome {
-    /// The declaration is a bet of `total`.
-    Bet,
+crate::outcomes! {
+    /// The outcome id of the `unclear-bet` incident.
+    #[derive(serde::Deserialize)]
+    pub enum UnclearBetOutcome {
+        /// The declaration is a bet of `total`.
+        Bet => [UNCLEAR_BETS, FLOOR_DECISIONS],
+    }
 }
 
 /// The reading of an unclear bet.
@@ -228,15 +217,6 @@ pub fn unclear_bet(
         fits_pot,
         concepts,
     })
-}
-
-impl crate::engine::Outcome for UnclearBetOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            UnclearBetOutcome::Bet => &[c::UNCLEAR_BETS, c::FLOOR_DECISIONS],
-        }
-    }
 }
 
 #[cfg(test)]

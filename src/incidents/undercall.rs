@@ -213,27 +213,16 @@ pub struct UndercallInput {
     pub in_front: Chips,
 }
 
-/// The outcome ids of the `undercall` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    serde::Deserialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum UndercallOutcome {
-    /// The player must make the full call.
-    FullCall,
-    /// The TD decides: the player may forfeit the chips put out and fold,
-    /// or be required to make the full call.
-    Discretion,
+crate::outcomes! {
+    /// The outcome ids of the `undercall` incident.
+    #[derive(serde::Deserialize)]
+    pub enum UndercallOutcome {
+        /// The player must make the full call.
+        FullCall => [BINDING_DECLARATIONS_UNDERCALLS],
+        /// The TD decides: the player may forfeit the chips put out and fold,
+        /// or be required to make the full call.
+        Discretion => [BINDING_DECLARATIONS_UNDERCALLS, FLOOR_DECISIONS],
+    }
 }
 
 /// The undercall ruling.
@@ -325,18 +314,6 @@ pub fn undercall(input: &UndercallInput) -> Result<UndercallRuling, Error> {
         discretion: !full,
         concepts: vec![c::BINDING_DECLARATIONS_UNDERCALLS],
     })
-}
-
-impl crate::engine::Outcome for UndercallOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            UndercallOutcome::FullCall => &[c::BINDING_DECLARATIONS_UNDERCALLS],
-            UndercallOutcome::Discretion => {
-                &[c::BINDING_DECLARATIONS_UNDERCALLS, c::FLOOR_DECISIONS]
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -33,24 +33,15 @@ pub struct Answers {}
 
 pub use crate::rules::vocab::UndercallSequenceRule;
 
-/// The outcomes of `undercall-sequence`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum SequenceOutcome {
-    /// The first undercaller must make the full call (51-B: he faced the
-    /// opening bet); the later ones are the TD's.
-    FullCallFirst,
-    /// The first undercaller is the TD's too (51-B: not the opening bet).
-    Discretion,
+crate::outcomes! {
+    /// The outcomes of `undercall-sequence`.
+    pub enum SequenceOutcome {
+        /// The first undercaller must make the full call (51-B: he faced the
+        /// opening bet); the later ones are the TD's.
+        FullCallFirst => [BINDING_DECLARATIONS_UNDERCALLS, FLOOR_DECISIONS],
+        /// The first undercaller is the TD's too (51-B: not the opening bet).
+        Discretion => [BINDING_DECLARATIONS_UNDERCALLS, FLOOR_DECISIONS],
+    }
 }
 
 impl Incident for UndercallSequence {
@@ -244,20 +235,6 @@ pub fn undercalls(
         apply(&mut round, n, action)?;
     }
     Ok(found)
-}
-
-impl crate::engine::Outcome for SequenceOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            SequenceOutcome::FullCallFirst => {
-                &[c::BINDING_DECLARATIONS_UNDERCALLS, c::FLOOR_DECISIONS]
-            }
-            SequenceOutcome::Discretion => {
-                &[c::BINDING_DECLARATIONS_UNDERCALLS, c::FLOOR_DECISIONS]
-            }
-        }
-    }
 }
 
 #[cfg(test)]

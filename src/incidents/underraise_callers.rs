@@ -223,27 +223,18 @@ impl Incident for UnderraiseCallers {
     }
 }
 
-/// The outcomes of `underraise-callers`: those of `incorrect-bet` (rule
-/// 52-A decides), citing what this incident cites.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum UnderraiseOutcome {
-    /// The short bet is brought to the minimum, its callers with it.
-    Corrected,
-    /// Too late: the bet and the calls stand.
-    Stands,
-    /// No bet or raise was short of the minimum (a short all-in is
-    /// allowed): nothing to correct.
-    Legal,
+crate::outcomes! {
+    /// The outcomes of `underraise-callers`: those of `incorrect-bet` (rule
+    /// 52-A decides), citing what this incident cites.
+    pub enum UnderraiseOutcome {
+        /// The short bet is brought to the minimum, its callers with it.
+        Corrected => [INCORRECT_BETS, RAISE_AMOUNTS],
+        /// Too late: the bet and the calls stand.
+        Stands => [INCORRECT_BETS, RAISE_AMOUNTS],
+        /// No bet or raise was short of the minimum (a short all-in is
+        /// allowed): nothing to correct.
+        Legal => [RAISE_AMOUNTS, REOPENING_BETTING],
+    }
 }
 
 /// The amounts of `underraise-callers`.
@@ -293,17 +284,6 @@ crate::notes! {
         ShortCallerAdds { player: String, total: Chips, corrected_to: Chips, to_add: Chips } = "short_caller_adds",
         /// A house minimum raise above TDA 43, and what 43 alone gives.
         HouseMinRaise { multiple: u32, facing: Chips, house: Chips, tda: Chips } = "house_min_raise",
-    }
-}
-
-impl crate::engine::Outcome for UnderraiseOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            UnderraiseOutcome::Corrected => &[c::INCORRECT_BETS, c::RAISE_AMOUNTS],
-            UnderraiseOutcome::Stands => &[c::INCORRECT_BETS, c::RAISE_AMOUNTS],
-            UnderraiseOutcome::Legal => &[c::RAISE_AMOUNTS, c::REOPENING_BETTING],
-        }
     }
 }
 

@@ -7,7 +7,8 @@
 //! dealer or a player, and then called or pushed out that amount is bound
 //! to the correct bet or all-in, whoever gave the count. Before he acts, he
 //! is owed a precise count only facing an all-in; three editions add "when
-//! it is his turn" (parameter `count_request_in_turn`).
+//! it is his turn" to rule 60, and the Slovak TDA 2019 says so in its
+//! procedure OP-12 (parameter `count_request_in_turn`).
 
 use serde::Deserialize;
 
@@ -40,30 +41,21 @@ pub struct Answers {
     pub his_turn: Option<bool>,
 }
 
-/// The outcomes of `wrong-count`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[strum(serialize_all = "kebab-case")]
-pub enum CountOutcome {
-    /// He is bound to the correct total.
-    CorrectAmount,
-    /// The correct total is more than he has: he is all-in.
-    AllIn,
-    /// He has not called: he is owed a precise count (he faces an all-in).
-    Recount,
-    /// He has not called and faces no all-in: a reasonable estimate only.
-    Estimate,
-    /// He faces an all-in, but it is not his turn, and the edition gives a
-    /// precise count only then: an estimate until it is.
-    NotHisTurn,
+crate::outcomes! {
+    /// The outcomes of `wrong-count`.
+    pub enum CountOutcome {
+        /// He is bound to the correct total.
+        CorrectAmount => [ACCEPTED_ACTION, CHIP_COUNT],
+        /// The correct total is more than he has: he is all-in.
+        AllIn => [ACCEPTED_ACTION, CHIP_COUNT],
+        /// He has not called: he is owed a precise count (he faces an all-in).
+        Recount => [CHIP_COUNT, ACCEPTED_ACTION],
+        /// He has not called and faces no all-in: a reasonable estimate only.
+        Estimate => [CHIP_COUNT, CHIPS_VISIBLE],
+        /// He faces an all-in, but it is not his turn, and the edition gives a
+        /// precise count only then: an estimate until it is.
+        NotHisTurn => [CHIP_COUNT, CHIPS_VISIBLE],
+    }
 }
 
 /// What a caller given a wrong count is bound to.
@@ -146,10 +138,16 @@ impl Incident for WrongCount {
             // Silence sets no turn condition (see the parameter).
             let in_turn_only = cx.params.count_request_in_turn() == Some(true);
             if in_turn_only && !a.his_turn.ok_or_else(|| super::answer_needed("his_turn"))? {
-                return Ok(Decision::<WrongCount>::new(
+                let mut d = Decision::<WrongCount>::new(
                     CountOutcome::NotHisTurn,
                     vec![c::CHIP_COUNT, c::CHIPS_VISIBLE],
-                ));
+                );
+                // The rule that sets the turn condition decides (OP-12 where
+                // rule 60 names the all-in only).
+                if let Some(concept) = cx.concept_stating("count_request_in_turn") {
+                    d.decided_by(concept);
+                }
+                return Ok(d);
             }
             let mut d = Decision::<WrongCount>::new(
                 CountOutcome::Recount,
@@ -201,19 +199,6 @@ crate::notes! {
         CountInTurn = "count_in_turn",
         /// His chips cover the correct total (none given: taken as so).
         CountCovers { total: Chips } = "count_covers",
-    }
-}
-
-impl crate::engine::Outcome for CountOutcome {
-    fn cites(self) -> &'static [crate::rules::concepts::ConceptId] {
-        use crate::rules::concepts as c;
-        match self {
-            CountOutcome::CorrectAmount => &[c::ACCEPTED_ACTION, c::CHIP_COUNT],
-            CountOutcome::AllIn => &[c::ACCEPTED_ACTION, c::CHIP_COUNT],
-            CountOutcome::Recount => &[c::CHIP_COUNT, c::ACCEPTED_ACTION],
-            CountOutcome::Estimate => &[c::CHIP_COUNT, c::CHIPS_VISIBLE],
-            CountOutcome::NotHisTurn => &[c::CHIP_COUNT, c::CHIPS_VISIBLE],
-        }
     }
 }
 
@@ -270,7 +255,8 @@ mod tests {
     }
 
     // tda-2015-de rule 55: "wenn er an der Reihe ist und einem All-In gegenübersteht";
-    // tda-2019-sk rule 60 names the all-in only.
+    // tda-2019-sk rule 60 names the all-in only, its OP-12 the turn: "All-in hodnota sa
+    // počíta iba na vyžiadanie hráča, ktorý práve čelí akcií"; pokerpunt-nl 60 the all-in only.
     #[test]
     fn recount_only_facing_an_all_in_and_in_turn_where_the_edition_says_so() {
         let not_yet = |all_in, his_turn| Answers {
@@ -284,16 +270,25 @@ mod tests {
         let de = rule("tda-2015-de", not_yet(true, Some(true)));
         assert_eq!(de.outcome, CountOutcome::Recount);
         assert_eq!(de.notes.len(), 1);
-        // Not his turn yet: no precise count in the editions that say so.
-        for edition in ["tda-2015-de", "onk-2023-nl", "dpc-2019-en"] {
+        // Not his turn yet: no precise count in the editions that say so,
+        // each citing the rule that does.
+        for (edition, decided_by) in [
+            ("tda-2015-de", "chip-count"),
+            ("onk-2023-nl", "chip-count"),
+            ("dpc-2019-en", "chip-count"),
+            ("tda-2019-sk", "dealers-announce-bets"),
+        ] {
             let early = rule(edition, not_yet(true, Some(false)));
             assert_eq!(early.outcome, CountOutcome::NotHisTurn, "{edition}");
             assert_eq!(early.cites, [c::CHIP_COUNT, c::CHIPS_VISIBLE]);
+            assert_eq!(early.decided_by.as_deref(), Some(decided_by), "{edition}");
             let unasked = super::super::rule_in::<WrongCount>(edition, not_yet(true, None));
             assert_eq!(unasked.unwrap_err().input_key(), Some("his_turn"));
         }
-        let sk = rule("tda-2019-sk", not_yet(true, None));
-        assert!(sk.notes.is_empty());
+        // Pokerpunt names the all-in only: no turn condition is added.
+        let pokerpunt = rule("pokerpunt-nl", not_yet(true, None));
+        assert_eq!(pokerpunt.outcome, CountOutcome::Recount);
+        assert!(pokerpunt.notes.is_empty());
         assert_eq!(
             rule("tda-2019-sk", not_yet(false, None)).outcome,
             CountOutcome::Estimate

@@ -14,7 +14,6 @@ use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `wrong-seat` incident.
 pub struct WrongSeat;
@@ -73,33 +72,13 @@ impl Incident for WrongSeat {
     }
 }
 
-/// The outcome id of the `wrong-seat` incident.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    serde::Serialize,
-    strum::IntoStaticStr,
-    strum::VariantNames,
-    strum::VariantArray,
-)]
-#[serde(rename_all = "kebab-case")]
-#[strum(serialize_all = "kebab-case")]
-pub enum SeatOutcome {
-    /// He moves to his own seat with the chips he has now.
-    MoveWithStack,
-    /// The rule does not cover his case: the floor decides.
-    TdDecides,
-}
-
-impl crate::engine::Outcome for SeatOutcome {
-    fn cites(self) -> &'static [ConceptId] {
-        match self {
-            SeatOutcome::MoveWithStack => &[c::RANDOM_SEATING],
-            SeatOutcome::TdDecides => &[c::RANDOM_SEATING, c::FLOOR_DECISIONS],
-        }
+crate::outcomes! {
+    /// The outcome id of the `wrong-seat` incident.
+    pub enum SeatOutcome {
+        /// He moves to his own seat with the chips he has now.
+        MoveWithStack => [RANDOM_SEATING],
+        /// The rule does not cover his case: the floor decides.
+        TdDecides => [RANDOM_SEATING, FLOOR_DECISIONS],
     }
 }
 

@@ -15,32 +15,35 @@ use crate::error::{LoadError, LookupError};
 use crate::message::{Message, Msg};
 use crate::rules::{Edition, Params, Part, Rule, RuleKind, RuleRef};
 
-/// What the index says of one rule.
+/// What the index says of one rule. Its texts are borrowed from the
+/// index's JSON (built in, so never escaped); the few rules that state
+/// parameters carry them, boxed, the others nothing.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct RuleEntry {
+pub struct RuleEntry<'a> {
     /// Its number.
-    pub number: String,
+    pub number: &'a str,
     /// Its concept.
-    pub concept: String,
+    pub concept: &'a str,
     /// Rule, procedure or house rule.
     pub kind: RuleKind,
-    /// House rules: the concepts they modify.
+    /// The concepts it touches ([`crate::rules::Rule::touches`]).
+    #[serde(default, borrow)]
+    pub touches: Vec<&'a str>,
+    /// Its parameters, when it states any.
     #[serde(default)]
-    pub touches: Vec<String>,
-    /// Its parameters.
-    #[serde(default)]
-    pub params: Params,
+    pub params: Option<Box<Params>>,
     /// The byte range of its JSON in the edition's JSON.
     at: (usize, usize),
 }
 
 /// The rule index of a bundled edition.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-pub struct RuleIndex {
+pub struct RuleIndex<'a> {
     /// The edition's fields, without its sections.
     pub head: Edition,
     /// Every rule, in document order.
-    pub rules: Vec<RuleEntry>,
+    #[serde(borrow)]
+    pub rules: Vec<RuleEntry<'a>>,
 }
 
 /// One edition, parsed whole or read rule by rule.
@@ -51,7 +54,7 @@ pub enum Book<'a> {
     /// A bundled edition read through its rule index.
     Indexed {
         /// The index.
-        index: &'a RuleIndex,
+        index: &'a RuleIndex<'static>,
         /// The edition's JSON the index points into.
         json: &'static str,
     },
@@ -90,7 +93,7 @@ impl<'a> Book<'a> {
         }
     }
 
-    fn parse(&self, entry: &RuleEntry) -> crate::Result<Rule> {
+    fn parse(&self, entry: &RuleEntry<'_>) -> crate::Result<Rule> {
         let Book::Indexed { json, index } = self else {
             return Err(
                 LoadError::file(self.id(), None, Message::new(Msg::CheckNoRuleIndex)).into(),
@@ -98,7 +101,7 @@ impl<'a> Book<'a> {
         };
         let file = format!("{} (built in)", index.head.id);
         let invalid = |problem: Message| LoadError::file(&file, None, problem);
-        let rule = |msg: Msg| Message::new(msg).arg("rule", &entry.number);
+        let rule = |msg: Msg| Message::new(msg).arg("rule", entry.number);
         let text = json
             .get(entry.at.0..entry.at.1)
             .ok_or_else(|| invalid(rule(Msg::CheckRuleOutside)))?;
@@ -114,7 +117,7 @@ impl<'a> Book<'a> {
                 .find(|r| test(&r.number, &r.concept))
                 .map(Cow::Borrowed)),
             Book::Indexed { index, .. } => {
-                match index.rules.iter().find(|r| test(&r.number, &r.concept)) {
+                match index.rules.iter().find(|r| test(r.number, r.concept)) {
                     Some(entry) => Ok(Some(Cow::Owned(self.parse(entry)?))),
                     None => Ok(None),
                 }
@@ -136,23 +139,23 @@ impl<'a> Book<'a> {
     pub fn numbers(&self) -> Vec<&'a str> {
         match self {
             Book::Full(e) => e.rules().map(|r| r.number.as_str()).collect(),
-            Book::Indexed { index, .. } => index.rules.iter().map(|r| r.number.as_str()).collect(),
+            Book::Indexed { index, .. } => index.rules.iter().map(|r| r.number).collect(),
         }
     }
 
     /// The house rules that touch any of `concepts`.
     pub fn house_rules_touching(&self, concepts: &[&str]) -> crate::Result<Vec<Cow<'a, Rule>>> {
-        let touches = |t: &[String]| t.iter().any(|c| concepts.contains(&c.as_str()));
+        let touched = |c: &str| concepts.contains(&c);
         match self {
             Book::Full(e) => Ok(e
                 .rules()
-                .filter(|r| r.kind == RuleKind::House && touches(&r.touches))
+                .filter(|r| r.kind == RuleKind::House && r.touches.iter().any(|c| touched(c)))
                 .map(Cow::Borrowed)
                 .collect()),
             Book::Indexed { index, .. } => index
                 .rules
                 .iter()
-                .filter(|r| r.kind == RuleKind::House && touches(&r.touches))
+                .filter(|r| r.kind == RuleKind::House && r.touches.iter().any(|c| touched(c)))
                 .map(|entry| self.parse(entry).map(Cow::Owned))
                 .collect(),
         }
@@ -183,7 +186,8 @@ impl<'a> Book<'a> {
                 Book::Indexed { index, .. } => index
                     .rules
                     .iter()
-                    .for_each(|r| merge(r.kind, &r.params, &r.concept, house_pass)),
+                    .filter_map(|r| Some((r, r.params.as_deref()?)))
+                    .for_each(|(r, p)| merge(r.kind, p, r.concept, house_pass)),
             }
         }
         (params, sources)

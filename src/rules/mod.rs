@@ -53,7 +53,7 @@ struct Entry {
     path: String,
     language: Lang,
     edition: OnceCell<Edition>,
-    index: OnceCell<book::RuleIndex>,
+    index: OnceCell<book::RuleIndex<'static>>,
 }
 
 /// The editions of a data tree.
@@ -222,13 +222,14 @@ impl Store {
             if let Some(index) = entry.index.get() {
                 return Ok(Book::Indexed { index, json });
             }
-            let index: book::RuleIndex = serde_json::from_str(index_json).map_err(|e| {
-                LoadError::file(
-                    &entry.path,
-                    None,
-                    Message::new(Msg::CheckRuleIndex).arg("problem", e),
-                )
-            })?;
+            let index: book::RuleIndex<'static> =
+                serde_json::from_str(index_json).map_err(|e| {
+                    LoadError::file(
+                        &entry.path,
+                        None,
+                        Message::new(Msg::CheckRuleIndex).arg("problem", e),
+                    )
+                })?;
             return Ok(Book::Indexed {
                 index: entry.index.get_or_init(|| index),
                 json,

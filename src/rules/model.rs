@@ -120,7 +120,9 @@ pub struct Rule {
     /// The edition says the rule does not apply at its events.
     #[serde(default, skip_serializing_if = "is_false")]
     pub not_applicable: bool,
-    /// House rules: the concepts they modify.
+    /// House rules: the concepts they modify; a TDA rule or procedure: the
+    /// topics of other rules it states a parameter of (the Slovak OP-12
+    /// states when an all-in is counted, a parameter of the chip count).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub touches: Vec<String>,
     /// House rules: they contradict the rule text they touch.

@@ -70,6 +70,9 @@ pub const READ_BY_RULINGS: &[&str] = &[
     "hand_start_events",
     "two_deck_hand_start",
     "old_level_after_sa",
+    "languages",
+    "rebuy_threshold_percent",
+    "pit_absence_minutes",
 ];
 
 /// To what odd chips are first broken down.

@@ -304,18 +304,46 @@ fn silence_is_not_stated_and_another_statement_is_quoted() {
         "onk-2023-nl",
         "tda-2019-sk",
         "--concept",
-        "chip-count",
+        "odd-chips",
     ]);
     assert_eq!(
-        c["rows"][0]["params"]["count_request_in_turn"],
-        json!({"a": true, "b": null})
+        c["rows"][0]["params"]["odd_chip_denomination"],
+        json!({"a": "smallest", "b": null})
     );
-    let text = stdout(&["compare", "onk-2023-nl", "tda-2019-sk"]);
+    let text = flat(&stdout(&["compare", "onk-2023-nl", "tda-2019-sk"]));
     assert!(
-        text.contains("Precise count only in turn: yes (60) → not stated"),
+        text.contains("Odd chips first broken into: the smallest chip in play (20) → not stated"),
         "{text}"
     );
-    assert!(!text.contains("in turn: yes (60) → no ("), "{text}");
+    assert!(
+        !text.contains("smallest chip in play (20) → no ("),
+        "{text}"
+    );
+    // A clause stated in another rule is stated: the Slovak OP-12 counts an
+    // all-in only for the player facing the action, as rule 60 of the
+    // others does in turn.
+    let c = json(&[
+        "compare",
+        "onk-2023-nl",
+        "tda-2019-sk",
+        "--concept",
+        "chip-count",
+    ]);
+    assert!(
+        c["rows"][0]["params"]
+            .get("count_request_in_turn")
+            .is_none(),
+        "{c}"
+    );
+    let count = &c["parameters"]
+        .as_array()
+        .expect("parameters")
+        .iter()
+        .find(|p| p["param"] == "count_request_in_turn")
+        .expect("the parameter")["b"];
+    assert_eq!(count["number"], "OP-12");
+    assert_eq!(count["value"], true);
+    assert!(!text.contains("Precise count only in turn"), "{text}");
     // The 2015 text names no list of languages: the house decides them.
     let text = flat(&stdout(&["compare", "onk-2023-nl", "tda-2015-de"]));
     assert!(

@@ -185,11 +185,12 @@ fn a_caller_told_a_wrong_count_is_bound_to_the_correct_amount() {
 }
 
 /// TDA 60: a precise count only facing an all-in; ONK, DPC and TDA 2015 add
-/// "when it is his turn", Pokerpunt and the Slovak TDA 2019 do not.
+/// "when it is his turn", the Slovak TDA 2019 says so in OP-12, Pokerpunt
+/// does not.
 #[test]
 fn a_count_request_facing_an_all_in() {
     let answers = ["called=no", "facing_all_in=yes"];
-    for edition in ["onk-2023-nl", "dpc-2019-en", "tda-2015-de"] {
+    for edition in ["onk-2023-nl", "dpc-2019-en", "tda-2015-de", "tda-2019-sk"] {
         let in_turn = rule(
             edition,
             "wrong-count",
@@ -211,13 +212,18 @@ fn a_count_request_facing_an_all_in() {
         &["called=no", "facing_all_in=yes", "his_turn=no"],
     );
     assert_eq!(cited(&onk)[0], "60");
-    // Pokerpunt and the Slovak TDA 2019 do not ask: a count on request.
+    // The Slovak turn condition is its procedure's: OP-12 is cited first.
+    let sk = rule(
+        "tda-2019-sk",
+        "wrong-count",
+        &["called=no", "facing_all_in=yes", "his_turn=no"],
+    );
+    assert_eq!(cited(&sk)[..2], ["OP-12", "60"], "{sk}");
+    // Pokerpunt does not ask: a count on request.
     let pokerpunt = rule("pokerpunt-nl", "wrong-count", &answers);
     assert_eq!(pokerpunt["outcome"], "recount");
-    let sk = rule("tda-2019-sk", "wrong-count", &answers);
-    assert_eq!(sk["outcome"], "recount");
-    assert!(sk["notes"].is_null(), "{sk}");
-    assert_eq!(cited(&sk)[0], "60");
+    assert!(pokerpunt["notes"].is_null(), "{pokerpunt}");
+    assert_eq!(cited(&pokerpunt)[0], "60");
     let estimate = rule(
         "tda-2015-de",
         "wrong-count",

@@ -401,12 +401,18 @@ fn seed_examples_rule_as_the_rulebook_does() {
             failures.push(format!("{name}: no rule {} in {}", row.rule, row.edition));
             continue;
         };
-        if !trees.contains_key(id) {
-            let tree = engine::load(store.source(), id)
+        // The tree as `floor incident --rules EDITION` walks it: questions
+        // that change nothing in the edition are not asked.
+        let key = format!("{id} {}", row.edition);
+        if !trees.contains_key(&key) {
+            let book = store
+                .book(&row.edition)
+                .unwrap_or_else(|e| panic!("{name}: {}", e.message().render(&ui)));
+            let tree = engine::load_for(store.source(), id, &book)
                 .unwrap_or_else(|e| panic!("{name}: incident `{id}`: {}", e.message().render(&ui)));
-            trees.insert(id.to_string(), tree);
+            trees.insert(key.clone(), tree);
         }
-        let tree = &trees[id];
+        let tree = &trees[&key];
         let mut found = Vec::new();
         for (i, case) in cases.iter().enumerate() {
             let at = if cases.len() > 1 {

@@ -296,5 +296,7 @@ fn a_choice_or_a_citation_the_module_does_not_know_fails_the_check() {
         out.contains("cites methods-of-betting, oversized-chip, deck-changes"),
         "{out}"
     );
+    // Placed at the concept the module does not declare.
+    assert!(out.contains("rulings/bet.yaml:54:50:"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }

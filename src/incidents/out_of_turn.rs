@@ -311,7 +311,8 @@ pub struct Followed {
     /// substantial action, 53-B).
     pub behind: usize,
     /// The action changed: one of the players seated between bet or
-    /// raised before the out-of-turn player acted again (53-A).
+    /// raised on his first action after it, before the out-of-turn player
+    /// acted again (53-A).
     pub changed: bool,
 }
 
@@ -326,6 +327,12 @@ pub struct Followed {
 /// // behind 2.
 /// let f = what_followed([("5", false), ("2", false), ("3", true)], "4", "2", &between);
 /// assert_eq!((f.behind, f.changed), (1, true));
+/// // 4 bet out of turn, 3 skipped: 3 calls, 1 folds, 2 raises, 3 goes
+/// // all-in: 3 answered the bet first, so it stood when the action reached 4.
+/// let between = ["3".to_string()];
+/// let after = [("3", false), ("1", false), ("2", true), ("3", true)];
+/// let f = what_followed(after, "4", "3", &between);
+/// assert_eq!((f.behind, f.changed), (0, false));
 /// ```
 pub fn what_followed<'a>(
     after: impl IntoIterator<Item = (&'a str, bool)>,
@@ -339,16 +346,22 @@ pub fn what_followed<'a>(
     };
     let mut skipped_acted = false;
     let mut player_again = false;
+    // The players seated between who acted since the action out of turn.
+    let mut answered: Vec<&str> = Vec::new();
     for (name, raises) in after {
         skipped_acted = skipped_acted || name == skipped;
         player_again = player_again || name == player;
         if !skipped_acted {
             followed.behind += 1;
         }
-        // Once the out-of-turn player acted again, his action was the one
-        // the action came back to.
-        if raises && !player_again && between.iter().any(|b| b == name) {
-            followed.changed = true;
+        // Only a player's first action after it comes before the action
+        // reaches the out-of-turn player: his next one is in a later turn
+        // around the table, as is anything after the player acted again.
+        if between.iter().any(|b| b == name) && !answered.contains(&name) {
+            answered.push(name);
+            if raises && !player_again {
+                followed.changed = true;
+            }
         }
     }
     followed

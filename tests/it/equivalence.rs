@@ -647,7 +647,8 @@ fn act(rng: &mut Rng, s: &Scenario) -> Vec<(&'static str, String)> {
 /// seated between, until the action comes back to the out-of-turn player.
 /// What the rule asks is read off what the generator did: the action out of
 /// turn, whether the skipped player or one seated between then bet or
-/// raised (the action changed, TDA 53-A), and whether substantial action
+/// raised on his first action after it (the action changed, TDA 53-A), and
+/// whether substantial action
 /// (the edition's counts, TDA 36) came behind the skipped player before he
 /// acted. `floor hand` ruling the action out of turn must agree, whatever
 /// the record shows after it: the skipped player at once, others first,
@@ -761,6 +762,8 @@ fn check_out_of_turn(
     let mut skipped_all_in_call = false;
     let mut between_acted = false;
     let mut skipped_raised = false;
+    // Those seated between (the skipped player too) who acted since.
+    let mut answered: Vec<String> = Vec::new();
     // Half the time the floor backs the action up to the skipped player at
     // once; else the players behind go on, the skipped one when his turn
     // comes back. After him, the players in turn, until the action is back
@@ -802,7 +805,12 @@ fn check_out_of_turn(
             ActionKind::AllIn => total.is_some_and(|t| t > facing),
             _ => false,
         };
-        changed = changed || (raises && between.contains(&who));
+        // A player's next action after his first is a turn around the
+        // table later: the action had reached the player out of turn.
+        if between.contains(&who) && !answered.contains(&who) {
+            changed = changed || raises;
+            answered.push(who.clone());
+        }
         if who == skipped {
             skipped_acted = true;
             skipped_raised = raises;

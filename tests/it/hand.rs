@@ -1526,6 +1526,44 @@ fn a_bet_by_a_player_seated_between_changes_the_action() {
     assert_eq!(incident["citations"], s["out_of_turn"]["citations"]);
 }
 
+/// TDA 53-A reads what happened before the action reached the player out
+/// of turn: 4 bets out of turn while 3 is to act, 3 calls (the action is
+/// then 4's: his bet stands), 2 raises and 3 goes all-in. That later raise
+/// by 3 comes a turn around the table later and changes nothing; the
+/// replay and the incident told the same round agree.
+#[test]
+fn a_raise_after_the_skipped_player_answered_the_bet_does_not_change_the_action() {
+    let r = replayed(
+        "NL 200/400 ante 40 button 4\n1:13940 2:29540 3:18640 4:6040\n\
+         pre: 3 c, 4 c, 1 c, 2 x\n\
+         flop: 1 x, 2 x, 3 x, 4 x\n\
+         turn: 1 x, 2 x, 4 b1219, 3 c, 1 f, 2 r11386, 3 a18200\n",
+    );
+    let s = step(&r, 11);
+    assert_eq!(s["turn"], "3");
+    assert_eq!(s["out_of_turn"]["outcome"], "binding");
+    assert_eq!(step(&r, 12)["to_call"], 1219);
+    assert_eq!(step(&r, 12)["legal"], true);
+    let incident = json(&[
+        "incident",
+        "out-of-turn",
+        "--answer",
+        "street=turn",
+        "--answer",
+        "big_blind=400",
+        "--answer",
+        "stacks=1:13500,2:29100,3:18200,4:5600",
+        "--answer",
+        "actions=1:check,2:check,4:bet:1219,3:call,1:fold,2:raise:11386,3:all-in:18200",
+        "--answer",
+        "player=4",
+        "--answer",
+        "skipped=3",
+    ]);
+    assert_eq!(incident["outcome"], s["out_of_turn"]["outcome"]);
+    assert_eq!(incident["citations"], s["out_of_turn"]["citations"]);
+}
+
 /// An edition that does not state the counts of substantial action (TDA
 /// 36): the replay counts with the TDA practice, and its ruling on the
 /// action out of turn says so, as the incident told the same round does.

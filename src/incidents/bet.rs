@@ -141,12 +141,7 @@ impl Incident for Bet {
             && let Some(h) = HouseRaise::of(&input.spot(), cx)
         {
             h.cite(&mut d);
-            d.notes.push(Notes::HouseMinRaise {
-                multiple: h.multiple,
-                facing: h.facing,
-                house: h.house,
-                tda: h.tda,
-            });
+            d.notes.push(Notes::HouseMinRaise(h));
         }
         // A total counts the chips already in front: what he puts in now
         // is what the floor hands over or takes.
@@ -208,7 +203,7 @@ crate::notes! {
         /// The total less the chips already in front: what he adds.
         Adds { total: Chips, in_front: Chips, adds: Chips } = "bet_adds",
         /// A house minimum raise above TDA 43, and what 43 alone gives.
-        HouseMinRaise { multiple: u32, facing: Chips, house: Chips, tda: Chips } = "house_min_raise",
+        HouseMinRaise(HouseRaise) = "house_min_raise",
         /// The house minimum raise is not applied in limit.
         HouseMinRaiseLimit = "house_min_raise_limit",
     }

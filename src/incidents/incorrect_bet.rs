@@ -96,12 +96,7 @@ impl Incident for IncorrectBet {
             && let Some(h) = HouseRaise::of(&spot, cx)
         {
             h.cite(&mut d);
-            d.notes.push(Notes::HouseMinRaise {
-                multiple: h.multiple,
-                facing: h.facing,
-                house: h.house,
-                tda: h.tda,
-            });
+            d.notes.push(Notes::HouseMinRaise(h));
         }
         // Limit against a bet: an unanswered cap is taken as not reached.
         if situation.notes.contains(&situation::Note::CapAssumed) {
@@ -138,7 +133,7 @@ crate::notes! {
         /// The raises taken as not capped.
         CapAssumed = "cap_assumed",
         /// A house minimum raise above TDA 43, and what 43 alone gives.
-        HouseMinRaise { multiple: u32, facing: Chips, house: Chips, tda: Chips } = "house_min_raise",
+        HouseMinRaise(HouseRaise) = "house_min_raise",
     }
 }
 

@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::limit_raises::{self, HeadsUp};
 use super::situation::{self, HouseRaise, Needs, WithRound};
-use crate::engine::notes::NoteText;
+use crate::engine::notes::{NoteArgs, NoteText};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::poker::{Action, Chips, Game, RaiseCap, Round, Setup, Street};
@@ -141,7 +141,7 @@ impl NoteText for Notes {
     // `limit-raises`.
     const ALL: &'static [(&'static str, &'static [&'static str])] = &[
         ("reopen_capped", &[]),
-        ("house_min_raise", &["multiple", "facing", "house", "tda"]),
+        ("house_min_raise", HouseRaise::NAMES),
         ("house_min_raise_limit", &[]),
     ];
 

@@ -393,16 +393,6 @@ impl HouseRaise {
         spot.game == Game::Limit && spot.house.is_some() && spot.facing > 0
     }
 
-    /// The placeholders of its note (`notes.house_min_raise`).
-    pub fn args(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("multiple", self.multiple.to_string()),
-            ("facing", self.facing.to_string()),
-            ("house", self.house.to_string()),
-            ("tda", self.tda.to_string()),
-        ]
-    }
-
     /// Cites the raise rule it changes (TDA 43) and, beside it, the house
     /// rule that sets it.
     pub fn cite<I: crate::engine::Incident>(&self, d: &mut crate::engine::Decision<I>) {
@@ -411,6 +401,21 @@ impl HouseRaise {
             d.cites.push(raise.into());
         }
         d.changed_by.clone_from(&self.rule);
+    }
+}
+
+/// The placeholders of its note (`notes.house_min_raise`), the same in
+/// every incident that shows it.
+impl crate::engine::notes::NoteArgs for HouseRaise {
+    const NAMES: &'static [&'static str] = &["multiple", "facing", "house", "tda"];
+
+    fn args(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("multiple", self.multiple.to_string()),
+            ("facing", self.facing.to_string()),
+            ("house", self.house.to_string()),
+            ("tda", self.tda.to_string()),
+        ]
     }
 }
 

@@ -177,12 +177,7 @@ impl Incident for UnderraiseCallers {
         // Short of a minimum a house sets above TDA 43.
         if let Some(h) = HouseRaise::of(&found.spot, cx) {
             h.cite(&mut d);
-            d.notes.push(Notes::HouseMinRaise {
-                multiple: h.multiple,
-                facing: h.facing,
-                house: h.house,
-                tda: h.tda,
-            });
+            d.notes.push(Notes::HouseMinRaise(h));
         }
         let owed = r.corrected_to.saturating_sub(found.bet.total);
         d.amounts = Amounts {
@@ -283,7 +278,7 @@ crate::notes! {
         /// A caller adds too.
         ShortCallerAdds { player: String, total: Chips, corrected_to: Chips, to_add: Chips } = "short_caller_adds",
         /// A house minimum raise above TDA 43, and what 43 alone gives.
-        HouseMinRaise { multiple: u32, facing: Chips, house: Chips, tda: Chips } = "house_min_raise",
+        HouseMinRaise(HouseRaise) = "house_min_raise",
     }
 }
 

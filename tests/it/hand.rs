@@ -1482,6 +1482,15 @@ fn stud_and_draw_hands_are_replayed_round_by_round() {
     assert!(nl.contains("Na de derde draw"), "{nl}");
 }
 
+/// The `out-of-turn` incident's JSON on the round told by `answers`.
+fn out_of_turn_told(answers: &[&str]) -> Value {
+    let mut args = vec!["incident", "out-of-turn"];
+    for a in answers {
+        args.extend(["--answer", a]);
+    }
+    json(&args)
+}
+
 /// TDA 53-A: the action changes for the player out of turn when anyone
 /// between the skipped player and him bets or raises, not only the skipped
 /// player: 6 checks out of turn while 4 is to act, 4 checks, 5 (seated
@@ -1506,20 +1515,12 @@ fn a_bet_by_a_player_seated_between_changes_the_action() {
     assert_eq!(step(&r, 11)["legal"], true);
     // The incident told the same round (the seating from the players'
     // chips) reads the same facts.
-    let incident = json(&[
-        "incident",
-        "out-of-turn",
-        "--answer",
+    let incident = out_of_turn_told(&[
         "street=flop",
-        "--answer",
         "big_blind=200",
-        "--answer",
         "stacks=2:4800,4:4800,5:4800,6:4800",
-        "--answer",
         "actions=2:check,6:check,4:check,5:bet:600,6:call,2:fold,4:fold",
-        "--answer",
         "player=6",
-        "--answer",
         "skipped=4",
     ]);
     assert_eq!(incident["outcome"], s["out_of_turn"]["outcome"]);
@@ -1544,20 +1545,12 @@ fn a_raise_after_the_skipped_player_answered_the_bet_does_not_change_the_action(
     assert_eq!(s["out_of_turn"]["outcome"], "binding");
     assert_eq!(step(&r, 12)["to_call"], 1219);
     assert_eq!(step(&r, 12)["legal"], true);
-    let incident = json(&[
-        "incident",
-        "out-of-turn",
-        "--answer",
+    let incident = out_of_turn_told(&[
         "street=turn",
-        "--answer",
         "big_blind=400",
-        "--answer",
         "stacks=1:13500,2:29100,3:18200,4:5600",
-        "--answer",
         "actions=1:check,2:check,4:bet:1219,3:call,1:fold,2:raise:11386,3:all-in:18200",
-        "--answer",
         "player=4",
-        "--answer",
         "skipped=3",
     ]);
     assert_eq!(incident["outcome"], s["out_of_turn"]["outcome"]);

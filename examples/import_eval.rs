@@ -5,8 +5,7 @@
 
 use floor::data::DataSource;
 use floor::import::Knowledge;
-use floor::import::eval::{leave_one_out, ratio};
-use floor::import::knowledge::Books;
+use floor::import::eval::{leave_one_out, ratio, seed_books};
 use floor::rules::Store;
 
 fn main() {
@@ -15,12 +14,7 @@ fn main() {
     let all = Knowledge::from_store(&store).expect("knowledge");
     let seeds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/seeds");
     let ids: Vec<String> = store.ids().map(str::to_string).collect();
-    let mut books = Books::new();
-    for id in &ids {
-        let ed = store.edition(id).expect("edition");
-        let text = std::fs::read_to_string(seeds.join(&ed.source)).expect("seed");
-        books.insert(id.clone(), text);
-    }
+    let books = seed_books(&store, &seeds).expect("the seeds");
     println!(
         "| edition | rules curated/imported | precision | recall | titles exact | text identical | words lost/added | concepts | wrong: flagged/silent | parameters | points for a person | cues held out |"
     );
@@ -72,6 +66,13 @@ fn main() {
                 ("extra param", &s.params_extra),
                 ("cue held out", &knowledge.cues_held_out),
             ];
+            let report = floor::import::report::Report::of(&import, &held.source);
+            for point in &report.points {
+                details.push(format!(
+                    "    point {}",
+                    serde_json::to_string(point).unwrap_or_default()
+                ));
+            }
             for (what, list) in lines {
                 for line in list {
                     details.push(format!("    {what} {line}"));

@@ -280,6 +280,10 @@ messages! {
     OverlayRuleMissing = "overlay_rule_missing" [number],
     /// A house rule number already in use.
     OverlayNumberUsed = "overlay_number_used" [number],
+    /// A section the base edition does not have.
+    OverlaySectionMissing = "overlay_section_missing" [title, nearest],
+    /// A section numbered in two entries.
+    OverlaySectionTwice = "overlay_section_twice" [title],
     /// A concept that is not a slug.
     OverlayConceptNotSlug = "overlay_concept_not_slug" [concept],
     /// A concept already used by a rule.

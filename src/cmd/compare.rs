@@ -1065,6 +1065,28 @@ impl Report<'_> {
                 lines,
             });
         }
+        if !c.sections.is_empty() {
+            let lines = c
+                .sections
+                .iter()
+                .map(|s| {
+                    self.f(
+                        "section_number",
+                        &[
+                            ("title", s.title.as_str()),
+                            ("a", c.a.as_str()),
+                            ("from", s.a.as_str()),
+                            ("b", c.b.as_str()),
+                            ("to", s.b.as_str()),
+                        ],
+                    )
+                })
+                .collect();
+            doc.push(Block::Item {
+                head: String::new(),
+                lines,
+            });
+        }
         // The numbers a reader holding the printed book sees.
         let mut editions: Vec<&str> = c.printed.iter().map(|p| p.edition.as_str()).collect();
         editions.dedup();

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use floor::data::DataSource;
 use floor::import::difference::{self, Change};
 use floor::import::provisions::Recorded;
-use floor::import::report::{Point, Report};
+use floor::import::report::{Closing, Point, Report};
 use floor::import::{Knowledge, Options, source, tree};
 use floor::message::{Message, Msg};
 use floor::rules::{Lang, Store};
@@ -84,23 +84,11 @@ pub fn run(ctx: &Ctx, args: &Args) -> floor::Result<Output> {
             }
             let d = difference::against(&edition, &base, &edition.id);
             for change in &d.changes {
-                match change {
-                    Change::Renumbered { number, printed } => {
-                        report.points.push(Point::Renumbered {
-                            number: number.clone(),
-                            printed: printed.clone(),
-                        });
-                    }
-                    Change::Section {
-                        title,
-                        number,
-                        printed,
-                    } => report.points.push(Point::Section {
-                        title: title.clone(),
+                if let Change::Renumbered { number, printed } = change {
+                    report.points.push(Point::Renumbered {
                         number: number.clone(),
                         printed: printed.clone(),
-                    }),
-                    _ => {}
+                    });
                 }
             }
             Some(d)
@@ -390,18 +378,48 @@ fn point_text(ctx: &Ctx, point: &Point) -> String {
             "import.point_language",
             &[("lang", taken), ("share", &format!("{share:.2}"))],
         ),
-        Point::Section {
-            title,
-            number,
-            printed,
-        } => ui.f(
-            "import.point_section",
-            &[("title", title), ("number", number), ("printed", printed)],
-        ),
         Point::Renumbered { number, printed } => ui.f(
             "import.point_renumbered",
             &[("number", number), ("printed", printed)],
         ),
+        Point::Param {
+            number,
+            key,
+            readings,
+            sentence,
+        } => {
+            let readings = readings
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" / ");
+            ui.f(
+                "import.point_param",
+                &[
+                    ("number", number),
+                    ("key", key),
+                    ("readings", &readings),
+                    ("sentence", sentence),
+                ],
+            )
+        }
+        Point::Closing { taken, lines, text } => {
+            let (first, last) = (lines.0.to_string(), lines.1.to_string());
+            let key = match taken {
+                Closing::Note => "import.point_note",
+                Closing::Source => "import.point_source",
+                Closing::NotText => "import.point_not_text",
+            };
+            ui.f(
+                key,
+                &[
+                    ("line", &first),
+                    ("first", &first),
+                    ("last", &last),
+                    ("text", text),
+                ],
+            )
+        }
     }
 }
 

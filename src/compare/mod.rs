@@ -362,8 +362,22 @@ pub struct Comparison {
     /// the concordance numbers to the printed ones.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub printed: Vec<Printed>,
+    /// The sections both editions print (by title) and number otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sections: Vec<SectionNumber>,
     /// One row per concept, in the first edition's order, then the second's.
     pub rows: Vec<Row>,
+}
+
+/// A section both editions print and number, numbered otherwise in each.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SectionNumber {
+    /// Its title.
+    pub title: String,
+    /// Its number in the first edition.
+    pub a: String,
+    /// Its number in the second.
+    pub b: String,
 }
 
 /// One section's printed numbers.
@@ -458,6 +472,21 @@ pub fn compare_indexed<'a>(
         .into_iter()
         .flat_map(|e| printed_numbers(e, &in_rows))
         .collect();
+    // Sections both number, otherwise (one topic asked: none).
+    let sections = b
+        .sections
+        .iter()
+        .filter(|_| options.concept.is_none())
+        .filter_map(|sb| {
+            let sa = a.sections.iter().find(|s| s.title == sb.title)?;
+            let (la, lb) = (sa.label.as_ref()?, sb.label.as_ref()?);
+            (la != lb).then(|| SectionNumber {
+                title: sb.title.clone(),
+                a: la.clone(),
+                b: lb.clone(),
+            })
+        })
+        .collect();
     Comparison {
         a: a.id.clone(),
         b: b.id.clone(),
@@ -467,6 +496,7 @@ pub fn compare_indexed<'a>(
         parameters,
         renumbering: renumber::map(&pairs),
         printed,
+        sections,
         rows,
     }
 }

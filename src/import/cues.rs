@@ -1,9 +1,10 @@
 //! The words the importer reads structure and values by, per language
 //! (`locales/import.yaml`): the words of a rule heading ("Regel 43",
 //! "Pravidlo 43"), the markers of a worked example, what says a rule does
-//! not apply, closing notes and sources, the names of languages, the words
-//! for seconds and minutes. A director whose book words these otherwise
-//! adds the words there; nothing in the code names them.
+//! not apply, closing notes and sources, the names of languages, how the
+//! clock's countdown is said. A director whose book words these otherwise
+//! adds the words there; nothing in the code names them. The languages'
+//! own words (units, numbers) are [`Words`], never held out.
 
 use std::collections::BTreeMap;
 
@@ -12,6 +13,7 @@ use serde::Deserialize;
 use crate::data::DataSource;
 use crate::error::LoadError;
 use crate::import::params::Text;
+use crate::import::words::{Folded, Words};
 use crate::message::{Message, Msg};
 use crate::rules::Lang;
 
@@ -41,28 +43,16 @@ pub struct LangCues {
     /// rule that has one reads as a house rule.
     #[serde(default)]
     pub obliging_words: Vec<String>,
-    /// Language names as the book writes them, by ISO 639-1 code.
-    #[serde(default)]
-    pub languages: BTreeMap<String, Vec<String>>,
     /// Places a sentence names when it says what holds somewhere else ("In
     /// the United States, English only"): not the house's rule.
     #[serde(default)]
     pub elsewhere_words: Vec<String>,
-    /// Words for seconds.
-    #[serde(default)]
-    pub seconds: Vec<String>,
-    /// Words for minutes.
-    #[serde(default)]
-    pub minutes: Vec<String>,
     /// Words that say the last seconds are counted down.
     #[serde(default)]
     pub countdown_words: Vec<String>,
     /// Words for "the last" (seconds of the clock).
     #[serde(default)]
     pub last_words: Vec<String>,
-    /// Numbers written as words.
-    #[serde(default)]
-    pub number_words: BTreeMap<String, u32>,
 }
 
 /// Phrases per language.
@@ -159,15 +149,21 @@ pub struct Cues {
     /// How each parameter is read, by key.
     #[serde(default)]
     pub params: BTreeMap<String, ParamCue>,
+    /// The languages' own words (`locales/language.yaml`): no book's, so
+    /// never held out.
+    #[serde(skip)]
+    pub words: Words,
 }
 
 impl Cues {
     /// The cues of a data tree; none when the tree has no cue file.
     pub fn load(source: &DataSource) -> crate::Result<Cues> {
-        match source.read(PATH)? {
-            Some(file) => file.parse(),
-            None => Ok(Cues::default()),
-        }
+        let mut cues: Cues = match source.read(PATH)? {
+            Some(file) => file.parse()?,
+            None => Cues::default(),
+        };
+        cues.words = Words::load(source)?;
+        Ok(cues)
     }
 
     /// The cues of `lang`.
@@ -195,26 +191,26 @@ impl Cues {
     /// kept and the ones dropped (`field: phrase`).
     pub fn held_out(&self, held: &str, others: &[&str]) -> (Cues, Vec<String>) {
         // Each text tokenised once per language (number words differ).
-        let plain = LangCues::default();
-        let texts = |lc: &LangCues| -> (Text, Vec<Text>) {
+        let plain = Folded::default();
+        let texts = |lw: &Folded| -> (Text, Vec<Text>) {
             (
-                Text::new(held, lc),
-                others.iter().map(|o| Text::new(o, lc)).collect(),
+                Text::new(held, lw),
+                others.iter().map(|o| Text::new(o, lw)).collect(),
             )
         };
         let mut by_lang: BTreeMap<Option<Lang>, (Text, Vec<Text>)> = BTreeMap::new();
         by_lang.insert(None, texts(&plain));
         for lang in Lang::ALL {
-            by_lang.insert(Some(lang), texts(self.of(lang)));
+            by_lang.insert(Some(lang), texts(self.words.of(lang)));
         }
         let mut dropped = Vec::new();
         let mut kept = self.clone();
         kept.retain_phrases(|lang, field, phrase| {
-            let lc = lang.map_or(&plain, |l| self.of(l));
+            let lw = lang.map_or(&plain, |l| self.words.of(l));
             let Some((held, others)) = by_lang.get(&lang) else {
                 return true;
             };
-            let alone = held.contains(phrase, lc) && !others.iter().any(|o| o.contains(phrase, lc));
+            let alone = held.contains(phrase, lw) && !others.iter().any(|o| o.contains(phrase, lw));
             if alone {
                 let lang = lang.map_or(String::new(), |l| format!("{}.", l.code()));
                 dropped.push(format!("{lang}{field}: {phrase}"));
@@ -242,17 +238,9 @@ impl Cues {
             list(l, "note_words", &mut c.note_words);
             list(l, "source_words", &mut c.source_words);
             list(l, "obliging_words", &mut c.obliging_words);
-            for names in c.languages.values_mut() {
-                list(l, "languages", names);
-            }
             list(l, "elsewhere_words", &mut c.elsewhere_words);
-            list(l, "seconds", &mut c.seconds);
-            list(l, "minutes", &mut c.minutes);
             list(l, "countdown_words", &mut c.countdown_words);
             list(l, "last_words", &mut c.last_words);
-            let mut words: Vec<String> = c.number_words.keys().cloned().collect();
-            list(l, "number_words", &mut words);
-            c.number_words.retain(|w, _| words.contains(w));
         }
         for (key, cue) in &mut self.params {
             for (field, by) in [
@@ -316,8 +304,8 @@ impl Cues {
                 }
             }
         }
-        for (lang, cues) in &self.langs {
-            for code in cues.languages.keys() {
+        for lang in Lang::ALL {
+            for code in self.words.of(lang).language_names().keys() {
                 let valid = code.len() == 2 && code.chars().all(|c| c.is_ascii_lowercase());
                 if !valid {
                     out.push(

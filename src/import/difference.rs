@@ -7,7 +7,8 @@
 //!
 //! A rule is the base's when it has the base rule's concept; a house rule
 //! of the book without one is the base's house rule of the same number.
-//! An overlay keeps the base's numbers: a rule the book prints under
+//! A section the book numbers otherwise is carried (`sections:`). An
+//! overlay keeps the base's rule numbers: a rule the book prints under
 //! another number is a point for a person (the full edition, `--out DIR`
 //! without `--base`, keeps the book's numbers).
 
@@ -162,16 +163,20 @@ pub fn against(import: &Edition, base: &Edition, id: &str) -> Difference {
             rules.push(Value::Object(entry));
         }
     }
+    let mut sections = Vec::new();
     for section in &import.sections {
         let Some(was) = base.sections.iter().find(|s| s.title == section.title) else {
             continue;
         };
-        if was.label != section.label {
+        if was.label != section.label
+            && let Some(label) = &section.label
+        {
             changes.push(Change::Section {
                 title: section.title.clone(),
                 number: was.label.clone().unwrap_or_default(),
-                printed: section.label.clone().unwrap_or_default(),
+                printed: label.clone(),
             });
+            sections.push(json!({"title": section.title, "label": label}));
         }
     }
     for (j, b) in base_rules.iter().enumerate() {
@@ -197,6 +202,9 @@ pub fn against(import: &Edition, base: &Edition, id: &str) -> Difference {
     }
     if !added.is_empty() {
         overlay.insert("add".into(), Value::Array(added));
+    }
+    if !sections.is_empty() {
+        overlay.insert("sections".into(), Value::Array(sections));
     }
     Difference {
         overlay: Value::Object(overlay),

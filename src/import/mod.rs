@@ -8,7 +8,7 @@
 //! concordance with a confidence and its evidence ([`mapping`]); the
 //! parameters the rulings read are recognised in the sentences that state
 //! them ([`params`]); and the result is an edition ([`edition`]). What is
-//! uncertain is listed for a person to decide ([`decisions`]). Pure logic:
+//! uncertain is listed for a person to decide ([`report`]). Pure logic:
 //! no terminal, no files but the data tree.
 
 pub mod body;
@@ -27,6 +27,7 @@ pub mod similarity;
 pub mod source;
 pub mod structure;
 pub mod tree;
+pub mod words;
 
 use crate::rules::Lang;
 
@@ -68,6 +69,8 @@ pub struct Import {
     pub built: Built,
     /// The parameters recognised, with their sentences.
     pub params: Vec<params::Found>,
+    /// The parameters whose value the words leave to a person.
+    pub doubts: Vec<params::Doubt>,
 }
 
 /// The prefix of house rules when none is given.
@@ -99,8 +102,8 @@ pub fn read(text: &str, kind: source::Kind, knowledge: &Knowledge, options: &Opt
         source: options.source.clone(),
     };
     let mut built = edition::build(&book, &mapping, lang, &naming, knowledge);
-    let mut params = params::recognise(&mut built.edition, &knowledge.cues);
-    params.extend(params::by_position(&mut built.edition, knowledge));
+    let (mut params, doubts) = params::recognise(&mut built.edition, knowledge);
+    params.extend(params::by_position(&mut built.edition, knowledge, &doubts));
     Import {
         book,
         lang,
@@ -108,6 +111,7 @@ pub fn read(text: &str, kind: source::Kind, knowledge: &Knowledge, options: &Opt
         mapping,
         built,
         params,
+        doubts,
     }
 }
 

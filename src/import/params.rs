@@ -8,15 +8,22 @@
 //! house rules that touch that topic; a house topic's parameters in any
 //! house rule. The clock (time and countdown, written "25 seconds plus a 5
 //! second countdown" or "30 seconds, the last 5 counted down") and the
-//! languages at the table are read by code. Every value is checked by the
-//! parameter's own type before it is kept.
+//! languages at the table are read by code. A number no phrase reads is
+//! read where the known editions' rule of the same concept prints it
+//! ([`by_position`]), by what it counts (the languages' own unit words,
+//! `locales/language.yaml`). Every value is checked by the parameter's own
+//! type before it is kept; a value the words leave open (a clock whose
+//! countdown words are not read, a list a known edition extends) is a
+//! [`Doubt`] for a person, never set.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
+use serde_json::Value;
 
-use crate::import::cues::{Cues, LangCues, ParamCue};
+use crate::import::cues::{LangCues, ParamCue};
 use crate::import::knowledge::Knowledge;
+use crate::import::words::{Folded, Unit};
 use crate::rules::{Edition, Lang, Params, RuleKind};
 
 /// A parameter recognised in a rule.
@@ -28,6 +35,20 @@ pub struct Found {
     pub value: serde_json::Value,
     /// The rule that states it.
     pub rule: String,
+    /// The sentence that states it.
+    pub sentence: String,
+}
+
+/// A parameter a rule states whose value its words leave open: left to a
+/// person, not set (a ruling then applies the TDA practice and says so).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Doubt {
+    /// The parameter's key.
+    pub key: String,
+    /// The rule that states it.
+    pub rule: String,
+    /// The values the words allow.
+    pub readings: Vec<serde_json::Value>,
     /// The sentence that states it.
     pub sentence: String,
 }
@@ -53,14 +74,34 @@ enum Part {
 
 /// Reads every parameter cue on the edition's rules, sets the values on
 /// the rules (a house rule also `touches` the topic whose parameter it
-/// sets), and returns what was found with its sentence.
-pub fn recognise(edition: &mut Edition, cues: &Cues) -> Vec<Found> {
+/// sets), and returns what was found with its sentence, and the values the
+/// words leave open.
+pub fn recognise(edition: &mut Edition, knowledge: &Knowledge) -> (Vec<Found>, Vec<Doubt>) {
+    let cues = &knowledge.cues;
     let lang = edition.language;
     let lc = cues.of(lang);
+    let lw = cues.words.of(lang);
+    // Whether the known editions' clock rules count a countdown: a book's
+    // clock whose countdown is not read then leaves its total open.
+    let known_countdown = knowledge
+        .editions
+        .iter()
+        .flat_map(Edition::rules)
+        .any(|r| r.params.to_map().contains_key("clock_countdown"));
+    // The lists each list parameter has in the known editions.
+    let mut known_lists: BTreeMap<String, Vec<Vec<Value>>> = BTreeMap::new();
+    for r in knowledge.editions.iter().flat_map(Edition::rules) {
+        for (key, value) in r.params.to_map() {
+            if let Value::Array(items) = value {
+                known_lists.entry(key).or_default().push(items);
+            }
+        }
+    }
     let mut found = Vec::new();
+    let mut doubts = Vec::new();
     for rule in edition.rules_mut() {
         let sentences = sentences(&rule.full_text());
-        let tokens: Vec<Vec<Token>> = sentences.iter().map(|s| tokenize(s, lc)).collect();
+        let tokens: Vec<Vec<Token>> = sentences.iter().map(|s| tokenize(s, lw)).collect();
         let mut values: Vec<(String, serde_json::Value, String)> = Vec::new();
         for (key, cue) in &cues.params {
             let Some(home) = Params::home(key) else {
@@ -73,17 +114,70 @@ pub fn recognise(edition: &mut Edition, cues: &Cues) -> Vec<Found> {
             if !in_scope {
                 continue;
             }
-            if let Some((value, at)) = read(cue, lang, lc, &tokens) {
+            if let Some((value, at)) = read(cue, lang, lw, &tokens) {
                 values.push((key.clone(), value, sentences[at].clone()));
             }
         }
         if rule.concept == "calling-clock" {
-            values.extend(clock(&sentences, &tokens, lc));
+            let (read, open) = clock(&sentences, &tokens, lc, lw, known_countdown);
+            values.extend(read);
+            doubts.extend(open.map(|(key, readings, sentence)| Doubt {
+                key,
+                rule: rule.number.clone(),
+                readings,
+                sentence,
+            }));
         }
         if rule.concept == "official-language" {
-            values.extend(languages(&sentences, lc));
+            values.extend(languages(&sentences, lc, lw));
         }
         for (key, value, sentence) in values {
+            // A list may miss items: a known edition lists every item read
+            // and more, and either no known edition lists just these, or no
+            // phrase of the book's language reads one of the more (it could
+            // not have been read).
+            let unreadable = |cue: &ParamCue, items: &[Value]| {
+                let no_phrase = |item: &Value| {
+                    cue.all_of
+                        .iter()
+                        .find(|v| v.value == *item)
+                        .is_none_or(|v| v.phrases(lang).is_empty())
+                };
+                let lists = known_lists.get(&key).map_or(&[][..], Vec::as_slice);
+                let same = |list: &Vec<Value>| {
+                    list.len() == items.len() && items.iter().all(|i| list.contains(i))
+                };
+                let known_as_is = lists.iter().any(same);
+                lists.iter().any(|list| {
+                    let more: Vec<&Value> = list.iter().filter(|i| !items.contains(i)).collect();
+                    items.iter().all(|i| list.contains(i))
+                        && !more.is_empty()
+                        && (!known_as_is || more.iter().any(|i| no_phrase(i)))
+                })
+            };
+            let short = match (cues.params.get(&key), value.as_array()) {
+                (Some(cue), Some(items)) if !cue.all_of.is_empty() => unreadable(cue, items),
+                _ => false,
+            };
+            // The languages of a room's table without the language its
+            // rules are written in are more likely those of a sentence on
+            // somewhere else ("In the United States, English only").
+            let foreign = key == "languages"
+                && value
+                    .as_array()
+                    .is_some_and(|codes| !codes.iter().any(|c| c == lang.code()));
+            if short || foreign {
+                // Items no phrase of the book's language reads may be
+                // missing, or the languages be another place's: a person
+                // decides.
+                doubts.push(Doubt {
+                    key,
+                    rule: rule.number.clone(),
+                    readings: vec![value],
+                    sentence,
+                });
+                continue;
+            }
             let mut one = serde_json::Map::new();
             one.insert(key.clone(), value.clone());
             let Ok(params) = serde_json::from_value::<Params>(serde_json::Value::Object(one))
@@ -105,108 +199,258 @@ pub fn recognise(edition: &mut Edition, cues: &Cues) -> Vec<Found> {
             });
         }
     }
-    found
+    (found, doubts)
 }
 
 /// Number parameters no phrase read, taken where the known editions state
 /// them: in a rule of the parameter's topic, when a known edition's rule of
-/// the same concept states the value as one number of its text, the
-/// book's number at the same place is read — the same place among the
-/// numbers with the same sign after them (`%`, `€`) when there is one,
-/// else among all the numbers; the two rules must print as many such
-/// numbers. Every
-/// known edition that can say must agree. Translations keep a rule's
-/// numbers in order, so this reads the book's own number (a room that
-/// changed 50 % to 60 % gets 60) in a language no cue phrase is written in.
-pub fn by_position(edition: &mut Edition, knowledge: &Knowledge) -> Vec<Found> {
-    let cues = &knowledge.cues;
-    let lc = cues.of(edition.language);
+/// the same concept prints the value as a number of its text, the book's
+/// number at the same place is read — the same place among the numbers
+/// that count the same thing (seconds, percent, players, … by the words or
+/// sign after them; or nothing), the two rules printing as many such
+/// numbers. Every known edition that can say must agree, and a parameter
+/// some known edition does not print as one of its numbers (a clock of 25
+/// seconds plus a 5-second countdown states 30 nowhere) is not read by
+/// place at all. Translations keep a rule's numbers in order, so this
+/// reads the book's own number (a room that changed 50 % to 60 % gets 60)
+/// in a language no cue phrase is written in. A list of numbers is read
+/// item by item. Parameters left to a person (`doubts`) are not read.
+pub fn by_position(edition: &mut Edition, knowledge: &Knowledge, doubts: &[Doubt]) -> Vec<Found> {
+    let words = &knowledge.cues.words;
+    let lw = words.of(edition.language);
     let mut found = Vec::new();
     for rule in edition.rules_mut() {
         if rule.kind == RuleKind::House {
             continue;
         }
-        let sentences = sentences(&rule.full_text());
-        let mine = numbers(&sentences, lc);
+        let (sentences, mine) = rule_numbers(rule, lw);
         let have = rule.params.to_map();
+        let open: BTreeSet<&str> = doubts
+            .iter()
+            .filter(|d| d.rule == rule.number)
+            .map(|d| d.key.as_str())
+            .collect();
         // Per key, the values read at the places the known rules give.
-        let mut votes: BTreeMap<String, Vec<(u32, usize)>> = BTreeMap::new();
+        let mut votes: BTreeMap<String, Vec<(Value, usize)>> = BTreeMap::new();
+        let mut unprinted: BTreeSet<String> = BTreeSet::new();
         let known = knowledge
             .editions
             .iter()
             .flat_map(|e| e.rules().map(move |r| (e.language, r)))
             .filter(|(_, r)| r.concept == rule.concept);
         for (lang, kr) in known {
-            let theirs = numbers(&self::sentences(&kr.full_text()), cues.of(lang));
+            let (_, theirs) = rule_numbers(kr, words.of(lang));
             for (key, value) in kr.params.to_map() {
-                let (Some(v), false) = (value.as_u64(), have.contains_key(&key)) else {
-                    continue;
-                };
-                if Params::home(&key) != Some(rule.concept.as_str()) {
-                    continue;
-                }
-                let at: Vec<usize> = (0..theirs.len())
-                    .filter(|&i| u64::from(theirs[i].0) == v)
-                    .collect();
-                let [at] = at[..] else { continue };
-                let sign = theirs[at].1;
-                let signed = |list: &[Number]| -> Vec<Number> {
-                    list.iter()
-                        .copied()
-                        .filter(|n| sign.is_none() || n.1 == sign)
-                        .collect()
-                };
-                let (theirs, mine) = (signed(&theirs), signed(&mine));
-                let place = theirs.iter().position(|n| u64::from(n.0) == v);
-                if let Some(place) = place
-                    && theirs.len() == mine.len()
-                    && let Some(&(n, s, sentence)) = mine.get(place)
-                    && s == sign
+                if have.contains_key(&key)
+                    || open.contains(key.as_str())
+                    || Params::home(&key) != Some(rule.concept.as_str())
                 {
-                    votes.entry(key).or_default().push((n, sentence));
+                    continue;
                 }
+                let wanted: Vec<u64> = match &value {
+                    Value::Array(items) => items
+                        .iter()
+                        .map(Value::as_u64)
+                        .collect::<Option<Vec<u64>>>()
+                        .unwrap_or_default(),
+                    other => other.as_u64().into_iter().collect(),
+                };
+                if wanted.is_empty() {
+                    continue;
+                }
+                let mut read = Vec::new();
+                for v in wanted {
+                    match place(v, &theirs, &mine) {
+                        Place::Unprinted => {
+                            unprinted.insert(key.clone());
+                            break;
+                        }
+                        Place::Unknown => break,
+                        Place::At(n, s) => read.push((n, s)),
+                    }
+                }
+                let count = value.as_array().map_or(1, Vec::len);
+                let Some(&(first, sentence)) = read.first() else {
+                    continue;
+                };
+                if read.len() != count {
+                    continue;
+                }
+                let value = if value.is_array() {
+                    Value::from(read.iter().map(|(n, _)| *n).collect::<Vec<u32>>())
+                } else {
+                    Value::from(first)
+                };
+                votes.entry(key).or_default().push((value, sentence));
             }
         }
         for (key, list) in votes {
-            let Some(&(value, sentence)) = list.first() else {
+            let Some((value, sentence)) = list.first().cloned() else {
                 continue;
             };
-            if list.iter().any(|(v, _)| *v != value) {
+            if unprinted.contains(&key) || list.iter().any(|(v, _)| *v != value) {
                 continue;
             }
             let mut one = serde_json::Map::new();
-            one.insert(key.clone(), serde_json::Value::from(value));
-            let Ok(params) = serde_json::from_value::<Params>(serde_json::Value::Object(one))
-            else {
+            one.insert(key.clone(), value.clone());
+            let Ok(params) = serde_json::from_value::<Params>(Value::Object(one)) else {
                 continue;
             };
             rule.params.merge(&params);
             found.push(Found {
                 key,
-                value: serde_json::Value::from(value),
+                value,
                 rule: rule.number.clone(),
-                sentence: sentences[sentence].clone(),
+                sentence: sentences.get(sentence).cloned().unwrap_or_default(),
             });
         }
     }
     found
 }
 
-/// A number of a rule: its value, the sign after it, its sentence.
-type Number = (u32, Option<char>, usize);
+/// What a number counts: the sign or the unit word after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Counts {
+    /// `%` (or the word for percent), `€`.
+    Sign(char),
+    /// A unit word.
+    Unit(Unit),
+}
 
-/// The numbers of a rule's sentences in order.
-fn numbers(sentences: &[String], lc: &LangCues) -> Vec<Number> {
+/// A number of a rule: its value, what it counts, its sentence, the label
+/// of the part it is in.
+type Number = (u32, Option<Counts>, usize, String);
+
+/// Where a known rule's value stands in the book's rule.
+enum Place {
+    /// The known rule does not print the value.
+    Unprinted,
+    /// It prints it, but the place cannot be told in the book.
+    Unknown,
+    /// The book's number at the place, and its sentence.
+    At(u32, usize),
+}
+
+/// The book's number (`mine`) where the known rule (`theirs`) prints `v`:
+/// among the numbers that count what it counts, at the same place; every
+/// place the known rule prints `v` must read the same. Among numbers that
+/// count nothing named, the place must be in the part of the same label
+/// (parts are labelled alike in every language) and every other place
+/// must print the known rule's number too (a translation keeps its
+/// numbers; a room that changed one changed that one).
+fn place(v: u64, theirs: &[Number], mine: &[Number]) -> Place {
+    let counts: Vec<Option<Counts>> = theirs
+        .iter()
+        .filter(|n| u64::from(n.0) == v)
+        .map(|n| n.1)
+        .collect();
+    let Some(&what) = counts.first() else {
+        return Place::Unprinted;
+    };
+    if counts.iter().any(|c| *c != what) {
+        return Place::Unknown;
+    }
+    let like = |list: &[Number]| -> Vec<(u32, usize, String)> {
+        list.iter()
+            .filter(|n| n.1 == what)
+            .map(|n| (n.0, n.2, n.3.clone()))
+            .collect()
+    };
+    let (theirs, mine) = (like(theirs), like(mine));
+    if theirs.len() != mine.len() {
+        return Place::Unknown;
+    }
+    // Numbers that count nothing named are the loosest class: there every
+    // other place must agree too.
+    let same_elsewhere = theirs
+        .iter()
+        .zip(&mine)
+        .all(|(t, m)| u64::from(t.0) == v || t.0 == m.0);
+    if what.is_none() && !same_elsewhere {
+        return Place::Unknown;
+    }
+    // ... and the same place is in the same part (parts are labelled
+    // alike in every language).
+    let read: Vec<(u32, usize)> = theirs
+        .iter()
+        .zip(&mine)
+        .filter(|(t, _)| u64::from(t.0) == v)
+        .map(|(t, m)| {
+            if what.is_some() || t.2 == m.2 {
+                (m.0, m.1)
+            } else {
+                (u32::MAX, m.1)
+            }
+        })
+        .collect();
+    match read.first() {
+        Some(&(n, s)) if n != u32::MAX && read.iter().all(|r| r.0 == n) => Place::At(n, s),
+        _ => Place::Unknown,
+    }
+}
+
+/// A rule's sentences, and their numbers with what each counts: of its
+/// text, parts and tails, not of part labels or worked examples (their
+/// amounts differ between editions), and not the numbers of the rules it
+/// cites.
+fn rule_numbers(rule: &crate::rules::Rule, lw: &Folded) -> (Vec<String>, Vec<Number>) {
+    /// Each piece of text with the labels of the parts it is in ("B",
+    /// "B.2").
+    fn parts(list: &[crate::rules::Part], within: &str, out: &mut Vec<(String, String)>) {
+        for p in list {
+            let label = if within.is_empty() {
+                p.label.to_uppercase()
+            } else {
+                format!("{within}.{}", p.label.to_uppercase())
+            };
+            out.push((p.text.clone(), label.clone()));
+            parts(&p.parts, &label, out);
+            out.push((p.tail.clone(), label));
+        }
+    }
+    let mut pieces = vec![(rule.text.clone(), String::new())];
+    parts(&rule.parts, "", &mut pieces);
+    pieces.push((rule.tail.clone(), String::new()));
+    let mut sentences = Vec::new();
+    let mut labels = Vec::new();
+    for (text, label) in pieces {
+        for sentence in self::sentences(&text) {
+            sentences.push(sentence);
+            labels.push(label.clone());
+        }
+    }
+    let cited: BTreeSet<u32> = rule
+        .refs
+        .iter()
+        .filter_map(|r| crate::rules::RuleRef::parse(r))
+        .filter(|r| r.prefix.is_none())
+        .map(|r| r.ordinal)
+        .collect();
+    let mut list = numbers(&sentences, lw);
+    list.retain(|n| n.1.is_some() || !cited.contains(&n.0));
+    for n in &mut list {
+        n.3 = labels.get(n.2).cloned().unwrap_or_default();
+    }
+    (sentences, list)
+}
+
+/// The numbers of a rule's sentences in order, with what each counts.
+fn numbers(sentences: &[String], lw: &Folded) -> Vec<Number> {
     let mut out = Vec::new();
     for (s, sentence) in sentences.iter().enumerate() {
-        let tokens = tokenize(sentence, lc);
+        let tokens = tokenize(sentence, lw);
         for (k, t) in tokens.iter().enumerate() {
             if let Token::Number(n) = t {
-                let sign = match tokens.get(k + 1) {
-                    Some(Token::Sign(c)) => Some(*c),
+                let counts = match tokens.get(k + 1) {
+                    Some(Token::Sign(c)) => Some(Counts::Sign(*c)),
+                    Some(Token::Word(w)) => match lw.unit(w) {
+                        Some(Unit::Percent) => Some(Counts::Sign('%')),
+                        Some(unit) => Some(Counts::Unit(unit)),
+                        None => None,
+                    },
                     _ => None,
                 };
-                out.push((*n, sign, s));
+                out.push((*n, counts, s, String::new()));
             }
         }
     }
@@ -218,15 +462,15 @@ fn numbers(sentences: &[String], lc: &LangCues) -> Vec<Number> {
 pub struct Text(Vec<Vec<Token>>);
 
 impl Text {
-    /// `text`'s sentences, their numbers read with `lc`'s number words.
-    pub fn new(text: &str, lc: &LangCues) -> Text {
-        Text(sentences(text).iter().map(|s| tokenize(s, lc)).collect())
+    /// `text`'s sentences, their numbers read with a language's words.
+    pub fn new(text: &str, lw: &Folded) -> Text {
+        Text(sentences(text).iter().map(|s| tokenize(s, lw)).collect())
     }
 
     /// Whether `phrase` (written as the cue file writes phrases) matches
     /// somewhere in the text.
-    pub fn contains(&self, phrase: &str, lc: &LangCues) -> bool {
-        find(phrase, &self.0, lc).is_some()
+    pub fn contains(&self, phrase: &str, lw: &Folded) -> bool {
+        find(phrase, &self.0, lw).is_some()
     }
 }
 
@@ -257,8 +501,7 @@ fn sentences(text: &str) -> Vec<String> {
 
 /// The tokens of a sentence: words folded, numbers (digits, "2.000", or a
 /// number word) as numbers, `%` and `€` as signs.
-fn tokenize(text: &str, lc: &LangCues) -> Vec<Token> {
-    let words = number_words(lc);
+fn tokenize(text: &str, lw: &Folded) -> Vec<Token> {
     let mut out = Vec::new();
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
@@ -293,14 +536,26 @@ fn tokenize(text: &str, lc: &LangCues) -> Vec<Token> {
                 i += 1;
             }
             let folded = crate::text::fold(&word).trim().to_string();
+            let rest = chars.get(i..).unwrap_or(&[]);
             // "einen 10-Sekunden Countdown": an article before a number is
             // no number.
-            let next_digit = chars[i..]
+            let next_digit = rest
                 .iter()
                 .find(|c| !c.is_whitespace())
                 .is_some_and(char::is_ascii_digit);
-            match words.get(&folded) {
-                Some(n) if !next_digit => out.push(Token::Number(*n)),
+            // "een minuut": an article before a unit of time is one ("een
+            // speler" is a player, not one).
+            let next_word: String = rest
+                .iter()
+                .skip_while(|c| c.is_whitespace())
+                .take_while(|c| c.is_alphanumeric())
+                .collect();
+            let before_time = matches!(
+                lw.unit(crate::text::fold(&next_word).trim()),
+                Some(Unit::Seconds | Unit::Minutes)
+            );
+            match lw.number(&folded, before_time) {
+                Some(n) if !next_digit => out.push(Token::Number(n)),
                 _ => out.push(Token::Word(folded)),
             }
             continue;
@@ -311,13 +566,6 @@ fn tokenize(text: &str, lc: &LangCues) -> Vec<Token> {
         i += 1;
     }
     out
-}
-
-fn number_words(lc: &LangCues) -> BTreeMap<String, u32> {
-    lc.number_words
-        .iter()
-        .map(|(w, n)| (crate::text::fold(w).trim().to_string(), *n))
-        .collect()
 }
 
 /// A phrase as its parts.
@@ -356,12 +604,7 @@ fn phrase(text: &str) -> Vec<Part> {
 
 /// Where `parts` match `tokens` from `at`: the number read (the slot's, or
 /// the literal), if it matches.
-fn match_at(
-    parts: &[Part],
-    tokens: &[Token],
-    at: usize,
-    words: &BTreeMap<String, u32>,
-) -> Option<Option<u32>> {
+fn match_at(parts: &[Part], tokens: &[Token], at: usize, words: &Folded) -> Option<Option<u32>> {
     let Some((first, rest)) = parts.split_first() else {
         return Some(None);
     };
@@ -381,7 +624,7 @@ fn match_at(
                 (Part::Slot, Token::Number(n)) => (true, Some(*n)),
                 (Part::Exact(w), Token::Word(t)) => (w == t, None),
                 (Part::Exact(w), Token::Number(n)) => (
-                    words.get(w) == Some(n) || w.parse::<u32>().ok() == Some(*n),
+                    words.phrase_number(w) == Some(*n) || w.parse::<u32>().ok() == Some(*n),
                     None,
                 ),
                 (Part::Prefix(w), Token::Word(t)) => (t.starts_with(w.as_str()), None),
@@ -399,15 +642,14 @@ fn match_at(
 
 /// The first sentence (by index) and start where `text` matches, with the
 /// number read.
-fn find(text: &str, tokens: &[Vec<Token>], lc: &LangCues) -> Option<(usize, Option<u32>)> {
+fn find(text: &str, tokens: &[Vec<Token>], lw: &Folded) -> Option<(usize, Option<u32>)> {
     let parts = phrase(text);
     if parts.is_empty() {
         return None;
     }
-    let words = number_words(lc);
     for (s, sentence) in tokens.iter().enumerate() {
         for at in 0..sentence.len() {
-            if let Some(n) = match_at(&parts, sentence, at, &words) {
+            if let Some(n) = match_at(&parts, sentence, at, lw) {
                 return Some((s, n));
             }
         }
@@ -416,16 +658,15 @@ fn find(text: &str, tokens: &[Vec<Token>], lc: &LangCues) -> Option<(usize, Opti
 }
 
 /// Every place `text` matches: (sentence, start, number).
-fn find_all(text: &str, tokens: &[Vec<Token>], lc: &LangCues) -> Vec<(usize, usize, Option<u32>)> {
+fn find_all(text: &str, tokens: &[Vec<Token>], lw: &Folded) -> Vec<(usize, usize, Option<u32>)> {
     let parts = phrase(text);
-    let words = number_words(lc);
     let mut out = Vec::new();
     if parts.is_empty() {
         return out;
     }
     for (s, sentence) in tokens.iter().enumerate() {
         for at in 0..sentence.len() {
-            if let Some(n) = match_at(&parts, sentence, at, &words) {
+            if let Some(n) = match_at(&parts, sentence, at, lw) {
                 out.push((s, at, n));
             }
         }
@@ -441,7 +682,7 @@ fn phrases(by: &BTreeMap<Lang, Vec<String>>, lang: Lang) -> &[String] {
 fn read(
     cue: &ParamCue,
     lang: Lang,
-    lc: &LangCues,
+    lc: &Folded,
     tokens: &[Vec<Token>],
 ) -> Option<(serde_json::Value, usize)> {
     let topic = phrases(&cue.topic, lang);
@@ -509,18 +750,26 @@ fn read(
     None
 }
 
+/// A parameter read: key, value, sentence.
+type Reading = (String, Value, String);
+
+/// A parameter left open: key, the values the words allow, sentence.
+type Open = (String, Vec<Value>, String);
+
 /// The clock: the seconds a player has and the countdown. "25 seconds plus
 /// a 5 second countdown" and "25 seconds, then counted down from 5 to 0"
 /// are 30 seconds in all; "30 seconds, the last 5 counted down" is 30.
+/// Where the words that tell the two apart are not read — a second number
+/// of seconds after the time, or no countdown at all where the known
+/// editions (`known_countdown`) count one — the total is left open
+/// (key, readings, sentence), not guessed.
 fn clock(
     sentences: &[String],
     tokens: &[Vec<Token>],
     lc: &LangCues,
-) -> Vec<(String, serde_json::Value, String)> {
-    let unit = |t: &Token, words: &[String]| match t {
-        Token::Word(w) => words.iter().any(|u| crate::text::fold(u).trim() == w),
-        _ => false,
-    };
+    lw: &Folded,
+    known_countdown: bool,
+) -> (Vec<Reading>, Option<Open>) {
     let is_countdown = |t: &Token| match t {
         Token::Word(w) => lc
             .countdown_words
@@ -538,10 +787,12 @@ fn clock(
     // Every number of the rule with what stands around it.
     let mut time: Option<(u32, usize)> = None;
     let mut countdown: Option<(u32, bool, usize)> = None;
+    // A later number of seconds that no countdown word explains.
+    let mut other: Option<(u32, usize)> = None;
     for (s, sentence) in tokens.iter().enumerate() {
         for (k, t) in sentence.iter().enumerate() {
             let Token::Number(n) = t else { continue };
-            let seconds = sentence.get(k + 1).is_some_and(|u| unit(u, &lc.seconds));
+            let seconds = matches!(sentence.get(k + 1), Some(Token::Word(w)) if lw.unit(w) == Some(Unit::Seconds));
             let near_countdown = sentence[k.saturating_sub(4)..(k + 5).min(sentence.len())]
                 .iter()
                 .any(&is_countdown);
@@ -551,41 +802,71 @@ fn clock(
                 Some(_) if countdown.is_none() && (near_countdown || after_last) && *n > 0 => {
                     countdown = Some((*n, after_last, s));
                 }
+                Some(_) if countdown.is_none() && other.is_none() && seconds && *n > 0 => {
+                    other = Some((*n, s));
+                }
                 _ => {}
             }
         }
     }
     let mut out = Vec::new();
-    if let Some((t, s)) = time {
-        let (total, sentence) = match countdown {
-            Some((c, false, cs)) => (t + c, format!("{} {}", sentences[s], sentences[cs])),
-            _ => (t, sentences[s].clone()),
-        };
-        let sentence = if countdown.is_some_and(|(_, _, cs)| cs == s) {
-            sentences[s].clone()
+    let Some((t, s)) = time else {
+        return (out, None);
+    };
+    let both = |a: usize, b: usize| {
+        if a == b {
+            sentences[a].clone()
         } else {
-            sentence
-        };
-        out.push((
-            "clock_seconds".to_string(),
-            serde_json::Value::from(total),
-            sentence,
-        ));
+            format!("{} {}", sentences[a], sentences[b])
+        }
+    };
+    match (countdown, other) {
+        (Some((c, after_last, cs)), _) => {
+            let total = if after_last { t } else { t + c };
+            let sentence = if after_last {
+                sentences[s].clone()
+            } else {
+                both(s, cs)
+            };
+            out.push(("clock_seconds".to_string(), Value::from(total), sentence));
+            out.push((
+                "clock_countdown".to_string(),
+                Value::from(c),
+                sentences[cs].clone(),
+            ));
+        }
+        (None, Some((c, cs))) => {
+            let readings = vec![Value::from(t), Value::from(t + c)];
+            return (
+                out,
+                Some(("clock_seconds".to_string(), readings, both(s, cs))),
+            );
+        }
+        (None, None) if known_countdown => {
+            return (
+                out,
+                Some((
+                    "clock_seconds".to_string(),
+                    vec![Value::from(t)],
+                    sentences[s].clone(),
+                )),
+            );
+        }
+        (None, None) => {
+            out.push((
+                "clock_seconds".to_string(),
+                Value::from(t),
+                sentences[s].clone(),
+            ));
+        }
     }
-    if let Some((c, _, s)) = countdown {
-        out.push((
-            "clock_countdown".to_string(),
-            serde_json::Value::from(c),
-            sentences[s].clone(),
-        ));
-    }
-    out
+    (out, None)
 }
 
 /// The languages the rule names, in its order; none when it speaks of
 /// somewhere else ("In the United States, English only; elsewhere the
 /// house decides").
-fn languages(sentences: &[String], lc: &LangCues) -> Vec<(String, serde_json::Value, String)> {
+fn languages(sentences: &[String], lc: &LangCues, lw: &Folded) -> Vec<Reading> {
     let mut found: Vec<(usize, usize, String)> = Vec::new();
     for (s, sentence) in sentences.iter().enumerate() {
         let folded = format!(" {} ", crate::text::fold(sentence));
@@ -598,7 +879,7 @@ fn languages(sentences: &[String], lc: &LangCues) -> Vec<(String, serde_json::Va
             // for a person to read.
             return Vec::new();
         }
-        for (code, names) in &lc.languages {
+        for (code, names) in lw.language_names() {
             for name in names {
                 let needle = format!(" {} ", crate::text::fold(name).trim());
                 if let Some(at) = folded.find(&needle)
@@ -623,9 +904,31 @@ fn languages(sentences: &[String], lc: &LangCues) -> Vec<(String, serde_json::Va
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::import::cues::Cues;
 
     fn cues() -> Cues {
         Cues::load(&crate::data::DataSource::Embedded).expect("cues")
+    }
+
+    fn v(n: u32) -> Value {
+        Value::from(n)
+    }
+
+    /// The clock of `text` read with `lc`'s countdown words.
+    fn clock_of(
+        text: &str,
+        lc: &LangCues,
+        lang: Lang,
+        known_countdown: bool,
+    ) -> (Vec<(String, Value)>, Option<Vec<Value>>) {
+        let c = cues();
+        let s = sentences(text);
+        let t: Vec<Vec<Token>> = s.iter().map(|x| tokenize(x, c.words.of(lang))).collect();
+        let (read, open) = clock(&s, &t, lc, c.words.of(lang), known_countdown);
+        (
+            read.into_iter().map(|(k, v, _)| (k, v)).collect(),
+            open.map(|(_, readings, _)| readings),
+        )
     }
 
     #[test]
@@ -636,60 +939,139 @@ mod tests {
     #[test]
     fn the_clock_is_read_in_both_ways_of_writing_it() {
         let c = cues();
-        let read = |text: &str, lang: Lang| {
-            let s = sentences(text);
-            let t: Vec<Vec<Token>> = s.iter().map(|x| tokenize(x, c.of(lang))).collect();
-            clock(&s, &t, c.of(lang))
-                .into_iter()
-                .map(|(k, v, _)| (k, v))
-                .collect::<Vec<_>>()
-        };
-        let v = |n: u32| serde_json::Value::from(n);
+        let read = |text: &str, lang: Lang| clock_of(text, c.of(lang), lang, true);
         assert_eq!(
             read(
                 "A player on the clock has up to 25 seconds plus a 5 second countdown to act.",
                 Lang::En
             ),
-            [
-                ("clock_seconds".into(), v(30)),
-                ("clock_countdown".into(), v(5))
-            ]
+            (
+                vec![
+                    ("clock_seconds".into(), v(30)),
+                    ("clock_countdown".into(), v(5))
+                ],
+                None
+            )
         );
         assert_eq!(
             read(
                 "Een speler heeft 30 seconden de tijd om te handelen. De laatste vijf seconden zal er een countdown zijn.",
                 Lang::Nl
             ),
-            [
-                ("clock_seconds".into(), v(30)),
-                ("clock_countdown".into(), v(5))
-            ]
+            (
+                vec![
+                    ("clock_seconds".into(), v(30)),
+                    ("clock_countdown".into(), v(5))
+                ],
+                None
+            )
         );
         assert_eq!(
             read(
                 "hat der Spieler noch bis zu 50 Sekunden Zeit. Sollte keine Aktion erfolgen, gibt es einen 10-Sekunden Countdown.",
                 Lang::De
             ),
-            [
-                ("clock_seconds".into(), v(60)),
-                ("clock_countdown".into(), v(10))
-            ]
+            (
+                vec![
+                    ("clock_seconds".into(), v(60)),
+                    ("clock_countdown".into(), v(10))
+                ],
+                None
+            )
+        );
+    }
+
+    /// Without the words that say how the countdown counts, the total is
+    /// left to a person: 30 in all with the last 5 counted down, or 35?
+    #[test]
+    fn a_clock_whose_countdown_words_are_unknown_is_left_open() {
+        let none = LangCues::default();
+        assert_eq!(
+            clock_of(
+                "Hráč dostane na premýšľanie 30 sekúnd, z čoho posledných 5 sekúnd mu bude odpočítaných nahlas.",
+                &none,
+                Lang::Sk,
+                true
+            ),
+            (Vec::new(), Some(vec![v(30), v(35)]))
+        );
+        // No second number of seconds, but the known editions count a
+        // countdown: 25 may not be the total.
+        assert_eq!(
+            clock_of(
+                "De speler heeft 25 seconden de tijd, hierna wordt van 5 naar 0 afgeteld.",
+                &none,
+                Lang::Nl,
+                true
+            ),
+            (Vec::new(), Some(vec![v(25)]))
+        );
+        // Where no known edition counts one, the time is the time.
+        assert_eq!(
+            clock_of(
+                "De speler heeft 25 seconden de tijd.",
+                &none,
+                Lang::Nl,
+                false
+            ),
+            (vec![("clock_seconds".into(), v(25))], None)
         );
     }
 
     #[test]
     fn phrases_read_numbers_written_in_digits_or_words() {
         let c = cues();
-        let lc = c.of(Lang::Nl);
+        let lw = c.words.of(Lang::Nl);
         let t = vec![tokenize(
             "Indien een tafel drie of meer spelers tekort komt",
-            lc,
+            lw,
         )];
-        assert_eq!(find("# of meer spelers tekort", &t, lc), Some((0, Some(3))));
-        let t = vec![tokenize("maximale buy-in van €50. Er gaat 10% naar", lc)];
-        assert_eq!(find("maximale buy in van € #", &t, lc), Some((0, Some(50))));
-        assert_eq!(find("# % gaat naar", &t, lc), None);
-        let t = vec![tokenize("Er gaat 10% gaat naar de club", lc)];
-        assert_eq!(find("# % gaat naar", &t, lc), Some((0, Some(10))));
+        assert_eq!(find("# of meer spelers tekort", &t, lw), Some((0, Some(3))));
+        let t = vec![tokenize("maximale buy-in van €50. Er gaat 10% naar", lw)];
+        assert_eq!(find("maximale buy in van € #", &t, lw), Some((0, Some(50))));
+        assert_eq!(find("# % gaat naar", &t, lw), None);
+        let t = vec![tokenize("Er gaat 10% gaat naar de club", lw)];
+        assert_eq!(find("# % gaat naar", &t, lw), Some((0, Some(10))));
+        // "een" is one before a unit, an article elsewhere.
+        let t = tokenize("een speler heeft een minuut", lw);
+        assert_eq!(
+            t.iter().filter(|t| matches!(t, Token::Number(_))).count(),
+            1
+        );
+    }
+
+    /// A known rule's value read at its place in the book's rule, among
+    /// the numbers that count the same thing, in another language.
+    #[test]
+    fn a_number_is_read_where_the_known_rule_prints_its_value() {
+        let c = cues();
+        let of = |text: &str, lang: Lang| numbers(&sentences(text), c.words.of(lang));
+        let place_of = |v: u64, theirs: &str, tl: Lang, mine: &str, ml: Lang| match place(
+            v,
+            &of(theirs, tl),
+            &of(mine, ml),
+        ) {
+            Place::At(n, _) => Some(n),
+            Place::Unknown => None,
+            Place::Unprinted => Some(u32::MAX),
+        };
+        let en = "A player on the clock has 25 seconds plus a 5 second countdown.";
+        let sk = "Hráč dostane 40 sekúnd, z čoho posledných 10 sekúnd mu bude odpočítaných (pravidlo 30 a 2).";
+        assert_eq!(place_of(5, en, Lang::En, sk, Lang::Sk), Some(10));
+        // 30 is the sum: no number of the known rule prints it.
+        assert_eq!(place_of(30, en, Lang::En, sk, Lang::Sk), Some(u32::MAX));
+        // Every place of a value printed twice reads the same.
+        let a = "A raise of 50% or more of the bet; if less than 50% it is a call.";
+        let b = "Navýšenie aspoň o 60 % stávky; menej než 60 percent je dorovnanie.";
+        assert_eq!(place_of(50, a, Lang::En, b, Lang::Sk), Some(60));
+        let b = "Navýšenie aspoň o 60 % stávky; menej než 50 % je dorovnanie.";
+        assert_eq!(place_of(50, a, Lang::En, b, Lang::Sk), None);
+        // Numbers that count other things do not move the place.
+        let de = "Mit 2 Spielern und zwei Karten: beliebige 3 aufeinander folgende Aktionen.";
+        let en = "With 4 players and two cards: any 3 actions in turn.";
+        assert_eq!(place_of(3, de, Lang::De, en, Lang::En), Some(3));
+        // ... but where they count nothing named, the others must agree.
+        let en = "With 4 players and five cards: any 3 actions in turn.";
+        assert_eq!(place_of(3, de, Lang::De, en, Lang::En), None);
     }
 }

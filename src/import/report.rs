@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::import::Import;
 use crate::import::mapping::Evidence;
 use crate::import::params::Found;
+use crate::import::structure::Guess;
 use crate::rules::RuleKind;
 
 /// Below this share of its stop words the book's language is a point for a
@@ -111,16 +112,6 @@ pub enum Point {
         /// The book's.
         printed: String,
     },
-    /// A section of the base is printed under another number: an overlay
-    /// keeps the base's sections.
-    Section {
-        /// Its title.
-        title: String,
-        /// The base's number.
-        number: String,
-        /// The book's.
-        printed: String,
-    },
     /// TDA rules and procedures for which no known record gives what they
     /// state: a person records it.
     Provisions {
@@ -129,6 +120,29 @@ pub enum Point {
         /// The record to complete.
         file: String,
     },
+    /// A parameter the rule states whose value its words leave open: not
+    /// set until a person says it.
+    Param {
+        /// The rule.
+        number: String,
+        /// The parameter.
+        key: String,
+        /// The values the words allow.
+        readings: Vec<serde_json::Value>,
+        /// The sentence that states it.
+        sentence: String,
+    },
+    /// Lines after the last rule taken, by their form alone, for no rule
+    /// text: a house note, the book's source, or no sentences at all (a web
+    /// page's furniture).
+    Closing {
+        /// What they were taken for.
+        taken: Closing,
+        /// Their first and last line.
+        lines: (usize, usize),
+        /// Their text.
+        text: String,
+    },
     /// The book's language is not clear.
     Language {
         /// The language taken.
@@ -136,6 +150,18 @@ pub enum Point {
         /// Its share of the stop words found.
         share: f32,
     },
+}
+
+/// What lines after the last rule were taken for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Closing {
+    /// A house note: a house rule of its own.
+    Note,
+    /// The book's source: kept apart.
+    Source,
+    /// No sentences: left out.
+    NotText,
 }
 
 impl Report {
@@ -191,6 +217,25 @@ impl Report {
                 printed: printed.clone(),
                 number,
                 line: book.get(*i).map_or(0, |b| b.line),
+            });
+        }
+        for g in &import.book.guessed {
+            points.push(Point::Closing {
+                taken: match g.kind {
+                    Guess::Note => Closing::Note,
+                    Guess::Source => Closing::Source,
+                    Guess::NotText => Closing::NotText,
+                },
+                lines: g.lines,
+                text: g.text.clone(),
+            });
+        }
+        for d in &import.doubts {
+            points.push(Point::Param {
+                number: d.rule.clone(),
+                key: d.key.clone(),
+                readings: d.readings.clone(),
+                sentence: d.sentence.clone(),
             });
         }
         let count = |kind| ed.rules().filter(|r| r.kind == kind).count();

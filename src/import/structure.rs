@@ -16,7 +16,9 @@
 //! introduction. Paragraphs before the first rule that oblige ("you must be
 //! 21") are house rules without a heading; a closing note ("NOTE: …")
 //! after the last rule is a house note, and a source line ("Quelle: …") is
-//! kept apart.
+//! kept apart. Where no cue word names such a line, its form does (`Word:
+//! text`, a year or an address for a source; short lines that are no
+//! sentences are left out), and a person confirms ([`Guessed`]).
 
 use std::collections::HashSet;
 
@@ -105,6 +107,32 @@ pub enum SkipReason {
     Contents,
     /// A web page's furniture ("Skip to content").
     Furniture,
+    /// Short lines after the last rule that are no sentences.
+    NotText,
+}
+
+/// What lines after the last rule were taken for by their form alone, no
+/// cue word naming them: a person confirms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Guess {
+    /// `Word: text`: a house note.
+    Note,
+    /// `Word: text` naming a date or an address: the book's source.
+    Source,
+    /// Short lines that are no sentences: left out (a web page's
+    /// furniture).
+    NotText,
+}
+
+/// Lines after the last rule taken for something by their form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Guessed {
+    /// What they were taken for.
+    pub kind: Guess,
+    /// First and last line.
+    pub lines: (usize, usize),
+    /// Their text (lines joined by " / ").
+    pub text: String,
 }
 
 /// A line after the last rule that names the document's source.
@@ -131,6 +159,9 @@ pub struct Book {
     pub skipped: Vec<Skipped>,
     /// Source lines after the last rule.
     pub closing: Vec<Closing>,
+    /// Lines after the last rule that their form alone kept out of its
+    /// text.
+    pub guessed: Vec<Guessed>,
     /// The table of contents' entries, as (label, title), when it has one.
     pub contents: Vec<(String, String)>,
     /// The numbering restarts in each section (the numbers printed are
@@ -713,6 +744,7 @@ fn assemble(
     };
     let note_words = cues.all(|c| &c.note_words);
     let source_words = cues.all(|c| &c.source_words);
+    let example_words = cues.all(|c| &c.example_words);
     while i < lines.len() {
         if sections[i] {
             if !current.rules.is_empty() || !current.title.is_empty() || current.intro.is_some() {
@@ -776,21 +808,37 @@ fn assemble(
                     body_lines.pop();
                 } else if opening_word(&last.text, &note_words).is_some() {
                     body_lines.pop();
-                    let note = last;
-                    trailing.insert(
-                        0,
-                        BookRule {
-                            line: note.no,
-                            label: None,
-                            printed: None,
-                            title: String::new(),
-                            body: body::parse(&[note], cues),
-                            headless: Some(Headless::ClosingNote),
-                        },
-                    );
+                    trailing.insert(0, closing_note(last, cues));
+                } else if let Some(guess) = by_form(&body_lines, &example_words) {
+                    // No cue word names the line: its form says it is no
+                    // rule text, and a person confirms what it is.
+                    body_lines.pop();
+                    guessed(&mut book.guessed, guess, &last);
+                    match guess {
+                        Guess::Source => {
+                            if let Some((label, text)) = last.text.split_once(':') {
+                                book.closing.insert(
+                                    0,
+                                    Closing {
+                                        line: last.no,
+                                        label: label.trim().to_string(),
+                                        text: text.trim().to_string(),
+                                    },
+                                );
+                            }
+                        }
+                        Guess::Note => trailing.insert(0, closing_note(last, cues)),
+                        Guess::NotText => {}
+                    }
                 } else {
                     break;
                 }
+            }
+            for g in book.guessed.iter().filter(|g| g.kind == Guess::NotText) {
+                book.skipped.push(Skipped {
+                    lines: g.lines,
+                    why: SkipReason::NotText,
+                });
             }
         }
         let Candidate {
@@ -840,6 +888,76 @@ fn assemble(
     book.sections.push(current);
     book.sections
         .retain(|s| !s.rules.is_empty() || s.intro.is_some());
+}
+
+/// A closing note: a house rule without a heading.
+fn closing_note(note: Line, cues: &Cues) -> BookRule {
+    BookRule {
+        line: note.no,
+        label: None,
+        printed: None,
+        title: String::new(),
+        body: body::parse(&[note], cues),
+        headless: Some(Headless::ClosingNote),
+    }
+}
+
+/// What the last of the last rule's lines is by its form, when it is no
+/// rule text: `Word: text` opened by a single word that is no part label
+/// or example marker (a note; the source when it names a year or an
+/// address), or a short line that is no sentence. The rule keeps at least
+/// one line.
+fn by_form(body: &[Line], example_words: &[String]) -> Option<Guess> {
+    let [.., before, last] = body else {
+        return None;
+    };
+    let text = last.text.trim();
+    if let Some((head, rest)) = text.split_once(':') {
+        let head = head.trim();
+        let word = head.chars().count() >= 2
+            && head.chars().all(char::is_alphabetic)
+            && head.chars().next().is_some_and(char::is_uppercase)
+            && !example_words.iter().any(|w| w.eq_ignore_ascii_case(head));
+        if word && !rest.trim().is_empty() {
+            let source = rest.contains("http")
+                || rest.contains("www.")
+                || rest
+                    .split(|c: char| !c.is_ascii_digit())
+                    .any(|d| d.len() == 4 && (d.starts_with("19") || d.starts_with("20")));
+            return Some(if source { Guess::Source } else { Guess::Note });
+        }
+    }
+    // After a line that ends a sentence, short lines that end none.
+    let words = text.split_whitespace().count();
+    let sentence_end = |t: &str| t.trim_end().ends_with(['.', '!', '?', ':', ';', ',', ')']);
+    let not_text = words <= 6
+        && !sentence_end(text)
+        && text.chars().next().is_some_and(char::is_alphabetic)
+        && !text.chars().any(|c| c.is_ascii_digit());
+    let after_text = sentence_end(&before.text) || body.len() > 2;
+    (not_text && after_text).then_some(Guess::NotText)
+}
+
+/// Adds a line to the guesses, joining it to the run of the same kind
+/// that follows it (lines are read from the end).
+fn guessed(list: &mut Vec<Guessed>, kind: Guess, line: &Line) {
+    if let Some(g) = list.first_mut()
+        && g.kind == kind
+        && kind == Guess::NotText
+        && g.lines.0 <= line.no + 3
+    {
+        g.lines.0 = line.no;
+        g.text = format!("{} / {}", line.text, g.text);
+        return;
+    }
+    list.insert(
+        0,
+        Guessed {
+            kind,
+            lines: (line.no, line.no),
+            text: line.text.clone(),
+        },
+    );
 }
 
 fn next_mark(from: usize, headings: &[bool], sections: &[bool]) -> usize {

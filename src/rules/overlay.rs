@@ -56,6 +56,21 @@ pub struct Overlay {
     /// House rules added to the edition.
     #[serde(default)]
     pub add: Vec<NewRule>,
+    /// Sections of the base edition the house numbers otherwise.
+    #[serde(default)]
+    pub sections: Vec<SectionChange>,
+}
+
+/// A section of the base edition printed under another number.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SectionChange {
+    /// The section's title in the base edition.
+    #[serde(deserialize_with = "existing_section")]
+    pub title: String,
+    /// The number the house prints it under.
+    #[serde(deserialize_with = "some_text")]
+    pub label: String,
 }
 
 /// A change to one rule of the base edition.
@@ -213,6 +228,8 @@ struct Context {
     known_concepts: HashSet<String>,
     added_concepts: HashSet<String>,
     provisions: BTreeSet<String>,
+    sections: Vec<String>,
+    sections_changed: HashSet<String>,
 }
 
 thread_local! {
@@ -285,6 +302,29 @@ fn existing_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> 
         Some(Ok(None)) => Err(fail(
             Message::new(Msg::OverlayRuleMissing).arg("number", &shown),
         )),
+    }
+}
+
+fn existing_section<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let title = String::deserialize(d)?;
+    let problem = with_context(|c| {
+        if !c.sections.contains(&title) {
+            let nearest = crate::nearest(&title, c.sections.iter().map(String::as_str), 3);
+            Some(
+                Message::new(Msg::OverlaySectionMissing)
+                    .arg("title", title.escape_debug())
+                    .nested("nearest", nearest_list(&nearest)),
+            )
+        } else if !c.sections_changed.insert(title.clone()) {
+            Some(Message::new(Msg::OverlaySectionTwice).arg("title", title.escape_debug()))
+        } else {
+            None
+        }
+    })
+    .flatten();
+    match problem {
+        Some(message) => Err(fail(message)),
+        None => Ok(title),
     }
 }
 
@@ -458,6 +498,7 @@ fn build(
             known_concepts: concepts.iter().cloned().collect(),
             concepts: concepts.clone(),
             provisions: catalog.iter().map(|p| p.id.clone()).collect(),
+            sections: base.sections.iter().map(|s| s.title.clone()).collect(),
             ..Context::default()
         });
     });
@@ -575,6 +616,15 @@ pub fn apply(base: &Edition, overlay: Overlay, catalog: &Catalog) -> (Edition, V
         .chain(base.extends.iter().cloned())
         .collect();
     let id = edition.id.clone();
+    for change in &overlay.sections {
+        if let Some(section) = edition
+            .sections
+            .iter_mut()
+            .find(|s| s.title == change.title)
+        {
+            section.label = Some(change.label.clone());
+        }
+    }
     for change in &overlay.rules {
         if let Some(rule) = edition.rules_mut().find(|r| r.number == change.number) {
             warnings.extend(change_rule(rule, change, catalog));

@@ -1,0 +1,179 @@
+//! What the importer knows of the four languages themselves
+//! (`locales/language.yaml`): the words for what a number counts
+//! (seconds, minutes, hands, rounds, percent, times, players), numbers
+//! written as words, and the names of languages. Unlike the cues of `locales/import.yaml`, which
+//! record how rulebooks word things, this is no book's: holding a book out
+//! leaves it whole.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::data::DataSource;
+use crate::rules::Lang;
+
+/// The path of the language file in a data tree.
+pub const PATH: &str = "locales/language.yaml";
+
+/// What a number counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Unit {
+    /// Seconds.
+    Seconds,
+    /// Minutes.
+    Minutes,
+    /// Hands.
+    Hands,
+    /// Rounds.
+    Rounds,
+    /// Percent (the word; `%` is read as the same).
+    Percent,
+    /// Times (a multiple).
+    Times,
+    /// Players.
+    Players,
+}
+
+/// The words of one language.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LangWords {
+    /// Per unit, the words that follow a number of it.
+    #[serde(default)]
+    pub units: BTreeMap<Unit, Vec<String>>,
+    /// The names of languages, by ISO 639-1 code.
+    #[serde(default)]
+    pub languages: BTreeMap<String, Vec<String>>,
+    /// Numbers written as words.
+    #[serde(default)]
+    pub number_words: BTreeMap<String, u32>,
+    /// Words that are also the indefinite article: a number only before a
+    /// unit of time.
+    #[serde(default)]
+    pub article_numbers: BTreeMap<String, u32>,
+}
+
+/// Every language's words, folded for matching.
+#[derive(Debug, Clone, Default)]
+pub struct Words {
+    langs: BTreeMap<Lang, Folded>,
+}
+
+/// One language's words, folded (lower case, no accents).
+#[derive(Debug, Clone, Default)]
+pub struct Folded {
+    units: BTreeMap<String, Unit>,
+    numbers: BTreeMap<String, u32>,
+    articles: BTreeMap<String, u32>,
+    languages: BTreeMap<String, Vec<String>>,
+}
+
+impl Folded {
+    fn of(words: &LangWords) -> Folded {
+        let fold = |w: &str| crate::text::fold(w).trim().to_string();
+        Folded {
+            units: words
+                .units
+                .iter()
+                .flat_map(|(unit, list)| list.iter().map(move |w| (fold(w), *unit)))
+                .collect(),
+            numbers: words
+                .number_words
+                .iter()
+                .map(|(w, n)| (fold(w), *n))
+                .collect(),
+            articles: words
+                .article_numbers
+                .iter()
+                .map(|(w, n)| (fold(w), *n))
+                .collect(),
+            languages: words.languages.clone(),
+        }
+    }
+
+    /// The names of languages (as written), by ISO 639-1 code.
+    pub fn language_names(&self) -> &BTreeMap<String, Vec<String>> {
+        &self.languages
+    }
+
+    /// The unit a folded word names.
+    pub fn unit(&self, word: &str) -> Option<Unit> {
+        self.units.get(word).copied()
+    }
+
+    /// The number a folded word is; an article only when `before_time`.
+    pub fn number(&self, word: &str, before_time: bool) -> Option<u32> {
+        self.numbers.get(word).copied().or_else(|| {
+            before_time
+                .then(|| self.articles.get(word).copied())
+                .flatten()
+        })
+    }
+
+    /// The number a folded word of a cue phrase stands for, article or
+    /// not.
+    pub fn phrase_number(&self, word: &str) -> Option<u32> {
+        self.number(word, true)
+    }
+}
+
+impl Words {
+    /// The words of a data tree; none when it has no language file.
+    pub fn load(source: &DataSource) -> crate::Result<Words> {
+        let file: BTreeMap<Lang, LangWords> = match source.read(PATH)? {
+            Some(file) => file.parse()?,
+            None => BTreeMap::new(),
+        };
+        Ok(Words::from_lists(&file))
+    }
+
+    /// The words of the lists given.
+    pub fn from_lists(lists: &BTreeMap<Lang, LangWords>) -> Words {
+        Words {
+            langs: lists.iter().map(|(l, w)| (*l, Folded::of(w))).collect(),
+        }
+    }
+
+    /// The words of `lang`.
+    pub fn of(&self, lang: Lang) -> &Folded {
+        static EMPTY: std::sync::OnceLock<Folded> = std::sync::OnceLock::new();
+        self.langs
+            .get(&lang)
+            .unwrap_or_else(|| EMPTY.get_or_init(Folded::default))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_its_units_and_numbers() {
+        let words = Words::load(&DataSource::Embedded).expect("language file");
+        for lang in Lang::ALL {
+            let w = words.of(lang);
+            for unit in [
+                Unit::Seconds,
+                Unit::Minutes,
+                Unit::Hands,
+                Unit::Rounds,
+                Unit::Percent,
+                Unit::Times,
+                Unit::Players,
+            ] {
+                assert!(w.units.values().any(|u| *u == unit), "{lang:?} {unit:?}");
+            }
+            for n in 1..=10 {
+                let written = w.numbers.values().chain(w.articles.values());
+                assert!(written.into_iter().any(|v| *v == n), "{lang:?} {n}");
+            }
+        }
+        let nl = words.of(Lang::Nl);
+        assert_eq!(nl.unit("seconden"), Some(Unit::Seconds));
+        // "een" is a number before a unit only.
+        assert_eq!(nl.number("een", false), None);
+        assert_eq!(nl.number("een", true), Some(1));
+        assert_eq!(words.of(Lang::Sk).unit("sekund"), Some(Unit::Seconds));
+    }
+}

@@ -143,6 +143,8 @@ fn options(q: &Value) -> Result<Value, String> {
     };
 
     let mut setup = Setup::new(game, street, big_blind);
+    // pokerkit plays TDA 43's minimum raise alone: no house minimum.
+    setup.house = None;
     if street == Street::Preflop {
         setup.small_blind = q.get("small_blind").and_then(Value::as_u64);
     }
@@ -220,6 +222,8 @@ fn bet(q: &Value) -> Result<Value, String> {
     input.stack = Some(chips(q, "stack")?);
     input.pushed = Pushed::Amount(chips(q, "pushed")?);
     input.pot = Some(chips(q, "pot")?);
+    // TDA 43's minimum raise alone, as pokerkit plays it.
+    input.house = None;
     let r = rule_bet(&input, &RaiseMethods::tda_2019()).map_err(shown)?;
     let outcome: &str = r.outcome.into();
     Ok(json!({

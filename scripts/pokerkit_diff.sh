@@ -13,6 +13,9 @@
 #    PHH dataset's sample in tests/fixtures/phh, or the directories given with
 #    --real): floor replays them all in one call, pokerkit each, and every
 #    betting step, the final pots and the record's final stacks are compared.
+# floor replays under tda-2019-sk: pokerkit plays TDA 43's minimum raise
+# alone, so the edition is one without a house minimum raise (dpc-2019-en's
+# note DPC-1, the default of an English UI, asks for twice the bet faced).
 # Exits non-zero on any unexplained disagreement.
 #
 # Usage: scripts/pokerkit_diff.sh [--count N] [--hands N] [--seed S] [--real DIR]...

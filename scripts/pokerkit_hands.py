@@ -173,10 +173,16 @@ def snapshot_pots(state) -> list[dict]:
     ]
 
 
+# pokerkit plays TDA 43's minimum raise alone: floor replays under an
+# edition without a house minimum raise (dpc-2019-en's note DPC-1 asks for
+# twice the bet faced), named here rather than left to the UI language.
+RULES = "tda-2019-sk"
+
+
 def replay(floor: str, path: str, at: int | None = None) -> dict:
     extra = ["--at", str(at)] if at else []
     proc = subprocess.run(
-        [floor, "--lang", "en", "hand", "--json", path, *extra],
+        [floor, "--lang", "en", "--rules", RULES, "hand", "--json", path, *extra],
         capture_output=True,
         text=True,
         check=False,

@@ -22,6 +22,10 @@ record, the difference is *explained* (see EXPLAINED) and counted apart;
 anything else is unexplained and fails the run (exit 1).
 
 Usage: pokerkit_real.py --floor PATH DIR... [--rules EDITION]
+
+The edition defaults to tda-2019-sk: pokerkit plays TDA 43's minimum raise
+alone, so the edition must have no house minimum raise (dpc-2019-en's note
+DPC-1 asks for twice the bet faced).
 """
 
 from __future__ import annotations
@@ -192,10 +196,8 @@ def pokerkit_replay(hh) -> dict:
     return {"steps": before, "pots": pots or [], "pot": Decimal(total - uncalled), "repairs": repairs}
 
 
-def floor_lines(floor: str, roots: list[str], rules: str | None) -> tuple[dict, float, int]:
-    args = [floor, "--lang", "en"]
-    if rules:
-        args += ["--rules", rules]
+def floor_lines(floor: str, roots: list[str], rules: str) -> tuple[dict, float, int]:
+    args = [floor, "--lang", "en", "--rules", rules]
     started = time.monotonic()
     proc = subprocess.run(
         [*args, "hand", "--json", *roots],
@@ -296,7 +298,7 @@ def compare(hh, pk: dict, got: dict) -> tuple[list[tuple[str, str]], int, int, b
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--floor", required=True)
-    ap.add_argument("--rules")
+    ap.add_argument("--rules", default="tda-2019-sk")
     ap.add_argument("roots", nargs="+")
     args = ap.parse_args()
 

@@ -396,6 +396,12 @@ messages! {
     AnswerSeatChips = "answer_seat_chips" [item],
     /// A seat twice in a `SEAT:AMOUNT` list.
     AnswerSeatChipsTwice = "answer_seat_chips_twice" [seat],
+    /// An item of a `SEAT:CARD` list that is not one.
+    AnswerSeatCard = "answer_seat_card" [item],
+    /// A seat twice in a `SEAT:CARD` list.
+    AnswerSeatCardTwice = "answer_seat_card_twice" [seat],
+    /// A card twice in a `SEAT:CARD` list.
+    AnswerCardTwice = "answer_card_twice" [card],
     /// A default of the ruling data that does not parse.
     BadDefault = "bad_default" [problem],
 
@@ -592,6 +598,8 @@ messages! {
     RetrievalNoBet = "count.retrieval_no_bet" [],
     /// Nobody in the hand besides the all-in player.
     StudNobodyLeft = "count.stud_nobody_left" [seat],
+    /// The upcards of fewer than two seats.
+    StudOneUpcard = "count.stud_one_upcard" [],
     /// A winner missing from the by-suit order.
     HiLoNotRanked = "count.hi_lo_not_ranked" [seat],
 

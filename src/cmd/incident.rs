@@ -432,6 +432,15 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
     out.push_str(&headline);
     out.push('\n');
     let mut table = render::table(ctx);
+    // Whose action is ruled: named on the card as in the JSON.
+    if let Some(player) = ruling
+        .data
+        .get("player")
+        .or_else(|| ruling.answers.get("player"))
+        .and_then(serde_json::Value::as_str)
+    {
+        table.add_row(vec![ui.t("card.player"), &render::cell(player)]);
+    }
     if !ruling.amounts.is_empty() {
         let amounts: Vec<String> = ruling
             .amounts

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 use crate::error::LoadError;
 use crate::message::{Message, Msg};
+use crate::poker::cards::Card;
 use crate::poker::{Chips, Seat};
 
 /// An answer value, typed by its question's kind.
@@ -152,6 +153,40 @@ pub fn parse_seat_chips(raw: &str) -> Result<Vec<(Seat, Chips)>, Invalid> {
             return invalid(Message::new(Msg::AnswerSeatChipsTwice).arg("seat", seat));
         }
         list.push((seat, parse_amount(amount)?));
+    }
+    if list.is_empty() {
+        return invalid(Message::new(Msg::AnswerEmptyList));
+    }
+    Ok(list)
+}
+
+/// Parses each seat's upcard: `2:7c,5:7d` (rank 2-9, T, J, Q, K, A; suit
+/// c, d, h, s), each seat and each card once.
+///
+/// ```
+/// use floor::engine::answer::parse_seat_cards;
+/// let up = parse_seat_cards("2:7c, 5:Td").unwrap();
+/// assert_eq!((up[1].0, up[1].1.rank), (5, 10));
+/// assert!(parse_seat_cards("2:7c,5:7c").is_err());
+/// assert!(parse_seat_cards("2:7x").is_err());
+/// ```
+pub fn parse_seat_cards(raw: &str) -> Result<Vec<(Seat, Card)>, Invalid> {
+    let mut list: Vec<(Seat, Card)> = Vec::new();
+    for item in raw.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        let bad = || Invalid(Message::new(Msg::AnswerSeatCard).arg("item", item));
+        let (seat, card) = item.split_once(':').ok_or_else(bad)?;
+        let seat = parse_seat(seat)?;
+        let card = match crate::poker::cards::parse_cards(card.trim()).as_deref() {
+            Some([Some(card)]) => *card,
+            _ => return Err(bad()),
+        };
+        if list.iter().any(|(s, _)| *s == seat) {
+            return invalid(Message::new(Msg::AnswerSeatCardTwice).arg("seat", seat));
+        }
+        if list.iter().any(|(_, c)| *c == card) {
+            return invalid(Message::new(Msg::AnswerCardTwice).arg("card", card));
+        }
+        list.push((seat, card));
     }
     if list.is_empty() {
         return invalid(Message::new(Msg::AnswerEmptyList));

@@ -117,6 +117,21 @@ pub fn decide_as<I: Incident>(
     ui: &Ui,
     answers: &Answers,
 ) -> Result<(Decision<I>, Ruling), crate::Error> {
+    decide_as_reading::<I>(tree, book, ui, answers, |_| {})
+}
+
+/// [`decide_as`] for a caller that decided some facts of the answers from
+/// edition parameters itself (`floor hand` counting substantial action for
+/// an action out of turn): `reads` reads them again in the ruling's own
+/// parameters, so a TDA practice applied for one is noted on the card as
+/// the incident would note it.
+pub fn decide_as_reading<I: Incident>(
+    tree: &Tree,
+    book: &Book,
+    ui: &Ui,
+    answers: &Answers,
+    reads: impl FnOnce(&mut Resolved<'_>),
+) -> Result<(Decision<I>, Ruling), crate::Error> {
     if tree.id != I::ID {
         return Err(LookupError::UnknownIncident {
             given: tree.id.clone(),
@@ -132,6 +147,7 @@ pub fn decide_as<I: Incident>(
         answers,
         I::READS_PROVISIONS,
         |answers, cx| {
+            reads(&mut cx.params);
             let decision = registry::decision::<I>(answers, cx)?;
             typed = Some(decision.clone());
             Ok(decision.erase())

@@ -42,7 +42,10 @@ macro_rules! notes {
         $vis:vis enum $name:ident {
             $(
                 $(#[$vmeta:meta])*
-                $variant:ident $({ $($field:ident : $ty:ty),* $(,)? })? = $key:literal
+                $variant:ident
+                    $({ $($field:ident : $ty:ty),* $(,)? })?
+                    $(( $inner:ty ))?
+                    = $key:literal
             ),* $(,)?
         }
     ) => {
@@ -54,13 +57,16 @@ macro_rules! notes {
                 $variant $({ $(
                     #[allow(missing_docs)]
                     $field: $ty
-                ),* })?,
+                ),* })? $(($inner))?,
             )*
         }
 
         impl $crate::engine::notes::NoteText for $name {
             const ALL: &'static [(&'static str, &'static [&'static str])] = &[
-                $( ($key, &[$($(stringify!($field)),*)?]) ),*
+                $( ($key, $crate::engine::notes::last(&[
+                    &[$($(stringify!($field)),*)?]
+                    $(, <$inner as $crate::engine::notes::NoteArgs>::NAMES)?
+                ])) ),*
             ];
 
             fn key(&self) -> &'static str {
@@ -71,14 +77,40 @@ macro_rules! notes {
 
             #[allow(unused_variables)]
             fn args(&self) -> Vec<(&'static str, String)> {
+                $($(
+                    if let $name::$variant(inner) = self {
+                        return <$inner as $crate::engine::notes::NoteArgs>::args(inner);
+                    }
+                )?)*
                 match self {
-                    $( $name::$variant $({ $($field),* })? => vec![
+                    $( $name::$variant { $($($field,)*)? .. } => vec![
                         $($( (stringify!($field), $field.to_string()) ),*)?
                     ], )*
                 }
             }
         }
     };
+}
+
+/// The values a note shares between incidents carry themselves (a
+/// variant `Name(Type) = "key"` of [`notes!`](crate::notes)): its
+/// placeholders and their values.
+pub trait NoteArgs {
+    /// The placeholders, in order.
+    const NAMES: &'static [&'static str];
+
+    /// The placeholder values.
+    fn args(&self) -> Vec<(&'static str, String)>;
+}
+
+/// The last of `lists`: a shared note's placeholders where [`notes!`]
+/// has them, else its own fields'.
+#[doc(hidden)]
+pub const fn last(lists: &[&'static [&'static str]]) -> &'static [&'static str] {
+    match lists {
+        [.., l] => l,
+        [] => &[],
+    }
 }
 
 /// The notes of an incident that has none.
@@ -108,6 +140,19 @@ mod tests {
             Plain = "plain",
             /// With two.
             Valued { total: u64, player: String } = "valued",
+            /// Shared with other incidents: the values carry their names.
+            Shared(Pair) = "shared",
+        }
+    }
+
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    struct Pair(u64, u64);
+
+    impl NoteArgs for Pair {
+        const NAMES: &'static [&'static str] = &["low", "high"];
+
+        fn args(&self) -> Vec<(&'static str, String)> {
+            vec![("low", self.0.to_string()), ("high", self.1.to_string())]
         }
     }
 
@@ -124,9 +169,19 @@ mod tests {
             v.args(),
             vec![("total", "1200".to_string()), ("player", "C".to_string())]
         );
+        let shared = Two::Shared(Pair(400, 800));
+        assert_eq!(shared.key(), "shared");
+        assert_eq!(
+            shared.args(),
+            vec![("low", "400".to_string()), ("high", "800".to_string())]
+        );
         assert_eq!(
             Two::ALL,
-            &[("plain", &[][..]), ("valued", &["total", "player"][..])]
+            &[
+                ("plain", &[][..]),
+                ("valued", &["total", "player"][..]),
+                ("shared", &["low", "high"][..])
+            ]
         );
     }
 }

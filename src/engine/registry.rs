@@ -480,6 +480,7 @@ fn sample<'a>(questions: impl Iterator<Item = &'a Question>) -> Answers {
             Kind::Contributions | Kind::Tables => Answer::Text("1:1".into()),
             Kind::Player => Answer::Text("A".into()),
             Kind::Stacks => Answer::Text("A:1".into()),
+            Kind::Cards => Answer::Text("1:2c,2:3d".into()),
         };
         answers.insert(&q.id, v, Origin::Given);
     }

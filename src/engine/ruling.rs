@@ -35,6 +35,10 @@ pub struct Decision<I: Incident> {
     /// before `cites`: the rule that states a parameter the ruling turned
     /// on (e.g. a house rule setting the payout).
     pub decided_by: Option<String>,
+    /// The concept of a house rule whose parameter changed an amount of
+    /// the ruling (a house minimum raise): cited after the rules applied,
+    /// beside the rule it changes.
+    pub changed_by: Option<String>,
     /// Overrides the outcome's discretion flag when the module knows better.
     pub discretion: Option<bool>,
     /// The edition has no text for the case: nothing is cited (rather than
@@ -57,6 +61,7 @@ impl<I: Incident> std::fmt::Debug for Decision<I> {
             .field("notes", &self.notes)
             .field("cites", &self.cites)
             .field("decided_by", &self.decided_by)
+            .field("changed_by", &self.changed_by)
             .field("discretion", &self.discretion)
             .field("uncited", &self.uncited)
             .field("remedy_variant", &self.remedy_variant)
@@ -74,6 +79,7 @@ impl<I: Incident> Clone for Decision<I> {
             notes: self.notes.clone(),
             cites: self.cites.clone(),
             decided_by: self.decided_by.clone(),
+            changed_by: self.changed_by.clone(),
             discretion: self.discretion,
             uncited: self.uncited,
             remedy_variant: self.remedy_variant,
@@ -92,6 +98,7 @@ impl<I: Incident> Decision<I> {
             notes: Vec::new(),
             cites: cites.into_iter().map(Into::into).collect(),
             decided_by: None,
+            changed_by: None,
             discretion: None,
             uncited: false,
             remedy_variant: None,
@@ -146,6 +153,7 @@ impl<I: Incident> Decision<I> {
                 .collect(),
             cites: self.cites,
             decided_by: self.decided_by,
+            changed_by: self.changed_by,
             discretion: self.discretion,
             uncited: self.uncited,
             remedy_variant: self.remedy_variant,
@@ -214,6 +222,8 @@ pub struct Erased {
     pub cites: Vec<Cite>,
     /// See [`Decision::decided_by`].
     pub decided_by: Option<String>,
+    /// See [`Decision::changed_by`].
+    pub changed_by: Option<String>,
     /// See [`Decision::discretion`].
     pub discretion: Option<bool>,
     /// See [`Decision::uncited`].
@@ -390,7 +400,8 @@ pub fn assemble(
         .as_deref()
         .map(|c| (c, None))
         .into_iter()
-        .chain(applied);
+        .chain(applied)
+        .chain(decision.changed_by.as_deref().map(|c| (c, None)));
     let mut cites: Vec<(&str, Option<&str>)> = Vec::new();
     // A ruling may name the deciding sub-part itself, and more than one
     // part of a rule (a misdeal: the causes, 35-A, and the re-deal, 35-C):

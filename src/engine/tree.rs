@@ -56,6 +56,8 @@ pub enum Kind {
     Player,
     /// Players' chips, `PLAYER:CHIPS,...`.
     Stacks,
+    /// Each seat's upcard, `SEAT:CARD,...` (`2:7c,5:7d`).
+    Cards,
 }
 
 /// One question.
@@ -243,6 +245,10 @@ impl Question {
             }
             Kind::Contributions => {
                 answer::parse_seat_chips(raw)?;
+                Answer::Text(raw.split_whitespace().collect::<Vec<_>>().join(""))
+            }
+            Kind::Cards => {
+                answer::parse_seat_cards(raw)?;
                 Answer::Text(raw.split_whitespace().collect::<Vec<_>>().join(""))
             }
             Kind::Actions | Kind::Tables => {

@@ -84,11 +84,24 @@ impl<'a> Loaded<'a> {
         ui: &Ui,
         given: Given,
     ) -> Result<(Decision<I>, Ruling), Error> {
+        self.ask_reading::<I>(store, edition, ui, given, |_| {})
+    }
+
+    /// [`Loaded::ask`], the ruling reading `reads` in its own parameters
+    /// too (see [`engine::decide_as_reading`]).
+    pub(super) fn ask_reading<I: Incident>(
+        &self,
+        store: &'a Store,
+        edition: &str,
+        ui: &Ui,
+        given: Given,
+        reads: impl FnOnce(&mut crate::rules::params::Resolved<'_>),
+    ) -> Result<(Decision<I>, Ruling), Error> {
         let tree = self.tree(store, I::ID)?;
         let book = self.book(store, edition)?;
         let mut source = TypedAnswers::new(tree, given)?;
         let walked = engine::walk(tree, &mut source)?;
-        engine::decide_as::<I>(tree, book, ui, &walked)
+        engine::decide_as_reading::<I>(tree, book, ui, &walked, reads)
     }
 
     /// The parameters the edition states (those the incidents read).

@@ -27,7 +27,7 @@ use crate::engine::answer::Answer;
 use crate::engine::{Decision, Incident, Ruling};
 use crate::error::{Error, Refusal};
 use crate::incidents::bet::{Bet, BetOutcome, Declared};
-use crate::incidents::out_of_turn::{OutOfTurn, OutOfTurnOutcome};
+use crate::incidents::out_of_turn::{OutOfTurn, OutOfTurnOutcome, seated_between, what_followed};
 use crate::incidents::pot_limit::PotLimit;
 use crate::incidents::reopening::Reopening;
 use crate::incidents::situation::RaisesMade;
@@ -454,14 +454,23 @@ impl<'a> Rules<'a> {
             .ask::<I>(self.store, self.edition, self.ui, given)
     }
 
+    /// [`Rules::ask`], the ruling reading `reads` in its own parameters
+    /// too (see [`crate::engine::decide_as_reading`]).
+    fn ask_reading<I: Incident>(
+        &self,
+        given: Given,
+        reads: impl FnOnce(&mut crate::rules::params::Resolved<'_>),
+    ) -> Result<(Decision<I>, Ruling), Error> {
+        self.loaded
+            .ask_reading::<I>(self.store, self.edition, self.ui, given, reads)
+    }
+
     /// The edition's counts of substantial action (TDA 36).
     fn sa_thresholds(&self) -> Result<SaThresholds, Error> {
         let stated = self.loaded.params(self.store, self.edition)?;
-        let mut params = crate::rules::params::Resolved::new(&stated);
-        Ok(SaThresholds {
-            sa_chip_actions: params.sa_chip_actions().get(),
-            sa_any_actions: params.sa_any_actions().get(),
-        })
+        Ok(SaThresholds::of(&mut crate::rules::params::Resolved::new(
+            &stated,
+        )))
     }
 }
 
@@ -680,14 +689,12 @@ fn stud_opener(hand: &Hand, round: usize, up: &BTreeMap<u8, Vec<Card>>, live: &[
     }
     if round == 0 {
         // The bring-in: one up card each; suits break a tie.
-        let pick = cards.iter().filter_map(|(p, c)| c.last().map(|c| (*p, *c)));
-        let first = if aces == Aces::Low {
-            pick.max_by(|a, b| crate::poker::cards::by_rank_then_suit(a.1, b.1, aces))
-        } else {
-            pick.min_by(|a, b| crate::poker::cards::by_rank_then_suit(a.1, b.1, aces))
-        };
+        let upcards: Vec<(u8, Card)> = cards
+            .iter()
+            .filter_map(|(p, c)| c.last().map(|c| (*p, *c)))
+            .collect();
         return StudOpener {
-            first: first.map(|(p, _)| p),
+            first: crate::poker::cards::bring_in(&upcards, aces).map(|(p, _)| p),
             tied: Vec::new(),
         };
     }
@@ -755,6 +762,9 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
         raises: resolved.limit_raise_cap().get(),
         lifted_two_left: resolved.limit_cap_lifted() == CapLifted::PotHeadsUp,
     });
+    // A house minimum raise (DPC-1) sizes every raise of the replay, as it
+    // does the incidents'.
+    let house = crate::incidents::situation::house_minimum(&resolved);
     let mut ledger = Ledger::new(hand)?;
     let mut blinds = hand
         .variant
@@ -855,6 +865,7 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
         setup.dead = Some(ledger.pot()?);
         setup.limit_reopen_percent = limit_percent;
         setup.raise_cap = raise_cap;
+        setup.house = house;
         let mut round = Round::at_table(setup, &seats).map_err(|(_, m)| bad(m))?;
         if let Some(b) = &forced {
             round.open_at(b.facing, b.full_raise);
@@ -1637,11 +1648,14 @@ fn above_the_limit(rules: &Rules<'_>, ruling: &mut Ruling, total: Chips) {
 }
 
 /// The ruling on `mv` made out of turn while `skipped` was to act: it
-/// stands unless the skipped player bets or raises before the player acts
-/// again (then he may change it); true when it does not stand. The skipped
-/// player spoke up in time unless the actions from `mv` until his own make
-/// substantial action (TDA 36, the edition's counts). `round` is the round
-/// before `mv`.
+/// stands unless the skipped player, or a player seated between him and the
+/// player, bets or raises before the player acts again (then he may change
+/// it); true when it does not stand. The skipped player spoke up in time
+/// unless the actions from `mv` until his own make substantial action (TDA
+/// 36, the edition's counts; a count the edition does not state is the TDA
+/// practice, noted on the ruling). Read as the incident reads the round told
+/// by its actions ([`seated_between`], [`what_followed`]). `round` is the
+/// round before `mv`.
 fn out_of_turn(
     rules: &Rules<'_>,
     round: &Round,
@@ -1666,30 +1680,36 @@ fn out_of_turn(
         Ok(()) => ahead.facing(),
         Err(_) => round.facing(),
     };
-    // Behind the skipped player: the out-of-turn action and every one after
-    // it until he acts.
-    let mut behind = vec![ruled.kind];
-    let mut changed = false;
-    let mut player_again = false;
+    // Every action after it: who, whether he bet or raised (an all-in that
+    // calls, or calls short, the amount he faces does not, TDA 53-A), and
+    // its kind for substantial action.
+    let (player, skipped) = (name(mv.player), name(skipped));
+    let between = seated_between(&round.seating(), &skipped, &player);
+    let mut after: Vec<(String, bool, ActionKind)> = Vec::new();
     for m in street_moves.iter().skip(here + 1) {
         let to = raised_to(round, m);
-        if m.player == skipped {
-            // Only a bet or raise changes the action: an all-in that calls
-            // (or calls short) the amount he faces does not (TDA 53-A).
-            changed = !player_again
-                && match m.act {
-                    Act::Bet(_) | Act::Raise(_) | Act::BetOrRaise(_) => true,
-                    Act::AllIn(_) => to.is_some_and(|t| t > facing),
-                    _ => false,
-                };
-            break;
-        }
-        player_again = player_again || m.player == mv.player;
-        behind.push(move_kind(m, to, facing));
+        let raises = match m.act {
+            Act::Bet(_) | Act::Raise(_) | Act::BetOrRaise(_) => true,
+            Act::AllIn(_) => to.is_some_and(|t| t > facing),
+            _ => false,
+        };
+        after.push((name(m.player), raises, move_kind(m, to, facing)));
         if let Some(t) = to {
             facing = facing.max(t);
         }
     }
+    let followed = what_followed(
+        after.iter().map(|(who, raises, _)| (who.as_str(), *raises)),
+        &player,
+        &skipped,
+        &between,
+    );
+    // Behind the skipped player: the out-of-turn action and every one after
+    // it until he acts.
+    let behind: Vec<ActionKind> = std::iter::once(ruled.kind)
+        .chain(after.iter().take(followed.behind).map(|(_, _, k)| *k))
+        .collect();
+    let changed = followed.changed;
     let sa = substantial_action(&behind, rules.sa_thresholds()?)?;
     let given: Given = vec![
         ("oot_action", choice(kind)),
@@ -1699,7 +1719,9 @@ fn out_of_turn(
             Answer::Bool(sa.outcome != SaOutcome::SubstantialAction),
         ),
     ];
-    let (decision, ruling) = rules.ask::<OutOfTurn>(given)?;
+    let (decision, ruling) = rules.ask_reading::<OutOfTurn>(given, |params| {
+        SaThresholds::of(params);
+    })?;
     Ok((ruling, decision.outcome == OutOfTurnOutcome::NotBinding))
 }
 

@@ -18,10 +18,10 @@ use serde::Deserialize;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::{Error, Refusal};
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Spot, add};
+use crate::poker::{Chips, Game, HouseMinimum, Spot, add};
 use crate::rules::concepts::{self as c, ConceptId};
 
-use super::situation::{self, Needs, Situation, WithRound};
+use super::situation::{self, HouseRaise, Needs, Situation, WithRound};
 
 /// The `bet` incident.
 pub struct Bet;
@@ -132,6 +132,17 @@ impl Incident for Bet {
                 min_raise_to: r.min_raise_to,
             });
         }
+        // A house minimum above TDA 43 decided the minimum the card shows:
+        // the house rule is cited beside 43 and the card says both.
+        if input.may_raise && HouseRaise::not_in_limit(&input.spot()) {
+            d.notes.push(Notes::HouseMinRaiseLimit);
+        }
+        if input.may_raise
+            && let Some(h) = HouseRaise::of(&input.spot(), cx)
+        {
+            h.cite(&mut d);
+            d.notes.push(Notes::HouseMinRaise(h));
+        }
         // A total counts the chips already in front: what he puts in now
         // is what the floor hands over or takes.
         if input.in_front > 0 && r.total > input.in_front {
@@ -191,6 +202,10 @@ crate::notes! {
         ForcedRaise { min_raise_to: Chips } = "forced_raise",
         /// The total less the chips already in front: what he adds.
         Adds { total: Chips, in_front: Chips, adds: Chips } = "bet_adds",
+        /// A house minimum raise above TDA 43, and what 43 alone gives.
+        HouseMinRaise(HouseRaise) = "house_min_raise",
+        /// The house minimum raise is not applied in limit.
+        HouseMinRaiseLimit = "house_min_raise_limit",
     }
 }
 
@@ -391,6 +406,8 @@ pub struct BetInput {
     /// In limit, the total a raise goes one bet above, when the round told
     /// it ([`Spot::level`]); `None`: the bet faced.
     pub level: Option<Chips>,
+    /// A house minimum raise above TDA 43 ([`Spot::house`]).
+    pub house: Option<HouseMinimum>,
 }
 
 impl BetInput {
@@ -417,6 +434,7 @@ impl BetInput {
             may_raise: true,
             capped: false,
             level: None,
+            house: None,
         }
     }
 
@@ -432,6 +450,7 @@ impl BetInput {
             may_raise: spot.may_raise,
             capped: spot.capped,
             level: spot.level,
+            house: spot.house,
             ..BetInput::new(spot.game, spot.facing, spot.big_blind)
         }
     }
@@ -450,6 +469,7 @@ impl BetInput {
             may_raise: self.may_raise,
             capped: self.capped,
             level: self.level,
+            house: self.house,
         }
     }
 }
@@ -529,7 +549,7 @@ crate::outcomes! {
             STRING_BETS,
         ],
         /// The player said "check" facing a bet: he may call or fold, not raise.
-        CallOrFold => [INVALID_DECLARATIONS],
+        CallOrFold => [INVALID_DECLARATIONS, RAISE_AMOUNTS],
     }
 }
 
@@ -598,8 +618,11 @@ struct Ctx<'a> {
     physical: Chips,
     /// `in_front + stack`.
     max_total: Option<Chips>,
-    /// The size of a full raise (limit: the fixed bet).
+    /// The size of a full raise (limit: the fixed bet), a house minimum
+    /// included.
     full: Chips,
+    /// The size the 50% standard is a share of: TDA 43's full raise.
+    standard_of: Chips,
     /// The legal minimum total for a bet or raise.
     min_total: Chips,
     /// The player has chips to put in to call.
@@ -685,6 +708,7 @@ impl<'a> Ctx<'a> {
             physical,
             max_total,
             full: spot.min_raise_size(),
+            standard_of: spot.tda_raise_size(),
             min_total: spot.min_raise_to().map_err(|m| Error::input("facing", m))?,
             facing_bet: spot.facing_bet(),
             spot,
@@ -763,8 +787,10 @@ impl<'a> Ctx<'a> {
             let t = if self.limit() { self.min_total } else { total };
             return Ok(Judged::to(t, concepts));
         }
-        // The raise standard: at least this share of a full raise.
-        let standard = (u128::from(self.full) * u128::from(self.i.standard_percent)).div_ceil(100);
+        // The raise standard: at least this share of a full raise as TDA 43
+        // sizes it (a house minimum raises the minimum, not the standard).
+        let standard =
+            (u128::from(self.standard_of) * u128::from(self.i.standard_percent)).div_ceil(100);
         if u128::from(inc) >= standard {
             return Ok(Judged {
                 total: self.min_total,
@@ -2128,6 +2154,7 @@ mod tests {
             prior in 0u8..4,
             pull_frac in 1u64..100,
             second in proptest::option::of(1u64..5_000),
+            house in proptest::option::of(1u32..4),
         ) -> BetInput {
             let facing = if facing_bbs == 0 { 0 } else { facing_bbs * bb + odd };
             let in_front = facing * front_frac / 100;
@@ -2158,6 +2185,7 @@ mod tests {
                 may_raise: true,
                 capped: false,
                 level: None,
+                house: house.map(|multiple| HouseMinimum { multiple }),
             }
         }
     }
@@ -2211,6 +2239,15 @@ mod tests {
                 CallOrFold => prop_assert!(r.total < input.facing),
             }
             prop_assert_eq!(r.raise_by.is_some(), input.facing > 0 && r.total > input.facing);
+            // A house minimum raises TDA 43's, never lowers it: the larger
+            // of the two, in no-limit and pot-limit against a bet.
+            let tda = BetInput { house: None, ..input.clone() }.spot().min_raise_to().unwrap();
+            match input.house {
+                Some(h) if input.game != Game::Limit && input.facing > 0 => {
+                    prop_assert_eq!(r.min_raise_to, tda.max(input.facing * u64::from(h.multiple)));
+                }
+                _ => prop_assert_eq!(r.min_raise_to, tda),
+            }
             if input.game == Game::PotLimit && r.total > input.facing {
                 let cap = input.spot().pot_limit_max().unwrap();
                 prop_assert!(r.total <= cap);

@@ -9,11 +9,11 @@
 
 use serde::Deserialize;
 
-use super::situation::{self, Needs, Situation, WithRound};
+use super::situation::{self, HouseRaise, Needs, Situation, WithRound};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Setup, Spot, Street};
+use crate::poker::{Chips, Game, HouseMinimum, Setup, Spot, Street};
 use crate::rules::concepts::{self as c, Cite};
 
 /// The `incorrect-bet` incident.
@@ -79,6 +79,7 @@ impl Incident for IncorrectBet {
                 street_ended: a.street_ended,
                 substantial_action_after: a.substantial_action_after.unwrap_or(false),
                 capped: spot.capped,
+                house: spot.house,
             },
             window,
         )?;
@@ -90,6 +91,13 @@ impl Incident for IncorrectBet {
             returned: (corrected && r.corrected_to < a.total).then(|| a.total - r.corrected_to),
         };
         d.extra.kind = Some(r.kind);
+        // Corrected to a minimum a house sets above TDA 43.
+        if r.kind == IncorrectKind::UnderMinimum
+            && let Some(h) = HouseRaise::of(&spot, cx)
+        {
+            h.cite(&mut d);
+            d.notes.push(Notes::HouseMinRaise(h));
+        }
         // Limit against a bet: an unanswered cap is taken as not reached.
         if situation.notes.contains(&situation::Note::CapAssumed) {
             d.notes.push(Notes::CapAssumed);
@@ -124,6 +132,8 @@ crate::notes! {
     pub enum Notes {
         /// The raises taken as not capped.
         CapAssumed = "cap_assumed",
+        /// A house minimum raise above TDA 43, and what 43 alone gives.
+        HouseMinRaise(HouseRaise) = "house_min_raise",
     }
 }
 
@@ -158,6 +168,8 @@ pub struct IncorrectBetInput {
     /// Limit: the raises of the round had reached the house's cap, so the
     /// bettor could only call.
     pub capped: bool,
+    /// A house minimum raise above TDA 43 ([`Spot::house`]).
+    pub house: Option<HouseMinimum>,
 }
 
 /// What kind of error the bet was.
@@ -247,6 +259,7 @@ pub struct IncorrectBetRuling {
 ///     street_ended: false,
 ///     substantial_action_after: true,
 ///     capped: false,
+///     house: None,
 /// };
 /// let r = incorrect_bet(&b, PotLimitUnderbetWindow::UntilSubstantialAction).unwrap();
 /// assert_eq!((r.outcome, r.corrected_to), (IncorrectOutcome::Corrected, 1200));
@@ -274,6 +287,7 @@ pub fn incorrect_bet(
         unit,
         in_front: input.in_front,
         pot: input.pot,
+        house: input.house,
         ..Spot::new(input.game, input.big_blind, input.facing)
     };
     let (kind, corrected_to, in_window) = if input.game == Game::PotLimit {
@@ -366,6 +380,7 @@ mod tests {
                 street_ended,
                 substantial_action_after: true,
                 capped: false,
+                house: None,
             },
             UntilSubstantialAction,
         )
@@ -408,6 +423,7 @@ mod tests {
                 street_ended,
                 substantial_action_after: sa,
                 capped: false,
+                house: None,
             },
             window,
         )
@@ -466,6 +482,7 @@ mod tests {
             street_ended: false,
             substantial_action_after: false,
             capped: false,
+            house: None,
         };
         let r = incorrect_bet(&base, CurrentStreet).unwrap();
         assert_eq!((r.outcome, r.corrected_to), (Corrected, 200));
@@ -519,6 +536,7 @@ mod tests {
             street_ended: false,
             substantial_action_after: false,
             capped: true,
+            house: None,
         };
         for total in [450, 500] {
             let r = incorrect_bet(&IncorrectBetInput { total, ..capped }, CurrentStreet).unwrap();
@@ -554,6 +572,7 @@ mod tests {
             street_ended: false,
             substantial_action_after: false,
             capped: false,
+            house: None,
         };
         let key = |i: IncorrectBetInput| match incorrect_bet(&i, CurrentStreet) {
             Err(e) => e.input_key().expect("an input at fault"),

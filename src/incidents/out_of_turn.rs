@@ -206,26 +206,11 @@ fn from_actions(a: &Answers, told: &Told, text: &str, cx: &mut Cx<'_>) -> Result
         }
         seat(&mut round, name);
     }
-    let seating: Vec<String> = round.seating().iter().map(|s| s.to_string()).collect();
-    let position = |name: &str| seating.iter().position(|s| s == name);
-    // The skipped player and those seated between him and the out-of-turn
-    // player: their bet or raise changes the action to him.
-    let between: Vec<String> = match (position(skipped), position(player)) {
-        (Some(from), Some(to)) => {
-            let n = seating.len();
-            (0..n)
-                .map(|k| (from + k) % n)
-                .take_while(|i| *i != to)
-                .filter_map(|i| seating.get(i).cloned())
-                .collect()
-        }
-        _ => vec![skipped.to_string()],
-    };
+    let between = seated_between(&round.seating(), skipped, player);
     let mut oot: Option<(usize, Action)> = None;
-    let mut behind: Vec<Action> = Vec::new();
-    let mut skipped_acted = false;
-    let mut changed = false;
-    let mut player_acted_again = false;
+    // Each action after the one out of turn: who, and whether it bet or
+    // raised.
+    let mut after: Vec<(String, bool)> = Vec::new();
     for (n, action) in actions.iter().enumerate() {
         let name = action.player.as_deref().unwrap_or_default();
         let facing = round.facing();
@@ -244,45 +229,42 @@ fn from_actions(a: &Answers, told: &Told, text: &str, cx: &mut Cx<'_>) -> Result
                 oot = Some((n, action.clone()));
             }
         } else if oot.is_some() {
-            if name == skipped {
-                skipped_acted = true;
-            }
-            if name == player {
-                player_acted_again = true;
-            }
             let raises = match action.kind {
                 ActionKind::Bet | ActionKind::Raise => true,
                 ActionKind::AllIn => action.total.is_some_and(|t| t > facing),
                 _ => false,
             };
-            if raises && !player_acted_again && between.iter().any(|b| b == name) {
-                changed = true;
-            }
-        }
-        if oot.is_some() && !skipped_acted {
-            behind.push(action.clone());
+            after.push((name.to_string(), raises));
         }
         round
             .apply(n + 1, action)
             .map_err(|m| Error::input("actions", m))?;
     }
-    let Some((_, oot_action)) = oot else {
+    let Some((at, oot_action)) = oot else {
         return Err(Error::input(
             "player",
             Message::new(Msg::OotNotFound).arg("player", player),
         ));
     };
-    let thresholds = SaThresholds {
-        sa_chip_actions: cx.params.sa_chip_actions().get(),
-        sa_any_actions: cx.params.sa_any_actions().get(),
-    };
+    let followed = what_followed(
+        after.iter().map(|(name, raises)| (name.as_str(), *raises)),
+        player,
+        skipped,
+        &between,
+    );
+    let behind: Vec<Action> = actions
+        .iter()
+        .skip(at)
+        .take(followed.behind + 1)
+        .cloned()
+        .collect();
     let kinds: Vec<ActionKind> = behind.iter().map(|b| b.kind).collect();
-    let sa = substantial_action(&kinds, thresholds)?;
+    let sa = substantial_action(&kinds, SaThresholds::of(&mut cx.params))?;
     let substantial = sa.outcome == SaOutcome::SubstantialAction;
     Ok(Played {
         input: OutOfTurnInput {
             oot_action: oot_action.kind,
-            action_changed: changed,
+            action_changed: followed.changed,
             skipped_spoke: !substantial,
         },
         player: player.to_string(),
@@ -294,6 +276,95 @@ fn from_actions(a: &Answers, told: &Told, text: &str, cx: &mut Cx<'_>) -> Result
             actions_text(&behind)
         },
     })
+}
+
+/// The skipped player and those seated between him and the out-of-turn
+/// `player`, in `seating` (acting order): a bet or raise by any of them
+/// changes the action to the out-of-turn player (53-A). A name `seating`
+/// does not know: the skipped player alone.
+///
+/// ```
+/// use floor::incidents::out_of_turn::seated_between;
+/// assert_eq!(seated_between(&["1", "2", "3", "4"], "2", "4"), ["2", "3"]);
+/// assert_eq!(seated_between(&["1", "2", "3", "4"], "4", "2"), ["4", "1"]);
+/// ```
+pub fn seated_between(seating: &[&str], skipped: &str, player: &str) -> Vec<String> {
+    let position = |name: &str| seating.iter().position(|s| *s == name);
+    match (position(skipped), position(player)) {
+        (Some(from), Some(to)) => {
+            let n = seating.len();
+            (0..n)
+                .map(|k| (from + k) % n)
+                .take_while(|i| *i != to)
+                .filter_map(|i| seating.get(i).map(|s| s.to_string()))
+                .collect()
+        }
+        _ => vec![skipped.to_string()],
+    }
+}
+
+/// What followed an action out of turn, as rule 53 reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Followed {
+    /// How many of the actions after it came before the skipped player
+    /// acted: with the action out of turn, they are behind him (for
+    /// substantial action, 53-B).
+    pub behind: usize,
+    /// The action changed: one of the players seated between bet or
+    /// raised on his first action after it, before the out-of-turn player
+    /// acted again (53-A).
+    pub changed: bool,
+}
+
+/// Reads [`Followed`] off the actions `after` the one out of turn, each as
+/// `(who, bet or raised)`; `between` as [`seated_between`] gives it. The one
+/// reading for the incident told the actions and for `floor hand`.
+///
+/// ```
+/// use floor::incidents::out_of_turn::what_followed;
+/// let between = ["2".to_string(), "3".to_string()];
+/// // 4 acted out of turn; 5 folds, 2 calls, 3 raises: changed, one action
+/// // behind 2.
+/// let f = what_followed([("5", false), ("2", false), ("3", true)], "4", "2", &between);
+/// assert_eq!((f.behind, f.changed), (1, true));
+/// // 4 bet out of turn, 3 skipped: 3 calls, 1 folds, 2 raises, 3 goes
+/// // all-in: 3 answered the bet first, so it stood when the action reached 4.
+/// let between = ["3".to_string()];
+/// let after = [("3", false), ("1", false), ("2", true), ("3", true)];
+/// let f = what_followed(after, "4", "3", &between);
+/// assert_eq!((f.behind, f.changed), (0, false));
+/// ```
+pub fn what_followed<'a>(
+    after: impl IntoIterator<Item = (&'a str, bool)>,
+    player: &str,
+    skipped: &str,
+    between: &[String],
+) -> Followed {
+    let mut followed = Followed {
+        behind: 0,
+        changed: false,
+    };
+    let mut skipped_acted = false;
+    let mut player_again = false;
+    // The players seated between who acted since the action out of turn.
+    let mut answered: Vec<&str> = Vec::new();
+    for (name, raises) in after {
+        skipped_acted = skipped_acted || name == skipped;
+        player_again = player_again || name == player;
+        if !skipped_acted {
+            followed.behind += 1;
+        }
+        // Only a player's first action after it comes before the action
+        // reaches the out-of-turn player: his next one is in a later turn
+        // around the table, as is anything after the player acted again.
+        if between.iter().any(|b| b == name) && !answered.contains(&name) {
+            answered.push(name);
+            if raises && !player_again {
+                followed.changed = true;
+            }
+        }
+    }
+    followed
 }
 
 /// The answers of the `out-of-turn` incident.

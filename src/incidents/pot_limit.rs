@@ -12,7 +12,7 @@ use serde::Deserialize;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Game, Spot};
+use crate::poker::{Chips, Game, HouseMinimum, Spot};
 use crate::rules::concepts::{self as c, ConceptId};
 
 use super::situation::{self, Needs, Situation, WithRound};
@@ -80,6 +80,7 @@ impl Incident for PotLimit {
             in_front,
             big_blind,
             short_blind,
+            house: spot.house,
         })?;
         let mut d = Decision::<PotLimit>::new(r.outcome, r.concepts);
         match r.working {
@@ -174,6 +175,8 @@ pub struct PotLimitInput {
     /// Pre-flop only: a blind posted short by an all-in player. The maximum
     /// is computed as if that blind had been posted in full.
     pub short_blind: Option<ShortBlind>,
+    /// A house minimum raise above TDA 43: the maximum is never below it.
+    pub house: Option<HouseMinimum>,
 }
 
 crate::outcomes! {
@@ -246,6 +249,7 @@ pub struct Working {
 ///     in_front: 0,
 ///     big_blind: 200,
 ///     short_blind: None,
+///     house: None,
 /// })
 /// .unwrap();
 /// assert_eq!((r.to_call, r.max_total), (200, 700));
@@ -257,6 +261,7 @@ pub fn max_bet(input: &PotLimitInput) -> Result<PotLimitRuling, Error> {
         in_front,
         big_blind,
         short_blind,
+        house,
     } = *input;
     if big_blind == 0 {
         return Err(Error::input("big_blind", Message::new(Msg::BigBlindZero)));
@@ -264,6 +269,7 @@ pub fn max_bet(input: &PotLimitInput) -> Result<PotLimitRuling, Error> {
     let mut spot = Spot {
         in_front,
         pot: Some(pot),
+        house,
         ..Spot::new(Game::PotLimit, big_blind, facing)
     };
     if let Some(ShortBlind { posted, full }) = short_blind {
@@ -347,6 +353,7 @@ mod tests {
             in_front,
             big_blind: 200,
             short_blind: None,
+            house: None,
         }
     }
 
@@ -392,6 +399,7 @@ mod tests {
                 posted: 60,
                 full: 200,
             }),
+            house: None,
         })
         .unwrap();
         assert_eq!((r.to_call, r.max_total), (200, 700));
@@ -409,6 +417,7 @@ mod tests {
                 posted: 40,
                 full: 100,
             }),
+            house: None,
         })
         .unwrap();
         assert_eq!((r.to_call, r.max_total), (200, 700));
@@ -478,7 +487,7 @@ mod tests {
             let contained = if in_front < facing { facing + in_front } else { facing };
             let pot = contained + extra;
             let r = max_bet(&PotLimitInput {
-                pot, facing, in_front, big_blind: bb, short_blind: None,
+                pot, facing, in_front, big_blind: bb, short_blind: None, house: None,
             }).unwrap();
             // The largest prior full bet or raise is never more than the bet faced.
             let last_raise = facing * last_raise_frac / 100;

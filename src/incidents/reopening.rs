@@ -10,8 +10,8 @@
 use serde::Deserialize;
 
 use super::limit_raises::{self, HeadsUp};
-use super::situation::{self, Needs, WithRound};
-use crate::engine::notes::NoteText;
+use super::situation::{self, HouseRaise, Needs, WithRound};
+use crate::engine::notes::{NoteArgs, NoteText};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::poker::{Action, Chips, Game, RaiseCap, Round, Setup, Street};
@@ -73,6 +73,18 @@ impl Incident for Reopening {
         let r = options(&round, player.trim())?;
         let mut d = Decision::<Reopening>::new(r.outcome, r.concepts);
         d.notes.extend(notes);
+        // A house minimum above TDA 43 decided the minimum raise-to (in
+        // limit it is not applied, and said).
+        let spot = round.spot(player.trim()).ok();
+        if r.min_raise_to.is_some() && spot.as_ref().is_some_and(HouseRaise::not_in_limit) {
+            d.notes.push(Notes::HouseMinRaiseLimit);
+        }
+        if r.min_raise_to.is_some()
+            && let Some(h) = spot.and_then(|spot| HouseRaise::of(&spot, cx))
+        {
+            h.cite(&mut d);
+            d.notes.push(Notes::HouseMinRaise(h));
+        }
         if r.capped {
             d.notes.insert(0, Notes::ReopenCapped);
         }
@@ -118,17 +130,27 @@ pub enum Notes {
     ReopenCapped,
     /// A note of the limit cap (see [`limit_raises::Notes`]).
     Limit(limit_raises::Notes),
+    /// A house minimum raise above TDA 43, and what 43 alone gives.
+    HouseMinRaise(HouseRaise),
+    /// The house minimum raise is not applied in limit.
+    HouseMinRaiseLimit,
 }
 
 impl NoteText for Notes {
     // The cap's notes are listed (and proven translated) with
     // `limit-raises`.
-    const ALL: &'static [(&'static str, &'static [&'static str])] = &[("reopen_capped", &[])];
+    const ALL: &'static [(&'static str, &'static [&'static str])] = &[
+        ("reopen_capped", &[]),
+        ("house_min_raise", HouseRaise::NAMES),
+        ("house_min_raise_limit", &[]),
+    ];
 
     fn key(&self) -> &'static str {
         match self {
             Notes::ReopenCapped => "reopen_capped",
             Notes::Limit(n) => n.key(),
+            Notes::HouseMinRaise(_) => "house_min_raise",
+            Notes::HouseMinRaiseLimit => "house_min_raise_limit",
         }
     }
 
@@ -136,6 +158,8 @@ impl NoteText for Notes {
         match self {
             Notes::ReopenCapped => Vec::new(),
             Notes::Limit(n) => n.args(),
+            Notes::HouseMinRaise(h) => h.args(),
+            Notes::HouseMinRaiseLimit => Vec::new(),
         }
     }
 }

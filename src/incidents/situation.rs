@@ -19,8 +19,10 @@ use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::action::parse_stacks;
 use crate::poker::{
-    Action, ActionKind, Chips, Game, RaiseCap, Round, Setup, Spot, Street, parse_actions,
+    Action, ActionKind, Chips, Game, HouseMinimum, RaiseCap, Round, Setup, Spot, Street,
+    parse_actions,
 };
+use crate::rules::params::Resolved;
 
 /// The answers that tell a betting round, the same keys in every betting
 /// incident (SPEC sections 4-5): each incident's tree asks those it needs.
@@ -226,6 +228,7 @@ impl Situation {
         let in_front = told.in_front.unwrap_or(0);
         let mut setup = Setup::new(game, told.street.unwrap_or_default(), big_blind);
         setup.small_blind = told.small_blind;
+        setup.house = house_minimum(&cx.params);
         let mut spot = Spot {
             in_front,
             full_raise: match told.last_raise {
@@ -234,6 +237,7 @@ impl Situation {
                 None => facing,
             },
             stack: told.stack,
+            house: setup.house,
             ..Spot::new(game, big_blind, facing)
         };
         let mut notes = Vec::new();
@@ -331,14 +335,88 @@ fn read_round(told: &Told, actions: &str, needs: Needs, cx: &mut Cx<'_>) -> Resu
     let mut setup = Setup::new(game, told.street.unwrap_or_default(), big_blind);
     setup.small_blind = told.small_blind;
     setup.raise_cap = needs.raise_cap;
+    setup.house = house_minimum(&cx.params);
     // The share of a bet that re-opens limit betting matters only after an
     // all-in short of a bet: looked at then; its practice is noted where it
     // decided (see Situation::played).
     if game == Game::Limit && actions.iter().any(|a| a.kind == ActionKind::AllIn) {
-        let mut peek = crate::rules::params::Resolved::new(cx.params.stated());
+        let mut peek = Resolved::new(cx.params.stated());
         setup.limit_reopen_percent = limit_reopen_percent_of(&mut peek)?;
     }
     Ok((setup, stacks, actions))
+}
+
+/// The house's minimum raise where the edition (or its house rules) sets
+/// one above TDA 43 (`min_raise_multiple`, DPC-1); the one place a round's
+/// setup learns it, for the incidents and for `floor hand` alike.
+pub fn house_minimum(params: &Resolved<'_>) -> Option<HouseMinimum> {
+    params
+        .min_raise_multiple()
+        .map(|m| HouseMinimum { multiple: m.get() })
+}
+
+/// The house minimum where it raised the minimum raise a card shows above
+/// TDA 43: the numbers its note states, and the concept of the rule that
+/// sets it (cited beside the raise rule).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HouseRaise {
+    /// How many times the bet faced a raise must reach.
+    pub multiple: u32,
+    /// The total bet faced ("prior bet" as it is read).
+    pub facing: Chips,
+    /// The minimum raise-to under the house.
+    pub house: Chips,
+    /// The minimum raise-to under TDA 43 alone.
+    pub tda: Chips,
+    /// The concept of the rule that sets it (DPC-1's house note).
+    pub rule: Option<String>,
+}
+
+impl HouseRaise {
+    /// Where the house minimum raised the minimum raise-to of `spot`.
+    pub fn of(spot: &Spot, cx: &Cx<'_>) -> Option<HouseRaise> {
+        let house = spot.house?;
+        let (min, tda) = spot.house_raised()?;
+        Some(HouseRaise {
+            multiple: house.multiple,
+            facing: spot.facing,
+            house: min,
+            tda,
+            rule: cx.concept_stating("min_raise_multiple").map(str::to_string),
+        })
+    }
+
+    /// Whether a house minimum is set but not applied because the game is
+    /// limit (a raise there is one fixed bet): the card says so where it
+    /// shows a raise against a bet.
+    pub fn not_in_limit(spot: &Spot) -> bool {
+        spot.game == Game::Limit && spot.house.is_some() && spot.facing > 0
+    }
+
+    /// Cites the raise rule it changes (TDA 43) and, beside it, the house
+    /// rule that sets it.
+    pub fn cite<I: crate::engine::Incident>(&self, d: &mut crate::engine::Decision<I>) {
+        let raise = crate::rules::concepts::RAISE_AMOUNTS;
+        if !d.cites.iter().any(|c| c.concept == raise) {
+            d.cites.push(raise.into());
+        }
+        d.changed_by.clone_from(&self.rule);
+    }
+}
+
+/// The placeholders of its note (`notes.house_min_raise`), the same in
+/// every incident that shows it.
+impl crate::engine::notes::NoteArgs for HouseRaise {
+    const NAMES: &'static [&'static str] = &["multiple", "facing", "house", "tda"];
+
+    fn args(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("multiple", self.multiple.to_string()),
+            ("facing", self.facing.to_string()),
+            ("house", self.house.to_string()),
+            ("tda", self.tda.to_string()),
+        ]
+    }
 }
 
 /// Whose action it is when the answers do not name him: certain only in a
@@ -365,7 +443,7 @@ pub(crate) fn limit_reopen_percent(cx: &mut Cx<'_>) -> Result<u8, Error> {
     limit_reopen_percent_of(&mut cx.params)
 }
 
-fn limit_reopen_percent_of(params: &mut crate::rules::params::Resolved<'_>) -> Result<u8, Error> {
+fn limit_reopen_percent_of(params: &mut Resolved<'_>) -> Result<u8, Error> {
     let percent = params.limit_reopen_percent().get();
     u8::try_from(percent).map_err(|_| {
         Error::input(
@@ -388,9 +466,7 @@ fn capped_as_played(
     // raise), and read (its practice noted) only once it is reached: where
     // it decides, as the floor's "cap reached" reads it told in numbers.
     let cap = if raises > 0 {
-        crate::rules::params::Resolved::new(cx.params.stated())
-            .limit_raise_cap()
-            .get()
+        Resolved::new(cx.params.stated()).limit_raise_cap().get()
     } else {
         u32::MAX
     };

@@ -46,10 +46,7 @@ impl Incident for SubstantialAction {
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<SubstantialAction>, Error> {
         let actions = parse_actions(&a.actions).map_err(|m| Error::input("actions", m))?;
         let kinds: Vec<ActionKind> = actions.iter().map(|a| a.kind).collect();
-        let thresholds = SaThresholds {
-            sa_chip_actions: cx.params.sa_chip_actions().get(),
-            sa_any_actions: cx.params.sa_any_actions().get(),
-        };
+        let thresholds = SaThresholds::of(&mut cx.params);
         let r = substantial_action(&kinds, thresholds)?;
         let mut d = Decision::<SubstantialAction>::new(r.outcome, r.concepts);
         d.extra = Extra {
@@ -70,6 +67,17 @@ pub struct SaThresholds {
     pub sa_chip_actions: u32,
     /// Actions needed of any kind (3).
     pub sa_any_actions: u32,
+}
+
+impl SaThresholds {
+    /// The edition's counts, read where every ruling reads them: a count
+    /// the edition does not state is the TDA practice, noted on the card.
+    pub fn of(params: &mut crate::rules::params::Resolved<'_>) -> SaThresholds {
+        SaThresholds {
+            sa_chip_actions: params.sa_chip_actions().get(),
+            sa_any_actions: params.sa_any_actions().get(),
+        }
+    }
 }
 
 impl Default for SaThresholds {

@@ -14,10 +14,10 @@ use super::incorrect_bet::{
     IncorrectBetInput, IncorrectOutcome, PotLimitUnderbetWindow, incorrect_bet,
 };
 use super::sequence::{Irregular, apply, as_ruled, spot_at};
-use super::situation::{Needs, WithRound, round_before};
+use super::situation::{HouseRaise, Needs, WithRound, round_before};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::poker::{Action, ActionKind, Chips, Round};
+use crate::poker::{Action, ActionKind, Chips, Round, Spot};
 
 /// The `underraise-callers` incident.
 pub struct UnderraiseCallers;
@@ -44,6 +44,8 @@ pub struct ShortBet {
     pub minimum: Chips,
     /// Who called the short total, in order (before any later raise).
     pub callers: Vec<String>,
+    /// The bettor's spot when he bet (its minimum raise is `minimum`).
+    pub spot: Spot,
 }
 
 /// Finds the first bet or raise below the legal minimum in the round as
@@ -91,6 +93,7 @@ pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<Option<ShortBet
                             last_raise: spot.full_raise,
                             minimum,
                             callers: Vec::new(),
+                            spot,
                         });
                         apply(&mut round, n, &as_ruled(action, action.kind, Some(minimum)))?;
                         continue;
@@ -160,6 +163,7 @@ impl Incident for UnderraiseCallers {
                 substantial_action_after: false,
                 // The round told refuses a raise past the limit cap.
                 capped: false,
+                house: setup.house,
             },
             PotLimitUnderbetWindow::CurrentStreet,
         )?;
@@ -170,6 +174,11 @@ impl Incident for UnderraiseCallers {
             UnderraiseOutcome::Stands
         };
         let mut d = Decision::<UnderraiseCallers>::new(outcome, r.concepts);
+        // Short of a minimum a house sets above TDA 43.
+        if let Some(h) = HouseRaise::of(&found.spot, cx) {
+            h.cite(&mut d);
+            d.notes.push(Notes::HouseMinRaise(h));
+        }
         let owed = r.corrected_to.saturating_sub(found.bet.total);
         d.amounts = Amounts {
             corrected_to: r.corrected_to,
@@ -268,6 +277,8 @@ crate::notes! {
         ShortBettorStands { player: String, total: Chips } = "short_bettor_stands",
         /// A caller adds too.
         ShortCallerAdds { player: String, total: Chips, corrected_to: Chips, to_add: Chips } = "short_caller_adds",
+        /// A house minimum raise above TDA 43, and what 43 alone gives.
+        HouseMinRaise(HouseRaise) = "house_min_raise",
     }
 }
 

@@ -50,6 +50,60 @@ impl Card {
     }
 }
 
+impl std::fmt::Display for Card {
+    /// As hand histories write it: `7c`, `Td`, `As`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let rank = match self.rank {
+            10 => 'T',
+            11 => 'J',
+            12 => 'Q',
+            13 => 'K',
+            14 => 'A',
+            r => char::from(b'0' + r % 10),
+        };
+        let suit = match self.suit {
+            Suit::Clubs => 'c',
+            Suit::Diamonds => 'd',
+            Suit::Hearts => 'h',
+            Suit::Spades => 's',
+        };
+        write!(f, "{rank}{suit}")
+    }
+}
+
+/// Who brings in on third street, with his upcard: the lowest upcard
+/// (razz, `Aces::Low`: the highest, the ace low). Equal ranks are broken by
+/// suit in the order of [`Suit`]: the lowest suit brings in (razz: the
+/// highest). No rulebook states the suit order for the bring-in (see the
+/// `stud-first-to-act` incident): this is the common stud practice. The
+/// one place the bring-in is chosen, for `floor hand` and the incident.
+///
+/// ```
+/// use floor::poker::cards::{Aces, bring_in, parse_cards};
+/// let up = |t: &str| parse_cards(t).unwrap()[0].unwrap();
+/// let cards = [(2, up("2h")), (5, up("2c")), (7, up("Ks"))];
+/// assert_eq!(bring_in(&cards, Aces::High).map(|(s, _)| s), Some(5));
+/// assert_eq!(bring_in(&cards, Aces::Low).map(|(s, _)| s), Some(7));
+/// ```
+pub fn bring_in<P: Copy>(upcards: &[(P, Card)], aces: Aces) -> Option<(P, Card)> {
+    let order = |a: &&(P, Card), b: &&(P, Card)| by_rank_then_suit(a.1, b.1, aces);
+    match aces {
+        Aces::High => upcards.iter().min_by(order),
+        Aces::Low => upcards.iter().max_by(order),
+    }
+    .copied()
+}
+
+/// Whether another upcard has the rank of `card` under `aces`: the suit
+/// decided who brings in.
+pub fn tied_on_rank<P>(upcards: &[(P, Card)], card: Card, aces: Aces) -> bool {
+    upcards
+        .iter()
+        .filter(|(_, c)| c.rank_with(aces) == card.rank_with(aces))
+        .count()
+        > 1
+}
+
 /// Reads cards written one after another (`Ac2d`, `7h6h`). Unknown cards
 /// (`??`) are `None`. `None` for the whole when the text is no cards.
 ///
@@ -181,6 +235,40 @@ mod tests {
         let best_low = showing(&cards("As2d"), Aces::Low);
         assert!(best_low < showing(&cards("3s2d"), Aces::Low));
         assert!(showing(&cards("KsQd"), Aces::Low) < showing(&cards("2s2d"), Aces::Low));
+    }
+
+    #[test]
+    fn cards_print_as_written() {
+        for t in ["2c", "9d", "Th", "As", "Kc"] {
+            assert_eq!(cards(t)[0].to_string(), t);
+        }
+    }
+
+    // The bring-in: the lowest upcard, a tie by suit (clubs lowest); razz
+    // the highest with the ace low, a tie by suit (spades highest).
+    #[test]
+    fn the_bring_in_is_the_low_card_by_suit_razz_the_high_card() {
+        let up = |t: &str| -> Vec<(u8, Card)> {
+            t.split(',')
+                .enumerate()
+                .map(|(i, c)| (i as u8 + 1, cards(c)[0]))
+                .collect()
+        };
+        // (upcards by seat 1.., stud, razz, suit decided in stud)
+        for (given, stud, razz, tie) in [
+            ("2h,2c,Ks", 2, 3, true),
+            ("3d,As,4c", 1, 3, false),
+            ("Ah,Kc,Kd", 2, 3, true),
+            ("7s,7h,7d,7c", 4, 1, true),
+            ("Qc,Qs,2d", 3, 2, false),
+        ] {
+            let u = up(given);
+            let (seat, card) = bring_in(&u, Aces::High).unwrap();
+            assert_eq!(seat, stud, "{given}");
+            assert_eq!(tied_on_rank(&u, card, Aces::High), tie, "{given}");
+            assert_eq!(bring_in(&u, Aces::Low).unwrap().0, razz, "{given}");
+        }
+        assert!(bring_in::<u8>(&[], Aces::High).is_none());
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! least a full bet or raise when the action returns. In limit, the
 //! edition's share of a full bet re-opens (`limit_reopen_percent`).
 
-use super::spot::Spot;
+use super::spot::{HouseMinimum, Spot};
 use super::{Action, ActionKind, Chips, Game, Street};
 use crate::message::{Message, Msg};
 
@@ -66,6 +66,8 @@ pub struct Setup {
     pub limit_reopen_percent: u8,
     /// In limit games, the cap on raises; `None`: no cap.
     pub raise_cap: Option<RaiseCap>,
+    /// A house minimum raise above TDA 43; `None`: TDA 43 alone.
+    pub house: Option<HouseMinimum>,
 }
 
 impl Setup {
@@ -79,6 +81,7 @@ impl Setup {
             dead: None,
             limit_reopen_percent: 100,
             raise_cap: None,
+            house: None,
         }
     }
 
@@ -461,9 +464,19 @@ impl Round {
         at
     }
 
-    fn threshold(&self) -> Chips {
+    /// What the bet must have grown by since a player acted for betting to
+    /// re-open for him (TDA 47): a full raise. In no-limit and pot-limit
+    /// the last full bet or raise (at least the big blind) and, under a
+    /// house minimum, at least the raise over his own total it asks for; in
+    /// limit the edition's share of a bet.
+    fn threshold(&self, total: Chips) -> Chips {
         match self.setup.game {
-            Game::NoLimit | Game::PotLimit => self.min_raise_size(),
+            Game::NoLimit | Game::PotLimit => {
+                let tda = self.base_spot(0).tda_raise_size();
+                self.setup
+                    .house
+                    .map_or(tda, |h| tda.max(h.raise_over(total)))
+            }
             // The unit was computed from the setup when the round began.
             Game::Limit => self.setup.limit_reopen_share().unwrap_or(Chips::MAX),
         }
@@ -474,7 +487,8 @@ impl Round {
     }
 
     fn may_raise(&self, p: &Player) -> bool {
-        (!p.acted || self.facing.saturating_sub(p.total) >= self.threshold()) && !self.capped()
+        (!p.acted || self.facing.saturating_sub(p.total) >= self.threshold(p.total))
+            && !self.capped()
     }
 
     /// The spot of a player with `in_front` before betting-open is known.
@@ -491,6 +505,7 @@ impl Round {
             may_raise: !self.capped(),
             capped: self.capped(),
             level: (self.setup.game == Game::Limit).then_some(self.level),
+            house: self.setup.house,
         }
     }
 
@@ -776,7 +791,7 @@ impl Round {
                                     .arg("size", size)
                                     .arg("max", max)));
                             }
-                            t - self.level.min(t) >= self.threshold()
+                            t - self.level.min(t) >= self.threshold(0)
                         }
                         Game::NoLimit | Game::PotLimit => {
                             let full = if facing == 0 {
@@ -839,7 +854,7 @@ impl Round {
         } else {
             Message::new(Msg::RaiseClosed)
                 .arg("grew", self.facing.saturating_sub(p.total))
-                .arg("threshold", self.threshold())
+                .arg("threshold", self.threshold(p.total))
         }
     }
 }
@@ -886,6 +901,37 @@ mod tests {
         assert!(bb.may_raise);
         assert_eq!(bb.min_raise_to().unwrap(), 550);
         assert_eq!(r.to_act(), Some("SB"));
+    }
+
+    // dpc-2019-en DPC-1 "Min RAISE = 2 times of prior bet": a full raise is
+    // one that reaches twice the bet it raises; a short one re-opens for
+    // nobody who acted.
+    #[test]
+    fn a_house_minimum_sizes_the_full_raise_that_reopens() {
+        let mut setup = Setup::new(Game::NoLimit, Street::Preflop, 100);
+        let actions = parse_actions("A:raise:300,B:call,C:all-in:500").unwrap();
+        // TDA 43 alone: the all-in raises by 200, a full raise.
+        let r = Round::replay(setup, &actions).unwrap();
+        assert!(r.spot("A").unwrap().may_raise);
+        assert_eq!(r.spot("D").unwrap().min_raise_to().unwrap(), 700);
+        // Under the house: short of 600, so A and B may only call; the next
+        // raise goes to twice 500.
+        setup.house = Some(HouseMinimum { multiple: 2 });
+        let r = Round::replay(setup, &actions).unwrap();
+        assert!(!r.spot("A").unwrap().may_raise);
+        assert!(!r.spot("B").unwrap().may_raise);
+        assert_eq!(r.spot("D").unwrap().min_raise_to().unwrap(), 1000);
+        // An all-in reaching twice the bet re-opens.
+        let flop = Setup {
+            street: Street::Flop,
+            ..setup
+        };
+        let r = Round::replay(flop, &parse_actions("A:bet:100,B:all-in:250").unwrap()).unwrap();
+        assert!(r.spot("A").unwrap().may_raise);
+        assert_eq!(r.spot("A").unwrap().min_raise_to().unwrap(), 500);
+        // A raise below the house minimum is refused.
+        let err = Round::replay(setup, &parse_actions("A:raise:300,B:raise:500").unwrap());
+        assert_eq!(err.unwrap_err().0, "actions");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The situation one player faces when it is his turn: the bet, his chips in
 //! front and behind, the last full raise, the pot, and whether betting is
 //! open for him. Every amount a ruling needs is derived here, once: the
-//! call, the minimum raise-to (TDA 43) and the pot-limit maximum (TDA 54).
+//! call, the minimum raise-to (TDA 43, raised where a house sets a higher
+//! minimum) and the pot-limit maximum (TDA 54).
 //!
 //! A [`Round`](super::Round) derives the spot of any player from the actions;
 //! an incident told the numbers builds it with [`Spot::new`].
@@ -41,6 +42,35 @@ pub struct Spot {
     /// one bet above it, so after a smaller all-in it completes the bet.
     /// `None`: the bet faced.
     pub level: Option<Chips>,
+    /// A house minimum raise above TDA 43 (no-limit and pot-limit).
+    pub house: Option<HouseMinimum>,
+}
+
+/// A house's minimum raise as a multiple of the bet raised (DPC's note
+/// "Min RAISE = 2 times of prior bet"). "Prior bet" is read as the total
+/// bet faced: a raise must reach `multiple` times it. It adds to TDA 43 and
+/// never lowers it: the minimum is the larger of the two. A limit raise is
+/// one fixed bet, so the house minimum is read in no-limit and pot-limit
+/// only.
+///
+/// ```
+/// use floor::poker::spot::HouseMinimum;
+///
+/// // Facing 1200: a raise to at least 2400, so it adds at least 1200.
+/// assert_eq!(HouseMinimum { multiple: 2 }.raise_over(1200), 1200);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HouseMinimum {
+    /// How many times the bet faced a raise must reach (at least 1).
+    pub multiple: u32,
+}
+
+impl HouseMinimum {
+    /// The least a raise over a total bet of `bet` adds under the house
+    /// minimum: `(multiple - 1) × bet`.
+    pub fn raise_over(self, bet: Chips) -> Chips {
+        bet.saturating_mul(Chips::from(self.multiple.saturating_sub(1)))
+    }
 }
 
 impl Spot {
@@ -68,6 +98,7 @@ impl Spot {
             may_raise: true,
             capped: false,
             level: None,
+            house: None,
         }
     }
 
@@ -113,14 +144,40 @@ impl Spot {
             .map_or(self.facing, |max| max.min(self.facing))
     }
 
-    /// The size of a minimum raise: the last full bet or raise, at least
-    /// the big blind (TDA 43-A); in limit, the street's fixed bet (a raise
-    /// is exactly one bet).
-    pub fn min_raise_size(&self) -> Chips {
+    /// The size of a minimum raise under TDA 43 alone: the last full bet or
+    /// raise, at least the big blind (TDA 43-A); in limit, the street's
+    /// fixed bet (a raise is exactly one bet). The 50% standard of 43-A is
+    /// a share of this size.
+    pub fn tda_raise_size(&self) -> Chips {
         match self.game {
             Game::Limit => self.unit,
             Game::NoLimit | Game::PotLimit => self.full_raise.max(self.big_blind),
         }
+    }
+
+    /// The size of a minimum raise, the size of a full raise: TDA 43's, or
+    /// the house's where it is larger ([`HouseMinimum`]).
+    pub fn min_raise_size(&self) -> Chips {
+        let tda = self.tda_raise_size();
+        match (self.game, self.house) {
+            (Game::NoLimit | Game::PotLimit, Some(h)) => tda.max(h.raise_over(self.facing)),
+            _ => tda,
+        }
+    }
+
+    /// Where the house minimum raises the minimum raise-to above TDA 43:
+    /// the minimum under the house and the one TDA 43 alone gives. `None`
+    /// where it changes nothing (no house minimum, no bet faced, limit, or
+    /// TDA 43 gives as much).
+    pub fn house_raised(&self) -> Option<(Chips, Chips)> {
+        let house = self.min_raise_to().ok()?;
+        let tda = Spot {
+            house: None,
+            ..*self
+        }
+        .min_raise_to()
+        .ok()?;
+        (house > tda).then_some((house, tda))
     }
 
     /// The legal minimum total for a bet or raise: with no bet faced the big
@@ -221,6 +278,49 @@ mod tests {
             ..Spot::new(Game::NoLimit, 400, 500)
         };
         assert_eq!(s.min_raise_to().unwrap(), 900);
+    }
+
+    // dpc-2019-en DPC-1 "Min RAISE = 2 times of prior bet", the prior bet
+    // read as the total bet faced: it raises the minimum, never lowers it.
+    #[test]
+    fn dpc_2019_en_house_minimum_is_twice_the_bet_faced_never_below_tda_43() {
+        let house = Some(HouseMinimum { multiple: 2 });
+        // (facing, last full raise, big blind, TDA 43 alone, with the house)
+        for (facing, last, bb, tda, with) in [
+            (1200, 800, 400, 2000, 2400),
+            // The opening bet: both give twice the bet.
+            (1000, 1000, 200, 2000, 2000),
+            // A short all-in bet below the big blind: TDA 43 gives more.
+            (300, 300, 400, 700, 700),
+            (500, 100, 400, 900, 1000),
+            // No bet faced: the big blind either way.
+            (0, 0, 400, 400, 400),
+        ] {
+            let s = Spot {
+                full_raise: last,
+                ..Spot::new(Game::NoLimit, bb, facing)
+            };
+            assert_eq!(s.min_raise_to().unwrap(), tda, "{facing}");
+            let h = Spot { house, ..s };
+            assert_eq!(h.min_raise_to().unwrap(), with, "{facing}");
+            assert_eq!(h.tda_raise_size(), s.tda_raise_size());
+            assert_eq!(
+                h.house_raised(),
+                (with > tda).then_some((with, tda)),
+                "{facing}"
+            );
+            // Pot-limit reads it too; limit does not (a raise is one bet).
+            let pl = Spot {
+                game: Game::PotLimit,
+                ..h
+            };
+            assert_eq!(pl.min_raise_to().unwrap(), with);
+            let fl = Spot {
+                game: Game::Limit,
+                ..h
+            };
+            assert_eq!(fl.min_raise_to(), Spot { house: None, ..fl }.min_raise_to());
+        }
     }
 
     #[test]

@@ -33,6 +33,7 @@ pub const READ_BY_RULINGS: &[&str] = &[
     "limit_reopen_percent",
     "limit_raise_cap",
     "limit_cap_lifted",
+    "min_raise_multiple",
     "undercall_preflop_opener",
     "missed_round_formula",
     "penalty_kinds",
@@ -63,6 +64,7 @@ pub const READ_BY_RULINGS: &[&str] = &[
     "hi_lo_odd_chip",
     "hi_lo_identical",
     "stud_odd_chip",
+    "stud_bring_in",
     "new_player_between_sb_button",
     "bba_order",
     "hand_start_events",
@@ -456,6 +458,9 @@ params! {
     hi_lo_identical in "odd-chips": HiLoIdentical = HiLoIdentical::EvenSplit;
     /// Who receives the odd chip of a stud split.
     stud_odd_chip in "odd-chips": StudOddChip = StudOddChip::HighCardBySuit;
+    /// Who brings in on third street in stud. No rulebook states it in
+    /// force (the house may): the common stud practice.
+    stud_bring_in in "stud-procedures": StudBringIn = StudBringIn::LowCardBySuit;
     /// The misdeal causes the rule lists.
     misdeal_conditions in "misdeals": Vec<MisdealCondition> = MisdealCondition::TDA.to_vec();
     /// Boxed cards on the initial deal that make a misdeal.

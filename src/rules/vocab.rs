@@ -172,6 +172,21 @@ pub enum HiLoOddChip {
     HighHalf,
 }
 
+/// Who brings in on third street in stud (high and high-low). No bundled
+/// edition states it in force: onk-2023-nl RP-10 E speaks of "de speler die
+/// de lage kaart per kleur gedeeld heeft" but names no suit order, and ONK
+/// declares its stud procedures not applicable; tda-2019-sk OP10 names no
+/// bring-in (it orders the suits only for the odd chip, rule 20); the
+/// others have no stud procedures. A house may state it. No edition states
+/// the razz bring-in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StudBringIn {
+    /// The player dealt the lowest upcard, equal ranks by suit (clubs
+    /// lowest, then diamonds, hearts, spades: the common stud practice).
+    LowCardBySuit,
+}
+
 /// Who receives the odd chip of a stud split.
 ///
 /// | edition | text | value |

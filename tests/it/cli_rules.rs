@@ -5,7 +5,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 use crate::common::{
-    floor, json, json_exit, log_one_ruling, one_line_error, stdout_not_covered, store,
+    copy_dir, floor, json, json_exit, log_one_ruling, one_line_error, stdout_not_covered, store,
 };
 
 #[test]
@@ -630,18 +630,6 @@ fn check_validates_and_counts_the_lexicons() {
     ]);
     assert_eq!(hits[0]["concept"], "calling-clock", "{hits}");
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).expect("read dir").flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            copy_dir(&path, &to.join(entry.file_name()));
-        } else {
-            std::fs::copy(&path, to.join(entry.file_name())).expect("copy");
-        }
-    }
 }
 
 #[test]

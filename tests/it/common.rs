@@ -100,3 +100,17 @@ pub fn log_one_ruling(log: &std::path::Path) {
         .assert()
         .success();
 }
+
+/// Copies the folder `from` to `to`, files and folders (a test's own copy
+/// of the data tree, to change).
+pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for entry in std::fs::read_dir(from).expect("read dir").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            copy_dir(&path, &to.join(entry.file_name()));
+        } else {
+            std::fs::copy(&path, to.join(entry.file_name())).expect("copy");
+        }
+    }
+}

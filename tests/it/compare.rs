@@ -385,12 +385,13 @@ fn a_house_note_that_changes_a_ruling_stars_the_topic_it_changes() {
         raise["params"]["min_raise_multiple"],
         json!({"a": null, "b": 2})
     );
-    // The parameter line says so too, though no ruling of floor reads it.
+    // The parameter line says so too: the minimum raise of the betting
+    // rulings reads it.
     let multiple = c["parameters"]
         .as_array()
         .and_then(|p| p.iter().find(|p| p["param"] == "min_raise_multiple"))
         .expect("the minimum raise multiple");
-    assert_eq!(multiple["ruling"], false, "{multiple}");
+    assert_eq!(multiple["ruling"], true, "{multiple}");
     assert_eq!(multiple["changes_ruling"], true, "{multiple}");
     // The note's own row is the house's, with nothing of its own to weigh.
     assert_eq!(flags(row(&c, "house-min-raise-note")), ["house"]);

@@ -828,3 +828,197 @@ fn a_pot_with_one_seat_is_said_in_the_singular() {
         assert!(text.contains(main) && text.contains(side), "{text}");
     }
 }
+
+/// dpc-2019-en's closing note DPC-1, "Min RAISE = 2 times of prior bet",
+/// the prior bet read as the total bet faced: it raises TDA 43's minimum,
+/// never lowers it or the 50% standard, and where it decides the card cites
+/// it beside 43 and says both minimums. The same facts under an edition
+/// without it rule by 43 alone.
+#[test]
+fn the_house_minimum_raise_is_twice_the_bet_faced_and_cited_beside_43() {
+    let oversized = [
+        "facing=1200",
+        "last_raise=800",
+        "big_blind=400",
+        "chips=5000",
+    ];
+    let reopen = [
+        "street=preflop",
+        "big_blind=100",
+        "actions=A:raise:300,B:call,C:all-in:500",
+        "player=B",
+    ];
+    // (edition, incident, answers, outcome, amounts, cites)
+    type Row<'a> = (
+        &'a str,
+        &'a str,
+        Vec<&'a str>,
+        &'a str,
+        Vec<(&'a str, u64)>,
+        Vec<&'a str>,
+    );
+    let rows: Vec<Row> = vec![
+        (
+            "dpc-2019-en",
+            "bet",
+            oversized.to_vec(),
+            "call",
+            vec![("total", 1200), ("min_raise_to", 2400), ("returned", 3800)],
+            vec!["44", "43-A", "DPC-1"],
+        ),
+        (
+            "onk-2023-nl",
+            "bet",
+            oversized.to_vec(),
+            "call",
+            vec![("total", 1200), ("min_raise_to", 2000), ("returned", 3800)],
+            vec!["44"],
+        ),
+        // 500 more than the call: 50% of 43's 800 or more, short of a full
+        // raise: forced to the house minimum.
+        (
+            "dpc-2019-en",
+            "bet",
+            vec![
+                "facing=1200",
+                "last_raise=800",
+                "big_blind=400",
+                "pushed=1700",
+            ],
+            "raise",
+            vec![("total", 2400), ("min_raise_to", 2400), ("owed", 700)],
+            vec!["43-A", "DPC-1"],
+        ),
+        // 300 more: below 50% of 43's 800 (the house moves the minimum,
+        // not the standard): a call.
+        (
+            "dpc-2019-en",
+            "bet",
+            vec![
+                "facing=1200",
+                "last_raise=800",
+                "big_blind=400",
+                "pushed=1500",
+            ],
+            "call",
+            vec![("total", 1200), ("min_raise_to", 2400), ("returned", 300)],
+            vec!["43-A", "DPC-1"],
+        ),
+        // Facing the opening bet the two agree: nothing to note.
+        (
+            "dpc-2019-en",
+            "bet",
+            vec!["facing=1000", "big_blind=200", "chips=5000"],
+            "call",
+            vec![("total", 1000), ("min_raise_to", 2000)],
+            vec!["44"],
+        ),
+        // C's all-in raises by 200, a full raise under 43, short of the
+        // house's 600: B, who acted, may only call.
+        (
+            "dpc-2019-en",
+            "reopening",
+            reopen.to_vec(),
+            "closed",
+            vec![("to_call", 500)],
+            vec!["47"],
+        ),
+        (
+            "tda-2019-sk",
+            "reopening",
+            reopen.to_vec(),
+            "reopened",
+            vec![("to_call", 500), ("min_raise_to", 700)],
+            vec!["47", "43"],
+        ),
+        // 2500 facing 1500 after a raise of 900: legal under 43 (2400),
+        // short of twice 1500.
+        (
+            "dpc-2019-en",
+            "incorrect-bet",
+            vec![
+                "facing=1500",
+                "last_raise=900",
+                "big_blind=200",
+                "total=2500",
+                "street_ended=no",
+            ],
+            "corrected",
+            vec![("corrected_to", 3000), ("to_add", 500)],
+            vec!["52-A", "43", "DPC-1"],
+        ),
+    ];
+    for (edition, incident, answers, outcome, amounts, cites) in rows {
+        let r = rule(edition, incident, &answers);
+        let at = format!("{incident} {edition} {answers:?}");
+        assert_eq!(r["outcome"], outcome, "{at}");
+        for (key, want) in amounts {
+            assert_eq!(amount(&r, key), Some(want), "{at}: {key}");
+        }
+        assert_eq!(cited(&r), cites, "{at}");
+        let house = cites.contains(&"DPC-1");
+        assert_eq!(
+            notes(&r).contains("read here as the total bet faced"),
+            house,
+            "{at}"
+        );
+    }
+    // The card says both minimums, in every UI language.
+    for lang in ["en", "nl", "de", "sk"] {
+        let mut args = vec!["--lang", lang, "incident", "bet", "--rules", "dpc-2019-en"];
+        for a in oversized {
+            args.extend(["--answer", a]);
+        }
+        let text = crate::common::stdout(&args);
+        assert!(
+            text.contains("DPC-1") && text.contains("2400"),
+            "{lang}: {text}"
+        );
+        assert!(text.contains("2000"), "{lang}: {text}");
+    }
+}
+
+/// Issue 23, point 2: whose action is ruled is named on the card, as in
+/// the JSON, in every betting incident told by the round's actions.
+#[test]
+fn the_card_names_the_player_whose_action_is_ruled() {
+    let round = [
+        "--answer",
+        "street=river",
+        "--answer",
+        "big_blind=1000",
+        "--answer",
+        "actions=A:bet:2000,B:raise:5000",
+        "--answer",
+        "player=C",
+    ];
+    for (incident, own) in [
+        ("undercall", vec!["heads_up=no", "pushed=2000"]),
+        ("bet", vec!["chips=5000"]),
+        ("reopening", vec![]),
+        ("pot-limit", vec!["pot=9000"]),
+    ] {
+        let mut args = vec![
+            "--lang",
+            "nl",
+            "incident",
+            incident,
+            "--rules",
+            "onk-2023-nl",
+        ];
+        args.extend(round);
+        for a in &own {
+            args.extend(["--answer", a]);
+        }
+        let card = crate::common::stdout(&args);
+        assert!(
+            card.lines()
+                .any(|l| l.starts_with("│ Speler") && l.contains(" C ")),
+            "{incident}: {card}"
+        );
+        args.push("--json");
+        let r: Value = serde_json::from_str(&crate::common::stdout(&args)).unwrap();
+        let named = r["player"].as_str().or(r["answers"]["player"].as_str());
+        assert_eq!(named, Some("C"), "{incident}");
+    }
+}

@@ -15,6 +15,11 @@
 //! `underraise-callers`, `reopening` and `limit-raises` by the actions,
 //! `incorrect-bet` and `unclear-bet` by the numbers.
 //!
+//! A house minimum raise (dpc-2019-en's note DPC-1, twice the bet faced)
+//! makes other raises legal, so its editions get rounds generated under it:
+//! each seed gives one round per minimum-raise rule, the editions without a
+//! house minimum sharing theirs.
+//!
 //! `cargo test` runs a modest number of rounds; `FLOOR_EQUIVALENCE_CASES`
 //! sets another (`.ci/run` runs thousands) and `FLOOR_EQUIVALENCE_SEED` the
 //! seed. The counts are printed with `--nocapture`.
@@ -25,7 +30,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use floor::data::DataSource;
 use floor::engine::{GivenAnswers, Ruling, Tree};
 use floor::hand::replay::Rules;
-use floor::poker::{Action, ActionKind, Chips, Game, Round, Setup, Street, TableSeat};
+use floor::poker::{
+    Action, ActionKind, Chips, Game, HouseMinimum, Round, Setup, Street, TableSeat,
+};
 use floor::rules::Store;
 use floor::ui::{Lang, Ui};
 use proptest::prelude::*;
@@ -318,8 +325,9 @@ fn pick_move(
     Some(Some((kind, total)))
 }
 
-/// A round generated from `seed`; `None` when nobody is left to act.
-fn scenario(seed: u64) -> Option<Scenario> {
+/// A round generated from `seed` under the minimum raise of `house` (TDA 43
+/// alone when `None`); `None` when nobody is left to act.
+fn scenario(seed: u64, house: Option<HouseMinimum>) -> Option<Scenario> {
     let mut rng = Rng(seed);
     let game = rng.pick(&[Game::NoLimit, Game::PotLimit, Game::Limit]);
     let street = rng.pick(&[Street::Preflop, Street::Flop, Street::Turn, Street::River]);
@@ -379,6 +387,7 @@ fn scenario(seed: u64) -> Option<Scenario> {
     let mut setup = Setup::new(game, street, big_blind);
     setup.small_blind = Some(small_blind);
     setup.dead = Some(dead);
+    setup.house = house;
     // The TDA practice every bundled edition follows in limit: half a bet
     // re-opens, and a bet and three raises are the cap.
     setup.limit_reopen_percent = 50;
@@ -497,6 +506,9 @@ struct Rig {
     store: Store,
     ui: Ui,
     trees: BTreeMap<&'static str, Tree>,
+    /// The editions by the minimum raise they rule with: TDA 43 alone, or
+    /// a house minimum above it.
+    families: Vec<(Option<HouseMinimum>, Vec<&'static str>)>,
 }
 
 impl Rig {
@@ -507,7 +519,29 @@ impl Rig {
             .into_iter()
             .map(|id| (id, floor::engine::load(store.source(), id).expect("tree")))
             .collect();
-        Rig { store, ui, trees }
+        let mut families: Vec<(Option<HouseMinimum>, Vec<&'static str>)> = Vec::new();
+        for edition in EDITIONS {
+            let params = store.book(edition).expect("edition").params();
+            let house = floor::incidents::situation::house_minimum(
+                &floor::rules::params::Resolved::new(&params),
+            );
+            match families.iter_mut().find(|(h, _)| *h == house) {
+                Some((_, editions)) => editions.push(edition),
+                None => families.push((house, vec![edition])),
+            }
+        }
+        assert!(
+            families
+                .iter()
+                .any(|(h, e)| h.is_some() && e.contains(&"dpc-2019-en")),
+            "dpc-2019-en rules with its house minimum"
+        );
+        Rig {
+            store,
+            ui,
+            trees,
+            families,
+        }
     }
 
     fn rule(&self, id: &str, edition: &str, answers: &[(&str, String)]) -> floor::Result<Ruling> {
@@ -534,8 +568,23 @@ struct Counts {
     oot_rounds: AtomicUsize,
     oot_comparisons: AtomicUsize,
     oot_hands: AtomicUsize,
-    oot_hands_other: AtomicUsize,
     oot_hands_all_in_call: AtomicUsize,
+    /// Records where players after the one out of turn act before the
+    /// skipped player.
+    oot_hands_others_first: AtomicUsize,
+    /// Records where the skipped player answered a bet out of turn, then
+    /// one seated between raised (not compared).
+    oot_hands_answered_bet: AtomicUsize,
+    /// Records that never show the skipped player again (not compared).
+    oot_hands_never_back: AtomicUsize,
+    /// Records with a player seated between the skipped player and the one
+    /// out of turn.
+    oot_hands_seated_between: AtomicUsize,
+    /// Records where players act after the skipped player, before the
+    /// action is back to the one out of turn.
+    oot_hands_between_acted: AtomicUsize,
+    /// Rounds generated under a house minimum raise.
+    house_rounds: AtomicUsize,
 }
 
 /// What the player does: silent chips, or words and chips.
@@ -591,18 +640,26 @@ fn act(rng: &mut Rng, s: &Scenario) -> Vec<(&'static str, String)> {
 
 /// The facts of `out-of-turn` as a floor person gives them, beside the
 /// ruling told by the round's actions: the round generated up to the player
-/// to act (the skipped one), the next player acts before him, then a few
-/// players after that, the skipped one last when the turn comes back to
-/// him. What the rule asks is read off what the generator did: the action
-/// out of turn, whether the skipped player then bet or raised (the action
-/// changed, TDA 53-A), and whether substantial action (the edition's
-/// counts, TDA 36) came behind him before he acted. `floor hand` ruling the
-/// action out of turn must agree where it rules on the same facts.
+/// to act (the skipped one), the next player (or the one after him, a
+/// player seated between them) acts before him, then a few players: the
+/// skipped one at once when the floor backs the action up, else those
+/// after the out-of-turn player first; after the skipped player, those
+/// seated between, until the action comes back to the out-of-turn player.
+/// What the rule asks is read off what the generator did: the action out of
+/// turn, whether the skipped player or one seated between then bet or
+/// raised on his first action after it (the action changed, TDA 53-A), and
+/// whether substantial action
+/// (the edition's counts, TDA 36) came behind the skipped player before he
+/// acted. `floor hand` ruling the action out of turn must agree, whatever
+/// the record shows after it: the skipped player at once, others first,
+/// players seated between, or never again (the record leaves his action
+/// out).
 fn check_out_of_turn(
     rig: &Rig,
     counts: &Counts,
     s: &Scenario,
     seed: u64,
+    editions: &[&'static str],
 ) -> Result<(), TestCaseError> {
     // The incident replays the round as no-limit (it asks no game): a limit
     // round's completions after a short all-in are no no-limit raises.
@@ -628,11 +685,28 @@ fn check_out_of_turn(
     if past.apply(99, &fold).is_err() || past.betting_over() {
         return Ok(());
     }
-    let Some(oot_name) = past.to_act().map(str::to_string) else {
+    let Some(mut oot_name) = past.to_act().map(str::to_string) else {
         return Ok(());
     };
     if oot_name == skipped {
         return Ok(());
+    }
+    // The skipped player and those seated between him and the player out of
+    // turn: their bet or raise changes the action (TDA 53-A).
+    let mut between = vec![skipped.clone()];
+    if rng.chance(40) {
+        let fold = Action {
+            player: Some(oot_name.clone()),
+            kind: ActionKind::Fold,
+            total: None,
+        };
+        if past.apply(99, &fold).is_ok()
+            && !past.betting_over()
+            && let Some(further) = past.to_act().map(str::to_string)
+            && further != skipped
+        {
+            between.push(std::mem::replace(&mut oot_name, further));
+        }
     }
     let spot = s.round.spot(&oot_name).expect("the next player's spot");
     let all = spot.all_in_total().unwrap_or(Chips::MAX);
@@ -686,15 +760,20 @@ fn check_out_of_turn(
     let mut changed = false;
     let mut skipped_acted = false;
     let mut skipped_all_in_call = false;
+    let mut between_acted = false;
+    let mut skipped_raised = false;
+    // Those seated between (the skipped player too) who acted since.
+    let mut answered: Vec<String> = Vec::new();
     // Half the time the floor backs the action up to the skipped player at
     // once; else the players behind go on, the skipped one when his turn
-    // comes back.
+    // comes back. After him, the players in turn, until the action is back
+    // to the player out of turn.
     let back_up = rng.chance(50);
-    for _ in 0..rng.range(1, 3) {
+    for _ in 0..rng.range(1, 4) {
         if round.betting_over() {
             break;
         }
-        let next = if back_up {
+        let next = if back_up && !skipped_acted {
             Some(skipped.as_str())
         } else {
             round.to_act()
@@ -702,6 +781,9 @@ fn check_out_of_turn(
         let Some(who) = next.map(str::to_string) else {
             break;
         };
+        if who == oot_name {
+            break;
+        }
         let Some(Some((kind, total))) = pick_move(&mut rng, &round, &who, s.game) else {
             break;
         };
@@ -716,19 +798,28 @@ fn check_out_of_turn(
             break;
         }
         moves.push((seat_of(&who), kind, total));
+        // Only a bet or raise by the skipped player or one seated between
+        // changes the action: a call all-in does not.
+        let raises = match kind {
+            ActionKind::Bet | ActionKind::Raise => true,
+            ActionKind::AllIn => total.is_some_and(|t| t > facing),
+            _ => false,
+        };
+        // A player's next action after his first is a turn around the
+        // table later: the action had reached the player out of turn.
+        if between.contains(&who) && !answered.contains(&who) {
+            changed = changed || raises;
+            answered.push(who.clone());
+        }
         if who == skipped {
             skipped_acted = true;
-            // Only a bet or raise by the player skipped changes the action
-            // (he sits right before the player out of turn).
-            changed = match kind {
-                ActionKind::Bet | ActionKind::Raise => true,
-                ActionKind::AllIn => total.is_some_and(|t| t > facing),
-                _ => false,
-            };
-            skipped_all_in_call = kind == ActionKind::AllIn && !changed;
-            break;
+            skipped_raised = raises;
+            skipped_all_in_call = kind == ActionKind::AllIn && !raises;
+        } else if skipped_acted {
+            between_acted = true;
+        } else {
+            behind.push(kind);
         }
-        behind.push(kind);
     }
     counts.oot_rounds.fetch_add(1, Ordering::Relaxed);
     let mut played = vec![
@@ -743,7 +834,7 @@ fn check_out_of_turn(
         played.push(("small_blind", s.small_blind.to_string()));
     }
     let mut rulings = BTreeMap::new();
-    for edition in EDITIONS {
+    for &edition in editions {
         let params = rig.store.book(edition).expect("edition").params();
         let chip_actions = params.sa_chip_actions.map_or(2, |c| c.get()) as usize;
         let any_actions = params.sa_any_actions.map_or(3, |c| c.get()) as usize;
@@ -770,12 +861,24 @@ fn check_out_of_turn(
         rulings.insert(edition, a);
     }
     // floor hand: the same round, the action out of turn ruled as it is
-    // made, where the record shows the skipped player act right after it.
-    // A record that never shows him again omits his fold (as hand
-    // histories do), and one where others act first has the hand rule each
-    // of them out of turn too: not the same facts.
-    if !skipped_acted || behind.len() > 1 {
-        counts.oot_hands_other.fetch_add(1, Ordering::Relaxed);
+    // made: the skipped player back at once, after others (the hand rules
+    // each of them out of turn too: the first ruling out of turn is the one
+    // compared), players seated between acting after him. A record that
+    // never shows him again leaves his action out, as hand histories do:
+    // the replay takes him to have folded in turn, so the action is in turn
+    // there (not the same facts, counted apart).
+    if !skipped_acted {
+        counts.oot_hands_never_back.fetch_add(1, Ordering::Relaxed);
+        return Ok(());
+    }
+    // A bet or raise out of turn the skipped player answered without
+    // raising, then one seated between raised: the replay returns the bet
+    // before the skipped player acts (he faced no bet), the round told by
+    // its actions keeps it (he called it). Not the same facts, counted apart.
+    if matches!(kind, ActionKind::Bet | ActionKind::Raise) && changed && !skipped_raised {
+        counts
+            .oot_hands_answered_bet
+            .fetch_add(1, Ordering::Relaxed);
         return Ok(());
     }
     let after: Vec<(u8, String)> = moves
@@ -786,7 +889,7 @@ fn check_out_of_turn(
     let text = s.hand(&after);
     let hand = floor::hand::compact::parse(&text)
         .map_err(|m| TestCaseError::fail(format!("{m}: {text}")))?;
-    let edition = EDITIONS[(seed % 5) as usize];
+    let edition = pick_edition(editions, seed);
     let rules = Rules::new(&rig.store, edition, &rig.ui);
     let replayed = floor::hand::replay(&hand, &rules, None)
         .map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
@@ -796,10 +899,25 @@ fn check_out_of_turn(
         )));
     };
     let incident = &rulings[edition];
-    // A call all-in by the skipped player changes nothing (rule 53-A: only
-    // a bet or raise does): counted apart to show these records compared.
+    // Counted apart to show these records compared: a call all-in by the
+    // skipped player changes nothing (rule 53-A: only a bet or raise does).
     if skipped_all_in_call && kind != ActionKind::Fold {
         counts.oot_hands_all_in_call.fetch_add(1, Ordering::Relaxed);
+    }
+    if behind.len() > 1 {
+        counts
+            .oot_hands_others_first
+            .fetch_add(1, Ordering::Relaxed);
+    }
+    if between.len() > 1 {
+        counts
+            .oot_hands_seated_between
+            .fetch_add(1, Ordering::Relaxed);
+    }
+    if between_acted {
+        counts
+            .oot_hands_between_acted
+            .fetch_add(1, Ordering::Relaxed);
     }
     counts.oot_hands.fetch_add(1, Ordering::Relaxed);
     prop_assert_eq!(
@@ -854,16 +972,39 @@ fn with_chips_returned(r: &floor::Result<Ruling>) -> serde_json::Value {
     v
 }
 
+/// One of `editions`, by the seed.
+fn pick_edition(editions: &[&'static str], seed: u64) -> &'static str {
+    editions[(seed % editions.len() as u64) as usize]
+}
+
 fn check_round(rig: &Rig, counts: &Counts, seed: u64) -> Result<(), TestCaseError> {
-    let Some(s) = scenario(seed) else {
+    for (house, editions) in &rig.families {
+        check_family(rig, counts, seed, *house, editions)?;
+    }
+    Ok(())
+}
+
+/// The round `seed` generates under the minimum raise of `house`, compared
+/// in each of `editions` (those that rule with that minimum).
+fn check_family(
+    rig: &Rig,
+    counts: &Counts,
+    seed: u64,
+    house: Option<HouseMinimum>,
+    editions: &[&'static str],
+) -> Result<(), TestCaseError> {
+    let Some(s) = scenario(seed, house) else {
         return Ok(());
     };
-    check_out_of_turn(rig, counts, &s, seed)?;
+    check_out_of_turn(rig, counts, &s, seed, editions)?;
     // A round nobody has acted in yet is told by its numbers alone.
     if s.moves.is_empty() {
         return Ok(());
     }
     counts.rounds.fetch_add(1, Ordering::Relaxed);
+    if house.is_some() {
+        counts.house_rounds.fetch_add(1, Ordering::Relaxed);
+    }
     let mut rng = Rng(seed ^ 0x5EED);
     let spot = s.round.spot(&s.name(s.player)).expect("spot");
     // Limit after a short all-in below the share that re-opens: the next
@@ -912,7 +1053,7 @@ fn check_round(rig: &Rig, counts: &Counts, seed: u64) -> Result<(), TestCaseErro
     let what = act(&mut rng, &s);
     numbers.extend(what.iter().cloned());
     played.extend(what.iter().cloned());
-    for edition in EDITIONS {
+    for &edition in editions {
         // bet
         if level_told {
             let a = outcome_of(&rig.rule("bet", edition, &played));
@@ -1040,7 +1181,7 @@ fn check_round(rig: &Rig, counts: &Counts, seed: u64) -> Result<(), TestCaseErro
         let text = s.hand(&[(s.player, format!("p{put}"))]);
         let hand = floor::hand::compact::parse(&text)
             .map_err(|m| TestCaseError::fail(format!("{m}: {text}")))?;
-        let edition = EDITIONS[(seed % 5) as usize];
+        let edition = pick_edition(editions, seed);
         let rules = Rules::new(&rig.store, edition, &rig.ui);
         let replayed = floor::hand::replay(&hand, &rules, None)
             .map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
@@ -1103,8 +1244,9 @@ fn the_same_facts_as_actions_and_as_numbers_give_the_same_ruling() {
     let counts = Counts::default();
     let result = runner.run(&any::<u64>(), |s| check_round(&rig, &counts, s));
     eprintln!(
-        "equivalence: seed {seed}, {cases} cases, {} rounds, {} comparisons ({} refused on both paths alike), {} hands against the incident, {} rounds a number cannot tell (limit after a short all-in); out-of-turn: {} rounds, {} comparisons, {} hands against the incident ({} records where the skipped player does not act right after it; {} of those compared where he then called all-in): {} differences",
+        "equivalence: seed {seed}, {cases} cases, {} rounds ({} under dpc-2019-en's house minimum raise), {} comparisons ({} refused on both paths alike), {} hands against the incident, {} rounds a number cannot tell (limit after a short all-in); out-of-turn: {} rounds, {} comparisons, {} hands against the incident ({} where others acted before the skipped player, {} with a player seated between, {} with players acting after him, {} where he called all-in; not compared: {} records where he never acts again, {} where he answered the bet out of turn before one seated between raised): {} differences",
         counts.rounds.load(Ordering::Relaxed),
+        counts.house_rounds.load(Ordering::Relaxed),
         counts.comparisons.load(Ordering::Relaxed),
         counts.both_refused.load(Ordering::Relaxed),
         counts.hands.load(Ordering::Relaxed),
@@ -1112,8 +1254,12 @@ fn the_same_facts_as_actions_and_as_numbers_give_the_same_ruling() {
         counts.oot_rounds.load(Ordering::Relaxed),
         counts.oot_comparisons.load(Ordering::Relaxed),
         counts.oot_hands.load(Ordering::Relaxed),
-        counts.oot_hands_other.load(Ordering::Relaxed),
+        counts.oot_hands_others_first.load(Ordering::Relaxed),
+        counts.oot_hands_seated_between.load(Ordering::Relaxed),
+        counts.oot_hands_between_acted.load(Ordering::Relaxed),
         counts.oot_hands_all_in_call.load(Ordering::Relaxed),
+        counts.oot_hands_never_back.load(Ordering::Relaxed),
+        counts.oot_hands_answered_bet.load(Ordering::Relaxed),
         if result.is_ok() { 0 } else { 1 },
     );
     result.unwrap();

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use crate::common::{floor, json, one_line_error, stdout};
+use crate::common::{copy_dir, floor, json, one_line_error, stdout};
 
 fn hands_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hands")
@@ -328,7 +328,14 @@ fn pokerkit_hands_replay_as_pokerkit_played_them() {
             &std::fs::read_to_string(path.with_extension("pokerkit.json")).unwrap(),
         )
         .unwrap();
-        let r = json(&["hand", &path.display().to_string()]);
+        // pokerkit plays TDA 43 alone: an edition without a house minimum
+        // raise.
+        let r = json(&[
+            "--rules",
+            "tda-2019-sk",
+            "hand",
+            &path.display().to_string(),
+        ]);
         let steps = r["steps"].as_array().unwrap();
         let pk = expected["steps"].as_array().unwrap();
         assert_eq!(steps.len(), pk.len(), "{}", path.display());
@@ -665,12 +672,19 @@ fn the_irregular_kinds_are_ruled_in_place() {
         // A single 5000 chip facing the big blind: a call (oversized chip).
         ("pre: 3 o5000", "dpc-2019-en", "call", vec!["44"]),
         // 1000 + 500 facing 1000 (100 in front): every chip is not needed,
-        // 50% of the raise or more: the minimum raise.
+        // 50% of the raise or more: the minimum raise, 1800 under TDA 43;
+        // twice the bet faced under DPC's house note.
+        (
+            "pre: 3 r1000, 1 m1000+500",
+            "tda-2019-sk",
+            "raise:1800",
+            vec!["45", "43-A", "61"],
+        ),
         (
             "pre: 3 r1000, 1 m1000+500",
             "dpc-2019-en",
-            "raise:1800",
-            vec!["45", "43-A", "61"],
+            "raise:2000",
+            vec!["45", "43-A", "61", "DPC-1"],
         ),
         // A bet of 100 with the big blind at 200: brought to 200.
         (
@@ -1346,22 +1360,23 @@ fn every_forced_bet_structure_is_replayed() {
     };
     // A straddle under the gun: the button acts first, the straddler last;
     // a raise adds at least the largest step (TDA 43), and the practice is
-    // said.
-    let r = json_stdin(&hand(
-        "[1, 2, 4, 0]",
-        "'p4 cc', 'p1 cc', 'p2 cc', 'p3 cbr 12'",
-    ));
-    let first = step(&r, 1);
-    assert_eq!(
-        (
-            first["player"].as_str(),
-            first["to_call"].as_u64(),
-            first["min_raise_to"].as_u64()
-        ),
-        (Some("p4"), Some(4), Some(6))
-    );
-    assert_eq!(step(&r, 4)["player"], "p3");
-    assert_eq!(r["remarks"][0]["kind"], "straddle-practice");
+    // said. Under DPC's house note a raise is to twice the straddle.
+    let straddled = hand("[1, 2, 4, 0]", "'p4 cc', 'p1 cc', 'p2 cc', 'p3 cbr 12'");
+    for (edition, min) in [("tda-2019-sk", 6), ("dpc-2019-en", 8)] {
+        let r = replay_text(&["--rules", edition], &straddled);
+        let first = step(&r, 1);
+        assert_eq!(
+            (
+                first["player"].as_str(),
+                first["to_call"].as_u64(),
+                first["min_raise_to"].as_u64()
+            ),
+            (Some("p4"), Some(4), Some(min)),
+            "{edition}"
+        );
+        assert_eq!(step(&r, 4)["player"], "p3");
+        assert_eq!(r["remarks"][0]["kind"], "straddle-practice");
+    }
     // A blind posted out of position (negative): live, it does not move the
     // action: p3 acts first and checks his own 2.
     let r = json_stdin(&hand("[1, 2, -2, 0]", "'p3 cc', 'p4 f', 'p1 cc', 'p2 cc'"));
@@ -1465,4 +1480,160 @@ fn stud_and_draw_hands_are_replayed_round_by_round() {
     assert_eq!(badugi["rake"], 0);
     let nl = stdout(&["--lang", "nl", "hand", &hand_file("badugi.phh")]);
     assert!(nl.contains("Na de derde draw"), "{nl}");
+}
+
+/// The `out-of-turn` incident's JSON on the round told by `answers`.
+fn out_of_turn_told(answers: &[&str]) -> Value {
+    let mut args = vec!["incident", "out-of-turn"];
+    for a in answers {
+        args.extend(["--answer", a]);
+    }
+    json(&args)
+}
+
+/// TDA 53-A: the action changes for the player out of turn when anyone
+/// between the skipped player and him bets or raises, not only the skipped
+/// player: 6 checks out of turn while 4 is to act, 4 checks, 5 (seated
+/// between) bets: 6's check is not binding and he acts again.
+#[test]
+fn a_bet_by_a_player_seated_between_changes_the_action() {
+    let r = replayed(
+        "NL 100/200 button 6\n1:5000 2:5000 3:5000 4:5000 5:5000 6:5000\n\
+         pre: 3 f, 4 c, 5 c, 6 c, 1 f, 2 x\n\
+         flop: 2 x, 6 x, 4 x, 5 b600, 6 c, 2 f, 4 f\n",
+    );
+    let s = step(&r, 8);
+    assert_eq!(s["turn"], "4");
+    assert_eq!(s["out_of_turn"]["outcome"], "not-binding");
+    assert_eq!(
+        s["ruled"],
+        serde_json::json!({"kind": "withdrawn", "to": null})
+    );
+    // Only 4 checks behind him: no substantial action, he spoke in time.
+    assert_eq!(step(&r, 10)["to_call"], 0);
+    assert_eq!(step(&r, 11)["to_call"], 600);
+    assert_eq!(step(&r, 11)["legal"], true);
+    // The incident told the same round (the seating from the players'
+    // chips) reads the same facts.
+    let incident = out_of_turn_told(&[
+        "street=flop",
+        "big_blind=200",
+        "stacks=2:4800,4:4800,5:4800,6:4800",
+        "actions=2:check,6:check,4:check,5:bet:600,6:call,2:fold,4:fold",
+        "player=6",
+        "skipped=4",
+    ]);
+    assert_eq!(incident["outcome"], s["out_of_turn"]["outcome"]);
+    assert_eq!(incident["citations"], s["out_of_turn"]["citations"]);
+}
+
+/// TDA 53-A reads what happened before the action reached the player out
+/// of turn: 4 bets out of turn while 3 is to act, 3 calls (the action is
+/// then 4's: his bet stands), 2 raises and 3 goes all-in. That later raise
+/// by 3 comes a turn around the table later and changes nothing; the
+/// replay and the incident told the same round agree.
+#[test]
+fn a_raise_after_the_skipped_player_answered_the_bet_does_not_change_the_action() {
+    let r = replayed(
+        "NL 200/400 ante 40 button 4\n1:13940 2:29540 3:18640 4:6040\n\
+         pre: 3 c, 4 c, 1 c, 2 x\n\
+         flop: 1 x, 2 x, 3 x, 4 x\n\
+         turn: 1 x, 2 x, 4 b1219, 3 c, 1 f, 2 r11386, 3 a18200\n",
+    );
+    let s = step(&r, 11);
+    assert_eq!(s["turn"], "3");
+    assert_eq!(s["out_of_turn"]["outcome"], "binding");
+    assert_eq!(step(&r, 12)["to_call"], 1219);
+    assert_eq!(step(&r, 12)["legal"], true);
+    let incident = out_of_turn_told(&[
+        "street=turn",
+        "big_blind=400",
+        "stacks=1:13500,2:29100,3:18200,4:5600",
+        "actions=1:check,2:check,4:bet:1219,3:call,1:fold,2:raise:11386,3:all-in:18200",
+        "player=4",
+        "skipped=3",
+    ]);
+    assert_eq!(incident["outcome"], s["out_of_turn"]["outcome"]);
+    assert_eq!(incident["citations"], s["out_of_turn"]["citations"]);
+}
+
+/// An edition that does not state the counts of substantial action (TDA
+/// 36): the replay counts with the TDA practice, and its ruling on the
+/// action out of turn says so, as the incident told the same round does.
+#[test]
+fn the_substantial_action_practice_is_said_where_the_edition_states_no_counts() {
+    let dir = std::env::temp_dir().join(format!("floor-test-sa-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for top in ["locales", "rulings"] {
+        copy_dir(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(top),
+            &dir.join(top),
+        );
+    }
+    let edition = dir.join("locales/en/dpc-2019-en.yaml");
+    let text = std::fs::read_to_string(&edition).unwrap();
+    let counts = "        params:\n          sa_chip_actions: 2\n          sa_any_actions: 3\n";
+    assert!(text.contains(counts), "dpc-2019-en states the counts");
+    let without = text.replace(counts, "");
+    std::fs::write(&edition, without).unwrap();
+    let data = dir.display().to_string();
+    let practice = "TDA practice is used";
+    let r = replay_text(
+        &["--data", &data, "--rules", "dpc-2019-en"],
+        "NL 100/200 button 6\n1:5000 2:5000 3:5000 4:5000 5:5000 6:5000\n\
+         pre: 3 f, 4 c, 5 f, 6 c, 1 f, 2 x\n\
+         flop: 2 x, 6 b1000, 2 c, 4 c\n",
+    );
+    let ruled = &step(&r, 8)["out_of_turn"];
+    assert_eq!(ruled["outcome"], "skipped-hand-discretion");
+    let notes = ruled["notes"].to_string();
+    assert!(notes.contains(practice), "{notes}");
+    let incident = json(&[
+        "--data",
+        &data,
+        "--rules",
+        "dpc-2019-en",
+        "incident",
+        "out-of-turn",
+        "--answer",
+        "street=flop",
+        "--answer",
+        "big_blind=200",
+        "--answer",
+        "stacks=2:4800,4:4800,6:4800",
+        "--answer",
+        "actions=2:check,6:bet:1000,2:call,4:call",
+        "--answer",
+        "player=6",
+        "--answer",
+        "skipped=4",
+    ]);
+    assert_eq!(incident["outcome"], ruled["outcome"]);
+    let theirs: Vec<&Value> = incident["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n.as_str().is_some_and(|n| n.contains(practice)))
+        .collect();
+    let ours: Vec<&Value> = ruled["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n.as_str().is_some_and(|n| n.contains(practice)))
+        .collect();
+    assert_eq!(theirs, ours);
+    assert_eq!(ours.len(), 2, "{notes}");
+    // The bundled edition states them: nothing said.
+    let r = replay_text(
+        &["--rules", "dpc-2019-en"],
+        "NL 100/200 button 6\n1:5000 2:5000 3:5000 4:5000 5:5000 6:5000\n\
+         pre: 3 f, 4 c, 5 f, 6 c, 1 f, 2 x\n\
+         flop: 2 x, 6 b1000, 2 c, 4 c\n",
+    );
+    assert!(
+        !step(&r, 8)["out_of_turn"]["notes"]
+            .to_string()
+            .contains(practice)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

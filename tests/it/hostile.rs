@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::common::floor;
+use crate::common::{copy_dir, floor};
 
 /// A hostile input for a path: a name and how to make it in `dir`.
 struct FileClass {
@@ -475,16 +475,4 @@ fn every_hostile_input_at_every_entry_is_refused_or_harmless() {
         failures.join("\n")
     );
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("dir");
-    for entry in std::fs::read_dir(from).expect("read").flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            copy_dir(&path, &to.join(entry.file_name()));
-        } else {
-            std::fs::copy(&path, to.join(entry.file_name())).expect("copy");
-        }
-    }
 }

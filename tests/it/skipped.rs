@@ -387,7 +387,7 @@ fn values(q: &Question, path: &[(&str, &str)]) -> Vec<Option<String>> {
             }
         }
         // Not left unasked on any path: nothing to vary.
-        Kind::Actions | Kind::Contributions | Kind::Tables | Kind::Player => {}
+        Kind::Actions | Kind::Contributions | Kind::Tables | Kind::Player | Kind::Cards => {}
     }
     out
 }

@@ -18,29 +18,82 @@ use crate::common::store;
 /// Per topic, the incidents that reach it: the trees' and modules'
 /// citations (as `floor check` computes them), and a parameter a module
 /// decides by (`cx.concept_stating("param")`) that a rule of the topic
-/// states in a bundled edition (a house rule; the Slovak OP12).
+/// states in a bundled edition (a house rule; the Slovak OP12), read in the
+/// module itself or through a shared reader of src/incidents that it names.
 fn reached() -> BTreeMap<String, BTreeSet<String>> {
     let mut out = floor::engine::topics::reached(&DataSource::Embedded).expect("trees load");
     let store = store();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    for entry in floor::incidents::ALL {
-        let file = root
-            .join("src/incidents")
-            .join(format!("{}.rs", entry.id.replace('-', "_")));
-        let code = std::fs::read_to_string(&file).expect("module source");
-        for edition in store.ids().collect::<Vec<_>>() {
-            let book = store.book(edition).expect("book");
-            let (_, sources) = book.params_with_sources();
-            for (param, concept) in &sources {
-                if code.contains(&format!("concept_stating(\"{param}\")")) {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/incidents");
+    let module_of = |id: &str| root.join(format!("{}.rs", id.replace('-', "_")));
+    let modules: Vec<(&str, String)> = floor::incidents::ALL
+        .iter()
+        .map(|e| {
+            let code = std::fs::read_to_string(module_of(e.id)).expect("module source");
+            (e.id, code)
+        })
+        .collect();
+    let readers = shared_readers(&root, &modules);
+    for edition in store.ids().collect::<Vec<_>>() {
+        let book = store.book(edition).expect("book");
+        let (_, sources) = book.params_with_sources();
+        for (param, concept) in &sources {
+            let call = format!("concept_stating(\"{param}\")");
+            for (id, code) in &modules {
+                let through_reader = readers
+                    .iter()
+                    .any(|(name, p)| p == param && code.contains(name.as_str()));
+                if code.contains(&call) || through_reader {
                     out.entry(concept.to_string())
                         .or_default()
-                        .insert(entry.id.to_string());
+                        .insert(id.to_string());
                 }
             }
         }
     }
     out
+}
+
+/// The shared files of src/incidents (no incident's module): for each
+/// `concept_stating("param")` in them, the type or function it sits in
+/// (the nearest top-level `impl`, `fn` or `struct` above it: a method's
+/// type), which a module that names it reads the parameter through.
+fn shared_readers(root: &std::path::Path, modules: &[(&str, String)]) -> Vec<(String, String)> {
+    let own: BTreeSet<std::path::PathBuf> = modules
+        .iter()
+        .map(|(id, _)| root.join(format!("{}.rs", id.replace('-', "_"))))
+        .collect();
+    let mut readers = Vec::new();
+    for file in std::fs::read_dir(root).expect("src/incidents") {
+        let path = file.expect("entry").path();
+        if own.contains(&path) || path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let code = std::fs::read_to_string(&path).expect("shared source");
+        let mut holder: Option<String> = None;
+        for line in code.lines() {
+            let top_level = !line.starts_with(char::is_whitespace);
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let item = words
+                .windows(2)
+                .find(|pair| matches!(pair[0], "impl" | "fn" | "struct"));
+            if let (true, Some(pair)) = (top_level, item) {
+                let name: String = pair[1]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    holder = Some(name);
+                }
+            }
+            if let (Some(at), Some(name)) = (line.find("concept_stating(\""), &holder) {
+                let rest = &line[at + "concept_stating(\"".len()..];
+                if let Some(end) = rest.find('"') {
+                    readers.push((name.clone(), rest[..end].to_string()));
+                }
+            }
+        }
+    }
+    readers
 }
 
 #[test]

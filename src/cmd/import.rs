@@ -148,6 +148,8 @@ pub fn run(ctx: &Ctx, args: &Args) -> floor::Result<Output> {
 /// Writes the data tree in use with the edition added into `out` (a new
 /// or empty folder, or a data tree), then checks it as `floor check
 /// --data` does: an edition that does not pass is not left behind silently.
+/// A finding the data in use has already is not the import's (`floor
+/// check` reports it there).
 fn write_tree(
     ctx: &Ctx,
     out: &Path,
@@ -165,13 +167,17 @@ fn write_tree(
     }
     let store = Store::open(DataSource::dir(out)?)?;
     let report = floor::check::check(&store);
+    let before = floor::check::check(&ctx.store).findings;
     // Rules that state nothing yet are the one point left to a person
-    // (listed in the report); anything else is a fault of the import.
+    // (listed in the report); anything else new is a fault of the import.
     let record = recorded.map(|r| r.path.as_str());
+    let left_to_a_person = |f: &floor::rules::check::Finding| {
+        f.message.msg == Msg::CheckStatesNothing && Some(f.file.as_str()) == record
+    };
     let fault = report
         .findings
         .iter()
-        .find(|f| !(f.message.msg == Msg::CheckStatesNothing && Some(f.file.as_str()) == record));
+        .find(|f| !before.contains(f) && !left_to_a_person(f));
     if let Some(finding) = fault {
         return Err(floor::Error::bad(
             Message::new(Msg::ImportTreeFails)

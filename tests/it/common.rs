@@ -114,3 +114,47 @@ pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
         }
     }
 }
+
+/// What `floor check` finds in the bundled data itself, as `--json` writes
+/// each finding (`file`, `message`), found once per run. Those findings
+/// are the one fast test's (`cargo test --lib
+/// the_bundled_data_passes_every_check`, which names each): a test of
+/// something else judges only what its own input adds to them.
+pub fn bundled_findings() -> &'static [serde_json::Value] {
+    static FOUND: std::sync::OnceLock<Vec<serde_json::Value>> = std::sync::OnceLock::new();
+    FOUND.get_or_init(|| findings(&check_json(&["check"]).1))
+}
+
+fn findings(report: &serde_json::Value) -> Vec<serde_json::Value> {
+    report["findings"].as_array().cloned().unwrap_or_default()
+}
+
+/// `floor check` with `args` and `--json`: its exit code and report.
+fn check_json<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> (i32, serde_json::Value) {
+    let out = floor().args(args).arg("--json").output().expect("runs");
+    let report = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "check --json: {e}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code().unwrap_or(-1), report)
+}
+
+/// Runs `floor check` with `args` (and `--json`) and asserts it finds
+/// nothing beyond the bundled data's own findings ([`bundled_findings`]):
+/// exit 0, or exit 2 with only those. The report.
+pub fn check_adds_nothing<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> serde_json::Value {
+    let (code, report) = check_json(args);
+    let found = findings(&report);
+    let added: Vec<&serde_json::Value> = found
+        .iter()
+        .filter(|f| !bundled_findings().contains(f))
+        .collect();
+    assert!(
+        added.is_empty(),
+        "check finds more than the bundled data has: {added:#?}"
+    );
+    assert_eq!(code, if found.is_empty() { 0 } else { 2 }, "{found:#?}");
+    report
+}

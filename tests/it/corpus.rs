@@ -338,13 +338,6 @@ fn every_cross_reference_of_every_edition_resolves() {
     assert!(total > 100, "only {total} references checked");
 }
 
-#[test]
-fn bundled_data_passes_every_check() {
-    let report = floor::check::check(&store());
-    assert!(report.ok(), "{:#?}", report.findings);
-    assert_eq!(report.editions.len(), 5);
-}
-
 /// Lower-cased word counts of a text.
 fn words(text: &str, into: &mut BTreeMap<String, i64>, sign: i64) {
     for w in text

@@ -364,6 +364,8 @@ impl Reading {
 #[derive(Debug, Clone)]
 struct Term {
     readings: Vec<Reading>,
+    /// Its word's position in the query.
+    at: usize,
 }
 
 fn lang_index(lang: &str) -> usize {
@@ -480,6 +482,7 @@ fn query_terms(words: &[&str], stop: &StopWords, vocab: &Vocab) -> Vec<Term> {
         {
             terms.push(Term {
                 readings: vec![verb],
+                at: i,
             });
             continue;
         }
@@ -502,7 +505,7 @@ fn query_terms(words: &[&str], stop: &StopWords, vocab: &Vocab) -> Vec<Term> {
                 break;
             }
         }
-        terms.push(Term { readings });
+        terms.push(Term { readings, at: i });
     }
     terms
 }
@@ -918,6 +921,7 @@ pub fn search<'d, 'a>(
                 .unwrap_or(unsaid)
         })
         .collect();
+    let weights = per_typed_word(&terms, &typed_words(query, words.len()), weights);
     let evidence = concept_evidence(&terms, &weights, &index.lexicon);
     let said: Vec<bool> = (0..terms.len())
         .map(|t| {
@@ -1066,6 +1070,50 @@ pub fn search<'d, 'a>(
         })
         .collect();
     Ok(Found { hits, coverage })
+}
+
+/// Per folded word of a query, the word as typed it comes from: folding
+/// parts "heads-up" or "hold'em" into two. When folding the typed words one
+/// by one does not give the query's words, each counts as typed alone.
+fn typed_words(query: &str, words: usize) -> Vec<usize> {
+    let typed: Vec<usize> = query
+        .split_whitespace()
+        .enumerate()
+        .flat_map(|(t, word)| {
+            let parts = fold(word).split(' ').filter(|w| !w.is_empty()).count();
+            std::iter::repeat_n(t, parts)
+        })
+        .collect();
+    if typed.len() == words {
+        typed
+    } else {
+        (0..words).collect()
+    }
+}
+
+/// The weights of the terms, the parts of one typed word ("heads-up",
+/// "Hand-für-Hand", "snap-folded") sharing the weight of the rarest of
+/// them: such a word names one thing, and counting each part as a word of
+/// its own lets an expression outweigh the rarer word beside it
+/// ("undercall v heads-upe" is about the undercall).
+fn per_typed_word(terms: &[Term], typed: &[usize], mut weights: Vec<f64>) -> Vec<f64> {
+    let of = |t: &Term| typed.get(t.at).copied().unwrap_or(usize::MAX - t.at);
+    let original = weights.clone();
+    for (t, w) in terms.iter().zip(weights.iter_mut()) {
+        let parts = || {
+            terms
+                .iter()
+                .zip(&original)
+                .filter(|(o, _)| of(o) == of(t))
+                .map(|(_, w)| *w)
+        };
+        let sum: f64 = parts().sum();
+        let rarest = parts().fold(0.0, f64::max);
+        if sum > rarest {
+            *w *= rarest / sum;
+        }
+    }
+    weights
 }
 
 /// The docs grouped by edition, and each doc's length in terms relative to
@@ -1399,6 +1447,36 @@ mod tests {
                 "{query}: {particle} read alone"
             );
         }
+    }
+
+    /// The parts of a hyphenated word weigh together what its rarest part
+    /// weighs; other words keep their weight.
+    #[test]
+    fn the_parts_of_a_typed_word_share_one_weight() {
+        let lexicon = Lexicon::embedded();
+        let vocab = Vocab::embedded();
+        let query = "undercall heads-up";
+        let folded = fold(query);
+        let words: Vec<&str> = folded.split(' ').collect();
+        assert_eq!(typed_words(query, words.len()), [0, 1, 1]);
+        let terms = query_terms(&words, &lexicon.stop, &vocab);
+        assert_eq!(terms.len(), 3);
+        let shared = per_typed_word(&terms, &[0, 1, 1], vec![3.0, 1.0, 3.0]);
+        let expected = [3.0, 0.75, 2.25];
+        for (got, want) in shared.iter().zip(expected) {
+            assert!((got - want).abs() < 1e-9, "{shared:?}");
+        }
+        // Folding that does not split word by word as the whole query does
+        // leaves every word its own.
+        assert_eq!(typed_words("a b", 3), [0, 1, 2]);
+    }
+
+    /// "How much", "wie viele", "koľko" ask a question; they name no
+    /// topic.
+    #[test]
+    fn quantity_question_words_are_stop_words() {
+        assert_eq!(first_words("how much can i raise"), ["raise"]);
+        assert_eq!(first_words("wie viele chips"), ["chips"]);
     }
 
     #[test]

@@ -4,18 +4,17 @@
 
 use std::fmt;
 
-use serde::Serialize;
-
 use std::collections::BTreeMap;
 
 use crate::error::LoadError;
 use crate::message::{Message, Msg};
 use crate::poker::cards::Card;
-use crate::poker::{Chips, Seat};
+use crate::poker::{Action, Chips, Seat};
 
-/// An answer value, typed by its question's kind.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
+/// An answer value, typed by its question's kind: a list is held as its
+/// items, never as the text it was typed as (that is
+/// [`Answer::canonical`], for a person or a file).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Answer {
     /// yes-no.
     Bool(bool),
@@ -32,6 +31,22 @@ pub enum Answer {
     Seats(Vec<Seat>),
     /// several of the choices (none at all is an empty list).
     Choices(Vec<String>),
+    /// a round's actions, in order.
+    Actions(Vec<Action>),
+    /// players' chips by name (`PLAYER:CHIPS,...`).
+    Stacks(Vec<(String, Chips)>),
+    /// seats' chips (`SEAT:AMOUNT,...`).
+    SeatChips(Vec<(Seat, Chips)>),
+    /// seats' cards (`SEAT:CARD,...`).
+    SeatCards(Vec<(Seat, Card)>),
+}
+
+/// Written as [`Answer::json`] has it (a list of items in its text form,
+/// as SPEC section 4 shows answers).
+impl serde::Serialize for Answer {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.json().serialize(serializer)
+    }
 }
 
 impl Answer {
@@ -45,6 +60,10 @@ impl Answer {
             Answer::Seat(s) => (*s).into(),
             Answer::Seats(v) => v.clone().into(),
             Answer::Choices(v) => v.clone().into(),
+            Answer::Actions(_)
+            | Answer::Stacks(_)
+            | Answer::SeatChips(_)
+            | Answer::SeatCards(_) => self.canonical().into(),
         }
     }
 
@@ -60,8 +79,21 @@ impl Answer {
             Answer::Seats(v) => join(v),
             Answer::Choices(v) if v.is_empty() => "none".into(),
             Answer::Choices(v) => v.join(","),
+            Answer::Actions(v) => join(v),
+            Answer::Stacks(v) => pairs(v),
+            Answer::SeatChips(v) => pairs(v),
+            Answer::SeatCards(v) => pairs(v),
         }
     }
+}
+
+/// `KEY:VALUE,...`.
+fn pairs<K: fmt::Display, V: fmt::Display>(items: &[(K, V)]) -> String {
+    items
+        .iter()
+        .map(|(k, v)| format!("{k}:{v}"))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 fn join<T: fmt::Display>(items: &[T]) -> String {
@@ -148,16 +180,32 @@ pub fn parse_seat_chips(raw: &str) -> Result<Vec<(Seat, Chips)>, Invalid> {
         let Some((seat, amount)) = item.split_once(':') else {
             return invalid(Message::new(Msg::AnswerSeatChips).arg("item", item));
         };
-        let seat = parse_seat(seat)?;
-        if list.iter().any(|(s, _)| *s == seat) {
-            return invalid(Message::new(Msg::AnswerSeatChipsTwice).arg("seat", seat));
-        }
-        list.push((seat, parse_amount(amount)?));
+        list.push((parse_seat(seat)?, parse_amount(amount)?));
     }
+    check_seat_chips(&list)?;
+    Ok(list)
+}
+
+/// Seats' chips as a list answer holds them: seats 1-10, none twice, at
+/// least one.
+pub fn check_seat_chips(list: &[(Seat, Chips)]) -> Result<(), Invalid> {
+    check_seats_once(list, Msg::AnswerSeatChipsTwice)
+}
+
+/// Seats 1-10 in a list of seat items, none twice, at least one.
+fn check_seats_once<T>(list: &[(Seat, T)], twice: Msg) -> Result<(), Invalid> {
     if list.is_empty() {
         return invalid(Message::new(Msg::AnswerEmptyList));
     }
-    Ok(list)
+    for (i, (seat, _)) in list.iter().enumerate() {
+        if !(1..=10).contains(seat) {
+            return invalid(Message::new(Msg::AnswerSeat).arg("value", seat));
+        }
+        if list.iter().take(i).any(|(s, _)| s == seat) {
+            return invalid(Message::new(twice).arg("seat", seat));
+        }
+    }
+    Ok(())
 }
 
 /// Parses each seat's upcard: `2:7c,5:7d` (rank 2-9, T, J, Q, K, A; suit
@@ -180,18 +228,22 @@ pub fn parse_seat_cards(raw: &str) -> Result<Vec<(Seat, Card)>, Invalid> {
             Some([Some(card)]) => *card,
             _ => return Err(bad()),
         };
-        if list.iter().any(|(s, _)| *s == seat) {
-            return invalid(Message::new(Msg::AnswerSeatCardTwice).arg("seat", seat));
-        }
-        if list.iter().any(|(_, c)| *c == card) {
-            return invalid(Message::new(Msg::AnswerCardTwice).arg("card", card));
-        }
         list.push((seat, card));
     }
-    if list.is_empty() {
-        return invalid(Message::new(Msg::AnswerEmptyList));
-    }
+    check_seat_cards(&list)?;
     Ok(list)
+}
+
+/// Seats' cards as a list answer holds them: seats 1-10, each seat and
+/// each card once, at least one.
+pub fn check_seat_cards(list: &[(Seat, Card)]) -> Result<(), Invalid> {
+    check_seats_once(list, Msg::AnswerSeatCardTwice)?;
+    for (i, (_, card)) in list.iter().enumerate() {
+        if list.iter().take(i).any(|(_, c)| c == card) {
+            return invalid(Message::new(Msg::AnswerCardTwice).arg("card", card));
+        }
+    }
+    Ok(())
 }
 
 /// Parses a list of chip denominations pushed: `1000,500`, `5000`.

@@ -32,7 +32,13 @@ impl Held {
             Answer::Bool(_) => Held::YesNo,
             Answer::Amount(_) | Answer::Seat(_) => Held::Number,
             Answer::Text(_) => Held::Text,
-            Answer::Chips(_) | Answer::Seats(_) | Answer::Choices(_) => Held::List,
+            Answer::Chips(_)
+            | Answer::Seats(_)
+            | Answer::Choices(_)
+            | Answer::Actions(_)
+            | Answer::Stacks(_)
+            | Answer::SeatChips(_)
+            | Answer::SeatCards(_) => Held::List,
         }
     }
 
@@ -275,6 +281,33 @@ impl<'de> de::Deserializer<'de> for Value<'_> {
             Answer::Choices(v) => {
                 visitor.visit_seq(SeqDeserializer::new(v.iter().map(String::as_str)))
             }
+            Answer::Actions(v) => visitor.visit_seq(SeqDeserializer::new(v.iter().map(|a| {
+                Part::Seq(vec![
+                    a.player.as_deref().map_or(Part::Absent, Part::Str),
+                    Part::Str(a.kind.word()),
+                    a.total.map_or(Part::Absent, Part::Num),
+                ])
+            }))),
+            Answer::Stacks(v) => visitor
+                .visit_seq(SeqDeserializer::new(v.iter().map(|(name, chips)| {
+                    Part::Seq(vec![Part::Str(name), Part::Num(*chips)])
+                }))),
+            Answer::SeatChips(v) => {
+                visitor.visit_seq(SeqDeserializer::new(v.iter().map(|(seat, chips)| {
+                    Part::Seq(vec![Part::Num(u64::from(*seat)), Part::Num(*chips)])
+                })))
+            }
+            Answer::SeatCards(v) => {
+                visitor.visit_seq(SeqDeserializer::new(v.iter().map(|(seat, card)| {
+                    Part::Seq(vec![
+                        Part::Num(u64::from(*seat)),
+                        Part::Seq(vec![
+                            Part::Num(u64::from(card.rank)),
+                            Part::Str(card.suit.name()),
+                        ]),
+                    ])
+                })))
+            }
         }
     }
 
@@ -317,10 +350,8 @@ impl<'de> de::Deserializer<'de> for Value<'_> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
-        match self.answer {
-            Answer::Chips(_) | Answer::Seats(_) | Answer::Choices(_) => {
-                self.deserialize_any(visitor)
-            }
+        match Held::of(self.answer) {
+            Held::List => self.deserialize_any(visitor),
             _ => Err(self.wrong(Held::List)),
         }
     }
@@ -355,6 +386,67 @@ impl<'de> de::Deserializer<'de> for Value<'_> {
     serde::forward_to_deserialize_any! {
         i8 i16 i32 i64 i128 u128 f32 f64 char bytes byte_buf unit unit_struct
         tuple tuple_struct map struct identifier ignored_any
+    }
+}
+
+/// A part of one item of a list answer (an action, a player's chips, a
+/// seat's card), as serde reads it: an item is a sequence of parts, read
+/// by the item type's own `Deserialize` (its fields in order), so typed
+/// values pass to an incident without a text form.
+#[derive(Debug, Clone)]
+enum Part<'a> {
+    Str(&'a str),
+    Num(u64),
+    Absent,
+    Seq(Vec<Part<'a>>),
+}
+
+impl<'de> IntoDeserializer<'de, ReadError> for Part<'_> {
+    type Deserializer = Self;
+
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}
+
+impl<'de> de::Deserializer<'de> for Part<'_> {
+    type Error = ReadError;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
+        match self {
+            Part::Str(s) => visitor.visit_str(s),
+            Part::Num(n) => visitor.visit_u64(n),
+            Part::Absent => visitor.visit_none(),
+            Part::Seq(items) => visitor.visit_seq(SeqDeserializer::new(items.into_iter())),
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ReadError> {
+        match self {
+            Part::Absent => visitor.visit_none(),
+            part => visitor.visit_some(part),
+        }
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, ReadError> {
+        match self {
+            Part::Str(s) => {
+                let text: StrDeserializer<'_, ReadError> = s.into_deserializer();
+                de::Deserializer::deserialize_enum(text, name, variants, visitor)
+            }
+            _ => Err(de::Error::custom("an item part that names no variant")),
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+        byte_buf unit unit_struct newtype_struct seq tuple tuple_struct map struct
+        identifier ignored_any
     }
 }
 

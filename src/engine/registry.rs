@@ -476,11 +476,34 @@ fn sample<'a>(questions: impl Iterator<Item = &'a Question>) -> Answers {
             Kind::Chips => Answer::Chips(vec![1]),
             Kind::Seat => Answer::Seat(1),
             Kind::Seats => Answer::Seats(vec![1]),
-            Kind::Actions => Answer::Text("A:check".into()),
-            Kind::Contributions | Kind::Tables => Answer::Text("1:1".into()),
+            Kind::Actions => Answer::Actions(vec![crate::poker::Action {
+                player: Some("A".into()),
+                kind: crate::poker::ActionKind::Check,
+                total: None,
+            }]),
+            Kind::Contributions => Answer::SeatChips(vec![(1, 1)]),
+            Kind::Tables => Answer::Text("1:1".into()),
             Kind::Player => Answer::Text("A".into()),
-            Kind::Stacks => Answer::Text("A:1".into()),
-            Kind::Cards => Answer::Text("1:2c,2:3d".into()),
+            Kind::Stacks => Answer::Stacks(vec![("A".into(), 1)]),
+            Kind::Cards => {
+                use crate::poker::cards::{Card, Suit};
+                Answer::SeatCards(vec![
+                    (
+                        1,
+                        Card {
+                            rank: 2,
+                            suit: Suit::Clubs,
+                        },
+                    ),
+                    (
+                        2,
+                        Card {
+                            rank: 3,
+                            suit: Suit::Diamonds,
+                        },
+                    ),
+                ])
+            }
         };
         answers.insert(&q.id, v, Origin::Given);
     }

@@ -206,7 +206,25 @@ impl Question {
     /// number out of range, the wrong kind fail here, as they would typed
     /// at the prompt).
     pub fn check(&self, answer: &Answer) -> Result<Answer, Invalid> {
-        self.parse(&answer.canonical())
+        // A list given as its items is checked as items: its text form is
+        // for people and files only.
+        match (self.kind, answer) {
+            (Kind::Actions, Answer::Actions(actions)) if actions.is_empty() => {
+                Err(Invalid(Message::new(Msg::AnswerEmptyList)))
+            }
+            (Kind::Actions, Answer::Actions(_)) | (Kind::Stacks, Answer::Stacks(_)) => {
+                Ok(answer.clone())
+            }
+            (Kind::Contributions, Answer::SeatChips(items)) => {
+                answer::check_seat_chips(items)?;
+                Ok(answer.clone())
+            }
+            (Kind::Cards, Answer::SeatCards(items)) => {
+                answer::check_seat_cards(items)?;
+                Ok(answer.clone())
+            }
+            _ => self.parse(&answer.canonical()),
+        }
     }
 
     /// Reads a reply in text form as this question's kind of answer.
@@ -240,18 +258,17 @@ impl Question {
                 Answer::Text(raw.to_string())
             }
             Kind::Stacks => {
-                crate::poker::action::parse_stacks(raw).map_err(Invalid)?;
-                Answer::Text(raw.split_whitespace().collect::<Vec<_>>().join(""))
+                Answer::Stacks(crate::poker::action::parse_stacks(raw).map_err(Invalid)?)
             }
-            Kind::Contributions => {
-                answer::parse_seat_chips(raw)?;
-                Answer::Text(raw.split_whitespace().collect::<Vec<_>>().join(""))
+            Kind::Contributions => Answer::SeatChips(answer::parse_seat_chips(raw)?),
+            Kind::Cards => Answer::SeatCards(answer::parse_seat_cards(raw)?),
+            Kind::Actions => {
+                if raw.is_empty() {
+                    return Err(Invalid(Message::new(Msg::AnswerEmptyList)));
+                }
+                Answer::Actions(crate::poker::parse_actions(raw).map_err(Invalid)?)
             }
-            Kind::Cards => {
-                answer::parse_seat_cards(raw)?;
-                Answer::Text(raw.split_whitespace().collect::<Vec<_>>().join(""))
-            }
-            Kind::Actions | Kind::Tables => {
+            Kind::Tables => {
                 if raw.is_empty() {
                     return Err(Invalid(Message::new(Msg::AnswerEmptyList)));
                 }

@@ -285,12 +285,8 @@ impl Replay {
     /// The answers of `side-pots`: each player's chips so far and who
     /// folded.
     pub fn pot_answers(&self) -> Given {
-        let contributions: Vec<String> = self
-            .contributions
-            .iter()
-            .map(|(p, c, _)| format!("{p}:{c}"))
-            .collect();
-        let mut out: Given = vec![("contributions", Answer::Text(contributions.join(",")))];
+        let contributions = self.contributions.iter().map(|(p, c, _)| (*p, *c));
+        let mut out: Given = vec![("contributions", Answer::SeatChips(contributions.collect()))];
         let folded: Vec<u8> = self
             .contributions
             .iter()
@@ -309,7 +305,10 @@ impl Replay {
 
 /// The incidents that rule a round's irregular actions themselves: from a
 /// hand they start from the actions as played, not as the replay ruled them.
-pub const AS_PLAYED: [&str; 2] = ["undercall-sequence", "underraise-callers"];
+pub const AS_PLAYED: [&str; 2] = [
+    crate::incidents::undercall_sequence::UndercallSequence::ID,
+    crate::incidents::underraise_callers::UnderraiseCallers::ID,
+];
 
 /// A player's name in the answers of a betting incident: pre-flop the
 /// blinds are `SB` and `BB`; otherwise players keep their seat numbers.
@@ -395,34 +394,25 @@ impl Situation {
             ("big_blind", Answer::Amount(self.big_blind)),
         ];
         if !actions.is_empty() {
-            out.push(("actions", Answer::Text(joined(actions))));
+            out.push(("actions", Answer::Actions(actions.to_vec())));
         }
         out.push(("player", Answer::Text(self.player.clone())));
         if let Some(sb) = self.small_blind {
             out.push(("small_blind", Answer::Amount(sb)));
         }
-        let stacks: Vec<String> = self
+        let stacks: Vec<(String, Chips)> = self
             .stacks
             .iter()
-            .filter_map(|(p, s)| s.map(|s| format!("{p}:{s}")))
+            .filter_map(|(p, s)| s.map(|s| (p.clone(), s)))
             .collect();
         if !stacks.is_empty() {
-            out.push(("stacks", Answer::Text(stacks.join(","))));
+            out.push(("stacks", Answer::Stacks(stacks)));
         }
         if let Some(pot) = self.pot {
             out.push(("pot", Answer::Amount(pot)));
         }
         out
     }
-}
-
-/// Actions as the answers write them: `PLAYER:ACTION[:TOTAL],...`.
-fn joined(actions: &[Action]) -> String {
-    actions
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
 }
 
 /// What the replay needs besides the hand.
@@ -1473,7 +1463,7 @@ fn rule(
                 .map(|a| renamed(so_far.street, a, &so_far.blinds))
                 .collect();
             let mut answers: Given = vec![
-                ("actions", Answer::Text(joined(&played))),
+                ("actions", Answer::Actions(played.clone())),
                 ("street", choice(so_far.street)),
                 ("big_blind", Answer::Amount(hand.big_blind)),
             ];

@@ -28,7 +28,7 @@ pub struct Answers {
     /// The smallest denomination staying in play.
     pub new_denomination: Chips,
     /// Each player's count of removed chips, `SEAT:COUNT,...`.
-    pub removed_chips: String,
+    pub removed_chips: Vec<(Seat, Chips)>,
     /// The seats whose only chips are removed ones: they could be raced
     /// out (not given: every player has other chips).
     pub no_other_chips: Option<Vec<Seat>>,
@@ -59,8 +59,7 @@ impl Incident for ChipRace {
     type Note = crate::engine::notes::NoNote;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ChipRace>, Error> {
-        let counts = crate::engine::answer::parse_seat_chips(&a.removed_chips)
-            .map_err(|e| Error::input(REMOVED_CHIPS, e.0))?;
+        let counts = a.removed_chips;
         let only_removed = a.no_other_chips.unwrap_or_default();
         if let Some(seat) = only_removed
             .iter()

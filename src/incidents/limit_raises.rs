@@ -24,7 +24,7 @@ use super::situation::{self, Needs, WithRound};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{ActionKind, Chips, Game, RaiseCap, Round, parse_actions};
+use crate::poker::{ActionKind, Chips, Game, RaiseCap, Round};
 use crate::rules::concepts::{self as c};
 
 /// The `limit-raises` incident.
@@ -192,9 +192,8 @@ impl Incident for LimitRaises {
         let heads_up = a.heads_up.ok_or_else(|| super::answer_needed("heads_up"))?;
         // The share that re-opens is read (and noted) before the cap, as the
         // round reads it first.
-        let actions = told.actions.as_deref().unwrap_or("");
-        if parse_actions(actions).is_ok_and(|list| list.iter().any(|x| x.kind == ActionKind::AllIn))
-        {
+        let actions = told.actions.as_deref().unwrap_or_default();
+        if actions.iter().any(|x| x.kind == ActionKind::AllIn) {
             situation::limit_reopen_percent(cx)?;
         }
         let Cap { cap, note } = cap(heads_up, cx);
@@ -293,7 +292,7 @@ mod tests {
                     game: Some(Game::Limit),
                     street: Some(street),
                     big_blind: Some(10),
-                    actions: Some(actions.to_string()),
+                    actions: Some(crate::poker::parse_actions(actions).expect("test actions")),
                     player: player.map(str::to_string),
                     ..Default::default()
                 },

@@ -164,7 +164,12 @@ pub struct Played {
 /// out-of-turn action, the skipped player (or one seated between him and
 /// the out-of-turn player) bet or raised before the out-of-turn player
 /// acted again. Errors name `actions`, `stacks`, `player` or `skipped`.
-fn from_actions(a: &Answers, told: &Told, text: &str, cx: &mut Cx<'_>) -> Result<Played, Error> {
+fn from_actions(
+    a: &Answers,
+    told: &Told,
+    actions: &[Action],
+    cx: &mut Cx<'_>,
+) -> Result<Played, Error> {
     let player = told
         .player
         .as_deref()
@@ -185,7 +190,7 @@ fn from_actions(a: &Answers, told: &Told, text: &str, cx: &mut Cx<'_>) -> Result
         game: Some(Game::NoLimit),
         ..Needs::default()
     };
-    let (mut round, actions) = round_before(told, text, needs, cx)?;
+    let (mut round, actions) = round_before(told, actions, needs, cx)?;
     // Seating: the players' chips in their order, then the order of first
     // appearance, the skipped player right before the out-of-turn player
     // unless already seated.

@@ -9,12 +9,11 @@
 use serde::Deserialize;
 
 use super::situation::{Needs, Told, WithRound};
-use crate::engine::answer::parse_seat_chips;
 use crate::engine::ruling::{Pots, SeatMark, TablePicture};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{Chips, Seat, add, layer_pots_with_dead};
+use crate::poker::{Action, Chips, Seat, add, layer_pots_with_dead};
 use crate::rules::concepts::{self as c};
 
 /// The `side-pots` incident.
@@ -31,8 +30,8 @@ pub struct Answers {
     /// With `actions`: the chips in the pot before this round (antes and
     /// earlier rounds), shared by every player still in.
     pub pot_before: Option<Chips>,
-    /// Each player's total chips in the hand, `SEAT:AMOUNT,...`.
-    pub contributions: Option<String>,
+    /// Each player's total chips in the hand, by seat.
+    pub contributions: Option<Vec<(Seat, Chips)>>,
     /// The seats that folded: their chips stay in, they win nothing.
     pub folded: Option<Vec<Seat>>,
     /// Dead money in the main pot (the antes): never returned.
@@ -65,10 +64,7 @@ impl Incident for SidePots {
         }
         let contributions = a
             .contributions
-            .as_deref()
             .ok_or_else(|| super::answer_needed(CONTRIBUTIONS))?;
-        let contributions =
-            parse_seat_chips(contributions).map_err(|e| Error::input(CONTRIBUTIONS, e.0))?;
         // Not given: nobody folded (the card says so).
         let folded = a.folded.unwrap_or_default();
         let (pots, returned) = pots_with_dead(&contributions, &folded, a.dead.unwrap_or(0))?;
@@ -187,10 +183,10 @@ pub struct Contribution {
 fn from_actions(
     a: &Answers,
     told: &Told,
-    text: &str,
+    actions: &[Action],
     cx: &mut Cx<'_>,
 ) -> Result<Decision<SidePots>, Error> {
-    let round = super::situation::round_played(told, text, Needs::default(), cx)?;
+    let round = super::situation::round_played(told, actions, Needs::default(), cx)?;
     let played: Vec<(String, Chips, bool)> = round
         .contributions()
         .into_iter()

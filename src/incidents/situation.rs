@@ -17,16 +17,14 @@ use crate::engine::registry::FromAnswers;
 use crate::engine::{Answers, Cx};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::action::parse_stacks;
 use crate::poker::{
     Action, ActionKind, Chips, Game, HouseMinimum, RaiseCap, Round, Setup, Spot, Street,
-    parse_actions,
 };
 use crate::rules::params::Resolved;
 
 /// The answers that tell a betting round, the same keys in every betting
 /// incident (SPEC sections 4-5): each incident's tree asks those it needs.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Told {
     /// The betting structure (incidents of one structure have none).
@@ -37,14 +35,14 @@ pub struct Told {
     pub small_blind: Option<Chips>,
     /// The big blind (in limit: the small bet).
     pub big_blind: Option<Chips>,
-    /// The round's actions before the one ruled, `PLAYER:ACTION[:TOTAL],...`:
-    /// given, the round tells the numbers below.
-    pub actions: Option<String>,
+    /// The round's actions before the one ruled: given, the round tells
+    /// the numbers below.
+    pub actions: Option<Vec<Action>>,
     /// Whose action is ruled, as the actions name him.
     pub player: Option<String>,
     /// The players' chips behind at the start of the round (after the
-    /// blinds), `PLAYER:CHIPS,...`.
-    pub stacks: Option<String>,
+    /// blinds), by name.
+    pub stacks: Option<Vec<(String, Chips)>>,
     /// Told in numbers: the total bet the player faces this round.
     pub facing: Option<Chips>,
     /// Told in numbers: the last full bet or raise this round.
@@ -172,7 +170,7 @@ impl Situation {
     /// Told by the actions.
     pub fn played(
         told: &Told,
-        actions: &str,
+        actions: &[Action],
         needs: Needs,
         cx: &mut Cx<'_>,
     ) -> Result<Situation, Error> {
@@ -279,7 +277,7 @@ impl Situation {
 /// setup. Errors name `actions`, `stacks`, `big_blind` or the setup's key.
 fn round(
     told: &Told,
-    actions: &str,
+    actions: &[Action],
     needs: Needs,
     cx: &mut Cx<'_>,
 ) -> Result<(Setup, Round), Error> {
@@ -295,7 +293,7 @@ fn round(
 /// setup's key.
 pub fn round_before(
     told: &Told,
-    actions: &str,
+    actions: &[Action],
     needs: Needs,
     cx: &mut Cx<'_>,
 ) -> Result<(Round, Vec<Action>), Error> {
@@ -313,7 +311,7 @@ pub fn round_before(
 /// The round as played to the end of `actions` (its pots, who folded).
 pub fn round_played(
     told: &Told,
-    actions: &str,
+    actions: &[Action],
     needs: Needs,
     cx: &mut Cx<'_>,
 ) -> Result<Round, Error> {
@@ -322,16 +320,18 @@ pub fn round_played(
 
 type Read = (Setup, Vec<(String, Chips)>, Vec<Action>);
 
-fn read_round(told: &Told, actions: &str, needs: Needs, cx: &mut Cx<'_>) -> Result<Read, Error> {
+fn read_round(
+    told: &Told,
+    actions: &[Action],
+    needs: Needs,
+    cx: &mut Cx<'_>,
+) -> Result<Read, Error> {
     let game = needs.game.or(told.game).unwrap_or_default();
     let big_blind = told
         .big_blind
         .ok_or_else(|| super::answer_needed("big_blind"))?;
-    let actions = parse_actions(actions).map_err(|m| Error::input("actions", m))?;
-    let stacks = match told.stacks.as_deref() {
-        Some(text) => parse_stacks(text).map_err(|m| Error::input("stacks", m))?,
-        None => Vec::new(),
-    };
+    let actions = actions.to_vec();
+    let stacks = told.stacks.clone().unwrap_or_default();
     let mut setup = Setup::new(game, told.street.unwrap_or_default(), big_blind);
     setup.small_blind = told.small_blind;
     setup.raise_cap = needs.raise_cap;

@@ -82,8 +82,8 @@ pub struct Answers {
     pub bring_in: Option<Seat>,
     /// Who brings in: the game.
     pub stud_game: Option<StudGame>,
-    /// Who brings in: each seat's upcard, `SEAT:CARD,...`.
-    pub upcards: Option<String>,
+    /// Who brings in: each seat's upcard.
+    pub upcards: Option<Vec<(Seat, Card)>>,
 }
 
 crate::outcomes! {
@@ -197,13 +197,11 @@ fn brings_in(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<StudFirstToAct>, E
     let game = a
         .stud_game
         .ok_or_else(|| super::answer_needed("stud_game"))?;
-    let text = a
+    let upcards = a
         .upcards
         .as_deref()
         .ok_or_else(|| super::answer_needed("upcards"))?;
-    let upcards =
-        crate::engine::answer::parse_seat_cards(text).map_err(|e| Error::input("upcards", e.0))?;
-    for (seat, _) in &upcards {
+    for (seat, _) in upcards {
         check_seat(*seat).map_err(|m| Error::input("upcards", m))?;
     }
     if upcards.len() < 2 {
@@ -211,8 +209,8 @@ fn brings_in(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<StudFirstToAct>, E
     }
     let aces = game.aces();
     let (seat, card): (Seat, Card) =
-        bring_in(&upcards, aces).ok_or_else(|| super::answer_needed("upcards"))?;
-    let by_suit = tied_on_rank(&upcards, card, aces);
+        bring_in(upcards, aces).ok_or_else(|| super::answer_needed("upcards"))?;
+    let by_suit = tied_on_rank(upcards, card, aces);
     let mut d =
         Decision::<StudFirstToAct>::new(StudOutcome::BringsIn, vec![c::STUD_PROCEDURES.part("E")]);
     d.notes.push(Notes::StudBringsIn {
@@ -325,7 +323,9 @@ mod tests {
                 seats: None,
                 bring_in: None,
                 stud_game: Some(game),
-                upcards: Some(upcards.into()),
+                upcards: Some(
+                    crate::engine::answer::parse_seat_cards(upcards).expect("test upcards"),
+                ),
             },
         )
     }

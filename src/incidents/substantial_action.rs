@@ -11,7 +11,7 @@ use serde::Deserialize;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{ActionKind, parse_actions};
+use crate::poker::{Action, ActionKind};
 use crate::rules::concepts::{self as c, ConceptId};
 
 /// The `substantial-action` incident.
@@ -21,9 +21,9 @@ pub struct SubstantialAction;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The actions in turn since the deal, blinds excluded (`check,bet,fold`;
-    /// who acted may be named, `A:check,B:bet:100`).
-    pub actions: String,
+    /// The actions in turn since the deal, blinds excluded (typed
+    /// `check,bet,fold`; who acted may be named, `A:check,B:bet:100`).
+    pub actions: Vec<Action>,
 }
 
 /// What the JSON of `substantial-action` carries: the counts.
@@ -44,8 +44,7 @@ impl Incident for SubstantialAction {
     type Note = crate::engine::notes::NoNote;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<SubstantialAction>, Error> {
-        let actions = parse_actions(&a.actions).map_err(|m| Error::input("actions", m))?;
-        let kinds: Vec<ActionKind> = actions.iter().map(|a| a.kind).collect();
+        let kinds: Vec<ActionKind> = a.actions.iter().map(|a| a.kind).collect();
         let thresholds = SaThresholds::of(&mut cx.params);
         let r = substantial_action(&kinds, thresholds)?;
         let mut d = Decision::<SubstantialAction>::new(r.outcome, r.concepts);
@@ -168,6 +167,7 @@ pub fn substantial_action(
 mod tests {
     use super::*;
     use crate::poker::ActionKind::*;
+    use crate::poker::parse_actions;
 
     fn sa(text: &str) -> SaOutcome {
         let kinds: Vec<ActionKind> = parse_actions(text)

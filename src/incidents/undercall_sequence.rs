@@ -245,7 +245,7 @@ mod tests {
         WithRound {
             answers: Answers {},
             told: crate::incidents::situation::Told {
-                actions: Some(actions.to_string()),
+                actions: Some(crate::poker::parse_actions(actions).expect("test actions")),
                 street: Some(street),
                 small_blind: Some(50),
                 big_blind: Some(100),

@@ -293,7 +293,7 @@ mod tests {
             answers: Answers { street_ended },
             told: crate::incidents::situation::Told {
                 game: Some(Game::NoLimit),
-                actions: Some(actions.to_string()),
+                actions: Some(crate::poker::parse_actions(actions).expect("test actions")),
                 street: Some(Street::Flop),
                 big_blind: Some(200),
                 ..Default::default()

@@ -58,7 +58,7 @@ impl ActionKind {
 
 /// One action: who (when it matters), what, and the player's total for the
 /// round after it (when it matters).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
 pub struct Action {
     /// The player's name (`SB` and `BB` are the blinds pre-flop).
     pub player: Option<String>,

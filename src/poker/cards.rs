@@ -5,7 +5,8 @@
 
 /// A card's suit, in the order that breaks ties between equal ranks:
 /// clubs lowest, then diamonds, hearts, spades.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Suit {
     /// Clubs.
     Clubs,
@@ -17,8 +18,20 @@ pub enum Suit {
     Spades,
 }
 
+impl Suit {
+    /// The suit's name, as a typed answer's items carry it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Suit::Clubs => "clubs",
+            Suit::Diamonds => "diamonds",
+            Suit::Hearts => "hearts",
+            Suit::Spades => "spades",
+        }
+    }
+}
+
 /// A card: its rank (2 to 14, the ace 14) and suit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
 pub struct Card {
     /// 2 to 14 (jack 11, queen 12, king 13, ace 14).
     pub rank: u8,

@@ -1637,3 +1637,52 @@ fn the_substantial_action_practice_is_said_where_the_edition_states_no_counts() 
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A replay hands each incident its round as typed answers: a list as its
+/// items (text only where the question takes a name or a choice), each
+/// accepted by its question as given, with no text form in between.
+#[test]
+fn a_replay_gives_the_incidents_typed_answers() {
+    use floor::data::DataSource;
+    use floor::engine::answer::Answer;
+    use floor::engine::tree::Kind;
+    use floor::ui::{Lang, Ui};
+
+    let hand = floor::hand::compact::parse(
+        "NL 100/200 button 4\n1:10000 2:10000 3:10000 4:900\npre: 3 r600, 4 a, 1 f, 2 c\n",
+    )
+    .expect("hand");
+    let store = floor::rules::Store::open(DataSource::Embedded).expect("store");
+    let ui = Ui::load(&DataSource::Embedded, Lang::En).expect("ui");
+    let rules = floor::hand::replay::Rules::new(&store, "tda-2019-sk", &ui);
+    let replayed = floor::hand::replay(&hand, &rules, None).expect("replay");
+    let situation = replayed.situation.as_ref().expect("3 to act");
+    for (incident, answers) in [
+        ("bet", situation.answers()),
+        (
+            "undercall-sequence",
+            situation.answers_for("undercall-sequence"),
+        ),
+        ("side-pots", replayed.pot_answers()),
+    ] {
+        let tree = floor::engine::load(&DataSource::Embedded, incident).expect("tree");
+        let mut lists = 0;
+        for (key, answer) in &answers {
+            let Some(q) = tree.question(key) else {
+                continue;
+            };
+            if !matches!(q.kind, Kind::Choice | Kind::Player) {
+                assert!(
+                    !matches!(answer, Answer::Text(_)),
+                    "{incident}: `{key}` given as text: {answer:?}"
+                );
+            }
+            lists += usize::from(matches!(
+                answer,
+                Answer::Actions(_) | Answer::Stacks(_) | Answer::SeatChips(_)
+            ));
+            assert_eq!(q.check(answer).as_ref(), Ok(answer), "{incident}: `{key}`");
+        }
+        assert!(lists > 0, "{incident}: no list among {answers:?}");
+    }
+}

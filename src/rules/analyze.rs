@@ -129,9 +129,10 @@ pub fn stem(lang: &str, word: &str) -> String {
 
 /// Case and number endings of Slovak nouns, adjectives and verbs, folded
 /// (no accents), longest first.
-const SK_ENDINGS: [&str; 30] = [
-    "ovia", "ami", "ach", "ych", "ymi", "ich", "imi", "emu", "eho", "ovi", "uju", "om", "ou", "ov",
-    "ej", "ym", "im", "ia", "ie", "iu", "ii", "mi", "em", "am", "a", "e", "i", "o", "u", "y",
+const SK_ENDINGS: [&str; 32] = [
+    "ovia", "ami", "ach", "och", "ych", "ymi", "ich", "imi", "emu", "eho", "ovi", "uju", "aju",
+    "om", "ou", "ov", "ej", "ym", "im", "ia", "ie", "iu", "ii", "mi", "em", "am", "a", "e", "i",
+    "o", "u", "y",
 ];
 
 /// Endings that make verbs and verbal nouns of a root, folded, longest
@@ -624,6 +625,8 @@ mod tests {
             ("ziva", "zivou"),
             ("zeton", "zetony"),
             ("hrac", "hracov"),
+            ("turnaj", "turnajoch"),
+            ("hrac", "hracoch"),
         ] {
             assert_eq!(stem_sk(a), stem_sk(b), "{a} {b}");
         }
@@ -640,6 +643,7 @@ mod tests {
             &["zahodit", "zahodi", "zahodenie"],
             &["dorovnat", "dorovna", "dorovnanie"],
             &["navysenie", "navysujem"],
+            &["presuvat", "presuvaju"],
         ] {
             for form in forms {
                 assert_eq!(stem_sk(form), stem_sk(forms[0]), "{form}");

@@ -326,7 +326,9 @@ struct Reading {
 }
 
 impl Reading {
-    fn new(words: Vec<String>, weight: f64, vocab: &Vocab) -> Reading {
+    /// `known`: whether a stem in a language is one the texts or the
+    /// lexicon have, for the forms a word may be of.
+    fn new(words: Vec<String>, weight: f64, known: &dyn Fn(&str, &str) -> bool) -> Reading {
         let stems = analyze::LANGS.map(|lang| {
             words
                 .iter()
@@ -336,7 +338,7 @@ impl Reading {
                     stems.extend(
                         analyze::form_variants(lang, w)
                             .into_iter()
-                            .filter(|s| vocab.has_stem(lang, s)),
+                            .filter(|s| known(lang, s)),
                     );
                     stems
                 })
@@ -364,6 +366,8 @@ impl Reading {
 #[derive(Debug, Clone)]
 struct Term {
     readings: Vec<Reading>,
+    /// Its word's position in the query.
+    at: usize,
 }
 
 fn lang_index(lang: &str) -> usize {
@@ -412,7 +416,11 @@ fn query_langs(words: &[&str], stop: &StopWords, vocab: &Vocab) -> Vec<&'static 
         .collect()
 }
 
-fn query_terms(words: &[&str], stop: &StopWords, vocab: &Vocab) -> Vec<Term> {
+fn query_terms(words: &[&str], lexicon: &Lexicon, vocab: &Vocab) -> Vec<Term> {
+    let stop = &lexicon.stop;
+    // A form reaches a word of the texts, or of the lexicon: "gerookt" is
+    // "roken", a topic no rulebook has.
+    let known = |lang: &str, stem: &str| vocab.has_stem(lang, stem) || names(lexicon, lang, stem);
     let langs = query_langs(words, stop, vocab);
     // A stop word of the query's language says nothing; one of another
     // language is a word of this one when its texts have it ("tot" is
@@ -474,23 +482,24 @@ fn query_terms(words: &[&str], stop: &StopWords, vocab: &Vocab) -> Vec<Term> {
         }
         let verb = joined[i]
             .as_ref()
-            .map(|v| Reading::new(vec![v.clone()], 1.0, vocab));
+            .map(|v| Reading::new(vec![v.clone()], 1.0, &known));
         if is_stop(word)
             && let Some(verb) = verb
         {
             terms.push(Term {
                 readings: vec![verb],
+                at: i,
             });
             continue;
         }
-        let mut readings = vec![Reading::new(vec![word.to_string()], 1.0, vocab)];
+        let mut readings = vec![Reading::new(vec![word.to_string()], 1.0, &known)];
         readings.extend(verb);
         // Umlauts typed as two letters, where the word as typed is not one
         // of the texts' ("Hoehe", not Dutch "moet").
         if let Some(t) = transliterated(word)
             && !vocab.has(word)
         {
-            readings.push(Reading::new(vec![t], 0.95, vocab));
+            readings.push(Reading::new(vec![t], 0.95, &known));
         }
         for candidate in [Some(word.to_string()), transliterated(word)]
             .into_iter()
@@ -498,11 +507,11 @@ fn query_terms(words: &[&str], stop: &StopWords, vocab: &Vocab) -> Vec<Term> {
         {
             if let Some(parts) = analyze::split_glued(&candidate, &analyze::LANGS, vocab, stop) {
                 let parts = parts.into_iter().map(str::to_string).collect();
-                readings.push(Reading::new(parts, 0.9, vocab));
+                readings.push(Reading::new(parts, 0.9, &known));
                 break;
             }
         }
-        terms.push(Term { readings });
+        terms.push(Term { readings, at: i });
     }
     terms
 }
@@ -531,7 +540,13 @@ fn typo_readings(word: &str, vocab: &Vocab) -> Vec<Reading> {
     }
     best.truncate(4);
     best.into_iter()
-        .map(|(d, w)| Reading::new(vec![w.to_string()], if d == 1 { 0.8 } else { 0.65 }, vocab))
+        .map(|(d, w)| {
+            Reading::new(
+                vec![w.to_string()],
+                if d == 1 { 0.8 } else { 0.65 },
+                &|lang, stem| vocab.has_stem(lang, stem),
+            )
+        })
         .collect()
 }
 
@@ -543,6 +558,13 @@ fn in_lexicon(word: &str, lexicon: &Lexicon) -> bool {
         let stem = &stems[lang_index(e.lang)];
         e.stems.split(' ').any(|s| s == stem)
     })
+}
+
+/// Whether a lexicon term of a language starts with a stem.
+fn names(lexicon: &Lexicon, lang: &str, stem: &str) -> bool {
+    lexicon
+        .starting_with(lang, stem)
+        .any(|t| t.stems.split(' ').next() == Some(stem))
 }
 
 /// How a doc matched one query term.
@@ -794,7 +816,7 @@ pub fn named_concepts(lexicon: &Lexicon, vocab: &Vocab, query: &str) -> Vec<(Str
     if words.is_empty() || query.chars().count() > MAX_QUERY_CHARS {
         return Vec::new();
     }
-    let terms = query_terms(&words, &lexicon.stop, vocab);
+    let terms = query_terms(&words, lexicon, vocab);
     let idf = vec![1.0; terms.len()];
     let mut named: Vec<(String, f64)> = concept_evidence(&terms, &idf, lexicon)
         .into_iter()
@@ -857,7 +879,7 @@ pub fn search<'d, 'a>(
         });
     }
     let editions = Editions::of(docs);
-    let mut terms = query_terms(&words, &index.lexicon.stop, &index.vocab);
+    let mut terms = query_terms(&words, &index.lexicon, &index.vocab);
     let mut matches: Vec<Vec<Option<TermMatch>>> = terms
         .iter()
         .map(|t| match_term(t, docs, &editions.lengths))
@@ -918,6 +940,7 @@ pub fn search<'d, 'a>(
                 .unwrap_or(unsaid)
         })
         .collect();
+    let weights = per_typed_word(&terms, &typed_words(query, words.len()), weights);
     let evidence = concept_evidence(&terms, &weights, &index.lexicon);
     let said: Vec<bool> = (0..terms.len())
         .map(|t| {
@@ -1066,6 +1089,50 @@ pub fn search<'d, 'a>(
         })
         .collect();
     Ok(Found { hits, coverage })
+}
+
+/// Per folded word of a query, the word as typed it comes from: folding
+/// parts "heads-up" or "hold'em" into two. When folding the typed words one
+/// by one does not give the query's words, each counts as typed alone.
+fn typed_words(query: &str, words: usize) -> Vec<usize> {
+    let typed: Vec<usize> = query
+        .split_whitespace()
+        .enumerate()
+        .flat_map(|(t, word)| {
+            let parts = fold(word).split(' ').filter(|w| !w.is_empty()).count();
+            std::iter::repeat_n(t, parts)
+        })
+        .collect();
+    if typed.len() == words {
+        typed
+    } else {
+        (0..words).collect()
+    }
+}
+
+/// The weights of the terms, the parts of one typed word ("heads-up",
+/// "Hand-für-Hand", "snap-folded") sharing the weight of the rarest of
+/// them: such a word names one thing, and counting each part as a word of
+/// its own lets an expression outweigh the rarer word beside it
+/// ("undercall v heads-upe" is about the undercall).
+fn per_typed_word(terms: &[Term], typed: &[usize], mut weights: Vec<f64>) -> Vec<f64> {
+    let of = |t: &Term| typed.get(t.at).copied().unwrap_or(usize::MAX - t.at);
+    let original = weights.clone();
+    for (t, w) in terms.iter().zip(weights.iter_mut()) {
+        let parts = || {
+            terms
+                .iter()
+                .zip(&original)
+                .filter(|(o, _)| of(o) == of(t))
+                .map(|(_, w)| *w)
+        };
+        let sum: f64 = parts().sum();
+        let rarest = parts().fold(0.0, f64::max);
+        if sum > rarest {
+            *w *= rarest / sum;
+        }
+    }
+    weights
 }
 
 /// The docs grouped by edition, and each doc's length in terms relative to
@@ -1347,7 +1414,7 @@ mod tests {
     fn first_words(query: &str) -> Vec<String> {
         let lexicon = Lexicon::embedded();
         let words: Vec<&str> = query.split(' ').collect();
-        query_terms(&words, &lexicon.stop, &Vocab::embedded())
+        query_terms(&words, &lexicon, &Vocab::embedded())
             .iter()
             .filter_map(|t| t.readings.first()?.words.first().cloned())
             .collect()
@@ -1379,7 +1446,7 @@ mod tests {
             ("de", "er schiebt den rest nach", "schiebt", "nachschieben"),
         ] {
             let words: Vec<&str> = query.split(' ').collect();
-            let terms = query_terms(&words, &lexicon.stop, &vocab);
+            let terms = query_terms(&words, &lexicon, &vocab);
             let term = terms
                 .iter()
                 .find(|t| t.readings[0].words == [verb])
@@ -1398,6 +1465,50 @@ mod tests {
                 terms.iter().all(|t| t.readings[0].words != [particle]),
                 "{query}: {particle} read alone"
             );
+        }
+    }
+
+    /// The parts of a hyphenated word weigh together what its rarest part
+    /// weighs; other words keep their weight.
+    #[test]
+    fn the_parts_of_a_typed_word_share_one_weight() {
+        let lexicon = Lexicon::embedded();
+        let vocab = Vocab::embedded();
+        let query = "undercall heads-up";
+        let folded = fold(query);
+        let words: Vec<&str> = folded.split(' ').collect();
+        assert_eq!(typed_words(query, words.len()), [0, 1, 1]);
+        let terms = query_terms(&words, &lexicon, &vocab);
+        assert_eq!(terms.len(), 3);
+        let shared = per_typed_word(&terms, &[0, 1, 1], vec![3.0, 1.0, 3.0]);
+        let expected = [3.0, 0.75, 2.25];
+        for (got, want) in shared.iter().zip(expected) {
+            assert!((got - want).abs() < 1e-9, "{shared:?}");
+        }
+        // Folding that does not split word by word as the whole query does
+        // leaves every word its own.
+        assert_eq!(typed_words("a b", 3), [0, 1, 2]);
+    }
+
+    /// "How much", "wie viele", "koľko" ask a question; they name no
+    /// topic.
+    #[test]
+    fn quantity_question_words_are_stop_words() {
+        assert_eq!(first_words("how much can i raise"), ["raise"]);
+        assert_eq!(first_words("wie viele chips"), ["chips"]);
+    }
+
+    /// A verb form finds a topic no rulebook has, which only the lexicon
+    /// names ("gerookt" of "roken"): the search says it is not covered.
+    #[test]
+    fn a_form_reaches_a_topic_only_the_lexicon_names() {
+        let index = Index::embedded();
+        for (query, edition, topic) in [
+            ("wordt er aan tafel gerookt", "onk-2023-nl", "smoking"),
+            ("roken aan tafel", "onk-2023-nl", "smoking"),
+        ] {
+            let found = search(&index, query, Some(edition), 10).expect("search");
+            assert_eq!(found.coverage, Coverage::Uncovered(topic), "{query}");
         }
     }
 

@@ -243,6 +243,13 @@ pub struct Provision {
     /// players), the parameter's line says so rather than "not stated".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instead_of: Option<String>,
+    /// The TDA practice states it (TDA 2019, which a ruling applies where
+    /// an edition has no rule), with the value of each term it words;
+    /// absent where the practice does not state it. Where one edition has
+    /// no rule on a topic, what the other states weighs only where it is
+    /// not the practice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tda: Option<Terms>,
 }
 
 impl Provision {
@@ -350,6 +357,20 @@ impl Catalog {
         self.provisions.iter()
     }
 
+    /// Whether the TDA practice states the provision as `stated` does: no
+    /// term both word is worded otherwise (a term one leaves unworded is
+    /// silence, as between two editions).
+    pub fn as_tda(&self, stated: &Stated) -> bool {
+        self.get(&stated.id)
+            .and_then(|p| p.tda.as_ref())
+            .is_some_and(|tda| {
+                stated
+                    .terms
+                    .iter()
+                    .all(|(term, value)| tda.get(term).is_none_or(|t| t == value))
+            })
+    }
+
     /// The provisions that carry `param`.
     pub fn carrying<'a>(&'a self, param: &'a str) -> impl Iterator<Item = &'a Provision> {
         self.provisions
@@ -395,6 +416,18 @@ impl Catalog {
                 && !Params::KEYS.contains(&param.as_str())
             {
                 out.push(id(Msg::CheckProvisionNotParam).arg("param", param));
+            }
+            for (term, value) in p.tda.iter().flat_map(Terms::iter) {
+                if p.terms
+                    .get(&term)
+                    .is_none_or(|values| values.get(value).is_none())
+                {
+                    out.push(
+                        id(Msg::CheckTdaTermValue)
+                            .arg("term", term)
+                            .arg("value", value),
+                    );
+                }
             }
             for (term, values) in p.terms.iter() {
                 if values.is_empty() {
@@ -970,6 +1003,7 @@ mod tests {
             de: "d".into(),
             sk: "s".into(),
             instead_of: None,
+            tda: None,
         }
     }
 
@@ -979,6 +1013,61 @@ mod tests {
             span: span.into(),
             topic: None,
             terms: Terms::default(),
+        }
+    }
+
+    /// A statement agrees with the TDA practice unless a term both word
+    /// is worded otherwise; a provision the practice does not state never
+    /// agrees.
+    #[test]
+    fn the_tda_practice_agrees_unless_a_term_both_word_differs() {
+        let practice = Terms {
+            when: Some("mucked".into()),
+            joint: Some("and".into()),
+            ..Terms::default()
+        };
+        let mut tda = provision("p-tda", None, None);
+        tda.tda = Some(practice);
+        let catalog = Catalog::new(vec![tda, provision("p-house", None, None)]);
+        let with = |id: &str, terms: Terms| Stated {
+            terms,
+            ..stated(id, "x")
+        };
+        let cases = [
+            ("p-tda", Terms::default(), true),
+            (
+                "p-tda",
+                Terms {
+                    when: Some("mucked".into()),
+                    ..Terms::default()
+                },
+                true,
+            ),
+            (
+                "p-tda",
+                Terms {
+                    joint: Some("or".into()),
+                    ..Terms::default()
+                },
+                false,
+            ),
+            (
+                "p-tda",
+                Terms {
+                    force: Some("may".into()),
+                    ..Terms::default()
+                },
+                true,
+            ),
+            ("p-house", Terms::default(), false),
+            ("p-unknown", Terms::default(), false),
+        ];
+        for (id, terms, agrees) in cases {
+            assert_eq!(
+                catalog.as_tda(&with(id, terms.clone())),
+                agrees,
+                "{id} {terms:?}"
+            );
         }
     }
 

@@ -27,7 +27,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
-use crate::rules::provisions::{Catalog, Kind, Term, scalar, squeeze};
+use crate::rules::provisions::{Catalog, Kind, Term, scalar, squeeze, worded};
 use crate::rules::{Edition, Params, Part, Rule, RuleKind, RuleRef, Stated};
 
 /// A finding about one row; a row can carry several.
@@ -785,7 +785,7 @@ impl<'a> Context<'a> {
                     continue;
                 };
                 for term in Term::ALL {
-                    let (va, vb) = (x.stated.terms.get(term), y.stated.terms.get(term));
+                    let (va, vb) = (worded(&x.stated.terms, term), worded(&y.stated.terms, term));
                     if va == vb {
                         continue;
                     }

@@ -33,6 +33,15 @@ use crate::rules::{Edition, Lang, Params, Part, Rule, RuleKind, Stated, Terms};
 /// The path of the provision catalog in a data tree.
 pub const CATALOG_PATH: &str = "locales/provisions.yaml";
 
+/// The shared term value a record gives where its text says nothing of the
+/// term: silence, shown and never weighed as a difference.
+pub const UNSAID: &str = "unsaid";
+
+/// The value `terms` gives `term`, unless the text says nothing of it.
+pub fn worded(terms: &Terms, term: Term) -> Option<&str> {
+    terms.get(term).filter(|v| *v != UNSAID)
+}
+
 /// The path of an edition's provision record in a data tree.
 pub fn record_path(lang: Lang, edition: &str) -> String {
     format!("locales/{}/provisions/{edition}.yaml", lang.code())
@@ -364,10 +373,9 @@ impl Catalog {
         self.get(&stated.id)
             .and_then(|p| p.tda.as_ref())
             .is_some_and(|tda| {
-                stated
-                    .terms
-                    .iter()
-                    .all(|(term, value)| tda.get(term).is_none_or(|t| t == value))
+                stated.terms.iter().all(|(term, value)| {
+                    value == UNSAID || worded(tda, term).is_none_or(|t| t == value)
+                })
             })
     }
 
@@ -1021,53 +1029,25 @@ mod tests {
     /// agrees.
     #[test]
     fn the_tda_practice_agrees_unless_a_term_both_word_differs() {
-        let practice = Terms {
-            when: Some("mucked".into()),
-            joint: Some("and".into()),
-            ..Terms::default()
-        };
+        let terms = |yaml: &str| -> Terms { crate::yaml::from_str(yaml, "test").expect(yaml) };
         let mut tda = provision("p-tda", None, None);
-        tda.tda = Some(practice);
+        tda.tda = Some(terms("{when: mucked, joint: and}"));
         let catalog = Catalog::new(vec![tda, provision("p-house", None, None)]);
-        let with = |id: &str, terms: Terms| Stated {
-            terms,
-            ..stated(id, "x")
-        };
         let cases = [
-            ("p-tda", Terms::default(), true),
-            (
-                "p-tda",
-                Terms {
-                    when: Some("mucked".into()),
-                    ..Terms::default()
-                },
-                true,
-            ),
-            (
-                "p-tda",
-                Terms {
-                    joint: Some("or".into()),
-                    ..Terms::default()
-                },
-                false,
-            ),
-            (
-                "p-tda",
-                Terms {
-                    force: Some("may".into()),
-                    ..Terms::default()
-                },
-                true,
-            ),
-            ("p-house", Terms::default(), false),
-            ("p-unknown", Terms::default(), false),
+            ("p-tda", "{}", true),
+            ("p-tda", "{when: mucked}", true),
+            ("p-tda", "{joint: or}", false),
+            ("p-tda", "{force: may}", true),
+            ("p-tda", "{joint: unsaid}", true),
+            ("p-house", "{}", false),
+            ("p-unknown", "{}", false),
         ];
-        for (id, terms, agrees) in cases {
-            assert_eq!(
-                catalog.as_tda(&with(id, terms.clone())),
-                agrees,
-                "{id} {terms:?}"
-            );
+        for (id, given, agrees) in cases {
+            let stated = Stated {
+                terms: terms(given),
+                ..stated(id, "x")
+            };
+            assert_eq!(catalog.as_tda(&stated), agrees, "{id} {given}");
         }
     }
 

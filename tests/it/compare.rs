@@ -1209,3 +1209,42 @@ fn the_tda_practice_of_the_catalog_is_stated_by_a_tda_2019_edition() {
     }
     assert!(marked > 200, "{marked}");
 }
+
+/// A term a text says nothing of is recorded as `unsaid` and compared as
+/// silence: the 2015 text names the first to show with no bet on the
+/// final round and nothing of the others, ONK goes on clockwise.
+#[test]
+fn a_term_the_text_leaves_unsaid_is_silence_not_a_value() {
+    let c = json(&[
+        "compare",
+        "tda-2015-de",
+        "onk-2023-nl",
+        "--concept",
+        "showdown-order",
+    ]);
+    let terms = &row(&c, "showdown-order")["terms"];
+    let then = terms
+        .as_array()
+        .and_then(|t| {
+            t.iter()
+                .find(|d| d["id"] == "order-no-bet-left-of-button" && d["term"] == "then")
+        })
+        .unwrap_or_else(|| panic!("{terms}"));
+    assert_eq!(then["a"], Value::Null, "{then}");
+    assert_eq!(then["b"], "then-clockwise", "{then}");
+    // Both TDA 2019 texts say nothing of the others: no difference at all.
+    let c = json(&[
+        "compare",
+        "dpc-2019-en",
+        "tda-2019-sk",
+        "--concept",
+        "showdown-order",
+    ]);
+    let terms = &row(&c, "showdown-order")["terms"];
+    assert!(
+        terms
+            .as_array()
+            .is_none_or(|t| t.iter().all(|d| d["id"] != "order-no-bet-left-of-button")),
+        "{terms}"
+    );
+}

@@ -939,6 +939,8 @@ messages! {
     CheckTermValueWords = "check_term_value_words" [id, term, value, lang],
     /// A term value taken from the shared values that are not there.
     CheckTermValueUnknown = "check_term_value_unknown" [id, term, value],
+    /// The TDA practice of a provision gives a term a value it does not have.
+    CheckTdaTermValue = "check_tda_term_value" [id, term, value],
     /// A provision record named for another edition.
     CheckRecordEdition = "check_record_edition" [edition, file],
     /// A provision record entry for a rule the edition does not have.

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use floor::compare::align::Aligned;
 use floor::compare::{
-    Comparison, Flag, Index, Options, Parameter, Piece, Quote, Row, Said, Side, Stating, TermDiff,
-    compare_indexed,
+    Comparison, Flag, Index, Options, Parameter, Piece, Quote, Row, Said, Side, Silent, Stating,
+    TermDiff, compare_indexed,
 };
 use floor::rules::overlay::{self, Warning};
 use floor::rules::provisions::{Catalog, Descriptions, Kind, Term, with_provisions};
@@ -347,6 +347,7 @@ impl Report<'_> {
         // procedures only, so the header and the lists give one count.
         let wording_only = c.rows.iter().filter(|r| r.wording_only()).count();
         let procedure_only = c.rows.iter().filter(|r| r.procedure_only()).count();
+        let practice_only = c.rows.iter().filter(|r| r.practice_only()).count();
         let s = |id: &str| c.summary.status.get(id).copied().unwrap_or(0).to_string();
         doc.push(Block::Line(self.f_count(
             "summary",
@@ -355,6 +356,7 @@ impl Report<'_> {
                 ("ruling", &n("ruling")),
                 ("substance", &n("substance")),
                 ("procedure", &procedure_only.to_string()),
+                ("tda_practice", &practice_only.to_string()),
                 ("not_applicable", &n("not-applicable")),
                 ("house", &n("house")),
                 ("structure", &n("structure")),
@@ -374,6 +376,7 @@ impl Report<'_> {
         }
         self.parameters(doc);
         self.changes(doc);
+        self.practice(doc);
         self.procedures(doc);
         self.renumbering(doc);
         self.wording(doc);
@@ -612,6 +615,7 @@ impl Report<'_> {
             .iter()
             .filter(|r| {
                 !r.procedure_only()
+                    && !r.practice_only()
                     && r.flags
                         .iter()
                         .any(|f| !matches!(f, Flag::Wording | Flag::Renumbered))
@@ -640,15 +644,24 @@ impl Report<'_> {
     /// Topics that differ in procedures, explanations or advice only: one
     /// line each (all of it with `--all`).
     fn procedures(&self, doc: &mut Vec<Block>) {
-        let rows: Vec<&Row> = self.c.rows.iter().filter(|r| r.procedure_only()).collect();
+        self.one_liners(doc, "procedures_heading", Row::procedure_only);
+    }
+
+    /// Topics one edition has no rule on, where the TDA practice it
+    /// applies rules as the other states: one line each (all of it with
+    /// `--all`).
+    fn practice(&self, doc: &mut Vec<Block>) {
+        self.one_liners(doc, "practice_heading", Row::practice_only);
+    }
+
+    /// The rows `which` picks under `heading`, one line each (all of it
+    /// with `--all`).
+    fn one_liners(&self, doc: &mut Vec<Block>, heading: &str, which: fn(&Row) -> bool) {
+        let rows: Vec<&Row> = self.c.rows.iter().filter(|r| which(r)).collect();
         if rows.is_empty() {
             return;
         }
-        doc.push(Block::Heading(self.f_count(
-            "procedures_heading",
-            rows.len(),
-            &[],
-        )));
+        doc.push(Block::Heading(self.f_count(heading, rows.len(), &[])));
         for row in rows {
             if self.all {
                 doc.push(self.row_item(row));
@@ -793,6 +806,25 @@ impl Report<'_> {
                             ("span", &cut(&q.span)),
                         ],
                     )
+                ));
+            }
+        }
+        if let Some(silence) = &row.silence {
+            let silent = match silence.silent {
+                Silent::A => &c.a,
+                Silent::B => &c.b,
+            };
+            for (ids, key) in [
+                (&silence.as_tda, "silent_as_tda"),
+                (&silence.unlike_tda, "silent_unlike_tda"),
+            ] {
+                if ids.is_empty() {
+                    continue;
+                }
+                let named: Vec<String> = ids.iter().map(|id| self.provision(id)).collect();
+                lines.push(self.f(
+                    key,
+                    &[("edition", silent), ("provisions", &named.join("; "))],
                 ));
             }
         }

@@ -27,7 +27,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
-use crate::rules::provisions::{Catalog, Kind, Term, scalar, squeeze};
+use crate::rules::provisions::{Catalog, Kind, Term, scalar, squeeze, worded};
 use crate::rules::{Edition, Params, Part, Rule, RuleKind, RuleRef, Stated};
 
 /// A finding about one row; a row can carry several.
@@ -53,13 +53,17 @@ pub enum Flag {
     /// A procedure, an explanation or a recommendation is stated in one
     /// edition only, or on other terms: nothing the floor rules differs.
     Procedure,
+    /// One edition has no rule on the topic and applies the TDA practice,
+    /// which states provisions the other edition states as it does: no
+    /// difference on the floor for those.
+    TdaPractice,
     /// The numbers differ (`RP-n` and `OP-n` are one numbering).
     Renumbered,
 }
 
 impl Flag {
     /// Every flag, most weighty first.
-    pub const ALL: [Flag; 8] = [
+    pub const ALL: [Flag; 9] = [
         Flag::Ruling,
         Flag::Substance,
         Flag::NotApplicable,
@@ -67,6 +71,7 @@ impl Flag {
         Flag::Structure,
         Flag::Wording,
         Flag::Procedure,
+        Flag::TdaPractice,
         Flag::Renumbered,
     ];
 
@@ -80,6 +85,7 @@ impl Flag {
             Flag::Structure => "structure",
             Flag::Wording => "wording",
             Flag::Procedure => "procedure",
+            Flag::TdaPractice => "tda-practice",
             Flag::Renumbered => "renumbered",
         }
     }
@@ -137,6 +143,30 @@ pub struct Quote {
     pub span: String,
     /// What the provision is (a ruling weighs; the others do not).
     pub kind: Kind,
+}
+
+/// The edition without a rule on a row's topic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Silent {
+    /// The first.
+    A,
+    /// The second.
+    B,
+}
+
+/// A topic one edition has no rule on. Silence is silence: that edition's
+/// floor applies the TDA practice, so a provision the other states is a
+/// difference only where the practice states it otherwise or not at all.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Silence {
+    /// The edition without a rule.
+    pub silent: Silent,
+    /// The provisions stated as the TDA practice states them.
+    pub as_tda: Vec<String>,
+    /// The provisions the practice states otherwise or not at all: these
+    /// weigh as any provision one side states.
+    pub unlike_tda: Vec<String>,
 }
 
 /// A provision both sides state, on another term.
@@ -236,6 +266,10 @@ pub struct Row {
     /// provision (they count as substance).
     #[serde(skip_serializing_if = "Unrecorded::is_empty")]
     pub unrecorded: Unrecorded,
+    /// Where one edition has no rule on the topic: what the TDA practice it
+    /// applies states alike and otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub silence: Option<Silence>,
     /// Sentence by sentence, for two texts in one language when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sentences: Option<Vec<align::Aligned>>,
@@ -271,6 +305,23 @@ impl Row {
                 matches!(
                     f,
                     Flag::Procedure | Flag::Wording | Flag::Renumbered | Flag::Structure
+                )
+            })
+    }
+
+    /// Whether the row is a topic one edition has no rule on, where the TDA
+    /// practice that edition applies rules as the other states (procedures
+    /// aside): a report gives it one line.
+    pub fn practice_only(&self) -> bool {
+        self.has(Flag::TdaPractice)
+            && self.flags.iter().all(|f| {
+                matches!(
+                    f,
+                    Flag::TdaPractice
+                        | Flag::Procedure
+                        | Flag::Wording
+                        | Flag::Renumbered
+                        | Flag::Structure
                 )
             })
     }
@@ -695,6 +746,16 @@ impl<'a> Context<'a> {
         let mut weight = Weight::default();
         let mut provisions = Provisions::default();
         let mut terms = Vec::new();
+        let mut silence = match (ra, rb) {
+            (Some(_), None) => Some(Silent::B),
+            (None, Some(_)) => Some(Silent::A),
+            _ => None,
+        }
+        .map(|silent| Silence {
+            silent,
+            as_tda: Vec::new(),
+            unlike_tda: Vec::new(),
+        });
         // Where an edition has no provisions recorded, nothing can be said
         // of what a topic both have states.
         if known || !both {
@@ -706,7 +767,16 @@ impl<'a> Context<'a> {
                     .iter()
                     .filter(|s| !theirs.iter().any(|t| t.stated.id == s.stated.id))
                 {
-                    weight.add(self.catalog, &said.stated.id);
+                    match silence.as_mut() {
+                        Some(s) if self.catalog.as_tda(said.stated) => {
+                            s.as_tda.push(said.stated.id.clone());
+                        }
+                        Some(s) => {
+                            s.unlike_tda.push(said.stated.id.clone());
+                            weight.add(self.catalog, &said.stated.id);
+                        }
+                        None => weight.add(self.catalog, &said.stated.id),
+                    }
                     out.push(self.quote(said));
                 }
             }
@@ -715,7 +785,7 @@ impl<'a> Context<'a> {
                     continue;
                 };
                 for term in Term::ALL {
-                    let (va, vb) = (x.stated.terms.get(term), y.stated.terms.get(term));
+                    let (va, vb) = (worded(&x.stated.terms, term), worded(&y.stated.terms, term));
                     if va == vb {
                         continue;
                     }
@@ -879,6 +949,10 @@ impl<'a> Context<'a> {
         if weight.procedure {
             flags.insert(Flag::Procedure);
         }
+        let silence = silence.filter(|s| !s.as_tda.is_empty() || !s.unlike_tda.is_empty());
+        if silence.as_ref().is_some_and(|s| !s.as_tda.is_empty()) {
+            flags.insert(Flag::TdaPractice);
+        }
         let status = match (ra, rb) {
             (Some(_), None) => Status::OnlyA,
             (None, _) => Status::OnlyB,
@@ -902,6 +976,7 @@ impl<'a> Context<'a> {
             terms,
             house,
             unrecorded,
+            silence,
             sentences: aligned,
         };
         (row, parameters)

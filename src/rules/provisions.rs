@@ -33,6 +33,15 @@ use crate::rules::{Edition, Lang, Params, Part, Rule, RuleKind, Stated, Terms};
 /// The path of the provision catalog in a data tree.
 pub const CATALOG_PATH: &str = "locales/provisions.yaml";
 
+/// The shared term value a record gives where its text says nothing of the
+/// term: silence, shown and never weighed as a difference.
+pub const UNSAID: &str = "unsaid";
+
+/// The value `terms` gives `term`, unless the text says nothing of it.
+pub fn worded(terms: &Terms, term: Term) -> Option<&str> {
+    terms.get(term).filter(|v| *v != UNSAID)
+}
+
 /// The path of an edition's provision record in a data tree.
 pub fn record_path(lang: Lang, edition: &str) -> String {
     format!("locales/{}/provisions/{edition}.yaml", lang.code())
@@ -243,6 +252,13 @@ pub struct Provision {
     /// players), the parameter's line says so rather than "not stated".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instead_of: Option<String>,
+    /// The TDA practice states it (TDA 2019, which a ruling applies where
+    /// an edition has no rule), with the value of each term it words;
+    /// absent where the practice does not state it. Where one edition has
+    /// no rule on a topic, what the other states weighs only where it is
+    /// not the practice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tda: Option<Terms>,
 }
 
 impl Provision {
@@ -350,6 +366,19 @@ impl Catalog {
         self.provisions.iter()
     }
 
+    /// Whether the TDA practice states the provision as `stated` does: no
+    /// term both word is worded otherwise (a term one leaves unworded is
+    /// silence, as between two editions).
+    pub fn as_tda(&self, stated: &Stated) -> bool {
+        self.get(&stated.id)
+            .and_then(|p| p.tda.as_ref())
+            .is_some_and(|tda| {
+                stated.terms.iter().all(|(term, value)| {
+                    value == UNSAID || worded(tda, term).is_none_or(|t| t == value)
+                })
+            })
+    }
+
     /// The provisions that carry `param`.
     pub fn carrying<'a>(&'a self, param: &'a str) -> impl Iterator<Item = &'a Provision> {
         self.provisions
@@ -395,6 +424,18 @@ impl Catalog {
                 && !Params::KEYS.contains(&param.as_str())
             {
                 out.push(id(Msg::CheckProvisionNotParam).arg("param", param));
+            }
+            for (term, value) in p.tda.iter().flat_map(Terms::iter) {
+                if p.terms
+                    .get(&term)
+                    .is_none_or(|values| values.get(value).is_none())
+                {
+                    out.push(
+                        id(Msg::CheckTdaTermValue)
+                            .arg("term", term)
+                            .arg("value", value),
+                    );
+                }
             }
             for (term, values) in p.terms.iter() {
                 if values.is_empty() {
@@ -970,6 +1011,7 @@ mod tests {
             de: "d".into(),
             sk: "s".into(),
             instead_of: None,
+            tda: None,
         }
     }
 
@@ -979,6 +1021,33 @@ mod tests {
             span: span.into(),
             topic: None,
             terms: Terms::default(),
+        }
+    }
+
+    /// A statement agrees with the TDA practice unless a term both word
+    /// is worded otherwise; a provision the practice does not state never
+    /// agrees.
+    #[test]
+    fn the_tda_practice_agrees_unless_a_term_both_word_differs() {
+        let terms = |yaml: &str| -> Terms { crate::yaml::from_str(yaml, "test").expect(yaml) };
+        let mut tda = provision("p-tda", None, None);
+        tda.tda = Some(terms("{when: mucked, joint: and}"));
+        let catalog = Catalog::new(vec![tda, provision("p-house", None, None)]);
+        let cases = [
+            ("p-tda", "{}", true),
+            ("p-tda", "{when: mucked}", true),
+            ("p-tda", "{joint: or}", false),
+            ("p-tda", "{force: may}", true),
+            ("p-tda", "{joint: unsaid}", true),
+            ("p-house", "{}", false),
+            ("p-unknown", "{}", false),
+        ];
+        for (id, given, agrees) in cases {
+            let stated = Stated {
+                terms: terms(given),
+                ..stated(id, "x")
+            };
+            assert_eq!(catalog.as_tda(&stated), agrees, "{id} {given}");
         }
     }
 

@@ -726,9 +726,10 @@ impl Score {
 /// explains (precision). A finding is a provision only one side states or
 /// states on other terms, a parameter that differs, or words a house wrote
 /// without provisions, in a row flagged `ruling` or `substance`, or
-/// `procedure`: these fixtures were read to a wider standard that lists
-/// differences in how staff proceed too (see `compare_eval`); a row of a
-/// topic only one edition has is one finding. Prints the figures; returns
+/// `procedure` or `tda-practice`: these fixtures were read to a wider
+/// standard that lists differences in how staff proceed, and every topic
+/// only one edition has, too (see `compare_eval`); a row of a topic only
+/// one edition has is one finding. Prints the figures; returns
 /// (per difference, per topic).
 fn score(fixture: &str) -> (Score, Score) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -758,7 +759,7 @@ fn score(fixture: &str) -> (Score, Score) {
     for r in c["rows"].as_array().expect("rows") {
         if !flags(r)
             .iter()
-            .any(|f| *f == "ruling" || *f == "substance" || *f == "procedure")
+            .any(|f| matches!(*f, "ruling" | "substance" | "procedure" | "tda-practice"))
         {
             continue;
         }
@@ -1120,5 +1121,129 @@ fn the_renumbering_map_covers_every_renumbered_topic() {
             .as_array()
             .expect("map")
             .contains(&json!({"kind": "moved", "a": "RP-9", "b": "11", "topics": 1}))
+    );
+}
+
+/// Silence is silence: where one edition has no rule on a topic, its floor
+/// applies the TDA practice, so what the other states is a difference only
+/// where the practice states it otherwise or not at all, and the row says
+/// which.
+#[test]
+fn a_topic_one_edition_lacks_weighs_only_where_the_tda_practice_differs() {
+    let c = json(&["compare", "tda-2015-de", "dpc-2019-en"]);
+    // TDA 2019 rule 44 as DPC prints it is the practice TDA 2015 falls back on.
+    let r = row(&c, "incorrect-bets");
+    assert_eq!(r["status"], "only-b");
+    assert_eq!(flags(r), ["tda-practice"]);
+    assert_eq!(r["silence"]["silent"], "a");
+    assert_eq!(r["silence"]["unlike_tda"], json!([]));
+    assert!(
+        r["silence"]["as_tda"]
+            .as_array()
+            .is_some_and(|a| a.contains(&json!("incorrect-underraise"))),
+        "{r}"
+    );
+    // TDA 2015 starts a final table at a full table plus one; DPC, silent,
+    // applies the practice's nine-handed final table.
+    let r = row(&c, "final-table-size");
+    assert!(flags(r).contains(&"substance"), "{r}");
+    assert!(
+        r["silence"]["unlike_tda"]
+            .as_array()
+            .is_some_and(|a| a.contains(&json!("ft-sizes"))),
+        "{r}"
+    );
+    // A house rule is never the practice.
+    let c = json(&["compare", "onk-2023-nl", "tda-2019-sk"]);
+    let r = row(&c, "mec-end-of-day");
+    assert!(flags(r).contains(&"substance"), "{r}");
+    assert_eq!(r["silence"]["as_tda"], json!([]));
+    let text = flat(&stdout(&["compare", "tda-2015-de", "dpc-2019-en", "--all"]));
+    assert!(
+        text.contains("One edition alone, ruled as TDA practice"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "tda-2015-de has no rule here and applies the TDA practice, which states the same:"
+        ),
+        "{text}"
+    );
+}
+
+/// The catalog's TDA practice is what a TDA 2019 edition states: every
+/// provision it marks is stated by tda-2019-sk or dpc-2019-en, on the
+/// terms the mark gives wherever that edition words them.
+#[test]
+fn the_tda_practice_of_the_catalog_is_stated_by_a_tda_2019_edition() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |path: &str| -> Value {
+        let text = std::fs::read_to_string(root.join(path)).expect(path);
+        floor::yaml::from_str(&text, path).expect(path)
+    };
+    let catalog = read("locales/provisions.yaml");
+    let records = [
+        read("locales/sk/provisions/tda-2019-sk.yaml"),
+        read("locales/en/provisions/dpc-2019-en.yaml"),
+    ];
+    let statements = |id: &str| -> Vec<Value> {
+        records
+            .iter()
+            .flat_map(|r| r["rules"].as_object().into_iter().flat_map(|m| m.values()))
+            .filter_map(|rule| rule.get(id).cloned())
+            .collect()
+    };
+    let mut marked = 0;
+    for p in catalog["provisions"].as_array().expect("provisions") {
+        let Some(tda) = p.get("tda") else { continue };
+        marked += 1;
+        let id = p["id"].as_str().expect("id");
+        let agrees = statements(id).iter().any(|s| {
+            tda.as_object()
+                .into_iter()
+                .flatten()
+                .all(|(term, value)| s.get(term).is_none_or(|v| v == value))
+        });
+        assert!(agrees, "{id}: no TDA 2019 edition states it as {tda}");
+    }
+    assert!(marked > 200, "{marked}");
+}
+
+/// A term a text says nothing of is recorded as `unsaid` and compared as
+/// silence: the 2015 text names the first to show with no bet on the
+/// final round and nothing of the others, ONK goes on clockwise.
+#[test]
+fn a_term_the_text_leaves_unsaid_is_silence_not_a_value() {
+    let c = json(&[
+        "compare",
+        "tda-2015-de",
+        "onk-2023-nl",
+        "--concept",
+        "showdown-order",
+    ]);
+    let terms = &row(&c, "showdown-order")["terms"];
+    let then = terms
+        .as_array()
+        .and_then(|t| {
+            t.iter()
+                .find(|d| d["id"] == "order-no-bet-left-of-button" && d["term"] == "then")
+        })
+        .unwrap_or_else(|| panic!("{terms}"));
+    assert_eq!(then["a"], Value::Null, "{then}");
+    assert_eq!(then["b"], "then-clockwise", "{then}");
+    // Both TDA 2019 texts say nothing of the others: no difference at all.
+    let c = json(&[
+        "compare",
+        "dpc-2019-en",
+        "tda-2019-sk",
+        "--concept",
+        "showdown-order",
+    ]);
+    let terms = &row(&c, "showdown-order")["terms"];
+    assert!(
+        terms
+            .as_array()
+            .is_none_or(|t| t.iter().all(|d| d["id"] != "order-no-bet-left-of-button")),
+        "{terms}"
     );
 }

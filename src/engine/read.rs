@@ -375,10 +375,7 @@ impl<'de> de::Deserializer<'de> for Value<'_> {
         visitor: V,
     ) -> Result<V::Value, ReadError> {
         match self.answer {
-            Answer::Text(t) => {
-                let text: StrDeserializer<'_, ReadError> = t.as_str().into_deserializer();
-                de::Deserializer::deserialize_enum(text, name, variants, visitor)
-            }
+            Answer::Text(t) => variant_named(t, name, variants, visitor),
             _ => Err(self.wrong(Held::Text)),
         }
     }
@@ -387,6 +384,17 @@ impl<'de> de::Deserializer<'de> for Value<'_> {
         i8 i16 i32 i64 i128 u128 f32 f64 char bytes byte_buf unit unit_struct
         tuple tuple_struct map struct identifier ignored_any
     }
+}
+
+/// The variant of enum `name` a text names (a choice's id).
+fn variant_named<'de, V: Visitor<'de>>(
+    text: &str,
+    name: &'static str,
+    variants: &'static [&'static str],
+    visitor: V,
+) -> Result<V::Value, ReadError> {
+    let text: StrDeserializer<'_, ReadError> = text.into_deserializer();
+    de::Deserializer::deserialize_enum(text, name, variants, visitor)
 }
 
 /// A part of one item of a list answer (an action, a player's chips, a
@@ -435,10 +443,7 @@ impl<'de> de::Deserializer<'de> for Part<'_> {
         visitor: V,
     ) -> Result<V::Value, ReadError> {
         match self {
-            Part::Str(s) => {
-                let text: StrDeserializer<'_, ReadError> = s.into_deserializer();
-                de::Deserializer::deserialize_enum(text, name, variants, visitor)
-            }
+            Part::Str(s) => variant_named(s, name, variants, visitor),
             _ => Err(de::Error::custom("an item part that names no variant")),
         }
     }

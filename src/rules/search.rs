@@ -368,6 +368,8 @@ struct Term {
     readings: Vec<Reading>,
     /// Its word's position in the query.
     at: usize,
+    /// How many times the query says its word ("hand for hand": 2).
+    times: usize,
 }
 
 fn lang_index(lang: &str) -> usize {
@@ -475,11 +477,15 @@ fn query_terms(words: &[&str], lexicon: &Lexicon, vocab: &Vocab) -> Vec<Term> {
     };
     let mut seen = BTreeSet::new();
     let mut terms = Vec::new();
-    for i in content {
+    for &i in &content {
         let word = words[i];
         if !seen.insert(word) {
             continue;
         }
+        let times = content
+            .iter()
+            .filter(|&&j| words.get(j) == Some(&word))
+            .count();
         let verb = joined[i]
             .as_ref()
             .map(|v| Reading::new(vec![v.clone()], 1.0, &known));
@@ -489,6 +495,7 @@ fn query_terms(words: &[&str], lexicon: &Lexicon, vocab: &Vocab) -> Vec<Term> {
             terms.push(Term {
                 readings: vec![verb],
                 at: i,
+                times,
             });
             continue;
         }
@@ -511,7 +518,11 @@ fn query_terms(words: &[&str], lexicon: &Lexicon, vocab: &Vocab) -> Vec<Term> {
                 break;
             }
         }
-        terms.push(Term { readings, at: i });
+        terms.push(Term {
+            readings,
+            at: i,
+            times,
+        });
     }
     terms
 }
@@ -677,6 +688,9 @@ struct Evidence {
     words: usize,
     /// A topic the lexicon lists as covered by no rulebook.
     uncovered: bool,
+    /// The terms of several words the query says: their language and the
+    /// query terms each covers.
+    phrases: Vec<(usize, Vec<usize>)>,
 }
 
 /// Where a query says a stem.
@@ -795,6 +809,19 @@ fn concept_evidence<'l>(
         });
         e.fit = e.fit.max(fit);
         e.words = e.words.max(words);
+        // A phrase is said by as many query words ("ruk ruk" of "ruka za
+        // rukou" is not said by one "rúk"; "hand for hand" says "hand"
+        // twice).
+        let said_words: usize = per_term
+            .keys()
+            .filter_map(|&t| terms.get(t))
+            .map(|t| t.times)
+            .sum();
+        if stems.len() > 1 && said_words >= stems.len() {
+            let mut covered: Vec<usize> = per_term.keys().copied().collect();
+            covered.sort_unstable();
+            e.phrases.push((lang_index(entry.lang), covered));
+        }
         for (t, w) in per_term {
             if let Some(c) = e.covers.get_mut(t) {
                 // The lexicon names the topic: a term of several words as
@@ -909,39 +936,7 @@ pub fn search<'d, 'a>(
         term.readings.extend(typos);
         *per_doc = match_term(term, docs, &editions.lengths);
     }
-    // Each word's weight: how rare it is among the rules of a language
-    // that says it (BM25's idf over that language's rules; of several
-    // languages, the one where it is commonest, as a word common in any
-    // language it is a word of says little). A word no rule says weighs as
-    // a word of none, and half that when no lexicon term says it either: it
-    // may be a word of the question, or the topic no rule has.
-    let by_lang = analyze::LANGS.map(|lang| {
-        (0..docs.len())
-            .filter(|&d| docs[d].lang == lang)
-            .collect::<Vec<usize>>()
-    });
-    let unsaid = by_lang
-        .iter()
-        .map(|group| idf(group.len(), 0))
-        .fold(0.0, f64::max);
-    let weights: Vec<f64> = matches
-        .iter()
-        .map(|per_doc| {
-            by_lang
-                .iter()
-                .filter_map(|group| {
-                    let df = group
-                        .iter()
-                        .filter(|&&d| matches!(per_doc.get(d), Some(Some(_))))
-                        .count();
-                    (df > 0).then(|| idf(group.len(), df))
-                })
-                .reduce(f64::min)
-                .unwrap_or(unsaid)
-        })
-        .collect();
-    let weights = per_typed_word(&terms, &typed_words(query, words.len()), weights);
-    let evidence = concept_evidence(&terms, &weights, &index.lexicon);
+    let (weights, evidence) = weigh(index, &terms, &matches, query, words.len());
     let said: Vec<bool> = (0..terms.len())
         .map(|t| {
             matches[t].iter().any(Option::is_some) || evidence.values().any(|e| e.covers[t] > 0.0)
@@ -1091,6 +1086,56 @@ pub fn search<'d, 'a>(
     Ok(Found { hits, coverage })
 }
 
+/// Each query term's weight, and what the lexicon says of the topics the
+/// query names.
+fn weigh<'l>(
+    index: &'l Index,
+    terms: &[Term],
+    matches: &[Vec<Option<TermMatch>>],
+    query: &str,
+    words: usize,
+) -> (Vec<f64>, HashMap<&'l str, Evidence>) {
+    // Each word's weight: how rare it is among the rules of a language
+    // that says it (BM25's idf over that language's rules; of several
+    // languages, the one where it is commonest, as a word common in any
+    // language it is a word of says little). A word no rule says weighs as
+    // a word of none, and half that when no lexicon term says it either: it
+    // may be a word of the question, or the topic no rule has.
+    let docs = &index.docs;
+    let by_lang = analyze::LANGS.map(|lang| {
+        (0..docs.len())
+            .filter(|&d| docs[d].lang == lang)
+            .collect::<Vec<usize>>()
+    });
+    let unsaid = by_lang
+        .iter()
+        .map(|group| idf(group.len(), 0))
+        .fold(0.0, f64::max);
+    let weights: Vec<f64> = matches
+        .iter()
+        .map(|per_doc| {
+            by_lang
+                .iter()
+                .filter_map(|group| {
+                    let df = group
+                        .iter()
+                        .filter(|&&d| matches!(per_doc.get(d), Some(Some(_))))
+                        .count();
+                    (df > 0).then(|| idf(group.len(), df))
+                })
+                .reduce(f64::min)
+                .unwrap_or(unsaid)
+        })
+        .collect();
+    let weights = per_typed_word(terms, &typed_words(query, words), weights);
+    let evidence = concept_evidence(terms, &weights, &index.lexicon);
+    // The lexicon's phrases found, the weights they give decide how much
+    // of the query each topic's lexicon terms say.
+    let weights = per_phrase(&weights, matches, &evidence, docs, &by_lang);
+    let evidence = concept_evidence(terms, &weights, &index.lexicon);
+    (weights, evidence)
+}
+
 /// Per folded word of a query, the word as typed it comes from: folding
 /// parts "heads-up" or "hold'em" into two. When folding the typed words one
 /// by one does not give the query's words, each counts as typed alone.
@@ -1133,6 +1178,49 @@ fn per_typed_word(terms: &[Term], typed: &[usize], mut weights: Vec<f64>) -> Vec
         }
     }
     weights
+}
+
+/// The weights of the query words no rule says that a lexicon term of
+/// several words covers: the term names its topic as a whole, so its words
+/// weigh together what the topic weighs among the rules of the term's
+/// language (as rare as the topic's rules are), not each as a word no rule
+/// has ("go" of "blinds go up" would otherwise weigh the most of any word
+/// of "can the blinds still go up during hand for hand").
+fn per_phrase(
+    weights: &[f64],
+    matches: &[Vec<Option<TermMatch>>],
+    evidence: &HashMap<&str, Evidence>,
+    docs: &[Doc],
+    by_lang: &[Vec<usize>; 4],
+) -> Vec<f64> {
+    let said = |t: usize| {
+        matches
+            .get(t)
+            .is_some_and(|m| m.iter().any(Option::is_some))
+    };
+    let mut phrased: Vec<Option<f64>> = vec![None; weights.len()];
+    for (&concept, e) in evidence {
+        for (lang, covered) in &e.phrases {
+            let Some(group) = by_lang.get(*lang) else {
+                continue;
+            };
+            let df = group
+                .iter()
+                .filter(|&&d| docs[d].concept == concept)
+                .count();
+            let share = idf(group.len(), df.max(1)) / covered.len().max(1) as f64;
+            for &t in covered.iter().filter(|&&t| !said(t)) {
+                if let Some(p) = phrased.get_mut(t) {
+                    *p = Some(p.map_or(share, |o| o.max(share)));
+                }
+            }
+        }
+    }
+    weights
+        .iter()
+        .zip(&phrased)
+        .map(|(&w, p)| p.unwrap_or(w))
+        .collect()
 }
 
 /// The docs grouped by edition, and each doc's length in terms relative to
@@ -1496,6 +1584,63 @@ mod tests {
     fn quantity_question_words_are_stop_words() {
         assert_eq!(first_words("how much can i raise"), ["raise"]);
         assert_eq!(first_words("wie viele chips"), ["chips"]);
+    }
+
+    /// The weights a query's words get in a search over the bundled
+    /// editions, by word.
+    fn weights_of(query: &str) -> HashMap<String, f64> {
+        let index = Index::embedded();
+        let folded = fold(query);
+        let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
+        let terms = query_terms(&words, &index.lexicon, &index.vocab);
+        let editions = Editions::of(&index.docs);
+        let matches: Vec<_> = terms
+            .iter()
+            .map(|t| match_term(t, &index.docs, &editions.lengths))
+            .collect();
+        let (weights, _) = weigh(&index, &terms, &matches, query, words.len());
+        terms
+            .iter()
+            .zip(weights)
+            .filter_map(|(t, w)| Some((t.readings.first()?.words.first()?.clone(), w)))
+            .collect()
+    }
+
+    /// A word no rule says but a lexicon term of several words does ("go"
+    /// of "blinds go up") weighs as its share of that term's topic, not as
+    /// the rarest word there is; a word the query says once does not say a
+    /// term that repeats it ("hand for hand").
+    #[test]
+    fn a_phrase_word_no_rule_says_weighs_as_its_share_of_the_topic() {
+        let index = Index::embedded();
+        // What a word no rule of any language says weighs.
+        let unsaid = analyze::LANGS
+            .iter()
+            .map(|l| idf(index.docs.iter().filter(|d| d.lang == *l).count(), 0))
+            .fold(0.0, f64::max);
+        let weights = weights_of("can the blinds still go up");
+        let go = weights.get("go").copied().unwrap_or(f64::NAN);
+        assert!(
+            go < unsaid / 2.0,
+            "go weighs {go}, a word of no rule {unsaid}"
+        );
+        // Alone, "go" names no topic: it weighs as a word no rule says.
+        let alone = weights_of("go blinds");
+        assert!(alone.get("go").is_some_and(|&w| w > go), "{alone:?}");
+
+        let lexicon = Lexicon::embedded();
+        let vocab = Vocab::embedded();
+        let phrases = |query: &str| {
+            let folded = fold(query);
+            let words: Vec<&str> = folded.split(' ').collect();
+            let terms = query_terms(&words, &lexicon, &vocab);
+            let idf = vec![1.0; terms.len()];
+            concept_evidence(&terms, &idf, &lexicon)
+                .get("hand-for-hand")
+                .map_or(0, |e| e.phrases.len())
+        };
+        assert!(phrases("hand for hand") > 0);
+        assert_eq!(phrases("one hand"), 0);
     }
 
     /// A verb form finds a topic no rulebook has, which only the lexicon

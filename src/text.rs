@@ -220,13 +220,47 @@ pub fn is_hidden(c: char) -> bool {
     )
 }
 
+/// Whether `text` has a character [`is_hidden`] holds for. Every run
+/// passes its whole output through here, and output is nearly all
+/// printable ASCII: blocks of such bytes are passed over without decoding
+/// (a fold without an early exit, which the compiler vectorizes), and only
+/// a block holding another byte is read character by character.
+pub fn has_hidden(text: &str) -> bool {
+    const BLOCK: usize = 32;
+    let bytes = text.as_bytes();
+    // Always at a character boundary: a block passed over whole is ASCII,
+    // and the slow path stops after a whole character.
+    let mut start = 0;
+    while let Some(rest) = bytes.get(start..).filter(|r| !r.is_empty()) {
+        let block = rest.get(..BLOCK).unwrap_or(rest);
+        let plain = block.iter().fold(true, |plain, &b| {
+            plain & ((0x20..0x7f).contains(&b) | (b == b'\n') | (b == b'\t'))
+        });
+        if plain {
+            start += block.len();
+            continue;
+        }
+        let end = start + block.len();
+        for c in text.get(start..).unwrap_or_default().chars() {
+            if is_hidden(c) {
+                return true;
+            }
+            start += c.len_utf8();
+            if start >= end {
+                break;
+            }
+        }
+    }
+    false
+}
+
 /// Text from data or input, made visible for a terminal: every character
 /// of [`is_hidden`] is written as its escape (`\u{1b}`), everything else as
 /// it is. Applied where such text enters the output (a table cell, a
 /// message argument, a prompt), so that the only escape sequences in what
 /// the tool writes are its own styles. Escaping twice changes nothing.
 pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(is_hidden) {
+    if !has_hidden(text) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
@@ -314,7 +348,7 @@ pub fn own_styles() -> &'static [String] {
 /// data that was missed on the way in (a colour, hidden text, a title, a
 /// cursor move) is shown escaped here rather than sent.
 pub fn visible(text: &str, keep_style: bool) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(is_hidden) {
+    if !has_hidden(text) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
@@ -343,7 +377,7 @@ pub fn visible(text: &str, keep_style: bool) -> std::borrow::Cow<'_, str> {
 /// decodes back to the same text. Outside strings JSON has no such
 /// characters, so the document stays valid and means the same.
 pub fn visible_json(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(is_hidden) {
+    if !has_hidden(text) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);
@@ -362,7 +396,34 @@ pub fn visible_json(text: &str) -> std::borrow::Cow<'_, str> {
 
 #[cfg(test)]
 mod visible_tests {
-    use super::{Shown, Style, shown, visible, visible_json};
+    use super::{Shown, Style, has_hidden, is_hidden, shown, visible, visible_json};
+    use proptest::prelude::*;
+
+    proptest! {
+        // The block-wise scan answers as reading every character would:
+        // hidden characters anywhere, after any mix of ASCII and longer
+        // characters, at and across block edges.
+        #[test]
+        fn the_block_scan_finds_what_reading_every_character_finds(
+            text in "([ -~\n\t]{0,40}[\u{0}-\u{1f}\u{7f}-\u{a0}\u{ad}\u{200b}-\u{200f}\u{202a}-\u{202e}\u{feff}\u{e0041}\u{e9}\u{17e}\u{1f0a1}]?){0,6}"
+        ) {
+            prop_assert_eq!(has_hidden(&text), text.chars().any(is_hidden));
+        }
+    }
+
+    #[test]
+    fn the_block_scan_finds_a_hidden_character_at_every_place() {
+        for len in [0usize, 1, 31, 32, 33, 63, 64, 65] {
+            for at in 0..=len {
+                for hidden in ['\u{1b}', '\u{7f}', '\u{200b}', '\u{e0041}'] {
+                    let mut text: String = "é".repeat(at % 3) + &"a".repeat(len);
+                    text.insert(text.len() - (len - at), hidden);
+                    assert!(has_hidden(&text), "{text:?}");
+                }
+                assert!(!has_hidden(&("é\n\t".repeat(at) + &"a".repeat(len))));
+            }
+        }
+    }
 
     #[test]
     fn json_output_escapes_hidden_characters_as_json() {

@@ -1171,6 +1171,38 @@ fn a_topic_one_edition_lacks_weighs_only_where_the_tda_practice_differs() {
     );
 }
 
+/// A provision stated as the TDA practice the silent edition applies
+/// weighs nothing, so its line has no star, while one the practice states
+/// otherwise keeps it.
+#[test]
+fn a_provision_the_tda_practice_states_alike_has_no_star() {
+    let args = [
+        "compare",
+        "pokerpunt-nl",
+        "dpc-2019-en",
+        "--concept",
+        "final-table-size",
+    ];
+    let c = json(&args);
+    let r = row(&c, "final-table-size");
+    let listed = |key: &str, id: &str| {
+        r["silence"][key]
+            .as_array()
+            .is_some_and(|a| a.contains(&json!(id)))
+    };
+    assert!(listed("as_tda", "ft-policy"), "{r}");
+    assert!(listed("unlike_tda", "ft-max-ten"), "{r}");
+    let text = flat(&stdout(&args));
+    let line = |provision: &str| {
+        let at = text
+            .find(provision)
+            .unwrap_or_else(|| panic!("{provision}: {text}"));
+        text[..at].trim_end().ends_with("★ only pokerpunt-nl:")
+    };
+    assert!(!line("How the final table is formed."), "{text}");
+    assert!(line("No final table has more than 10 players."), "{text}");
+}
+
 /// The catalog's TDA practice is what a TDA 2019 edition states: every
 /// provision it marks is stated by tda-2019-sk or dpc-2019-en, on the
 /// terms the mark gives wherever that edition words them.

@@ -792,15 +792,9 @@ impl Report<'_> {
             let mut quotes: Vec<&Quote> = quotes.iter().collect();
             quotes.sort_by_key(|q| weight(&q.id, q.kind));
             for q in quotes {
-                // Stated as the TDA practice the silent edition applies, it
-                // weighs nothing: no star, as the flags count it.
-                let as_tda = row
-                    .silence
-                    .as_ref()
-                    .is_some_and(|s| s.as_tda.contains(&q.id));
                 lines.push(format!(
                     "{}{}",
-                    if as_tda { "" } else { self.star(&q.id) },
+                    self.star(&q.id),
                     self.f(
                         "only_states",
                         &[

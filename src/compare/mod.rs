@@ -54,8 +54,8 @@ pub enum Flag {
     /// edition only, or on other terms: nothing the floor rules differs.
     Procedure,
     /// One edition has no rule on the topic and applies the TDA practice,
-    /// which states provisions the other edition states as it does: no
-    /// difference on the floor for those.
+    /// which states provisions the other edition states as it does: said
+    /// beside the difference (the silent edition has no rule to cite).
     TdaPractice,
     /// The numbers differ (`RP-n` and `OP-n` are one numbering).
     Renumbered,
@@ -156,16 +156,17 @@ pub enum Silent {
 }
 
 /// A topic one edition has no rule on. Silence is silence: that edition's
-/// floor applies the TDA practice, so a provision the other states is a
-/// difference only where the practice states it otherwise or not at all.
+/// floor applies the TDA practice, and the row says which provisions the
+/// other states as the practice does and which not. Each still weighs as
+/// a provision one side states: the silent edition has no rule to cite,
+/// and readers of the rulebooks count such a topic as a difference.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Silence {
     /// The edition without a rule.
     pub silent: Silent,
     /// The provisions stated as the TDA practice states them.
     pub as_tda: Vec<String>,
-    /// The provisions the practice states otherwise or not at all: these
-    /// weigh as any provision one side states.
+    /// The provisions the practice states otherwise or not at all.
     pub unlike_tda: Vec<String>,
 }
 
@@ -770,6 +771,7 @@ impl<'a> Context<'a> {
                     match silence.as_mut() {
                         Some(s) if self.catalog.as_tda(said.stated) => {
                             s.as_tda.push(said.stated.id.clone());
+                            weight.add(self.catalog, &said.stated.id);
                         }
                         Some(s) => {
                             s.unlike_tda.push(said.stated.id.clone());

@@ -361,8 +361,8 @@ const OWN_FLOORS: &[(&str, Floors)] = &[(
     "dev/tda-2015-de--dpc-2019-en.second.yaml",
     Floors {
         recall: 0.88,
-        precision: 0.88,
-        star_precision: 0.91,
+        precision: 0.68,
+        star_precision: 0.71,
     },
 )];
 
@@ -376,8 +376,8 @@ fn holds_ground(s: &Score) -> Vec<String> {
     let built_against = s.split == "built against";
     let general = Floors {
         recall: 0.95,
-        precision: if built_against { 0.95 } else { 0.80 },
-        star_precision: 0.85,
+        precision: if built_against { 0.95 } else { 0.78 },
+        star_precision: 0.83,
     };
     let floors = OWN_FLOORS
         .iter()

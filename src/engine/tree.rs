@@ -212,7 +212,12 @@ impl Question {
             (Kind::Actions, Answer::Actions(actions)) if actions.is_empty() => {
                 Err(Invalid(Message::new(Msg::AnswerEmptyList)))
             }
-            (Kind::Actions, Answer::Actions(_)) | (Kind::Stacks, Answer::Stacks(_)) => {
+            (Kind::Actions, Answer::Actions(actions)) => {
+                crate::poker::action::check_actions(actions).map_err(Invalid)?;
+                Ok(answer.clone())
+            }
+            (Kind::Stacks, Answer::Stacks(stacks)) => {
+                crate::poker::action::check_stacks(stacks).map_err(Invalid)?;
                 Ok(answer.clone())
             }
             (Kind::Contributions, Answer::SeatChips(items)) => {
@@ -449,6 +454,57 @@ mod tests {
             "id: t\nquestions:\n  - {id: street, kind: choice, choices: [flop, turn]}\n  - {id: burned, kind: yes-no, default: \"yes\", when: {street: [flop], param.premature_flop: [stands-after-action]}}\noutcomes: []\n",
 "test")
         .expect("a tree")
+    }
+
+    /// A list given as its items passes the checks its text would: a
+    /// name that is no player's, a player's chips twice, are refused alike.
+    #[test]
+    fn a_typed_list_is_checked_as_its_text_would_be() {
+        let question = |kind: Kind| -> Question {
+            let name = if kind == Kind::Actions {
+                "actions"
+            } else {
+                "stacks"
+            };
+            crate::yaml::from_str(&format!("{{id: q, kind: {name}}}"), "test").expect("question")
+        };
+        let cases = [
+            (Kind::Actions, "A:bet:100,B:call"),
+            (Kind::Actions, "A:bet:100,bad name:call"),
+            (Kind::Stacks, "A:100,B:200"),
+            (Kind::Stacks, "A:100,A:200"),
+        ];
+        let mut refused = 0;
+        for (kind, text) in cases {
+            let q = question(kind);
+            let typed = match kind {
+                Kind::Actions => Answer::Actions(
+                    text.split(',')
+                        .map(|item| {
+                            let mut parts = item.split(':');
+                            crate::poker::Action {
+                                player: parts.next().map(str::to_string),
+                                kind: parts.next().and_then(|w| w.parse().ok()).expect("kind"),
+                                total: parts.next().and_then(|t| t.parse().ok()),
+                            }
+                        })
+                        .collect(),
+                ),
+                _ => Answer::Stacks(
+                    text.split(',')
+                        .filter_map(|item| item.split_once(':'))
+                        .map(|(n, c)| (n.to_string(), c.parse().expect("chips")))
+                        .collect(),
+                ),
+            };
+            assert_eq!(
+                q.check(&typed).is_ok(),
+                q.parse(text).is_ok(),
+                "{text}: typed and text disagree"
+            );
+            refused += usize::from(q.check(&typed).is_err());
+        }
+        assert_eq!(refused, 2);
     }
 
     #[test]

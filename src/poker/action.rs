@@ -178,17 +178,52 @@ pub fn parse_stacks(text: &str) -> Result<Vec<(String, Chips)>, Message> {
         let at = |msg: Msg| Message::new(msg).arg("item", item);
         let (name, chips) = item.split_once(':').ok_or_else(|| at(Msg::StackItem))?;
         let name = name.trim();
-        if !is_player_name(name) {
-            return Err(at(Msg::ActionBadPlayer));
-        }
-        if out.iter().any(|(n, _)| n == name) {
-            return Err(at(Msg::StackTwice));
+        if let Some(problem) = stack_problem(name, &out) {
+            return Err(at(problem));
         }
         let chips = super::amount::parse(chips)
             .map_err(|problem| at(Msg::ActionBadAmount).nested("problem", problem))?;
         out.push((name.to_string(), chips));
     }
     Ok(out)
+}
+
+/// What is wrong with a player's name in a list of stacks after `before`:
+/// not a name, or named twice.
+fn stack_problem(name: &str, before: &[(String, Chips)]) -> Option<Msg> {
+    if !is_player_name(name) {
+        Some(Msg::ActionBadPlayer)
+    } else if before.iter().any(|(n, _)| n == name) {
+        Some(Msg::StackTwice)
+    } else {
+        None
+    }
+}
+
+/// Players' chips given as items (not typed as text) checked as
+/// [`parse_stacks`] checks what it reads: names, none twice.
+pub fn check_stacks(stacks: &[(String, Chips)]) -> Result<(), Message> {
+    for i in 0..stacks.len() {
+        let (before, rest) = stacks.split_at(i);
+        if let Some((name, chips)) = rest.first()
+            && let Some(problem) = stack_problem(name, before)
+        {
+            return Err(Message::new(problem).arg("item", format!("{name}:{chips}")));
+        }
+    }
+    Ok(())
+}
+
+/// Actions given as items checked as [`Action::from_str`] checks what it
+/// reads: a player named is a player's name.
+pub fn check_actions(actions: &[Action]) -> Result<(), Message> {
+    match actions
+        .iter()
+        .find(|a| a.player.as_deref().is_some_and(|p| !is_player_name(p)))
+    {
+        Some(bad) => Err(Message::new(Msg::ActionBadPlayer).arg("item", bad)),
+        None => Ok(()),
+    }
 }
 
 /// The canonical text of a list of actions (what [`parse_actions`] reads).

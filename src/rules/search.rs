@@ -310,6 +310,10 @@ const PHRASE: f64 = 0.15;
 /// that says every word ("undercall heads up").
 const COORD: f64 = 0.25;
 
+/// How strongly a lexicon term says its topic when the query says its
+/// words apart (see `concept_evidence`), against 1 when side by side.
+const APART: f64 = 0.5;
+
 /// Nearest topics offered when nothing covers the query.
 const NEAREST: usize = 3;
 
@@ -769,21 +773,30 @@ fn concept_evidence<'l>(
             continue;
         }
         // The words of a term stand together in the query, give or take
-        // one: words scattered over a sentence are not the term.
-        let span = stems.len();
-        let window = found.iter().flatten().map(|s| s.term).find(|&from| {
-            found
-                .iter()
-                .all(|said| said.iter().any(|s| s.term >= from && s.term <= from + span))
-        });
-        let Some(from) = window else {
+        // one; or, counting [`APART`], as far apart as a verb from its
+        // particle (a German or Dutch verb closes its clause: "den
+        // Pokerbereich länger als eine halbe Stunde verlasse"). Words
+        // scattered over a longer sentence are not the term.
+        let fits = |span: usize| {
+            found.iter().flatten().map(|s| s.term).find(|&from| {
+                found
+                    .iter()
+                    .all(|said| said.iter().any(|s| s.term >= from && s.term <= from + span))
+            })
+        };
+        let near = stems.len();
+        let far = near.max(MAX_PARTICLE_GAP);
+        let Some((from, span, apart)) = fits(near)
+            .map(|from| (from, near, 1.0))
+            .or_else(|| fits(far).map(|from| (from, far, APART)))
+        else {
             continue;
         };
         let covered: Vec<(usize, f64)> = found
             .iter()
             .flatten()
             .filter(|s| s.term >= from && s.term <= from + span)
-            .map(|s| (s.term, s.weight))
+            .map(|s| (s.term, s.weight * apart))
             .collect();
         // Per term, the best weight it was read with.
         let mut per_term: HashMap<usize, f64> = HashMap::new();
@@ -1641,6 +1654,38 @@ mod tests {
         };
         assert!(phrases("hand for hand") > 0);
         assert_eq!(phrases("one hand"), 0);
+    }
+
+    /// A lexicon term's words said apart, as far as a verb closing its
+    /// clause, name its topic at [`APART`] of the strength they would side
+    /// by side; scattered further, not at all.
+    #[test]
+    fn a_term_said_apart_names_its_topic_less_strongly() {
+        let lexicon = Lexicon::embedded();
+        let vocab = Vocab::embedded();
+        let covers = |query: &str| {
+            let folded = fold(query);
+            let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
+            let terms = query_terms(&words, &lexicon, &vocab);
+            let idf = vec![1.0; terms.len()];
+            let at = terms
+                .iter()
+                .position(|t| t.readings[0].words == ["pokerbereich"])
+                .unwrap_or_else(|| panic!("{query}: no term pokerbereich"));
+            concept_evidence(&terms, &idf, &lexicon)
+                .get("mec-leaving-pit")
+                .map_or(0.0, |e| e.covers[at])
+        };
+        let together = covers("den Pokerbereich verlassen");
+        assert!(together > 0.0);
+        let apart = covers("wenn ich den Pokerbereich länger als eine halbe Stunde verlasse");
+        assert!(
+            (apart - APART * together).abs() < 1e-9,
+            "{apart} {together}"
+        );
+        let scattered =
+            covers("Pokerbereich Spieler Karten Tisch Chips Dealer Button Blinds Turnier verlasse");
+        assert_eq!(scattered, 0.0);
     }
 
     /// A verb form finds a topic no rulebook has, which only the lexicon

@@ -694,7 +694,18 @@ struct Evidence {
     uncovered: bool,
     /// The terms of several words the query says: their language and the
     /// query terms each covers.
-    phrases: Vec<(usize, Vec<usize>)>,
+    phrases: Vec<Phrase>,
+}
+
+/// A lexicon term of several words the query says.
+#[derive(Debug, Clone)]
+struct Phrase {
+    /// The term's language (`analyze::LANGS` index).
+    lang: usize,
+    /// The query terms it covers.
+    covered: Vec<usize>,
+    /// Whether it says one word more than once ("hand for hand").
+    repeats: bool,
 }
 
 /// Where a query says a stem.
@@ -833,7 +844,12 @@ fn concept_evidence<'l>(
         if stems.len() > 1 && said_words >= stems.len() {
             let mut covered: Vec<usize> = per_term.keys().copied().collect();
             covered.sort_unstable();
-            e.phrases.push((lang_index(entry.lang), covered));
+            let distinct: BTreeSet<&str> = stems.iter().copied().collect();
+            e.phrases.push(Phrase {
+                lang: lang_index(entry.lang),
+                covered,
+                repeats: distinct.len() < stems.len(),
+            });
         }
         for (t, w) in per_term {
             if let Some(c) = e.covers.get_mut(t) {
@@ -949,13 +965,35 @@ pub fn search<'d, 'a>(
         term.readings.extend(typos);
         *per_doc = match_term(term, docs, &editions.lengths);
     }
-    let (weights, evidence) = weigh(index, &terms, &matches, query, words.len());
+    let (weights, evidence, raised) = weigh(index, &terms, &matches, query, words.len());
+    // A term's weight for a topic.
+    let weight_for = |concept: &str, t: usize| {
+        raised
+            .get(concept)
+            .into_iter()
+            .flatten()
+            .filter(|(x, _)| *x == t)
+            .map(|(_, w)| *w)
+            .fold(weights[t], f64::max)
+    };
+    // The query's weight counts each term at the most it weighs for any
+    // topic, so that a topic's share stays at most 1.
+    let heaviest: Vec<f64> = (0..terms.len())
+        .map(|t| {
+            raised
+                .values()
+                .flatten()
+                .filter(|(x, _)| *x == t)
+                .map(|(_, w)| *w)
+                .fold(weights[t], f64::max)
+        })
+        .collect();
     let said: Vec<bool> = (0..terms.len())
         .map(|t| {
             matches[t].iter().any(Option::is_some) || evidence.values().any(|e| e.covers[t] > 0.0)
         })
         .collect();
-    let total: f64 = weights
+    let total: f64 = heaviest
         .iter()
         .zip(&said)
         .map(|(w, s)| if *s { *w } else { 0.5 * w })
@@ -967,12 +1005,12 @@ pub fn search<'d, 'a>(
     // says it, ranked with the share of the words it says (`COORD`); and,
     // to decide whether it answers the query, that sum alone.
     let known = said.iter().filter(|s| **s).count().max(1) as f64;
-    let score_of = |said_strength: &dyn Fn(usize) -> f64| -> (f64, f64) {
+    let score_of = |concept: &str, said_strength: &dyn Fn(usize) -> f64| -> (f64, f64) {
         let mut sum = 0.0;
         let mut count = 0usize;
-        for (t, w) in weights.iter().enumerate() {
+        for t in 0..weights.len() {
             let s = said_strength(t);
-            sum += w * s;
+            sum += weight_for(concept, t) * s;
             count += usize::from(s > 0.0);
         }
         (sum * (count as f64 / known).powf(COORD), sum)
@@ -993,7 +1031,7 @@ pub fn search<'d, 'a>(
             };
             let in_doc = |t: usize| matches!(matches[t].get(d), Some(Some(_)));
             let phrase = phrases.bonus(doc, &weights, in_doc);
-            let (score, share) = score_of(&said_strength);
+            let (score, share) = score_of(doc.concept, &said_strength);
             let (score, share) = (score + phrase, share + phrase);
             if score <= 0.0 {
                 continue;
@@ -1015,7 +1053,7 @@ pub fn search<'d, 'a>(
             if members.iter().any(|&d| docs[d].concept == *concept) {
                 continue;
             }
-            let (score, share) = score_of(&|t| l.covers[t]);
+            let (score, share) = score_of(concept, &|t| l.covers[t]);
             let topic = topics.entry(concept).or_insert_with(|| Topic {
                 concept,
                 score: 0.0,
@@ -1099,15 +1137,15 @@ pub fn search<'d, 'a>(
     Ok(Found { hits, coverage })
 }
 
-/// Each query term's weight, and what the lexicon says of the topics the
-/// query names.
+/// Each query term's weight, what the lexicon says of the topics the
+/// query names, and the terms that weigh more for one topic.
 fn weigh<'l>(
     index: &'l Index,
     terms: &[Term],
     matches: &[Vec<Option<TermMatch>>],
     query: &str,
     words: usize,
-) -> (Vec<f64>, HashMap<&'l str, Evidence>) {
+) -> (Vec<f64>, HashMap<&'l str, Evidence>, Raised<'l>) {
     // Each word's weight: how rare it is among the rules of a language
     // that says it (BM25's idf over that language's rules; of several
     // languages, the one where it is commonest, as a word common in any
@@ -1144,9 +1182,9 @@ fn weigh<'l>(
     let evidence = concept_evidence(terms, &weights, &index.lexicon);
     // The lexicon's phrases found, the weights they give decide how much
     // of the query each topic's lexicon terms say.
-    let weights = per_phrase(&weights, matches, &evidence, docs, &by_lang);
+    let (weights, raised) = per_phrase(&weights, matches, &evidence, docs, &by_lang);
     let evidence = concept_evidence(terms, &weights, &index.lexicon);
-    (weights, evidence)
+    (weights, evidence, raised)
 }
 
 /// Per folded word of a query, the word as typed it comes from: folding
@@ -1199,42 +1237,58 @@ fn per_typed_word(terms: &[Term], typed: &[usize], mut weights: Vec<f64>) -> Vec
 /// language (as rare as the topic's rules are), not each as a word no rule
 /// has ("go" of "blinds go up" would otherwise weigh the most of any word
 /// of "can the blinds still go up during hand for hand").
-fn per_phrase(
+fn per_phrase<'l>(
     weights: &[f64],
     matches: &[Vec<Option<TermMatch>>],
-    evidence: &HashMap<&str, Evidence>,
+    evidence: &HashMap<&'l str, Evidence>,
     docs: &[Doc],
     by_lang: &[Vec<usize>; 4],
-) -> Vec<f64> {
+) -> (Vec<f64>, Raised<'l>) {
     let said = |t: usize| {
         matches
             .get(t)
             .is_some_and(|m| m.iter().any(Option::is_some))
     };
     let mut phrased: Vec<Option<f64>> = vec![None; weights.len()];
+    let mut raised: Raised = HashMap::new();
     for (&concept, e) in evidence {
-        for (lang, covered) in &e.phrases {
-            let Some(group) = by_lang.get(*lang) else {
+        for phrase in &e.phrases {
+            let Some(group) = by_lang.get(phrase.lang) else {
                 continue;
             };
             let df = group
                 .iter()
                 .filter(|&&d| docs[d].concept == concept)
                 .count();
-            let share = idf(group.len(), df.max(1)) / covered.len().max(1) as f64;
-            for &t in covered.iter().filter(|&&t| !said(t)) {
+            let share = idf(group.len(), df.max(1)) / phrase.covered.len().max(1) as f64;
+            // A phrase that says its word twice ("hand for hand", "ruka za
+            // rukou") is an expression of its own, however common the word:
+            // for the phrase's topic, that word weighs the phrase's share.
+            for &t in &phrase.covered {
+                if said(t) {
+                    let own = weights.get(t).copied().unwrap_or(0.0);
+                    if phrase.repeats && share > own {
+                        raised.entry(concept).or_default().push((t, share));
+                    }
+                    continue;
+                }
                 if let Some(p) = phrased.get_mut(t) {
                     *p = Some(p.map_or(share, |o| o.max(share)));
                 }
             }
         }
     }
-    weights
+    let weights = weights
         .iter()
         .zip(&phrased)
         .map(|(&w, p)| p.unwrap_or(w))
-        .collect()
+        .collect();
+    (weights, raised)
 }
+
+/// Per topic, the query terms that weigh more for it than for the others,
+/// and their weight there (see `per_phrase`).
+type Raised<'l> = HashMap<&'l str, Vec<(usize, f64)>>;
 
 /// The docs grouped by edition, and each doc's length in terms relative to
 /// its edition's mean.
@@ -1611,7 +1665,7 @@ mod tests {
             .iter()
             .map(|t| match_term(t, &index.docs, &editions.lengths))
             .collect();
-        let (weights, _) = weigh(&index, &terms, &matches, query, words.len());
+        let (weights, _, _) = weigh(&index, &terms, &matches, query, words.len());
         terms
             .iter()
             .zip(weights)
@@ -1686,6 +1740,48 @@ mod tests {
         let scattered =
             covers("Pokerbereich Spieler Karten Tisch Chips Dealer Button Blinds Turnier verlasse");
         assert_eq!(scattered, 0.0);
+    }
+
+    /// A lexicon phrase that says its word twice ("hand for hand") makes
+    /// that word weigh, for the phrase's topic alone, what the topic weighs
+    /// among the rules; one "hand" raises nothing.
+    #[test]
+    fn a_phrase_that_repeats_its_word_weighs_for_its_topic() {
+        let index = Index::embedded();
+        let raised = |query: &str| {
+            let folded = fold(query);
+            let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
+            let terms = query_terms(&words, &index.lexicon, &index.vocab);
+            let editions = Editions::of(&index.docs);
+            let matches: Vec<_> = terms
+                .iter()
+                .map(|t| match_term(t, &index.docs, &editions.lengths))
+                .collect();
+            let hand = terms
+                .iter()
+                .position(|t| t.readings[0].words == ["hand"])
+                .unwrap_or_else(|| panic!("{query}: no term hand"));
+            let (weights, _, raised) = weigh(&index, &terms, &matches, query, words.len());
+            let topics: Vec<(String, f64)> = raised
+                .iter()
+                .flat_map(|(c, r)| r.iter().map(move |(t, w)| (c, *t, *w)))
+                .filter(|(_, t, _)| *t == hand)
+                .map(|(c, _, w)| (c.to_string(), w))
+                .collect();
+            (weights[hand], topics)
+        };
+        for query in [
+            "tijdens hand voor hand de klok",
+            "clock during hand for hand",
+        ] {
+            let (own, topics) = raised(query);
+            assert!(!topics.is_empty(), "{query}");
+            for (topic, weight) in &topics {
+                assert_eq!(topic, "hand-for-hand", "{query}");
+                assert!(*weight > 2.0 * own, "{query}: {own} {topics:?}");
+            }
+        }
+        assert!(raised("one hand for the clock").1.is_empty());
     }
 
     /// A verb form finds a topic no rulebook has, which only the lexicon

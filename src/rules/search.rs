@@ -967,15 +967,6 @@ pub fn search<'d, 'a>(
     }
     let (weights, evidence, raised) = weigh(index, &terms, &matches, query, words.len());
     // A term's weight for a topic.
-    let weight_for = |concept: &str, t: usize| {
-        raised
-            .get(concept)
-            .into_iter()
-            .flatten()
-            .filter(|(x, _)| *x == t)
-            .map(|(_, w)| *w)
-            .fold(weights[t], f64::max)
-    };
     // The query's weight counts each term at the most it weighs for any
     // topic, so that a topic's share stays at most 1.
     let heaviest: Vec<f64> = (0..terms.len())
@@ -1006,11 +997,27 @@ pub fn search<'d, 'a>(
     // to decide whether it answers the query, that sum alone.
     let known = said.iter().filter(|s| **s).count().max(1) as f64;
     let score_of = |concept: &str, said_strength: &dyn Fn(usize) -> f64| -> (f64, f64) {
+        // The terms that weigh more for this topic (rarely any: looked up
+        // once per rule, not per term).
+        let more = if raised.is_empty() {
+            None
+        } else {
+            raised.get(concept)
+        };
         let mut sum = 0.0;
         let mut count = 0usize;
-        for t in 0..weights.len() {
+        for (t, &w) in weights.iter().enumerate() {
             let s = said_strength(t);
-            sum += weight_for(concept, t) * s;
+            if s == 0.0 {
+                continue;
+            }
+            let w = more
+                .into_iter()
+                .flatten()
+                .filter(|(x, _)| *x == t)
+                .map(|(_, r)| *r)
+                .fold(w, f64::max);
+            sum += w * s;
             count += usize::from(s > 0.0);
         }
         (sum * (count as f64 / known).powf(COORD), sum)

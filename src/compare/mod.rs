@@ -757,19 +757,26 @@ impl<'a> Context<'a> {
             as_tda: Vec::new(),
             unlike_tda: Vec::new(),
         });
+        let (pa, pb) = (
+            applied(ia.touching(concept), ra, concept),
+            applied(ib.touching(concept), rb, concept),
+        );
         // Where an edition has no provisions recorded, nothing can be said
         // of what a topic both have states.
         if known || !both {
-            for (mine, theirs, out) in [
-                (sa, sb, &mut provisions.only_a),
-                (sb, sa, &mut provisions.only_b),
+            for (mine, theirs, applies, out) in [
+                (sa, sb, &pa, &mut provisions.only_a),
+                (sb, sa, &pb, &mut provisions.only_b),
             ] {
                 for said in mine
                     .iter()
                     .filter(|s| !theirs.iter().any(|t| t.stated.id == s.stated.id))
                 {
                     match silence.as_mut() {
-                        Some(s) if self.catalog.as_tda(said.stated) => {
+                        Some(s)
+                            if self.catalog.as_tda(said.stated)
+                                && self.value_as_tda(&said.stated.id, applies) =>
+                        {
                             s.as_tda.push(said.stated.id.clone());
                             weight.add(self.catalog, &said.stated.id);
                         }
@@ -808,10 +815,6 @@ impl<'a> Context<'a> {
                 }
             }
         }
-        let (pa, pb) = (
-            applied(ia.touching(concept), ra, concept),
-            applied(ib.touching(concept), rb, concept),
-        );
         let mut params = BTreeMap::new();
         let mut parameters = Vec::new();
         for key in pa.keys().chain(pb.keys()).collect::<BTreeSet<_>>() {
@@ -1011,6 +1014,27 @@ impl<'a> Context<'a> {
     fn decides(&self, key: &str) -> bool {
         let mut carriers = self.catalog.carrying(key).peekable();
         carriers.peek().is_none() || carriers.any(|p| p.kind == Kind::Ruling)
+    }
+
+    /// Whether the parameter value a provision states is the TDA
+    /// practice's: the catalog's mark holds a provision's terms, not the
+    /// value of the parameter it carries (a halt 2 players short is not the
+    /// practice's 3), where the practice has a value (`Params`' TDA
+    /// defaults). A provision naming one value of a list parameter states
+    /// that value in itself; an edition that sets no value applies the
+    /// practice.
+    fn value_as_tda(&self, id: &str, applies: &BTreeMap<String, Applied<'_>>) -> bool {
+        let Some(p) = self.catalog.get(id) else {
+            return false;
+        };
+        match (&p.param, &p.value) {
+            (Some(key), None) => match Params::default().value_or_tda(key) {
+                Some(tda) => applies.get(key).is_none_or(|v| v.value == tda),
+                // No practice value to hold it to: the mark says it.
+                None => true,
+            },
+            _ => true,
+        }
     }
 
     /// Whether a provision of kind ruling that is no mere duty carries

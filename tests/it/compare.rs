@@ -1168,6 +1168,39 @@ fn a_topic_one_edition_lacks_says_what_the_tda_practice_states() {
     );
 }
 
+/// A provision carrying a parameter is stated as the TDA practice states
+/// it only with the practice's value: the catalog's mark says the practice
+/// has such a rule, not that every value of it is the practice's.
+#[test]
+fn a_value_unlike_the_practice_is_not_the_practice() {
+    let ids = |r: &Value, key: &str| -> Vec<String> {
+        r["silence"][key]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str().map(str::to_string))
+            .collect()
+    };
+    // TDA 2015 starts the final table at a full table plus one; the
+    // practice combines two tables into nine (or seven).
+    let c = json(&["compare", "tda-2015-de", "dpc-2019-en"]);
+    let r = row(&c, "final-table-size");
+    assert!(
+        ids(r, "unlike_tda").contains(&"ft-policy".to_string()),
+        "{r}"
+    );
+    assert!(ids(r, "as_tda").is_empty(), "{r}");
+    // ONK's hand-for-hand payout (best place) is not the practice's
+    // (players share the places); its 2 minutes a hand are.
+    let c = json(&["compare", "onk-2023-nl", "pokerpunt-nl"]);
+    let r = row(&c, "hand-for-hand");
+    assert!(
+        ids(r, "unlike_tda").contains(&"hfh-payout".to_string()),
+        "{r}"
+    );
+    assert!(ids(r, "as_tda").contains(&"hfh-minutes".to_string()), "{r}");
+}
+
 /// The catalog's TDA practice is what a TDA 2019 edition states: every
 /// provision it marks is stated by tda-2019-sk or dpc-2019-en, on the
 /// terms the mark gives wherever that edition words them.

@@ -1660,10 +1660,9 @@ mod tests {
         assert_eq!(first_words("wie viele chips"), ["chips"]);
     }
 
-    /// The weights a query's words get in a search over the bundled
-    /// editions, by word.
-    fn weights_of(query: &str) -> HashMap<String, f64> {
-        let index = Index::embedded();
+    /// A query's terms, their weights and the weights topics raise, as a
+    /// search over an index weighs them.
+    fn weighed<'i>(index: &'i Index, query: &str) -> (Vec<Term>, Vec<f64>, Raised<'i>) {
         let folded = fold(query);
         let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
         let terms = query_terms(&words, &index.lexicon, &index.vocab);
@@ -1672,7 +1671,15 @@ mod tests {
             .iter()
             .map(|t| match_term(t, &index.docs, &editions.lengths))
             .collect();
-        let (weights, _, _) = weigh(&index, &terms, &matches, query, words.len());
+        let (weights, _, raised) = weigh(index, &terms, &matches, query, words.len());
+        (terms, weights, raised)
+    }
+
+    /// The weights a query's words get in a search over the bundled
+    /// editions, by word.
+    fn weights_of(query: &str) -> HashMap<String, f64> {
+        let index = Index::embedded();
+        let (terms, weights, _) = weighed(&index, query);
         terms
             .iter()
             .zip(weights)
@@ -1756,19 +1763,11 @@ mod tests {
     fn a_phrase_that_repeats_its_word_weighs_for_its_topic() {
         let index = Index::embedded();
         let raised = |query: &str| {
-            let folded = fold(query);
-            let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
-            let terms = query_terms(&words, &index.lexicon, &index.vocab);
-            let editions = Editions::of(&index.docs);
-            let matches: Vec<_> = terms
-                .iter()
-                .map(|t| match_term(t, &index.docs, &editions.lengths))
-                .collect();
+            let (terms, weights, raised) = weighed(&index, query);
             let hand = terms
                 .iter()
                 .position(|t| t.readings[0].words == ["hand"])
                 .unwrap_or_else(|| panic!("{query}: no term hand"));
-            let (weights, _, raised) = weigh(&index, &terms, &matches, query, words.len());
             let topics: Vec<(String, f64)> = raised
                 .iter()
                 .flat_map(|(c, r)| r.iter().map(move |(t, w)| (c, *t, *w)))

@@ -13,9 +13,9 @@ const LAYERS: &[&[&str]] = &[
     &["data", "yaml"],
     &["ui"],
     &["poker"],
-    &["rules", "compare"],
+    &["rules"],
     &["engine", "incidents"],
-    &["log", "hand", "settings", "check", "import"],
+    &["log", "hand", "settings", "check", "import", "compare"],
 ];
 
 /// The one cycle allowed.

@@ -13,13 +13,14 @@
 //! 4. [`ui`] (the UI texts and languages; messages rendered in them);
 //! 5. [`poker`] (the one model of a hand);
 //! 6. [`rules`] (the rulebook store, the editions' parameters and the
-//!    words they take) and [`compare`];
+//!    words they take);
 //! 7. [`engine`] (decision trees, the walk through their questions, the
 //!    ruling) and [`incidents`] (the catalogue: one module per incident),
 //!    which meet only in the registry of incidents;
 //! 8. [`log`], [`hand`] (whole hands replayed), [`settings`],
-//!    [`check`] (`floor check`) and [`import`] (a room's rulebook read into
-//!    an edition) on top.
+//!    [`check`] (`floor check`), [`import`] (a room's rulebook read into
+//!    an edition) and [`compare`] (which weighs a provision as the
+//!    incidents read it) on top.
 #![warn(missing_docs)]
 
 pub mod check;

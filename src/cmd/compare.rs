@@ -8,7 +8,7 @@ use std::path::Path;
 use floor::compare::align::Aligned;
 use floor::compare::{
     Comparison, Flag, Index, Options, Parameter, Piece, Quote, Row, Said, Side, Silent, Stating,
-    TermDiff, compare_indexed,
+    TermDiff, Weighs, compare_indexed,
 };
 use floor::rules::overlay::{self, Warning};
 use floor::rules::provisions::{Catalog, Descriptions, Kind, Term, with_provisions};
@@ -708,10 +708,10 @@ impl Report<'_> {
         )
     }
 
-    /// "★ " before a difference in a ruling that is no mere duty.
+    /// "★ " before a difference that changes a ruling.
     fn star(&self, id: &str) -> &'static str {
-        match self.catalog.get(id) {
-            Some(p) if p.kind == Kind::Ruling && !p.duty => "★ ",
+        match floor::compare::weigh(self.catalog, id) {
+            Weighs::Ruling => "★ ",
             _ => "",
         }
     }
@@ -766,13 +766,9 @@ impl Report<'_> {
         let mut lines = Vec::new();
         let one_sided = row.a.is_none() || row.b.is_none();
         // Differences in rulings first, then duties, then the rest.
-        let weight = |id: &str, kind: Kind| match self.catalog.get(id) {
-            _ if kind != Kind::Ruling => 2,
-            Some(p) if p.duty => 1,
-            _ => 0,
-        };
+        let weight = |id: &str| floor::compare::weigh(self.catalog, id);
         let mut terms: Vec<&TermDiff> = row.terms.iter().collect();
-        terms.sort_by_key(|d| (weight(&d.id, d.kind), d.a.is_none() || d.b.is_none()));
+        terms.sort_by_key(|d| (weight(&d.id), d.a.is_none() || d.b.is_none()));
         for d in terms {
             lines.extend(self.term_lines(d));
         }
@@ -790,7 +786,7 @@ impl Report<'_> {
                 continue;
             }
             let mut quotes: Vec<&Quote> = quotes.iter().collect();
-            quotes.sort_by_key(|q| weight(&q.id, q.kind));
+            quotes.sort_by_key(|q| weight(&q.id));
             for q in quotes {
                 lines.push(format!(
                     "{}{}",

@@ -10,6 +10,8 @@
 //! ruling it is substance (and changes a ruling unless the provision only
 //! says what someone must do); in a procedure, an explanation or a
 //! recommendation it is flagged `procedure` and weighs nothing more. A
+//! provision an incident's ruling reads (`Incident::PROVISIONS`) changes a
+//! ruling whatever its kind: [`weigh`] is the one answer. A
 //! provision counts for its topic wherever the edition states it, so a
 //! clause one edition puts in another rule is not missing; a house rule
 //! that touches a topic counts for that topic. Two texts in one language
@@ -714,16 +716,44 @@ impl Weight {
     /// A difference in provision `id` (stated on both sides with other
     /// terms, or on one side only).
     fn add(&mut self, catalog: &Catalog, id: &str) {
-        match catalog.get(id) {
-            Some(p) if p.kind == Kind::Ruling => {
+        match weigh(catalog, id) {
+            Weighs::Ruling => {
                 self.substance = true;
-                self.ruling |= !p.duty;
+                self.ruling = true;
             }
-            Some(_) => self.procedure = true,
-            // Not in the catalog: only a house overlay can say so, and
-            // it was refused on loading; count it, to be safe.
-            None => self.substance = true,
+            Weighs::Duty => self.substance = true,
+            Weighs::Procedure => self.procedure = true,
         }
+    }
+}
+
+/// What a difference in one provision weighs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Weighs {
+    /// It changes a ruling (★).
+    Ruling,
+    /// It is substance without changing a ruling: what a player or the
+    /// staff must do.
+    Duty,
+    /// It is a procedure, an explanation or a recommendation.
+    Procedure,
+}
+
+/// What a difference in provision `id` weighs: a ruling where an
+/// incident's ruling reads it (whatever the catalog calls it, the ruling
+/// differs with it) or where the catalog has it as a ruling that is no
+/// mere duty. The one answer for the row's flags and each line's ★.
+pub fn weigh(catalog: &Catalog, id: &str) -> Weighs {
+    if crate::incidents::reads_provision(id) {
+        return Weighs::Ruling;
+    }
+    match catalog.get(id) {
+        Some(p) if p.kind == Kind::Ruling && !p.duty => Weighs::Ruling,
+        Some(p) if p.kind == Kind::Ruling => Weighs::Duty,
+        Some(_) => Weighs::Procedure,
+        // Not in the catalog: only a house overlay can say so, and it was
+        // refused on loading; count it, to be safe.
+        None => Weighs::Duty,
     }
 }
 

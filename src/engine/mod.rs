@@ -145,7 +145,7 @@ pub fn decide_as_reading<I: Incident>(
         book,
         ui,
         answers,
-        I::READS_PROVISIONS,
+        !I::PROVISIONS.is_empty(),
         |answers, cx| {
             reads(&mut cx.params);
             let decision = registry::decision::<I>(answers, cx)?;

@@ -41,9 +41,11 @@ pub trait Incident: Sized {
     type Extra: Serialize + Default + std::fmt::Debug + Clone;
     /// The notes the card may carry ([`super::notes::NoNote`] for none).
     type Note: NoteText + std::fmt::Debug + Clone;
-    /// Whether the ruling reads which provisions the edition states
-    /// ([`Cx::states`]); their record is loaded only for such incidents.
-    const READS_PROVISIONS: bool = false;
+    /// The provisions whose statement in the edition the ruling or the
+    /// tree reads ([`Cx::states`], a `provision.ID` condition): their record
+    /// is loaded only for such incidents, and `floor compare` weighs a
+    /// difference in any of them as a change of ruling.
+    const PROVISIONS: &'static [&'static str] = &[];
     /// Rules on the answers with the edition's parameters.
     fn rule(answers: Self::Answers, cx: &mut Cx<'_>) -> Result<Decision<Self>, Error>;
 }
@@ -275,6 +277,8 @@ pub struct Entry {
     pub notes: &'static [(&'static str, &'static [&'static str])],
     /// Whether its rulings read the provisions the edition states.
     pub reads_provisions: bool,
+    /// The provisions they read ([`Incident::PROVISIONS`]).
+    pub provisions: &'static [&'static str],
     cites: fn() -> Vec<(&'static str, &'static [ConceptId])>,
     fields: fn() -> Vec<&'static str>,
     own_fields: fn() -> Vec<&'static str>,
@@ -321,7 +325,8 @@ impl Entry {
             id: I::ID,
             outcomes: <I::Outcome as strum::VariantNames>::VARIANTS,
             notes: <I::Note as NoteText>::ALL,
-            reads_provisions: I::READS_PROVISIONS,
+            reads_provisions: !I::PROVISIONS.is_empty(),
+            provisions: I::PROVISIONS,
             cites: cites::<I::Outcome>,
             fields: <I::Answers as FromAnswers>::fields,
             own_fields: <I::Answers as FromAnswers>::own_fields,

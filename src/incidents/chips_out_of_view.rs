@@ -52,7 +52,11 @@ impl Incident for ChipsOutOfView {
     type Amounts = Amounts;
     type Extra = ();
     type Note = Note;
-    const READS_PROVISIONS: bool = true;
+    const PROVISIONS: &'static [&'static str] = &[
+        "outofview-disqualified",
+        "outofview-forfeit",
+        "outofview-sealed-exempt",
+    ];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ChipsOutOfView>, Error> {
         let (outcome, sanction) = judge(cx, a.in_rack_or_bag)?;

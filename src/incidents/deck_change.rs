@@ -86,7 +86,7 @@ impl Incident for DeckChange {
     type Amounts = ();
     type Extra = ();
     type Note = Note;
-    const READS_PROVISIONS: bool = true;
+    const PROVISIONS: &'static [&'static str] = &["deck-change-when", "deck-players-cannot-ask"];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<DeckChange>, Error> {
         let schedule = match cx.stated("deck-change-when")?.map(|t| t.when.as_deref()) {

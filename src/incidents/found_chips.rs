@@ -44,7 +44,7 @@ impl Incident for FoundChips {
     type Amounts = Amounts;
     type Extra = ();
     type Note = crate::engine::notes::NoNote;
-    const READS_PROVISIONS: bool = true;
+    const PROVISIONS: &'static [&'static str] = &["lostfound-removed"];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<FoundChips>, Error> {
         let terms = cx.stated("lostfound-removed")?;

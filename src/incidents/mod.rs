@@ -119,6 +119,12 @@ pub fn find(id: &str) -> Option<&'static Entry> {
     ALL.iter().find(|e| e.id == id)
 }
 
+/// Whether an incident's ruling (or its tree) reads provision `id`: the
+/// union of the incidents' [`crate::engine::Incident::PROVISIONS`].
+pub fn reads_provision(id: &str) -> bool {
+    ALL.iter().any(|e| e.provisions.contains(&id))
+}
+
 /// The error for an answer the path taken needs and did not get (scripted
 /// answers may leave out a question the tree asks only on some paths).
 pub(crate) fn answer_needed(key: &'static str) -> Error {
@@ -165,6 +171,55 @@ mod tests {
         out.sort();
         out.dedup();
         out
+    }
+
+    /// Each incident's `PROVISIONS` are exactly the provisions its module
+    /// names in code (a catalog id written as a string, comments aside)
+    /// and its tree's `provision.ID` conditions: `floor compare` weighs what
+    /// the rulings read, so a read left out of the list would be a
+    /// difference compare does not star.
+    #[test]
+    fn each_incident_declares_the_provisions_it_reads() {
+        let source = DataSource::Embedded;
+        let catalog = crate::rules::provisions::Catalog::load(&source)
+            .expect("catalog")
+            .expect("a bundled catalog");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/incidents");
+        let mut wrong = Vec::new();
+        for entry in ALL {
+            let file = dir.join(format!("{}.rs", entry.id.replace('-', "_")));
+            let text = std::fs::read_to_string(&file).expect("module source");
+            let mut named = std::collections::BTreeSet::new();
+            for line in text.lines() {
+                let code = line.split("//").next().unwrap_or("");
+                // The incident's own id may also be a provision's.
+                if code.contains("const ID:") {
+                    continue;
+                }
+                for (at, piece) in code.split('"').enumerate() {
+                    if at % 2 == 1 && catalog.get(piece).is_some() {
+                        named.insert(piece.to_string());
+                    }
+                }
+            }
+            let tree = crate::engine::load(&source, entry.id).expect("tree");
+            for q in &tree.questions {
+                for key in q.when.keys() {
+                    if let Some(id) = key.strip_prefix(crate::engine::tree::PROVISION) {
+                        named.insert(id.to_string());
+                    }
+                }
+            }
+            let declared: std::collections::BTreeSet<String> =
+                entry.provisions.iter().map(|p| p.to_string()).collect();
+            if named != declared {
+                wrong.push(format!(
+                    "{}: reads {named:?}, declares {declared:?}",
+                    entry.id
+                ));
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     }
 
     /// Every text an incident shows, in every language: its title, each

@@ -281,7 +281,30 @@ impl Incident for OffencePenalty {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Note;
-    const READS_PROVISIONS: bool = true;
+    const PROVISIONS: &'static [&'static str] = &[
+        "call-tiny-chip-penalty",
+        "devices-no-apps-live-hand",
+        "devices-no-nuisance",
+        "devices-no-phone",
+        "devices-penalty",
+        "devices-silent",
+        "dodge-blinds",
+        "etiquette-penalised",
+        "expose-penalty-after-hand",
+        "expose-penalty-not-dead",
+        "fold-no-bet-penalty",
+        "fold-oot-binding",
+        "language-during-hand",
+        "language-house-decides",
+        "miscall-penalty",
+        "oot-penalty",
+        "outofview-break-straight",
+        "outofview-sealed-exempt",
+        "penalty-escalating",
+        "penalty-nuts-check",
+        "penalty-similar",
+        "table-stay-live-hand",
+    ];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<OffencePenalty>, Error> {
         let judged = judge(&a, cx)?;

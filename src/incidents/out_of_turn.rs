@@ -44,7 +44,7 @@ pub struct Answers {
 
 impl Incident for OutOfTurn {
     const ID: &'static str = "out-of-turn";
-    const READS_PROVISIONS: bool = true;
+    const PROVISIONS: &'static [&'static str] = &["oot-penalty"];
     type Answers = WithRound<Answers>;
     type Outcome = OutOfTurnOutcome;
     type Amounts = ();

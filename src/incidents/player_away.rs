@@ -70,7 +70,7 @@ impl Incident for PlayerAway {
     type Amounts = Amounts;
     type Extra = ();
     type Note = Note;
-    const READS_PROVISIONS: bool = true;
+    const PROVISIONS: &'static [&'static str] = &["penalty-blinded-out"];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PlayerAway>, Error> {
         let need = super::answer_needed;

@@ -70,7 +70,7 @@ impl Incident for Rebuy {
     type Amounts = Amounts;
     type Extra = ();
     type Note = crate::engine::notes::NoNote;
-    const READS_PROVISIONS: bool = true;
+    const PROVISIONS: &'static [&'static str] = &["rebuy-single-any-time"];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Rebuy>, Error> {
         let need = super::answer_needed;

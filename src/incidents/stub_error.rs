@@ -70,7 +70,7 @@ impl Incident for StubError {
     type Amounts = ();
     type Extra = ();
     type Note = crate::engine::notes::NoNote;
-    const READS_PROVISIONS: bool = true;
+    const PROVISIONS: &'static [&'static str] = &["burn-random-from-killed"];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<StubError>, Error> {
         let need = super::answer_needed;

@@ -41,7 +41,7 @@ impl Incident for StudDeadHand {
     type Amounts = ();
     type Extra = ();
     type Note = Note;
-    const READS_PROVISIONS: bool = true;
+    const PROVISIONS: &'static [&'static str] = &["stud-upcards-dead"];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<StudDeadHand>, Error> {
         let outcome = stud_dead_hand(a.facing_action);

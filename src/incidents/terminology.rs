@@ -58,7 +58,8 @@ impl Incident for Terminology {
     type Amounts = ();
     type Extra = ();
     type Note = Note;
-    const READS_PROVISIONS: bool = true;
+    const PROVISIONS: &'static [&'static str] =
+        &["terms-official", "terms-pass-fold", "terms-regional"];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Terminology>, Error> {
         let pass_is_fold = cx.states("terms-pass-fold")?;

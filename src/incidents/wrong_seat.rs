@@ -42,7 +42,7 @@ impl Incident for WrongSeat {
     type Amounts = ();
     type Extra = ();
     type Note = Note;
-    const READS_PROVISIONS: bool = true;
+    const PROVISIONS: &'static [&'static str] = &["seating-correct-stack", "seating-no-swap"];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<WrongSeat>, Error> {
         let conditional = cx.states("seating-correct-stack")?;

@@ -9,6 +9,15 @@ use serde_json::{Value, json};
 
 use crate::common::{bundled_findings, check_adds_nothing, floor, json, stdout};
 
+/// The bundled editions.
+const EDITIONS: [&str; 5] = [
+    "onk-2023-nl",
+    "pokerpunt-nl",
+    "tda-2015-de",
+    "tda-2019-sk",
+    "dpc-2019-en",
+];
+
 fn row<'a>(c: &'a Value, concept: &str) -> &'a Value {
     c["rows"]
         .as_array()
@@ -616,13 +625,7 @@ fn parameter_names_and_values_are_in_the_ui_language() {
             .flat_map(|k| Params::choices(k).unwrap_or_default())
             .filter(|v| v.contains('-')),
     );
-    let editions = [
-        "onk-2023-nl",
-        "pokerpunt-nl",
-        "tda-2015-de",
-        "tda-2019-sk",
-        "dpc-2019-en",
-    ];
+    let editions = EDITIONS;
     let mut found = Vec::new();
     let mut runs = 0;
     for (i, a) in editions.iter().enumerate() {
@@ -1088,13 +1091,7 @@ fn in_range(range: &str, number: &str) -> bool {
 /// between rules and procedures included, for every pair of editions.
 #[test]
 fn the_renumbering_map_covers_every_renumbered_topic() {
-    let editions = [
-        "onk-2023-nl",
-        "pokerpunt-nl",
-        "tda-2015-de",
-        "tda-2019-sk",
-        "dpc-2019-en",
-    ];
+    let editions = EDITIONS;
     for (i, a) in editions.iter().enumerate() {
         for b in editions.iter().skip(i + 1) {
             let c = json(&["compare", a, b]);
@@ -1276,4 +1273,88 @@ fn a_term_the_text_leaves_unsaid_is_silence_not_a_value() {
             .is_none_or(|t| t.iter().all(|d| d["id"] != "order-no-bet-left-of-button")),
         "{terms}"
     );
+}
+
+/// One path to "does this difference change a ruling": a provision an
+/// incident's ruling reads (its `PROVISIONS`) is weighed by compare as a
+/// ruling. For every such provision and every two bundled editions that
+/// state it differently (one states it and the other does not, or both word
+/// a term and the words differ), each row of compare that shows the
+/// difference carries ★ (`ruling`), and at least one row shows it. The
+/// offence incident rules a betting app during a live hand as house rules
+/// under tda-2015-de and as a penalty under dpc-2019-en: before, compare
+/// weighed `devices-no-apps-live-hand` as a duty and gave that row no ★.
+#[test]
+fn a_provision_an_incident_reads_is_starred_where_editions_differ_in_it() {
+    use floor::rules::provisions::{StatedIn, worded};
+    let editions = EDITIONS;
+    let store = floor::rules::Store::open(floor::data::DataSource::Embedded).expect("store");
+    let stated: Vec<StatedIn> = editions
+        .iter()
+        .map(|e| {
+            let book = store.book(e).expect("a bundled edition");
+            StatedIn::of(&book)
+                .expect("record")
+                .expect("every bundled edition has a record")
+        })
+        .collect();
+    let read: BTreeSet<&str> = floor::incidents::ALL
+        .iter()
+        .flat_map(|e| e.provisions.iter().copied())
+        .collect();
+    assert!(read.contains("devices-no-apps-live-hand"), "{read:?}");
+    let mut unstarred = Vec::new();
+    let mut checked = 0;
+    for i in 0..editions.len() {
+        for j in i + 1..editions.len() {
+            let c = json(&["compare", editions[i], editions[j]]);
+            for id in &read {
+                let (a, b) = (stated[i].terms(id), stated[j].terms(id));
+                let differs = match (a, b) {
+                    (Some(x), Some(y)) => floor::rules::provisions::Term::ALL.iter().any(|t| {
+                        let (vx, vy) = (worded(x, *t), worded(y, *t));
+                        vx.is_some() && vy.is_some() && vx != vy
+                    }),
+                    (None, None) => false,
+                    _ => true,
+                };
+                if !differs {
+                    continue;
+                }
+                checked += 1;
+                let shows = |r: &&Value| {
+                    let quoted = ["only_a", "only_b"].iter().any(|side| {
+                        r["provisions"][side]
+                            .as_array()
+                            .is_some_and(|q| q.iter().any(|q| q["id"] == *id))
+                    });
+                    let termed = r["terms"].as_array().is_some_and(|t| {
+                        t.iter()
+                            .any(|t| t["id"] == *id && !t["a"].is_null() && !t["b"].is_null())
+                    });
+                    quoted || termed
+                };
+                let rows: Vec<&Value> = c["rows"]
+                    .as_array()
+                    .map(|rows| rows.iter().filter(shows).collect())
+                    .unwrap_or_default();
+                if rows.is_empty() {
+                    unstarred.push(format!(
+                        "{} vs {}: {id} differs, no row shows it",
+                        editions[i], editions[j]
+                    ));
+                }
+                for r in rows {
+                    if !flags(r).contains(&"ruling") {
+                        unstarred.push(format!(
+                            "{} vs {}: {id} differs, row {} has no ★",
+                            editions[i], editions[j], r["concept"]
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 0);
+    assert!(unstarred.is_empty(), "{}", unstarred.join("\n"));
 }

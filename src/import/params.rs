@@ -350,47 +350,68 @@ pub fn by_meaning(
 ) -> (Vec<Found>, Vec<Doubt>) {
     let cues = &knowledge.cues;
     let words = &cues.words;
+    // Every known rule once: its language, what it states, its words.
+    type KnownRule<'a> = (
+        Lang,
+        &'a str,
+        &'a crate::rules::Rule,
+        BTreeMap<String, Value>,
+        Vec<Vec<Token>>,
+        Vec<Vec<Option<String>>>,
+    );
+    let texts: Vec<KnownRule> = knowledge
+        .editions
+        .iter()
+        .flat_map(|e| {
+            let lw = words.of(e.language);
+            e.rules().map(move |r| {
+                let tokens: Vec<Vec<Token>> = sentences(&r.full_text())
+                    .iter()
+                    .map(|s| tokenize(s, lw))
+                    .collect();
+                let meant = meant(&tokens, lw);
+                (
+                    e.language,
+                    e.id.as_str(),
+                    r,
+                    r.params.to_map(),
+                    tokens,
+                    meant,
+                )
+            })
+        })
+        .collect();
     let mut signs: Signs = BTreeMap::new();
-    for e in &knowledge.editions {
-        let lw = words.of(e.language);
-        for r in e.rules() {
-            let stated = r.params.to_map();
-            if stated.is_empty() {
+    for (lang, edition, _, stated, tokens, _) in &texts {
+        let lw = words.of(*lang);
+        for (key, value) in stated {
+            let Some(cue) = cues.params.get(key) else {
                 continue;
-            }
-            let tokens: Vec<Vec<Token>> = sentences(&r.full_text())
-                .iter()
-                .map(|s| tokenize(s, lw))
-                .collect();
-            for (key, value) in stated {
-                let Some(cue) = cues.params.get(&key) else {
+            };
+            let items = match value {
+                Value::Array(items) => items.clone(),
+                one => vec![one.clone()],
+            };
+            for item in items {
+                let Some(vc) = cue
+                    .one_of
+                    .iter()
+                    .chain(&cue.all_of)
+                    .find(|v| v.value == item)
+                else {
                     continue;
                 };
-                let items = match value {
-                    Value::Array(items) => items,
-                    one => vec![one],
-                };
-                for item in items {
-                    let Some(vc) = cue
-                        .one_of
-                        .iter()
-                        .chain(&cue.all_of)
-                        .find(|v| v.value == item)
-                    else {
-                        continue;
-                    };
-                    for p in vc.phrases(e.language) {
-                        for (s, at, end, _) in find_all(p, &tokens, lw) {
-                            let span = tokens.get(s).and_then(|t| t.get(at..end));
-                            let m = meanings(span.unwrap_or(&[]), lw);
-                            if m.len() < 2 {
-                                continue;
-                            }
-                            let list = signs.entry((key.clone(), item.to_string())).or_default();
-                            let sign = (e.id.clone(), m);
-                            if !list.contains(&sign) {
-                                list.push(sign);
-                            }
+                for p in vc.phrases(*lang) {
+                    for (s, at, end, _) in find_all(p, tokens, lw) {
+                        let span = tokens.get(s).and_then(|t| t.get(at..end));
+                        let m = meanings(span.unwrap_or(&[]), lw);
+                        if m.len() < 2 {
+                            continue;
+                        }
+                        let list = signs.entry((key.clone(), item.to_string())).or_default();
+                        let sign = (edition.to_string(), m);
+                        if !list.contains(&sign) {
+                            list.push(sign);
                         }
                     }
                 }
@@ -399,27 +420,13 @@ pub fn by_meaning(
     }
     // A wording found in a known rule of the same topic that does not
     // state the value (states another, or nothing) does not carry it.
-    let texts: Vec<(&Folded, &crate::rules::Rule, Vec<Vec<Token>>)> = knowledge
-        .editions
-        .iter()
-        .flat_map(|e| {
-            let lw = words.of(e.language);
-            e.rules().map(move |r| {
-                let tokens = sentences(&r.full_text())
-                    .iter()
-                    .map(|s| tokenize(s, lw))
-                    .collect();
-                (lw, r, tokens)
-            })
-        })
-        .collect();
     for ((key, value), list) in &mut signs {
         let home = Params::home(key);
         let value: Value = serde_json::from_str(value).unwrap_or_default();
-        let otherwise: Vec<_> = texts
+        let otherwise: Vec<&KnownRule> = texts
             .iter()
-            .filter(|(_, r, _)| {
-                let states = match r.params.to_map().get(key) {
+            .filter(|(_, _, r, stated, _, _)| {
+                let states = match stated.get(key) {
                     Some(Value::Array(items)) => items.contains(&value),
                     Some(one) => *one == value,
                     None => false,
@@ -430,7 +437,7 @@ pub fn by_meaning(
         list.retain(|(_, sign)| {
             !otherwise
                 .iter()
-                .any(|(lw, _, tokens)| window(sign, tokens, lw).is_some())
+                .any(|(_, _, _, _, _, meant)| window(sign, meant).is_some())
         });
     }
     // A wording whose every meaning another value's wording of the same
@@ -452,6 +459,7 @@ pub fn by_meaning(
         let house = rule.kind == RuleKind::House;
         let sentences = sentences(&rule.full_text());
         let tokens: Vec<Vec<Token>> = sentences.iter().map(|s| tokenize(s, lw)).collect();
+        let meant = meant(&tokens, lw);
         let have = rule.params.to_map();
         for (key, cue) in &cues.params {
             let Some(home) = Params::home(key) else {
@@ -473,7 +481,7 @@ pub fn by_meaning(
                 let mut editions = BTreeSet::new();
                 let mut first = None;
                 for (e, sign) in list {
-                    if let Some(at) = window(sign, &tokens, lw) {
+                    if let Some(at) = window(sign, &meant) {
                         editions.insert(e);
                         first = Some(first.map_or(at, |f: (usize, usize)| f.min(at)));
                     }
@@ -567,14 +575,30 @@ fn meanings(tokens: &[Token], lw: &Folded) -> BTreeSet<String> {
         .collect()
 }
 
+/// Each token's meaning, sentence by sentence (numbers as `#2`).
+fn meant(tokens: &[Vec<Token>], lw: &Folded) -> Vec<Vec<Option<String>>> {
+    tokens
+        .iter()
+        .map(|sentence| {
+            sentence
+                .iter()
+                .map(|t| meanings(std::slice::from_ref(t), lw).pop_first())
+                .collect()
+        })
+        .collect()
+}
+
 /// The first place (sentence, word) where every meaning of `sign` stands
-/// within [`MEANING_WINDOW`] words.
-fn window(sign: &BTreeSet<String>, tokens: &[Vec<Token>], lw: &Folded) -> Option<(usize, usize)> {
-    for (s, sentence) in tokens.iter().enumerate() {
+/// within [`MEANING_WINDOW`] words (`meant`: each word's meaning).
+fn window(sign: &BTreeSet<String>, meant: &[Vec<Option<String>>]) -> Option<(usize, usize)> {
+    for (s, sentence) in meant.iter().enumerate() {
         for at in 0..sentence.len() {
             let end = (at + MEANING_WINDOW).min(sentence.len());
-            let here = meanings(sentence.get(at..end).unwrap_or(&[]), lw);
-            if sign.is_subset(&here) {
+            let here = sentence.get(at..end).unwrap_or(&[]);
+            if sign
+                .iter()
+                .all(|m| here.iter().any(|h| h.as_ref() == Some(m)))
+            {
                 return Some((s, at));
             }
         }
@@ -1231,10 +1255,10 @@ mod tests {
             sentences(text).iter().map(|s| tokenize(s, sk)).collect()
         };
         let text = "Hráč má 30 sekúnd. Ak čelí stávke, jeho ruka je mŕtva.";
-        assert_eq!(window(&sign, &of(text), sk), Some((1, 0)));
+        assert_eq!(window(&sign, &meant(&of(text), sk)), Some((1, 0)));
         // Both words, but too far apart to state one thing.
         let far = "Ruka sa hrá ďalej a hráč, ktorý dostal varovanie od floormana počas turnaja, je mŕtvy.";
-        assert_eq!(window(&sign, &of(far), sk), None);
+        assert_eq!(window(&sign, &meant(&of(far), sk)), None);
     }
 
     #[test]

@@ -102,8 +102,11 @@ pub fn read(text: &str, kind: source::Kind, knowledge: &Knowledge, options: &Opt
         source: options.source.clone(),
     };
     let mut built = edition::build(&book, &mapping, lang, &naming, knowledge);
-    let (mut params, doubts) = params::recognise(&mut built.edition, knowledge);
+    let (mut params, mut doubts) = params::recognise(&mut built.edition, knowledge);
     params.extend(params::by_position(&mut built.edition, knowledge, &doubts));
+    let (meant, open) = params::by_meaning(&mut built.edition, knowledge, &doubts);
+    params.extend(meant);
+    doubts.extend(open);
     Import {
         book,
         lang,

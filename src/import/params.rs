@@ -11,7 +11,9 @@
 //! languages at the table are read by code. A number no phrase reads is
 //! read where the known editions' rule of the same concept prints it
 //! ([`by_position`]), by what it counts (the languages' own unit words,
-//! `locales/language.yaml`). Every value is checked by the parameter's own
+//! `locales/language.yaml`). A choice no phrase reads is read by what the
+//! known editions' words for each value mean ([`by_meaning`]). Every value
+//! is checked by the parameter's own
 //! type before it is kept; a value the words leave open (a clock whose
 //! countdown words are not read, a list a known edition extends) is a
 //! [`Doubt`] for a person, never set.
@@ -21,7 +23,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::import::cues::{LangCues, ParamCue};
+use crate::import::cues::{LangCues, ParamCue, ValueCue};
 use crate::import::knowledge::Knowledge;
 use crate::import::words::{Folded, Unit};
 use crate::rules::{Edition, Lang, Params, RuleKind};
@@ -88,15 +90,7 @@ pub fn recognise(edition: &mut Edition, knowledge: &Knowledge) -> (Vec<Found>, V
         .iter()
         .flat_map(Edition::rules)
         .any(|r| r.params.to_map().contains_key("clock_countdown"));
-    // The lists each list parameter has in the known editions.
-    let mut known_lists: BTreeMap<String, Vec<Vec<Value>>> = BTreeMap::new();
-    for r in knowledge.editions.iter().flat_map(Edition::rules) {
-        for (key, value) in r.params.to_map() {
-            if let Value::Array(items) = value {
-                known_lists.entry(key).or_default().push(items);
-            }
-        }
-    }
+    let known_lists = known_lists(knowledge);
     let mut found = Vec::new();
     let mut doubts = Vec::new();
     for rule in edition.rules_mut() {
@@ -178,18 +172,8 @@ pub fn recognise(edition: &mut Edition, knowledge: &Knowledge) -> (Vec<Found>, V
                 });
                 continue;
             }
-            let mut one = serde_json::Map::new();
-            one.insert(key.clone(), value.clone());
-            let Ok(params) = serde_json::from_value::<Params>(serde_json::Value::Object(one))
-            else {
+            if !set(rule, &key, &value) {
                 continue;
-            };
-            rule.params.merge(&params);
-            if let Some(home) = Params::home(&key)
-                && home != rule.concept
-                && !rule.touches.iter().any(|t| t == home)
-            {
-                rule.touches.push(home.to_string());
             }
             found.push(Found {
                 key,
@@ -291,12 +275,9 @@ pub fn by_position(edition: &mut Edition, knowledge: &Knowledge, doubts: &[Doubt
             if unprinted.contains(&key) || list.iter().any(|(v, _)| *v != value) {
                 continue;
             }
-            let mut one = serde_json::Map::new();
-            one.insert(key.clone(), value.clone());
-            let Ok(params) = serde_json::from_value::<Params>(Value::Object(one)) else {
+            if !set(rule, &key, &value) {
                 continue;
-            };
-            rule.params.merge(&params);
+            }
             found.push(Found {
                 key,
                 value,
@@ -306,6 +287,323 @@ pub fn by_position(edition: &mut Edition, knowledge: &Knowledge, doubts: &[Doubt
         }
     }
     found
+}
+
+/// Sets `value` of parameter `key` on `rule` when the parameter's type
+/// takes it (a house rule then also touches the parameter's topic).
+fn set(rule: &mut crate::rules::Rule, key: &str, value: &Value) -> bool {
+    let mut one = serde_json::Map::new();
+    one.insert(key.to_string(), value.clone());
+    let Ok(params) = serde_json::from_value::<Params>(Value::Object(one)) else {
+        return false;
+    };
+    rule.params.merge(&params);
+    if let Some(home) = Params::home(key)
+        && home != rule.concept
+        && !rule.touches.iter().any(|t| t == home)
+    {
+        rule.touches.push(home.to_string());
+    }
+    true
+}
+
+/// The lists each list parameter has in the known editions.
+fn known_lists(knowledge: &Knowledge) -> BTreeMap<String, Vec<Vec<Value>>> {
+    let mut out: BTreeMap<String, Vec<Vec<Value>>> = BTreeMap::new();
+    for r in knowledge.editions.iter().flat_map(Edition::rules) {
+        for (key, value) in r.params.to_map() {
+            if let Value::Array(items) = value {
+                out.entry(key).or_default().push(items);
+            }
+        }
+    }
+    out
+}
+
+/// Per parameter and value (as JSON text), the meanings of each known
+/// wording of it, with the edition that words it so.
+type Signs = BTreeMap<(String, String), Vec<(String, BTreeSet<String>)>>;
+
+/// How near the words of a value's meaning must stand: a window of this
+/// many words of one sentence.
+const MEANING_WINDOW: usize = 12;
+
+/// Choice parameters (one value of several, yes/no, a list of items) that
+/// no phrase of the book's language read, recognised by what the known
+/// editions' words for each value mean. In every known edition's rule
+/// that states a value, the words a cue phrase of its language matches
+/// are turned into their meanings (`vocabulary` of
+/// `locales/language.yaml`: "left", "button", "dead", general words of
+/// each language, no book's); a value is read in the book's rule of the
+/// same topic where one sentence has all the meanings of one such known
+/// wording (two at least) within [`MEANING_WINDOW`] words, by a wording
+/// with a meaning no wording of another value of the parameter has. A
+/// value is set only when the book's words carry the wordings of two known
+/// editions (no one translator's words decide). A value one edition's
+/// wording alone finds, two values of one parameter found, or a list some known edition does not list as
+/// read or lists with more, are left to a person; a parameter whose
+/// silence means something (a `topic`) is not read this way.
+pub fn by_meaning(
+    edition: &mut Edition,
+    knowledge: &Knowledge,
+    doubts: &[Doubt],
+) -> (Vec<Found>, Vec<Doubt>) {
+    let cues = &knowledge.cues;
+    let words = &cues.words;
+    // Every known rule once: its language, what it states, its words.
+    type KnownRule<'a> = (
+        Lang,
+        &'a str,
+        &'a crate::rules::Rule,
+        BTreeMap<String, Value>,
+        Vec<Vec<Token>>,
+        Vec<Vec<Option<String>>>,
+    );
+    let texts: Vec<KnownRule> = knowledge
+        .editions
+        .iter()
+        .flat_map(|e| {
+            let lw = words.of(e.language);
+            e.rules().map(move |r| {
+                let tokens: Vec<Vec<Token>> = sentences(&r.full_text())
+                    .iter()
+                    .map(|s| tokenize(s, lw))
+                    .collect();
+                let meant = meant(&tokens, lw);
+                (
+                    e.language,
+                    e.id.as_str(),
+                    r,
+                    r.params.to_map(),
+                    tokens,
+                    meant,
+                )
+            })
+        })
+        .collect();
+    let mut signs: Signs = BTreeMap::new();
+    for (lang, edition, _, stated, tokens, _) in &texts {
+        let lw = words.of(*lang);
+        for (key, value) in stated {
+            let Some(cue) = cues.params.get(key) else {
+                continue;
+            };
+            let items = match value {
+                Value::Array(items) => items.clone(),
+                one => vec![one.clone()],
+            };
+            for item in items {
+                let Some(vc) = cue
+                    .one_of
+                    .iter()
+                    .chain(&cue.all_of)
+                    .find(|v| v.value == item)
+                else {
+                    continue;
+                };
+                for p in vc.phrases(*lang) {
+                    for (s, at, end, _) in find_all(p, tokens, lw) {
+                        let span = tokens.get(s).and_then(|t| t.get(at..end));
+                        let m = meanings(span.unwrap_or(&[]), lw);
+                        if m.len() < 2 {
+                            continue;
+                        }
+                        let list = signs.entry((key.clone(), item.to_string())).or_default();
+                        let sign = (edition.to_string(), m);
+                        if !list.contains(&sign) {
+                            list.push(sign);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // A wording found in a known rule of the same topic that does not
+    // state the value (states another, or nothing) does not carry it.
+    for ((key, value), list) in &mut signs {
+        let home = Params::home(key);
+        let value: Value = serde_json::from_str(value).unwrap_or_default();
+        let otherwise: Vec<&KnownRule> = texts
+            .iter()
+            .filter(|(_, _, r, stated, _, _)| {
+                let states = match stated.get(key) {
+                    Some(Value::Array(items)) => items.contains(&value),
+                    Some(one) => *one == value,
+                    None => false,
+                };
+                Some(r.concept.as_str()) == home && !states
+            })
+            .collect();
+        list.retain(|(_, sign)| {
+            !otherwise
+                .iter()
+                .any(|(_, _, _, _, _, meant)| window(sign, meant).is_some())
+        });
+    }
+    // A wording whose every meaning another value's wording of the same
+    // parameter also has does not tell the two apart.
+    let all = signs.clone();
+    for ((key, value), list) in &mut signs {
+        let others: BTreeSet<&String> = all
+            .iter()
+            .filter(|((k, v), _)| k == key && v != value)
+            .flat_map(|(_, list)| list.iter().flat_map(|(_, m)| m))
+            .collect();
+        list.retain(|(_, m)| m.iter().any(|x| !others.contains(x)));
+    }
+    let lists = known_lists(knowledge);
+    let lw = words.of(edition.language);
+    let mut found = Vec::new();
+    let mut open = Vec::new();
+    for rule in edition.rules_mut() {
+        let house = rule.kind == RuleKind::House;
+        let sentences = sentences(&rule.full_text());
+        let tokens: Vec<Vec<Token>> = sentences.iter().map(|s| tokenize(s, lw)).collect();
+        let meant = meant(&tokens, lw);
+        let have = rule.params.to_map();
+        for (key, cue) in &cues.params {
+            let Some(home) = Params::home(key) else {
+                continue;
+            };
+            let in_scope = rule.concept == home
+                || (house && rule.touches.iter().any(|t| t == home))
+                || (house && cue.house);
+            let left = doubts
+                .iter()
+                .any(|d| d.rule == rule.number && d.key == *key);
+            if !in_scope || !cue.topic.is_empty() || have.contains_key(key) || left {
+                continue;
+            }
+            // Where the first wording of a value stands, and how many known
+            // editions' wordings the book's words carry.
+            let hit = |v: &ValueCue| -> Option<((usize, usize), usize)> {
+                let list = signs.get(&(key.clone(), v.value.to_string()))?;
+                let mut editions = BTreeSet::new();
+                let mut first = None;
+                for (e, sign) in list {
+                    if let Some(at) = window(sign, &meant) {
+                        editions.insert(e);
+                        first = Some(first.map_or(at, |f: (usize, usize)| f.min(at)));
+                    }
+                }
+                first.map(|at| (at, editions.len()))
+            };
+            let mut weak = false;
+            let (value, at, sure) = if cue.one_of.is_empty() {
+                let mut items: Vec<((usize, usize), Value)> = cue
+                    .all_of
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, v)| {
+                        let (at, agree) = hit(v)?;
+                        weak |= agree < 2;
+                        Some((if cue.text_order { at } else { (k, 0) }, v.value.clone()))
+                    })
+                    .collect();
+                let Some(first) = items.iter().map(|(at, _)| *at).min() else {
+                    continue;
+                };
+                items.sort_by_key(|(at, _)| *at);
+                let read: Vec<Value> = items.into_iter().map(|(_, v)| v).collect();
+                let known = lists.get(key).map_or(&[][..], Vec::as_slice);
+                let same = known
+                    .iter()
+                    .any(|l| l.len() == read.len() && read.iter().all(|i| l.contains(i)));
+                let more = known
+                    .iter()
+                    .any(|l| l.len() > read.len() && read.iter().all(|i| l.contains(i)));
+                let at = if cue.text_order { first } else { (0, 0) };
+                (Value::Array(read), at, same && !more && !weak)
+            } else {
+                let hits: Vec<(Value, (usize, usize), usize)> = cue
+                    .one_of
+                    .iter()
+                    .filter_map(|v| hit(v).map(|(at, agree)| (v.value.clone(), at, agree)))
+                    .collect();
+                match hits.as_slice() {
+                    [] => continue,
+                    [(v, at, agree)] => (Value::Array(vec![v.clone()]), *at, *agree >= 2),
+                    many => {
+                        let at = many.iter().map(|(_, at, _)| *at).min().unwrap_or_default();
+                        let readings = many.iter().map(|(v, _, _)| v.clone()).collect();
+                        (Value::Array(readings), at, false)
+                    }
+                }
+            };
+            let sentence = sentences.get(at.0).cloned().unwrap_or_default();
+            if !sure {
+                // One value's readings are its candidates; a list is one.
+                let readings = match value {
+                    Value::Array(many) if !cue.one_of.is_empty() => many,
+                    list => vec![list],
+                };
+                open.push(Doubt {
+                    key: key.clone(),
+                    rule: rule.number.clone(),
+                    readings,
+                    sentence,
+                });
+                continue;
+            }
+            let value = match value {
+                Value::Array(mut one) if !cue.one_of.is_empty() => one.pop().unwrap_or_default(),
+                other => other,
+            };
+            if set(rule, key, &value) {
+                found.push(Found {
+                    key: key.clone(),
+                    value,
+                    rule: rule.number.clone(),
+                    sentence,
+                });
+            }
+        }
+    }
+    (found, open)
+}
+
+/// What tokens mean: each word's meaning in the vocabulary, each number
+/// as itself (`#2`).
+fn meanings(tokens: &[Token], lw: &Folded) -> BTreeSet<String> {
+    tokens
+        .iter()
+        .filter_map(|t| match t {
+            Token::Word(w) => lw.meaning(w).map(str::to_string),
+            Token::Number(n) => Some(format!("#{n}")),
+            Token::Sign(_) => None,
+        })
+        .collect()
+}
+
+/// Each token's meaning, sentence by sentence (numbers as `#2`).
+fn meant(tokens: &[Vec<Token>], lw: &Folded) -> Vec<Vec<Option<String>>> {
+    tokens
+        .iter()
+        .map(|sentence| {
+            sentence
+                .iter()
+                .map(|t| meanings(std::slice::from_ref(t), lw).pop_first())
+                .collect()
+        })
+        .collect()
+}
+
+/// The first place (sentence, word) where every meaning of `sign` stands
+/// within [`MEANING_WINDOW`] words (`meant`: each word's meaning).
+fn window(sign: &BTreeSet<String>, meant: &[Vec<Option<String>>]) -> Option<(usize, usize)> {
+    for (s, sentence) in meant.iter().enumerate() {
+        for at in 0..sentence.len() {
+            let end = (at + MEANING_WINDOW).min(sentence.len());
+            let here = sentence.get(at..end).unwrap_or(&[]);
+            if sign
+                .iter()
+                .all(|m| here.iter().any(|h| h.as_ref() == Some(m)))
+            {
+                return Some((s, at));
+            }
+        }
+    }
+    None
 }
 
 /// What a number counts: the sign or the unit word after it.
@@ -603,10 +901,15 @@ fn phrase(text: &str) -> Vec<Part> {
 }
 
 /// Where `parts` match `tokens` from `at`: the number read (the slot's, or
-/// the literal), if it matches.
-fn match_at(parts: &[Part], tokens: &[Token], at: usize, words: &Folded) -> Option<Option<u32>> {
+/// the literal), if it matches, and where the match ends.
+fn match_at(
+    parts: &[Part],
+    tokens: &[Token],
+    at: usize,
+    words: &Folded,
+) -> Option<(Option<u32>, usize)> {
     let Some((first, rest)) = parts.split_first() else {
-        return Some(None);
+        return Some((None, at));
     };
     match first {
         Part::Gap => {
@@ -617,7 +920,9 @@ fn match_at(parts: &[Part], tokens: &[Token], at: usize, words: &Folded) -> Opti
             }
             None
         }
-        Part::Literal(n) => match_at(rest, tokens, at, words).map(|inner| inner.or(Some(*n))),
+        Part::Literal(n) => {
+            match_at(rest, tokens, at, words).map(|(inner, end)| (inner.or(Some(*n)), end))
+        }
         _ => {
             let token = tokens.get(at)?;
             let (ok, number) = match (first, token) {
@@ -634,8 +939,8 @@ fn match_at(parts: &[Part], tokens: &[Token], at: usize, words: &Folded) -> Opti
             if !ok {
                 return None;
             }
-            let inner = match_at(rest, tokens, at + 1, words)?;
-            Some(number.or(inner))
+            let (inner, end) = match_at(rest, tokens, at + 1, words)?;
+            Some((number.or(inner), end))
         }
     }
 }
@@ -649,7 +954,7 @@ fn find(text: &str, tokens: &[Vec<Token>], lw: &Folded) -> Option<(usize, Option
     }
     for (s, sentence) in tokens.iter().enumerate() {
         for at in 0..sentence.len() {
-            if let Some(n) = match_at(&parts, sentence, at, lw) {
+            if let Some((n, _)) = match_at(&parts, sentence, at, lw) {
                 return Some((s, n));
             }
         }
@@ -657,8 +962,12 @@ fn find(text: &str, tokens: &[Vec<Token>], lw: &Folded) -> Option<(usize, Option
     None
 }
 
-/// Every place `text` matches: (sentence, start, number).
-fn find_all(text: &str, tokens: &[Vec<Token>], lw: &Folded) -> Vec<(usize, usize, Option<u32>)> {
+/// Every place `text` matches: (sentence, start, end, number).
+fn find_all(
+    text: &str,
+    tokens: &[Vec<Token>],
+    lw: &Folded,
+) -> Vec<(usize, usize, usize, Option<u32>)> {
     let parts = phrase(text);
     let mut out = Vec::new();
     if parts.is_empty() {
@@ -666,8 +975,8 @@ fn find_all(text: &str, tokens: &[Vec<Token>], lw: &Folded) -> Vec<(usize, usize
     }
     for (s, sentence) in tokens.iter().enumerate() {
         for at in 0..sentence.len() {
-            if let Some(n) = match_at(&parts, sentence, at, lw) {
-                out.push((s, at, n));
+            if let Some((n, end)) = match_at(&parts, sentence, at, lw) {
+                out.push((s, at, end, n));
             }
         }
     }
@@ -703,7 +1012,7 @@ fn read(
         let mut hits: Vec<(usize, usize, u32)> = list
             .iter()
             .flat_map(|p| find_all(p, tokens, lc))
-            .filter_map(|(s, at, n)| n.map(|n| (s, at, n)))
+            .filter_map(|(s, at, _, n)| n.map(|n| (s, at, n)))
             .collect();
         hits.sort();
         let mut values: Vec<u32> = Vec::new();
@@ -731,7 +1040,7 @@ fn read(
                 .phrases(lang)
                 .iter()
                 .flat_map(|p| find_all(p, tokens, lc))
-                .map(|(s, at, _)| (s, at))
+                .map(|(s, at, _, _)| (s, at))
                 .min();
             if let Some(place) = first {
                 items.push((if cue.text_order { place } else { (k, 0) }, v.value.clone()));
@@ -929,6 +1238,27 @@ mod tests {
             read.into_iter().map(|(k, v, _)| (k, v)).collect(),
             open.map(|(_, readings, _)| readings),
         )
+    }
+
+    /// A value worded in one language is found in another by what its
+    /// words mean, within a few words of one sentence.
+    #[test]
+    fn a_wording_is_found_in_another_language_by_its_meanings() {
+        let c = cues();
+        let (en, sk) = (c.words.of(Lang::En), c.words.of(Lang::Sk));
+        let sign = meanings(&tokenize("the hand is dead", en), en);
+        assert_eq!(
+            sign,
+            ["dead", "hand"].map(String::from).into_iter().collect()
+        );
+        let of = |text: &str| -> Vec<Vec<Token>> {
+            sentences(text).iter().map(|s| tokenize(s, sk)).collect()
+        };
+        let text = "Hráč má 30 sekúnd. Ak čelí stávke, jeho ruka je mŕtva.";
+        assert_eq!(window(&sign, &meant(&of(text), sk)), Some((1, 0)));
+        // Both words, but too far apart to state one thing.
+        let far = "Ruka sa hrá ďalej a hráč, ktorý dostal varovanie od floormana počas turnaja, je mŕtvy.";
+        assert_eq!(window(&sign, &meant(&of(far), sk)), None);
     }
 
     #[test]

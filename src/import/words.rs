@@ -1,7 +1,9 @@
 //! What the importer knows of the four languages themselves
 //! (`locales/language.yaml`): the words for what a number counts
 //! (seconds, minutes, hands, rounds, percent, times, players), numbers
-//! written as words, and the names of languages. Unlike the cues of `locales/import.yaml`, which
+//! written as words, the names of languages, and general words by what
+//! they mean (the vocabulary a value worded in one language is recognised
+//! by in another). Unlike the cues of `locales/import.yaml`, which
 //! record how rulebooks word things, this is no book's: holding a book out
 //! leaves it whole.
 
@@ -52,6 +54,11 @@ pub struct LangWords {
     /// unit of time.
     #[serde(default)]
     pub article_numbers: BTreeMap<String, u32>,
+    /// General words by what they mean ("left", "dead", "first"), a word
+    /// ending in `*` standing for every word it begins: how a value stated
+    /// in one language is recognised in another.
+    #[serde(default)]
+    pub vocabulary: BTreeMap<String, Vec<String>>,
 }
 
 /// Every language's words, folded for matching.
@@ -67,6 +74,8 @@ pub struct Folded {
     numbers: BTreeMap<String, u32>,
     articles: BTreeMap<String, u32>,
     languages: BTreeMap<String, Vec<String>>,
+    /// Folded words (and `*` stems, `true`) with their meaning.
+    meanings: Vec<(String, bool, String)>,
 }
 
 impl Folded {
@@ -89,7 +98,31 @@ impl Folded {
                 .map(|(w, n)| (fold(w), *n))
                 .collect(),
             languages: words.languages.clone(),
+            meanings: words
+                .vocabulary
+                .iter()
+                .flat_map(|(meaning, list)| {
+                    list.iter().map(move |w| match w.strip_suffix('*') {
+                        Some(stem) => (fold(stem), true, meaning.clone()),
+                        None => (fold(w), false, meaning.clone()),
+                    })
+                })
+                .collect(),
         }
+    }
+
+    /// What a folded word means, if the vocabulary has it.
+    pub fn meaning(&self, word: &str) -> Option<&str> {
+        self.meanings
+            .iter()
+            .find(|(w, stem, _)| {
+                if *stem {
+                    word.starts_with(w.as_str())
+                } else {
+                    word == w
+                }
+            })
+            .map(|(_, _, m)| m.as_str())
     }
 
     /// The names of languages (as written), by ISO 639-1 code.
@@ -175,5 +208,28 @@ mod tests {
         assert_eq!(nl.number("een", false), None);
         assert_eq!(nl.number("een", true), Some(1));
         assert_eq!(words.of(Lang::Sk).unit("sekund"), Some(Unit::Seconds));
+    }
+
+    /// The vocabulary names the same meanings in every language: a value
+    /// worded in one is looked for in any other.
+    #[test]
+    fn every_language_has_every_meaning() {
+        let file: BTreeMap<Lang, LangWords> = DataSource::Embedded
+            .read(PATH)
+            .expect("read")
+            .expect("the language file")
+            .parse()
+            .expect("parse");
+        let en: Vec<&String> = file[&Lang::En].vocabulary.keys().collect();
+        assert!(en.len() > 40);
+        for lang in Lang::ALL {
+            let here: Vec<&String> = file[&lang].vocabulary.keys().collect();
+            assert_eq!(here, en, "{lang:?}");
+        }
+        let words = Words::from_lists(&file);
+        assert_eq!(words.of(Lang::Sk).meaning("mrtva"), Some("dead"));
+        assert_eq!(words.of(Lang::De).meaning("links"), Some("left"));
+        assert_eq!(words.of(Lang::Nl).meaning("speler"), Some("player"));
+        assert_eq!(words.of(Lang::En).meaning("the"), None);
     }
 }

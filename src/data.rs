@@ -454,8 +454,8 @@ mod tests {
     #[test]
     fn a_file_that_grows_after_it_was_looked_at_is_read_only_to_the_limit() {
         use std::io::Write as _;
-        let dir = std::env::temp_dir().join(format!("floor-grow-{}", std::process::id()));
-        fs::create_dir_all(&dir).expect("dir");
+        let scratch = tempfile::tempdir().expect("scratch dir");
+        let dir = scratch.path();
         let path = dir.join("grow.yaml");
         fs::write(&path, "facing: 1\n").expect("write");
         let file = open_regular(&path).expect("a regular file");
@@ -475,7 +475,6 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        let _ = fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -412,11 +412,8 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
-    fn dir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("floor-settings-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).expect("temp dir");
-        d
+    fn dir() -> tempfile::TempDir {
+        tempfile::tempdir().expect("scratch dir")
     }
 
     fn resolve(given: Given, vars: &[(&str, &str)]) -> crate::Result<Settings> {
@@ -429,7 +426,8 @@ mod tests {
 
     #[test]
     fn a_flag_beats_the_environment_which_beats_the_file() {
-        let d = dir("order");
+        let scratch = dir();
+        let d = scratch.path().to_path_buf();
         let file = d.join("config.yaml");
         std::fs::write(
             &file,
@@ -468,7 +466,8 @@ mod tests {
 
     #[test]
     fn without_settings_the_locale_names_the_language() {
-        let d = dir("locale");
+        let scratch = dir();
+        let d = scratch.path().to_path_buf();
         let home = d.to_str().expect("utf-8");
         let s = resolve(Given::default(), &[("HOME", home), ("LANG", "nl_NL.UTF-8")]).expect("ok");
         assert_eq!(s.lang.value, Lang::Nl);
@@ -482,7 +481,8 @@ mod tests {
 
     #[test]
     fn xdg_config_home_is_used_when_absolute_and_empty_variables_are_unset() {
-        let d = dir("xdg");
+        let scratch = dir();
+        let d = scratch.path().to_path_buf();
         std::fs::create_dir_all(d.join("floor")).expect("dir");
         std::fs::write(d.join("floor/config.yaml"), "house: ~/club.yaml\n").expect("write");
         let xdg = d.to_str().expect("utf-8");
@@ -524,7 +524,8 @@ mod tests {
             err.to_string().contains("use no-limit, pot-limit or limit"),
             "{err}"
         );
-        let d = dir("bad");
+        let scratch = dir();
+        let d = scratch.path().to_path_buf();
         let file = d.join("c.yaml");
         std::fs::write(&file, "rules: onk-2023-nl\nedition: x\n").expect("write");
         let err = resolve(

@@ -2,16 +2,15 @@
 //! input and says what to do: a matrix of cases run through the binary.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use crate::common::{floor, one_line_error};
 
-/// A directory of hostile and malformed files, made once per test run.
-fn fixtures() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("floor-bad-input-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("fixture dir");
+thread_local! {
+    // Each test runs on a thread of its own: the directory goes when the
+    // test ends.
+    static FIXTURES: tempfile::TempDir = {
+        let scratch = crate::common::scratch_dir();
+        let dir = scratch.path();
         let write = |name: &str, bytes: &[u8]| std::fs::write(dir.join(name), bytes).expect("fixture");
         let overlay_head = "id: club-x\nextends: onk-2023-nl\ntitle: Club X\nhouse: Club X\n";
         // --answers files
@@ -64,8 +63,13 @@ fn fixtures() -> &'static Path {
         write("data-lang/locales/fr/club.yaml", b"id: club\n");
         write("not-a-dir", b"");
         std::fs::create_dir_all(dir.join("a-directory")).expect("dir");
-        dir
-    })
+        scratch
+    };
+}
+
+/// A directory of hostile and malformed files, made once per test.
+fn fixtures() -> PathBuf {
+    FIXTURES.with(|dir| dir.path().to_path_buf())
 }
 
 fn file(name: &str) -> String {
@@ -311,7 +315,8 @@ fn malformed_amounts_name_the_key_and_the_fix() {
 /// "enough" of `stack`).
 #[test]
 fn an_empty_answer_is_no_answer_on_every_path() {
-    let dir = std::env::temp_dir().join(format!("floor-empty-{}", std::process::id()));
+    let _dir_dir = crate::common::scratch_dir();
+    let dir = _dir_dir.path().to_path_buf();
     std::fs::create_dir_all(&dir).expect("temp dir");
     let ruled = |args: &[&str]| {
         let out = floor()

@@ -275,7 +275,8 @@ fn unknown_concept_is_one_line_with_the_nearest() {
 
 #[test]
 fn malformed_data_trees_are_one_line_errors() {
-    let empty = tempdir();
+    let _empty_dir = crate::common::scratch_dir();
+    let empty = _empty_dir.path().to_path_buf();
     fails_with(
         &["rule", "43", "--data", empty.to_str().unwrap_or("")],
         "has no locales/ folder",
@@ -285,7 +286,8 @@ fn malformed_data_trees_are_one_line_errors() {
         "is not a directory",
     );
 
-    let broken = tempdir();
+    let _broken_dir = crate::common::scratch_dir();
+    let broken = _broken_dir.path().to_path_buf();
     std::fs::create_dir_all(broken.join("locales/en")).expect("mkdir");
     std::fs::write(
         broken.join("locales/en/ui.yaml"),
@@ -298,7 +300,8 @@ fn malformed_data_trees_are_one_line_errors() {
     );
 
     // A text declared twice is refused, not silently replaced by the last.
-    let twice = tempdir();
+    let _twice_dir = crate::common::scratch_dir();
+    let twice = _twice_dir.path().to_path_buf();
     std::fs::create_dir_all(twice.join("locales/en")).expect("mkdir");
     std::fs::write(
         twice.join("locales/en/ui.yaml"),
@@ -315,22 +318,10 @@ fn malformed_data_trees_are_one_line_errors() {
     );
 }
 
-fn tempdir() -> std::path::PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "floor-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
 /// Tables and text fit a 60-column terminal.
 #[test]
 fn human_output_fits_sixty_columns() {
-    let log = std::env::temp_dir().join(format!("floor-60-{}.jsonl", std::process::id()));
+    let log = crate::common::ScratchFile::new("log.jsonl");
     log_one_ruling(&log);
     let log = log.display().to_string();
     let commands: Vec<Vec<&str>> = vec![
@@ -611,7 +602,8 @@ fn check_validates_and_counts_the_lexicons() {
         assert!(lang["terms"].as_u64().unwrap_or(0) >= 400, "{lang}");
     }
     // A --data tree whose lexicon names an unknown concept or an empty term.
-    let dir = tempdir();
+    let _dir_dir = crate::common::scratch_dir();
+    let dir = _dir_dir.path().to_path_buf();
     for top in ["locales", "rulings"] {
         copy_dir(
             &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(top),

@@ -158,3 +158,47 @@ pub fn check_adds_nothing<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> serde_json::
     assert_eq!(code, if found.is_empty() { 0 } else { 2 }, "{found:#?}");
     report
 }
+
+/// A scratch directory in the system temp dir, removed when it is dropped:
+/// hold it for as long as the test (or a child it runs) uses the path.
+pub fn scratch_dir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("floor-")
+        .tempdir()
+        .expect("scratch dir")
+}
+
+/// A path named `name` in a scratch directory of its own (the file is not
+/// made); the directory goes when this is dropped.
+pub struct ScratchFile {
+    // Only held: dropping it removes the directory.
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl ScratchFile {
+    pub fn new(name: &str) -> Self {
+        let dir = scratch_dir();
+        let path = dir.path().join(name);
+        ScratchFile { _dir: dir, path }
+    }
+}
+
+impl std::ops::Deref for ScratchFile {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::path::Path> for ScratchFile {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for ScratchFile {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path.as_os_str()
+    }
+}

@@ -9,7 +9,8 @@ use crate::common::stdout;
 /// completed), with floor's script loaded.
 fn bash_completes(line: &[&str]) -> Vec<String> {
     let cur = line.last().copied().unwrap_or_default();
-    bash_completes_split(line, cur, &std::env::temp_dir())
+    let dir = crate::common::scratch_dir();
+    bash_completes_split(line, cur, dir.path())
 }
 
 #[test]
@@ -77,10 +78,8 @@ fn every_shell_gets_a_script_that_calls_floor_back() {
 
 #[test]
 fn a_binary_path_with_shell_syntax_is_one_quoted_word_in_bash() {
-    let dir = std::env::temp_dir().join(format!(
-        "floor-completer-{}/with space $(touch pwned) it's",
-        std::process::id()
-    ));
+    let scratch = crate::common::scratch_dir();
+    let dir = scratch.path().join("with space $(touch pwned) it's");
     std::fs::create_dir_all(&dir).expect("dir");
     let bin = dir.join("floor");
     std::fs::copy(env!("CARGO_BIN_EXE_floor"), &bin).expect("copy");
@@ -171,7 +170,8 @@ printf '%s\n' "${{COMPREPLY[@]}}""#,
 
 #[test]
 fn bash_completes_the_value_after_key_equals_as_bash_splits_it() {
-    let dir = std::env::temp_dir().join(format!("floor-complete-eq-{}", std::process::id()));
+    let _dir_dir = crate::common::scratch_dir();
+    let dir = _dir_dir.path().to_path_buf();
     std::fs::create_dir_all(&dir).expect("dir");
     let answer = ["floor", "incident", "bet", "--answer", "declared", "="];
     // `declared=`: the cursor in the `=`, nothing typed after it.
@@ -222,7 +222,8 @@ fn bash_completes_the_value_after_key_equals_as_bash_splits_it() {
 
 #[test]
 fn file_names_are_completed_with_their_control_characters_escaped() {
-    let dir = std::env::temp_dir().join(format!("floor-complete-ctl-{}", std::process::id()));
+    let _dir_dir = crate::common::scratch_dir();
+    let dir = _dir_dir.path().to_path_buf();
     std::fs::create_dir_all(&dir).expect("dir");
     std::fs::write(dir.join("a\u{1b}]0;x\u{7}b.yaml"), "").expect("write");
     for args in [

@@ -73,8 +73,8 @@ fn on_a_terminal(rows: u16, args: &str, pager: &std::path::Path) -> PtySession {
     rexpect::session::spawn_command(cmd, Some(10_000)).expect("spawn in a pty")
 }
 
-fn fake_pager() -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("floor-pager-{}.sh", std::process::id()));
+fn fake_pager() -> crate::common::ScratchFile {
+    let path = crate::common::ScratchFile::new("pager.sh");
     std::fs::write(&path, "#!/bin/sh\necho \"paged $(wc -l) lines\"\n").expect("write");
     let mut perms = std::fs::metadata(&path).expect("meta").permissions();
     std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
@@ -435,33 +435,70 @@ fn every_writer_to_the_terminal_is_known() {
         "Term::stderr()",
         "Term::stdout()",
     ];
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
-    let mut stack = vec![root.join("src")];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("src").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).expect("source");
-            let count: usize = text
-                .lines()
-                .filter(|l| writers.iter().any(|w| l.contains(w)))
-                .count();
-            if count > 0 {
-                let rel = path
-                    .strip_prefix(root)
-                    .expect("inside")
-                    .display()
-                    .to_string();
-                found.push((rel, count));
-            }
+    for (rel, text) in sources(&["src"]) {
+        let count: usize = text
+            .lines()
+            .filter(|l| writers.iter().any(|w| l.contains(w)))
+            .count();
+        if count > 0 {
+            found.push((rel, count));
         }
     }
     found.sort();
     let mut known: Vec<(String, usize)> = known.iter().map(|(f, n)| (f.to_string(), *n)).collect();
     known.sort();
     assert_eq!(found, known);
+}
+
+/// Every file under the crate's `tops` folders, by path from the crate root,
+/// with its text.
+fn sources(tops: &[&str]) -> Vec<(String, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    let mut stack: Vec<_> = tops.iter().map(|t| root.join(t)).collect();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("a source folder").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("source");
+            let rel = path
+                .strip_prefix(root)
+                .expect("inside")
+                .display()
+                .to_string();
+            files.push((rel, text));
+        }
+    }
+    files
+}
+
+/// Test scratch space comes from `tempfile`, which removes it when the test
+/// ends; a path made by hand in the system temp dir stays behind after
+/// every run.
+#[test]
+fn no_source_makes_scratch_paths_in_the_system_temp_dir_by_hand() {
+    // Spelled in two parts so that this file does not match itself.
+    let by_hand = concat!("temp", "_dir()");
+    let mut found = Vec::new();
+    for (rel, text) in sources(&["src", "tests"]) {
+        for (i, line) in text.lines().enumerate() {
+            if line.contains(by_hand) {
+                found.push(format!("{rel}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "scratch paths made in the system temp dir by hand are never removed; \
+         use crate::common::scratch_dir() or ScratchFile (tempfile::tempdir() in \
+         src/), held until the test ends:\n{}",
+        found.join("\n")
+    );
 }

@@ -16,12 +16,13 @@ fn hand_file(name: &str) -> String {
 }
 
 /// `text` written to a hand file of this test run; its path.
-fn written_hand(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("floor-hand-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join(name);
+/// The directory goes when the first of the pair is dropped.
+fn written_hand(name: &str, text: &str) -> (tempfile::TempDir, String) {
+    let dir = crate::common::scratch_dir();
+    let file = dir.path().join(name);
     std::fs::write(&file, text).expect("write the hand");
-    file.display().to_string()
+    let file = file.display().to_string();
+    (dir, file)
 }
 
 fn step(replay: &Value, number: u64) -> &Value {
@@ -278,7 +279,7 @@ fn a_player_short_of_a_full_raise_is_offered_only_his_all_in() {
             150,
         ),
     ] {
-        let file = written_hand("short.hand", hand);
+        let (_file_dir, file) = written_hand("short.hand", hand);
         let text = stdout(&["hand", &file]);
         assert!(text.contains(line), "{text}");
         assert!(!text.contains("at least"), "{text}");
@@ -286,7 +287,7 @@ fn a_player_short_of_a_full_raise_is_offered_only_his_all_in() {
         assert_eq!(r["next"]["all_in_to"], all_in, "{hand}");
     }
     // Chips enough: no all-in offered.
-    let deep = written_hand(
+    let (_deep_dir, deep) = written_hand(
         "deep.hand",
         "NL 100/200 button 1\n1:5000 2:5000 3:5000\npre: 1 r600, 2 c\n",
     );
@@ -399,7 +400,7 @@ fn a_bad_hand_names_the_line_and_the_problem() {
 fn a_betting_incident_starts_from_the_hand() {
     // 3 raised to 600, 4 went all-in for 900 (not a full raise), the big
     // blind called; back to 3, who pushes 1400 more without a word.
-    let file = written_hand(
+    let (_file_dir, file) = written_hand(
         "short-all-in.hand",
         "NL 100/200 button 4\n1:10000 2:10000 3:10000 4:900\npre: 3 r600, 4 a, 1 f, 2 c\n",
     );
@@ -442,7 +443,7 @@ fn a_betting_incident_starts_from_the_hand() {
     assert_eq!(r["answers"]["player"], "4");
     assert_eq!(r["outcome"], "all-in");
     // A hand whose betting is over has nobody to act.
-    let over = written_hand(
+    let (_over_dir, over) = written_hand(
         "over.hand",
         "NL 100/200 button 2\n1:5000 2:5000\npre: 2 f\n",
     );
@@ -968,7 +969,7 @@ fn before_an_action_is_a_card_with_the_rules_behind_the_options() {
 
 #[test]
 fn a_replay_is_not_logged() {
-    let log = std::env::temp_dir().join(format!("floor-hand-log-{}.jsonl", std::process::id()));
+    let log = crate::common::ScratchFile::new("log.jsonl");
     let err = one_line_error(floor().args([
         "hand",
         &hand_file("underraise-out-of-turn.hand"),
@@ -983,7 +984,7 @@ fn a_replay_is_not_logged() {
 fn the_pot_limit_incident_from_a_hand_counts_the_stack() {
     // Flop pot 600; seat 2 has 500 left: the pot-limit maximum is 600, he
     // can put in 500, as the replay says.
-    let file = written_hand(
+    let (_file_dir, file) = written_hand(
         "short.hand",
         "PL 100/200 button 3\n1:5000 2:700 3:5000\npre: 3 c, 1 c, 2 x\nflop: 1 x\n",
     );
@@ -1270,8 +1271,8 @@ fn many_hands_are_json_lines_and_a_bad_one_does_not_stop_the_others() {
     assert_eq!(lines[2]["returned"]["chips"], 1);
     // Several files: one line each, in the order given; the table for
     // each hand under its file's name.
-    let a = written_hand("a.phh", &hand("[100, 100]"));
-    let b = written_hand("b.phh", &hand("[30, 40]"));
+    let (_a_dir, a) = written_hand("a.phh", &hand("[100, 100]"));
+    let (_b_dir, b) = written_hand("b.phh", &hand("[30, 40]"));
     let (lines, code, _) = json_lines(&[&a, &b], None);
     assert_eq!(code, Some(0));
     assert_eq!(
@@ -1562,7 +1563,8 @@ fn a_raise_after_the_skipped_player_answered_the_bet_does_not_change_the_action(
 /// action out of turn says so, as the incident told the same round does.
 #[test]
 fn the_substantial_action_practice_is_said_where_the_edition_states_no_counts() {
-    let dir = std::env::temp_dir().join(format!("floor-test-sa-{}", std::process::id()));
+    let _dir_dir = crate::common::scratch_dir();
+    let dir = _dir_dir.path().to_path_buf();
     let _ = std::fs::remove_dir_all(&dir);
     for top in ["locales", "rulings"] {
         copy_dir(

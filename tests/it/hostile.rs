@@ -408,7 +408,8 @@ fn cell(what: &str, mut cmd: assert_cmd::Command, one_means_no_match: bool) -> R
 
 #[test]
 fn every_hostile_input_at_every_entry_is_refused_or_harmless() {
-    let dir = std::env::temp_dir().join(format!("floor-hostile-{}", std::process::id()));
+    let _dir_dir = crate::common::scratch_dir();
+    let dir = _dir_dir.path().to_path_buf();
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("dir");
     // A copy of the data tree for `--data`.

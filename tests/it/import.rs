@@ -3,17 +3,12 @@
 
 use crate::common::{check_adds_nothing, floor, one_line_error, seeds_dir};
 
-fn tempdir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("floor-import-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
 /// The Pokerpunt seed imported into a new data tree: `floor check` passes
 /// on it and `rule`, `search`, `compare` and `incident` use the edition.
 #[test]
 fn an_imported_book_is_an_edition_every_command_uses() {
-    let dir = tempdir("tree");
+    let scratch = crate::common::scratch_dir();
+    let dir = scratch.path().join("tree");
     let seed = seeds_dir().join("001_67dc1f9d758e9959.txt");
     let out = floor()
         .args(["import", "--id", "club-nl", "--out"])
@@ -77,7 +72,8 @@ fn an_imported_book_is_an_edition_every_command_uses() {
 
 #[test]
 fn a_pdf_is_refused_with_how_to_convert_it() {
-    let dir = tempdir("pdf");
+    let scratch = crate::common::scratch_dir();
+    let dir = scratch.path().join("pdf");
     std::fs::create_dir_all(&dir).expect("dir");
     let pdf = dir.join("rules.pdf");
     std::fs::write(&pdf, b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n").expect("write");
@@ -88,7 +84,8 @@ fn a_pdf_is_refused_with_how_to_convert_it() {
 
 #[test]
 fn out_refuses_a_folder_that_is_no_data_tree() {
-    let dir = tempdir("busy");
+    let scratch = crate::common::scratch_dir();
+    let dir = scratch.path().join("busy");
     std::fs::create_dir_all(&dir).expect("dir");
     std::fs::write(dir.join("notes.txt"), "mine").expect("write");
     let seed = seeds_dir().join("001_67dc1f9d758e9959.txt");
@@ -108,7 +105,8 @@ fn out_refuses_a_folder_that_is_no_data_tree() {
 /// a ruling change.
 #[test]
 fn a_new_season_against_the_last_shows_exactly_its_edits() {
-    let dir = tempdir("seasons");
+    let scratch = crate::common::scratch_dir();
+    let dir = scratch.path().join("seasons");
     let data = dir.to_str().expect("utf-8 path").to_string();
     floor()
         .args(["import", "--id", "club-2024-nl", "--out", &data])

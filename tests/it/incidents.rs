@@ -439,7 +439,8 @@ fn stdin_not_a_terminal_never_prompts() {
 
 #[test]
 fn answers_file_and_answer_flags_combine() {
-    let dir = std::env::temp_dir().join(format!("floor-answers-{}", std::process::id()));
+    let _dir_dir = crate::common::scratch_dir();
+    let dir = _dir_dir.path().to_path_buf();
     std::fs::create_dir_all(&dir).expect("dir");
     let file = dir.join("split.yaml");
     std::fs::write(

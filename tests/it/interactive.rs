@@ -165,7 +165,7 @@ fn split_pot_in_german_with_a_rejected_amount() {
 
 #[test]
 fn ctrl_c_leaves_with_130_and_logs_nothing() {
-    let log = std::env::temp_dir().join(format!("floor-ctrlc-{}.jsonl", std::process::id()));
+    let log = crate::common::ScratchFile::new("log.jsonl");
     let _ = std::fs::remove_file(&log);
     let log_arg = log.to_string_lossy().to_string();
     let mut p = spawn(&["incident", "undercall", "--lang", "en", "--log", &log_arg]);
@@ -243,7 +243,7 @@ fn the_edition_is_named_before_the_first_question_and_a_locale_choice_is_pointed
 
 #[test]
 fn an_interactive_ruling_says_where_it_was_logged_after_the_card() {
-    let log = std::env::temp_dir().join(format!("floor-logged-{}.jsonl", std::process::id()));
+    let log = crate::common::ScratchFile::new("log.jsonl");
     let _ = std::fs::remove_file(&log);
     let log_arg = log.to_string_lossy().to_string();
     let nl = Lang::Nl;

@@ -1,23 +1,19 @@
 //! The incident log: concurrent writers lose nothing, a killed writer never
 //! corrupts a line it reported, a torn line is skipped with a warning.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
 use crate::common::{floor, log_one_ruling};
 
 /// A fresh path for a log file in this run's temporary directory.
-pub fn temp_log(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("floor-log-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
+pub fn temp_log(name: &str) -> crate::common::ScratchFile {
+    crate::common::ScratchFile::new(name)
 }
 
 /// Every line of the log parsed as a JSON entry (`None` for a bad line).
-fn lines(path: &PathBuf) -> Vec<Option<floor::log::Entry>> {
+fn lines(path: &Path) -> Vec<Option<floor::log::Entry>> {
     std::fs::read_to_string(path)
         .expect("log readable")
         .lines()
@@ -26,7 +22,7 @@ fn lines(path: &PathBuf) -> Vec<Option<floor::log::Entry>> {
 }
 
 /// How many entries `floor log show --json` prints with `filters`.
-fn shown_entries(log: &PathBuf, filters: &[&str]) -> usize {
+fn shown_entries(log: &Path, filters: &[&str]) -> usize {
     let out = floor()
         .args(["log", "show", "--json"])
         .args(filters)
@@ -40,7 +36,7 @@ fn shown_entries(log: &PathBuf, filters: &[&str]) -> usize {
     String::from_utf8_lossy(&out).lines().count()
 }
 
-fn writer(log: &PathBuf, seat: u32) -> Command {
+fn writer(log: &Path, seat: u32) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_floor"));
     cmd.env_clear()
         .env("LANG", "en_US.UTF-8")
@@ -63,7 +59,7 @@ fn four_processes_appending_500_rulings_each_leave_2000_valid_lines() {
     let log = temp_log("concurrent.jsonl");
     let writers: Vec<_> = (0..4)
         .map(|w| {
-            let log = log.clone();
+            let log = log.to_path_buf();
             std::thread::spawn(move || {
                 for i in 0..500 {
                     let status = writer(&log, w * 1000 + i).output().expect("runs").status;

@@ -6,26 +6,27 @@ use std::process::Command;
 
 use crate::common::{floor, stdout};
 
-fn written_pages() -> (std::path::PathBuf, BTreeSet<String>) {
-    let dir = std::env::temp_dir().join(format!("floor-man-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("dir");
+/// The directory goes when the first of the pair is dropped.
+fn written_pages() -> (tempfile::TempDir, BTreeSet<String>) {
+    let pages = crate::common::scratch_dir();
+    let dir = pages.path();
     floor()
         .args(["man", "--out-dir"])
-        .arg(&dir)
+        .arg(dir)
         .assert()
         .success();
-    let files = std::fs::read_dir(&dir)
+    let files = std::fs::read_dir(dir)
         .expect("listed")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
-    (dir, files)
+    (pages, files)
 }
 
 /// The install step of the README on a fresh home: the directory is made.
 #[test]
 fn out_dir_is_created_when_it_does_not_exist() {
-    let home = std::env::temp_dir().join(format!("floor-man-home-{}", std::process::id()));
+    let _home_dir = crate::common::scratch_dir();
+    let home = _home_dir.path().to_path_buf();
     let _ = std::fs::remove_dir_all(&home);
     let dir = home.join(".local/share/man/man1");
     floor()
@@ -53,7 +54,8 @@ fn out_dir_is_created_when_it_does_not_exist() {
 
 #[test]
 fn every_command_has_a_page_with_the_usual_sections() {
-    let (dir, files) = written_pages();
+    let (pages, files) = written_pages();
+    let dir = pages.path();
     for page in [
         "floor.1",
         "floor-incident.1",
@@ -105,7 +107,8 @@ fn every_command_has_a_page_with_the_usual_sections() {
 
 #[test]
 fn pages_fit_an_80_column_terminal() {
-    let (dir, files) = written_pages();
+    let (pages, files) = written_pages();
+    let dir = pages.path();
     if Command::new("man").arg("--version").output().is_err() {
         eprintln!("man is not installed: rendering not checked");
         return;

@@ -3,11 +3,11 @@
 //! applicable, two house versions compared, and what a house changed with
 //! its warnings.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use serde_json::{Value, json};
 
-use crate::common::{floor, json, one_line_error, stdout};
+use crate::common::{ScratchFile, floor, json, one_line_error, stdout};
 
 const CLUB_2024: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/club-clock-40.yaml");
 const CLUB_2025: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/club-2025.yaml");
@@ -19,21 +19,19 @@ const WARNINGS: &str = concat!(
 const HEAD: &str = "extends: onk-2023-nl\ntitle: Club X\nhouse: Club X\n";
 
 /// Writes an overlay into a directory of its own and returns its path.
-fn overlay(name: &str, text: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("floor-overlays-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    let path = dir.join(name);
+fn overlay(name: &str, text: &[u8]) -> ScratchFile {
+    let path = ScratchFile::new(name);
     std::fs::write(&path, text).expect("write");
     path
 }
 
-fn with_head(name: &str, id: &str, rest: &str) -> PathBuf {
+fn with_head(name: &str, id: &str, rest: &str) -> ScratchFile {
     overlay(name, format!("id: {id}\n{HEAD}{rest}").as_bytes())
 }
 
 /// `floor check --house FILE` and `floor rule 29 --house FILE` refuse it
 /// alike, naming the file and the position.
-fn refused(path: &PathBuf, needle: &str) {
+fn refused(path: &Path, needle: &str) {
     for args in [vec!["check"], vec!["rule", "29"]] {
         let stderr = one_line_error(floor().args(&args).arg("--house").arg(path));
         assert!(
@@ -276,15 +274,19 @@ fn an_overlay_extends_another_and_marks_a_rule_not_applicable() {
             .as_array()
             .is_some_and(|f| f.contains(&json!("not-applicable")))
     );
-    // A cycle of extends is refused.
-    let a = overlay(
-        "cycle-a.yaml",
-        b"id: club-a\nextends: cycle-b.yaml\ntitle: A\nhouse: A\n",
-    );
-    overlay(
-        "cycle-b.yaml",
-        b"id: club-b\nextends: cycle-a.yaml\ntitle: B\nhouse: B\n",
-    );
+    // A cycle of extends is refused (the two files side by side).
+    let cycle = crate::common::scratch_dir();
+    let a = cycle.path().join("cycle-a.yaml");
+    std::fs::write(
+        &a,
+        "id: club-a\nextends: cycle-b.yaml\ntitle: A\nhouse: A\n",
+    )
+    .expect("write");
+    std::fs::write(
+        cycle.path().join("cycle-b.yaml"),
+        "id: club-b\nextends: cycle-a.yaml\ntitle: B\nhouse: B\n",
+    )
+    .expect("write");
     let stderr = one_line_error(floor().args(["rule", "29", "--house"]).arg(&a));
     assert!(stderr.contains("extends itself"), "{stderr}");
 }

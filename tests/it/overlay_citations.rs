@@ -14,7 +14,8 @@ fn overlay_text(extends: &str, rules: &str) -> String {
 /// `floor check --house` on `text` finds nothing the bundled data has not
 /// (see [`check_adds_nothing`]), and the house is used.
 fn check_passes(name: &str, text: &str) {
-    let dir = std::env::temp_dir().join(format!("floor-cites-{}", std::process::id()));
+    let _dir_dir = crate::common::scratch_dir();
+    let dir = _dir_dir.path().to_path_buf();
     std::fs::create_dir_all(&dir).expect("dir");
     let path = dir.join(name);
     std::fs::write(&path, text).expect("write");
@@ -138,7 +139,8 @@ fn a_house_of_5000_rules_that_cite_one_another_resolves_every_citation() {
             "  - {{number: HS-{i}, concept: house-{i}, title: t, text: \"See HS-{cited} and Rule 43.\"}}\n"
         ));
     }
-    let dir = std::env::temp_dir().join(format!("floor-cites-{}", std::process::id()));
+    let _dir_dir = crate::common::scratch_dir();
+    let dir = _dir_dir.path().to_path_buf();
     std::fs::create_dir_all(&dir).expect("dir");
     let path = dir.join("big.yaml");
     std::fs::write(&path, &text).expect("write");

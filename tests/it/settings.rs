@@ -2,16 +2,7 @@
 //! that order; `floor config` names where each value came from; the
 //! edition in use is named before the first question.
 
-use std::path::PathBuf;
-
 use crate::common::{floor, one_line_error};
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("floor-settings-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
 
 fn config_json(cmd: &mut assert_cmd::Command) -> serde_json::Value {
     let out = cmd
@@ -26,7 +17,8 @@ fn config_json(cmd: &mut assert_cmd::Command) -> serde_json::Value {
 
 #[test]
 fn config_names_a_file_a_variable_and_an_option_as_sources() {
-    let dir = temp_dir("sources");
+    let scratch = crate::common::scratch_dir();
+    let dir = scratch.path().to_path_buf();
     let file = dir.join("config.yaml");
     std::fs::write(
         &file,
@@ -100,7 +92,8 @@ fn floor_rules_gives_the_same_clock_ruling_on_a_german_and_an_english_laptop() {
 
 #[test]
 fn the_settings_file_log_records_rulings_without_an_option() {
-    let dir = temp_dir("log");
+    let scratch = crate::common::scratch_dir();
+    let dir = scratch.path().to_path_buf();
     std::fs::create_dir_all(dir.join("floor")).expect("dir");
     std::fs::write(dir.join("floor/config.yaml"), "log: event.jsonl\n").expect("write");
     floor()
@@ -134,7 +127,8 @@ fn bad_settings_name_where_they_were_set() {
         line.contains("FLOOR_GAME") && line.contains("no-limit, pot-limit or limit"),
         "{line}"
     );
-    let dir = temp_dir("bad");
+    let scratch = crate::common::scratch_dir();
+    let dir = scratch.path().to_path_buf();
     let file = dir.join("config.yaml");
     std::fs::write(&file, "rules: [a, b]\n").expect("write");
     let line = one_line_error(floor().env("FLOOR_CONFIG", &file).arg("editions"));

@@ -4,11 +4,11 @@
 //! with colour on and off. Only the tool's own styles are sent; data is
 //! shown escaped (`\u{1b}`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use floor::text::{is_hidden, own_styles};
 
-use crate::common::floor;
+use crate::common::{ScratchFile, floor};
 
 /// What a hostile text holds: a window title, a screen clear, a style the
 /// tool also uses (bold, then `B`), a colour and hidden text it never uses,
@@ -24,17 +24,11 @@ const LEAKS: &[&str] = &[
     "\u{1b}[8mH",
 ];
 
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("floor-terminal-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("dir");
-    dir
-}
-
 /// An overlay with the hostile text in its title, house, a changed rule's
 /// title, and an added house rule's title, text and part (the house rule
 /// touches the clock, so it is shown on clock rulings).
-fn hostile_overlay() -> PathBuf {
-    let path = scratch().join("esc.yaml");
+fn hostile_overlay() -> ScratchFile {
+    let path = ScratchFile::new("esc.yaml");
     let text = format!(
         "id: club-esc\nextends: onk-2023-nl\ntitle: \"T{HOSTILE} title\"\nhouse: \"H{HOSTILE} house\"\n\
          rules:\n  - number: \"29\"\n    title: \"Klok {HOSTILE}\"\n\
@@ -85,7 +79,7 @@ fn check(what: &str, args: &[&str], env: &[(&str, &str)]) {
 fn a_house_overlay_is_shown_escaped_on_every_command() {
     let house = hostile_overlay();
     let house = house.to_str().expect("utf-8");
-    let log = scratch().join("esc.jsonl");
+    let log = ScratchFile::new("esc.jsonl");
     let _ = std::fs::remove_file(&log);
     let log = log.to_str().expect("utf-8");
     for (what, args) in [
@@ -166,7 +160,7 @@ fn json_output_with_a_hostile_overlay_stays_json() {
 
 #[test]
 fn an_overlay_id_with_control_characters_is_refused_and_shown_escaped() {
-    let path = scratch().join("esc-id.yaml");
+    let path = ScratchFile::new("esc-id.yaml");
     std::fs::write(
         &path,
         format!("id: \"club{HOSTILE}\"\nextends: onk-2023-nl\ntitle: t\nhouse: h\n"),
@@ -194,7 +188,7 @@ fn log_fields_are_shown_escaped() {
             {"edition": "e", "number": format!("29{e}"), "concept": "c", "title": format!("t{e}")}
         ], "table": format!("4{e}"), "note": format!("note{e}")
     });
-    let path = scratch().join("fields.jsonl");
+    let path = ScratchFile::new("fields.jsonl");
     std::fs::write(&path, format!("{line}\n")).expect("write");
     check(
         "log show",
@@ -207,7 +201,7 @@ fn log_fields_are_shown_escaped() {
 fn the_command_line_is_shown_escaped_in_errors() {
     let h = "\u{1b}]0;PWNED\u{7}\u{1b}[2J\u{1b}[1mB\u{1b}[31mR\u{202e}X";
     let path = format!("/nonexistent/{h}.yaml");
-    let log = scratch().join("since.jsonl");
+    let log = ScratchFile::new("since.jsonl");
     std::fs::write(&log, "").expect("write");
     let log = log.to_str().expect("utf-8");
     let key = format!("{h}=1");
@@ -283,8 +277,8 @@ fn the_walkthrough_shows_a_house_title_escaped() {
 
 /// A copy of the bundled English data whose clock question holds the
 /// hostile text.
-fn hostile_ui_tree() -> PathBuf {
-    let root = scratch().join("data-esc");
+fn hostile_ui_tree() -> ScratchFile {
+    let root = ScratchFile::new("data-esc");
     let embedded = Path::new(env!("CARGO_MANIFEST_DIR"));
     std::fs::create_dir_all(root.join("locales/en")).expect("dir");
     std::fs::create_dir_all(root.join("rulings")).expect("dir");

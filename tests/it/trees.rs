@@ -23,12 +23,11 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// A copy of the bundled data tree (rulings and locales).
-fn data_copy(name: &str) -> PathBuf {
+fn data_copy() -> tempfile::TempDir {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dir = std::env::temp_dir().join(format!("floor-trees-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = crate::common::scratch_dir();
     for sub in ["rulings", "locales"] {
-        copy_dir(&root.join(sub), &dir.join(sub));
+        copy_dir(&root.join(sub), &dir.path().join(sub));
     }
     dir
 }
@@ -92,7 +91,8 @@ fn rename_misdeal_question(dir: &Path) {
 
 #[test]
 fn a_renamed_misdeal_question_fails_the_check() {
-    let dir = data_copy("misdeal-question");
+    let copy = data_copy();
+    let dir = copy.path().to_path_buf();
     // The copy adds nothing before the change.
     check_adds_nothing(&["check".as_ref(), "--data".as_ref(), dir.as_os_str()]);
     rename_misdeal_question(&dir);
@@ -113,7 +113,8 @@ fn a_renamed_misdeal_question_fails_the_check() {
 
 #[test]
 fn a_renamed_outcome_of_a_dealing_incident_fails_the_check() {
-    let dir = data_copy("dispute-outcome");
+    let copy = data_copy();
+    let dir = copy.path().to_path_buf();
     edit(
         &dir,
         "rulings/dispute-window.yaml",
@@ -135,7 +136,8 @@ fn a_renamed_outcome_of_a_dealing_incident_fails_the_check() {
 
 #[test]
 fn an_edition_condition_on_an_unknown_value_fails_the_check() {
-    let dir = data_copy("premature-param");
+    let copy = data_copy();
+    let dir = copy.path().to_path_buf();
     edit(
         &dir,
         "rulings/premature-card.yaml",
@@ -157,7 +159,8 @@ fn an_edition_condition_on_an_unknown_value_fails_the_check() {
 /// a concept listed twice, a rule without a title and a renamed question.
 #[test]
 fn findings_are_in_the_ui_language() {
-    let dir = data_copy("findings-lang");
+    let copy = data_copy();
+    let dir = copy.path().to_path_buf();
     let concept = "  - {slug: floor-decisions, kind: rule, name: \"Floor decisions\"}\n";
     edit(
         &dir,
@@ -268,7 +271,8 @@ fn a_help_speaks_of_empty_only_where_empty_is_an_answer() {
 /// a finding of `floor check`, at its place in the tree.
 #[test]
 fn a_choice_or_a_citation_the_module_does_not_know_fails_the_check() {
-    let dir = data_copy("bet-choice-cite");
+    let copy = data_copy();
+    let dir = copy.path().to_path_buf();
     // The copy adds nothing before the change.
     check_adds_nothing(&["check".as_ref(), "--data".as_ref(), dir.as_os_str()]);
     edit(

@@ -60,6 +60,12 @@ pub fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&stdout(&with_json)).expect("valid JSON on stdout")
 }
 
+/// The JSON a successful run of `cmd` prints on stdout.
+pub fn json_of(cmd: &mut assert_cmd::Command) -> serde_json::Value {
+    let out = cmd.assert().success().get_output().stdout.clone();
+    serde_json::from_slice(&out).expect("valid JSON on stdout")
+}
+
 /// The stdout of a `floor search` that no rule covers (exit 1, as grep
 /// exits when nothing matches).
 pub fn stdout_not_covered(args: &[&str]) -> String {

@@ -40,7 +40,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::common::floor;
+use crate::common::{floor, json_of};
 
 #[derive(Deserialize)]
 struct Reading {
@@ -160,14 +160,7 @@ fn compare_json(a: &str, b: &str) -> Value {
         }
         None => floor(),
     };
-    let out = cmd
-        .args(["compare", a, b, "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).expect("compare --json is JSON")
+    json_of(cmd.args(["compare", a, b, "--json"]))
 }
 
 fn score(path: &Path) -> Score {

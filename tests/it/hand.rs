@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use crate::common::{copy_dir, floor, json, one_line_error, stdout};
+use crate::common::{copy_dir, floor, json, json_of, one_line_error, stdout};
 
 fn hands_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hands")
@@ -118,15 +118,7 @@ fn an_action_out_of_turn_that_does_not_stand_is_taken_back() {
     let text = "NL 100/200 button 6\n1:5000 2:5000 3:5000 4:5000 5:5000 6:5000\n\
                 pre: 3 f, 4 c, 5 f, 6 c, 1 f, 2 x\n\
                 flop: 2 x, 6 b1000, 4 b600, 6 c, 2 f\n";
-    let out = floor()
-        .args(["hand", "-", "--json"])
-        .write_stdin(text)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let r: Value = serde_json::from_slice(&out).unwrap();
+    let r = json_of(floor().args(["hand", "-", "--json"]).write_stdin(text));
     let s = step(&r, 8);
     assert_eq!(s["out_of_turn"]["outcome"], "not-binding");
     assert_eq!(
@@ -148,15 +140,11 @@ fn an_action_out_of_turn_that_does_not_stand_is_taken_back() {
 
 /// `text` replayed, as JSON.
 fn replayed(text: &str) -> Value {
-    let out = floor()
-        .args(["hand", "-", "--json"])
-        .write_stdin(text.to_string())
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).unwrap()
+    json_of(
+        floor()
+            .args(["hand", "-", "--json"])
+            .write_stdin(text.to_string()),
+    )
 }
 
 #[test]
@@ -299,15 +287,7 @@ fn a_short_all_in_does_not_reopen_the_betting_for_a_player_who_acted() {
     // Pre-flop 3 raises to 600, 4 goes all-in for 900 (300 more: less than
     // the 400 raise), the big blind calls. Back to 3: call 900 or fold.
     let text = "NL 100/200 button 4\n1:10000 2:10000 3:10000 4:900\npre: 3 r600, 4 a, 1 f, 2 c\n";
-    let out = floor()
-        .args(["hand", "-", "--json"])
-        .write_stdin(text)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let r: Value = serde_json::from_slice(&out).unwrap();
+    let r = json_of(floor().args(["hand", "-", "--json"]).write_stdin(text));
     assert_eq!(r["next"]["player"], "3");
     assert_eq!(r["next"]["to_call"], 900);
     assert_eq!(r["next"]["reopened"], false);
@@ -519,16 +499,12 @@ fn side_pots_from_the_hand_are_the_pots_of_the_replay() {
 
 /// `floor hand -` on `text`, as JSON, with `args` before `hand`.
 fn replay_text(args: &[&str], text: &str) -> Value {
-    let out = floor()
-        .args(args)
-        .args(["hand", "-", "--json"])
-        .write_stdin(text)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).unwrap()
+    json_of(
+        floor()
+            .args(args)
+            .args(["hand", "-", "--json"])
+            .write_stdin(text),
+    )
 }
 
 /// A step's `ruled` as `KIND[:TO]`.
@@ -847,15 +823,11 @@ fn phh_winnings_are_matched_to_the_pots() {
     let fixture = std::fs::read_to_string(hands_dir().join("pokerkit-nl-9-players.phh")).unwrap();
     let with = |winnings: &str| format!("{fixture}\nwinnings = {winnings}\n");
     // Seat 4 won the main pot alone; seat 9 both side pots.
-    let out = floor()
-        .args(["hand", "-", "--json"])
-        .write_stdin(with("[0, 0, 0, 26399, 0, 0, 0, 0, 8353]"))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let r: Value = serde_json::from_slice(&out).unwrap();
+    let r = json_of(
+        floor()
+            .args(["hand", "-", "--json"])
+            .write_stdin(with("[0, 0, 0, 26399, 0, 0, 0, 0, 8353]")),
+    );
     let won: Vec<Value> = r["pots"]
         .as_array()
         .unwrap()
@@ -872,15 +844,11 @@ fn phh_winnings_are_matched_to_the_pots() {
     );
     // A split main pot, 13200 and 13199 (the odd chip to seat 2, first
     // left of the button), and both side pots to seat 2.
-    let out = floor()
-        .args(["hand", "-", "--json"])
-        .write_stdin(with("[0, 21553, 0, 13199, 0, 0, 0, 0, 0]"))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let r: Value = serde_json::from_slice(&out).unwrap();
+    let r = json_of(
+        floor()
+            .args(["hand", "-", "--json"])
+            .write_stdin(with("[0, 21553, 0, 13199, 0, 0, 0, 0, 0]")),
+    );
     assert_eq!(r["pots"][0]["won"].as_array().unwrap().len(), 2);
     assert_eq!(r["result"], "winnings");
     assert_eq!(r["rake"], 0);
@@ -1023,15 +991,11 @@ fn before_an_action_the_round_does_not_call_for_the_state_still_shows() {
     // raise is ruled a call and so is 1's; action 6 (3 again) is one the
     // round as ruled does not call for. The state before it still shows.
     let text = "NL 100/200 button 3\n1:7646 2:217 3:870\npre: 3 c, 1 c, 2 a, 3 r417, 1 r617, 3 c\n";
-    let out = floor()
-        .args(["hand", "-", "--at", "6", "--json"])
-        .write_stdin(text)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let r: Value = serde_json::from_slice(&out).unwrap();
+    let r = json_of(
+        floor()
+            .args(["hand", "-", "--at", "6", "--json"])
+            .write_stdin(text),
+    );
     assert_eq!(step(&r, 4)["ruled"]["kind"], "call");
     assert_eq!(step(&r, 4)["reopened"], false);
     let err = hand_error(text);

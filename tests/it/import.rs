@@ -1,7 +1,7 @@
 //! `floor import`: a rulebook's text becomes an edition the other commands
 //! use; what it refuses, it refuses with how to convert.
 
-use crate::common::{check_adds_nothing, floor, one_line_error, seeds_dir};
+use crate::common::{check_adds_nothing, floor, json_of, one_line_error, seeds_dir};
 
 /// The Pokerpunt seed imported into a new data tree: `floor check` passes
 /// on it and `rule`, `search`, `compare` and `incident` use the edition.
@@ -10,17 +10,13 @@ fn an_imported_book_is_an_edition_every_command_uses() {
     let scratch = crate::common::scratch_dir();
     let dir = scratch.path().join("tree");
     let seed = seeds_dir().join("001_67dc1f9d758e9959.txt");
-    let out = floor()
-        .args(["import", "--id", "club-nl", "--out"])
-        .arg(&dir)
-        .arg(&seed)
-        .arg("--json")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let report: serde_json::Value = serde_json::from_slice(&out).expect("JSON");
+    let report = json_of(
+        floor()
+            .args(["import", "--id", "club-nl", "--out"])
+            .arg(&dir)
+            .arg(&seed)
+            .arg("--json"),
+    );
     assert_eq!(report["edition"], "club-nl");
     assert_eq!(report["language"], "nl");
     assert_eq!(report["written"]["kind"], "tree");
@@ -116,26 +112,22 @@ fn a_new_season_against_the_last_shows_exactly_its_edits() {
     let overlay = dir.join("club-2025.yaml");
     let season =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import/onk-season-2.txt");
-    let out = floor()
-        .args([
-            "--data",
-            &data,
-            "import",
-            "--base",
-            "club-2024-nl",
-            "--id",
-            "club-2025-nl",
-        ])
-        .arg(&season)
-        .arg("--out")
-        .arg(&overlay)
-        .arg("--json")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let report: serde_json::Value = serde_json::from_slice(&out).expect("JSON");
+    let report = json_of(
+        floor()
+            .args([
+                "--data",
+                &data,
+                "import",
+                "--base",
+                "club-2024-nl",
+                "--id",
+                "club-2025-nl",
+            ])
+            .arg(&season)
+            .arg("--out")
+            .arg(&overlay)
+            .arg("--json"),
+    );
     let changes: Vec<String> = report["changes"]
         .as_array()
         .expect("changes")

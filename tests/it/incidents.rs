@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::common::{floor, json, one_line_error};
+use crate::common::{floor, json, json_of, one_line_error};
 
 /// Rules on `incident` in `edition` with `answers`, as JSON.
 fn rule(edition: &str, incident: &str, answers: &[&str]) -> Value {
@@ -448,23 +448,19 @@ fn answers_file_and_answer_flags_combine() {
         "pot: 1025\nwinners: [2, 7]\nbutton: 5\nsmallest_chip: 25\n",
     )
     .expect("write");
-    let out = floor()
-        .args([
-            "incident",
-            "split-pot",
-            "--rules",
-            "dpc-2019-en",
-            "--json",
-            "--answers",
-        ])
-        .arg(&file)
-        .args(["--answer", "button=1"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let r: Value = serde_json::from_slice(&out).expect("json");
+    let r = json_of(
+        floor()
+            .args([
+                "incident",
+                "split-pot",
+                "--rules",
+                "dpc-2019-en",
+                "--json",
+                "--answers",
+            ])
+            .arg(&file)
+            .args(["--answer", "button=1"]),
+    );
     // Button 1: seat 2 is the first winner to its left.
     assert_eq!(r["amounts"]["seat_2"], 525);
     assert_eq!(r["answers"]["button"], 1);

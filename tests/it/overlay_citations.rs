@@ -5,7 +5,7 @@
 
 use floor::rules::overlay;
 
-use crate::common::{check_adds_nothing, floor, store};
+use crate::common::{check_adds_nothing, floor, json_of, store};
 
 fn overlay_text(extends: &str, rules: &str) -> String {
     format!("id: club-cites\nextends: {extends}\ntitle: T\nhouse: H\n{rules}")
@@ -145,15 +145,11 @@ fn a_house_of_5000_rules_that_cite_one_another_resolves_every_citation() {
     let path = dir.join("big.yaml");
     std::fs::write(&path, &text).expect("write");
     check_adds_nothing(&["check".as_ref(), "--house".as_ref(), path.as_os_str()]);
-    let out = floor()
-        .args(["rule", "HS-7", "--json", "--house"])
-        .arg(&path)
-        .timeout(std::time::Duration::from_secs(60))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let rule: serde_json::Value = serde_json::from_slice(&out).expect("json");
+    let rule = json_of(
+        floor()
+            .args(["rule", "HS-7", "--json", "--house"])
+            .arg(&path)
+            .timeout(std::time::Duration::from_secs(60)),
+    );
     assert_eq!(rule["refs"], serde_json::json!(["HS-6", "43"]));
 }

@@ -2,17 +2,10 @@
 //! that order; `floor config` names where each value came from; the
 //! edition in use is named before the first question.
 
-use crate::common::{floor, one_line_error};
+use crate::common::{floor, json_of, one_line_error};
 
 fn config_json(cmd: &mut assert_cmd::Command) -> serde_json::Value {
-    let out = cmd
-        .args(["config", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).expect("JSON")
+    json_of(cmd.args(["config", "--json"]))
 }
 
 #[test]
@@ -69,14 +62,7 @@ fn clock_seconds(lang: &str, rules: Option<&str>) -> serde_json::Value {
     if let Some(rules) = rules {
         cmd.env("FLOOR_RULES", rules);
     }
-    let out = cmd
-        .args(["incident", "clock", "--answer", "facing_bet=yes", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let json: serde_json::Value = serde_json::from_slice(&out).expect("JSON");
+    let json = json_of(cmd.args(["incident", "clock", "--answer", "facing_bet=yes", "--json"]));
     json["amounts"]["seconds"].clone()
 }
 

@@ -710,7 +710,7 @@ impl Report<'_> {
 
     /// "★ " before a difference that changes a ruling.
     fn star(&self, id: &str) -> &'static str {
-        match floor::compare::weigh(self.catalog, id) {
+        match floor::compare::weigh(self.catalog, &self.c.ruled, id) {
             Weighs::Ruling => "★ ",
             _ => "",
         }
@@ -766,7 +766,7 @@ impl Report<'_> {
         let mut lines = Vec::new();
         let one_sided = row.a.is_none() || row.b.is_none();
         // Differences in rulings first, then duties, then the rest.
-        let weight = |id: &str| floor::compare::weigh(self.catalog, id);
+        let weight = |id: &str| floor::compare::weigh(self.catalog, &self.c.ruled, id);
         let mut terms: Vec<&TermDiff> = row.terms.iter().collect();
         terms.sort_by_key(|d| (weight(&d.id), d.a.is_none() || d.b.is_none()));
         for d in terms {

@@ -11,7 +11,8 @@
 //! says what someone must do); in a procedure, an explanation or a
 //! recommendation it is flagged `procedure` and weighs nothing more. A
 //! provision an incident's ruling reads (`Incident::PROVISIONS`) changes a
-//! ruling whatever its kind: [`weigh`] is the one answer. A
+//! ruling, whatever its kind, where the incident's own tree and module rule
+//! some facts otherwise with it ([`Ruled`]): [`weigh`] is the one answer. A
 //! provision counts for its topic wherever the edition states it, so a
 //! clause one edition puts in another rule is not missing; a house rule
 //! that touches a topic counts for that topic. Two texts in one language
@@ -421,6 +422,35 @@ pub struct Comparison {
     pub sections: Vec<SectionNumber>,
     /// One row per concept, in the first edition's order, then the second's.
     pub rows: Vec<Row>,
+    /// The provisions whose difference changes a ruling (see [`weigh`]).
+    #[serde(skip)]
+    pub ruled: Ruled,
+}
+
+/// The provisions an incident reads whose difference between two editions
+/// changes one of its rulings: its own tree and module, run under each
+/// edition with the provision stated as the other states it, rule some
+/// facts otherwise ([`crate::engine::differ`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ruled(BTreeSet<String>);
+
+impl Ruled {
+    /// Those of editions `a` and `b`.
+    pub fn between(a: &Edition, b: &Edition) -> Ruled {
+        use crate::engine::differ::{Under, changing};
+        let (Ok(ua), Ok(ub)) = (
+            Under::of(&crate::rules::Book::Full(a)),
+            Under::of(&crate::rules::Book::Full(b)),
+        ) else {
+            return Ruled::default();
+        };
+        Ruled(changing(&ua, &ub).into_iter().map(str::to_string).collect())
+    }
+
+    /// Whether a difference in provision `id` changes a ruling.
+    pub fn contains(&self, id: &str) -> bool {
+        self.0.contains(id)
+    }
 }
 
 /// A section both editions print and number, numbered otherwise in each.
@@ -477,9 +507,11 @@ pub fn compare_indexed<'a>(
             concepts.push(&rule.concept);
         }
     }
+    let ruled = Ruled::between(a, b);
     let ctx = Context {
         index,
         catalog,
+        ruled: &ruled,
         same_language: a.language == b.language,
         known: [has_provisions(a), has_provisions(b)],
     };
@@ -552,6 +584,7 @@ pub fn compare_indexed<'a>(
         printed,
         sections,
         rows,
+        ruled,
     }
 }
 
@@ -587,6 +620,7 @@ fn printed_numbers(edition: &Edition, concepts: &BTreeSet<&str>) -> Vec<Printed>
 struct Context<'a> {
     index: &'a [Index<'a>; 2],
     catalog: &'a Catalog,
+    ruled: &'a Ruled,
     same_language: bool,
     known: [bool; 2],
 }
@@ -715,8 +749,8 @@ struct Weight {
 impl Weight {
     /// A difference in provision `id` (stated on both sides with other
     /// terms, or on one side only).
-    fn add(&mut self, catalog: &Catalog, id: &str) {
-        match weigh(catalog, id) {
+    fn add(&mut self, catalog: &Catalog, ruled: &Ruled, id: &str) {
+        match weigh(catalog, ruled, id) {
             Weighs::Ruling => {
                 self.substance = true;
                 self.ruling = true;
@@ -739,12 +773,13 @@ pub enum Weighs {
     Procedure,
 }
 
-/// What a difference in provision `id` weighs: a ruling where an
-/// incident's ruling reads it (whatever the catalog calls it, the ruling
-/// differs with it) or where the catalog has it as a ruling that is no
-/// mere duty. The one answer for the row's flags and each line's ★.
-pub fn weigh(catalog: &Catalog, id: &str) -> Weighs {
-    if crate::incidents::reads_provision(id) {
+/// What a difference in provision `id` between the editions of `ruled`
+/// weighs: a ruling where an incident that reads it rules otherwise with
+/// it ([`Ruled`], whatever the catalog calls it) or where the catalog has
+/// it as a ruling that is no mere duty. The one answer for the row's flags
+/// and each line's ★.
+pub fn weigh(catalog: &Catalog, ruled: &Ruled, id: &str) -> Weighs {
+    if ruled.contains(id) {
         return Weighs::Ruling;
     }
     match catalog.get(id) {
@@ -808,13 +843,13 @@ impl<'a> Context<'a> {
                                 && self.value_as_tda(&said.stated.id, applies) =>
                         {
                             s.as_tda.push(said.stated.id.clone());
-                            weight.add(self.catalog, &said.stated.id);
+                            weight.add(self.catalog, self.ruled, &said.stated.id);
                         }
                         Some(s) => {
                             s.unlike_tda.push(said.stated.id.clone());
-                            weight.add(self.catalog, &said.stated.id);
+                            weight.add(self.catalog, self.ruled, &said.stated.id);
                         }
-                        None => weight.add(self.catalog, &said.stated.id),
+                        None => weight.add(self.catalog, self.ruled, &said.stated.id),
                     }
                     out.push(self.quote(said));
                 }
@@ -831,7 +866,7 @@ impl<'a> Context<'a> {
                     // A term one edition leaves unworded is silence: shown,
                     // never weighed as a difference.
                     if va.is_some() && vb.is_some() {
-                        weight.add(self.catalog, &x.stated.id);
+                        weight.add(self.catalog, self.ruled, &x.stated.id);
                     }
                     terms.push(TermDiff {
                         id: x.stated.id.clone(),

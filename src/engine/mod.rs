@@ -3,6 +3,7 @@
 //! ([`crate::incidents`]), and the ruling.
 
 pub mod answer;
+pub mod differ;
 pub mod notes;
 pub mod pick;
 pub mod read;

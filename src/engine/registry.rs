@@ -44,7 +44,8 @@ pub trait Incident: Sized {
     /// The provisions whose statement in the edition the ruling or the
     /// tree reads ([`Cx::states`], a `provision.ID` condition): their record
     /// is loaded only for such incidents, and `floor compare` weighs a
-    /// difference in any of them as a change of ruling.
+    /// difference in one of them as a change of ruling where the incident
+    /// then rules some facts otherwise ([`super::differ`]).
     const PROVISIONS: &'static [&'static str] = &[];
     /// Rules on the answers with the edition's parameters.
     fn rule(answers: Self::Answers, cx: &mut Cx<'_>) -> Result<Decision<Self>, Error>;
@@ -170,6 +171,8 @@ pub struct Cx<'a> {
     unused: Vec<&'static str>,
     /// The provisions the edition states (see [`Cx::states`]).
     provisions: Option<&'a crate::rules::provisions::StatedIn>,
+    /// The provisions the ruling asked about (see [`Cx::read`]).
+    read: std::cell::RefCell<Vec<String>>,
 }
 
 impl<'a> Cx<'a> {
@@ -183,6 +186,7 @@ impl<'a> Cx<'a> {
             asks: Vec::new(),
             unused: Vec::new(),
             provisions: None,
+            read: std::cell::RefCell::new(Vec::new()),
         }
     }
 
@@ -199,10 +203,17 @@ impl<'a> Cx<'a> {
     /// it does not. An error when the edition has no record: a ruling that
     /// turns on the edition's words is not given on a guess.
     pub fn stated(&self, id: &str) -> Result<Option<&'a crate::rules::Terms>, Error> {
+        self.read.borrow_mut().push(id.to_string());
         match self.provisions {
             Some(p) => Ok(p.terms(id)),
             None => Err(Error::bad(Message::new(Msg::ProvisionsNotRecorded))),
         }
+    }
+
+    /// The provisions the ruling asked the edition about, in order (a
+    /// provision it never asked about cannot change this ruling).
+    pub fn read(&self) -> Vec<String> {
+        self.read.borrow().clone()
     }
 
     /// Whether the edition in use states provision `id` (see [`Cx::stated`]).

@@ -119,12 +119,6 @@ pub fn find(id: &str) -> Option<&'static Entry> {
     ALL.iter().find(|e| e.id == id)
 }
 
-/// Whether an incident's ruling (or its tree) reads provision `id`: the
-/// union of the incidents' [`crate::engine::Incident::PROVISIONS`].
-pub fn reads_provision(id: &str) -> bool {
-    ALL.iter().any(|e| e.provisions.contains(&id))
-}
-
 /// The error for an answer the path taken needs and did not get (scripted
 /// answers may leave out a question the tree asks only on some paths).
 pub(crate) fn answer_needed(key: &'static str) -> Error {

@@ -780,6 +780,17 @@ impl StatedIn {
     pub fn terms(&self, id: &str) -> Option<&Terms> {
         self.0.get(id)
     }
+
+    /// The same provisions with `id` stated as `terms` say (`None`: not
+    /// stated), to ask what a ruling would be if only `id` read otherwise.
+    pub fn with(&self, id: &str, terms: Option<&Terms>) -> StatedIn {
+        let mut stated = self.0.clone();
+        match terms {
+            Some(t) => stated.insert(id.to_string(), t.clone()),
+            None => stated.remove(id),
+        };
+        StatedIn(stated)
+    }
 }
 
 /// Whitespace runs as one space, ends trimmed: how spans are matched.

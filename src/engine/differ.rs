@@ -1,0 +1,419 @@
+//! Whether an incident rules otherwise because two editions state one
+//! provision differently: its own tree and module, run under each edition
+//! over every set of facts the tree can be walked with. A `provision.ID`
+//! condition is decided by the edition, every question branch is followed;
+//! the amounts a question takes are sampled on both sides of what the
+//! rulings compare them with (a threshold, a count of rounds).
+//!
+//! `floor compare` asks this of each provision an incident declares
+//! ([`super::Incident::PROVISIONS`]): a difference there is a change of
+//! ruling only where some facts are ruled otherwise.
+
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
+
+use super::answer::Answer;
+use super::registry::{Cx, Entry};
+use super::tree::{Kind, PARAM, PROVISION, Question, Tree};
+use super::walk::{AnswerSource, Answers, Origin, Reply, WalkError, walk};
+use crate::data::DataSource;
+use crate::poker::Chips;
+use crate::rules::params::{Params, Resolved};
+use crate::rules::provisions::StatedIn;
+use crate::rules::{Book, Terms};
+
+/// What two rulings are compared on: the outcome and the amounts. A
+/// remedy step, a note or the rules cited are not a different ruling: the
+/// citations differ wherever one edition has no rule on the topic (the
+/// card cites the TDA practice or the next rule), which compare shows as
+/// the topic of one edition alone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    /// The outcome id.
+    pub outcome: &'static str,
+    /// The named amounts.
+    pub amounts: Vec<(String, Chips)>,
+}
+
+/// An edition as an incident rules under it: its parameters, the rule
+/// stating each, and the provisions it states.
+#[derive(Debug, Clone)]
+pub struct Under {
+    params: Params,
+    sources: Vec<(&'static str, String)>,
+    stated: StatedIn,
+}
+
+impl Under {
+    /// The edition of `book` (no provisions where it records none).
+    pub fn of(book: &Book<'_>) -> crate::Result<Under> {
+        let (params, sources) = book.params_with_sources();
+        let stated = StatedIn::of(book)?.unwrap_or_default();
+        Ok(Under {
+            params,
+            sources,
+            stated,
+        })
+    }
+
+    /// What the rulings of the incidents that declare provisions read of
+    /// the edition, as one number: its parameters, the rule stating each,
+    /// and how it states each declared provision (FNV-1a, stable across
+    /// builds, so that [`BUNDLED`] can be looked up by it).
+    pub fn fingerprint(&self) -> u64 {
+        let mut text = serde_json::to_string(&self.params).unwrap_or_default();
+        for (param, concept) in &self.sources {
+            text.push_str(&format!("|{param}={concept}"));
+        }
+        let declared: BTreeSet<&str> = crate::incidents::ALL
+            .iter()
+            .flat_map(|e| e.provisions.iter().copied())
+            .collect();
+        for id in declared {
+            let terms = self.terms(id).map(serde_json::to_string);
+            text.push_str(&format!("|{id}:{terms:?}"));
+        }
+        text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
+    }
+
+    /// How it states provision `id`.
+    pub fn terms(&self, id: &str) -> Option<&Terms> {
+        self.stated.terms(id)
+    }
+
+    /// The same edition stating provision `id` as `terms` say (`None`: not
+    /// at all), everything else kept.
+    pub fn stating(&self, id: &str, terms: Option<&Terms>) -> Under {
+        Under {
+            params: self.params.clone(),
+            sources: self.sources.clone(),
+            stated: self.stated.with(id, terms),
+        }
+    }
+}
+
+/// An incident with its tree and every set of facts the tree can be
+/// walked with, on any edition.
+struct Walked {
+    entry: &'static Entry,
+    tree: Tree,
+    facts: Vec<Answers>,
+}
+
+/// The incidents that declare provisions, each walked once per process.
+fn walked() -> &'static [Walked] {
+    static WALKED: OnceLock<Vec<Walked>> = OnceLock::new();
+    WALKED.get_or_init(|| {
+        crate::incidents::ALL
+            .iter()
+            .filter(|e| !e.provisions.is_empty())
+            .filter_map(|entry| {
+                // The bundled trees are those the bundled modules rule on.
+                let tree = super::load(&DataSource::Embedded, entry.id).ok()?;
+                let facts = facts(&tree);
+                Some(Walked { entry, tree, facts })
+            })
+            .collect()
+    })
+}
+
+/// The provisions an incident declares whose difference between `a` and
+/// `b` changes one of its rulings: under either edition, the provision
+/// stated as the other edition states it (the other provisions and the
+/// parameters kept) gives some facts another outcome or other amounts. Only the facts whose ruling reaches the
+/// provision (the module asks about it, or a question conditioned on it
+/// applies) are ruled again.
+///
+/// Two bundled editions as they are shipped are looked up in [`BUNDLED`]
+/// (ruling every set of facts costs many times a comparison); any other
+/// pair, a house's version among them, is ruled here.
+pub fn changing(a: &Under, b: &Under) -> BTreeSet<&'static str> {
+    let inputs = [a.fingerprint(), b.fingerprint()];
+    let found = BUNDLED
+        .iter()
+        .find(|p| p.inputs == inputs || p.inputs == [inputs[1], inputs[0]]);
+    match found {
+        Some(pair) => pair.changing.iter().copied().collect(),
+        None => changing_ruled(a, b),
+    }
+}
+
+/// Two bundled editions and what [`changing_ruled`] finds between them.
+#[derive(Debug)]
+pub struct Pair {
+    /// The first edition's id.
+    pub a: &'static str,
+    /// The second edition's id.
+    pub b: &'static str,
+    /// Their fingerprints ([`Under::fingerprint`]).
+    pub inputs: [u64; 2],
+    /// The provisions whose difference changes a ruling.
+    pub changing: &'static [&'static str],
+}
+
+/// [`changing`], every set of facts ruled.
+pub fn changing_ruled(a: &Under, b: &Under) -> BTreeSet<&'static str> {
+    let mut out = BTreeSet::new();
+    for w in walked() {
+        let differing: Vec<&'static str> = w
+            .entry
+            .provisions
+            .iter()
+            .copied()
+            .filter(|p| a.terms(p) != b.terms(p))
+            .collect();
+        if differing.is_empty() {
+            continue;
+        }
+        for (base, other) in [(a, b), (b, a)] {
+            let ran = rule_all(w, base, None);
+            for p in &differing {
+                if out.contains(p) {
+                    continue;
+                }
+                let swapped = base.stating(p, other.terms(p));
+                let reached: Vec<bool> = ran.iter().map(|r| r.reaches(p)).collect();
+                let again = rule_all(w, &swapped, Some(&reached));
+                let differs = ran.iter().zip(&again).any(
+                    |(x, y)| matches!((&x.verdict, &y.verdict), (Some(vx), Some(vy)) if vx != vy),
+                );
+                if differs {
+                    out.insert(*p);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// One set of facts ruled under an edition.
+#[derive(Debug, Default)]
+struct Ruled {
+    verdict: Option<Verdict>,
+    /// The provisions the ruling reached; `None`: the walk stopped, any.
+    reached: Option<Vec<String>>,
+}
+
+impl Ruled {
+    fn reaches(&self, id: &str) -> bool {
+        self.reached
+            .as_ref()
+            .is_none_or(|r| r.iter().any(|p| p == id))
+    }
+}
+
+/// The rulings of every set of facts of `w` under `under` (those `only`
+/// marks, where given; the others are left unruled).
+fn rule_all(w: &Walked, under: &Under, only: Option<&[bool]>) -> Vec<Ruled> {
+    let tree = w
+        .tree
+        .for_edition_stating(&under.params, Some(&under.stated));
+    w.facts
+        .iter()
+        .enumerate()
+        .map(
+            |(i, f)| match only.is_none_or(|o| o.get(i).copied().unwrap_or(true)) {
+                true => rule_one(w.entry, &w.tree, &tree, under, f),
+                false => Ruled::default(),
+            },
+        )
+        .collect()
+}
+
+/// The verdict of incident `entry` under an edition on `facts`: the tree
+/// decided for the edition (`decided`) is walked with them (a question it
+/// does not ask drops its answer, a default applies), then the module
+/// rules. No verdict where the facts leave a question it asks unanswered
+/// or the module refuses them. `tree`, the tree as written, tells which
+/// questions conditioned on a provision the facts reach.
+fn rule_one(entry: &Entry, tree: &Tree, decided: &Tree, under: &Under, facts: &Answers) -> Ruled {
+    let Ok(answers) = walk(decided, &mut Given(facts)) else {
+        return Ruled::default();
+    };
+    let mut cx = Cx::new(Resolved::new(&under.params), &under.sources)
+        .with_defaults(&answers)
+        .with_provisions(&under.stated);
+    let ruled = entry.run(&answers, &mut cx);
+    let mut reached = cx.read();
+    for q in &tree.questions {
+        let own = q
+            .when
+            .iter()
+            .filter(|(k, _)| !k.starts_with(PARAM) && !k.starts_with(PROVISION))
+            .all(|(k, c)| c.holds(answers.get(k)));
+        if own {
+            reached.extend(
+                q.when
+                    .keys()
+                    .filter_map(|k| k.strip_prefix(PROVISION))
+                    .map(str::to_string),
+            );
+        }
+    }
+    let Ok(ruled) = ruled else {
+        return Ruled {
+            verdict: None,
+            reached: Some(reached),
+        };
+    };
+    Ruled {
+        verdict: Some(Verdict {
+            outcome: ruled.outcome,
+            amounts: ruled.amounts,
+        }),
+        reached: Some(reached),
+    }
+}
+
+/// The verdict of incident `entry` (its tree as written: `tree`) under an
+/// edition, on `facts`, as [`changing`] rules them.
+pub fn verdict(entry: &Entry, tree: &Tree, under: &Under, facts: &Answers) -> Option<Verdict> {
+    let decided = tree.for_edition_stating(&under.params, Some(&under.stated));
+    rule_one(entry, tree, &decided, under, facts).verdict
+}
+
+include!("differ_bundled.rs");
+
+/// Facts given as typed answers; a question without one takes its default.
+struct Given<'a>(&'a Answers);
+
+impl AnswerSource for Given<'_> {
+    fn reply(&mut self, question: &Question, _default: Option<&str>) -> Result<Reply, WalkError> {
+        Ok(match self.0.get(&question.id) {
+            Some(answer) => Reply::Typed(answer.clone()),
+            None => Reply::Default,
+        })
+    }
+}
+
+/// Every set of facts `tree` can be walked with on some edition: each
+/// question whose own conditions hold is answered every way it can be
+/// (an optional one also left open); one that depends on the edition
+/// (`param.`, `provision.`) is also left unanswered, as an edition that
+/// does not ask it leaves it. A question no value can be sampled for (an
+/// action sequence) is left open where it is optional; where it is not,
+/// the path stops there.
+pub fn facts(tree: &Tree) -> Vec<Answers> {
+    let mut out = Vec::new();
+    grow(&tree.questions, Answers::default(), &mut out);
+    out
+}
+
+fn grow(questions: &[Question], answers: Answers, out: &mut Vec<Answers>) {
+    let Some((q, rest)) = questions.split_first() else {
+        out.push(answers);
+        return;
+    };
+    let by_edition = q
+        .when
+        .keys()
+        .any(|k| k.starts_with(PARAM) || k.starts_with(PROVISION));
+    let own = q
+        .when
+        .iter()
+        .filter(|(k, _)| !k.starts_with(PARAM) && !k.starts_with(PROVISION))
+        .all(|(k, c)| c.holds(answers.get(k)));
+    if !own {
+        return grow(rest, answers, out);
+    }
+    let values = samples(q);
+    if by_edition || q.optional || values.is_empty() {
+        if values.is_empty() && !q.optional && !by_edition {
+            return;
+        }
+        grow(rest, answers.clone(), out);
+    }
+    for value in values {
+        let mut given = answers.clone();
+        given.insert(&q.id, value, Origin::Given);
+        grow(rest, given, out);
+    }
+}
+
+/// The answers sampled for a question: every choice, yes and no, and for
+/// an amount or a count a small and a large value.
+fn samples(q: &Question) -> Vec<Answer> {
+    match q.kind {
+        Kind::YesNo => vec![Answer::Bool(true), Answer::Bool(false)],
+        Kind::Choice => q.choices.iter().cloned().map(Answer::Text).collect(),
+        Kind::MultiChoice => std::iter::once(Vec::new())
+            .chain(q.choices.iter().map(|c| vec![c.clone()]))
+            .map(Answer::Choices)
+            .collect(),
+        Kind::Amount => vec![Answer::Amount(1_000), Answer::Amount(20_000)],
+        Kind::Number => {
+            let lo = q.min.unwrap_or(1);
+            let hi = q.max.unwrap_or(lo.saturating_add(9)).max(lo);
+            let mut n = vec![lo, lo.saturating_add(1).min(hi), hi];
+            n.dedup();
+            n.into_iter().map(Answer::Amount).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`BUNDLED`] is what ruling every set of facts finds between every
+    /// two bundled editions, loaded as `floor compare` loads them
+    /// (`FLOOR_BLESS=1` writes it again after an intended change).
+    #[test]
+    fn the_bundled_pairs_are_what_ruling_the_facts_finds() {
+        let source = DataSource::Embedded;
+        let store = crate::rules::Store::open(source.clone()).expect("store");
+        let catalog = crate::rules::provisions::Catalog::load(&source)
+            .expect("catalog")
+            .expect("a bundled catalog");
+        let editions = crate::incidents::EDITIONS;
+        let under: Vec<Under> = editions
+            .iter()
+            .map(|id| {
+                let e = store.edition_owned(id).expect("a bundled edition");
+                let e = crate::rules::provisions::with_provisions(e, &source, &catalog)
+                    .expect("its record");
+                Under::of(&Book::Full(&e)).expect("under")
+            })
+            .collect();
+        let mut text = String::from(
+            "// What `changing_ruled` finds between every two bundled editions,\n\
+             // written by `FLOOR_BLESS=1 cargo test --lib differ` and checked\n\
+             // against it by the same test: ruling every set of facts costs\n\
+             // many times a comparison.\n\n\
+             /// Every two bundled editions, as they are shipped.\n\
+             pub const BUNDLED: &[Pair] = &[\n",
+        );
+        for i in 0..editions.len() {
+            for j in i + 1..editions.len() {
+                let (a, b) = (&under[i], &under[j]);
+                let found: Vec<String> = changing_ruled(a, b)
+                    .into_iter()
+                    .map(|p| format!("\"{p}\""))
+                    .collect();
+                text.push_str(&format!(
+                    "    Pair {{\n        a: \"{}\",\n        b: \"{}\",\n        inputs: [{:#018x}, {:#018x}],\n        changing: &[{}],\n    }},\n",
+                    editions[i],
+                    editions[j],
+                    a.fingerprint(),
+                    b.fingerprint(),
+                    found.join(", ")
+                ));
+            }
+        }
+        text.push_str("];\n");
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine/differ_bundled.rs");
+        let now = std::fs::read_to_string(&path).unwrap_or_default();
+        if std::env::var_os("FLOOR_BLESS").is_some() {
+            std::fs::write(&path, &text).expect("written");
+        } else {
+            assert_eq!(
+                now, text,
+                "src/engine/differ_bundled.rs is out of date: FLOOR_BLESS=1 cargo test --lib differ"
+            );
+        }
+    }
+}

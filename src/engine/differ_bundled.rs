@@ -1,0 +1,68 @@
+// What `changing_ruled` finds between every two bundled editions,
+// written by `FLOOR_BLESS=1 cargo test --lib differ` and checked
+// against it by the same test: ruling every set of facts costs
+// many times a comparison.
+
+/// Every two bundled editions, as they are shipped.
+pub const BUNDLED: &[Pair] = &[
+    Pair {
+        a: "onk-2023-nl",
+        b: "pokerpunt-nl",
+        inputs: [0x0b9b463325cf4ea1, 0xbdccad8737762c89],
+        changing: &["deck-change-when", "dodge-blinds", "etiquette-penalised", "language-during-hand", "oot-penalty", "outofview-sealed-exempt", "rebuy-single-any-time"],
+    },
+    Pair {
+        a: "onk-2023-nl",
+        b: "tda-2015-de",
+        inputs: [0x0b9b463325cf4ea1, 0x28521e24c1d37aea],
+        changing: &["deck-change-when", "devices-no-apps-live-hand", "devices-no-nuisance", "dodge-blinds", "language-during-hand", "language-house-decides", "oot-penalty", "outofview-disqualified", "penalty-nuts-check", "rebuy-single-any-time", "terms-pass-fold"],
+    },
+    Pair {
+        a: "onk-2023-nl",
+        b: "tda-2019-sk",
+        inputs: [0x0b9b463325cf4ea1, 0x486a760fd4c66a30],
+        changing: &["burn-random-from-killed", "deck-change-when", "language-during-hand", "outofview-disqualified", "rebuy-single-any-time", "seating-correct-stack", "table-stay-live-hand", "terms-pass-fold"],
+    },
+    Pair {
+        a: "onk-2023-nl",
+        b: "dpc-2019-en",
+        inputs: [0x0b9b463325cf4ea1, 0x0121bfc466a7f13b],
+        changing: &["deck-change-when", "etiquette-penalised", "language-during-hand", "oot-penalty", "outofview-disqualified", "rebuy-single-any-time"],
+    },
+    Pair {
+        a: "pokerpunt-nl",
+        b: "tda-2015-de",
+        inputs: [0xbdccad8737762c89, 0x28521e24c1d37aea],
+        changing: &["deck-change-when", "devices-no-apps-live-hand", "devices-no-nuisance", "etiquette-penalised", "language-house-decides", "outofview-disqualified", "outofview-sealed-exempt", "penalty-nuts-check", "terms-pass-fold"],
+    },
+    Pair {
+        a: "pokerpunt-nl",
+        b: "tda-2019-sk",
+        inputs: [0xbdccad8737762c89, 0x486a760fd4c66a30],
+        changing: &["burn-random-from-killed", "dodge-blinds", "etiquette-penalised", "oot-penalty", "outofview-disqualified", "outofview-sealed-exempt", "seating-correct-stack", "table-stay-live-hand", "terms-pass-fold"],
+    },
+    Pair {
+        a: "pokerpunt-nl",
+        b: "dpc-2019-en",
+        inputs: [0xbdccad8737762c89, 0x0121bfc466a7f13b],
+        changing: &["dodge-blinds", "etiquette-penalised", "outofview-disqualified", "outofview-sealed-exempt"],
+    },
+    Pair {
+        a: "tda-2015-de",
+        b: "tda-2019-sk",
+        inputs: [0x28521e24c1d37aea, 0x486a760fd4c66a30],
+        changing: &["burn-random-from-killed", "deck-change-when", "devices-no-apps-live-hand", "devices-no-nuisance", "dodge-blinds", "language-house-decides", "oot-penalty", "penalty-nuts-check", "seating-correct-stack", "table-stay-live-hand"],
+    },
+    Pair {
+        a: "tda-2015-de",
+        b: "dpc-2019-en",
+        inputs: [0x28521e24c1d37aea, 0x0121bfc466a7f13b],
+        changing: &["deck-change-when", "devices-no-apps-live-hand", "devices-no-nuisance", "dodge-blinds", "etiquette-penalised", "language-house-decides", "penalty-nuts-check", "terms-pass-fold"],
+    },
+    Pair {
+        a: "tda-2019-sk",
+        b: "dpc-2019-en",
+        inputs: [0x486a760fd4c66a30, 0x0121bfc466a7f13b],
+        changing: &["burn-random-from-killed", "etiquette-penalised", "oot-penalty", "seating-correct-stack", "table-stay-live-hand", "terms-pass-fold"],
+    },
+];

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Leave-one-out on the five bundled editions: each seed rulebook
 # (tests/seeds) imported with the other four as the only knowledge — the
-# held-out edition, the concepts and lexicon terms only it has, and every
-# import cue (locales/import.yaml) that only its book contains are removed —
+# held-out edition (with the words its provision record quotes), the
+# concepts and lexicon terms only it has, and every import cue
+# (locales/import.yaml) that only its book contains are removed —
 # and scored against the curated edition. Prints one table row per edition; -v lists every difference and
 # every cue held out.
 #

@@ -9,7 +9,9 @@
 //! kept edition's does) and the cue words and phrases only their books
 //! contain are gone. [`Knowledge::without`] holds one edition out, so
 //! that importing that edition's own rulebook can be measured against it
-//! without the answer leaking in.
+//! without the answer leaking in. The words each known edition's rule
+//! states a parameter with ([`Quote`], from its provision record) go with
+//! that edition.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -28,6 +30,23 @@ pub struct Term {
     pub text: String,
 }
 
+/// The words of a known edition's rule that state a parameter (or one
+/// item of a list parameter), as its provision record quotes them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Quote {
+    /// The edition.
+    pub edition: String,
+    /// The rule's number there.
+    pub rule: String,
+    /// The parameter's key.
+    pub key: String,
+    /// The item of a list parameter the words state, as the catalog
+    /// writes it (`boxed-cards`); `None` for the whole value.
+    pub item: Option<String>,
+    /// The words.
+    pub span: String,
+}
+
 /// Everything an import may know.
 #[derive(Debug, Clone)]
 pub struct Knowledge {
@@ -44,6 +63,8 @@ pub struct Knowledge {
     /// The cue words and phrases left out because only a held-out book
     /// contains them (`field: phrase`).
     pub cues_held_out: Vec<String>,
+    /// Where the known editions state their parameters.
+    pub quotes: Vec<Quote>,
 }
 
 /// The rulebooks' texts, by edition id: what the cues are checked against
@@ -94,6 +115,7 @@ impl Knowledge {
             }
         }
         let cues = Cues::load(store.source())?;
+        let quotes = quotes(store, &editions)?;
         Ok(Knowledge {
             editions,
             concepts,
@@ -101,6 +123,7 @@ impl Knowledge {
             stop_words,
             cues,
             cues_held_out: Vec::new(),
+            quotes,
         })
     }
 
@@ -166,6 +189,12 @@ impl Knowledge {
             stop_words: self.stop_words.clone(),
             cues,
             cues_held_out,
+            quotes: self
+                .quotes
+                .iter()
+                .filter(|q| keep.contains(&q.edition))
+                .cloned()
+                .collect(),
         }
     }
 
@@ -205,6 +234,36 @@ impl Knowledge {
         }
         out
     }
+}
+
+/// The words each edition's provision record quotes for the parameters
+/// its rules state (none where the tree has no catalog or record).
+fn quotes(store: &Store, editions: &[Edition]) -> crate::Result<Vec<Quote>> {
+    use crate::rules::provisions::{Catalog, Descriptions, Record};
+    let Some(catalog) = Catalog::load_describing(store.source(), Descriptions::None)? else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for ed in editions {
+        let Some(record) = Record::load(store.source(), ed)? else {
+            continue;
+        };
+        for (number, stated) in &record.rules.0 {
+            for (id, statement) in &stated.0 {
+                let Some(key) = catalog.get(id).and_then(|p| p.param.clone()) else {
+                    continue;
+                };
+                out.push(Quote {
+                    edition: ed.id.clone(),
+                    rule: number.clone(),
+                    item: catalog.get(id).and_then(|p| p.value.clone()),
+                    key,
+                    span: statement.span.clone(),
+                });
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// How numbers sort: rules by number, then each prefix's by number.

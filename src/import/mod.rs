@@ -107,6 +107,9 @@ pub fn read(text: &str, kind: source::Kind, knowledge: &Knowledge, options: &Opt
     let (meant, open) = params::by_meaning(&mut built.edition, knowledge, &doubts);
     params.extend(meant);
     doubts.extend(open);
+    let (aligned, open) = params::by_quote(&mut built.edition, knowledge, &doubts);
+    params.extend(aligned);
+    doubts.extend(open);
     Import {
         book,
         lang,

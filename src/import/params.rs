@@ -692,8 +692,26 @@ fn place(v: u64, theirs: &[Number], mine: &[Number]) -> Place {
 /// amounts differ between editions), and not the numbers of the rules it
 /// cites.
 fn rule_numbers(rule: &crate::rules::Rule, lw: &Folded) -> (Vec<String>, Vec<Number>) {
-    /// Each piece of text with the labels of the parts it is in ("B",
-    /// "B.2").
+    let (sentences, labels): (Vec<String>, Vec<String>) = labelled(rule).into_iter().unzip();
+    let cited: BTreeSet<u32> = rule
+        .refs
+        .iter()
+        .filter_map(|r| crate::rules::RuleRef::parse(r))
+        .filter(|r| r.prefix.is_none())
+        .map(|r| r.ordinal)
+        .collect();
+    let mut list = numbers(&sentences, lw);
+    list.retain(|n| n.1.is_some() || !cited.contains(&n.0));
+    for n in &mut list {
+        n.3 = labels.get(n.2).cloned().unwrap_or_default();
+    }
+    (sentences, list)
+}
+
+/// A rule's sentences, of its text, parts and tails (not part labels or
+/// worked examples), each with the labels of the parts it is in ("B",
+/// "B.2"; parts are labelled alike in every language).
+fn labelled(rule: &crate::rules::Rule) -> Vec<(String, String)> {
     fn parts(list: &[crate::rules::Part], within: &str, out: &mut Vec<(String, String)>) {
         for p in list {
             let label = if within.is_empty() {
@@ -709,27 +727,14 @@ fn rule_numbers(rule: &crate::rules::Rule, lw: &Folded) -> (Vec<String>, Vec<Num
     let mut pieces = vec![(rule.text.clone(), String::new())];
     parts(&rule.parts, "", &mut pieces);
     pieces.push((rule.tail.clone(), String::new()));
-    let mut sentences = Vec::new();
-    let mut labels = Vec::new();
-    for (text, label) in pieces {
-        for sentence in self::sentences(&text) {
-            sentences.push(sentence);
-            labels.push(label.clone());
-        }
-    }
-    let cited: BTreeSet<u32> = rule
-        .refs
-        .iter()
-        .filter_map(|r| crate::rules::RuleRef::parse(r))
-        .filter(|r| r.prefix.is_none())
-        .map(|r| r.ordinal)
-        .collect();
-    let mut list = numbers(&sentences, lw);
-    list.retain(|n| n.1.is_some() || !cited.contains(&n.0));
-    for n in &mut list {
-        n.3 = labels.get(n.2).cloned().unwrap_or_default();
-    }
-    (sentences, list)
+    pieces
+        .into_iter()
+        .flat_map(|(text, label)| {
+            sentences(&text)
+                .into_iter()
+                .map(move |s| (s, label.clone()))
+        })
+        .collect()
 }
 
 /// The numbers of a rule's sentences in order, with what each counts.
@@ -1210,6 +1215,385 @@ fn languages(sentences: &[String], lc: &LangCues, lw: &Folded) -> Vec<Reading> {
     }
 }
 
+/// What a piece of text carries for aligning it with a sentence of
+/// another edition, in any language: the meanings of its words
+/// (`vocabulary`), the concepts whose lexicon terms it holds (`c:`), its
+/// longer words as written (`w:`: the game's loanwords, "button",
+/// "riffle", are the same in every language) and its numbers (`#2`); the
+/// label of the part it stands in (`l:B`) is added by the caller.
+fn features(tokens: &[Token], lw: &Folded, terms: &[(Vec<String>, &str)]) -> BTreeSet<String> {
+    let mut out = meanings(tokens, lw);
+    let words: Vec<&str> = tokens
+        .iter()
+        .filter_map(|t| match t {
+            Token::Word(w) => Some(w.as_str()),
+            _ => None,
+        })
+        .collect();
+    for w in &words {
+        if w.chars().count() >= 5 {
+            out.insert(format!("w:{w}"));
+        }
+    }
+    for (term, concept) in terms {
+        if !term.is_empty() && words.windows(term.len()).any(|run| run == term.as_slice()) {
+            out.insert(format!("c:{concept}"));
+        }
+    }
+    out
+}
+
+/// How much of a known quote's features (`quote`) a sentence carries: the
+/// features both have, and their share of the quote's. A word as written
+/// counts against the share only where the sentence has it too: words of
+/// another language are not missing, they are translated.
+fn coverage(quote: &BTreeSet<String>, sentence: &BTreeSet<String>) -> (usize, f32) {
+    let shared = quote.intersection(sentence).count();
+    let weighed = quote
+        .iter()
+        .filter(|f| !f.starts_with("w:") || sentence.contains(*f))
+        .count();
+    #[allow(clippy::cast_precision_loss)]
+    let share = shared as f32 / weighed.max(1) as f32;
+    (shared, share)
+}
+
+/// The least share of a known quote's features a sentence must carry to be
+/// taken as the sentence that states the same, and the least count.
+const ALIGN_SHARE: f32 = 0.5;
+const ALIGN_SHARED: usize = 2;
+
+/// One reading of a parameter in the book's rule: the value, the sentence
+/// it stands in, and the known edition whose quote read it on strong
+/// evidence.
+type Aligned<'a> = (Value, usize, Option<&'a str>);
+
+/// A known edition's quote of a parameter, with its rule's concept and
+/// value, its numbers and its features.
+struct Known<'a> {
+    edition: &'a str,
+    concept: &'a str,
+    key: &'a str,
+    item: Option<&'a str>,
+    value: Value,
+    numbers: Vec<Number>,
+    features: BTreeSet<String>,
+}
+
+/// Parameters no phrase, place or meaning read, read in the sentence of
+/// the book's rule that states what a known edition's rule of the same
+/// concept states them with (the words its provision record quotes,
+/// [`crate::import::knowledge::Quote`]). Each quote is aligned with the
+/// book's sentence that carries most of its features ([`features`]: the
+/// meanings, lexicon concepts, loanwords and numbers both carry in their
+/// languages); the value is read there: a number where the aligned
+/// sentence has one number of what the quote's value counts; a choice by
+/// which known value's quotes have features the sentence carries that no
+/// other value's quotes have; a list by which items' quotes align. A value
+/// is set only on strong evidence: the quotes of two known editions
+/// aligned with the same sentence, on words (not a part label and a number
+/// alone), with no other sentence carrying as much, and reading the same
+/// value — a number that is the only one of the quote and of the sentence,
+/// or a choice whose sentence carries two words of that value's quotes and
+/// none of another known value's. Lists, and every weaker reading, are
+/// points for a person with the aligned sentence and the candidates. A
+/// known rule of the concept printed in the book's own words decides what
+/// the rule states: a parameter it does not carry is not looked for.
+pub fn by_quote(
+    edition: &mut Edition,
+    knowledge: &Knowledge,
+    doubts: &[Doubt],
+) -> (Vec<Found>, Vec<Doubt>) {
+    let words = &knowledge.cues.words;
+    let terms: BTreeMap<Lang, Vec<(Vec<String>, &str)>> = Lang::ALL
+        .into_iter()
+        .map(|lang| {
+            let lw = words.of(lang);
+            let list = knowledge
+                .terms
+                .iter()
+                .filter(|t| t.lang == lang)
+                .map(|t| {
+                    let run: Vec<String> = tokenize(&t.text, lw)
+                        .into_iter()
+                        .filter_map(|t| match t {
+                            Token::Word(w) => Some(w),
+                            _ => None,
+                        })
+                        .collect();
+                    (run, t.concept.as_str())
+                })
+                .collect();
+            (lang, list)
+        })
+        .collect();
+    let no_terms = Vec::new();
+    let terms_in = |l: Lang| terms.get(&l).unwrap_or(&no_terms);
+    let mut known: Vec<Known> = Vec::new();
+    for q in &knowledge.quotes {
+        let Some(ed) = knowledge.editions.iter().find(|e| e.id == q.edition) else {
+            continue;
+        };
+        let Some(rule) = ed.rules().find(|r| r.number == q.rule) else {
+            continue;
+        };
+        let Some(value) = rule.params.to_map().remove(&q.key) else {
+            continue;
+        };
+        let lw = words.of(ed.language);
+        let tokens = tokenize(&q.span, lw);
+        let mut features = features(&tokens, lw, terms_in(ed.language));
+        // The part the quote stands in.
+        let span = crate::text::fold(&q.span);
+        let head: String = span.chars().take(40).collect();
+        if let Some((_, label)) = labelled(rule).into_iter().find(|(s, _)| {
+            let s = crate::text::fold(s);
+            s.contains(&head) || span.contains(&s)
+        }) && !label.is_empty()
+        {
+            features.insert(format!("l:{label}"));
+        }
+        known.push(Known {
+            edition: ed.id.as_str(),
+            concept: rule.concept.as_str(),
+            key: q.key.as_str(),
+            item: q.item.as_deref(),
+            value,
+            numbers: numbers(std::slice::from_ref(&q.span), lw),
+            features,
+        });
+    }
+    let lists = known_lists(knowledge);
+    let edition_lang = edition.language;
+    let lw = words.of(edition_lang);
+    let mine_terms = terms_in(edition_lang);
+    let mut found = Vec::new();
+    let mut open = Vec::new();
+    for rule in edition.rules_mut() {
+        if rule.kind == RuleKind::House {
+            continue;
+        }
+        let here: Vec<&Known> = known.iter().filter(|k| k.concept == rule.concept).collect();
+        if here.is_empty() {
+            continue;
+        }
+        let (sentences, labels): (Vec<String>, Vec<String>) = labelled(rule).into_iter().unzip();
+        let feats: Vec<BTreeSet<String>> = sentences
+            .iter()
+            .zip(&labels)
+            .map(|(s, label)| {
+                let mut f = features(&tokenize(s, lw), lw, mine_terms);
+                if !label.is_empty() {
+                    f.insert(format!("l:{label}"));
+                }
+                f
+            })
+            .collect();
+        let have = rule.params.to_map();
+        let keys: BTreeSet<&str> = here.iter().map(|k| k.key).collect();
+        // A known rule of the concept printed in the book's words (the same
+        // book, or a copy of it) says what the rule states: a parameter it
+        // does not carry is not stated here.
+        let mine_words = word_set(&rule.full_text());
+        let twins: Vec<BTreeMap<String, Value>> = knowledge
+            .editions
+            .iter()
+            .filter(|e| e.language == edition_lang)
+            .flat_map(Edition::rules)
+            .filter(|r| r.concept == rule.concept)
+            .filter(|r| same_words(&mine_words, &word_set(&r.full_text())))
+            .map(|r| r.params.to_map())
+            .collect();
+        // The book's sentence a quote aligns with, and whether it is sure:
+        // no other sentence carries as much of it, and two of the features
+        // both carry are words.
+        let align = |k: &Known| -> Option<(usize, bool)> {
+            let mut scored: Vec<(usize, (usize, f32))> = feats
+                .iter()
+                .enumerate()
+                .map(|(s, f)| (s, coverage(&k.features, f)))
+                .collect();
+            scored.sort_by(|a, b| b.1.1.total_cmp(&a.1.1));
+            let &(s, (shared, share)) = scored.first()?;
+            if shared < ALIGN_SHARED || share < ALIGN_SHARE {
+                return None;
+            }
+            // Alone, and on words: a label and a number alone do not tell
+            // one clause of a list from the next.
+            let words = feats.get(s).map_or(0, |f| {
+                k.features
+                    .intersection(f)
+                    .filter(|x| !x.starts_with('#') && !x.starts_with("l:"))
+                    .count()
+            });
+            let alone = scored.get(1).is_none_or(|(_, (_, next))| *next < share);
+            Some((s, alone && words >= 2))
+        };
+        for key in keys {
+            let left = doubts.iter().any(|d| d.rule == rule.number && d.key == key);
+            let unstated = twins.iter().any(|t| !t.contains_key(key));
+            if have.contains_key(key) || left || unstated {
+                continue;
+            }
+            let mine: Vec<&Known> = here.iter().copied().filter(|k| k.key == key).collect();
+            let readings: Vec<Aligned> = if mine.iter().any(|k| k.value.is_array()) {
+                by_items(&mine, &align, lists.get(key).map_or(&[][..], Vec::as_slice))
+            } else {
+                let mut out = Vec::new();
+                for k in &mine {
+                    let Some((s, alone)) = align(k) else {
+                        continue;
+                    };
+                    let read = match k.value.as_u64() {
+                        Some(v) => number_at(v, k, sentences.get(s), lw),
+                        None => feats.get(s).and_then(|f| choice_at(key, f, &known)),
+                    };
+                    if let Some((value, strong)) = read {
+                        out.push((value, s, (alone && strong).then_some(k.edition)));
+                    }
+                }
+                out
+            };
+            let Some((value, at, _)) = readings.first().cloned() else {
+                continue;
+            };
+            let agree = readings.iter().all(|(v, s, _)| *v == value && *s == at);
+            let strong: BTreeSet<&str> = readings.iter().filter_map(|(_, _, e)| *e).collect();
+            let sentence = sentences.get(at).cloned().unwrap_or_default();
+            if agree && strong.len() >= 2 && set(rule, key, &value) {
+                found.push(Found {
+                    key: key.to_string(),
+                    value,
+                    rule: rule.number.clone(),
+                    sentence,
+                });
+                continue;
+            }
+            let mut candidates: Vec<Value> = Vec::new();
+            for (v, _, _) in readings {
+                if !candidates.contains(&v) {
+                    candidates.push(v);
+                }
+            }
+            open.push(Doubt {
+                key: key.to_string(),
+                rule: rule.number.clone(),
+                readings: candidates,
+                sentence,
+            });
+        }
+    }
+    (found, open)
+}
+
+/// A text's words, folded.
+fn word_set(text: &str) -> BTreeSet<String> {
+    crate::text::fold(text)
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Whether two rules print nearly the same words (nine in ten of all
+/// either has): the same text, or a copy with a word changed.
+fn same_words(a: &BTreeSet<String>, b: &BTreeSet<String>) -> bool {
+    let both = a.intersection(b).count();
+    let either = a.union(b).count();
+    both * 10 >= either * 9
+}
+
+/// The book's number in `sentence` that counts what the quote's value `v`
+/// counts, when the sentence has exactly one such; with whether the
+/// evidence is strong: it counts something named (a unit or a sign) and is
+/// the only number of the sentence as `v` is of the quote.
+fn number_at(v: u64, k: &Known, sentence: Option<&String>, lw: &Folded) -> Option<(Value, bool)> {
+    let counts: Vec<Option<Counts>> = k
+        .numbers
+        .iter()
+        .filter(|n| u64::from(n.0) == v)
+        .map(|n| n.1)
+        .collect();
+    let what = *counts.first()?;
+    if counts.iter().any(|c| *c != what) {
+        return None;
+    }
+    let all = numbers(std::slice::from_ref(sentence?), lw);
+    let here: Vec<u32> = all.iter().filter(|n| n.1 == what).map(|n| n.0).collect();
+    let only = all.len() == 1 && k.numbers.len() == 1;
+    match here.as_slice() {
+        [n] => Some((Value::from(*n), only)),
+        _ => None,
+    }
+}
+
+/// The value of choice parameter `key` a sentence's features name: the
+/// one known value whose quotes have features the sentence carries that
+/// no other value's quotes have. Strong when another value is known and
+/// the sentence carries two such words (not labels or numbers) of it.
+fn choice_at(key: &str, sentence: &BTreeSet<String>, known: &[Known]) -> Option<(Value, bool)> {
+    let mut by_value: Vec<(Value, BTreeSet<&String>)> = Vec::new();
+    for k in known.iter().filter(|k| k.key == key && !k.value.is_array()) {
+        match by_value.iter_mut().find(|(v, _)| *v == k.value) {
+            Some((_, f)) => f.extend(&k.features),
+            None => by_value.push((k.value.clone(), k.features.iter().collect())),
+        }
+    }
+    let hits: Vec<(&Value, usize)> = by_value
+        .iter()
+        .map(|(v, f)| {
+            let own = f
+                .iter()
+                .filter(|x| by_value.iter().all(|(o, g)| o == v || !g.contains(*x)))
+                .filter(|x| sentence.contains(**x))
+                .filter(|x| !x.starts_with('#') && !x.starts_with("l:"))
+                .count();
+            (v, own)
+        })
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    match hits.as_slice() {
+        [(v, n)] => Some(((*v).clone(), by_value.len() >= 2 && *n >= 2)),
+        _ => None,
+    }
+}
+
+/// A list parameter read by which of its items' quotes align with a
+/// sentence of the book's rule, in the order a known list gives them: a
+/// candidate, never strong evidence.
+fn by_items<'a>(
+    mine: &[&Known],
+    align: &dyn Fn(&Known) -> Option<(usize, bool)>,
+    lists: &[Vec<Value>],
+) -> Vec<Aligned<'a>> {
+    // Each item aligned, with the first sentence it stands in.
+    let mut items: Vec<(Value, usize)> = Vec::new();
+    for k in mine {
+        let Some(item) = k.item else { continue };
+        let Some((s, _)) = align(k) else { continue };
+        let item = Value::from(item);
+        match items.iter_mut().find(|(v, _)| *v == item) {
+            Some((_, at)) => *at = (*at).min(s),
+            None => items.push((item, s)),
+        }
+    }
+    let Some(first) = items.iter().map(|(_, s)| *s).min() else {
+        return Vec::new();
+    };
+    let read: Vec<Value> = match lists
+        .iter()
+        .find(|l| items.iter().all(|(i, _)| l.contains(i)))
+    {
+        Some(order) => order
+            .iter()
+            .filter(|i| items.iter().any(|(v, _)| v == *i))
+            .cloned()
+            .collect(),
+        None => items.into_iter().map(|(v, _)| v).collect(),
+    };
+    vec![(Value::Array(read), first, None)]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1403,5 +1787,28 @@ mod tests {
         // ... but where they count nothing named, the others must agree.
         let en = "With 4 players and five cards: any 3 actions in turn.";
         assert_eq!(place_of(3, de, Lang::De, en, Lang::En), None);
+    }
+
+    #[test]
+    fn a_quote_aligns_where_its_meanings_and_numbers_stand_not_its_foreign_words() {
+        let cues = cues();
+        let (en, de) = (cues.words.of(Lang::En), cues.words.of(Lang::De));
+        let quote = features(
+            &tokenize("any combination of 3 actions in turn", en),
+            en,
+            &[],
+        );
+        let feats = |text: &str| features(&tokenize(text, de), de, &[]);
+        let stating = feats("drei beliebige aufeinander folgende Aktionen");
+        let other = feats("Der Spieler muss warten.");
+        let (shared, share) = coverage(&quote, &stating);
+        let (_, elsewhere) = coverage(&quote, &other);
+        // English words the German sentence cannot have do not count
+        // against it; its number and meanings do.
+        assert!(
+            shared >= ALIGN_SHARED && share >= ALIGN_SHARE,
+            "{shared} {share}"
+        );
+        assert!(elsewhere < ALIGN_SHARE, "{elsewhere}");
     }
 }

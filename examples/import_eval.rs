@@ -16,16 +16,16 @@ fn main() {
     let ids: Vec<String> = store.ids().map(str::to_string).collect();
     let books = seed_books(&store, &seeds).expect("the seeds");
     println!(
-        "| edition | rules curated/imported | precision | recall | titles exact | text identical | words lost/added | concepts | wrong: flagged/silent | parameters | points for a person | cues held out |"
+        "| edition | rules curated/imported | precision | recall | titles exact | text identical | words lost/added | concepts | wrong: flagged/silent | parameters | missed but asked (value offered) | points for a person | cues held out |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut details = Vec::new();
     for id in &ids {
         let held = store.edition(id).expect("edition");
         let text = &books[id];
         let (import, s, knowledge) = leave_one_out(&all, held, text, &books);
         println!(
-            "| {} | {}/{} | {:.3} | {:.3} | {}/{} | {}/{} | {}/{} | {}/{} = {:.3} | {}/{} | {}/{} = {:.3} | {} | {} |",
+            "| {} | {}/{} | {:.3} | {:.3} | {}/{} | {}/{} | {}/{} | {}/{} = {:.3} | {}/{} | {}/{} = {:.3} | {} ({}) | {} | {} |",
             s.id,
             s.curated,
             s.imported,
@@ -45,6 +45,8 @@ fn main() {
             s.params.0,
             s.params.1,
             ratio(s.params.0, s.params.1),
+            s.params_asked.0,
+            s.params_asked.1,
             s.points,
             knowledge.cues_held_out.len(),
         );

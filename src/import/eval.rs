@@ -53,6 +53,9 @@ pub struct Score {
     pub params_wrong: Vec<String>,
     /// Parameters read on a rule whose curated counterpart states none.
     pub params_extra: Vec<String>,
+    /// Missed parameters left to a person, and how many of them with the
+    /// curated value among the candidates the point offers.
+    pub params_asked: (usize, usize),
     /// Points left to a person: every point of the import report.
     pub points: usize,
 }
@@ -243,11 +246,44 @@ pub fn score(import: &Import, curated: &Edition, knowledge: &Knowledge) -> Score
         }
         m
     };
+    let report = crate::import::report::Report::of(import, &curated.source);
+    // The candidates each parameter point offers, by rule and key.
+    let asked: BTreeMap<(&str, &str), &[serde_json::Value]> = report
+        .points
+        .iter()
+        .filter_map(|p| match p {
+            crate::import::report::Point::Param {
+                number,
+                key,
+                readings,
+                ..
+            } => Some(((number.as_str(), key.as_str()), readings.as_slice())),
+            _ => None,
+        })
+        .collect();
     for c in curated.rules() {
         for (key, value) in c.params.to_map() {
             s.params.1 += 1;
             if found.get(&key).is_some_and(|vs| vs.contains(&value)) {
                 s.params.0 += 1;
+            } else if let Some(readings) = asked.get(&(c.number.as_str(), key.as_str())) {
+                s.params_asked.0 += 1;
+                let right = readings.contains(&value);
+                s.params_asked.1 += usize::from(right);
+                let offered = readings
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" | ");
+                let among = if right {
+                    "among them"
+                } else {
+                    "not among them"
+                };
+                s.params_missed.push(format!(
+                    "{} {key}={value} (left to a person: {offered}; the value {among})",
+                    c.number
+                ));
             } else {
                 let got = found
                     .get(&key)
@@ -278,9 +314,7 @@ pub fn score(import: &Import, curated: &Edition, knowledge: &Knowledge) -> Score
             }
         }
     }
-    s.points = crate::import::report::Report::of(import, &curated.source)
-        .points
-        .len();
+    s.points = report.points.len();
     s
 }
 

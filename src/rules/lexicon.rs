@@ -150,6 +150,38 @@ impl Lexicon {
         self.terms.split('\n').filter_map(parse_line)
     }
 
+    /// The terms of `lang` that have `stem` among their stems (found by a
+    /// scan of the terms' text, not line by line).
+    pub fn containing<'l>(&'l self, lang: &'l str, stem: &str) -> Vec<Term<'l>> {
+        // The terms are sorted by language first: only its lines are read.
+        let from = lower_bound(&self.terms, &format!("{lang} "));
+        let to = lower_bound(&self.terms, &format!("{lang}!"));
+        let text: &str = self.terms.get(from..to).unwrap_or("");
+        let needle = format!(" {stem}");
+        let mut found = Vec::new();
+        for at in memchr::memmem::find_iter(text.as_bytes(), needle.as_bytes()) {
+            let end = at + needle.len();
+            if !matches!(text.as_bytes().get(end), Some(b' ' | b'\t')) {
+                continue;
+            }
+            let start = text
+                .get(..at)
+                .and_then(|t| t.rfind('\n'))
+                .map_or(0, |i| i + 1);
+            let stop = text
+                .get(end..)
+                .and_then(|t| t.find('\n'))
+                .map_or(text.len(), |i| end + i);
+            if let Some(term) = text.get(start..stop).and_then(parse_line)
+                && term.lang == lang
+                && !term.stems.contains('\t')
+            {
+                found.push(term);
+            }
+        }
+        found
+    }
+
     /// The terms of `lang` whose first stem is `stem`.
     pub fn starting_with<'l>(&'l self, lang: &str, stem: &str) -> impl Iterator<Item = Term<'l>> {
         let key = format!("{lang} {stem}");

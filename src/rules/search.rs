@@ -314,6 +314,10 @@ const COORD: f64 = 0.25;
 /// words apart (see `concept_evidence`), against 1 when side by side.
 const APART: f64 = 0.5;
 
+/// How strongly a word of a topic's lexicon term says the topic when the
+/// query does not say the whole term (see `lexicon_words`).
+const LEXICON_WORD: f64 = 0.6;
+
 /// Nearest topics offered when nothing covers the query.
 const NEAREST: usize = 3;
 
@@ -863,6 +867,95 @@ fn concept_evidence<'l>(
     evidence
 }
 
+/// The words of a topic's lexicon terms as one text of the topic: a query
+/// word one of them says, where the query does not say the whole term,
+/// says the topic at [`LEXICON_WORD`] strength, times how few topics' terms
+/// have that word (an idf over the topics, 1 for a word of one topic's
+/// terms alone). A question in one language about a topic only an edition
+/// in another has reaches it through the lexicon alone, and it rarely says
+/// a term whole ("player gone from the poker area" says "poker" of "poker
+/// pit"). Only the lexicons of the query's languages are read (Dutch
+/// "beste" is not English "best"), and only words some rule says: a word no
+/// rule says weighs the most of any, and a part of a term must not weigh
+/// as the term.
+fn lexicon_words<'l>(
+    evidence: &mut HashMap<&'l str, Evidence>,
+    index: &'l Index,
+    words: &[&str],
+    terms: &[Term],
+    matches: &[Vec<Option<TermMatch>>],
+) {
+    let lexicon = &index.lexicon;
+    let langs = query_langs(words, &lexicon.stop, &index.vocab);
+    let topics = index
+        .docs
+        .iter()
+        .map(|d| d.concept)
+        .collect::<BTreeSet<_>>()
+        .len();
+    // Per language of the query: stem -> the terms saying it, and how
+    // sure each reading is.
+    let mut by_lang: [HashMap<&str, Vec<(usize, f64)>>; 4] = Default::default();
+    for (t, term) in terms.iter().enumerate() {
+        if !matches
+            .get(t)
+            .is_some_and(|m| m.iter().any(Option::is_some))
+        {
+            continue;
+        }
+        for reading in term.readings.iter().filter(|r| r.words.len() == 1) {
+            for (lang, map) in by_lang.iter_mut().enumerate() {
+                if analyze::LANGS.get(lang).is_none_or(|l| !langs.contains(l)) {
+                    continue;
+                }
+                for s in reading.all_stems(lang) {
+                    map.entry(s).or_default().push((t, reading.weight));
+                }
+            }
+        }
+    }
+    if by_lang.iter().all(HashMap::is_empty) {
+        return;
+    }
+    let mut topics_of: HashMap<(usize, &str), BTreeSet<&str>> = HashMap::new();
+    let mut uncovered: BTreeSet<&str> = BTreeSet::new();
+    for (lang, map) in by_lang.iter().enumerate() {
+        let Some(code) = analyze::LANGS.get(lang) else {
+            continue;
+        };
+        for &stem in map.keys() {
+            for entry in lexicon.containing(code, stem) {
+                if entry.uncovered {
+                    uncovered.insert(entry.concept);
+                }
+                topics_of
+                    .entry((lang, stem))
+                    .or_default()
+                    .insert(entry.concept);
+            }
+        }
+    }
+    let n = topics.max(2) as f64;
+    for ((lang, stem), concepts) in &topics_of {
+        let Some(said) = by_lang.get(*lang).and_then(|m| m.get(stem)) else {
+            continue;
+        };
+        let rare = (n / concepts.len().max(1) as f64).ln() / n.ln();
+        for concept in concepts {
+            let e = evidence.entry(concept).or_insert_with(|| Evidence {
+                covers: vec![0.0; terms.len()],
+                uncovered: uncovered.contains(concept),
+                ..Evidence::default()
+            });
+            for &(t, w) in said {
+                if let Some(c) = e.covers.get_mut(t) {
+                    *c = c.max(LEXICON_WORD * rare * w);
+                }
+            }
+        }
+    }
+}
+
 /// The concepts a query names through the lexicon (and the concept names),
 /// best first, with how fully (about 1 when a term says the whole query);
 /// only those that say at least half of it.
@@ -965,7 +1058,8 @@ pub fn search<'d, 'a>(
         term.readings.extend(typos);
         *per_doc = match_term(term, docs, &editions.lengths);
     }
-    let (weights, evidence, raised) = weigh(index, &terms, &matches, query, words.len());
+    let (weights, mut evidence, raised) = weigh(index, &terms, &matches, query, words.len());
+    lexicon_words(&mut evidence, index, &words, &terms, &matches);
     // A term's weight for a topic.
     // The query's weight counts each term at the most it weighs for any
     // topic, so that a topic's share stays at most 1.
@@ -1665,14 +1759,20 @@ mod tests {
     fn weighed<'i>(index: &'i Index, query: &str) -> (Vec<Term>, Vec<f64>, Raised<'i>) {
         let folded = fold(query);
         let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
-        let terms = query_terms(&words, &index.lexicon, &index.vocab);
+        let (terms, matches) = matched(index, &words);
+        let (weights, _, raised) = weigh(index, &terms, &matches, query, words.len());
+        (terms, weights, raised)
+    }
+
+    /// A query's terms and how each matches every rule.
+    fn matched(index: &Index, words: &[&str]) -> (Vec<Term>, Vec<Vec<Option<TermMatch>>>) {
+        let terms = query_terms(words, &index.lexicon, &index.vocab);
         let editions = Editions::of(&index.docs);
-        let matches: Vec<_> = terms
+        let matches = terms
             .iter()
             .map(|t| match_term(t, &index.docs, &editions.lengths))
             .collect();
-        let (weights, _, raised) = weigh(index, &terms, &matches, query, words.len());
-        (terms, weights, raised)
+        (terms, matches)
     }
 
     /// The weights a query's words get in a search over the bundled
@@ -1802,6 +1902,45 @@ mod tests {
             let found = search(&index, query, Some(edition), 10).expect("search");
             assert_eq!(found.coverage, Coverage::Uncovered(topic), "{query}");
         }
+    }
+
+    /// A word of a topic's lexicon term says the topic, though the query
+    /// does not say the term whole, in the query's languages only.
+    #[test]
+    fn a_word_of_a_lexicon_term_says_its_topic_in_the_query_language() {
+        let index = Index::embedded();
+        let covers = |query: &str, topic: &str, word: &str| {
+            let folded = fold(query);
+            let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
+            let (terms, matches) = matched(&index, &words);
+            let (_, mut evidence, _) = weigh(&index, &terms, &matches, query, words.len());
+            let t = terms
+                .iter()
+                .position(|t| t.readings.first().is_some_and(|r| r.words == [word]))
+                .unwrap_or(usize::MAX);
+            let whole = evidence
+                .get(topic)
+                .and_then(|e| e.covers.get(t).copied())
+                .unwrap_or(0.0);
+            lexicon_words(&mut evidence, &index, &words, &terms, &matches);
+            let partly = evidence
+                .get(topic)
+                .and_then(|e| e.covers.get(t).copied())
+                .unwrap_or(0.0);
+            (whole, partly)
+        };
+        // "poker" of "poker pit": no term said whole, the word says it.
+        let (whole, partly) = covers(
+            "player gone from the poker area",
+            "mec-leaving-pit",
+            "poker",
+        );
+        assert_eq!(whole, 0.0);
+        assert!(partly > 0.0 && partly <= LEXICON_WORD, "{partly}");
+        // Dutch "beste" is not the "best" of English "best interest of the
+        // game".
+        let (_, partly) = covers("de beste hand wint", "floor-decisions", "beste");
+        assert_eq!(partly, 0.0);
     }
 
     #[test]

@@ -110,6 +110,7 @@ pub fn read(text: &str, kind: source::Kind, knowledge: &Knowledge, options: &Opt
     let (aligned, open) = params::by_quote(&mut built.edition, knowledge, &doubts);
     params.extend(aligned);
     doubts.extend(open);
+    params.extend(params::decide(&mut built.edition, knowledge, &mut doubts));
     Import {
         book,
         lang,

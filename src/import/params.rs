@@ -700,7 +700,7 @@ fn rule_numbers(rule: &crate::rules::Rule, lw: &Folded) -> (Vec<String>, Vec<Num
         .filter(|r| r.prefix.is_none())
         .map(|r| r.ordinal)
         .collect();
-    let mut list = numbers(&sentences, lw);
+    let mut list = numbers(&sentences, lw, 0);
     list.retain(|n| n.1.is_some() || !cited.contains(&n.0));
     for n in &mut list {
         n.3 = labels.get(n.2).cloned().unwrap_or_default();
@@ -737,25 +737,81 @@ fn labelled(rule: &crate::rules::Rule) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The numbers of a rule's sentences in order, with what each counts.
-fn numbers(sentences: &[String], lw: &Folded) -> Vec<Number> {
+/// The numbers of a rule's sentences in order, with what each counts (a
+/// unit up to `gap` short words after the number, [`counted`]). Reading by
+/// place compares whole rules and takes only the unit right after; a
+/// quote's sentence is one statement, where "2 or more players" counts
+/// players.
+fn numbers(sentences: &[String], lw: &Folded, gap: usize) -> Vec<Number> {
     let mut out = Vec::new();
     for (s, sentence) in sentences.iter().enumerate() {
         let tokens = tokenize(sentence, lw);
         for (k, t) in tokens.iter().enumerate() {
             if let Token::Number(n) = t {
-                let counts = match tokens.get(k + 1) {
-                    Some(Token::Sign(c)) => Some(Counts::Sign(*c)),
-                    Some(Token::Word(w)) => match lw.unit(w) {
-                        Some(Unit::Percent) => Some(Counts::Sign('%')),
-                        Some(unit) => Some(Counts::Unit(unit)),
-                        None => None,
-                    },
-                    _ => None,
-                };
-                out.push((*n, counts, s, String::new()));
+                out.push((*n, counted(&tokens, k, lw, gap), s, String::new()));
             }
         }
+    }
+    out
+}
+
+/// What the number at `k` counts: the sign after it, or the first unit
+/// word after it with at most `gap` short words between ("2 or more
+/// players", "90 (a menej) sekúnd"); a longer word or another number first
+/// ends the search ("5 Karten-Hand" counts no hands).
+fn counted(tokens: &[Token], k: usize, lw: &Folded, gap: usize) -> Option<Counts> {
+    for (at, t) in tokens.iter().skip(k + 1).take(gap + 1).enumerate() {
+        match t {
+            Token::Sign(c) if at == 0 => return Some(Counts::Sign(*c)),
+            Token::Word(w) => match lw.unit(w) {
+                Some(Unit::Percent) => return Some(Counts::Sign('%')),
+                Some(unit) => return Some(Counts::Unit(unit)),
+                None if w.chars().count() <= SHORT_WORD => {}
+                None => return None,
+            },
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// How many short words may stand between a number and its unit in a
+/// quote's sentence, and how long a short word is (the languages' "or
+/// more", "oder mehr", "a menej").
+const UNIT_GAP: usize = 2;
+const SHORT_WORD: usize = 5;
+
+/// A sentence's clauses, for aligning a quote with the words that state
+/// it: split after a semicolon and before a part label printed inside the
+/// sentence ("… entweder A) beliebige zwei … oder B) drei …").
+fn clauses(sentence: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let chars: Vec<(usize, char)> = sentence.char_indices().collect();
+    let mut start = 0;
+    for (k, &(at, c)) in chars.iter().enumerate() {
+        let next = |n: usize| chars.get(k + n).map(|(_, c)| *c);
+        let cut = if c == ';' && next(1) == Some(' ') {
+            Some(at + 1)
+        } else if c == ' '
+            && next(1).is_some_and(|l| l.is_ascii_uppercase() || l.is_ascii_digit())
+            && next(2) == Some(')')
+            && next(3).is_none_or(|n| n == ' ')
+        {
+            Some(at)
+        } else {
+            None
+        };
+        if let Some(cut) = cut {
+            let piece = sentence[start..cut].trim();
+            if !piece.is_empty() {
+                out.push(piece.to_string());
+            }
+            start = cut;
+        }
+    }
+    let rest = sentence[start..].trim();
+    if !rest.is_empty() {
+        out.push(rest.to_string());
     }
     out
 }
@@ -1277,6 +1333,8 @@ struct Known<'a> {
     item: Option<&'a str>,
     value: Value,
     numbers: Vec<Number>,
+    /// Its numbers with only the unit right after each counted.
+    tight: Vec<Number>,
     features: BTreeSet<String>,
 }
 
@@ -1284,12 +1342,13 @@ struct Known<'a> {
 /// the book's rule that states what a known edition's rule of the same
 /// concept states them with (the words its provision record quotes,
 /// [`crate::import::knowledge::Quote`]). Each quote is aligned with the
-/// book's sentence that carries most of its features ([`features`]: the
+/// book's sentence (or clause, [`clauses`]) that carries most of its features ([`features`]: the
 /// meanings, lexicon concepts, loanwords and numbers both carry in their
 /// languages); the value is read there: a number where the aligned
 /// sentence has one number of what the quote's value counts; a choice by
 /// which known value's quotes have features the sentence carries that no
-/// other value's quotes have; a list by which items' quotes align. A value
+/// other value's quotes have (several such are candidates); a list by
+/// which items' quotes align. A value
 /// is set only on strong evidence: the quotes of two known editions
 /// aligned with the same sentence, on words (not a part label and a number
 /// alone), with no other sentence carrying as much, and reading the same
@@ -1359,7 +1418,8 @@ pub fn by_quote(
             key: q.key.as_str(),
             item: q.item.as_deref(),
             value,
-            numbers: numbers(std::slice::from_ref(&q.span), lw),
+            numbers: numbers(std::slice::from_ref(&q.span), lw, UNIT_GAP),
+            tight: numbers(std::slice::from_ref(&q.span), lw, 0),
             features,
         });
     }
@@ -1377,7 +1437,10 @@ pub fn by_quote(
         if here.is_empty() {
             continue;
         }
-        let (sentences, labels): (Vec<String>, Vec<String>) = labelled(rule).into_iter().unzip();
+        let (sentences, labels): (Vec<String>, Vec<String>) = labelled(rule)
+            .into_iter()
+            .flat_map(|(s, label)| clauses(&s).into_iter().map(move |c| (c, label.clone())))
+            .unzip();
         let feats: Vec<BTreeSet<String>> = sentences
             .iter()
             .zip(&labels)
@@ -1445,10 +1508,13 @@ pub fn by_quote(
                         continue;
                     };
                     let read = match k.value.as_u64() {
-                        Some(v) => number_at(v, k, sentences.get(s), lw),
-                        None => feats.get(s).and_then(|f| choice_at(key, f, &known)),
+                        Some(v) => number_at(v, k, sentences.get(s), lw).into_iter().collect(),
+                        None => feats
+                            .get(s)
+                            .map(|f| choice_at(key, f, &known))
+                            .unwrap_or_default(),
                     };
-                    if let Some((value, strong)) = read {
+                    for (value, strong) in read {
                         out.push((value, s, (alone && strong).then_some(k.edition)));
                     }
                 }
@@ -1486,6 +1552,271 @@ pub fn by_quote(
     (found, open)
 }
 
+/// Points for a person with one candidate that the sentence they quote
+/// states beyond doubt, set. For a choice (one value of a type's
+/// several), read in the vocabulary's meanings (`locales/language.yaml`,
+/// the same in every language): the sentence carries every meaning of
+/// the value's own name (its id's words read as English:
+/// first-left-of-button is first, left, button) and, where two known
+/// editions quote the value (no one translator's words decide), every
+/// meaning their quotes have in common; two meanings at least, so a room
+/// that changed the value ("right" for "left") keeps the point; and no
+/// meaning that only another value of the type has, in its name or its
+/// known quotes. A yes/no is never set so: the word that says "no" is no
+/// meaning of the vocabulary. A list is set where its items' own names
+/// decide every item of the type ([`listed`]) and name at least the
+/// point's. A number is set where every known edition that states the
+/// parameter states it (two at least) and the sentence prints it as their
+/// quotes do, carrying every meaning they share (two at least): a room
+/// that changed it prints another. Returns what was set; the points set
+/// leave `doubts`.
+pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Doubt>) -> Vec<Found> {
+    let words = &knowledge.cues.words;
+    let en = words.of(Lang::En);
+    // The meanings of every known quote, by parameter and value, one set
+    // per edition (an edition may quote a value in several places).
+    let mut quoted: BTreeMap<(&str, String), BTreeMap<&str, BTreeSet<String>>> = BTreeMap::new();
+    for q in &knowledge.quotes {
+        let Some(ed) = knowledge.editions.iter().find(|e| e.id == q.edition) else {
+            continue;
+        };
+        let Some(value) = ed
+            .rules()
+            .find(|r| r.number == q.rule)
+            .and_then(|r| r.params.to_map().remove(&q.key))
+        else {
+            continue;
+        };
+        let Value::String(value) = value else {
+            continue;
+        };
+        let lw = words.of(ed.language);
+        let m = said(&tokenize(&q.span, lw), lw);
+        quoted
+            .entry((q.key.as_str(), value))
+            .or_default()
+            .entry(q.edition.as_str())
+            .or_default()
+            .extend(m);
+    }
+    // The meanings and numbers of every known quote of a number, by
+    // parameter and edition.
+    type Numbered<'a> =
+        BTreeMap<&'a str, BTreeMap<&'a str, (BTreeSet<String>, Vec<(u32, Option<Counts>)>)>>;
+    let mut numbered: Numbered = BTreeMap::new();
+    for q in &knowledge.quotes {
+        let Some(ed) = knowledge.editions.iter().find(|e| e.id == q.edition) else {
+            continue;
+        };
+        let lw = words.of(ed.language);
+        let (m, c) = numbered
+            .entry(q.key.as_str())
+            .or_default()
+            .entry(q.edition.as_str())
+            .or_default();
+        m.extend(said(&tokenize(&q.span, lw), lw));
+        c.extend(
+            numbers(std::slice::from_ref(&q.span), lw, 0)
+                .iter()
+                .map(|n| (n.0, n.1)),
+        );
+    }
+    // Every known edition's value of each parameter.
+    let mut stated: BTreeMap<String, Vec<(&str, Value)>> = BTreeMap::new();
+    for ed in &knowledge.editions {
+        for r in ed.rules() {
+            for (key, value) in r.params.to_map() {
+                stated.entry(key).or_default().push((ed.id.as_str(), value));
+            }
+        }
+    }
+    let lw = words.of(edition.language);
+    let mut found = Vec::new();
+    let mut kept = Vec::new();
+    for d in doubts.drain(..) {
+        // A list read anew by its items' names, where that decides it.
+        let mut listing: Option<Value> = None;
+        let sure = match d.readings.as_slice() {
+            [Value::String(id)] => Params::choices(&d.key).is_some_and(|domain| {
+                let sentence = said(&tokenize(&d.sentence, lw), lw);
+                let of = |v: &str| quoted.get(&(d.key.as_str(), v.to_string()));
+                let name = |id: &str| said(&tokenize(&id.replace('-', " "), en), en);
+                let core: Option<BTreeSet<String>> =
+                    of(id).filter(|by| by.len() >= 2).and_then(|by| {
+                        by.values()
+                            .cloned()
+                            .reduce(|a, b| a.intersection(&b).cloned().collect())
+                    });
+                let mut mine: BTreeSet<String> = name(id);
+                mine.extend(
+                    of(id)
+                        .into_iter()
+                        .flat_map(|by| by.values().flatten().cloned()),
+                );
+                let others: BTreeSet<String> = domain
+                    .iter()
+                    .filter(|other| **other != id.as_str())
+                    .flat_map(|other| {
+                        let mut m = name(other);
+                        m.extend(
+                            of(other)
+                                .into_iter()
+                                .flat_map(|by| by.values().flatten().cloned()),
+                        );
+                        m
+                    })
+                    .filter(|m| !mine.contains(m))
+                    .collect();
+                let mut evidence = name(id);
+                evidence.extend(core.unwrap_or_default());
+                evidence.len() >= 2
+                    && evidence.is_subset(&sentence)
+                    && sentence.is_disjoint(&others)
+            }),
+            [Value::Array(items)] => Params::choices(&d.key).is_some_and(|domain| {
+                let rule = edition.rule(&d.rule);
+                let text = rule.map(crate::rules::Rule::full_text).unwrap_or_default();
+                match listed(domain, &text, lw, en) {
+                    Some(read) => {
+                        let all = items
+                            .iter()
+                            .all(|i| i.as_str().is_some_and(|i| read.contains(&i)));
+                        if all {
+                            listing = Some(order(&read, &stated, &d.key, domain));
+                        }
+                        all
+                    }
+                    None => false,
+                }
+            }),
+            [Value::Number(n)] => {
+                // A number: the one every known edition that states it
+                // states (two at least), printed in the sentence counting
+                // what their quotes' number counts (the unit right after
+                // it: "menej ako 3 hráči", fewer than 3 players, is not "3
+                // or more players short"), in a sentence that
+                // carries every meaning their quotes share (two at least).
+                let n = n.as_u64();
+                let stated = stated.get(d.key.as_str()).map_or(&[][..], Vec::as_slice);
+                let editions: BTreeSet<&str> = stated.iter().map(|(e, _)| *e).collect();
+                let by = numbered.get(d.key.as_str());
+                let core = by.filter(|by| by.len() >= 2).and_then(|by| {
+                    by.values()
+                        .map(|(m, _)| m.clone())
+                        .reduce(|a, b| a.intersection(&b).cloned().collect())
+                });
+                let counts: Vec<Option<Counts>> = by
+                    .into_iter()
+                    .flat_map(|by| by.values().flat_map(|(_, c)| c))
+                    .filter(|(v, _)| Some(u64::from(*v)) == n)
+                    .map(|(_, c)| *c)
+                    .collect();
+                let sentence = said(&tokenize(&d.sentence, lw), lw);
+                let printed = numbers(std::slice::from_ref(&d.sentence), lw, 0)
+                    .iter()
+                    .any(|m| Some(u64::from(m.0)) == n && counts.contains(&m.1));
+                editions.len() >= 2
+                    && stated.iter().all(|(_, v)| v.as_u64() == n)
+                    && printed
+                    && core.is_some_and(|core| core.len() >= 2 && core.is_subset(&sentence))
+            }
+            _ => false,
+        };
+        let home = Params::home(&d.key);
+        let rule = edition
+            .rules_mut()
+            .find(|r| r.number == d.rule && Some(r.concept.as_str()) == home);
+        let value = listing.unwrap_or_else(|| d.readings.first().cloned().unwrap_or_default());
+        if sure && rule.is_some_and(|rule| set(rule, &d.key, &value)) {
+            found.push(Found {
+                key: d.key,
+                value,
+                rule: d.rule,
+                sentence: d.sentence,
+            });
+        } else {
+            kept.push(d);
+        }
+    }
+    *doubts = kept;
+    found
+}
+
+/// The items of a list parameter's type (`domain`) a rule's text names, when
+/// it decides every item: an item is named where one sentence carries
+/// every meaning of its own name that no other item's name has (warning;
+/// missed hands: hand; missed rounds: round), and left out where the rule
+/// carries none of them; an item with no such meaning, or with some but not
+/// all of them in one sentence, leaves the list open (`None`).
+fn listed(
+    domain: &[&'static str],
+    text: &str,
+    lw: &Folded,
+    en: &Folded,
+) -> Option<Vec<&'static str>> {
+    let name = |id: &str| said(&tokenize(&id.replace('-', " "), en), en);
+    let sentences: Vec<BTreeSet<String>> = sentences(text)
+        .iter()
+        .map(|s| said(&tokenize(s, lw), lw))
+        .collect();
+    let anywhere: BTreeSet<&String> = sentences.iter().flatten().collect();
+    let mut read = Vec::new();
+    for item in domain {
+        let others: BTreeSet<String> = domain
+            .iter()
+            .filter(|o| *o != item)
+            .flat_map(|o| name(o))
+            .collect();
+        let own: BTreeSet<String> = name(item)
+            .into_iter()
+            .filter(|m| !others.contains(m))
+            .collect();
+        if own.is_empty() {
+            return None;
+        }
+        if sentences.iter().any(|s| own.is_subset(s)) {
+            read.push(*item);
+        } else if own.iter().any(|m| anywhere.contains(m)) {
+            return None;
+        }
+    }
+    (!read.is_empty()).then_some(read)
+}
+
+/// A list's items in the order a known edition lists exactly them, else the
+/// type's.
+fn order(
+    read: &[&str],
+    stated: &BTreeMap<String, Vec<(&str, Value)>>,
+    key: &str,
+    domain: &[&str],
+) -> Value {
+    let known = stated.get(key).into_iter().flatten().find_map(|(_, v)| {
+        let list = v.as_array()?;
+        let same = list.len() == read.len()
+            && list
+                .iter()
+                .all(|i| i.as_str().is_some_and(|i| read.contains(&i)));
+        same.then(|| v.clone())
+    });
+    known.unwrap_or_else(|| {
+        Value::from(
+            domain
+                .iter()
+                .filter(|i| read.contains(i))
+                .map(|i| (*i).to_string())
+                .collect::<Vec<_>>(),
+        )
+    })
+}
+
+/// The meanings a text says in words (its numbers aside).
+fn said(tokens: &[Token], lw: &Folded) -> BTreeSet<String> {
+    let mut m = meanings(tokens, lw);
+    m.retain(|x| !x.starts_with('#'));
+    m
+}
+
 /// A text's words, folded.
 fn word_set(text: &str) -> BTreeSet<String> {
     crate::text::fold(text)
@@ -1504,9 +1835,9 @@ fn same_words(a: &BTreeSet<String>, b: &BTreeSet<String>) -> bool {
 }
 
 /// The book's number in `sentence` that counts what the quote's value `v`
-/// counts, when the sentence has exactly one such; with whether the
-/// evidence is strong: it counts something named (a unit or a sign) and is
-/// the only number of the sentence as `v` is of the quote.
+/// counts, when the sentence has one such (printed once or more); with whether the
+/// evidence is strong: it is the only number of the sentence as `v` is of
+/// the quote, counting the same with the unit right after it.
 fn number_at(v: u64, k: &Known, sentence: Option<&String>, lw: &Folded) -> Option<(Value, bool)> {
     let counts: Vec<Option<Counts>> = k
         .numbers
@@ -1518,20 +1849,30 @@ fn number_at(v: u64, k: &Known, sentence: Option<&String>, lw: &Folded) -> Optio
     if counts.iter().any(|c| *c != what) {
         return None;
     }
-    let all = numbers(std::slice::from_ref(sentence?), lw);
-    let here: Vec<u32> = all.iter().filter(|n| n.1 == what).map(|n| n.0).collect();
-    let only = all.len() == 1 && k.numbers.len() == 1;
+    let sentence = std::slice::from_ref(sentence?);
+    let all = numbers(sentence, lw, UNIT_GAP);
+    let mut here: Vec<u32> = all.iter().filter(|n| n.1 == what).map(|n| n.0).collect();
+    // Strong only where the unit stands right after the number in both
+    // too: "3 or more players" and "menej ako 3 hráči" (fewer than 3
+    // players) count the same but do not say the same.
+    let tight = numbers(sentence, lw, 0);
+    let only = all.len() == 1
+        && k.numbers.len() == 1
+        && tight.first().map(|n| n.1) == k.tight.first().map(|n| n.1);
+    // The same number printed again (in an example) reads the same.
+    here.dedup();
     match here.as_slice() {
         [n] => Some((Value::from(*n), only)),
         _ => None,
     }
 }
 
-/// The value of choice parameter `key` a sentence's features name: the
-/// one known value whose quotes have features the sentence carries that
-/// no other value's quotes have. Strong when another value is known and
-/// the sentence carries two such words (not labels or numbers) of it.
-fn choice_at(key: &str, sentence: &BTreeSet<String>, known: &[Known]) -> Option<(Value, bool)> {
+/// The values of choice parameter `key` a sentence's features name: the
+/// known values whose quotes have features the sentence carries that no
+/// other value's quotes have. One is strong when another value is known
+/// and the sentence carries two such words (not labels or numbers) of it;
+/// several are candidates for a person.
+fn choice_at(key: &str, sentence: &BTreeSet<String>, known: &[Known]) -> Vec<(Value, bool)> {
     let mut by_value: Vec<(Value, BTreeSet<&String>)> = Vec::new();
     for k in known.iter().filter(|k| k.key == key && !k.value.is_array()) {
         match by_value.iter_mut().find(|(v, _)| *v == k.value) {
@@ -1553,8 +1894,9 @@ fn choice_at(key: &str, sentence: &BTreeSet<String>, known: &[Known]) -> Option<
         .filter(|(_, n)| *n > 0)
         .collect();
     match hits.as_slice() {
-        [(v, n)] => Some(((*v).clone(), by_value.len() >= 2 && *n >= 2)),
-        _ => None,
+        [(v, n)] => vec![((*v).clone(), by_value.len() >= 2 && *n >= 2)],
+        // Several values' words: each is a candidate, none is sure.
+        many => many.iter().map(|(v, _)| ((*v).clone(), false)).collect(),
     }
 }
 
@@ -1759,7 +2101,7 @@ mod tests {
     #[test]
     fn a_number_is_read_where_the_known_rule_prints_its_value() {
         let c = cues();
-        let of = |text: &str, lang: Lang| numbers(&sentences(text), c.words.of(lang));
+        let of = |text: &str, lang: Lang| numbers(&sentences(text), c.words.of(lang), 0);
         let place_of = |v: u64, theirs: &str, tl: Lang, mine: &str, ml: Lang| match place(
             v,
             &of(theirs, tl),
@@ -1787,6 +2129,184 @@ mod tests {
         // ... but where they count nothing named, the others must agree.
         let en = "With 4 players and five cards: any 3 actions in turn.";
         assert_eq!(place_of(3, de, Lang::De, en, Lang::En), None);
+    }
+
+    /// The points a person would otherwise answer, decided on the
+    /// evidence `decide` states: the value's own words and its quotes'
+    /// shared meanings in the sentence and none of another value's; for a
+    /// number, the one every known edition states, printed.
+    #[test]
+    fn a_point_is_set_only_where_its_sentence_names_that_value_alone() {
+        use crate::rules::Store;
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let fresh = || {
+            let mut ed = store.edition("dpc-2019-en").expect("edition").clone();
+            for r in ed.rules_mut() {
+                r.params = Params::default();
+            }
+            ed
+        };
+        let number_of = |ed: &Edition, concept: &str| {
+            ed.rules()
+                .find(|r| r.concept == concept)
+                .map(|r| r.number.clone())
+                .expect("rule")
+        };
+        let decided = |concept: &str, key: &str, value: Value, sentence: &str| {
+            let mut ed = fresh();
+            let mut doubts = vec![Doubt {
+                key: key.to_string(),
+                rule: number_of(&ed, concept),
+                readings: vec![value],
+                sentence: sentence.to_string(),
+            }];
+            let found = decide(&mut ed, &knowledge, &mut doubts);
+            assert_eq!(found.len() + doubts.len(), 1);
+            found.first().map(|f| f.value.clone())
+        };
+        let left = Value::from("first-left-of-button");
+        let rows: [(&str, &str, Value, &str, bool); 7] = [
+            (
+                "odd-chips",
+                "odd_chip_recipient",
+                left.clone(),
+                "The odd chip goes to the first player to the left of the button.",
+                true,
+            ),
+            // A room that changed the value: its own words are not all there.
+            (
+                "odd-chips",
+                "odd_chip_recipient",
+                left,
+                "The odd chip goes to the first player to the right of the dealer.",
+                false,
+            ),
+            // Another value's own words stand in the sentence.
+            (
+                "binding-declarations-undercalls",
+                "undercall_preflop_opener",
+                Value::from("big-blind"),
+                "The pre-flop opener is the first raise, not the big blind.",
+                false,
+            ),
+            (
+                "substantial-action",
+                "sa_chip_actions",
+                Value::from(2),
+                "any 2 actions in turn, at least one of which puts chips in the pot",
+                true,
+            ),
+            // A number no known edition states.
+            (
+                "substantial-action",
+                "sa_chip_actions",
+                Value::from(4),
+                "any 4 actions in turn, at least one of which puts chips in the pot",
+                false,
+            ),
+            // The number is not printed.
+            (
+                "substantial-action",
+                "sa_chip_actions",
+                Value::from(2),
+                "any actions in turn, at least one of which puts chips in the pot",
+                false,
+            ),
+            // The known quotes share one meaning only (card): too little.
+            (
+                "misdeals",
+                "misdeal_exposed_downcards",
+                Value::from(2),
+                "any other 2 downcards are exposed by dealer error",
+                false,
+            ),
+        ];
+        for (concept, key, value, sentence, set) in rows {
+            let want = set.then(|| value.clone());
+            assert_eq!(decided(concept, key, value, sentence), want, "{sentence}");
+        }
+    }
+
+    #[test]
+    fn a_sentence_splits_into_clauses_at_semicolons_and_inline_part_labels() {
+        assert_eq!(
+            clauses("Aktionen sind entweder A) zwei Aktionen oder B) drei Aktionen (Check, Bet)."),
+            vec![
+                "Aktionen sind entweder",
+                "A) zwei Aktionen oder",
+                "B) drei Aktionen (Check, Bet)."
+            ]
+        );
+        assert_eq!(
+            clauses("the hand is dead; if not facing a bet, the hand is checked"),
+            vec![
+                "the hand is dead;",
+                "if not facing a bet, the hand is checked"
+            ]
+        );
+        // A label word that is no inline label stays.
+        assert_eq!(
+            clauses("Plan B (if any) holds."),
+            vec!["Plan B (if any) holds."]
+        );
+    }
+
+    #[test]
+    fn a_unit_may_follow_its_number_after_a_few_short_words() {
+        let c = cues();
+        let counts = |text: &str, lang: Lang, gap: usize| -> Vec<Option<Counts>> {
+            numbers(&[text.to_string()], c.words.of(lang), gap)
+                .into_iter()
+                .map(|n| n.1)
+                .collect()
+        };
+        let players = Some(Counts::Unit(Unit::Players));
+        assert_eq!(
+            counts("3 or more players short", Lang::En, UNIT_GAP),
+            vec![players]
+        );
+        assert_eq!(counts("3 or more players short", Lang::En, 0), vec![None]);
+        let seconds = Some(Counts::Unit(Unit::Seconds));
+        assert_eq!(
+            counts("je 90 (a menej) sekúnd do", Lang::Sk, UNIT_GAP),
+            vec![seconds]
+        );
+        // A longer word between: the number counts what that word names.
+        assert_eq!(
+            counts("der höchsten 5-Karten-Hand", Lang::De, UNIT_GAP),
+            vec![None]
+        );
+    }
+
+    /// A list is read by its items' own names only where every item of the
+    /// type is named or left out altogether.
+    #[test]
+    fn a_list_is_read_by_its_items_names_where_they_decide_it() {
+        let c = cues();
+        let (en, de) = (c.words.of(Lang::En), c.words.of(Lang::De));
+        let domain = Params::choices("penalty_kinds").expect("a list of ids");
+        let all = "Strafmaßnahmen umfassen mündliche Verwarnungen, eine oder mehrere Hände, \
+                   eine oder mehrere Runden und Disqualifikation.";
+        assert_eq!(
+            listed(domain, all, de, en),
+            Some(vec![
+                "warning",
+                "missed-hands",
+                "missed-rounds",
+                "disqualification"
+            ])
+        );
+        let two = "Strafmaßnahmen umfassen mündliche Verwarnungen und Disqualifikation.";
+        assert_eq!(
+            listed(domain, two, de, en),
+            Some(vec!["warning", "disqualification"])
+        );
+        // Raises spoken of, but not the words of declaring a call first:
+        // that item is neither named nor left out.
+        let domain = Params::choices("raise_methods").expect("a list of ids");
+        let open = "A raise is made by pushing the chips in one motion.";
+        assert_eq!(listed(domain, open, en, en), None);
     }
 
     #[test]

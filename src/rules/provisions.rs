@@ -75,6 +75,18 @@ impl Kind {
     }
 }
 
+/// What a provision states follows from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Consequence {
+    /// A penalty may or will be given.
+    Penalty,
+    /// The hand is dead.
+    DeadHand,
+    /// The action binds.
+    Binding,
+}
+
 /// A term in which editions word one provision differently.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -224,6 +236,12 @@ pub struct Provision {
     /// substance without changing a ruling.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub duty: bool,
+    /// For a duty: what its text states follows a breach (can be
+    /// penalised). A duty stating none is worded as a recommendation where
+    /// an edition says "should": "must" against "should" then changes
+    /// nothing the floor rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub consequence: Option<Consequence>,
     /// The terms editions word differently, each with the values it can
     /// take: a value of its own (described here), or one of the catalog's
     /// shared values (`~`: "must", "at least", "or"...).
@@ -1014,6 +1032,7 @@ mod tests {
             concept: "calling-clock".into(),
             kind: Kind::Ruling,
             duty: false,
+            consequence: None,
             terms: Unique::default(),
             param: param.map(str::to_string),
             value: value.map(str::to_string),

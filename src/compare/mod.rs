@@ -437,14 +437,10 @@ pub struct Ruled(BTreeSet<String>);
 impl Ruled {
     /// Those of editions `a` and `b`.
     pub fn between(a: &Edition, b: &Edition) -> Ruled {
-        use crate::engine::differ::{Under, changing};
-        let (Ok(ua), Ok(ub)) = (
-            Under::of(&crate::rules::Book::Full(a)),
-            Under::of(&crate::rules::Book::Full(b)),
-        ) else {
-            return Ruled::default();
-        };
-        Ruled(changing(&ua, &ub).into_iter().map(str::to_string).collect())
+        match crate::engine::differ::changing_between(a, b) {
+            Ok(found) => Ruled(found.into_iter().map(str::to_string).collect()),
+            Err(_) => Ruled::default(),
+        }
     }
 
     /// Whether a difference in provision `id` changes a ruling.

@@ -46,6 +46,7 @@ fn main() {
     let mut editions_json = Vec::new();
     let mut lexicons = Vec::new();
     let mut concept_names = Vec::new();
+    let mut catalog_bare = String::new();
     for rel in &files {
         let yaml = fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
         // A file that is not valid YAML is embedded as it is: the library
@@ -92,6 +93,13 @@ fn main() {
                     ));
                     ("Json", json)
                 } else {
+                    if rel == "locales/provisions.yaml" {
+                        // A JSON answer reads no description: the catalog
+                        // with them empty is what it parses.
+                        let mut bare = value.clone();
+                        blank_descriptions(&mut bare);
+                        catalog_bare = serde_json::to_string(&bare).expect("a JSON value");
+                    }
                     ("Json", serde_json::to_string(&value).expect("a JSON value"))
                 }
             }
@@ -105,6 +113,7 @@ fn main() {
     }
     table.push(']');
     fs::write(out.join("embedded.rs"), table).expect("write OUT_DIR");
+    fs::write(out.join("catalog_bare.json"), catalog_bare).expect("write OUT_DIR");
     rule_indexes.push(']');
     fs::write(out.join("rule_indexes.rs"), rule_indexes).expect("write OUT_DIR");
     let (index, tables) = search_data(&editions_json, &lexicons, &concept_names);
@@ -465,5 +474,23 @@ fn collect(root: &Path, dir: &Path, files: &mut Vec<String>) {
             let rel = path.strip_prefix(root).expect("under root");
             files.push(rel.to_string_lossy().replace('\\', "/"));
         }
+    }
+}
+
+/// Empties every description of the provision catalog (the four UI
+/// languages' texts of a provision, a term value or a shared value).
+fn blank_descriptions(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, v) in map.iter_mut() {
+                if matches!(key.as_str(), "en" | "nl" | "de" | "sk") && v.is_string() {
+                    *v = serde_json::Value::String(String::new());
+                } else {
+                    blank_descriptions(v);
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(blank_descriptions),
+        _ => {}
     }
 }

@@ -27,6 +27,13 @@ pub enum Format {
 
 static EMBEDDED: &[(&str, Format, &str)] = include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
+/// The path of the provision catalog in a data tree.
+pub const CATALOG_PATH: &str = "locales/provisions.yaml";
+
+/// The bundled provision catalog as JSON with every description empty
+/// (empty where the catalog could not be read at build time).
+static CATALOG_BARE: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog_bare.json"));
+
 /// The bundled decision trees as written (see [`DataSource::written`]).
 static RULINGS_WRITTEN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rulings_sources.rs"));
 
@@ -201,6 +208,20 @@ impl DataSource {
                 .find(|(p, _)| *p == rel)
                 .map(|(_, text)| Cow::Borrowed(*text)),
             DataSource::Dir(_) => self.read(rel).ok().flatten().map(|f| f.text),
+        }
+    }
+
+    /// The bundled provision catalog without its descriptions, for a
+    /// reader that keeps none (`None` for a `--data` tree).
+    pub fn catalog_without_descriptions(&self) -> Option<DataFile> {
+        match self {
+            DataSource::Embedded if !CATALOG_BARE.is_empty() => Some(DataFile {
+                path: CATALOG_PATH.to_string(),
+                shown: CATALOG_PATH.to_string(),
+                format: Format::Json,
+                text: Cow::Borrowed(CATALOG_BARE),
+            }),
+            _ => None,
         }
     }
 

@@ -709,8 +709,8 @@ impl Report<'_> {
     }
 
     /// "★ " before a difference that changes a ruling.
-    fn star(&self, id: &str) -> &'static str {
-        match floor::compare::weigh(self.catalog, &self.c.ruled, id) {
+    fn star(&self, id: &str, term: Option<Term>) -> &'static str {
+        match floor::compare::weigh(self.catalog, &self.c.ruled, id, term) {
             Weighs::Ruling => "★ ",
             _ => "",
         }
@@ -738,7 +738,11 @@ impl Report<'_> {
     /// the words of each edition, whole, so the difference is in view.
     fn term_lines(&self, d: &TermDiff) -> Vec<String> {
         let weighs = d.a.is_some() && d.b.is_some();
-        let star = if weighs { self.star(&d.id) } else { "" };
+        let star = if weighs {
+            self.star(&d.id, Some(d.term))
+        } else {
+            ""
+        };
         let mut lines = vec![format!(
             "{star}{}{} — {}: {} ({} {}) → {} ({} {})",
             self.provision(&d.id),
@@ -766,9 +770,11 @@ impl Report<'_> {
         let mut lines = Vec::new();
         let one_sided = row.a.is_none() || row.b.is_none();
         // Differences in rulings first, then duties, then the rest.
-        let weight = |id: &str| floor::compare::weigh(self.catalog, &self.c.ruled, id);
+        let weight = |id: &str, term: Option<Term>| {
+            floor::compare::weigh(self.catalog, &self.c.ruled, id, term)
+        };
         let mut terms: Vec<&TermDiff> = row.terms.iter().collect();
-        terms.sort_by_key(|d| (weight(&d.id), d.a.is_none() || d.b.is_none()));
+        terms.sort_by_key(|d| (weight(&d.id, Some(d.term)), d.a.is_none() || d.b.is_none()));
         for d in terms {
             lines.extend(self.term_lines(d));
         }
@@ -786,11 +792,11 @@ impl Report<'_> {
                 continue;
             }
             let mut quotes: Vec<&Quote> = quotes.iter().collect();
-            quotes.sort_by_key(|q| weight(&q.id));
+            quotes.sort_by_key(|q| weight(&q.id, None));
             for q in quotes {
                 lines.push(format!(
                     "{}{}",
-                    self.star(&q.id),
+                    self.star(&q.id, None),
                     self.f(
                         "only_states",
                         &[

@@ -437,14 +437,10 @@ pub struct Ruled(BTreeSet<String>);
 impl Ruled {
     /// Those of editions `a` and `b`.
     pub fn between(a: &Edition, b: &Edition) -> Ruled {
-        use crate::engine::differ::{Under, changing};
-        let (Ok(ua), Ok(ub)) = (
-            Under::of(&crate::rules::Book::Full(a)),
-            Under::of(&crate::rules::Book::Full(b)),
-        ) else {
-            return Ruled::default();
-        };
-        Ruled(changing(&ua, &ub).into_iter().map(str::to_string).collect())
+        match crate::engine::differ::changing_between(a, b) {
+            Ok(found) => Ruled(found.into_iter().map(str::to_string).collect()),
+            Err(_) => Ruled::default(),
+        }
     }
 
     /// Whether a difference in provision `id` changes a ruling.
@@ -749,8 +745,8 @@ struct Weight {
 impl Weight {
     /// A difference in provision `id` (stated on both sides with other
     /// terms, or on one side only).
-    fn add(&mut self, catalog: &Catalog, ruled: &Ruled, id: &str) {
-        match weigh(catalog, ruled, id) {
+    fn add(&mut self, catalog: &Catalog, ruled: &Ruled, id: &str, term: Option<Term>) {
+        match weigh(catalog, ruled, id, term) {
             Weighs::Ruling => {
                 self.substance = true;
                 self.ruling = true;
@@ -774,16 +770,25 @@ pub enum Weighs {
 }
 
 /// What a difference in provision `id` between the editions of `ruled`
-/// weighs: a ruling where an incident that reads it rules otherwise with
+/// weighs, in `term` where both state it (`None`: one edition states it
+/// alone): a ruling where an incident that reads it rules otherwise with
 /// it ([`Ruled`], whatever the catalog calls it) or where the catalog has
-/// it as a ruling that is no mere duty. The one answer for the row's flags
-/// and each line's ★.
-pub fn weigh(catalog: &Catalog, ruled: &Ruled, id: &str) -> Weighs {
+/// it as a ruling that is no mere duty. "Must" against "should" in a duty
+/// that states no consequence (speak up, report at once) is what the
+/// recommendation it becomes under "should" weighs: nothing follows a
+/// breach either way. The one answer for the row's flags and each line's
+/// ★ and order.
+pub fn weigh(catalog: &Catalog, ruled: &Ruled, id: &str, term: Option<Term>) -> Weighs {
     if ruled.contains(id) {
         return Weighs::Ruling;
     }
     match catalog.get(id) {
         Some(p) if p.kind == Kind::Ruling && !p.duty => Weighs::Ruling,
+        Some(p)
+            if p.kind == Kind::Ruling && term == Some(Term::Force) && p.consequence.is_none() =>
+        {
+            Weighs::Procedure
+        }
         Some(p) if p.kind == Kind::Ruling => Weighs::Duty,
         Some(_) => Weighs::Procedure,
         // Not in the catalog: only a house overlay can say so, and it was
@@ -843,13 +848,13 @@ impl<'a> Context<'a> {
                                 && self.value_as_tda(&said.stated.id, applies) =>
                         {
                             s.as_tda.push(said.stated.id.clone());
-                            weight.add(self.catalog, self.ruled, &said.stated.id);
+                            weight.add(self.catalog, self.ruled, &said.stated.id, None);
                         }
                         Some(s) => {
                             s.unlike_tda.push(said.stated.id.clone());
-                            weight.add(self.catalog, self.ruled, &said.stated.id);
+                            weight.add(self.catalog, self.ruled, &said.stated.id, None);
                         }
-                        None => weight.add(self.catalog, self.ruled, &said.stated.id),
+                        None => weight.add(self.catalog, self.ruled, &said.stated.id, None),
                     }
                     out.push(self.quote(said));
                 }
@@ -866,7 +871,7 @@ impl<'a> Context<'a> {
                     // A term one edition leaves unworded is silence: shown,
                     // never weighed as a difference.
                     if va.is_some() && vb.is_some() {
-                        weight.add(self.catalog, self.ruled, &x.stated.id);
+                        weight.add(self.catalog, self.ruled, &x.stated.id, Some(term));
                     }
                     terms.push(TermDiff {
                         id: x.stated.id.clone(),
@@ -1362,6 +1367,40 @@ pub fn elements(value: &serde_json::Value) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// "Must" against "should" weighs by what follows: nothing in a duty
+    /// that states no consequence, substance in a duty that states one, a
+    /// ruling in an outcome the floor decides or where an incident rules
+    /// otherwise with it; every other term of a duty stays substance.
+    #[test]
+    fn a_duty_s_force_weighs_only_where_a_consequence_follows() {
+        let provisions: Vec<crate::rules::provisions::Provision> = crate::yaml::from_str(
+            "- {id: speak-up, concept: c, kind: ruling, duty: true, en: e, nl: n, de: d, sk: s}\n\
+             - {id: detour, concept: c, kind: ruling, duty: true, consequence: penalty, en: e, nl: n, de: d, sk: s}\n\
+             - {id: penalised, concept: c, kind: ruling, en: e, nl: n, de: d, sk: s}\n\
+             - {id: advice, concept: c, kind: recommendation, en: e, nl: n, de: d, sk: s}\n",
+            "test",
+        )
+        .expect("provisions");
+        let catalog = Catalog::new(provisions);
+        let none = Ruled::default();
+        let cases = [
+            ("speak-up", Some(Term::Force), Weighs::Procedure),
+            ("speak-up", Some(Term::When), Weighs::Duty),
+            ("speak-up", None, Weighs::Duty),
+            ("detour", Some(Term::Force), Weighs::Duty),
+            ("penalised", Some(Term::Force), Weighs::Ruling),
+            ("advice", Some(Term::Force), Weighs::Procedure),
+        ];
+        for (id, term, weighs) in cases {
+            assert_eq!(weigh(&catalog, &none, id, term), weighs, "{id} {term:?}");
+        }
+        let ruled = Ruled(BTreeSet::from(["speak-up".to_string()]));
+        assert_eq!(
+            weigh(&catalog, &ruled, "speak-up", Some(Term::Force)),
+            Weighs::Ruling
+        );
+    }
 
     #[test]
     fn word_diff_marks_changed_words_only() {

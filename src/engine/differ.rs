@@ -9,7 +9,7 @@
 //! ([`super::Incident::PROVISIONS`]): a difference there is a change of
 //! ruling only where some facts are ruled otherwise.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use super::answer::Answer;
@@ -20,7 +20,7 @@ use crate::data::DataSource;
 use crate::poker::Chips;
 use crate::rules::params::{Params, Resolved};
 use crate::rules::provisions::StatedIn;
-use crate::rules::{Book, Terms};
+use crate::rules::{Book, Edition, Terms};
 
 /// What two rulings are compared on: the outcome and the amounts. A
 /// remedy step, a note or the rules cited are not a different ruling: the
@@ -61,21 +61,7 @@ impl Under {
     /// and how it states each declared provision (FNV-1a, stable across
     /// builds, so that [`BUNDLED`] can be looked up by it).
     pub fn fingerprint(&self) -> u64 {
-        let mut text = serde_json::to_string(&self.params).unwrap_or_default();
-        for (param, concept) in &self.sources {
-            text.push_str(&format!("|{param}={concept}"));
-        }
-        let declared: BTreeSet<&str> = crate::incidents::ALL
-            .iter()
-            .flat_map(|e| e.provisions.iter().copied())
-            .collect();
-        for id in declared {
-            let terms = self.terms(id).map(serde_json::to_string);
-            text.push_str(&format!("|{id}:{terms:?}"));
-        }
-        text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        })
+        fingerprint(&self.params, &self.sources, |id| self.terms(id))
     }
 
     /// How it states provision `id`.
@@ -92,6 +78,102 @@ impl Under {
             stated: self.stated.with(id, terms),
         }
     }
+}
+
+/// [`Under::fingerprint`] of the edition whose parameters, their sources
+/// and declared provisions' terms are given.
+fn fingerprint<'t>(
+    params: &Params,
+    sources: &[(&'static str, String)],
+    terms: impl Fn(&str) -> Option<&'t Terms>,
+) -> u64 {
+    use std::fmt::Write as _;
+    // The text is hashed as it is written: no string is built.
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    if serde_json::to_writer(&mut h, params).is_err() {
+        h = Fnv(0xcbf2_9ce4_8422_2325);
+    }
+    for (param, concept) in sources {
+        let _ = write!(h, "|{param}={concept}");
+    }
+    for id in declared() {
+        let terms = terms(id).map(serde_json::to_string);
+        let _ = write!(h, "|{id}:{terms:?}");
+    }
+    h.0
+}
+
+/// FNV-1a over the bytes written to it.
+struct Fnv(u64);
+
+impl Fnv {
+    fn eat(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+impl std::fmt::Write for Fnv {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.eat(s.as_bytes());
+        Ok(())
+    }
+}
+
+impl std::io::Write for Fnv {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.eat(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The provisions the incidents declare, gathered once per process.
+fn declared() -> &'static BTreeSet<&'static str> {
+    static DECLARED: OnceLock<BTreeSet<&'static str>> = OnceLock::new();
+    DECLARED.get_or_init(|| {
+        crate::incidents::ALL
+            .iter()
+            .flat_map(|e| e.provisions.iter().copied())
+            .collect()
+    })
+}
+
+/// [`Under::fingerprint`] of an edition parsed whole, read from its rules
+/// without building its [`Under`] (every provision it states, cloned): a
+/// comparison of two bundled editions needs no more than the look-up.
+pub fn fingerprint_of(edition: &Edition) -> u64 {
+    let (params, sources) = Book::Full(edition).params_with_sources();
+    let wanted = declared();
+    // The first rule stating a provision gives its terms, as `StatedIn`.
+    let mut first: BTreeMap<&str, &Terms> = BTreeMap::new();
+    for s in edition.rules().flat_map(|r| r.provisions.iter()) {
+        if wanted.contains(s.id.as_str()) {
+            first.entry(s.id.as_str()).or_insert(&s.terms);
+        }
+    }
+    fingerprint(&params, &sources, |id| first.get(id).copied())
+}
+
+/// [`changing`] between two editions parsed whole: a pair [`BUNDLED`]
+/// holds is looked up by [`fingerprint_of`]; any other is ruled.
+pub fn changing_between(a: &Edition, b: &Edition) -> crate::Result<BTreeSet<&'static str>> {
+    if let Some(pair) = bundled([fingerprint_of(a), fingerprint_of(b)]) {
+        return Ok(pair.changing.iter().copied().collect());
+    }
+    let (ua, ub) = (Under::of(&Book::Full(a))?, Under::of(&Book::Full(b))?);
+    Ok(changing_ruled(&ua, &ub))
+}
+
+/// The stored pair with these fingerprints, in either order.
+fn bundled(inputs: [u64; 2]) -> Option<&'static Pair> {
+    BUNDLED
+        .iter()
+        .find(|p| p.inputs == inputs || p.inputs == [inputs[1], inputs[0]])
 }
 
 /// An incident with its tree and every set of facts the tree can be
@@ -130,11 +212,7 @@ fn walked() -> &'static [Walked] {
 /// (ruling every set of facts costs many times a comparison); any other
 /// pair, a house's version among them, is ruled here.
 pub fn changing(a: &Under, b: &Under) -> BTreeSet<&'static str> {
-    let inputs = [a.fingerprint(), b.fingerprint()];
-    let found = BUNDLED
-        .iter()
-        .find(|p| p.inputs == inputs || p.inputs == [inputs[1], inputs[0]]);
-    match found {
+    match bundled([a.fingerprint(), b.fingerprint()]) {
         Some(pair) => pair.changing.iter().copied().collect(),
         None => changing_ruled(a, b),
     }
@@ -358,25 +436,50 @@ fn samples(q: &Question) -> Vec<Answer> {
 mod tests {
     use super::*;
 
-    /// [`BUNDLED`] is what ruling every set of facts finds between every
-    /// two bundled editions, loaded as `floor compare` loads them
-    /// (`FLOOR_BLESS=1` writes it again after an intended change).
-    #[test]
-    fn the_bundled_pairs_are_what_ruling_the_facts_finds() {
+    /// Every bundled edition as shipped, without and with its record.
+    fn bundled_editions() -> Vec<(Edition, Edition)> {
         let source = DataSource::Embedded;
         let store = crate::rules::Store::open(source.clone()).expect("store");
         let catalog = crate::rules::provisions::Catalog::load(&source)
             .expect("catalog")
             .expect("a bundled catalog");
-        let editions = crate::incidents::EDITIONS;
-        let under: Vec<Under> = editions
+        crate::incidents::EDITIONS
             .iter()
             .map(|id| {
-                let e = store.edition_owned(id).expect("a bundled edition");
-                let e = crate::rules::provisions::with_provisions(e, &source, &catalog)
-                    .expect("its record");
-                Under::of(&Book::Full(&e)).expect("under")
+                let bare = store.edition_owned(id).expect("a bundled edition");
+                let with =
+                    crate::rules::provisions::with_provisions(bare.clone(), &source, &catalog)
+                        .expect("its record");
+                (bare, with)
             })
+            .collect()
+    }
+
+    /// The fingerprint read from an edition's rules is the one its
+    /// [`Under`] gives, for every bundled edition with its record and
+    /// without (the look-up [`changing_between`] makes is [`changing`]'s).
+    #[test]
+    fn an_edition_s_fingerprint_is_its_under_s() {
+        let mut checked = 0;
+        for (bare, with) in bundled_editions() {
+            for e in [&bare, &with] {
+                let under = Under::of(&Book::Full(e)).expect("under");
+                assert_eq!(fingerprint_of(e), under.fingerprint(), "{}", e.id);
+                checked += 1;
+            }
+        }
+        assert!(checked >= 10, "{checked}");
+    }
+
+    /// [`BUNDLED`] is what ruling every set of facts finds between every
+    /// two bundled editions, loaded as `floor compare` loads them
+    /// (`FLOOR_BLESS=1` writes it again after an intended change).
+    #[test]
+    fn the_bundled_pairs_are_what_ruling_the_facts_finds() {
+        let editions = crate::incidents::EDITIONS;
+        let under: Vec<Under> = bundled_editions()
+            .iter()
+            .map(|(_, e)| Under::of(&Book::Full(e)).expect("under"))
             .collect();
         let mut text = String::from(
             "// What `changing_ruled` finds between every two bundled editions,\n\

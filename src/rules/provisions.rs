@@ -31,7 +31,7 @@ use crate::message::{Message, Msg};
 use crate::rules::{Edition, Lang, Params, Part, Rule, RuleKind, Stated, Terms};
 
 /// The path of the provision catalog in a data tree.
-pub const CATALOG_PATH: &str = "locales/provisions.yaml";
+pub const CATALOG_PATH: &str = crate::data::CATALOG_PATH;
 
 /// The shared term value a record gives where its text says nothing of the
 /// term: silence, shown and never weighed as a difference.
@@ -73,6 +73,18 @@ impl Kind {
             Kind::Recommendation => "recommendation",
         }
     }
+}
+
+/// What a provision states follows from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Consequence {
+    /// A penalty may or will be given.
+    Penalty,
+    /// The hand is dead.
+    DeadHand,
+    /// The action binds.
+    Binding,
 }
 
 /// A term in which editions word one provision differently.
@@ -224,6 +236,12 @@ pub struct Provision {
     /// substance without changing a ruling.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub duty: bool,
+    /// For a duty: what its text states follows a breach (can be
+    /// penalised). A duty stating none is worded as a recommendation where
+    /// an edition says "should": "must" against "should" then changes
+    /// nothing the floor rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub consequence: Option<Consequence>,
     /// The terms editions word differently, each with the values it can
     /// take: a value of its own (described here), or one of the catalog's
     /// shared values (`~`: "must", "at least", "or"...).
@@ -322,7 +340,11 @@ impl Catalog {
         source: &DataSource,
         keep: Descriptions,
     ) -> crate::Result<Option<Catalog>> {
-        let Some(file) = source.read(CATALOG_PATH)? else {
+        let bare = match keep {
+            Descriptions::None => source.catalog_without_descriptions(),
+            _ => None,
+        };
+        let Some(file) = bare.map_or_else(|| source.read(CATALOG_PATH), |f| Ok(Some(f)))? else {
             return Ok(None);
         };
         let before = KEEP.with(|k| k.replace(keep));
@@ -709,7 +731,7 @@ pub fn attach(edition: &mut Edition, record: Record, catalog: &Catalog) -> Vec<M
             }
             list.push(statement.into_stated(id));
         }
-        list.sort_by_key(|s| catalog.position(&s.id));
+        list.sort_by_cached_key(|s| catalog.position(&s.id));
         rule.provisions = list;
     }
     problems
@@ -1014,6 +1036,7 @@ mod tests {
             concept: "calling-clock".into(),
             kind: Kind::Ruling,
             duty: false,
+            consequence: None,
             terms: Unique::default(),
             param: param.map(str::to_string),
             value: value.map(str::to_string),
@@ -1033,6 +1056,25 @@ mod tests {
             topic: None,
             terms: Terms::default(),
         }
+    }
+
+    /// Read keeping no description, the bundled catalog is the same from
+    /// its descriptions-free copy as from the file itself.
+    #[test]
+    fn the_catalog_without_descriptions_is_the_catalog_read_without_them() {
+        let source = DataSource::Embedded;
+        let bare = Catalog::load_describing(&source, Descriptions::None)
+            .expect("bare")
+            .expect("a bundled catalog");
+        let file = source.read(CATALOG_PATH).expect("read").expect("the file");
+        let before = KEEP.with(|k| k.replace(Descriptions::None));
+        let whole: crate::Result<CatalogFile> = file.parse();
+        KEEP.with(|k| k.set(before));
+        let whole = whole.expect("the whole file");
+        assert!(source.catalog_without_descriptions().is_some());
+        assert_eq!(bare.provisions, whole.provisions);
+        assert_eq!(bare.shared, whole.shared);
+        assert!(bare.provisions.len() > 100);
     }
 
     /// A statement agrees with the TDA practice unless a term both word

@@ -1391,7 +1391,7 @@ fn a_provision_an_incident_reads_is_starred_exactly_where_its_ruling_differs() {
                     let by_kind = catalog
                         .get(id)
                         .is_some_and(|p| p.kind == Kind::Ruling && !p.duty);
-                    let weighs = floor::compare::weigh(&catalog, &c.ruled, id);
+                    let weighs = floor::compare::weigh(&catalog, &c.ruled, id, None);
                     let starred = weighs == floor::compare::Weighs::Ruling;
                     if starred != (rules_otherwise || by_kind) {
                         wrong.push(format!(

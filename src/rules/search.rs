@@ -16,7 +16,7 @@
 //! build time, so a search parses no edition at all.
 
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use memchr::memmem;
 
@@ -427,11 +427,16 @@ fn query_langs(words: &[&str], stop: &StopWords, vocab: &Vocab) -> Vec<&'static 
 }
 
 fn query_terms(words: &[&str], lexicon: &Lexicon, vocab: &Vocab) -> Vec<Term> {
+    let langs = query_langs(words, &lexicon.stop, vocab);
+    query_terms_in(words, &langs, lexicon, vocab)
+}
+
+/// The terms of a query written in `langs` (`query_langs`).
+fn query_terms_in(words: &[&str], langs: &[&str], lexicon: &Lexicon, vocab: &Vocab) -> Vec<Term> {
     let stop = &lexicon.stop;
     // A form reaches a word of the texts, or of the lexicon: "gerookt" is
     // "roken", a topic no rulebook has.
     let known = |lang: &str, stem: &str| vocab.has_stem(lang, stem) || names(lexicon, lang, stem);
-    let langs = query_langs(words, stop, vocab);
     // A stop word of the query's language says nothing; one of another
     // language is a word of this one when its texts have it ("tot" is
     // Dutch "until" but German "dead").
@@ -881,18 +886,13 @@ fn concept_evidence<'l>(
 fn lexicon_words<'l>(
     evidence: &mut HashMap<&'l str, Evidence>,
     index: &'l Index,
-    words: &[&str],
+    editions: &Editions<'l>,
+    langs: &[&str],
     terms: &[Term],
     matches: &[Vec<Option<TermMatch>>],
 ) {
     let lexicon = &index.lexicon;
-    let langs = query_langs(words, &lexicon.stop, &index.vocab);
-    let topics = index
-        .docs
-        .iter()
-        .map(|d| d.concept)
-        .collect::<BTreeSet<_>>()
-        .len();
+    let topics = editions.topics(|_| true).len();
     // Per language of the query: stem -> the terms saying it, and how
     // sure each reading is.
     let mut by_lang: [HashMap<&str, Vec<(usize, f64)>>; 4] = Default::default();
@@ -1028,7 +1028,8 @@ pub fn search<'d, 'a>(
         });
     }
     let editions = Editions::of(docs);
-    let mut terms = query_terms(&words, &index.lexicon, &index.vocab);
+    let langs = query_langs(&words, &index.lexicon.stop, &index.vocab);
+    let mut terms = query_terms_in(&words, &langs, &index.lexicon, &index.vocab);
     let mut matches: Vec<Vec<Option<TermMatch>>> = terms
         .iter()
         .map(|t| match_term(t, docs, &editions.lengths))
@@ -1059,7 +1060,7 @@ pub fn search<'d, 'a>(
         *per_doc = match_term(term, docs, &editions.lengths);
     }
     let (weights, mut evidence, raised) = weigh(index, &terms, &matches, query, words.len());
-    lexicon_words(&mut evidence, index, &words, &terms, &matches);
+    lexicon_words(&mut evidence, index, &editions, &langs, &terms, &matches);
     // A term's weight for a topic.
     // The query's weight counts each term at the most it weighs for any
     // topic, so that a topic's share stays at most 1.
@@ -1117,7 +1118,7 @@ pub fn search<'d, 'a>(
         (sum * (count as f64 / known).powf(COORD), sum)
     };
     let mut topics: HashMap<&str, Topic> = HashMap::new();
-    for members in &editions.members {
+    for (e, members) in editions.members.iter().enumerate() {
         let own = edition.is_none_or(|id| docs[members[0]].edition == id);
         let factor = if own { 1.0 } else { OTHER_EDITION };
         for &d in members {
@@ -1151,7 +1152,7 @@ pub fn search<'d, 'a>(
         // Topics the lexicon names that this edition has no rule on (or
         // no rulebook has) stand by the lexicon alone.
         for (concept, l) in &evidence {
-            if members.iter().any(|&d| docs[d].concept == *concept) {
+            if editions.concepts[e].contains(concept) {
                 continue;
             }
             let (score, share) = score_of(concept, &|t| l.covers[t]);
@@ -1393,15 +1394,29 @@ type Raised<'l> = HashMap<&'l str, Vec<(usize, f64)>>;
 
 /// The docs grouped by edition, and each doc's length in terms relative to
 /// its edition's mean.
-struct Editions {
+struct Editions<'d> {
     /// Per edition, its docs, in index order.
     members: Vec<Vec<usize>>,
+    /// Per edition, its language and the topics it has a rule on.
+    langs: Vec<&'d str>,
+    concepts: Vec<HashSet<&'d str>>,
     /// Per doc.
     lengths: Vec<f64>,
 }
 
-impl Editions {
-    fn of(docs: &[Doc]) -> Editions {
+impl<'d> Editions<'d> {
+    /// The topics of the editions in the languages `lang` accepts.
+    fn topics(&self, lang: impl Fn(&str) -> bool) -> HashSet<&'d str> {
+        let mut out = HashSet::new();
+        for (l, concepts) in self.langs.iter().zip(&self.concepts) {
+            if lang(l) {
+                out.extend(concepts.iter().copied());
+            }
+        }
+        out
+    }
+
+    fn of(docs: &'d [Doc]) -> Editions<'d> {
         let mut members: Vec<Vec<usize>> = Vec::new();
         let mut ids: Vec<&str> = Vec::new();
         for (d, doc) in docs.iter().enumerate() {
@@ -1424,7 +1439,17 @@ impl Editions {
                 lengths[d] = raw[d] / mean.max(1.0);
             }
         }
-        Editions { members, lengths }
+        let langs = members.iter().map(|g| docs[g[0]].lang).collect();
+        let concepts = members
+            .iter()
+            .map(|g| g.iter().map(|&d| docs[d].concept).collect())
+            .collect();
+        Editions {
+            members,
+            langs,
+            concepts,
+            lengths,
+        }
     }
 }
 
@@ -1922,7 +1947,9 @@ mod tests {
                 .get(topic)
                 .and_then(|e| e.covers.get(t).copied())
                 .unwrap_or(0.0);
-            lexicon_words(&mut evidence, &index, &words, &terms, &matches);
+            let editions = Editions::of(&index.docs);
+            let langs = query_langs(&words, &index.lexicon.stop, &index.vocab);
+            lexicon_words(&mut evidence, &index, &editions, &langs, &terms, &matches);
             let partly = evidence
                 .get(topic)
                 .and_then(|e| e.covers.get(t).copied())

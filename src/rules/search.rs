@@ -283,6 +283,12 @@ const COVERED: f64 = 0.2;
 /// close topics.
 const OTHER_EDITION: f64 = 0.9;
 
+/// How much a hit counts in an edition written in the query's language
+/// when the edition in use is in another: the question's words are read
+/// there as written, while the edition in use shares only its loanwords
+/// ("call", "button") with the question.
+const ASKED_EDITION: f64 = 0.95;
+
 /// How many times the edition's own best topic a topic only other editions
 /// have a rule on must score to be offered first, as a fallback.
 const FALLBACK_MARGIN: f64 = 1.5;
@@ -317,6 +323,12 @@ const APART: f64 = 0.5;
 /// How strongly a word of a topic's lexicon term says the topic when the
 /// query does not say the whole term (see `lexicon_words`).
 const LEXICON_WORD: f64 = 0.6;
+
+/// How strongly a word of a topic's lexicon terms says a topic that no
+/// edition in the query's languages has a rule on (ONK's MEC rules asked
+/// in German): the lexicon is the only text of that topic the question can
+/// meet, so its words count nearly as a rule's.
+const LEXICON_WORD_ONLY: f64 = 0.8;
 
 /// Nearest topics offered when nothing covers the query.
 const NEAREST: usize = 3;
@@ -893,6 +905,7 @@ fn lexicon_words<'l>(
 ) {
     let lexicon = &index.lexicon;
     let topics = editions.topics(|_| true).len();
+    let in_langs = editions.topics(|lang| langs.contains(&lang));
     // Per language of the query: stem -> the terms saying it, and how
     // sure each reading is.
     let mut by_lang: [HashMap<&str, Vec<(usize, f64)>>; 4] = Default::default();
@@ -942,6 +955,11 @@ fn lexicon_words<'l>(
         };
         let rare = (n / concepts.len().max(1) as f64).ln() / n.ln();
         for concept in concepts {
+            let strength = if in_langs.contains(concept) {
+                LEXICON_WORD
+            } else {
+                LEXICON_WORD_ONLY
+            };
             let e = evidence.entry(concept).or_insert_with(|| Evidence {
                 covers: vec![0.0; terms.len()],
                 uncovered: uncovered.contains(concept),
@@ -949,7 +967,7 @@ fn lexicon_words<'l>(
             });
             for &(t, w) in said {
                 if let Some(c) = e.covers.get_mut(t) {
-                    *c = c.max(LEXICON_WORD * rare * w);
+                    *c = c.max(strength * rare * w);
                 }
             }
         }
@@ -1118,9 +1136,19 @@ pub fn search<'d, 'a>(
         (sum * (count as f64 / known).powf(COORD), sum)
     };
     let mut topics: HashMap<&str, Topic> = HashMap::new();
+    let own_asked = edition
+        .and_then(|id| editions.ids.iter().position(|x| *x == id))
+        .and_then(|e| editions.langs.get(e))
+        .is_none_or(|lang| langs.contains(lang));
     for (e, members) in editions.members.iter().enumerate() {
-        let own = edition.is_none_or(|id| docs[members[0]].edition == id);
-        let factor = if own { 1.0 } else { OTHER_EDITION };
+        let own = edition.is_none_or(|id| editions.ids[e] == id);
+        let factor = if own {
+            1.0
+        } else if !own_asked && langs.contains(&editions.langs[e]) {
+            ASKED_EDITION
+        } else {
+            OTHER_EDITION
+        };
         for &d in members {
             let doc = &docs[d];
             let lexicon = evidence.get(doc.concept);
@@ -1395,7 +1423,8 @@ type Raised<'l> = HashMap<&'l str, Vec<(usize, f64)>>;
 /// The docs grouped by edition, and each doc's length in terms relative to
 /// its edition's mean.
 struct Editions<'d> {
-    /// Per edition, its docs, in index order.
+    /// Per edition, its id and its docs, in index order.
+    ids: Vec<&'d str>,
     members: Vec<Vec<usize>>,
     /// Per edition, its language and the topics it has a rule on.
     langs: Vec<&'d str>,
@@ -1418,7 +1447,7 @@ impl<'d> Editions<'d> {
 
     fn of(docs: &'d [Doc]) -> Editions<'d> {
         let mut members: Vec<Vec<usize>> = Vec::new();
-        let mut ids: Vec<&str> = Vec::new();
+        let mut ids: Vec<&'d str> = Vec::new();
         for (d, doc) in docs.iter().enumerate() {
             match ids.iter().position(|id| *id == doc.edition) {
                 Some(e) => members[e].push(d),
@@ -1445,6 +1474,7 @@ impl<'d> Editions<'d> {
             .map(|g| g.iter().map(|&d| docs[d].concept).collect())
             .collect();
         Editions {
+            ids,
             members,
             langs,
             concepts,
@@ -1956,18 +1986,56 @@ mod tests {
                 .unwrap_or(0.0);
             (whole, partly)
         };
-        // "poker" of "poker pit": no term said whole, the word says it.
+        // "poker" of "poker pit": no term said whole, the word says it
+        // (no English edition has the topic: more strongly than a word of
+        // a topic one has can).
         let (whole, partly) = covers(
             "player gone from the poker area",
             "mec-leaving-pit",
             "poker",
         );
         assert_eq!(whole, 0.0);
-        assert!(partly > 0.0 && partly <= LEXICON_WORD, "{partly}");
+        assert!(
+            partly > LEXICON_WORD && partly <= LEXICON_WORD_ONLY,
+            "{partly}"
+        );
         // Dutch "beste" is not the "best" of English "best interest of the
         // game".
         let (_, partly) = covers("de beste hand wint", "floor-decisions", "beste");
         assert_eq!(partly, 0.0);
+    }
+
+    /// A question about a topic no edition in its language has (a club
+    /// rule, an ONK rule) reaches it through the lexicon's words of the
+    /// topic, and the editions in its language outweigh the loanwords the
+    /// edition in use shares with it. Each of these failed before: the
+    /// first ranked another club rule first, the others answered "not
+    /// covered".
+    #[test]
+    fn a_question_reaches_a_topic_its_language_has_no_rule_on() {
+        let index = Index::embedded();
+        for (query, edition, topic) in [
+            (
+                "which rulebook does the club follow",
+                "pokerpunt-nl",
+                "club-applies-tda",
+            ),
+            (
+                "Countdown nach dem Zeitruf, wie lange genau",
+                "dpc-2019-en",
+                "calling-clock",
+            ),
+            (
+                "ako sa losuje počet posledných rúk pred koncom dňa",
+                "onk-2023-nl",
+                "mec-end-of-day",
+            ),
+        ] {
+            let found = search(&index, query, Some(edition), 10).expect("search");
+            assert_eq!(found.coverage, Coverage::Covered, "{query}");
+            let first = found.hits.first().map(|h| (h.doc.edition, h.doc.concept));
+            assert_eq!(first, Some((edition, topic)), "{query}");
+        }
     }
 
     #[test]

@@ -227,6 +227,32 @@ pub fn infinitives(lang: &str, word: &str) -> Vec<String> {
             words.push(format!("{prefix}{infinitive}"));
         }
     }
+    // A separable verb's participle has its "ge" after the particle, and
+    // its German zu-infinitive its "zu" ("aufgelöst" of "auflösen",
+    // "omgedraaid" of "omdraaien", "aufzulösen"): the forms of the rest,
+    // the particle before each.
+    for particle in PARTICLES
+        .iter()
+        .filter(|(l, _)| *l == lang)
+        .flat_map(|(_, list)| *list)
+    {
+        let Some(rest) = word.strip_prefix(particle) else {
+            continue;
+        };
+        if rest.len() >= 5 && rest.starts_with("ge") {
+            words.extend(
+                infinitives(lang, rest)
+                    .into_iter()
+                    .map(|w| format!("{particle}{w}")),
+            );
+        }
+        if let Some(verb) = rest
+            .strip_prefix("zu")
+            .filter(|v| lang == "de" && v.len() >= 4)
+        {
+            words.push(format!("{particle}{verb}"));
+        }
+    }
     let (prefix, endings): (&str, &[&str]) = match lang {
         "nl" => ("ge", &["ten", "den", "te", "de", "t", "d"]),
         "de" => (
@@ -675,6 +701,10 @@ mod tests {
             ("nl", "ontliep", "ontlopen"),
             ("en", "left", "leave"),
             ("sk", "odisiel", "odist"),
+            ("de", "aufgelost", "auflosen"),
+            ("de", "aufzulosen", "auflosen"),
+            ("nl", "omgedraaid", "omdraaien"),
+            ("nl", "ingeschoven", "inschuiven"),
         ] {
             assert!(
                 form_variants(lang, form).contains(&stem(lang, infinitive)),

@@ -16,7 +16,7 @@
 //! build time, so a search parses no edition at all.
 
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use memchr::memmem;
 
@@ -283,6 +283,12 @@ const COVERED: f64 = 0.2;
 /// close topics.
 const OTHER_EDITION: f64 = 0.9;
 
+/// How much a hit counts in an edition written in the query's language
+/// when the edition in use is in another: the question's words are read
+/// there as written, while the edition in use shares only its loanwords
+/// ("call", "button") with the question.
+const ASKED_EDITION: f64 = 0.95;
+
 /// How many times the edition's own best topic a topic only other editions
 /// have a rule on must score to be offered first, as a fallback.
 const FALLBACK_MARGIN: f64 = 1.5;
@@ -317,6 +323,12 @@ const APART: f64 = 0.5;
 /// How strongly a word of a topic's lexicon term says the topic when the
 /// query does not say the whole term (see `lexicon_words`).
 const LEXICON_WORD: f64 = 0.6;
+
+/// How strongly a word of a topic's lexicon terms says a topic that no
+/// edition in the query's languages has a rule on (ONK's MEC rules asked
+/// in German): the lexicon is the only text of that topic the question can
+/// meet, so its words count nearly as a rule's.
+const LEXICON_WORD_ONLY: f64 = 0.8;
 
 /// Nearest topics offered when nothing covers the query.
 const NEAREST: usize = 3;
@@ -427,11 +439,16 @@ fn query_langs(words: &[&str], stop: &StopWords, vocab: &Vocab) -> Vec<&'static 
 }
 
 fn query_terms(words: &[&str], lexicon: &Lexicon, vocab: &Vocab) -> Vec<Term> {
+    let langs = query_langs(words, &lexicon.stop, vocab);
+    query_terms_in(words, &langs, lexicon, vocab)
+}
+
+/// The terms of a query written in `langs` (`query_langs`).
+fn query_terms_in(words: &[&str], langs: &[&str], lexicon: &Lexicon, vocab: &Vocab) -> Vec<Term> {
     let stop = &lexicon.stop;
     // A form reaches a word of the texts, or of the lexicon: "gerookt" is
     // "roken", a topic no rulebook has.
     let known = |lang: &str, stem: &str| vocab.has_stem(lang, stem) || names(lexicon, lang, stem);
-    let langs = query_langs(words, stop, vocab);
     // A stop word of the query's language says nothing; one of another
     // language is a word of this one when its texts have it ("tot" is
     // Dutch "until" but German "dead").
@@ -881,18 +898,14 @@ fn concept_evidence<'l>(
 fn lexicon_words<'l>(
     evidence: &mut HashMap<&'l str, Evidence>,
     index: &'l Index,
-    words: &[&str],
+    editions: &Editions<'l>,
+    langs: &[&str],
     terms: &[Term],
     matches: &[Vec<Option<TermMatch>>],
 ) {
     let lexicon = &index.lexicon;
-    let langs = query_langs(words, &lexicon.stop, &index.vocab);
-    let topics = index
-        .docs
-        .iter()
-        .map(|d| d.concept)
-        .collect::<BTreeSet<_>>()
-        .len();
+    let topics = editions.topics(|_| true).len();
+    let in_langs = editions.topics(|lang| langs.contains(&lang));
     // Per language of the query: stem -> the terms saying it, and how
     // sure each reading is.
     let mut by_lang: [HashMap<&str, Vec<(usize, f64)>>; 4] = Default::default();
@@ -942,6 +955,11 @@ fn lexicon_words<'l>(
         };
         let rare = (n / concepts.len().max(1) as f64).ln() / n.ln();
         for concept in concepts {
+            let strength = if in_langs.contains(concept) {
+                LEXICON_WORD
+            } else {
+                LEXICON_WORD_ONLY
+            };
             let e = evidence.entry(concept).or_insert_with(|| Evidence {
                 covers: vec![0.0; terms.len()],
                 uncovered: uncovered.contains(concept),
@@ -949,7 +967,7 @@ fn lexicon_words<'l>(
             });
             for &(t, w) in said {
                 if let Some(c) = e.covers.get_mut(t) {
-                    *c = c.max(LEXICON_WORD * rare * w);
+                    *c = c.max(strength * rare * w);
                 }
             }
         }
@@ -1028,7 +1046,8 @@ pub fn search<'d, 'a>(
         });
     }
     let editions = Editions::of(docs);
-    let mut terms = query_terms(&words, &index.lexicon, &index.vocab);
+    let langs = query_langs(&words, &index.lexicon.stop, &index.vocab);
+    let mut terms = query_terms_in(&words, &langs, &index.lexicon, &index.vocab);
     let mut matches: Vec<Vec<Option<TermMatch>>> = terms
         .iter()
         .map(|t| match_term(t, docs, &editions.lengths))
@@ -1059,7 +1078,7 @@ pub fn search<'d, 'a>(
         *per_doc = match_term(term, docs, &editions.lengths);
     }
     let (weights, mut evidence, raised) = weigh(index, &terms, &matches, query, words.len());
-    lexicon_words(&mut evidence, index, &words, &terms, &matches);
+    lexicon_words(&mut evidence, index, &editions, &langs, &terms, &matches);
     // A term's weight for a topic.
     // The query's weight counts each term at the most it weighs for any
     // topic, so that a topic's share stays at most 1.
@@ -1117,9 +1136,19 @@ pub fn search<'d, 'a>(
         (sum * (count as f64 / known).powf(COORD), sum)
     };
     let mut topics: HashMap<&str, Topic> = HashMap::new();
-    for members in &editions.members {
-        let own = edition.is_none_or(|id| docs[members[0]].edition == id);
-        let factor = if own { 1.0 } else { OTHER_EDITION };
+    let own_asked = edition
+        .and_then(|id| editions.ids.iter().position(|x| *x == id))
+        .and_then(|e| editions.langs.get(e))
+        .is_none_or(|lang| langs.contains(lang));
+    for (e, members) in editions.members.iter().enumerate() {
+        let own = edition.is_none_or(|id| editions.ids[e] == id);
+        let factor = if own {
+            1.0
+        } else if !own_asked && langs.contains(&editions.langs[e]) {
+            ASKED_EDITION
+        } else {
+            OTHER_EDITION
+        };
         for &d in members {
             let doc = &docs[d];
             let lexicon = evidence.get(doc.concept);
@@ -1151,7 +1180,7 @@ pub fn search<'d, 'a>(
         // Topics the lexicon names that this edition has no rule on (or
         // no rulebook has) stand by the lexicon alone.
         for (concept, l) in &evidence {
-            if members.iter().any(|&d| docs[d].concept == *concept) {
+            if editions.concepts[e].contains(concept) {
                 continue;
             }
             let (score, share) = score_of(concept, &|t| l.covers[t]);
@@ -1393,17 +1422,32 @@ type Raised<'l> = HashMap<&'l str, Vec<(usize, f64)>>;
 
 /// The docs grouped by edition, and each doc's length in terms relative to
 /// its edition's mean.
-struct Editions {
-    /// Per edition, its docs, in index order.
+struct Editions<'d> {
+    /// Per edition, its id and its docs, in index order.
+    ids: Vec<&'d str>,
     members: Vec<Vec<usize>>,
+    /// Per edition, its language and the topics it has a rule on.
+    langs: Vec<&'d str>,
+    concepts: Vec<HashSet<&'d str>>,
     /// Per doc.
     lengths: Vec<f64>,
 }
 
-impl Editions {
-    fn of(docs: &[Doc]) -> Editions {
+impl<'d> Editions<'d> {
+    /// The topics of the editions in the languages `lang` accepts.
+    fn topics(&self, lang: impl Fn(&str) -> bool) -> HashSet<&'d str> {
+        let mut out = HashSet::new();
+        for (l, concepts) in self.langs.iter().zip(&self.concepts) {
+            if lang(l) {
+                out.extend(concepts.iter().copied());
+            }
+        }
+        out
+    }
+
+    fn of(docs: &'d [Doc]) -> Editions<'d> {
         let mut members: Vec<Vec<usize>> = Vec::new();
-        let mut ids: Vec<&str> = Vec::new();
+        let mut ids: Vec<&'d str> = Vec::new();
         for (d, doc) in docs.iter().enumerate() {
             match ids.iter().position(|id| *id == doc.edition) {
                 Some(e) => members[e].push(d),
@@ -1424,7 +1468,18 @@ impl Editions {
                 lengths[d] = raw[d] / mean.max(1.0);
             }
         }
-        Editions { members, lengths }
+        let langs = members.iter().map(|g| docs[g[0]].lang).collect();
+        let concepts = members
+            .iter()
+            .map(|g| g.iter().map(|&d| docs[d].concept).collect())
+            .collect();
+        Editions {
+            ids,
+            members,
+            langs,
+            concepts,
+            lengths,
+        }
     }
 }
 
@@ -1922,25 +1977,65 @@ mod tests {
                 .get(topic)
                 .and_then(|e| e.covers.get(t).copied())
                 .unwrap_or(0.0);
-            lexicon_words(&mut evidence, &index, &words, &terms, &matches);
+            let editions = Editions::of(&index.docs);
+            let langs = query_langs(&words, &index.lexicon.stop, &index.vocab);
+            lexicon_words(&mut evidence, &index, &editions, &langs, &terms, &matches);
             let partly = evidence
                 .get(topic)
                 .and_then(|e| e.covers.get(t).copied())
                 .unwrap_or(0.0);
             (whole, partly)
         };
-        // "poker" of "poker pit": no term said whole, the word says it.
+        // "poker" of "poker pit": no term said whole, the word says it
+        // (no English edition has the topic: more strongly than a word of
+        // a topic one has can).
         let (whole, partly) = covers(
             "player gone from the poker area",
             "mec-leaving-pit",
             "poker",
         );
         assert_eq!(whole, 0.0);
-        assert!(partly > 0.0 && partly <= LEXICON_WORD, "{partly}");
+        assert!(
+            partly > LEXICON_WORD && partly <= LEXICON_WORD_ONLY,
+            "{partly}"
+        );
         // Dutch "beste" is not the "best" of English "best interest of the
         // game".
         let (_, partly) = covers("de beste hand wint", "floor-decisions", "beste");
         assert_eq!(partly, 0.0);
+    }
+
+    /// A question about a topic no edition in its language has (a club
+    /// rule, an ONK rule) reaches it through the lexicon's words of the
+    /// topic, and the editions in its language outweigh the loanwords the
+    /// edition in use shares with it. Each of these failed before: the
+    /// first ranked another club rule first, the others answered "not
+    /// covered".
+    #[test]
+    fn a_question_reaches_a_topic_its_language_has_no_rule_on() {
+        let index = Index::embedded();
+        for (query, edition, topic) in [
+            (
+                "which rulebook does the club follow",
+                "pokerpunt-nl",
+                "club-applies-tda",
+            ),
+            (
+                "Countdown nach dem Zeitruf, wie lange genau",
+                "dpc-2019-en",
+                "calling-clock",
+            ),
+            (
+                "ako sa losuje počet posledných rúk pred koncom dňa",
+                "onk-2023-nl",
+                "mec-end-of-day",
+            ),
+        ] {
+            let found = search(&index, query, Some(edition), 10).expect("search");
+            assert_eq!(found.coverage, Coverage::Covered, "{query}");
+            let first = found.hits.first().map(|h| (h.doc.edition, h.doc.concept));
+            assert_eq!(first, Some((edition, topic)), "{query}");
+        }
     }
 
     #[test]

@@ -74,7 +74,7 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         sentences: args.diff || args.concept.is_some() || warnings.is_some(),
     };
     let index = [Index::of(&ea, &catalog), Index::of(&eb, &catalog)];
-    let comparison = compare_indexed(&ea, &eb, &index, &catalog, &options);
+    let comparison = compare_indexed(&ea, &eb, &index, &catalog, &options)?;
     if ctx.json {
         #[derive(serde::Serialize)]
         struct WithWarnings<'a> {

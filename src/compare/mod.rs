@@ -435,12 +435,12 @@ pub struct Comparison {
 pub struct Ruled(BTreeSet<String>);
 
 impl Ruled {
-    /// Those of editions `a` and `b`.
-    pub fn between(a: &Edition, b: &Edition) -> Ruled {
-        match crate::engine::differ::changing_between(a, b) {
-            Ok(found) => Ruled(found.into_iter().map(str::to_string).collect()),
-            Err(_) => Ruled::default(),
-        }
+    /// Those of editions `a` and `b`. An edition whose provisions cannot be
+    /// read is an error, never an empty set: that would drop every ★ the
+    /// incidents give.
+    pub fn between(a: &Edition, b: &Edition) -> crate::Result<Ruled> {
+        let found = crate::engine::differ::changing_between(a, b)?;
+        Ok(Ruled(found.into_iter().map(str::to_string).collect()))
     }
 
     /// Whether a difference in provision `id` changes a ruling.
@@ -482,7 +482,12 @@ pub struct Options {
 
 /// Compares `a` with `b`. `catalog` tells what each provision is, which
 /// topic it belongs to and which parameter it carries.
-pub fn compare(a: &Edition, b: &Edition, catalog: &Catalog, options: &Options) -> Comparison {
+pub fn compare(
+    a: &Edition,
+    b: &Edition,
+    catalog: &Catalog,
+    options: &Options,
+) -> crate::Result<Comparison> {
     let index = [Index::of(a, catalog), Index::of(b, catalog)];
     compare_indexed(a, b, &index, catalog, options)
 }
@@ -495,7 +500,7 @@ pub fn compare_indexed<'a>(
     index: &'a [Index<'a>; 2],
     catalog: &'a Catalog,
     options: &Options,
-) -> Comparison {
+) -> crate::Result<Comparison> {
     let mut concepts: Vec<&str> = Vec::new();
     let mut seen = BTreeSet::new();
     for rule in a.rules().chain(b.rules()) {
@@ -503,7 +508,7 @@ pub fn compare_indexed<'a>(
             concepts.push(&rule.concept);
         }
     }
-    let ruled = Ruled::between(a, b);
+    let ruled = Ruled::between(a, b)?;
     let ctx = Context {
         index,
         catalog,
@@ -569,7 +574,7 @@ pub fn compare_indexed<'a>(
             })
         })
         .collect();
-    Comparison {
+    Ok(Comparison {
         a: a.id.clone(),
         b: b.id.clone(),
         same_language: ctx.same_language,
@@ -581,7 +586,7 @@ pub fn compare_indexed<'a>(
         sections,
         rows,
         ruled,
-    }
+    })
 }
 
 fn has_provisions(edition: &Edition) -> bool {

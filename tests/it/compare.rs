@@ -1350,7 +1350,8 @@ fn a_provision_an_incident_reads_is_starred_exactly_where_its_ruling_differs() {
     for i in 0..editions.len() {
         for j in i + 1..editions.len() {
             let (ea, eb) = (&editions[i], &editions[j]);
-            let c = floor::compare::compare(ea, eb, &catalog, &Default::default());
+            let c =
+                floor::compare::compare(ea, eb, &catalog, &Default::default()).expect("compare");
             let shown = json(&["compare", EDITIONS[i], EDITIONS[j]]);
             for entry in floor::incidents::ALL
                 .iter()

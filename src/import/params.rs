@@ -1573,63 +1573,7 @@ pub fn by_quote(
 pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Doubt>) -> Vec<Found> {
     let words = &knowledge.cues.words;
     let en = words.of(Lang::En);
-    // The meanings of every known quote, by parameter and value, one set
-    // per edition (an edition may quote a value in several places).
-    let mut quoted: BTreeMap<(&str, String), BTreeMap<&str, BTreeSet<String>>> = BTreeMap::new();
-    for q in &knowledge.quotes {
-        let Some(ed) = knowledge.editions.iter().find(|e| e.id == q.edition) else {
-            continue;
-        };
-        let Some(value) = ed
-            .rules()
-            .find(|r| r.number == q.rule)
-            .and_then(|r| r.params.to_map().remove(&q.key))
-        else {
-            continue;
-        };
-        let Value::String(value) = value else {
-            continue;
-        };
-        let lw = words.of(ed.language);
-        let m = said(&tokenize(&q.span, lw), lw);
-        quoted
-            .entry((q.key.as_str(), value))
-            .or_default()
-            .entry(q.edition.as_str())
-            .or_default()
-            .extend(m);
-    }
-    // The meanings and numbers of every known quote of a number, by
-    // parameter and edition.
-    type Numbered<'a> =
-        BTreeMap<&'a str, BTreeMap<&'a str, (BTreeSet<String>, Vec<(u32, Option<Counts>)>)>>;
-    let mut numbered: Numbered = BTreeMap::new();
-    for q in &knowledge.quotes {
-        let Some(ed) = knowledge.editions.iter().find(|e| e.id == q.edition) else {
-            continue;
-        };
-        let lw = words.of(ed.language);
-        let (m, c) = numbered
-            .entry(q.key.as_str())
-            .or_default()
-            .entry(q.edition.as_str())
-            .or_default();
-        m.extend(said(&tokenize(&q.span, lw), lw));
-        c.extend(
-            numbers(std::slice::from_ref(&q.span), lw, 0)
-                .iter()
-                .map(|n| (n.0, n.1)),
-        );
-    }
-    // Every known edition's value of each parameter.
-    let mut stated: BTreeMap<String, Vec<(&str, Value)>> = BTreeMap::new();
-    for ed in &knowledge.editions {
-        for r in ed.rules() {
-            for (key, value) in r.params.to_map() {
-                stated.entry(key).or_default().push((ed.id.as_str(), value));
-            }
-        }
-    }
+    let known = Quoted::of(knowledge);
     let lw = words.of(edition.language);
     let mut found = Vec::new();
     let mut kept = Vec::new();
@@ -1637,89 +1581,12 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
         // A list read anew by its items' names, where that decides it.
         let mut listing: Option<Value> = None;
         let sure = match d.readings.as_slice() {
-            [Value::String(id)] => Params::choices(&d.key).is_some_and(|domain| {
-                let sentence = said(&tokenize(&d.sentence, lw), lw);
-                let of = |v: &str| quoted.get(&(d.key.as_str(), v.to_string()));
-                let name = |id: &str| said(&tokenize(&id.replace('-', " "), en), en);
-                let core: Option<BTreeSet<String>> =
-                    of(id).filter(|by| by.len() >= 2).and_then(|by| {
-                        by.values()
-                            .cloned()
-                            .reduce(|a, b| a.intersection(&b).cloned().collect())
-                    });
-                let mut mine: BTreeSet<String> = name(id);
-                mine.extend(
-                    of(id)
-                        .into_iter()
-                        .flat_map(|by| by.values().flatten().cloned()),
-                );
-                let others: BTreeSet<String> = domain
-                    .iter()
-                    .filter(|other| **other != id.as_str())
-                    .flat_map(|other| {
-                        let mut m = name(other);
-                        m.extend(
-                            of(other)
-                                .into_iter()
-                                .flat_map(|by| by.values().flatten().cloned()),
-                        );
-                        m
-                    })
-                    .filter(|m| !mine.contains(m))
-                    .collect();
-                let mut evidence = name(id);
-                evidence.extend(core.unwrap_or_default());
-                evidence.len() >= 2
-                    && evidence.is_subset(&sentence)
-                    && sentence.is_disjoint(&others)
-            }),
-            [Value::Array(items)] => Params::choices(&d.key).is_some_and(|domain| {
-                let rule = edition.rule(&d.rule);
-                let text = rule.map(crate::rules::Rule::full_text).unwrap_or_default();
-                match listed(domain, &text, lw, en) {
-                    Some(read) => {
-                        let all = items
-                            .iter()
-                            .all(|i| i.as_str().is_some_and(|i| read.contains(&i)));
-                        if all {
-                            listing = Some(order(&read, &stated, &d.key, domain));
-                        }
-                        all
-                    }
-                    None => false,
-                }
-            }),
-            [Value::Number(n)] => {
-                // A number: the one every known edition that states it
-                // states (two at least), printed in the sentence counting
-                // what their quotes' number counts (the unit right after
-                // it: "menej ako 3 hráči", fewer than 3 players, is not "3
-                // or more players short"), in a sentence that
-                // carries every meaning their quotes share (two at least).
-                let n = n.as_u64();
-                let stated = stated.get(d.key.as_str()).map_or(&[][..], Vec::as_slice);
-                let editions: BTreeSet<&str> = stated.iter().map(|(e, _)| *e).collect();
-                let by = numbered.get(d.key.as_str());
-                let core = by.filter(|by| by.len() >= 2).and_then(|by| {
-                    by.values()
-                        .map(|(m, _)| m.clone())
-                        .reduce(|a, b| a.intersection(&b).cloned().collect())
-                });
-                let counts: Vec<Option<Counts>> = by
-                    .into_iter()
-                    .flat_map(|by| by.values().flat_map(|(_, c)| c))
-                    .filter(|(v, _)| Some(u64::from(*v)) == n)
-                    .map(|(_, c)| *c)
-                    .collect();
-                let sentence = said(&tokenize(&d.sentence, lw), lw);
-                let printed = numbers(std::slice::from_ref(&d.sentence), lw, 0)
-                    .iter()
-                    .any(|m| Some(u64::from(m.0)) == n && counts.contains(&m.1));
-                editions.len() >= 2
-                    && stated.iter().all(|(_, v)| v.as_u64() == n)
-                    && printed
-                    && core.is_some_and(|core| core.len() >= 2 && core.is_subset(&sentence))
+            [Value::String(id)] => sure_choice(&known, &d, id, lw, en),
+            [Value::Array(items)] => {
+                listing = sure_list(&known, &d, items, edition, lw, en);
+                listing.is_some()
             }
+            [Value::Number(n)] => sure_number(&known, &d, n.as_u64(), lw),
             _ => false,
         };
         let home = Params::home(&d.key);
@@ -1740,6 +1607,174 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
     }
     *doubts = kept;
     found
+}
+
+/// Meanings per known edition, by parameter and value.
+type ByEdition<'k> = BTreeMap<&'k str, BTreeSet<String>>;
+
+/// Meanings and numbers (with what they count) per known edition.
+type NumbersByEdition<'k> = BTreeMap<&'k str, (BTreeSet<String>, Vec<(u32, Option<Counts>)>)>;
+
+/// What the known editions quote and state of each parameter, as
+/// [`decide`] weighs a point against it.
+struct Quoted<'k> {
+    /// The meanings of every known quote of a choice, by parameter and
+    /// value, one set per edition (an edition may quote a value in several
+    /// places).
+    choices: BTreeMap<(&'k str, String), ByEdition<'k>>,
+    /// The meanings and numbers of every known quote, by parameter.
+    numbers: BTreeMap<&'k str, NumbersByEdition<'k>>,
+    /// Every known edition's value of each parameter.
+    stated: BTreeMap<String, Vec<(&'k str, Value)>>,
+}
+
+impl<'k> Quoted<'k> {
+    fn of(knowledge: &'k Knowledge) -> Quoted<'k> {
+        let words = &knowledge.cues.words;
+        let mut choices: BTreeMap<(&str, String), ByEdition> = BTreeMap::new();
+        let mut numbered: BTreeMap<&str, NumbersByEdition> = BTreeMap::new();
+        for q in &knowledge.quotes {
+            let Some(ed) = knowledge.editions.iter().find(|e| e.id == q.edition) else {
+                continue;
+            };
+            let lw = words.of(ed.language);
+            let meanings = said(&tokenize(&q.span, lw), lw);
+            let (m, c) = numbered
+                .entry(q.key.as_str())
+                .or_default()
+                .entry(q.edition.as_str())
+                .or_default();
+            m.extend(meanings.iter().cloned());
+            c.extend(
+                numbers(std::slice::from_ref(&q.span), lw, 0)
+                    .iter()
+                    .map(|n| (n.0, n.1)),
+            );
+            let value = ed
+                .rules()
+                .find(|r| r.number == q.rule)
+                .and_then(|r| r.params.to_map().remove(&q.key));
+            if let Some(Value::String(value)) = value {
+                choices
+                    .entry((q.key.as_str(), value))
+                    .or_default()
+                    .entry(q.edition.as_str())
+                    .or_default()
+                    .extend(meanings);
+            }
+        }
+        let mut stated: BTreeMap<String, Vec<(&str, Value)>> = BTreeMap::new();
+        for ed in &knowledge.editions {
+            for r in ed.rules() {
+                for (key, value) in r.params.to_map() {
+                    stated.entry(key).or_default().push((ed.id.as_str(), value));
+                }
+            }
+        }
+        Quoted {
+            choices,
+            numbers: numbered,
+            stated,
+        }
+    }
+
+    /// The meanings every known edition's quotes of `by` share, where two
+    /// editions at least quote it.
+    fn shared<'b, T: 'b>(
+        by: Option<&'b BTreeMap<&'k str, T>>,
+        meanings: impl Fn(&'b T) -> &'b BTreeSet<String>,
+    ) -> Option<BTreeSet<String>> {
+        by.filter(|by| by.len() >= 2).and_then(|by| {
+            by.values()
+                .map(|t| meanings(t).clone())
+                .reduce(|a, b| a.intersection(&b).cloned().collect())
+        })
+    }
+}
+
+/// A choice `id` is sure where the point's sentence carries every meaning
+/// of the value's own name and every meaning two known editions' quotes of
+/// it share, two at least, and no meaning only another value of the type
+/// has (in its name or its known quotes).
+fn sure_choice(known: &Quoted, d: &Doubt, id: &str, lw: &Folded, en: &Folded) -> bool {
+    let Some(domain) = Params::choices(&d.key) else {
+        return false;
+    };
+    let sentence = said(&tokenize(&d.sentence, lw), lw);
+    let of = |v: &str| known.choices.get(&(d.key.as_str(), v.to_string()));
+    let name = |id: &str| said(&tokenize(&id.replace('-', " "), en), en);
+    // A value's meanings: its name's and its known quotes'.
+    let all = |v: &str| {
+        let mut m = name(v);
+        m.extend(
+            of(v)
+                .into_iter()
+                .flat_map(|by| by.values().flatten().cloned()),
+        );
+        m
+    };
+    let mine = all(id);
+    let others: BTreeSet<String> = domain
+        .iter()
+        .filter(|other| **other != id)
+        .flat_map(|other| all(other))
+        .filter(|m| !mine.contains(m))
+        .collect();
+    let mut evidence = name(id);
+    evidence.extend(Quoted::shared(of(id), |m| m).unwrap_or_default());
+    evidence.len() >= 2 && evidence.is_subset(&sentence) && sentence.is_disjoint(&others)
+}
+
+/// A list is sure where its items' own names decide every item of the type
+/// in the point's rule ([`listed`]) and name every item of the point's;
+/// then the list as read, in the order a known edition lists it.
+fn sure_list(
+    known: &Quoted,
+    d: &Doubt,
+    items: &[Value],
+    edition: &Edition,
+    lw: &Folded,
+    en: &Folded,
+) -> Option<Value> {
+    let domain = Params::choices(&d.key)?;
+    let text = edition
+        .rule(&d.rule)
+        .map(crate::rules::Rule::full_text)
+        .unwrap_or_default();
+    let read = listed(domain, &text, lw, en)?;
+    items
+        .iter()
+        .all(|i| i.as_str().is_some_and(|i| read.contains(&i)))
+        .then(|| order(&read, &known.stated, &d.key, domain))
+}
+
+/// A number is sure where every known edition that states the parameter
+/// states it (two at least), printed in the point's sentence counting what
+/// their quotes' number counts (the unit right after it: "menej ako 3
+/// hráči", fewer than 3 players, is not "3 or more players short"), in a
+/// sentence that carries every meaning their quotes share (two at least).
+fn sure_number(known: &Quoted, d: &Doubt, n: Option<u64>, lw: &Folded) -> bool {
+    let stated = known
+        .stated
+        .get(d.key.as_str())
+        .map_or(&[][..], Vec::as_slice);
+    let editions: BTreeSet<&str> = stated.iter().map(|(e, _)| *e).collect();
+    let by = known.numbers.get(d.key.as_str());
+    let core = Quoted::shared(by, |(m, _)| m);
+    let counts: Vec<Option<Counts>> = by
+        .into_iter()
+        .flat_map(|by| by.values().flat_map(|(_, c)| c))
+        .filter(|(v, _)| Some(u64::from(*v)) == n)
+        .map(|(_, c)| *c)
+        .collect();
+    let sentence = said(&tokenize(&d.sentence, lw), lw);
+    let printed = numbers(std::slice::from_ref(&d.sentence), lw, 0)
+        .iter()
+        .any(|m| Some(u64::from(m.0)) == n && counts.contains(&m.1));
+    editions.len() >= 2
+        && stated.iter().all(|(_, v)| v.as_u64() == n)
+        && printed
+        && core.is_some_and(|core| core.len() >= 2 && core.is_subset(&sentence))
 }
 
 /// The items of a list parameter's type (`domain`) a rule's text names, when

@@ -296,6 +296,9 @@ impl Provision {
 pub struct Catalog {
     provisions: Vec<Provision>,
     by_id: BTreeMap<String, usize>,
+    /// The provisions carrying each parameter, in file order: compare asks
+    /// it for every parameter of every row.
+    by_param: BTreeMap<String, Vec<usize>>,
     shared: Unique<Words>,
 }
 
@@ -318,12 +321,17 @@ impl Catalog {
     /// Builds a catalog whose terms may use the `shared` values.
     pub fn with_shared(provisions: Vec<Provision>, shared: Unique<Words>) -> Catalog {
         let mut by_id = BTreeMap::new();
+        let mut by_param: BTreeMap<String, Vec<usize>> = BTreeMap::new();
         for (i, p) in provisions.iter().enumerate() {
             by_id.entry(p.id.clone()).or_insert(i);
+            if let Some(param) = &p.param {
+                by_param.entry(param.clone()).or_default().push(i);
+            }
         }
         Catalog {
             provisions,
             by_id,
+            by_param,
             shared,
         }
     }
@@ -403,9 +411,11 @@ impl Catalog {
 
     /// The provisions that carry `param`.
     pub fn carrying<'a>(&'a self, param: &'a str) -> impl Iterator<Item = &'a Provision> {
-        self.provisions
+        self.by_param
+            .get(param)
+            .map_or(&[][..], Vec::as_slice)
             .iter()
-            .filter(move |p| p.param.as_deref() == Some(param))
+            .filter_map(|&i| self.provisions.get(i))
     }
 
     /// What is wrong with the catalog itself, given the known concepts.
@@ -1075,6 +1085,32 @@ mod tests {
         assert_eq!(bare.provisions, whole.provisions);
         assert_eq!(bare.shared, whole.shared);
         assert!(bare.provisions.len() > 100);
+    }
+
+    /// The provisions carrying a parameter, looked up in the index, are
+    /// those a scan of the catalog finds, in the same order; a parameter
+    /// none carries has none.
+    #[test]
+    fn the_carriers_of_a_parameter_are_those_a_scan_finds() {
+        let catalog = Catalog::load(&DataSource::Embedded)
+            .expect("catalog")
+            .expect("a bundled catalog");
+        let params: BTreeSet<&str> = catalog
+            .provisions
+            .iter()
+            .filter_map(|p| p.param.as_deref())
+            .collect();
+        assert!(params.len() > 10);
+        for param in params.iter().copied().chain(["no-such-parameter"]) {
+            let scanned: Vec<&str> = catalog
+                .provisions
+                .iter()
+                .filter(|p| p.param.as_deref() == Some(param))
+                .map(|p| p.id.as_str())
+                .collect();
+            let indexed: Vec<&str> = catalog.carrying(param).map(|p| p.id.as_str()).collect();
+            assert_eq!(indexed, scanned, "{param}");
+        }
     }
 
     /// A statement agrees with the TDA practice unless a term both word

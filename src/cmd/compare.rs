@@ -709,8 +709,8 @@ impl Report<'_> {
     }
 
     /// "★ " before a difference that changes a ruling.
-    fn star(&self, id: &str, term: Option<Term>) -> &'static str {
-        match floor::compare::weigh(self.catalog, &self.c.ruled, id, term) {
+    fn star(&self, row: &Row, id: &str, term: Option<Term>) -> &'static str {
+        match row.weighs(self.catalog, &self.c.ruled, id, term) {
             Weighs::Ruling => "★ ",
             _ => "",
         }
@@ -736,10 +736,10 @@ impl Report<'_> {
 
     /// A term that differs: the provision, the term, both values; then
     /// the words of each edition, whole, so the difference is in view.
-    fn term_lines(&self, d: &TermDiff) -> Vec<String> {
+    fn term_lines(&self, row: &Row, d: &TermDiff) -> Vec<String> {
         let weighs = d.a.is_some() && d.b.is_some();
         let star = if weighs {
-            self.star(&d.id, Some(d.term))
+            self.star(row, &d.id, Some(d.term))
         } else {
             ""
         };
@@ -770,13 +770,12 @@ impl Report<'_> {
         let mut lines = Vec::new();
         let one_sided = row.a.is_none() || row.b.is_none();
         // Differences in rulings first, then duties, then the rest.
-        let weight = |id: &str, term: Option<Term>| {
-            floor::compare::weigh(self.catalog, &self.c.ruled, id, term)
-        };
+        let weight =
+            |id: &str, term: Option<Term>| row.weighs(self.catalog, &self.c.ruled, id, term);
         let mut terms: Vec<&TermDiff> = row.terms.iter().collect();
         terms.sort_by_key(|d| (weight(&d.id, Some(d.term)), d.a.is_none() || d.b.is_none()));
         for d in terms {
-            lines.extend(self.term_lines(d));
+            lines.extend(self.term_lines(row, d));
         }
         for (quotes, id) in [
             (&row.provisions.only_a, &c.a),
@@ -796,7 +795,7 @@ impl Report<'_> {
             for q in quotes {
                 lines.push(format!(
                     "{}{}",
-                    self.star(&q.id, None),
+                    self.star(row, &q.id, None),
                     self.f(
                         "only_states",
                         &[

@@ -280,6 +280,18 @@ pub struct Row {
 }
 
 impl Row {
+    /// What a difference in provision `id` weighs on this row: [`weigh`],
+    /// and for a provision the silent edition's TDA practice states alike,
+    /// [`weigh_as_practice`]. The one answer for each line's ★ and order.
+    pub fn weighs(&self, catalog: &Catalog, ruled: &Ruled, id: &str, term: Option<Term>) -> Weighs {
+        match &self.silence {
+            Some(s) if term.is_none() && s.as_tda.iter().any(|p| p == id) => {
+                weigh_as_practice(catalog, ruled, id)
+            }
+            _ => weigh(catalog, ruled, id, term),
+        }
+    }
+
     /// Whether the row carries `flag`.
     pub fn has(&self, flag: Flag) -> bool {
         self.flags.contains(&flag)
@@ -751,7 +763,11 @@ impl Weight {
     /// A difference in provision `id` (stated on both sides with other
     /// terms, or on one side only).
     fn add(&mut self, catalog: &Catalog, ruled: &Ruled, id: &str, term: Option<Term>) {
-        match weigh(catalog, ruled, id, term) {
+        self.count(weigh(catalog, ruled, id, term));
+    }
+
+    fn count(&mut self, weighs: Weighs) {
+        match weighs {
             Weighs::Ruling => {
                 self.substance = true;
                 self.ruling = true;
@@ -759,6 +775,12 @@ impl Weight {
             Weighs::Duty => self.substance = true,
             Weighs::Procedure => self.procedure = true,
         }
+    }
+
+    /// A provision one edition states alone, where the silent edition's TDA
+    /// practice states it alike ([`weigh_as_practice`]).
+    fn add_as_practice(&mut self, catalog: &Catalog, ruled: &Ruled, id: &str) {
+        self.count(weigh_as_practice(catalog, ruled, id));
     }
 }
 
@@ -772,6 +794,18 @@ pub enum Weighs {
     Duty,
     /// It is a procedure, an explanation or a recommendation.
     Procedure,
+}
+
+/// What provision `id`, stated by one edition alone, weighs where the other
+/// has no rule on the topic and its floor applies a TDA practice that states
+/// the provision alike: the silent edition has no rule to cite (substance),
+/// but the floor rules the same under both (no ★), unless an incident that
+/// reads the provision rules otherwise under the two editions ([`Ruled`]).
+pub fn weigh_as_practice(catalog: &Catalog, ruled: &Ruled, id: &str) -> Weighs {
+    match weigh(catalog, ruled, id, None) {
+        Weighs::Ruling if !ruled.contains(id) => Weighs::Duty,
+        other => other,
+    }
 }
 
 /// What a difference in provision `id` between the editions of `ruled`
@@ -853,7 +887,7 @@ impl<'a> Context<'a> {
                                 && self.value_as_tda(&said.stated.id, applies) =>
                         {
                             s.as_tda.push(said.stated.id.clone());
-                            weight.add(self.catalog, self.ruled, &said.stated.id, None);
+                            weight.add_as_practice(self.catalog, self.ruled, &said.stated.id);
                         }
                         Some(s) => {
                             s.unlike_tda.push(said.stated.id.clone());
@@ -1403,6 +1437,35 @@ mod tests {
         let ruled = Ruled(BTreeSet::from(["speak-up".to_string()]));
         assert_eq!(
             weigh(&catalog, &ruled, "speak-up", Some(Term::Force)),
+            Weighs::Ruling
+        );
+    }
+
+    /// A provision one edition states where the other is silent and its
+    /// TDA practice states it alike is substance without ★, unless an
+    /// incident reading it rules otherwise.
+    #[test]
+    fn a_provision_the_practice_states_alike_is_starred_only_where_a_ruling_differs() {
+        let provisions: Vec<crate::rules::provisions::Provision> = crate::yaml::from_str(
+            "- {id: penalised, concept: c, kind: ruling, en: e, nl: n, de: d, sk: s}\n\
+             - {id: speak-up, concept: c, kind: ruling, duty: true, en: e, nl: n, de: d, sk: s}\n\
+             - {id: advice, concept: c, kind: recommendation, en: e, nl: n, de: d, sk: s}\n",
+            "test",
+        )
+        .expect("provisions");
+        let catalog = Catalog::new(provisions);
+        let none = Ruled::default();
+        for (id, alone, as_practice) in [
+            ("penalised", Weighs::Ruling, Weighs::Duty),
+            ("speak-up", Weighs::Duty, Weighs::Duty),
+            ("advice", Weighs::Procedure, Weighs::Procedure),
+        ] {
+            assert_eq!(weigh(&catalog, &none, id, None), alone, "{id}");
+            assert_eq!(weigh_as_practice(&catalog, &none, id), as_practice, "{id}");
+        }
+        let ruled = Ruled(BTreeSet::from(["penalised".to_string()]));
+        assert_eq!(
+            weigh_as_practice(&catalog, &ruled, "penalised"),
             Weighs::Ruling
         );
     }

@@ -1410,10 +1410,17 @@ fn a_provision_an_incident_reads_is_starred_exactly_where_its_ruling_differs() {
                             EDITIONS[i], EDITIONS[j]
                         ));
                     }
-                    for r in rows
-                        .iter()
-                        .filter(|r| starred && !flags(r).contains(&"ruling"))
-                    {
+                    // A provision the silent edition's TDA practice states
+                    // alike is starred only where the incident rules otherwise.
+                    let as_practice = |r: &Value| {
+                        r["silence"]["as_tda"]
+                            .as_array()
+                            .is_some_and(|ids| ids.iter().any(|p| p == id))
+                    };
+                    for r in rows.iter().filter(|r| {
+                        let star = rules_otherwise || (starred && !as_practice(r));
+                        star && !flags(r).contains(&"ruling")
+                    }) {
                         wrong.push(format!(
                             "{} vs {}: {id} changes a ruling, row {} has no ★",
                             EDITIONS[i], EDITIONS[j], r["concept"]

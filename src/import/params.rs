@@ -1335,6 +1335,9 @@ struct Known<'a> {
     numbers: Vec<Number>,
     /// Its numbers with only the unit right after each counted.
     tight: Vec<Number>,
+    /// Its numbers with the meaning of the word each stands before
+    /// ([`noun`]).
+    nouns: Vec<(u32, Option<String>)>,
     features: BTreeSet<String>,
 }
 
@@ -1420,6 +1423,7 @@ pub fn by_quote(
             value,
             numbers: numbers(std::slice::from_ref(&q.span), lw, UNIT_GAP),
             tight: numbers(std::slice::from_ref(&q.span), lw, 0),
+            nouns: nouns(&tokens, lw),
             features,
         });
     }
@@ -1895,18 +1899,68 @@ fn number_at(v: u64, k: &Known, sentence: Option<&String>, lw: &Folded) -> Optio
         && k.numbers.len() == 1
         && tight.first().map(|n| n.1) == k.tight.first().map(|n| n.1);
     // The same number printed again (in an example) reads the same.
+    here.sort_unstable();
     here.dedup();
+    if here.len() > 1 {
+        // Several: the one that stands before a word of what the quote's
+        // number stands before ("1 of the first 2 cards … any other 2
+        // downcards" for "any other 2 downcards").
+        let before: BTreeSet<&String> = k
+            .nouns
+            .iter()
+            .filter(|(n, _)| u64::from(*n) == v)
+            .filter_map(|(_, m)| m.as_ref())
+            .collect();
+        let mut by_noun: Vec<u32> = sentence
+            .iter()
+            .flat_map(|s| nouns(&tokenize(s, lw), lw))
+            .filter(|(n, m)| here.contains(n) && m.as_ref().is_some_and(|m| before.contains(m)))
+            .map(|(n, _)| n)
+            .collect();
+        by_noun.sort_unstable();
+        by_noun.dedup();
+        here = by_noun;
+    }
     match here.as_slice() {
         [n] => Some((Value::from(*n), only)),
         _ => None,
     }
 }
 
+/// Each number of a sentence with the meaning of the first word after it
+/// that has one, up to [`UNIT_GAP`] short words on ("2 downcards", "2
+/// Face-down Karten": cards).
+fn nouns(tokens: &[Token], lw: &Folded) -> Vec<(u32, Option<String>)> {
+    let mut out = Vec::new();
+    for (k, t) in tokens.iter().enumerate() {
+        let Token::Number(n) = t else { continue };
+        let mut meaning = None;
+        for t in tokens.iter().skip(k + 1).take(UNIT_GAP + 1) {
+            let Token::Word(w) = t else { break };
+            if let Some(m) = lw.meaning(w) {
+                meaning = Some(m.to_string());
+                break;
+            }
+            if w.chars().count() > SHORT_WORD {
+                break;
+            }
+        }
+        out.push((*n, meaning));
+    }
+    out
+}
+
 /// The values of choice parameter `key` a sentence's features name: the
 /// known values whose quotes have features the sentence carries that no
-/// other value's quotes have. One is strong when another value is known
-/// and the sentence carries two such words (not labels or numbers) of it;
-/// several are candidates for a person.
+/// other value's quotes have. One is strong when the sentence carries two
+/// such words (not labels or numbers) of it and either another value is
+/// known or the type has no other value (then the words say whether the
+/// rule states it, not which value); several are candidates for a person.
+/// One value read on a single word of its own, in a sentence that carries
+/// more words several values' quotes share, is no reading of that value:
+/// the quotes word the values alike ("except between the small blind and
+/// the button" is quoted for dealt-out and for never-seated), and every
+/// value whose quotes the sentence carries as much of is a candidate.
 fn choice_at(key: &str, sentence: &BTreeSet<String>, known: &[Known]) -> Vec<(Value, bool)> {
     let mut by_value: Vec<(Value, BTreeSet<&String>)> = Vec::new();
     for k in known.iter().filter(|k| k.key == key && !k.value.is_array()) {
@@ -1915,21 +1969,41 @@ fn choice_at(key: &str, sentence: &BTreeSet<String>, known: &[Known]) -> Vec<(Va
             None => by_value.push((k.value.clone(), k.features.iter().collect())),
         }
     }
+    let words =
+        |x: &&&String| !x.starts_with('#') && !x.starts_with("l:") && sentence.contains(**x);
     let hits: Vec<(&Value, usize)> = by_value
         .iter()
         .map(|(v, f)| {
             let own = f
                 .iter()
                 .filter(|x| by_value.iter().all(|(o, g)| o == v || !g.contains(*x)))
-                .filter(|x| sentence.contains(**x))
-                .filter(|x| !x.starts_with('#') && !x.starts_with("l:"))
+                .filter(words)
                 .count();
             (v, own)
         })
         .filter(|(_, n)| *n > 0)
         .collect();
+    let sole = Params::choices(key).is_some_and(|d| d.len() == 1);
     match hits.as_slice() {
-        [(v, n)] => vec![((*v).clone(), by_value.len() >= 2 && *n >= 2)],
+        [(v, 1)] => {
+            // The words the sentence carries of each value's quotes.
+            let carried: Vec<(&Value, usize)> = by_value
+                .iter()
+                .map(|(o, f)| (o, f.iter().filter(words).count()))
+                .collect();
+            let most = carried.iter().map(|(_, n)| *n).max().unwrap_or_default();
+            let alike: Vec<&Value> = carried
+                .iter()
+                .filter(|(_, n)| *n + 1 >= most && *n >= 2)
+                .map(|(o, _)| *o)
+                .collect();
+            if alike.len() >= 2 && alike.contains(v) {
+                alike.into_iter().map(|o| (o.clone(), false)).collect()
+            } else {
+                vec![((*v).clone(), false)]
+            }
+        }
+        [(v, n)] => vec![((*v).clone(), (by_value.len() >= 2 || sole) && *n >= 2)],
         // Several values' words: each is a candidate, none is sure.
         many => many.iter().map(|(v, _)| ((*v).clone(), false)).collect(),
     }

@@ -1725,7 +1725,17 @@ fn sure_choice(known: &Quoted, d: &Doubt, id: &str, lw: &Folded, en: &Folded) ->
         .filter(|m| !mine.contains(m))
         .collect();
     let mut evidence = name(id);
-    evidence.extend(Quoted::shared(of(id), |m| m).unwrap_or_default());
+    match (Quoted::shared(of(id), |m| m), of(id)) {
+        (Some(shared), _) => evidence.extend(shared),
+        // A type of one value whose name says less than two meanings: the
+        // words tell whether the rule states it, not which value; one
+        // known edition's quote is evidence where the sentence carries
+        // every meaning of it.
+        (None, Some(by)) if domain.len() == 1 && evidence.len() < 2 => {
+            evidence.extend(by.values().flatten().cloned());
+        }
+        (None, _) => {}
+    }
     evidence.len() >= 2 && evidence.is_subset(&sentence) && sentence.is_disjoint(&others)
 }
 
@@ -1783,10 +1793,12 @@ fn sure_number(known: &Quoted, d: &Doubt, n: Option<u64>, lw: &Folded) -> bool {
 
 /// The items of a list parameter's type (`domain`) a rule's text names, when
 /// it decides every item: an item is named where one sentence carries
-/// every meaning of its own name that no other item's name has (warning;
-/// missed hands: hand; missed rounds: round), and left out where the rule
-/// carries none of them; an item with no such meaning, or with some but not
-/// all of them in one sentence, leaves the list open (`None`).
+/// every meaning of its name (dealer push: dealer, push), or every meaning
+/// its name has and no other item's name has in a sentence that lists
+/// another item so too (warning, hands, rounds: missed hands is hand
+/// there); left out where the rule carries none of those meanings. An item
+/// with no such meaning, or with some of them elsewhere (a level's
+/// "announcement" is no dealer's), leaves the list open (`None`).
 fn listed(
     domain: &[&'static str],
     text: &str,
@@ -1799,21 +1811,37 @@ fn listed(
         .map(|s| said(&tokenize(s, lw), lw))
         .collect();
     let anywhere: BTreeSet<&String> = sentences.iter().flatten().collect();
+    // Each item's own meanings (none another item's name has).
+    let owns: Vec<BTreeSet<String>> = domain
+        .iter()
+        .map(|item| {
+            let others: BTreeSet<String> = domain
+                .iter()
+                .filter(|o| *o != item)
+                .flat_map(|o| name(o))
+                .collect();
+            name(item)
+                .into_iter()
+                .filter(|m| !others.contains(m))
+                .collect()
+        })
+        .collect();
+    if owns.iter().any(BTreeSet::is_empty) {
+        return None;
+    }
+    // How many items each sentence speaks of by their own meanings.
+    let listing: Vec<usize> = sentences
+        .iter()
+        .map(|s| owns.iter().filter(|own| own.is_subset(s)).count())
+        .collect();
     let mut read = Vec::new();
-    for item in domain {
-        let others: BTreeSet<String> = domain
+    for (item, own) in domain.iter().zip(&owns) {
+        let whole = name(item);
+        let named = sentences
             .iter()
-            .filter(|o| *o != item)
-            .flat_map(|o| name(o))
-            .collect();
-        let own: BTreeSet<String> = name(item)
-            .into_iter()
-            .filter(|m| !others.contains(m))
-            .collect();
-        if own.is_empty() {
-            return None;
-        }
-        if sentences.iter().any(|s| own.is_subset(s)) {
+            .zip(&listing)
+            .any(|(s, n)| whole.is_subset(s) || (own.is_subset(s) && *n >= 2));
+        if named {
             read.push(*item);
         } else if own.iter().any(|m| anywhere.contains(m)) {
             return None;
@@ -2416,6 +2444,37 @@ mod tests {
         let domain = Params::choices("raise_methods").expect("a list of ids");
         let open = "A raise is made by pushing the chips in one motion.";
         assert_eq!(listed(domain, open, en, en), None);
+        // The level's announcement is no dealer's: whether the dealer
+        // announcing begins a hand is left open.
+        let domain = Params::choices("hand_start_events").expect("a list of ids");
+        let level = "A new level starts on announcement after the clock reaches zero. \
+                     Hands begin on the first riffle, push of the shuffler button, or on the \
+                     dealer push.";
+        assert_eq!(listed(domain, level, en, en), None);
+        let push = "Hands begin on the first riffle, push of the shuffler button, or on the \
+                    dealer push.";
+        assert_eq!(
+            listed(domain, push, en, en),
+            Some(vec!["riffle", "shuffler", "dealer-push"])
+        );
+    }
+
+    /// Of several numbers of what a quote's number counts, the one before
+    /// a word of what the quote's number stands before.
+    #[test]
+    fn a_number_among_several_is_the_one_before_the_quotes_word() {
+        let c = cues();
+        let en = c.words.of(Lang::En);
+        let text = "if 1 of the first 2 cards dealt off the deck or any other 2 downcards are \
+                    exposed by dealer error.";
+        assert_eq!(
+            nouns(&tokenize(text, en), en),
+            vec![
+                (1, Some("first".to_string())),
+                (2, Some("card".to_string())),
+                (2, Some("card".to_string()))
+            ]
+        );
     }
 
     #[test]

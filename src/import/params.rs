@@ -1335,6 +1335,9 @@ struct Known<'a> {
     numbers: Vec<Number>,
     /// Its numbers with only the unit right after each counted.
     tight: Vec<Number>,
+    /// Its numbers with the meaning of the word each stands before
+    /// ([`noun`]).
+    nouns: Vec<(u32, Option<String>)>,
     features: BTreeSet<String>,
 }
 
@@ -1420,6 +1423,7 @@ pub fn by_quote(
             value,
             numbers: numbers(std::slice::from_ref(&q.span), lw, UNIT_GAP),
             tight: numbers(std::slice::from_ref(&q.span), lw, 0),
+            nouns: nouns(&tokens, lw),
             features,
         });
     }
@@ -1721,7 +1725,17 @@ fn sure_choice(known: &Quoted, d: &Doubt, id: &str, lw: &Folded, en: &Folded) ->
         .filter(|m| !mine.contains(m))
         .collect();
     let mut evidence = name(id);
-    evidence.extend(Quoted::shared(of(id), |m| m).unwrap_or_default());
+    match (Quoted::shared(of(id), |m| m), of(id)) {
+        (Some(shared), _) => evidence.extend(shared),
+        // A type of one value whose name says less than two meanings: the
+        // words tell whether the rule states it, not which value; one
+        // known edition's quote is evidence where the sentence carries
+        // every meaning of it.
+        (None, Some(by)) if domain.len() == 1 && evidence.len() < 2 => {
+            evidence.extend(by.values().flatten().cloned());
+        }
+        (None, _) => {}
+    }
     evidence.len() >= 2 && evidence.is_subset(&sentence) && sentence.is_disjoint(&others)
 }
 
@@ -1779,10 +1793,12 @@ fn sure_number(known: &Quoted, d: &Doubt, n: Option<u64>, lw: &Folded) -> bool {
 
 /// The items of a list parameter's type (`domain`) a rule's text names, when
 /// it decides every item: an item is named where one sentence carries
-/// every meaning of its own name that no other item's name has (warning;
-/// missed hands: hand; missed rounds: round), and left out where the rule
-/// carries none of them; an item with no such meaning, or with some but not
-/// all of them in one sentence, leaves the list open (`None`).
+/// every meaning of its name (dealer push: dealer, push), or every meaning
+/// its name has and no other item's name has in a sentence that lists
+/// another item so too (warning, hands, rounds: missed hands is hand
+/// there); left out where the rule carries none of those meanings. An item
+/// with no such meaning, or with some of them elsewhere (a level's
+/// "announcement" is no dealer's), leaves the list open (`None`).
 fn listed(
     domain: &[&'static str],
     text: &str,
@@ -1795,21 +1811,37 @@ fn listed(
         .map(|s| said(&tokenize(s, lw), lw))
         .collect();
     let anywhere: BTreeSet<&String> = sentences.iter().flatten().collect();
+    // Each item's own meanings (none another item's name has).
+    let owns: Vec<BTreeSet<String>> = domain
+        .iter()
+        .map(|item| {
+            let others: BTreeSet<String> = domain
+                .iter()
+                .filter(|o| *o != item)
+                .flat_map(|o| name(o))
+                .collect();
+            name(item)
+                .into_iter()
+                .filter(|m| !others.contains(m))
+                .collect()
+        })
+        .collect();
+    if owns.iter().any(BTreeSet::is_empty) {
+        return None;
+    }
+    // How many items each sentence speaks of by their own meanings.
+    let listing: Vec<usize> = sentences
+        .iter()
+        .map(|s| owns.iter().filter(|own| own.is_subset(s)).count())
+        .collect();
     let mut read = Vec::new();
-    for item in domain {
-        let others: BTreeSet<String> = domain
+    for (item, own) in domain.iter().zip(&owns) {
+        let whole = name(item);
+        let named = sentences
             .iter()
-            .filter(|o| *o != item)
-            .flat_map(|o| name(o))
-            .collect();
-        let own: BTreeSet<String> = name(item)
-            .into_iter()
-            .filter(|m| !others.contains(m))
-            .collect();
-        if own.is_empty() {
-            return None;
-        }
-        if sentences.iter().any(|s| own.is_subset(s)) {
+            .zip(&listing)
+            .any(|(s, n)| whole.is_subset(s) || (own.is_subset(s) && *n >= 2));
+        if named {
             read.push(*item);
         } else if own.iter().any(|m| anywhere.contains(m)) {
             return None;
@@ -1895,18 +1927,68 @@ fn number_at(v: u64, k: &Known, sentence: Option<&String>, lw: &Folded) -> Optio
         && k.numbers.len() == 1
         && tight.first().map(|n| n.1) == k.tight.first().map(|n| n.1);
     // The same number printed again (in an example) reads the same.
+    here.sort_unstable();
     here.dedup();
+    if here.len() > 1 {
+        // Several: the one that stands before a word of what the quote's
+        // number stands before ("1 of the first 2 cards … any other 2
+        // downcards" for "any other 2 downcards").
+        let before: BTreeSet<&String> = k
+            .nouns
+            .iter()
+            .filter(|(n, _)| u64::from(*n) == v)
+            .filter_map(|(_, m)| m.as_ref())
+            .collect();
+        let mut by_noun: Vec<u32> = sentence
+            .iter()
+            .flat_map(|s| nouns(&tokenize(s, lw), lw))
+            .filter(|(n, m)| here.contains(n) && m.as_ref().is_some_and(|m| before.contains(m)))
+            .map(|(n, _)| n)
+            .collect();
+        by_noun.sort_unstable();
+        by_noun.dedup();
+        here = by_noun;
+    }
     match here.as_slice() {
         [n] => Some((Value::from(*n), only)),
         _ => None,
     }
 }
 
+/// Each number of a sentence with the meaning of the first word after it
+/// that has one, up to [`UNIT_GAP`] short words on ("2 downcards", "2
+/// Face-down Karten": cards).
+fn nouns(tokens: &[Token], lw: &Folded) -> Vec<(u32, Option<String>)> {
+    let mut out = Vec::new();
+    for (k, t) in tokens.iter().enumerate() {
+        let Token::Number(n) = t else { continue };
+        let mut meaning = None;
+        for t in tokens.iter().skip(k + 1).take(UNIT_GAP + 1) {
+            let Token::Word(w) = t else { break };
+            if let Some(m) = lw.meaning(w) {
+                meaning = Some(m.to_string());
+                break;
+            }
+            if w.chars().count() > SHORT_WORD {
+                break;
+            }
+        }
+        out.push((*n, meaning));
+    }
+    out
+}
+
 /// The values of choice parameter `key` a sentence's features name: the
 /// known values whose quotes have features the sentence carries that no
-/// other value's quotes have. One is strong when another value is known
-/// and the sentence carries two such words (not labels or numbers) of it;
-/// several are candidates for a person.
+/// other value's quotes have. One is strong when the sentence carries two
+/// such words (not labels or numbers) of it and either another value is
+/// known or the type has no other value (then the words say whether the
+/// rule states it, not which value); several are candidates for a person.
+/// One value read on a single word of its own, in a sentence that carries
+/// more words several values' quotes share, is no reading of that value:
+/// the quotes word the values alike ("except between the small blind and
+/// the button" is quoted for dealt-out and for never-seated), and every
+/// value whose quotes the sentence carries as much of is a candidate.
 fn choice_at(key: &str, sentence: &BTreeSet<String>, known: &[Known]) -> Vec<(Value, bool)> {
     let mut by_value: Vec<(Value, BTreeSet<&String>)> = Vec::new();
     for k in known.iter().filter(|k| k.key == key && !k.value.is_array()) {
@@ -1915,21 +1997,41 @@ fn choice_at(key: &str, sentence: &BTreeSet<String>, known: &[Known]) -> Vec<(Va
             None => by_value.push((k.value.clone(), k.features.iter().collect())),
         }
     }
+    let words =
+        |x: &&&String| !x.starts_with('#') && !x.starts_with("l:") && sentence.contains(**x);
     let hits: Vec<(&Value, usize)> = by_value
         .iter()
         .map(|(v, f)| {
             let own = f
                 .iter()
                 .filter(|x| by_value.iter().all(|(o, g)| o == v || !g.contains(*x)))
-                .filter(|x| sentence.contains(**x))
-                .filter(|x| !x.starts_with('#') && !x.starts_with("l:"))
+                .filter(words)
                 .count();
             (v, own)
         })
         .filter(|(_, n)| *n > 0)
         .collect();
+    let sole = Params::choices(key).is_some_and(|d| d.len() == 1);
     match hits.as_slice() {
-        [(v, n)] => vec![((*v).clone(), by_value.len() >= 2 && *n >= 2)],
+        [(v, 1)] => {
+            // The words the sentence carries of each value's quotes.
+            let carried: Vec<(&Value, usize)> = by_value
+                .iter()
+                .map(|(o, f)| (o, f.iter().filter(words).count()))
+                .collect();
+            let most = carried.iter().map(|(_, n)| *n).max().unwrap_or_default();
+            let alike: Vec<&Value> = carried
+                .iter()
+                .filter(|(_, n)| *n + 1 >= most && *n >= 2)
+                .map(|(o, _)| *o)
+                .collect();
+            if alike.len() >= 2 && alike.contains(v) {
+                alike.into_iter().map(|o| (o.clone(), false)).collect()
+            } else {
+                vec![((*v).clone(), false)]
+            }
+        }
+        [(v, n)] => vec![((*v).clone(), (by_value.len() >= 2 || sole) && *n >= 2)],
         // Several values' words: each is a candidate, none is sure.
         many => many.iter().map(|(v, _)| ((*v).clone(), false)).collect(),
     }
@@ -2342,6 +2444,37 @@ mod tests {
         let domain = Params::choices("raise_methods").expect("a list of ids");
         let open = "A raise is made by pushing the chips in one motion.";
         assert_eq!(listed(domain, open, en, en), None);
+        // The level's announcement is no dealer's: whether the dealer
+        // announcing begins a hand is left open.
+        let domain = Params::choices("hand_start_events").expect("a list of ids");
+        let level = "A new level starts on announcement after the clock reaches zero. \
+                     Hands begin on the first riffle, push of the shuffler button, or on the \
+                     dealer push.";
+        assert_eq!(listed(domain, level, en, en), None);
+        let push = "Hands begin on the first riffle, push of the shuffler button, or on the \
+                    dealer push.";
+        assert_eq!(
+            listed(domain, push, en, en),
+            Some(vec!["riffle", "shuffler", "dealer-push"])
+        );
+    }
+
+    /// Of several numbers of what a quote's number counts, the one before
+    /// a word of what the quote's number stands before.
+    #[test]
+    fn a_number_among_several_is_the_one_before_the_quotes_word() {
+        let c = cues();
+        let en = c.words.of(Lang::En);
+        let text = "if 1 of the first 2 cards dealt off the deck or any other 2 downcards are \
+                    exposed by dealer error.";
+        assert_eq!(
+            nouns(&tokenize(text, en), en),
+            vec![
+                (1, Some("first".to_string())),
+                (2, Some("card".to_string())),
+                (2, Some("card".to_string()))
+            ]
+        );
     }
 
     #[test]

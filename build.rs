@@ -180,8 +180,8 @@ fn lang_of(rel: &str) -> String {
 ///
 /// - the index, as Rust source: one record per rule: edition, number,
 ///   concept, language, title, the title's and the text's index terms, the
-///   text. The library checks in a test that every record matches what it
-///   computes from the edition;
+///   text, how many terms the text has. The library checks in a test that
+///   every record matches what it computes from the edition;
 /// - the tables: every folded word of the texts, sorted (for glued words,
 ///   transliterations and typos); the stop words of each language; every
 ///   lexicon term analysed, as (language, concept, stems) (the concept
@@ -232,23 +232,34 @@ fn search_data(
     // of string slices (each would be relocated at every start).
     let mut text_all = String::new();
     let mut offsets: Vec<usize> = Vec::new();
+    let mut analysed_rules: Vec<(&str, String, String)> = Vec::new();
     for (lang, id, rule, full) in &texts {
         let title = field(rule, "title");
-        let fields: [&str; 8] = [
+        let title_terms = analyze::index_terms(title, lang, &stop, &vocab);
+        let text_terms = analyze::index_terms(full, lang, &stop, &vocab);
+        let length = analyze::term_count(&text_terms).to_string();
+        let fields: [&str; 9] = [
             id,
             field(rule, "number"),
             field(rule, "concept"),
             lang,
             title,
-            &analyze::index_terms(title, lang, &stop, &vocab),
-            &analyze::index_terms(full, lang, &stop, &vocab),
+            &title_terms,
+            &text_terms,
             full,
+            &length,
         ];
         for f in fields {
             offsets.push(text_all.len());
             text_all.push_str(f);
         }
+        analysed_rules.push((*lang, title_terms, text_terms));
     }
+    let postings = analyze::postings(
+        analysed_rules
+            .iter()
+            .map(|(lang, title, text)| (*lang, title.as_str(), text.as_str())),
+    );
     offsets.push(text_all.len());
     let offsets: Vec<String> = offsets.iter().map(usize::to_string).collect();
     let index = format!("({text_all:?}, &[{}])", offsets.join(", "));
@@ -314,7 +325,9 @@ fn search_data(
             .iter()
             .map(|(l, c, s)| (l.as_str(), c.as_str(), s.as_str())),
     );
-    tables.push_str(&format!("    ],\n    terms: {terms:?},\n"));
+    tables.push_str(&format!(
+        "    ],\n    terms: {terms:?},\n    postings: {postings:?},\n"
+    ));
     tables.push_str("}\n");
     (index, tables)
 }

@@ -58,7 +58,7 @@ pub fn embedded_json(path: &str) -> Option<&'static str> {
 static SEARCH_INDEX: (&str, &[u32]) = include!(concat!(env!("OUT_DIR"), "/search_index.rs"));
 
 /// The build-time search index of the bundled editions: one text, and the
-/// offsets in it where each field of each rule's record starts (eight
+/// offsets in it where each field of each rule's record starts (nine
 /// fields a rule, then the text's length; see
 /// `rules::search::embedded_docs`).
 pub fn search_index() -> (&'static str, &'static [u32]) {
@@ -78,6 +78,9 @@ pub struct SearchTables {
     /// Every lexicon term analysed, and each concept's English name as an
     /// English term: sorted lines (see `rules::lexicon::Lexicon`).
     pub terms: &'static str,
+    /// Where the rules of the index say each stem, the rules numbered in
+    /// index order (see `rules::analyze::postings`).
+    pub postings: &'static str,
 }
 
 static SEARCH_TABLES: SearchTables = include!(concat!(env!("OUT_DIR"), "/search_tables.rs"));

@@ -617,7 +617,7 @@ pub fn term_stems(term: &str, lang: &str, stop: &StopWords) -> String {
 /// (as the build writes them); terms without stems or with a separator in
 /// them are left out.
 pub fn term_lines<'t>(terms: impl IntoIterator<Item = (&'t str, &'t str, &'t str)>) -> String {
-    let mut lines: Vec<String> = terms
+    let lines: Vec<String> = terms
         .into_iter()
         .filter(|(lang, concept, stems)| {
             !stems.is_empty()
@@ -627,7 +627,13 @@ pub fn term_lines<'t>(terms: impl IntoIterator<Item = (&'t str, &'t str, &'t str
         })
         .map(|(lang, concept, stems)| format!("{lang} {stems}\t{concept}"))
         .collect();
-    lines.sort();
+    sorted_lines(lines)
+}
+
+/// Lines sorted and without repeats, a newline before and after each, as
+/// `lexicon::lower_bound` searches them.
+fn sorted_lines(mut lines: Vec<String>) -> String {
+    lines.sort_unstable();
     lines.dedup();
     let mut out = String::from("\n");
     for line in lines {
@@ -637,9 +643,101 @@ pub fn term_lines<'t>(terms: impl IntoIterator<Item = (&'t str, &'t str, &'t str
     out
 }
 
+/// How many terms index terms (`index_terms`) hold: a rule's length for
+/// BM25.
+pub fn term_count(terms: &str) -> usize {
+    terms.bytes().filter(|&b| b == b' ').count()
+}
+
+/// Where rules say each stem of their index terms (see [`index_terms`]),
+/// so that a search reads the rules that say a query's stems instead of
+/// scanning every rule: sorted lines `lang stem<TAB>postings`, a newline
+/// before and after each, from `(lang, title terms, text terms)` per rule.
+/// A posting is `rule:title:times` (the rule's position among those given,
+/// 1 when its title says the stem, how many times its text does), one per
+/// rule that says the stem, separated by spaces, in rule order.
+///
+/// The times are those a scan for the stem between spaces finds (the
+/// search counted so before): the space after a match is not found again,
+/// so of a stem said several times in a row every other one counts.
+pub fn postings<'t>(rules: impl IntoIterator<Item = (&'t str, &'t str, &'t str)>) -> String {
+    let mut by_key: BTreeMap<(&str, &str), String> = BTreeMap::new();
+    for (r, (lang, title, text)) in rules.into_iter().enumerate() {
+        let mut said: BTreeMap<&str, (bool, usize)> = BTreeMap::new();
+        for stem in title.split(' ').filter(|s| !s.is_empty()) {
+            said.entry(stem).or_default().0 = true;
+        }
+        // The stem a match just ended at, whose space is taken.
+        let mut taken: Option<&str> = None;
+        for stem in text.split(' ') {
+            if stem.is_empty() || taken == Some(stem) {
+                taken = None;
+                continue;
+            }
+            said.entry(stem).or_default().1 += 1;
+            taken = Some(stem);
+        }
+        for (stem, (in_title, times)) in said {
+            if lang.contains([' ', '\t', '\n']) || stem.contains(['\t', '\n']) {
+                continue;
+            }
+            let list = by_key.entry((lang, stem)).or_default();
+            if !list.is_empty() {
+                list.push(' ');
+            }
+            list.push_str(&format!("{r}:{}:{times}", u8::from(in_title)));
+        }
+    }
+    sorted_lines(
+        by_key
+            .into_iter()
+            .map(|((lang, stem), list)| format!("{lang} {stem}\t{list}"))
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A posting's times are what a scan for ` stem ` finds in the text, and
+    /// its title flag whether the title says the stem: the postings give
+    /// the search what it read by scanning each rule.
+    #[test]
+    fn postings_count_as_a_scan_for_the_stem_between_spaces() {
+        use proptest::prelude::*;
+        let words = prop::sample::select(vec!["a", "b", "ab", "ba", ""]);
+        let text = prop::collection::vec(words, 0..12).prop_map(|w| format!(" {} ", w.join(" ")));
+        proptest!(|(title in text.clone(), body in text)| {
+            let lines = postings([("en", title.as_str(), body.as_str())]);
+            for stem in ["a", "b", "ab", "ba"] {
+                let needle = format!(" {stem} ");
+                let finder = memchr::memmem::Finder::new(needle.as_bytes());
+                let times = finder.find_iter(body.as_bytes()).count();
+                let in_title = finder.find(title.as_bytes()).is_some();
+                let expected = (in_title || times > 0)
+                    .then(|| format!("\nen {stem}\t0:{}:{times}\n", u8::from(in_title)));
+                let line = lines.find(&format!("\nen {stem}\t")).map(|at| {
+                    let end = lines[at + 1..].find('\n').map_or(lines.len(), |e| at + 2 + e);
+                    lines[at..end].to_string()
+                });
+                prop_assert_eq!(line, expected, "{:?} / {:?}", title, body);
+            }
+        });
+    }
+
+    #[test]
+    fn postings_list_the_rules_of_a_stem_in_order() {
+        let lines = postings([
+            ("en", " chip race ", " chip race chip "),
+            ("de", " chip ", " chip "),
+            ("en", " ", " race race race "),
+        ]);
+        assert_eq!(
+            lines,
+            "\nde chip\t1:1:1\nen chip\t0:1:2\nen race\t0:1:1 2:0:2\n"
+        );
+    }
 
     #[test]
     fn slovak_forms_meet_on_one_stem() {

@@ -16,7 +16,9 @@
 //! build time, so a search parses no edition at all.
 
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::BTreeSet;
+
+use foldhash::{HashMap, HashMapExt};
 
 use memchr::memmem;
 
@@ -53,6 +55,8 @@ pub struct Doc<'a> {
     pub title_terms: Cow<'a, str>,
     /// The text's index terms.
     pub text_terms: Cow<'a, str>,
+    /// How many index terms the text has (`analyze::term_count`).
+    pub length: usize,
     /// The whole text (`Rule::full_text`).
     pub text: Cow<'a, str>,
 }
@@ -63,6 +67,7 @@ impl<'a> Doc<'a> {
     pub fn of(edition: &'a Edition, rule: &'a Rule, stop: &StopWords, vocab: &Vocab) -> Doc<'a> {
         let lang = edition.language.code();
         let text = rule.full_text();
+        let text_terms = analyze::index_terms(&text, lang, stop, vocab);
         Doc {
             edition: &edition.id,
             number: &rule.number,
@@ -70,7 +75,8 @@ impl<'a> Doc<'a> {
             lang,
             title: &rule.title,
             title_terms: Cow::Owned(analyze::index_terms(&rule.title, lang, stop, vocab)),
-            text_terms: Cow::Owned(analyze::index_terms(&text, lang, stop, vocab)),
+            length: analyze::term_count(&text_terms),
+            text_terms: Cow::Owned(text_terms),
             text: Cow::Owned(text),
         }
     }
@@ -85,9 +91,9 @@ pub fn embedded_docs() -> Vec<Doc<'static>> {
         };
         text.get(a as usize..b as usize).unwrap_or("")
     };
-    (0..offsets.len().saturating_sub(1) / 8)
+    (0..offsets.len().saturating_sub(1) / 9)
         .map(|r| {
-            let f = |k: usize| field(r * 8 + k);
+            let f = |k: usize| field(r * 9 + k);
             Doc {
                 edition: f(0),
                 number: f(1),
@@ -97,6 +103,7 @@ pub fn embedded_docs() -> Vec<Doc<'static>> {
                 title_terms: Cow::Borrowed(f(5)),
                 text_terms: Cow::Borrowed(f(6)),
                 text: Cow::Borrowed(f(7)),
+                length: f(8).parse().unwrap_or(0),
             }
         })
         .collect()
@@ -160,6 +167,43 @@ impl Words for Vocab {
     }
 }
 
+/// Where the docs say each stem (`analyze::postings`): the build's for the
+/// bundled editions, made when the index is for any other set of docs.
+#[derive(Debug, Clone)]
+struct Postings(Cow<'static, str>);
+
+impl Postings {
+    fn of(docs: &[Doc]) -> Postings {
+        Postings(Cow::Owned(analyze::postings(docs.iter().map(|d| {
+            (d.lang, d.title_terms.as_ref(), d.text_terms.as_ref())
+        }))))
+    }
+
+    /// The docs of a language that say a stem: (doc, in its title, times in
+    /// its text), in doc order.
+    fn of_stem<'p>(
+        &'p self,
+        lang: &str,
+        stem: &str,
+    ) -> impl Iterator<Item = (usize, bool, usize)> + 'p {
+        let key = format!("{lang} {stem}\t");
+        let at = crate::rules::lexicon::lower_bound(&self.0, &key);
+        let list = self
+            .0
+            .get(at..)
+            .and_then(|rest| rest.split('\n').next())
+            .and_then(|line| line.strip_prefix(key.as_str()))
+            .unwrap_or("");
+        list.split(' ').filter_map(|posting| {
+            let mut parts = posting.split(':').map(str::parse::<usize>);
+            match (parts.next(), parts.next(), parts.next()) {
+                (Some(Ok(d)), Some(Ok(title)), Some(Ok(times))) => Some((d, title == 1, times)),
+                _ => None,
+            }
+        })
+    }
+}
+
 /// What a search looks in: the docs, the lexicon, the vocabulary.
 pub struct Index<'a> {
     /// Every rule of every edition that can be searched.
@@ -168,6 +212,7 @@ pub struct Index<'a> {
     pub lexicon: Lexicon,
     /// The words of the texts.
     pub vocab: Vocab,
+    postings: Postings,
 }
 
 impl Index<'static> {
@@ -177,6 +222,20 @@ impl Index<'static> {
             docs: embedded_docs(),
             lexicon: Lexicon::embedded(),
             vocab: Vocab::embedded(),
+            postings: Postings(Cow::Borrowed(crate::data::search_tables().postings)),
+        }
+    }
+}
+
+impl<'a> Index<'a> {
+    /// An index of any docs: where they say each stem is worked out now.
+    pub fn new(docs: Vec<Doc<'a>>, lexicon: Lexicon, vocab: Vocab) -> Index<'a> {
+        let postings = Postings::of(&docs);
+        Index {
+            docs,
+            lexicon,
+            vocab,
+            postings,
         }
     }
 }
@@ -186,14 +245,12 @@ impl<'s> Index<'s> {
     /// the others (a `--data` tree, a house overlay) analysed now.
     pub fn of_store(store: &'s crate::rules::Store) -> Result<Index<'s>, crate::Error> {
         let embedded: Vec<&str> = store.ids().filter(|id| store.is_embedded(id)).collect();
-        let mut docs: Vec<Doc<'s>> = if embedded.is_empty() {
-            Vec::new()
-        } else {
-            embedded_docs()
-                .into_iter()
-                .filter(|d| embedded.contains(&d.edition))
-                .collect()
-        };
+        let all = embedded_docs();
+        let every_embedded = all.iter().all(|d| embedded.contains(&d.edition));
+        let mut docs: Vec<Doc<'s>> = all
+            .into_iter()
+            .filter(|d| embedded.contains(&d.edition))
+            .collect();
         let lexicon = Lexicon::load(store)?;
         let mut vocab = Vocab::embedded();
         let others: Vec<&Edition> = store
@@ -207,6 +264,7 @@ impl<'s> Index<'s> {
                 vocab.add_text(&rule.full_text(), edition.language.code());
             }
         }
+        let only_embedded = others.is_empty();
         for edition in others {
             docs.extend(
                 edition
@@ -214,11 +272,16 @@ impl<'s> Index<'s> {
                     .map(|r| Doc::of(edition, r, &lexicon.stop, &vocab)),
             );
         }
-        Ok(Index {
-            docs,
-            lexicon,
-            vocab,
-        })
+        // The bundled editions alone, all of them: the build's postings.
+        if every_embedded && only_embedded {
+            return Ok(Index {
+                docs,
+                lexicon,
+                vocab,
+                postings: Postings(Cow::Borrowed(crate::data::search_tables().postings)),
+            });
+        }
+        Ok(Index::new(docs, lexicon, vocab))
     }
 }
 
@@ -611,14 +674,6 @@ struct TermMatch {
     in_text: usize,
 }
 
-fn count(haystack: &str, finder: &memmem::Finder) -> usize {
-    finder.find_iter(haystack.as_bytes()).count()
-}
-
-fn needle(stem: &str) -> String {
-    format!(" {stem} ")
-}
-
 /// BM25's inverse document frequency: the weight of a word `df` of `n`
 /// rules say.
 fn idf(n: usize, df: usize) -> f64 {
@@ -626,67 +681,67 @@ fn idf(n: usize, df: usize) -> f64 {
     (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
 }
 
-/// Matches one term against every doc: the best reading per doc.
-fn match_term(term: &Term, docs: &[Doc], lengths: &[f64]) -> Vec<Option<TermMatch>> {
-    // Finders per reading, language, word and stem, made once.
-    type Finders = Vec<Vec<memmem::Finder<'static>>>;
-    let finders: Vec<[Finders; 4]> = term
-        .readings
-        .iter()
-        .map(|r| {
-            r.stems.clone().map(|words| {
-                words
+/// Matches one term against every doc: the best reading per doc. The docs
+/// that say a reading's stems are read from the postings.
+fn match_term(term: &Term, index: &Index, lengths: &[f64]) -> Vec<Option<TermMatch>> {
+    let mut best: Vec<Option<TermMatch>> = vec![None; index.docs.len()];
+    for reading in &term.readings {
+        for (lang, words) in analyze::LANGS.iter().zip(&reading.stems) {
+            // The docs saying every word of the reading so far: whether
+            // their title says them all, and the fewest times their text
+            // says one; in doc order.
+            let mut all: Option<Vec<(usize, bool, usize)>> = None;
+            for stems in words {
+                // The word's own stem, else the first of its forms the rule
+                // has.
+                let mut said: Vec<(usize, usize, bool, usize)> = stems
                     .iter()
-                    .map(|stems| {
-                        stems
-                            .iter()
-                            .map(|s| memmem::Finder::new(needle(s).as_bytes()).into_owned())
-                            .collect()
+                    .enumerate()
+                    .flat_map(|(i, stem)| {
+                        index
+                            .postings
+                            .of_stem(lang, stem)
+                            .map(move |(d, t, n)| (d, i, t, n))
                     })
-                    .collect()
-            })
-        })
-        .collect();
-    docs.iter()
-        .zip(lengths)
-        .map(|(doc, &length)| {
-            let lang = lang_index(doc.lang);
-            let mut best: Option<TermMatch> = None;
-            for (reading, finders) in term.readings.iter().zip(&finders) {
-                let words = &finders[lang];
-                let mut in_title = true;
-                let mut in_text = usize::MAX;
-                let mut all = true;
-                for stems in words {
-                    // The word's own stem, else the first of its forms
-                    // the rule has.
-                    let found = stems.iter().find_map(|f| {
-                        let t = count(&doc.title_terms, f) > 0;
-                        let n = count(&doc.text_terms, f);
-                        (t || n > 0).then_some((t, n))
-                    });
-                    let Some((t, n)) = found else {
-                        all = false;
-                        break;
-                    };
-                    in_title &= t;
-                    in_text = in_text.min(n);
+                    .collect();
+                said.sort_unstable_by_key(|&(d, i, _, _)| (d, i));
+                said.dedup_by_key(|p| p.0);
+                let said = said.into_iter().map(|(d, _, t, n)| (d, t, n));
+                let next: Vec<(usize, bool, usize)> = match all {
+                    None => said.collect(),
+                    Some(before) => {
+                        let mut before = before.into_iter().peekable();
+                        said.filter_map(|(d, t, n)| {
+                            while before.next_if(|b| b.0 < d).is_some() {}
+                            before
+                                .next_if(|b| b.0 == d)
+                                .map(|(_, bt, bn)| (d, bt && t, bn.min(n)))
+                        })
+                        .collect()
+                    }
+                };
+                let done = next.is_empty();
+                all = Some(next);
+                if done {
+                    break;
                 }
-                if !all || words.is_empty() {
+            }
+            for (d, in_title, in_text) in all.unwrap_or_default() {
+                let (Some(slot), Some(&length)) = (best.get_mut(d), lengths.get(d)) else {
                     continue;
-                }
+                };
                 let m = TermMatch {
                     weight: reading.weight,
                     in_title,
                     in_text,
                 };
-                if best.is_none_or(|b| strength(&m, length) > strength(&b, length)) {
-                    best = Some(m);
+                if slot.is_none_or(|b| strength(&m, length) > strength(&b, length)) {
+                    *slot = Some(m);
                 }
             }
-            best
-        })
-        .collect()
+        }
+    }
+    best
 }
 
 /// How strongly a rule says a query term, from 0 to 1: BM25's saturating
@@ -904,8 +959,7 @@ fn lexicon_words<'l>(
     matches: &[Vec<Option<TermMatch>>],
 ) {
     let lexicon = &index.lexicon;
-    let topics = editions.topics(|_| true).len();
-    let in_langs = editions.topics(|lang| langs.contains(&lang));
+    let topics = editions.topics.len();
     // Per language of the query: stem -> the terms saying it, and how
     // sure each reading is.
     let mut by_lang: [HashMap<&str, Vec<(usize, f64)>>; 4] = Default::default();
@@ -955,7 +1009,7 @@ fn lexicon_words<'l>(
         };
         let rare = (n / concepts.len().max(1) as f64).ln() / n.ln();
         for concept in concepts {
-            let strength = if in_langs.contains(concept) {
+            let strength = if editions.in_langs(concept, |lang| langs.contains(&lang)) {
                 LEXICON_WORD
             } else {
                 LEXICON_WORD_ONLY
@@ -1050,7 +1104,7 @@ pub fn search<'d, 'a>(
     let mut terms = query_terms_in(&words, &langs, &index.lexicon, &index.vocab);
     let mut matches: Vec<Vec<Option<TermMatch>>> = terms
         .iter()
-        .map(|t| match_term(t, docs, &editions.lengths))
+        .map(|t| match_term(t, index, &editions.lengths))
         .collect();
     // A word no text has: read it as the nearest words of the vocabulary.
     let mut lookups = 0;
@@ -1075,7 +1129,7 @@ pub fn search<'d, 'a>(
             continue;
         }
         term.readings.extend(typos);
-        *per_doc = match_term(term, docs, &editions.lengths);
+        *per_doc = match_term(term, index, &editions.lengths);
     }
     let (weights, mut evidence, raised) = weigh(index, &terms, &matches, query, words.len());
     lexicon_words(&mut evidence, index, &editions, &langs, &terms, &matches);
@@ -1180,7 +1234,7 @@ pub fn search<'d, 'a>(
         // Topics the lexicon names that this edition has no rule on (or
         // no rulebook has) stand by the lexicon alone.
         for (concept, l) in &evidence {
-            if editions.concepts[e].contains(concept) {
+            if editions.has_rule(e, concept) {
                 continue;
             }
             let (score, share) = score_of(concept, &|t| l.covers[t]);
@@ -1312,8 +1366,10 @@ fn weigh<'l>(
     let evidence = concept_evidence(terms, &weights, &index.lexicon);
     // The lexicon's phrases found, the weights they give decide how much
     // of the query each topic's lexicon terms say.
+    // The evidence is read once: what the search reads of it (the query
+    // terms each topic's terms cover, their phrases) does not depend on
+    // the weights; only `fit`, which `named_concepts` reads, does.
     let (weights, raised) = per_phrase(&weights, matches, &evidence, docs, &by_lang);
-    let evidence = concept_evidence(terms, &weights, &index.lexicon);
     (weights, evidence, raised)
 }
 
@@ -1426,58 +1482,69 @@ struct Editions<'d> {
     /// Per edition, its id and its docs, in index order.
     ids: Vec<&'d str>,
     members: Vec<Vec<usize>>,
-    /// Per edition, its language and the topics it has a rule on.
+    /// Per edition, its language.
     langs: Vec<&'d str>,
-    concepts: Vec<HashSet<&'d str>>,
+    /// Every topic some edition has a rule on, numbered.
+    topics: HashMap<&'d str, usize>,
+    /// Per edition, per topic number, whether it has a rule on the topic.
+    has: Vec<Vec<bool>>,
     /// Per doc.
     lengths: Vec<f64>,
 }
 
 impl<'d> Editions<'d> {
-    /// The topics of the editions in the languages `lang` accepts.
-    fn topics(&self, lang: impl Fn(&str) -> bool) -> HashSet<&'d str> {
-        let mut out = HashSet::new();
-        for (l, concepts) in self.langs.iter().zip(&self.concepts) {
-            if lang(l) {
-                out.extend(concepts.iter().copied());
-            }
-        }
-        out
+    /// Whether edition `e` has a rule on a topic.
+    fn has_rule(&self, e: usize, concept: &str) -> bool {
+        self.topics
+            .get(concept)
+            .is_some_and(|&t| self.has.get(e).and_then(|h| h.get(t)) == Some(&true))
+    }
+
+    /// Whether an edition in a language `lang` accepts has a rule on a
+    /// topic.
+    fn in_langs(&self, concept: &str, lang: impl Fn(&str) -> bool) -> bool {
+        (0..self.ids.len())
+            .any(|e| self.langs.get(e).is_some_and(|l| lang(l)) && self.has_rule(e, concept))
     }
 
     fn of(docs: &'d [Doc]) -> Editions<'d> {
         let mut members: Vec<Vec<usize>> = Vec::new();
         let mut ids: Vec<&'d str> = Vec::new();
+        let mut topics: HashMap<&'d str, usize> = HashMap::new();
+        let mut has: Vec<Vec<bool>> = Vec::new();
         for (d, doc) in docs.iter().enumerate() {
-            match ids.iter().position(|id| *id == doc.edition) {
-                Some(e) => members[e].push(d),
+            let e = match ids.iter().rposition(|id| *id == doc.edition) {
+                Some(e) => e,
                 None => {
                     ids.push(doc.edition);
-                    members.push(vec![d]);
+                    members.push(Vec::new());
+                    has.push(Vec::new());
+                    ids.len() - 1
                 }
+            };
+            members[e].push(d);
+            let next = topics.len();
+            let t = *topics.entry(doc.concept).or_insert(next);
+            if has[e].len() <= t {
+                has[e].resize(t + 1, false);
             }
+            has[e][t] = true;
         }
-        let raw: Vec<f64> = docs
-            .iter()
-            .map(|d| memchr::memchr_iter(b' ', d.text_terms.as_bytes()).count() as f64)
-            .collect();
         let mut lengths = vec![1.0; docs.len()];
         for group in &members {
-            let mean = group.iter().map(|&d| raw[d]).sum::<f64>() / group.len().max(1) as f64;
+            let mean = group.iter().map(|&d| docs[d].length as f64).sum::<f64>()
+                / group.len().max(1) as f64;
             for &d in group {
-                lengths[d] = raw[d] / mean.max(1.0);
+                lengths[d] = docs[d].length as f64 / mean.max(1.0);
             }
         }
         let langs = members.iter().map(|g| docs[g[0]].lang).collect();
-        let concepts = members
-            .iter()
-            .map(|g| g.iter().map(|&d| docs[d].concept).collect())
-            .collect();
         Editions {
             ids,
             members,
             langs,
-            concepts,
+            topics,
+            has,
             lengths,
         }
     }
@@ -1722,6 +1789,14 @@ fn window(text: &str, centre: usize) -> (usize, usize) {
 mod tests {
     use super::*;
 
+    /// The build's postings are those the docs of the bundled editions
+    /// give: the search reads the same from either.
+    #[test]
+    fn the_prebuilt_postings_are_the_docs_postings() {
+        let index = Index::embedded();
+        assert_eq!(Postings::of(&index.docs).0, index.postings.0);
+    }
+
     fn first_words(query: &str) -> Vec<String> {
         let lexicon = Lexicon::embedded();
         let words: Vec<&str> = query.split(' ').collect();
@@ -1825,7 +1900,7 @@ mod tests {
         let editions = Editions::of(&index.docs);
         let matches = terms
             .iter()
-            .map(|t| match_term(t, &index.docs, &editions.lengths))
+            .map(|t| match_term(t, index, &editions.lengths))
             .collect();
         (terms, matches)
     }

@@ -173,15 +173,15 @@ fn search_finds_the_rules_of_the_evaluation_set() {
             )
         })
         .collect();
-    let bare = Index {
-        docs: index.docs.clone(),
-        lexicon: floor::rules::lexicon::Lexicon::from_terms(
+    let bare = Index::new(
+        index.docs.clone(),
+        floor::rules::lexicon::Lexicon::from_terms(
             index.lexicon.stop.clone(),
             kept.iter()
                 .map(|(l, c, s)| (l.as_str(), c.as_str(), s.as_str())),
         ),
-        vocab: floor::rules::search::Vocab::embedded(),
-    };
+        floor::rules::search::Vocab::embedded(),
+    );
     let (mut at1, mut n) = (0usize, 0usize);
     for case in &set.same {
         n += 1;

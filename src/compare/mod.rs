@@ -1501,8 +1501,9 @@ mod tests {
         assert_ne!(number_key("RP-5"), number_key("RP-6"));
     }
 
-    /// Every parameter read through `Resolved` by a ruling is in
-    /// [`READ_BY_RULINGS`], and nothing else is.
+    /// Every parameter declared `ruled` ([`READ_BY_RULINGS`]) is read
+    /// through `Resolved` by a ruling (reading one not declared so does not
+    /// compile).
     #[test]
     fn the_parameters_read_by_rulings_are_those_the_code_reads() {
         fn sources(dir: &std::path::Path, out: &mut String) {

@@ -3,11 +3,12 @@
 //! Every parameter is declared once below, with its type, the range a value
 //! may take (counts are [`Count`]s: a value outside the range is refused
 //! while the file is parsed, so the error carries file, line and column) and
-//! the TDA practice that applies where an edition states nothing, and the
-//! concept of the rule that states it. Rulings
-//! read parameters only through [`Resolved`], which returns the edition's
-//! value or the TDA practice and records a [`Fallback`] for the card — the
-//! one place such a note is made.
+//! the TDA practice that applies where an edition states nothing, the
+//! concept of the rule that states it, and `ruled` when a ruling reads it.
+//! Rulings read parameters only through [`Resolved`], which has an accessor
+//! for the `ruled` ones alone and returns the edition's value or the TDA
+//! practice, recording a [`Fallback`] for the card — the one place such a
+//! note is made. [`READ_BY_RULINGS`] is made from the same declarations.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -18,62 +19,6 @@ pub use super::vocab::*;
 use crate::message::{Message, Msg};
 pub use crate::poker::PreflopOpener;
 pub use crate::poker::pots::AnteOrder;
-
-/// The parameters a ruling reads: a difference in one of these changes a
-/// ruling. A test checks the list against the code that reads them.
-pub const READ_BY_RULINGS: &[&str] = &[
-    "halt_threshold",
-    "clock_seconds",
-    "clock_countdown",
-    "clock_expiry_facing_bet",
-    "clock_expiry_not_facing_bet",
-    "clock_tie_to_player",
-    "unclear_bet_reading",
-    "raise_standard_percent",
-    "limit_reopen_percent",
-    "limit_raise_cap",
-    "limit_cap_lifted",
-    "min_raise_multiple",
-    "undercall_preflop_opener",
-    "missed_round_formula",
-    "penalty_kinds",
-    "penalty_max_rounds",
-    "odd_chip_recipient",
-    "misdeal_conditions",
-    "misdeal_boxed_cards",
-    "misdeal_exposed_downcards",
-    "fouled_deck",
-    "sa_chip_actions",
-    "sa_any_actions",
-    "raise_methods",
-    "pot_limit_underbet_window",
-    "dispute_break_minutes",
-    "dispute_accounting_window",
-    "chip_race_start_seat",
-    "chip_race_max_chips",
-    "chip_race_method",
-    "chip_race_rounding",
-    "hand_for_hand_payout",
-    "final_table_policy",
-    "premature_flop",
-    "premature_turn",
-    "premature_cards_in_rule",
-    "undercall_sequence",
-    "count_request_in_turn",
-    "premature_call",
-    "hi_lo_odd_chip",
-    "hi_lo_identical",
-    "stud_odd_chip",
-    "stud_bring_in",
-    "new_player_between_sb_button",
-    "bba_order",
-    "hand_start_events",
-    "two_deck_hand_start",
-    "old_level_after_sa",
-    "languages",
-    "rebuy_threshold_percent",
-    "pit_absence_minutes",
-];
 
 /// To what odd chips are first broken down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -297,7 +242,7 @@ pub type Percent = Count<1, 100>;
 pub type Share = Count<0, 100>;
 
 macro_rules! params {
-    ($( $(#[$doc:meta])* $name:ident in $home:literal : $ty:ty $(= $default:expr)? ;)*) => {
+    ($( $(#[$doc:meta])* $name:ident in $home:literal $($ruled:ident)? : $ty:ty $(= $default:expr)? ;)*) => {
         /// The parameters a rule states. Every field is optional: a rule
         /// states only some, most rules none.
         #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -369,10 +314,41 @@ macro_rules! params {
             $( params!(@default $name : $ty $(= $default)?); )*
         }
 
+        /// The parameters a ruling reads (declared `ruled`): a difference
+        /// in one of these changes a ruling. Only these can be read through
+        /// [`Resolved`]; a test checks that each is read.
+        pub const READ_BY_RULINGS: &[&str] = {
+            const DECLARED: &[(&str, bool)] = &[$( (stringify!($name), params!(@ruled $($ruled)?)) ),*];
+            const COUNT: usize = {
+                let (mut n, mut i) = (0, 0);
+                while i < DECLARED.len() {
+                    if DECLARED[i].1 {
+                        n += 1;
+                    }
+                    i += 1;
+                }
+                n
+            };
+            const LIST: [&str; COUNT] = {
+                let (mut out, mut n, mut i) = ([""; COUNT], 0, 0);
+                while i < DECLARED.len() {
+                    if DECLARED[i].1 {
+                        out[n] = DECLARED[i].0;
+                        n += 1;
+                    }
+                    i += 1;
+                }
+                out
+            };
+            &LIST
+        };
+
         impl Resolved<'_> {
-            $( params!(@get $(#[$doc])* $name : $ty $(= $default)?); )*
+            $( params!(@get $($ruled)? $(#[$doc])* $name : $ty $(= $default)?); )*
         }
     };
+    (@ruled ruled) => { true };
+    (@ruled) => { false };
     (@default $name:ident : $ty:ty = $default:expr) => {
         /// The TDA practice.
         pub fn $name() -> $ty { $default }
@@ -380,7 +356,7 @@ macro_rules! params {
     (@default $name:ident : $ty:ty) => {};
     (@tda_json $name:ident = $default:expr) => { serde_json::to_value(tda::$name()).ok() };
     (@tda_json $name:ident) => { None };
-    (@get $(#[$doc:meta])* $name:ident : $ty:ty = $default:expr) => {
+    (@get ruled $(#[$doc:meta])* $name:ident : $ty:ty = $default:expr) => {
         $(#[$doc])*
         ///
         /// The edition's value, or the TDA practice (noted on the ruling).
@@ -395,7 +371,7 @@ macro_rules! params {
             }
         }
     };
-    (@get $(#[$doc:meta])* $name:ident : $ty:ty) => {
+    (@get ruled $(#[$doc:meta])* $name:ident : $ty:ty) => {
         $(#[$doc])*
         ///
         /// The edition's value; the TDA states none.
@@ -403,115 +379,118 @@ macro_rules! params {
             self.params.$name.clone()
         }
     };
+    // A parameter no ruling reads has no accessor: reading it is a
+    // compile error, not a silent change of what compare stars.
+    (@get $(#[$doc:meta])* $name:ident : $ty:ty $(= $default:expr)?) => {};
 }
 
 params! {
     /// Languages allowed at the table (ISO 639-1).
-    languages in "official-language": Vec<String>;
+    languages in "official-language" ruled: Vec<String>;
     /// Play halts on tables this many or more players short of the fullest.
-    halt_threshold in "balancing-tables": Count<2, 9> = Count::of(3);
+    halt_threshold in "balancing-tables" ruled: Count<2, 9> = Count::of(3);
     /// Total seconds on the clock, countdown included.
-    clock_seconds in "calling-clock": Seconds = Count::of(30);
+    clock_seconds in "calling-clock" ruled: Seconds = Count::of(30);
     /// The final seconds counted down aloud.
-    clock_countdown in "calling-clock": Count<0, 60> = Count::of(5);
+    clock_countdown in "calling-clock" ruled: Count<0, 60> = Count::of(5);
     /// What expiry means when facing a bet.
-    clock_expiry_facing_bet in "calling-clock": ClockExpiry = ClockExpiry::DeadHand;
+    clock_expiry_facing_bet in "calling-clock" ruled: ClockExpiry = ClockExpiry::DeadHand;
     /// What expiry means when not facing a bet.
-    clock_expiry_not_facing_bet in "calling-clock": ClockExpiry = ClockExpiry::Check;
+    clock_expiry_not_facing_bet in "calling-clock" ruled: ClockExpiry = ClockExpiry::Check;
     /// An action exactly as time runs out counts.
-    clock_tie_to_player in "calling-clock": bool;
+    clock_tie_to_player in "calling-clock" ruled: bool;
     /// How a declared number with several readings is read.
-    unclear_bet_reading in "unclear-bets": UnclearBetReading = UnclearBetReading::AtMostPot;
+    unclear_bet_reading in "unclear-bets" ruled: UnclearBetReading = UnclearBetReading::AtMostPot;
     /// The 50% raise standard, in percent.
-    raise_standard_percent in "raise-amounts": Percent = Count::of(50);
+    raise_standard_percent in "raise-amounts" ruled: Percent = Count::of(50);
     /// In limit, the share of a full bet or raise that reopens betting.
-    limit_reopen_percent in "reopening-betting": Percent = Count::of(50);
+    limit_reopen_percent in "reopening-betting" ruled: Percent = Count::of(50);
     /// In limit, the raises allowed after the bet in one betting round. No
     /// rulebook gives the number (it is the house's); a bet and three raises
     /// is the usual practice.
-    limit_raise_cap in "number-of-raises": Count<1, 10> = Count::of(3);
+    limit_raise_cap in "number-of-raises" ruled: Count<1, 10> = Count::of(3);
     /// In limit, when the cap on raises no longer holds: TDA 48 keeps it in
     /// a heads-up pot until the event is down to two players.
-    limit_cap_lifted in "number-of-raises": CapLifted = CapLifted::EventHeadsUp;
+    limit_cap_lifted in "number-of-raises" ruled: CapLifted = CapLifted::EventHeadsUp;
     /// What counts as the pre-flop opening bet for undercalls.
-    undercall_preflop_opener in "binding-declarations-undercalls": PreflopOpener = PreflopOpener::BigBlind;
+    undercall_preflop_opener in "binding-declarations-undercalls" ruled: PreflopOpener = PreflopOpener::BigBlind;
     /// A precise count of an all-in is asked only in turn. No TDA default:
     /// an edition that names only the all-in sets no turn condition.
-    count_request_in_turn in "chip-count": bool;
+    count_request_in_turn in "chip-count" ruled: bool;
     /// How two or more undercalls in a row are handled.
-    undercall_sequence in "binding-declarations-undercalls": UndercallSequenceRule = UndercallSequenceRule::BackToFirst;
+    undercall_sequence in "binding-declarations-undercalls" ruled: UndercallSequenceRule = UndercallSequenceRule::BackToFirst;
     /// How a missed-round penalty is counted.
-    missed_round_formula in "penalties": MissedRoundFormula = MissedRoundFormula::PlayersTimesRounds;
+    missed_round_formula in "penalties" ruled: MissedRoundFormula = MissedRoundFormula::PlayersTimesRounds;
     /// The enforcement options the rule names.
-    penalty_kinds in "penalties": Vec<PenaltyKind> = PenaltyKind::ALL.to_vec();
+    penalty_kinds in "penalties" ruled: Vec<PenaltyKind> = PenaltyKind::ALL.to_vec();
     /// The most penalty rounds the edition allows.
-    penalty_max_rounds in "penalties": Count<1, 100>;
+    penalty_max_rounds in "penalties" ruled: Count<1, 100>;
     /// A rebuy is allowed at or below this share of the starting stack.
-    rebuy_threshold_percent in "rebuys": Share;
+    rebuy_threshold_percent in "rebuys" ruled: Share;
     /// Who receives the odd chip in board games.
-    odd_chip_recipient in "odd-chips": OddChipRecipient = OddChipRecipient::FirstLeftOfButton;
+    odd_chip_recipient in "odd-chips" ruled: OddChipRecipient = OddChipRecipient::FirstLeftOfButton;
     /// To what odd chips are first broken down.
     odd_chip_denomination in "odd-chips": OddChipDenomination;
     /// Where the odd chip of a high-low pot goes.
-    hi_lo_odd_chip in "odd-chips": HiLoOddChip = HiLoOddChip::HighHalf;
+    hi_lo_odd_chip in "odd-chips" ruled: HiLoOddChip = HiLoOddChip::HighHalf;
     /// How a pot is split when identical hands win high and low.
-    hi_lo_identical in "odd-chips": HiLoIdentical = HiLoIdentical::EvenSplit;
+    hi_lo_identical in "odd-chips" ruled: HiLoIdentical = HiLoIdentical::EvenSplit;
     /// Who receives the odd chip of a stud split.
-    stud_odd_chip in "odd-chips": StudOddChip = StudOddChip::HighCardBySuit;
+    stud_odd_chip in "odd-chips" ruled: StudOddChip = StudOddChip::HighCardBySuit;
     /// Who brings in on third street in stud. No rulebook states it in
     /// force (the house may): the common stud practice.
-    stud_bring_in in "stud-procedures": StudBringIn = StudBringIn::LowCardBySuit;
+    stud_bring_in in "stud-procedures" ruled: StudBringIn = StudBringIn::LowCardBySuit;
     /// The misdeal causes the rule lists.
-    misdeal_conditions in "misdeals": Vec<MisdealCondition> = MisdealCondition::TDA.to_vec();
+    misdeal_conditions in "misdeals" ruled: Vec<MisdealCondition> = MisdealCondition::TDA.to_vec();
     /// Boxed cards on the initial deal that make a misdeal.
-    misdeal_boxed_cards in "misdeals": Count<1, 52> = Count::of(2);
+    misdeal_boxed_cards in "misdeals" ruled: Count<1, 52> = Count::of(2);
     /// Other downcards exposed by dealer error that make a misdeal.
-    misdeal_exposed_downcards in "misdeals": Count<1, 52> = Count::of(2);
+    misdeal_exposed_downcards in "misdeals" ruled: Count<1, 52> = Count::of(2);
     /// What a fouled deck does to the hand.
-    fouled_deck in "misdeals": FouledDeck = FouledDeck::StopPlayReturnBets;
+    fouled_deck in "misdeals" ruled: FouledDeck = FouledDeck::StopPlayReturnBets;
     /// Substantial action: this many actions, one putting chips in.
-    sa_chip_actions in "substantial-action": Count<1, 10> = Count::of(2);
+    sa_chip_actions in "substantial-action" ruled: Count<1, 10> = Count::of(2);
     /// Substantial action: this many actions of any kind.
-    sa_any_actions in "substantial-action": Count<1, 10> = Count::of(3);
+    sa_any_actions in "substantial-action" ruled: Count<1, 10> = Count::of(3);
     /// The accepted methods of raising.
-    raise_methods in "methods-of-raising": Vec<RaiseMethod> = vec![RaiseMethod::OneMotion, RaiseMethod::VerbalAmount];
+    raise_methods in "methods-of-raising" ruled: Vec<RaiseMethod> = vec![RaiseMethod::OneMotion, RaiseMethod::VerbalAmount];
     /// A call made before the amount was known may be held to any amount.
-    premature_call in "conditional-declarations": PrematureCall = PrematureCall::AnyAmount;
+    premature_call in "conditional-declarations" ruled: PrematureCall = PrematureCall::AnyAmount;
     /// Until when a pot-limit bet made too low on a wrong count is corrected.
-    pot_limit_underbet_window in "incorrect-bets": PotLimitUnderbetWindow = PotLimitUnderbetWindow::UntilSubstantialAction;
+    pot_limit_underbet_window in "incorrect-bets" ruled: PotLimitUnderbetWindow = PotLimitUnderbetWindow::UntilSubstantialAction;
     /// Minutes to dispute a pot awarded during a break.
-    dispute_break_minutes in "disputed-pots": Count<0, 1440> = Count::of(1);
+    dispute_break_minutes in "disputed-pots" ruled: Count<0, 1440> = Count::of(1);
     /// Until when an accounting error in awarding the pot can be disputed.
-    dispute_accounting_window in "disputed-pots": DisputeAccountingWindow = DisputeAccountingWindow::UntilSubstantialAction;
+    dispute_accounting_window in "disputed-pots" ruled: DisputeAccountingWindow = DisputeAccountingWindow::UntilSubstantialAction;
     /// The seat where the chip race starts.
-    chip_race_start_seat in "chip-race": Count<1, 10> = Count::of(1);
+    chip_race_start_seat in "chip-race" ruled: Count<1, 10> = Count::of(1);
     /// The most chips one player can win in the race.
-    chip_race_max_chips in "chip-race": Count<1, 10> = Count::of(1);
+    chip_race_max_chips in "chip-race" ruled: Count<1, 10> = Count::of(1);
     /// Whether leftover chips are raced or rounded up.
-    chip_race_method in "chip-race": ChipRaceMethod = ChipRaceMethod::Race;
+    chip_race_method in "chip-race" ruled: ChipRaceMethod = ChipRaceMethod::Race;
     /// How the number of raced chips is rounded.
-    chip_race_rounding in "chip-race": ChipRaceRounding = ChipRaceRounding::Nearest;
+    chip_race_rounding in "chip-race" ruled: ChipRaceRounding = ChipRaceRounding::Nearest;
     /// Minutes taken off the clock per hand-for-hand hand.
     hand_for_hand_minutes in "hand-for-hand": Count<0, 60> = Count::of(2);
     /// How players busted in the same hand-for-hand hand are paid.
-    hand_for_hand_payout in "hand-for-hand": HandForHandPayout = HandForHandPayout::SharePlaces;
+    hand_for_hand_payout in "hand-for-hand" ruled: HandForHandPayout = HandForHandPayout::SharePlaces;
     /// No dealer push within this many seconds of a break or level change.
     dealer_push_quiet_seconds in "dealer-push-timing": Count<0, 3600>;
     /// Final-table sizes named.
     final_table_players in "final-table-size": Vec<Count<2, 10>>;
     /// How the final table is formed.
-    final_table_policy in "final-table-size": FinalTablePolicy = FinalTablePolicy::CombineTwoTables;
+    final_table_policy in "final-table-size" ruled: FinalTablePolicy = FinalTablePolicy::CombineTwoTables;
     /// What happens to a premature flop.
-    premature_flop in "premature-cards": PrematureFlop = PrematureFlop::Redeal;
+    premature_flop in "premature-cards" ruled: PrematureFlop = PrematureFlop::Redeal;
     /// What happens to a premature turn card.
-    premature_turn in "premature-cards": PrematureTurn = PrematureTurn::RiverAsTurn;
+    premature_turn in "premature-cards" ruled: PrematureTurn = PrematureTurn::RiverAsTurn;
     /// The four-card-flop rule itself states the premature-card procedure
     /// (flop, turn and river items), which governs over a recommended
     /// procedure that words it differently.
-    premature_cards_in_rule in "four-card-flop": bool;
+    premature_cards_in_rule in "four-card-flop" ruled: bool;
     /// A house note: a minimum raise is this multiple of the prior bet (a
     /// parameter of the raise amounts it changes).
-    min_raise_multiple in "raise-amounts": Count<1, 10>;
+    min_raise_multiple in "raise-amounts" ruled: Count<1, 10>;
     /// Minimum age to play.
     minimum_age in "club-minimum-age": Count<0, 99>;
     /// Maximum buy-in in euro.
@@ -519,17 +498,17 @@ params! {
     /// Share of the buy-in kept by the club, percent.
     club_share_percent in "club-buy-in": Share;
     /// Minutes a player may be away from the pit before being removed.
-    pit_absence_minutes in "mec-leaving-pit": Count<0, 1440>;
+    pit_absence_minutes in "mec-leaving-pit" ruled: Count<0, 1440>;
     /// A new player and the seat between the small blind and the button.
-    new_player_between_sb_button in "alternates-late-registration": NewPlayerBetweenSbButton = NewPlayerBetweenSbButton::DealtOut;
+    new_player_between_sb_button in "alternates-late-registration" ruled: NewPlayerBetweenSbButton = NewPlayerBetweenSbButton::DealtOut;
     /// What a big blind short for the big-blind ante and the blind posts first.
-    bba_order in "no-ante-reduction": AnteOrder = AnteOrder::AnteFirst;
+    bba_order in "no-ante-reduction" ruled: AnteOrder = AnteOrder::AnteFirst;
     /// The events that begin a hand (the new level applies from it on).
-    hand_start_events in "new-hand-new-limits": Vec<HandStart> = vec![HandStart::Riffle, HandStart::Shuffler, HandStart::DealerPush];
+    hand_start_events in "new-hand-new-limits" ruled: Vec<HandStart> = vec![HandStart::Riffle, HandStart::Shuffler, HandStart::DealerPush];
     /// When a hand dealt from two decks begins.
-    two_deck_hand_start in "new-hand-new-limits": TwoDeckStart;
+    two_deck_hand_start in "new-hand-new-limits" ruled: TwoDeckStart;
     /// A hand dealt at the old level by mistake, after substantial action.
-    old_level_after_sa in "new-hand-new-limits": OldLevelAfterSa = OldLevelAfterSa::Finish;
+    old_level_after_sa in "new-hand-new-limits" ruled: OldLevelAfterSa = OldLevelAfterSa::Finish;
 }
 
 impl Params {
@@ -639,7 +618,7 @@ mod tests {
         assert_eq!(r.halt_threshold().get(), 3);
         assert_eq!(r.halt_threshold().get(), 3);
         assert_eq!(r.raise_standard_percent().get(), 50);
-        assert_eq!(r.minimum_age(), None);
+        assert_eq!(r.penalty_max_rounds(), None);
         assert_eq!(
             r.fallbacks(),
             [

@@ -331,7 +331,7 @@ pub fn escaped(text: &str, json: bool, color: bool) -> std::borrow::Cow<'_, str>
 #[cfg(target_os = "linux")]
 pub fn stdout_open() -> floor::Result<()> {
     let target = std::fs::read_link("/proc/self/fd/1");
-    let flags = std::fs::read_to_string("/proc/self/fdinfo/1");
+    let flags = floor::data::read_limited(std::path::Path::new("/proc/self/fdinfo/1"));
     if let (Ok(target), Ok(info)) = (target, flags) {
         let read_write = info
             .lines()

@@ -289,9 +289,11 @@ pub(crate) enum Access {
 /// path swapped in between), so nothing is read from or written to one;
 /// on Unix the open itself never blocks (`O_NONBLOCK`: a FIFO put in place
 /// in between does not hang) and takes no controlling terminal. Every path
-/// the tool reads or writes goes through here: `--answers`, `--house` and
-/// its `extends:`, `--hand`, `--log` (both ways), `compare FILE`, the
-/// settings file, the files of `--data`, and the pages of `man --out-dir`.
+/// the tool reads or writes goes through here (a source scan in the
+/// layers test holds it): `--answers`, `--house` and its `extends:`,
+/// `--hand`, `--log` (both ways), `compare FILE`, the settings file, the
+/// files of `--data`, `import FILE` and `--decisions`, what `import --out`
+/// writes, and the pages of `man --out-dir`.
 pub(crate) fn open_path(path: &Path, access: Access) -> Result<fs::File, OpenError> {
     match fs::metadata(path) {
         Ok(meta) if !meta.is_file() => return Err(OpenError::NotAFile),
@@ -332,18 +334,54 @@ fn without_blocking(_: &mut fs::OpenOptions) {}
 
 /// Creates or empties a regular file to write (see [`open_path`]).
 pub fn create_file(path: &Path) -> crate::Result<fs::File> {
-    let shown = path.display().to_string();
     open_path(path, Access::Replace).map_err(|e| match e {
-        OpenError::NotAFile => {
-            LoadError::file(&shown, None, Message::new(Msg::NotRegularFile)).into()
-        }
-        OpenError::Io(e) => crate::Error::Other(
-            Message::new(Msg::WriteFile)
-                .arg("file", &shown)
-                .nested("problem", io_problem(&e)),
-            crate::message::Exit::Io,
-        ),
+        OpenError::NotAFile => LoadError::file(
+            &path.display().to_string(),
+            None,
+            Message::new(Msg::NotRegularFile),
+        )
+        .into(),
+        OpenError::Io(e) => write_failed(path, &e),
     })
+}
+
+/// Writes a file a user named (`import --out`, `man --out-dir`): its
+/// folders made as `install -D` makes them, the file itself created or
+/// emptied by [`create_file`], so a FIFO or device is refused, never
+/// waited on.
+pub fn write_file(path: &Path, bytes: &[u8]) -> crate::Result<()> {
+    use std::io::Write as _;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        create_dirs(dir)?;
+    }
+    create_file(path)?
+        .write_all(bytes)
+        .map_err(|e| write_failed(path, &e))
+}
+
+/// Makes a folder a user named and the folders above it. The nearest part
+/// of the path that exists must be a folder: a file, device or FIFO named
+/// where a folder belongs is refused as bad input, naming it.
+pub fn create_dirs(dir: &Path) -> crate::Result<()> {
+    let existing = dir
+        .ancestors()
+        .find(|a| a.as_os_str().is_empty() || fs::metadata(a).is_ok());
+    if let Some(part) = existing.filter(|a| !a.as_os_str().is_empty() && !a.is_dir()) {
+        let shown = part.display().to_string();
+        return Err(LoadError::file(&shown, None, Message::new(Msg::NotAFolder)).into());
+    }
+    fs::create_dir_all(dir).map_err(|e| write_failed(dir, &e))
+}
+
+/// A file or folder that could not be written: the system's failure
+/// (exit 1), the path named.
+fn write_failed(path: &Path, e: &std::io::Error) -> crate::Error {
+    crate::Error::Other(
+        Message::new(Msg::WriteFile)
+            .arg("file", path.display())
+            .nested("problem", io_problem(e)),
+        crate::message::Exit::Io,
+    )
 }
 
 /// Opens a file a user named for reading (see [`open_path`]).

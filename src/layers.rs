@@ -2,6 +2,10 @@
 //! one in a higher layer, or a cycle of imports, fails here. The only cycle
 //! allowed is the incident registry's: the engine lists the catalogue's
 //! modules, and each of them implements the engine's `Incident`.
+//!
+//! The same reading of the sources holds the one way files are opened:
+//! only `data` opens a file, so none can wait on a FIFO or be written
+//! unchecked.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -195,4 +199,54 @@ fn the_parser_sees_grouped_and_nested_paths() {
         ["error", "poker", "rules"]
     );
     assert!(code("// crate::poker\nfn a() {}").find("poker").is_none());
+}
+
+/// The standard library's ways to open a file by path; `data::open_path`
+/// alone may call them (reading a folder's entries opens no file).
+const OPENERS: &[&str] = &[
+    "fs::write(",
+    "fs::read(",
+    "fs::read_to_string(",
+    "File::open(",
+    "File::create(",
+    "OpenOptions::new(",
+    "fs::copy(",
+];
+
+/// Where `code` opens a file other than through `data`, as `path: opener`.
+fn openers(path: &Path, code: &str) -> Vec<String> {
+    OPENERS
+        .iter()
+        .filter(|o| code.contains(*o))
+        .map(|o| format!("{}: {o}", path.display()))
+        .collect()
+}
+
+#[test]
+fn only_data_opens_files() {
+    let mut files = Vec::new();
+    rust_files(&src(), &mut files);
+    let here = src().join("layers.rs");
+    let data = src().join("data.rs");
+    let elsewhere: Vec<String> = files
+        .iter()
+        .filter(|f| **f != here && **f != data)
+        .flat_map(|f| {
+            openers(
+                f,
+                &code(&std::fs::read_to_string(f).expect("source readable")),
+            )
+        })
+        .collect();
+    assert!(
+        elsewhere.is_empty(),
+        "open files through data::open_path (read_limited, open_regular, create_file, write_file): {elsewhere:?}"
+    );
+    assert_eq!(
+        openers(
+            Path::new("x.rs"),
+            &code("// std::fs::write(p)\nlet t = std::fs::write(p, b);")
+        ),
+        ["x.rs: fs::write("]
+    );
 }

@@ -144,6 +144,8 @@ messages! {
     FileProblem = "file_problem" [file, location, problem],
     /// A path that names a directory, device, FIFO or socket.
     NotRegularFile = "not_regular_file" [],
+    /// A path named as a folder to write into that is a file, device or FIFO.
+    NotAFolder = "not_a_folder" [],
     /// A file the system cannot open or read: the reason.
     IoNotFound = "io_not_found" [],
     /// Permission denied.

@@ -120,7 +120,7 @@ pub fn run(ctx: &Ctx, args: &Args) -> floor::Result<Output> {
                 args.base.as_deref().unwrap_or_default(),
                 edition.source
             );
-            write(out, &format!("{head}{body}"))?;
+            floor::data::write_file(out, format!("{head}{body}").as_bytes())?;
             Some(Written::Overlay {
                 file: out.display().to_string(),
             })
@@ -156,6 +156,7 @@ fn write_tree(
     edition: &floor::rules::Edition,
     recorded: Option<&Recorded>,
 ) -> floor::Result<()> {
+    floor::data::create_dirs(out)?;
     let empty = std::fs::read_dir(out).map_or(true, |mut d| d.next().is_none());
     if !empty && !out.join("locales").is_dir() {
         return Err(floor::Error::bad(
@@ -163,7 +164,7 @@ fn write_tree(
         ));
     }
     for (path, text) in tree::files(ctx.store.source(), edition, recorded)? {
-        write(&out.join(path), &text)?;
+        floor::data::write_file(&out.join(path), text.as_bytes())?;
     }
     let store = Store::open(DataSource::dir(out)?)?;
     let report = floor::check::check(&store);
@@ -187,14 +188,6 @@ fn write_tree(
         ));
     }
     Ok(())
-}
-
-fn write(path: &Path, text: &str) -> floor::Result<()> {
-    let io = |e: std::io::Error| floor::Error::Output(e);
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(io)?;
-    }
-    std::fs::write(path, text).map_err(io)
 }
 
 fn human(

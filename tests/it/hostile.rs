@@ -10,6 +10,17 @@ use std::time::Duration;
 
 use crate::common::{copy_dir, floor};
 
+/// A short house rulebook beside the data tree, for the import entries.
+fn house_book(tree: &Path) -> PathBuf {
+    let book = tree.with_file_name("house-book.txt");
+    std::fs::write(
+        &book,
+        "Huisregels\n\nRegel 1: Floor beslissingen\nDe floor beslist in het belang van het spel.\n",
+    )
+    .expect("fixture");
+    book
+}
+
 /// A hostile input for a path: a name and how to make it in `dir`.
 struct FileClass {
     name: &'static str,
@@ -214,6 +225,25 @@ fn path_entries() -> Vec<PathEntry> {
                 }
                 cmd(&["check", "--data", s(tree)])
             },
+        },
+        PathEntry {
+            name: "import FILE",
+            run: |p, _| cmd(&["import", s(p)]),
+        },
+        PathEntry {
+            name: "import --decisions",
+            run: |p, tree| cmd(&["import", s(&house_book(tree)), "--decisions", s(p)]),
+        },
+        PathEntry {
+            name: "import --base --out (overlay written)",
+            run: |p, tree| {
+                let book = house_book(tree);
+                cmd(&["import", s(&book), "--base", "onk-2023-nl", "--out", s(p)])
+            },
+        },
+        PathEntry {
+            name: "import --out (tree written)",
+            run: |p, tree| cmd(&["import", s(&house_book(tree)), "--out", s(p)]),
         },
         PathEntry {
             name: "man --out-dir",

@@ -36,14 +36,14 @@ fn out_dir_is_created_when_it_does_not_exist() {
         .success();
     assert!(dir.join("floor.1").is_file());
     assert!(dir.join("floor-incident.1").is_file());
-    // A path that cannot be a directory is an I/O failure (exit 1) naming it.
+    // A file where a folder belongs is bad input (exit 2) naming it.
     let file = home.join("a-file");
     std::fs::write(&file, "x").expect("written");
     let out = floor()
         .args(["man", "--out-dir"])
         .arg(file.join("man1"))
         .assert()
-        .code(1)
+        .code(2)
         .get_output()
         .stderr
         .clone();

@@ -1202,9 +1202,18 @@ impl Report<'_> {
             }
             return;
         }
+        // A term worded otherwise that weighs nothing (silence, values that
+        // rule alike) is shown under its topic.
+        let lines = rows
+            .iter()
+            .flat_map(|r| {
+                let terms = r.terms.iter().flat_map(|d| self.term_lines(r, d));
+                std::iter::once(line(r)).chain(terms.map(|l| format!("  {l}")))
+            })
+            .collect();
         doc.push(Block::Item {
             head: String::new(),
-            lines: rows.iter().map(|r| line(r)).collect(),
+            lines,
         });
     }
 

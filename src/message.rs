@@ -943,6 +943,8 @@ messages! {
     CheckTermValueUnknown = "check_term_value_unknown" [id, term, value],
     /// The TDA practice of a provision gives a term a value it does not have.
     CheckTdaTermValue = "check_tda_term_value" [id, term, value],
+    /// A provision rules alike a term value it does not have.
+    CheckAlikeTermValue = "check_alike_term_value" [id, term, value],
     /// A provision record named for another edition.
     CheckRecordEdition = "check_record_edition" [edition, file],
     /// A provision record entry for a rule the edition does not have.

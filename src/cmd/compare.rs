@@ -737,8 +737,7 @@ impl Report<'_> {
     /// A term that differs: the provision, the term, both values; then
     /// the words of each edition, whole, so the difference is in view.
     fn term_lines(&self, row: &Row, d: &TermDiff) -> Vec<String> {
-        let weighs = d.a.is_some() && d.b.is_some();
-        let star = if weighs {
+        let star = if d.weighed() {
             self.star(row, &d.id, Some(d.term))
         } else {
             ""
@@ -773,7 +772,7 @@ impl Report<'_> {
         let weight =
             |id: &str, term: Option<Term>| row.weighs(self.catalog, &self.c.ruled, id, term);
         let mut terms: Vec<&TermDiff> = row.terms.iter().collect();
-        terms.sort_by_key(|d| (weight(&d.id, Some(d.term)), d.a.is_none() || d.b.is_none()));
+        terms.sort_by_key(|d| (weight(&d.id, Some(d.term)), !d.weighed()));
         for d in terms {
             lines.extend(self.term_lines(row, d));
         }
@@ -1203,9 +1202,18 @@ impl Report<'_> {
             }
             return;
         }
+        // A term worded otherwise that weighs nothing (silence, values that
+        // rule alike) is shown under its topic.
+        let lines = rows
+            .iter()
+            .flat_map(|r| {
+                let terms = r.terms.iter().flat_map(|d| self.term_lines(r, d));
+                std::iter::once(line(r)).chain(terms.map(|l| format!("  {l}")))
+            })
+            .collect();
         doc.push(Block::Item {
             head: String::new(),
-            lines: rows.iter().map(|r| line(r)).collect(),
+            lines,
         });
     }
 

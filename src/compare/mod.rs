@@ -191,6 +191,19 @@ pub struct TermDiff {
     pub numbers: [String; 2],
     /// The words that state it, in the first and the second edition.
     pub spans: [String; 2],
+    /// The two values rule alike (the catalog's `alike`, and no incident
+    /// rules otherwise with them): a difference in words.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub alike: bool,
+}
+
+impl TermDiff {
+    /// Whether the difference weighs: both editions word the term (one
+    /// leaving it unworded is silence) with values that do not rule alike.
+    /// The one answer for the row's flags and the line's ★ and order.
+    pub fn weighed(&self) -> bool {
+        self.a.is_some() && self.b.is_some() && !self.alike
+    }
 }
 
 /// The provisions only one side states.
@@ -808,6 +821,23 @@ pub fn weigh_as_practice(catalog: &Catalog, ruled: &Ruled, id: &str) -> Weighs {
     }
 }
 
+/// Whether values `a` and `b` of `term` of provision `id`, both worded,
+/// rule alike: the catalog says so and no incident that reads the
+/// provision rules otherwise with them ([`Ruled`]).
+pub fn rule_alike(
+    catalog: &Catalog,
+    ruled: &Ruled,
+    id: &str,
+    term: Term,
+    a: Option<&str>,
+    b: Option<&str>,
+) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => catalog.alike(id, term, a, b) && !ruled.contains(id),
+        _ => false,
+    }
+}
+
 /// What a difference in provision `id` between the editions of `ruled`
 /// weighs, in `term` where both state it (`None`: one edition states it
 /// alone): a ruling where an incident that reads it rules otherwise with
@@ -907,20 +937,25 @@ impl<'a> Context<'a> {
                     if va == vb {
                         continue;
                     }
-                    // A term one edition leaves unworded is silence: shown,
-                    // never weighed as a difference.
-                    if va.is_some() && vb.is_some() {
-                        weight.add(self.catalog, self.ruled, &x.stated.id, Some(term));
-                    }
-                    terms.push(TermDiff {
-                        id: x.stated.id.clone(),
-                        kind: self.kind(&x.stated.id),
+                    let id = &x.stated.id;
+                    let alike = rule_alike(self.catalog, self.ruled, id, term, va, vb);
+                    let d = TermDiff {
+                        id: id.clone(),
+                        kind: self.kind(id),
                         term,
                         a: va.map(str::to_string),
                         b: vb.map(str::to_string),
                         numbers: [x.rule.number.clone(), y.rule.number.clone()],
                         spans: [x.stated.span.clone(), y.stated.span.clone()],
-                    });
+                        alike,
+                    };
+                    // A term one edition leaves unworded is silence, and
+                    // values that rule alike differ in words: both shown,
+                    // never weighed as a difference.
+                    if d.weighed() {
+                        weight.add(self.catalog, self.ruled, id, Some(term));
+                    }
+                    terms.push(d);
                 }
             }
         }
@@ -1439,6 +1474,66 @@ mod tests {
             weigh(&catalog, &ruled, "speak-up", Some(Term::Force)),
             Weighs::Ruling
         );
+    }
+
+    /// Values the catalog groups as ruling alike differ in words only, in
+    /// either order, unless an incident reading the provision rules
+    /// otherwise; other values, a provision without groups and silence
+    /// stay as they were.
+    #[test]
+    fn values_the_catalog_rules_alike_are_not_weighed() {
+        let provisions: Vec<crate::rules::provisions::Provision> = crate::yaml::from_str(
+            "- {id: ban, concept: c, kind: ruling, en: e, nl: n, de: d, sk: s,\n   \
+                terms: {force: {forbidden: ~, discouraged: ~, must: ~}},\n   \
+                alike: {force: [[forbidden, discouraged]]}}\n\
+             - {id: plain, concept: c, kind: ruling, en: e, nl: n, de: d, sk: s,\n   \
+                terms: {force: {forbidden: ~, discouraged: ~}}}\n",
+            "test",
+        )
+        .expect("provisions");
+        let catalog = Catalog::new(provisions);
+        let none = Ruled::default();
+        let alike = |ruled: &Ruled, id: &str, a: Option<&str>, b: Option<&str>| {
+            rule_alike(&catalog, ruled, id, Term::Force, a, b)
+        };
+        assert!(alike(&none, "ban", Some("forbidden"), Some("discouraged")));
+        assert!(alike(&none, "ban", Some("discouraged"), Some("forbidden")));
+        assert!(!alike(&none, "ban", Some("forbidden"), Some("must")));
+        assert!(!alike(&none, "ban", Some("forbidden"), None));
+        assert!(!alike(
+            &none,
+            "plain",
+            Some("forbidden"),
+            Some("discouraged")
+        ));
+        assert!(!rule_alike(
+            &catalog,
+            &none,
+            "ban",
+            Term::When,
+            Some("forbidden"),
+            Some("discouraged")
+        ));
+        let ruled = Ruled(BTreeSet::from(["ban".to_string()]));
+        assert!(!alike(
+            &ruled,
+            "ban",
+            Some("forbidden"),
+            Some("discouraged")
+        ));
+        let diff = |a: Option<&str>, b: Option<&str>, alike: bool| TermDiff {
+            id: "ban".into(),
+            kind: Kind::Ruling,
+            term: Term::Force,
+            a: a.map(str::to_string),
+            b: b.map(str::to_string),
+            numbers: Default::default(),
+            spans: Default::default(),
+            alike,
+        };
+        assert!(diff(Some("forbidden"), Some("must"), false).weighed());
+        assert!(!diff(Some("forbidden"), Some("discouraged"), true).weighed());
+        assert!(!diff(Some("forbidden"), None, false).weighed());
     }
 
     /// A provision one edition states where the other is silent and its

@@ -247,6 +247,12 @@ pub struct Provision {
     /// shared values (`~`: "must", "at least", "or"...).
     #[serde(default, skip_serializing_if = "Unique::is_empty")]
     pub terms: Unique<Unique<Option<Words>>, Term>,
+    /// Per term, groups of its values the floor rules alike ("100%
+    /// identifiable" and "100% identifiable and retrievable": a card is
+    /// identified by taking it back). Two editions wording such values
+    /// differ in words only: the difference is shown, never weighed.
+    #[serde(default, skip_serializing_if = "Unique::is_empty")]
+    pub alike: Unique<Vec<Vec<String>>, Term>,
     /// The parameter whose value it states, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub param: Option<String>,
@@ -381,6 +387,18 @@ impl Catalog {
             .unwrap_or_default()
     }
 
+    /// Whether values `a` and `b` of `term` of provision `id` rule alike
+    /// (one of its `alike` groups holds both).
+    pub fn alike(&self, id: &str, term: Term, a: &str, b: &str) -> bool {
+        self.get(id)
+            .and_then(|p| p.alike.get(&term))
+            .is_some_and(|groups| {
+                groups
+                    .iter()
+                    .any(|g| g.iter().any(|v| v == a) && g.iter().any(|v| v == b))
+            })
+    }
+
     /// The provision with this id.
     pub fn get(&self, id: &str) -> Option<&Provision> {
         self.by_id.get(id).and_then(|&i| self.provisions.get(i))
@@ -464,6 +482,22 @@ impl Catalog {
                 {
                     out.push(
                         id(Msg::CheckTdaTermValue)
+                            .arg("term", term)
+                            .arg("value", value),
+                    );
+                }
+            }
+            for (term, value) in p
+                .alike
+                .iter()
+                .flat_map(|(t, gs)| gs.iter().flatten().map(move |v| (t, v)))
+            {
+                if p.terms
+                    .get(term)
+                    .is_none_or(|values| values.get(value).is_none())
+                {
+                    out.push(
+                        id(Msg::CheckAlikeTermValue)
                             .arg("term", term)
                             .arg("value", value),
                     );
@@ -1048,6 +1082,7 @@ mod tests {
             duty: false,
             consequence: None,
             terms: Unique::default(),
+            alike: Unique::default(),
             param: param.map(str::to_string),
             value: value.map(str::to_string),
             en: "e".into(),
@@ -1232,6 +1267,22 @@ mod tests {
         .expect("catalog");
         let catalog = Catalog::with_shared(file.provisions, file.shared);
         assert!(catalog.problems(&BTreeSet::from(["misdeals"])).is_empty());
+        let file: CatalogFile = crate::yaml::from_str(
+            "shared:\n  must: {en: must, nl: moet, de: muss, sk: musí}\nprovisions:\n  - id: kill\n    concept: misdeals\n    kind: ruling\n    terms:\n      force: {must: ~}\n    alike:\n      force: [[must, should]]\n    en: e\n    nl: n\n    de: d\n    sk: s\n",
+            "test",
+        )
+        .expect("catalog");
+        let problems: Vec<String> = Catalog::with_shared(file.provisions, file.shared)
+            .problems(&BTreeSet::from(["misdeals"]))
+            .iter()
+            .map(Message::to_string)
+            .collect();
+        assert_eq!(
+            problems.len(),
+            1,
+            "an `alike` value the term lacks: {problems:#?}"
+        );
+        assert!(problems[0].contains("`should`"), "{problems:#?}");
         assert_eq!(
             catalog
                 .term_words("dead-in-muck", Term::Force, "must")

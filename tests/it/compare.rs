@@ -450,6 +450,34 @@ fn procedure_rows_take_one_line_and_equal_topics_are_listed_with_all() {
     );
 }
 
+/// A topic equal in what the floor rules still shows a term its editions
+/// word otherwise: the force of a ban whose consequence both state alike
+/// (JSON `alike`), or a term one leaves unsaid.
+#[test]
+fn equal_topics_show_the_terms_worded_otherwise() {
+    let c = json(&[
+        "compare",
+        "dpc-2019-en",
+        "onk-2023-nl",
+        "--concept",
+        "conditional-declarations",
+    ]);
+    let row = &c["rows"][0];
+    assert_eq!(row["flags"], json!([]), "{row}");
+    assert_eq!(row["terms"][0]["alike"], json!(true), "{row}");
+    let all = flat(&stdout(&["compare", "dpc-2019-en", "onk-2023-nl", "--all"]));
+    let at = all
+        .find("conditional-declarations · 59 (printed 20)")
+        .expect("the topic among the equal ones");
+    let after = &all[at..];
+    assert!(
+        after.contains("strongly discouraged (dpc-2019-en 59) → not allowed (onk-2023-nl 59)"),
+        "{after}"
+    );
+    let head: String = after.chars().take(200).collect();
+    assert!(!head.contains('★'), "{after}");
+}
+
 /// The 2015 clock accepts an action in the last second of the countdown,
 /// as the 2019 "tie goes to the player" does: no difference there.
 #[test]

@@ -790,13 +790,7 @@ fn files_that_are_not_regular_files_are_refused_at_once() {
     };
     let via_fifo = extends("h-extends-fifo.yaml", &ext);
     let via_device = extends("h-extends-device.yaml", "/dev/zero");
-    let book = fixtures().join("house-book.txt");
-    std::fs::write(
-        &book,
-        "Huisregels\n\nRegel 1: Floor beslissingen\nDe floor beslist in het belang van het spel.\n",
-    )
-    .expect("write");
-    let book = book.display().to_string();
+    let book = crate::common::house_book(&fixtures()).display().to_string();
     let not_a_file = "not a regular file";
     for path in [f.as_str(), "/dev/zero", "/dev/urandom", dir.as_str()] {
         bad(&["incident", "clock", "--answers", path], &[not_a_file]);

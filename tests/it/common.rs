@@ -208,3 +208,15 @@ impl AsRef<std::ffi::OsStr> for ScratchFile {
         self.path.as_os_str()
     }
 }
+
+/// A short house rulebook written into `dir`, for the import commands'
+/// file checks.
+pub fn house_book(dir: &std::path::Path) -> std::path::PathBuf {
+    let book = dir.join("house-book.txt");
+    std::fs::write(
+        &book,
+        "Huisregels\n\nRegel 1: Floor beslissingen\nDe floor beslist in het belang van het spel.\n",
+    )
+    .expect("fixture");
+    book
+}

@@ -12,13 +12,7 @@ use crate::common::{copy_dir, floor};
 
 /// A short house rulebook beside the data tree, for the import entries.
 fn house_book(tree: &Path) -> PathBuf {
-    let book = tree.with_file_name("house-book.txt");
-    std::fs::write(
-        &book,
-        "Huisregels\n\nRegel 1: Floor beslissingen\nDe floor beslist in het belang van het spel.\n",
-    )
-    .expect("fixture");
-    book
+    crate::common::house_book(tree.parent().unwrap_or(tree))
 }
 
 /// A hostile input for a path: a name and how to make it in `dir`.
@@ -247,9 +241,10 @@ fn path_entries() -> Vec<PathEntry> {
         },
         PathEntry {
             name: "man --out-dir",
-            run: |p, _| {
-                // The hostile file stands where a page is written.
-                let dir = p.parent().unwrap_or(Path::new("/")).join("man-out");
+            run: |p, tree| {
+                // The hostile file stands where a page is written (in the
+                // scratch folder: a class's own folder may be /dev).
+                let dir = tree.with_file_name("man-out");
                 let _ = std::fs::remove_dir_all(&dir);
                 std::fs::create_dir_all(&dir).expect("dir");
                 let page = dir.join("floor.1");

@@ -210,6 +210,7 @@ const OPENERS: &[&str] = &[
     "File::open(",
     "File::create(",
     "OpenOptions::new(",
+    "File::options(",
     "fs::copy(",
 ];
 

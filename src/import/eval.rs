@@ -423,7 +423,8 @@ mod tests {
             // Set on stated evidence: a list whose items' names decide it
             // (ONK 23: riffle, shuffling machine, dealer change), a value of
             // a one-value type whose sentence carries every meaning of the
-            // one known quote (Slovak 23).
+            // one known quote (Slovak 23), a value whose name's every
+            // meaning stands in the sentence and no other value's (German 11).
             let set: Vec<(&str, &str)> = import
                 .params
                 .iter()
@@ -432,6 +433,8 @@ mod tests {
             let sure: &[(&str, &str)] = match id.as_str() {
                 "onk-2023-nl" => &[("23", "hand_start_events")],
                 "tda-2019-sk" => &[("23", "old_level_after_sa")],
+                // "mit einem vollen Tisch plus 1": full, plus; no combining.
+                "tda-2015-de" => &[("11", "final_table_policy")],
                 _ => &[],
             };
             for want in sure {

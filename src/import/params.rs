@@ -1566,8 +1566,10 @@ pub fn by_quote(
 /// meaning their quotes have in common; two meanings at least, so a room
 /// that changed the value ("right" for "left") keeps the point; and no
 /// meaning that only another value of the type has, in its name or its
-/// known quotes. A yes/no is never set so: the word that says "no" is no
-/// meaning of the vocabulary. A list is set where its items' own names
+/// known quotes. Of several candidates, one is set where it alone is sure
+/// so and each other is refuted by its own words ([`sure_among`]). A
+/// yes/no is never set so: the word that says "no" is no meaning of the
+/// vocabulary. A list is set where its items' own names
 /// decide every item of the type ([`listed`]) and name at least the
 /// point's. A number is set where every known edition that states the
 /// parameter states it (two at least) and the sentence prints it as their
@@ -1582,7 +1584,8 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
     let mut found = Vec::new();
     let mut kept = Vec::new();
     for d in doubts.drain(..) {
-        // A list read anew by its items' names, where that decides it.
+        // A list read anew by its items' names, or the one candidate of
+        // several the sentence states, where that decides it.
         let mut listing: Option<Value> = None;
         let sure = match d.readings.as_slice() {
             [Value::String(id)] => sure_choice(&known, &d, id, lw, en),
@@ -1591,6 +1594,10 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
                 listing.is_some()
             }
             [Value::Number(n)] => sure_number(&known, &d, n.as_u64(), lw),
+            [_, _, ..] => {
+                listing = sure_among(&known, &d, lw, en);
+                listing.is_some()
+            }
             _ => false,
         };
         let home = Params::home(&d.key);
@@ -1737,6 +1744,63 @@ fn sure_choice(known: &Quoted, d: &Doubt, id: &str, lw: &Folded, en: &Folded) ->
         (None, _) => {}
     }
     evidence.len() >= 2 && evidence.is_subset(&sentence) && sentence.is_disjoint(&others)
+}
+
+/// Of a point's several candidates, the one its sentence states: it is
+/// sure as a point with that one candidate would be ([`sure_choice`]), two
+/// meanings at least of its evidence (its name's and its quotes' shared)
+/// are no other candidate's (in its name or its quotes: the sentence was
+/// offered both because it words both alike), and every other candidate
+/// is refuted by its own words, a meaning of its name (none the chosen
+/// value's name has) the sentence does not carry. Never chosen by which
+/// candidate scores higher.
+fn sure_among(known: &Quoted, d: &Doubt, lw: &Folded, en: &Folded) -> Option<Value> {
+    let ids: Vec<&str> = d
+        .readings
+        .iter()
+        .map(Value::as_str)
+        .collect::<Option<_>>()?;
+    let sentence = said(&tokenize(&d.sentence, lw), lw);
+    let sure: Vec<&str> = ids
+        .iter()
+        .copied()
+        .filter(|id| sure_choice(known, d, id, lw, en))
+        .collect();
+    let [chosen] = sure.as_slice() else {
+        return None;
+    };
+    let name = |id: &str| said(&tokenize(&id.replace('-', " "), en), en);
+    let of = |v: &str| known.choices.get(&(d.key.as_str(), v.to_string()));
+    let mut evidence = name(chosen);
+    evidence.extend(Quoted::shared(of(chosen), |m| m).unwrap_or_default());
+    let theirs: BTreeSet<String> = ids
+        .iter()
+        .filter(|id| *id != chosen)
+        .flat_map(|other| {
+            let mut m = name(other);
+            m.extend(
+                of(other)
+                    .into_iter()
+                    .flat_map(|by| by.values().flatten().cloned()),
+            );
+            m
+        })
+        .collect();
+    let own = evidence.difference(&theirs).count();
+    (own >= 2 && refuted_by_name(chosen, &ids, &sentence, en)).then(|| Value::from(*chosen))
+}
+
+/// Whether every value of `ids` but `chosen` is refuted by its own words:
+/// its name has a meaning `chosen`'s name has not, and the sentence does
+/// not carry it. A value whose name says nothing of its own (race against
+/// round-up) is not refuted.
+fn refuted_by_name(chosen: &str, ids: &[&str], sentence: &BTreeSet<String>, en: &Folded) -> bool {
+    let name = |id: &str| said(&tokenize(&id.replace('-', " "), en), en);
+    let mine = name(chosen);
+    ids.iter().filter(|id| **id != chosen).all(|other| {
+        let own: BTreeSet<String> = name(other).difference(&mine).cloned().collect();
+        !own.is_empty() && !own.is_subset(sentence)
+    })
 }
 
 /// A list is sure where its items' own names decide every item of the type
@@ -2475,6 +2539,60 @@ mod tests {
                 (2, Some("card".to_string()))
             ]
         );
+    }
+
+    /// `number_at` reads, of several numbers in one sentence that count
+    /// what the quote's number counts, the one before the word the quote's
+    /// number stands before; where two such numbers differ, nothing.
+    #[test]
+    fn a_number_among_several_in_one_sentence_is_read_by_what_it_counts() {
+        let c = cues();
+        let en = c.words.of(Lang::En);
+        let quote = "any other 2 downcards are exposed".to_string();
+        let k = Known {
+            edition: "known",
+            concept: "misdeals",
+            key: "misdeal_exposed_downcards",
+            item: None,
+            value: v(2),
+            numbers: numbers(std::slice::from_ref(&quote), en, UNIT_GAP),
+            tight: numbers(std::slice::from_ref(&quote), en, 0),
+            nouns: nouns(&tokenize(&quote, en), en),
+            features: BTreeSet::new(),
+        };
+        // 1 stands before "first", 3 before "downcards": the room's 3.
+        let one = "if 1 of the first 2 players or any other 3 downcards are exposed".to_string();
+        assert_eq!(number_at(2, &k, Some(&one), en), Some((v(3), false)));
+        // Printed alone, the number is read, strong as the quote's is alone.
+        let alone = "any other 4 downcards are exposed by dealer error".to_string();
+        assert_eq!(number_at(2, &k, Some(&alone), en), Some((v(4), true)));
+        // Two different numbers before cards: which one is the rule's is
+        // left to a person.
+        let both = "if 1 of the first 3 cards or any other 4 downcards are exposed".to_string();
+        assert_eq!(number_at(2, &k, Some(&both), en), None);
+    }
+
+    /// Of several candidates, the others are refuted only by their own
+    /// names' words absent from the sentence, never by scores.
+    #[test]
+    fn other_candidates_are_refuted_by_their_own_words_only() {
+        let c = cues();
+        let en = c.words.of(Lang::En);
+        let said_en = |t: &str| said(&tokenize(t, en), en);
+        let ids = ["big-blind", "first-raise"];
+        // "first" stands in the sentence, "raise" does not.
+        let blind = said_en("The big blind is the opening bet of the first round.");
+        assert!(refuted_by_name("big-blind", &ids, &blind, en));
+        let raise = said_en("Before the flop the opening bet is the first raise.");
+        assert!(!refuted_by_name("big-blind", &ids, &raise, en));
+        // A name with no meaning of its own (race) is never refuted.
+        let race = said_en("Chips are raced off, one chip a player, never rounded up.");
+        assert!(!refuted_by_name(
+            "round-up",
+            &["race", "round-up"],
+            &race,
+            en
+        ));
     }
 
     #[test]

@@ -1713,7 +1713,7 @@ fn sure_choice(known: &Quoted, d: &Doubt, id: &str, lw: &Folded, en: &Folded) ->
     };
     let sentence = said(&tokenize(&d.sentence, lw), lw);
     let of = |v: &str| known.choices.get(&(d.key.as_str(), v.to_string()));
-    let name = |id: &str| said(&tokenize(&id.replace('-', " "), en), en);
+    let name = |id: &str| name_meanings(id, en);
     // A value's meanings: its name's and its known quotes'.
     let all = |v: &str| {
         let mut m = name(v);
@@ -1769,7 +1769,7 @@ fn sure_among(known: &Quoted, d: &Doubt, lw: &Folded, en: &Folded) -> Option<Val
     let [chosen] = sure.as_slice() else {
         return None;
     };
-    let name = |id: &str| said(&tokenize(&id.replace('-', " "), en), en);
+    let name = |id: &str| name_meanings(id, en);
     let of = |v: &str| known.choices.get(&(d.key.as_str(), v.to_string()));
     let mut evidence = name(chosen);
     evidence.extend(Quoted::shared(of(chosen), |m| m).unwrap_or_default());
@@ -1795,7 +1795,7 @@ fn sure_among(known: &Quoted, d: &Doubt, lw: &Folded, en: &Folded) -> Option<Val
 /// not carry it. A value whose name says nothing of its own (race against
 /// round-up) is not refuted.
 fn refuted_by_name(chosen: &str, ids: &[&str], sentence: &BTreeSet<String>, en: &Folded) -> bool {
-    let name = |id: &str| said(&tokenize(&id.replace('-', " "), en), en);
+    let name = |id: &str| name_meanings(id, en);
     let mine = name(chosen);
     ids.iter().filter(|id| **id != chosen).all(|other| {
         let own: BTreeSet<String> = name(other).difference(&mine).cloned().collect();
@@ -1869,7 +1869,7 @@ fn listed(
     lw: &Folded,
     en: &Folded,
 ) -> Option<Vec<&'static str>> {
-    let name = |id: &str| said(&tokenize(&id.replace('-', " "), en), en);
+    let name = |id: &str| name_meanings(id, en);
     let sentences: Vec<BTreeSet<String>> = sentences(text)
         .iter()
         .map(|s| said(&tokenize(s, lw), lw))
@@ -1939,6 +1939,12 @@ fn order(
                 .collect::<Vec<_>>(),
         )
     })
+}
+
+/// The meanings a value's own name says (`big-blind`: big, blind), read
+/// in English, the language ids are written in.
+fn name_meanings(id: &str, en: &Folded) -> BTreeSet<String> {
+    said(&tokenize(&id.replace('-', " "), en), en)
 }
 
 /// The meanings a text says in words (its numbers aside).

@@ -1,6 +1,6 @@
 //! Glue: turns parsed arguments into a context (data tree, UI language,
-//! edition in use, output settings) and dispatches to the commands. Only
-//! this module and `main` write to the terminal.
+//! edition in use, output settings) and dispatches to the commands, then
+//! writes what they return, through `output`.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -13,6 +13,7 @@ use floor::ui::{Ui, detect_lang};
 use crate::cli::{Cli, Command};
 use crate::cmd;
 use crate::ctx::{Ctx, Output};
+use crate::output::{escaped, stdout_open};
 
 /// A failure as the user reads it: the label and message in the UI
 /// language, and whether it was bad input (exit 2) or a failure (exit 1);
@@ -294,65 +295,6 @@ fn finish(
         let _ = writeln!(stderr, "{}", escaped(line, false, true));
     }
     Ok(output.code)
-}
-
-/// Writes part of a command's output now, escaped as `finish` escapes the
-/// rest: a command over a stream of any length (`floor hand` on many
-/// hands) keeps the memory of one part. Never paged.
-pub fn stream(text: &str, color: bool, json: bool) -> floor::Result<()> {
-    let text = escaped(text, json, color);
-    if !text.is_empty() {
-        stdout_open()?;
-    }
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-        .map_err(floor::Error::Output)
-}
-
-/// The one escaping at the output boundary: every text written to stdout
-/// or stderr passes here (the command's output, notices, the streamed log,
-/// the error line). Control, bidirectional and zero-width characters are
-/// shown as escapes — JSON's `\uXXXX` in JSON, `\u{..}` otherwise — and
-/// only the tool's own styles pass, when `color`.
-pub fn escaped(text: &str, json: bool, color: bool) -> std::borrow::Cow<'_, str> {
-    if json {
-        floor::text::visible_json(text)
-    } else {
-        floor::text::visible(text, color)
-    }
-}
-
-/// Fails when standard output was closed: the standard library then points
-/// it at /dev/null (read-write), so output would vanish with exit 0. A
-/// command whose output goes nowhere has failed (exit 1). Linux tells it
-/// apart from a redirection to /dev/null (write-only) through /proc.
-#[cfg(target_os = "linux")]
-pub fn stdout_open() -> floor::Result<()> {
-    let target = std::fs::read_link("/proc/self/fd/1");
-    let flags = floor::data::read_limited(std::path::Path::new("/proc/self/fdinfo/1"));
-    if let (Ok(target), Ok(info)) = (target, flags) {
-        let read_write = info
-            .lines()
-            .find_map(|l| l.strip_prefix("flags:"))
-            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-            .is_some_and(|f| f & 0o3 == 0o2);
-        if target == std::path::Path::new("/dev/null") && read_write {
-            return Err(floor::Error::Output(std::io::Error::new(
-                std::io::ErrorKind::NotConnected,
-                "standard output is closed",
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// Elsewhere a closed standard output is not told apart from /dev/null:
-/// the output goes there, as it would with any program.
-#[cfg(not(target_os = "linux"))]
-pub fn stdout_open() -> floor::Result<()> {
-    Ok(())
 }
 
 fn dispatch(ctx: &Ctx, command: Command) -> floor::Result<Output> {

@@ -9,6 +9,7 @@ mod complete;
 mod ctx;
 mod help;
 mod man;
+mod output;
 mod pager;
 mod prompt;
 mod render;
@@ -28,7 +29,7 @@ fn main() -> ExitCode {
         Err(failure) => {
             let line = failure.to_string();
             let mut stderr = std::io::stderr().lock();
-            let _ = writeln!(stderr, "{}", app::escaped(&line, false, false));
+            let _ = writeln!(stderr, "{}", output::escaped(&line, false, false));
             if let Some(json) = &failure.json {
                 let _ = writeln!(stderr, "{json}");
             }

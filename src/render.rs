@@ -204,3 +204,17 @@ pub fn table_picture(ctx: &Ctx, picture: &floor::engine::ruling::TablePicture) -
     t.add_row(bottom);
     format!("{t}\n")
 }
+
+/// The first sentence of a rule's excerpt (one ending past its first 40
+/// bytes), marked " …" when the excerpt goes on.
+pub fn first_sentence(text: &str) -> String {
+    let end = text
+        .char_indices()
+        .find(|(i, c)| matches!(c, '.' | '\n') && *i > 40)
+        .map_or(text.len(), |(i, c)| i + c.len_utf8());
+    let mut s = text[..end].trim().to_string();
+    if end < text.len() {
+        s.push_str(" …");
+    }
+    s
+}

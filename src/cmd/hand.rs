@@ -109,10 +109,10 @@ impl Report<'_> {
     fn flush(&mut self, all: bool) -> floor::Result<()> {
         if self.out.len() >= HELD || (all && !self.out.is_empty()) {
             if !self.written {
-                crate::app::stdout_open()?;
+                crate::output::stdout_open()?;
                 self.written = true;
             }
-            crate::app::stream(&self.out, self.ctx.color, self.ctx.json)?;
+            crate::output::stream(&self.out, self.ctx.color, self.ctx.json)?;
             self.out.clear();
         }
         Ok(())
@@ -621,9 +621,7 @@ fn before(
         ]);
         card.add_row(vec![
             comfy_table::Cell::new(""),
-            comfy_table::Cell::new(render::cell(&crate::cmd::incident::first_sentence(
-                &c.excerpt,
-            ))),
+            comfy_table::Cell::new(render::cell(&render::first_sentence(&c.excerpt))),
         ]);
         shown.push(number);
     }

@@ -473,7 +473,7 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
         let excerpt = if i == 0 {
             c.excerpt.clone()
         } else {
-            first_sentence(&c.excerpt)
+            render::first_sentence(&c.excerpt)
         };
         table.add_row(vec![
             Cell::new(format!("{} {number}", ui.t("card.cited"))),
@@ -533,16 +533,4 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
         out.push('\n');
     }
     out
-}
-
-pub(crate) fn first_sentence(text: &str) -> String {
-    let end = text
-        .char_indices()
-        .find(|(i, c)| matches!(c, '.' | '\n') && *i > 40)
-        .map_or(text.len(), |(i, c)| i + c.len_utf8());
-    let mut s = text[..end].trim().to_string();
-    if end < text.len() {
-        s.push_str(" …");
-    }
-    s
 }

@@ -79,12 +79,12 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> floor::R
     let mut failed: Option<floor::Error> = None;
     let stdout = std::io::stdout();
     let skipped = if ctx.json {
-        crate::app::stdout_open()?;
+        crate::output::stdout_open()?;
         let mut out = std::io::BufWriter::new(stdout.lock());
         let skipped = read_each(file, |e| {
             if failed.is_none() && wanted(&e) {
                 let line = serde_json::to_string(&e).unwrap_or_default();
-                if let Err(err) = writeln!(out, "{}", crate::app::escaped(&line, true, false)) {
+                if let Err(err) = writeln!(out, "{}", crate::output::escaped(&line, true, false)) {
                     failed = Some(floor::Error::Output(err));
                 }
             }
@@ -103,7 +103,7 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> floor::R
             shown += 1;
             rows.push(Row::of(ui, &zone, &e));
             if rows.len() == ROWS_PER_TABLE {
-                if !streamed && let Err(err) = crate::app::stdout_open() {
+                if !streamed && let Err(err) = crate::output::stdout_open() {
                     failed = Some(err);
                     return;
                 }
@@ -113,7 +113,7 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> floor::R
                 if let Err(err) = writeln!(
                     stdout.lock(),
                     "{}",
-                    crate::app::escaped(&block, false, ctx.color)
+                    crate::output::escaped(&block, false, ctx.color)
                 ) {
                     failed = Some(floor::Error::Output(err));
                 }
@@ -127,7 +127,7 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> floor::R
         let _ = writeln!(
             std::io::stderr(),
             "{}",
-            crate::app::escaped(
+            crate::output::escaped(
                 &ctx.ui.f(
                     "log.skipped",
                     &[
@@ -154,7 +154,7 @@ pub fn show(ctx: &Ctx, file: Option<&Path>, since_arg: Option<&str>) -> floor::R
         writeln!(
             stdout.lock(),
             "{}",
-            crate::app::escaped(text.trim_end(), false, ctx.color)
+            crate::output::escaped(text.trim_end(), false, ctx.color)
         )
         .map_err(floor::Error::Output)?;
         return Ok(Output::ok(String::new()));

@@ -382,8 +382,9 @@ fn flatten(value: &serde_json::Value) -> Option<String> {
 }
 
 /// The edition as JSON, and its rule index: the edition's fields other than
-/// its texts (`head`, with no sections) and, per rule, its number, concept,
-/// kind, touched concepts, parameters and the byte range of its JSON.
+/// its texts (`head`, with no sections), the sections' titles and, per
+/// rule, its number, concept, kind, section, printed label, touched
+/// concepts, parameters and the byte range of its JSON.
 fn edition_json(value: &serde_json::Value) -> (String, String) {
     let to_json = |v: &serde_json::Value| serde_json::to_string(v).expect("a JSON value");
     let Some(edition) = value.as_object() else {
@@ -427,11 +428,13 @@ fn edition_json(value: &serde_json::Value) -> (String, String) {
                                 "number": rule.get("number"),
                                 "concept": rule.get("concept"),
                                 "kind": rule.get("kind"),
+                                "section": si,
                                 "at": [start, out.len()],
                             });
-                            // Most rules touch nothing and state no
-                            // parameter: the index leaves the fields out.
-                            for key in ["touches", "params"] {
+                            // Most rules touch nothing, state no parameter
+                            // and print no label of their own: the index
+                            // leaves the fields out.
+                            for key in ["touches", "params", "label"] {
                                 let stated = rule.get(key).filter(|v| match v {
                                     serde_json::Value::Array(a) => !a.is_empty(),
                                     serde_json::Value::Object(o) => !o.is_empty(),
@@ -458,7 +461,14 @@ fn edition_json(value: &serde_json::Value) -> (String, String) {
         head.remove(key);
     }
     head.insert("sections".into(), serde_json::json!([]));
-    let index = serde_json::json!({"head": head, "rules": rules});
+    let titles: Vec<&serde_json::Value> = edition
+        .get("sections")
+        .and_then(serde_json::Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s.get("title"))
+        .collect();
+    let index = serde_json::json!({"head": head, "sections": titles, "rules": rules});
     (out, to_json(&index))
 }
 

@@ -64,9 +64,18 @@ fn rfc3339_seconds(time: std::time::SystemTime) -> String {
 }
 
 fn citation(c: &Citation) -> serde_json::Value {
-    serde_json::json!({
+    let mut cited = serde_json::json!({
         "edition": c.edition, "number": c.number, "concept": c.concept, "title": c.title
-    })
+    });
+    if let Some(map) = cited.as_object_mut() {
+        if let Some(part) = &c.part {
+            map.insert("part".into(), part.clone().into());
+        }
+        if let Some(printed) = &c.printed {
+            map.insert("printed".into(), serde_json::json!(printed));
+        }
+    }
+    cited
 }
 
 /// Appends `entry` as one line: exclusive lock, one write, fsync.

@@ -218,3 +218,26 @@ pub fn first_sentence(text: &str) -> String {
     }
     s
 }
+
+/// The head of a cited rule on a card: "Rule 51-B", and its title, with
+/// the number a reader of the printed book looks for where the edition
+/// prints a numbering of its own ("printed as Play: Bets & Raises 12-B").
+pub fn cited(
+    ctx: &Ctx,
+    c: &floor::engine::ruling::Citation,
+) -> (comfy_table::Cell, comfy_table::Cell) {
+    let title = match &c.printed {
+        Some(p) => format!(
+            "{} · {} {} {}",
+            c.title,
+            ctx.ui.t("rule.printed"),
+            p.section,
+            p.number
+        ),
+        None => c.title.clone(),
+    };
+    (
+        comfy_table::Cell::new(format!("{} {}", ctx.ui.t("card.cited"), c.reference())),
+        strong(&cell(&title)),
+    )
+}

@@ -608,17 +608,12 @@ fn before(
     card.add_row(vec![ui.t("hand.options"), &options]);
     let mut shown: Vec<String> = Vec::new();
     for c in rulings.iter().flat_map(|r| &r.citations) {
-        let number = match &c.part {
-            Some(p) => format!("{}-{p}", c.number),
-            None => c.number.clone(),
-        };
+        let number = c.reference();
         if shown.contains(&number) {
             continue;
         }
-        card.add_row(vec![
-            comfy_table::Cell::new(format!("{} {number}", ui.t("card.cited"))),
-            render::strong(&render::cell(&c.title)),
-        ]);
+        let (cited, title) = render::cited(ctx, c);
+        card.add_row(vec![cited, title]);
         card.add_row(vec![
             comfy_table::Cell::new(""),
             comfy_table::Cell::new(render::cell(&render::first_sentence(&c.excerpt))),

@@ -466,19 +466,13 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
         table.add_row(vec![ui.t("card.remedy"), &render::cell(&steps.join("\n"))]);
     }
     for (i, c) in ruling.citations.iter().enumerate() {
-        let number = match &c.part {
-            Some(p) => format!("{}-{p}", c.number),
-            None => c.number.clone(),
-        };
         let excerpt = if i == 0 {
             c.excerpt.clone()
         } else {
             render::first_sentence(&c.excerpt)
         };
-        table.add_row(vec![
-            Cell::new(format!("{} {number}", ui.t("card.cited"))),
-            render::strong(&render::cell(&c.title)),
-        ]);
+        let (number, title) = render::cited(ctx, c);
+        table.add_row(vec![number, title]);
         table.add_row(vec![Cell::new(""), Cell::new(render::cell(&excerpt))]);
     }
     for note in &ruling.house_notes {

@@ -293,6 +293,31 @@ pub struct Citation {
     /// The edition says the rule does not apply at its events.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub not_applicable: bool,
+    /// How the edition prints the rule, where it prints a numbering of its
+    /// own: the number a reader of the printed book looks for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub printed: Option<Printed>,
+}
+
+/// A cited rule as an edition with a numbering of its own prints it (DPC
+/// numbers its rules within each section: rule 51-B is "Play: Bets &
+/// Raises" 12-B).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Printed {
+    /// The section's title.
+    pub section: String,
+    /// The printed number, with the sub-part cited.
+    pub number: String,
+}
+
+impl Citation {
+    /// The rule as the edition cites it, with the sub-part: "51-B".
+    pub fn reference(&self) -> String {
+        match &self.part {
+            Some(p) => format!("{}-{p}", self.number),
+            None => self.number.clone(),
+        }
+    }
 }
 
 /// A house rule that modifies a cited topic.
@@ -632,6 +657,13 @@ pub fn cite(book: &Book, concept: &str, part: Option<&str>) -> crate::Result<Opt
         return Ok(None);
     };
     let quoted = part.and_then(|p| rule.part(p));
+    let printed = book.printed(&rule).map(|(section, number)| Printed {
+        section: section.to_string(),
+        number: match quoted {
+            Some(p) => format!("{number}-{}", p.label),
+            None => number,
+        },
+    });
     Ok(Some(Citation {
         edition: book.id().to_string(),
         number: rule.number.clone(),
@@ -643,5 +675,6 @@ pub fn cite(book: &Book, concept: &str, part: Option<&str>) -> crate::Result<Opt
             None => rule.full_text(),
         },
         not_applicable: rule.not_applicable || quoted.is_some_and(|p| p.not_applicable),
+        printed,
     }))
 }

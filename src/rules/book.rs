@@ -32,6 +32,12 @@ pub struct RuleEntry<'a> {
     /// Its parameters, when it states any.
     #[serde(default)]
     pub params: Option<Box<Params>>,
+    /// Its printed heading label, when it has one.
+    #[serde(default, borrow)]
+    pub label: Option<Cow<'a, str>>,
+    /// Which section holds it (its place in [`RuleIndex::sections`]).
+    #[serde(default)]
+    pub section: usize,
     /// The byte range of its JSON in the edition's JSON.
     at: (usize, usize),
 }
@@ -41,6 +47,9 @@ pub struct RuleEntry<'a> {
 pub struct RuleIndex<'a> {
     /// The edition's fields, without its sections.
     pub head: Edition,
+    /// The sections' titles, in document order.
+    #[serde(default, borrow)]
+    pub sections: Vec<Cow<'a, str>>,
     /// Every rule, in document order.
     #[serde(borrow)]
     pub rules: Vec<RuleEntry<'a>>,
@@ -133,6 +142,38 @@ impl<'a> Book<'a> {
     /// The rule for this concept.
     pub fn rule_for(&self, concept: &str) -> crate::Result<Option<Cow<'a, Rule>>> {
         self.find_by(|_, c| c == concept)
+    }
+
+    /// Whether the edition prints a numbering of its own beside the one its
+    /// rules are cited by ([`Edition::prints_own_numbers`]).
+    pub fn prints_own_numbers(&self) -> bool {
+        match self {
+            Book::Full(e) => e.prints_own_numbers(),
+            Book::Indexed { index, .. } => super::model::own_numbering(
+                index
+                    .rules
+                    .iter()
+                    .filter_map(|r| super::model::printed_number(r.number, r.label.as_deref())),
+            ),
+        }
+    }
+
+    /// How the edition prints `rule`, where it prints a numbering of its own:
+    /// the section's title and the printed number (DPC's rule 51 is
+    /// "Play: Bets & Raises" 12).
+    pub fn printed(&self, rule: &Rule) -> Option<(&'a str, String)> {
+        if !self.prints_own_numbers() {
+            return None;
+        }
+        let number = rule.printed_number()?.to_string();
+        let section = match self {
+            Book::Full(e) => e.section_of(&rule.number)?,
+            Book::Indexed { index, .. } => {
+                let entry = index.rules.iter().find(|r| r.number == rule.number)?;
+                index.sections.get(entry.section)?.as_ref()
+            }
+        };
+        Some((section, number))
     }
 
     /// Every rule number, in document order.

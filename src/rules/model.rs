@@ -330,22 +330,41 @@ impl Edition {
     /// prints one label everywhere (the Slovak 2019 text reads "1." at
     /// every rule), which is no numbering.
     pub fn prints_own_numbers(&self) -> bool {
-        let mut printed = self.rules().filter_map(Rule::printed_number);
-        printed
-            .next()
-            .is_some_and(|first| printed.any(|other| other != first))
+        own_numbering(self.rules().filter_map(Rule::printed_number))
     }
+
+    /// The title of the section that holds the rule numbered `number`.
+    pub fn section_of(&self, number: &str) -> Option<&str> {
+        self.sections
+            .iter()
+            .find(|s| s.rules.iter().any(|r| r.number == number))
+            .map(|s| s.title.as_str())
+    }
+}
+
+/// Whether printed numbers (see [`printed_number`]) make a numbering of
+/// their own: some, and not all the same.
+pub fn own_numbering<'a>(mut printed: impl Iterator<Item = &'a str>) -> bool {
+    printed
+        .next()
+        .is_some_and(|first| printed.any(|other| other != first))
+}
+
+/// The number a printed `label` gives, where it is another than the rule's
+/// own `number` ("3" for DPC's rule 4): the digits of each compared.
+pub fn printed_number<'a>(number: &str, label: Option<&'a str>) -> Option<&'a str> {
+    fn digits(s: &str) -> impl Iterator<Item = u8> + '_ {
+        s.bytes().filter(u8::is_ascii_digit)
+    }
+    let label = label?.trim().trim_end_matches('.');
+    (digits(label).next().is_some() && !digits(label).eq(digits(number))).then_some(label)
 }
 
 impl Rule {
     /// The number the rule's printed label gives, where it is another than
-    /// the rule's own ("3" for DPC's rule 4): the digits of each compared.
+    /// the rule's own (see [`printed_number`]).
     pub fn printed_number(&self) -> Option<&str> {
-        fn digits(s: &str) -> impl Iterator<Item = u8> + '_ {
-            s.bytes().filter(u8::is_ascii_digit)
-        }
-        let label = self.label.as_deref()?.trim().trim_end_matches('.');
-        (digits(label).next().is_some() && !digits(label).eq(digits(&self.number))).then_some(label)
+        printed_number(&self.number, self.label.as_deref())
     }
 
     /// Whether a house overlay changed the rule (or added it).

@@ -1,7 +1,10 @@
 //! A hand killed by the dealer's mistake, or fouled (incident
 //! `accidentally-killed-hand`).
 //!
-//! Concept `accidentally-killed-hands`: TDA 2019 rule 65.
+//! Concept `accidentally-killed-hands`: TDA 2019 rule 65. An uncalled bet
+//! of a dead hand goes back to the player: where the edition's rule does
+//! not say so (Pokerpunt 65-A names no uncalled bet), the card says the
+//! return is TDA practice.
 
 use serde::Deserialize;
 
@@ -30,9 +33,10 @@ impl Incident for AccidentallyKilledHand {
     type Outcome = KilledOutcome;
     type Amounts = Amounts;
     type Extra = ();
-    type Note = crate::engine::notes::NoNote;
+    type Note = Note;
+    const PROVISIONS: &'static [&'static str] = &["killed-uncalled-returned"];
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<AccidentallyKilledHand>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<AccidentallyKilledHand>, Error> {
         let uncalled = match (a.identifiable, a.uncalled) {
             (true, _) => 0,
             (false, Some(uncalled)) => uncalled,
@@ -47,7 +51,18 @@ impl Incident for AccidentallyKilledHand {
         let mut d =
             Decision::<AccidentallyKilledHand>::new(outcome, vec![c::ACCIDENTALLY_KILLED_HANDS]);
         d.amounts.returned = r.returned;
+        if r.returned > 0 && !cx.states("killed-uncalled-returned")? {
+            d.notes.push(Note::UncalledReturnedPractice);
+        }
         Ok(d)
+    }
+}
+
+crate::notes! {
+    /// The notes of `accidentally-killed-hand`.
+    pub enum Note {
+        /// The edition's rule names no uncalled bet: returned as TDA practice.
+        UncalledReturnedPractice = "killed_uncalled_practice",
     }
 }
 

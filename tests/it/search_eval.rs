@@ -298,7 +298,7 @@ const FLOORS: &[(&str, Floors)] = &[
         Floors {
             at1: 0.66,
             sentence: 0.47,
-            cross: 0.61,
+            cross: 0.63,
             no_answer: 0.64,
         },
     ),

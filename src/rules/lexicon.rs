@@ -150,6 +150,15 @@ impl Lexicon {
         self.terms.split('\n').filter_map(parse_line)
     }
 
+    /// How many terms name `concept`, in every language (a topic no
+    /// rulebook covers is listed apart, under its marked slug), found by a
+    /// scan of the terms' text for its lines' ends, not line by line.
+    pub fn terms_of(&self, concept: &str) -> usize {
+        let end = format!("\t{concept}\n");
+        let last = self.terms.ends_with(end.trim_end_matches('\n'));
+        memchr::memmem::find_iter(self.terms.as_bytes(), end.as_bytes()).count() + usize::from(last)
+    }
+
     /// The terms of `lang` that have `stem` among their stems (found by a
     /// scan of the terms' text, not line by line).
     pub fn containing<'l>(&'l self, lang: &'l str, stem: &str) -> Vec<Term<'l>> {

@@ -1070,7 +1070,14 @@ struct Topic<'l> {
     /// (doc, score in its edition), best first.
     rules: Vec<(usize, f64)>,
     uncovered: bool,
+    /// The query terms its best-scoring rule (or its lexicon) says: of two
+    /// topics scoring alike, which more of the question names.
+    said: TermSet,
 }
+
+/// A set of query terms, one bit per term's position (a query has at most
+/// [`MAX_QUERY_CHARS`] characters, so at most 100 words).
+type TermSet = u128;
 
 /// Searches for `query`: in the edition `edition` (falling back to the
 /// others for a topic it has no rule on), or in every edition when
@@ -1174,7 +1181,7 @@ pub fn search<'d, 'a>(
     // says it, ranked with the share of the words it says (`COORD`); and,
     // to decide whether it answers the query, that sum alone.
     let known = said.iter().filter(|s| **s).count().max(1) as f64;
-    let score_of = |concept: &str, said_strength: &dyn Fn(usize) -> f64| -> (f64, f64) {
+    let score_of = |concept: &str, said_strength: &dyn Fn(usize) -> f64| -> (f64, f64, TermSet) {
         // The terms that weigh more for this topic (rarely any: looked up
         // once per rule, not per term).
         let more = if raised.is_empty() {
@@ -1184,6 +1191,7 @@ pub fn search<'d, 'a>(
         };
         let mut sum = 0.0;
         let mut count = 0usize;
+        let mut mask: TermSet = 0;
         for (t, &w) in weights.iter().enumerate() {
             let s = said_strength(t);
             if s == 0.0 {
@@ -1197,8 +1205,9 @@ pub fn search<'d, 'a>(
                 .fold(w, f64::max);
             sum += w * s;
             count += usize::from(s > 0.0);
+            mask |= TermSet::from(1u8).checked_shl(t as u32).unwrap_or(0);
         }
-        (sum * (count as f64 / known).powf(COORD), sum)
+        (sum * (count as f64 / known).powf(COORD), sum, mask)
     };
     let mut topics: HashMap<&str, Topic> = HashMap::new();
     let own_asked = edition
@@ -1226,7 +1235,7 @@ pub fn search<'d, 'a>(
             };
             let in_doc = |t: usize| matches!(matches[t].get(d), Some(Some(_)));
             let phrase = phrases.bonus(doc, &weights, in_doc);
-            let (score, share) = score_of(doc.concept, &said_strength);
+            let (score, share, said) = score_of(doc.concept, &said_strength);
             let (score, share) = (score + phrase, share + phrase);
             if score <= 0.0 {
                 continue;
@@ -1237,7 +1246,11 @@ pub fn search<'d, 'a>(
                 share: 0.0,
                 rules: Vec::new(),
                 uncovered: false,
+                said: 0,
             });
+            if factor * score > topic.score {
+                topic.said = said;
+            }
             topic.score = topic.score.max(factor * score);
             topic.share = topic.share.max(factor * share);
             topic.rules.push((d, score));
@@ -1248,14 +1261,18 @@ pub fn search<'d, 'a>(
             if editions.has_rule(e, concept) {
                 continue;
             }
-            let (score, share) = score_of(concept, &|t| l.covers[t]);
+            let (score, share, said) = score_of(concept, &|t| l.covers[t]);
             let topic = topics.entry(concept).or_insert_with(|| Topic {
                 concept,
                 score: 0.0,
                 share: 0.0,
                 rules: Vec::new(),
                 uncovered: l.uncovered,
+                said: 0,
             });
+            if factor * score > topic.score {
+                topic.said = said;
+            }
             topic.score = topic.score.max(factor * score);
             topic.share = topic.share.max(factor * share);
         }
@@ -1297,11 +1314,34 @@ pub fn search<'d, 'a>(
             t.score
         }
     };
+    let naming = naming(&ranked);
     ranked.sort_by(|a, b| {
         rank_key(b)
             .total_cmp(&rank_key(a))
+            .then_with(|| naming(b).total_cmp(&naming(a)))
             .then_with(|| a.concept.cmp(b.concept))
     });
+    // Topics that still tie, named alike by the same words: the narrower
+    // first, the one fewer lexicon terms name (a word that is one of many
+    // names of a broad topic, "Zeitschinden" of etiquette-violations, is a
+    // core term of the narrow one, reducing-stalling). The lexicon is read
+    // only for tied topics.
+    let key = |t: &Topic| (rank_key(t), naming(t));
+    let mut from = 0;
+    while let Some(first) = ranked.get(from) {
+        let tie = key(first);
+        let to = ranked
+            .iter()
+            .skip(from)
+            .position(|t| key(t) != tie)
+            .map_or(ranked.len(), |n| from + n);
+        if let Some(tied) = ranked.get_mut(from..to)
+            && tied.len() > 1
+        {
+            tied.sort_by_cached_key(|t| (index.lexicon.terms_of(t.concept), t.concept));
+        }
+        from = to;
+    }
     let has_rule = |t: &Topic| edition.is_none() || own.contains_key(t.concept);
     let next = ranked.get(1).map_or(0.0, |t| t.score);
     let coverage = match ranked.first() {
@@ -1331,6 +1371,35 @@ pub fn search<'d, 'a>(
         })
         .collect();
     Ok(Found { hits, coverage })
+}
+
+/// How many of the query's words a topic names, each word counting 1/k
+/// when k topics name it: of two topics scoring alike, the one more of the
+/// question's own words name leads; the alphabetical order of their slugs
+/// decides only between topics that name the same words.
+fn naming(topics: &[Topic]) -> impl Fn(&Topic) -> f64 + use<> {
+    let terms = |mut said: TermSet| {
+        std::iter::from_fn(move || {
+            (said != 0).then(|| {
+                let t = said.trailing_zeros() as usize;
+                said &= said - 1;
+                t
+            })
+        })
+    };
+    let mut topics_naming = [0u32; TermSet::BITS as usize];
+    for topic in topics {
+        for t in terms(topic.said) {
+            if let Some(n) = topics_naming.get_mut(t) {
+                *n += 1;
+            }
+        }
+    }
+    move |topic: &Topic| {
+        terms(topic.said)
+            .map(|t| 1.0 / f64::from(topics_naming.get(t).copied().unwrap_or(1).max(1)))
+            .sum()
+    }
 }
 
 /// Whether the best topic, explaining `share` of the query and scoring
@@ -2153,6 +2222,102 @@ mod tests {
             let first = found.hits.first().map(|h| (h.doc.edition, h.doc.concept));
             assert_eq!(first, Some((edition, topic)), "{query}");
         }
+    }
+
+    fn topic(concept: &str, said: TermSet) -> Topic<'_> {
+        Topic {
+            concept,
+            score: 0.5,
+            share: 0.5,
+            rules: Vec::new(),
+            uncovered: false,
+            said,
+        }
+    }
+
+    /// A query word that k topics name counts 1/k for each of them.
+    #[test]
+    fn a_word_named_by_several_topics_counts_for_each_in_part() {
+        // Terms 0 and 1 said by two topics each, term 2 by one.
+        let topics = [
+            topic("a", 0b011),
+            topic("b", 0b001),
+            topic("c", 0b110),
+            topic("d", 0),
+        ];
+        let named = naming(&topics);
+        for (t, expected) in topics.iter().zip([1.0, 0.5, 1.5, 0.0]) {
+            assert!(
+                (named(t) - expected).abs() < 1e-12,
+                "{}: {} against {expected}",
+                t.concept,
+                named(t)
+            );
+        }
+        // The last of a query's 100 words has its bit too.
+        let last = [topic("e", 1 << 99)];
+        assert!((naming(&last)(&last[0]) - 1.0).abs() < 1e-12);
+    }
+
+    /// Two topics the lexicon names alike for a word ("balíček": a deck)
+    /// score the same; the one that names another word of the question too
+    /// ("žolík", a joker found in the deck: a misdeal) leads, whatever the
+    /// alphabet says.
+    #[test]
+    fn an_exact_tie_goes_to_the_topic_more_of_the_question_names() {
+        let index = Index::embedded();
+        let first = first_of_a_tie(
+            &index,
+            "v balíčku kariet sa našiel žolík",
+            ["misdeals", "deck-changes"],
+        );
+        assert_eq!(first, "misdeals");
+    }
+
+    /// The first hit of a query in onk-2023-nl, checking that the two
+    /// topics are both hits and score alike.
+    fn first_of_a_tie(index: &Index<'static>, query: &str, tied: [&str; 2]) -> String {
+        let found = search(index, query, Some("onk-2023-nl"), 10).expect("search");
+        let score = |concept: &str| {
+            found
+                .hits
+                .iter()
+                .find(|h| h.doc.concept == concept)
+                .map(|h| h.score)
+        };
+        assert!(score(tied[0]).is_some(), "{query}: {}", tied[0]);
+        assert_eq!(score(tied[0]), score(tied[1]), "{query}");
+        found
+            .hits
+            .first()
+            .map(|h| h.doc.concept.to_string())
+            .unwrap_or_default()
+    }
+
+    /// Of two topics still tied, the one fewer lexicon terms name leads;
+    /// the count read from the terms' text is the count of their lines.
+    #[test]
+    fn a_tie_the_question_names_alike_goes_to_the_narrower_topic() {
+        let index = Index::embedded();
+        let lexicon = &index.lexicon;
+        let mut concepts: Vec<&str> = lexicon.terms().map(|t| t.concept).collect();
+        concepts.sort_unstable();
+        concepts.dedup();
+        assert!(concepts.len() > 50);
+        for concept in concepts {
+            let lines = lexicon
+                .terms()
+                .filter(|t| t.concept == concept && !t.uncovered)
+                .count();
+            assert_eq!(lexicon.terms_of(concept), lines, "{concept}");
+        }
+        assert!(lexicon.terms_of("reducing-stalling") < lexicon.terms_of("etiquette-violations"));
+        let first = first_of_a_tie(
+            &index,
+            "Zeitschinden am Finaltisch eindämmen",
+            ["reducing-stalling", "etiquette-violations"],
+        );
+        assert_eq!(first, "reducing-stalling");
     }
 
     #[test]

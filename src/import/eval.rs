@@ -431,10 +431,15 @@ mod tests {
                 .map(|f| (f.rule.as_str(), f.key.as_str()))
                 .collect();
             let sure: &[(&str, &str)] = match id.as_str() {
-                "onk-2023-nl" => &[("23", "hand_start_events")],
+                // "gecombineerd van twee tafels": combine, table.
+                "onk-2023-nl" => &[("23", "hand_start_events"), ("RP-9", "final_table_policy")],
                 "tda-2019-sk" => &[("23", "old_level_after_sa")],
                 // "mit einem vollen Tisch plus 1": full, plus; no combining.
-                "tda-2015-de" => &[("11", "final_table_policy")],
+                // "Zwei oder mehr Karten": the number as three known
+                // editions print it, with card and more.
+                "tda-2015-de" => &[("11", "final_table_policy"), ("34", "misdeal_boxed_cards")],
+                // "even when heads-up until the event": event, heads.
+                "dpc-2019-en" => &[("48", "limit_cap_lifted")],
                 _ => &[],
             };
             for want in sure {

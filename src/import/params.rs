@@ -1613,7 +1613,7 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
                 sentence: d.sentence,
             });
         } else {
-            kept.push(d);
+            kept.push(with_named(d, &known, edition, lw, en));
         }
     }
     *doubts = kept;
@@ -1826,6 +1826,35 @@ fn sure_list(
         .then(|| order(&read, &known.stated, &d.key, domain))
 }
 
+/// A list point offers, besides the items read, every item the rule
+/// names by the item's own name ([`naming`]): the reader that made it
+/// (a phrase, a known quote) may know only some items' words.
+fn with_named(mut d: Doubt, known: &Quoted, edition: &Edition, lw: &Folded, en: &Folded) -> Doubt {
+    let (Some(domain), [Value::Array(items)]) = (Params::choices(&d.key), d.readings.as_slice())
+    else {
+        return d;
+    };
+    let text = edition
+        .rule(&d.rule)
+        .map(crate::rules::Rule::full_text)
+        .unwrap_or_default();
+    let naming = naming(domain, &text, lw, en);
+    let mut read: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
+    if read.len() != items.len() {
+        return d;
+    }
+    let before = read.len();
+    for item in naming.named {
+        if !read.contains(&item) {
+            read.push(item);
+        }
+    }
+    if read.len() > before {
+        d.readings = vec![order(&read, &known.stated, &d.key, domain)];
+    }
+    d
+}
+
 /// A number is sure where every known edition that states the parameter
 /// states it (two at least), printed in the point's sentence counting what
 /// their quotes' number counts (the unit right after it: "menej ako 3
@@ -1869,6 +1898,24 @@ fn listed(
     lw: &Folded,
     en: &Folded,
 ) -> Option<Vec<&'static str>> {
+    let naming = naming(domain, text, lw, en);
+    (!naming.open && !naming.named.is_empty()).then_some(naming.named)
+}
+
+/// What a rule's text says of each item of a list type by the items' own
+/// names ([`listed`]).
+struct Naming {
+    /// The items it names, in the type's order.
+    named: Vec<&'static str>,
+    /// Whether an item it does not name has one of its own meanings
+    /// somewhere in the text (it may be worded otherwise).
+    open: bool,
+}
+
+/// The items of `domain` a rule's text names by their own names, and
+/// whether the rest are silent (never where an item's name has no meaning
+/// of its own, none another item's name has).
+fn naming(domain: &[&'static str], text: &str, lw: &Folded, en: &Folded) -> Naming {
     let name = |id: &str| name_meanings(id, en);
     let sentences: Vec<BTreeSet<String>> = sentences(text)
         .iter()
@@ -1890,28 +1937,36 @@ fn listed(
                 .collect()
         })
         .collect();
-    if owns.iter().any(BTreeSet::is_empty) {
-        return None;
-    }
     // How many items each sentence speaks of by their own meanings.
     let listing: Vec<usize> = sentences
         .iter()
-        .map(|s| owns.iter().filter(|own| own.is_subset(s)).count())
+        .map(|s| {
+            owns.iter()
+                .filter(|own| !own.is_empty() && own.is_subset(s))
+                .count()
+        })
         .collect();
-    let mut read = Vec::new();
+    // An item whose name has no meaning of its own is told neither named
+    // (its words are other items' too: "card" of boxed cards) nor absent:
+    // the list stays open.
+    let mut out = Naming {
+        named: Vec::new(),
+        open: owns.iter().any(BTreeSet::is_empty),
+    };
     for (item, own) in domain.iter().zip(&owns) {
         let whole = name(item);
-        let named = sentences
-            .iter()
-            .zip(&listing)
-            .any(|(s, n)| whole.is_subset(s) || (own.is_subset(s) && *n >= 2));
+        let named = !own.is_empty()
+            && sentences
+                .iter()
+                .zip(&listing)
+                .any(|(s, n)| whole.is_subset(s) || (own.is_subset(s) && *n >= 2));
         if named {
-            read.push(*item);
+            out.named.push(*item);
         } else if own.iter().any(|m| anywhere.contains(m)) {
-            return None;
+            out.open = true;
         }
     }
-    (!read.is_empty()).then_some(read)
+    out
 }
 
 /// A list's items in the order a known edition lists exactly them, else the
@@ -2527,6 +2582,28 @@ mod tests {
             listed(domain, push, en, en),
             Some(vec!["riffle", "shuffler", "dealer-push"])
         );
+    }
+
+    /// A list point offers the items the rule names by their own names
+    /// besides those read, though the list stays open (the level's
+    /// announcement may be the dealer's); an item whose name has no
+    /// meaning of its own (boxed cards: card) is never offered so.
+    #[test]
+    fn a_list_point_offers_the_items_the_rule_names() {
+        let c = cues();
+        let en = c.words.of(Lang::En);
+        let domain = Params::choices("hand_start_events").expect("a list of ids");
+        let level = "A new level starts on announcement after the clock reaches zero. \
+                     Hands begin on the first riffle, push of the shuffler button, or on the \
+                     dealer push.";
+        let read = naming(domain, level, en, en);
+        assert_eq!(read.named, vec!["riffle", "shuffler", "dealer-push"]);
+        assert!(read.open);
+        let domain = Params::choices("misdeal_conditions").expect("a list of ids");
+        let boxed = "A misdeal occurs if there is a boxed card or the cards are exposed.";
+        let read = naming(domain, boxed, en, en);
+        assert!(!read.named.contains(&"boxed-cards"), "{:?}", read.named);
+        assert!(read.open);
     }
 
     /// Of several numbers of what a quote's number counts, the one before

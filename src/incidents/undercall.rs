@@ -5,6 +5,16 @@
 //! rule 42-B, ONK rule 51-B). Whether the bet faced is the round's opening
 //! bet follows the edition: pre-flop it is the posted big blind in most, the
 //! first raise in tda-2019-sk (parameter `undercall_preflop_opener`).
+//!
+//! Where the full call is not required, the floor may let the player fold;
+//! what becomes of the chips he put out is the edition's (provision
+//! `undercall-forfeit-fold`, term `then`): he forfeits them in onk-2023-nl
+//! ("de under call te verliezen en te folden") and dpc-2019-en ("forfeit the
+//! amount of the intended undercall and fold"); he takes the incomplete call
+//! back in tda-2015-de ("den unvollständigen Call zurücknehmen kann und
+//! foldet"), forfeiting nothing; pokerpunt-nl ("van een undercall een fold
+//! maken") and tda-2019-sk ("môžu zahodiť") say nothing of the chips, and the
+//! card says that the forfeit is the TDA practice.
 
 use serde::Deserialize;
 
@@ -56,7 +66,8 @@ impl Incident for Undercall {
     type Outcome = UndercallOutcome;
     type Amounts = Amounts;
     type Extra = Extra;
-    type Note = crate::engine::notes::NoNote;
+    type Note = Note;
+    const PROVISIONS: &'static [&'static str] = &["undercall-forfeit-fold"];
 
     fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<Undercall>, Error> {
         let WithRound { answers: a, told } = given;
@@ -104,7 +115,65 @@ impl Incident for Undercall {
             situation.spot.in_front,
         )?;
         d.extra.player = situation.player;
+        if d.outcome == UndercallOutcome::Discretion {
+            let chips = FoldChips::of(cx)?;
+            d.amounts.forfeit = d.amounts.forfeit.map(|pushed| chips.forfeit(pushed));
+            d.remedy_variant = chips.variant();
+            if chips == FoldChips::AsPractice {
+                d.notes.push(Note::ForfeitAsPractice);
+            }
+        }
         Ok(d)
+    }
+}
+
+/// What becomes of the chips put out when the floor lets an undercaller
+/// fold, as the edition states it (provision `undercall-forfeit-fold`,
+/// term `then`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FoldChips {
+    /// He forfeits them.
+    Forfeited,
+    /// He takes the incomplete call back: nothing is forfeited.
+    TakenBack,
+    /// The edition does not say: forfeited, as in TDA practice (the card
+    /// says so).
+    AsPractice,
+}
+
+impl FoldChips {
+    /// As the edition of `cx` states it.
+    pub fn of(cx: &Cx<'_>) -> Result<FoldChips, Error> {
+        let then = cx
+            .stated("undercall-forfeit-fold")?
+            .and_then(|t| t.then.as_deref());
+        Ok(match then {
+            Some("forfeit-and-fold") => FoldChips::Forfeited,
+            Some("withdraw-and-fold") => FoldChips::TakenBack,
+            _ => FoldChips::AsPractice,
+        })
+    }
+
+    /// The chips forfeited of the `pushed` put out.
+    pub fn forfeit(self, pushed: Chips) -> Chips {
+        match self {
+            FoldChips::TakenBack => 0,
+            FoldChips::Forfeited | FoldChips::AsPractice => pushed,
+        }
+    }
+
+    /// The remedy variant that names it (`None`: the forfeit).
+    pub fn variant(self) -> Option<&'static str> {
+        (self == FoldChips::TakenBack).then_some("withdraw")
+    }
+}
+
+crate::notes! {
+    /// The notes of `undercall`.
+    pub enum Note {
+        /// The edition says nothing of the chips put out when the player is
+        /// let fold: the forfeit is the TDA practice.
+        ForfeitAsPractice = "undercall_forfeit_practice",
     }
 }
 
@@ -405,12 +474,45 @@ mod tests {
     }
 
     fn ruled(edition: &str, answers: WithRound<Answers>) -> (UndercallOutcome, bool) {
-        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).unwrap();
-        let book = store.book(edition).unwrap();
-        let (params, sources) = book.params_with_sources();
-        let mut cx = Cx::new(crate::rules::params::Resolved::new(&params), &sources);
-        let d = Undercall::rule(answers, &mut cx).unwrap();
+        let d = crate::incidents::rule_in::<Undercall>(edition, answers).unwrap();
         (d.outcome, d.discretion == Some(true))
+    }
+
+    /// The chips forfeited when the TD lets the player fold, and whether
+    /// the card says the forfeit is the TDA practice, per edition in the
+    /// order of EDITIONS: onk-2023-nl "de under call te verliezen en te
+    /// folden"; pokerpunt-nl "van een undercall een fold maken" (nothing of
+    /// the chips); tda-2015-de "den unvollständigen Call zurücknehmen kann
+    /// und foldet"; tda-2019-sk "môžu zahodiť" (nothing of the chips);
+    /// dpc-2019-en "forfeit the amount of the intended undercall and fold".
+    #[test]
+    fn the_chips_of_a_player_let_fold_per_edition() {
+        let want = [
+            (Some(100), false, None),
+            (Some(100), true, None),
+            (Some(0), false, Some("withdraw")),
+            (Some(100), true, None),
+            (Some(100), false, None),
+        ];
+        for (edition, (forfeit, practice, variant)) in crate::incidents::EDITIONS.iter().zip(want) {
+            let d = crate::incidents::rule_in::<Undercall>(edition, preflop(BetFaced::LaterRaise))
+                .unwrap();
+            assert_eq!(d.outcome, UndercallOutcome::Discretion, "{edition}");
+            assert_eq!(d.amounts.forfeit, forfeit, "{edition}");
+            assert_eq!(
+                d.notes.contains(&Note::ForfeitAsPractice),
+                practice,
+                "{edition}"
+            );
+            assert_eq!(d.remedy_variant, variant, "{edition}");
+        }
+        // A full call forfeits nothing and reads no provision's terms.
+        let d = crate::incidents::rule_in::<Undercall>("tda-2015-de", preflop(BetFaced::BigBlind))
+            .unwrap();
+        assert_eq!(
+            (d.outcome, d.amounts.forfeit),
+            (UndercallOutcome::FullCall, None)
+        );
     }
 
     fn preflop(faced: BetFaced) -> WithRound<Answers> {

@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use super::sequence::{Irregular, apply, spot_at};
 use super::situation::{Needs, WithRound, round_before};
-use super::undercall::{UndercallInput, UndercallOutcome, undercall};
+use super::undercall::{FoldChips, UndercallInput, UndercallOutcome, undercall};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
@@ -51,6 +51,7 @@ impl Incident for UndercallSequence {
     type Amounts = super::undercall::Amounts;
     type Extra = Extra;
     type Note = Notes;
+    const PROVISIONS: &'static [&'static str] = &["undercall-forfeit-fold"];
 
     fn rule(
         given: WithRound<Answers>,
@@ -97,11 +98,21 @@ impl Incident for UndercallSequence {
                 c::FLOOR_DECISIONS.into(),
             ],
         );
+        // The first undercaller, let fold, keeps or forfeits his chips as
+        // for one undercall.
+        let chips = match r.outcome {
+            UndercallOutcome::Discretion => Some(FoldChips::of(cx)?),
+            UndercallOutcome::FullCall => None,
+        };
         d.amounts = super::undercall::Amounts {
             total: r.total,
             to_add: r.to_add,
-            forfeit: r.forfeit,
+            forfeit: r.forfeit.zip(chips).map(|(pushed, c)| c.forfeit(pushed)),
         };
+        d.remedy_variant = chips.and_then(FoldChips::variant);
+        if chips == Some(FoldChips::AsPractice) {
+            d.notes.push(Notes::ForfeitAsPractice);
+        }
         d.discretion = Some(true);
         d.notes.push(Notes::UndercallFirst {
             player: first.player.clone(),
@@ -163,6 +174,9 @@ crate::notes! {
         UndercallFirst { player: String, pushed: Chips } = "undercall_first",
         /// A later undercaller.
         UndercallLater { player: String, pushed: Chips, total: Chips, to_add: Chips } = "undercall_later",
+        /// The edition says nothing of the chips the first undercaller put
+        /// out when he is let fold: the forfeit is the TDA practice.
+        ForfeitAsPractice = "undercall_forfeit_practice",
     }
 }
 

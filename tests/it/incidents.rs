@@ -78,7 +78,10 @@ fn bet_check_facing_a_bet_is_call_or_fold() {
 
 #[test]
 fn undercall_of_the_opening_bet_is_a_full_call_else_discretion() {
-    for (edition, number) in [("onk-2023-nl", "51"), ("tda-2015-de", "39")] {
+    // Let fold, the player forfeits the chips in onk-2023-nl ("de under call
+    // te verliezen en te folden") and takes the incomplete call back in
+    // tda-2015-de ("den unvollständigen Call zurücknehmen kann und foldet").
+    for (edition, number, forfeit) in [("onk-2023-nl", "51", 400), ("tda-2015-de", "39", 0)] {
         let r = rule(
             edition,
             "undercall",
@@ -99,7 +102,7 @@ fn undercall_of_the_opening_bet_is_a_full_call_else_discretion() {
             &["heads_up=no", "opening_bet=no", "facing=1000", "pushed=400"],
         );
         assert_eq!(r["outcome"], "discretion");
-        assert_eq!(amount(&r, "forfeit"), Some(400));
+        assert_eq!(amount(&r, "forfeit"), Some(forfeit), "{edition}");
         assert_eq!(r["discretion"], true);
     }
     let r = rule(

@@ -160,10 +160,9 @@ pub enum Silent {
 
 /// A topic one edition has no rule on. Silence is silence: that edition's
 /// floor applies the TDA practice, and the row says which provisions the
-/// other states as the practice does and which not. One stated otherwise
-/// than the practice weighs as a provision one side states; one stated as
-/// the practice states it is no difference in what the floor rules
-/// ([`weigh_as_practice`]): the row is flagged `tda-practice`.
+/// other states as the practice does and which not. Each still weighs as
+/// a provision one side states: the silent edition has no rule to cite,
+/// and readers of the rulebooks count such a topic as a difference.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Silence {
     /// The edition without a rule.
@@ -787,8 +786,6 @@ impl Weight {
                 self.ruling = true;
             }
             Weighs::Duty => self.substance = true,
-            // The row's `tda-practice` flag, from its silence, says it.
-            Weighs::AsPractice => {}
             Weighs::Procedure => self.procedure = true,
         }
     }
@@ -808,24 +805,18 @@ pub enum Weighs {
     /// It is substance without changing a ruling: what a player or the
     /// staff must do.
     Duty,
-    /// One edition states it alone where the other has no rule and its
-    /// floor applies a TDA practice that states it alike: the floor rules
-    /// the same under both, and the row says so (`tda-practice`).
-    AsPractice,
     /// It is a procedure, an explanation or a recommendation.
     Procedure,
 }
 
 /// What provision `id`, stated by one edition alone, weighs where the other
 /// has no rule on the topic and its floor applies a TDA practice that states
-/// the provision alike: the floor rules the same under both, so a ruling or
-/// a duty is no difference in substance ([`Weighs::AsPractice`]), unless an
-/// incident that reads the provision rules otherwise under the two editions
-/// ([`Ruled`]); a procedure stays a procedure.
+/// the provision alike: the silent edition has no rule to cite (substance),
+/// but the floor rules the same under both (no ★), unless an incident that
+/// reads the provision rules otherwise under the two editions ([`Ruled`]).
 pub fn weigh_as_practice(catalog: &Catalog, ruled: &Ruled, id: &str) -> Weighs {
     match weigh(catalog, ruled, id, None) {
-        Weighs::Ruling if ruled.contains(id) => Weighs::Ruling,
-        Weighs::Ruling | Weighs::Duty => Weighs::AsPractice,
+        Weighs::Ruling if !ruled.contains(id) => Weighs::Duty,
         other => other,
     }
 }
@@ -1546,10 +1537,10 @@ mod tests {
     }
 
     /// A provision one edition states where the other is silent and its
-    /// TDA practice states it alike is no difference in substance, unless
-    /// an incident reading it rules otherwise (then ★).
+    /// TDA practice states it alike is substance without ★, unless an
+    /// incident reading it rules otherwise.
     #[test]
-    fn a_provision_the_practice_states_alike_weighs_only_where_a_ruling_differs() {
+    fn a_provision_the_practice_states_alike_is_starred_only_where_a_ruling_differs() {
         let provisions: Vec<crate::rules::provisions::Provision> = crate::yaml::from_str(
             "- {id: penalised, concept: c, kind: ruling, en: e, nl: n, de: d, sk: s}\n\
              - {id: speak-up, concept: c, kind: ruling, duty: true, en: e, nl: n, de: d, sk: s}\n\
@@ -1560,8 +1551,8 @@ mod tests {
         let catalog = Catalog::new(provisions);
         let none = Ruled::default();
         for (id, alone, as_practice) in [
-            ("penalised", Weighs::Ruling, Weighs::AsPractice),
-            ("speak-up", Weighs::Duty, Weighs::AsPractice),
+            ("penalised", Weighs::Ruling, Weighs::Duty),
+            ("speak-up", Weighs::Duty, Weighs::Duty),
             ("advice", Weighs::Procedure, Weighs::Procedure),
         ] {
             assert_eq!(weigh(&catalog, &none, id, None), alone, "{id}");

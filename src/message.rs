@@ -741,6 +741,8 @@ messages! {
     HandNoLog = "hand.no_log" [],
     /// An action by a seat nobody sits in.
     HandActorAbsent = "hand.actor_absent" [seat],
+    /// What the hand gives for a question that the question refuses.
+    HandAnswerRefused = "hand.answer_refused" [key, value, problem],
 
     // --- the clock ----------------------------------------------------------
     /// A clock of no time.

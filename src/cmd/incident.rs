@@ -56,7 +56,7 @@ pub fn run(ctx: &Ctx, args: Args) -> floor::Result<Output> {
         let id = args.id.clone().unwrap_or_default();
         let tree = engine::load_for(source, &id, &book)?;
         let given = given_answers(&args)?;
-        let seed = settings_seed(ctx, &tree, &given, &from_hand);
+        let seed = settings_seed(ctx, &tree, &given, &from_hand)?;
         let mut from = GivenAnswers::new(&tree, given)?;
         let answers = match engine::walk_from(&tree, &mut from, seed, None) {
             Ok(a) => a,
@@ -129,7 +129,7 @@ fn walk_interactively(
         };
         let tree = engine::load_for(ctx.store.source(), &id, book)?;
         let mut prompter = prompt::Prompter::new(&ctx.ui, &tree.id, args.all_questions);
-        let mut seed = settings_seed(ctx, &tree, &BTreeMap::new(), from_hand);
+        let mut seed = settings_seed(ctx, &tree, &BTreeMap::new(), from_hand)?;
         let mut start: Option<String> = None;
         loop {
             let answers = match engine::walk_from(&tree, &mut prompter, seed, start.as_deref()) {
@@ -186,13 +186,23 @@ fn settings_seed(
     tree: &Tree,
     given: &BTreeMap<String, String>,
     from_hand: &[(&'static str, Answer)],
-) -> engine::Answers {
+) -> floor::Result<engine::Answers> {
     let mut seed = engine::Answers::default();
     for (key, value) in from_hand {
         if let Some(q) = tree.question(key)
             && !given.contains_key(*key)
-            && let Ok(answer) = q.check(value)
         {
+            // What the hand gives is never dropped unsaid: a question that
+            // refuses it names the hand.
+            let answer = q.check(value).map_err(|e| {
+                floor::Error::input(
+                    "hand",
+                    floor::message::Message::new(floor::message::Msg::HandAnswerRefused)
+                        .arg("key", key)
+                        .arg("value", value.canonical())
+                        .nested("problem", e.0),
+                )
+            })?;
             seed.insert(key, answer, engine::Origin::Hand);
         }
     }
@@ -209,7 +219,7 @@ fn settings_seed(
             seed.insert(&q.id, answer, engine::Origin::Setting);
         }
     }
-    seed
+    Ok(seed)
 }
 
 /// With `--hand`: the answers the round as played gives, up to the player

@@ -79,6 +79,7 @@ impl Answer {
             Answer::Seats(v) => join(v),
             Answer::Choices(v) if v.is_empty() => "none".into(),
             Answer::Choices(v) => v.join(","),
+            Answer::Actions(v) if v.is_empty() => super::tree::NO_ACTIONS.into(),
             Answer::Actions(v) => crate::poker::action::actions_text(v),
             Answer::Stacks(v) => pairs(v),
             Answer::SeatChips(v) => pairs(v),

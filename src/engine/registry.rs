@@ -47,6 +47,10 @@ pub trait Incident: Sized {
     /// difference in one of them as a change of ruling where the incident
     /// then rules some facts otherwise ([`super::differ`]).
     const PROVISIONS: &'static [&'static str] = &[];
+    /// The provisions whose words the card quotes without the ruling
+    /// reading them ([`crate::rules::concepts::ConceptId::stating`]): the
+    /// part of the edition's rule that states one is the part cited.
+    const QUOTES: &'static [&'static str] = &[];
     /// Rules on the answers with the edition's parameters.
     fn rule(answers: Self::Answers, cx: &mut Cx<'_>) -> Result<Decision<Self>, Error>;
 }
@@ -290,6 +294,8 @@ pub struct Entry {
     pub reads_provisions: bool,
     /// The provisions they read ([`Incident::PROVISIONS`]).
     pub provisions: &'static [&'static str],
+    /// The provisions whose words the card quotes ([`Incident::QUOTES`]).
+    pub quotes: &'static [&'static str],
     cites: fn() -> Vec<(&'static str, &'static [ConceptId])>,
     fields: fn() -> Vec<&'static str>,
     own_fields: fn() -> Vec<&'static str>,
@@ -338,6 +344,7 @@ impl Entry {
             notes: <I::Note as NoteText>::ALL,
             reads_provisions: !I::PROVISIONS.is_empty(),
             provisions: I::PROVISIONS,
+            quotes: I::QUOTES,
             cites: cites::<I::Outcome>,
             fields: <I::Answers as FromAnswers>::fields,
             own_fields: <I::Answers as FromAnswers>::own_fields,

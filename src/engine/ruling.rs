@@ -409,6 +409,21 @@ pub fn assemble(
     let tree_cites: Vec<(&str, Option<&str>)> = outcome
         .map(|o| o.cite.iter().map(|c| cite_parts(c)).collect())
         .unwrap_or_default();
+    // A cite by provision quotes the part of this edition's rule that
+    // states it; an edition that states it nowhere is told on the card.
+    let spans = match decision.cites.iter().any(|c| c.stating.is_some()) {
+        true => crate::rules::provisions::spans_of(book)?,
+        false => Default::default(),
+    };
+    let mut unstated = Vec::new();
+    let mut stated_parts = Vec::new();
+    for cite in &decision.cites {
+        let (part, stated) = stated_part(book, cite, &spans)?;
+        if !stated && let Some(provision) = cite.stating {
+            unstated.push((cite.concept, provision));
+        }
+        stated_parts.push(part);
+    }
     let applied: Vec<(&str, Option<&str>)> = if decision.uncited {
         Vec::new()
     } else if decision.cites.is_empty() {
@@ -417,7 +432,8 @@ pub fn assemble(
         decision
             .cites
             .iter()
-            .map(|c| (c.concept.slug(), c.part))
+            .zip(&stated_parts)
+            .map(|(c, stated)| (c.concept.slug(), stated.as_deref().or(c.part)))
             .collect()
     };
     let concepts = decision
@@ -524,6 +540,28 @@ pub fn assemble(
             None => ui.f("notes.no_rule", &[("edition", book.id()), ("topic", topic)]),
         };
         notes.insert(0, note);
+    }
+    // The rule cited does not state what decided: the card says the
+    // ruling follows the TDA's provision, in words.
+    if !unstated.is_empty() {
+        let catalog = crate::rules::provisions::Catalog::load(&crate::data::DataSource::Embedded)?
+            .unwrap_or_default();
+        for (concept, provision) in &unstated {
+            let (Some(cited), Some(practice)) = (
+                citations.iter().find(|c| c.concept == concept.slug()),
+                catalog.get(provision),
+            ) else {
+                continue;
+            };
+            notes.push(ui.f(
+                "notes.provision_not_stated",
+                &[
+                    ("edition", book.id()),
+                    ("rule", &cited.number),
+                    ("practice", practice.text(ui.lang).trim_end_matches('.')),
+                ],
+            ));
+        }
     }
     let practices: Vec<String> = fallbacks
         .iter()
@@ -649,6 +687,29 @@ pub fn answer_in_words(ui: &Ui, incident: &str, key: &str, value: &serde_json::V
         .get(&format!("incidents.{incident}.q.{key}.text"))
         .unwrap_or(key);
     format!("{question} {}", plain(ui, value))
+}
+
+/// The label of the part of `book`'s rule that states the provision `cite`
+/// names (`None`: it names none, or that rule does not state it), and
+/// whether the edition states that provision anywhere.
+fn stated_part(
+    book: &Book,
+    cite: &Cite,
+    spans: &std::collections::BTreeMap<String, (String, String)>,
+) -> crate::Result<(Option<String>, bool)> {
+    let Some(provision) = cite.stating else {
+        return Ok((None, true));
+    };
+    let Some((number, span)) = spans.get(provision) else {
+        return Ok((None, false));
+    };
+    let Some(rule) = book.rule_for(cite.concept.slug())? else {
+        return Ok((None, true));
+    };
+    let part = (rule.number == *number)
+        .then(|| crate::rules::provisions::part_holding(&rule, span))
+        .flatten();
+    Ok((part.map(str::to_string), true))
 }
 
 /// The edition's rule for `concept`, quoting `part` when the edition has it.

@@ -208,10 +208,9 @@ impl Question {
     pub fn check(&self, answer: &Answer) -> Result<Answer, Invalid> {
         // A list given as its items is checked as items: its text form is
         // for people and files only.
+        // An empty list of actions is the round before its first action
+        // (`none`): the blinds are the bet faced.
         match (self.kind, answer) {
-            (Kind::Actions, Answer::Actions(actions)) if actions.is_empty() => {
-                Err(Invalid(Message::new(Msg::AnswerEmptyList)))
-            }
             (Kind::Actions, Answer::Actions(actions)) => {
                 crate::poker::action::check_actions(actions).map_err(Invalid)?;
                 Ok(answer.clone())
@@ -270,6 +269,9 @@ impl Question {
             Kind::Actions => {
                 if raw.is_empty() {
                     return Err(Invalid(Message::new(Msg::AnswerEmptyList)));
+                }
+                if raw.eq_ignore_ascii_case(NO_ACTIONS) {
+                    return Ok(Answer::Actions(Vec::new()));
                 }
                 Answer::Actions(crate::poker::parse_actions(raw).map_err(Invalid)?)
             }
@@ -347,6 +349,9 @@ impl Condition {
 
 /// The prefix of a `when` key that names an edition parameter.
 pub const PARAM: &str = "param.";
+
+/// The text form of a round's actions before its first action.
+pub const NO_ACTIONS: &str = "none";
 
 /// The prefix of a `when` key that names a provision the edition may state.
 pub const PROVISION: &str = "provision.";

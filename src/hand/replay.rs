@@ -393,9 +393,8 @@ impl Situation {
             ("street", choice(self.street)),
             ("big_blind", Answer::Amount(self.big_blind)),
         ];
-        if !actions.is_empty() {
-            out.push(("actions", Answer::Actions(actions.to_vec())));
-        }
+        // None yet is an answer too: the round at its first action.
+        out.push(("actions", Answer::Actions(actions.to_vec())));
         out.push(("player", Answer::Text(self.player.clone())));
         if let Some(sb) = self.small_blind {
             out.push(("small_blind", Answer::Amount(sb)));

@@ -19,7 +19,7 @@ use crate::engine::{Cx, Decision, Incident};
 use crate::error::{Error, Refusal};
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, HouseMinimum, Spot, add};
-use crate::rules::concepts::{self as c, ConceptId};
+use crate::rules::concepts::{self as c, Cite, ConceptId};
 
 use super::situation::{self, HouseRaise, Needs, Situation, WithRound};
 
@@ -56,6 +56,7 @@ impl Incident for Bet {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
+    const QUOTES: &'static [&'static str] = &provision::IDS;
 
     fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<Bet>, Error> {
         let WithRound { answers: a, told } = given;
@@ -103,7 +104,7 @@ impl Incident for Bet {
         input.standard_percent = cx.params.raise_standard_percent().get();
         let methods = RaiseMethods(cx.params.raise_methods());
         let r = rule_bet(&input, &methods)?;
-        let mut d = Decision::<Bet>::new(r.outcome, r.concepts);
+        let mut d = Decision::<Bet>::new(r.outcome, r.cites());
         d.amounts = Amounts {
             total: r.total,
             raise_by: r.raise_by,
@@ -577,6 +578,67 @@ pub struct BetRuling {
     pub forced: bool,
     /// Concept slugs of the rules applied, deciding rule first.
     pub concepts: Vec<ConceptId>,
+    /// The provisions whose words decided, by concept: each concept is
+    /// cited at the part of the edition's rule that states its provision.
+    pub stated: Vec<(ConceptId, &'static str)>,
+}
+
+impl BetRuling {
+    /// The rules applied, deciding rule first, each at the provision that
+    /// decided where one did.
+    pub fn cites(&self) -> Vec<Cite> {
+        let mut cites = Vec::new();
+        for &concept in &self.concepts {
+            let mut stating = self.stated.iter().filter(|(c, _)| *c == concept).peekable();
+            if stating.peek().is_none() {
+                cites.push(concept.into());
+            }
+            cites.extend(stating.map(|(_, provision)| concept.stating(provision)));
+        }
+        cites
+    }
+}
+
+/// The provisions (`locales/provisions.yaml`) whose words decide a bet.
+mod provision {
+    pub const RAISE_STANDARD: &str = "raise-standard";
+    pub const RAISE_DECLARED_TOTAL: &str = "raise-declared-total";
+    pub const POT_DECLARED_IN_NL: &str = "pot-declared-in-nl";
+    pub const RAISE_IS_MIN_BET: &str = "invalid-raise-min-bet";
+    pub const CALL_IS_CHECK: &str = "invalid-call-is-check";
+    pub const CHECK_FACING_BET: &str = "invalid-check-facing-bet";
+    pub const OVERCHIP_CALL: &str = "overchip-call";
+    pub const OVERCHIP_RAISE: &str = "overchip-raise-chip-value";
+    pub const OVERCHIP_NO_BET: &str = "overchip-no-bet";
+    pub const MULTICHIP_CALL: &str = "multichip-call";
+    pub const MULTICHIP_STANDARD: &str = "multichip-50-standard";
+    pub const MULTICHIP_LAST_CHIPS: &str = "multichip-last-chips-allin";
+
+    pub const IDS: [&str; 12] = {
+        let mut ids = [""; 12];
+        let mut i = 0;
+        while i < ALL.len() {
+            ids[i] = ALL[i].0;
+            i += 1;
+        }
+        ids
+    };
+
+    /// Each with the concept it is cited under.
+    pub const ALL: [(&str, super::ConceptId); 12] = [
+        (RAISE_STANDARD, super::c::RAISE_AMOUNTS),
+        (RAISE_DECLARED_TOTAL, super::c::RAISE_AMOUNTS),
+        (POT_DECLARED_IN_NL, super::c::POT_SIZE_POT_LIMIT),
+        (RAISE_IS_MIN_BET, super::c::INVALID_DECLARATIONS),
+        (CALL_IS_CHECK, super::c::INVALID_DECLARATIONS),
+        (CHECK_FACING_BET, super::c::INVALID_DECLARATIONS),
+        (OVERCHIP_CALL, super::c::OVERSIZED_CHIP),
+        (OVERCHIP_RAISE, super::c::OVERSIZED_CHIP),
+        (OVERCHIP_NO_BET, super::c::OVERSIZED_CHIP),
+        (MULTICHIP_CALL, super::c::MULTIPLE_CHIPS),
+        (MULTICHIP_STANDARD, super::c::MULTIPLE_CHIPS),
+        (MULTICHIP_LAST_CHIPS, super::c::MULTIPLE_CHIPS),
+    ];
 }
 
 /// Checked addition naming the answer key that overflowed.
@@ -591,6 +653,8 @@ struct Judged {
     forced: bool,
     call_or_fold: bool,
     concepts: Vec<ConceptId>,
+    /// The provisions whose words decided, by concept.
+    stated: Vec<(ConceptId, &'static str)>,
 }
 
 impl Judged {
@@ -600,7 +664,14 @@ impl Judged {
             forced: false,
             call_or_fold: false,
             concepts,
+            stated: Vec::new(),
         }
+    }
+
+    /// The same, decided by the words of provision `provision` of `concept`.
+    fn stating(mut self, concept: ConceptId, provision: &'static str) -> Judged {
+        self.stated.push((concept, provision));
+        self
     }
 }
 
@@ -742,18 +813,22 @@ impl<'a> Ctx<'a> {
         } else {
             target.max(self.min_total)
         };
+        let mut stated = Vec::new();
         if forced {
-            concepts.push(if self.i.facing == 0 {
-                c::INCORRECT_BETS
+            if self.i.facing == 0 {
+                concepts.push(c::INCORRECT_BETS);
             } else {
-                c::RAISE_AMOUNTS
-            });
+                // 43-A: short of a full raise, made a full raise.
+                concepts.push(c::RAISE_AMOUNTS);
+                stated.push((c::RAISE_AMOUNTS, provision::RAISE_STANDARD));
+            }
         }
         Judged {
             total,
             forced,
             call_or_fold: false,
             concepts,
+            stated,
         }
     }
 
@@ -797,6 +872,7 @@ impl<'a> Ctx<'a> {
                 forced: true,
                 call_or_fold: false,
                 concepts,
+                stated: vec![(c::RAISE_AMOUNTS, provision::RAISE_STANDARD)],
             });
         }
         Ok(Judged::to(if all_in { total } else { facing }, concepts))
@@ -813,6 +889,7 @@ impl<'a> Ctx<'a> {
                 )
             } else {
                 Judged::to(i.in_front, vec![c::INVALID_DECLARATIONS])
+                    .stating(c::INVALID_DECLARATIONS, provision::CALL_IS_CHECK)
             }),
             Declared::AllIn => {
                 let max = self
@@ -856,15 +933,19 @@ impl<'a> Ctx<'a> {
                 i.facing,
                 vec![c::INVALID_DECLARATIONS, c::METHODS_OF_CALLING],
             )
+            .stating(c::INVALID_DECLARATIONS, provision::CHECK_FACING_BET)
         } else if self.all_in(self.physical) {
             Judged::to(self.physical, vec![c::INVALID_DECLARATIONS])
+                .stating(c::INVALID_DECLARATIONS, provision::CHECK_FACING_BET)
         } else {
             Judged {
                 total: self.physical,
                 forced: false,
                 call_or_fold: true,
                 concepts: vec![c::INVALID_DECLARATIONS],
+                stated: Vec::new(),
             }
+            .stating(c::INVALID_DECLARATIONS, provision::CHECK_FACING_BET)
         }
     }
 
@@ -878,13 +959,16 @@ impl<'a> Ctx<'a> {
     fn raise_declared(&self) -> Result<Judged, Error> {
         let i = self.i;
         let mut concepts = Vec::new();
+        let mut stated = Vec::new();
         if i.declared == Declared::Pot {
             // Rule 54-C: "pot" outside pot-limit binds to a valid bet or raise.
             concepts.push(c::POT_SIZE_POT_LIMIT);
+            stated.push((c::POT_SIZE_POT_LIMIT, provision::POT_DECLARED_IN_NL));
         }
         if i.declared == Declared::Raise && i.facing == 0 {
             // Rule 55-B: "raise" facing no bet is at least a minimum bet.
             concepts.push(c::INVALID_DECLARATIONS);
+            stated.push((c::INVALID_DECLARATIONS, provision::RAISE_IS_MIN_BET));
         }
         let third = i.declared == Declared::Raise
             && self.methods.accepts(RaiseMethod::DeclareCallThenRaise)
@@ -892,11 +976,12 @@ impl<'a> Ctx<'a> {
         let target = match i.declared_amount {
             Some(a) if self.methods.accepts(RaiseMethod::VerbalAmount) => {
                 // Rule 43-B: "raise" and an amount is the total bet.
-                concepts.push(if i.facing == 0 {
-                    c::METHODS_OF_BETTING
+                if i.facing == 0 {
+                    concepts.push(c::METHODS_OF_BETTING);
                 } else {
-                    c::RAISE_AMOUNTS
-                });
+                    concepts.push(c::RAISE_AMOUNTS);
+                    stated.push((c::RAISE_AMOUNTS, provision::RAISE_DECLARED_TOTAL));
+                }
                 a
             }
             _ if third => {
@@ -913,6 +998,7 @@ impl<'a> Ctx<'a> {
                         // Rule 44: raise declared with an oversized chip and
                         // no amount is the most the chip allows.
                         concepts.push(c::OVERSIZED_CHIP);
+                        stated.push((c::OVERSIZED_CHIP, provision::OVERCHIP_RAISE));
                     }
                     _ => concepts.push(c::METHODS_OF_RAISING),
                 }
@@ -926,10 +1012,13 @@ impl<'a> Ctx<'a> {
                 concepts.push(c::METHODS_OF_RAISING);
                 let mut d = self.bet_or_raise(self.min_total, concepts);
                 d.forced = true;
+                d.stated.extend(stated);
                 return Ok(d);
             }
         };
-        Ok(self.bet_or_raise(target, concepts))
+        let mut d = self.bet_or_raise(target, concepts);
+        d.stated.extend(stated);
+        Ok(d)
     }
 
     /// Nothing said: the chips speak.
@@ -939,6 +1028,7 @@ impl<'a> Ctx<'a> {
             return Err(Error::input("pushed", Message::new(Msg::BetNothing)));
         }
         let mut concepts: Vec<ConceptId> = Vec::new();
+        let mut stated = Vec::new();
         let total = plus(self.kept, self.p1, i.pushed.key())?;
         let silent_raise = self.methods.accepts(RaiseMethod::OneMotion);
         let mut d = if !self.facing_bet {
@@ -946,11 +1036,12 @@ impl<'a> Ctx<'a> {
                 // Not facing a bet, a chip is oversized when it alone makes
                 // at least the minimum bet or raise.
                 let makes = plus(self.kept, chip, "chips")?;
-                concepts.push(if makes >= self.min_total {
-                    c::OVERSIZED_CHIP
+                if makes >= self.min_total {
+                    concepts.push(c::OVERSIZED_CHIP);
+                    stated.push((c::OVERSIZED_CHIP, provision::OVERCHIP_NO_BET));
                 } else {
-                    c::METHODS_OF_BETTING
-                });
+                    concepts.push(c::METHODS_OF_BETTING);
+                }
             } else {
                 concepts.push(c::METHODS_OF_BETTING);
             }
@@ -968,11 +1059,12 @@ impl<'a> Ctx<'a> {
             if let Some(chip) = i.pushed.single_chip() {
                 if chip >= call_add {
                     // Rule 44: a single oversized chip is a call.
-                    concepts.push(if chip > call_add {
-                        c::OVERSIZED_CHIP
+                    if chip > call_add {
+                        concepts.push(c::OVERSIZED_CHIP);
+                        stated.push((c::OVERSIZED_CHIP, provision::OVERCHIP_CALL));
                     } else {
-                        c::METHODS_OF_CALLING
-                    });
+                        concepts.push(c::METHODS_OF_CALLING);
+                    }
                     Judged::to(i.facing, concepts)
                 } else if self.all_in(total) {
                     concepts.push(c::METHODS_OF_CALLING);
@@ -984,6 +1076,7 @@ impl<'a> Ctx<'a> {
                 concepts.push(c::MULTIPLE_CHIPS);
                 if total.saturating_sub(smallest) < i.facing {
                     // Rule 45-A: every chip is needed to call.
+                    stated.push((c::MULTIPLE_CHIPS, provision::MULTICHIP_CALL));
                     if total >= i.facing {
                         Judged::to(i.facing, concepts)
                     } else if self.all_in(total) {
@@ -994,7 +1087,9 @@ impl<'a> Ctx<'a> {
                 } else if self.all_in(total) {
                     // Rule 45-B-2: the last chips are all-in, 50% or not.
                     Judged::to(total, concepts)
+                        .stating(c::MULTIPLE_CHIPS, provision::MULTICHIP_LAST_CHIPS)
                 } else {
+                    stated.push((c::MULTIPLE_CHIPS, provision::MULTICHIP_STANDARD));
                     let mut d = self.judge(total, silent_raise, concepts)?;
                     if d.total > i.facing {
                         // Rule 61: pushing more than the bet expecting change.
@@ -1009,6 +1104,7 @@ impl<'a> Ctx<'a> {
         if self.p2 > 0 {
             d.concepts.push(c::STRING_BETS);
         }
+        d.stated.extend(stated);
         Ok(d)
     }
 }
@@ -1146,6 +1242,7 @@ pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, E
         owed,
         forced: d.forced,
         concepts: d.concepts,
+        stated: d.stated,
     })
 }
 
@@ -1157,6 +1254,19 @@ mod tests {
 
     fn nl(facing: Chips, bb: Chips) -> BetInput {
         BetInput::new(Game::NoLimit, facing, bb)
+    }
+
+    /// A provision cited by its words is one of the catalog, of the topic
+    /// it is cited under: else its part would never be found.
+    #[test]
+    fn the_provisions_quoted_are_of_their_topics() {
+        let catalog = crate::rules::provisions::Catalog::load(&crate::data::DataSource::Embedded)
+            .expect("catalog")
+            .expect("a bundled catalog");
+        for (id, concept) in provision::ALL {
+            let found = catalog.get(id).map(|p| p.concept.as_str());
+            assert_eq!(found, Some(concept.slug()), "{id}");
+        }
     }
 
     fn rule(input: BetInput) -> BetRuling {

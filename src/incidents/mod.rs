@@ -167,8 +167,8 @@ mod tests {
         out
     }
 
-    /// Each incident's `PROVISIONS` are exactly the provisions its module
-    /// names in code (a catalog id written as a string, comments aside)
+    /// Each incident's `PROVISIONS` and `QUOTES` (apart) are exactly the
+    /// provisions its module names in code (a catalog id written as a string, comments aside)
     /// and its tree's `provision.ID` conditions: `floor compare` weighs what
     /// the rulings read, so a read left out of the list would be a
     /// difference compare does not star.
@@ -204,9 +204,13 @@ mod tests {
                     }
                 }
             }
-            let declared: std::collections::BTreeSet<String> =
-                entry.provisions.iter().map(|p| p.to_string()).collect();
-            if named != declared {
+            let declared: std::collections::BTreeSet<String> = entry
+                .provisions
+                .iter()
+                .chain(entry.quotes)
+                .map(|p| p.to_string())
+                .collect();
+            if named != declared || entry.quotes.iter().any(|q| entry.provisions.contains(q)) {
                 wrong.push(format!(
                     "{}: reads {named:?}, declares {declared:?}",
                     entry.id

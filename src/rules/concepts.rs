@@ -21,6 +21,18 @@ impl ConceptId {
         Cite {
             concept: self,
             part: Some(label),
+            stating: None,
+        }
+    }
+
+    /// The concept quoted at the part of the edition's rule that states
+    /// provision `provision` (`locales/provisions.yaml`): the part letters
+    /// differ between editions, the provision does not.
+    pub const fn stating(self, provision: &'static str) -> Cite {
+        Cite {
+            concept: self,
+            part: None,
+            stating: Some(provision),
         }
     }
 }
@@ -39,6 +51,9 @@ pub struct Cite {
     pub concept: ConceptId,
     /// The sub-part's label.
     pub part: Option<&'static str>,
+    /// The provision whose words decided: the part quoted is the one that
+    /// states it in the edition in use (else `part`).
+    pub stating: Option<&'static str>,
 }
 
 /// A concept compares with its slug (tests write the slugs they expect).
@@ -72,6 +87,7 @@ impl From<ConceptId> for Cite {
         Cite {
             concept,
             part: None,
+            stating: None,
         }
     }
 }

@@ -859,6 +859,48 @@ impl StatedIn {
     }
 }
 
+/// Where `book` states each provision: the rule's number and its words.
+/// An edition parsed whole (a house overlay too) carries them on its rules;
+/// a bundled edition read through its index, in its record.
+pub fn spans_of(book: &crate::rules::Book) -> crate::Result<BTreeMap<String, (String, String)>> {
+    let mut spans = BTreeMap::new();
+    match book {
+        crate::rules::Book::Full(e) => {
+            for rule in e.rules() {
+                for s in &rule.provisions {
+                    spans
+                        .entry(s.id.clone())
+                        .or_insert_with(|| (rule.number.clone(), s.span.clone()));
+                }
+            }
+        }
+        crate::rules::Book::Indexed { index, .. } => {
+            let path = record_path(index.head.language, &index.head.id);
+            if let Some(file) = DataSource::Embedded.read(&path)? {
+                let record: Record = file.parse()?;
+                for (number, statements) in record.rules.0 {
+                    for (id, statement) in statements.0 {
+                        spans
+                            .entry(id)
+                            .or_insert_with(|| (number.clone(), statement.span));
+                    }
+                }
+            }
+        }
+    }
+    Ok(spans)
+}
+
+/// The label of `rule`'s part whose words hold `span` (the first, at the
+/// top level: the part a citation names).
+pub fn part_holding<'r>(rule: &'r Rule, span: &str) -> Option<&'r str> {
+    let span = squeeze(span);
+    rule.parts
+        .iter()
+        .find(|p| quotes(&squeeze(&p.full_text()), &span))
+        .map(|p| p.label.as_str())
+}
+
 /// Whitespace runs as one space, ends trimmed: how spans are matched.
 pub fn squeeze(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")

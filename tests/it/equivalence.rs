@@ -124,8 +124,12 @@ impl Scenario {
         }
     }
 
+    /// The round's actions so far; `none` before the first.
     fn actions(&self) -> String {
-        self.actions_of(&self.moves)
+        match self.moves.is_empty() {
+            true => "none".to_string(),
+            false => self.actions_of(&self.moves),
+        }
     }
 
     fn actions_of(&self, moves: &[(u8, ActionKind, Option<Chips>)]) -> String {
@@ -997,10 +1001,6 @@ fn check_family(
         return Ok(());
     };
     check_out_of_turn(rig, counts, &s, seed, editions)?;
-    // A round nobody has acted in yet is told by its numbers alone.
-    if s.moves.is_empty() {
-        return Ok(());
-    }
     counts.rounds.fetch_add(1, Ordering::Relaxed);
     if house.is_some() {
         counts.house_rounds.fetch_add(1, Ordering::Relaxed);

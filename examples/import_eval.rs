@@ -16,16 +16,18 @@ fn main() {
     let ids: Vec<String> = store.ids().map(str::to_string).collect();
     let books = seed_books(&store, &seeds).expect("the seeds");
     println!(
-        "| edition | rules curated/imported | precision | recall | titles exact | text identical | words lost/added | concepts | wrong: flagged/silent | parameters | missed but asked (value offered) | points for a person | cues held out |"
+        "| edition | rules curated/imported | precision | recall | titles exact | text identical | words lost/added | concepts | wrong: flagged/silent | parameters | missed but asked (value offered) | points for a person | cues held out | parameters the others state | missed, stated by none of the others: value/key |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut details = Vec::new();
+    // Sums over the five: rules found, concepts, parameters, knowable ones.
+    let mut total = [0usize; 8];
     for id in &ids {
         let held = store.edition(id).expect("edition");
         let text = &books[id];
         let (import, s, knowledge) = leave_one_out(&all, held, text, &books);
         println!(
-            "| {} | {}/{} | {:.3} | {:.3} | {}/{} | {}/{} | {}/{} | {}/{} = {:.3} | {}/{} | {}/{} = {:.3} | {} ({}) | {} | {} |",
+            "| {} | {}/{} | {:.3} | {:.3} | {}/{} | {}/{} | {}/{} | {}/{} = {:.3} | {}/{} | {}/{} = {:.3} | {} ({}) | {} | {} | {}/{} = {:.3} | {}/{} |",
             s.id,
             s.curated,
             s.imported,
@@ -49,7 +51,24 @@ fn main() {
             s.params_asked.1,
             s.points,
             knowledge.cues_held_out.len(),
+            s.params_knowable.0,
+            s.params_knowable.1,
+            ratio(s.params_knowable.0, s.params_knowable.1),
+            s.params_unknown.0,
+            s.params_unknown.1,
         );
+        for (t, v) in total.iter_mut().zip([
+            s.found,
+            s.curated,
+            s.concepts.0,
+            s.concepts.1,
+            s.params.0,
+            s.params.1,
+            s.params_knowable.0,
+            s.params_knowable.1,
+        ]) {
+            *t += v;
+        }
         details.push(format!(
             "{}: language {} ({:.2}), numbering {:?}, order {:?}",
             s.id,
@@ -82,6 +101,23 @@ fn main() {
             }
         }
     }
+    let [
+        found,
+        curated,
+        right,
+        compared,
+        params,
+        stated,
+        known,
+        knowable,
+    ] = total;
+    println!(
+        "\nall five: rules found {found}/{curated} = {:.3}; concepts {right}/{compared} = {:.3}; parameters {params}/{stated} = {:.3}; parameters the others state {known}/{knowable} = {:.3}",
+        ratio(found, curated),
+        ratio(right, compared),
+        ratio(params, stated),
+        ratio(known, knowable),
+    );
     println!();
     for d in details {
         println!("{d}");

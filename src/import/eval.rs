@@ -58,6 +58,14 @@ pub struct Score {
     pub params_asked: (usize, usize),
     /// Points left to a person: every point of the import report.
     pub points: usize,
+    /// Parameters whose value a known edition states for the same key,
+    /// recognised with that value, of all such: what the other editions
+    /// can teach at all.
+    pub params_knowable: (usize, usize),
+    /// Parameters missed whose value no known edition states, though one
+    /// states the key; and those whose key none states (a house rule's
+    /// own, like a minimum age): the held-out book alone says them.
+    pub params_unknown: (usize, usize),
 }
 
 impl Score {
@@ -261,10 +269,33 @@ pub fn score(import: &Import, curated: &Edition, knowledge: &Knowledge) -> Score
             _ => None,
         })
         .collect();
+    // What the editions the import knew state, by key.
+    let taught: BTreeMap<String, Vec<serde_json::Value>> = {
+        let mut m: BTreeMap<String, Vec<serde_json::Value>> = BTreeMap::new();
+        for e in &knowledge.editions {
+            for r in e.rules() {
+                for (k, v) in r.params.to_map() {
+                    m.entry(k).or_default().push(v);
+                }
+            }
+        }
+        m
+    };
     for c in curated.rules() {
         for (key, value) in c.params.to_map() {
             s.params.1 += 1;
-            if found.get(&key).is_some_and(|vs| vs.contains(&value)) {
+            let right = found.get(&key).is_some_and(|vs| vs.contains(&value));
+            let known_key = taught.get(&key);
+            if known_key.is_some_and(|vs| vs.contains(&value)) {
+                s.params_knowable.1 += 1;
+                s.params_knowable.0 += usize::from(right);
+            } else if !right {
+                match known_key {
+                    Some(_) => s.params_unknown.0 += 1,
+                    None => s.params_unknown.1 += 1,
+                }
+            }
+            if right {
                 s.params.0 += 1;
             } else if let Some(readings) = asked.get(&(c.number.as_str(), key.as_str())) {
                 s.params_asked.0 += 1;

@@ -613,9 +613,12 @@ mod provision {
     pub const MULTICHIP_CALL: &str = "multichip-call";
     pub const MULTICHIP_STANDARD: &str = "multichip-50-standard";
     pub const MULTICHIP_LAST_CHIPS: &str = "multichip-last-chips-allin";
+    pub const PRIOR_LEFT_OR_PULLED: &str = "prior-left-or-pulled";
+    pub const PRIOR_PARTLY_PULLED: &str = "prior-partly-pulled";
+    pub const AMOUNT_AS_CHIPS: &str = "bet-amount-as-chips";
 
-    pub const IDS: [&str; 12] = {
-        let mut ids = [""; 12];
+    pub const IDS: [&str; 15] = {
+        let mut ids = [""; 15];
         let mut i = 0;
         while i < ALL.len() {
             ids[i] = ALL[i].0;
@@ -625,7 +628,7 @@ mod provision {
     };
 
     /// Each with the concept it is cited under.
-    pub const ALL: [(&str, super::ConceptId); 12] = [
+    pub const ALL: [(&str, super::ConceptId); 15] = [
         (RAISE_STANDARD, super::c::RAISE_AMOUNTS),
         (RAISE_DECLARED_TOTAL, super::c::RAISE_AMOUNTS),
         (POT_DECLARED_IN_NL, super::c::POT_SIZE_POT_LIMIT),
@@ -638,6 +641,9 @@ mod provision {
         (MULTICHIP_CALL, super::c::MULTIPLE_CHIPS),
         (MULTICHIP_STANDARD, super::c::MULTIPLE_CHIPS),
         (MULTICHIP_LAST_CHIPS, super::c::MULTIPLE_CHIPS),
+        (PRIOR_LEFT_OR_PULLED, super::c::PRIOR_BET_CHIPS),
+        (PRIOR_PARTLY_PULLED, super::c::PRIOR_BET_CHIPS),
+        (AMOUNT_AS_CHIPS, super::c::METHODS_OF_BETTING),
     ];
 }
 
@@ -911,11 +917,14 @@ impl<'a> Ctx<'a> {
                     // Rule 40-C: a number alone is the same as silently
                     // pushing out that amount.
                     let total = plus(self.kept, a, "declared_amount")?;
-                    self.judge(
+                    let mut d = self.judge(
                         total,
                         self.methods.accepts(RaiseMethod::VerbalAmount),
                         vec![c::METHODS_OF_BETTING],
-                    )
+                    )?;
+                    d.stated
+                        .push((c::METHODS_OF_BETTING, provision::AMOUNT_AS_CHIPS));
+                    Ok(d)
                 }
                 None => self.silent(),
             },
@@ -1049,11 +1058,13 @@ impl<'a> Ctx<'a> {
         } else if i.prior_chips == PriorChips::PartlyPulled {
             // Rule 46-C-2: the combined final bet meets the 50% standard or
             // is a call.
+            stated.push((c::PRIOR_BET_CHIPS, provision::PRIOR_PARTLY_PULLED));
             self.judge(total, silent_raise, vec![c::PRIOR_BET_CHIPS])?
         } else {
             if i.in_front > 0 && i.prior_chips != PriorChips::None {
                 // Rule 46-C-1: prior chips left or fully pulled back.
                 concepts.push(c::PRIOR_BET_CHIPS);
+                stated.push((c::PRIOR_BET_CHIPS, provision::PRIOR_LEFT_OR_PULLED));
             }
             let call_add = i.facing.saturating_sub(self.kept);
             if let Some(chip) = i.pushed.single_chip() {

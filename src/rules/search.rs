@@ -1038,6 +1038,128 @@ fn lexicon_words<'l>(
     }
 }
 
+/// How strongly a word read through its translation says a rule (see
+/// `translations`), times how sure the translation is.
+const TRANSLATED: f64 = 1.0;
+
+/// The least Dice coefficient, over the topics their rules are on, of a
+/// word and a word of another language read as its translation.
+const DICE: f64 = 0.4;
+
+/// The most topics a query word's rules may be on for it to be translated.
+const MAX_TRANSLATED_TOPICS: usize = 12;
+
+/// The query words read in the language of a rule on a topic that no
+/// edition in the query's languages has (ONK's MEC rules, Pokerpunt's club
+/// rules asked in Slovak): the editions that share a topic are one text in
+/// four languages, so a word of one language and a word of another that
+/// the rules of the same topics say are read as one another (the Dice
+/// coefficient over the topics: "balíček" of Slovak rules on decks and
+/// misdeals is the "deck" of the Dutch rules on them). Per such doc, per
+/// term, how strongly a translation of the term says it.
+fn translations(
+    index: &Index,
+    editions: &Editions,
+    langs: &[&str],
+    terms: &[Term],
+) -> HashMap<usize, Vec<f64>> {
+    let mut out: HashMap<usize, Vec<f64>> = HashMap::new();
+    let docs = &index.docs;
+    // The docs no edition in the query's languages has a topic of.
+    let targets: Vec<usize> = (0..docs.len())
+        .filter(|&d| {
+            !langs.contains(&docs[d].lang)
+                && !editions.in_langs(docs[d].concept, |l| langs.contains(&l))
+        })
+        .collect();
+    if targets.is_empty() {
+        return out;
+    }
+    let mut is_target = vec![false; docs.len()];
+    for &d in &targets {
+        is_target[d] = true;
+    }
+    let target_langs: BTreeSet<&str> = targets.iter().map(|&d| docs[d].lang).collect();
+    let concepts_of = |lang: &str, stem: &str| -> BTreeSet<&str> {
+        index
+            .postings
+            .of_stem(lang, stem)
+            .filter_map(|(d, _, _)| docs.get(d))
+            .filter(|doc| doc.lang == lang)
+            .map(|doc| doc.concept)
+            .collect()
+    };
+    let mut seen: HashMap<(&str, &str), usize> = HashMap::new();
+    for (t, term) in terms.iter().enumerate() {
+        let Some(reading) = term.readings.first() else {
+            continue;
+        };
+        for &from in langs {
+            let l = lang_index(from);
+            let Some(stems) = reading.stems.get(l).and_then(|w| w.first()) else {
+                continue;
+            };
+            let Some(stem) = stems.first() else {
+                continue;
+            };
+            let source = concepts_of(from, stem);
+            // A word of many topics has no one translation, and reading
+            // it would cost a pass over most of the other language's words.
+            if source.len() < 2 || source.len() > MAX_TRANSLATED_TOPICS {
+                continue;
+            }
+            for &to in &target_langs {
+                // Per stem of the target language's rules on the source
+                // topics, on how many of them.
+                let mut shared: HashMap<&str, BTreeSet<&str>> = HashMap::new();
+                for doc in docs
+                    .iter()
+                    .filter(|d| d.lang == to && source.contains(d.concept))
+                {
+                    for s in doc
+                        .title_terms
+                        .split(' ')
+                        .chain(doc.text_terms.split(' '))
+                        .filter(|s| !s.is_empty())
+                    {
+                        shared.entry(s).or_default().insert(doc.concept);
+                    }
+                }
+                for (candidate, on) in shared {
+                    if on.len() < 2 {
+                        continue;
+                    }
+                    let all = *seen
+                        .entry((to, candidate))
+                        .or_insert_with(|| concepts_of(to, candidate).len());
+                    let dice = 2.0 * on.len() as f64 / (source.len() + all) as f64;
+                    if dice < DICE {
+                        continue;
+                    }
+                    for (d, in_title, in_text) in index.postings.of_stem(to, candidate) {
+                        if !is_target.get(d).copied().unwrap_or(false) {
+                            continue;
+                        }
+                        let Some(&length) = editions.lengths.get(d) else {
+                            continue;
+                        };
+                        let m = TermMatch {
+                            weight: TRANSLATED * dice * reading.weight,
+                            in_title,
+                            in_text,
+                        };
+                        let slot = out.entry(d).or_insert_with(|| vec![0.0; terms.len()]);
+                        if let Some(x) = slot.get_mut(t) {
+                            *x = x.max(strength(&m, length));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The concepts a query names through the lexicon (and the concept names),
 /// best first, with how fully (about 1 when a term says the whole query);
 /// only those that say at least half of it.
@@ -1214,6 +1336,7 @@ pub fn search<'d, 'a>(
         .and_then(|id| editions.ids.iter().position(|x| *x == id))
         .and_then(|e| editions.langs.get(e))
         .is_none_or(|lang| langs.contains(lang));
+    let translated = translations(index, &editions, &langs, &terms);
     for (e, members) in editions.members.iter().enumerate() {
         let own = edition.is_none_or(|id| editions.ids[e] == id);
         let factor = if own {
@@ -1231,7 +1354,12 @@ pub fn search<'d, 'a>(
                     Some(Some(m)) => strength(m, editions.lengths[d]),
                     _ => 0.0,
                 };
-                text.max(lexicon.map_or(0.0, |l| l.covers[t]))
+                let bridged = translated
+                    .get(&d)
+                    .and_then(|v| v.get(t))
+                    .copied()
+                    .unwrap_or(0.0);
+                text.max(lexicon.map_or(0.0, |l| l.covers[t])).max(bridged)
             };
             let in_doc = |t: usize| matches!(matches[t].get(d), Some(Some(_)));
             let phrase = phrases.bonus(doc, &weights, in_doc);
@@ -1882,6 +2010,33 @@ mod tests {
     fn the_prebuilt_postings_are_the_docs_postings() {
         let index = Index::embedded();
         assert_eq!(Postings::of(&index.docs).0, index.postings.0);
+    }
+
+    /// A word of one language reaches a rule only an edition in another
+    /// has through the rules the editions share: Slovak "balíčky" (decks)
+    /// is read as the Dutch "decks" of ONK's MEC rule on two decks, which
+    /// no Slovak text names.
+    #[test]
+    fn a_word_is_read_in_the_language_of_a_topic_only_another_edition_has() {
+        let index = Index::embedded();
+        let editions = Editions::of(&index.docs);
+        let words = ["balicky"];
+        let terms = query_terms_in(&words, &["sk"], &index.lexicon, &index.vocab);
+        let read = translations(&index, &editions, &["sk"], &terms);
+        let two_decks = (0..index.docs.len())
+            .find(|&d| {
+                index.docs[d].edition == "onk-2023-nl"
+                    && index.docs[d].concept == "mec-two-deck-new-hand"
+            })
+            .expect("ONK's rule on two decks");
+        assert!(read.get(&two_decks).is_some_and(|v| v[0] > 0.0), "{read:?}");
+        // A topic the query's language has a rule on is read there.
+        let seating = (0..index.docs.len())
+            .find(|&d| {
+                index.docs[d].edition == "onk-2023-nl" && index.docs[d].concept == "random-seating"
+            })
+            .expect("ONK's rule on seating");
+        assert!(!read.contains_key(&seating));
     }
 
     /// A topic that explains a quarter of the question answers it; one

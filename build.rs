@@ -47,6 +47,7 @@ fn main() {
     let mut lexicons = Vec::new();
     let mut concept_names = Vec::new();
     let mut catalog_bare = String::new();
+    let mut spans: Vec<(String, String, String, String)> = Vec::new();
     for rel in &files {
         let yaml = fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
         // A file that is not valid YAML is embedded as it is: the library
@@ -72,6 +73,9 @@ fn main() {
                     .and_then(|r| r.strip_suffix("/lexicon.yaml"))
                 {
                     lexicons.push((lang.to_string(), value.clone()));
+                }
+                if let Some(edition) = record_edition(rel) {
+                    spans.extend(record_spans(edition, &value));
                 }
                 if rel == "locales/concepts.yaml" {
                     for c in list(&value, "concepts") {
@@ -114,6 +118,17 @@ fn main() {
     table.push(']');
     fs::write(out.join("embedded.rs"), table).expect("write OUT_DIR");
     fs::write(out.join("catalog_bare.json"), catalog_bare).expect("write OUT_DIR");
+    // By edition and provision; a provision stated by several rules keeps
+    // the record's order.
+    spans.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    let mut spans_rs = String::from("&[\n");
+    for (edition, id, number, span) in &spans {
+        spans_rs.push_str(&format!(
+            "    ({edition:?}, {id:?}, {number:?}, {span:?}),\n"
+        ));
+    }
+    spans_rs.push(']');
+    fs::write(out.join("provision_spans.rs"), spans_rs).expect("write OUT_DIR");
     rule_indexes.push(']');
     fs::write(out.join("rule_indexes.rs"), rule_indexes).expect("write OUT_DIR");
     let (index, tables) = search_data(&editions_json, &lexicons, &concept_names);
@@ -170,6 +185,45 @@ fn concept_constants(concepts: &[(String, String)]) -> String {
 fn is_edition(rel: &str) -> bool {
     let parts: Vec<&str> = rel.split('/').collect();
     matches!(parts.as_slice(), ["locales", _, file] if *file != "ui.yaml" && *file != "lexicon.yaml")
+}
+
+/// The edition a provision record describes (`locales/nl/provisions/onk-2023-nl.yaml`).
+fn record_edition(rel: &str) -> Option<&str> {
+    let parts: Vec<&str> = rel.split('/').collect();
+    match parts.as_slice() {
+        ["locales", _, "provisions", file] => file.strip_suffix(".yaml"),
+        _ => None,
+    }
+}
+
+/// A record's statements as (edition, provision, rule number, span): what a
+/// ruling citing a provision looks up, without parsing the record.
+fn record_spans(
+    edition: &str,
+    record: &serde_json::Value,
+) -> Vec<(String, String, String, String)> {
+    let mut out = Vec::new();
+    let Some(rules) = record.get("rules").and_then(|r| r.as_object()) else {
+        return out;
+    };
+    for (number, statements) in rules {
+        let Some(statements) = statements.as_object() else {
+            continue;
+        };
+        for (id, statement) in statements {
+            let span = match statement {
+                serde_json::Value::String(s) => s.as_str(),
+                other => other.get("span").and_then(|s| s.as_str()).unwrap_or(""),
+            };
+            out.push((
+                edition.to_string(),
+                id.clone(),
+                number.clone(),
+                span.to_string(),
+            ));
+        }
+    }
+    out
 }
 
 fn lang_of(rel: &str) -> String {

@@ -411,14 +411,10 @@ pub fn assemble(
         .unwrap_or_default();
     // A cite by provision quotes the part of this edition's rule that
     // states it; an edition that states it nowhere is told on the card.
-    let spans = match decision.cites.iter().any(|c| c.stating.is_some()) {
-        true => crate::rules::provisions::spans_of(book)?,
-        false => Default::default(),
-    };
     let mut unstated = Vec::new();
     let mut stated_parts = Vec::new();
     for cite in &decision.cites {
-        let (part, stated) = stated_part(book, cite, &spans)?;
+        let (part, stated) = stated_part(book, cite)?;
         if !stated && let Some(provision) = cite.stating {
             unstated.push((cite.concept, provision));
         }
@@ -692,23 +688,21 @@ pub fn answer_in_words(ui: &Ui, incident: &str, key: &str, value: &serde_json::V
 /// The label of the part of `book`'s rule that states the provision `cite`
 /// names (`None`: it names none, or that rule does not state it), and
 /// whether the edition states that provision anywhere.
-fn stated_part(
-    book: &Book,
-    cite: &Cite,
-    spans: &std::collections::BTreeMap<String, (String, String)>,
-) -> crate::Result<(Option<String>, bool)> {
+fn stated_part(book: &Book, cite: &Cite) -> crate::Result<(Option<String>, bool)> {
     let Some(provision) = cite.stating else {
         return Ok((None, true));
     };
-    let Some((number, span)) = spans.get(provision) else {
+    let statements = crate::rules::provisions::statements_of(book, provision);
+    if statements.is_empty() {
         return Ok((None, false));
-    };
+    }
     let Some(rule) = book.rule_for(cite.concept.slug())? else {
         return Ok((None, true));
     };
-    let part = (rule.number == *number)
-        .then(|| crate::rules::provisions::part_holding(&rule, span))
-        .flatten();
+    let part = statements
+        .iter()
+        .filter(|(number, _)| *number == rule.number)
+        .find_map(|(_, span)| crate::rules::provisions::part_holding(&rule, span));
     Ok((part.map(str::to_string), true))
 }
 

@@ -859,36 +859,40 @@ impl StatedIn {
     }
 }
 
-/// Where `book` states each provision: the rule's number and its words.
-/// An edition parsed whole (a house overlay too) carries them on its rules;
-/// a bundled edition read through its index, in its record.
-pub fn spans_of(book: &crate::rules::Book) -> crate::Result<BTreeMap<String, (String, String)>> {
-    let mut spans = BTreeMap::new();
+/// Every bundled record's statements as (edition, provision, rule number,
+/// words), sorted by edition and provision, extracted by the build: a
+/// ruling that cites a provision looks its words up here instead of
+/// parsing the record.
+static BUNDLED_SPANS: &[(&str, &str, &str, &str)] =
+    include!(concat!(env!("OUT_DIR"), "/provision_spans.rs"));
+
+/// The rules of `book` that state provision `id`: each one's number and
+/// words. An edition parsed whole (a house overlay too) carries them on its
+/// rules; a bundled edition read through its index, in its record (as the
+/// build extracted it).
+pub fn statements_of(book: &crate::rules::Book, id: &str) -> Vec<(String, String)> {
     match book {
-        crate::rules::Book::Full(e) => {
-            for rule in e.rules() {
-                for s in &rule.provisions {
-                    spans
-                        .entry(s.id.clone())
-                        .or_insert_with(|| (rule.number.clone(), s.span.clone()));
-                }
-            }
-        }
+        crate::rules::Book::Full(e) => e
+            .rules()
+            .flat_map(|rule| {
+                rule.provisions
+                    .iter()
+                    .filter(|s| s.id == id)
+                    .map(|s| (rule.number.clone(), s.span.clone()))
+            })
+            .collect(),
         crate::rules::Book::Indexed { index, .. } => {
-            let path = record_path(index.head.language, &index.head.id);
-            if let Some(file) = DataSource::Embedded.read(&path)? {
-                let record: Record = file.parse()?;
-                for (number, statements) in record.rules.0 {
-                    for (id, statement) in statements.0 {
-                        spans
-                            .entry(id)
-                            .or_insert_with(|| (number.clone(), statement.span));
-                    }
-                }
-            }
+            let key = (index.head.id.as_str(), id);
+            let from = BUNDLED_SPANS.partition_point(|(e, p, ..)| (*e, *p) < key);
+            BUNDLED_SPANS
+                .get(from..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|(e, p, ..)| (*e, *p) == key)
+                .map(|(_, _, number, span)| (number.to_string(), span.to_string()))
+                .collect()
         }
     }
-    Ok(spans)
 }
 
 /// The label of `rule`'s part whose words hold `span` (the first, at the
@@ -1115,6 +1119,48 @@ pub fn is_slug(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The words the build extracted are the record's, rule by rule, in
+    /// every bundled edition: the index and the edition parsed whole with
+    /// its record give the same spans.
+    #[test]
+    fn the_extracted_spans_are_the_records() {
+        let store = crate::rules::Store::open(DataSource::Embedded).expect("store");
+        let catalog = Catalog::load(&DataSource::Embedded)
+            .expect("catalog")
+            .expect("a bundled catalog");
+        let ids: Vec<String> = store
+            .editions()
+            .expect("editions")
+            .iter()
+            .map(|e| e.id.clone())
+            .collect();
+        let mut editions = 0;
+        for id in ids {
+            let indexed = store.book(&id).expect("book");
+            let whole = with_provisions(
+                store.edition(&id).expect("edition").clone(),
+                &DataSource::Embedded,
+                &catalog,
+            )
+            .expect("record");
+            let whole = crate::rules::Book::Full(&whole);
+            let mut stated = 0;
+            for provision in catalog.iter() {
+                let from_index = statements_of(&indexed, &provision.id);
+                assert_eq!(
+                    from_index,
+                    statements_of(&whole, &provision.id),
+                    "{id} {}",
+                    provision.id
+                );
+                stated += from_index.len();
+            }
+            assert!(stated > 100, "{id}: {stated}");
+            editions += 1;
+        }
+        assert_eq!(editions, 5);
+    }
 
     fn provision(id: &str, param: Option<&str>, value: Option<&str>) -> Provision {
         Provision {

@@ -415,7 +415,10 @@ pub fn assemble(
     let mut stated_parts = Vec::new();
     for cite in &decision.cites {
         let (part, stated) = stated_part(book, cite)?;
-        if !stated && let Some(provision) = cite.stating {
+        if !stated
+            && let Some(provision) = cite.stating
+            && !unstated.contains(&(cite.concept, provision))
+        {
             unstated.push((cite.concept, provision));
         }
         stated_parts.push(part);
@@ -687,12 +690,16 @@ pub fn answer_in_words(ui: &Ui, incident: &str, key: &str, value: &serde_json::V
 
 /// The label of the part of `book`'s rule that states the provision `cite`
 /// names (`None`: it names none, or that rule does not state it), and
-/// whether the edition states that provision anywhere.
+/// whether the edition states that provision anywhere (as far as its record
+/// tells: a book without one is not said to be silent).
 fn stated_part(book: &Book, cite: &Cite) -> crate::Result<(Option<String>, bool)> {
     let Some(provision) = cite.stating else {
         return Ok((None, true));
     };
-    let statements = crate::rules::provisions::statements_of(book, provision);
+    // A book without its provisions' record says nothing either way.
+    let Some(statements) = crate::rules::provisions::statements_of(book, provision) else {
+        return Ok((None, true));
+    };
     if statements.is_empty() {
         return Ok((None, false));
     }

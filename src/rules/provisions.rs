@@ -867,30 +867,46 @@ static BUNDLED_SPANS: &[(&str, &str, &str, &str)] =
     include!(concat!(env!("OUT_DIR"), "/provision_spans.rs"));
 
 /// The rules of `book` that state provision `id`: each one's number and
-/// words. An edition parsed whole (a house overlay too) carries them on its
-/// rules; a bundled edition read through its index, in its record (as the
-/// build extracted it).
-pub fn statements_of(book: &crate::rules::Book, id: &str) -> Vec<(String, String)> {
+/// words; `None` where the book records no provisions at all (an edition
+/// parsed whole without its record), so that silence is never read as "not
+/// stated". An edition parsed whole with its record (a house overlay too)
+/// carries them on its rules; a bundled edition read through its index, in
+/// its record (as the build extracted it).
+pub fn statements_of(book: &crate::rules::Book, id: &str) -> Option<Vec<(String, String)>> {
     match book {
-        crate::rules::Book::Full(e) => e
-            .rules()
-            .flat_map(|rule| {
-                rule.provisions
-                    .iter()
-                    .filter(|s| s.id == id)
-                    .map(|s| (rule.number.clone(), s.span.clone()))
-            })
-            .collect(),
+        crate::rules::Book::Full(e) => {
+            if e.rules().all(|rule| rule.provisions.is_empty()) {
+                return None;
+            }
+            Some(
+                e.rules()
+                    .flat_map(|rule| {
+                        rule.provisions
+                            .iter()
+                            .filter(|s| s.id == id)
+                            .map(|s| (rule.number.clone(), s.span.clone()))
+                    })
+                    .collect(),
+            )
+        }
         crate::rules::Book::Indexed { index, .. } => {
-            let key = (index.head.id.as_str(), id);
-            let from = BUNDLED_SPANS.partition_point(|(e, p, ..)| (*e, *p) < key);
-            BUNDLED_SPANS
-                .get(from..)
-                .unwrap_or_default()
-                .iter()
-                .take_while(|(e, p, ..)| (*e, *p) == key)
-                .map(|(_, _, number, span)| (number.to_string(), span.to_string()))
-                .collect()
+            let edition = index.head.id.as_str();
+            let start = BUNDLED_SPANS.partition_point(|(e, ..)| *e < edition);
+            let of_edition = BUNDLED_SPANS.get(start..).unwrap_or_default();
+            if of_edition.first().is_none_or(|(e, ..)| *e != edition) {
+                return None;
+            }
+            let key = (edition, id);
+            let from = of_edition.partition_point(|(e, p, ..)| (*e, *p) < key);
+            Some(
+                of_edition
+                    .get(from..)
+                    .unwrap_or_default()
+                    .iter()
+                    .take_while(|(e, p, ..)| (*e, *p) == key)
+                    .map(|(_, _, number, span)| (number.to_string(), span.to_string()))
+                    .collect(),
+            )
         }
     }
 }
@@ -1147,10 +1163,10 @@ mod tests {
             let whole = crate::rules::Book::Full(&whole);
             let mut stated = 0;
             for provision in catalog.iter() {
-                let from_index = statements_of(&indexed, &provision.id);
+                let from_index = statements_of(&indexed, &provision.id).expect("recorded");
                 assert_eq!(
-                    from_index,
-                    statements_of(&whole, &provision.id),
+                    Some(&from_index),
+                    statements_of(&whole, &provision.id).as_ref(),
                     "{id} {}",
                     provision.id
                 );

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use crate::common::{copy_dir, floor, json, json_of, one_line_error, stdout};
+use crate::common::{copy_dir, floor, json, json_of, one_line_error, scratch_dir, stdout};
 
 fn hands_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hands")
@@ -569,6 +569,39 @@ fn a_rule_silent_on_what_decided_says_so() {
         )) && notes.contains("the 50% standard decides");
         assert_eq!(says, silent, "{edition}: {notes}");
     }
+}
+
+/// A data tree read whole without provision records tells nothing of what
+/// its rules state: the card never says a rule is silent on that ground.
+#[test]
+fn without_its_record_an_edition_is_not_called_silent() {
+    let dir = scratch_dir();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for top in ["locales", "rulings"] {
+        copy_dir(&root.join(top), &dir.path().join(top));
+    }
+    let data = dir.path().to_str().unwrap();
+    let r = json(&[
+        "--data",
+        data,
+        "--lang",
+        "en",
+        "incident",
+        "bet",
+        "--rules",
+        "dpc-2019-en",
+        "--answer",
+        "facing=1000",
+        "--answer",
+        "big_blind=100",
+        "--answer",
+        "declared=raise",
+        "--answer",
+        "declared_amount=1500",
+    ]);
+    assert_eq!(r["amounts"]["total"], 2000);
+    let notes = r["notes"].to_string();
+    assert!(!notes.contains("does not state"), "{notes}");
 }
 
 fn replay_text(args: &[&str], text: &str) -> Value {

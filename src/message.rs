@@ -368,6 +368,8 @@ messages! {
     SettingsUnreadable = "settings_unreadable" [problem],
     /// The settings file does not parse.
     SettingsYaml = "settings_yaml" [problem],
+    /// An event setting that a question bound to it does not take.
+    SettingRefused = "setting_refused" [setting, value, question, problem],
     /// The log path is a directory, FIFO or socket.
     LogNotAFile = "log_not_a_file" [file],
 
@@ -1019,6 +1021,8 @@ messages! {
     CheckQuestionNoText = "check_question_no_text" [question, key],
     /// A choice of games that is no game.
     CheckChoiceNotGame = "check_choice_not_game" [question, choice],
+    /// A value of the setting that the question bound to it lacks.
+    CheckSettingChoiceMissing = "check_setting_choice_missing" [question, setting, value],
     /// A `setting` that does not exist or does not fit.
     CheckSettingUnknown = "check_setting_unknown" [question, setting],
     /// A decision tree without its module.

@@ -112,6 +112,18 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<Problem> {
                         problems.push(at(Msg::CheckChoiceNotGame).arg("choice", c));
                     }
                 }
+                // Every game an event may set must answer the question, or
+                // the setting would be dropped for that event.
+                use strum::VariantNames;
+                for game in crate::poker::Game::VARIANTS {
+                    if !q.choices.iter().any(|c| c == game) {
+                        problems.push(
+                            at(Msg::CheckSettingChoiceMissing)
+                                .arg("setting", "game")
+                                .arg("value", *game),
+                        );
+                    }
+                }
             }
             Some(other) => problems.push(at(Msg::CheckSettingUnknown).arg("setting", other)),
         }

@@ -214,8 +214,19 @@ fn settings_seed(
         if let Some(value) = value
             && !given.contains_key(&q.id)
             && seed.get(&q.id).is_none()
-            && let Ok(answer) = q.parse(&value)
         {
+            // A setting the question refuses is never dropped unsaid: the
+            // question would take its default for this event's game.
+            let answer = q.parse(&value).map_err(|e| {
+                floor::Error::input(
+                    "game",
+                    floor::message::Message::new(floor::message::Msg::SettingRefused)
+                        .arg("setting", "game")
+                        .arg("value", &value)
+                        .arg("question", &q.id)
+                        .nested("problem", e.0),
+                )
+            })?;
             seed.insert(&q.id, answer, engine::Origin::Setting);
         }
     }

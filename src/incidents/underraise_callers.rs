@@ -17,7 +17,7 @@ use super::sequence::{Irregular, apply, as_ruled, spot_at};
 use super::situation::{HouseRaise, Needs, WithRound, round_before};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::poker::{Action, ActionKind, Chips, Round, Spot};
+use crate::poker::{Action, ActionKind, Chips, Game, Round, Spot};
 
 /// The `underraise-callers` incident.
 pub struct UnderraiseCallers;
@@ -149,9 +149,13 @@ impl Incident for UnderraiseCallers {
                 ],
             ));
         };
+        // Rule 52-A names limit and no-limit only; a pot-limit raise below
+        // the minimum (the same minimum as in no-limit) is corrected as in
+        // no-limit, and the card says no rule covers it.
+        let pot_limit = setup.game == Game::PotLimit;
         let r = incorrect_bet(
             &IncorrectBetInput {
-                game: setup.game,
+                game: if pot_limit { Game::NoLimit } else { setup.game },
                 big_blind: setup.big_blind,
                 street,
                 facing: found.bet.facing,
@@ -174,6 +178,9 @@ impl Incident for UnderraiseCallers {
             UnderraiseOutcome::Stands
         };
         let mut d = Decision::<UnderraiseCallers>::new(outcome, r.concepts);
+        if pot_limit {
+            d.notes.push(Notes::PotLimitAsNoLimit);
+        }
         // Short of a minimum a house sets above TDA 43.
         if let Some(h) = HouseRaise::of(&found.spot, cx) {
             h.cite(&mut d);
@@ -279,6 +286,8 @@ crate::notes! {
         ShortCallerAdds { player: String, total: Chips, corrected_to: Chips, to_add: Chips } = "short_caller_adds",
         /// A house minimum raise above TDA 43, and what 43 alone gives.
         HouseMinRaise(HouseRaise) = "house_min_raise",
+        /// Pot-limit: no rule covers it; corrected as in no-limit.
+        PotLimitAsNoLimit = "pot_limit_underraise",
     }
 }
 
@@ -351,6 +360,20 @@ mod tests {
         let d = rule("tda-2019-sk", "A:bet:150,B:call", false);
         assert_eq!(d.named_amounts()[0], ("corrected_to".to_string(), 200));
         assert_eq!(d.data()["callers"][0]["to_add"], 50);
+    }
+
+    // 52-A names limit and no-limit only: in pot-limit the same minimum is
+    // enforced the same way, and the card says no rule covers it.
+    #[test]
+    fn a_pot_limit_underraise_is_corrected_as_in_no_limit_and_says_so() {
+        let mut a = answers(EXAMPLE, false);
+        a.told.game = Some(Game::PotLimit);
+        let d = super::super::rule_in::<UnderraiseCallers>("dpc-2019-en", a).unwrap();
+        assert_eq!(d.outcome, UnderraiseOutcome::Corrected);
+        assert_eq!(d.named_amounts()[0], ("corrected_to".to_string(), 1200));
+        assert!(d.notes.contains(&Notes::PotLimitAsNoLimit));
+        let d = rule("dpc-2019-en", EXAMPLE, false);
+        assert!(!d.notes.contains(&Notes::PotLimitAsNoLimit));
     }
 
     // A short all-in called by others is allowed (43-A "unless ... the

@@ -304,3 +304,46 @@ fn a_choice_or_a_citation_the_module_does_not_know_fails_the_check() {
     assert!(out.contains("rulings/bet.yaml:54:50:"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A question bound to the `game` setting that lacks one of the games
+/// fails the check; and an event set to that game is told so by the
+/// incident instead of being answered by the question's default.
+#[test]
+fn a_game_question_lacking_a_game_fails_and_never_drops_the_setting() {
+    let copy = data_copy();
+    let dir = copy.path().to_path_buf();
+    edit(
+        &dir,
+        "rulings/reopening.yaml",
+        "choices: [no-limit, pot-limit, limit], default: no-limit, setting: game}",
+        "choices: [no-limit, limit], default: no-limit, setting: game}",
+    );
+    let (code, out) = check(&dir);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains(
+            "rulings/reopening.yaml: question `game`: setting `game` may be `pot-limit`, which is not a choice"
+        ),
+        "{out}"
+    );
+    let out = floor()
+        .arg("--data")
+        .arg(&dir)
+        .args(["--game", "pot-limit", "incident", "reopening", "--json"])
+        .args([
+            "--answer",
+            "big_blind=200",
+            "--answer",
+            "actions=1:raise:600",
+        ])
+        .args(["--answer", "player=2"])
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the event's game is pot-limit, which question `game` does not take"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

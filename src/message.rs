@@ -715,6 +715,9 @@ messages! {
     HandOmittedCheck = "hand.omitted_check" [player, step],
     /// Up cards not known: the first to act as the record has it.
     HandUpCardsUnknown = "hand.up_cards_unknown" [player, street],
+    /// A bet or raise below the minimum that rules otherwise when pushed
+    /// without a word than when said aloud.
+    HandAmountReading = "hand.amount_reading" [step, player, total, min, said, pushed, rules],
     /// Winnings all zero although pots were won.
     HandWinningsZero = "hand.winnings_zero" [],
     /// The record splits a pot finer than the smallest chip.

@@ -1014,8 +1014,17 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 corrected,
                 as_played,
                 undercall,
+                reading,
             } = rule(hand, rules, &round, &spot, mv, opener, &so_far)
                 .map_err(|e| bad(at(number, mv.player, e.message())))?;
+            if let Some(message) = reading {
+                remarks.push(remark(
+                    "amount-reading",
+                    Some(hand.label(mv.player)),
+                    Some(number),
+                    message.arg("step", number),
+                ));
+            }
             if undercall {
                 undercall_facing = Some(spot.facing);
             }
@@ -1360,6 +1369,9 @@ struct Ruled {
     as_played: Option<Action>,
     /// An undercall.
     undercall: bool,
+    /// The record gives an amount below the minimum without saying how it
+    /// was made, and the two readings rule differently: the replay says so.
+    reading: Option<Message>,
 }
 
 /// What the replay knows of the round so far, for the rulings that look
@@ -1447,6 +1459,7 @@ fn rule(
         corrected: true,
         as_played: None,
         undercall: false,
+        reading: None,
     };
     // Less than the call put out, not all-in: an undercall (TDA 51-B), or
     // one in sequence after another (51-C). The replay goes on with the
@@ -1532,6 +1545,7 @@ fn rule(
             corrected: false,
             as_played: None,
             undercall: false,
+            reading: None,
         })
     };
     let by_total = |t: Chips| -> ActionKind {
@@ -1589,6 +1603,25 @@ fn rule(
                     ("declared", choice(declared)),
                     ("declared_amount", Answer::Amount(t)),
                 ])?;
+                // Read as said aloud; pushed without a word, the same chips
+                // may rule otherwise (the 50% standard): then the replay
+                // tells both.
+                if t < min
+                    && let Some(put) = t.checked_sub(spot.in_front).filter(|p| *p > 0)
+                    && let Ok((pushed, _)) = by_bet(vec![("pushed", Answer::Amount(put))])
+                    && pushed.action != r.action
+                    && let (Some(said), Some(other)) = (&r.ruling, &pushed.ruling)
+                {
+                    r.reading = Some(
+                        Message::new(Msg::HandAmountReading)
+                            .arg("player", hand.label(mv.player))
+                            .arg("total", t)
+                            .arg("min", min)
+                            .arg("said", &said.outcome_text)
+                            .arg("pushed", &other.outcome_text)
+                            .arg("rules", cited(other).join(", ")),
+                    );
+                }
                 if t < min {
                     let kind = if spot.facing == 0 {
                         ActionKind::Bet

@@ -1763,3 +1763,51 @@ fn a_replay_gives_the_incidents_typed_answers() {
         assert!(lists > 0, "{incident}: no list among {answers:?}");
     }
 }
+
+/// A raise the record gives below the minimum, without saying whether it
+/// was said or pushed: read as said ("raise 1300": the full raise), and
+/// where pushed chips would rule otherwise (less than half the raise: a
+/// call), the replay says both. At half a raise or more both readings give
+/// the full raise, and nothing is said.
+#[test]
+fn an_amount_below_the_minimum_says_how_it_was_read_when_that_decides() {
+    let text =
+        std::fs::read_to_string(hands_dir().join("underraise-out-of-turn.hand")).expect("the hand");
+    let short = text.replace("6 r1500", "6 r1300");
+    assert_ne!(short, text);
+    let r = replayed(&short);
+    assert_eq!(
+        step(&r, 11)["ruled"],
+        serde_json::json!({"kind": "raise", "to": 2000})
+    );
+    let remarks = r["remarks"].as_array().unwrap();
+    let reading: Vec<&Value> = remarks
+        .iter()
+        .filter(|m| m["kind"] == "amount-reading")
+        .collect();
+    assert_eq!(reading.len(), 1, "{remarks:?}");
+    assert_eq!(reading[0]["before_step"], 11);
+    assert_eq!(reading[0]["player"], "6");
+    let said = reading[0]["text"].as_str().unwrap();
+    assert!(
+        said.contains("Ruled as said aloud: Raise to 2000"),
+        "{said}"
+    );
+    assert!(said.contains("Call: 1000 in total (rule 43-A)"), "{said}");
+    let out = floor()
+        .args(["hand", "-"])
+        .write_stdin(short)
+        .output()
+        .expect("runs");
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains(said), "{table}");
+    let full = replayed(&text);
+    assert!(
+        full["remarks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["kind"] != "amount-reading"),
+        "{full}"
+    );
+}

@@ -71,6 +71,7 @@ impl Incident for Reopening {
             notes.extend(cap.note.map(Notes::Limit));
         }
         let r = options(&round, player.trim())?;
+        situation::reopen_share_read(&round, player.trim(), cx)?;
         let mut d = Decision::<Reopening>::new(r.outcome, r.concepts);
         d.notes.extend(notes);
         // A house minimum above TDA 43 decided the minimum raise-to (in

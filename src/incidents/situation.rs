@@ -193,16 +193,7 @@ impl Situation {
             spot.capped = capped_as_played(told.raises, &round, cx)?;
             spot.may_raise = spot.may_raise && !spot.capped;
         }
-        // In limit after an all-in, the share that re-opens decided whether
-        // he may raise when the bet grew since he acted by less than a bet:
-        // noted then.
-        if setup.game == Game::Limit
-            && setup.limit_reopen_percent != 100
-            && round.acted(&player)
-            && (1..setup.unit().unwrap_or(Chips::MAX)).contains(&round.raised_since_acted(&player))
-        {
-            limit_reopen_percent(cx)?;
-        }
+        reopen_share_read(&round, &player, cx)?;
         let mut notes = Vec::new();
         if told.street.is_none() {
             notes.push(Note::StreetUnnamed);
@@ -439,6 +430,22 @@ fn certain_player(round: &Round, needs: Needs) -> Result<String, Error> {
 /// The edition's share of a bet that re-opens limit betting (read, and
 /// noted on the card where it falls back to practice, only where it
 /// matters).
+/// In limit after an all-in, the share that re-opens decides whether
+/// `player` may raise when the bet grew since he acted by less than a bet:
+/// read from the edition then, so that a practice it falls back to is noted.
+/// Every incident that tells a player's options from a round calls it.
+pub(crate) fn reopen_share_read(round: &Round, player: &str, cx: &mut Cx<'_>) -> Result<(), Error> {
+    let setup = round.setup();
+    if setup.game == Game::Limit
+        && setup.limit_reopen_percent != 100
+        && round.acted(player)
+        && (1..setup.unit().unwrap_or(Chips::MAX)).contains(&round.raised_since_acted(player))
+    {
+        limit_reopen_percent(cx)?;
+    }
+    Ok(())
+}
+
 pub(crate) fn limit_reopen_percent(cx: &mut Cx<'_>) -> Result<u8, Error> {
     limit_reopen_percent_of(&mut cx.params)
 }

@@ -131,6 +131,32 @@ fn reopening_after_short_all_ins_per_the_onk_example() {
     }
 }
 
+/// Limit, A bets 200, B is all-in for 300: half a bet more, which reopens
+/// for A in the editions that state the limit share (ONK 47-B, the German
+/// and Slovak TDA texts: 50%). DPC's and Pokerpunt's reopening rules name
+/// no-limit and pot-limit only: the same TDA share decides there, and the
+/// card says so. For D, who has not acted, the share decides nothing.
+#[test]
+fn the_limit_share_that_reopens_is_said_where_the_edition_has_none() {
+    let actions = "actions=A:bet:200,B:all-in:300,C:call";
+    let practice = "no rule on the share of a bet that reopens the betting in limit";
+    for (edition, stated) in [
+        ("dpc-2019-en", false),
+        ("pokerpunt-nl", false),
+        ("onk-2023-nl", true),
+        ("tda-2015-de", true),
+        ("tda-2019-sk", true),
+    ] {
+        let base = ["game=limit", "big_blind=200", "street=flop", actions];
+        let a = rule(edition, "reopening", &[&base[..], &["player=A"]].concat());
+        assert_eq!(a["outcome"], "reopened", "{edition}");
+        let notes = a["notes"].to_string();
+        assert_eq!(notes.contains(practice), !stated, "{edition}: {notes}");
+        let d = rule(edition, "reopening", &[&base[..], &["player=D"]].concat());
+        assert!(!d["notes"].to_string().contains(practice), "{edition}");
+    }
+}
+
 /// Pot 1000, a bet of 200 in: calling makes 1400, so the largest raise is to
 /// 200 + 1400 = 1600.
 #[test]

@@ -56,7 +56,7 @@ impl Incident for ChipRace {
     type Outcome = ChipRaceOutcome;
     type Amounts = Amounts;
     type Extra = Extra;
-    type Note = crate::engine::notes::NoNote;
+    type Note = Notes;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ChipRace>, Error> {
         let counts = a.removed_chips;
@@ -130,8 +130,48 @@ impl Incident for ChipRace {
                 d
             }
         };
+        // The card names who wins the raced chips and what each seat ends
+        // with: the dealer hands them out from it.
+        let seats_where = |keep: fn(&RaceSeat) -> bool| {
+            r.seats
+                .iter()
+                .filter(|s| keep(s))
+                .map(|s| s.seat.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if params.method == ChipRaceMethod::Race && r.chips_raced > 0 {
+            d.notes.push(Notes::RaceWinners {
+                seats: seats_where(|s| s.raced > 0),
+            });
+        }
+        let kept_in = seats_where(|s| s.kept_in);
+        if !kept_in.is_empty() {
+            d.notes.push(Notes::KeptIn { seats: kept_in });
+        }
+        let per_seat: Vec<String> = r
+            .seats
+            .iter()
+            .map(|s| format!("{}: {}", s.seat, s.new_chips))
+            .collect();
+        d.notes.push(Notes::NewChips {
+            denomination: a.new_denomination,
+            chips: per_seat.join(", "),
+        });
         d.extra.seats = r.seats;
         Ok(d)
+    }
+}
+
+crate::notes! {
+    /// The notes of `chip-race`.
+    pub enum Notes {
+        /// The seats the raced chips go to.
+        RaceWinners { seats: String } = "chip_race_winners",
+        /// The seats given one chip so as not to be raced out.
+        KeptIn { seats: String } = "chip_race_kept_in",
+        /// Every seat's new chips ("1: 18, 2: 13").
+        NewChips { denomination: Chips, chips: String } = "chip_race_new_chips",
     }
 }
 

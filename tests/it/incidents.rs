@@ -157,6 +157,33 @@ fn the_limit_share_that_reopens_is_said_where_the_edition_has_none() {
     }
 }
 
+/// Colour-up of 25s into 100s: seat 1 has 75 of them (1875: 18 new chips,
+/// 75 left over), seats 2 and 4 50 (12, 50 over), seat 3 one (25 over, and
+/// no other chips). 200 over: two chips raced, to the first two of the race
+/// order (2, 4); seat 3 keeps one chip. The card names who gets what.
+#[test]
+fn the_chip_race_card_names_the_winners_and_every_seats_chips() {
+    let r = rule(
+        "dpc-2019-en",
+        "chip-race",
+        &[
+            "removed_denomination=25",
+            "new_denomination=100",
+            "removed_chips=1:75,2:50,3:1,4:50",
+            "race_order=2,4,1",
+            "no_other_chips=3",
+        ],
+    );
+    let notes = r["notes"].to_string();
+    for said in [
+        "The raced chips go to seats 2, 4, one each.",
+        "Seats 3 would lose their last chip",
+        "New chips of 100 per seat (seat: chips): 1: 18, 2: 13, 3: 1, 4: 13.",
+    ] {
+        assert!(notes.contains(said), "{said}: {notes}");
+    }
+}
+
 /// Pot 1000, a bet of 200 in: calling makes 1400, so the largest raise is to
 /// 200 + 1400 = 1600.
 #[test]

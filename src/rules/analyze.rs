@@ -198,13 +198,48 @@ pub fn stem_sk(word: &str) -> String {
 pub fn form_variants(lang: &str, word: &str) -> Vec<String> {
     let own = stem(lang, word);
     let mut stems: Vec<String> = Vec::new();
-    for w in infinitives(lang, word) {
+    let diminished = if lang == "nl" {
+        diminutive_bases(word)
+    } else {
+        Vec::new()
+    };
+    for w in infinitives(lang, word).into_iter().chain(diminished) {
         let s = stem(lang, &w);
         if s != own && s.len() >= 3 && !stems.contains(&s) {
             stems.push(s);
         }
     }
     stems
+}
+
+/// The nouns a Dutch diminutive may be of ("rekje" of "rek", "stoeltje"
+/// of "stoel", "balletje" of "bal", plurals too): Snowball leaves the
+/// ending on, and the rules say the plain noun. Every reading the endings
+/// allow; the caller keeps those the texts have.
+pub fn diminutive_bases(word: &str) -> Vec<String> {
+    let mut bases = Vec::new();
+    for ending in ["etjes", "etje", "tjes", "tje", "pjes", "pje", "jes", "je"] {
+        let Some(base) = word.strip_suffix(ending).filter(|b| b.len() >= 3) else {
+            continue;
+        };
+        bases.push(base.to_string());
+        // Its plural, the form the rules often say: "rekken", "kloppen".
+        let bytes = base.as_bytes();
+        if let Some(&last) = bytes.last()
+            && !b"aeiouy".contains(&last)
+        {
+            bases.push(format!("{base}en"));
+            bases.push(format!("{base}{}en", char::from(last)));
+        }
+        // "balletje": the consonant is doubled before "-etje".
+        if ending.starts_with("et")
+            && let [.., a, b] = bytes
+            && a == b
+        {
+            bases.push(base[..base.len() - 1].to_string());
+        }
+    }
+    bases
 }
 
 /// The words a verb form may be a form of: an irregular form
@@ -815,6 +850,31 @@ mod tests {
         assert!(form_variants("sk", "ukazal").is_empty());
         // Nothing shorter than three letters.
         assert!(form_variants("nl", "bet").iter().all(|s| s.len() >= 3));
+    }
+
+    #[test]
+    fn a_dutch_diminutive_leads_to_its_noun() {
+        for (form, noun) in [
+            ("rekje", "rek"),
+            ("rekjes", "rekken"),
+            ("stoeltje", "stoel"),
+            ("kaartje", "kaart"),
+            ("balletje", "bal"),
+            ("chipje", "chip"),
+            ("klopje", "kloppen"),
+            ("sigaretje", "sigaret"),
+            ("plekje", "plek"),
+        ] {
+            assert!(
+                form_variants("nl", form).contains(&stem("nl", noun)),
+                "{form}: {:?} lacks {}",
+                form_variants("nl", form),
+                stem("nl", noun)
+            );
+        }
+        // Dutch only: German "je" is a word, English has no such ending.
+        assert!(diminutive_bases("je").is_empty());
+        assert!(!form_variants("de", "rekje").contains(&stem("de", "rek")));
     }
 
     #[test]

@@ -464,17 +464,44 @@ mod tests {
             let sure: &[(&str, &str)] = match id.as_str() {
                 // "gecombineerd van twee tafels": combine, table.
                 "onk-2023-nl" => &[("23", "hand_start_events"), ("RP-9", "final_table_policy")],
-                "tda-2019-sk" => &[("23", "old_level_after_sa")],
                 // "mit einem vollen Tisch plus 1": full, plus; no combining.
                 // "Zwei oder mehr Karten": the number as three known
                 // editions print it, with card and more.
                 "tda-2015-de" => &[("11", "final_table_policy"), ("34", "misdeal_boxed_cards")],
                 // "even when heads-up until the event": event, heads.
-                "dpc-2019-en" => &[("48", "limit_cap_lifted")],
+                // "with a maximum of one chip": a number written as a word.
+                "dpc-2019-en" => &[("48", "limit_cap_lifted"), ("24", "chip_race_max_chips")],
+                // "jedného žetónu" (of one chip), "minútu po" (a minute
+                // after): a number in another case, a unit alone.
+                "tda-2019-sk" => &[
+                    ("23", "old_level_after_sa"),
+                    ("22", "dispute_break_minutes"),
+                    ("35", "misdeal_exposed_downcards"),
+                ],
                 _ => &[],
             };
             for want in sure {
                 assert!(set.contains(want), "{id}: {want:?} in {set:?}");
+            }
+            // A point quotes the clause that states its parameter: not the
+            // one a known edition's words for two parameters at once find
+            // ("the hand is dead" when a bet is faced), nor the first of
+            // several sentences a quote finds alike.
+            let stated_by: &[(&str, &str)] = match id.as_str() {
+                "dpc-2019-en" => &[("29", "if not facing a bet, the hand is checked.")],
+                "pokerpunt-nl" => &[("29", "Als er geen bet is geplaatst dan is er gechecked.")],
+                _ => &[],
+            };
+            for (rule, sentence) in stated_by {
+                let point = import
+                    .doubts
+                    .iter()
+                    .find(|d| d.rule == *rule && d.key == "clock_expiry_not_facing_bet");
+                assert!(
+                    point.is_some_and(|d| d.sentence == *sentence
+                        && d.readings == [serde_json::Value::from("check")]),
+                    "{id}: {point:?}"
+                );
             }
             if id != "onk-2023-nl" {
                 continue;

@@ -107,7 +107,7 @@ pub fn read(text: &str, kind: source::Kind, knowledge: &Knowledge, options: &Opt
     let (meant, open) = params::by_meaning(&mut built.edition, knowledge, &doubts);
     params.extend(meant);
     doubts.extend(open);
-    let (aligned, open) = params::by_quote(&mut built.edition, knowledge, &doubts);
+    let (aligned, open) = params::by_quote(&mut built.edition, knowledge, &mut doubts);
     params.extend(aligned);
     doubts.extend(open);
     params.extend(params::decide(&mut built.edition, knowledge, &mut doubts));

@@ -915,7 +915,12 @@ fn tokenize(text: &str, lw: &Folded) -> Vec<Token> {
             );
             match lw.number(&folded, before_time) {
                 Some(n) if !next_digit => out.push(Token::Number(n)),
-                _ => out.push(Token::Word(folded)),
+                _ => {
+                    if lw.one_unit(&folded) && !matches!(out.last(), Some(Token::Number(_))) {
+                        out.push(Token::Number(1));
+                    }
+                    out.push(Token::Word(folded));
+                }
             }
             continue;
         }
@@ -1364,7 +1369,7 @@ struct Known<'a> {
 pub fn by_quote(
     edition: &mut Edition,
     knowledge: &Knowledge,
-    doubts: &[Doubt],
+    doubts: &mut [Doubt],
 ) -> (Vec<Found>, Vec<Doubt>) {
     let words = &knowledge.cues.words;
     let terms: BTreeMap<Lang, Vec<(Vec<String>, &str)>> = Lang::ALL
@@ -1393,6 +1398,16 @@ pub fn by_quote(
     let terms_in = |l: Lang| terms.get(&l).unwrap_or(&no_terms);
     let mut known: Vec<Known> = Vec::new();
     for q in &knowledge.quotes {
+        // Words an edition quotes for two parameters of a rule (a clock
+        // that kills the hand whether a bet is faced or not) tell where
+        // neither stands in a book that states them apart: aligned, they
+        // would cite the sentence of the other.
+        let shared = knowledge.quotes.iter().any(|o| {
+            o.edition == q.edition && o.rule == q.rule && o.span == q.span && o.key != q.key
+        });
+        if shared {
+            continue;
+        }
         let Some(ed) = knowledge.editions.iter().find(|e| e.id == q.edition) else {
             continue;
         };
@@ -1499,10 +1514,46 @@ pub fn by_quote(
         for key in keys {
             let left = doubts.iter().any(|d| d.rule == rule.number && d.key == key);
             let unstated = twins.iter().any(|t| !t.contains_key(key));
+            let mine: Vec<&Known> = here.iter().copied().filter(|k| k.key == key).collect();
+            if left
+                && !have.contains_key(key)
+                && !unstated
+                && mine.iter().any(|k| k.value.is_array())
+            {
+                // A list left open on fewer items than the known quotes
+                // align with offers those too, where they make a list a
+                // known edition states: the person sees the whole list the
+                // rule may state, not the part one reader knew.
+                let known = lists.get(key).map_or(&[][..], Vec::as_slice);
+                let wider = by_items(&mine, &align, known);
+                let whole = |items: &Vec<Value>| {
+                    known
+                        .iter()
+                        .any(|l| l.len() == items.len() && items.iter().all(|i| l.contains(i)))
+                };
+                if let Some((Value::Array(items), at, _)) = wider.into_iter().next()
+                    && whole(&items)
+                {
+                    for d in doubts
+                        .iter_mut()
+                        .filter(|d| d.rule == rule.number && d.key == key)
+                    {
+                        let narrower = match d.readings.as_slice() {
+                            [Value::Array(read)] => {
+                                read.len() < items.len() && read.iter().all(|i| items.contains(i))
+                            }
+                            _ => false,
+                        };
+                        if narrower {
+                            d.readings = vec![Value::Array(items.clone())];
+                            d.sentence = sentences.get(at).cloned().unwrap_or_default();
+                        }
+                    }
+                }
+            }
             if have.contains_key(key) || left || unstated {
                 continue;
             }
-            let mine: Vec<&Known> = here.iter().copied().filter(|k| k.key == key).collect();
             let readings: Vec<Aligned> = if mine.iter().any(|k| k.value.is_array()) {
                 by_items(&mine, &align, lists.get(key).map_or(&[][..], Vec::as_slice))
             } else {
@@ -1519,10 +1570,20 @@ pub fn by_quote(
                             .unwrap_or_default(),
                     };
                     for (value, strong) in read {
-                        out.push((value, s, (alone && strong).then_some(k.edition)));
+                        out.push(((value, s, (alone && strong).then_some(k.edition)), alone));
                     }
                 }
-                out
+                // The sentence quoted to a person is the one most quotes
+                // single out (found alone), then the one most quotes find.
+                let votes = |at: usize| {
+                    let on = out.iter().filter(|((_, s, _), _)| *s == at);
+                    let alone = on.clone().filter(|(_, alone)| *alone).count();
+                    (alone, on.count())
+                };
+                let mut ranked: Vec<((usize, usize), Aligned)> =
+                    out.iter().map(|(a, _)| (votes(a.1), a.clone())).collect();
+                ranked.sort_by_key(|r| std::cmp::Reverse(r.0));
+                ranked.into_iter().map(|(_, a)| a).collect()
             };
             let Some((value, at, _)) = readings.first().cloned() else {
                 continue;
@@ -2360,6 +2421,36 @@ mod tests {
 
     /// A known rule's value read at its place in the book's rule, among
     /// the numbers that count the same thing, in another language.
+    #[test]
+    fn a_number_is_read_in_every_case_and_a_lone_unit_as_one() {
+        let c = cues();
+        let sk = c.words.of(Lang::Sk);
+        let of = |text: &str| -> Vec<(u32, Option<Counts>)> {
+            numbers(&sentences(text), sk, 0)
+                .into_iter()
+                .map(|n| (n.0, n.1))
+                .collect()
+        };
+        // "of one chip": the genitive of one.
+        assert_eq!(
+            of("s maximálnym ohodnotením jedného žetónu pre hráča"),
+            vec![(1, None)]
+        );
+        // "a minute after": no article, the unit alone says one.
+        assert_eq!(
+            of("právo na námietku zaniká minútu po pridelení banku"),
+            vec![(1, Some(Counts::Unit(Unit::Minutes)))]
+        );
+        // A unit after its number is not one more.
+        assert_eq!(
+            of("2 minúty na jednu ruku"),
+            vec![
+                (2, Some(Counts::Unit(Unit::Minutes))),
+                (1, Some(Counts::Unit(Unit::Hands)))
+            ]
+        );
+    }
+
     #[test]
     fn a_number_is_read_where_the_known_rule_prints_its_value() {
         let c = cues();

@@ -7,7 +7,7 @@
 //! record how rulebooks word things, this is no book's: holding a book out
 //! leaves it whole.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Deserialize;
 
@@ -54,6 +54,11 @@ pub struct LangWords {
     /// unit of time.
     #[serde(default)]
     pub article_numbers: BTreeMap<String, u32>,
+    /// A unit of time in the singular that says one of it where no number
+    /// stands before it, in a language without an article ("minútu po",
+    /// a minute after).
+    #[serde(default)]
+    pub one_units: Vec<String>,
     /// General words by what they mean ("left", "dead", "first"), a word
     /// ending in `*` standing for every word it begins: how a value stated
     /// in one language is recognised in another.
@@ -73,6 +78,7 @@ pub struct Folded {
     units: BTreeMap<String, Unit>,
     numbers: BTreeMap<String, u32>,
     articles: BTreeMap<String, u32>,
+    one_units: BTreeSet<String>,
     languages: BTreeMap<String, Vec<String>>,
     /// Folded words (and `*` stems, `true`) with their meaning.
     meanings: Vec<(String, bool, String)>,
@@ -97,6 +103,7 @@ impl Folded {
                 .iter()
                 .map(|(w, n)| (fold(w), *n))
                 .collect(),
+            one_units: words.one_units.iter().map(|w| fold(w)).collect(),
             languages: words.languages.clone(),
             meanings: words
                 .vocabulary
@@ -142,6 +149,11 @@ impl Folded {
                 .then(|| self.articles.get(word).copied())
                 .flatten()
         })
+    }
+
+    /// Whether a folded word is a unit that alone says one of it.
+    pub fn one_unit(&self, word: &str) -> bool {
+        self.one_units.contains(word)
     }
 
     /// The number a folded word of a cue phrase stands for, article or

@@ -48,6 +48,8 @@ fn main() {
     let mut concept_names = Vec::new();
     let mut catalog_bare = String::new();
     let mut spans: Vec<(String, String, String, String)> = Vec::new();
+    let mut records: Vec<(String, serde_json::Value)> = Vec::new();
+    let mut catalog_ids: Vec<String> = Vec::new();
     for rel in &files {
         let yaml = fs::read_to_string(root.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
         // A file that is not valid YAML is embedded as it is: the library
@@ -76,6 +78,13 @@ fn main() {
                 }
                 if let Some(edition) = record_edition(rel) {
                     spans.extend(record_spans(edition, &value));
+                    records.push((edition.to_string(), value.clone()));
+                }
+                if rel == "locales/provisions.yaml" {
+                    catalog_ids = list(&value, "provisions")
+                        .iter()
+                        .map(|p| field(p, "id").to_string())
+                        .collect();
                 }
                 if rel == "locales/concepts.yaml" {
                     for c in list(&value, "concepts") {
@@ -129,6 +138,11 @@ fn main() {
     }
     spans_rs.push(']');
     fs::write(out.join("provision_spans.rs"), spans_rs).expect("write OUT_DIR");
+    fs::write(
+        out.join("provision_records.rs"),
+        record_tables(&records, &catalog_ids),
+    )
+    .expect("write OUT_DIR");
     rule_indexes.push(']');
     fs::write(out.join("rule_indexes.rs"), rule_indexes).expect("write OUT_DIR");
     let (index, tables) = search_data(&editions_json, &lexicons, &concept_names);
@@ -223,6 +237,88 @@ fn record_spans(
             ));
         }
     }
+    out
+}
+
+/// Every bundled record as Rust source, so that compare attaches provisions
+/// without parsing a record: per edition (sorted), one text of statements,
+/// each `number\x1fprovision\x1fwords\x1ftopic\x1f` and the eight terms in
+/// `Term::ALL` order, ended by `\x1e`; an empty field is an absent one.
+/// Statements are sorted by rule number (as strings), then in catalog order
+/// as `attach` orders them. One text per edition, not a table of slices:
+/// each slice would be relocated at every start of every command. A record
+/// whose shape the library would refuse, that names a provision the
+/// catalog does not have, or holds an empty field or a separator, is left
+/// out: the library then parses it and reports what it finds.
+fn record_tables(records: &[(String, serde_json::Value)], catalog_ids: &[String]) -> String {
+    const TERMS: [&str; 8] = [
+        "who", "what", "when", "scope", "then", "bound", "joint", "force",
+    ];
+    let position = |id: &str| catalog_ids.iter().position(|c| c == id);
+    let mut sorted: Vec<&(String, serde_json::Value)> = records.iter().collect();
+    sorted.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out = String::from("&[\n");
+    'records: for (edition, record) in sorted {
+        if field(record, "edition") != edition {
+            continue;
+        }
+        let Some(rules) = record.get("rules").and_then(|r| r.as_object()) else {
+            continue;
+        };
+        let mut numbers: Vec<(&String, &serde_json::Value)> = rules.iter().collect();
+        numbers.sort_by(|a, b| a.0.cmp(b.0));
+        let mut text = String::new();
+        for (number, statements) in numbers {
+            let Some(statements) = statements.as_object() else {
+                continue 'records;
+            };
+            let mut list = Vec::new();
+            for (id, statement) in statements {
+                let Some(at) = position(id) else {
+                    continue 'records;
+                };
+                let mut fields: Vec<Option<&str>> = vec![Some(number), Some(id)];
+                match statement {
+                    serde_json::Value::String(span) => {
+                        fields.push(Some(span));
+                        fields.extend([None; 9]);
+                    }
+                    serde_json::Value::Object(map) => {
+                        let known = ["span", "topic"].iter().chain(TERMS.iter());
+                        let known: Vec<&str> = known.copied().collect();
+                        let all_text = map
+                            .iter()
+                            .all(|(k, v)| known.contains(&k.as_str()) && v.is_string());
+                        if !all_text || !map.contains_key("span") {
+                            continue 'records;
+                        }
+                        for key in ["span", "topic"].iter().chain(TERMS.iter()) {
+                            fields.push(map.get(*key).and_then(|v| v.as_str()));
+                        }
+                    }
+                    _ => continue 'records,
+                }
+                let bad = |f: &Option<&str>| {
+                    f.is_some_and(|f| f.is_empty() || f.contains(['\x1e', '\x1f']))
+                };
+                if fields.iter().any(bad) {
+                    continue 'records;
+                }
+                let mut line: String = fields
+                    .iter()
+                    .map(|f| f.unwrap_or(""))
+                    .collect::<Vec<_>>()
+                    .join("\x1f");
+                line.push('\x1e');
+                list.push((at, line));
+            }
+            // Stable, as `attach` sorts.
+            list.sort_by_key(|(at, _)| *at);
+            text.extend(list.into_iter().map(|(_, line)| line));
+        }
+        out.push_str(&format!("    ({edition:?}, {text:?}),\n"));
+    }
+    out.push(']');
     out
 }
 

@@ -26,7 +26,10 @@
 pub mod align;
 pub mod renumber;
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+
+// Looked up only, never iterated: the order of a map never reaches a row.
+use foldhash::{HashMap, HashMapExt};
 
 use serde::Serialize;
 

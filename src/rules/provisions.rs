@@ -297,6 +297,28 @@ impl Provision {
     }
 }
 
+/// The pieces of `text` between `sep` bytes, as `str::split` gives them;
+/// `terminated`: `sep` ends each piece (`str::split_terminator`). The
+/// bundled records are split with the vectorised `memchr`: `str::split`
+/// scans a byte at a time.
+fn pieces(text: &str, sep: u8, terminated: bool) -> impl Iterator<Item = &str> {
+    let mut rest = (!(terminated && text.is_empty())).then_some(text);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match memchr::memchr(sep, r.as_bytes()) {
+            Some(at) => {
+                // `sep` is ASCII: both ends are character boundaries.
+                rest = r.get(at + 1..).filter(|t| !(terminated && t.is_empty()));
+                r.get(..at)
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
+}
+
 /// The provision catalog, in file order (provisions of one topic together).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Catalog {
@@ -781,6 +803,71 @@ pub fn attach(edition: &mut Edition, record: Record, catalog: &Catalog) -> Vec<M
     problems
 }
 
+/// Every bundled record, extracted by the build: per edition (sorted), its
+/// statements as one text (see `record_tables` in build.rs). Attaching from
+/// it parses no YAML or JSON (compare reads two records at every run).
+static BUNDLED_RECORDS: &[(&str, &str)] =
+    include!(concat!(env!("OUT_DIR"), "/provision_records.rs"));
+
+/// Attaches the bundled record of `edition` as the build extracted it;
+/// `false`, with the edition untouched, where there is none or it names a
+/// rule the edition does not have (the record is then parsed, and its
+/// problems reported).
+fn attach_bundled(edition: &mut Edition) -> bool {
+    let Ok(at) = BUNDLED_RECORDS.binary_search_by(|(e, _)| (*e).cmp(edition.id.as_str())) else {
+        return false;
+    };
+    let Some((_, text)) = BUNDLED_RECORDS.get(at) else {
+        return false;
+    };
+    // Per rule number (sorted), its statements.
+    let mut rules: Vec<(&str, Vec<Stated>)> = Vec::new();
+    for line in pieces(text, 0x1e, true) {
+        let mut fields = pieces(line, 0x1f, false);
+        let number = fields.next().unwrap_or_default();
+        let mut next = || fields.next().filter(|f| !f.is_empty()).map(str::to_string);
+        let (Some(id), Some(span)) = (next(), next()) else {
+            return false;
+        };
+        let stated = Stated {
+            id,
+            span,
+            topic: next(),
+            terms: Terms {
+                who: next(),
+                what: next(),
+                when: next(),
+                scope: next(),
+                then: next(),
+                bound: next(),
+                joint: next(),
+                force: next(),
+            },
+        };
+        match rules.last_mut() {
+            Some((n, list)) if *n == number => list.push(stated),
+            _ => rules.push((number, vec![stated])),
+        }
+    }
+    let find = |number: &str| rules.binary_search_by(|(n, _)| (*n).cmp(number)).ok();
+    // Every recorded number must be a rule of the edition, once (`attach`
+    // holds one rule per number).
+    let mut found: Vec<usize> = edition.rules().filter_map(|r| find(&r.number)).collect();
+    let count = found.len();
+    found.sort_unstable();
+    found.dedup();
+    if count != rules.len() || found.len() != count {
+        return false;
+    }
+    for rule in edition.rules_mut() {
+        let at = rules.binary_search_by(|(n, _)| (*n).cmp(rule.number.as_str()));
+        if let Some((_, list)) = at.ok().and_then(|i| rules.get_mut(i)) {
+            rule.provisions = std::mem::take(list);
+        }
+    }
+    true
+}
+
 /// Loads the edition's record and attaches it: the edition with its
 /// provisions (as it was where the data tree records none).
 pub fn with_provisions(
@@ -788,6 +875,10 @@ pub fn with_provisions(
     source: &DataSource,
     catalog: &Catalog,
 ) -> crate::Result<Edition> {
+    // The bundled catalog is the one the build ordered the statements by.
+    if matches!(source, DataSource::Embedded) && attach_bundled(&mut edition) {
+        return Ok(edition);
+    }
     let Some(record) = Record::load(source, &edition)? else {
         return Ok(edition);
     };
@@ -1135,6 +1226,47 @@ pub fn is_slug(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pieces_are_those_of_str_split() {
+        for text in [
+            "",
+            "a",
+            "a\x1f",
+            "\x1f",
+            "a\x1fb",
+            "a\x1f\x1fb\x1f",
+            "é\x1fü",
+        ] {
+            let ours: Vec<&str> = pieces(text, 0x1f, false).collect();
+            assert_eq!(ours, text.split('\x1f').collect::<Vec<_>>(), "{text:?}");
+            let ours: Vec<&str> = pieces(text, 0x1f, true).collect();
+            let std: Vec<&str> = text.split_terminator('\x1f').collect();
+            assert_eq!(ours, std, "{text:?}");
+        }
+    }
+
+    /// Attaching the table the build extracted gives every bundled
+    /// edition the provisions parsing its record gives, in the same order.
+    #[test]
+    fn the_extracted_records_attach_as_the_parsed_ones() {
+        let store = crate::rules::Store::open(DataSource::Embedded).expect("store");
+        let catalog = Catalog::load(&DataSource::Embedded)
+            .expect("catalog")
+            .expect("a bundled catalog");
+        let editions = store.editions().expect("editions");
+        assert_eq!(editions.len(), 5);
+        for edition in editions {
+            let mut bundled = edition.clone();
+            assert!(attach_bundled(&mut bundled), "{}: no table", edition.id);
+            let record = Record::load(&DataSource::Embedded, edition)
+                .expect("record")
+                .expect("a bundled record");
+            let mut parsed = edition.clone();
+            assert!(attach(&mut parsed, record, &catalog).is_empty());
+            assert_eq!(bundled, parsed, "{}", edition.id);
+        }
+    }
 
     /// The words the build extracted are the record's, rule by rule, in
     /// every bundled edition: the index and the edition parsed whole with

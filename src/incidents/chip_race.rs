@@ -132,22 +132,28 @@ impl Incident for ChipRace {
         };
         // The card names who wins the raced chips and what each seat ends
         // with: the dealer hands them out from it.
-        let seats_where = |keep: fn(&RaceSeat) -> bool| {
+        let seats_where = |keep: fn(&RaceSeat) -> bool| -> Vec<String> {
             r.seats
                 .iter()
                 .filter(|s| keep(s))
                 .map(|s| s.seat.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
+                .collect()
         };
-        if params.method == ChipRaceMethod::Race && r.chips_raced > 0 {
-            d.notes.push(Notes::RaceWinners {
-                seats: seats_where(|s| s.raced > 0),
-            });
+        if params.method == ChipRaceMethod::Race {
+            match seats_where(|s| s.raced > 0).as_slice() {
+                [] => {}
+                [seat] => d.notes.push(Notes::RaceWinner { seat: seat.clone() }),
+                seats => d.notes.push(Notes::RaceWinners {
+                    seats: seats.join(", "),
+                }),
+            }
         }
-        let kept_in = seats_where(|s| s.kept_in);
-        if !kept_in.is_empty() {
-            d.notes.push(Notes::KeptIn { seats: kept_in });
+        match seats_where(|s| s.kept_in).as_slice() {
+            [] => {}
+            [seat] => d.notes.push(Notes::KeptInOne { seat: seat.clone() }),
+            seats => d.notes.push(Notes::KeptIn {
+                seats: seats.join(", "),
+            }),
         }
         let per_seat: Vec<String> = r
             .seats
@@ -166,8 +172,12 @@ impl Incident for ChipRace {
 crate::notes! {
     /// The notes of `chip-race`.
     pub enum Notes {
+        /// The seat the one raced chip goes to.
+        RaceWinner { seat: String } = "chip_race_winner",
         /// The seats the raced chips go to.
         RaceWinners { seats: String } = "chip_race_winners",
+        /// The seat given one chip so as not to be raced out.
+        KeptInOne { seat: String } = "chip_race_kept_in_one",
         /// The seats given one chip so as not to be raced out.
         KeptIn { seats: String } = "chip_race_kept_in",
         /// Every seat's new chips ("1: 18, 2: 13").

@@ -177,7 +177,7 @@ fn the_chip_race_card_names_the_winners_and_every_seats_chips() {
     let notes = r["notes"].to_string();
     for said in [
         "The raced chips go to seats 2, 4, one each.",
-        "Seats 3 would lose their last chip",
+        "Seat 3 would lose its last chip: it gets one chip",
         "New chips of 100 per seat (seat: chips): 1: 18, 2: 13, 3: 1, 4: 13.",
     ] {
         assert!(notes.contains(said), "{said}: {notes}");

@@ -427,9 +427,6 @@ fn certain_player(round: &Round, needs: Needs) -> Result<String, Error> {
     ))
 }
 
-/// The edition's share of a bet that re-opens limit betting (read, and
-/// noted on the card where it falls back to practice, only where it
-/// matters).
 /// In limit after an all-in, the share that re-opens decides whether
 /// `player` may raise when the bet grew since he acted by less than a bet:
 /// read from the edition then, so that a practice it falls back to is noted.
@@ -446,6 +443,9 @@ pub(crate) fn reopen_share_read(round: &Round, player: &str, cx: &mut Cx<'_>) ->
     Ok(())
 }
 
+/// The edition's share of a bet that re-opens limit betting (read, and
+/// noted on the card where it falls back to practice, only where it
+/// matters).
 pub(crate) fn limit_reopen_percent(cx: &mut Cx<'_>) -> Result<u8, Error> {
     limit_reopen_percent_of(&mut cx.params)
 }

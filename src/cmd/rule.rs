@@ -130,9 +130,9 @@ fn all_editions(ctx: &Ctx, concept: &str) -> floor::Result<Output> {
     let mut table = render::table_with_header(ctx, &["rule.edition", "rule.number", "rule.title"]);
     for (book, f) in &found {
         let rule = &f.rule;
-        let label = match &rule.label {
-            Some(l) if l != &rule.number => format!("{} ({})", rule.number, l),
-            _ => rule.number.clone(),
+        let label = match book.printed_as(rule) {
+            Some(printed) => format!("{} ({printed})", rule.number),
+            None => rule.number.clone(),
         };
         table.add_row(vec![
             render::cell(book.id()),
@@ -180,11 +180,9 @@ pub fn card(ctx: &Ctx, book: &Book, found: &Found) -> String {
             render::cell(&rule.refs.join(", ")),
         ]);
     }
-    let printed = rule
-        .label
-        .as_deref()
-        .filter(|l| *l != rule.number)
-        .map(|l| format!(" · {} {}", ui.t("rule.printed"), Shown(l)))
+    let printed = book
+        .printed_as(rule)
+        .map(|l| format!(" · {} {}", ui.t("rule.printed"), Shown(&l)))
         .unwrap_or_default();
     let mut head = format!(
         "{} ({}) · {}{printed}",

@@ -176,6 +176,24 @@ impl<'a> Book<'a> {
         Some((section, number))
     }
 
+    /// What a reader of the printed book finds `rule` under, where that is
+    /// not the number it is cited by: the section and number of a numbering
+    /// the edition prints of its own ("Play: Bets & Raises 4"), or a label
+    /// that prints the same number otherwise ("OP5", "TDA Regel 43"). A
+    /// label whose number is another one, in an edition that prints no
+    /// numbering of its own, says nothing a reader could look up (the Slovak
+    /// text heads every rule "1."): it is not shown.
+    pub fn printed_as(&self, rule: &Rule) -> Option<String> {
+        if let Some((section, number)) = self.printed(rule) {
+            return Some(format!("{section} {number}"));
+        }
+        let label = rule
+            .label
+            .as_deref()
+            .filter(|l| l.trim().trim_end_matches('.') != rule.number)?;
+        rule.printed_number().is_none().then(|| label.to_string())
+    }
+
     /// Every rule number, in document order.
     pub fn numbers(&self) -> Vec<&'a str> {
         match self {

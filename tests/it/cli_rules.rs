@@ -60,6 +60,42 @@ fn raise_amounts_in_every_edition_keeps_each_editions_number() {
     }
 }
 
+/// `floor rule` names a rule as the printed book does where it prints it
+/// otherwise, as the ruling cards do: DPC with its section.
+#[test]
+fn a_rule_card_says_how_the_book_prints_the_rule_as_the_ruling_cards_do() {
+    let head = |edition: &str, number: &str| {
+        let out = floor()
+            .args(["--lang", "en", "rule", number, "--rules", edition])
+            .output()
+            .expect("runs");
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    for (edition, number, printed) in [
+        (
+            "dpc-2019-en",
+            "43",
+            Some("printed as Play: Bets & Raises 4"),
+        ),
+        ("onk-2023-nl", "43", Some("printed as TDA Regel 43")),
+        ("tda-2019-sk", "OP-5", Some("printed as OP5")),
+        // Every Slovak heading reads "1.": no number to look up.
+        ("tda-2019-sk", "43", None),
+        ("tda-2015-de", "43", None),
+    ] {
+        let head = head(edition, number);
+        match printed {
+            Some(p) => assert!(head.ends_with(p), "{edition} {number}: {head}"),
+            None => assert!(!head.contains("printed"), "{edition} {number}: {head}"),
+        }
+    }
+}
+
 #[test]
 fn a_number_with_all_shows_its_concept_everywhere() {
     let rows = json(&["rule", "47", "--all", "--rules", "pokerpunt-nl"]);

@@ -540,6 +540,43 @@ fn the_prebuilt_rule_index_matches_the_editions() {
     }
 }
 
+/// What `floor rule` and the cards say a rule is printed as must lead a
+/// reader of the printed book to that rule and no other: no two rules of an
+/// edition printed as the same, and the rule index says what the whole
+/// edition says. (The Slovak text heads every rule "1.": a label repeated
+/// like that is no number to look up.)
+#[test]
+fn a_rule_printed_as_a_number_is_the_only_rule_printed_so() {
+    use floor::rules::Book;
+    let store = store();
+    let mut shown = 0;
+    for edition in store.editions().expect("editions load") {
+        let indexed = store.book(&edition.id).expect("book");
+        let full = Book::Full(edition);
+        let mut seen: BTreeMap<String, &str> = BTreeMap::new();
+        for rule in edition.rules() {
+            let printed = full.printed_as(rule);
+            assert_eq!(
+                indexed.printed_as(rule),
+                printed,
+                "{} {}",
+                edition.id,
+                rule.number
+            );
+            let Some(printed) = printed else { continue };
+            shown += 1;
+            if let Some(other) = seen.insert(printed.clone(), &rule.number) {
+                panic!(
+                    "{}: rules {other} and {} are both shown as printed {printed}",
+                    edition.id, rule.number
+                );
+            }
+        }
+    }
+    // DPC's section numbers, ONK's "TDA Regel", the Slovak "OP5" are shown.
+    assert!(shown > 150, "{shown} rules shown with a printed number");
+}
+
 /// The build-time search index must say exactly what the library computes
 /// from the editions (it is built by build.rs from the same data).
 #[test]

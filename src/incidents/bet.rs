@@ -146,13 +146,8 @@ impl Incident for Bet {
         }
         // A total counts the chips already in front: what he puts in now
         // is what the floor hands over or takes.
-        if input.in_front > 0 && r.total > input.in_front {
-            d.notes.push(Notes::Adds {
-                total: r.total,
-                in_front: input.in_front,
-                adds: r.total - input.in_front,
-            });
-        }
+        d.notes
+            .extend(situation::Adds::of(r.total, input.in_front).map(Notes::Adds));
         Ok(d)
     }
 }
@@ -202,7 +197,7 @@ crate::notes! {
         /// A bet or raise forced up to the minimum.
         ForcedRaise { min_raise_to: Chips } = "forced_raise",
         /// The total less the chips already in front: what he adds.
-        Adds { total: Chips, in_front: Chips, adds: Chips } = "bet_adds",
+        Adds(situation::Adds) = "bet_adds",
         /// A house minimum raise above TDA 43, and what 43 alone gives.
         HouseMinRaise(HouseRaise) = "house_min_raise",
         /// The house minimum raise is not applied in limit.

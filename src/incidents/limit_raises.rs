@@ -125,6 +125,8 @@ crate::notes! {
     pub enum Notes {
         /// No cap in this game.
         NoCapGame = "no_cap_game",
+        /// The total to call less his chips in front.
+        Adds(situation::Adds) = "bet_adds",
         /// No player named: the options of any player still to act.
         AnyPlayerToAct = "any_player_to_act",
         /// The raises counted against the cap.
@@ -247,6 +249,8 @@ impl Incident for LimitRaises {
         d.amounts.bet_size = Some(bet_size);
         if spot.facing > 0 {
             d.amounts.to_call = Some(spot.to_call());
+            d.notes
+                .extend(situation::Adds::of(spot.to_call(), spot.in_front).map(Notes::Adds));
         }
         if spot.may_raise && spot.facing > 0 {
             let raise_to = spot

@@ -89,6 +89,10 @@ impl Incident for Reopening {
         if r.capped {
             d.notes.insert(0, Notes::ReopenCapped);
         }
+        // The total to call counts his chips in front: what he adds.
+        if let Some(adds) = spot.and_then(|s| situation::Adds::of(r.to_call, s.in_front)) {
+            d.notes.push(Notes::Adds(adds));
+        }
         d.amounts = Amounts {
             to_call: r.to_call,
             min_raise_to: r.min_raise_to,
@@ -135,6 +139,8 @@ pub enum Notes {
     HouseMinRaise(HouseRaise),
     /// The house minimum raise is not applied in limit.
     HouseMinRaiseLimit,
+    /// The total to call less his chips in front.
+    Adds(situation::Adds),
 }
 
 impl NoteText for Notes {
@@ -144,6 +150,7 @@ impl NoteText for Notes {
         ("reopen_capped", &[]),
         ("house_min_raise", HouseRaise::NAMES),
         ("house_min_raise_limit", &[]),
+        ("bet_adds", situation::Adds::NAMES),
     ];
 
     fn key(&self) -> &'static str {
@@ -152,6 +159,7 @@ impl NoteText for Notes {
             Notes::Limit(n) => n.key(),
             Notes::HouseMinRaise(_) => "house_min_raise",
             Notes::HouseMinRaiseLimit => "house_min_raise_limit",
+            Notes::Adds(_) => "bet_adds",
         }
     }
 
@@ -161,6 +169,7 @@ impl NoteText for Notes {
             Notes::Limit(n) => n.args(),
             Notes::HouseMinRaise(h) => h.args(),
             Notes::HouseMinRaiseLimit => Vec::new(),
+            Notes::Adds(a) => a.args(),
         }
     }
 }

@@ -410,6 +410,48 @@ impl crate::engine::notes::NoteArgs for HouseRaise {
     }
 }
 
+/// A total the player must reach less the chips already in front of him:
+/// what he puts in now (`notes.bet_adds`). Every card that gives a total
+/// to bet or call tells it where he has chips in front, so the floor never
+/// hands over the total a second time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Adds {
+    /// The total he reaches.
+    pub total: Chips,
+    /// His chips already in front.
+    pub in_front: Chips,
+    /// What he puts in now.
+    pub adds: Chips,
+}
+
+impl Adds {
+    /// What reaching `total` adds to `in_front`: `None` with nothing in
+    /// front (the total is what he puts in) or nothing to add.
+    pub fn of(total: Chips, in_front: Chips) -> Option<Adds> {
+        if in_front == 0 {
+            return None;
+        }
+        let adds = total.checked_sub(in_front).filter(|a| *a > 0)?;
+        Some(Adds {
+            total,
+            in_front,
+            adds,
+        })
+    }
+}
+
+impl crate::engine::notes::NoteArgs for Adds {
+    const NAMES: &'static [&'static str] = &["total", "in_front", "adds"];
+
+    fn args(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("total", self.total.to_string()),
+            ("in_front", self.in_front.to_string()),
+            ("adds", self.adds.to_string()),
+        ]
+    }
+}
+
 /// Whose action it is when the answers do not name him: certain only in a
 /// heads-up hand whose two players the actions show; otherwise the question
 /// is the floor's to answer, and the ruling is refused without it.

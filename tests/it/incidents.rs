@@ -157,6 +157,66 @@ fn the_limit_share_that_reopens_is_said_where_the_edition_has_none() {
     }
 }
 
+/// A card giving a total to call or bet tells what the player puts in
+/// beside his chips in front, in every incident that gives one: the floor
+/// hands over the difference, never the total again. With nothing in front
+/// nothing is added to the card.
+#[test]
+fn a_total_to_call_says_what_the_player_adds_to_his_chips_in_front() {
+    let adds = |total: u64, in_front: u64| {
+        format!(
+            "Of the {total} in total, {in_front} were already in front of him: he adds {}.",
+            total - in_front
+        )
+    };
+    let limit = ["game=limit", "big_blind=100", "street=flop"];
+    for (incident, answers, said) in [
+        (
+            "reopening",
+            vec![
+                "big_blind=100",
+                "street=flop",
+                "actions=A:bet:100,B:all-in:125,C:call:125,D:all-in:200",
+                "player=C",
+            ],
+            Some(adds(200, 125)),
+        ),
+        (
+            "reopening",
+            vec![
+                "big_blind=100",
+                "street=flop",
+                "actions=A:bet:100,B:all-in:125,C:call:125,D:all-in:200",
+                "player=E",
+            ],
+            None,
+        ),
+        (
+            "limit-raises",
+            [&limit[..], &["actions=A:bet:100,B:all-in:140", "player=A"]].concat(),
+            Some(adds(140, 100)),
+        ),
+        (
+            "limit-raises",
+            [&limit[..], &["actions=A:bet:100,B:all-in:140", "player=C"]].concat(),
+            None,
+        ),
+    ] {
+        let r = rule("dpc-2019-en", incident, &answers);
+        let notes = r["notes"].to_string();
+        match &said {
+            Some(s) => assert!(
+                notes.contains(s.as_str()),
+                "{incident} {answers:?}: {notes}"
+            ),
+            None => assert!(
+                !notes.contains("he adds"),
+                "{incident} {answers:?}: {notes}"
+            ),
+        }
+    }
+}
+
 /// Colour-up of 25s into 100s: seat 1 has 75 of them (1875: 18 new chips,
 /// 75 left over), seats 2 and 4 50 (12, 50 over), seat 3 one (25 over, and
 /// no other chips). 200 over: two chips raced, to the first two of the race

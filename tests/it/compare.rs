@@ -496,6 +496,29 @@ fn the_dealer_s_duties_at_the_table_are_substance_without_a_star() {
     }
 }
 
+/// ONK's multiple-chip test removes "one of the chips" where the TDA text
+/// says "one of the smallest": the record keeps ONK's words, shown beside
+/// the other's, and the two rule alike.
+#[test]
+fn a_test_worded_without_smallest_is_shown_and_rules_alike() {
+    let c = json(&[
+        "compare",
+        "onk-2023-nl",
+        "dpc-2019-en",
+        "--concept",
+        "multiple-chips",
+    ]);
+    let r = &c["rows"][0];
+    assert!(!flags(r).contains(&"substance"), "{r}");
+    let term = r["terms"]
+        .as_array()
+        .and_then(|t| t.iter().find(|t| t["id"] == "multichip-call"))
+        .unwrap_or_else(|| panic!("{r}"));
+    assert_eq!(term["a"], "one-chip", "{r}");
+    assert_eq!(term["b"], "smallest-chip", "{r}");
+    assert_eq!(term["alike"], json!(true), "{r}");
+}
+
 /// The 2015 clock accepts an action in the last second of the countdown,
 /// as the 2019 "tie goes to the player" does: no difference there.
 #[test]

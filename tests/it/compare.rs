@@ -478,6 +478,47 @@ fn equal_topics_show_the_terms_worded_otherwise() {
     assert!(!head.contains('★'), "{after}");
 }
 
+/// What the dealer must do at the table is a duty, not staff procedure:
+/// reading the hands at showdown, dealing the heads-up button the last
+/// card (a first card to the wrong seat is a misdeal). TDA 2015 states
+/// neither; each is substance, with no ★.
+#[test]
+fn the_dealer_s_duties_at_the_table_are_substance_without_a_star() {
+    let c = json(&["compare", "tda-2015-de", "dpc-2019-en"]);
+    for (concept, id) in [
+        ("declarations-cards-speak", "dealer-reads-hands"),
+        ("heads-up-button", "hu-button-last-card"),
+    ] {
+        let r = row(&c, concept);
+        let f = flags(r);
+        assert!(f.contains(&"substance") && !f.contains(&"ruling"), "{r}");
+        assert_eq!(r["provisions"]["only_b"][0]["id"], id, "{r}");
+    }
+}
+
+/// ONK's multiple-chip test removes "one of the chips" where the TDA text
+/// says "one of the smallest": the record keeps ONK's words, shown beside
+/// the other's, and the two rule alike.
+#[test]
+fn a_test_worded_without_smallest_is_shown_and_rules_alike() {
+    let c = json(&[
+        "compare",
+        "onk-2023-nl",
+        "dpc-2019-en",
+        "--concept",
+        "multiple-chips",
+    ]);
+    let r = &c["rows"][0];
+    assert!(!flags(r).contains(&"substance"), "{r}");
+    let term = r["terms"]
+        .as_array()
+        .and_then(|t| t.iter().find(|t| t["id"] == "multichip-call"))
+        .unwrap_or_else(|| panic!("{r}"));
+    assert_eq!(term["a"], "one-chip", "{r}");
+    assert_eq!(term["b"], "smallest-chip", "{r}");
+    assert_eq!(term["alike"], json!(true), "{r}");
+}
+
 /// The 2015 clock accepts an action in the last second of the countdown,
 /// as the 2019 "tie goes to the player" does: no difference there.
 #[test]

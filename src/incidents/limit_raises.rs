@@ -24,7 +24,7 @@ use super::situation::{self, Needs, WithRound};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{ActionKind, Chips, Game, RaiseCap, Round};
+use crate::poker::{Chips, Game, RaiseCap, Round};
 use crate::rules::concepts::{self as c};
 
 /// The `limit-raises` incident.
@@ -192,12 +192,7 @@ impl Incident for LimitRaises {
             return Err(super::answer_needed("street"));
         }
         let heads_up = a.heads_up.ok_or_else(|| super::answer_needed("heads_up"))?;
-        // The share that re-opens is read (and noted) before the cap, as the
-        // round reads it first.
         let actions = told.actions.as_deref().unwrap_or_default();
-        if actions.iter().any(|x| x.kind == ActionKind::AllIn) {
-            situation::limit_reopen_percent(cx)?;
-        }
         let Cap { cap, note } = cap(heads_up, cx);
         let needs = Needs {
             raise_cap: cap,
@@ -226,6 +221,11 @@ impl Incident for LimitRaises {
         let spot = round
             .spot(player.as_deref().unwrap_or_default())
             .map_err(|m| Error::input("player", m))?;
+        // The share that re-opens is read (and noted) only where it decides
+        // his options, as in every incident that tells them.
+        if let Some(p) = player.as_deref() {
+            situation::reopen_share_read(&round, p, cx)?;
+        }
         let bet_size = round
             .setup()
             .unit()

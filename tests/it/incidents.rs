@@ -154,6 +154,13 @@ fn the_limit_share_that_reopens_is_said_where_the_edition_has_none() {
         assert_eq!(notes.contains(practice), !stated, "{edition}: {notes}");
         let d = rule(edition, "reopening", &[&base[..], &["player=D"]].concat());
         assert!(!d["notes"].to_string().contains(practice), "{edition}");
+        // limit-raises reads it as reopening does: only where it decides.
+        let cap = [&base[..], &["heads_up=no"]].concat();
+        let a = rule(edition, "limit-raises", &[&cap[..], &["player=A"]].concat());
+        let notes = a["notes"].to_string();
+        assert_eq!(notes.contains(practice), !stated, "{edition}: {notes}");
+        let d = rule(edition, "limit-raises", &[&cap[..], &["player=D"]].concat());
+        assert!(!d["notes"].to_string().contains(practice), "{edition}");
     }
 }
 

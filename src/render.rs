@@ -221,12 +221,13 @@ pub fn first_sentence(text: &str) -> String {
 
 /// The head of a cited rule on a card: "Rule 51-B", and its title, with
 /// the number a reader of the printed book looks for where the edition
-/// prints a numbering of its own ("printed as Play: Bets & Raises 12-B").
+/// prints a numbering of its own ("printed as Play: Bets & Raises 12-B"),
+/// and "not applicable at this event" where the edition says so.
 pub fn cited(
     ctx: &Ctx,
     c: &floor::engine::ruling::Citation,
 ) -> (comfy_table::Cell, comfy_table::Cell) {
-    let title = match &c.printed {
+    let mut title = match &c.printed {
         Some(p) => format!(
             "{} · {} {} {}",
             c.title,
@@ -236,6 +237,11 @@ pub fn cited(
         ),
         None => c.title.clone(),
     };
+    // As `floor rule` heads it: a rule the edition sets aside for its
+    // events is never cited as if in force.
+    if c.not_applicable {
+        title.push_str(&format!(" · {}", ctx.ui.t("rule.not_applicable")));
+    }
     (
         comfy_table::Cell::new(format!("{} {}", ctx.ui.t("card.cited"), c.reference())),
         strong(&cell(&title)),

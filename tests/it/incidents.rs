@@ -164,6 +164,38 @@ fn the_limit_share_that_reopens_is_said_where_the_edition_has_none() {
     }
 }
 
+/// A cited rule the edition sets aside for its events (ONK 66, stud dead
+/// hands, "Niet van toepassing bij MEC Events") is headed so on the card,
+/// as `floor rule` heads it, and the JSON flags it; elsewhere neither.
+#[test]
+fn a_cited_rule_not_applicable_at_the_event_is_headed_so_on_the_card() {
+    for (edition, set_aside) in [("onk-2023-nl", true), ("dpc-2019-en", false)] {
+        let args = [
+            "--lang",
+            "en",
+            "incident",
+            "stud-dead-hand",
+            "--rules",
+            edition,
+            "--answer",
+            "facing_action=yes",
+        ];
+        let out = floor().args(args).output().expect("runs");
+        assert!(out.status.success(), "{edition}");
+        let card = String::from_utf8_lossy(&out.stdout).to_string();
+        assert_eq!(
+            card.contains("not applicable at this event"),
+            set_aside,
+            "{edition}: {card}"
+        );
+        let r = rule(edition, "stud-dead-hand", &["facing_action=yes"]);
+        let flagged = r["citations"]
+            .as_array()
+            .is_some_and(|cs| cs.iter().any(|c| c["not_applicable"] == true));
+        assert_eq!(flagged, set_aside, "{edition}");
+    }
+}
+
 /// A card giving a total to call or bet tells what the player puts in
 /// beside his chips in front, in every incident that gives one: the floor
 /// hands over the difference, never the total again. With nothing in front

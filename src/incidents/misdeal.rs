@@ -53,7 +53,8 @@ impl Incident for Misdeal {
     type Outcome = MisdealOutcome;
     type Amounts = ();
     type Extra = Extra;
-    type Note = crate::engine::notes::NoNote;
+    type Note = Note;
+    const PROVISIONS: &'static [&'static str] = &["misdeal-causes-open"];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Misdeal>, Error> {
         if a.fouled_deck {
@@ -137,11 +138,30 @@ impl Incident for Misdeal {
             concepts.push(c::MISDEALS.part("C"));
         }
         let mut d = Decision::<Misdeal>::new(r.outcome, concepts);
+        // No listed cause: where the edition gives its causes as examples
+        // (TDA "not necessarily limited to", ONK "o.a."), the card says the
+        // list is open rather than let "no misdeal" read as final. An
+        // edition without a provision record gets no such note.
+        if r.outcome == MisdealOutcome::NoMisdeal
+            && !substantial_action
+            && cx.states("misdeal-causes-open").unwrap_or(false)
+        {
+            d.notes.push(Note::CausesOpen);
+        }
         d.extra = Extra {
             causes: r.met,
             barred_by_substantial_action: r.barred_by_substantial_action,
         };
         Ok(d)
+    }
+}
+
+crate::notes! {
+    /// The notes of `misdeal`.
+    pub enum Note {
+        /// The edition's causes are examples: an error it does not name is
+        /// the floor's to judge.
+        CausesOpen = "misdeal_causes_open",
     }
 }
 
@@ -570,6 +590,43 @@ mod tests {
         .map(Into::into)
         .collect();
         assert_eq!(ids, ["misdeal", "no-misdeal", "fouled-deck"]);
+    }
+
+    // 35-A as each edition words it: "Misdeals include but are not
+    // necessarily limited to" (dpc-2019-en), "schließen folgende Situationen
+    // mit ein, sind aber nicht notwendigerweise auf diese beschränkt"
+    // (tda-2015-de 34-A), "Er is o.a. sprake van een misdeal" (onk-2023-nl):
+    // examples; "Er is sprake van een misdeal indien" (pokerpunt-nl),
+    // "Misdealy sú" (tda-2019-sk): a closed list.
+    #[test]
+    fn no_listed_cause_says_whether_the_editions_list_is_open() {
+        let answers = |substantial_action: bool| Answers {
+            fouled_deck: false,
+            substantial_action: Some(substantial_action),
+            causes: Some(Vec::new()),
+            boxed_cards: None,
+            first_card_wrong_seat: None,
+            dealt_to_ineligible_seat: None,
+            eligible_seat_dealt_out: None,
+            first_two_exposed: None,
+            downcards_exposed: None,
+            wrong_card_count: None,
+            joker_in_deck: None,
+        };
+        for (edition, open) in [
+            ("tda-2015-de", true),
+            ("dpc-2019-en", true),
+            ("onk-2023-nl", true),
+            ("pokerpunt-nl", false),
+            ("tda-2019-sk", false),
+        ] {
+            let d = super::super::rule_in::<Misdeal>(edition, answers(false)).unwrap();
+            assert_eq!(d.outcome, MisdealOutcome::NoMisdeal, "{edition}");
+            assert_eq!(d.notes.contains(&Note::CausesOpen), open, "{edition}");
+            // Substantial action decides alone: the list does not matter.
+            let d = super::super::rule_in::<Misdeal>(edition, answers(true)).unwrap();
+            assert!(d.notes.is_empty(), "{edition}");
+        }
     }
 
     // The re-deal: tda-2015-de 34-C "Bei einem Misdeal wird das Kartengeben

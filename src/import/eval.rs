@@ -518,6 +518,17 @@ mod tests {
                     "{id}: {read:?}"
                 );
             }
+            // The chip race's method the words leave between race and
+            // round-up: the seat it starts at is read, so chips are raced.
+            if id != "pokerpunt-nl" {
+                assert!(
+                    import
+                        .params
+                        .iter()
+                        .any(|f| f.key == "chip_race_method" && f.value == "race"),
+                    "{id}"
+                );
+            }
             if id != "onk-2023-nl" {
                 continue;
             }

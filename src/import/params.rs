@@ -1649,20 +1649,21 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
     for d in doubts.drain(..) {
         // A list read anew by its items' names, or the one candidate of
         // several the sentence states, where that decides it.
-        let mut listing: Option<Value> = None;
-        let sure = match d.readings.as_slice() {
-            [Value::String(id)] => sure_choice(&known, &d, id, lw, en),
-            [Value::Array(items)] => {
-                listing = sure_list(&known, &d, items, edition, lw, en);
-                listing.is_some()
-            }
-            [Value::Number(n)] => sure_number(&known, &d, n.as_u64(), lw),
-            [_, _, ..] => {
-                listing = sure_among(&known, &d, lw, en);
-                listing.is_some()
-            }
-            _ => false,
-        };
+        let mut listing: Option<Value> = implied(edition, &d);
+        let sure = listing.is_some()
+            || match d.readings.as_slice() {
+                [Value::String(id)] => sure_choice(&known, &d, id, lw, en),
+                [Value::Array(items)] => {
+                    listing = sure_list(&known, &d, items, edition, lw, en);
+                    listing.is_some()
+                }
+                [Value::Number(n)] => sure_number(&known, &d, n.as_u64(), lw),
+                [_, _, ..] => {
+                    listing = sure_among(&known, &d, lw, en);
+                    listing.is_some()
+                }
+                _ => false,
+            };
         let home = Params::home(&d.key);
         let rule = edition
             .rules_mut()
@@ -1681,6 +1682,26 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
     }
     *doubts = kept;
     found
+}
+
+/// Values of a choice that another parameter implies: (the parameter, the
+/// choice, its value). The seat a chip race starts at and the most chips
+/// one player wins in it are stated only where the chips are raced.
+const IMPLIED: &[(&str, &str, &str)] = &[
+    ("chip_race_start_seat", "chip_race_method", "race"),
+    ("chip_race_max_chips", "chip_race_method", "race"),
+];
+
+/// The candidate of a point that a parameter its rule states implies
+/// ([`IMPLIED`]): the words were found to state the choice, and what else
+/// they state leaves one of its values.
+fn implied(edition: &Edition, d: &Doubt) -> Option<Value> {
+    let have = edition.rule(&d.rule)?.params.to_map();
+    IMPLIED
+        .iter()
+        .filter(|(by, key, _)| *key == d.key && have.contains_key(*by))
+        .map(|(_, _, value)| Value::from(*value))
+        .find(|value| d.readings.contains(value))
 }
 
 /// Meanings per known edition, by parameter and value.
@@ -2674,6 +2695,39 @@ mod tests {
             let want = set.then(|| value.clone());
             assert_eq!(decided(concept, key, value, sentence), want, "{sentence}");
         }
+    }
+
+    /// A choice left between values is decided by a parameter its rule
+    /// states that only one of them has: a chip race that starts at a seat
+    /// races the chips.
+    #[test]
+    fn a_parameter_the_rule_states_decides_the_choice_it_implies() {
+        use crate::rules::Store;
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        let mut ed = store.edition("dpc-2019-en").expect("edition").clone();
+        let number = ed
+            .rules()
+            .find(|r| r.concept == "chip-race")
+            .map(|r| r.number.clone())
+            .expect("rule");
+        let point = Doubt {
+            key: "chip_race_method".to_string(),
+            rule: number.clone(),
+            readings: vec![Value::from("race"), Value::from("round-up")],
+            sentence: String::new(),
+        };
+        assert_eq!(implied(&ed, &point), Some(Value::from("race")));
+        // Only a candidate the words offered is taken.
+        let other = Doubt {
+            readings: vec![Value::from("round-up")],
+            ..point.clone()
+        };
+        assert_eq!(implied(&ed, &other), None);
+        // Without the seat or the chips a race is said by, nothing.
+        for r in ed.rules_mut().filter(|r| r.number == number) {
+            r.params = Params::default();
+        }
+        assert_eq!(implied(&ed, &point), None);
     }
 
     #[test]

@@ -470,37 +470,63 @@ mod tests {
                 "tda-2015-de" => &[("11", "final_table_policy"), ("34", "misdeal_boxed_cards")],
                 // "even when heads-up until the event": event, heads.
                 // "with a maximum of one chip": a number written as a word.
-                "dpc-2019-en" => &[("48", "limit_cap_lifted"), ("24", "chip_race_max_chips")],
+                // "if not facing a bet, the hand is checked": bet and check,
+                // which two known editions' quotes carry; no other value's
+                // whole name (the hand, not a dead one). "any other 2
+                // downcards": any and card, as two known quotes print 2.
+                "dpc-2019-en" => &[
+                    ("48", "limit_cap_lifted"),
+                    ("24", "chip_race_max_chips"),
+                    ("29", "clock_expiry_not_facing_bet"),
+                    ("35", "misdeal_exposed_downcards"),
+                ],
+                // "een “volle” tafel plus een speler": full, plus; the
+                // player of another value's quote does not refute it.
+                "pokerpunt-nl" => &[
+                    ("11", "final_table_policy"),
+                    ("29", "clock_expiry_not_facing_bet"),
+                ],
                 // "jedného žetónu" (of one chip), "minútu po" (a minute
                 // after): a number in another case, a unit alone.
                 "tda-2019-sk" => &[
                     ("23", "old_level_after_sa"),
                     ("22", "dispute_break_minutes"),
                     ("35", "misdeal_exposed_downcards"),
+                    ("OP-9", "final_table_policy"),
                 ],
                 _ => &[],
             };
             for want in sure {
                 assert!(set.contains(want), "{id}: {want:?} in {set:?}");
             }
-            // A point quotes the clause that states its parameter: not the
-            // one a known edition's words for two parameters at once find
-            // ("the hand is dead" when a bet is faced), nor the first of
-            // several sentences a quote finds alike.
+            // A value is read in the clause that states its parameter: not
+            // the one a known edition's words for two parameters at once
+            // find ("the hand is dead" when a bet is faced), nor the first
+            // of several sentences a quote finds alike.
             let stated_by: &[(&str, &str)] = match id.as_str() {
                 "dpc-2019-en" => &[("29", "if not facing a bet, the hand is checked.")],
                 "pokerpunt-nl" => &[("29", "Als er geen bet is geplaatst dan is er gechecked.")],
                 _ => &[],
             };
             for (rule, sentence) in stated_by {
-                let point = import
-                    .doubts
+                let read = import
+                    .params
                     .iter()
-                    .find(|d| d.rule == *rule && d.key == "clock_expiry_not_facing_bet");
+                    .find(|f| f.rule == *rule && f.key == "clock_expiry_not_facing_bet");
                 assert!(
-                    point.is_some_and(|d| d.sentence == *sentence
-                        && d.readings == [serde_json::Value::from("check")]),
-                    "{id}: {point:?}"
+                    read.is_some_and(|f| f.sentence == *sentence && f.value == "check"),
+                    "{id}: {read:?}"
+                );
+            }
+            // The chip race's method the words leave between race and
+            // round-up: the seat it starts at is read, so chips are raced.
+            if id != "pokerpunt-nl" {
+                assert!(
+                    import
+                        .params
+                        .iter()
+                        .any(|f| f.key == "chip_race_method" && f.value == "race"),
+                    "{id}"
                 );
             }
             if id != "onk-2023-nl" {

@@ -1627,15 +1627,17 @@ pub fn by_quote(
 /// meaning their quotes have in common; two meanings at least, so a room
 /// that changed the value ("right" for "left") keeps the point; and no
 /// meaning that only another value of the type has, in its name or its
-/// known quotes. Of several candidates, one is set where it alone is sure
+/// known quotes — or, where a word of another value's name stands in the
+/// sentence too, [`sure_by_pairs`]. Of several candidates, one is set where it alone is sure
 /// so and each other is refuted by its own words ([`sure_among`]). A
 /// yes/no is never set so: the word that says "no" is no meaning of the
 /// vocabulary. A list is set where its items' own names
 /// decide every item of the type ([`listed`]) and name at least the
 /// point's. A number is set where every known edition that states the
 /// parameter states it (two at least) and the sentence prints it as their
-/// quotes do, carrying every meaning they share (two at least): a room
-/// that changed it prints another. Returns what was set; the points set
+/// quotes do, carrying every meaning they share (two at least; where they
+/// share fewer, every meaning two of them carry): a room that changed it
+/// prints another. Returns what was set; the points set
 /// leave `doubts`.
 pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Doubt>) -> Vec<Found> {
     let words = &knowledge.cues.words;
@@ -1647,20 +1649,21 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
     for d in doubts.drain(..) {
         // A list read anew by its items' names, or the one candidate of
         // several the sentence states, where that decides it.
-        let mut listing: Option<Value> = None;
-        let sure = match d.readings.as_slice() {
-            [Value::String(id)] => sure_choice(&known, &d, id, lw, en),
-            [Value::Array(items)] => {
-                listing = sure_list(&known, &d, items, edition, lw, en);
-                listing.is_some()
-            }
-            [Value::Number(n)] => sure_number(&known, &d, n.as_u64(), lw),
-            [_, _, ..] => {
-                listing = sure_among(&known, &d, lw, en);
-                listing.is_some()
-            }
-            _ => false,
-        };
+        let mut listing: Option<Value> = implied(edition, &d);
+        let sure = listing.is_some()
+            || match d.readings.as_slice() {
+                [Value::String(id)] => sure_choice(&known, &d, id, lw, en),
+                [Value::Array(items)] => {
+                    listing = sure_list(&known, &d, items, edition, lw, en);
+                    listing.is_some()
+                }
+                [Value::Number(n)] => sure_number(&known, &d, n.as_u64(), lw),
+                [_, _, ..] => {
+                    listing = sure_among(&known, &d, lw, en);
+                    listing.is_some()
+                }
+                _ => false,
+            };
         let home = Params::home(&d.key);
         let rule = edition
             .rules_mut()
@@ -1679,6 +1682,26 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
     }
     *doubts = kept;
     found
+}
+
+/// Values of a choice that another parameter implies: (the parameter, the
+/// choice, its value). The seat a chip race starts at and the most chips
+/// one player wins in it are stated only where the chips are raced.
+const IMPLIED: &[(&str, &str, &str)] = &[
+    ("chip_race_start_seat", "chip_race_method", "race"),
+    ("chip_race_max_chips", "chip_race_method", "race"),
+];
+
+/// The candidate of a point that a parameter its rule states implies
+/// ([`IMPLIED`]): the words were found to state the choice, and what else
+/// they state leaves one of its values.
+fn implied(edition: &Edition, d: &Doubt) -> Option<Value> {
+    let have = edition.rule(&d.rule)?.params.to_map();
+    IMPLIED
+        .iter()
+        .filter(|(by, key, _)| *key == d.key && have.contains_key(*by))
+        .map(|(_, _, value)| Value::from(*value))
+        .find(|value| d.readings.contains(value))
 }
 
 /// Meanings per known edition, by parameter and value.
@@ -1750,6 +1773,26 @@ impl<'k> Quoted<'k> {
         }
     }
 
+    /// The meanings the quotes of two known editions at least carry (each
+    /// edition counted once): what more than one translator wrote for the
+    /// value, without the one edition whose quote is cut shorter deciding.
+    fn paired<'b, T: 'b>(
+        by: Option<&'b BTreeMap<&'k str, T>>,
+        meanings: impl Fn(&'b T) -> &'b BTreeSet<String>,
+    ) -> BTreeSet<String> {
+        let mut count: BTreeMap<&String, usize> = BTreeMap::new();
+        for t in by.into_iter().flat_map(BTreeMap::values) {
+            for m in meanings(t) {
+                *count.entry(m).or_default() += 1;
+            }
+        }
+        count
+            .into_iter()
+            .filter(|(_, n)| *n >= 2)
+            .map(|(m, _)| m.clone())
+            .collect()
+    }
+
     /// The meanings every known edition's quotes of `by` share, where two
     /// editions at least quote it.
     fn shared<'b, T: 'b>(
@@ -1804,7 +1847,49 @@ fn sure_choice(known: &Quoted, d: &Doubt, id: &str, lw: &Folded, en: &Folded) ->
         }
         (None, _) => {}
     }
-    evidence.len() >= 2 && evidence.is_subset(&sentence) && sentence.is_disjoint(&others)
+    if evidence.len() >= 2 && evidence.is_subset(&sentence) && sentence.is_disjoint(&others) {
+        return true;
+    }
+    sure_by_pairs(known, d, id, &sentence, en)
+}
+
+/// A choice `id` is sure where the sentence carries every meaning of the
+/// value's own name and every meaning the quotes of two known editions at
+/// least carry for it ([`Quoted::paired`]), two at least, and speaks of no
+/// other value of the type: it carries neither every meaning of another
+/// value's name nor every meaning of a known quote of another value (nor
+/// every meaning two of them carry). A word another value's name shares
+/// with the sentence ("the hand is checked" has the hand of `dead-hand`)
+/// does not refute it; the other value's whole name or quote does.
+fn sure_by_pairs(
+    known: &Quoted,
+    d: &Doubt,
+    id: &str,
+    sentence: &BTreeSet<String>,
+    en: &Folded,
+) -> bool {
+    let Some(domain) = Params::choices(&d.key) else {
+        return false;
+    };
+    let of = |v: &str| known.choices.get(&(d.key.as_str(), v.to_string()));
+    let mut evidence = name_meanings(id, en);
+    evidence.extend(Quoted::paired(of(id), |m| m));
+    if evidence.len() < 2 || !evidence.is_subset(sentence) {
+        return false;
+    }
+    let spoken = |m: &BTreeSet<String>| !m.is_empty() && m.is_subset(sentence);
+    // Whether the sentence speaks of another value: its whole name, every
+    // meaning two of its quotes carry, or one of its quotes.
+    let of_other = |other: &str| {
+        let paired = Quoted::paired(of(other), |m| m);
+        spoken(&name_meanings(other, en))
+            || (paired.len() >= 2 && spoken(&paired))
+            || of(other).is_some_and(|by| by.values().any(spoken))
+    };
+    !domain
+        .iter()
+        .filter(|v| **v != id)
+        .any(|other| of_other(other))
 }
 
 /// Of a point's several candidates, the one its sentence states: it is
@@ -1939,10 +2024,16 @@ fn sure_number(known: &Quoted, d: &Doubt, n: Option<u64>, lw: &Folded) -> bool {
     let printed = numbers(std::slice::from_ref(&d.sentence), lw, 0)
         .iter()
         .any(|m| Some(u64::from(m.0)) == n && counts.contains(&m.1));
+    // The meanings all quotes share, or where those are fewer than two,
+    // the meanings two of them carry.
+    let core = core
+        .filter(|core| core.len() >= 2)
+        .unwrap_or_else(|| Quoted::paired(by, |(m, _)| m));
     editions.len() >= 2
         && stated.iter().all(|(_, v)| v.as_u64() == n)
         && printed
-        && core.is_some_and(|core| core.len() >= 2 && core.is_subset(&sentence))
+        && core.len() >= 2
+        && core.is_subset(&sentence)
 }
 
 /// The items of a list parameter's type (`domain`) a rule's text names, when
@@ -2519,7 +2610,7 @@ mod tests {
             found.first().map(|f| f.value.clone())
         };
         let left = Value::from("first-left-of-button");
-        let rows: [(&str, &str, Value, &str, bool); 7] = [
+        let rows: [(&str, &str, Value, &str, bool); 10] = [
             (
                 "odd-chips",
                 "odd_chip_recipient",
@@ -2566,12 +2657,37 @@ mod tests {
                 "any actions in turn, at least one of which puts chips in the pot",
                 false,
             ),
-            // The known quotes share one meaning only (card): too little.
+            // All known quotes share one meaning only (card); two of them
+            // carry any as well, which the sentence prints.
             (
                 "misdeals",
                 "misdeal_exposed_downcards",
                 Value::from(2),
                 "any other 2 downcards are exposed by dealer error",
+                true,
+            ),
+            // Card alone: too little.
+            (
+                "misdeals",
+                "misdeal_exposed_downcards",
+                Value::from(2),
+                "2 other downcards are exposed by dealer error",
+                false,
+            ),
+            // The hand of a dead hand stands in it, not the dead hand.
+            (
+                "calling-clock",
+                "clock_expiry_not_facing_bet",
+                Value::from("check"),
+                "if not facing a bet, the hand is checked",
+                true,
+            ),
+            // The other value's whole name stands in it.
+            (
+                "calling-clock",
+                "clock_expiry_not_facing_bet",
+                Value::from("check"),
+                "if facing a bet the hand is dead, if not facing a bet it is checked",
                 false,
             ),
         ];
@@ -2579,6 +2695,39 @@ mod tests {
             let want = set.then(|| value.clone());
             assert_eq!(decided(concept, key, value, sentence), want, "{sentence}");
         }
+    }
+
+    /// A choice left between values is decided by a parameter its rule
+    /// states that only one of them has: a chip race that starts at a seat
+    /// races the chips.
+    #[test]
+    fn a_parameter_the_rule_states_decides_the_choice_it_implies() {
+        use crate::rules::Store;
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        let mut ed = store.edition("dpc-2019-en").expect("edition").clone();
+        let number = ed
+            .rules()
+            .find(|r| r.concept == "chip-race")
+            .map(|r| r.number.clone())
+            .expect("rule");
+        let point = Doubt {
+            key: "chip_race_method".to_string(),
+            rule: number.clone(),
+            readings: vec![Value::from("race"), Value::from("round-up")],
+            sentence: String::new(),
+        };
+        assert_eq!(implied(&ed, &point), Some(Value::from("race")));
+        // Only a candidate the words offered is taken.
+        let other = Doubt {
+            readings: vec![Value::from("round-up")],
+            ..point.clone()
+        };
+        assert_eq!(implied(&ed, &other), None);
+        // Without the seat or the chips a race is said by, nothing.
+        for r in ed.rules_mut().filter(|r| r.number == number) {
+            r.params = Params::default();
+        }
+        assert_eq!(implied(&ed, &point), None);
     }
 
     #[test]

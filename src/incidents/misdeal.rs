@@ -592,18 +592,12 @@ mod tests {
         assert_eq!(ids, ["misdeal", "no-misdeal", "fouled-deck"]);
     }
 
-    // 35-A as each edition words it: "Misdeals include but are not
-    // necessarily limited to" (dpc-2019-en), "schließen folgende Situationen
-    // mit ein, sind aber nicht notwendigerweise auf diese beschränkt"
-    // (tda-2015-de 34-A), "Er is o.a. sprake van een misdeal" (onk-2023-nl):
-    // examples; "Er is sprake van een misdeal indien" (pokerpunt-nl),
-    // "Misdealy sú" (tda-2019-sk): a closed list.
-    #[test]
-    fn no_listed_cause_says_whether_the_editions_list_is_open() {
-        let answers = |substantial_action: bool| Answers {
+    /// The causes as the walkthrough gives them, one list.
+    fn listed(causes: Vec<MisdealCondition>, substantial_action: bool) -> Answers {
+        Answers {
             fouled_deck: false,
             substantial_action: Some(substantial_action),
-            causes: Some(Vec::new()),
+            causes: Some(causes),
             boxed_cards: None,
             first_card_wrong_seat: None,
             dealt_to_ineligible_seat: None,
@@ -612,7 +606,18 @@ mod tests {
             downcards_exposed: None,
             wrong_card_count: None,
             joker_in_deck: None,
-        };
+        }
+    }
+
+    // 35-A as each edition words it: "Misdeals include but are not
+    // necessarily limited to" (dpc-2019-en), "schließen folgende Situationen
+    // mit ein, sind aber nicht notwendigerweise auf diese beschränkt"
+    // (tda-2015-de 34-A), "Er is o.a. sprake van een misdeal" (onk-2023-nl):
+    // examples; "Er is sprake van een misdeal indien" (pokerpunt-nl),
+    // "Misdealy sú" (tda-2019-sk): a closed list.
+    #[test]
+    fn no_listed_cause_says_whether_the_editions_list_is_open() {
+        let answers = |substantial_action: bool| listed(Vec::new(), substantial_action);
         for (edition, open) in [
             ("tda-2015-de", true),
             ("dpc-2019-en", true),
@@ -635,18 +640,11 @@ mod tests {
     // (re-deal)", tda-2019-sk 35-C "opakované rozdanie presne také isté".
     #[test]
     fn the_re_deal_cites_part_c_in_every_edition() {
-        let answers = |substantial_action: bool| Answers {
-            fouled_deck: false,
-            substantial_action: Some(substantial_action),
-            causes: Some(vec![MisdealCondition::FirstCardWrongSeat]),
-            boxed_cards: None,
-            first_card_wrong_seat: None,
-            dealt_to_ineligible_seat: None,
-            eligible_seat_dealt_out: None,
-            first_two_exposed: None,
-            downcards_exposed: None,
-            wrong_card_count: None,
-            joker_in_deck: None,
+        let answers = |substantial_action: bool| {
+            listed(
+                vec![MisdealCondition::FirstCardWrongSeat],
+                substantial_action,
+            )
         };
         for edition in [
             "tda-2015-de",

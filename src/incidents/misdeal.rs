@@ -71,15 +71,21 @@ impl Incident for Misdeal {
         }
         let conditions = cx.params.misdeal_conditions();
         let substantial_action = a.substantial_action == Some(true);
+        // Causes given that the edition does not list: they make no misdeal
+        // under its rule, and the card says which (never dropped unsaid).
+        let mut unlisted: Vec<MisdealCondition> = Vec::new();
         let r = match &a.causes {
-            Some(causes) => rule_on_causes(
-                conditions
-                    .iter()
-                    .copied()
-                    .filter(|c| causes.contains(c))
-                    .collect(),
-                substantial_action,
-            ),
+            Some(causes) => {
+                unlisted.extend(causes.iter().copied().filter(|c| !conditions.contains(c)));
+                rule_on_causes(
+                    conditions
+                        .iter()
+                        .copied()
+                        .filter(|c| causes.contains(c))
+                        .collect(),
+                    substantial_action,
+                )
+            }
             // After substantial action the causes are not asked: 35-D decides.
             None if substantial_action => rule_on_causes(Vec::new(), true),
             None => {
@@ -117,6 +123,17 @@ impl Incident for Misdeal {
                     substantial_action,
                     fouled_deck: false,
                 };
+                // The causes it does not list, read at the TDA's counts.
+                let others = MisdealRules {
+                    conditions: <MisdealCondition as strum::VariantArray>::VARIANTS
+                        .iter()
+                        .copied()
+                        .filter(|c| !conditions.contains(c))
+                        .collect(),
+                    misdeal_boxed_cards: Some(2),
+                    misdeal_exposed_downcards: Some(2),
+                };
+                unlisted.extend(misdeal(&input, &others)?.met);
                 let rules = MisdealRules {
                     conditions,
                     misdeal_boxed_cards: boxed,
@@ -142,6 +159,12 @@ impl Incident for Misdeal {
         // (TDA "not necessarily limited to", ONK "o.a."), the card says the
         // list is open rather than let "no misdeal" read as final. An
         // edition without a provision record gets no such note.
+        if !substantial_action && !unlisted.is_empty() {
+            let causes: Vec<&str> = unlisted.iter().map(|c| c.into()).collect();
+            d.notes.push(Note::CausesNotListed {
+                causes: causes.join(", "),
+            });
+        }
         if r.outcome == MisdealOutcome::NoMisdeal
             && !substantial_action
             && cx.states("misdeal-causes-open").unwrap_or(false)
@@ -162,6 +185,8 @@ crate::notes! {
         /// The edition's causes are examples: an error it does not name is
         /// the floor's to judge.
         CausesOpen = "misdeal_causes_open",
+        /// Causes given that the edition does not list (their ids).
+        CausesNotListed { causes: String } = "misdeal_causes_not_listed",
     }
 }
 
@@ -631,6 +656,46 @@ mod tests {
             // Substantial action decides alone: the list does not matter.
             let d = super::super::rule_in::<Misdeal>(edition, answers(true)).unwrap();
             assert!(d.notes.is_empty(), "{edition}");
+        }
+    }
+
+    // A joker in the deck is a cause in onk-2023-nl 35-A-f only: elsewhere
+    // it makes no misdeal, and the card names it as given but not listed,
+    // whether given as the list or by its contract key.
+    #[test]
+    fn a_cause_the_edition_does_not_list_is_named_not_dropped() {
+        let by_key = || Answers {
+            causes: None,
+            boxed_cards: Some(0),
+            first_card_wrong_seat: Some(false),
+            dealt_to_ineligible_seat: Some(false),
+            eligible_seat_dealt_out: Some(false),
+            first_two_exposed: Some(false),
+            downcards_exposed: Some(0),
+            wrong_card_count: Some(false),
+            joker_in_deck: Some(true),
+            ..listed(Vec::new(), false)
+        };
+        let named = Note::CausesNotListed {
+            causes: "joker-in-deck".into(),
+        };
+        for (edition, listed_there) in [
+            ("onk-2023-nl", true),
+            ("pokerpunt-nl", false),
+            ("dpc-2019-en", false),
+            ("tda-2019-sk", false),
+            ("tda-2015-de", false),
+        ] {
+            for answers in [listed(vec![MisdealCondition::JokerInDeck], false), by_key()] {
+                let d = super::super::rule_in::<Misdeal>(edition, answers).unwrap();
+                let want = if listed_there {
+                    MisdealOutcome::Misdeal
+                } else {
+                    MisdealOutcome::NoMisdeal
+                };
+                assert_eq!(d.outcome, want, "{edition}");
+                assert_eq!(d.notes.contains(&named), !listed_there, "{edition}");
+            }
         }
     }
 

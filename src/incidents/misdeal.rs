@@ -155,16 +155,16 @@ impl Incident for Misdeal {
             concepts.push(c::MISDEALS.part("C"));
         }
         let mut d = Decision::<Misdeal>::new(r.outcome, concepts);
-        // No listed cause: where the edition gives its causes as examples
-        // (TDA "not necessarily limited to", ONK "o.a."), the card says the
-        // list is open rather than let "no misdeal" read as final. An
-        // edition without a provision record gets no such note.
         if !substantial_action && !unlisted.is_empty() {
             let causes: Vec<&str> = unlisted.iter().map(|c| c.into()).collect();
             d.notes.push(Note::CausesNotListed {
                 causes: causes.join(", "),
             });
         }
+        // No listed cause: where the edition gives its causes as examples
+        // (TDA "not necessarily limited to", ONK "o.a."), the card says the
+        // list is open rather than let "no misdeal" read as final. An
+        // edition without a provision record gets no such note.
         if r.outcome == MisdealOutcome::NoMisdeal
             && !substantial_action
             && cx.states("misdeal-causes-open").unwrap_or(false)

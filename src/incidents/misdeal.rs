@@ -156,10 +156,7 @@ impl Incident for Misdeal {
         }
         let mut d = Decision::<Misdeal>::new(r.outcome, concepts);
         if !substantial_action && !unlisted.is_empty() {
-            let causes: Vec<&str> = unlisted.iter().map(|c| c.into()).collect();
-            d.notes.push(Note::CausesNotListed {
-                causes: causes.join(", "),
-            });
+            d.notes.push(Note::CausesNotListed);
         }
         // No listed cause: where the edition gives its causes as examples
         // (TDA "not necessarily limited to", ONK "o.a."), the card says the
@@ -173,6 +170,11 @@ impl Incident for Misdeal {
         }
         d.extra = Extra {
             causes: r.met,
+            causes_not_listed: if substantial_action {
+                Vec::new()
+            } else {
+                unlisted
+            },
             barred_by_substantial_action: r.barred_by_substantial_action,
         };
         Ok(d)
@@ -185,8 +187,9 @@ crate::notes! {
         /// The edition's causes are examples: an error it does not name is
         /// the floor's to judge.
         CausesOpen = "misdeal_causes_open",
-        /// Causes given that the edition does not list (their ids).
-        CausesNotListed { causes: String } = "misdeal_causes_not_listed",
+        /// A cause given is not one the edition lists (named in the JSON,
+        /// `causes_not_listed`).
+        CausesNotListed = "misdeal_causes_not_listed",
     }
 }
 
@@ -195,6 +198,9 @@ crate::notes! {
 pub struct Extra {
     /// The causes of a misdeal found.
     pub causes: Vec<MisdealCondition>,
+    /// Causes given that the edition does not list.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub causes_not_listed: Vec<MisdealCondition>,
     /// Substantial action bars the misdeal.
     pub barred_by_substantial_action: bool,
 }
@@ -676,9 +682,7 @@ mod tests {
             joker_in_deck: Some(true),
             ..listed(Vec::new(), false)
         };
-        let named = Note::CausesNotListed {
-            causes: "joker-in-deck".into(),
-        };
+        let named = Note::CausesNotListed;
         for (edition, listed_there) in [
             ("onk-2023-nl", true),
             ("pokerpunt-nl", false),
@@ -695,6 +699,8 @@ mod tests {
                 };
                 assert_eq!(d.outcome, want, "{edition}");
                 assert_eq!(d.notes.contains(&named), !listed_there, "{edition}");
+                let not_listed = d.extra.causes_not_listed == [MisdealCondition::JokerInDeck];
+                assert_eq!(not_listed, !listed_there, "{edition}");
             }
         }
     }

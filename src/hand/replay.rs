@@ -40,7 +40,7 @@ use crate::poker::cards::{Aces, Card, highest, showing};
 use crate::poker::variant::{Family, Split, Stage};
 use crate::poker::{
     Action, ActionKind, Chips, Game, PreflopOpener, RaiseCap, Round, Setup, Spot, Street,
-    TableSeat, add,
+    TableSeat, add, spot::ChipsAllow,
 };
 use crate::rules::Store;
 use crate::rules::params::{CapLifted, Resolved};
@@ -1193,7 +1193,7 @@ fn remark(
 /// call, and somebody else left whose chips go beyond the bet, to answer
 /// a raise.
 fn can_raise(round: &Round, who: &str, spot: &Spot) -> bool {
-    let beyond_call = spot.all_in_total().is_none_or(|all| all > spot.facing);
+    let beyond_call = !matches!(spot.chips_allow(), ChipsAllow::CallAllIn { .. });
     let answered = round.seating().iter().any(|other| {
         *other != who
             && round.standing(other).is_some_and(|s| {
@@ -1333,9 +1333,12 @@ fn options(hand: &Hand, round: &Round, stage: Stage, p: u8, ledger: &Ledger) -> 
     let who = name(p);
     let spot = round.spot(&who).ok()?;
     let min_raise_to = spot.min_raise_to().ok();
-    let all_in_to = spot
-        .all_in_total()
-        .filter(|&all| min_raise_to.is_none_or(|min| all < min));
+    // As the incidents read it: his chips short of a legal raise leave an
+    // all-in call, or an all-in for less.
+    let all_in_to = match spot.chips_allow() {
+        ChipsAllow::CallAllIn { total } | ChipsAllow::RaiseAllInOnly { total, .. } => Some(total),
+        ChipsAllow::Enough => None,
+    };
     let money = |c: Chips| Money::new(c, hand.unit);
     let raisable = can_raise(round, &who, &spot);
     Some(Next {

@@ -97,8 +97,15 @@ impl Incident for PotLimit {
             }),
             None => {}
         }
-        d.amounts.to_call = r.to_call;
+        // His chips bound the call as they bound the maximum.
+        d.amounts.to_call = all_in.map_or(r.to_call, |all| all.min(r.to_call));
         match all_in {
+            // A call is all his chips: no bet beyond it.
+            Some(all) if all <= r.to_call && spot.facing_bet() => {
+                d.amounts.max_total = all;
+                d.notes
+                    .extend(situation::CallAllIn::of(&spot).map(Notes::CallAllIn));
+            }
             // He cannot put in the pot-limit maximum: all his chips.
             Some(all) if all < r.max_total => {
                 d.amounts.max_total = all;
@@ -139,6 +146,8 @@ crate::notes! {
     pub enum Notes {
         /// His chips fall short of the maximum: all of them.
         PotLimitAllIn { total: Chips, max: Chips } = "pot_limit_all_in",
+        /// A call is all his chips.
+        CallAllIn(situation::CallAllIn) = "call_all_in",
         /// How the maximum is reached against a bet.
         Working { before: Chips, facing: Chips, call: Chips, after: Chips, max_total: Chips } = "pot_limit_working",
         /// How the maximum is reached with no bet to call.

@@ -14,7 +14,7 @@ use super::situation::{self, HouseRaise, Needs, WithRound};
 use crate::engine::notes::{NoteArgs, NoteText};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::poker::{Action, Chips, Game, RaiseCap, Round, Setup, Street};
+use crate::poker::{Action, Chips, Game, RaiseCap, Round, Setup, Street, spot::ChipsAllow};
 use crate::rules::concepts::{self as c, ConceptId};
 
 pub use crate::poker::parse_actions;
@@ -93,6 +93,11 @@ impl Incident for Reopening {
         if let Some(adds) = spot.and_then(|s| situation::Adds::of(r.to_call, s.in_front)) {
             d.notes.push(Notes::Adds(adds));
         }
+        if r.min_raise_to.is_some()
+            && let Some(short) = spot.as_ref().and_then(situation::RaiseAllInOnly::of)
+        {
+            d.notes.push(Notes::RaiseAllInOnly(short));
+        }
         d.amounts = Amounts {
             to_call: r.to_call,
             min_raise_to: r.min_raise_to,
@@ -141,6 +146,8 @@ pub enum Notes {
     HouseMinRaiseLimit,
     /// The total to call less his chips in front.
     Adds(situation::Adds),
+    /// His chips go past the call but not to a full raise.
+    RaiseAllInOnly(situation::RaiseAllInOnly),
 }
 
 impl NoteText for Notes {
@@ -151,6 +158,7 @@ impl NoteText for Notes {
         ("house_min_raise", HouseRaise::NAMES),
         ("house_min_raise_limit", &[]),
         ("bet_adds", situation::Adds::NAMES),
+        ("raise_all_in_only", situation::RaiseAllInOnly::NAMES),
     ];
 
     fn key(&self) -> &'static str {
@@ -160,6 +168,7 @@ impl NoteText for Notes {
             Notes::HouseMinRaise(_) => "house_min_raise",
             Notes::HouseMinRaiseLimit => "house_min_raise_limit",
             Notes::Adds(_) => "bet_adds",
+            Notes::RaiseAllInOnly(_) => "raise_all_in_only",
         }
     }
 
@@ -170,6 +179,7 @@ impl NoteText for Notes {
             Notes::HouseMinRaise(h) => h.args(),
             Notes::HouseMinRaiseLimit => Vec::new(),
             Notes::Adds(a) => a.args(),
+            Notes::RaiseAllInOnly(r) => r.args(),
         }
     }
 }
@@ -201,6 +211,9 @@ crate::outcomes! {
         Reopened => [REOPENING_BETTING, RAISE_AMOUNTS],
         /// The player may only call or fold.
         Closed => [REOPENING_BETTING, NUMBER_OF_RAISES],
+        /// His chips do not cover more than the bet faced: he may call
+        /// all-in or fold, whatever the betting allows.
+        AllInCall => [REOPENING_BETTING],
     }
 }
 
@@ -282,7 +295,9 @@ pub fn reopening(
 /// player who has not acted yet).
 pub fn options(round: &Round, name: &str) -> Result<ReopenRuling, Error> {
     let spot = round.spot(name).map_err(|m| Error::input("player", m))?;
-    let min_raise_to = if spot.may_raise {
+    // His chips, where known, bound the call and may leave no raise.
+    let all_in_call = matches!(spot.chips_allow(), ChipsAllow::CallAllIn { .. });
+    let min_raise_to = if spot.may_raise && !all_in_call {
         Some(
             spot.min_raise_to()
                 .map_err(|m| Error::input("actions", m))?,
@@ -291,17 +306,21 @@ pub fn options(round: &Round, name: &str) -> Result<ReopenRuling, Error> {
         None
     };
     Ok(ReopenRuling {
-        outcome: if spot.may_raise {
+        outcome: if all_in_call {
+            ReopenOutcome::AllInCall
+        } else if spot.may_raise {
             ReopenOutcome::Reopened
         } else {
             ReopenOutcome::Closed
         },
-        to_call: spot.facing,
+        to_call: spot.to_call(),
         min_raise_to,
         min_raise: spot.min_raise_size(),
         raised_since_acted: round.raised_since_acted(name),
         capped: spot.capped,
-        concepts: if spot.may_raise {
+        concepts: if all_in_call {
+            vec![c::REOPENING_BETTING]
+        } else if spot.may_raise {
             vec![c::REOPENING_BETTING, c::RAISE_AMOUNTS]
         } else if spot.capped {
             vec![c::NUMBER_OF_RAISES]
@@ -767,6 +786,41 @@ mod tests {
             });
         }
         snapshots
+    }
+
+    proptest! {
+        /// A player's chips bound what the card asks of him: the call is
+        /// never more than he has, and a raise is offered only where his
+        /// chips go past the call.
+        #[test]
+        fn the_call_never_asks_more_chips_than_the_player_has(
+            bb in 1u64..500,
+            bet in 1u64..5_000,
+            raise in proptest::option::of(1u64..5_000),
+            stack in 1u64..10_000,
+        ) {
+            let bet = bet.max(bb);
+            let mut actions = format!("A:bet:{bet}");
+            if let Some(r) = raise {
+                actions.push_str(&format!(",B:raise:{}", bet + r.max(bet)));
+            }
+            let r = reopening(
+                &ReopenInput {
+                    game: Game::NoLimit,
+                    big_blind: bb,
+                    street: Street::Postflop,
+                    actions: parse_actions(&actions).unwrap(),
+                    stacks: vec![("C".into(), stack)],
+                    player: "C".into(),
+                    raise_cap: None,
+                },
+                None,
+            )
+            .unwrap();
+            prop_assert!(r.to_call <= stack);
+            prop_assert_eq!(r.outcome == ReopenOutcome::AllInCall, stack <= r.to_call);
+            prop_assert_eq!(r.min_raise_to.is_some(), stack > r.to_call);
+        }
     }
 
     proptest! {

@@ -19,6 +19,7 @@ use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::{
     Action, ActionKind, Chips, Game, HouseMinimum, RaiseCap, Round, Setup, Spot, Street,
+    spot::ChipsAllow,
 };
 use crate::rules::params::Resolved;
 
@@ -448,6 +449,79 @@ impl crate::engine::notes::NoteArgs for Adds {
             ("total", self.total.to_string()),
             ("in_front", self.in_front.to_string()),
             ("adds", self.adds.to_string()),
+        ]
+    }
+}
+
+/// A call that takes all the player's chips (`notes.call_all_in`): the
+/// card's total to call is then his all-in, and he has no raise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CallAllIn {
+    /// His total once all-in.
+    pub total: Chips,
+    /// The total bet he faces.
+    pub facing: Chips,
+}
+
+impl CallAllIn {
+    /// The all-in call of the player at `spot`, where his chips do not
+    /// cover more than the bet he faces.
+    pub fn of(spot: &Spot) -> Option<CallAllIn> {
+        match spot.chips_allow() {
+            ChipsAllow::CallAllIn { total } => Some(CallAllIn {
+                total,
+                facing: spot.facing,
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl crate::engine::notes::NoteArgs for CallAllIn {
+    const NAMES: &'static [&'static str] = &["total", "facing"];
+
+    fn args(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("total", self.total.to_string()),
+            ("facing", self.facing.to_string()),
+        ]
+    }
+}
+
+/// A raise the player can only make all-in, short of the legal minimum
+/// (`notes.raise_all_in_only`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RaiseAllInOnly {
+    /// His total once all-in.
+    pub total: Chips,
+    /// The smallest legal total of a bet or raise.
+    pub min_raise_to: Chips,
+}
+
+impl RaiseAllInOnly {
+    /// The all-in raise of the player at `spot`, where his chips go past
+    /// the call but not to a legal bet or raise.
+    pub fn of(spot: &Spot) -> Option<RaiseAllInOnly> {
+        match spot.chips_allow() {
+            ChipsAllow::RaiseAllInOnly {
+                total,
+                min_raise_to,
+            } => Some(RaiseAllInOnly {
+                total,
+                min_raise_to,
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl crate::engine::notes::NoteArgs for RaiseAllInOnly {
+    const NAMES: &'static [&'static str] = &["total", "min_raise_to"];
+
+    fn args(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("total", self.total.to_string()),
+            ("min_raise_to", self.min_raise_to.to_string()),
         ]
     }
 }

@@ -73,6 +73,30 @@ impl HouseMinimum {
     }
 }
 
+/// What the player's own chips allow against the bet he faces, where his
+/// stack is known: a call, a raise or a bet can be more than he has, and
+/// the card must then name the all-in he can make, not the amount he
+/// cannot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChipsAllow {
+    /// Every legal action (or his chips are not known).
+    Enough,
+    /// A call is all his chips: `total` is his call, all-in, and he
+    /// cannot raise.
+    CallAllIn {
+        /// His total for the round once all-in.
+        total: Chips,
+    },
+    /// More than a call, less than the smallest legal bet or raise: his
+    /// only bet or raise is all-in for `total`.
+    RaiseAllInOnly {
+        /// His total for the round once all-in.
+        total: Chips,
+        /// The smallest legal total of a bet or raise.
+        min_raise_to: Chips,
+    },
+}
+
 impl Spot {
     /// A player facing `facing` with nothing else known: the last full raise
     /// is the bet faced (or nothing), nothing in front, chips enough, betting
@@ -142,6 +166,33 @@ impl Spot {
     pub fn to_call(&self) -> Chips {
         self.all_in_total()
             .map_or(self.facing, |max| max.min(self.facing))
+    }
+
+    /// What his chips allow: a call that is all of them, a raise that can
+    /// only be all-in, or enough for anything.
+    ///
+    /// ```
+    /// use floor::poker::{Game, Spot, spot::ChipsAllow};
+    ///
+    /// // Facing 200 with 150 behind: he calls all-in for 150.
+    /// let s = Spot { stack: Some(150), ..Spot::new(Game::NoLimit, 100, 200) };
+    /// assert_eq!(s.chips_allow(), ChipsAllow::CallAllIn { total: 150 });
+    /// assert_eq!(s.to_call(), 150);
+    /// ```
+    pub fn chips_allow(&self) -> ChipsAllow {
+        let Some(total) = self.all_in_total() else {
+            return ChipsAllow::Enough;
+        };
+        if self.facing_bet() && total <= self.facing {
+            return ChipsAllow::CallAllIn { total };
+        }
+        match self.min_raise_to() {
+            Ok(min_raise_to) if total < min_raise_to => ChipsAllow::RaiseAllInOnly {
+                total,
+                min_raise_to,
+            },
+            _ => ChipsAllow::Enough,
+        }
     }
 
     /// The size of a minimum raise under TDA 43 alone: the last full bet or

@@ -256,6 +256,77 @@ fn a_total_to_call_says_what_the_player_adds_to_his_chips_in_front() {
     }
 }
 
+/// A player whose chips do not cover the bet calls all-in for what he has:
+/// every card that gives a total to call or a largest total bounds it by
+/// his chips, says so, and offers no raise he cannot make. (Reopening and
+/// pot-limit gave the bet faced, 200 or 300, to a player holding 150 or
+/// 100.)
+#[test]
+fn a_call_never_asks_more_chips_than_the_player_has() {
+    for (incident, answers, outcome, to_call, said) in [
+        (
+            "reopening",
+            vec![
+                "big_blind=100",
+                "actions=A:bet:200",
+                "player=B",
+                "stacks=B:150",
+            ],
+            "all-in-call",
+            150,
+            "call 150, all his chips",
+        ),
+        (
+            "reopening",
+            vec![
+                "big_blind=100",
+                "actions=A:bet:200",
+                "player=B",
+                "stacks=B:300",
+            ],
+            "reopened",
+            200,
+            "His chips come to 300 in all, short of a full raise to 400",
+        ),
+        (
+            "pot-limit",
+            vec!["big_blind=100", "pot=1000", "facing=300", "stack=100"],
+            "max-bet",
+            100,
+            "His chips come to 100 in all, no more than the 300 to call",
+        ),
+        (
+            "pot-limit",
+            vec![
+                "big_blind=100",
+                "street=flop",
+                "pot=1000",
+                "actions=A:bet:300",
+                "player=B",
+                "stacks=B:250",
+            ],
+            "max-bet",
+            250,
+            "no more than the 300 to call",
+        ),
+    ] {
+        let r = rule("dpc-2019-en", incident, &answers);
+        assert_eq!(r["outcome"], outcome, "{incident} {answers:?}");
+        assert_eq!(r["amounts"]["to_call"], to_call, "{incident} {answers:?}");
+        let card = format!("{} {}", r["outcome_text"], r["notes"]);
+        assert!(card.contains(said), "{incident} {answers:?}: {card}");
+        if let Some(max) = r["amounts"]["max_total"].as_u64() {
+            assert_eq!(
+                max, to_call,
+                "{incident} {answers:?}: no bet beyond the call"
+            );
+        }
+        if outcome == "all-in-call" {
+            assert!(r["amounts"]["min_raise_to"].is_null(), "{answers:?}");
+        }
+    }
+}
+
 /// Colour-up of 25s into 100s: seat 1 has 75 of them (1875: 18 new chips,
 /// 75 left over), seats 2 and 4 50 (12, 50 over), seat 3 one (25 over, and
 /// no other chips). 200 over: two chips raced, to the first two of the race

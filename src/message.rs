@@ -718,6 +718,8 @@ messages! {
     /// A bet or raise below the minimum that rules otherwise when pushed
     /// without a word than when said aloud.
     HandAmountReading = "hand.amount_reading" [step, player, total, min, said, pushed, rules],
+    /// The same, where the pushed reading cites no rule.
+    HandAmountReadingUncited = "hand.amount_reading_uncited" [step, player, total, min, said, pushed],
     /// Winnings all zero although pots were won.
     HandWinningsZero = "hand.winnings_zero" [],
     /// The record splits a pot finer than the smallest chip.

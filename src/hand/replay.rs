@@ -1615,15 +1615,23 @@ fn rule(
                     && pushed.action != r.action
                     && let (Some(said), Some(other)) = (&r.ruling, &pushed.ruling)
                 {
-                    r.reading = Some(
-                        Message::new(Msg::HandAmountReading)
-                            .arg("player", hand.label(mv.player))
-                            .arg("total", t)
-                            .arg("min", min)
-                            .arg("said", &said.outcome_text)
-                            .arg("pushed", &other.outcome_text)
-                            .arg("rules", cited(other).join(", ")),
-                    );
+                    // The pushed reading's rules, where it cites any.
+                    let rules = cited(other);
+                    let reading = Message::new(if rules.is_empty() {
+                        Msg::HandAmountReadingUncited
+                    } else {
+                        Msg::HandAmountReading
+                    })
+                    .arg("player", hand.label(mv.player))
+                    .arg("total", t)
+                    .arg("min", min)
+                    .arg("said", &said.outcome_text)
+                    .arg("pushed", &other.outcome_text);
+                    r.reading = Some(if rules.is_empty() {
+                        reading
+                    } else {
+                        reading.arg("rules", rules.join(", "))
+                    });
                 }
                 if t < min {
                     let kind = if spot.facing == 0 {

@@ -971,6 +971,21 @@ impl<'a> Context<'a> {
             // of the edition states a procedure) decides no ruling.
             let decides = self.decides(key);
             let ruling = READ_BY_RULINGS.contains(&key.as_str());
+            // A house rule of another topic that states provisions of that
+            // topic has its row, where its change weighs; here the topic
+            // weighs as its own rules set the value, so the change counts
+            // once (ONK MEC-2 on the hand's start). A house note whose
+            // provisions are this topic's (DPC's minimum raise) weighs here.
+            let elsewhere = |v: Option<&Applied<'_>>| {
+                v.is_some_and(|v| {
+                    v.house && v.rule.concept != concept && self.states_own_topic(v.rule)
+                })
+            };
+            let own = |r: Option<&Rule>| {
+                r.and_then(|r| r.params.to_map().into_iter().find(|(k, _)| k == key))
+                    .map(|(_, v)| v)
+            };
+            let weighs_here = !(elsewhere(va) || elsewhere(vb)) || own(ra) != own(rb);
             if differs {
                 params.insert(
                     key.to_string(),
@@ -984,7 +999,7 @@ impl<'a> Context<'a> {
                 // parameter itself is the difference.
                 let unquoted =
                     |v: Option<&Applied<'_>>| v.is_some_and(|v| !self.quoted(key, v.rule));
-                if (va.is_some() && vb.is_some()) || unquoted(va) || unquoted(vb) {
+                if weighs_here && ((va.is_some() && vb.is_some()) || unquoted(va) || unquoted(vb)) {
                     if decides {
                         weight.substance = true;
                         weight.ruling |= ruling || self.carried_by_ruling(key);
@@ -1002,7 +1017,8 @@ impl<'a> Context<'a> {
             // A ruling of this crate reads it, or the edition's text carries
             // it in a ruling (DPC's "Min RAISE = 2 times of prior bet").
             let ruled = ruling || self.carried_by_ruling(key);
-            let changes_ruling = ruled && decides && differs && effective(va) != effective(vb);
+            let changes_ruling =
+                ruled && decides && differs && weighs_here && effective(va) != effective(vb);
             weight.ruling |= changes_ruling;
             let instead = |v: Option<&Applied<'_>>, said: &[Said<'_>]| match v {
                 Some(_) => Vec::new(),
@@ -1182,6 +1198,18 @@ impl<'a> Context<'a> {
             },
             _ => true,
         }
+    }
+
+    /// Whether `rule` states a provision of its own topic (one the record
+    /// does not file under another topic).
+    fn states_own_topic(&self, rule: &Rule) -> bool {
+        rule.provisions.iter().any(|s| {
+            s.topic.is_none()
+                && self
+                    .catalog
+                    .get(&s.id)
+                    .is_some_and(|p| p.concept == rule.concept)
+        })
     }
 
     /// Whether a provision of kind ruling that is no mere duty carries

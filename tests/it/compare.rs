@@ -419,6 +419,40 @@ fn a_house_note_that_changes_a_ruling_stars_the_topic_it_changes() {
     );
 }
 
+/// A house rule with a topic of its own (ONK MEC-2, MEC-7) is weighed on
+/// its own row; the topic whose parameter it sets shows the value and the
+/// house flag but counts the change no second time, unless the topic's own
+/// rules set the value otherwise. DPC's note, whose provision is the raise
+/// amounts', stays a ★ there (above).
+#[test]
+fn a_house_rule_with_its_own_topic_is_weighed_once_on_its_own_row() {
+    let c = json(&["compare", "onk-2023-nl", "tda-2019-sk"]);
+    for (topic, house, param) in [
+        (
+            "new-hand-new-limits",
+            "mec-two-deck-new-hand",
+            "two_deck_hand_start",
+        ),
+        ("hand-for-hand", "mec-hand-for-hand", "hand_for_hand_payout"),
+    ] {
+        let own = row(&c, house);
+        assert!(flags(own).contains(&"ruling"), "{own}");
+        let touched = row(&c, topic);
+        let f = flags(touched);
+        assert!(f.contains(&"house"), "{touched}");
+        assert!(
+            !f.contains(&"ruling") && !f.contains(&"substance"),
+            "{touched}"
+        );
+        assert!(touched["params"][param].is_object(), "{touched}");
+        let line = c["parameters"]
+            .as_array()
+            .and_then(|p| p.iter().find(|p| p["param"] == param))
+            .unwrap_or_else(|| panic!("{param}"));
+        assert_eq!(line["changes_ruling"], false, "{line}");
+    }
+}
+
 /// Procedures, explanations and advice weigh nothing: a topic differing in
 /// them only gets one line; with `--all` the topics found equal are listed.
 #[test]
@@ -557,7 +591,8 @@ fn house_rule_parameters_count_as_the_edition_applies_them() {
         json!({"a": "best-place-prize", "b": "share-places"})
     );
     assert_eq!(hfh["house"]["a"], json!(["MEC-7"]));
-    assert!(flags(hfh).contains(&"ruling"));
+    // MEC-7 has a row of its own, where the payout weighs (★) once.
+    assert!(flags(hfh).contains(&"house"), "{hfh}");
     let payout = c["parameters"]
         .as_array()
         .and_then(|p| p.iter().find(|p| p["param"] == "hand_for_hand_payout"))

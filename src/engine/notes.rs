@@ -92,6 +92,21 @@ macro_rules! notes {
     };
 }
 
+/// [`NoteArgs`] for a struct whose named fields are the placeholders, in
+/// order, each shown as it prints.
+#[macro_export]
+macro_rules! note_args {
+    ($ty:ty { $($field:ident),* $(,)? }) => {
+        impl $crate::engine::notes::NoteArgs for $ty {
+            const NAMES: &'static [&'static str] = &[$(stringify!($field)),*];
+
+            fn args(&self) -> Vec<(&'static str, String)> {
+                vec![$((stringify!($field), self.$field.to_string())),*]
+            }
+        }
+    };
+}
+
 /// The values a note shares between incidents carry themselves (a
 /// variant `Name(Type) = "key"` of [`notes!`](crate::notes)): its
 /// placeholders and their values.
@@ -146,15 +161,12 @@ mod tests {
     }
 
     #[derive(Debug, Clone, PartialEq, Eq)]
-    struct Pair(u64, u64);
-
-    impl NoteArgs for Pair {
-        const NAMES: &'static [&'static str] = &["low", "high"];
-
-        fn args(&self) -> Vec<(&'static str, String)> {
-            vec![("low", self.0.to_string()), ("high", self.1.to_string())]
-        }
+    struct Pair {
+        low: u64,
+        high: u64,
     }
+
+    crate::note_args!(Pair { low, high });
 
     #[test]
     fn a_note_names_its_text_and_its_values() {
@@ -169,7 +181,10 @@ mod tests {
             v.args(),
             vec![("total", "1200".to_string()), ("player", "C".to_string())]
         );
-        let shared = Two::Shared(Pair(400, 800));
+        let shared = Two::Shared(Pair {
+            low: 400,
+            high: 800,
+        });
         assert_eq!(shared.key(), "shared");
         assert_eq!(
             shared.args(),

@@ -396,20 +396,14 @@ impl HouseRaise {
     }
 }
 
-/// The placeholders of its note (`notes.house_min_raise`), the same in
-/// every incident that shows it.
-impl crate::engine::notes::NoteArgs for HouseRaise {
-    const NAMES: &'static [&'static str] = &["multiple", "facing", "house", "tda"];
-
-    fn args(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("multiple", self.multiple.to_string()),
-            ("facing", self.facing.to_string()),
-            ("house", self.house.to_string()),
-            ("tda", self.tda.to_string()),
-        ]
-    }
-}
+// The placeholders of its note (`notes.house_min_raise`), the same in
+// every incident that shows it.
+crate::note_args!(HouseRaise {
+    multiple,
+    facing,
+    house,
+    tda
+});
 
 /// A total the player must reach less the chips already in front of him:
 /// what he puts in now (`notes.bet_adds`). Every card that gives a total
@@ -441,17 +435,11 @@ impl Adds {
     }
 }
 
-impl crate::engine::notes::NoteArgs for Adds {
-    const NAMES: &'static [&'static str] = &["total", "in_front", "adds"];
-
-    fn args(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("total", self.total.to_string()),
-            ("in_front", self.in_front.to_string()),
-            ("adds", self.adds.to_string()),
-        ]
-    }
-}
+crate::note_args!(Adds {
+    total,
+    in_front,
+    adds
+});
 
 /// A call that takes all the player's chips (`notes.call_all_in`): the
 /// card's total to call is then his all-in, and he has no raise.
@@ -477,16 +465,7 @@ impl CallAllIn {
     }
 }
 
-impl crate::engine::notes::NoteArgs for CallAllIn {
-    const NAMES: &'static [&'static str] = &["total", "facing"];
-
-    fn args(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("total", self.total.to_string()),
-            ("facing", self.facing.to_string()),
-        ]
-    }
-}
+crate::note_args!(CallAllIn { total, facing });
 
 /// A raise the player can only make all-in, short of the legal minimum
 /// (`notes.raise_all_in_only`).
@@ -515,16 +494,10 @@ impl RaiseAllInOnly {
     }
 }
 
-impl crate::engine::notes::NoteArgs for RaiseAllInOnly {
-    const NAMES: &'static [&'static str] = &["total", "min_raise_to"];
-
-    fn args(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("total", self.total.to_string()),
-            ("min_raise_to", self.min_raise_to.to_string()),
-        ]
-    }
-}
+crate::note_args!(RaiseAllInOnly {
+    total,
+    min_raise_to
+});
 
 /// Whose action it is when the answers do not name him: certain only in a
 /// heads-up hand whose two players the actions show; otherwise the question

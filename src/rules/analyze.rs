@@ -119,7 +119,18 @@ pub fn stem(lang: &str, word: &str) -> String {
         "sk" => return stem_sk(word),
         _ => return word.to_string(),
     };
-    let stemmed = Stemmer::create(algorithm).stem(word).into_owned();
+    let mut stemmed = Stemmer::create(algorithm).stem(word).into_owned();
+    // German Snowball keeps the plural "s" of loanwords after a letter its
+    // own plurals never end in ("Chips", "Flops", "Rebuys", "Autos"), so
+    // "Chips" of a rule would never meet "Chip" of "Mehrchipregel".
+    if lang == "de"
+        && stemmed == word
+        && word.len() >= 5
+        && let Some(base) = word.strip_suffix('s')
+        && base.ends_with(['p', 'y', 'a', 'o'])
+    {
+        stemmed = base.to_string();
+    }
     if stemmed.len() < 2 {
         word.to_string()
     } else {
@@ -533,6 +544,10 @@ const IRREGULAR: &[(&str, &[(&str, &str)])] = &[
 /// The shortest part a glued word is split into.
 pub const MIN_PART: usize = 3;
 
+/// The shortest stop word read as the head of a glued word (see
+/// `split_in`).
+const MIN_HEAD: usize = 5;
+
 /// The parts of a word printed glued together, when they are words of
 /// `vocab` that are not stop words: "chiprace" → "chip", "race";
 /// "zetonuvyssej" → "zetonu", "vyssej"; a German linking "s" is allowed
@@ -569,8 +584,34 @@ fn split_in<'w>(
     };
     // (parts, shortest part, parts)
     let mut best: Option<(usize, usize, Vec<&'w str>)> = None;
+    let mut consider = |parts: Vec<&'w str>| {
+        // Fewer parts first ("meerwaarde chip", not "meer waarde chip"),
+        // then the longest shorter part.
+        let shortest = parts.iter().map(|p| p.len()).min().unwrap_or(0);
+        let better = best
+            .as_ref()
+            .is_none_or(|(n, s, _)| parts.len() < *n || (parts.len() == *n && shortest > *s));
+        if better {
+            best = Some((parts.len(), shortest, parts));
+        }
+    };
     for at in MIN_PART..=word.len() - MIN_PART {
         let (left, right) = word.split_at(at);
+        // A compound whose head says nothing of a topic ("Mehrchipregel",
+        // the rule on multiple chips) is read as the words before it. Such
+        // heads are nouns ("regel", "pravidlo", "problem"); a shorter stop
+        // word at a word's end is as often an ending ("delenom").
+        if again && right.len() >= MIN_HEAD && langs.iter().any(|l| stop.of(l, right)) {
+            let before = if good(left) {
+                Some(vec![left])
+            } else {
+                split_in(left, langs, vocab, stop, false)
+            };
+            if let Some(parts) = before {
+                consider(parts);
+            }
+            continue;
+        }
         let left_ok = good(left)
             || (left.len() > MIN_PART && left.ends_with('s') && good(&left[..left.len() - 1]));
         if !left_ok {
@@ -594,15 +635,7 @@ fn split_in<'w>(
         } else {
             continue;
         };
-        // Fewer parts first ("meerwaarde chip", not "meer waarde chip"),
-        // then the longest shorter part.
-        let shortest = parts.iter().map(|p| p.len()).min().unwrap_or(0);
-        let better = best
-            .as_ref()
-            .is_none_or(|(n, s, _)| parts.len() < *n || (parts.len() == *n && shortest > *s));
-        if better {
-            best = Some((parts.len(), shortest, parts));
-        }
+        consider(parts);
     }
     best.map(|(_, _, parts)| parts)
 }
@@ -905,6 +938,35 @@ mod tests {
         assert_eq!(stem("nl", "kaarten"), stem("nl", "kaart"));
         assert_eq!(stem("de", "erhohungen"), stem("de", "erhohung"));
         assert_eq!(stem("en", "43"), "43");
+    }
+
+    /// A glued word whose head is a noun the stop words list ("regel") is
+    /// read as the words before it; a stop word of a few letters at a
+    /// word's end is an ending, not a head.
+    #[test]
+    fn a_glued_word_whose_head_says_nothing_is_read_as_its_modifier() {
+        let mut vocab = WordSet::default();
+        vocab.add_text("mehr chip dele", "de");
+        let mut stop = StopWords::default();
+        stop.add("de", ["regel"]);
+        stop.add("sk", ["nom"]);
+        assert_eq!(
+            split_glued("mehrchipregel", &["de"], &vocab, &stop),
+            Some(vec!["mehr", "chip"])
+        );
+        assert_eq!(split_glued("delenom", &["de", "sk"], &vocab, &stop), None);
+    }
+
+    /// German plurals of loanwords in "s" after a letter Snowball keeps it
+    /// after ("Chips", "Flops", "Rebuys") stem as the singular; short words
+    /// and "-us" words keep it ("Haus", "aus").
+    #[test]
+    fn german_loanword_plurals_stem_as_the_singular() {
+        for (plural, singular) in [("chips", "chip"), ("flops", "flop"), ("rebuys", "rebuy")] {
+            assert_eq!(stem("de", plural), stem("de", singular), "{plural}");
+        }
+        assert_eq!(stem("de", "haus"), "haus");
+        assert_eq!(stem("de", "bonus"), "bonus");
     }
 
     #[test]

@@ -2740,7 +2740,7 @@ mod tests {
             found.first().map(|f| f.value.clone())
         };
         let left = Value::from("first-left-of-button");
-        let rows: [(&str, &str, Value, &str, bool); 10] = [
+        let rows: [(&str, &str, Value, &str, bool); 12] = [
             (
                 "odd-chips",
                 "odd_chip_recipient",
@@ -2818,6 +2818,21 @@ mod tests {
                 "clock_expiry_not_facing_bet",
                 Value::from("check"),
                 "if facing a bet the hand is dead, if not facing a bet it is checked",
+                false,
+            ),
+            // The old level is the previous one.
+            (
+                "new-hand-new-limits",
+                "old_level_after_sa",
+                Value::from("finish"),
+                "If a hand starts in the previous level by mistake, the hand is finished where substantial action has occurred.",
+                true,
+            ),
+            (
+                "new-hand-new-limits",
+                "old_level_after_sa",
+                Value::from("finish"),
+                "If a hand starts in the next level by mistake, the hand is finished where substantial action has occurred.",
                 false,
             ),
         ];

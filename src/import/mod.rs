@@ -103,6 +103,11 @@ pub fn read(text: &str, kind: source::Kind, knowledge: &Knowledge, options: &Opt
     };
     let mut built = edition::build(&book, &mapping, lang, &naming, knowledge);
     let (mut params, mut doubts) = params::recognise(&mut built.edition, knowledge);
+    // What the readers of the words left open stays open to the later ones.
+    let fixed: std::collections::BTreeSet<(String, String)> = doubts
+        .iter()
+        .map(|d| (d.rule.clone(), d.key.clone()))
+        .collect();
     params.extend(params::by_position(&mut built.edition, knowledge, &doubts));
     let (meant, open) = params::by_meaning(&mut built.edition, knowledge, &doubts);
     params.extend(meant);
@@ -110,6 +115,12 @@ pub fn read(text: &str, kind: source::Kind, knowledge: &Knowledge, options: &Opt
     let (aligned, open) = params::by_quote(&mut built.edition, knowledge, &mut doubts);
     params.extend(aligned);
     doubts.extend(open);
+    params.extend(params::by_unit(
+        &mut built.edition,
+        knowledge,
+        &mut doubts,
+        &fixed,
+    ));
     params.extend(params::decide(&mut built.edition, knowledge, &mut doubts));
     Import {
         book,

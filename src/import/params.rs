@@ -1617,6 +1617,136 @@ pub fn by_quote(
     (found, open)
 }
 
+/// The currencies a parameter's name may end in, with the sign a book
+/// prints by the amount ("€50", "50 €").
+const CURRENCIES: &[(&str, char)] = &[("eur", '€')];
+
+/// The shortest word of a parameter's name that tells what it is about.
+const NAME_WORD: usize = 3;
+
+/// Number parameters that no phrase, place, meaning or quote read, read
+/// by their own names: a key's last word names what its number counts
+/// (`dealer_push_quiet_seconds`: seconds; `min_raise_multiple`: times, by
+/// the vocabulary's meaning; `max_buy_in_eur`: €) and its other words
+/// what the number is about. In the rule of the parameter's topic (a
+/// house parameter's: any house rule), the sentences that speak of it —
+/// carrying a meaning of one of those words, or the word itself as
+/// written, inflected ("rebuys") or as the end of a compound
+/// ("pokerpit": pit), or all of a
+/// rule whose title does — print numbers of that unit (examples aside);
+/// where they print exactly one value, that is the value. A parameter
+/// whose reader left it open (`fixed`: a clock whose countdown may or may
+/// not be in its time) is not read so, nor one a point offers another
+/// value for; a point offering only that value is settled.
+pub fn by_unit(
+    edition: &mut Edition,
+    knowledge: &Knowledge,
+    doubts: &mut Vec<Doubt>,
+    fixed: &BTreeSet<(String, String)>,
+) -> Vec<Found> {
+    let cues = &knowledge.cues;
+    let en = cues.words.of(Lang::En);
+    let lw = cues.words.of(edition.language);
+    let no_stop = BTreeSet::new();
+    let stop = knowledge.stop_words.get(&Lang::En).unwrap_or(&no_stop);
+    let mut found = Vec::new();
+    for rule in edition.rules_mut() {
+        let house = rule.kind == RuleKind::House;
+        let have = rule.params.to_map();
+        let sentences: Vec<Vec<Token>> = labelled(rule)
+            .iter()
+            .map(|(s, _)| tokenize(s, lw))
+            .collect();
+        let texts: Vec<String> = labelled(rule).into_iter().map(|(s, _)| s).collect();
+        let title = tokenize(&rule.title, lw);
+        for (key, cue) in &cues.params {
+            let Some(home) = Params::home(key) else {
+                continue;
+            };
+            let in_scope = rule.concept == home
+                || (house && rule.touches.iter().any(|t| t == home))
+                || (house && cue.house);
+            let open = fixed.contains(&(rule.number.clone(), key.clone()));
+            if !in_scope || open || have.contains_key(key) || Params::choices(key).is_some() {
+                continue;
+            }
+            let mut name: Vec<&str> = key.split('_').collect();
+            let Some(last) = name.pop() else {
+                continue;
+            };
+            let counts = match CURRENCIES.iter().find(|(c, _)| *c == last) {
+                Some((_, sign)) => Counts::Sign(*sign),
+                None => match en.unit_meant(last) {
+                    Some(Unit::Percent) => Counts::Sign('%'),
+                    Some(unit) => Counts::Unit(unit),
+                    None => continue,
+                },
+            };
+            let about: Vec<&str> = name
+                .into_iter()
+                .filter(|w| w.chars().count() >= NAME_WORD && !stop.contains(*w))
+                .collect();
+            let speaks = |tokens: &[Token]| {
+                about.iter().any(|w| {
+                    let meant = en.meaning(w);
+                    tokens.iter().any(|t| match t {
+                        Token::Word(x) => {
+                            x.starts_with(w)
+                                || x.ends_with(w)
+                                || (meant.is_some() && lw.meaning(x) == meant)
+                        }
+                        _ => false,
+                    })
+                })
+            };
+            let titled = speaks(&title);
+            let mut values: BTreeSet<u32> = BTreeSet::new();
+            let mut at = None;
+            for (s, tokens) in sentences.iter().enumerate() {
+                if !titled && !speaks(tokens) {
+                    continue;
+                }
+                for (k, t) in tokens.iter().enumerate() {
+                    let Token::Number(n) = t else { continue };
+                    let sign_before = k
+                        .checked_sub(1)
+                        .and_then(|p| tokens.get(p))
+                        .is_some_and(|b| matches!((b, counts), (Token::Sign(a), Counts::Sign(c)) if *a == c && c != '%'));
+                    if sign_before || counted(tokens, k, lw, UNIT_GAP) == Some(counts) {
+                        values.insert(*n);
+                        at.get_or_insert(s);
+                    }
+                }
+            }
+            let (Some(&n), 1, Some(at)) = (values.first(), values.len(), at) else {
+                continue;
+            };
+            let value = Value::from(n);
+            let point = doubts
+                .iter()
+                .position(|d| d.rule == rule.number && d.key == *key);
+            if point
+                .and_then(|p| doubts.get(p))
+                .is_some_and(|d| d.readings != [value.clone()])
+            {
+                continue;
+            }
+            if set(rule, key, &value) {
+                if let Some(p) = point {
+                    doubts.remove(p);
+                }
+                found.push(Found {
+                    key: key.clone(),
+                    value,
+                    rule: rule.number.clone(),
+                    sentence: texts.get(at).cloned().unwrap_or_default(),
+                });
+            }
+        }
+    }
+    found
+}
+
 /// Points for a person with one candidate that the sentence they quote
 /// states beyond doubt, set. For a choice (one value of a type's
 /// several), read in the vocabulary's meanings (`locales/language.yaml`,
@@ -2610,7 +2740,7 @@ mod tests {
             found.first().map(|f| f.value.clone())
         };
         let left = Value::from("first-left-of-button");
-        let rows: [(&str, &str, Value, &str, bool); 10] = [
+        let rows: [(&str, &str, Value, &str, bool); 12] = [
             (
                 "odd-chips",
                 "odd_chip_recipient",
@@ -2690,11 +2820,97 @@ mod tests {
                 "if facing a bet the hand is dead, if not facing a bet it is checked",
                 false,
             ),
+            // The old level is the previous one.
+            (
+                "new-hand-new-limits",
+                "old_level_after_sa",
+                Value::from("finish"),
+                "If a hand starts in the previous level by mistake, the hand is finished where substantial action has occurred.",
+                true,
+            ),
+            (
+                "new-hand-new-limits",
+                "old_level_after_sa",
+                Value::from("finish"),
+                "If a hand starts in the next level by mistake, the hand is finished where substantial action has occurred.",
+                false,
+            ),
         ];
         for (concept, key, value, sentence, set) in rows {
             let want = set.then(|| value.clone());
             assert_eq!(decided(concept, key, value, sentence), want, "{sentence}");
         }
+    }
+
+    /// A number is read by its key's own name: the unit its last word
+    /// names, in a sentence that speaks of what its other words say, one
+    /// value only; never where a reader left it open or a point offers
+    /// another value.
+    #[test]
+    fn a_number_is_read_by_the_unit_and_words_of_its_own_name() {
+        use crate::rules::Store;
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let read = |concept: &str, title: &str, text: &str, open: &[Value], fixed: bool| {
+            let mut ed = store.edition("dpc-2019-en").expect("edition").clone();
+            let mut number = String::new();
+            for r in ed.rules_mut() {
+                r.params = Params::default();
+                if r.concept == concept {
+                    r.title = title.to_string();
+                    r.text = text.to_string();
+                    r.parts.clear();
+                    r.tail.clear();
+                    r.examples.clear();
+                    number.clone_from(&r.number);
+                }
+            }
+            let key = match concept {
+                "rebuys" => "rebuy_threshold_percent",
+                "calling-clock" => "clock_seconds",
+                _ => "min_raise_multiple",
+            };
+            let mut doubts: Vec<Doubt> = (!open.is_empty())
+                .then(|| Doubt {
+                    key: key.to_string(),
+                    rule: number.clone(),
+                    readings: open.to_vec(),
+                    sentence: String::new(),
+                })
+                .into_iter()
+                .collect();
+            let fixed: BTreeSet<(String, String)> = fixed
+                .then(|| (number.clone(), key.to_string()))
+                .into_iter()
+                .collect();
+            let found = by_unit(&mut ed, &knowledge, &mut doubts, &fixed);
+            let value = found.iter().find(|f| f.key == key).map(|f| f.value.clone());
+            if value.is_some() {
+                assert!(doubts.is_empty(), "a point settled is no point");
+            }
+            value
+        };
+        let rebuy = "A player with 50% or less of the starting stack may rebuy.";
+        assert_eq!(read("rebuys", "Chips", rebuy, &[], false), Some(v(50)));
+        // Two values of the unit: which one is the key's is not told.
+        let two = "A player with 50% or less may rebuy; one with 20% or less must rebuy.";
+        assert_eq!(read("rebuys", "Chips", two, &[], false), None);
+        // Nothing of the key's other words, in the sentence or the title.
+        let silent = "A player with 50% or less of the starting stack may add chips.";
+        assert_eq!(read("rebuys", "Chips", silent, &[], false), None);
+        assert_eq!(read("rebuys", "Rebuys", silent, &[], false), Some(v(50)));
+        // A point offering that value is settled; one offering another
+        // stays a point.
+        assert_eq!(read("rebuys", "Chips", rebuy, &[v(50)], false), Some(v(50)));
+        assert_eq!(read("rebuys", "Chips", rebuy, &[v(60)], false), None);
+        // A clock its reader left open (25 seconds, then 5 counted down:
+        // 25 or 30 in all) is not read by the unit.
+        let clock = "The player has 25 seconds on the clock.";
+        assert_eq!(read("calling-clock", "Clock", clock, &[v(25)], true), None);
+        // The unit by the meaning of the key's last word: a multiple is
+        // counted in times.
+        let min = "Min RAISE = 2 times of prior bet";
+        assert_eq!(read("raise-amounts", "Raises", min, &[], false), Some(v(2)));
     }
 
     /// A choice left between values is decided by a parameter its rule

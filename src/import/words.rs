@@ -142,6 +142,27 @@ impl Folded {
         self.units.get(word).copied()
     }
 
+    /// The unit a folded word names, or else the one unit whose words
+    /// mean what the word means ("multiple": times).
+    pub fn unit_meant(&self, word: &str) -> Option<Unit> {
+        if let Some(unit) = self.unit(word) {
+            return Some(unit);
+        }
+        let meaning = self.meaning(word)?;
+        let mut units: Vec<Unit> = self
+            .units
+            .iter()
+            .filter(|(w, _)| self.meaning(w) == Some(meaning))
+            .map(|(_, u)| *u)
+            .collect();
+        units.sort_unstable();
+        units.dedup();
+        match units.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
     /// The number a folded word is; an article only when `before_time`.
     pub fn number(&self, word: &str, before_time: bool) -> Option<u32> {
         self.numbers.get(word).copied().or_else(|| {

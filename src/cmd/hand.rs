@@ -527,8 +527,7 @@ fn next_line(ctx: &Ctx, next: &hand::replay::Next) -> String {
     let street = street(ctx, next.street);
     let to_call = next.to_call.to_string();
     let opening = next.to_call.units == 0;
-    // His chips do not cover the bet faced: calling is all he can do.
-    if let Some(all_in) = next.all_in_to.filter(|all| all.units <= next.to_call.units) {
+    if let Some(all_in) = next.all_in_to.filter(|_| next.call_is_all_in) {
         return ui.f(
             "hand.next_call_all_in",
             &[

@@ -174,6 +174,10 @@ pub struct Next {
     /// The total of his all-in, when his chips do not reach a full bet or
     /// raise: the call is all he can do, or an all-in short of the minimum.
     pub all_in_to: Option<Money>,
+    /// His chips do not cover the bet faced: calling, all-in, is all he
+    /// can do (`all_in_to` is that call).
+    #[serde(skip)]
+    pub call_is_all_in: bool,
     /// Betting is open for him.
     pub reopened: bool,
     /// His chips behind; null when not known.
@@ -1335,7 +1339,8 @@ fn options(hand: &Hand, round: &Round, stage: Stage, p: u8, ledger: &Ledger) -> 
     let min_raise_to = spot.min_raise_to().ok();
     // As the incidents read it: his chips short of a legal raise leave an
     // all-in call, or an all-in for less.
-    let all_in_to = match spot.chips_allow() {
+    let allow = spot.chips_allow();
+    let all_in_to = match allow {
         ChipsAllow::CallAllIn { total } | ChipsAllow::RaiseAllInOnly { total, .. } => Some(total),
         ChipsAllow::Enough => None,
     };
@@ -1349,6 +1354,7 @@ fn options(hand: &Hand, round: &Round, stage: Stage, p: u8, ledger: &Ledger) -> 
         min_raise_to: min_raise_to.filter(|_| raisable).map(money),
         max_total: pot_limit_max(&spot).filter(|_| raisable).map(money),
         all_in_to: all_in_to.map(money),
+        call_is_all_in: matches!(allow, ChipsAllow::CallAllIn { .. }),
         reopened: spot.may_raise,
         stack: spot.stack.map(money),
         committed: money(ledger.before_round(p).saturating_add(spot.in_front)),

@@ -809,25 +809,21 @@ pub fn attach(edition: &mut Edition, record: Record, catalog: &Catalog) -> Vec<M
 static BUNDLED_RECORDS: &[(&str, &str)] =
     include!(concat!(env!("OUT_DIR"), "/provision_records.rs"));
 
-/// Attaches the bundled record of `edition` as the build extracted it;
-/// `false`, with the edition untouched, where there is none or it names a
-/// rule the edition does not have (the record is then parsed, and its
-/// problems reported).
-fn attach_bundled(edition: &mut Edition) -> bool {
-    let Ok(at) = BUNDLED_RECORDS.binary_search_by(|(e, _)| (*e).cmp(edition.id.as_str())) else {
-        return false;
-    };
-    let Some((_, text)) = BUNDLED_RECORDS.get(at) else {
-        return false;
-    };
-    // Per rule number (sorted), its statements.
+/// The bundled record of edition `id` as the build extracted it: per rule
+/// number (sorted), its statements; `None` where there is none (or a line
+/// the build did not write).
+fn bundled_record(id: &str) -> Option<Vec<(&'static str, Vec<Stated>)>> {
+    let at = BUNDLED_RECORDS
+        .binary_search_by(|(e, _)| (*e).cmp(id))
+        .ok()?;
+    let (_, text) = BUNDLED_RECORDS.get(at)?;
     let mut rules: Vec<(&str, Vec<Stated>)> = Vec::new();
     for line in pieces(text, 0x1e, true) {
         let mut fields = pieces(line, 0x1f, false);
         let number = fields.next().unwrap_or_default();
         let mut next = || fields.next().filter(|f| !f.is_empty()).map(str::to_string);
         let (Some(id), Some(span)) = (next(), next()) else {
-            return false;
+            return None;
         };
         let stated = Stated {
             id,
@@ -849,6 +845,17 @@ fn attach_bundled(edition: &mut Edition) -> bool {
             _ => rules.push((number, vec![stated])),
         }
     }
+    Some(rules)
+}
+
+/// Attaches the bundled record of `edition` as the build extracted it;
+/// `false`, with the edition untouched, where there is none or it names a
+/// rule the edition does not have (the record is then parsed, and its
+/// problems reported).
+fn attach_bundled(edition: &mut Edition) -> bool {
+    let Some(mut rules) = bundled_record(&edition.id) else {
+        return false;
+    };
     let find = |number: &str| rules.binary_search_by(|(n, _)| (*n).cmp(number)).ok();
     // Every recorded number must be a rule of the edition, once (`attach`
     // holds one rule per number).
@@ -911,13 +918,18 @@ impl StatedIn {
                 }
             }
             crate::rules::Book::Indexed { index, .. } => {
-                let path = record_path(index.head.language, &index.head.id);
-                let Some(file) = DataSource::Embedded.read(&path)? else {
+                let Some(mut rules) = bundled_record(&index.head.id) else {
                     return Ok(None);
                 };
-                let record: Record = file.parse()?;
-                for (id, statement) in record.rules.0.into_iter().flat_map(|(_, s)| s.0) {
-                    stated.entry(id).or_insert(statement.terms);
+                // In document order, as the rules of an edition parsed whole.
+                for entry in &index.rules {
+                    let at = rules.binary_search_by(|(n, _)| (*n).cmp(entry.number));
+                    let Some((_, list)) = at.ok().and_then(|i| rules.get_mut(i)) else {
+                        continue;
+                    };
+                    for s in std::mem::take(list) {
+                        stated.entry(s.id).or_insert(s.terms);
+                    }
                 }
             }
         }
@@ -1265,6 +1277,30 @@ mod tests {
             let mut parsed = edition.clone();
             assert!(attach(&mut parsed, record, &catalog).is_empty());
             assert_eq!(bundled, parsed, "{}", edition.id);
+        }
+    }
+
+    /// A bundled edition read through its index states the provisions, with
+    /// the terms, that the edition parsed whole with its record states: the
+    /// incidents read the first, compare and the differ the second.
+    #[test]
+    fn an_indexed_edition_states_what_the_edition_parsed_whole_states() {
+        let store = crate::rules::Store::open(DataSource::Embedded).expect("store");
+        let catalog = Catalog::load(&DataSource::Embedded)
+            .expect("catalog")
+            .expect("a bundled catalog");
+        let ids: Vec<String> = store.ids().map(str::to_string).collect();
+        assert_eq!(ids.len(), 5);
+        for id in &ids {
+            let book = store.book(id).expect("book");
+            assert!(matches!(book, crate::rules::Book::Indexed { .. }), "{id}");
+            let indexed = StatedIn::of(&book).expect("read").expect("stated");
+            let whole = store.edition_owned(id).expect("edition");
+            let whole = with_provisions(whole, &DataSource::Embedded, &catalog).expect("record");
+            let parsed = StatedIn::of(&crate::rules::Book::Full(&whole))
+                .expect("read")
+                .expect("stated");
+            assert_eq!(indexed, parsed, "{id}");
         }
     }
 

@@ -2085,6 +2085,12 @@ mod tests {
         assert!(first_words("spieler nicht am platz hand tot").contains(&"tot".to_string()));
         assert!(!first_words("wachten tot na de flop").contains(&"tot".to_string()));
         assert_eq!(first_words("de der die"), ["de", "der", "die"]);
+        // Slovak declines its pronouns and question words: every form of
+        // one is a stop word ("koľkých" as "koľko", "mojom" as "môj").
+        assert_eq!(
+            first_words("po kolkych minutach mimo mojom stole"),
+            ["minutach", "mimo", "stole"]
+        );
     }
 
     /// A separable verb's particle after the verb makes one verb with it;

@@ -1152,11 +1152,15 @@ fn clock(
             .any(|c| w.starts_with(crate::text::fold(c).trim())),
         _ => false,
     };
+    // A book's own words for "the last", or the language's (the
+    // vocabulary's meaning `last`, no book's).
     let is_last = |t: &Token| match t {
-        Token::Word(w) => lc
-            .last_words
-            .iter()
-            .any(|c| crate::text::fold(c).trim() == w),
+        Token::Word(w) => {
+            lc.last_words
+                .iter()
+                .any(|c| crate::text::fold(c).trim() == w)
+                || lw.meaning(w) == Some(LAST)
+        }
         _ => false,
     };
     // Every number of the rule with what stands around it.
@@ -1237,6 +1241,10 @@ fn clock(
     }
     (out, None)
 }
+
+/// The vocabulary's meaning (`locales/language.yaml`) of the words that
+/// say the final seconds are counted down ("the last 5 seconds").
+const LAST: &str = "last";
 
 /// The languages the rule names, in its order; none when it speaks of
 /// somewhere else ("In the United States, English only; elsewhere the
@@ -2588,12 +2596,29 @@ mod tests {
         let none = LangCues::default();
         assert_eq!(
             clock_of(
-                "Hráč dostane na premýšľanie 30 sekúnd, z čoho posledných 5 sekúnd mu bude odpočítaných nahlas.",
+                "Hráč dostane na premýšľanie 30 sekúnd, potom 5 sekúnd mu bude odpočítaných nahlas.",
                 &none,
                 Lang::Sk,
                 true
             ),
             (Vec::new(), Some(vec![v(30), v(35)]))
+        );
+        // "The last 5 seconds" in the language's own words (the
+        // vocabulary's, no book's) are within the 30.
+        assert_eq!(
+            clock_of(
+                "Hráč dostane na premýšľanie 30 sekúnd, z čoho posledných 5 sekúnd mu bude odpočítaných nahlas.",
+                &none,
+                Lang::Sk,
+                true
+            ),
+            (
+                vec![
+                    ("clock_seconds".into(), v(30)),
+                    ("clock_countdown".into(), v(5))
+                ],
+                None
+            )
         );
         // No second number of seconds, but the known editions count a
         // countdown: 25 may not be the total.

@@ -2103,7 +2103,7 @@ fn sure_list(
         .rule(&d.rule)
         .map(crate::rules::Rule::full_text)
         .unwrap_or_default();
-    let read = listed(domain, &text, lw, en)?;
+    let read = listed(&d.key, domain, &text, lw, en)?;
     items
         .iter()
         .all(|i| i.as_str().is_some_and(|i| read.contains(&i)))
@@ -2122,7 +2122,7 @@ fn with_named(mut d: Doubt, known: &Quoted, edition: &Edition, lw: &Folded, en: 
         .rule(&d.rule)
         .map(crate::rules::Rule::full_text)
         .unwrap_or_default();
-    let naming = naming(domain, &text, lw, en);
+    let naming = naming(&d.key, domain, &text, lw, en);
     let mut read: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
     if read.len() != items.len() {
         return d;
@@ -2179,16 +2179,18 @@ fn sure_number(known: &Quoted, d: &Doubt, n: Option<u64>, lw: &Folded) -> bool {
 /// every meaning of its name (dealer push: dealer, push), or every meaning
 /// its name has and no other item's name has in a sentence that lists
 /// another item so too (warning, hands, rounds: missed hands is hand
-/// there); left out where the rule carries none of those meanings. An item
-/// with no such meaning, or with some of them elsewhere (a level's
-/// "announcement" is no dealer's), leaves the list open (`None`).
+/// there); left out where the rule carries none of those meanings, or
+/// carries them only in sentences that do not speak of the list. An item
+/// with no such meaning, or with some of them in a sentence that speaks of
+/// the list ([`naming`]), leaves the list open (`None`).
 fn listed(
+    key: &str,
     domain: &[&'static str],
     text: &str,
     lw: &Folded,
     en: &Folded,
 ) -> Option<Vec<&'static str>> {
-    let naming = naming(domain, text, lw, en);
+    let naming = naming(key, domain, text, lw, en);
     (!naming.open && !naming.named.is_empty()).then_some(naming.named)
 }
 
@@ -2202,16 +2204,21 @@ struct Naming {
     open: bool,
 }
 
-/// The items of `domain` a rule's text names by their own names, and
-/// whether the rest are silent (never where an item's name has no meaning
-/// of its own, none another item's name has).
-fn naming(domain: &[&'static str], text: &str, lw: &Folded, en: &Folded) -> Naming {
+/// The items of `domain` (the type of parameter `key`) a rule's text
+/// names by their own names, and whether the rest are silent (never where
+/// an item's name has no meaning of its own, none another item's name
+/// has). An item not named is silent where its own meanings stand only in
+/// sentences that do not speak of the list: that name no other item and
+/// carry no meaning of the parameter's own name ("A new level starts on
+/// announcement" says nothing of how a hand starts; "a hand starts when
+/// announced" may).
+fn naming(key: &str, domain: &[&'static str], text: &str, lw: &Folded, en: &Folded) -> Naming {
     let name = |id: &str| name_meanings(id, en);
     let sentences: Vec<BTreeSet<String>> = sentences(text)
         .iter()
         .map(|s| said(&tokenize(s, lw), lw))
         .collect();
-    let anywhere: BTreeSet<&String> = sentences.iter().flatten().collect();
+    let topic = name_meanings(key, en);
     // Each item's own meanings (none another item's name has).
     let owns: Vec<BTreeSet<String>> = domain
         .iter()
@@ -2250,9 +2257,21 @@ fn naming(domain: &[&'static str], text: &str, lw: &Folded, en: &Folded) -> Nami
                 .iter()
                 .zip(&listing)
                 .any(|(s, n)| whole.is_subset(s) || (own.is_subset(s) && *n >= 2));
+        // A sentence speaks of the list where it names another item by
+        // its own meanings, or carries a meaning of the parameter's name.
+        let of_list = |s: &BTreeSet<String>| {
+            domain
+                .iter()
+                .zip(&owns)
+                .any(|(o, m)| o != item && !m.is_empty() && m.is_subset(s))
+                || !s.is_disjoint(&topic)
+        };
         if named {
             out.named.push(*item);
-        } else if own.iter().any(|m| anywhere.contains(m)) {
+        } else if sentences
+            .iter()
+            .any(|s| of_list(s) && own.iter().any(|m| s.contains(m)))
+        {
             out.open = true;
         }
     }
@@ -3032,7 +3051,7 @@ mod tests {
         let all = "Strafmaßnahmen umfassen mündliche Verwarnungen, eine oder mehrere Hände, \
                    eine oder mehrere Runden und Disqualifikation.";
         assert_eq!(
-            listed(domain, all, de, en),
+            listed("penalty_kinds", domain, all, de, en),
             Some(vec![
                 "warning",
                 "missed-hands",
@@ -3042,47 +3061,53 @@ mod tests {
         );
         let two = "Strafmaßnahmen umfassen mündliche Verwarnungen und Disqualifikation.";
         assert_eq!(
-            listed(domain, two, de, en),
+            listed("penalty_kinds", domain, two, de, en),
             Some(vec!["warning", "disqualification"])
         );
         // Raises spoken of, but not the words of declaring a call first:
         // that item is neither named nor left out.
         let domain = Params::choices("raise_methods").expect("a list of ids");
         let open = "A raise is made by pushing the chips in one motion.";
-        assert_eq!(listed(domain, open, en, en), None);
-        // The level's announcement is no dealer's: whether the dealer
-        // announcing begins a hand is left open.
-        let domain = Params::choices("hand_start_events").expect("a list of ids");
-        let level = "A new level starts on announcement after the clock reaches zero. \
-                     Hands begin on the first riffle, push of the shuffler button, or on the \
-                     dealer push.";
-        assert_eq!(listed(domain, level, en, en), None);
+        assert_eq!(listed("raise_methods", domain, open, en, en), None);
+        // The level's announcement is no dealer's and says nothing of how a
+        // hand begins: the dealer announcing is left out.
+        let key = "hand_start_events";
+        let domain = Params::choices(key).expect("a list of ids");
         let push = "Hands begin on the first riffle, push of the shuffler button, or on the \
                     dealer push.";
-        assert_eq!(
-            listed(domain, push, en, en),
-            Some(vec!["riffle", "shuffler", "dealer-push"])
-        );
+        let level =
+            format!("A new level starts on announcement after the clock reaches zero. {push}");
+        for text in [push, level.as_str()] {
+            assert_eq!(
+                listed(key, domain, text, en, en),
+                Some(vec!["riffle", "shuffler", "dealer-push"])
+            );
+        }
+        // An announcement in a sentence of how a hand begins may be the
+        // dealer's: left open.
+        let hand = format!("{push} A hand may also begin once announced.");
+        assert_eq!(listed(key, domain, &hand, en, en), None);
     }
 
     /// A list point offers the items the rule names by their own names
-    /// besides those read, though the list stays open (the level's
-    /// announcement may be the dealer's); an item whose name has no
-    /// meaning of its own (boxed cards: card) is never offered so.
+    /// besides those read, though the list stays open (a hand begun once
+    /// announced may be the dealer's announcement); an item whose name has
+    /// no meaning of its own (boxed cards: card) is never offered so.
     #[test]
     fn a_list_point_offers_the_items_the_rule_names() {
         let c = cues();
         let en = c.words.of(Lang::En);
-        let domain = Params::choices("hand_start_events").expect("a list of ids");
-        let level = "A new level starts on announcement after the clock reaches zero. \
-                     Hands begin on the first riffle, push of the shuffler button, or on the \
-                     dealer push.";
-        let read = naming(domain, level, en, en);
+        let key = "hand_start_events";
+        let domain = Params::choices(key).expect("a list of ids");
+        let begun = "Hands begin on the first riffle, push of the shuffler button, or on the \
+                     dealer push. A hand may also begin once announced.";
+        let read = naming(key, domain, begun, en, en);
         assert_eq!(read.named, vec!["riffle", "shuffler", "dealer-push"]);
         assert!(read.open);
-        let domain = Params::choices("misdeal_conditions").expect("a list of ids");
+        let key = "misdeal_conditions";
+        let domain = Params::choices(key).expect("a list of ids");
         let boxed = "A misdeal occurs if there is a boxed card or the cards are exposed.";
-        let read = naming(domain, boxed, en, en);
+        let read = naming(key, domain, boxed, en, en);
         assert!(!read.named.contains(&"boxed-cards"), "{:?}", read.named);
         assert!(read.open);
     }

@@ -1790,7 +1790,9 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
         let mut listing: Option<Value> = implied(edition, &d);
         let sure = listing.is_some()
             || match d.readings.as_slice() {
-                [Value::String(id)] => sure_choice(&known, &d, id, lw, en),
+                [Value::String(id)] => {
+                    sure_choice(&known, &d, id, lw, en) || other_outcome(edition, &d, id, lw, en)
+                }
                 [Value::Array(items)] => {
                     listing = sure_list(&known, &d, items, edition, lw, en);
                     listing.is_some()
@@ -1989,6 +1991,49 @@ fn sure_choice(known: &Quoted, d: &Doubt, id: &str, lw: &Folded, en: &Folded) ->
         return true;
     }
     sure_by_pairs(known, d, id, &sentence, en)
+}
+
+/// A choice `id` is sure where its sentence states two outcomes, one per
+/// clause, and the rule's other parameter of the same type took the other:
+/// "facing a bet the hand is dead, otherwise it is checked" sets the
+/// expiry facing a bet to dead-hand and leaves check for the one not
+/// facing. Each clause carries every meaning of its value's name and none
+/// of the other's, and no other value of the type is named.
+fn other_outcome(edition: &Edition, d: &Doubt, id: &str, lw: &Folded, en: &Folded) -> bool {
+    let (Some(domain), Some(home)) = (Params::choices(&d.key), Params::home(&d.key)) else {
+        return false;
+    };
+    let Some(rule) = edition.rule(&d.rule) else {
+        return false;
+    };
+    let clauses: Vec<BTreeSet<String>> = d
+        .sentence
+        .split([',', ';'])
+        .map(|c| said(&tokenize(c, lw), lw))
+        .collect();
+    let sentence: BTreeSet<String> = clauses.iter().flatten().cloned().collect();
+    let name = |v: &str| name_meanings(v, en);
+    // A clause that states `v` and not `not`.
+    let stated = |v: &str, not: &str| {
+        let (v, not) = (name(v), name(not));
+        !v.is_empty() && clauses.iter().any(|c| v.is_subset(c) && !not.is_subset(c))
+    };
+    rule.params.to_map().into_iter().any(|(key, value)| {
+        let Some(other) = value.as_str() else {
+            return false;
+        };
+        key != d.key
+            && Params::home(&key) == Some(home)
+            && Params::choices(&key) == Some(domain)
+            && other != id
+            && domain.contains(&other)
+            && stated(id, other)
+            && stated(other, id)
+            && domain
+                .iter()
+                .filter(|v| **v != id && **v != other)
+                .all(|v| name(v).is_empty() || !name(v).is_subset(&sentence))
+    })
 }
 
 /// A choice `id` is sure where the sentence carries every meaning of the
@@ -2988,6 +3033,50 @@ mod tests {
             r.params = Params::default();
         }
         assert_eq!(implied(&ed, &point), None);
+    }
+
+    /// A sentence that states both outcomes, one per clause, gives the
+    /// one its rule's other parameter of the type did not take.
+    #[test]
+    fn a_sentence_of_two_outcomes_gives_each_parameter_its_own() {
+        use crate::rules::Store;
+        let c = cues();
+        let (en, sk) = (c.words.of(Lang::En), c.words.of(Lang::Sk));
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        let mut ed = store.edition("tda-2019-sk").expect("edition").clone();
+        let number = ed
+            .rules()
+            .find(|r| r.concept == "calling-clock")
+            .map(|r| r.number.clone())
+            .expect("rule");
+        let facing = |ed: &mut Edition, value: Option<&str>| {
+            for r in ed.rules_mut().filter(|r| r.number == number) {
+                r.params = Params::default();
+                if let Some(value) = value {
+                    assert!(set(r, "clock_expiry_facing_bet", &Value::from(value)));
+                }
+            }
+        };
+        let point = |sentence: &str| Doubt {
+            key: "clock_expiry_not_facing_bet".to_string(),
+            rule: number.clone(),
+            readings: vec![Value::from("check")],
+            sentence: sentence.to_string(),
+        };
+        let both =
+            point("Ak čelí stávke, jeho ruka je mŕtva, ak nečelí stávke, jeho akcia je check.");
+        facing(&mut ed, Some("dead-hand"));
+        assert!(other_outcome(&ed, &both, "check", sk, en));
+        // The other parameter not read: nothing tells which outcome is whose.
+        facing(&mut ed, None);
+        assert!(!other_outcome(&ed, &both, "check", sk, en));
+        // Both values in one clause are no two outcomes.
+        facing(&mut ed, Some("dead-hand"));
+        let one = point("Jeho ruka je mŕtva a akcia je check.");
+        assert!(!other_outcome(&ed, &one, "check", sk, en));
+        // The other parameter took the same value: not the other outcome.
+        facing(&mut ed, Some("check"));
+        assert!(!other_outcome(&ed, &both, "check", sk, en));
     }
 
     #[test]

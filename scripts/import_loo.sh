@@ -7,7 +7,7 @@
 # and scored against the curated edition. Prints one table row per edition; -v lists every difference and
 # every cue held out.
 #
-# Usage: scripts/import_loo.sh [-v]
+# Usage: scripts/import_loo.sh [-v] [EDITION...] (editions named: only those)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo run --release --quiet --example import_eval -- "$@"

@@ -1152,11 +1152,15 @@ fn clock(
             .any(|c| w.starts_with(crate::text::fold(c).trim())),
         _ => false,
     };
+    // A book's own words for "the last", or the language's (the
+    // vocabulary's meaning `last`, no book's).
     let is_last = |t: &Token| match t {
-        Token::Word(w) => lc
-            .last_words
-            .iter()
-            .any(|c| crate::text::fold(c).trim() == w),
+        Token::Word(w) => {
+            lc.last_words
+                .iter()
+                .any(|c| crate::text::fold(c).trim() == w)
+                || lw.meaning(w) == Some(LAST)
+        }
         _ => false,
     };
     // Every number of the rule with what stands around it.
@@ -1237,6 +1241,10 @@ fn clock(
     }
     (out, None)
 }
+
+/// The vocabulary's meaning (`locales/language.yaml`) of the words that
+/// say the final seconds are counted down ("the last 5 seconds").
+const LAST: &str = "last";
 
 /// The languages the rule names, in its order; none when it speaks of
 /// somewhere else ("In the United States, English only; elsewhere the
@@ -1782,7 +1790,9 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
         let mut listing: Option<Value> = implied(edition, &d);
         let sure = listing.is_some()
             || match d.readings.as_slice() {
-                [Value::String(id)] => sure_choice(&known, &d, id, lw, en),
+                [Value::String(id)] => {
+                    sure_choice(&known, &d, id, lw, en) || other_outcome(edition, &d, id, lw, en)
+                }
                 [Value::Array(items)] => {
                     listing = sure_list(&known, &d, items, edition, lw, en);
                     listing.is_some()
@@ -1983,6 +1993,49 @@ fn sure_choice(known: &Quoted, d: &Doubt, id: &str, lw: &Folded, en: &Folded) ->
     sure_by_pairs(known, d, id, &sentence, en)
 }
 
+/// A choice `id` is sure where its sentence states two outcomes, one per
+/// clause, and the rule's other parameter of the same type took the other:
+/// "facing a bet the hand is dead, otherwise it is checked" sets the
+/// expiry facing a bet to dead-hand and leaves check for the one not
+/// facing. Each clause carries every meaning of its value's name and none
+/// of the other's, and no other value of the type is named.
+fn other_outcome(edition: &Edition, d: &Doubt, id: &str, lw: &Folded, en: &Folded) -> bool {
+    let (Some(domain), Some(home)) = (Params::choices(&d.key), Params::home(&d.key)) else {
+        return false;
+    };
+    let Some(rule) = edition.rule(&d.rule) else {
+        return false;
+    };
+    let clauses: Vec<BTreeSet<String>> = d
+        .sentence
+        .split([',', ';'])
+        .map(|c| said(&tokenize(c, lw), lw))
+        .collect();
+    let sentence: BTreeSet<String> = clauses.iter().flatten().cloned().collect();
+    let name = |v: &str| name_meanings(v, en);
+    // A clause that states `v` and not `not`.
+    let stated = |v: &str, not: &str| {
+        let (v, not) = (name(v), name(not));
+        !v.is_empty() && clauses.iter().any(|c| v.is_subset(c) && !not.is_subset(c))
+    };
+    rule.params.to_map().into_iter().any(|(key, value)| {
+        let Some(other) = value.as_str() else {
+            return false;
+        };
+        key != d.key
+            && Params::home(&key) == Some(home)
+            && Params::choices(&key) == Some(domain)
+            && other != id
+            && domain.contains(&other)
+            && stated(id, other)
+            && stated(other, id)
+            && domain
+                .iter()
+                .filter(|v| **v != id && **v != other)
+                .all(|v| name(v).is_empty() || !name(v).is_subset(&sentence))
+    })
+}
+
 /// A choice `id` is sure where the sentence carries every meaning of the
 /// value's own name and every meaning the quotes of two known editions at
 /// least carry for it ([`Quoted::paired`]), two at least, and speaks of no
@@ -2095,7 +2148,7 @@ fn sure_list(
         .rule(&d.rule)
         .map(crate::rules::Rule::full_text)
         .unwrap_or_default();
-    let read = listed(domain, &text, lw, en)?;
+    let read = listed(&d.key, domain, &text, lw, en)?;
     items
         .iter()
         .all(|i| i.as_str().is_some_and(|i| read.contains(&i)))
@@ -2114,7 +2167,7 @@ fn with_named(mut d: Doubt, known: &Quoted, edition: &Edition, lw: &Folded, en: 
         .rule(&d.rule)
         .map(crate::rules::Rule::full_text)
         .unwrap_or_default();
-    let naming = naming(domain, &text, lw, en);
+    let naming = naming(&d.key, domain, &text, lw, en);
     let mut read: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
     if read.len() != items.len() {
         return d;
@@ -2171,16 +2224,18 @@ fn sure_number(known: &Quoted, d: &Doubt, n: Option<u64>, lw: &Folded) -> bool {
 /// every meaning of its name (dealer push: dealer, push), or every meaning
 /// its name has and no other item's name has in a sentence that lists
 /// another item so too (warning, hands, rounds: missed hands is hand
-/// there); left out where the rule carries none of those meanings. An item
-/// with no such meaning, or with some of them elsewhere (a level's
-/// "announcement" is no dealer's), leaves the list open (`None`).
+/// there); left out where the rule carries none of those meanings, or
+/// carries them only in sentences that do not speak of the list. An item
+/// with no such meaning, or with some of them in a sentence that speaks of
+/// the list ([`naming`]), leaves the list open (`None`).
 fn listed(
+    key: &str,
     domain: &[&'static str],
     text: &str,
     lw: &Folded,
     en: &Folded,
 ) -> Option<Vec<&'static str>> {
-    let naming = naming(domain, text, lw, en);
+    let naming = naming(key, domain, text, lw, en);
     (!naming.open && !naming.named.is_empty()).then_some(naming.named)
 }
 
@@ -2194,16 +2249,21 @@ struct Naming {
     open: bool,
 }
 
-/// The items of `domain` a rule's text names by their own names, and
-/// whether the rest are silent (never where an item's name has no meaning
-/// of its own, none another item's name has).
-fn naming(domain: &[&'static str], text: &str, lw: &Folded, en: &Folded) -> Naming {
+/// The items of `domain` (the type of parameter `key`) a rule's text
+/// names by their own names, and whether the rest are silent (never where
+/// an item's name has no meaning of its own, none another item's name
+/// has). An item not named is silent where its own meanings stand only in
+/// sentences that do not speak of the list: that name no other item and
+/// carry no meaning of the parameter's own name ("A new level starts on
+/// announcement" says nothing of how a hand starts; "a hand starts when
+/// announced" may).
+fn naming(key: &str, domain: &[&'static str], text: &str, lw: &Folded, en: &Folded) -> Naming {
     let name = |id: &str| name_meanings(id, en);
     let sentences: Vec<BTreeSet<String>> = sentences(text)
         .iter()
         .map(|s| said(&tokenize(s, lw), lw))
         .collect();
-    let anywhere: BTreeSet<&String> = sentences.iter().flatten().collect();
+    let topic = name_meanings(key, en);
     // Each item's own meanings (none another item's name has).
     let owns: Vec<BTreeSet<String>> = domain
         .iter()
@@ -2242,9 +2302,21 @@ fn naming(domain: &[&'static str], text: &str, lw: &Folded, en: &Folded) -> Nami
                 .iter()
                 .zip(&listing)
                 .any(|(s, n)| whole.is_subset(s) || (own.is_subset(s) && *n >= 2));
+        // A sentence speaks of the list where it names another item by
+        // its own meanings, or carries a meaning of the parameter's name.
+        let of_list = |s: &BTreeSet<String>| {
+            domain
+                .iter()
+                .zip(&owns)
+                .any(|(o, m)| o != item && !m.is_empty() && m.is_subset(s))
+                || !s.is_disjoint(&topic)
+        };
         if named {
             out.named.push(*item);
-        } else if own.iter().any(|m| anywhere.contains(m)) {
+        } else if sentences
+            .iter()
+            .any(|s| of_list(s) && own.iter().any(|m| s.contains(m)))
+        {
             out.open = true;
         }
     }
@@ -2588,12 +2660,29 @@ mod tests {
         let none = LangCues::default();
         assert_eq!(
             clock_of(
-                "Hráč dostane na premýšľanie 30 sekúnd, z čoho posledných 5 sekúnd mu bude odpočítaných nahlas.",
+                "Hráč dostane na premýšľanie 30 sekúnd, potom 5 sekúnd mu bude odpočítaných nahlas.",
                 &none,
                 Lang::Sk,
                 true
             ),
             (Vec::new(), Some(vec![v(30), v(35)]))
+        );
+        // "The last 5 seconds" in the language's own words (the
+        // vocabulary's, no book's) are within the 30.
+        assert_eq!(
+            clock_of(
+                "Hráč dostane na premýšľanie 30 sekúnd, z čoho posledných 5 sekúnd mu bude odpočítaných nahlas.",
+                &none,
+                Lang::Sk,
+                true
+            ),
+            (
+                vec![
+                    ("clock_seconds".into(), v(30)),
+                    ("clock_countdown".into(), v(5))
+                ],
+                None
+            )
         );
         // No second number of seconds, but the known editions count a
         // countdown: 25 may not be the total.
@@ -2946,6 +3035,50 @@ mod tests {
         assert_eq!(implied(&ed, &point), None);
     }
 
+    /// A sentence that states both outcomes, one per clause, gives the
+    /// one its rule's other parameter of the type did not take.
+    #[test]
+    fn a_sentence_of_two_outcomes_gives_each_parameter_its_own() {
+        use crate::rules::Store;
+        let c = cues();
+        let (en, sk) = (c.words.of(Lang::En), c.words.of(Lang::Sk));
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        let mut ed = store.edition("tda-2019-sk").expect("edition").clone();
+        let number = ed
+            .rules()
+            .find(|r| r.concept == "calling-clock")
+            .map(|r| r.number.clone())
+            .expect("rule");
+        let facing = |ed: &mut Edition, value: Option<&str>| {
+            for r in ed.rules_mut().filter(|r| r.number == number) {
+                r.params = Params::default();
+                if let Some(value) = value {
+                    assert!(set(r, "clock_expiry_facing_bet", &Value::from(value)));
+                }
+            }
+        };
+        let point = |sentence: &str| Doubt {
+            key: "clock_expiry_not_facing_bet".to_string(),
+            rule: number.clone(),
+            readings: vec![Value::from("check")],
+            sentence: sentence.to_string(),
+        };
+        let both =
+            point("Ak čelí stávke, jeho ruka je mŕtva, ak nečelí stávke, jeho akcia je check.");
+        facing(&mut ed, Some("dead-hand"));
+        assert!(other_outcome(&ed, &both, "check", sk, en));
+        // The other parameter not read: nothing tells which outcome is whose.
+        facing(&mut ed, None);
+        assert!(!other_outcome(&ed, &both, "check", sk, en));
+        // Both values in one clause are no two outcomes.
+        facing(&mut ed, Some("dead-hand"));
+        let one = point("Jeho ruka je mŕtva a akcia je check.");
+        assert!(!other_outcome(&ed, &one, "check", sk, en));
+        // The other parameter took the same value: not the other outcome.
+        facing(&mut ed, Some("check"));
+        assert!(!other_outcome(&ed, &both, "check", sk, en));
+    }
+
     #[test]
     fn a_sentence_splits_into_clauses_at_semicolons_and_inline_part_labels() {
         assert_eq!(
@@ -3007,7 +3140,7 @@ mod tests {
         let all = "Strafmaßnahmen umfassen mündliche Verwarnungen, eine oder mehrere Hände, \
                    eine oder mehrere Runden und Disqualifikation.";
         assert_eq!(
-            listed(domain, all, de, en),
+            listed("penalty_kinds", domain, all, de, en),
             Some(vec![
                 "warning",
                 "missed-hands",
@@ -3017,47 +3150,53 @@ mod tests {
         );
         let two = "Strafmaßnahmen umfassen mündliche Verwarnungen und Disqualifikation.";
         assert_eq!(
-            listed(domain, two, de, en),
+            listed("penalty_kinds", domain, two, de, en),
             Some(vec!["warning", "disqualification"])
         );
         // Raises spoken of, but not the words of declaring a call first:
         // that item is neither named nor left out.
         let domain = Params::choices("raise_methods").expect("a list of ids");
         let open = "A raise is made by pushing the chips in one motion.";
-        assert_eq!(listed(domain, open, en, en), None);
-        // The level's announcement is no dealer's: whether the dealer
-        // announcing begins a hand is left open.
-        let domain = Params::choices("hand_start_events").expect("a list of ids");
-        let level = "A new level starts on announcement after the clock reaches zero. \
-                     Hands begin on the first riffle, push of the shuffler button, or on the \
-                     dealer push.";
-        assert_eq!(listed(domain, level, en, en), None);
+        assert_eq!(listed("raise_methods", domain, open, en, en), None);
+        // The level's announcement is no dealer's and says nothing of how a
+        // hand begins: the dealer announcing is left out.
+        let key = "hand_start_events";
+        let domain = Params::choices(key).expect("a list of ids");
         let push = "Hands begin on the first riffle, push of the shuffler button, or on the \
                     dealer push.";
-        assert_eq!(
-            listed(domain, push, en, en),
-            Some(vec!["riffle", "shuffler", "dealer-push"])
-        );
+        let level =
+            format!("A new level starts on announcement after the clock reaches zero. {push}");
+        for text in [push, level.as_str()] {
+            assert_eq!(
+                listed(key, domain, text, en, en),
+                Some(vec!["riffle", "shuffler", "dealer-push"])
+            );
+        }
+        // An announcement in a sentence of how a hand begins may be the
+        // dealer's: left open.
+        let hand = format!("{push} A hand may also begin once announced.");
+        assert_eq!(listed(key, domain, &hand, en, en), None);
     }
 
     /// A list point offers the items the rule names by their own names
-    /// besides those read, though the list stays open (the level's
-    /// announcement may be the dealer's); an item whose name has no
-    /// meaning of its own (boxed cards: card) is never offered so.
+    /// besides those read, though the list stays open (a hand begun once
+    /// announced may be the dealer's announcement); an item whose name has
+    /// no meaning of its own (boxed cards: card) is never offered so.
     #[test]
     fn a_list_point_offers_the_items_the_rule_names() {
         let c = cues();
         let en = c.words.of(Lang::En);
-        let domain = Params::choices("hand_start_events").expect("a list of ids");
-        let level = "A new level starts on announcement after the clock reaches zero. \
-                     Hands begin on the first riffle, push of the shuffler button, or on the \
-                     dealer push.";
-        let read = naming(domain, level, en, en);
+        let key = "hand_start_events";
+        let domain = Params::choices(key).expect("a list of ids");
+        let begun = "Hands begin on the first riffle, push of the shuffler button, or on the \
+                     dealer push. A hand may also begin once announced.";
+        let read = naming(key, domain, begun, en, en);
         assert_eq!(read.named, vec!["riffle", "shuffler", "dealer-push"]);
         assert!(read.open);
-        let domain = Params::choices("misdeal_conditions").expect("a list of ids");
+        let key = "misdeal_conditions";
+        let domain = Params::choices(key).expect("a list of ids");
         let boxed = "A misdeal occurs if there is a boxed card or the cards are exposed.";
-        let read = naming(domain, boxed, en, en);
+        let read = naming(key, domain, boxed, en, en);
         assert!(!read.named.contains(&"boxed-cards"), "{:?}", read.named);
         assert!(read.open);
     }

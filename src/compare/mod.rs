@@ -302,7 +302,7 @@ impl Row {
     pub fn weighs(&self, catalog: &Catalog, ruled: &Ruled, id: &str, term: Option<Term>) -> Weighs {
         match &self.silence {
             Some(s) if term.is_none() && s.as_tda.iter().any(|p| p == id) => {
-                weigh_as_practice(ruled, id)
+                weigh_as_practice(catalog, ruled, id)
             }
             _ => weigh(catalog, ruled, id, term),
         }
@@ -794,17 +794,9 @@ impl Weight {
     }
 
     /// A provision one edition states alone, where the silent edition's TDA
-    /// practice states it alike ([`weigh_as_practice`]): a ruling where an
-    /// incident rules otherwise, a procedure where the provision is one,
-    /// and otherwise nothing beyond the row's `tda-practice`.
+    /// practice states it alike ([`weigh_as_practice`]).
     fn add_as_practice(&mut self, catalog: &Catalog, ruled: &Ruled, id: &str) {
-        match weigh_as_practice(ruled, id) {
-            Weighs::Ruling => self.count(Weighs::Ruling),
-            _ if weigh(catalog, ruled, id, None) == Weighs::Procedure => {
-                self.count(Weighs::Procedure)
-            }
-            _ => {}
-        }
+        self.count(weigh_as_practice(catalog, ruled, id));
     }
 }
 
@@ -822,14 +814,13 @@ pub enum Weighs {
 
 /// What provision `id`, stated by one edition alone, weighs where the other
 /// has no rule on the topic and its floor applies a TDA practice that states
-/// the provision alike: the floor rules the same under both, so it is no
-/// substance (the row says the practice applies), unless an incident that
+/// the provision alike: the silent edition has no rule to cite (substance),
+/// but the floor rules the same under both (no ★), unless an incident that
 /// reads the provision rules otherwise under the two editions ([`Ruled`]).
-pub fn weigh_as_practice(ruled: &Ruled, id: &str) -> Weighs {
-    if ruled.contains(id) {
-        Weighs::Ruling
-    } else {
-        Weighs::Procedure
+pub fn weigh_as_practice(catalog: &Catalog, ruled: &Ruled, id: &str) -> Weighs {
+    match weigh(catalog, ruled, id, None) {
+        Weighs::Ruling if !ruled.contains(id) => Weighs::Duty,
+        other => other,
     }
 }
 
@@ -1577,10 +1568,10 @@ mod tests {
     }
 
     /// A provision one edition states where the other is silent and its
-    /// TDA practice states it alike is no substance, unless an incident
-    /// reading it rules otherwise.
+    /// TDA practice states it alike is substance without ★, unless an
+    /// incident reading it rules otherwise.
     #[test]
-    fn a_provision_the_practice_states_alike_weighs_only_where_a_ruling_differs() {
+    fn a_provision_the_practice_states_alike_is_starred_only_where_a_ruling_differs() {
         let provisions: Vec<crate::rules::provisions::Provision> = crate::yaml::from_str(
             "- {id: penalised, concept: c, kind: ruling, en: e, nl: n, de: d, sk: s}\n\
              - {id: speak-up, concept: c, kind: ruling, duty: true, en: e, nl: n, de: d, sk: s}\n\
@@ -1591,15 +1582,18 @@ mod tests {
         let catalog = Catalog::new(provisions);
         let none = Ruled::default();
         for (id, alone, as_practice) in [
-            ("penalised", Weighs::Ruling, Weighs::Procedure),
-            ("speak-up", Weighs::Duty, Weighs::Procedure),
+            ("penalised", Weighs::Ruling, Weighs::Duty),
+            ("speak-up", Weighs::Duty, Weighs::Duty),
             ("advice", Weighs::Procedure, Weighs::Procedure),
         ] {
             assert_eq!(weigh(&catalog, &none, id, None), alone, "{id}");
-            assert_eq!(weigh_as_practice(&none, id), as_practice, "{id}");
+            assert_eq!(weigh_as_practice(&catalog, &none, id), as_practice, "{id}");
         }
         let ruled = Ruled(BTreeSet::from(["penalised".to_string()]));
-        assert_eq!(weigh_as_practice(&ruled, "penalised"), Weighs::Ruling);
+        assert_eq!(
+            weigh_as_practice(&catalog, &ruled, "penalised"),
+            Weighs::Ruling
+        );
     }
 
     #[test]

@@ -1258,14 +1258,20 @@ mod tests {
         }
     }
 
-    /// Attaching the table the build extracted gives every bundled
-    /// edition the provisions parsing its record gives, in the same order.
-    #[test]
-    fn the_extracted_records_attach_as_the_parsed_ones() {
+    /// The bundled editions and provision catalog.
+    fn bundled() -> (crate::rules::Store, Catalog) {
         let store = crate::rules::Store::open(DataSource::Embedded).expect("store");
         let catalog = Catalog::load(&DataSource::Embedded)
             .expect("catalog")
             .expect("a bundled catalog");
+        (store, catalog)
+    }
+
+    /// Attaching the table the build extracted gives every bundled
+    /// edition the provisions parsing its record gives, in the same order.
+    #[test]
+    fn the_extracted_records_attach_as_the_parsed_ones() {
+        let (store, catalog) = bundled();
         let editions = store.editions().expect("editions");
         assert_eq!(editions.len(), 5);
         for edition in editions {
@@ -1285,10 +1291,7 @@ mod tests {
     /// incidents read the first, compare and the differ the second.
     #[test]
     fn an_indexed_edition_states_what_the_edition_parsed_whole_states() {
-        let store = crate::rules::Store::open(DataSource::Embedded).expect("store");
-        let catalog = Catalog::load(&DataSource::Embedded)
-            .expect("catalog")
-            .expect("a bundled catalog");
+        let (store, catalog) = bundled();
         let ids: Vec<String> = store.ids().map(str::to_string).collect();
         assert_eq!(ids.len(), 5);
         for id in &ids {
@@ -1309,10 +1312,7 @@ mod tests {
     /// its record give the same spans.
     #[test]
     fn the_extracted_spans_are_the_records() {
-        let store = crate::rules::Store::open(DataSource::Embedded).expect("store");
-        let catalog = Catalog::load(&DataSource::Embedded)
-            .expect("catalog")
-            .expect("a bundled catalog");
+        let (store, catalog) = bundled();
         let ids: Vec<String> = store
             .editions()
             .expect("editions")

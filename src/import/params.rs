@@ -3002,19 +3002,24 @@ mod tests {
         assert_eq!(read("raise-amounts", "Raises", min, &[], false), Some(v(2)));
     }
 
+    /// A bundled edition, to change, and the number of its rule on `concept`.
+    fn bundled_rule(edition: &str, concept: &str) -> (Edition, String) {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).expect("store");
+        let ed = store.edition(edition).expect("edition").clone();
+        let number = ed
+            .rules()
+            .find(|r| r.concept == concept)
+            .map(|r| r.number.clone())
+            .expect("rule");
+        (ed, number)
+    }
+
     /// A choice left between values is decided by a parameter its rule
     /// states that only one of them has: a chip race that starts at a seat
     /// races the chips.
     #[test]
     fn a_parameter_the_rule_states_decides_the_choice_it_implies() {
-        use crate::rules::Store;
-        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
-        let mut ed = store.edition("dpc-2019-en").expect("edition").clone();
-        let number = ed
-            .rules()
-            .find(|r| r.concept == "chip-race")
-            .map(|r| r.number.clone())
-            .expect("rule");
+        let (mut ed, number) = bundled_rule("dpc-2019-en", "chip-race");
         let point = Doubt {
             key: "chip_race_method".to_string(),
             rule: number.clone(),
@@ -3039,16 +3044,9 @@ mod tests {
     /// one its rule's other parameter of the type did not take.
     #[test]
     fn a_sentence_of_two_outcomes_gives_each_parameter_its_own() {
-        use crate::rules::Store;
         let c = cues();
         let (en, sk) = (c.words.of(Lang::En), c.words.of(Lang::Sk));
-        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
-        let mut ed = store.edition("tda-2019-sk").expect("edition").clone();
-        let number = ed
-            .rules()
-            .find(|r| r.concept == "calling-clock")
-            .map(|r| r.number.clone())
-            .expect("rule");
+        let (mut ed, number) = bundled_rule("tda-2019-sk", "calling-clock");
         let facing = |ed: &mut Edition, value: Option<&str>| {
             for r in ed.rules_mut().filter(|r| r.number == number) {
                 r.params = Params::default();

@@ -1063,7 +1063,15 @@ impl Report<'_> {
         let c = self.c;
         doc.push(Block::Heading(self.t("renumbering_heading")));
         if c.renumbering.is_empty() {
-            doc.push(Block::Line(self.t("renumbering_none")));
+            // Where an edition prints numbers of its own, the topics keep
+            // only the concordance number: the reader of the printed book
+            // sees others (listed below).
+            let none = if c.printed.is_empty() {
+                "renumbering_none"
+            } else {
+                "renumbering_none_printed"
+            };
+            doc.push(Block::Line(self.t(none)));
         } else {
             let numbering = if self.ea.numbering == self.eb.numbering {
                 String::new()

@@ -229,6 +229,13 @@ fn the_numbers_dpc_prints_are_shown_beside_the_concordance_numbers() {
         "{text}"
     );
     assert!(text.contains("  General Concepts: 4-6 → 3-5"), "{text}");
+    // Both keep their concordance numbers, not the printed ones: the
+    // renumbering says which it means.
+    assert!(
+        text.contains("Every topic both have keeps its concordance number."),
+        "{text}"
+    );
+    assert!(!text.contains("keeps its number."), "{text}");
 }
 
 /// Across languages there is no word diff: `--diff` says so and holds the

@@ -8,6 +8,7 @@ Usage: scripts/provision-coverage.py EDITION [RULE...]
 """
 import glob
 import re
+import signal
 import sys
 
 import yaml
@@ -37,6 +38,8 @@ def sentences(text):
 
 
 def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__.strip().splitlines()[-1])
     edition = sys.argv[1]
     only = set(sys.argv[2:])
     (path,) = glob.glob(f"locales/*/{edition}.yaml")
@@ -71,4 +74,6 @@ def main():
 
 
 if __name__ == "__main__":
+    # Read through `head` or a pager: stop quietly when the reader closes.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     main()

@@ -422,9 +422,9 @@ mod tests {
     /// Every bundled book read with its own edition held out: every
     /// parameter set is the curated value (none wrong, none the curated
     /// edition does not state), no mapping is silently wrong, and what the
-    /// words leave open is left to a person — for ONK the clock's total
-    /// (its countdown words are ONK's own) and a list a known edition
-    /// extends, while a list it names every item of is set.
+    /// words leave open is left to a person — for ONK a list a known
+    /// edition extends, while a list it names every item of is set, and
+    /// its clock is read by the language's own word for counting down.
     #[test]
     fn held_out_parameters_are_right_or_left_to_a_person() {
         let store = Store::open(DataSource::Embedded).expect("store");
@@ -462,23 +462,39 @@ mod tests {
                 .map(|f| (f.rule.as_str(), f.key.as_str()))
                 .collect();
             let sure: &[(&str, &str)] = match id.as_str() {
-                // "gecombineerd van twee tafels": combine, table.
-                "onk-2023-nl" => &[("23", "hand_start_events"), ("RP-9", "final_table_policy")],
+                // "gecombineerd van twee tafels": combine, table. "25
+                // seconden …, hierna wordt van 5 naar 0 afgeteld": the
+                // language's word for a countdown, 5 after the 25.
+                "onk-2023-nl" => &[
+                    ("23", "hand_start_events"),
+                    ("RP-9", "final_table_policy"),
+                    ("29", "clock_seconds"),
+                    ("29", "clock_countdown"),
+                ],
                 // "mit einem vollen Tisch plus 1": full, plus; no combining.
                 // "Zwei oder mehr Karten": the number as three known
                 // editions print it, with card and more.
-                "tda-2015-de" => &[("11", "final_table_policy"), ("34", "misdeal_boxed_cards")],
+                // "nur um eine genauere Zählung bitten, wenn er an der
+                // Reihe ist": count, request, turn, the yes/no's own name.
+                "tda-2015-de" => &[
+                    ("11", "final_table_policy"),
+                    ("34", "misdeal_boxed_cards"),
+                    ("55", "count_request_in_turn"),
+                ],
                 // "even when heads-up until the event": event, heads.
                 // "with a maximum of one chip": a number written as a word.
                 // "if not facing a bet, the hand is checked": bet and check,
                 // which two known editions' quotes carry; no other value's
                 // whole name (the hand, not a dead one). "any other 2
                 // downcards": any and card, as two known quotes print 2.
+                // "request a more precise count … his or her turn to act":
+                // count, request, turn.
                 "dpc-2019-en" => &[
                     ("48", "limit_cap_lifted"),
                     ("24", "chip_race_max_chips"),
                     ("29", "clock_expiry_not_facing_bet"),
                     ("35", "misdeal_exposed_downcards"),
+                    ("60", "count_request_in_turn"),
                 ],
                 // "een “volle” tafel plus een speler": full, plus; the
                 // player of another value's quote does not refute it.
@@ -537,9 +553,7 @@ mod tests {
                 .iter()
                 .map(|d| (d.rule.as_str(), d.key.as_str()))
                 .collect();
-            for want in [("29", "clock_seconds"), ("35", "misdeal_conditions")] {
-                assert!(open.contains(&want), "{want:?} in {open:?}");
-            }
+            assert!(open.contains(&("35", "misdeal_conditions")), "{open:?}");
             // A list whose every item the book names by the item's own
             // words is set, not asked.
             assert!(set.contains(&("71", "penalty_kinds")), "{set:?}");

@@ -121,6 +121,9 @@ pub fn read(text: &str, kind: source::Kind, knowledge: &Knowledge, options: &Opt
         &mut doubts,
         &fixed,
     ));
+    let (named, open) = params::by_name(&mut built.edition, knowledge, &doubts);
+    params.extend(named);
+    doubts.extend(open);
     params.extend(params::decide(&mut built.edition, knowledge, &mut doubts));
     Import {
         book,

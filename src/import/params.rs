@@ -1145,11 +1145,15 @@ fn clock(
     lw: &Folded,
     known_countdown: bool,
 ) -> (Vec<Reading>, Option<Open>) {
+    // A book's own words for a countdown, or the language's (the
+    // vocabulary's meaning `countdown`, no book's: "afgeteld").
     let is_countdown = |t: &Token| match t {
-        Token::Word(w) => lc
-            .countdown_words
-            .iter()
-            .any(|c| w.starts_with(crate::text::fold(c).trim())),
+        Token::Word(w) => {
+            lc.countdown_words
+                .iter()
+                .any(|c| w.starts_with(crate::text::fold(c).trim()))
+                || lw.meaning(w) == Some(COUNTDOWN)
+        }
         _ => false,
     };
     // A book's own words for "the last", or the language's (the
@@ -1245,6 +1249,9 @@ fn clock(
 /// The vocabulary's meaning (`locales/language.yaml`) of the words that
 /// say the final seconds are counted down ("the last 5 seconds").
 const LAST: &str = "last";
+
+/// The vocabulary's meaning of the words that name a countdown.
+const COUNTDOWN: &str = "countdown";
 
 /// The languages the rule names, in its order; none when it speaks of
 /// somewhere else ("In the United States, English only; elsewhere the
@@ -1753,6 +1760,80 @@ pub fn by_unit(
         }
     }
     found
+}
+
+/// Yes/no parameters no other reader read, read by their own names: in a
+/// rule of the parameter's topic, a sentence that carries every meaning of
+/// the key's words (read as English: `count_request_in_turn` is count,
+/// request, turn; two at least, and every word of the name the vocabulary
+/// knows) states it. Where no word of that sentence says "no" (the
+/// language's `negations`), it is set to yes; a sentence that also says "no"
+/// ("not only in turn", "regardless of whose turn") is a point for a
+/// person with both readings. A parameter a point already holds, or whose
+/// name says fewer meanings, is not read so.
+pub fn by_name(
+    edition: &mut Edition,
+    knowledge: &Knowledge,
+    doubts: &[Doubt],
+) -> (Vec<Found>, Vec<Doubt>) {
+    let cues = &knowledge.cues;
+    let en = cues.words.of(Lang::En);
+    let lw = cues.words.of(edition.language);
+    let mut found = Vec::new();
+    let mut open = Vec::new();
+    for rule in edition.rules_mut() {
+        let house = rule.kind == RuleKind::House;
+        let have = rule.params.to_map();
+        let texts: Vec<String> = labelled(rule).into_iter().map(|(s, _)| s).collect();
+        for key in cues.params.keys() {
+            let Some(home) = Params::home(key) else {
+                continue;
+            };
+            if Params::choices(key) != Some(&["true", "false"][..]) {
+                continue;
+            }
+            let in_scope =
+                rule.concept == home || (house && rule.touches.iter().any(|t| t == home));
+            let left = doubts
+                .iter()
+                .any(|d| d.rule == rule.number && d.key == *key);
+            if !in_scope || left || have.contains_key(key) {
+                continue;
+            }
+            let name = name_meanings(&key.replace('_', " "), en);
+            if name.len() < 2 {
+                continue;
+            }
+            let Some(sentence) = texts
+                .iter()
+                .find(|s| name.is_subset(&said(&tokenize(s, lw), lw)))
+            else {
+                continue;
+            };
+            let negated = tokenize(sentence, lw)
+                .iter()
+                .any(|t| matches!(t, Token::Word(w) if lw.negates(w)));
+            if negated {
+                open.push(Doubt {
+                    key: key.clone(),
+                    rule: rule.number.clone(),
+                    readings: vec![Value::Bool(true), Value::Bool(false)],
+                    sentence: sentence.clone(),
+                });
+                continue;
+            }
+            let value = Value::Bool(true);
+            if set(rule, key, &value) {
+                found.push(Found {
+                    key: key.clone(),
+                    value,
+                    rule: rule.number.clone(),
+                    sentence: sentence.clone(),
+                });
+            }
+        }
+    }
+    (found, open)
 }
 
 /// Points for a person with one candidate that the sentence they quote
@@ -2654,10 +2735,36 @@ mod tests {
     }
 
     /// Without the words that say how the countdown counts, the total is
-    /// left to a person: 30 in all with the last 5 counted down, or 35?
+    /// left to a person: 25 in all, or 30?
     #[test]
     fn a_clock_whose_countdown_words_are_unknown_is_left_open() {
         let none = LangCues::default();
+        assert_eq!(
+            clock_of(
+                "De speler heeft 25 seconden de tijd, hierna nog 5 seconden.",
+                &none,
+                Lang::Nl,
+                true
+            ),
+            (Vec::new(), Some(vec![v(25), v(30)]))
+        );
+        // The language's own words for a countdown (the vocabulary's, no
+        // book's) say the 5 come after the 25, or after the 30.
+        assert_eq!(
+            clock_of(
+                "De speler heeft 25 seconden de tijd, hierna wordt van 5 naar 0 afgeteld.",
+                &none,
+                Lang::Nl,
+                true
+            ),
+            (
+                vec![
+                    ("clock_seconds".into(), v(30)),
+                    ("clock_countdown".into(), v(5))
+                ],
+                None
+            )
+        );
         assert_eq!(
             clock_of(
                 "Hráč dostane na premýšľanie 30 sekúnd, potom 5 sekúnd mu bude odpočítaných nahlas.",
@@ -2665,7 +2772,13 @@ mod tests {
                 Lang::Sk,
                 true
             ),
-            (Vec::new(), Some(vec![v(30), v(35)]))
+            (
+                vec![
+                    ("clock_seconds".into(), v(35)),
+                    ("clock_countdown".into(), v(5))
+                ],
+                None
+            )
         );
         // "The last 5 seconds" in the language's own words (the
         // vocabulary's, no book's) are within the 30.
@@ -2688,7 +2801,7 @@ mod tests {
         // countdown: 25 may not be the total.
         assert_eq!(
             clock_of(
-                "De speler heeft 25 seconden de tijd, hierna wordt van 5 naar 0 afgeteld.",
+                "De speler heeft 25 seconden de tijd, hierna telt de dealer hardop.",
                 &none,
                 Lang::Nl,
                 true
@@ -3000,6 +3113,68 @@ mod tests {
         // counted in times.
         let min = "Min RAISE = 2 times of prior bet";
         assert_eq!(read("raise-amounts", "Raises", min, &[], false), Some(v(2)));
+    }
+
+    /// A yes/no is read where a sentence of its rule carries every meaning
+    /// of its name, in any language; a sentence that also says "no" is a
+    /// point with both readings, and one without those meanings is silent.
+    #[test]
+    fn a_yes_or_no_is_read_by_its_own_name_unless_the_sentence_says_no() {
+        use crate::rules::Store;
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let read = |edition: &str, text: &str| {
+            let (mut ed, number) = bundled_rule(edition, "chip-count");
+            for r in ed.rules_mut() {
+                r.params = Params::default();
+                if r.number == number {
+                    r.text = text.to_string();
+                    r.parts.clear();
+                    r.tail.clear();
+                }
+            }
+            let (found, open) = by_name(&mut ed, &knowledge, &[]);
+            let found: Vec<Value> = found
+                .into_iter()
+                .filter(|f| f.key == "count_request_in_turn")
+                .map(|f| f.value)
+                .collect();
+            let open: Vec<Vec<Value>> = open.into_iter().map(|d| d.readings).collect();
+            (found, open)
+        };
+        let yes = (vec![Value::Bool(true)], Vec::new());
+        assert_eq!(
+            read(
+                "dpc-2019-en",
+                "A player may request a more precise count only if facing an all-in bet and it is his or her turn to act."
+            ),
+            yes
+        );
+        assert_eq!(
+            read(
+                "tda-2015-de",
+                "Ein Spieler kann nur um eine genauere Zählung bitten, wenn er an der Reihe ist."
+            ),
+            yes
+        );
+        // Silent on whose turn it is: nothing read.
+        assert_eq!(
+            read(
+                "dpc-2019-en",
+                "A player may request a more precise count only if facing an all-in bet."
+            ),
+            (Vec::new(), Vec::new())
+        );
+        assert_eq!(
+            read(
+                "dpc-2019-en",
+                "A player may request a precise count at any time, not only in turn."
+            ),
+            (
+                Vec::new(),
+                vec![vec![Value::Bool(true), Value::Bool(false)]]
+            )
+        );
     }
 
     /// A bundled edition, to change, and the number of its rule on `concept`.

@@ -64,6 +64,9 @@ pub struct LangWords {
     /// in one language is recognised in another.
     #[serde(default)]
     pub vocabulary: BTreeMap<String, Vec<String>>,
+    /// The words that say "no": a sentence with one does not say yes.
+    #[serde(default)]
+    pub negations: Vec<String>,
 }
 
 /// Every language's words, folded for matching.
@@ -79,6 +82,7 @@ pub struct Folded {
     numbers: BTreeMap<String, u32>,
     articles: BTreeMap<String, u32>,
     one_units: BTreeSet<String>,
+    negations: BTreeSet<String>,
     languages: BTreeMap<String, Vec<String>>,
     /// Folded words (and `*` stems, `true`) with their meaning.
     meanings: Vec<(String, bool, String)>,
@@ -104,6 +108,7 @@ impl Folded {
                 .map(|(w, n)| (fold(w), *n))
                 .collect(),
             one_units: words.one_units.iter().map(|w| fold(w)).collect(),
+            negations: words.negations.iter().map(|w| fold(w)).collect(),
             languages: words.languages.clone(),
             meanings: words
                 .vocabulary
@@ -177,6 +182,11 @@ impl Folded {
         self.one_units.contains(word)
     }
 
+    /// Whether a folded word says "no".
+    pub fn negates(&self, word: &str) -> bool {
+        self.negations.contains(word)
+    }
+
     /// The number a folded word of a cue phrase stands for, article or
     /// not.
     pub fn phrase_number(&self, word: &str) -> Option<u32> {
@@ -241,6 +251,11 @@ mod tests {
         assert_eq!(nl.number("een", false), None);
         assert_eq!(nl.number("een", true), Some(1));
         assert_eq!(words.of(Lang::Sk).unit("sekund"), Some(Unit::Seconds));
+        for lang in Lang::ALL {
+            assert!(!words.of(lang).negations.is_empty(), "{lang:?}");
+        }
+        assert!(words.of(Lang::De).negates("nicht"));
+        assert!(!words.of(Lang::De).negates("ist"));
     }
 
     /// The vocabulary names the same meanings in every language: a value

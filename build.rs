@@ -130,14 +130,7 @@ fn main() {
     // By edition and provision; a provision stated by several rules keeps
     // the record's order.
     spans.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
-    let mut spans_rs = String::from("&[\n");
-    for (edition, id, number, span) in &spans {
-        spans_rs.push_str(&format!(
-            "    ({edition:?}, {id:?}, {number:?}, {span:?}),\n"
-        ));
-    }
-    spans_rs.push(']');
-    fs::write(out.join("provision_spans.rs"), spans_rs).expect("write OUT_DIR");
+    fs::write(out.join("provision_spans.rs"), span_table(&spans)).expect("write OUT_DIR");
     fs::write(
         out.join("provision_records.rs"),
         record_tables(&records, &catalog_ids),
@@ -208,6 +201,24 @@ fn record_edition(rel: &str) -> Option<&str> {
         ["locales", _, "provisions", file] => file.strip_suffix(".yaml"),
         _ => None,
     }
+}
+
+/// The statements as Rust source: one text, and per statement where its
+/// edition, provision, rule number and span begin and where the span ends.
+/// Not a table of string slices: each slice would be relocated at every
+/// start of every command (four per statement, thousands in all).
+fn span_table(spans: &[(String, String, String, String)]) -> String {
+    let mut text = String::new();
+    let mut bounds = Vec::new();
+    for (edition, id, number, span) in spans {
+        let mut at = vec![text.len().to_string()];
+        for field in [edition, id, number, span] {
+            text.push_str(field);
+            at.push(text.len().to_string());
+        }
+        bounds.push(format!("[{}]", at.join(", ")));
+    }
+    format!("({text:?}, &[{}])", bounds.join(", "))
 }
 
 /// A record's statements as (edition, provision, rule number, span): what a

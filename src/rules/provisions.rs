@@ -965,9 +965,21 @@ impl StatedIn {
 /// Every bundled record's statements as (edition, provision, rule number,
 /// words), sorted by edition and provision, extracted by the build: a
 /// ruling that cites a provision looks its words up here instead of
-/// parsing the record.
-static BUNDLED_SPANS: &[(&str, &str, &str, &str)] =
+/// parsing the record. One text, and per statement where its four fields
+/// begin and the last ends (see [`bundled_span`]).
+static BUNDLED_SPANS: (&str, &[[u32; 5]]) =
     include!(concat!(env!("OUT_DIR"), "/provision_spans.rs"));
+
+/// A statement of [`BUNDLED_SPANS`] as (edition, provision, rule number,
+/// words).
+fn bundled_span(at: &[u32; 5]) -> (&'static str, &'static str, &'static str, &'static str) {
+    let field = |from: u32, to: u32| {
+        let range = usize::try_from(from).unwrap_or(usize::MAX)..usize::try_from(to).unwrap_or(0);
+        BUNDLED_SPANS.0.get(range).unwrap_or_default()
+    };
+    let [a, b, c, d, e] = *at;
+    (field(a, b), field(b, c), field(c, d), field(d, e))
+}
 
 /// The rules of `book` that state provision `id`: each one's number and
 /// words; `None` where the book records no provisions at all (an edition
@@ -994,18 +1006,26 @@ pub fn statements_of(book: &crate::rules::Book, id: &str) -> Option<Vec<(String,
         }
         crate::rules::Book::Indexed { index, .. } => {
             let edition = index.head.id.as_str();
-            let start = BUNDLED_SPANS.partition_point(|(e, ..)| *e < edition);
-            let of_edition = BUNDLED_SPANS.get(start..).unwrap_or_default();
-            if of_edition.first().is_none_or(|(e, ..)| *e != edition) {
+            let spans = BUNDLED_SPANS.1;
+            let start = spans.partition_point(|s| bundled_span(s).0 < edition);
+            let of_edition = spans.get(start..).unwrap_or_default();
+            if of_edition
+                .first()
+                .is_none_or(|s| bundled_span(s).0 != edition)
+            {
                 return None;
             }
             let key = (edition, id);
-            let from = of_edition.partition_point(|(e, p, ..)| (*e, *p) < key);
+            let from = of_edition.partition_point(|s| {
+                let (e, p, ..) = bundled_span(s);
+                (e, p) < key
+            });
             Some(
                 of_edition
                     .get(from..)
                     .unwrap_or_default()
                     .iter()
+                    .map(bundled_span)
                     .take_while(|(e, p, ..)| (*e, *p) == key)
                     .map(|(_, _, number, span)| (number.to_string(), span.to_string()))
                     .collect(),

@@ -2647,12 +2647,10 @@ mod tests {
     }
 
     /// The clock of `text` read with `lc`'s countdown words.
-    fn clock_of(
-        text: &str,
-        lc: &LangCues,
-        lang: Lang,
-        known_countdown: bool,
-    ) -> (Vec<(String, Value)>, Option<Vec<Value>>) {
+    /// What the clock reader set, and the readings it left to a person.
+    type ClockReading = (Vec<(String, Value)>, Option<Vec<Value>>);
+
+    fn clock_of(text: &str, lc: &LangCues, lang: Lang, known_countdown: bool) -> ClockReading {
         let c = cues();
         let s = sentences(text);
         let t: Vec<Vec<Token>> = s.iter().map(|x| tokenize(x, c.words.of(lang))).collect();
@@ -2734,90 +2732,75 @@ mod tests {
         );
     }
 
-    /// Without the words that say how the countdown counts, the total is
-    /// left to a person: 25 in all, or 30?
+    /// A clock read without any book's own countdown words (the cues of an
+    /// unknown book): the language's words for a countdown or for "the
+    /// last" say how the seconds add up; without them the total is left to
+    /// a person.
     #[test]
-    fn a_clock_whose_countdown_words_are_unknown_is_left_open() {
+    fn a_clock_without_the_books_countdown_words_is_read_by_the_languages() {
         let none = LangCues::default();
-        assert_eq!(
-            clock_of(
+        let set = |seconds, countdown| {
+            (
+                vec![
+                    ("clock_seconds".into(), v(seconds)),
+                    ("clock_countdown".into(), v(countdown)),
+                ],
+                None,
+            )
+        };
+        // (sentence, language, a known edition counts a countdown, reading)
+        let rows: [(&str, Lang, bool, ClockReading); 6] = [
+            // A second number of seconds, no word saying what it is: 25 in
+            // all, or 30?
+            (
                 "De speler heeft 25 seconden de tijd, hierna nog 5 seconden.",
-                &none,
                 Lang::Nl,
-                true
+                true,
+                (Vec::new(), Some(vec![v(25), v(30)])),
             ),
-            (Vec::new(), Some(vec![v(25), v(30)]))
-        );
-        // The language's own words for a countdown (the vocabulary's, no
-        // book's) say the 5 come after the 25, or after the 30.
-        assert_eq!(
-            clock_of(
+            // The language's word for a countdown: the 5 come after the 25.
+            (
                 "De speler heeft 25 seconden de tijd, hierna wordt van 5 naar 0 afgeteld.",
-                &none,
                 Lang::Nl,
-                true
+                true,
+                set(30, 5),
             ),
             (
-                vec![
-                    ("clock_seconds".into(), v(30)),
-                    ("clock_countdown".into(), v(5))
-                ],
-                None
-            )
-        );
-        assert_eq!(
-            clock_of(
                 "Hráč dostane na premýšľanie 30 sekúnd, potom 5 sekúnd mu bude odpočítaných nahlas.",
-                &none,
                 Lang::Sk,
-                true
+                true,
+                set(35, 5),
             ),
+            // "The last 5 seconds" in the language's words: within the 30.
             (
-                vec![
-                    ("clock_seconds".into(), v(35)),
-                    ("clock_countdown".into(), v(5))
-                ],
-                None
-            )
-        );
-        // "The last 5 seconds" in the language's own words (the
-        // vocabulary's, no book's) are within the 30.
-        assert_eq!(
-            clock_of(
                 "Hráč dostane na premýšľanie 30 sekúnd, z čoho posledných 5 sekúnd mu bude odpočítaných nahlas.",
-                &none,
                 Lang::Sk,
-                true
+                true,
+                set(30, 5),
             ),
+            // No second number of seconds, but the known editions count a
+            // countdown: 25 may not be the total.
             (
-                vec![
-                    ("clock_seconds".into(), v(30)),
-                    ("clock_countdown".into(), v(5))
-                ],
-                None
-            )
-        );
-        // No second number of seconds, but the known editions count a
-        // countdown: 25 may not be the total.
-        assert_eq!(
-            clock_of(
                 "De speler heeft 25 seconden de tijd, hierna telt de dealer hardop.",
-                &none,
                 Lang::Nl,
-                true
+                true,
+                (Vec::new(), Some(vec![v(25)])),
             ),
-            (Vec::new(), Some(vec![v(25)]))
-        );
-        // Where no known edition counts one, the time is the time.
-        assert_eq!(
-            clock_of(
+            // Where no known edition counts one, the time is the time.
+            (
                 "De speler heeft 25 seconden de tijd.",
-                &none,
                 Lang::Nl,
-                false
+                false,
+                (vec![("clock_seconds".into(), v(25))], None),
             ),
-            (vec![("clock_seconds".into(), v(25))], None)
-        );
+        ];
+        for (sentence, lang, known_countdown, reading) in rows {
+            assert_eq!(
+                clock_of(sentence, &none, lang, known_countdown),
+                reading,
+                "{sentence}"
+            );
+        }
     }
 
     #[test]

@@ -166,11 +166,19 @@ fn words_equal<'a>(a: impl Iterator<Item = &'a str>, b: impl Iterator<Item = &'a
             .filter(|w| !w.is_empty())
     };
     let lower = |w: &'a str| w.chars().flat_map(char::to_lowercase);
+    // Most words are ASCII: compared as bytes, without case mapping.
+    let same = |x: &'a str, y: &'a str| {
+        if x.is_ascii() && y.is_ascii() {
+            x.eq_ignore_ascii_case(y)
+        } else {
+            lower(x).eq(lower(y))
+        }
+    };
     let (mut a, mut b) = (a.flat_map(split), b.flat_map(split));
     loop {
         match (a.next(), b.next()) {
             (None, None) => return true,
-            (Some(x), Some(y)) if lower(x).eq(lower(y)) => {}
+            (Some(x), Some(y)) if same(x, y) => {}
             _ => return false,
         }
     }

@@ -1073,7 +1073,7 @@ impl<'a> Context<'a> {
         let mut aligned = None;
         let mut unrecorded = Unrecorded::default();
         if let (Some(x), Some(y)) = (ra, rb) {
-            if number_key(&x.number) != number_key(&y.number) {
+            if x.number != y.number && number_key(&x.number) != number_key(&y.number) {
                 flags.insert(Flag::Renumbered);
             }
             if outline(&x.parts) != outline(&y.parts) {

@@ -514,6 +514,10 @@ params! {
 impl Params {
     /// Each set parameter as a JSON value, by key (for comparisons and output).
     pub fn to_map(&self) -> BTreeMap<String, serde_json::Value> {
+        // Most rules state none: no JSON to build for them.
+        if self.is_empty() {
+            return BTreeMap::new();
+        }
         match serde_json::to_value(self) {
             Ok(serde_json::Value::Object(map)) => map.into_iter().collect(),
             _ => BTreeMap::new(),

@@ -323,7 +323,8 @@ fn pieces(text: &str, sep: u8, terminated: bool) -> impl Iterator<Item = &str> {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Catalog {
     provisions: Vec<Provision>,
-    by_id: BTreeMap<String, usize>,
+    /// Compare looks provisions up by id thousands of times a run: hashed.
+    by_id: foldhash::HashMap<String, usize>,
     /// The provisions carrying each parameter, in file order: compare asks
     /// it for every parameter of every row.
     by_param: BTreeMap<String, Vec<usize>>,
@@ -348,7 +349,7 @@ impl Catalog {
 
     /// Builds a catalog whose terms may use the `shared` values.
     pub fn with_shared(provisions: Vec<Provision>, shared: Unique<Words>) -> Catalog {
-        let mut by_id = BTreeMap::new();
+        let mut by_id = foldhash::HashMap::default();
         let mut by_param: BTreeMap<String, Vec<usize>> = BTreeMap::new();
         for (i, p) in provisions.iter().enumerate() {
             by_id.entry(p.id.clone()).or_insert(i);

@@ -2152,7 +2152,7 @@ fn sure_by_pairs(
     };
     !domain
         .iter()
-        .filter(|v| **v != id)
+        .filter(|v| **v != id && !narrower(v, id, en))
         .any(|other| of_other(other))
 }
 
@@ -2197,7 +2197,14 @@ fn sure_among(known: &Quoted, d: &Doubt, lw: &Folded, en: &Folded) -> Option<Val
         })
         .collect();
     let own = evidence.difference(&theirs).count();
-    (own >= 2 && refuted_by_name(chosen, &ids, &sentence, en)).then(|| Value::from(*chosen))
+    // A value narrower than every other candidate has no meaning of its
+    // own: the others' own words, absent, tell it from them.
+    let nested = ids
+        .iter()
+        .filter(|id| *id != chosen)
+        .all(|other| narrower(chosen, other, en));
+    ((own >= 2 || nested) && refuted_by_name(chosen, &ids, &sentence, en))
+        .then(|| Value::from(*chosen))
 }
 
 /// Whether every value of `ids` but `chosen` is refuted by its own words:
@@ -2432,9 +2439,20 @@ fn order(
 }
 
 /// The meanings a value's own name says (`big-blind`: big, blind), read
-/// in English, the language ids are written in.
+/// in English, the language ids are written in; or its gloss, where the
+/// language file gives one (`at-most-pot`: less than or equal to the pot).
 fn name_meanings(id: &str, en: &Folded) -> BTreeSet<String> {
-    said(&tokenize(&id.replace('-', " "), en), en)
+    let words = en.gloss(id).unwrap_or(id);
+    said(&tokenize(&words.replace('-', " "), en), en)
+}
+
+/// Whether value `other` says less than `chosen` in the same words: every
+/// meaning of its name is one of `chosen`'s name, which has more ("less
+/// than the pot" within "less than or equal to the pot"). Its words in a
+/// sentence that states `chosen` are `chosen`'s own.
+fn narrower(other: &str, chosen: &str, en: &Folded) -> bool {
+    let (other, chosen) = (name_meanings(other, en), name_meanings(chosen, en));
+    !other.is_empty() && other.len() < chosen.len() && other.is_subset(&chosen)
 }
 
 /// The meanings a text says in words (its numbers aside).
@@ -3024,6 +3042,62 @@ mod tests {
         for (concept, key, value, sentence, set) in rows {
             let want = set.then(|| value.clone());
             assert_eq!(decided(concept, key, value, sentence), want, "{sentence}");
+        }
+    }
+
+    /// A value whose name says less than another's in the same words
+    /// ("less than the pot" within "less than or equal to the pot") does not
+    /// speak against the wider one, and among candidates is read where the
+    /// wider one's own words are absent.
+    #[test]
+    fn a_narrower_value_is_read_where_the_wider_ones_own_words_are_absent() {
+        use crate::rules::Store;
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let decided = |readings: &[&str], sentence: &str| {
+            let mut ed = store.edition("dpc-2019-en").expect("edition").clone();
+            for r in ed.rules_mut() {
+                r.params = Params::default();
+            }
+            let rule = ed
+                .rules()
+                .find(|r| r.concept == "unclear-bets")
+                .map(|r| r.number.clone())
+                .expect("rule");
+            let mut doubts = vec![Doubt {
+                key: "unclear_bet_reading".to_string(),
+                rule,
+                readings: readings.iter().map(|r| Value::from(*r)).collect(),
+                sentence: sentence.to_string(),
+            }];
+            let found = decide(&mut ed, &knowledge, &mut doubts);
+            found.first().map(|f| f.value.clone())
+        };
+        let wider = "If a declared bet can have several meanings, it is ruled the highest \
+                     reasonable amount that is less than or equal to the pot before the bet.";
+        let below = "If a declared bet can have several meanings, it is ruled the most \
+                     reasonable bet that is less than the pot.";
+        let rows: [(&[&str], &str, Option<&str>); 6] = [
+            (&["at-most-pot"], wider, Some("at-most-pot")),
+            (&["below-pot"], below, Some("below-pot")),
+            (&["at-most-pot", "below-pot"], below, Some("below-pot")),
+            // The wider value's own word (equal) stands in the sentence.
+            (&["below-pot"], wider, None),
+            // Its own word is missing.
+            (&["at-most-pot"], below, None),
+            // Neither names the pot.
+            (
+                &["at-most-pot", "below-pot"],
+                "If a bet can be read two ways, the smaller bet is taken.",
+                None,
+            ),
+        ];
+        for (readings, sentence, want) in rows {
+            assert_eq!(
+                decided(readings, sentence),
+                want.map(Value::from),
+                "{readings:?} {sentence}"
+            );
         }
     }
 

@@ -67,6 +67,11 @@ pub struct LangWords {
     /// The words that say "no": a sentence with one does not say yes.
     #[serde(default)]
     pub negations: Vec<String>,
+    /// What a value's id says, in words of this language, where its own
+    /// words do not say it (`at-most-pot`: "less than or equal to the
+    /// pot"); only English, the language ids are written in.
+    #[serde(default)]
+    pub glosses: BTreeMap<String, String>,
 }
 
 /// Every language's words, folded for matching.
@@ -86,6 +91,7 @@ pub struct Folded {
     languages: BTreeMap<String, Vec<String>>,
     /// Folded words (and `*` stems, `true`) with their meaning.
     meanings: Vec<(String, bool, String)>,
+    glosses: BTreeMap<String, String>,
 }
 
 impl Folded {
@@ -120,7 +126,13 @@ impl Folded {
                     })
                 })
                 .collect(),
+            glosses: words.glosses.clone(),
         }
+    }
+
+    /// What a value's id says where its own words do not say it.
+    pub fn gloss(&self, id: &str) -> Option<&str> {
+        self.glosses.get(id).map(String::as_str)
     }
 
     /// What a folded word means, if the vocabulary has it.

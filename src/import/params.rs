@@ -1770,7 +1770,9 @@ pub fn by_unit(
 /// language's `negations`), it is set to yes; a sentence that also says "no"
 /// ("not only in turn", "regardless of whose turn") is a point for a
 /// person with both readings. A parameter a point already holds, or whose
-/// name says fewer meanings, is not read so.
+/// name says fewer meanings, is not read so. A type of one value
+/// (`hi_lo_identical`: even-split) is read so by the value's name: the
+/// words tell whether the rule states it, not which value.
 pub fn by_name(
     edition: &mut Edition,
     knowledge: &Knowledge,
@@ -1789,9 +1791,13 @@ pub fn by_name(
             let Some(home) = Params::home(key) else {
                 continue;
             };
-            if Params::choices(key) != Some(&["true", "false"][..]) {
-                continue;
-            }
+            let (name, value) = match Params::choices(key) {
+                Some(["true", "false"]) => {
+                    (name_meanings(&key.replace('_', " "), en), Value::Bool(true))
+                }
+                Some([one]) => (name_meanings(one, en), Value::from(*one)),
+                _ => continue,
+            };
             let in_scope =
                 rule.concept == home || (house && rule.touches.iter().any(|t| t == home));
             let left = doubts
@@ -1800,7 +1806,6 @@ pub fn by_name(
             if !in_scope || left || have.contains_key(key) {
                 continue;
             }
-            let name = name_meanings(&key.replace('_', " "), en);
             if name.len() < 2 {
                 continue;
             }
@@ -1814,15 +1819,19 @@ pub fn by_name(
                 .iter()
                 .any(|t| matches!(t, Token::Word(w) if lw.negates(w)));
             if negated {
+                let readings = if value.is_boolean() {
+                    vec![Value::Bool(true), Value::Bool(false)]
+                } else {
+                    vec![value]
+                };
                 open.push(Doubt {
                     key: key.clone(),
                     rule: rule.number.clone(),
-                    readings: vec![Value::Bool(true), Value::Bool(false)],
+                    readings,
                     sentence: sentence.clone(),
                 });
                 continue;
             }
-            let value = Value::Bool(true);
             if set(rule, key, &value) {
                 found.push(Found {
                     key: key.clone(),
@@ -3196,7 +3205,11 @@ mod tests {
                 .filter(|f| f.key == "count_request_in_turn")
                 .map(|f| f.value)
                 .collect();
-            let open: Vec<Vec<Value>> = open.into_iter().map(|d| d.readings).collect();
+            let open: Vec<Vec<Value>> = open
+                .into_iter()
+                .filter(|d| d.key == "count_request_in_turn")
+                .map(|d| d.readings)
+                .collect();
             (found, open)
         };
         let yes = (vec![Value::Bool(true)], Vec::new());
@@ -3232,6 +3245,87 @@ mod tests {
                 vec![vec![Value::Bool(true), Value::Bool(false)]]
             )
         );
+    }
+
+    /// A type of one value is read where a sentence of its rule carries
+    /// every meaning of the value's name, in any language; a sentence that
+    /// also says "no" is a point, and one without those meanings is silent.
+    #[test]
+    fn a_value_of_a_one_value_type_is_read_by_its_own_name() {
+        use crate::rules::Store;
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let read = |edition: &str, text: &str| {
+            let (mut ed, number) = bundled_rule(edition, "odd-chips");
+            for r in ed.rules_mut() {
+                r.params = Params::default();
+                if r.number == number {
+                    r.text = text.to_string();
+                    r.parts.clear();
+                    r.tail.clear();
+                }
+            }
+            let (found, open) = by_name(&mut ed, &knowledge, &[]);
+            let odd = |key: &str| key == "hi_lo_identical" || key == "stud_odd_chip";
+            let found: Vec<(String, Value)> = found
+                .into_iter()
+                .filter(|f| odd(&f.key))
+                .map(|f| (f.key, f.value))
+                .collect();
+            let open: Vec<(String, Vec<Value>)> = open
+                .into_iter()
+                .filter(|d| odd(&d.key))
+                .map(|d| (d.key, d.readings))
+                .collect();
+            (found, open)
+        };
+        let even = || ("hi_lo_identical".to_string(), Value::from("even-split"));
+        let suit = || {
+            (
+                "stud_odd_chip".to_string(),
+                Value::from("high-card-by-suit"),
+            )
+        };
+        // What is set, and what is left to a person, by key.
+        type Set = Vec<(String, Value)>;
+        type Open = Vec<(String, Vec<Value>)>;
+        let rows: [(&str, &str, Set, Open); 5] = [
+            (
+                "tda-2015-de",
+                "Wenn die gleiche Hände High und Low gewinnen, wird der Pot so gleichmäßig wie möglich aufgeteilt.",
+                vec![even()],
+                vec![],
+            ),
+            (
+                "tda-2019-sk",
+                "V hrách Stud bude tento žetón pridelený hráčovi s najvyššou kartou podľa postupnosti farieb.",
+                vec![suit()],
+                vec![],
+            ),
+            // The pot is split, but nothing says evenly.
+            (
+                "tda-2015-de",
+                "Bei High/Low Spielen wird der Pot aufgeteilt.",
+                vec![],
+                vec![],
+            ),
+            // The highest card, but no suit.
+            (
+                "dpc-2019-en",
+                "In stud the odd chip goes to the highest card.",
+                vec![],
+                vec![],
+            ),
+            (
+                "dpc-2019-en",
+                "Identical high and low hands: the pot is not split as evenly as possible.",
+                vec![],
+                vec![("hi_lo_identical".to_string(), vec![even().1])],
+            ),
+        ];
+        for (edition, text, found, open) in rows {
+            assert_eq!(read(edition, text), (found, open), "{text}");
+        }
     }
 
     /// A bundled edition, to change, and the number of its rule on `concept`.

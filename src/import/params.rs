@@ -1641,8 +1641,9 @@ const NAME_WORD: usize = 3;
 
 /// Number parameters that no phrase, place, meaning or quote read, read
 /// by their own names: a key's last word names what its number counts
-/// (`dealer_push_quiet_seconds`: seconds; `min_raise_multiple`: times, by
-/// the vocabulary's meaning; `max_buy_in_eur`: €) and its other words
+/// (`dealer_push_quiet_seconds`: seconds; `min_raise_multiple`: times, and
+/// `minimum_age`: years, by the vocabulary's meaning; `max_buy_in_eur`: €)
+/// and its other words
 /// what the number is about. In the rule of the parameter's topic (a
 /// house parameter's: any house rule), the sentences that speak of it —
 /// carrying a meaning of one of those words, or the word itself as
@@ -3179,6 +3180,44 @@ mod tests {
         // counted in times.
         let min = "Min RAISE = 2 times of prior bet";
         assert_eq!(read("raise-amounts", "Raises", min, &[], false), Some(v(2)));
+    }
+
+    /// A house rule's age is counted in years (the unit whose words mean
+    /// what the key's last word means), where it speaks of a minimum.
+    #[test]
+    fn an_age_is_read_in_years_where_the_house_rule_speaks_of_a_minimum() {
+        use crate::rules::Store;
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let read = |text: &str| {
+            let mut ed = store.edition("pokerpunt-nl").expect("edition").clone();
+            for r in ed.rules_mut() {
+                r.params = Params::default();
+                if r.concept == "club-minimum-age" {
+                    r.title.clear();
+                    r.text = text.to_string();
+                }
+            }
+            let found = by_unit(&mut ed, &knowledge, &mut Vec::new(), &BTreeSet::new());
+            found
+                .into_iter()
+                .find(|f| f.key == "minimum_age")
+                .map(|f| f.value)
+        };
+        let rows: [(&str, Option<Value>); 4] = [
+            (
+                "Om deel te mogen nemen aan onze toernooien moet je minimaal 21 jaar oud zijn.",
+                Some(v(21)),
+            ),
+            ("Spelers moeten ten minste 18 jaar zijn.", Some(v(18))),
+            // Years, but no minimum.
+            ("Onze club organiseert al 21 jaar toernooien.", None),
+            // A minimum, but no years.
+            ("Je moet minimaal 21 fiches hebben.", None),
+        ];
+        for (text, want) in rows {
+            assert_eq!(read(text), want, "{text}");
+        }
     }
 
     /// A yes/no is read where a sentence of its rule carries every meaning

@@ -1,6 +1,6 @@
 //! What the importer knows of the four languages themselves
 //! (`locales/language.yaml`): the words for what a number counts
-//! (seconds, minutes, hands, rounds, percent, times, players), numbers
+//! (seconds, minutes, hands, rounds, percent, times, players, years), numbers
 //! written as words, the names of languages, and general words by what
 //! they mean (the vocabulary a value worded in one language is recognised
 //! by in another). Unlike the cues of `locales/import.yaml`, which
@@ -35,6 +35,8 @@ pub enum Unit {
     Times,
     /// Players.
     Players,
+    /// Years (of age).
+    Years,
 }
 
 /// The words of one language.
@@ -249,6 +251,7 @@ mod tests {
                 Unit::Percent,
                 Unit::Times,
                 Unit::Players,
+                Unit::Years,
             ] {
                 assert!(w.units.values().any(|u| *u == unit), "{lang:?} {unit:?}");
             }

@@ -2354,7 +2354,8 @@ struct Naming {
 /// sentences that do not speak of the list: that name no other item and
 /// carry no meaning of the parameter's own name ("A new level starts on
 /// announcement" says nothing of how a hand starts; "a hand starts when
-/// announced" may).
+/// announced" may), or where the only own meanings they carry are the
+/// parameter's name's (the raise of raise methods).
 fn naming(key: &str, domain: &[&'static str], text: &str, lw: &Folded, en: &Folded) -> Naming {
     let name = |id: &str| name_meanings(id, en);
     let sentences: Vec<BTreeSet<String>> = sentences(text)
@@ -2409,12 +2410,14 @@ fn naming(key: &str, domain: &[&'static str], text: &str, lw: &Folded, en: &Fold
                 .any(|(o, m)| o != item && !m.is_empty() && m.is_subset(s))
                 || !s.is_disjoint(&topic)
         };
+        // Of an item's own meanings, those the parameter's name has tell
+        // nothing of it: every sentence of the list may carry them (raise,
+        // of raise methods).
+        let unexplained =
+            |s: &BTreeSet<String>| own.iter().any(|m| s.contains(m) && !topic.contains(m));
         if named {
             out.named.push(*item);
-        } else if sentences
-            .iter()
-            .any(|s| of_list(s) && own.iter().any(|m| s.contains(m)))
-        {
+        } else if sentences.iter().any(|s| of_list(s) && unexplained(s)) {
             out.open = true;
         }
     }
@@ -3516,11 +3519,47 @@ mod tests {
             listed("penalty_kinds", domain, two, de, en),
             Some(vec!["warning", "disqualification"])
         );
-        // Raises spoken of, but not the words of declaring a call first:
-        // that item is neither named nor left out.
+        // The raise every sentence of raise methods speaks of is no word of
+        // declaring a call first; a call is: that item is then neither
+        // named nor left out.
         let domain = Params::choices("raise_methods").expect("a list of ids");
-        let open = "A raise is made by pushing the chips in one motion.";
-        assert_eq!(listed("raise_methods", domain, open, en, en), None);
+        let nl = c.words.of(Lang::Nl);
+        let rows: [(&str, &Folded, Option<Vec<&str>>); 4] = [
+            (
+                "A raise is made by pushing the chips in one motion.",
+                en,
+                Some(vec!["one-motion"]),
+            ),
+            (
+                "A raise must be made by pushing out the full amount in one motion, or by \
+                 verbally declaring the full amount prior to pushing out chips.",
+                en,
+                Some(vec!["one-motion", "verbal-amount"]),
+            ),
+            (
+                "Een geldige raise: het volledige bedrag in één vloeiende beweging plaatsen. Het \
+                 bedrag mondeling melden. Een verbale raise uitspreken en het exact te callen \
+                 bedrag plaatsen.",
+                nl,
+                Some(vec![
+                    "one-motion",
+                    "verbal-amount",
+                    "declare-call-then-raise",
+                ]),
+            ),
+            (
+                "The chips are pushed in one motion, or a call is declared first.",
+                en,
+                None,
+            ),
+        ];
+        for (text, lw, want) in rows {
+            assert_eq!(
+                listed("raise_methods", domain, text, lw, en),
+                want,
+                "{text}"
+            );
+        }
         // The level's announcement is no dealer's and says nothing of how a
         // hand begins: the dealer announcing is left out.
         let key = "hand_start_events";

@@ -1767,7 +1767,8 @@ pub fn by_unit(
 /// rule of the parameter's topic, a sentence that carries every meaning of
 /// the key's words (read as English: `count_request_in_turn` is count,
 /// request, turn; two at least, and every word of the name the vocabulary
-/// knows) states it. Where no word of that sentence says "no" (the
+/// knows), or of the key's gloss in the language file (request, count,
+/// facing, action), states it. Where no word of that sentence says "no" (the
 /// language's `negations`), it is set to yes; a sentence that also says "no"
 /// ("not only in turn", "regardless of whose turn") is a point for a
 /// person with both readings. A parameter a point already holds, or whose
@@ -1792,11 +1793,15 @@ pub fn by_name(
             let Some(home) = Params::home(key) else {
                 continue;
             };
-            let (name, value) = match Params::choices(key) {
+            // A key's name, and its gloss where the language file gives one
+            // ("in turn": facing the action); either states it.
+            let (names, value) = match Params::choices(key) {
                 Some(["true", "false"]) => {
-                    (name_meanings(&key.replace('_', " "), en), Value::Bool(true))
+                    let mut names = vec![name_meanings(&key.replace('_', " "), en)];
+                    names.extend(en.gloss(key).map(|g| said(&tokenize(g, en), en)));
+                    (names, Value::Bool(true))
                 }
-                Some([one]) => (name_meanings(one, en), Value::from(*one)),
+                Some([one]) => (vec![name_meanings(one, en)], Value::from(*one)),
                 _ => continue,
             };
             let in_scope =
@@ -1807,13 +1812,12 @@ pub fn by_name(
             if !in_scope || left || have.contains_key(key) {
                 continue;
             }
-            if name.len() < 2 {
-                continue;
-            }
-            let Some(sentence) = texts
-                .iter()
-                .find(|s| name.is_subset(&said(&tokenize(s, lw), lw)))
-            else {
+            let Some(sentence) = texts.iter().find(|s| {
+                let said = said(&tokenize(s, lw), lw);
+                names
+                    .iter()
+                    .any(|name| name.len() >= 2 && name.is_subset(&said))
+            }) else {
                 continue;
             };
             let negated = tokenize(sentence, lw)
@@ -3224,8 +3228,9 @@ mod tests {
     }
 
     /// A yes/no is read where a sentence of its rule carries every meaning
-    /// of its name, in any language; a sentence that also says "no" is a
-    /// point with both readings, and one without those meanings is silent.
+    /// of its name or of its gloss, in any language; a sentence that also
+    /// says "no" is a point with both readings, and one without those
+    /// meanings is silent.
     #[test]
     fn a_yes_or_no_is_read_by_its_own_name_unless_the_sentence_says_no() {
         use crate::rules::Store;
@@ -3274,6 +3279,23 @@ mod tests {
             read(
                 "dpc-2019-en",
                 "A player may request a more precise count only if facing an all-in bet."
+            ),
+            (Vec::new(), Vec::new())
+        );
+        // In turn by the key's gloss: facing the action.
+        assert_eq!(
+            read(
+                "onk-2023-nl",
+                "Spelers mogen alleen vragen om een exacte chipcount als ze worden \
+                 geconfronteerd met een all-in bet en de actie bij hen is."
+            ),
+            yes
+        );
+        assert_eq!(
+            read(
+                "pokerpunt-nl",
+                "Spelers mogen alleen vragen om een exacte chipcount als ze worden \
+                 geconfronteerd met een all-in bet."
             ),
             (Vec::new(), Vec::new())
         );

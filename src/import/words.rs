@@ -69,9 +69,10 @@ pub struct LangWords {
     /// The words that say "no": a sentence with one does not say yes.
     #[serde(default)]
     pub negations: Vec<String>,
-    /// What a value's id says, in words of this language, where its own
-    /// words do not say it (`at-most-pot`: "less than or equal to the
-    /// pot"); only English, the language ids are written in.
+    /// What a value's id (or a yes/no key) says, in words of this
+    /// language, where its own words do not say it (`at-most-pot`: "less
+    /// than or equal to the pot"); only English, the language ids are
+    /// written in.
     #[serde(default)]
     pub glosses: BTreeMap<String, String>,
 }

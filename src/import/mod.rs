@@ -125,6 +125,8 @@ pub fn read(text: &str, kind: source::Kind, knowledge: &Knowledge, options: &Opt
     params.extend(named);
     doubts.extend(open);
     params.extend(params::decide(&mut built.edition, knowledge, &mut doubts));
+    let alike = params::alike(&mut built.edition, knowledge, &params, &doubts);
+    params.extend(alike);
     Import {
         book,
         lang,

@@ -1919,6 +1919,65 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
     found
 }
 
+/// Parameters of one rule named apart only by a case the words may not
+/// tell apart: (a parameter, the other, the word whose meaning tells the
+/// cases apart). A clock's expiry is stated for a player facing a bet and
+/// for one not facing one.
+const ALIKE: &[(&str, &str, &str)] = &[
+    (
+        "clock_expiry_facing_bet",
+        "clock_expiry_not_facing_bet",
+        "bet",
+    ),
+    (
+        "clock_expiry_not_facing_bet",
+        "clock_expiry_facing_bet",
+        "bet",
+    ),
+];
+
+/// A value stated in a sentence that does not tell the cases of two
+/// parameters apart ([`ALIKE`]: "not acting before the countdown ends, the
+/// hand is dead" speaks of no bet) is stated for both: the other is set to
+/// it, quoting the same sentence, where the rule states nothing else of
+/// it and no point holds it.
+pub fn alike(
+    edition: &mut Edition,
+    knowledge: &Knowledge,
+    found: &[Found],
+    doubts: &[Doubt],
+) -> Vec<Found> {
+    let words = &knowledge.cues.words;
+    let en = words.of(Lang::En);
+    let lw = words.of(edition.language);
+    let mut out = Vec::new();
+    for f in found {
+        for (_, other, apart) in ALIKE.iter().filter(|(key, _, _)| *key == f.key) {
+            let Some(apart) = en.meaning(apart) else {
+                continue;
+            };
+            if said(&tokenize(&f.sentence, lw), lw).contains(apart)
+                || doubts.iter().any(|d| d.rule == f.rule && d.key == *other)
+            {
+                continue;
+            }
+            let Some(rule) = edition.rules_mut().find(|r| r.number == f.rule) else {
+                continue;
+            };
+            if rule.params.to_map().contains_key(*other) || !set(rule, other, &f.value) {
+                continue;
+            }
+            out.push(Found {
+                key: (*other).to_string(),
+                value: f.value.clone(),
+                rule: f.rule.clone(),
+                sentence: f.sentence.clone(),
+            });
+        }
+    }
+    out
+}
+
 /// Values of a choice that another parameter implies: (the parameter, the
 /// choice, its value). The seat a chip race starts at and the most chips
 /// one player wins in it are stated only where the chips are raced.
@@ -3389,6 +3448,67 @@ mod tests {
         ];
         for (edition, text, found, open) in rows {
             assert_eq!(read(edition, text), (found, open), "{text}");
+        }
+    }
+
+    /// A clock's expiry stated without a word of a bet is stated whether a
+    /// bet is faced or not; a sentence that speaks of a bet, or a point
+    /// holding the other, leaves the other unset.
+    #[test]
+    fn an_outcome_that_names_no_bet_is_the_outcome_facing_one_or_not() {
+        use crate::rules::Store;
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let read = |edition: &str, sentence: &str, held: bool| {
+            let (mut ed, number) = bundled_rule(edition, "calling-clock");
+            for r in ed.rules_mut() {
+                r.params = Params::default();
+            }
+            let dead = Value::from("dead-hand");
+            let found = vec![Found {
+                key: "clock_expiry_facing_bet".to_string(),
+                value: dead.clone(),
+                rule: number.clone(),
+                sentence: sentence.to_string(),
+            }];
+            if let Some(rule) = ed.rules_mut().find(|r| r.number == number) {
+                set(rule, "clock_expiry_facing_bet", &dead);
+            }
+            let doubts: Vec<Doubt> = held
+                .then(|| Doubt {
+                    key: "clock_expiry_not_facing_bet".to_string(),
+                    rule: number.clone(),
+                    readings: vec![Value::from("check")],
+                    sentence: sentence.to_string(),
+                })
+                .into_iter()
+                .collect();
+            alike(&mut ed, &knowledge, &found, &doubts)
+                .into_iter()
+                .map(|f| (f.key, f.value))
+                .collect::<Vec<_>>()
+        };
+        let dead = vec![(
+            "clock_expiry_not_facing_bet".to_string(),
+            Value::from("dead-hand"),
+        )];
+        let countdown = "Hat der Spieler nicht vor Ablauf des Countdowns agiert, ist seine Hand \
+                         automatisch tot.";
+        // The edition, the sentence, whether a point holds the other, and
+        // what is set.
+        type Set = Vec<(String, Value)>;
+        let rows: [(&str, &str, bool, Set); 3] = [
+            ("tda-2015-de", countdown, false, dead),
+            (
+                "dpc-2019-en",
+                "If the player faces a bet and time expires, the hand is dead.",
+                false,
+                vec![],
+            ),
+            ("tda-2015-de", countdown, true, vec![]),
+        ];
+        for (edition, sentence, held, want) in rows {
+            assert_eq!(read(edition, sentence, held), want, "{sentence}");
         }
     }
 

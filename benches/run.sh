@@ -6,7 +6,7 @@
 # which does not move with the machine's load.
 #
 # Usage: benches/run.sh [RUNS] [OTHER_FLOOR]
-#   RUNS         runs per command (default 300)
+#   RUNS         runs per command, in rounds of 10 (default 300)
 #   OTHER_FLOOR  another floor binary (an earlier build) measured in the
 #                same hyperfine run, its rows printed after this build's
 set -euo pipefail
@@ -61,15 +61,27 @@ args+=(-n grep43 "grep -A 12 'TDA Regel 43:' $onk")
 args+=(-n grepsearch "grep -ri 'chip race' $seeds/000_59b22b88fc79d9c0.txt $seeds/001_67dc1f9d758e9959.txt $seeds/002_b2cd2e60bfea657e.txt $seeds/003_e6dcc82935c59251.txt $seeds/004_50dd279b7862ee3e.txt")
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
-hyperfine -N --warmup 30 --runs "$runs" --export-json "$out/b.json" --style none "${args[@]}" \
-    >/dev/null 2>"$out/hyperfine.err"
+# In rounds of 10 runs of every command, the medians taken over all of
+# them: hyperfine runs one command's runs after the other's, and on a
+# shared virtual machine the speed drifts by a third within a minute, which
+# a single pass turns into a ratio (seen: rule 43 at 1.88, 2.19 and 2.87 ms
+# in three passes of the same build). Rounds share the drift out.
+hyperfine -N --warmup 30 --runs 10 --style none "${args[@]}" >/dev/null 2>"$out/hyperfine.err"
+rounds=$(( (runs + 9) / 10 ))
+for ((round = 0; round < rounds; round++)); do
+    hyperfine -N --warmup 2 --runs 10 --export-json "$out/b$round.json" --style none "${args[@]}" \
+        >/dev/null 2>>"$out/hyperfine.err"
+done
 
 rss() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
 
-python3 - "$out/b.json" "${other:+other}" <<'PY'
-import json, sys
-r = {x["command"]: x for x in json.load(open(sys.argv[1]))["results"]}
-med = {k: v["median"] * 1000 for k, v in r.items()}
+python3 - "$out" "${other:+other}" <<'PY'
+import glob, json, statistics, sys
+times = {}
+for f in glob.glob(sys.argv[1] + "/b*.json"):
+    for x in json.load(open(f))["results"]:
+        times.setdefault(x["command"], []).extend(x["times"])
+med = {k: statistics.median(v) * 1000 for k, v in times.items()}
 rows = [
     ("floor rule 43 --rules onk-2023-nl", "rule43", "grep -A 12 on the seed", "grep43", 1.5),
     ("floor search 'chip race' --all-editions", "search", "grep -ri over the five seeds", "grepsearch", 1.5),

@@ -3296,16 +3296,7 @@ mod tests {
         let store = Store::open(crate::data::DataSource::Embedded).expect("store");
         let knowledge = Knowledge::from_store(&store).expect("knowledge");
         let read = |edition: &str, text: &str| {
-            let (mut ed, number) = bundled_rule(edition, "chip-count");
-            for r in ed.rules_mut() {
-                r.params = Params::default();
-                if r.number == number {
-                    r.text = text.to_string();
-                    r.parts.clear();
-                    r.tail.clear();
-                }
-            }
-            let (found, open) = by_name(&mut ed, &knowledge, &[]);
+            let (found, open) = by_name_in(&knowledge, edition, "chip-count", text);
             let found: Vec<Value> = found
                 .into_iter()
                 .filter(|f| f.key == "count_request_in_turn")
@@ -3379,16 +3370,7 @@ mod tests {
         let store = Store::open(crate::data::DataSource::Embedded).expect("store");
         let knowledge = Knowledge::from_store(&store).expect("knowledge");
         let read = |edition: &str, text: &str| {
-            let (mut ed, number) = bundled_rule(edition, "odd-chips");
-            for r in ed.rules_mut() {
-                r.params = Params::default();
-                if r.number == number {
-                    r.text = text.to_string();
-                    r.parts.clear();
-                    r.tail.clear();
-                }
-            }
-            let (found, open) = by_name(&mut ed, &knowledge, &[]);
+            let (found, open) = by_name_in(&knowledge, edition, "odd-chips", text);
             let odd = |key: &str| key == "hi_lo_identical" || key == "stud_odd_chip";
             let found: Vec<(String, Value)> = found
                 .into_iter()
@@ -3513,6 +3495,26 @@ mod tests {
     }
 
     /// A bundled edition, to change, and the number of its rule on `concept`.
+    /// What `by_name` reads of a bundled edition whose rule on `concept`
+    /// says only `text`, every parameter of the edition unset.
+    fn by_name_in(
+        knowledge: &Knowledge,
+        edition: &str,
+        concept: &str,
+        text: &str,
+    ) -> (Vec<Found>, Vec<Doubt>) {
+        let (mut ed, number) = bundled_rule(edition, concept);
+        for r in ed.rules_mut() {
+            r.params = Params::default();
+            if r.number == number {
+                r.text = text.to_string();
+                r.parts.clear();
+                r.tail.clear();
+            }
+        }
+        by_name(&mut ed, knowledge, &[])
+    }
+
     fn bundled_rule(edition: &str, concept: &str) -> (Edition, String) {
         let store = crate::rules::Store::open(crate::data::DataSource::Embedded).expect("store");
         let ed = store.edition(edition).expect("edition").clone();

@@ -373,9 +373,9 @@ mod tests {
     }
 
     proptest! {
-        /// The layout is serde_json's pretty one, byte for byte, at any
-        /// depth (deeper than the indent buffer) and with empty arrays and
-        /// objects anywhere.
+        /// The layout is serde_json's pretty one, byte for byte, with
+        /// strings to escape and empty arrays and objects anywhere (depths
+        /// past the indent buffer: the test below).
         #[test]
         fn json_is_serde_jsons_pretty_layout(v in value()) {
             let want = serde_json::to_string_pretty(&v).unwrap() + "\n";

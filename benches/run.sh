@@ -22,13 +22,13 @@ fi
 target_dir="$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
 
 # The binary the README's install step gives: on x86-64 Linux with glibc a
-# statically linked one (no dynamic loading at start, about 0.7 ms less per
-# run), elsewhere the plain release build.
+# statically linked one at a fixed address (no dynamic loading and no
+# relocating itself at start), elsewhere the plain release build.
 # (ldd's text is read whole first: with pipefail, `grep -q` closing the pipe
 # early can fail the test and silently measure the dynamic build instead.)
 ldd_says="$(ldd --version 2>&1 || true)"
 if [[ "$(uname -sm)" == "Linux x86_64" && "${ldd_says,,}" == *glibc* ]]; then
-    RUSTFLAGS="-C target-feature=+crt-static" \
+    RUSTFLAGS="-C target-feature=+crt-static -C relocation-model=static" \
         cargo build --release --quiet --target x86_64-unknown-linux-gnu
     floor="$target_dir/x86_64-unknown-linux-gnu/release/floor"
 else

@@ -264,6 +264,20 @@ impl<'s> Index<'s> {
                 vocab.add_text(&rule.full_text(), edition.language.code());
             }
         }
+        // A `--data` tree's lexicon words count as words of its texts, as
+        // the build counts the bundled ones (a glued word of a text splits
+        // into words a floor person types): the tree is analysed as it
+        // would be if it were the bundled data.
+        if let crate::data::DataSource::Dir(_) = store.source() {
+            for lang in crate::ui::Lang::ALL {
+                let Some(file) = crate::rules::lexicon::read(store.source(), lang)? else {
+                    continue;
+                };
+                for term in file.concepts.values().flatten() {
+                    vocab.add_text(term, lang.code());
+                }
+            }
+        }
         let only_embedded = others.is_empty();
         for edition in others {
             docs.extend(

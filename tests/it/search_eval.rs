@@ -499,3 +499,69 @@ fn search_answers_the_question_sets() {
     }
     assert!(failed.is_empty(), "below the floors: {failed:?}");
 }
+
+/// The bundled files read as a `--data` tree are searched as the bundled
+/// index searches them: the editions analysed at run time, with the
+/// vocabulary of the tree's own texts and lexicons, rank every question of
+/// a development set alike, scores, flags and coverage included.
+#[test]
+fn the_bundled_files_as_a_data_tree_search_as_the_bundled_index() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let bundled = Store::open(DataSource::Embedded).expect("bundled store");
+    let tree = Store::open(DataSource::dir(root).expect("data tree")).expect("tree store");
+    let (bundled_index, tree_index) = (
+        Index::of_store(&bundled).expect("bundled index"),
+        Index::of_store(&tree).expect("tree index"),
+    );
+    let path = root.join("tests/search_eval/dev9.yaml");
+    let text = std::fs::read_to_string(&path).expect("question set");
+    let set: QuestionSet = floor::yaml::from_str(&text, "dev9.yaml").expect("dev9.yaml");
+    let shown = |index: &Index, q: &str, rules: &str| {
+        let found = search(index, q, Some(rules), LIMIT).expect("search");
+        let hits: Vec<String> = found
+            .hits
+            .iter()
+            .map(|h| {
+                format!(
+                    "{} {} {} {} {} {}",
+                    h.doc.edition, h.doc.number, h.score, h.fallback, h.nearest, h.snippet.text
+                )
+            })
+            .collect();
+        (format!("{:?}", found.coverage), hits)
+    };
+    for case in &set.queries {
+        assert_eq!(
+            shown(&bundled_index, &case.q, &case.rules),
+            shown(&tree_index, &case.q, &case.rules),
+            "{:?} in {}",
+            case.q,
+            case.rules
+        );
+    }
+}
+
+/// A `--data` tree's own lexicon words are words of its texts, as the
+/// build counts the bundled lexicons' (a glued word of a text splits into
+/// the words a floor person types), not the bundled lexicons' words alone.
+#[test]
+fn a_data_trees_lexicon_words_are_words_of_its_vocabulary() {
+    use floor::rules::analyze::Words;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tree = tempfile::tempdir().expect("tempdir");
+    crate::common::copy_dir(&root.join("locales"), &tree.path().join("locales"));
+    let lexicon = tree.path().join("locales/nl/lexicon.yaml");
+    let text = std::fs::read_to_string(&lexicon).expect("lexicon");
+    let term = "kwakzalverij";
+    let bundled_store = Store::open(DataSource::Embedded).expect("store");
+    let bundled = Index::of_store(&bundled_store).expect("index");
+    assert!(!bundled.vocab.has(term), "{term} is already a bundled word");
+    std::fs::write(
+        &lexicon,
+        text.replacen("  chip-race: [", &format!("  chip-race: [{term}, "), 1),
+    )
+    .expect("write lexicon");
+    let store = Store::open(DataSource::dir(tree.path()).expect("data tree")).expect("store");
+    let index = Index::of_store(&store).expect("index");
+    assert!(index.vocab.has(term), "the tree's lexicon word {term}");
+}

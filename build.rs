@@ -486,8 +486,9 @@ fn search_data(
             .iter()
             .map(|(l, c, s)| (l.as_str(), c.as_str(), s.as_str())),
     );
+    let stem_index = analyze::stem_index(&terms);
     tables.push_str(&format!(
-        "    ],\n    terms: {terms:?},\n    postings: {postings:?},\n"
+        "    ],\n    terms: {terms:?},\n    stem_index: {stem_index:?},\n    postings: {postings:?},\n"
     ));
     tables.push_str("}\n");
     (index, tables)

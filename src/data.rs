@@ -78,6 +78,8 @@ pub struct SearchTables {
     /// Every lexicon term analysed, and each concept's English name as an
     /// English term: sorted lines (see `rules::lexicon::Lexicon`).
     pub terms: &'static str,
+    /// Where `terms` says each stem (see `rules::analyze::stem_index`).
+    pub stem_index: &'static str,
     /// Where the rules of the index say each stem, the rules numbered in
     /// index order (see `rules::analyze::postings`).
     pub postings: &'static str,

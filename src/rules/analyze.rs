@@ -698,6 +698,30 @@ pub fn term_lines<'t>(terms: impl IntoIterator<Item = (&'t str, &'t str, &'t str
     sorted_lines(lines)
 }
 
+/// Where each stem of the analysed terms `terms` (the text `term_lines`
+/// makes) is said: a line `lang stem<TAB>offset` for every stem of every
+/// term, the offset the byte where the term's line starts, sorted; so the
+/// terms that say a stem are found by a binary search, not a scan of every
+/// term of the language.
+pub fn stem_index(terms: &str) -> String {
+    let mut lines = Vec::new();
+    let mut at = 0;
+    for line in terms.split('\n') {
+        let start = at;
+        at += line.len() + 1;
+        let Some((head, _)) = line.split_once('\t') else {
+            continue;
+        };
+        let Some((lang, stems)) = head.split_once(' ') else {
+            continue;
+        };
+        for stem in stems.split(' ').filter(|s| !s.is_empty()) {
+            lines.push(format!("{lang} {stem}\t{start}"));
+        }
+    }
+    sorted_lines(lines)
+}
+
 /// Lines sorted and without repeats, a newline before and after each, as
 /// `lexicon::lower_bound` searches them.
 fn sorted_lines(mut lines: Vec<String>) -> String {

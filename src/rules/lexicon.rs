@@ -81,6 +81,8 @@ pub struct Lexicon {
     /// The stop words of each language.
     pub stop: StopWords,
     terms: Cow<'static, str>,
+    /// Where the terms say each stem (`analyze::stem_index`).
+    by_stem: Cow<'static, str>,
 }
 
 impl Lexicon {
@@ -90,6 +92,7 @@ impl Lexicon {
         Lexicon {
             stop: StopWords::prebuilt(tables.stop_words),
             terms: Cow::Borrowed(tables.terms),
+            by_stem: Cow::Borrowed(tables.stem_index),
         }
     }
 
@@ -98,10 +101,7 @@ impl Lexicon {
         stop: StopWords,
         terms: impl IntoIterator<Item = (&'t str, &'t str, &'t str)>,
     ) -> Lexicon {
-        Lexicon {
-            stop,
-            terms: Cow::Owned(analyze::term_lines(terms)),
-        }
+        Lexicon::of_lines(stop, analyze::term_lines(terms))
     }
 
     /// The lexicons of a data tree: the bundled ones as prebuilt, a
@@ -139,10 +139,15 @@ impl Lexicon {
                 .iter()
                 .map(|(l, c, s)| (*l, c.as_str(), s.as_str())),
         );
-        Ok(Lexicon {
+        Ok(Lexicon::of_lines(stop, terms))
+    }
+
+    fn of_lines(stop: StopWords, terms: String) -> Lexicon {
+        Lexicon {
             stop,
+            by_stem: Cow::Owned(analyze::stem_index(&terms)),
             terms: Cow::Owned(terms),
-        })
+        }
     }
 
     /// Every term.
@@ -159,36 +164,28 @@ impl Lexicon {
         memchr::memmem::find_iter(self.terms.as_bytes(), end.as_bytes()).count() + usize::from(last)
     }
 
-    /// The terms of `lang` that have `stem` among their stems (found by a
-    /// scan of the terms' text, not line by line).
+    /// The terms of `lang` that have `stem` among their stems, in the
+    /// terms' order (found in the stem index, not by reading every term).
     pub fn containing<'l>(&'l self, lang: &'l str, stem: &str) -> Vec<Term<'l>> {
-        // The terms are sorted by language first: only its lines are read.
-        let from = lower_bound(&self.terms, &format!("{lang} "));
-        let to = lower_bound(&self.terms, &format!("{lang}!"));
-        let text: &str = self.terms.get(from..to).unwrap_or("");
-        let needle = format!(" {stem}");
-        let mut found = Vec::new();
-        for at in memchr::memmem::find_iter(text.as_bytes(), needle.as_bytes()) {
-            let end = at + needle.len();
-            if !matches!(text.as_bytes().get(end), Some(b' ' | b'\t')) {
-                continue;
-            }
-            let start = text
-                .get(..at)
-                .and_then(|t| t.rfind('\n'))
-                .map_or(0, |i| i + 1);
-            let stop = text
-                .get(end..)
-                .and_then(|t| t.find('\n'))
-                .map_or(text.len(), |i| end + i);
-            if let Some(term) = text.get(start..stop).and_then(parse_line)
-                && term.lang == lang
-                && !term.stems.contains('\t')
-            {
-                found.push(term);
-            }
-        }
-        found
+        let key = format!("{lang} {stem}\t");
+        let from = lower_bound(&self.by_stem, &key);
+        let mut starts: Vec<usize> = self
+            .by_stem
+            .get(from..)
+            .unwrap_or("")
+            .split('\n')
+            .map_while(|line| line.strip_prefix(key.as_str()))
+            .filter_map(|offset| offset.parse().ok())
+            .collect();
+        starts.sort_unstable();
+        starts.dedup();
+        starts
+            .into_iter()
+            .filter_map(|start| {
+                let line = self.terms.get(start..)?.split('\n').next()?;
+                parse_line(line).filter(|t| t.lang == lang)
+            })
+            .collect()
     }
 
     /// The terms of `lang` whose first stem is `stem`.
@@ -360,6 +357,43 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The stem index finds, for every stem of every term, exactly the
+    /// terms of its language that say it, in the terms' order: what reading
+    /// every term would find.
+    #[test]
+    fn the_stem_index_finds_every_term_saying_a_stem() {
+        let tiny = Lexicon::from_terms(
+            StopWords::default(),
+            [
+                ("nl", "chip-race", "chip rac"),
+                ("nl", "oversized-chip", "grot chip"),
+                ("nl", "hand-for-hand", "hand hand"),
+                ("de", "chip-race", "chip rac"),
+            ],
+        );
+        for lexicon in [Lexicon::embedded(), tiny] {
+            let mut saying: std::collections::BTreeMap<(&str, &str), Vec<Term>> =
+                std::collections::BTreeMap::new();
+            for term in lexicon.terms() {
+                let stems: std::collections::BTreeSet<&str> = term.stems.split(' ').collect();
+                for stem in stems {
+                    saying.entry((term.lang, stem)).or_default().push(term);
+                }
+            }
+            assert!(saying.len() > 3, "{}", saying.len());
+            for ((lang, stem), terms) in &saying {
+                assert_eq!(&lexicon.containing(lang, stem), terms, "{lang} {stem}");
+            }
+            assert!(lexicon.containing("nl", "zzz").is_empty());
+            assert!(
+                lexicon
+                    .containing("sk", "chip")
+                    .iter()
+                    .all(|t| t.lang == "sk")
+            );
+        }
+    }
 
     /// The stop words the build folded and sorted are the ones a data tree
     /// read at run time gives, word for word.

@@ -121,6 +121,7 @@ pub fn read(text: &str, kind: source::Kind, knowledge: &Knowledge, options: &Opt
         &mut doubts,
         &fixed,
     ));
+    params.extend(params::by_table(&mut built.edition, knowledge, &doubts));
     let (named, open) = params::by_name(&mut built.edition, knowledge, &doubts);
     params.extend(named);
     doubts.extend(open);

@@ -1763,6 +1763,150 @@ pub fn by_unit(
     found
 }
 
+/// Lists of table sizes (a list parameter whose key's last word is
+/// players: `final_table_players`) no other reader read, read by the
+/// players the rule of its topic counts at one table of the kind the key's
+/// other words name (final), in the text's order: a number of players
+/// ("with 10 players", "players 9") after a word for such a table ("the
+/// final table starts with 10 players"), or a number said to be handed
+/// before one ("to a 9-handed final table", not "9-handed tables"); a number standing
+/// alone after the word that led such a size ("with 10 players, 8-handed
+/// events with 9") counts the same. A table the sentence counts several of
+/// ("two tables of five players each") is no table's size, nor a bound
+/// ("never more than 10 players", "at least 3 players"). A parameter a
+/// point holds is not read so.
+pub fn by_table(edition: &mut Edition, knowledge: &Knowledge, doubts: &[Doubt]) -> Vec<Found> {
+    let cues = &knowledge.cues;
+    let en = cues.words.of(Lang::En);
+    let lw = cues.words.of(edition.language);
+    let mut found = Vec::new();
+    for rule in edition.rules_mut() {
+        let house = rule.kind == RuleKind::House;
+        let have = rule.params.to_map();
+        let texts: Vec<String> = labelled(rule).into_iter().map(|(s, _)| s).collect();
+        for key in cues.params.keys() {
+            let Some(home) = Params::home(key) else {
+                continue;
+            };
+            let in_scope =
+                rule.concept == home || (house && rule.touches.iter().any(|t| t == home));
+            let left = doubts
+                .iter()
+                .any(|d| d.rule == rule.number && d.key == *key);
+            let players = key
+                .rsplit('_')
+                .next()
+                .is_some_and(|last| en.unit_meant(last) == Some(Unit::Players));
+            if !in_scope || left || !players || have.contains_key(key) || !takes_list(key) {
+                continue;
+            }
+            // The key's words for which table it counts ("final").
+            let kinds: Vec<&str> = key
+                .split('_')
+                .filter(|w| w.chars().count() >= NAME_WORD)
+                .filter(|w| !matches!(en.meaning(w), Some("table" | "player")))
+                .collect();
+            let mut sizes: Vec<u32> = Vec::new();
+            let mut at = None;
+            for (s, text) in texts.iter().enumerate() {
+                for n in table_sizes(&tokenize(text, lw), lw, &kinds) {
+                    at.get_or_insert(s);
+                    if !sizes.contains(&n) {
+                        sizes.push(n);
+                    }
+                }
+            }
+            let Some(at) = at else {
+                continue;
+            };
+            let value = Value::from(sizes);
+            if set(rule, key, &value) {
+                found.push(Found {
+                    key: key.clone(),
+                    value,
+                    rule: rule.number.clone(),
+                    sentence: texts.get(at).cloned().unwrap_or_default(),
+                });
+            }
+        }
+    }
+    found
+}
+
+/// Whether parameter `key` takes a list of numbers.
+fn takes_list(key: &str) -> bool {
+    let mut one = serde_json::Map::new();
+    one.insert(key.to_string(), Value::from(vec![2]));
+    serde_json::from_value::<Params>(Value::Object(one)).is_ok()
+}
+
+/// Whether a folded word names a table, alone or as the end of a compound
+/// ("finaletafel", "Finaltisch").
+fn is_table(word: &str, lw: &Folded) -> bool {
+    word.char_indices()
+        .filter(|(at, _)| {
+            *at == 0
+                || word
+                    .get(..*at)
+                    .is_some_and(|w| w.chars().count() >= NAME_WORD)
+        })
+        .any(|(at, _)| word.get(at..).and_then(|w| lw.meaning(w)) == Some("table"))
+}
+
+/// The numbers of players a sentence counts at one table of the kind
+/// `kinds` name ("final": "finaletafel", "finálový stôl"), see
+/// [`by_table`], in its order.
+fn table_sizes(tokens: &[Token], lw: &Folded, kinds: &[&str]) -> Vec<u32> {
+    let word = |k: usize| match tokens.get(k) {
+        Some(Token::Word(w)) => Some(w.as_str()),
+        _ => None,
+    };
+    let kind = |k: Option<usize>| {
+        k.and_then(word)
+            .is_some_and(|w| kinds.iter().any(|q| w.starts_with(q)))
+    };
+    let table = |k: usize| {
+        word(k).is_some_and(|w| is_table(w, lw)) && (kind(Some(k)) || kind(k.checked_sub(1)))
+    };
+    let means = |k: usize, m: &str| word(k).is_some_and(|w| lw.meaning(w) == Some(m));
+    let back = |k: usize, b: usize| k.checked_sub(b);
+    // A table counted several: a number greater than one just before it.
+    let several = |k: usize| {
+        (1..=2)
+            .filter_map(|b| back(k, b))
+            .any(|p| matches!(tokens.get(p), Some(Token::Number(n)) if *n > 1))
+    };
+    let mut sizes = Vec::new();
+    let mut leads: Vec<&str> = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        let Token::Number(n) = t else { continue };
+        if means(i + 1, "handed") && table(i + 2) {
+            sizes.push(*n);
+            continue;
+        }
+        let before = back(i, 1).and_then(word);
+        let unit = counted(tokens, i, lw, UNIT_GAP);
+        // No word of its own follows it (an abbreviation's letter aside).
+        let alone = unit.is_none()
+            && !matches!(tokens.get(i + 1), Some(Token::Word(w)) if w.chars().count() > 1);
+        let of_players = unit == Some(Counts::Unit(Unit::Players))
+            || (alone && before.is_some_and(|w| lw.unit(w) == Some(Unit::Players)))
+            || (alone && before.is_some_and(|w| leads.contains(&w)));
+        let bound = (1..=2)
+            .filter_map(|b| back(i, b))
+            .any(|p| ["more", "less", "minimum"].iter().any(|m| means(p, m)));
+        let at_table = (0..i)
+            .rev()
+            .find(|&k| word(k).is_some_and(|w| is_table(w, lw)))
+            .is_some_and(|k| table(k) && !several(k));
+        if of_players && at_table && !bound {
+            sizes.push(*n);
+            leads.extend(before);
+        }
+    }
+    sizes
+}
+
 /// Yes/no parameters no other reader read, read by their own names: in a
 /// rule of the parameter's topic, a sentence that carries every meaning of
 /// the key's words (read as English: `count_request_in_turn` is count,
@@ -2776,6 +2920,36 @@ mod tests {
         assert_eq!(window(&sign, &meant(&of(far), sk)), None);
     }
 
+    /// The big blind is told from the blinds by its meanings in every
+    /// language: a wording of it ("the posted big blind", "de grote
+    /// blind") then has a meaning no wording of another value has (the
+    /// first raise after the blinds).
+    #[test]
+    fn the_big_blind_is_told_from_the_blinds_by_its_meanings() {
+        let c = cues();
+        let big_blind = |lang: Lang, text: &str| {
+            let lw = c.words.of(lang);
+            let m = meanings(&tokenize(text, lw), lw);
+            m.contains("big") && m.contains("blind")
+        };
+        let rows: [(Lang, &str, bool); 10] = [
+            (Lang::En, "the posted big blind is the opener", true),
+            (Lang::Nl, "de grote blind is het minimum", true),
+            (Lang::Nl, "De big blind is de openingsbet", true),
+            (Lang::De, "der große Blind ist das eröffnende Gebot", true),
+            (Lang::Sk, "veľký blind je otváracia stávka", true),
+            // The blinds, or the small one: no big blind.
+            (Lang::En, "the first raise after the blinds", false),
+            (Lang::En, "the small blind", false),
+            (Lang::Nl, "de kleine blind", false),
+            (Lang::De, "die Blinds der ersten Runde", false),
+            (Lang::Sk, "prvý raise po blindoch", false),
+        ];
+        for (lang, text, want) in rows {
+            assert_eq!(big_blind(lang, text), want, "{text}");
+        }
+    }
+
     #[test]
     fn the_cue_file_names_real_parameters_and_values() {
         assert!(cues().problems().is_empty(), "{:?}", cues().problems());
@@ -3359,6 +3533,178 @@ mod tests {
                 vec![vec![Value::Bool(true), Value::Bool(false)]]
             )
         );
+    }
+
+    /// That an action as time runs out counts is read by the key's name (a
+    /// tie, the player) or its gloss (an action in the last second of the
+    /// countdown, accepted), in any language; a sentence that says "no" is
+    /// a point, and the countdown alone says nothing of it.
+    #[test]
+    fn a_tie_on_the_clock_is_read_by_its_name_or_its_gloss() {
+        use crate::rules::Store;
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let read = |edition: &str, text: &str| {
+            let (found, open) = by_name_in(&knowledge, edition, "calling-clock", text);
+            let key = "clock_tie_to_player";
+            let found: Vec<Value> = found
+                .into_iter()
+                .filter(|f| f.key == key)
+                .map(|f| f.value)
+                .collect();
+            let open: Vec<Vec<Value>> = open
+                .into_iter()
+                .filter(|d| d.key == key)
+                .map(|d| d.readings)
+                .collect();
+            (found, open)
+        };
+        let yes = || (vec![Value::Bool(true)], Vec::new());
+        let silent = || (Vec::new(), Vec::new());
+        let both = || {
+            (
+                Vec::new(),
+                vec![vec![Value::Bool(true), Value::Bool(false)]],
+            )
+        };
+        type Read = (Vec<Value>, Vec<Vec<Value>>);
+        let rows: [(&str, &str, Read); 10] = [
+            ("dpc-2019-en", "A tie goes to the player.", yes()),
+            (
+                "tda-2015-de",
+                "Eine Aktion in der letzten Sekunde des Countdowns wird akzeptiert.",
+                yes(),
+            ),
+            (
+                "tda-2019-sk",
+                "Akcia v poslednej sekunde odpočítavania je akceptovaná.",
+                yes(),
+            ),
+            (
+                "onk-2023-nl",
+                "Een actie in de laatste seconde van de countdown wordt geaccepteerd.",
+                yes(),
+            ),
+            (
+                "pokerpunt-nl",
+                "Bij een remise met de klok is de speler in het voordeel.",
+                yes(),
+            ),
+            // The countdown, but nothing of what counts at its end.
+            (
+                "dpc-2019-en",
+                "The last 5 seconds are counted down by the dealer.",
+                silent(),
+            ),
+            (
+                "tda-2015-de",
+                "Die letzten 10 Sekunden werden als Countdown heruntergezählt.",
+                silent(),
+            ),
+            // A tie, but not the player's.
+            ("dpc-2019-en", "A tie is decided by the floor.", silent()),
+            // Said with a "no": left to a person.
+            (
+                "tda-2015-de",
+                "Eine Aktion in der letzten Sekunde des Countdowns wird nicht akzeptiert.",
+                both(),
+            ),
+            ("dpc-2019-en", "A tie does not go to the player.", both()),
+        ];
+        for (edition, text, want) in rows {
+            assert_eq!(read(edition, text), want, "{text}");
+        }
+    }
+
+    /// Table sizes are the players counted at one table after a word for a
+    /// table, or said handed before one, in any language; the players of
+    /// each of several tables, a bound, and a count before any table word
+    /// are none.
+    #[test]
+    fn table_sizes_are_the_players_counted_at_one_table() {
+        use crate::rules::Store;
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        // The German edition's rule, in the sentence's language.
+        let read = |lang: Lang, text: &str| {
+            let (mut ed, number) = bundled_rule("tda-2015-de", "final-table-size");
+            ed.language = lang;
+            for r in ed.rules_mut() {
+                r.params = Params::default();
+                if r.number == number {
+                    r.title.clear();
+                    r.text = text.to_string();
+                    r.parts.clear();
+                    r.tail.clear();
+                    r.examples.clear();
+                }
+            }
+            by_table(&mut ed, &knowledge, &[])
+                .into_iter()
+                .find(|f| f.key == "final_table_players")
+                .map(|f| f.value)
+        };
+        let sizes = |n: &[u32]| Some(Value::from(n.to_vec()));
+        let rows: [(Lang, &str, Option<Value>); 12] = [
+            (
+                Lang::En,
+                "The final table starts with 10 players; 8-handed events with 9, 6-handed events with 7.",
+                sizes(&[10, 9, 7]),
+            ),
+            (
+                Lang::De,
+                "9-Handed Turniere starten den Finaltisch mit 10 Spielern, 8-Handed Turniere mit 9. \
+                 Kein Finaltisch sollte mehr als 10 Spieler haben.",
+                sizes(&[10, 9]),
+            ),
+            (
+                Lang::Nl,
+                "Twee tafels van elk vijf spelers worden gecombineerd tot een 9-handed finaletafel.",
+                sizes(&[9]),
+            ),
+            (
+                Lang::Sk,
+                "Hráči z dvoch stolov po 5 hráčov sa spoja na finálový stôl s počtom hráčov 9.",
+                sizes(&[9]),
+            ),
+            // The players of each of two tables.
+            (
+                Lang::En,
+                "Two tables of five players each are combined at the final table break.",
+                None,
+            ),
+            // A bound, not a size.
+            (
+                Lang::En,
+                "No final table should have more than 10 players.",
+                None,
+            ),
+            (
+                Lang::Nl,
+                "Een finaletafel kan nooit meer dan 10 spelers hebben.",
+                None,
+            ),
+            // Players counted before any table is named.
+            (
+                Lang::Nl,
+                "Bij 9-handed toernooien starten 10 spelers aan de finaletafel.",
+                None,
+            ),
+            // Handed tables, but not final ones.
+            (
+                Lang::Nl,
+                "Bij grote drukte gaan we terug naar 9-handed tafels.",
+                None,
+            ),
+            // Handed, but of events, not of a table.
+            (Lang::En, "The final table of 9-handed events.", None),
+            // Minutes, not players; a number alone with no size before it.
+            (Lang::De, "Der Finaltisch beginnt nach 10 Minuten.", None),
+            (Lang::De, "Der Finaltisch beginnt mit 9.", None),
+        ];
+        for (lang, text, want) in rows {
+            assert_eq!(read(lang, text), want, "{text}");
+        }
     }
 
     /// A type of one value is read where a sentence of its rule carries

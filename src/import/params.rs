@@ -3627,17 +3627,11 @@ mod tests {
         let knowledge = Knowledge::from_store(&store).expect("knowledge");
         // The German edition's rule, in the sentence's language.
         let read = |lang: Lang, text: &str| {
-            let (mut ed, number) = bundled_rule("tda-2015-de", "final-table-size");
+            let (mut ed, number) = edition_saying("tda-2015-de", "final-table-size", text);
             ed.language = lang;
-            for r in ed.rules_mut() {
-                r.params = Params::default();
-                if r.number == number {
-                    r.title.clear();
-                    r.text = text.to_string();
-                    r.parts.clear();
-                    r.tail.clear();
-                    r.examples.clear();
-                }
+            for r in ed.rules_mut().filter(|r| r.number == number) {
+                r.title.clear();
+                r.examples.clear();
             }
             by_table(&mut ed, &knowledge, &[])
                 .into_iter()
@@ -3849,6 +3843,13 @@ mod tests {
         concept: &str,
         text: &str,
     ) -> (Vec<Found>, Vec<Doubt>) {
+        let (mut ed, _) = edition_saying(edition, concept, text);
+        by_name(&mut ed, knowledge, &[])
+    }
+
+    /// The bundled `edition`, no parameter set, its rule on `concept` (the
+    /// number returned) saying `text` alone.
+    fn edition_saying(edition: &str, concept: &str, text: &str) -> (Edition, String) {
         let (mut ed, number) = bundled_rule(edition, concept);
         for r in ed.rules_mut() {
             r.params = Params::default();
@@ -3858,7 +3859,7 @@ mod tests {
                 r.tail.clear();
             }
         }
-        by_name(&mut ed, knowledge, &[])
+        (ed, number)
     }
 
     fn bundled_rule(edition: &str, concept: &str) -> (Edition, String) {

@@ -11,17 +11,207 @@ use crate::ctx::Ctx;
 /// A table in the house style, sized to the terminal (or `COLUMNS`) but
 /// never wider than a comfortable reading width.
 pub fn table(ctx: &Ctx) -> Table {
+    // Not a terminal and no COLUMNS: wrap at the reading width rather than
+    // not at all (a pager, a log).
+    house_table(
+        u16::try_from(width(ctx)).unwrap_or(READING_WIDTH),
+        ctx.color,
+    )
+}
+
+fn house_table(width: u16, styled: bool) -> Table {
     let mut table = Table::new();
     table
         .load_preset(UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic);
-    // Not a terminal and no COLUMNS: wrap at the reading width rather than
-    // not at all (a pager, a log).
-    table.set_width(u16::try_from(width(ctx)).unwrap_or(READING_WIDTH));
-    if !ctx.color {
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_width(width);
+    if !styled {
         table.force_no_tty();
     }
     table
+}
+
+/// A table in the house style of `header` and `rows` of text, laid out
+/// exactly as comfy-table lays it out, with the last column's lines
+/// broken here when that is the one column to break: comfy-table breaks
+/// a line measuring it again after every word (and once more to choose
+/// the column's width), a third of a `floor rule` for a long rule; here
+/// each word is measured once. Any other table is left to comfy-table.
+pub fn text_table(ctx: &Ctx, header: Vec<String>, rows: Vec<Vec<String>>) -> Table {
+    text_table_in(table(ctx), header, rows)
+}
+
+/// [`text_table`] in `t`, a table of [`house_table`]'s style.
+fn text_table_in(mut t: Table, header: Vec<String>, rows: Vec<Vec<String>>) -> Table {
+    let width = usize::from(t.width().unwrap_or(READING_WIDTH));
+    match laid_out(width, &header, &rows) {
+        Some(layout) => {
+            let mut cells = layout.cells.into_iter();
+            if let Some(h) = cells.next() {
+                t.set_header(h);
+            }
+            for row in cells {
+                t.add_row(row);
+            }
+            for (column, w) in t.column_iter_mut().zip(layout.widths) {
+                let fixed = comfy_table::Width::Fixed(w.saturating_add(2));
+                column.set_constraint(comfy_table::ColumnConstraint::Absolute(fixed));
+            }
+        }
+        None => {
+            t.set_header(header);
+            for row in rows {
+                t.add_row(row);
+            }
+        }
+    }
+    t
+}
+
+/// Content widths of the columns and the cells (the header's first) with
+/// the last column's lines broken to its width.
+struct Layout {
+    widths: Vec<u16>,
+    cells: Vec<Vec<String>>,
+}
+
+/// The layout comfy-table's dynamic arrangement gives a table of
+/// [`table`]'s style `width` columns wide, when every column but the last
+/// fits its share of the width and the last one holds no word wider than
+/// its own (else `None`: comfy-table lays it out). Its steps, in its
+/// order: a column no wider than the average space left is fixed at its
+/// widest line; the one column left is broken at the space left, and is
+/// as wide as its longest broken line (counted in bytes, as comfy-table
+/// counts it) when that leaves three columns spare, else as the space.
+fn laid_out(width: usize, header: &[String], rows: &[Vec<String>]) -> Option<Layout> {
+    use unicode_width::UnicodeWidthStr;
+    let all = || std::iter::once(header).chain(rows.iter().map(Vec::as_slice));
+    let n = all().map(<[String]>::len).max()?;
+    let last = n.checked_sub(1)?;
+    let mut widest = vec![0usize; n];
+    for row in all() {
+        for (w, cell) in widest.iter_mut().zip(row) {
+            let line = cell
+                .split('\n')
+                .map(UnicodeWidthStr::width)
+                .max()
+                .unwrap_or(0);
+            *w = (*w).max(line).max(1);
+        }
+    }
+    // Borders left, right and between columns; a space either side of
+    // every cell.
+    let mut space = width.saturating_sub(n + 1).saturating_sub(2 * n);
+    let mut fixed: Vec<Option<usize>> = vec![None; n];
+    let mut open = n;
+    let mut again = true;
+    while again && open > 0 {
+        again = false;
+        let mut average = space / open;
+        if average == 0 {
+            break;
+        }
+        for (slot, &w) in fixed.iter_mut().zip(&widest) {
+            if slot.is_none() && w <= average {
+                *slot = Some(w);
+                space = space.saturating_sub(w);
+                open -= 1;
+                if open == 0 {
+                    break;
+                }
+                average = space / open;
+                again = true;
+            }
+        }
+    }
+    // Nothing to break, or more than the last column to: comfy-table's
+    // own work is small, or not this one.
+    if open != 1 || fixed.get(last)?.is_some() {
+        return None;
+    }
+    let mut longest = 0;
+    for cell in all().filter_map(|row| row.get(last)) {
+        for line in cell.split('\n') {
+            if line.width() > space {
+                for part in broken(line, space)? {
+                    longest = longest.max(part.len());
+                }
+            } else {
+                longest = longest.max(line.len());
+            }
+        }
+    }
+    let last_width = if space.saturating_sub(longest) >= 3 {
+        longest
+    } else {
+        space
+    }
+    .max(1);
+    let mut cells = Vec::new();
+    for row in all() {
+        let mut out: Vec<String> = row.to_vec();
+        if let Some(cell) = out.get_mut(last) {
+            let mut lines = Vec::new();
+            for line in cell.split('\n') {
+                if line.width() > last_width {
+                    lines.extend(broken(line, last_width)?);
+                } else {
+                    lines.push(line.to_string());
+                }
+            }
+            *cell = lines.join("\n");
+        }
+        cells.push(out);
+    }
+    let widths = fixed
+        .iter()
+        .map(|w| u16::try_from(w.unwrap_or(last_width)).ok())
+        .collect::<Option<Vec<u16>>>()?;
+    Some(Layout { widths, cells })
+}
+
+/// `line` broken at spaces into lines of at most `width` columns, as
+/// comfy-table breaks a cell's line: words added while they fit, a line
+/// closed when at most one column is left (or two, before a word that
+/// does not fit). `None` for a word wider than `width` (comfy-table splits
+/// it inside).
+fn broken(line: &str, width: usize) -> Option<Vec<String>> {
+    use unicode_width::UnicodeWidthStr;
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    let mut current_width = 0;
+    let full = width.saturating_sub(2);
+    for word in line.split(' ') {
+        let word_width = word.width();
+        loop {
+            let gap = usize::from(!current.is_empty());
+            if current_width + gap + word_width <= width {
+                if gap == 1 {
+                    current.push(' ');
+                }
+                current.push_str(word);
+                current_width += gap + word_width;
+            } else if gap == 1 && width.saturating_sub(current_width + 1) <= 2 {
+                lines.push(std::mem::take(&mut current));
+                current_width = 0;
+                continue;
+            } else if word_width > width {
+                return None;
+            } else {
+                lines.push(std::mem::replace(&mut current, word.to_string()));
+                current_width = word_width;
+            }
+            if current_width > full {
+                lines.push(std::mem::take(&mut current));
+                current_width = 0;
+            }
+            break;
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    Some(lines)
 }
 
 /// Text from data or input for a table cell: made visible (see
@@ -381,6 +571,95 @@ mod tests {
             let want = serde_json::to_string_pretty(&v).unwrap() + "\n";
             prop_assert_eq!(super::json(&v).unwrap(), want);
         }
+    }
+
+    /// Text of short words (accented, double-width, empty) joined by one
+    /// or two spaces or a line break: lines that end one or two columns
+    /// short of the width are common.
+    fn text(words: usize) -> impl Strategy<Value = String> {
+        prop::collection::vec(("[a-z\u{e9}\u{6f22}]{0,5}", "( | |  |\n)"), 0..words).prop_map(
+            |parts| {
+                parts
+                    .into_iter()
+                    .map(|(w, sep)| w + &sep)
+                    .collect::<String>()
+            },
+        )
+    }
+
+    /// A label, perhaps a short middle cell, and a long text.
+    fn row() -> impl Strategy<Value = Vec<String>> {
+        (
+            "[A-Z0-9 ]{0,4}",
+            prop::option::weighted(0.2, text(3)),
+            text(40),
+            any::<bool>(),
+        )
+            .prop_map(|(label, middle, long, short)| {
+                let mut row = vec![label];
+                row.extend(middle);
+                if !short {
+                    row.push(long);
+                }
+                row
+            })
+    }
+
+    proptest! {
+        /// A table laid out by `text_table` prints exactly as comfy-table
+        /// prints the same cells (labels and long text, a middle column,
+        /// short rows, any width).
+        #[test]
+        fn text_tables_print_as_comfy_table_prints_them(
+            width in 8u16..120,
+            header in row(),
+            rows in prop::collection::vec(row(), 0..6),
+        ) {
+            let mut theirs = super::house_table(width, false);
+            theirs.set_header(header.clone());
+            for r in &rows {
+                theirs.add_row(r.clone());
+            }
+            let ours = super::text_table_in(super::house_table(width, false), header, rows);
+            prop_assert_eq!(ours.to_string(), theirs.to_string());
+        }
+    }
+
+    /// Every width from 8 to 40 columns against texts of a few lines
+    /// whose words have each length up to 6: the column's width is
+    /// chosen at its edges (its longest line 2, 3 or 4 columns short of the
+    /// space).
+    #[test]
+    fn text_tables_print_as_comfy_table_at_every_width() {
+        for width in 8u16..=40 {
+            for first in 1..=6usize {
+                for second in 1..=6usize {
+                    let words: Vec<String> = (0..9)
+                        .map(|i| "x".repeat(if i % 2 == 0 { first } else { second }))
+                        .collect();
+                    for count in 1..=words.len() {
+                        let long = words.get(..count).unwrap_or_default().join(" ");
+                        let header = vec!["43".to_string(), "Title".to_string()];
+                        let rows = vec![vec!["A".to_string(), long]];
+                        let mut theirs = super::house_table(width, false);
+                        theirs.set_header(header.clone());
+                        theirs.add_rows(rows.clone());
+                        let ours =
+                            super::text_table_in(super::house_table(width, false), header, rows);
+                        assert_eq!(ours.to_string(), theirs.to_string(), "width {width}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Most rule cards are laid out here, not left to comfy-table.
+    #[test]
+    fn a_rule_card_is_laid_out_here() {
+        let long = "A raise must be at least equal to the largest prior full bet ".repeat(5);
+        let header = vec!["43".to_string(), "Raise Amounts".to_string()];
+        let rows = vec![vec!["A".to_string(), long]];
+        assert!(super::laid_out(100, &header, &rows).is_some());
     }
 
     #[test]

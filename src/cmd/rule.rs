@@ -154,32 +154,33 @@ pub fn card(ctx: &Ctx, book: &Book, found: &Found) -> String {
     let rule = &found.rule;
     let part = found.part();
     let ui = &ctx.ui;
-    let mut table = render::table(ctx);
-    table.set_header(vec![render::cell(&rule.number), render::cell(&rule.title)]);
+    let header = vec![render::cell(&rule.number), render::cell(&rule.title)];
+    let mut rows = Vec::new();
     let parts: Vec<&Part> = match part {
         Some(p) => vec![p],
         None => rule.parts.iter().collect(),
     };
     if part.is_none() && !rule.text.trim().is_empty() {
-        table.add_row(vec![String::new(), render::cell(rule.text.trim())]);
+        rows.push(vec![String::new(), render::cell(rule.text.trim())]);
     }
     for p in parts {
-        table.add_row(vec![render::cell(&p.label), render::cell(&p.full_text())]);
+        rows.push(vec![render::cell(&p.label), render::cell(&p.full_text())]);
     }
     if part.is_none() {
         if !rule.tail.trim().is_empty() {
-            table.add_row(vec![String::new(), render::cell(rule.tail.trim())]);
+            rows.push(vec![String::new(), render::cell(rule.tail.trim())]);
         }
         for ex in &rule.examples {
-            table.add_row(vec![render::cell(&ex.label), render::cell(&ex.text)]);
+            rows.push(vec![render::cell(&ex.label), render::cell(&ex.text)]);
         }
     }
     if !rule.refs.is_empty() {
-        table.add_row(vec![
+        rows.push(vec![
             ui.t("rule.refs").to_string(),
             render::cell(&rule.refs.join(", ")),
         ]);
     }
+    let table = render::text_table(ctx, header, rows);
     let printed = book
         .printed_as(rule)
         .map(|l| format!(" · {} {}", ui.t("rule.printed"), Shown(&l)))

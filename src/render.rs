@@ -31,39 +31,90 @@ fn house_table(width: u16, styled: bool) -> Table {
     table
 }
 
-/// A table in the house style of `header` and `rows` of text, laid out
-/// exactly as comfy-table lays it out, with the last column's lines
-/// broken here when that is the one column to break: comfy-table breaks
-/// a line measuring it again after every word (and once more to choose
-/// the column's width), a third of a `floor rule` for a long rule; here
-/// each word is measured once. Any other table is left to comfy-table.
-pub fn text_table(ctx: &Ctx, header: Vec<String>, rows: Vec<Vec<String>>) -> Table {
+/// A table in the house style of `header` (none when empty) and `rows` of
+/// text, laid out exactly as comfy-table lays it out, with the last
+/// column's lines broken here when that is the one column to break:
+/// comfy-table breaks a line measuring it again after every word (and once
+/// more to choose the column's width), a third of a `floor rule` for a
+/// long rule; here each word is measured once. Any other table is left to
+/// comfy-table.
+pub fn text_table(ctx: &Ctx, header: Vec<TextCell>, rows: Vec<Vec<TextCell>>) -> Table {
     text_table_in(table(ctx), header, rows)
 }
 
+/// The text of a cell of a [`text_table`], in bold or not. Styling goes
+/// on whole cells: escape codes inside a cell would break the column
+/// widths.
+pub struct TextCell {
+    text: String,
+    strong: bool,
+}
+
+impl TextCell {
+    /// `text` in bold, when the table is styled at all.
+    pub fn strong(text: String) -> Self {
+        TextCell { text, strong: true }
+    }
+}
+
+impl From<String> for TextCell {
+    fn from(text: String) -> Self {
+        TextCell {
+            text,
+            strong: false,
+        }
+    }
+}
+
+impl From<&str> for TextCell {
+    fn from(text: &str) -> Self {
+        TextCell::from(text.to_string())
+    }
+}
+
+impl From<TextCell> for comfy_table::Cell {
+    fn from(c: TextCell) -> Self {
+        let cell = comfy_table::Cell::new(c.text);
+        if c.strong {
+            cell.add_attribute(comfy_table::Attribute::Bold)
+        } else {
+            cell
+        }
+    }
+}
+
 /// [`text_table`] in `t`, a table of [`house_table`]'s style.
-fn text_table_in(mut t: Table, header: Vec<String>, rows: Vec<Vec<String>>) -> Table {
+fn text_table_in(mut t: Table, header: Vec<TextCell>, rows: Vec<Vec<TextCell>>) -> Table {
+    type Split = (Vec<String>, Vec<bool>);
+    let split =
+        |row: Vec<TextCell>| -> Split { row.into_iter().map(|c| (c.text, c.strong)).unzip() };
+    let (header, header_strong) = split(header);
+    let (rows, strong): (Vec<Vec<String>>, Vec<Vec<bool>>) = rows.into_iter().map(split).unzip();
     let width = usize::from(t.width().unwrap_or(READING_WIDTH));
-    match laid_out(width, &header, &rows) {
-        Some(layout) => {
-            let mut cells = layout.cells.into_iter();
-            if let Some(h) = cells.next() {
-                t.set_header(h);
-            }
-            for row in cells {
-                t.add_row(row);
-            }
-            for (column, w) in t.column_iter_mut().zip(layout.widths) {
-                let fixed = comfy_table::Width::Fixed(w.saturating_add(2));
-                column.set_constraint(comfy_table::ColumnConstraint::Absolute(fixed));
-            }
-        }
-        None => {
-            t.set_header(header);
-            for row in rows {
-                t.add_row(row);
-            }
-        }
+    let layout = laid_out(width, &header, &rows);
+    let widths = layout.as_ref().map(|l| l.widths.clone());
+    let mut cells = match layout {
+        Some(layout) => layout.cells,
+        None => std::iter::once(header).chain(rows).collect(),
+    }
+    .into_iter()
+    .zip(std::iter::once(header_strong).chain(strong))
+    .map(|(texts, strong)| {
+        texts
+            .into_iter()
+            .zip(strong)
+            .map(|(text, strong)| comfy_table::Cell::from(TextCell { text, strong }))
+            .collect::<Vec<_>>()
+    });
+    if let Some(h) = cells.next().filter(|h| !h.is_empty()) {
+        t.set_header(h);
+    }
+    for row in cells {
+        t.add_row(row);
+    }
+    for (column, w) in t.column_iter_mut().zip(widths.unwrap_or_default()) {
+        let fixed = comfy_table::Width::Fixed(w.saturating_add(2));
+        column.set_constraint(comfy_table::ColumnConstraint::Absolute(fixed));
     }
     t
 }
@@ -373,13 +424,6 @@ impl serde_json::ser::Formatter for Indented {
 /// clap's help).
 const READING_WIDTH: u16 = 100;
 
-/// A table cell in bold (when the table is styled at all), its text made
-/// visible. Styling goes on whole cells: escape codes inside a cell would
-/// break the column widths.
-pub fn strong(text: &str) -> comfy_table::Cell {
-    comfy_table::Cell::new(floor::text::shown(text)).add_attribute(comfy_table::Attribute::Bold)
-}
-
 /// Text in bold when colour is on, for lines outside tables; the text is
 /// made visible first, so only this bold is a style.
 pub fn bold(ctx: &Ctx, text: &str) -> String {
@@ -516,10 +560,7 @@ pub fn first_sentence(text: &str) -> String {
 /// the number a reader of the printed book looks for where the edition
 /// prints a numbering of its own ("printed as Play: Bets & Raises 12-B"),
 /// and "not applicable at this event" where the edition says so.
-pub fn cited(
-    ctx: &Ctx,
-    c: &floor::engine::ruling::Citation,
-) -> (comfy_table::Cell, comfy_table::Cell) {
+pub fn cited(ctx: &Ctx, c: &floor::engine::ruling::Citation) -> (TextCell, TextCell) {
     let mut title = match &c.printed {
         Some(p) => format!(
             "{} · {} {} {}",
@@ -536,8 +577,8 @@ pub fn cited(
         title.push_str(&format!(" · {}", ctx.ui.t("rule.not_applicable")));
     }
     (
-        comfy_table::Cell::new(format!("{} {}", ctx.ui.t("card.cited"), c.reference())),
-        strong(&cell(&title)),
+        TextCell::from(format!("{} {}", ctx.ui.t("card.cited"), c.reference())),
+        TextCell::strong(cell(&title)),
     )
 }
 
@@ -608,18 +649,26 @@ mod tests {
     proptest! {
         /// A table laid out by `text_table` prints exactly as comfy-table
         /// prints the same cells (labels and long text, a middle column,
-        /// short rows, any width).
+        /// short rows, with a header or none, any width).
         #[test]
         fn text_tables_print_as_comfy_table_prints_them(
             width in 8u16..120,
+            with_header in any::<bool>(),
             header in row(),
             rows in prop::collection::vec(row(), 0..6),
         ) {
             let mut theirs = super::house_table(width, false);
-            theirs.set_header(header.clone());
+            if with_header {
+                theirs.set_header(header.clone());
+            }
             for r in &rows {
                 theirs.add_row(r.clone());
             }
+            let cells = |row: Vec<String>| -> Vec<super::TextCell> {
+                row.into_iter().map(super::TextCell::from).collect()
+            };
+            let header = if with_header { cells(header) } else { Vec::new() };
+            let rows = rows.into_iter().map(cells).collect();
             let ours = super::text_table_in(super::house_table(width, false), header, rows);
             prop_assert_eq!(ours.to_string(), theirs.to_string());
         }
@@ -644,6 +693,11 @@ mod tests {
                         let mut theirs = super::house_table(width, false);
                         theirs.set_header(header.clone());
                         theirs.add_rows(rows.clone());
+                        let header = header.into_iter().map(super::TextCell::from).collect();
+                        let rows = rows
+                            .into_iter()
+                            .map(|r| r.into_iter().map(super::TextCell::from).collect())
+                            .collect();
                         let ours =
                             super::text_table_in(super::house_table(width, false), header, rows);
                         assert_eq!(ours.to_string(), theirs.to_string(), "width {width}");

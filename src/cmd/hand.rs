@@ -599,12 +599,12 @@ fn before(
     );
     let mut out = render::wrap(ctx, &head, 2);
     out.push('\n');
-    let mut card = render::table(ctx);
+    let mut rows: Vec<Vec<render::TextCell>> = Vec::new();
     let options = match &r.next {
         Some(next) => next_line(ctx, next),
         None => ui.t("hand.over").to_string(),
     };
-    card.add_row(vec![ui.t("hand.options"), &options]);
+    rows.push(vec![ui.t("hand.options").into(), options.into()]);
     let mut shown: Vec<String> = Vec::new();
     for c in rulings.iter().flat_map(|r| &r.citations) {
         let number = c.reference();
@@ -612,17 +612,18 @@ fn before(
             continue;
         }
         let (cited, title) = render::cited(ctx, c);
-        card.add_row(vec![cited, title]);
-        card.add_row(vec![
-            comfy_table::Cell::new(""),
-            comfy_table::Cell::new(render::cell(&render::first_sentence(&c.excerpt))),
+        rows.push(vec![cited, title]);
+        rows.push(vec![
+            "".into(),
+            render::cell(&render::first_sentence(&c.excerpt)).into(),
         ]);
         shown.push(number);
     }
     let pots = pots(ctx, r);
     if !pots.is_empty() {
-        card.add_row(vec![ui.t("hand.pots"), pots.trim_end()]);
+        rows.push(vec![ui.t("hand.pots").into(), pots.trim_end().into()]);
     }
+    let card = render::text_table(ctx, Vec::new(), rows);
     out.push_str(&format!("{card}\n"));
     out
 }

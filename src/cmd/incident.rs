@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use comfy_table::Cell;
 use floor::engine::answer::Answer;
 use floor::engine::ruling::{amount_label, answer_in_words, unset_in_words};
 use floor::engine::{self, GivenAnswers, Ruling, Tree, WalkError};
@@ -452,7 +451,7 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
     let headline = render::wrap(ctx, &head, 2);
     out.push_str(&headline);
     out.push('\n');
-    let mut table = render::table(ctx);
+    let mut rows: Vec<Vec<render::TextCell>> = Vec::new();
     // Whose action is ruled: named on the card as in the JSON.
     if let Some(player) = ruling
         .data
@@ -460,7 +459,10 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
         .or_else(|| ruling.answers.get("player"))
         .and_then(serde_json::Value::as_str)
     {
-        table.add_row(vec![ui.t("card.player"), &render::cell(player)]);
+        rows.push(vec![
+            ui.t("card.player").into(),
+            render::cell(player).into(),
+        ]);
     }
     if !ruling.amounts.is_empty() {
         let amounts: Vec<String> = ruling
@@ -472,9 +474,9 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
                 None => format!("{} {}", amount_label(ui, k), render::chips(v)),
             })
             .collect();
-        table.add_row(vec![
-            Cell::new(ui.t("card.amounts")),
-            Cell::new(render::cell(&amounts.join("\n"))),
+        rows.push(vec![
+            ui.t("card.amounts").into(),
+            render::cell(&amounts.join("\n")).into(),
         ]);
     }
     if !ruling.remedy.is_empty() {
@@ -484,7 +486,10 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
             .enumerate()
             .map(|(i, s)| format!("{}. {s}", i + 1))
             .collect();
-        table.add_row(vec![ui.t("card.remedy"), &render::cell(&steps.join("\n"))]);
+        rows.push(vec![
+            ui.t("card.remedy").into(),
+            render::cell(&steps.join("\n")).into(),
+        ]);
     }
     for (i, c) in ruling.citations.iter().enumerate() {
         let excerpt = if i == 0 {
@@ -493,8 +498,8 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
             render::first_sentence(&c.excerpt)
         };
         let (number, title) = render::cited(ctx, c);
-        table.add_row(vec![number, title]);
-        table.add_row(vec![Cell::new(""), Cell::new(render::cell(&excerpt))]);
+        rows.push(vec![number, title]);
+        rows.push(vec!["".into(), render::cell(&excerpt).into()]);
     }
     for note in &ruling.house_notes {
         let conflict = if note.conflicts {
@@ -502,9 +507,9 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
         } else {
             String::new()
         };
-        table.add_row(vec![
-            render::cell(&format!("{} {}", ui.t("card.house"), note.number)),
-            render::cell(&format!("{}{conflict}\n{}", note.title, note.text)),
+        rows.push(vec![
+            render::cell(&format!("{} {}", ui.t("card.house"), note.number)).into(),
+            render::cell(&format!("{}{conflict}\n{}", note.title, note.text)).into(),
         ]);
     }
     for (label, keys) in [
@@ -528,15 +533,19 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
             );
         }
         if !shown.is_empty() {
-            table.add_row(vec![ui.t(label), &render::cell(&shown.join("\n"))]);
+            rows.push(vec![
+                ui.t(label).into(),
+                render::cell(&shown.join("\n")).into(),
+            ]);
         }
     }
     if !ruling.notes.is_empty() {
-        table.add_row(vec![
-            ui.t("card.notes"),
-            &render::cell(&ruling.notes.join("\n")),
+        rows.push(vec![
+            ui.t("card.notes").into(),
+            render::cell(&ruling.notes.join("\n")).into(),
         ]);
     }
+    let table = render::text_table(ctx, Vec::new(), rows);
     out.push_str(&format!("{table}\n"));
     if let (true, Some(picture)) = (tree.diagram, &ruling.table) {
         out.push_str(&render::table_picture(ctx, picture));

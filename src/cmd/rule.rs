@@ -154,30 +154,39 @@ pub fn card(ctx: &Ctx, book: &Book, found: &Found) -> String {
     let rule = &found.rule;
     let part = found.part();
     let ui = &ctx.ui;
-    let header = vec![render::cell(&rule.number), render::cell(&rule.title)];
+    let header = vec![
+        render::cell(&rule.number).into(),
+        render::cell(&rule.title).into(),
+    ];
     let mut rows = Vec::new();
     let parts: Vec<&Part> = match part {
         Some(p) => vec![p],
         None => rule.parts.iter().collect(),
     };
     if part.is_none() && !rule.text.trim().is_empty() {
-        rows.push(vec![String::new(), render::cell(rule.text.trim())]);
+        rows.push(vec!["".into(), render::cell(rule.text.trim()).into()]);
     }
     for p in parts {
-        rows.push(vec![render::cell(&p.label), render::cell(&p.full_text())]);
+        rows.push(vec![
+            render::cell(&p.label).into(),
+            render::cell(&p.full_text()).into(),
+        ]);
     }
     if part.is_none() {
         if !rule.tail.trim().is_empty() {
-            rows.push(vec![String::new(), render::cell(rule.tail.trim())]);
+            rows.push(vec!["".into(), render::cell(rule.tail.trim()).into()]);
         }
         for ex in &rule.examples {
-            rows.push(vec![render::cell(&ex.label), render::cell(&ex.text)]);
+            rows.push(vec![
+                render::cell(&ex.label).into(),
+                render::cell(&ex.text).into(),
+            ]);
         }
     }
     if !rule.refs.is_empty() {
         rows.push(vec![
-            ui.t("rule.refs").to_string(),
-            render::cell(&rule.refs.join(", ")),
+            ui.t("rule.refs").into(),
+            render::cell(&rule.refs.join(", ")).into(),
         ]);
     }
     let table = render::text_table(ctx, header, rows);

@@ -2014,8 +2014,9 @@ pub fn by_name(
 /// parameter states it (two at least) and the sentence prints it as their
 /// quotes do, carrying every meaning they share (two at least; where they
 /// share fewer, every meaning two of them carry): a room that changed it
-/// prints another. Returns what was set; the points set
-/// leave `doubts`.
+/// prints another. A number point its own sentence does not settle is
+/// settled by another sentence of its rule that does ([`sure_elsewhere`]).
+/// Returns what was set; the points set leave `doubts`.
 pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Doubt>) -> Vec<Found> {
     let words = &knowledge.cues.words;
     let en = words.of(Lang::En);
@@ -2023,11 +2024,11 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
     let lw = words.of(edition.language);
     let mut found = Vec::new();
     let mut kept = Vec::new();
-    for d in doubts.drain(..) {
+    for mut d in doubts.drain(..) {
         // A list read anew by its items' names, or the one candidate of
         // several the sentence states, where that decides it.
         let mut listing: Option<Value> = implied(edition, &d);
-        let sure = listing.is_some()
+        let mut sure = listing.is_some()
             || match d.readings.as_slice() {
                 [Value::String(id)] => {
                     sure_choice(&known, &d, id, lw, en) || other_outcome(edition, &d, id, lw, en)
@@ -2043,6 +2044,10 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
                 }
                 _ => false,
             };
+        if !sure && let Some(sentence) = sure_elsewhere(&known, &d, edition, lw) {
+            d.sentence = sentence;
+            sure = true;
+        }
         let home = Params::home(&d.key);
         let rule = edition
             .rules_mut()
@@ -2061,6 +2066,41 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
     }
     *doubts = kept;
     found
+}
+
+/// A number point settled by another sentence of its rule than the one
+/// it quotes (the reader that made the point found the parameter, not
+/// always where it stands: the stud sentence of a misdeal rule looks like
+/// the flop one): the value is taken from the sentence that states it as
+/// [`sure_number`] would take it from the point's own; where a sentence,
+/// the point's own among them, prints another number as the known quotes
+/// print theirs, the point stays with a person (a room that changed the
+/// number prints it there). A choice is not settled so: a sentence in
+/// words no value's name has ("the first player to the right") would not
+/// be told from one that states the candidate.
+fn sure_elsewhere(known: &Quoted, d: &Doubt, edition: &Edition, lw: &Folded) -> Option<String> {
+    let [Value::Number(n)] = d.readings.as_slice() else {
+        return None;
+    };
+    let n = n.as_u64()?;
+    let rule = edition.rule(&d.rule)?;
+    let mut sentences: Vec<String> = labelled(rule).into_iter().map(|(s, _)| s).collect();
+    sentences.push(d.sentence.clone());
+    let other = |s: &String| {
+        printed_as_quoted(known, &d.key, n, s, lw)
+            .iter()
+            .any(|m| *m != n)
+    };
+    if sentences.iter().any(other) {
+        return None;
+    }
+    sentences.into_iter().find(|s| {
+        let at = Doubt {
+            sentence: s.clone(),
+            ..d.clone()
+        };
+        sure_number(known, &at, Some(n), lw)
+    })
 }
 
 /// Parameters of one rule named apart only by a case the words may not
@@ -2500,28 +2540,37 @@ fn sure_number(known: &Quoted, d: &Doubt, n: Option<u64>, lw: &Folded) -> bool {
         .get(d.key.as_str())
         .map_or(&[][..], Vec::as_slice);
     let editions: BTreeSet<&str> = stated.iter().map(|(e, _)| *e).collect();
-    let by = known.numbers.get(d.key.as_str());
+    editions.len() >= 2
+        && stated.iter().all(|(_, v)| v.as_u64() == n)
+        && n.is_some_and(|n| printed_as_quoted(known, &d.key, n, &d.sentence, lw).contains(&n))
+}
+
+/// The numbers `sentence` prints as the known quotes of `key` print `n`
+/// (counting what theirs counts, the unit right after it), where it
+/// carries every meaning the quotes share (two at least; where they share
+/// fewer, every meaning two of them carry); none where it does not.
+fn printed_as_quoted(known: &Quoted, key: &str, n: u64, sentence: &str, lw: &Folded) -> Vec<u64> {
+    let by = known.numbers.get(key);
     let core = Quoted::shared(by, |(m, _)| m);
     let counts: Vec<Option<Counts>> = by
         .into_iter()
         .flat_map(|by| by.values().flat_map(|(_, c)| c))
-        .filter(|(v, _)| Some(u64::from(*v)) == n)
+        .filter(|(v, _)| u64::from(*v) == n)
         .map(|(_, c)| *c)
         .collect();
-    let sentence = said(&tokenize(&d.sentence, lw), lw);
-    let printed = numbers(std::slice::from_ref(&d.sentence), lw, 0)
-        .iter()
-        .any(|m| Some(u64::from(m.0)) == n && counts.contains(&m.1));
     // The meanings all quotes share, or where those are fewer than two,
     // the meanings two of them carry.
     let core = core
         .filter(|core| core.len() >= 2)
         .unwrap_or_else(|| Quoted::paired(by, |(m, _)| m));
-    editions.len() >= 2
-        && stated.iter().all(|(_, v)| v.as_u64() == n)
-        && printed
-        && core.len() >= 2
-        && core.is_subset(&sentence)
+    if core.len() < 2 || !core.is_subset(&said(&tokenize(sentence, lw), lw)) {
+        return Vec::new();
+    }
+    numbers(&[sentence.to_string()], lw, 0)
+        .iter()
+        .filter(|m| counts.contains(&m.1))
+        .map(|m| u64::from(m.0))
+        .collect()
 }
 
 /// The items of a list parameter's type (`domain`) a rule's text names, when
@@ -3831,6 +3880,52 @@ mod tests {
         ];
         for (edition, sentence, held, want) in rows {
             assert_eq!(read(edition, sentence, held), want, "{sentence}");
+        }
+    }
+
+    /// A number point the sentence it quotes does not settle is settled by
+    /// the sentence of its rule that prints the number as the known quotes
+    /// do (the stud sentence of a misdeal rule looks like the flop one); a
+    /// sentence that prints another number so, or a rule with no such
+    /// sentence, leaves it to a person.
+    #[test]
+    fn a_point_is_settled_by_the_sentence_of_its_rule_that_states_it() {
+        use crate::rules::Store;
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let stud = "In Stud-Spielen, falls irgendeine der ersten 2 Face-down Karten durch einen \
+                    Dealerfehler aufgedeckt wird;";
+        let flop = "In Flop-Spielen, falls durch einen Dealerfehler eine der ersten 2 \
+                    ausgeteilten Karten oder irgendwelche 2 Face-down Karten aufgedeckt werden.";
+        let three = "In Flop-Spielen, falls irgendwelche 3 Face-down Karten aufgedeckt werden.";
+        let read = |text: &str| {
+            let (mut ed, number) = edition_saying("tda-2015-de", "misdeals", text);
+            let mut doubts = vec![Doubt {
+                key: "misdeal_exposed_downcards".to_string(),
+                rule: number,
+                readings: vec![Value::from(2)],
+                sentence: stud.to_string(),
+            }];
+            let found: Vec<(Value, String)> = decide(&mut ed, &knowledge, &mut doubts)
+                .into_iter()
+                .map(|f| (f.value, f.sentence))
+                .collect();
+            (found, doubts.len())
+        };
+        // The rule's text, and what is set (with its sentence) and how many
+        // points stay.
+        type Read = (Vec<(Value, String)>, usize);
+        let rows: [(String, Read); 4] = [
+            (
+                format!("{stud} {flop}"),
+                (vec![(Value::from(2), flop.to_string())], 0),
+            ),
+            (stud.to_string(), (vec![], 1)),
+            (format!("{stud} {flop} {three}"), (vec![], 1)),
+            (format!("{stud} {three}"), (vec![], 1)),
+        ];
+        for (text, want) in rows {
+            assert_eq!(read(&text), want, "{text}");
         }
     }
 

@@ -396,6 +396,7 @@ fn mark_not_applicable(rule: &mut Rule, knowledge: &Knowledge, lang: Lang) {
 fn resolve_references(edition: &mut Edition, knowledge: &Knowledge) {
     let rule_words = knowledge.cues.all(|c| &c.rule_words);
     let procedures = knowledge.cues.procedure_prefixes.clone();
+    let words = knowledge.cues.words.references();
     let by_number: HashMap<String, Vec<String>> = edition
         .rules()
         .map(|r| {
@@ -412,7 +413,7 @@ fn resolve_references(edition: &mut Edition, knowledge: &Knowledge) {
         let text = rule.full_text();
         let mut refs = Vec::new();
         let mut external = Vec::new();
-        for cited in crate::import::refs::citations(&text, &rule_words, &procedures) {
+        for cited in crate::import::refs::citations(&text, &rule_words, &procedures, &words) {
             let Some(parsed) = RuleRef::parse(&cited) else {
                 continue;
             };

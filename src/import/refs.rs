@@ -2,13 +2,20 @@
 //! "Siehe Regeln 34-D & 40-B", "Regels 41-45", "pravidlá 2 a 46", "See
 //! Rule 13-A", "RP-5-D", "OP1", "MEC Regel 2", "Recommended Procedure 1".
 
+use crate::import::words::ReferenceWords;
 use crate::rules::RuleRef;
 
 /// The citations in `text`, as rule numbers in the command line's spelling
 /// ("13-A", "RP-5", "MEC-2"), in order, without repeats. `rule_words` are
-/// the words that name a rule ("Regel", "Rule"), `procedure_words` those
-/// that name a recommended procedure.
-pub fn citations(text: &str, rule_words: &[String], procedure_prefixes: &[String]) -> Vec<String> {
+/// the words a book's rules are headed by ("Regel", "Rule"),
+/// `procedure_prefixes` the prefixes of recommended procedures ("RP"),
+/// `words` the languages' words of cross-references.
+pub fn citations(
+    text: &str,
+    rule_words: &[String],
+    procedure_prefixes: &[String],
+    words: &ReferenceWords,
+) -> Vec<String> {
     let tokens = tokenize(text);
     let mut out: Vec<String> = Vec::new();
     let mut push = |s: String| {
@@ -20,9 +27,7 @@ pub fn citations(text: &str, rule_words: &[String], procedure_prefixes: &[String
     while i < tokens.len() {
         let word = tokens[i].as_str();
         let is_rule_word = rule_words.iter().any(|w| w.eq_ignore_ascii_case(word))
-            || word.eq_ignore_ascii_case("regels")
-            || word.eq_ignore_ascii_case("pravidle")
-            || word.eq_ignore_ascii_case("pravidla");
+            || ReferenceWords::has(&words.rules, word);
         let prefix = (i > 0)
             .then(|| tokens[i - 1].as_str())
             .filter(|p| p.len() >= 2 && p.len() <= 8 && p.chars().all(|c| c.is_ascii_uppercase()))
@@ -52,9 +57,10 @@ pub fn citations(text: &str, rule_words: &[String], procedure_prefixes: &[String
                     }
                 }
                 j += used;
-                // A list goes on after "," "&" "en" "and" "und" "a" "und".
+                // A list goes on after "," "&" and the joining words ("en").
                 match tokens.get(j).map(String::as_str) {
-                    Some("," | "&" | "en" | "and" | "und" | "a" | "or" | "of" | "oder") => j += 1,
+                    Some("," | "&") => j += 1,
+                    Some(w) if ReferenceWords::has(&words.joiners, w) => j += 1,
                     _ => break,
                 }
             }
@@ -76,8 +82,8 @@ pub fn citations(text: &str, rule_words: &[String], procedure_prefixes: &[String
                 r.part.map(|p| format!("-{p}")).unwrap_or_default()
             ));
         }
-        // "Recommended Procedure 1", "Aanbevolen Procedure 1".
-        if (word.eq_ignore_ascii_case("procedure") || word.eq_ignore_ascii_case("procedúra"))
+        // "Recommended Procedure 1", "empfohlenes Verfahren 5".
+        if ReferenceWords::has(&words.procedures, word)
             && let Some((n, _, _)) = number_at(&tokens, i + 1)
         {
             push(format!("RP-{n}"));
@@ -135,10 +141,11 @@ mod tests {
     use super::*;
 
     fn cite(text: &str) -> Vec<String> {
-        let words: Vec<String> = ["Regel", "Regeln", "Rule", "Rules", "pravidlo", "pravidlá"]
-            .map(String::from)
-            .to_vec();
-        citations(text, &words, &["RP".to_string(), "OP".to_string()])
+        let headed: Vec<String> = ["Regel", "Rule", "Pravidlo"].map(String::from).to_vec();
+        let words = crate::import::words::Words::load(&crate::data::DataSource::Embedded)
+            .expect("the language file")
+            .references();
+        citations(text, &headed, &["RP".to_string(), "OP".to_string()], &words)
     }
 
     #[test]
@@ -163,5 +170,16 @@ mod tests {
         );
         assert_eq!(cite("See Recommended Procedure 1"), ["RP-1"]);
         assert_eq!(cite("Zie Regels 10, 11 en 63"), ["10", "11", "63"]);
+        assert_eq!(cite("siehe empfohlenes Verfahren 5"), ["RP-5"]);
+        assert_eq!(cite("pozri pravidlá 40 alebo 41"), ["40", "41"]);
+        assert_eq!(cite("Regeln 34 oder 35"), ["34", "35"]);
+    }
+
+    /// A word that names nothing, or a list that ends, cites no more.
+    #[test]
+    fn words_that_cite_nothing() {
+        assert_eq!(cite("Verfahren sind zu beachten"), Vec::<String>::new());
+        assert_eq!(cite("5 Spieler und Regel 7 und danach"), ["7"]);
+        assert_eq!(cite("Regel 7 sowie 8"), ["7"]);
     }
 }

@@ -69,12 +69,40 @@ pub struct LangWords {
     /// The words that say "no": a sentence with one does not say yes.
     #[serde(default)]
     pub negations: Vec<String>,
+    /// The words a cross-reference is made of: the nouns that name rules
+    /// and recommended procedures, in every grammatical form, and the words
+    /// that join a list of numbers ("Regels 10, 11 en 63").
+    #[serde(default)]
+    pub references: ReferenceWords,
     /// What a value's id (or a yes/no key) says, in words of this
     /// language, where its own words do not say it (`at-most-pot`: "less
     /// than or equal to the pot"); only English, the language ids are
     /// written in.
     #[serde(default)]
     pub glosses: BTreeMap<String, String>,
+}
+
+/// The words of cross-references in one language, or folded in all.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReferenceWords {
+    /// Nouns that name a rule ("Regels", "pravidlá").
+    #[serde(default)]
+    pub rules: Vec<String>,
+    /// Nouns that name a recommended procedure ("Verfahren").
+    #[serde(default)]
+    pub procedures: Vec<String>,
+    /// Words that join a list of numbers ("en", "alebo").
+    #[serde(default)]
+    pub joiners: Vec<String>,
+}
+
+impl ReferenceWords {
+    /// Whether `word` (as written) is one of `list`'s words, folded.
+    pub fn has(list: &[String], word: &str) -> bool {
+        let word = crate::text::fold(word);
+        list.contains(&word)
+    }
 }
 
 /// Every language's words, folded for matching.
@@ -91,6 +119,7 @@ pub struct Folded {
     articles: BTreeMap<String, u32>,
     one_units: BTreeSet<String>,
     negations: BTreeSet<String>,
+    references: ReferenceWords,
     languages: BTreeMap<String, Vec<String>>,
     /// Folded words (and `*` stems, `true`) with their meaning.
     meanings: Vec<(String, bool, String)>,
@@ -118,6 +147,16 @@ impl Folded {
                 .collect(),
             one_units: words.one_units.iter().map(|w| fold(w)).collect(),
             negations: words.negations.iter().map(|w| fold(w)).collect(),
+            references: ReferenceWords {
+                rules: words.references.rules.iter().map(|w| fold(w)).collect(),
+                procedures: words
+                    .references
+                    .procedures
+                    .iter()
+                    .map(|w| fold(w))
+                    .collect(),
+                joiners: words.references.joiners.iter().map(|w| fold(w)).collect(),
+            },
             languages: words.languages.clone(),
             meanings: words
                 .vocabulary
@@ -226,6 +265,19 @@ impl Words {
         }
     }
 
+    /// The words of cross-references of every language, folded: a book
+    /// cites in its own language, and quotes another's now and then.
+    pub fn references(&self) -> ReferenceWords {
+        let mut all = ReferenceWords::default();
+        for f in self.langs.values() {
+            all.rules.extend(f.references.rules.iter().cloned());
+            all.procedures
+                .extend(f.references.procedures.iter().cloned());
+            all.joiners.extend(f.references.joiners.iter().cloned());
+        }
+        all
+    }
+
     /// The words of `lang`.
     pub fn of(&self, lang: Lang) -> &Folded {
         static EMPTY: std::sync::OnceLock<Folded> = std::sync::OnceLock::new();
@@ -268,7 +320,13 @@ mod tests {
         assert_eq!(nl.number("een", true), Some(1));
         assert_eq!(words.of(Lang::Sk).unit("sekund"), Some(Unit::Seconds));
         for lang in Lang::ALL {
-            assert!(!words.of(lang).negations.is_empty(), "{lang:?}");
+            let w = words.of(lang);
+            assert!(!w.negations.is_empty(), "{lang:?}");
+            let r = &w.references;
+            assert!(
+                !r.rules.is_empty() && !r.procedures.is_empty() && !r.joiners.is_empty(),
+                "{lang:?}"
+            );
         }
         assert!(words.of(Lang::De).negates("nicht"));
         assert!(!words.of(Lang::De).negates("ist"));

@@ -3515,9 +3515,7 @@ mod tests {
     /// meanings is silent.
     #[test]
     fn a_yes_or_no_is_read_by_its_own_name_unless_the_sentence_says_no() {
-        use crate::rules::Store;
-        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
-        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let knowledge = bundled_knowledge();
         let read = |edition: &str, text: &str| {
             let (found, open) = by_name_in(&knowledge, edition, "chip-count", text);
             let found: Vec<Value> = found
@@ -3590,9 +3588,7 @@ mod tests {
     /// a point, and the countdown alone says nothing of it.
     #[test]
     fn a_tie_on_the_clock_is_read_by_its_name_or_its_gloss() {
-        use crate::rules::Store;
-        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
-        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let knowledge = bundled_knowledge();
         let read = |edition: &str, text: &str| {
             let (found, open) = by_name_in(&knowledge, edition, "calling-clock", text);
             let key = "clock_tie_to_player";
@@ -3671,9 +3667,7 @@ mod tests {
     /// are none.
     #[test]
     fn table_sizes_are_the_players_counted_at_one_table() {
-        use crate::rules::Store;
-        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
-        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let knowledge = bundled_knowledge();
         // The German edition's rule, in the sentence's language.
         let read = |lang: Lang, text: &str| {
             let (mut ed, number) = edition_saying("tda-2015-de", "final-table-size", text);
@@ -3755,9 +3749,7 @@ mod tests {
     /// also says "no" is a point, and one without those meanings is silent.
     #[test]
     fn a_value_of_a_one_value_type_is_read_by_its_own_name() {
-        use crate::rules::Store;
-        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
-        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let knowledge = bundled_knowledge();
         let read = |edition: &str, text: &str| {
             let (found, open) = by_name_in(&knowledge, edition, "odd-chips", text);
             let odd = |key: &str| key == "hi_lo_identical" || key == "stud_odd_chip";
@@ -3827,9 +3819,7 @@ mod tests {
     /// holding the other, leaves the other unset.
     #[test]
     fn an_outcome_that_names_no_bet_is_the_outcome_facing_one_or_not() {
-        use crate::rules::Store;
-        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
-        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let knowledge = bundled_knowledge();
         let read = |edition: &str, sentence: &str, held: bool| {
             let (mut ed, number) = bundled_rule(edition, "calling-clock");
             for r in ed.rules_mut() {
@@ -3890,9 +3880,7 @@ mod tests {
     /// sentence, leaves it to a person.
     #[test]
     fn a_point_is_settled_by_the_sentence_of_its_rule_that_states_it() {
-        use crate::rules::Store;
-        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
-        let knowledge = Knowledge::from_store(&store).expect("knowledge");
+        let knowledge = bundled_knowledge();
         let stud = "In Stud-Spielen, falls irgendeine der ersten 2 Face-down Karten durch einen \
                     Dealerfehler aufgedeckt wird;";
         let flop = "In Flop-Spielen, falls durch einen Dealerfehler eine der ersten 2 \
@@ -3940,6 +3928,12 @@ mod tests {
     ) -> (Vec<Found>, Vec<Doubt>) {
         let (mut ed, _) = edition_saying(edition, concept, text);
         by_name(&mut ed, knowledge, &[])
+    }
+
+    /// What the import knows from the five bundled editions.
+    fn bundled_knowledge() -> Knowledge {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).expect("store");
+        Knowledge::from_store(&store).expect("knowledge")
     }
 
     /// The bundled `edition`, no parameter set, its rule on `concept` (the

@@ -22,6 +22,10 @@ mod keys;
 #[path = "src/rules/analyze.rs"]
 mod analyze;
 
+// ... and knows which files of a language folder are editions: same code.
+#[path = "src/rules/files.rs"]
+mod files;
+
 // ... and reads YAML with the one reader's limits and options.
 #[allow(dead_code)]
 #[path = "src/yaml/limits.rs"]
@@ -45,6 +49,7 @@ fn main() {
     let mut rule_indexes = String::from("&[\n");
     let mut editions_json = Vec::new();
     let mut lexicons = Vec::new();
+    let mut questions = Vec::new();
     let mut concept_names = Vec::new();
     let mut catalog_bare = String::new();
     let mut spans: Vec<(String, String, String, String)> = Vec::new();
@@ -75,6 +80,12 @@ fn main() {
                     .and_then(|r| r.strip_suffix("/lexicon.yaml"))
                 {
                     lexicons.push((lang.to_string(), value.clone()));
+                }
+                if let Some(lang) = rel
+                    .strip_prefix("locales/")
+                    .and_then(|r| r.strip_suffix("/questions.yaml"))
+                {
+                    questions.push((lang.to_string(), value.clone()));
                 }
                 if let Some(edition) = record_edition(rel) {
                     spans.extend(record_spans(edition, &value));
@@ -138,7 +149,7 @@ fn main() {
     .expect("write OUT_DIR");
     rule_indexes.push(']');
     fs::write(out.join("rule_indexes.rs"), rule_indexes).expect("write OUT_DIR");
-    let (index, tables) = search_data(&editions_json, &lexicons, &concept_names);
+    let (index, tables) = search_data(&editions_json, &lexicons, &questions, &concept_names);
     fs::write(out.join("search_index.rs"), index).expect("write OUT_DIR");
     fs::write(out.join("search_tables.rs"), tables).expect("write OUT_DIR");
     fs::write(out.join("concepts.rs"), concept_constants(&concept_names)).expect("write OUT_DIR");
@@ -191,7 +202,8 @@ fn concept_constants(concepts: &[(String, String)]) -> String {
 
 fn is_edition(rel: &str) -> bool {
     let parts: Vec<&str> = rel.split('/').collect();
-    matches!(parts.as_slice(), ["locales", _, file] if *file != "ui.yaml" && *file != "lexicon.yaml")
+    matches!(parts.as_slice(), ["locales", _, file]
+        if file.strip_suffix(".yaml").is_some_and(files::is_edition_name))
 }
 
 /// The edition a provision record describes (`locales/nl/provisions/onk-2023-nl.yaml`).
@@ -350,6 +362,7 @@ fn lang_of(rel: &str) -> String {
 fn search_data(
     editions: &[(String, serde_json::Value)],
     lexicons: &[(String, serde_json::Value)],
+    questions: &[(String, serde_json::Value)],
     concept_names: &[(String, String)],
 ) -> (String, String) {
     let mut stop = analyze::StopWords::default();
@@ -453,20 +466,8 @@ fn search_data(
             analyze::term_stems(name, "en", &stop),
         ));
     }
-    // Topics no rulebook covers go in with their slug marked, as
-    // `LexiconFile::topics` gives them.
-    fn topics(file: &serde_json::Value) -> Vec<(String, &serde_json::Value)> {
-        let concepts = file.get("concepts").and_then(|c| c.as_object());
-        let uncovered = file.get("not_covered").and_then(|c| c.as_object());
-        let concepts = concepts.into_iter().flatten().map(|(c, t)| (c.clone(), t));
-        let uncovered = uncovered
-            .into_iter()
-            .flatten()
-            .map(|(c, t)| (format!("!{c}"), t));
-        concepts.chain(uncovered).collect()
-    }
     for (lang, file) in lexicons {
-        for (concept, terms) in topics(file) {
+        for (concept, terms) in topics_of(file, "concepts") {
             for t in terms
                 .as_array()
                 .into_iter()
@@ -490,8 +491,62 @@ fn search_data(
     tables.push_str(&format!(
         "    ],\n    terms: {terms:?},\n    stem_index: {stem_index:?},\n    postings: {postings:?},\n"
     ));
+    // The example questions, analysed as the library's `Examples::of`
+    // analyses a `--data` tree's: same function.
+    let mut examples: Vec<(String, String, String)> = Vec::new();
+    for (lang, file) in questions {
+        for (topic, list) in topics_of(file, "questions") {
+            for q in list
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|q| q.as_str())
+            {
+                examples.push((lang.clone(), topic.clone(), q.to_string()));
+            }
+        }
+    }
+    let analysed = analyze::examples(
+        examples
+            .iter()
+            .map(|(l, t, q)| (l.as_str(), t.as_str(), q.as_str())),
+        &stop,
+        &vocab,
+    );
+    // Floats written as Rust reads them back bit for bit (`{:?}`).
+    let totals: Vec<String> = analysed
+        .totals
+        .iter()
+        .map(|(lang, topic, t)| {
+            format!(
+                "({lang}, {topic}, {}, {:?}, {:?})",
+                t.questions, t.log_prior, t.log_unseen
+            )
+        })
+        .collect();
+    tables.push_str(&format!(
+        "    example_topics: {:?},\n    example_counts: {:?},\n    example_lines: &{:?},\n    example_totals: &[{}],\n",
+        analysed.topics,
+        analysed.counts,
+        analysed.lines,
+        totals.join(", "),
+    ));
     tables.push_str("}\n");
     (index, tables)
+}
+
+/// A lexicon's or a question file's lists by topic (under `key`, then
+/// `not_covered`): topics no rulebook covers go in with their slug marked,
+/// as `LexiconFile::topics` gives them.
+fn topics_of<'v>(file: &'v serde_json::Value, key: &str) -> Vec<(String, &'v serde_json::Value)> {
+    let concepts = file.get(key).and_then(|c| c.as_object());
+    let uncovered = file.get("not_covered").and_then(|c| c.as_object());
+    let concepts = concepts.into_iter().flatten().map(|(c, t)| (c.clone(), t));
+    let uncovered = uncovered
+        .into_iter()
+        .flatten()
+        .map(|(c, t)| (format!("!{c}"), t));
+    concepts.chain(uncovered).collect()
 }
 
 /// The raw data of a rule or sub-part, read as `layout` reads the model.

@@ -83,6 +83,19 @@ pub struct SearchTables {
     /// Where the rules of the index say each stem, the rules numbered in
     /// index order (see `rules::analyze::postings`).
     pub postings: &'static str,
+    /// The topics of the example questions (`locales/<lang>/questions.yaml`),
+    /// each on its own line, a topic no rulebook covers marked as in
+    /// `terms` (see `rules::search::Examples`).
+    pub example_topics: &'static str,
+    /// Per language and stem, how many questions of each topic say it
+    /// (see `rules::analyze::AnalysedExamples`).
+    pub example_counts: &'static str,
+    /// Where each line of `example_counts` starts.
+    pub example_lines: &'static [u32],
+    /// Per language and topic: its questions and the naive Bayes model's
+    /// constants for it, log P(topic) and log P(stem | topic) of a stem none
+    /// of them says (see `rules::analyze::TopicTotals`).
+    pub example_totals: &'static [(u8, u16, u32, f64, f64)],
 }
 
 static SEARCH_TABLES: SearchTables = include!(concat!(env!("OUT_DIR"), "/search_tables.rs"));

@@ -1060,6 +1060,8 @@ messages! {
     CheckLexiconConcept = "check_lexicon_concept" [concept],
     /// A lexicon topic listed as covered by no rulebook that is a concept.
     CheckLexiconCoveredTopic = "check_lexicon_covered_topic" [concept],
+    /// Example questions on an uncovered topic the lexicon does not list.
+    CheckQuestionsUncoveredTopic = "check_questions_uncovered_topic" [concept],
     /// A lexicon entry without terms.
     CheckLexiconNoTerms = "check_lexicon_no_terms" [concept],
     /// A lexicon term with no words.

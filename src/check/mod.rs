@@ -84,9 +84,15 @@ pub fn check(store: &Store) -> Report {
     check_ui(store, &mut report);
     check_param_words(store, &loaded, &mut report);
     let slugs: BTreeSet<&str> = concepts.iter().map(|c| c.slug.as_str()).collect();
-    let (counts, problems) = crate::rules::lexicon::check(store.source(), &slugs);
+    let (mut counts, problems) = crate::rules::lexicon::check(store.source(), &slugs);
+    let (questions, question_problems) = crate::rules::questions::check(store.source(), &slugs);
+    for (lang, n) in questions {
+        if let Some(c) = counts.iter_mut().find(|c| c.lang == lang) {
+            c.questions = n;
+        }
+    }
     report.lexicon = counts;
-    for (file, message) in problems {
+    for (file, message) in problems.into_iter().chain(question_problems) {
         report.add(&file, message);
     }
     match Ui::load(store.source(), Lang::En) {

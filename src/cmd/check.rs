@@ -27,6 +27,7 @@ struct LexiconJson {
     terms: usize,
     concepts: usize,
     stop_words: usize,
+    questions: usize,
 }
 
 #[derive(Serialize)]
@@ -79,6 +80,7 @@ pub fn run(ctx: &Ctx) -> floor::Result<Output> {
                     terms: l.terms,
                     concepts: l.concepts,
                     stop_words: l.stop_words,
+                    questions: l.questions,
                 })
                 .collect(),
             findings: report
@@ -144,6 +146,7 @@ pub fn run(ctx: &Ctx) -> floor::Result<Output> {
                     ("lang", l.lang.code()),
                     ("terms", &l.terms.to_string()),
                     ("concepts", &l.concepts.to_string()),
+                    ("questions", &l.questions.to_string()),
                 ],
             )
         })

@@ -788,6 +788,144 @@ pub fn postings<'t>(rules: impl IntoIterator<Item = (&'t str, &'t str, &'t str)>
     )
 }
 
+/// Example questions counted for the search (see `search::Examples`): a
+/// naive Bayes model of which words each topic's questions use.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct AnalysedExamples {
+    /// The topics, a line each, in the order the questions first name them.
+    pub topics: String,
+    /// Sorted lines `lang stem<TAB>counts`, a newline before and after
+    /// each: per topic that has questions in that language saying the stem,
+    /// `topic:questions` (the topic a line of `topics`, from 0), separated
+    /// by spaces, in topic order.
+    pub counts: String,
+    /// Per language (a [`LANGS`] index) and topic: its questions and the
+    /// model's constants for it.
+    pub totals: Vec<(u8, u16, TopicTotals)>,
+    /// Where each line of `counts` starts, in order: a stem's line is found
+    /// by a binary search over these, comparing its start only (a scan
+    /// for line ends over long lines cost more than the rest of a search).
+    pub lines: Vec<u32>,
+}
+
+/// The naive Bayes model's smoothing: a stem counts as said by this many
+/// questions of every topic besides those that say it (a word no question
+/// of a topic says makes the topic less likely, not impossible).
+pub const QUESTION_ALPHA: f64 = 0.2;
+
+/// What the naive Bayes model of the example questions keeps of a topic in
+/// a language.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct TopicTotals {
+    /// Its questions.
+    pub questions: u32,
+    /// log P(topic): its share of the language's questions.
+    pub log_prior: f64,
+    /// log P(stem | topic) of a stem none of its questions says; a stem
+    /// `n` of them say adds ln((n + α) / α) to it.
+    pub log_unseen: f64,
+}
+
+/// Counts example questions, given as (language, topic, question): each
+/// question's distinct index terms (as a rule's text's), per language the
+/// questions of each topic saying each stem, and the totals a naive Bayes
+/// model needs. A question in a language not of [`LANGS`] is left out.
+pub fn examples<'q>(
+    questions: impl IntoIterator<Item = (&'q str, &'q str, &'q str)>,
+    stop: &StopWords,
+    vocab: &impl Words,
+) -> AnalysedExamples {
+    let mut topics: Vec<&str> = Vec::new();
+    let mut counts: BTreeMap<(&str, String), BTreeMap<usize, u32>> = BTreeMap::new();
+    let mut totals: BTreeMap<(usize, usize), (u32, u32)> = BTreeMap::new();
+    for (lang, topic, question) in questions {
+        let Some(l) = LANGS.iter().position(|x| *x == lang) else {
+            continue;
+        };
+        let t = match topics.iter().position(|x| *x == topic) {
+            Some(t) => t,
+            None => {
+                topics.push(topic);
+                topics.len() - 1
+            }
+        };
+        let terms = index_terms(question, lang, stop, vocab);
+        let stems: BTreeSet<&str> = terms.split(' ').filter(|s| !s.is_empty()).collect();
+        let total = totals.entry((l, t)).or_default();
+        total.0 += 1;
+        total.1 += u32::try_from(stems.len()).unwrap_or(u32::MAX);
+        for stem in stems {
+            if stem.contains(['\t', '\n']) {
+                continue;
+            }
+            *counts
+                .entry((lang, stem.to_string()))
+                .or_default()
+                .entry(t)
+                .or_default() += 1;
+        }
+    }
+    // Per language: its distinct stems and its questions.
+    let mut vocabulary = [0f64; 4];
+    for (lang, _) in counts.keys() {
+        if let Some(v) = LANGS
+            .iter()
+            .position(|x| x == lang)
+            .and_then(|l| vocabulary.get_mut(l))
+        {
+            *v += 1.0;
+        }
+    }
+    let mut questions = [0f64; 4];
+    for (&(l, _), &(q, _)) in &totals {
+        if let Some(n) = questions.get_mut(l) {
+            *n += f64::from(q);
+        }
+    }
+    let lines = counts
+        .into_iter()
+        .map(|((lang, stem), by_topic)| {
+            let list: Vec<String> = by_topic.iter().map(|(t, n)| format!("{t}:{n}")).collect();
+            format!("{lang} {stem}\t{}", list.join(" "))
+        })
+        .collect();
+    let mut names = String::new();
+    for topic in &topics {
+        names.push_str(topic);
+        names.push('\n');
+    }
+    let counts = sorted_lines(lines);
+    let mut starts = Vec::new();
+    let mut at = 0usize;
+    for line in counts.split('\n') {
+        if !line.is_empty() {
+            starts.push(u32::try_from(at).unwrap_or(u32::MAX));
+        }
+        at += line.len() + 1;
+    }
+    AnalysedExamples {
+        topics: names,
+        counts,
+        lines: starts,
+        totals: totals
+            .into_iter()
+            .map(|((l, t), (q, stems))| {
+                let all = questions.get(l).copied().unwrap_or(1.0).max(1.0);
+                let v = vocabulary.get(l).copied().unwrap_or(0.0);
+                (
+                    u8::try_from(l).unwrap_or(0),
+                    u16::try_from(t).unwrap_or(u16::MAX),
+                    TopicTotals {
+                        questions: q,
+                        log_prior: (f64::from(q) / all).ln(),
+                        log_unseen: (QUESTION_ALPHA / (f64::from(stems) + QUESTION_ALPHA * v)).ln(),
+                    },
+                )
+            })
+            .collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -991,6 +1129,54 @@ mod tests {
         }
         assert_eq!(stem("de", "haus"), "haus");
         assert_eq!(stem("de", "bonus"), "bonus");
+    }
+
+    /// Each question counts once for each distinct stem it says, under its
+    /// language and topic; a language the texts are not in is left out.
+    #[test]
+    fn example_questions_count_each_stem_once_per_question() {
+        let stop = StopWords::default();
+        let vocab = WordSet::default();
+        let counted = examples(
+            [
+                ("en", "calling-clock", "Call the clock!"),
+                ("en", "calling-clock", "clock, clock, call it"),
+                ("en", "!tipping", "tips"),
+                ("nl", "calling-clock", "klok"),
+                ("fr", "calling-clock", "horloge"),
+            ],
+            &stop,
+            &vocab,
+        );
+        assert_eq!(counted.topics, "calling-clock\n!tipping\n");
+        let lines: Vec<&str> = counted.counts.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(
+            lines,
+            [
+                "en call\t0:2",
+                "en clock\t0:2",
+                "en it\t0:1",
+                "en the\t0:1",
+                "en tip\t1:1",
+                "nl klok\t0:1",
+            ]
+        );
+        // Per (language, topic): its questions; its share of the language's
+        // questions; and a stem none of them says against the stems they
+        // say in all (6 and 1 in English, of 5 distinct; 1 in Dutch, of 1).
+        let totals = |questions: u32, share: f64, stems: f64, vocabulary: f64| TopicTotals {
+            questions,
+            log_prior: share.ln(),
+            log_unseen: (QUESTION_ALPHA / (stems + QUESTION_ALPHA * vocabulary)).ln(),
+        };
+        assert_eq!(
+            counted.totals,
+            [
+                (0, 0, totals(2, 2.0 / 3.0, 6.0, 5.0)),
+                (0, 1, totals(1, 1.0 / 3.0, 1.0, 5.0)),
+                (1, 0, totals(1, 1.0, 1.0, 1.0)),
+            ]
+        );
     }
 
     #[test]

@@ -268,6 +268,8 @@ pub struct Counts {
     pub concepts: usize,
     /// Stop words.
     pub stop_words: usize,
+    /// Example questions (`rules::questions`).
+    pub questions: usize,
 }
 
 /// Checks the lexicons of a data tree: every target concept exists, no term
@@ -349,6 +351,7 @@ pub fn check(
             terms,
             concepts: file.concepts.values().filter(|l| !l.is_empty()).count(),
             stop_words: file.stop_words.len(),
+            questions: 0,
         });
     }
     (counts, problems)

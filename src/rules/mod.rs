@@ -5,6 +5,7 @@ pub mod analyze;
 pub mod book;
 pub mod check;
 pub mod concepts;
+pub mod files;
 mod layout;
 pub mod lexicon;
 pub mod model;
@@ -12,6 +13,7 @@ pub mod number;
 pub mod overlay;
 pub mod params;
 pub mod provisions;
+pub mod questions;
 pub mod search;
 pub mod vocab;
 
@@ -65,7 +67,8 @@ pub struct Store {
 
 impl Store {
     /// Indexes the editions of a data tree without parsing them:
-    /// `locales/<lang>/<edition>.yaml`, every file but `ui.yaml`.
+    /// `locales/<lang>/<edition>.yaml`, every file but the language's own
+    /// (`files::LANGUAGE_FILES`).
     pub fn open(source: DataSource) -> crate::Result<Store> {
         let mut entries = Vec::new();
         for path in source.paths()? {
@@ -78,7 +81,7 @@ impl Store {
             let Some(id) = file.strip_suffix(".yaml") else {
                 continue;
             };
-            if id == "ui" || id == "lexicon" {
+            if !files::is_edition_name(id) {
                 continue;
             }
             let Some(language) = Lang::from_code(lang) else {

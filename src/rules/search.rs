@@ -23,7 +23,7 @@ use foldhash::{HashMap, HashMapExt};
 use memchr::memmem;
 
 use crate::error::LookupError;
-use crate::rules::analyze::{self, StopWords, Words};
+use crate::rules::analyze::{self, QUESTION_ALPHA, StopWords, Words};
 use crate::rules::lexicon::Lexicon;
 use crate::rules::{Edition, Rule};
 use crate::text::{fold, fold_mapped};
@@ -204,6 +204,186 @@ impl Postings {
     }
 }
 
+/// The example questions (`rules::questions`) as a search reads them: per
+/// language, how many questions of each topic say each stem, the basis of
+/// a naive Bayes model of the topics (see `question_topics`). The bundled
+/// ones are counted at build time.
+#[derive(Debug, Clone, Default)]
+pub struct Examples {
+    /// The topics, a topic no rulebook covers marked as in the lexicon.
+    topics: Vec<Cow<'static, str>>,
+    /// `analyze::AnalysedExamples::counts`.
+    counts: Cow<'static, str>,
+    /// Where each line of `counts` starts.
+    lines: Cow<'static, [u32]>,
+    /// Per language (`analyze::LANGS` order), per topic: its questions and
+    /// the model's constants for it.
+    totals: [Vec<analyze::TopicTotals>; 4],
+}
+
+impl Examples {
+    fn of_parts(
+        topics: Vec<Cow<'static, str>>,
+        counts: Cow<'static, str>,
+        lines: Cow<'static, [u32]>,
+        rows: &[(u8, u16, analyze::TopicTotals)],
+    ) -> Examples {
+        let mut totals: [Vec<analyze::TopicTotals>; 4] = Default::default();
+        for by_topic in &mut totals {
+            by_topic.resize(topics.len(), analyze::TopicTotals::default());
+        }
+        for &(lang, topic, t) in rows {
+            if let Some(slot) = totals
+                .get_mut(usize::from(lang))
+                .and_then(|by_topic| by_topic.get_mut(usize::from(topic)))
+            {
+                *slot = t;
+            }
+        }
+        Examples {
+            topics,
+            counts,
+            lines,
+            totals,
+        }
+    }
+
+    /// The bundled questions, from the build's tables.
+    pub fn embedded() -> Examples {
+        let tables = crate::data::search_tables();
+        Examples::of_parts(
+            tables.example_topics.lines().map(Cow::Borrowed).collect(),
+            Cow::Borrowed(tables.example_counts),
+            Cow::Borrowed(tables.example_lines),
+            &tables
+                .example_totals
+                .iter()
+                .map(|&(lang, topic, questions, log_prior, log_unseen)| {
+                    let t = analyze::TopicTotals {
+                        questions,
+                        log_prior,
+                        log_unseen,
+                    };
+                    (lang, topic, t)
+                })
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    /// Questions given as (language, topic, question), counted now with
+    /// the stop words and the vocabulary of the texts (as the build counts
+    /// the bundled ones).
+    pub fn of<'q>(
+        questions: impl IntoIterator<Item = (&'q str, &'q str, &'q str)>,
+        stop: &StopWords,
+        vocab: &Vocab,
+    ) -> Examples {
+        let analysed = analyze::examples(questions, stop, vocab);
+        Examples::of_parts(
+            analysed
+                .topics
+                .lines()
+                .map(|t| Cow::Owned(t.to_string()))
+                .collect(),
+            Cow::Owned(analysed.counts),
+            Cow::Owned(analysed.lines),
+            &analysed.totals,
+        )
+    }
+
+    /// The question files of a data tree (a language without one has no
+    /// questions).
+    pub fn load(
+        source: &crate::data::DataSource,
+        stop: &StopWords,
+        vocab: &Vocab,
+    ) -> Result<Examples, crate::Error> {
+        let mut files = Vec::new();
+        for lang in crate::ui::Lang::ALL {
+            if let Some(file) = crate::rules::questions::read(source, lang)? {
+                files.push((lang.code(), file));
+            }
+        }
+        let mut questions: Vec<(&str, String, &str)> = Vec::new();
+        for (lang, file) in &files {
+            for (topic, list) in file.topics() {
+                for q in list {
+                    questions.push((lang, topic.clone(), q));
+                }
+            }
+        }
+        Ok(Examples::of(
+            questions.iter().map(|(l, t, q)| (*l, t.as_str(), *q)),
+            stop,
+            vocab,
+        ))
+    }
+
+    /// How many questions there are.
+    pub fn len(&self) -> usize {
+        self.totals
+            .iter()
+            .flatten()
+            .map(|t| t.questions as usize)
+            .sum()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// A topic's slug, and whether no rulebook covers it.
+    fn topic(&self, t: usize) -> Option<(&str, bool)> {
+        let topic = self.topics.get(t)?;
+        Some(
+            match topic.strip_prefix(crate::rules::lexicon::NOT_COVERED_MARK) {
+                Some(slug) => (slug, true),
+                None => (topic.as_ref(), false),
+            },
+        )
+    }
+
+    /// The counts of a stem in a language's questions
+    /// (`topic:questions ...`), if any question says it.
+    fn counts_of(&self, lang: &str, stem: &str) -> Option<&str> {
+        let key = format!("{lang} {stem}\t");
+        // A line's first bytes, as many as the key's: lines sorted, their
+        // starts are too, so the first line whose start is not less is the
+        // stem's if it has one.
+        let start = |at: &u32| {
+            let from = *at as usize;
+            let bytes = self.counts.as_bytes();
+            bytes
+                .get(from..from.saturating_add(key.len()).min(bytes.len()))
+                .unwrap_or(&[])
+        };
+        let at = self.lines.partition_point(|at| start(at) < key.as_bytes());
+        self.lines
+            .get(at)
+            .and_then(|&from| self.counts.get(from as usize..))
+            .and_then(|rest| rest.split('\n').next())
+            .and_then(|line| line.strip_prefix(key.as_str()))
+            .filter(|list| !list.is_empty())
+    }
+
+    /// The (topic, questions) of a stem's counts.
+    fn topics_counted(list: &str) -> impl Iterator<Item = (usize, u32)> + '_ {
+        list.split(' ').filter_map(|entry| {
+            let (topic, n) = entry.split_once(':')?;
+            Some((topic.parse().ok()?, n.parse().ok()?))
+        })
+    }
+
+    /// Per topic whose questions in a language say a stem: how many do.
+    #[cfg(test)]
+    fn saying<'e>(&'e self, lang: &str, stem: &str) -> impl Iterator<Item = (usize, u32)> + 'e {
+        self.counts_of(lang, stem)
+            .into_iter()
+            .flat_map(Examples::topics_counted)
+    }
+}
+
 /// What a search looks in: the docs, the lexicon, the vocabulary.
 pub struct Index<'a> {
     /// Every rule of every edition that can be searched.
@@ -212,6 +392,8 @@ pub struct Index<'a> {
     pub lexicon: Lexicon,
     /// The words of the texts.
     pub vocab: Vocab,
+    /// The example questions.
+    pub examples: Examples,
     postings: Postings,
 }
 
@@ -222,19 +404,22 @@ impl Index<'static> {
             docs: embedded_docs(),
             lexicon: Lexicon::embedded(),
             vocab: Vocab::embedded(),
+            examples: Examples::embedded(),
             postings: Postings(Cow::Borrowed(crate::data::search_tables().postings)),
         }
     }
 }
 
 impl<'a> Index<'a> {
-    /// An index of any docs: where they say each stem is worked out now.
+    /// An index of any docs, without example questions: where they say
+    /// each stem is worked out now.
     pub fn new(docs: Vec<Doc<'a>>, lexicon: Lexicon, vocab: Vocab) -> Index<'a> {
         let postings = Postings::of(&docs);
         Index {
             docs,
             lexicon,
             vocab,
+            examples: Examples::default(),
             postings,
         }
     }
@@ -278,6 +463,12 @@ impl<'s> Index<'s> {
                 }
             }
         }
+        // The example questions of the tree: the build's for the bundled
+        // one, a `--data` tree's analysed now with its words.
+        let examples = match store.source() {
+            crate::data::DataSource::Embedded => Examples::embedded(),
+            source => Examples::load(source, &lexicon.stop, &vocab)?,
+        };
         let only_embedded = others.is_empty();
         for edition in others {
             docs.extend(
@@ -292,10 +483,14 @@ impl<'s> Index<'s> {
                 docs,
                 lexicon,
                 vocab,
+                examples,
                 postings: Postings(Cow::Borrowed(crate::data::search_tables().postings)),
             });
         }
-        Ok(Index::new(docs, lexicon, vocab))
+        Ok(Index {
+            examples,
+            ..Index::new(docs, lexicon, vocab)
+        })
     }
 }
 
@@ -1425,12 +1620,34 @@ pub fn search<'d, 'a>(
             topic.share = topic.share.max(factor * share);
         }
     }
+    // The topics of the example questions most like the query, even where
+    // no word of it is a rule's.
+    let liked = question_topics(&index.examples, &terms, &langs);
+    for &(concept, uncovered, _) in &liked {
+        topics.entry(concept).or_insert_with(|| Topic {
+            concept,
+            score: 0.0,
+            share: 0.0,
+            rules: editions
+                .docs_on(concept)
+                .iter()
+                .map(|&d| (d, 0.0))
+                .collect(),
+            uncovered,
+            said: 0,
+        });
+    }
     let mut ranked: Vec<Topic> = topics
         .into_values()
         .map(|mut t| {
-            // The share of the query's weight the topic explains.
-            t.score = (t.score / total * 10_000.0).round() / 10_000.0;
-            t.share /= total;
+            // The share of the query's weight the topic explains, and what
+            // the questions like it say of the topic.
+            let liked = liked
+                .iter()
+                .find(|(c, _, _)| *c == t.concept)
+                .map_or(0.0, |(_, _, share)| QUESTIONS * share);
+            t.score = ((t.score / total + liked) * 10_000.0).round() / 10_000.0;
+            t.share = t.share / total + liked;
             t.rules
                 .sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
             t
@@ -1519,6 +1736,99 @@ pub fn search<'d, 'a>(
         })
         .collect();
     Ok(Found { hits, coverage })
+}
+
+/// How much the topic the example questions give a query adds to its
+/// score and share, when they give it all.
+const QUESTIONS: f64 = 0.5;
+
+/// A topic the example questions give less of a query than this is left
+/// out: it could not change the ranking (at most [`QUESTIONS`] times this
+/// to a score), and every topic kept is one more to rank.
+const MIN_QUESTION_SHARE: f64 = 0.05;
+
+/// The topics the example questions give a query: per language of the
+/// query, a naive Bayes model over the questions of that language (which
+/// stems the questions of each topic say; each query word counts by the
+/// first of its readings whose words some question says), the topics'
+/// probabilities; per topic (and whether no rulebook covers it), the
+/// highest over the languages.
+fn question_topics<'e>(
+    examples: &'e Examples,
+    terms: &[Term],
+    langs: &[&str],
+) -> Vec<(&'e str, bool, f64)> {
+    let mut best: Vec<f64> = vec![0.0; examples.topics.len()];
+    for lang in langs {
+        let l = lang_index(lang);
+        let Some(totals) = examples.totals.get(l) else {
+            continue;
+        };
+        if totals.iter().all(|t| t.questions == 0) {
+            continue;
+        }
+        // The stems the query says, each once, with the questions' counts
+        // of them: per term, the first reading all of whose words some
+        // question says, each word by the first of its forms one does.
+        let mut said: Vec<(&str, &str)> = Vec::new();
+        for term in terms {
+            let chosen = term.readings.iter().find_map(|reading| {
+                reading
+                    .stems
+                    .get(l)?
+                    .iter()
+                    .map(|forms| {
+                        forms.iter().find_map(|stem| {
+                            examples
+                                .counts_of(lang, stem)
+                                .map(|list| (stem.as_str(), list))
+                        })
+                    })
+                    .collect::<Option<Vec<(&str, &str)>>>()
+            });
+            for (stem, list) in chosen.into_iter().flatten() {
+                if !said.iter().any(|(s, _)| *s == stem) {
+                    said.push((stem, list));
+                }
+            }
+        }
+        if said.is_empty() {
+            continue;
+        }
+        // log P(topic) + sum of log P(stem | topic), smoothed: what the
+        // topic's questions say of a stem none of them says, plus, for each
+        // stem some of them say, what those add.
+        let mut log: Vec<Option<f64>> = totals
+            .iter()
+            .map(|t| (t.questions > 0).then_some(t.log_prior + said.len() as f64 * t.log_unseen))
+            .collect();
+        for (_, list) in &said {
+            for (t, n) in Examples::topics_counted(list) {
+                if let Some(Some(x)) = log.get_mut(t) {
+                    *x += ((f64::from(n) + QUESTION_ALPHA) / QUESTION_ALPHA).ln();
+                }
+            }
+        }
+        let top = log
+            .iter()
+            .flatten()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max);
+        let sum: f64 = log.iter().flatten().map(|x| (x - top).exp()).sum();
+        for (t, x) in log.iter().enumerate() {
+            if let (Some(x), Some(b)) = (x, best.get_mut(t)) {
+                *b = b.max((x - top).exp() / sum);
+            }
+        }
+    }
+    best.iter()
+        .enumerate()
+        .filter(|(_, p)| **p >= MIN_QUESTION_SHARE)
+        .filter_map(|(t, &p)| {
+            let (slug, uncovered) = examples.topic(t)?;
+            Some((slug, uncovered, p))
+        })
+        .collect()
 }
 
 /// How many of the query's words a topic names, each word counting 1/k
@@ -1723,6 +2033,8 @@ struct Editions<'d> {
     topics: HashMap<&'d str, usize>,
     /// Per edition, per topic number, whether it has a rule on the topic.
     has: Vec<Vec<bool>>,
+    /// Per topic number, the docs on it, in index order.
+    docs_on: Vec<Vec<usize>>,
     /// Per doc.
     lengths: Vec<f64>,
 }
@@ -1733,6 +2045,14 @@ impl<'d> Editions<'d> {
         self.topics
             .get(concept)
             .is_some_and(|&t| self.has.get(e).and_then(|h| h.get(t)) == Some(&true))
+    }
+
+    /// The docs on a topic, in index order.
+    fn docs_on(&self, concept: &str) -> &[usize] {
+        self.topics
+            .get(concept)
+            .and_then(|&t| self.docs_on.get(t))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Whether an edition in a language `lang` accepts has a rule on a
@@ -1747,6 +2067,7 @@ impl<'d> Editions<'d> {
         let mut ids: Vec<&'d str> = Vec::new();
         let mut topics: HashMap<&'d str, usize> = HashMap::new();
         let mut has: Vec<Vec<bool>> = Vec::new();
+        let mut docs_on: Vec<Vec<usize>> = Vec::new();
         for (d, doc) in docs.iter().enumerate() {
             let e = match ids.iter().rposition(|id| *id == doc.edition) {
                 Some(e) => e,
@@ -1760,6 +2081,10 @@ impl<'d> Editions<'d> {
             members[e].push(d);
             let next = topics.len();
             let t = *topics.entry(doc.concept).or_insert(next);
+            if docs_on.len() <= t {
+                docs_on.resize(t + 1, Vec::new());
+            }
+            docs_on[t].push(d);
             if has[e].len() <= t {
                 has[e].resize(t + 1, false);
             }
@@ -1780,6 +2105,7 @@ impl<'d> Editions<'d> {
             langs,
             topics,
             has,
+            docs_on,
             lengths,
         }
     }
@@ -2472,8 +2798,17 @@ mod tests {
     }
 
     /// The first hit of a query in onk-2023-nl, checking that the two
-    /// topics are both hits and score alike.
+    /// topics are both hits and score alike. The ties are of the rules' and
+    /// the lexicon's words: the example questions, which would tell the
+    /// topics apart, are left out.
     fn first_of_a_tie(index: &Index<'static>, query: &str, tied: [&str; 2]) -> String {
+        let index = &Index {
+            examples: Examples::default(),
+            docs: index.docs.clone(),
+            lexicon: index.lexicon.clone(),
+            vocab: index.vocab.clone(),
+            postings: index.postings.clone(),
+        };
         let found = search(index, query, Some("onk-2023-nl"), 10).expect("search");
         let score = |concept: &str| {
             found
@@ -2527,5 +2862,88 @@ mod tests {
             assert!(!has_line(lines, w), "{w}");
         }
         assert!(!has_line("\n", "x"));
+    }
+
+    /// The bundled index with these example questions, (language, topic,
+    /// question), instead of the bundled ones.
+    fn with_questions(questions: &[(&str, &str, &str)]) -> Index<'static> {
+        let index = Index::embedded();
+        let examples = Examples::of(questions.iter().copied(), &index.lexicon.stop, &index.vocab);
+        Index { examples, ..index }
+    }
+
+    /// A word no rule and no lexicon term says, but example questions of one
+    /// topic do, finds that topic's rule; without those questions nothing
+    /// covers it.
+    #[test]
+    fn the_questions_a_query_is_like_name_its_topic() {
+        let query = "zorblatten";
+        let with = with_questions(&[
+            (
+                "nl",
+                "calling-clock",
+                "hij zit alweer te zorblatten aan tafel",
+            ),
+            ("nl", "calling-clock", "mag ik de klok vragen"),
+            ("nl", "misdeals", "de dealer gaf een kaart te veel"),
+        ]);
+        let found = search(&with, query, Some("onk-2023-nl"), 10).expect("search");
+        assert_eq!(found.coverage, Coverage::Covered);
+        let first = found.hits.first().map(|h| (h.doc.concept, h.doc.number));
+        assert_eq!(first, Some(("calling-clock", "29")));
+        // In every edition: the topic's rule in each.
+        let everywhere = search(&with, query, None, 10).expect("search");
+        let editions: BTreeSet<&str> = everywhere
+            .hits
+            .iter()
+            .filter(|h| h.doc.concept == "calling-clock")
+            .map(|h| h.doc.edition)
+            .collect();
+        assert_eq!(editions.len(), 5, "{everywhere:?}");
+        let without = with_questions(&[]);
+        let found = search(&without, query, Some("onk-2023-nl"), 10).expect("search");
+        assert_ne!(found.coverage, Coverage::Covered, "{found:?}");
+    }
+
+    /// Questions on a topic no rulebook covers make a query like them one
+    /// no rule answers, said so by the topic's slug.
+    #[test]
+    fn questions_on_an_uncovered_topic_say_no_rule_covers_it() {
+        let with = with_questions(&[
+            ("de", "!smoking", "darf ich am Tisch zorblatten"),
+            ("de", "!smoking", "Zorblattpause zwischen zwei Levels"),
+            ("de", "calling-clock", "er braucht ewig, ich will die Uhr"),
+        ]);
+        let found =
+            search(&with, "darf man hier zorblatten", Some("tda-2015-de"), 10).expect("search");
+        assert_eq!(found.coverage, Coverage::Uncovered("smoking"), "{found:?}");
+        assert!(found.hits.iter().all(|h| h.nearest), "{found:?}");
+    }
+
+    /// A stem's counts are found by the start of its line alone: a stem
+    /// that starts another's ("zor", "zork") finds only its own line, and a
+    /// stem no question says finds none.
+    #[test]
+    fn a_stems_counts_are_found_by_its_line() {
+        let index = Index::embedded();
+        let examples = Examples::of(
+            [
+                ("en", "misdeals", "zor zork"),
+                ("en", "calling-clock", "zork zorka"),
+                ("en", "calling-clock", "zork"),
+                ("nl", "misdeals", "zor"),
+            ],
+            &index.lexicon.stop,
+            &index.vocab,
+        );
+        let counts =
+            |lang: &str, stem: &str| -> Vec<(usize, u32)> { examples.saying(lang, stem).collect() };
+        assert_eq!(counts("en", "zor"), [(0, 1)]);
+        assert_eq!(counts("en", "zork"), [(0, 1), (1, 2)]);
+        assert_eq!(counts("en", "zorka"), [(1, 1)]);
+        assert_eq!(counts("nl", "zor"), [(0, 1)]);
+        for (lang, stem) in [("en", "zo"), ("en", "zorkaa"), ("de", "zor"), ("en", "")] {
+            assert!(counts(lang, stem).is_empty(), "{lang} {stem}");
+        }
     }
 }

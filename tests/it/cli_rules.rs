@@ -636,6 +636,8 @@ fn check_validates_and_counts_the_lexicons() {
         // Every concept has words in every language.
         assert_eq!(lang["concepts"], concepts, "{lang}");
         assert!(lang["terms"].as_u64().unwrap_or(0) >= 400, "{lang}");
+        // And example questions in every language.
+        assert!(lang["questions"].as_u64().unwrap_or(0) >= 2000, "{lang}");
     }
     // A --data tree whose lexicon names an unknown concept or an empty term.
     let _dir_dir = crate::common::scratch_dir();
@@ -651,6 +653,13 @@ fn check_validates_and_counts_the_lexicons() {
         "stop_words: [de]\nconcepts:\n  klokje: [klok]\n  calling-clock: [\"\", klok, Klok]\nnot_covered:\n  penalties: [straf]\n",
     )
     .expect("write");
+    // ... and whose example questions do the same, or name an uncovered
+    // topic its lexicon does not list.
+    std::fs::write(
+        dir.join("locales/nl/questions.yaml"),
+        "questions:\n  klokje: [\"mag ik de klok vragen\"]\n  calling-clock: [\"\", \"hij zit te kwakkelen\", \"Hij zit te kwakkelen!\"]\nnot_covered:\n  tipping: [\"fooi geven\"]\n",
+    )
+    .expect("write");
     let out = floor()
         .args(["check", "--data", &dir.display().to_string()])
         .assert()
@@ -664,6 +673,10 @@ fn check_validates_and_counts_the_lexicons() {
         "`calling-clock` has an empty term",
         "`calling-clock` lists `Klok` twice",
         "`penalties` is listed under not_covered but is a concept of locales/concepts.yaml",
+        "locales/nl/questions.yaml: concept `klokje` is not in locales/concepts.yaml",
+        "locales/nl/questions.yaml: `calling-clock` has an empty term",
+        "locales/nl/questions.yaml: `calling-clock` lists `Hij zit te kwakkelen!` twice",
+        "locales/nl/questions.yaml: `tipping` is not listed under not_covered in this language's lexicon",
     ] {
         assert!(out.contains(needle), "{needle}: {out}");
     }
@@ -675,6 +688,16 @@ fn check_validates_and_counts_the_lexicons() {
         &dir.display().to_string(),
         "--rules",
         "dpc-2019-en",
+    ]);
+    assert_eq!(hits[0]["concept"], "calling-clock", "{hits}");
+    // ... and its own example questions: a word only one of them says.
+    let hits = json(&[
+        "search",
+        "kwakkelen",
+        "--data",
+        &dir.display().to_string(),
+        "--rules",
+        "onk-2023-nl",
     ]);
     assert_eq!(hits[0]["concept"], "calling-clock", "{hits}");
     let _ = std::fs::remove_dir_all(&dir);

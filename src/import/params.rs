@@ -591,9 +591,19 @@ fn meant(tokens: &[Vec<Token>], lw: &Folded) -> Vec<Vec<Option<String>>> {
 /// The first place (sentence, word) where every meaning of `sign` stands
 /// within [`MEANING_WINDOW`] words (`meant`: each word's meaning).
 fn window(sign: &BTreeSet<String>, meant: &[Vec<Option<String>>]) -> Option<(usize, usize)> {
+    window_of(sign, meant, MEANING_WINDOW)
+}
+
+/// The first place (sentence, word) where every meaning of `sign` stands
+/// within `size` words.
+fn window_of(
+    sign: &BTreeSet<String>,
+    meant: &[Vec<Option<String>>],
+    size: usize,
+) -> Option<(usize, usize)> {
     for (s, sentence) in meant.iter().enumerate() {
         for at in 0..sentence.len() {
-            let end = (at + MEANING_WINDOW).min(sentence.len());
+            let end = (at + size).min(sentence.len());
             let here = sentence.get(at..end).unwrap_or(&[]);
             if sign
                 .iter()
@@ -2048,6 +2058,14 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
             d.sentence = sentence;
             sure = true;
         }
+        if !sure
+            && let Some((value, sentence)) =
+                denied(&d, lw, en).or_else(|| named_in_rule(edition, &d, lw, en))
+        {
+            listing = Some(value);
+            d.sentence = sentence;
+            sure = true;
+        }
         let home = Params::home(&d.key);
         let rule = edition
             .rules_mut()
@@ -2066,6 +2084,172 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
     }
     *doubts = kept;
     found
+}
+
+/// The vocabulary's meaning of the words that make an exception ("except
+/// between the small blind and the button").
+const EXCEPT: &str = "except";
+
+/// How near the meanings of a value's name must stand to name it: a
+/// window of this many words of one sentence or clause.
+const NAME_WINDOW: usize = 6;
+
+/// What a value denies, where its gloss says "not" or "never": the first
+/// meaning after the word that says no ("never seated between the small
+/// blind and the button": seat).
+fn denial(id: &str, en: &Folded) -> Option<String> {
+    let tokens = tokenize(en.gloss(id)?, en);
+    let at = tokens
+        .iter()
+        .position(|t| matches!(t, Token::Word(w) if en.negates(w)))?;
+    tokens.get(at + 1..)?.iter().find_map(|t| match t {
+        Token::Word(w) => en.meaning(w).map(str::to_string),
+        _ => None,
+    })
+}
+
+/// A choice point whose values deny different things ([`denial`]: "not
+/// dealt in", "never seated") settled by what the sentence's own "not" or
+/// "except" bears on: the first word after it (else the nearest before it,
+/// within [`MEANING_WINDOW`] words) that means one of the things denied.
+/// Every such word of the sentence must bear on the same thing; of the
+/// values that deny it, the one whose name the sentence carries (a value
+/// narrower than another so carried is that one's words) is set.
+fn denied(d: &Doubt, lw: &Folded, en: &Folded) -> Option<(Value, String)> {
+    let domain = Params::choices(&d.key)?;
+    if !d.readings.iter().all(Value::is_string) {
+        return None;
+    }
+    let denials: Vec<(&str, String)> = domain
+        .iter()
+        .map(|v| denial(v, en).map(|m| (*v, m)))
+        .collect::<Option<_>>()?;
+    let kinds: BTreeSet<&str> = denials.iter().map(|(_, m)| m.as_str()).collect();
+    if kinds.len() < 2 {
+        return None;
+    }
+    let tokens = tokenize(&d.sentence, lw);
+    let kind = |t: &Token| match t {
+        Token::Word(w) => lw.meaning(w).filter(|m| kinds.contains(m)),
+        _ => None,
+    };
+    let mut borne: BTreeSet<&str> = BTreeSet::new();
+    for (at, t) in tokens.iter().enumerate() {
+        let Token::Word(w) = t else { continue };
+        if !lw.negates(w) && lw.meaning(w) != Some(EXCEPT) {
+            continue;
+        }
+        let after = tokens.iter().skip(at + 1).take(MEANING_WINDOW);
+        let before = tokens[at.saturating_sub(MEANING_WINDOW)..at].iter().rev();
+        if let Some(m) = after
+            .filter_map(kind)
+            .next()
+            .or_else(|| before.filter_map(kind).next())
+        {
+            borne.insert(m);
+        }
+    }
+    let [denied] = borne.into_iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let sentence = said(&tokens, lw);
+    let carried: Vec<&str> = denials
+        .iter()
+        .filter(|(v, m)| m == denied && name_meanings(v, en).is_subset(&sentence))
+        .map(|(v, _)| *v)
+        .collect();
+    let widest: Vec<&str> = carried
+        .iter()
+        .copied()
+        .filter(|v| !carried.iter().any(|o| o != v && narrower(v, o, en)))
+        .collect();
+    let [chosen] = widest[..] else {
+        return None;
+    };
+    Some((Value::from(chosen), d.sentence.clone()))
+}
+
+/// A choice point settled by the values' own names in its rule: of every
+/// value of the type, one alone is named in the rule's sentences and
+/// clauses (every meaning of its name, or gloss, within [`NAME_WINDOW`]
+/// words; a value narrower than another named is that one's words), and
+/// in the sentence that names it every other value is refuted by its own
+/// words ([`refuted_by_name`]). A name of one meaning names a value only
+/// where every other value's name says more in the same words (the
+/// smaller bet, not the pot): their own words, absent, tell it apart; a
+/// type of one value needs two. The candidates the point offers do not
+/// limit it: they were read by other books' words, the value by its own.
+fn named_in_rule(
+    edition: &Edition,
+    d: &Doubt,
+    lw: &Folded,
+    en: &Folded,
+) -> Option<(Value, String)> {
+    let domain = Params::choices(&d.key)?;
+    if domain == ["true", "false"] || !d.readings.iter().all(Value::is_string) {
+        return None;
+    }
+    let rule = edition.rule(&d.rule)?;
+    let pieces: Vec<String> = labelled(rule)
+        .into_iter()
+        .flat_map(|(s, _)| {
+            let mut all = clauses(&s);
+            if all.len() > 1 {
+                all.push(s);
+            }
+            all
+        })
+        .collect();
+    let mut named: Vec<(&str, usize)> = Vec::new();
+    for (k, piece) in pieces.iter().enumerate() {
+        let meant = meant(&[tokenize(piece, lw)], lw);
+        for v in domain {
+            let name = name_meanings(v, en);
+            if !name.is_empty()
+                && !named.iter().any(|(x, _)| x == v)
+                && window_of(&name, &meant, NAME_WINDOW).is_some()
+            {
+                named.push((v, k));
+            }
+        }
+    }
+    let widest: Vec<(&str, usize)> = named
+        .iter()
+        .copied()
+        .filter(|(v, _)| !named.iter().any(|(o, _)| o != v && narrower(v, o, en)))
+        .collect();
+    let [(chosen, at)] = widest[..] else {
+        return None;
+    };
+    let name = name_meanings(chosen, en);
+    let others: Vec<&str> = domain.iter().copied().filter(|o| *o != chosen).collect();
+    let enough = if others.is_empty() {
+        name.len() >= 2
+    } else {
+        name.len() >= 2 || others.iter().all(|o| narrower(chosen, o, en))
+    };
+    let piece = pieces.get(at)?;
+    let sentence = said(&tokenize(piece, lw), lw);
+    // A value narrower than the chosen one has no words of its own to
+    // refute it by: its words are the chosen one's.
+    let wider: Vec<&str> = others
+        .iter()
+        .copied()
+        .filter(|o| !narrower(o, chosen, en))
+        .collect();
+    let alone = refuted_by_name(chosen, &others_and(chosen, &wider), &sentence, en);
+    // The point's own sentence speaking of the value in part (some of its
+    // name's meanings, not all) may state it otherwise.
+    let own = said(&tokenize(&d.sentence, lw), lw);
+    let in_part = !own.is_disjoint(&name) && !name.is_subset(&own);
+    (enough && alone && !in_part).then(|| (Value::from(chosen), piece.clone()))
+}
+
+/// `chosen` followed by `others`, as [`refuted_by_name`] takes them.
+fn others_and<'a>(chosen: &'a str, others: &[&'a str]) -> Vec<&'a str> {
+    std::iter::once(chosen)
+        .chain(others.iter().copied())
+        .collect()
 }
 
 /// A number point settled by another sentence of its rule than the one
@@ -3915,6 +4099,173 @@ mod tests {
         for (text, want) in rows {
             assert_eq!(read(&text), want, "{text}");
         }
+    }
+
+    /// Values that deny different things (not dealt in, never seated) are
+    /// told apart by what the sentence's own "not" or "except" bears on,
+    /// in every language.
+    #[test]
+    fn a_value_is_read_by_what_the_sentences_no_bears_on() {
+        let c = cues();
+        let en = c.words.of(Lang::En);
+        let read = |lang: Lang, sentence: &str| {
+            let d = Doubt {
+                key: "new_player_between_sb_button".to_string(),
+                rule: "8".to_string(),
+                readings: vec![Value::from("dealt-out")],
+                sentence: sentence.to_string(),
+            };
+            denied(&d, c.words.of(lang), en).map(|(v, _)| v)
+        };
+        let rows: [(Lang, &str, Option<&str>); 10] = [
+            (
+                Lang::En,
+                "They draw a seat and are dealt in except between the small blind and button.",
+                Some("dealt-out"),
+            ),
+            (
+                Lang::De,
+                "Sie werden auf eine Position gesetzt und können, außer zwischen Small-Blind und Button, sofort mitspielen.",
+                Some("dealt-out"),
+            ),
+            (
+                Lang::Nl,
+                "Wanneer deze geplaatst wordt tussen de small blind en de button wordt de speler niet ingedeeld.",
+                Some("dealt-out"),
+            ),
+            (
+                Lang::Nl,
+                "Ze krijgen een willekeurige plaats, met uitzondering van de plek tussen de Small Blind en Button.",
+                Some("never-seated"),
+            ),
+            (
+                Lang::En,
+                "They are never seated between the small blind and the button.",
+                Some("never-seated"),
+            ),
+            // Between the blinds only: the narrower value.
+            (
+                Lang::Sk,
+                "Karty im nebudú rozdané, ak dostanú miesto medzi blindami.",
+                Some("dealt-out-between-blinds"),
+            ),
+            // No word says no.
+            (
+                Lang::En,
+                "They are dealt in between the small blind and the button.",
+                None,
+            ),
+            // Two words that say no, bearing on different things.
+            (
+                Lang::En,
+                "They are never seated there and not dealt in between the small blind and the button.",
+                None,
+            ),
+            // What is denied, without where.
+            (Lang::En, "They are not dealt in.", None),
+            // A word that says no and nothing denied near it.
+            (
+                Lang::Nl,
+                "Niet alle spelers zitten tussen de small blind en de button.",
+                None,
+            ),
+        ];
+        for (lang, sentence, want) in rows {
+            assert_eq!(read(lang, sentence), want.map(Value::from), "{sentence}");
+        }
+    }
+
+    /// A choice is read by the value its rule alone names in the value's
+    /// own words, whatever the point offered; never where another value is
+    /// named too or the sentence does not refute the others.
+    #[test]
+    fn a_choice_is_read_by_the_one_value_its_rule_names() {
+        let c = cues();
+        let en = c.words.of(Lang::En);
+        let read = |edition: &str, concept: &str, key: &str, text: &str, sentence: &str| {
+            let (ed, number) = edition_saying(edition, concept, text);
+            let d = Doubt {
+                key: key.to_string(),
+                rule: number,
+                readings: vec![Value::from("big-blind")],
+                sentence: sentence.to_string(),
+            };
+            named_in_rule(&ed, &d, c.words.of(ed.language), en).map(|(v, _)| v)
+        };
+        let undercall = (
+            "tda-2019-sk",
+            "binding-declarations-undercalls",
+            "undercall_preflop_opener",
+        );
+        let unclear = ("tda-2015-de", "unclear-bets", "unclear_bet_reading");
+        let hi_lo = ("tda-2019-sk", "odd-chips", "hi_lo_odd_chip");
+        // (edition, concept, key) of the rule; its text; the value read.
+        type Row<'a> = ((&'a str, &'a str, &'a str), &'a str, Option<&'a str>);
+        let rows: [Row; 9] = [
+            (
+                undercall,
+                "Otváracia stávka je prvá stávka v každom stávkovom kole. Pred flopom je otváracia stávka prvý raise po blindoch.",
+                Some("first-raise"),
+            ),
+            // Both values named.
+            (
+                undercall,
+                "Pred flopom je otváracia stávka prvý raise po blindoch, nie veľký blind.",
+                None,
+            ),
+            // A name of one meaning that the others' names say more than.
+            (
+                unclear,
+                "Ist eine Bet unklar, ist diejenige zu wählen, die der kleineren Bet entspricht.",
+                Some("smaller"),
+            ),
+            (
+                unclear,
+                "Ist eine Bet unklar, gilt die Bet, die kleiner als der Pot ist.",
+                Some("below-pot"),
+            ),
+            (
+                unclear,
+                "Ist eine Bet unklar, gilt die Bet, die kleiner oder gleich dem Pot ist.",
+                Some("at-most-pot"),
+            ),
+            // Nothing named.
+            (unclear, "Ist eine Bet unklar, gilt die größere Bet.", None),
+            // A type of one value: its two meanings, near.
+            (
+                hi_lo,
+                "Pri H/L hrách bude žetón pridelený do high banku.",
+                Some("high-half"),
+            ),
+            (
+                hi_lo,
+                "Nepárny žetón dostane hráč s najvyššou kartou.",
+                None,
+            ),
+            (
+                hi_lo,
+                "Hráč s high kartou, ktorý sedí naľavo od buttonu, dostane nepárny žetón z banku.",
+                None,
+            ),
+        ];
+        for ((edition, concept, key), text, want) in rows {
+            assert_eq!(
+                read(edition, concept, key, text, text),
+                want.map(Value::from),
+                "{text}"
+            );
+        }
+        // The point's own sentence speaks of the value in part: it may
+        // state it otherwise.
+        let (edition, concept, key) = hi_lo;
+        let text = "Pri H/L hrách bude žetón pridelený do high banku.";
+        let part = "Pri H/L hrách bude žetón pridelený hráčovi s high kartou.";
+        assert_eq!(read(edition, concept, key, text, part), None);
+        let other = "Nepárny žetón dostane hráč naľavo od buttonu.";
+        assert_eq!(
+            read(edition, concept, key, text, other),
+            Some(Value::from("high-half"))
+        );
     }
 
     /// A bundled edition, to change, and the number of its rule on `concept`.

@@ -453,6 +453,7 @@ pub fn by_meaning(
     }
     let lists = known_lists(knowledge);
     let lw = words.of(edition.language);
+    let en = words.of(Lang::En);
     let mut found = Vec::new();
     let mut open = Vec::new();
     for rule in edition.rules_mut() {
@@ -522,7 +523,13 @@ pub fn by_meaning(
                     .collect();
                 match hits.as_slice() {
                     [] => continue,
-                    [(v, at, agree)] => (Value::Array(vec![v.clone()]), *at, *agree >= 2),
+                    [(v, at, agree)] => {
+                        // Another value named in its own words is no
+                        // sentence to set this one by.
+                        let here = tokens.get(at.0).map(|t| said(t, lw)).unwrap_or_default();
+                        let sure = *agree >= 2 && !names_another(key, v, &here, en);
+                        (Value::Array(vec![v.clone()]), *at, sure)
+                    }
                     many => {
                         let at = many.iter().map(|(_, at, _)| *at).min().unwrap_or_default();
                         let readings = many.iter().map(|(v, _, _)| v.clone()).collect();
@@ -1397,6 +1404,7 @@ pub fn by_quote(
     doubts: &mut [Doubt],
 ) -> (Vec<Found>, Vec<Doubt>) {
     let words = &knowledge.cues.words;
+    let en = words.of(Lang::En);
     let terms: BTreeMap<Lang, Vec<(Vec<String>, &str)>> = Lang::ALL
         .into_iter()
         .map(|lang| {
@@ -1587,12 +1595,26 @@ pub fn by_quote(
                     let Some((s, alone)) = align(k) else {
                         continue;
                     };
-                    let read = match k.value.as_u64() {
+                    let read: Vec<(Value, bool)> = match k.value.as_u64() {
                         Some(v) => number_at(v, k, sentences.get(s), lw).into_iter().collect(),
-                        None => feats
-                            .get(s)
-                            .map(|f| choice_at(key, f, &known))
-                            .unwrap_or_default(),
+                        None => {
+                            // Another value named in its own words is no
+                            // sentence to set this one by.
+                            let here = sentences
+                                .get(s)
+                                .map(|t| said(&tokenize(t, lw), lw))
+                                .unwrap_or_default();
+                            feats
+                                .get(s)
+                                .map(|f| choice_at(key, f, &known))
+                                .unwrap_or_default()
+                                .into_iter()
+                                .map(|(v, strong)| {
+                                    let other = names_another(key, &v, &here, en);
+                                    (v, strong && !other)
+                                })
+                                .collect()
+                        }
                     };
                     for (value, strong) in read {
                         out.push(((value, s, (alone && strong).then_some(k.edition)), alone));
@@ -2038,22 +2060,32 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
         // A list read anew by its items' names, or the one candidate of
         // several the sentence states, where that decides it.
         let mut listing: Option<Value> = implied(edition, &d);
+        // A choice point quoting a sentence outside the parts of its rule
+        // that speak of the parameter is not settled by that sentence.
+        let astray = d.readings.iter().all(Value::is_string)
+            && edition.rule(&d.rule).is_some_and(|r| {
+                in_rule(r, &d.sentence)
+                    && topic_sentences(r, &d.key, lw, en)
+                        .is_some_and(|topic| !topic.iter().any(|t| quotes(t, &d.sentence)))
+            });
         let mut sure = listing.is_some()
-            || match d.readings.as_slice() {
-                [Value::String(id)] => {
-                    sure_choice(&known, &d, id, lw, en) || other_outcome(edition, &d, id, lw, en)
-                }
-                [Value::Array(items)] => {
-                    listing = sure_list(&known, &d, items, edition, lw, en);
-                    listing.is_some()
-                }
-                [Value::Number(n)] => sure_number(&known, &d, n.as_u64(), lw),
-                [_, _, ..] => {
-                    listing = sure_among(&known, &d, lw, en);
-                    listing.is_some()
-                }
-                _ => false,
-            };
+            || !astray
+                && match d.readings.as_slice() {
+                    [Value::String(id)] => {
+                        sure_choice(&known, &d, id, lw, en)
+                            || other_outcome(edition, &d, id, lw, en)
+                    }
+                    [Value::Array(items)] => {
+                        listing = sure_list(&known, &d, items, edition, lw, en);
+                        listing.is_some()
+                    }
+                    [Value::Number(n)] => sure_number(&known, &d, n.as_u64(), lw),
+                    [_, _, ..] => {
+                        listing = sure_among(&known, &d, lw, en);
+                        listing.is_some()
+                    }
+                    _ => false,
+                };
         if !sure && let Some(sentence) = sure_elsewhere(&known, &d, edition, lw) {
             d.sentence = sentence;
             sure = true;
@@ -2190,9 +2222,16 @@ fn named_in_rule(
         return None;
     }
     let rule = edition.rule(&d.rule)?;
-    let pieces: Vec<String> = labelled(rule)
+    // A point quoting words its rule does not print is read in them alone.
+    let sentences = if in_rule(rule, &d.sentence) {
+        topic_sentences(rule, &d.key, lw, en)
+            .unwrap_or_else(|| labelled(rule).into_iter().map(|(s, _)| s).collect())
+    } else {
+        vec![d.sentence.clone()]
+    };
+    let pieces: Vec<String> = sentences
         .into_iter()
-        .flat_map(|(s, _)| {
+        .flat_map(|s| {
             let mut all = clauses(&s);
             if all.len() > 1 {
                 all.push(s);
@@ -2238,11 +2277,93 @@ fn named_in_rule(
         .filter(|o| !narrower(o, chosen, en))
         .collect();
     let alone = refuted_by_name(chosen, &others_and(chosen, &wider), &sentence, en);
-    // The point's own sentence speaking of the value in part (some of its
-    // name's meanings, not all) may state it otherwise.
-    let own = said(&tokenize(&d.sentence, lw), lw);
-    let in_part = !own.is_disjoint(&name) && !name.is_subset(&own);
+    // The point's own sentence speaking of the value in part (a meaning
+    // of its name no other value's name has, not all of them) may state it
+    // otherwise.
+    let point = said(&tokenize(&d.sentence, lw), lw);
+    let theirs: BTreeSet<String> = others.iter().flat_map(|o| name_meanings(o, en)).collect();
+    let own: BTreeSet<&String> = name.difference(&theirs).collect();
+    let in_part = own.iter().any(|m| point.contains(*m)) && !name.is_subset(&point);
     (enough && alone && !in_part).then(|| (Value::from(chosen), piece.clone()))
+}
+
+/// The sentences of the parts of a rule that speak of parameter `key`:
+/// those whose text carries every meaning of the key's own words (a pot
+/// limit underbet's part, not the no-limit one's); `None` where the key's
+/// words mean nothing or no part carries them all.
+fn topic_sentences(
+    rule: &crate::rules::Rule,
+    key: &str,
+    lw: &Folded,
+    en: &Folded,
+) -> Option<Vec<String>> {
+    let topic = said(&tokenize(&key.replace('_', " "), en), en);
+    if topic.is_empty() {
+        return None;
+    }
+    let mut parts: Vec<(String, Vec<String>)> = Vec::new();
+    let (mut inline, mut last) = (String::new(), String::new());
+    for (sentence, label) in labelled(rule) {
+        let top = label.split('.').next().unwrap_or_default().to_string();
+        if top != last {
+            inline.clear();
+            last.clone_from(&top);
+        }
+        // A part whose label the text prints ("A: In no limit ...") starts
+        // at its sentence.
+        if let Some(l) = inline_label(&sentence) {
+            inline = l;
+        }
+        let part = format!("{top}/{inline}");
+        match parts.iter_mut().find(|(p, _)| *p == part) {
+            Some((_, list)) => list.push(sentence),
+            None => parts.push((part, vec![sentence])),
+        }
+    }
+    let speaking: Vec<String> = parts
+        .into_iter()
+        .filter(|(_, list)| topic.is_subset(&said(&tokenize(&list.join(" "), lw), lw)))
+        .flat_map(|(_, list)| list)
+        .collect();
+    (!speaking.is_empty()).then_some(speaking)
+}
+
+/// The label a sentence opens with, as a part's label is printed ("A:",
+/// "B)").
+fn inline_label(sentence: &str) -> Option<String> {
+    let mut chars = sentence.chars();
+    let label = chars.next().filter(char::is_ascii_uppercase)?;
+    let mark = chars.next().filter(|c| matches!(c, ':' | ')'))?;
+    chars
+        .next()
+        .filter(|c| c.is_whitespace())
+        .map(|_| format!("{label}{mark}"))
+}
+
+/// Whether a rule prints `sentence` (in one of its sentences, or as
+/// several of them).
+fn in_rule(rule: &crate::rules::Rule, sentence: &str) -> bool {
+    labelled(rule).iter().any(|(s, _)| quotes(s, sentence))
+}
+
+/// Whether `sentence` is (part of) `piece`, or holds it.
+fn quotes(piece: &str, sentence: &str) -> bool {
+    let sentence = sentence.trim();
+    !sentence.is_empty() && (piece.contains(sentence) || sentence.contains(piece.trim()))
+}
+
+/// Whether a sentence's meanings (`said`) name a value of `key`'s type
+/// other than `v` in that value's own words (every meaning of its name,
+/// two at least) and do not so name `v`.
+fn names_another(key: &str, v: &Value, said: &BTreeSet<String>, en: &Folded) -> bool {
+    let (Some(domain), Some(v)) = (Params::choices(key), v.as_str()) else {
+        return false;
+    };
+    let named = |id: &str| {
+        let name = name_meanings(id, en);
+        name.len() >= 2 && name.is_subset(said)
+    };
+    !named(v) && domain.iter().any(|o| *o != v && named(o))
 }
 
 /// `chosen` followed by `others`, as [`refuted_by_name`] takes them.
@@ -3566,13 +3687,15 @@ mod tests {
             (&["at-most-pot", "below-pot"], below, Some("below-pot")),
             // The wider value's own word (equal) stands in the sentence.
             (&["below-pot"], wider, None),
-            // Its own word is missing.
-            (&["at-most-pot"], below, None),
-            // Neither names the pot.
+            // Its own word is missing: the value the sentence names
+            // instead.
+            (&["at-most-pot"], below, Some("below-pot")),
+            // Neither names the pot: the value the sentence names, which
+            // the point did not offer.
             (
                 &["at-most-pot", "below-pot"],
                 "If a bet can be read two ways, the smaller bet is taken.",
-                None,
+                Some("smaller"),
             ),
         ];
         for (readings, sentence, want) in rows {
@@ -4258,14 +4381,146 @@ mod tests {
         // The point's own sentence speaks of the value in part: it may
         // state it otherwise.
         let (edition, concept, key) = hi_lo;
-        let text = "Pri H/L hrách bude žetón pridelený do high banku.";
+        let high = "Pri H/L hrách bude žetón pridelený do high banku.";
         let part = "Pri H/L hrách bude žetón pridelený hráčovi s high kartou.";
-        assert_eq!(read(edition, concept, key, text, part), None);
+        let text = format!("{part} {high}");
+        assert_eq!(read(edition, concept, key, &text, part), None);
+        // ... and one that speaks of other things does not.
         let other = "Nepárny žetón dostane hráč naľavo od buttonu.";
+        let text = format!("{other} {high}");
         assert_eq!(
-            read(edition, concept, key, text, other),
+            read(edition, concept, key, &text, other),
             Some(Value::from("high-half"))
         );
+        // A point quoting words its rule does not print is read in them.
+        assert_eq!(read(edition, concept, key, high, other), None);
+    }
+
+    /// The parts of a rule that speak of a parameter (its key's own
+    /// words: pot limit) are where its choice is read; a point quoting
+    /// another part (no limit) is not settled by that sentence.
+    #[test]
+    fn a_choice_is_read_in_the_part_of_its_rule_that_speaks_of_it() {
+        let c = cues();
+        let en = c.words.of(Lang::En);
+        let key = "pot_limit_underbet_window";
+        let no_limit = "A: In No limit: Een Bet lager dan het minimum wordt op ieder moment van de huidige bet ronde gecorrigeerd.";
+        let read = |text: &str| {
+            let (ed, number) = edition_saying("onk-2023-nl", "incorrect-bets", text);
+            let d = Doubt {
+                key: key.to_string(),
+                rule: number,
+                readings: vec![Value::from("current-street")],
+                sentence: no_limit.to_string(),
+            };
+            named_in_rule(&ed, &d, c.words.of(Lang::Nl), en).map(|(v, _)| v)
+        };
+        let rows: [(String, Option<&str>); 4] = [
+            (
+                format!(
+                    "{no_limit} B: In Pot Limit: Als de bet te laag is, wordt deze gecorrigeerd totdat er een bindende actie is geweest."
+                ),
+                Some("until-substantial-action"),
+            ),
+            (
+                format!(
+                    "{no_limit} B: In Pot Limit: Als de bet te laag is, wordt deze in de huidige ronde gecorrigeerd."
+                ),
+                Some("current-street"),
+            ),
+            // No part speaks of pot limit: the whole rule, naming both.
+            (
+                format!(
+                    "{no_limit} Als de bet te laag is, wordt deze gecorrigeerd totdat er een bindende actie is geweest."
+                ),
+                None,
+            ),
+            // The pot limit part names no value.
+            (
+                format!(
+                    "{no_limit} B: In Pot Limit: Als de bet te laag is, beslist de toernooileiding."
+                ),
+                None,
+            ),
+        ];
+        for (text, want) in rows {
+            assert_eq!(read(&text), want.map(Value::from), "{text}");
+        }
+        // The point's own sentence, outside the pot limit part, settles
+        // nothing.
+        let knowledge = bundled_knowledge();
+        let settled = |text: &str, sentence: &str| {
+            let (mut ed, number) = edition_saying("onk-2023-nl", "incorrect-bets", text);
+            let mut doubts = vec![Doubt {
+                key: key.to_string(),
+                rule: number,
+                readings: vec![Value::from("current-street")],
+                sentence: sentence.to_string(),
+            }];
+            decide(&mut ed, &knowledge, &mut doubts)
+                .into_iter()
+                .map(|f| f.value)
+                .collect::<Vec<_>>()
+        };
+        let pot_limit = "B: In Pot Limit: Als de bet te laag is, beslist de toernooileiding.";
+        assert_eq!(
+            settled(&format!("{no_limit} {pot_limit}"), no_limit),
+            Vec::<Value>::new()
+        );
+        let current =
+            "B: In Pot Limit: Als de bet te laag is, wordt deze in de huidige ronde gecorrigeerd.";
+        assert_eq!(
+            settled(&format!("{no_limit} {current}"), current),
+            vec![Value::from("current-street")]
+        );
+        for (sentence, label) in [
+            ("A: In no limit", Some("A:")),
+            ("B) Een bet", Some("B)")),
+            ("Als de bet", None),
+            ("A:B", None),
+        ] {
+            assert_eq!(inline_label(sentence).as_deref(), label, "{sentence}");
+        }
+    }
+
+    /// A sentence that names another value of the type in that value's
+    /// own words, and not the one read, names another.
+    #[test]
+    fn another_value_named_in_its_own_words_is_told() {
+        let c = cues();
+        let (en, sk) = (c.words.of(Lang::En), c.words.of(Lang::Sk));
+        let key = "undercall_preflop_opener";
+        let rows = [
+            (
+                "big-blind",
+                "Pred flopom je otváracia stávka prvý raise po blindoch.",
+                true,
+            ),
+            (
+                "first-raise",
+                "Pred flopom je otváracia stávka prvý raise po blindoch.",
+                false,
+            ),
+            (
+                "big-blind",
+                "Pred flopom je otváracia stávka veľký blind.",
+                false,
+            ),
+            // Both named: the one read is named too.
+            (
+                "big-blind",
+                "Prvý raise nie je otváracia stávka, veľký blind je.",
+                false,
+            ),
+        ];
+        for (value, sentence, want) in rows {
+            let here = said(&tokenize(sentence, sk), sk);
+            assert_eq!(
+                names_another(key, &Value::from(value), &here, en),
+                want,
+                "{value}: {sentence}"
+            );
+        }
     }
 
     /// A bundled edition, to change, and the number of its rule on `concept`.

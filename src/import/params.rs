@@ -453,6 +453,7 @@ pub fn by_meaning(
     }
     let lists = known_lists(knowledge);
     let lw = words.of(edition.language);
+    let en = words.of(Lang::En);
     let mut found = Vec::new();
     let mut open = Vec::new();
     for rule in edition.rules_mut() {
@@ -522,7 +523,13 @@ pub fn by_meaning(
                     .collect();
                 match hits.as_slice() {
                     [] => continue,
-                    [(v, at, agree)] => (Value::Array(vec![v.clone()]), *at, *agree >= 2),
+                    [(v, at, agree)] => {
+                        // Another value named in its own words is no
+                        // sentence to set this one by.
+                        let here = tokens.get(at.0).map(|t| said(t, lw)).unwrap_or_default();
+                        let sure = *agree >= 2 && !names_another(key, v, &here, en);
+                        (Value::Array(vec![v.clone()]), *at, sure)
+                    }
                     many => {
                         let at = many.iter().map(|(_, at, _)| *at).min().unwrap_or_default();
                         let readings = many.iter().map(|(v, _, _)| v.clone()).collect();
@@ -591,9 +598,19 @@ fn meant(tokens: &[Vec<Token>], lw: &Folded) -> Vec<Vec<Option<String>>> {
 /// The first place (sentence, word) where every meaning of `sign` stands
 /// within [`MEANING_WINDOW`] words (`meant`: each word's meaning).
 fn window(sign: &BTreeSet<String>, meant: &[Vec<Option<String>>]) -> Option<(usize, usize)> {
+    window_of(sign, meant, MEANING_WINDOW)
+}
+
+/// The first place (sentence, word) where every meaning of `sign` stands
+/// within `size` words.
+fn window_of(
+    sign: &BTreeSet<String>,
+    meant: &[Vec<Option<String>>],
+    size: usize,
+) -> Option<(usize, usize)> {
     for (s, sentence) in meant.iter().enumerate() {
         for at in 0..sentence.len() {
-            let end = (at + MEANING_WINDOW).min(sentence.len());
+            let end = (at + size).min(sentence.len());
             let here = sentence.get(at..end).unwrap_or(&[]);
             if sign
                 .iter()
@@ -1387,6 +1404,7 @@ pub fn by_quote(
     doubts: &mut [Doubt],
 ) -> (Vec<Found>, Vec<Doubt>) {
     let words = &knowledge.cues.words;
+    let en = words.of(Lang::En);
     let terms: BTreeMap<Lang, Vec<(Vec<String>, &str)>> = Lang::ALL
         .into_iter()
         .map(|lang| {
@@ -1577,12 +1595,26 @@ pub fn by_quote(
                     let Some((s, alone)) = align(k) else {
                         continue;
                     };
-                    let read = match k.value.as_u64() {
+                    let read: Vec<(Value, bool)> = match k.value.as_u64() {
                         Some(v) => number_at(v, k, sentences.get(s), lw).into_iter().collect(),
-                        None => feats
-                            .get(s)
-                            .map(|f| choice_at(key, f, &known))
-                            .unwrap_or_default(),
+                        None => {
+                            // Another value named in its own words is no
+                            // sentence to set this one by.
+                            let here = sentences
+                                .get(s)
+                                .map(|t| said(&tokenize(t, lw), lw))
+                                .unwrap_or_default();
+                            feats
+                                .get(s)
+                                .map(|f| choice_at(key, f, &known))
+                                .unwrap_or_default()
+                                .into_iter()
+                                .map(|(v, strong)| {
+                                    let other = names_another(key, &v, &here, en);
+                                    (v, strong && !other)
+                                })
+                                .collect()
+                        }
                     };
                     for (value, strong) in read {
                         out.push(((value, s, (alone && strong).then_some(k.edition)), alone));
@@ -2028,23 +2060,41 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
         // A list read anew by its items' names, or the one candidate of
         // several the sentence states, where that decides it.
         let mut listing: Option<Value> = implied(edition, &d);
+        // A choice point quoting a sentence outside the parts of its rule
+        // that speak of the parameter is not settled by that sentence.
+        let astray = d.readings.iter().all(Value::is_string)
+            && edition.rule(&d.rule).is_some_and(|r| {
+                in_rule(r, &d.sentence)
+                    && topic_sentences(r, &d.key, lw, en)
+                        .is_some_and(|topic| !topic.iter().any(|t| quotes(t, &d.sentence)))
+            });
         let mut sure = listing.is_some()
-            || match d.readings.as_slice() {
-                [Value::String(id)] => {
-                    sure_choice(&known, &d, id, lw, en) || other_outcome(edition, &d, id, lw, en)
-                }
-                [Value::Array(items)] => {
-                    listing = sure_list(&known, &d, items, edition, lw, en);
-                    listing.is_some()
-                }
-                [Value::Number(n)] => sure_number(&known, &d, n.as_u64(), lw),
-                [_, _, ..] => {
-                    listing = sure_among(&known, &d, lw, en);
-                    listing.is_some()
-                }
-                _ => false,
-            };
+            || !astray
+                && match d.readings.as_slice() {
+                    [Value::String(id)] => {
+                        sure_choice(&known, &d, id, lw, en)
+                            || other_outcome(edition, &d, id, lw, en)
+                    }
+                    [Value::Array(items)] => {
+                        listing = sure_list(&known, &d, items, edition, lw, en);
+                        listing.is_some()
+                    }
+                    [Value::Number(n)] => sure_number(&known, &d, n.as_u64(), lw),
+                    [_, _, ..] => {
+                        listing = sure_among(&known, &d, lw, en);
+                        listing.is_some()
+                    }
+                    _ => false,
+                };
         if !sure && let Some(sentence) = sure_elsewhere(&known, &d, edition, lw) {
+            d.sentence = sentence;
+            sure = true;
+        }
+        if !sure
+            && let Some((value, sentence)) =
+                denied(&d, lw, en).or_else(|| named_in_rule(edition, &d, lw, en))
+        {
+            listing = Some(value);
             d.sentence = sentence;
             sure = true;
         }
@@ -2066,6 +2116,261 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
     }
     *doubts = kept;
     found
+}
+
+/// The vocabulary's meaning of the words that make an exception ("except
+/// between the small blind and the button").
+const EXCEPT: &str = "except";
+
+/// How near the meanings of a value's name must stand to name it: a
+/// window of this many words of one sentence or clause.
+const NAME_WINDOW: usize = 6;
+
+/// What a value denies, where its gloss says "not" or "never": the first
+/// meaning after the word that says no ("never seated between the small
+/// blind and the button": seat).
+fn denial(id: &str, en: &Folded) -> Option<String> {
+    let tokens = tokenize(en.gloss(id)?, en);
+    let at = tokens
+        .iter()
+        .position(|t| matches!(t, Token::Word(w) if en.negates(w)))?;
+    tokens.get(at + 1..)?.iter().find_map(|t| match t {
+        Token::Word(w) => en.meaning(w).map(str::to_string),
+        _ => None,
+    })
+}
+
+/// A choice point whose values deny different things ([`denial`]: "not
+/// dealt in", "never seated") settled by what the sentence's own "not" or
+/// "except" bears on: the first word after it (else the nearest before it,
+/// within [`MEANING_WINDOW`] words) that means one of the things denied.
+/// Every such word of the sentence must bear on the same thing; of the
+/// values that deny it, the one whose name the sentence carries (a value
+/// narrower than another so carried is that one's words) is set.
+fn denied(d: &Doubt, lw: &Folded, en: &Folded) -> Option<(Value, String)> {
+    let domain = Params::choices(&d.key)?;
+    if !d.readings.iter().all(Value::is_string) {
+        return None;
+    }
+    let denials: Vec<(&str, String)> = domain
+        .iter()
+        .map(|v| denial(v, en).map(|m| (*v, m)))
+        .collect::<Option<_>>()?;
+    let kinds: BTreeSet<&str> = denials.iter().map(|(_, m)| m.as_str()).collect();
+    if kinds.len() < 2 {
+        return None;
+    }
+    let tokens = tokenize(&d.sentence, lw);
+    let kind = |t: &Token| match t {
+        Token::Word(w) => lw.meaning(w).filter(|m| kinds.contains(m)),
+        _ => None,
+    };
+    let mut borne: BTreeSet<&str> = BTreeSet::new();
+    for (at, t) in tokens.iter().enumerate() {
+        let Token::Word(w) = t else { continue };
+        if !lw.negates(w) && lw.meaning(w) != Some(EXCEPT) {
+            continue;
+        }
+        let after = tokens.iter().skip(at + 1).take(MEANING_WINDOW);
+        let before = tokens[at.saturating_sub(MEANING_WINDOW)..at].iter().rev();
+        if let Some(m) = after
+            .filter_map(kind)
+            .next()
+            .or_else(|| before.filter_map(kind).next())
+        {
+            borne.insert(m);
+        }
+    }
+    let [denied] = borne.into_iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let sentence = said(&tokens, lw);
+    let carried: Vec<&str> = denials
+        .iter()
+        .filter(|(v, m)| m == denied && name_meanings(v, en).is_subset(&sentence))
+        .map(|(v, _)| *v)
+        .collect();
+    let widest: Vec<&str> = carried
+        .iter()
+        .copied()
+        .filter(|v| !carried.iter().any(|o| o != v && narrower(v, o, en)))
+        .collect();
+    let [chosen] = widest[..] else {
+        return None;
+    };
+    Some((Value::from(chosen), d.sentence.clone()))
+}
+
+/// A choice point settled by the values' own names in its rule: of every
+/// value of the type, one alone is named in the rule's sentences and
+/// clauses (every meaning of its name, or gloss, within [`NAME_WINDOW`]
+/// words; a value narrower than another named is that one's words), and
+/// in the sentence that names it every other value is refuted by its own
+/// words ([`refuted_by_name`]). A name of one meaning names a value only
+/// where every other value's name says more in the same words (the
+/// smaller bet, not the pot): their own words, absent, tell it apart; a
+/// type of one value needs two. The candidates the point offers do not
+/// limit it: they were read by other books' words, the value by its own.
+fn named_in_rule(
+    edition: &Edition,
+    d: &Doubt,
+    lw: &Folded,
+    en: &Folded,
+) -> Option<(Value, String)> {
+    let domain = Params::choices(&d.key)?;
+    if domain == ["true", "false"] || !d.readings.iter().all(Value::is_string) {
+        return None;
+    }
+    let rule = edition.rule(&d.rule)?;
+    // A point quoting words its rule does not print is read in them alone.
+    let sentences = if in_rule(rule, &d.sentence) {
+        topic_sentences(rule, &d.key, lw, en)
+            .unwrap_or_else(|| labelled(rule).into_iter().map(|(s, _)| s).collect())
+    } else {
+        vec![d.sentence.clone()]
+    };
+    let pieces: Vec<String> = sentences
+        .into_iter()
+        .flat_map(|s| {
+            let mut all = clauses(&s);
+            if all.len() > 1 {
+                all.push(s);
+            }
+            all
+        })
+        .collect();
+    let mut named: Vec<(&str, usize)> = Vec::new();
+    for (k, piece) in pieces.iter().enumerate() {
+        let meant = meant(&[tokenize(piece, lw)], lw);
+        for v in domain {
+            let name = name_meanings(v, en);
+            if !name.is_empty()
+                && !named.iter().any(|(x, _)| x == v)
+                && window_of(&name, &meant, NAME_WINDOW).is_some()
+            {
+                named.push((v, k));
+            }
+        }
+    }
+    let widest: Vec<(&str, usize)> = named
+        .iter()
+        .copied()
+        .filter(|(v, _)| !named.iter().any(|(o, _)| o != v && narrower(v, o, en)))
+        .collect();
+    let [(chosen, at)] = widest[..] else {
+        return None;
+    };
+    let name = name_meanings(chosen, en);
+    let others: Vec<&str> = domain.iter().copied().filter(|o| *o != chosen).collect();
+    let enough = if others.is_empty() {
+        name.len() >= 2
+    } else {
+        name.len() >= 2 || others.iter().all(|o| narrower(chosen, o, en))
+    };
+    let piece = pieces.get(at)?;
+    let sentence = said(&tokenize(piece, lw), lw);
+    // A value narrower than the chosen one has no words of its own to
+    // refute it by: its words are the chosen one's.
+    let wider: Vec<&str> = others
+        .iter()
+        .copied()
+        .filter(|o| !narrower(o, chosen, en))
+        .collect();
+    let alone = refuted_by_name(chosen, &others_and(chosen, &wider), &sentence, en);
+    // The point's own sentence speaking of the value in part (a meaning
+    // of its name no other value's name has, not all of them) may state it
+    // otherwise.
+    let point = said(&tokenize(&d.sentence, lw), lw);
+    let theirs: BTreeSet<String> = others.iter().flat_map(|o| name_meanings(o, en)).collect();
+    let own: BTreeSet<&String> = name.difference(&theirs).collect();
+    let in_part = own.iter().any(|m| point.contains(*m)) && !name.is_subset(&point);
+    (enough && alone && !in_part).then(|| (Value::from(chosen), piece.clone()))
+}
+
+/// The sentences of the parts of a rule that speak of parameter `key`:
+/// those whose text carries every meaning of the key's own words (a pot
+/// limit underbet's part, not the no-limit one's); `None` where the key's
+/// words mean nothing or no part carries them all.
+fn topic_sentences(
+    rule: &crate::rules::Rule,
+    key: &str,
+    lw: &Folded,
+    en: &Folded,
+) -> Option<Vec<String>> {
+    let topic = said(&tokenize(&key.replace('_', " "), en), en);
+    if topic.is_empty() {
+        return None;
+    }
+    let mut parts: Vec<(String, Vec<String>)> = Vec::new();
+    let (mut inline, mut last) = (String::new(), String::new());
+    for (sentence, label) in labelled(rule) {
+        let top = label.split('.').next().unwrap_or_default().to_string();
+        if top != last {
+            inline.clear();
+            last.clone_from(&top);
+        }
+        // A part whose label the text prints ("A: In no limit ...") starts
+        // at its sentence.
+        if let Some(l) = inline_label(&sentence) {
+            inline = l;
+        }
+        let part = format!("{top}/{inline}");
+        match parts.iter_mut().find(|(p, _)| *p == part) {
+            Some((_, list)) => list.push(sentence),
+            None => parts.push((part, vec![sentence])),
+        }
+    }
+    let speaking: Vec<String> = parts
+        .into_iter()
+        .filter(|(_, list)| topic.is_subset(&said(&tokenize(&list.join(" "), lw), lw)))
+        .flat_map(|(_, list)| list)
+        .collect();
+    (!speaking.is_empty()).then_some(speaking)
+}
+
+/// The label a sentence opens with, as a part's label is printed ("A:",
+/// "B)").
+fn inline_label(sentence: &str) -> Option<String> {
+    let mut chars = sentence.chars();
+    let label = chars.next().filter(char::is_ascii_uppercase)?;
+    let mark = chars.next().filter(|c| matches!(c, ':' | ')'))?;
+    chars
+        .next()
+        .filter(|c| c.is_whitespace())
+        .map(|_| format!("{label}{mark}"))
+}
+
+/// Whether a rule prints `sentence` (in one of its sentences, or as
+/// several of them).
+fn in_rule(rule: &crate::rules::Rule, sentence: &str) -> bool {
+    labelled(rule).iter().any(|(s, _)| quotes(s, sentence))
+}
+
+/// Whether `sentence` is (part of) `piece`, or holds it.
+fn quotes(piece: &str, sentence: &str) -> bool {
+    let sentence = sentence.trim();
+    !sentence.is_empty() && (piece.contains(sentence) || sentence.contains(piece.trim()))
+}
+
+/// Whether a sentence's meanings (`said`) name a value of `key`'s type
+/// other than `v` in that value's own words (every meaning of its name,
+/// two at least) and do not so name `v`.
+fn names_another(key: &str, v: &Value, said: &BTreeSet<String>, en: &Folded) -> bool {
+    let (Some(domain), Some(v)) = (Params::choices(key), v.as_str()) else {
+        return false;
+    };
+    let named = |id: &str| {
+        let name = name_meanings(id, en);
+        name.len() >= 2 && name.is_subset(said)
+    };
+    !named(v) && domain.iter().any(|o| *o != v && named(o))
+}
+
+/// `chosen` followed by `others`, as [`refuted_by_name`] takes them.
+fn others_and<'a>(chosen: &'a str, others: &[&'a str]) -> Vec<&'a str> {
+    std::iter::once(chosen)
+        .chain(others.iter().copied())
+        .collect()
 }
 
 /// A number point settled by another sentence of its rule than the one
@@ -3382,13 +3687,15 @@ mod tests {
             (&["at-most-pot", "below-pot"], below, Some("below-pot")),
             // The wider value's own word (equal) stands in the sentence.
             (&["below-pot"], wider, None),
-            // Its own word is missing.
-            (&["at-most-pot"], below, None),
-            // Neither names the pot.
+            // Its own word is missing: the value the sentence names
+            // instead.
+            (&["at-most-pot"], below, Some("below-pot")),
+            // Neither names the pot: the value the sentence names, which
+            // the point did not offer.
             (
                 &["at-most-pot", "below-pot"],
                 "If a bet can be read two ways, the smaller bet is taken.",
-                None,
+                Some("smaller"),
             ),
         ];
         for (readings, sentence, want) in rows {
@@ -3914,6 +4221,305 @@ mod tests {
         ];
         for (text, want) in rows {
             assert_eq!(read(&text), want, "{text}");
+        }
+    }
+
+    /// Values that deny different things (not dealt in, never seated) are
+    /// told apart by what the sentence's own "not" or "except" bears on,
+    /// in every language.
+    #[test]
+    fn a_value_is_read_by_what_the_sentences_no_bears_on() {
+        let c = cues();
+        let en = c.words.of(Lang::En);
+        let read = |lang: Lang, sentence: &str| {
+            let d = Doubt {
+                key: "new_player_between_sb_button".to_string(),
+                rule: "8".to_string(),
+                readings: vec![Value::from("dealt-out")],
+                sentence: sentence.to_string(),
+            };
+            denied(&d, c.words.of(lang), en).map(|(v, _)| v)
+        };
+        let rows: [(Lang, &str, Option<&str>); 10] = [
+            (
+                Lang::En,
+                "They draw a seat and are dealt in except between the small blind and button.",
+                Some("dealt-out"),
+            ),
+            (
+                Lang::De,
+                "Sie werden auf eine Position gesetzt und können, außer zwischen Small-Blind und Button, sofort mitspielen.",
+                Some("dealt-out"),
+            ),
+            (
+                Lang::Nl,
+                "Wanneer deze geplaatst wordt tussen de small blind en de button wordt de speler niet ingedeeld.",
+                Some("dealt-out"),
+            ),
+            (
+                Lang::Nl,
+                "Ze krijgen een willekeurige plaats, met uitzondering van de plek tussen de Small Blind en Button.",
+                Some("never-seated"),
+            ),
+            (
+                Lang::En,
+                "They are never seated between the small blind and the button.",
+                Some("never-seated"),
+            ),
+            // Between the blinds only: the narrower value.
+            (
+                Lang::Sk,
+                "Karty im nebudú rozdané, ak dostanú miesto medzi blindami.",
+                Some("dealt-out-between-blinds"),
+            ),
+            // No word says no.
+            (
+                Lang::En,
+                "They are dealt in between the small blind and the button.",
+                None,
+            ),
+            // Two words that say no, bearing on different things.
+            (
+                Lang::En,
+                "They are never seated there and not dealt in between the small blind and the button.",
+                None,
+            ),
+            // What is denied, without where.
+            (Lang::En, "They are not dealt in.", None),
+            // A word that says no and nothing denied near it.
+            (
+                Lang::Nl,
+                "Niet alle spelers zitten tussen de small blind en de button.",
+                None,
+            ),
+        ];
+        for (lang, sentence, want) in rows {
+            assert_eq!(read(lang, sentence), want.map(Value::from), "{sentence}");
+        }
+    }
+
+    /// A choice is read by the value its rule alone names in the value's
+    /// own words, whatever the point offered; never where another value is
+    /// named too or the sentence does not refute the others.
+    #[test]
+    fn a_choice_is_read_by_the_one_value_its_rule_names() {
+        let c = cues();
+        let en = c.words.of(Lang::En);
+        let read = |edition: &str, concept: &str, key: &str, text: &str, sentence: &str| {
+            let (ed, number) = edition_saying(edition, concept, text);
+            let d = Doubt {
+                key: key.to_string(),
+                rule: number,
+                readings: vec![Value::from("big-blind")],
+                sentence: sentence.to_string(),
+            };
+            named_in_rule(&ed, &d, c.words.of(ed.language), en).map(|(v, _)| v)
+        };
+        let undercall = (
+            "tda-2019-sk",
+            "binding-declarations-undercalls",
+            "undercall_preflop_opener",
+        );
+        let unclear = ("tda-2015-de", "unclear-bets", "unclear_bet_reading");
+        let hi_lo = ("tda-2019-sk", "odd-chips", "hi_lo_odd_chip");
+        // (edition, concept, key) of the rule; its text; the value read.
+        type Row<'a> = ((&'a str, &'a str, &'a str), &'a str, Option<&'a str>);
+        let rows: [Row; 9] = [
+            (
+                undercall,
+                "Otváracia stávka je prvá stávka v každom stávkovom kole. Pred flopom je otváracia stávka prvý raise po blindoch.",
+                Some("first-raise"),
+            ),
+            // Both values named.
+            (
+                undercall,
+                "Pred flopom je otváracia stávka prvý raise po blindoch, nie veľký blind.",
+                None,
+            ),
+            // A name of one meaning that the others' names say more than.
+            (
+                unclear,
+                "Ist eine Bet unklar, ist diejenige zu wählen, die der kleineren Bet entspricht.",
+                Some("smaller"),
+            ),
+            (
+                unclear,
+                "Ist eine Bet unklar, gilt die Bet, die kleiner als der Pot ist.",
+                Some("below-pot"),
+            ),
+            (
+                unclear,
+                "Ist eine Bet unklar, gilt die Bet, die kleiner oder gleich dem Pot ist.",
+                Some("at-most-pot"),
+            ),
+            // Nothing named.
+            (unclear, "Ist eine Bet unklar, gilt die größere Bet.", None),
+            // A type of one value: its two meanings, near.
+            (
+                hi_lo,
+                "Pri H/L hrách bude žetón pridelený do high banku.",
+                Some("high-half"),
+            ),
+            (
+                hi_lo,
+                "Nepárny žetón dostane hráč s najvyššou kartou.",
+                None,
+            ),
+            (
+                hi_lo,
+                "Hráč s high kartou, ktorý sedí naľavo od buttonu, dostane nepárny žetón z banku.",
+                None,
+            ),
+        ];
+        for ((edition, concept, key), text, want) in rows {
+            assert_eq!(
+                read(edition, concept, key, text, text),
+                want.map(Value::from),
+                "{text}"
+            );
+        }
+        // The point's own sentence speaks of the value in part: it may
+        // state it otherwise.
+        let (edition, concept, key) = hi_lo;
+        let high = "Pri H/L hrách bude žetón pridelený do high banku.";
+        let part = "Pri H/L hrách bude žetón pridelený hráčovi s high kartou.";
+        let text = format!("{part} {high}");
+        assert_eq!(read(edition, concept, key, &text, part), None);
+        // ... and one that speaks of other things does not.
+        let other = "Nepárny žetón dostane hráč naľavo od buttonu.";
+        let text = format!("{other} {high}");
+        assert_eq!(
+            read(edition, concept, key, &text, other),
+            Some(Value::from("high-half"))
+        );
+        // A point quoting words its rule does not print is read in them.
+        assert_eq!(read(edition, concept, key, high, other), None);
+    }
+
+    /// The parts of a rule that speak of a parameter (its key's own
+    /// words: pot limit) are where its choice is read; a point quoting
+    /// another part (no limit) is not settled by that sentence.
+    #[test]
+    fn a_choice_is_read_in_the_part_of_its_rule_that_speaks_of_it() {
+        let c = cues();
+        let en = c.words.of(Lang::En);
+        let key = "pot_limit_underbet_window";
+        let no_limit = "A: In No limit: Een Bet lager dan het minimum wordt op ieder moment van de huidige bet ronde gecorrigeerd.";
+        let read = |text: &str| {
+            let (ed, number) = edition_saying("onk-2023-nl", "incorrect-bets", text);
+            let d = Doubt {
+                key: key.to_string(),
+                rule: number,
+                readings: vec![Value::from("current-street")],
+                sentence: no_limit.to_string(),
+            };
+            named_in_rule(&ed, &d, c.words.of(Lang::Nl), en).map(|(v, _)| v)
+        };
+        let rows: [(String, Option<&str>); 4] = [
+            (
+                format!(
+                    "{no_limit} B: In Pot Limit: Als de bet te laag is, wordt deze gecorrigeerd totdat er een bindende actie is geweest."
+                ),
+                Some("until-substantial-action"),
+            ),
+            (
+                format!(
+                    "{no_limit} B: In Pot Limit: Als de bet te laag is, wordt deze in de huidige ronde gecorrigeerd."
+                ),
+                Some("current-street"),
+            ),
+            // No part speaks of pot limit: the whole rule, naming both.
+            (
+                format!(
+                    "{no_limit} Als de bet te laag is, wordt deze gecorrigeerd totdat er een bindende actie is geweest."
+                ),
+                None,
+            ),
+            // The pot limit part names no value.
+            (
+                format!(
+                    "{no_limit} B: In Pot Limit: Als de bet te laag is, beslist de toernooileiding."
+                ),
+                None,
+            ),
+        ];
+        for (text, want) in rows {
+            assert_eq!(read(&text), want.map(Value::from), "{text}");
+        }
+        // The point's own sentence, outside the pot limit part, settles
+        // nothing.
+        let knowledge = bundled_knowledge();
+        let settled = |text: &str, sentence: &str| {
+            let (mut ed, number) = edition_saying("onk-2023-nl", "incorrect-bets", text);
+            let mut doubts = vec![Doubt {
+                key: key.to_string(),
+                rule: number,
+                readings: vec![Value::from("current-street")],
+                sentence: sentence.to_string(),
+            }];
+            decide(&mut ed, &knowledge, &mut doubts)
+                .into_iter()
+                .map(|f| f.value)
+                .collect::<Vec<_>>()
+        };
+        let pot_limit = "B: In Pot Limit: Als de bet te laag is, beslist de toernooileiding.";
+        assert_eq!(
+            settled(&format!("{no_limit} {pot_limit}"), no_limit),
+            Vec::<Value>::new()
+        );
+        let current =
+            "B: In Pot Limit: Als de bet te laag is, wordt deze in de huidige ronde gecorrigeerd.";
+        assert_eq!(
+            settled(&format!("{no_limit} {current}"), current),
+            vec![Value::from("current-street")]
+        );
+        for (sentence, label) in [
+            ("A: In no limit", Some("A:")),
+            ("B) Een bet", Some("B)")),
+            ("Als de bet", None),
+            ("A:B", None),
+        ] {
+            assert_eq!(inline_label(sentence).as_deref(), label, "{sentence}");
+        }
+    }
+
+    /// A sentence that names another value of the type in that value's
+    /// own words, and not the one read, names another.
+    #[test]
+    fn another_value_named_in_its_own_words_is_told() {
+        let c = cues();
+        let (en, sk) = (c.words.of(Lang::En), c.words.of(Lang::Sk));
+        let key = "undercall_preflop_opener";
+        let rows = [
+            (
+                "big-blind",
+                "Pred flopom je otváracia stávka prvý raise po blindoch.",
+                true,
+            ),
+            (
+                "first-raise",
+                "Pred flopom je otváracia stávka prvý raise po blindoch.",
+                false,
+            ),
+            (
+                "big-blind",
+                "Pred flopom je otváracia stávka veľký blind.",
+                false,
+            ),
+            // Both named: the one read is named too.
+            (
+                "big-blind",
+                "Prvý raise nie je otváracia stávka, veľký blind je.",
+                false,
+            ),
+        ];
+        for (value, sentence, want) in rows {
+            let here = said(&tokenize(sentence, sk), sk);
+            assert_eq!(
+                names_another(key, &Value::from(value), &here, en),
+                want,
+                "{value}: {sentence}"
+            );
         }
     }
 

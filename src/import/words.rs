@@ -39,6 +39,9 @@ pub enum Unit {
     Years,
 }
 
+/// The fewest letters of each part of a compound read by its last part.
+const COMPOUND_PART: usize = 3;
+
 /// The words of one language.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -80,6 +83,11 @@ pub struct LangWords {
     /// written in.
     #[serde(default)]
     pub glosses: BTreeMap<String, String>,
+    /// Whether the language writes compound words as one ("Gesamtpot",
+    /// "restfiche"): a word the vocabulary does not have then means what
+    /// its last part means.
+    #[serde(default)]
+    pub compounds: bool,
 }
 
 /// The words of cross-references in one language, or folded in all.
@@ -124,6 +132,7 @@ pub struct Folded {
     /// Folded words (and `*` stems, `true`) with their meaning.
     meanings: Vec<(String, bool, String)>,
     glosses: BTreeMap<String, String>,
+    compounds: bool,
 }
 
 impl Folded {
@@ -169,6 +178,7 @@ impl Folded {
                 })
                 .collect(),
             glosses: words.glosses.clone(),
+            compounds: words.compounds,
         }
     }
 
@@ -177,8 +187,25 @@ impl Folded {
         self.glosses.get(id).map(String::as_str)
     }
 
-    /// What a folded word means, if the vocabulary has it.
+    /// What a folded word means, if the vocabulary has it; in a language
+    /// that compounds, a word it does not have means what its longest
+    /// last part it has means ("gesamtpot": pot), both parts of
+    /// [`COMPOUND_PART`] letters at least.
     pub fn meaning(&self, word: &str) -> Option<&str> {
+        self.meaning_of(word).or_else(|| {
+            if !self.compounds {
+                return None;
+            }
+            word.char_indices()
+                .filter(|(at, _)| word[..*at].chars().count() >= COMPOUND_PART)
+                .map(|(at, _)| &word[at..])
+                .filter(|rest| rest.chars().count() >= COMPOUND_PART)
+                .find_map(|rest| self.meaning_of(rest))
+        })
+    }
+
+    /// What a folded word means as the vocabulary writes it.
+    fn meaning_of(&self, word: &str) -> Option<&str> {
         self.meanings
             .iter()
             .find(|(w, stem, _)| {
@@ -330,6 +357,29 @@ mod tests {
         }
         assert!(words.of(Lang::De).negates("nicht"));
         assert!(!words.of(Lang::De).negates("ist"));
+    }
+
+    /// In a language that compounds, a word the vocabulary lacks means what
+    /// its last part means; never in one that does not, nor by parts too
+    /// short to be words.
+    #[test]
+    fn a_compound_means_what_its_last_part_means() {
+        let words = Words::load(&DataSource::Embedded).expect("language file");
+        let rows: [(Lang, &str, Option<&str>); 7] = [
+            (Lang::De, "gesamtpot", Some("pot")),
+            (Lang::Nl, "restfiche", Some("chip")),
+            (Lang::Nl, "betronde", Some("round")),
+            // The vocabulary's own word first.
+            (Lang::De, "spieler", Some("player")),
+            // A first part shorter than a word.
+            (Lang::De, "depot", None),
+            // Languages that write compounds apart.
+            (Lang::En, "jackpot", None),
+            (Lang::Sk, "celkovypot", None),
+        ];
+        for (lang, word, want) in rows {
+            assert_eq!(words.of(lang).meaning(word), want, "{lang:?} {word}");
+        }
     }
 
     /// The vocabulary names the same meanings in every language: a value

@@ -2172,7 +2172,11 @@ fn denied(d: &Doubt, lw: &Folded, en: &Folded) -> Option<(Value, String)> {
             continue;
         }
         let after = tokens.iter().skip(at + 1).take(MEANING_WINDOW);
-        let before = tokens[at.saturating_sub(MEANING_WINDOW)..at].iter().rev();
+        let before = tokens
+            .get(at.saturating_sub(MEANING_WINDOW)..at)
+            .unwrap_or(&[])
+            .iter()
+            .rev();
         if let Some(m) = after
             .filter_map(kind)
             .next()

@@ -197,8 +197,8 @@ impl Folded {
                 return None;
             }
             word.char_indices()
-                .filter(|(at, _)| word[..*at].chars().count() >= COMPOUND_PART)
-                .map(|(at, _)| &word[at..])
+                .filter(|(at, _)| word.get(..*at).map_or(0, |p| p.chars().count()) >= COMPOUND_PART)
+                .filter_map(|(at, _)| word.get(at..))
                 .filter(|rest| rest.chars().count() >= COMPOUND_PART)
                 .find_map(|rest| self.meaning_of(rest))
         })

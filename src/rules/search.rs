@@ -547,15 +547,19 @@ pub struct Snippet {
 const SNIPPET_RADIUS: usize = 70;
 
 /// The share of the query's weight (see `search`) the best topic must
-/// explain for the search to answer it.
-const COVERED: f64 = 0.24;
+/// explain for the search to answer it, the example questions' part
+/// included (they add up to [`QUESTIONS`]: a question they give a topic
+/// half-heartedly, and whose words a rule says in part, is no answer: at
+/// 0.24, as before they counted, ten questions of the development sets no
+/// rule answers were answered, at 0.30 five, and two answered ones lost).
+const COVERED: f64 = 0.30;
 
 /// A best topic that explains less than [`COVERED`] but at least this share
 /// answers the query only when it leads the next topic by [`LEAD`]: a topic
-/// that says a fifth of a question and ties with another names neither
-/// (answered questions no rulebook covers lay there, between 0.20 and
-/// 0.24 and within 5% of the next topic, on every development set).
-const COVERED_LEADING: f64 = 0.19;
+/// that says under a third of a question and ties with another names
+/// neither (at 0.28 rather than 0.19, four more questions no rule answers
+/// are said so on the development sets, and one answered one is lost).
+const COVERED_LEADING: f64 = 0.28;
 
 /// How much the best topic must outscore the next (see [`COVERED_LEADING`]).
 const LEAD: f64 = 1.05;
@@ -2392,12 +2396,13 @@ mod tests {
         // (share, score, next topic's score, answers)
         let rows = [
             (0.50, 0.45, 0.44, true),
-            (0.24, 0.20, 0.20, true),
-            (0.23, 0.20, 0.19, true),
-            (0.23, 0.20, 0.195, false),
-            (0.19, 0.18, 0.10, true),
-            (0.19, 0.18, 0.18, false),
-            (0.18, 0.18, 0.0, false),
+            (0.30, 0.20, 0.20, true),
+            (0.29, 0.20, 0.19, true),
+            (0.29, 0.20, 0.195, false),
+            (0.28, 0.18, 0.10, true),
+            (0.28, 0.18, 0.18, false),
+            (0.27, 0.18, 0.0, false),
+            (0.24, 0.20, 0.10, false),
             (0.0, 0.0, 0.0, false),
         ];
         for (share, score, next, expected) in rows {

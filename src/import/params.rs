@@ -524,9 +524,12 @@ pub fn by_meaning(
                 match hits.as_slice() {
                     [] => continue,
                     [(v, at, agree)] => {
-                        // Another value named in its own words is no
-                        // sentence to set this one by.
-                        let here = tokens.get(at.0).map(|t| said(t, lw)).unwrap_or_default();
+                        // Another value named in its own words (not in a
+                        // concession) is no sentence to set this one by.
+                        let here = sentences
+                            .get(at.0)
+                            .map(|t| said(&unconceded(t, lw), lw))
+                            .unwrap_or_default();
                         let sure = *agree >= 2 && !names_another(key, v, &here, en);
                         (Value::Array(vec![v.clone()]), *at, sure)
                     }
@@ -569,30 +572,69 @@ pub fn by_meaning(
     (found, open)
 }
 
-/// What tokens mean: each word's meaning in the vocabulary, each number
+/// What tokens mean: each word's meaning in the vocabulary (an
+/// abbreviation's, the meanings of the words it stands for), each number
 /// as itself (`#2`).
 fn meanings(tokens: &[Token], lw: &Folded) -> BTreeSet<String> {
     tokens
         .iter()
-        .filter_map(|t| match t {
-            Token::Word(w) => lw.meaning(w).map(str::to_string),
-            Token::Number(n) => Some(format!("#{n}")),
-            Token::Sign(_) => None,
-        })
+        .flat_map(|t| token_meanings(t, lw))
+        .flatten()
         .collect()
 }
 
-/// Each token's meaning, sentence by sentence (numbers as `#2`).
+/// What one token means, word by word: an abbreviation stands for several
+/// words ("BB": big, blind), each of which may mean something.
+fn token_meanings(t: &Token, lw: &Folded) -> Vec<Option<String>> {
+    match t {
+        Token::Word(w) => match lw.expansion(w) {
+            Some(words) => words
+                .iter()
+                .map(|x| lw.meaning(x).map(str::to_string))
+                .collect(),
+            None => vec![lw.meaning(w).map(str::to_string)],
+        },
+        Token::Number(n) => vec![Some(format!("#{n}"))],
+        Token::Sign(_) => vec![None],
+    }
+}
+
+/// Each token's meaning, sentence by sentence (numbers as `#2`; an
+/// abbreviation as the words it stands for, one place each).
 fn meant(tokens: &[Vec<Token>], lw: &Folded) -> Vec<Vec<Option<String>>> {
     tokens
         .iter()
         .map(|sentence| {
             sentence
                 .iter()
-                .map(|t| meanings(std::slice::from_ref(t), lw).pop_first())
+                .flat_map(|t| token_meanings(t, lw))
                 .collect()
         })
         .collect()
+}
+
+/// The tokens of a sentence outside its concessions: a clause (up to the
+/// next comma, semicolon or colon) from the words that open a concession
+/// on ("auch wenn ein Pot im Heads-Up ausgespielt wird,": even when a pot
+/// is played heads-up) names what the sentence holds even then, not what
+/// it states.
+fn unconceded(sentence: &str, lw: &Folded) -> Vec<Token> {
+    let mut out = Vec::new();
+    for clause in sentence.split([',', ';', ':']) {
+        let tokens = tokenize(clause, lw);
+        let opens = |at: usize, words: &[String]| {
+            !words.is_empty()
+                && words
+                    .iter()
+                    .enumerate()
+                    .all(|(k, w)| matches!(tokens.get(at + k), Some(Token::Word(t)) if t == w))
+        };
+        let end = (0..tokens.len())
+            .find(|&at| lw.concessions().iter().any(|c| opens(at, c)))
+            .unwrap_or(tokens.len());
+        out.extend(tokens.into_iter().take(end));
+    }
+    out
 }
 
 /// The first place (sentence, word) where every meaning of `sign` stands
@@ -1598,11 +1640,12 @@ pub fn by_quote(
                     let read: Vec<(Value, bool)> = match k.value.as_u64() {
                         Some(v) => number_at(v, k, sentences.get(s), lw).into_iter().collect(),
                         None => {
-                            // Another value named in its own words is no
-                            // sentence to set this one by.
+                            // Another value named in its own words (not in
+                            // a concession) is no sentence to set this one
+                            // by.
                             let here = sentences
                                 .get(s)
-                                .map(|t| said(&tokenize(t, lw), lw))
+                                .map(|t| said(&unconceded(t, lw), lw))
                                 .unwrap_or_default();
                             feats
                                 .get(s)
@@ -1969,14 +2012,8 @@ pub fn by_name(
             let Some(home) = Params::home(key) else {
                 continue;
             };
-            // A key's name, and its gloss where the language file gives one
-            // ("in turn": facing the action); either states it.
             let (names, value) = match Params::choices(key) {
-                Some(["true", "false"]) => {
-                    let mut names = vec![name_meanings(&key.replace('_', " "), en)];
-                    names.extend(en.gloss(key).map(|g| said(&tokenize(g, en), en)));
-                    (names, Value::Bool(true))
-                }
+                Some(["true", "false"]) => (yes_names(key, en), Value::Bool(true)),
                 Some([one]) => (vec![name_meanings(one, en)], Value::from(*one)),
                 _ => continue,
             };
@@ -1988,17 +2025,10 @@ pub fn by_name(
             if !in_scope || left || have.contains_key(key) {
                 continue;
             }
-            let Some(sentence) = texts.iter().find(|s| {
-                let said = said(&tokenize(s, lw), lw);
-                names
-                    .iter()
-                    .any(|name| name.len() >= 2 && name.is_subset(&said))
-            }) else {
+            let Some(sentence) = texts.iter().find(|s| states_by_name(&names, s, lw)) else {
                 continue;
             };
-            let negated = tokenize(sentence, lw)
-                .iter()
-                .any(|t| matches!(t, Token::Word(w) if lw.negates(w)));
+            let negated = negates(sentence, lw);
             if negated {
                 let readings = if value.is_boolean() {
                     vec![Value::Bool(true), Value::Bool(false)]
@@ -2024,6 +2054,56 @@ pub fn by_name(
         }
     }
     (found, open)
+}
+
+/// The names a yes/no key is stated by: its own words ("count request in
+/// turn"), and every gloss the language file gives it ("in turn": facing
+/// the action).
+fn yes_names(key: &str, en: &Folded) -> Vec<BTreeSet<String>> {
+    let mut names = vec![name_meanings(&key.replace('_', " "), en)];
+    names.extend(en.glosses(key).iter().map(|g| said(&tokenize(g, en), en)));
+    names
+}
+
+/// Whether a sentence carries every meaning of one of `names` (two at
+/// least).
+fn states_by_name(names: &[BTreeSet<String>], sentence: &str, lw: &Folded) -> bool {
+    let said = said(&tokenize(sentence, lw), lw);
+    names
+        .iter()
+        .any(|name| name.len() >= 2 && name.is_subset(&said))
+}
+
+/// Whether a word of the sentence says "no".
+fn negates(sentence: &str, lw: &Folded) -> bool {
+    tokenize(sentence, lw)
+        .iter()
+        .any(|t| matches!(t, Token::Word(w) if lw.negates(w)))
+}
+
+/// A yes point settled by its rule's own words: a sentence of the rule of
+/// the key's topic states it by its name or a gloss ([`yes_names`]), and
+/// no sentence that so states it says "no". The sentence that states it.
+fn yes_in_rule(edition: &Edition, d: &Doubt, lw: &Folded, en: &Folded) -> Option<String> {
+    if d.readings != [Value::Bool(true)]
+        || !matches!(Params::choices(&d.key), Some(["true", "false"]))
+    {
+        return None;
+    }
+    let rule = edition.rule(&d.rule)?;
+    if Some(rule.concept.as_str()) != Params::home(&d.key) {
+        return None;
+    }
+    let names = yes_names(&d.key, en);
+    let stating: Vec<String> = labelled(rule)
+        .into_iter()
+        .map(|(s, _)| s)
+        .filter(|s| states_by_name(&names, s, lw))
+        .collect();
+    if stating.iter().any(|s| negates(s, lw)) {
+        return None;
+    }
+    stating.into_iter().next()
 }
 
 /// Points for a person with one candidate that the sentence they quote
@@ -2086,7 +2166,10 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
                     }
                     _ => false,
                 };
-        if !sure && let Some(sentence) = sure_elsewhere(&known, &d, edition, lw) {
+        if !sure
+            && let Some(sentence) =
+                sure_elsewhere(&known, &d, edition, lw).or_else(|| yes_in_rule(edition, &d, lw, en))
+        {
             d.sentence = sentence;
             sure = true;
         }
@@ -2634,10 +2717,13 @@ fn sure_choice(known: &Quoted, d: &Doubt, id: &str, lw: &Folded, en: &Folded) ->
         }
         (None, _) => {}
     }
-    if evidence.len() >= 2 && evidence.is_subset(&sentence) && sentence.is_disjoint(&others) {
+    // Another value named only in a concession ("even when a pot is
+    // heads-up") is not stated by the sentence.
+    let told = said(&unconceded(&d.sentence, lw), lw);
+    if evidence.len() >= 2 && evidence.is_subset(&sentence) && told.is_disjoint(&others) {
         return true;
     }
-    sure_by_pairs(known, d, id, &sentence, en)
+    sure_by_pairs(known, d, id, (&sentence, &told), en)
 }
 
 /// A choice `id` is sure where its sentence states two outcomes, one per
@@ -2690,12 +2776,13 @@ fn other_outcome(edition: &Edition, d: &Doubt, id: &str, lw: &Folded, en: &Folde
 /// value's name nor every meaning of a known quote of another value (nor
 /// every meaning two of them carry). A word another value's name shares
 /// with the sentence ("the hand is checked" has the hand of `dead-hand`)
-/// does not refute it; the other value's whole name or quote does.
+/// does not refute it; the other value's whole name or quote does, outside
+/// the sentence's concessions (`told`, [`unconceded`]).
 fn sure_by_pairs(
     known: &Quoted,
     d: &Doubt,
     id: &str,
-    sentence: &BTreeSet<String>,
+    (sentence, told): (&BTreeSet<String>, &BTreeSet<String>),
     en: &Folded,
 ) -> bool {
     let Some(domain) = Params::choices(&d.key) else {
@@ -2707,7 +2794,7 @@ fn sure_by_pairs(
     if evidence.len() < 2 || !evidence.is_subset(sentence) {
         return false;
     }
-    let spoken = |m: &BTreeSet<String>| !m.is_empty() && m.is_subset(sentence);
+    let spoken = |m: &BTreeSet<String>| !m.is_empty() && m.is_subset(told);
     // Whether the sentence speaks of another value: its whole name, every
     // meaning two of its quotes carry, or one of its quotes.
     let of_other = |other: &str| {
@@ -3924,7 +4011,7 @@ mod tests {
             )
         };
         type Read = (Vec<Value>, Vec<Vec<Value>>);
-        let rows: [(&str, &str, Read); 10] = [
+        let rows: [(&str, &str, Read); 14] = [
             ("dpc-2019-en", "A tie goes to the player.", yes()),
             (
                 "tda-2015-de",
@@ -3966,6 +4053,28 @@ mod tests {
                 both(),
             ),
             ("dpc-2019-en", "A tie does not go to the player.", both()),
+            // Another way to say it: acting exactly as the time runs out is
+            // to the player's advantage.
+            (
+                "pokerpunt-nl",
+                "Is er gehandeld op precies 0 seconden dan is de speler in het voordeel.",
+                yes(),
+            ),
+            (
+                "tda-2019-sk",
+                "Ak hráč koná presne v okamihu, keď čas vyprší, je to v prospech hráča.",
+                yes(),
+            ),
+            (
+                "pokerpunt-nl",
+                "De speler heeft precies 30 seconden de tijd.",
+                silent(),
+            ),
+            (
+                "pokerpunt-nl",
+                "Het voordeel van de klok is dat het spel doorgaat.",
+                silent(),
+            ),
         ];
         for (edition, text, want) in rows {
             assert_eq!(read(edition, text), want, "{text}");
@@ -4527,6 +4636,177 @@ mod tests {
         }
     }
 
+    /// A yes point is settled where a sentence of its rule states the key
+    /// by its name or a gloss and none that does says no; a point on a
+    /// rule of another topic is not.
+    #[test]
+    fn a_yes_point_is_settled_by_its_name_in_its_rule() {
+        let knowledge = bundled_knowledge();
+        let countdown = "De laatste vijf seconden zal er een countdown zijn.";
+        let read = |concept: &str, text: &str| {
+            let (mut ed, number) = edition_saying("pokerpunt-nl", concept, text);
+            let mut doubts = vec![Doubt {
+                key: "clock_tie_to_player".to_string(),
+                rule: number,
+                readings: vec![Value::Bool(true)],
+                sentence: countdown.to_string(),
+            }];
+            let found: Vec<(Value, String)> = decide(&mut ed, &knowledge, &mut doubts)
+                .into_iter()
+                .map(|f| (f.value, f.sentence))
+                .collect();
+            (found, doubts.len())
+        };
+        let tie = "Is er gehandeld op precies 0 seconden dan is de speler in het voordeel.";
+        let not = "Is er gehandeld op precies 0 seconden dan is de speler niet in het voordeel.";
+        type Read = (Vec<(Value, String)>, usize);
+        let rows: [(&str, String, Read); 4] = [
+            (
+                "calling-clock",
+                format!("{countdown} {tie}"),
+                (vec![(Value::Bool(true), tie.to_string())], 0),
+            ),
+            ("calling-clock", countdown.to_string(), (vec![], 1)),
+            (
+                "calling-clock",
+                format!("{countdown} {tie} {not}"),
+                (vec![], 1),
+            ),
+            // Not the clock's rule.
+            ("chip-race", format!("{countdown} {tie}"), (vec![], 1)),
+        ];
+        for (concept, text, want) in rows {
+            assert_eq!(read(concept, &text), want, "{concept}: {text}");
+        }
+    }
+
+    /// What a clause opened by a concession names ("even when a pot is
+    /// heads-up") is no value the sentence states: another value named
+    /// there does not keep a point from the value the rest names.
+    #[test]
+    fn a_value_named_in_a_concession_is_not_stated() {
+        let c = cues();
+        let rows: [(Lang, &str, bool); 6] = [
+            (
+                Lang::De,
+                "Es gibt eine Begrenzung, auch wenn ein Pot im Heads-Up ausgespielt wird, bis das Turnier auf zwei Spieler reduziert ist.",
+                false,
+            ),
+            (
+                Lang::De,
+                "Die Begrenzung endet, wenn ein Pot im Heads-Up ausgespielt wird.",
+                true,
+            ),
+            (
+                Lang::En,
+                "The cap holds even when the pot is heads-up, until the event is down to 2 players.",
+                false,
+            ),
+            (Lang::En, "The cap ends when the pot is heads-up.", true),
+            (
+                Lang::Nl,
+                "De limiet geldt ook als de pot heads-up is, tot het toernooi bij twee spelers is.",
+                false,
+            ),
+            (
+                Lang::Sk,
+                "Obmedzenie platí, aj keď je pot heads-up, kým v turnaji nezostanú dvaja hráči.",
+                false,
+            ),
+        ];
+        for (lang, sentence, pot) in rows {
+            let lw = c.words.of(lang);
+            let told = said(&unconceded(sentence, lw), lw);
+            assert_eq!(told.contains("pot"), pot, "{sentence}");
+            // The words outside the concession are read.
+            assert!(
+                told.contains("player") || told.contains("level") || pot,
+                "{sentence}"
+            );
+        }
+        // In a point: the value the rest of the sentence names is set
+        // (the German edition's own quote held out).
+        let knowledge = knowledge_without("tda-2015-de");
+        let read = |sentence: &str| {
+            let (mut ed, number) = edition_saying("tda-2015-de", "number-of-raises", sentence);
+            let mut doubts = vec![Doubt {
+                key: "limit_cap_lifted".to_string(),
+                rule: number,
+                readings: vec![Value::from("event-heads-up")],
+                sentence: sentence.to_string(),
+            }];
+            decide(&mut ed, &knowledge, &mut doubts)
+                .into_iter()
+                .map(|f| f.value)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            read(
+                "In Limit-Varianten gibt es eine Begrenzung der Raises, auch wenn ein Pot im Heads-Up ausgespielt wird, solange bis das Turnier auf zwei Spieler reduziert worden ist."
+            ),
+            vec![Value::from("event-heads-up")]
+        );
+        assert_eq!(
+            read(
+                "In Limit-Varianten gibt es eine Begrenzung der Raises, wenn ein Pot im Heads-Up ausgespielt wird, solange bis das Turnier auf zwei Spieler reduziert worden ist."
+            ),
+            Vec::<Value>::new()
+        );
+    }
+
+    /// An abbreviation means what the words it stands for mean: "BB" is
+    /// big and blind, and names the big blind as its words would.
+    #[test]
+    fn an_abbreviation_means_what_its_words_mean() {
+        let c = cues();
+        let en = c.words.of(Lang::En);
+        let rows: [(Lang, &str, &[&str]); 5] = [
+            (Lang::En, "the posted BB", &["big", "blind"]),
+            (
+                Lang::Nl,
+                "Pre-flop is de BB de openingsbet.",
+                &["big", "blind", "opener"],
+            ),
+            (Lang::De, "SB und BB", &["big", "blind"]),
+            // Not an abbreviation the language file has.
+            (Lang::Sk, "big blindante (BBA)", &["big"]),
+            (Lang::En, "the posted chips", &["chip"]),
+        ];
+        for (lang, text, want) in rows {
+            let lw = c.words.of(lang);
+            let got = said(&tokenize(text, lw), lw);
+            let want: BTreeSet<String> = want.iter().map(|w| (*w).to_string()).collect();
+            assert!(want.is_subset(&got), "{text}: {got:?}");
+        }
+        // A word that begins like one is not it.
+        let sk = c.words.of(Lang::Sk);
+        assert!(said(&tokenize("Platí sa BBA.", sk), sk).is_empty());
+        // The big blind named by its abbreviation settles the choice.
+        let read = |text: &str| {
+            let (ed, number) =
+                edition_saying("dpc-2019-en", "binding-declarations-undercalls", text);
+            let d = Doubt {
+                key: "undercall_preflop_opener".to_string(),
+                rule: number,
+                readings: vec![Value::from("big-blind"), Value::from("first-raise")],
+                sentence: text.to_string(),
+            };
+            named_in_rule(&ed, &d, c.words.of(ed.language), en).map(|(v, _)| v)
+        };
+        assert_eq!(
+            read(
+                "The opening bet is the first chip bet of each round. In blind games the posted BB is the pre-flop opener."
+            ),
+            Some(Value::from("big-blind"))
+        );
+        assert_eq!(
+            read(
+                "The opening bet is the first chip bet of each round. In blind games the posted blinds open."
+            ),
+            None
+        );
+    }
+
     /// A bundled edition, to change, and the number of its rule on `concept`.
     /// What `by_name` reads of a bundled edition whose rule on `concept`
     /// says only `text`, every parameter of the edition unset.
@@ -4538,6 +4818,15 @@ mod tests {
     ) -> (Vec<Found>, Vec<Doubt>) {
         let (mut ed, _) = edition_saying(edition, concept, text);
         by_name(&mut ed, knowledge, &[])
+    }
+
+    /// What the import knows from the bundled editions but `held`, as
+    /// the leave-one-out knows it.
+    fn knowledge_without(held: &str) -> Knowledge {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).expect("store");
+        let seeds = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/seeds");
+        let books = crate::import::eval::seed_books(&store, &seeds).expect("seeds");
+        bundled_knowledge().without(held, &books)
     }
 
     /// What the import knows from the five bundled editions.

@@ -72,6 +72,15 @@ pub struct LangWords {
     /// The words that say "no": a sentence with one does not say yes.
     #[serde(default)]
     pub negations: Vec<String>,
+    /// The words that open a concession ("even when", "auch wenn"): what
+    /// the clause after them names is what the sentence holds even then,
+    /// not what it states.
+    #[serde(default)]
+    pub concessions: Vec<String>,
+    /// Abbreviations by the words they stand for ("BB": big blind): they
+    /// mean what those words mean.
+    #[serde(default)]
+    pub abbreviations: BTreeMap<String, String>,
     /// The words a cross-reference is made of: the nouns that name rules
     /// and recommended procedures, in every grammatical form, and the words
     /// that join a list of numbers ("Regels 10, 11 en 63").
@@ -80,14 +89,35 @@ pub struct LangWords {
     /// What a value's id (or a yes/no key) says, in words of this
     /// language, where its own words do not say it (`at-most-pot`: "less
     /// than or equal to the pot"); only English, the language ids are
-    /// written in.
+    /// written in. A value said in several ways has a list, its first
+    /// gloss the one its name is read by.
     #[serde(default)]
-    pub glosses: BTreeMap<String, String>,
+    pub glosses: BTreeMap<String, Glosses>,
     /// Whether the language writes compound words as one ("Gesamtpot",
     /// "restfiche"): a word the vocabulary does not have then means what
     /// its last part means.
     #[serde(default)]
     pub compounds: bool,
+}
+
+/// A value's gloss, or its several ("a tie goes to the player": an action
+/// as the time runs out is accepted; the player has the advantage).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum Glosses {
+    /// One gloss.
+    One(String),
+    /// Several, the first the value's definition.
+    Many(Vec<String>),
+}
+
+impl Glosses {
+    fn list(&self) -> Vec<String> {
+        match self {
+            Glosses::One(g) => vec![g.clone()],
+            Glosses::Many(list) => list.clone(),
+        }
+    }
 }
 
 /// The words of cross-references in one language, or folded in all.
@@ -127,11 +157,15 @@ pub struct Folded {
     articles: BTreeMap<String, u32>,
     one_units: BTreeSet<String>,
     negations: BTreeSet<String>,
+    /// Each concession's folded words.
+    concessions: Vec<Vec<String>>,
+    /// Each folded abbreviation's folded words.
+    abbreviations: BTreeMap<String, Vec<String>>,
     references: ReferenceWords,
     languages: BTreeMap<String, Vec<String>>,
     /// Folded words (and `*` stems, `true`) with their meaning.
     meanings: Vec<(String, bool, String)>,
-    glosses: BTreeMap<String, String>,
+    glosses: BTreeMap<String, Vec<String>>,
     compounds: bool,
 }
 
@@ -156,6 +190,19 @@ impl Folded {
                 .collect(),
             one_units: words.one_units.iter().map(|w| fold(w)).collect(),
             negations: words.negations.iter().map(|w| fold(w)).collect(),
+            concessions: words
+                .concessions
+                .iter()
+                .map(|c| fold(c).split_whitespace().map(str::to_string).collect())
+                .collect(),
+            abbreviations: words
+                .abbreviations
+                .iter()
+                .map(|(a, full)| {
+                    let words = fold(full).split_whitespace().map(str::to_string).collect();
+                    (fold(a), words)
+                })
+                .collect(),
             references: ReferenceWords {
                 rules: words.references.rules.iter().map(|w| fold(w)).collect(),
                 procedures: words
@@ -177,14 +224,37 @@ impl Folded {
                     })
                 })
                 .collect(),
-            glosses: words.glosses.clone(),
+            glosses: words
+                .glosses
+                .iter()
+                .map(|(id, g)| (id.clone(), g.list()))
+                .collect(),
             compounds: words.compounds,
         }
     }
 
     /// What a value's id says where its own words do not say it.
     pub fn gloss(&self, id: &str) -> Option<&str> {
-        self.glosses.get(id).map(String::as_str)
+        self.glosses
+            .get(id)
+            .and_then(|list| list.first())
+            .map(String::as_str)
+    }
+
+    /// Every way the language file says what a value's id says: its
+    /// definition first, then the other ways it is said.
+    pub fn glosses(&self, id: &str) -> &[String] {
+        self.glosses.get(id).map_or(&[], Vec::as_slice)
+    }
+
+    /// The words a folded abbreviation stands for ("bb": big, blind).
+    pub fn expansion(&self, word: &str) -> Option<&[String]> {
+        self.abbreviations.get(word).map(Vec::as_slice)
+    }
+
+    /// The concessions' folded words ("auch", "wenn").
+    pub fn concessions(&self) -> &[Vec<String>] {
+        &self.concessions
     }
 
     /// What a folded word means, if the vocabulary has it; in a language

@@ -2678,19 +2678,20 @@ impl<'k> Quoted<'k> {
 }
 
 /// A choice `id` is sure where the point's sentence carries every meaning
-/// of the value's own name and every meaning two known editions' quotes of
-/// it share, two at least, and no meaning only another value of the type
-/// has (in its name or its known quotes).
+/// of the value's own name (or of another way the language file says it,
+/// [`names_of`]) and every meaning two known editions' quotes of it share,
+/// two at least, and no meaning only another value of the type has (in
+/// any of its names or its known quotes).
 fn sure_choice(known: &Quoted, d: &Doubt, id: &str, lw: &Folded, en: &Folded) -> bool {
     let Some(domain) = Params::choices(&d.key) else {
         return false;
     };
     let sentence = said(&tokenize(&d.sentence, lw), lw);
     let of = |v: &str| known.choices.get(&(d.key.as_str(), v.to_string()));
-    let name = |id: &str| name_meanings(id, en);
-    // A value's meanings: its name's and its known quotes'.
+    // A value's meanings: every way its name is said, and its known
+    // quotes'.
     let all = |v: &str| {
-        let mut m = name(v);
+        let mut m: BTreeSet<String> = names_of(v, en).into_iter().flatten().collect();
         m.extend(
             of(v)
                 .into_iter()
@@ -2705,22 +2706,26 @@ fn sure_choice(known: &Quoted, d: &Doubt, id: &str, lw: &Folded, en: &Folded) ->
         .flat_map(|other| all(other))
         .filter(|m| !mine.contains(m))
         .collect();
-    let mut evidence = name(id);
-    match (Quoted::shared(of(id), |m| m), of(id)) {
-        (Some(shared), _) => evidence.extend(shared),
-        // A type of one value whose name says less than two meanings: the
-        // words tell whether the rule states it, not which value; one
-        // known edition's quote is evidence where the sentence carries
-        // every meaning of it.
-        (None, Some(by)) if domain.len() == 1 && evidence.len() < 2 => {
-            evidence.extend(by.values().flatten().cloned());
-        }
-        (None, _) => {}
-    }
     // Another value named only in a concession ("even when a pot is
     // heads-up") is not stated by the sentence.
     let told = said(&unconceded(&d.sentence, lw), lw);
-    if evidence.len() >= 2 && evidence.is_subset(&sentence) && told.is_disjoint(&others) {
+    // The value is named by its definition or by another way the
+    // language file says it ("a share of the prize": share-places).
+    let named = names_of(id, en).into_iter().any(|mut evidence| {
+        match (Quoted::shared(of(id), |m| m), of(id)) {
+            (Some(shared), _) => evidence.extend(shared),
+            // A type of one value whose name says less than two meanings:
+            // the words tell whether the rule states it, not which value;
+            // one known edition's quote is evidence where the sentence
+            // carries every meaning of it.
+            (None, Some(by)) if domain.len() == 1 && evidence.len() < 2 => {
+                evidence.extend(by.values().flatten().cloned());
+            }
+            (None, _) => {}
+        }
+        evidence.len() >= 2 && evidence.is_subset(&sentence)
+    });
+    if named && told.is_disjoint(&others) {
         return true;
     }
     sure_by_pairs(known, d, id, (&sentence, &told), en)
@@ -3109,6 +3114,20 @@ fn order(
 fn name_meanings(id: &str, en: &Folded) -> BTreeSet<String> {
     let words = en.gloss(id).unwrap_or(id);
     said(&tokenize(&words.replace('-', " "), en), en)
+}
+
+/// Every way a value's name is said: its id's words or its definition
+/// ([`name_meanings`]) first, then each other gloss the language file
+/// gives it.
+fn names_of(id: &str, en: &Folded) -> Vec<BTreeSet<String>> {
+    let mut out = vec![name_meanings(id, en)];
+    out.extend(
+        en.glosses(id)
+            .iter()
+            .skip(1)
+            .map(|g| said(&tokenize(&g.replace('-', " "), en), en)),
+    );
+    out
 }
 
 /// Whether value `other` says less than `chosen` in the same words: every
@@ -3737,6 +3756,78 @@ mod tests {
         for (concept, key, value, sentence, set) in rows {
             let want = set.then(|| value.clone());
             assert_eq!(decided(concept, key, value, sentence), want, "{sentence}");
+        }
+    }
+
+    /// A value is named by any way the language file says it, not only
+    /// its definition ("a share of the prize" is share-places), in every
+    /// language; another value's own words in the sentence still refute
+    /// it.
+    #[test]
+    fn a_value_is_read_by_another_way_its_gloss_says_it() {
+        use crate::import::knowledge::Books;
+        use crate::rules::Store;
+        let store = Store::open(crate::data::DataSource::Embedded).expect("store");
+        // Knowing one edition's quote of the value: its definition and the
+        // sentence's words decide.
+        let knowledge = Knowledge::from_store(&store)
+            .expect("knowledge")
+            .without("onk-2023-nl", &Books::new());
+        let decided = |lang: Lang, sentence: &str| {
+            let mut ed = store.edition("tda-2019-sk").expect("edition").clone();
+            ed.language = lang;
+            let rule = ed
+                .rules_mut()
+                .find(|r| r.concept == "hand-for-hand")
+                .expect("rule");
+            rule.params = Params::default();
+            let number = rule.number.clone();
+            let mut doubts = vec![Doubt {
+                key: "hand_for_hand_payout".to_string(),
+                rule: number,
+                readings: vec![Value::from("share-places")],
+                sentence: sentence.to_string(),
+            }];
+            let found = decide(&mut ed, &knowledge, &mut doubts);
+            found.first().map(|f| f.value.clone())
+        };
+        let share = Some(Value::from("share-places"));
+        let rows: [(Lang, &str, Option<Value>); 6] = [
+            (
+                Lang::En,
+                "Players busted in the current hand are eligible for a share of the prize money.",
+                share.clone(),
+            ),
+            (
+                Lang::Nl,
+                "Spelers die in de huidige hand bust gaan komen in aanmerking voor een deel van het prijzengeld.",
+                share.clone(),
+            ),
+            (
+                Lang::De,
+                "Spieler, die in der laufenden Hand ausscheiden, erhalten einen Teil des Preisgeldes.",
+                share.clone(),
+            ),
+            (
+                Lang::Sk,
+                "Hráči vypadnutí v aktuálnej ruke dostanú podiel z výhry.",
+                share,
+            ),
+            // The prize alone: no share.
+            (
+                Lang::En,
+                "Players busted in the current hand are paid the prize money.",
+                None,
+            ),
+            // The same prize as one place: the other value's own words.
+            (
+                Lang::Nl,
+                "De spelers krijgen een deel van het prijzengeld, elk dezelfde prijs.",
+                None,
+            ),
+        ];
+        for (lang, sentence, want) in rows {
+            assert_eq!(decided(lang, sentence), want, "{sentence}");
         }
     }
 

@@ -995,6 +995,8 @@ struct Evidence {
     /// The terms of several words the query says: their language and the
     /// query terms each covers.
     phrases: Vec<Phrase>,
+    /// The query terms a lexicon term of one word names alone.
+    alone: Vec<usize>,
 }
 
 /// A lexicon term of several words the query says.
@@ -1146,6 +1148,9 @@ fn concept_evidence<'l>(
             .filter_map(|&t| terms.get(t))
             .map(|t| t.times)
             .sum();
+        if stems.len() == 1 {
+            e.alone.extend(per_term.keys());
+        }
         if stems.len() > 1 && said_words >= stems.len() {
             let mut covered: Vec<usize> = per_term.keys().copied().collect();
             covered.sort_unstable();
@@ -1713,9 +1718,18 @@ pub fn search<'d, 'a>(
     }
     let has_rule = |t: &Topic| edition.is_none() || own.contains_key(t.concept);
     let next = ranked.get(1).map_or(0.0, |t| t.score);
-    let coverage = match ranked.first() {
-        Some(t) if t.uncovered => Coverage::Uncovered(t.concept),
-        Some(t) if answers(t.share, t.score, next) && has_rule(t) => Coverage::Covered,
+    // A topic no rulebook covers that the best topic does not clearly beat
+    // is what the query asks about: a rule that shares its incidental
+    // words ("dealer", "pot" of a question on tips) answers nothing.
+    let rival = ranked.iter().skip(1).find(|t| t.uncovered).filter(|u| {
+        ranked
+            .first()
+            .is_some_and(|t| LEAD * u.score >= t.score && u.share >= COVERED_LEADING)
+    });
+    let coverage = match (ranked.first(), rival) {
+        (Some(t), _) if t.uncovered => Coverage::Uncovered(t.concept),
+        (_, Some(u)) => Coverage::Uncovered(u.concept),
+        (Some(t), None) if answers(t.share, t.score, next) && has_rule(t) => Coverage::Covered,
         _ => Coverage::NotCovered,
     };
     // Uncovered topics are said in words, not listed.
@@ -1986,6 +2000,13 @@ fn per_phrase<'l>(
     };
     let mut phrased: Vec<Option<f64>> = vec![None; weights.len()];
     let mut raised: Raised = HashMap::new();
+    // A word that is a term of its own ("prepitné" beside "prepitné pre
+    // dealera") names its topic alone: a phrase it is part of does not
+    // make it weigh less.
+    let alone: BTreeSet<usize> = evidence
+        .values()
+        .flat_map(|e| e.alone.iter().copied())
+        .collect();
     for (&concept, e) in evidence {
         for phrase in &e.phrases {
             let Some(group) = by_lang.get(phrase.lang) else {
@@ -2005,6 +2026,9 @@ fn per_phrase<'l>(
                     if phrase.repeats && share > own {
                         raised.entry(concept).or_default().push((t, share));
                     }
+                    continue;
+                }
+                if alone.contains(&t) {
                     continue;
                 }
                 if let Some(p) = phrased.get_mut(t) {
@@ -2575,6 +2599,63 @@ mod tests {
         };
         assert!(phrases("hand for hand") > 0);
         assert_eq!(phrases("one hand"), 0);
+    }
+
+    /// A word that is a lexicon term of its own keeps the weight of a word
+    /// no rule says, though a longer term of its topic holds it too
+    /// ("prepitné" and "prepitné pre dealera"): a phrase lowers only the
+    /// words that name nothing alone.
+    #[test]
+    fn a_word_that_is_a_term_alone_keeps_its_weight_in_a_phrase() {
+        let index = Index::embedded();
+        let unsaid = analyze::LANGS
+            .iter()
+            .map(|l| idf(index.docs.iter().filter(|d| d.lang == *l).count(), 0))
+            .fold(0.0, f64::max);
+        for query in ["prepitné pre dealera", "Trinkgeld Dealer"] {
+            let weights = weights_of(query);
+            let tip = weights
+                .iter()
+                .find(|(w, _)| w.starts_with("prepitn") || w.starts_with("trinkgeld"))
+                .map_or(f64::NAN, |(_, w)| *w);
+            assert!((tip - unsaid).abs() < 1e-9, "{query}: {weights:?}");
+        }
+    }
+
+    /// A topic no rulebook covers that ties with the best rule's topic is
+    /// what the question asks about: the rule shares only its incidental
+    /// words ("dealer", "bank" of a question on tips).
+    #[test]
+    fn an_uncovered_topic_the_best_rule_does_not_beat_is_the_answer() {
+        let index = Index::embedded();
+        for (query, edition, topic) in [
+            (
+                "Môže si dealer nechať z banku prepitné pre seba?",
+                "tda-2019-sk",
+                "tipping",
+            ),
+            (
+                "can the dealer keep a tip from the pot",
+                "dpc-2019-en",
+                "tipping",
+            ),
+        ] {
+            let found = search(&index, query, Some(edition), 5).expect("search");
+            assert_eq!(
+                found.coverage,
+                Coverage::Uncovered(topic),
+                "{query}: {found:?}"
+            );
+        }
+        // A rule that says the question's words well still answers it.
+        let found = search(
+            &index,
+            "dealer exposes a card while dealing",
+            Some("dpc-2019-en"),
+            5,
+        )
+        .expect("search");
+        assert_eq!(found.coverage, Coverage::Covered, "{found:?}");
     }
 
     /// A lexicon term's words said apart, as far as a verb closing its

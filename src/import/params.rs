@@ -2122,7 +2122,11 @@ fn yes_in_rule(edition: &Edition, d: &Doubt, lw: &Folded, en: &Folded) -> Option
 /// yes/no is never set so: the word that says "no" is no meaning of the
 /// vocabulary. A list is set where its items' own names
 /// decide every item of the type ([`listed`]) and name at least the
-/// point's. A number is set where every known edition that states the
+/// point's, or where every item of the type is in it exactly where a
+/// clause of the rule carries what all its known wordings share, an item
+/// read that a meaning only its wordings share refutes dropped, and a
+/// known edition states the list or one it is part of
+/// ([`sure_by_wordings`]). A number is set where every known edition that states the
 /// parameter states it (two at least) and the sentence prints it as their
 /// quotes do, carrying every meaning they share (two at least; where they
 /// share fewer, every meaning two of them carry): a room that changed it
@@ -2156,7 +2160,8 @@ pub fn decide(edition: &mut Edition, knowledge: &Knowledge, doubts: &mut Vec<Dou
                             || other_outcome(edition, &d, id, lw, en)
                     }
                     [Value::Array(items)] => {
-                        listing = sure_list(&known, &d, items, edition, lw, en);
+                        listing = sure_list(&known, &d, items, edition, lw, en)
+                            .or_else(|| sure_by_wordings(&known, &d, items, edition, lw));
                         listing.is_some()
                     }
                     [Value::Number(n)] => sure_number(&known, &d, n.as_u64(), lw),
@@ -2591,6 +2596,10 @@ struct Quoted<'k> {
     numbers: BTreeMap<&'k str, NumbersByEdition<'k>>,
     /// Every known edition's value of each parameter.
     stated: BTreeMap<String, Vec<(&'k str, Value)>>,
+    /// The meanings of every known wording of a list item (a known
+    /// quote of it, a cue phrase of it in any language), by parameter and
+    /// item.
+    items: BTreeMap<(&'k str, String), Vec<BTreeSet<String>>>,
 }
 
 impl<'k> Quoted<'k> {
@@ -2628,6 +2637,36 @@ impl<'k> Quoted<'k> {
                     .extend(meanings);
             }
         }
+        let mut items: BTreeMap<(&str, String), Vec<BTreeSet<String>>> = BTreeMap::new();
+        for q in &knowledge.quotes {
+            let (Some(item), Some(ed)) = (
+                &q.item,
+                knowledge.editions.iter().find(|e| e.id == q.edition),
+            ) else {
+                continue;
+            };
+            let lw = words.of(ed.language);
+            items
+                .entry((q.key.as_str(), item.clone()))
+                .or_default()
+                .push(said(&tokenize(&q.span, lw), lw));
+        }
+        for (key, cue) in &knowledge.cues.params {
+            for v in &cue.all_of {
+                let Some(item) = v.value.as_str() else {
+                    continue;
+                };
+                for lang in Lang::ALL {
+                    let lw = words.of(lang);
+                    for phrase in v.phrases(lang) {
+                        items
+                            .entry((key.as_str(), item.to_string()))
+                            .or_default()
+                            .push(said(&tokenize(&phrase.replace(['*', '.'], " "), lw), lw));
+                    }
+                }
+            }
+        }
         let mut stated: BTreeMap<String, Vec<(&str, Value)>> = BTreeMap::new();
         for ed in &knowledge.editions {
             for r in ed.rules() {
@@ -2640,6 +2679,7 @@ impl<'k> Quoted<'k> {
             choices,
             numbers: numbered,
             stated,
+            items,
         }
     }
 
@@ -2899,6 +2939,107 @@ fn sure_list(
         .iter()
         .all(|i| i.as_str().is_some_and(|i| read.contains(&i)))
         .then(|| order(&read, &known.stated, &d.key, domain))
+}
+
+/// What every known wording of a list item says ([`Quoted::items`]): the
+/// meanings all its wordings share (a wording that says nothing in the
+/// vocabulary's words, "geen recht", is left out), where two at least are
+/// known; none where fewer are. The set may be empty: the wordings then
+/// share nothing a clause must carry.
+fn item_core(known: &Quoted, key: &str, item: &str) -> Option<BTreeSet<String>> {
+    let wordings: Vec<&BTreeSet<String>> = known
+        .items
+        .get(&(key, item.to_string()))
+        .into_iter()
+        .flatten()
+        .filter(|m| !m.is_empty())
+        .collect();
+    if wordings.len() < 2 {
+        return None;
+    }
+    wordings
+        .into_iter()
+        .cloned()
+        .reduce(|a, b| a.intersection(&b).cloned().collect())
+}
+
+/// A list is sure by its items' known wordings where the point's rule
+/// tells every item of the type apart by them: an item is in the list
+/// exactly where a clause of the rule carries every meaning all its known
+/// wordings share ([`item_core`]: the stud of a stud item, not only the
+/// downcards a flop game's clause has too; an item whose wordings share
+/// nothing is carried anywhere, never told absent). The list read is then
+/// the list, where a known edition states it (as a set); an item read
+/// that no clause carries is dropped where a meaning its wordings share
+/// and no other item's do (the stud) stands nowhere in the rule, and what
+/// is left is part of a list a known edition states. An item with fewer
+/// than two known wordings leaves the list open.
+fn sure_by_wordings(
+    known: &Quoted,
+    d: &Doubt,
+    items: &[Value],
+    edition: &Edition,
+    lw: &Folded,
+) -> Option<Value> {
+    let domain = Params::choices(&d.key)?;
+    let read: Vec<&str> = items.iter().map(Value::as_str).collect::<Option<_>>()?;
+    let rule = edition.rule(&d.rule)?;
+    let parts: Vec<BTreeSet<String>> = labelled(rule)
+        .into_iter()
+        .flat_map(|(s, _)| clauses(&s))
+        .map(|c| said(&tokenize(&c, lw), lw))
+        .collect();
+    let cores: Vec<(&str, BTreeSet<String>)> = domain
+        .iter()
+        .map(|item| item_core(known, &d.key, item).map(|core| (*item, core)))
+        .collect::<Option<_>>()?;
+    let mut kept: Vec<&str> = Vec::new();
+    for (item, core) in &cores {
+        let carried = parts.iter().any(|c| core.is_subset(c));
+        let listed = read.contains(item);
+        if carried && listed {
+            kept.push(item);
+        } else if carried || listed && !refuted(item, core, &cores, &parts) {
+            return None;
+        }
+    }
+    let lists = || {
+        known
+            .stated
+            .get(d.key.as_str())
+            .into_iter()
+            .flatten()
+            .filter_map(|(_, v)| v.as_array())
+    };
+    let sure = if kept.len() == read.len() {
+        lists().any(|l| {
+            l.len() == kept.len()
+                && l.iter()
+                    .all(|i| i.as_str().is_some_and(|i| kept.contains(&i)))
+        })
+    } else {
+        !kept.is_empty()
+            && lists().any(|l| {
+                kept.iter()
+                    .all(|k| l.iter().any(|i| i.as_str() == Some(*k)))
+            })
+    };
+    sure.then(|| order(&kept, &known.stated, &d.key, domain))
+}
+
+/// Whether a list item read is refuted by its wordings: a meaning all of
+/// them share that no other item's wordings all share stands in no clause
+/// of the rule.
+fn refuted(
+    item: &str,
+    core: &BTreeSet<String>,
+    cores: &[(&str, BTreeSet<String>)],
+    parts: &[BTreeSet<String>],
+) -> bool {
+    core.iter().any(|m| {
+        cores.iter().all(|(o, c)| *o == item || !c.contains(m))
+            && parts.iter().all(|p| !p.contains(m))
+    })
 }
 
 /// A list point offers, besides the items read, every item the rule
@@ -5148,6 +5289,107 @@ mod tests {
         // dealer's: left open.
         let hand = format!("{push} A hand may also begin once announced.");
         assert_eq!(listed(key, domain, &hand, en, en), None);
+    }
+
+    /// A list is settled by its items' known wordings only where each
+    /// item read has a clause carrying what all its wordings share and no
+    /// other item has: a flop game's exposed downcards are no stud item (a
+    /// stud item read where no stud is spoken of is dropped), a joker
+    /// found is an item more, and a stud clause an item not read.
+    #[test]
+    fn a_list_is_settled_where_every_item_read_carries_its_wordings() {
+        let c = cues();
+        let key = "misdeal_conditions";
+        let list = [
+            "boxed-cards",
+            "first-card-wrong-seat",
+            "dealt-to-ineligible-seat",
+            "eligible-seat-dealt-out",
+            "stud-downcards-exposed",
+            "first-two-exposed",
+            "downcards-exposed",
+        ];
+        let de_items = "Misdeals schließen folgende Situationen mit ein: 1) Zwei oder mehr \
+                        Karten liegen verkehrt (sichtbar) im Kartendeck; 2) Die erste Karte \
+                        wird an die falsche Position ausgeteilt; 3) Karten werden an einen \
+                        Platz ausgeteilt, der keine Karten erhalten durfte; 4) Ein Spieler, \
+                        der Karten erhalten haben müsste, hat diese nicht bekommen;";
+        let de_stud = "5) In Stud-Spielen, falls irgendeine der ersten 2 Face-down Karten \
+                       durch einen Dealerfehler aufgedeckt wird;";
+        let de_flop = "6) In Flop-Spielen, falls durch einen Dealerfehler eine der ersten 2 \
+                       ausgeteilten Karten oder irgendwelche 2 Face-down Karten aufgedeckt \
+                       werden.";
+        let en_items = "Misdeals include: 1) 2 or more boxed cards on the initial deal; 2) \
+                        first card dealt to the wrong seat; 3) cards dealt to a seat not \
+                        entitled to a hand; 4) a seat entitled to a hand is dealt out;";
+        let en_stud = "5) In stud games, if any of the first 2 downcards are exposed by dealer \
+                       error;";
+        let en_flop = "6) In flop games, if 1 of the first 2 cards dealt off the deck or any \
+                       other 2 downcards are exposed by dealer error.";
+        let no_stud: Vec<&str> = list
+            .iter()
+            .copied()
+            .filter(|i| *i != "stud-downcards-exposed")
+            .collect();
+        let (de_all, en_all) = (
+            format!("{de_items} {de_stud} {de_flop}"),
+            format!("{en_items} {en_stud} {en_flop}"),
+        );
+        // (held out, language, the rule, the items read, the list set).
+        type Row<'a> = (&'a str, Lang, String, &'a [&'a str], Option<&'a [&'a str]>);
+        let rows: [Row; 8] = [
+            ("tda-2015-de", Lang::De, de_all.clone(), &list, Some(&list)),
+            // The flop games' clause carries no stud: the stud item read
+            // is dropped.
+            (
+                "tda-2015-de",
+                Lang::De,
+                format!("{de_items} {de_flop}"),
+                &list,
+                Some(&no_stud),
+            ),
+            // A joker found is an item the list does not have.
+            (
+                "tda-2015-de",
+                Lang::De,
+                format!("{de_all} 7) Ein Joker liegt im Deck."),
+                &list,
+                None,
+            ),
+            // A stud clause is an item not read.
+            ("tda-2015-de", Lang::De, de_all, &no_stud, None),
+            ("dpc-2019-en", Lang::En, en_all.clone(), &list, Some(&list)),
+            (
+                "dpc-2019-en",
+                Lang::En,
+                format!("{en_items} {en_flop}"),
+                &list,
+                Some(&no_stud),
+            ),
+            (
+                "dpc-2019-en",
+                Lang::En,
+                format!("{en_all} 7) a joker is found in the deck."),
+                &list,
+                None,
+            ),
+            ("dpc-2019-en", Lang::En, en_all, &no_stud, None),
+        ];
+        let values = |l: &[&str]| Value::Array(l.iter().map(|i| Value::from(*i)).collect());
+        for (held, lang, text, read, want) in rows {
+            let knowledge = knowledge_without(held);
+            let known = Quoted::of(&knowledge);
+            let (ed, number) = edition_saying(held, "misdeals", &text);
+            let items: Vec<Value> = read.iter().map(|i| Value::from(*i)).collect();
+            let point = Doubt {
+                key: key.to_string(),
+                rule: number,
+                readings: vec![Value::Array(items.clone())],
+                sentence: String::new(),
+            };
+            let got = sure_by_wordings(&known, &point, &items, &ed, c.words.of(lang));
+            assert_eq!(got, want.map(values), "{held}: {read:?} in {text}");
+        }
     }
 
     /// A list point offers the items the rule names by their own names

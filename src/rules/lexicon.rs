@@ -43,13 +43,21 @@ impl LexiconFile {
     /// Every topic's terms: the concepts' under their slug, the uncovered
     /// topics' under their slug marked with [`NOT_COVERED_MARK`].
     pub fn topics(&self) -> impl Iterator<Item = (String, &Vec<String>)> {
-        let concepts = self.concepts.iter().map(|(c, t)| (c.clone(), t));
-        let uncovered = self
-            .not_covered
-            .iter()
-            .map(|(c, t)| (format!("{NOT_COVERED_MARK}{c}"), t));
-        concepts.chain(uncovered)
+        marked_topics(&self.concepts, &self.not_covered)
     }
+}
+
+/// The entries of a file keyed by topic: the concepts' under their slug,
+/// the uncovered topics' under their slug marked with [`NOT_COVERED_MARK`].
+pub fn marked_topics<'f, T>(
+    concepts: &'f BTreeMap<String, T>,
+    not_covered: &'f BTreeMap<String, T>,
+) -> impl Iterator<Item = (String, &'f T)> {
+    let concepts = concepts.iter().map(|(c, t)| (c.clone(), t));
+    let uncovered = not_covered
+        .iter()
+        .map(|(c, t)| (format!("{NOT_COVERED_MARK}{c}"), t));
+    concepts.chain(uncovered)
 }
 
 /// The lexicon file of a language.

@@ -34,12 +34,7 @@ impl QuestionsFile {
     /// uncovered topics' under their slug marked with [`NOT_COVERED_MARK`]
     /// (as `LexiconFile::topics` gives terms).
     pub fn topics(&self) -> impl Iterator<Item = (String, &Vec<String>)> {
-        let concepts = self.questions.iter().map(|(c, q)| (c.clone(), q));
-        let uncovered = self
-            .not_covered
-            .iter()
-            .map(|(c, q)| (format!("{NOT_COVERED_MARK}{c}"), q));
-        concepts.chain(uncovered)
+        crate::rules::lexicon::marked_topics(&self.questions, &self.not_covered)
     }
 }
 

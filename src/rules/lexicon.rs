@@ -280,6 +280,24 @@ pub struct Counts {
     pub questions: usize,
 }
 
+/// Runs `body` on each language's file of one kind that a data tree has,
+/// with its path, in the order of [`Lang::ALL`]; a file that cannot be read
+/// is a problem of that file, and a language without the file is skipped.
+pub(crate) fn for_each_language_file<T>(
+    read: impl Fn(Lang) -> Result<Option<T>, crate::Error>,
+    path: impl Fn(Lang) -> String,
+    problems: &mut Vec<(String, Message)>,
+    mut body: impl FnMut(Lang, String, T, &mut Vec<(String, Message)>),
+) {
+    for lang in Lang::ALL {
+        match read(lang) {
+            Ok(Some(file)) => body(lang, path(lang), file, problems),
+            Ok(None) => {}
+            Err(e) => problems.push((path(lang), e.message())),
+        }
+    }
+}
+
 /// Checks the lexicons of a data tree: every target concept exists, no term
 /// is empty or says nothing but stop words, no term is listed twice under one
 /// concept. Returns the counts per language and the problems, each with its
@@ -290,78 +308,75 @@ pub fn check(
 ) -> (Vec<Counts>, Vec<(String, Message)>) {
     let mut counts = Vec::new();
     let mut problems = Vec::new();
-    for lang in Lang::ALL {
-        let file_path = path(lang);
-        let file = match read(source, lang) {
-            Ok(Some(f)) => f,
-            Ok(None) => continue,
-            Err(e) => {
-                problems.push((file_path, e.message()));
-                continue;
-            }
-        };
-        let mut stop = StopWords::default();
-        stop.add(lang.code(), file.stop_words.iter().map(String::as_str));
-        let mut terms = 0;
-        for (topic, list) in file.topics() {
-            let concept = topic.strip_prefix(NOT_COVERED_MARK).unwrap_or(&topic);
-            // A concept's terms must name a concept; an uncovered topic's
-            // must not (a rule covers it).
-            if concepts.contains(concept) == topic.starts_with(NOT_COVERED_MARK) {
-                let key = if topic.starts_with(NOT_COVERED_MARK) {
-                    Msg::CheckLexiconCoveredTopic
-                } else {
-                    Msg::CheckLexiconConcept
-                };
-                problems.push((file_path.clone(), Message::new(key).arg("concept", concept)));
-            }
-            if list.is_empty() {
-                problems.push((
-                    file_path.clone(),
-                    Message::new(Msg::CheckLexiconNoTerms).arg("concept", concept),
-                ));
-            }
-            let mut seen = BTreeSet::new();
-            for term in list {
-                // Counted: the terms that lead to a rule.
-                terms += usize::from(!topic.starts_with(NOT_COVERED_MARK));
-                let folded = crate::text::fold(term);
-                let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
-                if words.is_empty() {
+    let each = |l| read(source, l);
+    for_each_language_file(
+        each,
+        path,
+        &mut problems,
+        |lang, file_path, file, problems| {
+            let mut stop = StopWords::default();
+            stop.add(lang.code(), file.stop_words.iter().map(String::as_str));
+            let mut terms = 0;
+            for (topic, list) in file.topics() {
+                let concept = topic.strip_prefix(NOT_COVERED_MARK).unwrap_or(&topic);
+                // A concept's terms must name a concept; an uncovered topic's
+                // must not (a rule covers it).
+                if concepts.contains(concept) == topic.starts_with(NOT_COVERED_MARK) {
+                    let key = if topic.starts_with(NOT_COVERED_MARK) {
+                        Msg::CheckLexiconCoveredTopic
+                    } else {
+                        Msg::CheckLexiconConcept
+                    };
+                    problems.push((file_path.clone(), Message::new(key).arg("concept", concept)));
+                }
+                if list.is_empty() {
                     problems.push((
                         file_path.clone(),
-                        Message::new(Msg::CheckLexiconEmptyTerm)
-                            .arg("concept", concept)
-                            .arg("term", term),
+                        Message::new(Msg::CheckLexiconNoTerms).arg("concept", concept),
                     ));
-                    continue;
                 }
-                if !seen.insert(words.join(" ")) {
+                let mut seen = BTreeSet::new();
+                for term in list {
+                    // Counted: the terms that lead to a rule.
+                    terms += usize::from(!topic.starts_with(NOT_COVERED_MARK));
+                    let folded = crate::text::fold(term);
+                    let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
+                    if words.is_empty() {
+                        problems.push((
+                            file_path.clone(),
+                            Message::new(Msg::CheckLexiconEmptyTerm)
+                                .arg("concept", concept)
+                                .arg("term", term),
+                        ));
+                        continue;
+                    }
+                    if !seen.insert(words.join(" ")) {
+                        problems.push((
+                            file_path.clone(),
+                            Message::new(Msg::CheckLexiconTermTwice)
+                                .arg("concept", concept)
+                                .arg("term", term),
+                        ));
+                    }
+                }
+            }
+            for word in &file.stop_words {
+                if crate::text::fold(word).trim().is_empty() {
                     problems.push((
                         file_path.clone(),
-                        Message::new(Msg::CheckLexiconTermTwice)
-                            .arg("concept", concept)
-                            .arg("term", term),
+                        Message::new(Msg::CheckLexiconEmptyStopWord).arg("word", word),
                     ));
                 }
             }
-        }
-        for word in &file.stop_words {
-            if crate::text::fold(word).trim().is_empty() {
-                problems.push((
-                    file_path.clone(),
-                    Message::new(Msg::CheckLexiconEmptyStopWord).arg("word", word),
-                ));
-            }
-        }
-        counts.push(Counts {
-            lang,
-            terms,
-            concepts: file.concepts.values().filter(|l| !l.is_empty()).count(),
-            stop_words: file.stop_words.len(),
-            questions: 0,
-        });
-    }
+            counts.push(Counts {
+                lang,
+                terms,
+                concepts: file.concepts.values().filter(|l| !l.is_empty()).count(),
+                stop_words: file.stop_words.len(),
+                questions: 0,
+            });
+        },
+    );
     (counts, problems)
 }
 

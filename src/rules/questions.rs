@@ -65,58 +65,55 @@ pub fn check(
 ) -> (Vec<(Lang, usize)>, Vec<FileProblem>) {
     let mut counts = Vec::new();
     let mut problems = Vec::new();
-    for lang in Lang::ALL {
-        let file_path = path(lang);
-        let file = match read(source, lang) {
-            Ok(Some(f)) => f,
-            Ok(None) => continue,
-            Err(e) => {
-                problems.push((file_path, e.message()));
-                continue;
-            }
-        };
-        let uncovered: BTreeSet<String> = match crate::rules::lexicon::read(source, lang) {
-            Ok(Some(lexicon)) => lexicon.not_covered.into_keys().collect(),
-            _ => BTreeSet::new(),
-        };
-        let mut problem = |message: Message| problems.push((file_path.clone(), message));
-        for concept in file.questions.keys() {
-            if !concepts.contains(concept.as_str()) {
-                problem(Message::new(Msg::CheckLexiconConcept).arg("concept", concept));
-            }
-        }
-        for topic in file.not_covered.keys() {
-            if !uncovered.contains(topic) {
-                problem(Message::new(Msg::CheckQuestionsUncoveredTopic).arg("concept", topic));
-            }
-        }
-        let mut questions = 0;
-        for (topic, list) in file.topics() {
-            let concept = topic.strip_prefix(NOT_COVERED_MARK).unwrap_or(&topic);
-            if list.is_empty() {
-                problem(Message::new(Msg::CheckLexiconNoTerms).arg("concept", concept));
-            }
-            let mut seen = BTreeSet::new();
-            for question in list {
-                questions += 1;
-                let folded = crate::text::fold(question);
-                let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
-                if words.is_empty() {
-                    problem(
-                        Message::new(Msg::CheckLexiconEmptyTerm)
-                            .arg("concept", concept)
-                            .arg("term", question),
-                    );
-                } else if !seen.insert(words.join(" ")) {
-                    problem(
-                        Message::new(Msg::CheckLexiconTermTwice)
-                            .arg("concept", concept)
-                            .arg("term", question),
-                    );
+    let each = |l| read(source, l);
+    crate::rules::lexicon::for_each_language_file(
+        each,
+        path,
+        &mut problems,
+        |lang, file_path, file, problems| {
+            let uncovered: BTreeSet<String> = match crate::rules::lexicon::read(source, lang) {
+                Ok(Some(lexicon)) => lexicon.not_covered.into_keys().collect(),
+                _ => BTreeSet::new(),
+            };
+            let mut problem = |message: Message| problems.push((file_path.clone(), message));
+            for concept in file.questions.keys() {
+                if !concepts.contains(concept.as_str()) {
+                    problem(Message::new(Msg::CheckLexiconConcept).arg("concept", concept));
                 }
             }
-        }
-        counts.push((lang, questions));
-    }
+            for topic in file.not_covered.keys() {
+                if !uncovered.contains(topic) {
+                    problem(Message::new(Msg::CheckQuestionsUncoveredTopic).arg("concept", topic));
+                }
+            }
+            let mut questions = 0;
+            for (topic, list) in file.topics() {
+                let concept = topic.strip_prefix(NOT_COVERED_MARK).unwrap_or(&topic);
+                if list.is_empty() {
+                    problem(Message::new(Msg::CheckLexiconNoTerms).arg("concept", concept));
+                }
+                let mut seen = BTreeSet::new();
+                for question in list {
+                    questions += 1;
+                    let folded = crate::text::fold(question);
+                    let words: Vec<&str> = folded.split(' ').filter(|w| !w.is_empty()).collect();
+                    if words.is_empty() {
+                        problem(
+                            Message::new(Msg::CheckLexiconEmptyTerm)
+                                .arg("concept", concept)
+                                .arg("term", question),
+                        );
+                    } else if !seen.insert(words.join(" ")) {
+                        problem(
+                            Message::new(Msg::CheckLexiconTermTwice)
+                                .arg("concept", concept)
+                                .arg("term", question),
+                        );
+                    }
+                }
+            }
+            counts.push((lang, questions));
+        },
+    );
     (counts, problems)
 }

@@ -22,6 +22,12 @@ mod keys;
 #[path = "src/rules/analyze.rs"]
 mod analyze;
 
+// ... and trains the topic model as the library trains a `--data` tree's:
+// same code.
+#[allow(dead_code)]
+#[path = "src/rules/classifier.rs"]
+mod classifier;
+
 // ... and knows which files of a language folder are editions: same code.
 #[path = "src/rules/files.rs"]
 mod files;
@@ -149,7 +155,7 @@ fn main() {
     .expect("write OUT_DIR");
     rule_indexes.push(']');
     fs::write(out.join("rule_indexes.rs"), rule_indexes).expect("write OUT_DIR");
-    let (index, tables) = search_data(&editions_json, &lexicons, &questions, &concept_names);
+    let (index, tables) = search_data(&editions_json, &lexicons, &questions, &concept_names, &out);
     fs::write(out.join("search_index.rs"), index).expect("write OUT_DIR");
     fs::write(out.join("search_tables.rs"), tables).expect("write OUT_DIR");
     fs::write(out.join("concepts.rs"), concept_constants(&concept_names)).expect("write OUT_DIR");
@@ -364,6 +370,7 @@ fn search_data(
     lexicons: &[(String, serde_json::Value)],
     questions: &[(String, serde_json::Value)],
     concept_names: &[(String, String)],
+    out_dir: &Path,
 ) -> (String, String) {
     let mut stop = analyze::StopWords::default();
     for (lang, lexicon) in lexicons {
@@ -412,7 +419,12 @@ fn search_data(
         let title_terms = analyze::index_terms(title, lang, &stop, &vocab);
         let text_terms = analyze::index_terms(full, lang, &stop, &vocab);
         let length = analyze::term_count(&text_terms).to_string();
-        let fields: [&str; 9] = [
+        let also: Vec<&str> = list(rule, "also")
+            .iter()
+            .filter_map(|c| c.as_str())
+            .collect();
+        let also = also.join(" ");
+        let fields: [&str; 10] = [
             id,
             field(rule, "number"),
             field(rule, "concept"),
@@ -422,6 +434,7 @@ fn search_data(
             &text_terms,
             full,
             &length,
+            &also,
         ];
         for f in fields {
             offsets.push(text_all.len());
@@ -513,6 +526,18 @@ fn search_data(
         &stop,
         &vocab,
     );
+    // The topic model, its topics numbered as the counts number them.
+    let topic_names: Vec<&str> = analysed.topics.lines().collect();
+    let labelled: Vec<(u16, &str)> = examples
+        .iter()
+        .filter_map(|(_, t, q)| {
+            let t = topic_names.iter().position(|x| x == t)?;
+            Some((u16::try_from(t).ok()?, q.as_str()))
+        })
+        .collect();
+    let model = classifier::Classifier::train(&topic_names, labelled)
+        .expect("no more topics than a model holds");
+    fs::write(out_dir.join("topic_model.bin"), model.to_bytes()).expect("write the topic model");
     // Floats written as Rust reads them back bit for bit (`{:?}`).
     let totals: Vec<String> = analysed
         .totals

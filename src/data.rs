@@ -106,6 +106,14 @@ pub fn search_tables() -> &'static SearchTables {
     &SEARCH_TABLES
 }
 
+static TOPIC_MODEL: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/topic_model.bin"));
+
+/// The topic model of the bundled example questions, trained at build time
+/// (see `rules::classifier`).
+pub fn topic_model() -> &'static [u8] {
+    TOPIC_MODEL
+}
+
 /// Files larger than this are refused before parsing.
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 

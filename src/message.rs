@@ -888,6 +888,9 @@ messages! {
     CheckConceptNotHouse = "check_concept_not_house" [rule, concept],
     /// A rule that touches an unknown concept.
     CheckTouchesUnknown = "check_touches_unknown" [rule, concept],
+    /// A rule said to decide the questions of an unknown concept, or of
+    /// one its edition has a rule on.
+    CheckAlsoUnknown = "check_also_unknown" [rule, concept],
     /// A parameter set on a rule of another topic.
     CheckParamElsewhere = "check_param_elsewhere" [rule, param, concept],
     /// A parameter no concept is home to.

@@ -65,6 +65,15 @@ pub fn check(store: &Store) -> Report {
                 Message::new(Msg::CheckConceptTwice).arg("concept", &c.slug),
             );
         }
+        // A topic answered otherwise by a topic the vocabulary has.
+        for other in &c.otherwise {
+            if other == &c.slug || !kinds.contains_key(other.as_str()) {
+                report.add(
+                    crate::rules::CONCEPTS_PATH,
+                    Message::new(Msg::CheckLexiconConcept).arg("concept", other),
+                );
+            }
+        }
     }
     let ids: Vec<String> = store.ids().map(str::to_string).collect();
     let mut loaded = Vec::new();

@@ -201,6 +201,7 @@ pub fn build(
                 } else {
                     Vec::new()
                 },
+                also: Vec::new(),
                 conflicts: false,
                 notes: None,
                 provisions: Vec::new(),

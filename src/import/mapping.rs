@@ -204,6 +204,7 @@ fn full_text(rule: &BookRule) -> String {
         params: crate::rules::Params::default(),
         not_applicable: false,
         touches: Vec::new(),
+        also: Vec::new(),
         conflicts: false,
         notes: None,
         provisions: Vec::new(),

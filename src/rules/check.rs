@@ -123,6 +123,13 @@ pub(crate) fn check_edition(
                     .arg("concept", touched));
             }
         }
+        for also in &rule.also {
+            if !kinds.contains_key(also.as_str()) || ed.rules().any(|r| r.concept == *also) {
+                add(Message::new(Msg::CheckAlsoUnknown)
+                    .arg("rule", &rule.number)
+                    .arg("concept", also));
+            }
+        }
         for key in rule.params.to_map().keys() {
             // A house rule may set the parameters of the topics it touches.
             match crate::rules::Params::home(key) {

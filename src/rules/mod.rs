@@ -4,6 +4,7 @@
 pub mod analyze;
 pub mod book;
 pub mod check;
+pub mod classifier;
 pub mod concepts;
 pub mod files;
 mod layout;
@@ -39,6 +40,12 @@ pub struct Concept {
     pub kind: RuleKind,
     /// A short English name.
     pub name: String,
+    /// Topics whose rules decide the same questions in an edition that has
+    /// no rule on this one (the TDA rule a house rule or a recommended
+    /// procedure details): a search answering with this topic answers
+    /// there with the edition's rule on one of these.
+    #[serde(default)]
+    pub otherwise: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -269,6 +276,7 @@ impl Store {
                     slug: rule.concept.clone(),
                     kind: RuleKind::House,
                     name: rule.title.clone(),
+                    otherwise: Vec::new(),
                 });
             }
         }

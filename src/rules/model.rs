@@ -125,6 +125,14 @@ pub struct Rule {
     /// states when an all-in is counted, a parameter of the chip count).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub touches: Vec<String>,
+    /// Topics the edition has no rule of their own on that this rule
+    /// speaks to, deciding them or naming where they are decided (TDA
+    /// 2015's rule on four-card flops sends every card dealt too early to
+    /// the recommended procedure on premature cards, which the edition does
+    /// not print): a search reading a query as one of them answers with
+    /// this rule.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<String>,
     /// House rules: they contradict the rule text they touch.
     #[serde(default, skip_serializing_if = "is_false")]
     pub conflicts: bool,

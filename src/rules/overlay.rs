@@ -912,6 +912,7 @@ fn new_rule(r: NewRule, overlay: &str) -> Rule {
         params: r.params,
         not_applicable: false,
         touches: r.touches,
+        also: Vec::new(),
         conflicts: r.conflicts,
         notes: None,
         provisions,

@@ -24,6 +24,7 @@ use memchr::memmem;
 
 use crate::error::LookupError;
 use crate::rules::analyze::{self, QUESTION_ALPHA, StopWords, Words};
+use crate::rules::classifier::{self, Classifier};
 use crate::rules::lexicon::Lexicon;
 use crate::rules::{Edition, Rule};
 use crate::text::{fold, fold_mapped};
@@ -59,6 +60,9 @@ pub struct Doc<'a> {
     pub length: usize,
     /// The whole text (`Rule::full_text`).
     pub text: Cow<'a, str>,
+    /// The topics without a rule of their own in the edition whose
+    /// questions this rule decides (`Rule::also`), space-separated.
+    pub also: Cow<'a, str>,
 }
 
 impl<'a> Doc<'a> {
@@ -78,6 +82,7 @@ impl<'a> Doc<'a> {
             length: analyze::term_count(&text_terms),
             text_terms: Cow::Owned(text_terms),
             text: Cow::Owned(text),
+            also: Cow::Owned(rule.also.join(" ")),
         }
     }
 }
@@ -91,9 +96,9 @@ pub fn embedded_docs() -> Vec<Doc<'static>> {
         };
         text.get(a as usize..b as usize).unwrap_or("")
     };
-    (0..offsets.len().saturating_sub(1) / 9)
+    (0..offsets.len().saturating_sub(1) / 10)
         .map(|r| {
-            let f = |k: usize| field(r * 9 + k);
+            let f = |k: usize| field(r * 10 + k);
             Doc {
                 edition: f(0),
                 number: f(1),
@@ -104,6 +109,7 @@ pub fn embedded_docs() -> Vec<Doc<'static>> {
                 text_terms: Cow::Borrowed(f(6)),
                 text: Cow::Borrowed(f(7)),
                 length: f(8).parse().unwrap_or(0),
+                also: Cow::Borrowed(f(9)),
             }
         })
         .collect()
@@ -219,6 +225,8 @@ pub struct Examples {
     /// Per language (`analyze::LANGS` order), per topic: its questions and
     /// the model's constants for it.
     totals: [Vec<analyze::TopicTotals>; 4],
+    /// The linear model of the topics (`rules::classifier`).
+    model: Classifier,
 }
 
 impl Examples {
@@ -227,6 +235,7 @@ impl Examples {
         counts: Cow<'static, str>,
         lines: Cow<'static, [u32]>,
         rows: &[(u8, u16, analyze::TopicTotals)],
+        model: Classifier,
     ) -> Examples {
         let mut totals: [Vec<analyze::TopicTotals>; 4] = Default::default();
         for by_topic in &mut totals {
@@ -245,6 +254,7 @@ impl Examples {
             counts,
             lines,
             totals,
+            model,
         }
     }
 
@@ -267,6 +277,7 @@ impl Examples {
                     (lang, topic, t)
                 })
                 .collect::<Vec<_>>(),
+            Classifier::from_bytes(Cow::Borrowed(crate::data::topic_model())).unwrap_or_default(),
         )
     }
 
@@ -274,11 +285,29 @@ impl Examples {
     /// the stop words and the vocabulary of the texts (as the build counts
     /// the bundled ones).
     pub fn of<'q>(
-        questions: impl IntoIterator<Item = (&'q str, &'q str, &'q str)>,
+        questions: impl IntoIterator<Item = (&'q str, &'q str, &'q str)> + Clone,
         stop: &StopWords,
         vocab: &Vocab,
     ) -> Examples {
-        let analysed = analyze::examples(questions, stop, vocab);
+        let analysed = analyze::examples(questions.clone(), stop, vocab);
+        let names: Vec<&str> = analysed.topics.lines().collect();
+        let labelled: Vec<(u16, &str)> = questions
+            .into_iter()
+            .filter_map(|(lang, topic, q)| {
+                analyze::LANGS.contains(&lang).then_some(())?;
+                let t = names.iter().position(|x| *x == topic)?;
+                Some((u16::try_from(t).ok()?, q))
+            })
+            .collect();
+        // The bundled questions train the bundled model: a tree that has
+        // them (as every imported tree does) reads the build's.
+        let bundled =
+            Classifier::from_bytes(Cow::Borrowed(crate::data::topic_model())).filter(|m| {
+                m.fingerprint() == classifier::fingerprint(&names, labelled.iter().copied())
+            });
+        let model = bundled
+            .or_else(|| Classifier::train(&names, labelled))
+            .unwrap_or_default();
         Examples::of_parts(
             analysed
                 .topics
@@ -288,6 +317,7 @@ impl Examples {
             Cow::Owned(analysed.counts),
             Cow::Owned(analysed.lines),
             &analysed.totals,
+            model,
         )
     }
 
@@ -394,7 +424,19 @@ pub struct Index<'a> {
     pub vocab: Vocab,
     /// The example questions.
     pub examples: Examples,
+    /// Per topic, the topics whose rules answer for it in an edition that
+    /// has none on it (`Concept::otherwise`).
+    pub otherwise: Vec<(String, Vec<String>)>,
     postings: Postings,
+}
+
+/// The `otherwise` topics of a concept vocabulary.
+fn otherwise_of(concepts: &[crate::rules::Concept]) -> Vec<(String, Vec<String>)> {
+    concepts
+        .iter()
+        .filter(|c| !c.otherwise.is_empty())
+        .map(|c| (c.slug.clone(), c.otherwise.clone()))
+        .collect()
 }
 
 impl Index<'static> {
@@ -405,6 +447,10 @@ impl Index<'static> {
             lexicon: Lexicon::embedded(),
             vocab: Vocab::embedded(),
             examples: Examples::embedded(),
+            otherwise: crate::rules::Store::open(crate::data::DataSource::Embedded)
+                .ok()
+                .and_then(|store| store.concepts().ok().map(otherwise_of))
+                .unwrap_or_default(),
             postings: Postings(Cow::Borrowed(crate::data::search_tables().postings)),
         }
     }
@@ -420,6 +466,7 @@ impl<'a> Index<'a> {
             lexicon,
             vocab,
             examples: Examples::default(),
+            otherwise: Vec::new(),
             postings,
         }
     }
@@ -469,6 +516,7 @@ impl<'s> Index<'s> {
             crate::data::DataSource::Embedded => Examples::embedded(),
             source => Examples::load(source, &lexicon.stop, &vocab)?,
         };
+        let otherwise = otherwise_of(store.concepts()?);
         let only_embedded = others.is_empty();
         for edition in others {
             docs.extend(
@@ -484,11 +532,13 @@ impl<'s> Index<'s> {
                 lexicon,
                 vocab,
                 examples,
+                otherwise,
                 postings: Postings(Cow::Borrowed(crate::data::search_tables().postings)),
             });
         }
         Ok(Index {
             examples,
+            otherwise,
             ..Index::new(docs, lexicon, vocab)
         })
     }
@@ -1632,7 +1682,12 @@ pub fn search<'d, 'a>(
     // The topics of the example questions most like the query, even where
     // no word of it is a rule's.
     let liked = question_topics(&index.examples, &terms, &langs);
-    for &(concept, uncovered, _) in &liked {
+    let modelled = model_topics(&index.examples, query);
+    // A bare word names its topic by a term, which the texts and the
+    // lexicon read; how a question is put, what the model reads, shows
+    // from the second word on.
+    let model_weight = MODEL * ((words.len() as f64 - 1.0) / MODEL_FULL_FROM).clamp(0.0, 1.0);
+    for &(concept, uncovered, _) in liked.iter().chain(&modelled) {
         topics.entry(concept).or_insert_with(|| Topic {
             concept,
             score: 0.0,
@@ -1651,10 +1706,12 @@ pub fn search<'d, 'a>(
         .map(|mut t| {
             // The share of the query's weight the topic explains, and what
             // the questions like it say of the topic.
-            let liked = liked
-                .iter()
-                .find(|(c, _, _)| *c == t.concept)
-                .map_or(0.0, |(_, _, share)| QUESTIONS * share);
+            let of = |list: &[(&str, bool, f64)]| {
+                list.iter()
+                    .find(|(c, _, _)| *c == t.concept)
+                    .map_or(0.0, |(_, _, share)| *share)
+            };
+            let liked = QUESTIONS * of(&liked) + model_weight * of(&modelled);
             t.score = ((t.score / total + liked) * 10_000.0).round() / 10_000.0;
             t.share = t.share / total + liked;
             t.rules
@@ -1670,6 +1727,51 @@ pub fn search<'d, 'a>(
             .map(|d| (docs[d].concept, d))
             .collect()
     });
+    // A topic the edition in use has no rule on, whose questions a rule of
+    // it decides under another topic (`Concept::otherwise`): that topic
+    // scores for it.
+    if let Some(id) = edition {
+        let mut raised: Vec<(&str, f64, f64)> = Vec::new();
+        for t in &ranked {
+            if own.contains_key(t.concept) {
+                continue;
+            }
+            let targets = index
+                .otherwise
+                .iter()
+                .find(|(c, _)| c == t.concept)
+                .map_or(&[][..], |(_, o)| o.as_slice());
+            for target in targets.iter().filter(|o| own.contains_key(o.as_str())) {
+                raised.push((target.as_str(), t.score, t.share));
+            }
+            // ... or its own rule that decides them too (`Rule::also`).
+            for doc in docs.iter().filter(|d| d.edition == id) {
+                if doc.also.split(' ').any(|c| c == t.concept) {
+                    raised.push((doc.concept, t.score, t.share));
+                }
+            }
+        }
+        for (concept, score, share) in raised {
+            match ranked.iter_mut().find(|t| t.concept == concept) {
+                Some(t) => {
+                    t.score = t.score.max(score);
+                    t.share = t.share.max(share);
+                }
+                None => ranked.push(Topic {
+                    concept,
+                    score,
+                    share,
+                    rules: editions
+                        .docs_on(concept)
+                        .iter()
+                        .map(|&d| (d, 0.0))
+                        .collect(),
+                    uncovered: false,
+                    said: 0,
+                }),
+            }
+        }
+    }
     // A topic the edition in use has no rule on, but another edition has,
     // leads only when it clearly beats the edition's own best topic: the
     // words of a question often touch a rule only one edition has (a house
@@ -1759,6 +1861,41 @@ pub fn search<'d, 'a>(
 /// How much the topic the example questions give a query adds to its
 /// score and share, when they give it all.
 const QUESTIONS: f64 = 0.5;
+
+/// How much the topic the linear model of the example questions gives a
+/// query (`rules::classifier`) adds to its score and share, when it gives
+/// it all.
+const MODEL: f64 = 1.0;
+
+/// From how many words more than one the model counts in full (a two-word
+/// query at half its weight).
+const MODEL_FULL_FROM: f64 = 2.0;
+
+/// The temperature of the model's probabilities: a margin a fifth larger
+/// than another's is a probability about e times as large.
+const MODEL_TEMPERATURE: f64 = 0.2;
+
+/// The topics the linear model gives a query, with whether no rulebook
+/// covers them and their probability, those under [`MIN_QUESTION_SHARE`]
+/// left out.
+fn model_topics<'e>(examples: &'e Examples, query: &str) -> Vec<(&'e str, bool, f64)> {
+    let model = &examples.model;
+    model
+        .probabilities(query, MODEL_TEMPERATURE)
+        .into_iter()
+        .enumerate()
+        .filter(|(_, p)| *p >= MIN_QUESTION_SHARE)
+        .filter_map(|(t, p)| {
+            let topic = model.topic(t)?;
+            Some(
+                match topic.strip_prefix(crate::rules::lexicon::NOT_COVERED_MARK) {
+                    Some(slug) => (slug, true, p),
+                    None => (topic, false, p),
+                },
+            )
+        })
+        .collect()
+}
 
 /// A topic the example questions give less of a query than this is left
 /// out: it could not change the ranking (at most [`QUESTIONS`] times this
@@ -2378,6 +2515,61 @@ fn window(text: &str, centre: usize) -> (usize, usize) {
 mod tests {
     use super::*;
 
+    /// A house topic answered otherwise answers by topics its house rule
+    /// touches: the search's relation and the editions' agree.
+    #[test]
+    fn a_house_topic_is_answered_otherwise_by_what_its_rule_touches() {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).expect("store");
+        let concepts = store.concepts().expect("concepts").to_vec();
+        let mut checked = 0;
+        for c in concepts
+            .iter()
+            .filter(|c| c.kind == crate::rules::RuleKind::House)
+        {
+            for id in store.ids() {
+                let edition = store.edition(id).expect("edition");
+                for rule in edition.rules().filter(|r| r.concept == c.slug) {
+                    for other in &c.otherwise {
+                        assert!(rule.touches.contains(other), "{}: {other}", c.slug);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked >= 4, "{checked}");
+    }
+
+    /// The bundled questions trained at run time give the build's model,
+    /// byte for byte, and its fingerprint: a tree with the bundled
+    /// questions may read the build's model instead of training its own.
+    #[test]
+    #[ignore = "trains on every bundled question: about 45 s unoptimised; .ci/run runs it"]
+    fn the_bundled_questions_train_the_bundled_model() {
+        let examples = Examples::embedded();
+        let names: Vec<&str> = examples.topics.iter().map(|t| t.as_ref()).collect();
+        let mut files = Vec::new();
+        for lang in crate::ui::Lang::ALL {
+            let file = crate::rules::questions::read(&crate::data::DataSource::Embedded, lang)
+                .expect("question file")
+                .expect("bundled");
+            files.push(file);
+        }
+        let labelled: Vec<(u16, &str)> = files
+            .iter()
+            .flat_map(|f| f.topics().collect::<Vec<_>>())
+            .flat_map(|(topic, list)| {
+                let t = names.iter().position(|x| *x == topic).expect("topic") as u16;
+                list.iter().map(move |q| (t, q.as_str()))
+            })
+            .collect();
+        let trained = Classifier::train(&names, labelled.iter().copied()).expect("model");
+        assert_eq!(
+            classifier::fingerprint(&names, labelled.iter().copied()),
+            examples.model.fingerprint()
+        );
+        assert!(trained.to_bytes() == crate::data::topic_model());
+    }
+
     /// The build's postings are those the docs of the bundled editions
     /// give: the search reads the same from either.
     #[test]
@@ -2893,6 +3085,7 @@ mod tests {
             docs: index.docs.clone(),
             lexicon: index.lexicon.clone(),
             vocab: index.vocab.clone(),
+            otherwise: index.otherwise.clone(),
             postings: index.postings.clone(),
         };
         let found = search(index, query, Some("onk-2023-nl"), 10).expect("search");

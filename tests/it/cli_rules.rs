@@ -626,6 +626,81 @@ fn search_refuses_an_overlong_query_at_once() {
         .code(1);
 }
 
+/// The topics a search answers with where an edition lacks one, at the
+/// two places they are written: a topic the vocabulary says is decided
+/// otherwise, and a rule said to speak to another topic too, must each name
+/// a topic that exists and that the rule's edition has no rule on.
+#[test]
+fn check_refuses_a_topic_answered_otherwise_that_does_not_exist() {
+    let _dir_dir = crate::common::scratch_dir();
+    let dir = _dir_dir.path().to_path_buf();
+    for top in ["locales", "rulings"] {
+        copy_dir(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(top),
+            &dir.join(top),
+        );
+    }
+    let concepts = dir.join("locales/concepts.yaml");
+    let text = std::fs::read_to_string(&concepts).expect("concepts");
+    let text = text.replace(
+        "otherwise: [hand-for-hand]",
+        "otherwise: [hand-for-hand, handje-voor-handje]",
+    );
+    std::fs::write(&concepts, text).expect("write");
+    let german = dir.join("locales/de/tda-2015-de.yaml");
+    let text = std::fs::read_to_string(&german).expect("edition");
+    let text = text.replace(
+        "also: [premature-cards]",
+        "also: [premature-cards, misdeals]",
+    );
+    std::fs::write(&german, text).expect("write");
+    let out = floor()
+        .args(["check", "--data", &dir.display().to_string()])
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8_lossy(&out);
+    for needle in [
+        "locales/concepts.yaml: concept `handje-voor-handje` is not in locales/concepts.yaml",
+        "rule 36: `also` names `misdeals`",
+    ] {
+        assert!(out.contains(needle), "{needle}: {out}");
+    }
+    assert!(!out.contains("`premature-cards`"), "{out}");
+}
+
+/// Where an edition has no rule on the topic a question is about, its rule
+/// that decides the same questions answers, not another edition's rule:
+/// the TDA 2019 hand-for-hand procedure for a question on the ONK house
+/// rule's matter, the TDA 2015 four-card-flop rule (which sends every card
+/// dealt too early to the procedure on premature cards) for premature
+/// cards.
+#[test]
+fn a_topic_the_edition_lacks_is_answered_by_its_rule_that_decides_it() {
+    for (query, edition, first) in [
+        (
+            "drie spelers gaan in dezelfde hand eruit tijdens hand for hand, hoe wordt het prijzengeld verdeeld",
+            "tda-2019-sk",
+            "OP-8",
+        ),
+        (
+            "der Dealer hat den Turn zu früh aufgedeckt, was jetzt",
+            "tda-2015-de",
+            "36",
+        ),
+    ] {
+        let hits = json(&["search", query, "--rules", edition]);
+        assert_eq!(
+            hit_ids(&hits).first().map(String::as_str),
+            Some(format!("{edition} {first}").as_str()),
+            "{query}: {hits}"
+        );
+        assert!(hits[0].get("fallback").is_none(), "{query}: {hits}");
+    }
+}
+
 #[test]
 fn check_validates_and_counts_the_lexicons() {
     let report = check_adds_nothing(&["check"]);

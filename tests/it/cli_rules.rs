@@ -654,6 +654,19 @@ fn check_refuses_a_topic_answered_otherwise_that_does_not_exist() {
         "also: [premature-cards, misdeals]",
     );
     std::fs::write(&german, text).expect("write");
+    let out = check_refuses(
+        &dir,
+        &[
+            "locales/concepts.yaml: concept `handje-voor-handje` is not in locales/concepts.yaml",
+            "rule 36: `also` names `misdeals`",
+        ],
+    );
+    assert!(!out.contains("`premature-cards`"), "{out}");
+}
+
+/// `floor check --data dir` refuses the tree (exit 2) and says every one of
+/// `needles`; what it printed.
+fn check_refuses(dir: &std::path::Path, needles: &[&str]) -> String {
     let out = floor()
         .args(["check", "--data", &dir.display().to_string()])
         .assert()
@@ -661,14 +674,11 @@ fn check_refuses_a_topic_answered_otherwise_that_does_not_exist() {
         .get_output()
         .stdout
         .clone();
-    let out = String::from_utf8_lossy(&out);
-    for needle in [
-        "locales/concepts.yaml: concept `handje-voor-handje` is not in locales/concepts.yaml",
-        "rule 36: `also` names `misdeals`",
-    ] {
+    let out = String::from_utf8_lossy(&out).into_owned();
+    for needle in needles {
         assert!(out.contains(needle), "{needle}: {out}");
     }
-    assert!(!out.contains("`premature-cards`"), "{out}");
+    out
 }
 
 /// Where an edition has no rule on the topic a question is about, its rule
@@ -735,26 +745,19 @@ fn check_validates_and_counts_the_lexicons() {
         "questions:\n  klokje: [\"mag ik de klok vragen\"]\n  calling-clock: [\"\", \"hij zit te kwakkelen\", \"Hij zit te kwakkelen!\"]\nnot_covered:\n  tipping: [\"fooi geven\"]\n",
     )
     .expect("write");
-    let out = floor()
-        .args(["check", "--data", &dir.display().to_string()])
-        .assert()
-        .code(2)
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8_lossy(&out);
-    for needle in [
-        "locales/nl/lexicon.yaml: concept `klokje` is not in locales/concepts.yaml",
-        "`calling-clock` has an empty term",
-        "`calling-clock` lists `Klok` twice",
-        "`penalties` is listed under not_covered but is a concept of locales/concepts.yaml",
-        "locales/nl/questions.yaml: concept `klokje` is not in locales/concepts.yaml",
-        "locales/nl/questions.yaml: `calling-clock` has an empty term",
-        "locales/nl/questions.yaml: `calling-clock` lists `Hij zit te kwakkelen!` twice",
-        "locales/nl/questions.yaml: `tipping` is not listed under not_covered in this language's lexicon",
-    ] {
-        assert!(out.contains(needle), "{needle}: {out}");
-    }
+    check_refuses(
+        &dir,
+        &[
+            "locales/nl/lexicon.yaml: concept `klokje` is not in locales/concepts.yaml",
+            "`calling-clock` has an empty term",
+            "`calling-clock` lists `Klok` twice",
+            "`penalties` is listed under not_covered but is a concept of locales/concepts.yaml",
+            "locales/nl/questions.yaml: concept `klokje` is not in locales/concepts.yaml",
+            "locales/nl/questions.yaml: `calling-clock` has an empty term",
+            "locales/nl/questions.yaml: `calling-clock` lists `Hij zit te kwakkelen!` twice",
+            "locales/nl/questions.yaml: `tipping` is not listed under not_covered in this language's lexicon",
+        ],
+    );
     // The tree's own lexicon is the one searched.
     let hits = json(&[
         "search",

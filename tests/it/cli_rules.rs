@@ -5,8 +5,8 @@ use predicates::prelude::*;
 use serde_json::Value;
 
 use crate::common::{
-    bundled_findings, check_adds_nothing, copy_dir, floor, json, json_exit, log_one_ruling,
-    one_line_error, stdout_not_covered, store,
+    bundled_findings, check_adds_nothing, floor, json, json_exit, log_one_ruling, one_line_error,
+    stdout_not_covered, store,
 };
 
 #[test]
@@ -498,14 +498,20 @@ fn search_finds_the_topic_by_its_floor_words() {
         ("one chip call", "dpc-2019-en", "44"),
         ("chop", "dpc-2019-en", "20"),
     ] {
-        let hits = json(&["search", query, "--rules", edition]);
-        assert_eq!(
-            hit_ids(&hits).first().map(String::as_str),
-            Some(format!("{edition} {first}").as_str()),
-            "{query}: {hits}"
-        );
-        assert!(hits[0].get("fallback").is_none(), "{query}: {hits}");
+        assert_first_hit_is_own_rule(query, edition, first);
     }
+}
+
+/// Searched in `edition`, `query` finds that edition's rule `number` first,
+/// not another edition's (no `fallback`).
+fn assert_first_hit_is_own_rule(query: &str, edition: &str, number: &str) {
+    let hits = json(&["search", query, "--rules", edition]);
+    assert_eq!(
+        hit_ids(&hits).first().map(String::as_str),
+        Some(format!("{edition} {number}").as_str()),
+        "{query}: {hits}"
+    );
+    assert!(hits[0].get("fallback").is_none(), "{query}: {hits}");
 }
 
 #[test]
@@ -634,26 +640,23 @@ fn search_refuses_an_overlong_query_at_once() {
 fn check_refuses_a_topic_answered_otherwise_that_does_not_exist() {
     let _dir_dir = crate::common::scratch_dir();
     let dir = _dir_dir.path().to_path_buf();
-    for top in ["locales", "rulings"] {
-        copy_dir(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(top),
-            &dir.join(top),
-        );
-    }
-    let concepts = dir.join("locales/concepts.yaml");
-    let text = std::fs::read_to_string(&concepts).expect("concepts");
-    let text = text.replace(
+    crate::common::copy_bundled_tree(&dir);
+    let replace_in = |file: &str, from: &str, to: &str| {
+        let path = dir.join(file);
+        let text = std::fs::read_to_string(&path).expect(file);
+        assert!(text.contains(from), "{file}: {from}");
+        std::fs::write(&path, text.replace(from, to)).expect("write");
+    };
+    replace_in(
+        "locales/concepts.yaml",
         "otherwise: [hand-for-hand]",
         "otherwise: [hand-for-hand, handje-voor-handje]",
     );
-    std::fs::write(&concepts, text).expect("write");
-    let german = dir.join("locales/de/tda-2015-de.yaml");
-    let text = std::fs::read_to_string(&german).expect("edition");
-    let text = text.replace(
+    replace_in(
+        "locales/de/tda-2015-de.yaml",
         "also: [premature-cards]",
         "also: [premature-cards, misdeals]",
     );
-    std::fs::write(&german, text).expect("write");
     let out = check_refuses(
         &dir,
         &[
@@ -701,13 +704,7 @@ fn a_topic_the_edition_lacks_is_answered_by_its_rule_that_decides_it() {
             "36",
         ),
     ] {
-        let hits = json(&["search", query, "--rules", edition]);
-        assert_eq!(
-            hit_ids(&hits).first().map(String::as_str),
-            Some(format!("{edition} {first}").as_str()),
-            "{query}: {hits}"
-        );
-        assert!(hits[0].get("fallback").is_none(), "{query}: {hits}");
+        assert_first_hit_is_own_rule(query, edition, first);
     }
 }
 
@@ -727,12 +724,7 @@ fn check_validates_and_counts_the_lexicons() {
     // A --data tree whose lexicon names an unknown concept or an empty term.
     let _dir_dir = crate::common::scratch_dir();
     let dir = _dir_dir.path().to_path_buf();
-    for top in ["locales", "rulings"] {
-        copy_dir(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(top),
-            &dir.join(top),
-        );
-    }
+    crate::common::copy_bundled_tree(&dir);
     std::fs::write(
         dir.join("locales/nl/lexicon.yaml"),
         "stop_words: [de]\nconcepts:\n  klokje: [klok]\n  calling-clock: [\"\", klok, Klok]\nnot_covered:\n  penalties: [straf]\n",

@@ -107,6 +107,15 @@ pub fn log_one_ruling(log: &std::path::Path) {
         .success();
 }
 
+/// Copies the bundled data tree (`locales/`, `rulings/`) into `to`: a
+/// test's own `--data` tree, to change.
+pub fn copy_bundled_tree(to: &std::path::Path) {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for top in ["locales", "rulings"] {
+        copy_dir(&root.join(top), &to.join(top));
+    }
+}
+
 /// Copies the folder `from` to `to`, files and folders (a test's own copy
 /// of the data tree, to change).
 pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use crate::common::{copy_dir, floor, json, json_of, one_line_error, scratch_dir, stdout};
+use crate::common::{floor, json, json_of, one_line_error, scratch_dir, stdout};
 
 fn hands_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hands")
@@ -576,10 +576,7 @@ fn a_rule_silent_on_what_decided_says_so() {
 #[test]
 fn without_its_record_an_edition_is_not_called_silent() {
     let dir = scratch_dir();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    for top in ["locales", "rulings"] {
-        copy_dir(&root.join(top), &dir.path().join(top));
-    }
+    crate::common::copy_bundled_tree(dir.path());
     let data = dir.path().to_str().unwrap();
     let r = json(&[
         "--data",
@@ -1641,12 +1638,7 @@ fn the_substantial_action_practice_is_said_where_the_edition_states_no_counts() 
     let _dir_dir = crate::common::scratch_dir();
     let dir = _dir_dir.path().to_path_buf();
     let _ = std::fs::remove_dir_all(&dir);
-    for top in ["locales", "rulings"] {
-        copy_dir(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(top),
-            &dir.join(top),
-        );
-    }
+    crate::common::copy_bundled_tree(&dir);
     let edition = dir.join("locales/en/dpc-2019-en.yaml");
     let text = std::fs::read_to_string(&edition).unwrap();
     let counts = "        params:\n          sa_chip_actions: 2\n          sa_any_actions: 3\n";

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::common::{copy_dir, floor};
+use crate::common::floor;
 
 /// A short house rulebook beside the data tree, for the import entries.
 fn house_book(tree: &Path) -> PathBuf {
@@ -439,10 +439,7 @@ fn every_hostile_input_at_every_entry_is_refused_or_harmless() {
     std::fs::create_dir_all(&dir).expect("dir");
     // A copy of the data tree for `--data`.
     let tree = dir.join("tree");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for top in ["locales", "rulings"] {
-        copy_dir(&root.join(top), &tree.join(top));
-    }
+    crate::common::copy_bundled_tree(&tree);
     let mut failures = Vec::new();
     let mut cells = 0;
     let classes = file_classes();

@@ -57,6 +57,7 @@ fn main() {
     let mut lexicons = Vec::new();
     let mut questions = Vec::new();
     let mut concept_names = Vec::new();
+    let mut otherwise: Vec<(String, Vec<String>)> = Vec::new();
     let mut catalog_bare = String::new();
     let mut spans: Vec<(String, String, String, String)> = Vec::new();
     let mut records: Vec<(String, serde_json::Value)> = Vec::new();
@@ -107,6 +108,13 @@ fn main() {
                     for c in list(&value, "concepts") {
                         concept_names
                             .push((field(c, "slug").to_string(), field(c, "name").to_string()));
+                        let others: Vec<String> = list(c, "otherwise")
+                            .iter()
+                            .filter_map(|o| o.as_str().map(str::to_string))
+                            .collect();
+                        if !others.is_empty() {
+                            otherwise.push((field(c, "slug").to_string(), others));
+                        }
                     }
                 }
                 // Extraction notes are for maintainers (they stay in the YAML
@@ -155,7 +163,14 @@ fn main() {
     .expect("write OUT_DIR");
     rule_indexes.push(']');
     fs::write(out.join("rule_indexes.rs"), rule_indexes).expect("write OUT_DIR");
-    let (index, tables) = search_data(&editions_json, &lexicons, &questions, &concept_names, &out);
+    let (index, tables) = search_data(
+        &editions_json,
+        &lexicons,
+        &questions,
+        &concept_names,
+        &otherwise,
+        &out,
+    );
     fs::write(out.join("search_index.rs"), index).expect("write OUT_DIR");
     fs::write(out.join("search_tables.rs"), tables).expect("write OUT_DIR");
     fs::write(out.join("concepts.rs"), concept_constants(&concept_names)).expect("write OUT_DIR");
@@ -370,6 +385,7 @@ fn search_data(
     lexicons: &[(String, serde_json::Value)],
     questions: &[(String, serde_json::Value)],
     concept_names: &[(String, String)],
+    otherwise: &[(String, Vec<String>)],
     out_dir: &Path,
 ) -> (String, String) {
     let mut stop = analyze::StopWords::default();
@@ -556,7 +572,13 @@ fn search_data(
         analysed.lines,
         totals.join(", "),
     ));
-    tables.push_str("}\n");
+    // The topics answered otherwise (`Concept::otherwise`): a search of
+    // the bundled data parses no concept file.
+    tables.push_str("    otherwise: &[\n");
+    for (slug, others) in otherwise {
+        tables.push_str(&format!("        ({slug:?}, &{others:?}),\n"));
+    }
+    tables.push_str("    ],\n}\n");
     (index, tables)
 }
 

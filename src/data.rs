@@ -96,6 +96,9 @@ pub struct SearchTables {
     /// constants for it, log P(topic) and log P(stem | topic) of a stem none
     /// of them says (see `rules::analyze::TopicTotals`).
     pub example_totals: &'static [(u8, u16, u32, f64, f64)],
+    /// Per topic answered otherwise, the topics whose rules answer for it
+    /// (`rules::Concept::otherwise`).
+    pub otherwise: &'static [(&'static str, &'static [&'static str])],
 }
 
 static SEARCH_TABLES: SearchTables = include!(concat!(env!("OUT_DIR"), "/search_tables.rs"));

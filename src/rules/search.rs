@@ -439,6 +439,20 @@ fn otherwise_of(concepts: &[crate::rules::Concept]) -> Vec<(String, Vec<String>)
         .collect()
 }
 
+/// The `otherwise` topics of the bundled vocabulary, as the build read them.
+fn embedded_otherwise() -> Vec<(String, Vec<String>)> {
+    crate::data::search_tables()
+        .otherwise
+        .iter()
+        .map(|(slug, others)| {
+            (
+                slug.to_string(),
+                others.iter().map(|o| o.to_string()).collect(),
+            )
+        })
+        .collect()
+}
+
 impl Index<'static> {
     /// The bundled editions and lexicons.
     pub fn embedded() -> Index<'static> {
@@ -447,10 +461,7 @@ impl Index<'static> {
             lexicon: Lexicon::embedded(),
             vocab: Vocab::embedded(),
             examples: Examples::embedded(),
-            otherwise: crate::rules::Store::open(crate::data::DataSource::Embedded)
-                .ok()
-                .and_then(|store| store.concepts().ok().map(otherwise_of))
-                .unwrap_or_default(),
+            otherwise: embedded_otherwise(),
             postings: Postings(Cow::Borrowed(crate::data::search_tables().postings)),
         }
     }
@@ -516,7 +527,10 @@ impl<'s> Index<'s> {
             crate::data::DataSource::Embedded => Examples::embedded(),
             source => Examples::load(source, &lexicon.stop, &vocab)?,
         };
-        let otherwise = otherwise_of(store.concepts()?);
+        let otherwise = match store.source() {
+            crate::data::DataSource::Embedded => embedded_otherwise(),
+            _ => otherwise_of(store.concepts()?),
+        };
         let only_embedded = others.is_empty();
         for edition in others {
             docs.extend(
@@ -2514,6 +2528,16 @@ fn window(text: &str, centre: usize) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The build's table of topics answered otherwise is the concept
+    /// file's, read as a `--data` tree's is.
+    #[test]
+    fn the_built_topics_answered_otherwise_are_the_concept_files() {
+        let store = crate::rules::Store::open(crate::data::DataSource::Embedded).expect("store");
+        let parsed = otherwise_of(store.concepts().expect("concepts"));
+        assert!(parsed.len() >= 4, "{parsed:?}");
+        assert_eq!(embedded_otherwise(), parsed);
+    }
 
     /// A house topic answered otherwise answers by topics its house rule
     /// touches: the search's relation and the editions' agree.

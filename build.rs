@@ -9,6 +9,10 @@
 #[path = "src/text.rs"]
 mod text;
 
+// ... hashes as the library does ...
+#[path = "src/fnv.rs"]
+mod fnv;
+
 // ... and composes each rule's text as `Rule::full_text` does: same code.
 #[path = "src/rules/layout.rs"]
 mod layout;

@@ -29,7 +29,7 @@ const LIBRARY: Crate = Crate {
     root: "lib.rs",
     declares: "pub mod ",
     layers: &[
-        &["text", "message"],
+        &["text", "fnv", "message"],
         &["error"],
         &["data", "yaml"],
         &["ui"],

@@ -28,6 +28,7 @@ pub mod compare;
 pub mod data;
 pub mod engine;
 pub mod error;
+pub mod fnv;
 pub mod hand;
 pub mod import;
 pub mod incidents;

@@ -17,6 +17,7 @@ use super::registry::{Cx, Entry};
 use super::tree::{Kind, PARAM, PROVISION, Question, Tree};
 use super::walk::{AnswerSource, Answers, Origin, Reply, WalkError, walk};
 use crate::data::DataSource;
+use crate::fnv::Fnv;
 use crate::poker::Chips;
 use crate::rules::params::{Params, Resolved};
 use crate::rules::provisions::StatedIn;
@@ -89,9 +90,9 @@ fn fingerprint<'t>(
 ) -> u64 {
     use std::fmt::Write as _;
     // The text is hashed as it is written: no string is built.
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut h = Fnv::default();
     if serde_json::to_writer(&mut h, params).is_err() {
-        h = Fnv(0xcbf2_9ce4_8422_2325);
+        h = Fnv::default();
     }
     for (param, concept) in sources {
         let _ = write!(h, "|{param}={concept}");
@@ -100,36 +101,7 @@ fn fingerprint<'t>(
         let terms = terms(id).map(serde_json::to_string);
         let _ = write!(h, "|{id}:{terms:?}");
     }
-    h.0
-}
-
-/// FNV-1a over the bytes written to it.
-struct Fnv(u64);
-
-impl Fnv {
-    fn eat(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
-
-impl std::fmt::Write for Fnv {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.eat(s.as_bytes());
-        Ok(())
-    }
-}
-
-impl std::io::Write for Fnv {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.eat(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
+    h.finish()
 }
 
 /// The provisions the incidents declare, gathered once per process.

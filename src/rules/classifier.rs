@@ -15,6 +15,8 @@
 
 use std::borrow::Cow;
 
+use crate::fnv::Fnv;
+
 /// How many features the texts are hashed into.
 pub const BUCKETS: usize = 1 << 16;
 
@@ -67,20 +69,15 @@ pub struct Classifier {
 /// FNV-1a over a tag (which block a feature is of) and the feature's bytes:
 /// the same bucket at build time and at run time, on every platform.
 fn bucket(tag: u8, parts: &[&[u8]]) -> u32 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |b: u8| {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    };
-    eat(tag);
+    let mut h = Fnv::default();
+    h.eat(&[tag]);
     for (i, part) in parts.iter().enumerate() {
         if i > 0 {
-            eat(b' ');
+            h.eat(b" ");
         }
-        for &b in *part {
-            eat(b);
-        }
+        h.eat(part);
     }
+    let h = h.finish();
     // The high bits of FNV mix best; BUCKETS is a power of two.
     ((h >> 32) ^ h) as u32 & (BUCKETS as u32 - 1)
 }
@@ -190,18 +187,14 @@ fn in_order<'q>(
 /// topic's name, in the order `in_order` gives. Two trees whose questions
 /// give the same fingerprint train the same model.
 fn fingerprint_of(topics: &[&str], questions: &[(u16, &str)]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |bytes: &[u8]| {
-        for &b in bytes.iter().chain(b"\n") {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    };
+    let mut h = Fnv::default();
     for &(t, q) in questions {
-        eat(topics.get(usize::from(t)).copied().unwrap_or("").as_bytes());
-        eat(q.as_bytes());
+        for bytes in [topics.get(usize::from(t)).copied().unwrap_or(""), q] {
+            h.eat(bytes.as_bytes());
+            h.eat(b"\n");
+        }
     }
-    h
+    h.finish()
 }
 
 /// The fingerprint of questions given as (topic index, text), as a model

@@ -55,8 +55,10 @@ fn main() {
         collect(&root, &root.join(top), &mut files);
     }
     files.sort();
-    let mut table = String::from("&[\n");
-    let mut rule_indexes = String::from("&[\n");
+    let mut table = String::new();
+    let mut table_paths = Vec::new();
+    let mut rule_indexes = String::new();
+    let mut rule_index_paths = Vec::new();
     let mut editions_json = Vec::new();
     let mut lexicons = Vec::new();
     let mut questions = Vec::new();
@@ -131,8 +133,9 @@ fn main() {
                     let name = format!("{}_rules", rel.replace(['/', '.', '-'], "_"));
                     fs::write(out.join(&name), rules).expect("write OUT_DIR");
                     rule_indexes.push_str(&format!(
-                        "    ({rel:?}, include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}\"))),\n"
+                        "    include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}\")),\n"
                     ));
+                    rule_index_paths.push(rel.clone());
                     ("Json", json)
                 } else {
                     if rel == "locales/provisions.yaml" {
@@ -150,11 +153,11 @@ fn main() {
         let name = rel.replace(['/', '.', '-'], "_");
         fs::write(out.join(&name), body).expect("write OUT_DIR");
         table.push_str(&format!(
-            "    ({rel:?}, Format::{format}, include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}\"))),\n"
+            "    (Format::{format}, include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}\"))),\n"
         ));
+        table_paths.push(rel.clone());
     }
-    table.push(']');
-    fs::write(out.join("embedded.rs"), table).expect("write OUT_DIR");
+    fs::write(out.join("embedded.rs"), by_path(&table_paths, &table)).expect("write OUT_DIR");
     fs::write(out.join("catalog_bare.json"), catalog_bare).expect("write OUT_DIR");
     // By edition and provision; a provision stated by several rules keeps
     // the record's order.
@@ -165,8 +168,11 @@ fn main() {
         record_tables(&records, &catalog_ids),
     )
     .expect("write OUT_DIR");
-    rule_indexes.push(']');
-    fs::write(out.join("rule_indexes.rs"), rule_indexes).expect("write OUT_DIR");
+    fs::write(
+        out.join("rule_indexes.rs"),
+        by_path(&rule_index_paths, &rule_indexes),
+    )
+    .expect("write OUT_DIR");
     let (index, tables) = search_data(
         &editions_json,
         &lexicons,
@@ -180,15 +186,20 @@ fn main() {
     fs::write(out.join("concepts.rs"), concept_constants(&concept_names)).expect("write OUT_DIR");
     // The decision trees as written, for `floor check` to place a problem
     // at its line and column (the commands read them as JSON).
-    let mut sources = String::from("&[\n");
+    let mut sources = String::new();
+    let mut source_paths = Vec::new();
     for rel in files.iter().filter(|f| f.starts_with("rulings/")) {
         sources.push_str(&format!(
-            "    ({rel:?}, include_str!({:?})),\n",
+            "    include_str!({:?}),\n",
             root.join(rel).display().to_string()
         ));
+        source_paths.push(rel.clone());
     }
-    sources.push(']');
-    fs::write(out.join("rulings_sources.rs"), sources).expect("write OUT_DIR");
+    fs::write(
+        out.join("rulings_sources.rs"),
+        by_path(&source_paths, &sources),
+    )
+    .expect("write OUT_DIR");
     // `floor --version` names the editions it carries.
     let editions: Vec<String> = files
         .iter()
@@ -521,8 +532,9 @@ fn search_data(
             .map(|(l, c, s)| (l.as_str(), c.as_str(), s.as_str())),
     );
     let stem_index = analyze::stem_index(&terms);
+    let term_counts = analyze::term_counts(&terms);
     tables.push_str(&format!(
-        "    ],\n    terms: {terms:?},\n    stem_index: {stem_index:?},\n    postings: {postings:?},\n"
+        "    ],\n    terms: {terms:?},\n    stem_index: {stem_index:?},\n    term_counts: {term_counts:?},\n    postings: {postings:?},\n"
     ));
     // The example questions, analysed as the library's `Examples::of`
     // analyses a `--data` tree's: same function.
@@ -749,6 +761,15 @@ fn drop_notes(value: &mut serde_json::Value) {
         serde_json::Value::Array(items) => items.iter_mut().for_each(drop_notes),
         _ => {}
     }
+}
+
+/// A `data::ByPath` of bundled files: the paths one text, a path a line,
+/// and the items (each a line of Rust) in the same order.
+fn by_path(paths: &[String], items: &str) -> String {
+    format!(
+        "ByPath {{\n    paths: {:?},\n    items: &[\n{items}    ],\n}}",
+        paths.join("\n")
+    )
 }
 
 fn collect(root: &Path, dir: &Path, files: &mut Vec<String>) {

@@ -25,7 +25,26 @@ pub enum Format {
     Flat,
 }
 
-static EMBEDDED: &[(&str, Format, &str)] = include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
+/// Bundled files by path. The paths are one text apart from the files: a
+/// lookup compares paths of the same length byte by byte, and a path stored
+/// beside its file's text made it read (and map) a page of each such file.
+struct ByPath<T: 'static> {
+    /// A path a line, in the order of `items`.
+    paths: &'static str,
+    items: &'static [T],
+}
+
+impl<T> ByPath<T> {
+    fn iter(&self) -> impl Iterator<Item = (&'static str, &'static T)> + use<T> {
+        self.paths.split('\n').zip(self.items)
+    }
+
+    fn get(&self, path: &str) -> Option<(&'static str, &'static T)> {
+        self.iter().find(|(p, _)| *p == path)
+    }
+}
+
+static EMBEDDED: ByPath<(Format, &str)> = include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 
 /// The path of the provision catalog in a data tree.
 pub const CATALOG_PATH: &str = "locales/provisions.yaml";
@@ -35,24 +54,21 @@ pub const CATALOG_PATH: &str = "locales/provisions.yaml";
 static CATALOG_BARE: &str = include_str!(concat!(env!("OUT_DIR"), "/catalog_bare.json"));
 
 /// The bundled decision trees as written (see [`DataSource::written`]).
-static RULINGS_WRITTEN: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rulings_sources.rs"));
+static RULINGS_WRITTEN: ByPath<&str> = include!(concat!(env!("OUT_DIR"), "/rulings_sources.rs"));
 
-static RULE_INDEXES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rule_indexes.rs"));
+static RULE_INDEXES: ByPath<&str> = include!(concat!(env!("OUT_DIR"), "/rule_indexes.rs"));
 
 /// The build-time rule index of a bundled edition (see `rules::book`).
 pub fn rule_index(path: &str) -> Option<&'static str> {
-    RULE_INDEXES
-        .iter()
-        .find(|(p, _)| *p == path)
-        .map(|(_, i)| *i)
+    RULE_INDEXES.get(path).map(|(_, i)| *i)
 }
 
 /// A bundled file's text when it was embedded as JSON.
 pub fn embedded_json(path: &str) -> Option<&'static str> {
     EMBEDDED
-        .iter()
-        .find(|(p, format, _)| *p == path && *format == Format::Json)
-        .map(|(_, _, text)| *text)
+        .get(path)
+        .filter(|(_, (format, _))| *format == Format::Json)
+        .map(|(_, (_, text))| *text)
 }
 
 static SEARCH_INDEX: (&str, &[u32]) = include!(concat!(env!("OUT_DIR"), "/search_index.rs"));
@@ -80,6 +96,8 @@ pub struct SearchTables {
     pub terms: &'static str,
     /// Where `terms` says each stem (see `rules::analyze::stem_index`).
     pub stem_index: &'static str,
+    /// How many terms name each topic (see `rules::analyze::term_counts`).
+    pub term_counts: &'static str,
     /// Where the rules of the index say each stem, the rules numbered in
     /// index order (see `rules::analyze::postings`).
     pub postings: &'static str,
@@ -215,7 +233,7 @@ impl DataSource {
     /// Every data file's relative path, sorted.
     pub fn paths(&self) -> crate::Result<Vec<String>> {
         match self {
-            DataSource::Embedded => Ok(EMBEDDED.iter().map(|(p, _, _)| p.to_string()).collect()),
+            DataSource::Embedded => Ok(EMBEDDED.iter().map(|(p, _)| p.to_string()).collect()),
             DataSource::Dir(root) => {
                 let mut out = Vec::new();
                 for top in ["locales", "rulings"] {
@@ -233,8 +251,7 @@ impl DataSource {
     pub fn written(&self, rel: &str) -> Option<std::borrow::Cow<'static, str>> {
         match self {
             DataSource::Embedded => RULINGS_WRITTEN
-                .iter()
-                .find(|(p, _)| *p == rel)
+                .get(rel)
                 .map(|(_, text)| Cow::Borrowed(*text)),
             DataSource::Dir(_) => self.read(rel).ok().flatten().map(|f| f.text),
         }
@@ -257,17 +274,12 @@ impl DataSource {
     /// Reads one file by relative path; `Ok(None)` when it does not exist.
     pub fn read(&self, rel: &str) -> crate::Result<Option<DataFile>> {
         match self {
-            DataSource::Embedded => {
-                Ok(EMBEDDED
-                    .iter()
-                    .find(|(p, _, _)| *p == rel)
-                    .map(|(p, format, text)| DataFile {
-                        path: p.to_string(),
-                        shown: p.to_string(),
-                        format: *format,
-                        text: Cow::Borrowed(text),
-                    }))
-            }
+            DataSource::Embedded => Ok(EMBEDDED.get(rel).map(|(p, (format, text))| DataFile {
+                path: p.to_string(),
+                shown: p.to_string(),
+                format: *format,
+                text: Cow::Borrowed(text),
+            })),
             DataSource::Dir(root) => {
                 let path = root.join(rel);
                 // Only files of the tree itself: no `..`, and no symbolic

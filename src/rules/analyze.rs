@@ -722,6 +722,24 @@ pub fn stem_index(terms: &str) -> String {
     sorted_lines(lines)
 }
 
+/// How many of the analysed terms `terms` name each topic: a line
+/// `concept<TAB>count` per topic (the concept column as the terms write it,
+/// an uncovered topic's slug marked), sorted for `lexicon::lower_bound`.
+pub fn term_counts(terms: &str) -> String {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for line in terms.split('\n') {
+        if let Some((_, concept)) = line.split_once('\t') {
+            *counts.entry(concept).or_default() += 1;
+        }
+    }
+    sorted_lines(
+        counts
+            .into_iter()
+            .map(|(c, n)| format!("{c}\t{n}"))
+            .collect(),
+    )
+}
+
 /// Lines sorted and without repeats, a newline before and after each, as
 /// `lexicon::lower_bound` searches them.
 fn sorted_lines(mut lines: Vec<String>) -> String {

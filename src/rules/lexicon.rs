@@ -91,6 +91,8 @@ pub struct Lexicon {
     terms: Cow<'static, str>,
     /// Where the terms say each stem (`analyze::stem_index`).
     by_stem: Cow<'static, str>,
+    /// How many terms name each topic (`analyze::term_counts`).
+    counts: Cow<'static, str>,
 }
 
 impl Lexicon {
@@ -101,6 +103,7 @@ impl Lexicon {
             stop: StopWords::prebuilt(tables.stop_words),
             terms: Cow::Borrowed(tables.terms),
             by_stem: Cow::Borrowed(tables.stem_index),
+            counts: Cow::Borrowed(tables.term_counts),
         }
     }
 
@@ -154,6 +157,7 @@ impl Lexicon {
         Lexicon {
             stop,
             by_stem: Cow::Owned(analyze::stem_index(&terms)),
+            counts: Cow::Owned(analyze::term_counts(&terms)),
             terms: Cow::Owned(terms),
         }
     }
@@ -164,12 +168,17 @@ impl Lexicon {
     }
 
     /// How many terms name `concept`, in every language (a topic no
-    /// rulebook covers is listed apart, under its marked slug), found by a
-    /// scan of the terms' text for its lines' ends, not line by line.
+    /// rulebook covers is counted apart, under its marked slug): read from
+    /// the counts made with the terms, not by scanning them.
     pub fn terms_of(&self, concept: &str) -> usize {
-        let end = format!("\t{concept}\n");
-        let last = self.terms.ends_with(end.trim_end_matches('\n'));
-        memchr::memmem::find_iter(self.terms.as_bytes(), end.as_bytes()).count() + usize::from(last)
+        let key = format!("{concept}\t");
+        let from = lower_bound(&self.counts, &key);
+        self.counts
+            .get(from..)
+            .and_then(|rest| rest.split('\n').next())
+            .and_then(|line| line.strip_prefix(key.as_str()))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
     }
 
     /// The terms of `lang` that have `stem` among their stems, in the
@@ -190,8 +199,9 @@ impl Lexicon {
         starts
             .into_iter()
             .filter_map(|start| {
-                let line = self.terms.get(start..)?.split('\n').next()?;
-                parse_line(line).filter(|t| t.lang == lang)
+                let rest = self.terms.get(start..)?;
+                let end = memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len());
+                parse_line(rest.get(..end)?).filter(|t| t.lang == lang)
             })
             .collect()
     }

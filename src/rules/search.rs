@@ -2410,27 +2410,39 @@ fn snippet(doc: &Doc, terms: &[Term]) -> Snippet {
         &doc.text
     };
     let lang = lang_index(doc.lang);
-    let wanted: BTreeSet<&str> = terms
+    // Sorted and each once, in a vector: every word of the rule is held
+    // against all of them.
+    let mut wanted: Vec<&str> = terms
         .iter()
         .flat_map(|t| &t.readings)
         .flat_map(|r| r.all_stems(lang))
         .collect();
+    wanted.sort_unstable();
+    wanted.dedup();
     let folded = fold_mapped(source);
     // Byte ranges (in the folded text) of the words that matched, with the
     // stem sought that each says.
     let mut words: Vec<(usize, usize, &str)> = Vec::new();
     // A rule repeats its words ("chip", "chips"): each is analysed once.
     let mut decided: HashMap<&str, Option<&str>> = HashMap::new();
+    // The words found by a vectorised scan for the spaces between them
+    // (splitting a rule's text word by word was most of a snippet's cost).
+    let text = folded.text.as_str();
+    let ends = memchr::memchr_iter(b' ', text.as_bytes()).chain(std::iter::once(text.len()));
     let mut at = 0;
-    for word in folded.text.split(' ') {
+    for end in ends {
         let start = at;
-        at += word.len() + 1;
+        at = end + 1;
+        let word = text.get(start..end).unwrap_or("");
         if word.is_empty() {
             continue;
         }
-        let could = wanted
-            .iter()
-            .any(|s| word.get(..3.min(s.len())) == s.get(..3.min(word.len())));
+        // The same first three letters (all of a shorter word or stem),
+        // compared as bytes: the folded text and its stems are ASCII.
+        let could = wanted.iter().any(|s| {
+            let n = 3.min(s.len());
+            n == 3.min(word.len()) && word.as_bytes().get(..n) == s.as_bytes().get(..n)
+        });
         // A word printed glued ("Telefongespräche", "Chipstapel") holds a
         // stem sought beside a part of its own: marked without splitting it
         // again (the index did, and a split looks up every way to cut it).
@@ -2443,7 +2455,13 @@ fn snippet(doc: &Doc, terms: &[Term]) -> Snippet {
             continue;
         }
         let said = *decided.entry(word).or_insert_with(|| {
-            glued.or_else(|| wanted.get(analyze::stem(doc.lang, word).as_str()).copied())
+            glued.or_else(|| {
+                let stem = analyze::stem(doc.lang, word);
+                wanted
+                    .binary_search(&stem.as_str())
+                    .ok()
+                    .and_then(|i| wanted.get(i).copied())
+            })
         });
         if let Some(stem) = said {
             words.push((start, start + word.len(), stem));
@@ -2452,15 +2470,24 @@ fn snippet(doc: &Doc, terms: &[Term]) -> Snippet {
     // The window starts at the matched word followed by the most different
     // stems sought ("chip race" rather than "chips" alone, and "Chip" and
     // "Chiptausch" are one word sought, not two).
+    // Counted with a mark per stem sought (the window's first word's
+    // number), not a set per window: a rule says its topic's words often.
     let mut best: Option<(usize, usize)> = None;
+    let mut marked: HashMap<&str, usize> = HashMap::with_capacity(wanted.len());
     for (i, &(start, _, _)) in words.iter().enumerate() {
-        let distinct: BTreeSet<&str> = words[i..]
+        let mut distinct = 0;
+        for &(_, _, stem) in words[i..]
             .iter()
             .take_while(|(s, _, _)| *s < start + SNIPPET_RADIUS)
-            .map(|(_, _, w)| *w)
-            .collect();
-        if best.is_none_or(|(n, _)| distinct.len() > n) {
-            best = Some((distinct.len(), start));
+        {
+            let mark = marked.entry(stem).or_insert(0);
+            if *mark != i + 1 {
+                *mark = i + 1;
+                distinct += 1;
+            }
+        }
+        if best.is_none_or(|(n, _)| distinct > n) {
+            best = Some((distinct, start));
         }
     }
     let centre = best.map_or(0, |(_, s)| folded.origin.get(s).copied().unwrap_or(0));

@@ -62,9 +62,12 @@ fn run_in(
     let parsed = command
         .try_get_matches_from_mut(args)
         .and_then(|m| Cli::from_arg_matches(&m));
-    // The process ends after one command: freeing clap's tree of commands
-    // and arguments costs about 0.25M instructions, 7% of a search.
-    std::mem::forget(command);
+    // Freed, not left to the process's end: clap's tree of commands and
+    // arguments (about 230 KB) is then memory the command reuses instead
+    // of pages it faults in (a search: 43 faults and 240 KB of peak RSS
+    // fewer; freeing costs 0.18M instructions, and the whole run is
+    // faster, as benches/run.sh shows).
+    drop(command);
     let cli = match parsed {
         Ok(cli) => cli,
         // --help and --version print and succeed; with standard output

@@ -32,10 +32,12 @@ const COST: f64 = 0.5;
 /// settles in a few, and a fixed count keeps the build repeatable.
 const EPOCHS: usize = 6;
 
-/// Weights smaller than this are dropped from the table: they move no
-/// ranking (measured: the development sets rank alike with and without
-/// them), and they are most of the weights.
-const PRUNE: f64 = 0.05;
+/// Weights smaller than this are dropped from the table: they are most of
+/// the weights and move almost no ranking. Measured on the development
+/// sets: 0.05 -> 0.07 ranks two more questions first there (none fewer)
+/// and shrinks the table from 2.05 to 1.52 MB, pages a search reads;
+/// 0.085 and 0.1 cost two questions of set 12.
+const PRUNE: f64 = 0.07;
 
 /// The idf of a bucket is stored as a whole number of this many parts.
 const IDF_SCALE: f64 = 2048.0;

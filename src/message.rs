@@ -891,6 +891,8 @@ messages! {
     /// A rule said to decide the questions of an unknown concept, or of
     /// one its edition has a rule on.
     CheckAlsoUnknown = "check_also_unknown" [rule, concept],
+    /// A concept whose `otherwise` names the concept itself.
+    CheckOtherwiseItself = "check_otherwise_itself" [concept],
     /// A parameter set on a rule of another topic.
     CheckParamElsewhere = "check_param_elsewhere" [rule, param, concept],
     /// A parameter no concept is home to.

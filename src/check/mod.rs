@@ -67,12 +67,14 @@ pub fn check(store: &Store) -> Report {
         }
         // A topic answered otherwise by a topic the vocabulary has.
         for other in &c.otherwise {
-            if other == &c.slug || !kinds.contains_key(other.as_str()) {
-                report.add(
-                    crate::rules::CONCEPTS_PATH,
-                    Message::new(Msg::CheckLexiconConcept).arg("concept", other),
-                );
-            }
+            let problem = if other == &c.slug {
+                Message::new(Msg::CheckOtherwiseItself).arg("concept", other)
+            } else if !kinds.contains_key(other.as_str()) {
+                Message::new(Msg::CheckLexiconConcept).arg("concept", other)
+            } else {
+                continue;
+            };
+            report.add(crate::rules::CONCEPTS_PATH, problem);
         }
     }
     let ids: Vec<String> = store.ids().map(str::to_string).collect();

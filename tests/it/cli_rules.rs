@@ -635,7 +635,8 @@ fn search_refuses_an_overlong_query_at_once() {
 /// The topics a search answers with where an edition lacks one, at the
 /// two places they are written: a topic the vocabulary says is decided
 /// otherwise, and a rule said to speak to another topic too, must each name
-/// a topic that exists and that the rule's edition has no rule on.
+/// a topic that exists and that the rule's edition has no rule on; a topic
+/// answered by itself is named as such.
 #[test]
 fn check_refuses_a_topic_answered_otherwise_that_does_not_exist() {
     let _dir_dir = crate::common::scratch_dir();
@@ -653,6 +654,11 @@ fn check_refuses_a_topic_answered_otherwise_that_does_not_exist() {
         "otherwise: [hand-for-hand, handje-voor-handje]",
     );
     replace_in(
+        "locales/concepts.yaml",
+        "otherwise: [final-table-size]",
+        "otherwise: [final-table-size, mec-final-table-players]",
+    );
+    replace_in(
         "locales/de/tda-2015-de.yaml",
         "also: [premature-cards]",
         "also: [premature-cards, misdeals]",
@@ -661,10 +667,15 @@ fn check_refuses_a_topic_answered_otherwise_that_does_not_exist() {
         &dir,
         &[
             "locales/concepts.yaml: concept `handje-voor-handje` is not in locales/concepts.yaml",
+            "locales/concepts.yaml: concept `mec-final-table-players`: `otherwise` names the concept itself",
             "rule 36: `also` names `misdeals`",
         ],
     );
     assert!(!out.contains("`premature-cards`"), "{out}");
+    assert!(
+        !out.contains("`mec-final-table-players` is not in"),
+        "{out}"
+    );
 }
 
 /// `floor check --data dir` refuses the tree (exit 2) and says every one of

@@ -1696,11 +1696,16 @@ pub fn search<'d, 'a>(
     // The topics of the example questions most like the query, even where
     // no word of it is a rule's.
     let liked = question_topics(&index.examples, &terms, &langs);
-    let modelled = model_topics(&index.examples, query);
     // A bare word names its topic by a term, which the texts and the
     // lexicon read; how a question is put, what the model reads, shows
-    // from the second word on.
+    // from the second word on (for one word the model is not read at all:
+    // its table is the largest a search touches).
     let model_weight = MODEL * ((words.len() as f64 - 1.0) / MODEL_FULL_FROM).clamp(0.0, 1.0);
+    let modelled = if model_weight > 0.0 {
+        model_topics(&index.examples, query)
+    } else {
+        Vec::new()
+    };
     for &(concept, uncovered, _) in liked.iter().chain(&modelled) {
         topics.entry(concept).or_insert_with(|| Topic {
             concept,

@@ -39,6 +39,17 @@ seeds="$PWD/tests/seeds"
 onk="$seeds/000_59b22b88fc79d9c0.txt"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
+# Measured as installed: `cargo install --path .` copies the binary, and the
+# copy runs faster than the file the linker wrote (the same bytes: the search
+# 1.39 ms copied against 1.78 ms in place, 204 against 220 page faults and
+# 8.5 against 8.0 MB peak RSS; the kernel maps a copied file's pages in
+# larger runs). Both floors are copied alike.
+cp "$floor" "$out/floor"
+floor="$out/floor"
+if [[ -n "$other" ]]; then
+    cp "$other" "$out/other-floor"
+    other="$out/other-floor"
+fi
 
 bet_answers=(--answer facing=1200 --answer last_raise=800 --answer big_blind=400
              --answer declared=nothing --answer chips=5000 --answer stack=20000)

@@ -394,6 +394,31 @@ pub fn check(
 mod tests {
     use super::*;
 
+    /// The count table a lexicon read at run time makes (a `--data` tree's)
+    /// says what counting its term lines says: a slug that starts another
+    /// (`chip`, `chip-race`) counts apart, an uncovered topic counts under
+    /// its marked slug only, and a topic no term names counts none.
+    #[test]
+    fn a_run_time_lexicon_counts_each_topics_terms() {
+        let marked = format!("{NOT_COVERED_MARK}tips");
+        let tiny = Lexicon::from_terms(
+            StopWords::default(),
+            [
+                ("nl", "chip-race", "chip rac"),
+                ("de", "chip-race", "chip rac"),
+                ("en", "chip-race", "colour up"),
+                ("nl", "chip", "fich"),
+                ("en", marked.as_str(), "tip"),
+                ("nl", marked.as_str(), "fooi"),
+            ],
+        );
+        assert_eq!(tiny.terms_of("chip-race"), 3);
+        assert_eq!(tiny.terms_of("chip"), 1);
+        assert_eq!(tiny.terms_of(&marked), 2);
+        assert_eq!(tiny.terms_of("tips"), 0);
+        assert_eq!(tiny.terms_of("misdeals"), 0);
+    }
+
     /// The stem index finds, for every stem of every term, exactly the
     /// terms of its language that say it, in the terms' order: what reading
     /// every term would find.

@@ -213,6 +213,42 @@ fn main() {
         .filter(|id| id != "concepts")
         .collect();
     println!("cargo:rustc-env=FLOOR_EDITIONS={}", editions.join(", "));
+    hot_code_first(&root);
+}
+
+/// On x86-64 Linux a release build is linked by lld, which can place the
+/// functions everyday commands run side by side (`link/hot-functions.txt`,
+/// written by `scripts/hot-code.sh`): a command then maps a few dozen pages
+/// of code instead of pages spread over the whole text section (each page
+/// fault maps the 64 KB around it). Names the list has and the build lacks
+/// are skipped without a warning. Left out where another linker may be in
+/// use: a linker named in the configuration or linker flags given.
+fn hot_code_first(root: &Path) {
+    let list = root.join("link/hot-functions.txt");
+    println!("cargo:rerun-if-changed={}", list.display());
+    println!("cargo:rerun-if-env-changed=RUSTC_LINKER");
+    let lld_links = env::var("TARGET").is_ok_and(|t| t == "x86_64-unknown-linux-gnu")
+        && env::var_os("RUSTC_LINKER").is_none()
+        && !env::var("CARGO_ENCODED_RUSTFLAGS").is_ok_and(|f| f.contains("link"));
+    if !(env::var("PROFILE").is_ok_and(|p| p == "release") && lld_links) {
+        return;
+    }
+    // -Xlinker passes a path as one argument (-Wl, would cut it at commas).
+    let mut args = Vec::new();
+    if list.is_file() {
+        args.push(format!("--symbol-ordering-file={}", list.display()));
+        args.push("--no-warn-symbol-ordering".to_string());
+    }
+    // The script that writes the list reads where each function went in the
+    // build it profiles: the same build, the same names.
+    println!("cargo:rerun-if-env-changed=FLOOR_LINK_MAP");
+    if let Some(map) = env::var_os("FLOOR_LINK_MAP") {
+        args.push(format!("-Map={}", Path::new(&map).display()));
+    }
+    for arg in args {
+        println!("cargo:rustc-link-arg-bins=-Xlinker");
+        println!("cargo:rustc-link-arg-bins={arg}");
+    }
 }
 
 /// Every concept of `locales/concepts.yaml` as a constant

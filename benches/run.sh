@@ -84,7 +84,11 @@ for ((round = 0; round < rounds; round++)); do
         >/dev/null 2>>"$out/hyperfine.err"
 done
 
-rss() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
+# Peak RSS: the median of 5 runs (one run varies by a few hundred KiB).
+rss() {
+    for _ in 1 2 3 4 5; do /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; done \
+        | sort -n | sed -n 3p
+}
 
 python3 - "$out" "${other:+other}" <<'PY'
 import glob, json, statistics, sys
@@ -111,12 +115,19 @@ for p in ["this"] + ([sys.argv[2]] if len(sys.argv) > 2 and sys.argv[2] else [])
 PY
 
 echo
-echo "peak RSS (KiB, target <= 20480):"
-printf '  %-44s %s\n' "rule 43" "$(rss "$floor" rule 43 --rules onk-2023-nl)"
-printf '  %-44s %s\n' "search 'chip race' --all-editions" "$(rss "$floor" search 'chip race' --all-editions)"
-printf '  %-44s %s\n' "incident bet --json" "$(rss "$floor" incident bet --rules onk-2023-nl --json "${bet_answers[@]}")"
-printf '  %-44s %s\n' "compare onk-2023-nl pokerpunt-nl --json" "$(rss "$floor" compare onk-2023-nl pokerpunt-nl --json)"
-printf '  %-44s %s\n' "hand (9 players, 40 actions) --json" "$(rss "$floor" hand benches/hand-9-players-40-actions.hand --json)"
+echo "peak RSS (KiB, target <= 20480; median of 5)${other:+, this build and the other floor}:"
+peak() {
+    local name="$1"
+    shift
+    printf '  %-44s %8s' "$name" "$(rss "$floor" "$@")"
+    [[ -z "$other" ]] || printf ' %8s' "$(rss "$other" "$@")"
+    echo
+}
+peak "rule 43" rule 43 --rules onk-2023-nl
+peak "search 'chip race' --all-editions" search 'chip race' --all-editions
+peak "incident bet --json" incident bet --rules onk-2023-nl --json "${bet_answers[@]}"
+peak "compare onk-2023-nl pokerpunt-nl --json" compare onk-2023-nl pokerpunt-nl --json
+peak "hand (9 players, 40 actions) --json" hand benches/hand-9-players-40-actions.hand --json
 echo "release binary: $(stat -c %s "$floor") bytes (target <= 10485760)"
 [[ -z "$other" ]] || echo "the other floor: $(stat -c %s "$other") bytes"
 

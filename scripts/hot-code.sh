@@ -66,7 +66,10 @@ for build in 1 2; do
         n=$((n + 1))
         # A command may exit 1 or 2 (nothing found, missing answers): its
         # functions count all the same.
-        eval "valgrind --tool=callgrind --compress-strings=no \
+        # Settings of the machine it runs on stay out (an empty settings
+        # file, no FLOOR_* variables), so every run profiles the same work.
+        eval "env -u FLOOR_RULES -u FLOOR_HOUSE -u FLOOR_LANG -u FLOOR_LOG -u FLOOR_GAME \
+            FLOOR_CONFIG=/dev/null valgrind --tool=callgrind --compress-strings=no \
             --callgrind-out-file=$work/profile.$n $work/floor.$build $c" </dev/null >/dev/null 2>&1 || true
         groups+=("$work/profile.$n")
     done

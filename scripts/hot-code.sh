@@ -58,18 +58,25 @@ commands=(
     "config"
     "--help"
 )
+# Each command runs with the machine's settings left out (no FLOOR_*
+# variables, a home without a settings file), so the list follows from the
+# commands alone; the first three run again with a settings file, whose
+# reading is then in the list too.
+mkdir -p "$work/home"
+settings_file=("search 'undercall heads up'" "rule 46 --rules dpc-2019-en" "incident misdeal --rules onk-2023-nl --json")
 groups=()
 n=0
 for build in 1 2; do
     groups+=("$work/map.$build")
-    for c in "${commands[@]}"; do
+    for c in "${commands[@]}" "${settings_file[@]/#/FLOOR_CONFIG=/dev/null }"; do
         n=$((n + 1))
+        config=()
+        [[ "$c" == FLOOR_CONFIG=* ]] && { config=("${c%% *}"); c="${c#* }"; }
         # A command may exit 1 or 2 (nothing found, missing answers): its
         # functions count all the same.
-        # Settings of the machine it runs on stay out (an empty settings
-        # file, no FLOOR_* variables), so every run profiles the same work.
         eval "env -u FLOOR_RULES -u FLOOR_HOUSE -u FLOOR_LANG -u FLOOR_LOG -u FLOOR_GAME \
-            FLOOR_CONFIG=/dev/null valgrind --tool=callgrind --compress-strings=no \
+            -u FLOOR_CONFIG -u XDG_CONFIG_HOME HOME=$work/home ${config[*]} \
+            valgrind --tool=callgrind --compress-strings=no \
             --callgrind-out-file=$work/profile.$n $work/floor.$build $c" </dev/null >/dev/null 2>&1 || true
         groups+=("$work/profile.$n")
     done

@@ -345,22 +345,66 @@ struct Floors {
     star_precision: f64,
 }
 
-/// Readings held to floors of their own, at the figures compare reaches on
-/// them: a second reading of a pair, by a reader who saw neither compare
-/// nor the first reading, where the two readers differ on what counts (a
-/// topic only one edition has, a dealer's procedure; see the file's
-/// header).
-const OWN_FLOORS: &[(&str, Floors)] = &[(
-    "dev/tda-2015-de--dpc-2019-en.second.yaml",
-    Floors {
-        recall: 0.88,
-        precision: 0.68,
-        star_precision: 0.85,
-    },
-)];
+/// Readings held to floors of their own, just below the figures compare
+/// reaches on them: the second readings of a pair, each by a reader who saw
+/// neither compare nor the other reading, and the first reading of
+/// pokerpunt-nl vs dpc-2019-en. Two readers of one pair differ on what
+/// counts (a topic only one edition has, a player's duty, a dealer's
+/// procedure, a clause one text leaves out; see each file's header), so no
+/// reading of a pair can be met in full without missing the other.
+const OWN_FLOORS: &[(&str, Floors)] = &[
+    (
+        "dev/tda-2015-de--dpc-2019-en.second.yaml",
+        Floors {
+            recall: 0.88,
+            precision: 0.68,
+            star_precision: 0.85,
+        },
+    ),
+    (
+        "dev/onk-2023-nl--dpc-2019-en.second.yaml",
+        Floors {
+            recall: 0.72,
+            precision: 0.82,
+            star_precision: 0.82,
+        },
+    ),
+    (
+        "dev/onk-2023-nl--pokerpunt-nl.second.yaml",
+        Floors {
+            recall: 0.86,
+            precision: 0.93,
+            star_precision: 0.78,
+        },
+    ),
+    (
+        "dev/onk-2023-nl--tda-2019-sk.second.yaml",
+        Floors {
+            recall: 0.92,
+            precision: 0.96,
+            star_precision: 0.9,
+        },
+    ),
+    (
+        "dev/pokerpunt-nl--dpc-2019-en.second.yaml",
+        Floors {
+            recall: 0.76,
+            precision: 0.92,
+            star_precision: 0.81,
+        },
+    ),
+    (
+        "dev/pokerpunt-nl--dpc-2019-en.yaml",
+        Floors {
+            recall: 0.95,
+            precision: 0.66,
+            star_precision: 0.81,
+        },
+    ),
+];
 
 /// The figures the bundled readings must keep (a regression guard below
-/// what they reach, not the targets, which are met on the held-out pairs):
+/// what they reach, not the targets, which are held to the held-out pairs):
 /// recall on every pair; precision on the pairs compare was built against,
 /// and a floor on the development pairs, whose readers differ on what a
 /// difference is (one lists what a player must do, the other not).

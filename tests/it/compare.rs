@@ -273,11 +273,11 @@ fn across_languages_diff_and_concept_show_the_provisions_and_both_texts() {
     ]));
     // The kill point, both words, both texts.
     assert!(
-        concept.contains("when: the dealer pushes them into the muck (dpc-2019-en 14) → as soon as they touch the muck (tda-2019-sk 14)"),
+        concept.contains("when: the dealer pushes them into the muck, or they can no longer be identified (dpc-2019-en 14) → as soon as they touch the muck, or once it can no longer be told which cards were discarded (tda-2019-sk 14)"),
         "{concept}"
     );
     assert!(
-        concept.contains("“Karty sú mŕtve v prípade, že sa už dotkli mucku”"),
+        concept.contains("“Karty sú mŕtve v prípade, že sa už dotkli mucku alebo v prípade, že sa už nedá presne určiť, ktoré karty hráč zahodil.”"),
         "{concept}"
     );
     assert!(

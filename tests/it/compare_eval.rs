@@ -397,8 +397,8 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
         "dev/pokerpunt-nl--dpc-2019-en.yaml",
         Floors {
             recall: 0.95,
-            precision: 0.66,
-            star_precision: 0.81,
+            precision: 0.64,
+            star_precision: 0.78,
         },
     ),
 ];

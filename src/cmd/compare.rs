@@ -959,6 +959,9 @@ impl Report<'_> {
             .collect::<std::collections::BTreeSet<_>>()
             .into_iter()
             .collect();
+        if ids.is_empty() {
+            return Vec::new();
+        }
         ids.sort_by_key(|id| self.catalog.position(id));
         let find = |list: &[Said<'_>], id: &str| -> Option<String> {
             list.iter()

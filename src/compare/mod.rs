@@ -1059,6 +1059,39 @@ impl<'a> Context<'a> {
         if !both && (unrecorded_house_rule(ra) || unrecorded_house_rule(rb)) {
             weight.substance = true;
         }
+        // A house rule of its own topic whose provisions are all another
+        // topic's (DPC's closing note on the minimum raise) weighs there;
+        // its own row shows and weighs them too, so the change is found
+        // under either topic. What the other edition states as well is
+        // no difference.
+        if !both {
+            for (rule, mine, theirs, out) in [
+                (ra, ia, ib, &mut provisions.only_a),
+                (rb, ib, ia, &mut provisions.only_b),
+            ] {
+                let Some(rule) = rule.filter(|r| {
+                    r.kind == RuleKind::House && !r.not_applicable && !self.states_own_topic(r)
+                }) else {
+                    continue;
+                };
+                for stated in &rule.provisions {
+                    let Some(p) = self.catalog.get(&stated.id) else {
+                        continue;
+                    };
+                    let topic = stated.topic.as_deref().unwrap_or(&p.concept);
+                    let shared = theirs.said(topic).iter().any(|t| t.stated.id == stated.id);
+                    let in_force = mine
+                        .said(topic)
+                        .iter()
+                        .any(|t| std::ptr::eq(t.stated, stated));
+                    if shared || !in_force {
+                        continue;
+                    }
+                    weight.add(self.catalog, self.ruled, &stated.id, None);
+                    out.push(self.quote(&Said { rule, stated }));
+                }
+            }
+        }
         let mut flags = BTreeSet::new();
         if inapplicable(ra) != inapplicable(rb) {
             flags.insert(Flag::NotApplicable);

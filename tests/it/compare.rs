@@ -387,7 +387,8 @@ fn silence_is_not_stated_and_another_statement_is_quoted() {
 }
 
 /// DPC's closing note changes the minimum raise: a ★ change of the raise
-/// amounts, which says the note contradicts the rule text.
+/// amounts, which says the note contradicts the rule text, and of the
+/// note's own row.
 #[test]
 fn a_house_note_that_changes_a_ruling_stars_the_topic_it_changes() {
     let c = json(&["compare", "onk-2023-nl", "dpc-2019-en"]);
@@ -409,8 +410,14 @@ fn a_house_note_that_changes_a_ruling_stars_the_topic_it_changes() {
         .expect("the minimum raise multiple");
     assert_eq!(multiple["ruling"], true, "{multiple}");
     assert_eq!(multiple["changes_ruling"], true, "{multiple}");
-    // The note's own row is the house's, with nothing of its own to weigh.
-    assert_eq!(flags(row(&c, "house-min-raise-note")), ["house"]);
+    // The note's own row says what it states and weighs it as well, so a
+    // reader looking under the note finds the change there too.
+    let note = row(&c, "house-min-raise-note");
+    assert_eq!(flags(note), ["ruling", "substance", "house"], "{note}");
+    assert_eq!(
+        note["provisions"]["only_b"][0]["id"],
+        "note-min-raise-double"
+    );
     let text = stdout(&[
         "compare",
         "onk-2023-nl",

@@ -431,6 +431,17 @@ fn a_house_note_that_changes_a_ruling_stars_the_topic_it_changes() {
         text.contains("DPC-1 (conflicts with the rule text)"),
         "{text}"
     );
+    // Under the note's own topic across languages: the star and the words,
+    // and no provision list where neither edition states one of its own.
+    let note = stdout(&[
+        "compare",
+        "onk-2023-nl",
+        "dpc-2019-en",
+        "--concept",
+        "house-min-raise-note",
+    ]);
+    assert!(note.contains("★ only dpc-2019-en: House note"), "{note}");
+    assert!(!note.contains("provisions (= alike"), "{note}");
 }
 
 /// A house rule with a topic of its own (ONK MEC-2, MEC-7) is weighed on

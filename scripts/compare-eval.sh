@@ -2,7 +2,10 @@
 # Scores `floor compare` against readings of pairs of editions written from
 # the texts (tests/it/compare_eval.rs): per pair, recall and precision of the
 # topics flagged substantive, precision and recall of the ★ ruling flag, and
-# agreement on the topics of one edition alone. The bundled readings
+# agreement on the topics of one edition alone. A `*.decisions.yaml` file
+# is an adjudicated truth: two readings of a pair and a third reader's
+# decisions where they disagree (each reading is also scored against it, the
+# agreement a careful reader reaches). The bundled readings
 # (tests/fixtures/substance/, its dev/ folder) are always scored; files or
 # folders given here are scored too. The held-out test pairs
 # (tests/fixtures/substance/test/) are read only with FLOOR_EVAL_TEST=1

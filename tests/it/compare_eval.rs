@@ -33,6 +33,15 @@
 //!   one edition alone, is listed. There a row flagged `procedure` (such a
 //!   difference) or `tda-practice` (a topic one edition alone states, as
 //!   the TDA practice the other applies does) counts as flagged too.
+//!
+//! Adjudicated truths (`*.decisions.yaml`): two readers of one pair
+//! disagree on many topics, so a single reading is a noisy truth. A
+//! decisions file names two readings of its pair (`from`) and, for every
+//! topic they disagree on (a difference in one only, or a different ★), a
+//! third reader's decision from the texts. The truth it yields is the
+//! topics both readings list plus those the third reader decided are a
+//! difference; beside compare's figures it prints each of the two readings
+//! scored against it, the agreement a careful reader reaches.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -66,11 +75,190 @@ struct Difference {
     ruling: Option<bool>,
 }
 
+/// A third reader's decisions on the topics two readings disagree on.
+#[derive(Deserialize)]
+struct Adjudication {
+    a: String,
+    b: String,
+    #[serde(default)]
+    split: Option<String>,
+    /// The two readings, relative to `tests/fixtures/substance/`.
+    from: [String; 2],
+    decisions: Vec<Decision>,
+}
+
+#[derive(Deserialize)]
+struct Decision {
+    concept: String,
+    decision: Verdict,
+    #[serde(default)]
+    ruling: Option<bool>,
+    #[serde(default)]
+    reason: String,
+}
+
+#[derive(Deserialize, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Verdict {
+    Difference,
+    Same,
+}
+
+/// What a pair's truth holds: the topics with a difference, the ★ ones
+/// among them (when the reading marks them), the topics read as the same.
+struct Truth {
+    a: String,
+    b: String,
+    split: Option<String>,
+    differences: BTreeSet<String>,
+    starred: Option<BTreeSet<String>>,
+    /// Each difference's description, for the list of misses.
+    what: Vec<(String, String)>,
+    same: Vec<String>,
+    only_a: Option<Vec<String>>,
+    only_b: Option<Vec<String>>,
+    /// Read to the older, wider standard (see the module's notes).
+    wide: bool,
+    /// An adjudicated truth: the readings it was built from, each with
+    /// its own topics and ★ topics.
+    readers: Vec<(String, BTreeSet<String>, Option<BTreeSet<String>>)>,
+}
+
 impl Reading {
-    /// The older fixtures list no topics of one edition alone.
-    fn lists_one_sided(&self) -> bool {
-        self.only_a.is_some() || self.only_b.is_some()
+    fn load(path: &Path) -> Reading {
+        let text =
+            std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        floor::yaml::from_str(&text, &path.display().to_string())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
     }
+
+    fn topics(&self) -> BTreeSet<String> {
+        self.differences.iter().map(|d| d.concept.clone()).collect()
+    }
+
+    /// The topics with a ruling difference; `None` when the reading marks
+    /// no difference either way (the older fixtures).
+    fn starred(&self) -> Option<BTreeSet<String>> {
+        self.differences
+            .iter()
+            .any(|d| d.ruling.is_some())
+            .then(|| {
+                self.differences
+                    .iter()
+                    .filter(|d| d.ruling == Some(true))
+                    .map(|d| d.concept.clone())
+                    .collect()
+            })
+    }
+
+    fn into_truth(self) -> Truth {
+        let wide = self.only_a.is_none() && self.only_b.is_none();
+        Truth {
+            differences: self.topics(),
+            starred: self.starred(),
+            what: self
+                .differences
+                .iter()
+                .map(|d| (d.concept.clone(), d.what.clone()))
+                .collect(),
+            a: self.a,
+            b: self.b,
+            split: self.split,
+            same: self.same,
+            only_a: self.only_a,
+            only_b: self.only_b,
+            wide,
+            readers: Vec::new(),
+        }
+    }
+}
+
+impl Adjudication {
+    /// The truth of the two readings where they agree and of the decisions
+    /// where they do not; every topic they disagree on must be decided,
+    /// and only those.
+    fn into_truth(self, path: &Path) -> Truth {
+        let root = fixtures();
+        let [first, second] = self
+            .from
+            .clone()
+            .map(|f| (Reading::load(&root.join(&f)), f));
+        for (r, f) in [&first, &second] {
+            let pair = BTreeSet::from([&r.a, &r.b]);
+            assert_eq!(
+                pair,
+                BTreeSet::from([&self.a, &self.b]),
+                "{}: {f} reads another pair",
+                path.display()
+            );
+        }
+        let (t1, t2) = (first.0.topics(), second.0.topics());
+        let (s1, s2) = (first.0.starred(), second.0.starred());
+        let disputed: BTreeSet<String> = t1
+            .symmetric_difference(&t2)
+            .chain(t1.intersection(&t2).filter(|c| match (&s1, &s2) {
+                (Some(s1), Some(s2)) => s1.contains(*c) != s2.contains(*c),
+                _ => false,
+            }))
+            .cloned()
+            .collect();
+        let decided: BTreeSet<String> = self.decisions.iter().map(|d| d.concept.clone()).collect();
+        assert_eq!(
+            decided,
+            disputed,
+            "{}: the decisions must cover exactly the disputed topics",
+            path.display()
+        );
+        let agreed: BTreeSet<String> = t1.intersection(&t2).cloned().collect();
+        let kept = |c: &String| !disputed.contains(c);
+        let mut differences: BTreeSet<String> =
+            agreed.iter().filter(|c| kept(c)).cloned().collect();
+        let marks = s1.as_ref().or(s2.as_ref());
+        let mut starred: BTreeSet<String> = differences
+            .iter()
+            .filter(|c| marks.is_some_and(|m| m.contains(*c)))
+            .cloned()
+            .collect();
+        let mut what = Vec::new();
+        for d in &self.decisions {
+            if d.decision == Verdict::Difference {
+                differences.insert(d.concept.clone());
+                if d.ruling == Some(true) {
+                    starred.insert(d.concept.clone());
+                }
+                what.push((d.concept.clone(), format!("decided: {}", d.reason)));
+            }
+        }
+        for r in [&first.0, &second.0] {
+            what.extend(
+                r.differences
+                    .iter()
+                    .filter(|d| kept(&d.concept))
+                    .map(|d| (d.concept.clone(), d.what.clone())),
+            );
+        }
+        let readers = [first, second]
+            .into_iter()
+            .map(|(r, f)| (f, r.topics(), r.starred()))
+            .collect();
+        Truth {
+            a: self.a,
+            b: self.b,
+            split: self.split,
+            differences,
+            starred: Some(starred),
+            what,
+            same: Vec::new(),
+            only_a: None,
+            only_b: None,
+            wide: false,
+            readers,
+        }
+    }
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/substance")
 }
 
 /// Hits against a reference set.
@@ -133,6 +321,9 @@ struct Score {
     substance: Tally,
     ruling: Option<Tally>,
     one_sided: Option<(Tally, Tally)>,
+    /// Against an adjudicated truth: each reading it was built from,
+    /// scored like compare (substance, and ★ where the reading marks it).
+    readers: Vec<(String, Tally, Option<Tally>)>,
     details: Vec<String>,
 }
 
@@ -164,31 +355,34 @@ fn compare_json(a: &str, b: &str) -> Value {
 }
 
 fn score(path: &Path) -> Score {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let reading: Reading = floor::yaml::from_str(&text, &path.display().to_string())
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let c = compare_json(&reading.a, &reading.b);
+    let adjudicated = path
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().ends_with(".decisions.yaml"));
+    let truth = if adjudicated {
+        let text =
+            std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let adjudication: Adjudication = floor::yaml::from_str(&text, &path.display().to_string())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        adjudication.into_truth(path)
+    } else {
+        Reading::load(path).into_truth()
+    };
+    let c = compare_json(&truth.a, &truth.b);
     let rows = rows(&c);
     let known = concepts(rows.iter());
     let one_sided = |status: &str| concepts(rows.iter().filter(|r| r["status"] == status));
-    let wide = !reading.lists_one_sided();
     let flagged = concepts(rows.iter().filter(|r| {
         has_flag(r, "substance")
             || has_flag(r, "ruling")
-            || (wide && (has_flag(r, "procedure") || has_flag(r, "tda-practice")))
+            || (truth.wide && (has_flag(r, "procedure") || has_flag(r, "tda-practice")))
     }));
-    let truth: BTreeSet<String> = reading
-        .differences
-        .iter()
-        .map(|d| d.concept.clone())
-        .collect();
     let mut details = Vec::new();
-    for concept in truth.difference(&flagged) {
-        let what: Vec<&str> = reading
-            .differences
+    for concept in truth.differences.difference(&flagged) {
+        let what: Vec<&str> = truth
+            .what
             .iter()
-            .filter(|d| d.concept == *concept)
-            .map(|d| d.what.as_str())
+            .filter(|(c, _)| c == concept)
+            .map(|(_, w)| w.as_str())
             .collect();
         let row = if known.contains(concept) {
             ""
@@ -197,35 +391,25 @@ fn score(path: &Path) -> Score {
         };
         details.push(format!("missed {concept}{row}: {}", what.join(" | ")));
     }
-    for concept in flagged.difference(&truth) {
-        let said = if reading.same.contains(concept) {
+    for concept in flagged.difference(&truth.differences) {
+        let said = if truth.same.contains(concept) {
             "the reading has it the same"
         } else {
             "not listed"
         };
         details.push(format!("flagged {concept}: {said}"));
     }
-    let ruling = reading
-        .differences
-        .iter()
-        .any(|d| d.ruling.is_some())
-        .then(|| {
-            let truth: BTreeSet<String> = reading
-                .differences
-                .iter()
-                .filter(|d| d.ruling == Some(true))
-                .map(|d| d.concept.clone())
-                .collect();
-            let starred = concepts(rows.iter().filter(|r| has_flag(r, "ruling")));
-            for concept in starred.difference(&truth) {
-                details.push(format!("★ on {concept}: the reading has no ruling change"));
-            }
-            for concept in truth.difference(&starred) {
-                details.push(format!("★ missing on {concept}"));
-            }
-            Tally::of(&truth, &starred)
-        });
-    let sides = match (&reading.only_a, &reading.only_b) {
+    let starred = concepts(rows.iter().filter(|r| has_flag(r, "ruling")));
+    let ruling = truth.starred.as_ref().map(|truth| {
+        for concept in starred.difference(truth) {
+            details.push(format!("★ on {concept}: the reading has no ruling change"));
+        }
+        for concept in truth.difference(&starred) {
+            details.push(format!("★ missing on {concept}"));
+        }
+        Tally::of(truth, &starred)
+    });
+    let sides = match (&truth.only_a, &truth.only_b) {
         (Some(a), Some(b)) => {
             let (ta, tb): (BTreeSet<String>, BTreeSet<String>) =
                 (a.iter().cloned().collect(), b.iter().cloned().collect());
@@ -244,9 +428,21 @@ fn score(path: &Path) -> Score {
         }
         _ => None,
     };
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/substance");
+    let readers = truth
+        .readers
+        .iter()
+        .map(|(file, topics, stars)| {
+            let star = match (stars, &truth.starred) {
+                (Some(s), Some(t)) => Some(Tally::of(t, s)),
+                _ => None,
+            };
+            (file.clone(), Tally::of(&truth.differences, topics), star)
+        })
+        .collect();
+    let fixtures = fixtures();
     let held_out =
-        path.starts_with(fixtures.join("test")) || reading.split.as_deref() == Some("test");
+        path.starts_with(fixtures.join("test")) || truth.split.as_deref() == Some("test");
+    let split = truth.split.unwrap_or_else(|| "built against".to_string());
     Score {
         bundled: path.starts_with(&fixtures) && !held_out,
         held_out,
@@ -255,11 +451,16 @@ fn score(path: &Path) -> Score {
             .unwrap_or(path)
             .display()
             .to_string(),
-        name: format!("{} vs {}", reading.a, reading.b),
-        split: reading.split.unwrap_or_else(|| "built against".to_string()),
-        substance: Tally::of(&truth, &flagged),
+        name: format!("{} vs {}", truth.a, truth.b),
+        split: if adjudicated {
+            format!("{split}, adjudicated")
+        } else {
+            split
+        },
+        substance: Tally::of(&truth.differences, &flagged),
         ruling,
         one_sided: sides,
+        readers,
         details,
     }
 }
@@ -272,7 +473,7 @@ fn held_out_asked() -> bool {
 /// The files to score: the bundled fixtures (the held-out test pairs when
 /// asked for), then those named in `FLOOR_COMPARE_EVAL`.
 fn files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/substance");
+    let root = fixtures();
     let mut named = vec![root.clone(), root.join("dev")];
     let test = root.join("test");
     if held_out_asked() && test.is_dir() {
@@ -302,7 +503,7 @@ fn files() -> Vec<PathBuf> {
 fn line(score: &Score) -> String {
     let s = score.substance;
     let mut out = format!(
-        "{:36} {:14} substance recall {:.3} ({}/{}) precision {:.3} ({}/{})",
+        "{:36} {:24} substance recall {:.3} ({}/{}) precision {:.3} ({}/{})",
         score.name,
         score.split,
         s.recall(),
@@ -335,6 +536,16 @@ fn line(score: &Score) -> String {
             b.flagged - b.hit
         ));
     }
+    for (file, substance, star) in &score.readers {
+        out.push_str(&format!(
+            "\n    a reader against it, {file}: recall {:.3} precision {:.3}",
+            substance.recall(),
+            substance.precision()
+        ));
+        if let Some(r) = star {
+            out.push_str(&format!(" | ★ precision {:.3}", r.precision()));
+        }
+    }
     out
 }
 
@@ -346,9 +557,9 @@ struct Floors {
 }
 
 /// Readings held to floors of their own, just below the figures compare
-/// reaches on them: the second readings of a pair, each by a reader who saw
-/// neither compare nor the other reading, and the first reading of
-/// pokerpunt-nl vs dpc-2019-en. Two readers of one pair differ on what
+/// reaches on them: the second and third readings of a pair, each by a
+/// reader who saw neither compare nor the other reading, the first reading
+/// of pokerpunt-nl vs dpc-2019-en, and the adjudicated truths. Two readers of one pair differ on what
 /// counts (a topic only one edition has, a player's duty, a dealer's
 /// procedure, a clause one text leaves out; see each file's header), so no
 /// reading of a pair can be met in full without missing the other.
@@ -369,6 +580,14 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
             recall: 0.88,
             precision: 0.68,
             star_precision: 0.83,
+        },
+    ),
+    (
+        "dev/tda-2015-de--dpc-2019-en.third.yaml",
+        Floors {
+            recall: 0.95,
+            precision: 0.88,
+            star_precision: 0.84,
         },
     ),
     (
@@ -409,6 +628,47 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
             recall: 0.95,
             precision: 0.62,
             star_precision: 0.75,
+        },
+    ),
+    // The adjudicated truths of the development pairs.
+    (
+        "dev/onk-2023-nl--dpc-2019-en.decisions.yaml",
+        Floors {
+            recall: 0.83,
+            precision: 0.88,
+            star_precision: 0.84,
+        },
+    ),
+    (
+        "dev/onk-2023-nl--pokerpunt-nl.decisions.yaml",
+        Floors {
+            recall: 0.85,
+            precision: 0.94,
+            star_precision: 0.8,
+        },
+    ),
+    (
+        "dev/onk-2023-nl--tda-2019-sk.decisions.yaml",
+        Floors {
+            recall: 0.95,
+            precision: 0.92,
+            star_precision: 0.86,
+        },
+    ),
+    (
+        "dev/pokerpunt-nl--dpc-2019-en.decisions.yaml",
+        Floors {
+            recall: 0.9,
+            precision: 0.79,
+            star_precision: 0.7,
+        },
+    ),
+    (
+        "dev/tda-2015-de--dpc-2019-en.decisions.yaml",
+        Floors {
+            recall: 0.95,
+            precision: 0.88,
+            star_precision: 0.84,
         },
     ),
 ];
@@ -470,8 +730,12 @@ fn compare_evaluation_figures() {
             }
         }
     }
-    let mut splits: Vec<&str> = scores.iter().map(|s| s.split.as_str()).collect();
-    splits.dedup();
+    let mut splits: Vec<&str> = Vec::new();
+    for s in &scores {
+        if !splits.contains(&s.split.as_str()) {
+            splits.push(&s.split);
+        }
+    }
     for split in splits {
         let of: Vec<&Score> = scores.iter().filter(|s| s.split == split).collect();
         let total = of.iter().fold(Tally::default(), |t, s| t.add(s.substance));
@@ -493,6 +757,17 @@ fn compare_evaluation_figures() {
             total.recall(),
             total.precision(),
         );
+        let readers = of
+            .iter()
+            .flat_map(|s| &s.readers)
+            .fold(Tally::default(), |t, (_, s, _)| t.add(*s));
+        if readers.truth > 0 {
+            eprintln!(
+                "  its readings against it: recall {:.3}, precision {:.3}",
+                readers.recall(),
+                readers.precision()
+            );
+        }
     }
     let lost: Vec<String> = scores
         .iter()

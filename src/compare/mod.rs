@@ -161,6 +161,9 @@ pub enum Silent {
     B,
 }
 
+/// The TDA version whose practice the catalog's `tda` marks record.
+pub const PRACTICE_NUMBERING: &str = "tda-2019";
+
 /// A topic one edition has no rule on. Silence is silence: that edition's
 /// floor applies the TDA practice, and the row says which provisions the
 /// other states as the practice does and which not. Each still weighs as
@@ -671,6 +674,11 @@ pub struct Said<'a> {
 pub struct Index<'a> {
     /// The edition prints a numbering of its own.
     prints: bool,
+    /// Where the edition has no rule, its floor applies the TDA practice
+    /// the catalog records ([`PRACTICE_NUMBERING`]): a house version or a
+    /// text of that TDA version. A plain text of an earlier TDA version
+    /// stands as its version stood: a rule added since is a difference.
+    follows_practice: bool,
     rule: HashMap<&'a str, &'a Rule>,
     number: HashMap<&'a str, &'a Rule>,
     touching: HashMap<&'a str, Vec<&'a Rule>>,
@@ -713,6 +721,7 @@ impl<'a> Index<'a> {
         }
         Index {
             prints: edition.prints_own_numbers(),
+            follows_practice: edition.house.is_some() || edition.numbering == PRACTICE_NUMBERING,
             rule,
             number,
             touching,
@@ -890,8 +899,8 @@ impl<'a> Context<'a> {
         let mut provisions = Provisions::default();
         let mut terms = Vec::new();
         let mut silence = match (ra, rb) {
-            (Some(_), None) => Some(Silent::B),
-            (None, Some(_)) => Some(Silent::A),
+            (Some(_), None) if ib.follows_practice => Some(Silent::B),
+            (None, Some(_)) if ia.follows_practice => Some(Silent::A),
             _ => None,
         }
         .map(|silent| Silence {

@@ -1262,9 +1262,9 @@ fn the_renumbering_map_covers_every_renumbered_topic() {
 /// difference (the silent edition has no rule to cite).
 #[test]
 fn a_topic_one_edition_lacks_says_what_the_tda_practice_states() {
-    let c = json(&["compare", "tda-2015-de", "dpc-2019-en"]);
-    // TDA 2019 rule 44 as DPC prints it is the practice TDA 2015 falls back on.
-    let r = row(&c, "incorrect-bets");
+    let c = json(&["compare", "pokerpunt-nl", "dpc-2019-en"]);
+    // TDA 2019 rule 4 as DPC prints it is the practice the club falls back on.
+    let r = row(&c, "player-identity");
     assert_eq!(r["status"], "only-b");
     assert!(flags(r).contains(&"tda-practice"), "{r}");
     assert!(flags(r).contains(&"substance"), "{r}");
@@ -1273,9 +1273,18 @@ fn a_topic_one_edition_lacks_says_what_the_tda_practice_states() {
     assert!(
         r["silence"]["as_tda"]
             .as_array()
-            .is_some_and(|a| a.contains(&json!("incorrect-underraise"))),
+            .is_some_and(|a| a.contains(&json!("identity-not-obscured"))),
         "{r}"
     );
+    // A plain text of TDA 2015 stands as TDA 2015 stood: a rule added
+    // since (TDA 2019 rule 44) is a difference of its full weight, and
+    // no practice is said to apply.
+    let c = json(&["compare", "tda-2015-de", "dpc-2019-en"]);
+    let r = row(&c, "incorrect-bets");
+    assert_eq!(r["status"], "only-b");
+    assert!(!flags(r).contains(&"tda-practice"), "{r}");
+    assert!(flags(r).contains(&"ruling"), "{r}");
+    assert!(r["silence"].is_null(), "{r}");
     // TDA 2015 starts a final table at a full table plus one; DPC, silent,
     // applies the practice's nine-handed final table.
     let r = row(&c, "final-table-size");
@@ -1291,13 +1300,20 @@ fn a_topic_one_edition_lacks_says_what_the_tda_practice_states() {
     let r = row(&c, "mec-end-of-day");
     assert!(flags(r).contains(&"substance"), "{r}");
     assert_eq!(r["silence"]["as_tda"], json!([]));
-    let text = flat(&stdout(&["compare", "tda-2015-de", "dpc-2019-en", "--all"]));
+    let text = flat(&stdout(&[
+        "compare",
+        "pokerpunt-nl",
+        "dpc-2019-en",
+        "--all",
+    ]));
     assert!(
         text.contains(
-            "tda-2015-de has no rule here and applies the TDA practice, which states the same:"
+            "pokerpunt-nl has no rule here and applies the TDA practice, which states the same:"
         ),
         "{text}"
     );
+    let text = flat(&stdout(&["compare", "tda-2015-de", "dpc-2019-en", "--all"]));
+    assert!(!text.contains("tda-2015-de has no rule here"), "{text}");
 }
 
 /// A provision carrying a parameter is stated as the TDA practice states

@@ -570,7 +570,7 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
         "onk-2023-nl--dpc-2019-en.yaml",
         Floors {
             recall: 0.95,
-            precision: 0.94,
+            precision: 0.92,
             star_precision: 0.86,
         },
     ),
@@ -595,7 +595,7 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
         Floors {
             recall: 0.72,
             precision: 0.78,
-            star_precision: 0.82,
+            star_precision: 0.79,
         },
     ),
     (
@@ -611,14 +611,14 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
         Floors {
             recall: 0.92,
             precision: 0.92,
-            star_precision: 0.9,
+            star_precision: 0.87,
         },
     ),
     (
         "dev/pokerpunt-nl--dpc-2019-en.second.yaml",
         Floors {
             recall: 0.82,
-            precision: 0.92,
+            precision: 0.89,
             star_precision: 0.81,
         },
     ),
@@ -630,13 +630,21 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
             star_precision: 0.75,
         },
     ),
+    (
+        "dev/onk-2023-nl--tda-2019-sk.yaml",
+        Floors {
+            recall: 0.95,
+            precision: 0.9,
+            star_precision: 0.82,
+        },
+    ),
     // The adjudicated truths of the development pairs.
     (
         "dev/onk-2023-nl--dpc-2019-en.decisions.yaml",
         Floors {
             recall: 0.88,
-            precision: 0.88,
-            star_precision: 0.84,
+            precision: 0.87,
+            star_precision: 0.82,
         },
     ),
     (

@@ -164,8 +164,9 @@ pub enum Silent {
 /// The TDA version whose practice the catalog's `tda` marks record.
 pub const PRACTICE_NUMBERING: &str = "tda-2019";
 
-/// A topic one edition has no rule on. Silence is silence: that edition's
-/// floor applies the TDA practice, and the row says which provisions the
+/// A topic one edition has no rule on, where that edition follows the TDA
+/// practice (see `Index::follows_practice`). Silence is silence: that
+/// edition's floor applies the practice, and the row says which provisions the
 /// other states as the practice does and which not. Each still weighs as
 /// a provision one side states: the silent edition has no rule to cite,
 /// and readers of the rulebooks count such a topic as a difference.

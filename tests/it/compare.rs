@@ -1599,3 +1599,25 @@ fn shows(r: &Value, id: &str) -> bool {
     });
     quoted || termed
 }
+
+/// What soft play may cost, as each text states it: ONK disqualifies with
+/// the loss of all chips, TDA 2019 in Slovak allows a chip forfeiture or
+/// disqualification; DPC states what the Slovak text does.
+#[test]
+fn soft_play_s_penalty_differs_where_the_texts_differ() {
+    let c = json(&["compare", "onk-2023-nl", "tda-2019-sk"]);
+    let r = row(&c, "ethical-play");
+    assert!(flags(r).contains(&"ruling"), "{r}");
+    let terms = r["terms"].as_array().expect("terms");
+    assert!(
+        terms.iter().any(|t| t["id"] == "ethics-soft-play"
+            && t["term"] == "then"
+            && t["a"] == "dq-all-chips"
+            && t["b"] == "forfeit-or-dq"),
+        "{r}"
+    );
+    let c = json(&["compare", "dpc-2019-en", "tda-2019-sk"]);
+    let r = row(&c, "ethical-play");
+    let terms = r["terms"].as_array().map_or(&[][..], Vec::as_slice);
+    assert!(!terms.iter().any(|t| t["id"] == "ethics-soft-play"), "{r}");
+}

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use super::answer::Answer;
 use super::registry::{Cx, Entry};
-use super::tree::{Kind, PARAM, PROVISION, Question, Tree};
+use super::tree::{Decides, Kind, PARAM, PROVISION, Question, Tree};
 use super::walk::{AnswerSource, Answers, Origin, Reply, WalkError, walk};
 use crate::data::DataSource;
 use crate::fnv::Fnv;
@@ -206,7 +206,12 @@ pub struct Pair {
 /// [`changing`], every set of facts ruled.
 pub fn changing_ruled(a: &Under, b: &Under) -> BTreeSet<&'static str> {
     let mut out = BTreeSet::new();
-    for w in walked() {
+    // An incident that decides a duty only (a deck change) weighs its
+    // provisions as the catalog does: no ruling changes with them.
+    for w in walked()
+        .iter()
+        .filter(|w| w.tree.decides == Decides::Ruling)
+    {
         let differing: Vec<&'static str> = w
             .entry
             .provisions

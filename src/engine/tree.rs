@@ -23,6 +23,29 @@ pub struct Tree {
     /// The ruling card draws the table (seats and button).
     #[serde(default)]
     pub diagram: bool,
+    /// What its outcomes decide: by default a ruling (a hand, chips, a bet,
+    /// a penalty); `duty` where they only settle what the staff does (whether
+    /// a deck is changed), so that a provision making it rule otherwise is a
+    /// difference of duty in `floor compare`, not a change of ruling (★).
+    #[serde(default, skip_serializing_if = "Decides::is_ruling")]
+    pub decides: Decides,
+}
+
+/// What an incident's outcomes decide (see [`Tree::decides`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Decides {
+    /// A ruling: a hand, chips, a bet or a penalty.
+    #[default]
+    Ruling,
+    /// What the staff does, nothing a player wins, loses or is held to.
+    Duty,
+}
+
+impl Decides {
+    fn is_ruling(&self) -> bool {
+        *self == Decides::Ruling
+    }
 }
 
 /// The kind of answer a question takes.

@@ -242,7 +242,7 @@ pub type Percent = Count<1, 100>;
 pub type Share = Count<0, 100>;
 
 macro_rules! params {
-    ($( $(#[$doc:meta])* $name:ident in $home:literal $($ruled:ident)? : $ty:ty $(= $default:expr)? ;)*) => {
+    ($( $(#[$doc:meta])* $name:ident in $home:literal $($ruled:ident $(($decides:ident))?)? : $ty:ty $(= $default:expr)? ;)*) => {
         /// The parameters a rule states. Every field is optional: a rule
         /// states only some, most rules none.
         #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -299,6 +299,17 @@ macro_rules! params {
                 }
             }
 
+            /// Whether the ruling that reads parameter `key` decides only
+            /// what the staff does (declared `ruled(duty)`: how the final
+            /// table is formed): a difference in it is a duty, no change of
+            /// ruling.
+            pub fn decides_duty(key: &str) -> bool {
+                match key {
+                    $( stringify!($name) => params!(@duty $($($decides)?)?), )*
+                    _ => false,
+                }
+            }
+
             /// The keys this set states.
             pub fn stated(&self) -> Vec<&'static str> {
                 let mut out = Vec::new();
@@ -347,6 +358,8 @@ macro_rules! params {
             $( params!(@get $($ruled)? $(#[$doc])* $name : $ty $(= $default)?); )*
         }
     };
+    (@duty duty) => { true };
+    (@duty) => { false };
     (@ruled ruled) => { true };
     (@ruled) => { false };
     (@default $name:ident : $ty:ty = $default:expr) => {
@@ -479,7 +492,7 @@ params! {
     /// Final-table sizes named.
     final_table_players in "final-table-size": Vec<Count<2, 10>>;
     /// How the final table is formed.
-    final_table_policy in "final-table-size" ruled: FinalTablePolicy = FinalTablePolicy::CombineTwoTables;
+    final_table_policy in "final-table-size" ruled(duty): FinalTablePolicy = FinalTablePolicy::CombineTwoTables;
     /// What happens to a premature flop.
     premature_flop in "premature-cards" ruled: PrematureFlop = PrematureFlop::Redeal;
     /// What happens to a premature turn card.

@@ -1439,7 +1439,9 @@ fn a_term_the_text_leaves_unsaid_is_silence_not_a_value() {
 /// of its rows that shows the difference carries ★; where none do, compare
 /// weighs it by its catalog kind. (Before, every such provision was
 /// starred: `devices-penalty` between onk-2023-nl and tda-2019-sk, where
-/// every device offence is `penalty-may` under both.)
+/// every device offence is `penalty-may` under both.) An incident whose tree
+/// says it decides a duty only (`decides: duty`, the deck change) stars
+/// nothing.
 #[test]
 fn a_provision_an_incident_reads_is_starred_exactly_where_its_ruling_differs() {
     use floor::engine::{GivenAnswers, differ, walk};
@@ -1540,6 +1542,10 @@ fn a_provision_an_incident_reads_is_starred_exactly_where_its_ruling_differs() {
                                     .any(|p| matches!(p, (Some(x), Some(y)) if x != y))
                             });
                     checked[usize::from(rules_otherwise)] += 1;
+                    // An incident that decides a duty only (a deck change)
+                    // changes no ruling however it rules.
+                    let rules_otherwise =
+                        rules_otherwise && tree.decides == floor::engine::tree::Decides::Ruling;
                     let by_kind = catalog
                         .get(id)
                         .is_some_and(|p| p.kind == Kind::Ruling && !p.duty);
@@ -1620,4 +1626,55 @@ fn soft_play_s_penalty_differs_where_the_texts_differ() {
     let r = row(&c, "ethical-play");
     let terms = r["terms"].as_array().map_or(&[][..], Vec::as_slice);
     assert!(!terms.iter().any(|t| t["id"] == "ethics-soft-play"), "{r}");
+}
+
+/// How the final table is formed is read by the balancing ruling, but it
+/// settles what the staff does (which tables combine), nothing a player
+/// wins, loses or is held to: a difference in it is substance without ★.
+/// The languages at the table, which a penalty ruling reads, still do.
+#[test]
+fn how_the_final_table_is_formed_is_substance_not_a_change_of_ruling() {
+    let c = json(&["compare", "pokerpunt-nl", "dpc-2019-en"]);
+    let row = |concept: &str| {
+        c["rows"]
+            .as_array()
+            .and_then(|rows| rows.iter().find(|r| r["concept"] == concept))
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
+    let table = row("final-table-size");
+    assert!(flags(&table).contains(&"substance"), "{table}");
+    assert!(!flags(&table).contains(&"ruling"), "{table}");
+    let policy = c["parameters"]
+        .as_array()
+        .and_then(|ps| ps.iter().find(|p| p["param"] == "final_table_policy"))
+        .cloned()
+        .unwrap_or(Value::Null);
+    assert_eq!(policy["ruling"], true, "a ruling reads it: {policy}");
+    assert_eq!(policy["differs"], true, "{policy}");
+    assert_eq!(policy["changes_ruling"], false, "{policy}");
+    let languages = c["parameters"]
+        .as_array()
+        .and_then(|ps| ps.iter().find(|p| p["param"] == "languages"))
+        .cloned()
+        .unwrap_or(Value::Null);
+    assert_eq!(languages["changes_ruling"], true, "{languages}");
+}
+
+/// When decks are changed is ruled by the deck-change incident, which
+/// decides what the staff does (`decides: duty`): ONK's "only when
+/// damaged" against DPC's dealer push or level change is substance, no ★.
+#[test]
+fn when_decks_are_changed_is_substance_not_a_change_of_ruling() {
+    let c = json(&[
+        "compare",
+        "onk-2023-nl",
+        "dpc-2019-en",
+        "--concept",
+        "deck-changes",
+    ]);
+    let row = &c["rows"][0];
+    assert_eq!(row["concept"], "deck-changes", "{c}");
+    assert!(flags(row).contains(&"substance"), "{row}");
+    assert!(!flags(row).contains(&"ruling"), "{row}");
 }

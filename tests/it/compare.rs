@@ -1635,29 +1635,23 @@ fn soft_play_s_penalty_differs_where_the_texts_differ() {
 #[test]
 fn how_the_final_table_is_formed_is_substance_not_a_change_of_ruling() {
     let c = json(&["compare", "pokerpunt-nl", "dpc-2019-en"]);
-    let row = |concept: &str| {
-        c["rows"]
+    // The entry of `list` whose `key` is `name`.
+    let find = |list: &str, key: &str, name: &str| {
+        c[list]
             .as_array()
-            .and_then(|rows| rows.iter().find(|r| r["concept"] == concept))
+            .and_then(|items| items.iter().find(|i| i[key] == name))
             .cloned()
             .unwrap_or(Value::Null)
     };
-    let table = row("final-table-size");
+    let table = find("rows", "concept", "final-table-size");
     assert!(flags(&table).contains(&"substance"), "{table}");
     assert!(!flags(&table).contains(&"ruling"), "{table}");
-    let policy = c["parameters"]
-        .as_array()
-        .and_then(|ps| ps.iter().find(|p| p["param"] == "final_table_policy"))
-        .cloned()
-        .unwrap_or(Value::Null);
+    let param = |name: &str| find("parameters", "param", name);
+    let policy = param("final_table_policy");
     assert_eq!(policy["ruling"], true, "a ruling reads it: {policy}");
     assert_eq!(policy["differs"], true, "{policy}");
     assert_eq!(policy["changes_ruling"], false, "{policy}");
-    let languages = c["parameters"]
-        .as_array()
-        .and_then(|ps| ps.iter().find(|p| p["param"] == "languages"))
-        .cloned()
-        .unwrap_or(Value::Null);
+    let languages = param("languages");
     assert_eq!(languages["changes_ruling"], true, "{languages}");
 }
 

@@ -984,8 +984,9 @@ impl<'a> Context<'a> {
             // of the edition states a procedure) decides no ruling.
             let decides = self.decides(key);
             let ruling = READ_BY_RULINGS.contains(&key.as_str());
-            // Read by a ruling that settles only what the staff does.
-            let rules_on = ruling && !Params::decides_duty(key);
+            // Read by a ruling, and not one that settles only what the staff
+            // does (`ruled(duty)`).
+            let decides_a_ruling = ruling && !Params::decides_duty(key);
             // A house rule of another topic that states provisions of that
             // topic has its row, where its change weighs; here the topic
             // weighs as its own rules set the value, so the change counts
@@ -1017,7 +1018,7 @@ impl<'a> Context<'a> {
                 if weighs_here && ((va.is_some() && vb.is_some()) || unquoted(va) || unquoted(vb)) {
                     if decides {
                         weight.substance = true;
-                        weight.ruling |= rules_on || self.carried_by_ruling(key);
+                        weight.ruling |= decides_a_ruling || self.carried_by_ruling(key);
                     } else {
                         weight.procedure = true;
                     }
@@ -1031,7 +1032,7 @@ impl<'a> Context<'a> {
             };
             // A ruling of this crate reads it, or the edition's text carries
             // it in a ruling (DPC's "Min RAISE = 2 times of prior bet").
-            let ruled = rules_on || self.carried_by_ruling(key);
+            let ruled = decides_a_ruling || self.carried_by_ruling(key);
             let changes_ruling =
                 ruled && decides && differs && weighs_here && effective(va) != effective(vb);
             weight.ruling |= changes_ruling;

@@ -916,12 +916,26 @@ impl<'a> Context<'a> {
             applied(ia.touching(concept), ra, concept),
             applied(ib.touching(concept), rb, concept),
         );
+        // Whether a provision a silent edition's other side states is the
+        // practice's is read from the values the topic's own rules set: a
+        // house rule of another topic that sets one weighs on its own row
+        // (ONK MEC-7's hand-for-hand payout), as in the parameter table.
+        let here = |index: &Index<'a>, rule: Option<&'a Rule>| {
+            let touching: Vec<&Rule> = index
+                .touching(concept)
+                .iter()
+                .copied()
+                .filter(|r| !self.weighs_on_its_own_row(r, concept))
+                .collect();
+            applied(&touching, rule, concept)
+        };
+        let (ha, hb) = (here(ia, ra), here(ib, rb));
         // Where an edition has no provisions recorded, nothing can be said
         // of what a topic both have states.
         if known || !both {
             for (mine, theirs, applies, out) in [
-                (sa, sb, &pa, &mut provisions.only_a),
-                (sb, sa, &pb, &mut provisions.only_b),
+                (sa, sb, &ha, &mut provisions.only_a),
+                (sb, sa, &hb, &mut provisions.only_b),
             ] {
                 for said in mine
                     .iter()
@@ -993,13 +1007,14 @@ impl<'a> Context<'a> {
             // once (ONK MEC-2 on the hand's start). A house note whose
             // provisions are this topic's (DPC's minimum raise) weighs here.
             let elsewhere = |v: Option<&Applied<'_>>| {
-                v.is_some_and(|v| {
-                    v.house && v.rule.concept != concept && self.states_own_topic(v.rule)
-                })
+                v.is_some_and(|v| self.weighs_on_its_own_row(v.rule, concept))
             };
+            // The value the topic's own rule sets, or the practice where it
+            // sets none (as a ruling applies it).
             let own = |r: Option<&Rule>| {
                 r.and_then(|r| r.params.to_map().into_iter().find(|(k, _)| k == key))
                     .map(|(_, v)| v)
+                    .or_else(|| Params::default().value_or_tda(key))
             };
             let weighs_here = !(elsewhere(va) || elsewhere(vb)) || own(ra) != own(rb);
             if differs {
@@ -1247,6 +1262,13 @@ impl<'a> Context<'a> {
             },
             _ => true,
         }
+    }
+
+    /// Whether `rule`, touching `concept`, is a house rule of another topic
+    /// with provisions of its own: a value it sets for `concept` weighs on
+    /// its own row, so a change counts once.
+    fn weighs_on_its_own_row(&self, rule: &Rule, concept: &str) -> bool {
+        rule.kind == RuleKind::House && rule.concept != concept && self.states_own_topic(rule)
     }
 
     /// Whether `rule` states a provision of its own topic (one the record

@@ -82,6 +82,112 @@ fn rows_keep_the_contract_fields_and_add_flags_and_a_summary_per_flag() {
     assert_eq!(by_status, rows);
 }
 
+/// Every ordered pair of bundled editions, compared once.
+fn every_comparison() -> std::collections::BTreeMap<(&'static str, &'static str), Value> {
+    let mut out = std::collections::BTreeMap::new();
+    for a in EDITIONS {
+        for b in EDITIONS.into_iter().filter(|b| *b != a) {
+            out.insert((a, b), json(&["compare", a, b]));
+        }
+    }
+    out
+}
+
+/// The rows of a comparison by concept.
+fn by_concept(c: &Value) -> std::collections::BTreeMap<&str, &Value> {
+    c["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter_map(|r| Some((r["concept"].as_str()?, r)))
+        .collect()
+}
+
+/// Comparing B with A is comparing A with B seen from the other side:
+/// every row has the same flags, one-sided rows change sides, and every
+/// parameter differs and changes a ruling alike.
+#[test]
+fn swapping_the_editions_mirrors_every_row_and_parameter() {
+    let all = every_comparison();
+    let swapped = |status: &str| match status {
+        "only-a" => "only-b".to_string(),
+        "only-b" => "only-a".to_string(),
+        other => other.to_string(),
+    };
+    for ((a, b), ab) in all.iter().filter(|((a, b), _)| a < b) {
+        let ba = &all[&(*b, *a)];
+        let (x, y) = (by_concept(ab), by_concept(ba));
+        assert_eq!(
+            x.keys().collect::<Vec<_>>(),
+            y.keys().collect::<Vec<_>>(),
+            "{a} {b}"
+        );
+        for (concept, r) in &x {
+            let s = y[concept];
+            assert_eq!(flags(r), flags(s), "{a} {b} {concept}");
+            assert_eq!(
+                swapped(r["status"].as_str().unwrap_or_default()),
+                s["status"].as_str().unwrap_or_default(),
+                "{a} {b} {concept}"
+            );
+        }
+        let params = |c: &Value| -> BTreeSet<String> {
+            c["parameters"]
+                .as_array()
+                .expect("parameters")
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{} {} {} {}",
+                        p["concept"], p["param"], p["differs"], p["changes_ruling"]
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(params(ab), params(ba), "{a} {b}");
+    }
+}
+
+/// Where A and B state a topic alike and B and C do too, A and C do: a
+/// ruling difference, or substance, between A and C shows between A and B
+/// or between B and C. One exception is by design: a rule marked not
+/// applicable states nothing, while a silent house version applies the TDA
+/// practice, so "not applicable" against silence is nothing and against
+/// the practice's own text a ruling difference.
+#[test]
+fn editions_that_rule_alike_in_pairs_rule_alike_across_them() {
+    let all = every_comparison();
+    let weighs = |r: &Value, flag: &str| flags(r).contains(&flag);
+    let mut checked = 0;
+    for a in EDITIONS {
+        for b in EDITIONS.into_iter().filter(|b| *b != a) {
+            for c in EDITIONS.into_iter().filter(|c| *c != a && *c != b) {
+                let (ab, bc, ac) = (
+                    by_concept(&all[&(a, b)]),
+                    by_concept(&all[&(b, c)]),
+                    by_concept(&all[&(a, c)]),
+                );
+                for (concept, r) in &ac {
+                    let (Some(x), Some(y)) = (ab.get(concept), bc.get(concept)) else {
+                        continue;
+                    };
+                    if [r, x, y].iter().any(|r| weighs(r, "not-applicable")) {
+                        continue;
+                    }
+                    checked += 1;
+                    for flag in ["ruling", "substance"] {
+                        assert!(
+                            !weighs(r, flag) || weighs(x, flag) || weighs(y, flag),
+                            "{concept}: {flag} between {a} and {c} but neither between {a} and {b} nor between {b} and {c}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} rows checked");
+}
+
 /// Raise amounts (ONK 43, Pokerpunt 47) says the same in other words: a
 /// renumbering and a rewording, not a change of substance.
 #[test]
@@ -1338,15 +1444,34 @@ fn a_value_unlike_the_practice_is_not_the_practice() {
         "{r}"
     );
     assert!(ids(r, "as_tda").is_empty(), "{r}");
-    // ONK's hand-for-hand payout (best place) is not the practice's
-    // (players share the places); its 2 minutes a hand are.
+    // ONK's premature flop stands once there was action; the practice
+    // deals a new one.
     let c = json(&["compare", "onk-2023-nl", "pokerpunt-nl"]);
-    let r = row(&c, "hand-for-hand");
+    let r = row(&c, "premature-cards");
     assert!(
-        ids(r, "unlike_tda").contains(&"hfh-payout".to_string()),
+        ids(r, "unlike_tda").contains(&"premature-flop".to_string()),
         "{r}"
     );
-    assert!(ids(r, "as_tda").contains(&"hfh-minutes".to_string()), "{r}");
+    // The value is read from the topic's own rules: ONK's RP-8 has
+    // players busted in one hand share the places, as the practice does,
+    // with its 2 minutes a hand. House rule MEC-7 gives each the best
+    // place: that change weighs once, on its own row, whether the other
+    // edition is silent (Pokerpunt) or states the practice (tda-2019-sk).
+    let r = row(&c, "hand-for-hand");
+    for id in ["hfh-payout", "hfh-minutes"] {
+        assert!(ids(r, "as_tda").contains(&id.to_string()), "{id}: {r}");
+    }
+    for other in ["pokerpunt-nl", "tda-2019-sk"] {
+        let c = json(&["compare", "onk-2023-nl", other]);
+        assert!(
+            !flags(row(&c, "hand-for-hand")).contains(&"ruling"),
+            "{other}"
+        );
+        assert!(
+            flags(row(&c, "mec-hand-for-hand")).contains(&"ruling"),
+            "{other}"
+        );
+    }
 }
 
 /// The catalog's TDA practice is what a TDA 2019 edition states: every

@@ -122,6 +122,8 @@ struct Truth {
     /// An adjudicated truth: the readings it was built from, each with
     /// its own topics and ★ topics.
     readers: Vec<(String, BTreeSet<String>, Option<BTreeSet<String>>)>,
+    /// An adjudicated truth: the topics its two readings disagree on.
+    disputed: Option<BTreeSet<String>>,
 }
 
 impl Reading {
@@ -169,6 +171,7 @@ impl Reading {
             only_b: self.only_b,
             wide,
             readers: Vec::new(),
+            disputed: None,
         }
     }
 }
@@ -253,6 +256,7 @@ impl Adjudication {
             only_b: None,
             wide: false,
             readers,
+            disputed: Some(disputed),
         }
     }
 }
@@ -324,6 +328,9 @@ struct Score {
     /// Against an adjudicated truth: each reading it was built from,
     /// scored like compare (substance, and ★ where the reading marks it).
     readers: Vec<(String, Tally, Option<Tally>)>,
+    /// Against an adjudicated truth, on the topics its two readings agree
+    /// on (the disputed ones left out): substance, ★, how many disputed.
+    agreed: Option<(Tally, Option<Tally>, usize)>,
     details: Vec<String>,
 }
 
@@ -439,6 +446,23 @@ fn score(path: &Path) -> Score {
             (file.clone(), Tally::of(&truth.differences, topics), star)
         })
         .collect();
+    let agreed = truth.disputed.as_ref().map(|disputed| {
+        let kept = |set: &BTreeSet<String>| -> BTreeSet<String> {
+            set.difference(disputed).cloned().collect()
+        };
+        let star = match (
+            &truth.starred,
+            truth.readers.iter().all(|(_, _, s)| s.is_some()),
+        ) {
+            (Some(t), true) => Some(Tally::of(&kept(t), &kept(&starred))),
+            _ => None,
+        };
+        (
+            Tally::of(&kept(&truth.differences), &kept(&flagged)),
+            star,
+            disputed.len(),
+        )
+    });
     let fixtures = fixtures();
     let held_out =
         path.starts_with(fixtures.join("test")) || truth.split.as_deref() == Some("test");
@@ -461,6 +485,7 @@ fn score(path: &Path) -> Score {
         ruling,
         one_sided: sides,
         readers,
+        agreed,
         details,
     }
 }
@@ -535,6 +560,20 @@ fn line(score: &Score) -> String {
             b.truth,
             b.flagged - b.hit
         ));
+    }
+    if let Some((substance, star, disputed)) = score.agreed {
+        out.push_str(&format!(
+            "\n    where its two readings agree ({disputed} disputed topics left out): recall {:.3} precision {:.3}",
+            substance.recall(),
+            substance.precision()
+        ));
+        if let Some(r) = star {
+            out.push_str(&format!(
+                " | ★ precision {:.3} recall {:.3}",
+                r.precision(),
+                r.recall()
+            ));
+        }
     }
     for (file, substance, star) in &score.readers {
         out.push_str(&format!(
@@ -765,6 +804,22 @@ fn compare_evaluation_figures() {
             total.recall(),
             total.precision(),
         );
+        let agreed = of.iter().filter_map(|s| s.agreed).fold(
+            None,
+            |t: Option<(Tally, Tally)>, (sub, star, _)| {
+                let (a, b) = t.unwrap_or_default();
+                Some((a.add(sub), star.map_or(b, |s| b.add(s))))
+            },
+        );
+        if let Some((sub, star)) = agreed {
+            eprintln!(
+                "  where its two readings agree: recall {:.3}, precision {:.3}; ★ precision {:.3}, recall {:.3}",
+                sub.recall(),
+                sub.precision(),
+                star.precision(),
+                star.recall()
+            );
+        }
         let readers = of
             .iter()
             .flat_map(|s| &s.readers)

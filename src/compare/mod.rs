@@ -1692,6 +1692,29 @@ mod tests {
         assert_eq!(changed, [("insert", ".")]);
     }
 
+    /// A provision carrying a parameter declared `ruled(duty)` is no
+    /// ruling of its own: its difference stars nothing the parameter does
+    /// not.
+    #[test]
+    fn a_duty_parameter_s_provisions_are_duties() {
+        let catalog = Catalog::load(&crate::data::DataSource::Embedded)
+            .expect("catalog")
+            .expect("a bundled catalog");
+        let mut carried = BTreeSet::new();
+        for p in catalog.iter() {
+            if let Some(key) = p.param.as_deref().filter(|k| Params::decides_duty(k)) {
+                assert!(p.kind != Kind::Ruling || p.duty, "{}", p.id);
+                carried.insert(key);
+            }
+        }
+        let declared: BTreeSet<&str> = Params::KEYS
+            .iter()
+            .copied()
+            .filter(|k| Params::decides_duty(k))
+            .collect();
+        assert_eq!(carried, declared);
+    }
+
     #[test]
     fn procedures_share_one_numbering() {
         assert_eq!(number_key("OP-5"), number_key("RP-5"));

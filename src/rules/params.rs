@@ -513,7 +513,9 @@ params! {
     /// Minutes a player may be away from the pit before being removed.
     pit_absence_minutes in "mec-leaving-pit" ruled: Count<0, 1440>;
     /// A new player and the seat between the small blind and the button.
-    new_player_between_sb_button in "alternates-late-registration" ruled: NewPlayerBetweenSbButton = NewPlayerBetweenSbButton::DealtOut;
+    /// The button-blinds ruling reads it for a note only: every value deals
+    /// the same seats (where the staff seats a new player, a duty).
+    new_player_between_sb_button in "alternates-late-registration" ruled(duty): NewPlayerBetweenSbButton = NewPlayerBetweenSbButton::DealtOut;
     /// What a big blind short for the big-blind ante and the blind posts first.
     bba_order in "no-ante-reduction" ruled: AnteOrder = AnteOrder::AnteFirst;
     /// The events that begin a hand (the new level applies from it on).

@@ -1780,6 +1780,28 @@ fn how_the_final_table_is_formed_is_substance_not_a_change_of_ruling() {
     assert_eq!(languages["changes_ruling"], true, "{languages}");
 }
 
+/// Where a new player may be seated (never between the small blind and
+/// the button, or seated there and dealt out) deals the same seats: the
+/// button-blinds ruling reads it for a note. Substance, no ★, in the row
+/// and in the parameter.
+#[test]
+fn where_a_new_player_is_seated_is_substance_not_a_change_of_ruling() {
+    let c = json(&["compare", "onk-2023-nl", "pokerpunt-nl"]);
+    let late = row(&c, "alternates-late-registration");
+    assert!(flags(late).contains(&"substance"), "{late}");
+    assert!(!flags(late).contains(&"ruling"), "{late}");
+    let param = c["parameters"]
+        .as_array()
+        .and_then(|ps| {
+            ps.iter()
+                .find(|p| p["param"] == "new_player_between_sb_button")
+        })
+        .cloned()
+        .unwrap_or(Value::Null);
+    assert_eq!(param["differs"], true, "{param}");
+    assert_eq!(param["changes_ruling"], false, "{param}");
+}
+
 /// When decks are changed is ruled by the deck-change incident, which
 /// decides what the staff does (`decides: duty`): ONK's "only when
 /// damaged" against DPC's dealer push or level change is substance, no ★.

@@ -464,6 +464,21 @@ fn a_new_player_between_the_small_blind_and_the_button() {
     assert!(texts[1].contains("never gives"), "{}", texts[1]);
     let sk = rule("tda-2019-sk", "button-blinds", &answers);
     assert!(notes(&sk).contains("between the blinds"), "{sk}");
+    // The three readings of `new_player_between_sb_button` (dealt out,
+    // never seated, between the blinds) rule the same seats: the
+    // parameter settles only where the staff seats a new player
+    // (`ruled(duty)`), and changes no ruling.
+    let dpc = rule("dpc-2019-en", "button-blinds", &answers);
+    for key in [
+        "outcome",
+        "button",
+        "small_blind",
+        "big_blind",
+        "dealt_out",
+        "first_to_act",
+    ] {
+        assert_eq!(sk[key], dpc[key], "{key}");
+    }
 }
 
 /// Two players left: the heads-up rule (2015 33, 2019 34) moves the button

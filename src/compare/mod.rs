@@ -14,8 +14,9 @@
 //! ruling, whatever its kind, where the incident's own tree and module rule
 //! some facts otherwise with it ([`Ruled`]), unless the incident decides
 //! only what the staff does (its tree says `decides: duty`, the deck
-//! change); a parameter such a ruling reads is declared `ruled(duty)`
-//! (how the final table is formed). [`weigh`] is the one answer. A
+//! change); a parameter a ruling reads only for what the staff does is
+//! declared `ruled(duty)` (how the final table is formed, where a new
+//! player may be seated), and its provisions are duties. [`weigh`] is the one answer. A
 //! provision counts for its topic wherever the edition states it, so a
 //! clause one edition puts in another rule is not missing; a house rule
 //! that touches a topic counts for that topic. Two texts in one language

@@ -301,7 +301,7 @@ macro_rules! params {
 
             /// Whether the ruling that reads parameter `key` decides only
             /// what the staff does (declared `ruled(duty)`: how the final
-            /// table is formed): a difference in it is a duty, no change of
+            /// table is formed, where a new player may be seated): a difference in it is a duty, no change of
             /// ruling.
             pub fn decides_duty(key: &str) -> bool {
                 match key {

@@ -25,6 +25,13 @@ fn row<'a>(c: &'a Value, concept: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no row for {concept}"))
 }
 
+fn parameter<'a>(c: &'a Value, name: &str) -> &'a Value {
+    c["parameters"]
+        .as_array()
+        .and_then(|ps| ps.iter().find(|p| p["param"] == name))
+        .unwrap_or_else(|| panic!("no parameter {name}"))
+}
+
 /// A report's text as one line of words (what wraps for the terminal
 /// reads as one).
 fn flat(text: &str) -> String {
@@ -457,12 +464,7 @@ fn silence_is_not_stated_and_another_statement_is_quoted() {
             .is_none(),
         "{c}"
     );
-    let count = &c["parameters"]
-        .as_array()
-        .expect("parameters")
-        .iter()
-        .find(|p| p["param"] == "count_request_in_turn")
-        .expect("the parameter")["b"];
+    let count = &parameter(&c, "count_request_in_turn")["b"];
     assert_eq!(count["number"], "OP-12");
     assert_eq!(count["value"], true);
     assert!(!text.contains("Precise count only in turn"), "{text}");
@@ -481,10 +483,7 @@ fn silence_is_not_stated_and_another_statement_is_quoted() {
         "--concept",
         "official-language",
     ]);
-    let languages = c["parameters"]
-        .as_array()
-        .and_then(|p| p.iter().find(|p| p["param"] == "languages"))
-        .expect("the languages");
+    let languages = parameter(&c, "languages");
     assert!(languages["b"].is_null());
     assert_eq!(
         languages["instead"]["only_b"][1]["id"],
@@ -510,10 +509,7 @@ fn a_house_note_that_changes_a_ruling_stars_the_topic_it_changes() {
     );
     // The parameter line says so too: the minimum raise of the betting
     // rulings reads it.
-    let multiple = c["parameters"]
-        .as_array()
-        .and_then(|p| p.iter().find(|p| p["param"] == "min_raise_multiple"))
-        .expect("the minimum raise multiple");
+    let multiple = parameter(&c, "min_raise_multiple");
     assert_eq!(multiple["ruling"], true, "{multiple}");
     assert_eq!(multiple["changes_ruling"], true, "{multiple}");
     // The note's own row says what it states and weighs it as well, so a
@@ -576,10 +572,7 @@ fn a_house_rule_with_its_own_topic_is_weighed_once_on_its_own_row() {
             "{touched}"
         );
         assert!(touched["params"][param].is_object(), "{touched}");
-        let line = c["parameters"]
-            .as_array()
-            .and_then(|p| p.iter().find(|p| p["param"] == param))
-            .unwrap_or_else(|| panic!("{param}"));
+        let line = parameter(&c, param);
         assert_eq!(line["changes_ruling"], false, "{line}");
     }
 }
@@ -724,10 +717,7 @@ fn house_rule_parameters_count_as_the_edition_applies_them() {
     assert_eq!(hfh["house"]["a"], json!(["MEC-7"]));
     // MEC-7 has a row of its own, where the payout weighs (★) once.
     assert!(flags(hfh).contains(&"house"), "{hfh}");
-    let payout = c["parameters"]
-        .as_array()
-        .and_then(|p| p.iter().find(|p| p["param"] == "hand_for_hand_payout"))
-        .expect("the payout parameter");
+    let payout = parameter(&c, "hand_for_hand_payout");
     assert_eq!(payout["a"]["number"], "MEC-7");
     assert_eq!(payout["a"]["house"], true);
 }
@@ -1760,23 +1750,14 @@ fn soft_play_s_penalty_differs_where_the_texts_differ() {
 #[test]
 fn how_the_final_table_is_formed_is_substance_not_a_change_of_ruling() {
     let c = json(&["compare", "pokerpunt-nl", "dpc-2019-en"]);
-    // The entry of `list` whose `key` is `name`.
-    let find = |list: &str, key: &str, name: &str| {
-        c[list]
-            .as_array()
-            .and_then(|items| items.iter().find(|i| i[key] == name))
-            .cloned()
-            .unwrap_or(Value::Null)
-    };
-    let table = find("rows", "concept", "final-table-size");
-    assert!(flags(&table).contains(&"substance"), "{table}");
-    assert!(!flags(&table).contains(&"ruling"), "{table}");
-    let param = |name: &str| find("parameters", "param", name);
-    let policy = param("final_table_policy");
+    let table = row(&c, "final-table-size");
+    assert!(flags(table).contains(&"substance"), "{table}");
+    assert!(!flags(table).contains(&"ruling"), "{table}");
+    let policy = parameter(&c, "final_table_policy");
     assert_eq!(policy["ruling"], true, "a ruling reads it: {policy}");
     assert_eq!(policy["differs"], true, "{policy}");
     assert_eq!(policy["changes_ruling"], false, "{policy}");
-    let languages = param("languages");
+    let languages = parameter(&c, "languages");
     assert_eq!(languages["changes_ruling"], true, "{languages}");
 }
 
@@ -1790,14 +1771,7 @@ fn where_a_new_player_is_seated_is_substance_not_a_change_of_ruling() {
     let late = row(&c, "alternates-late-registration");
     assert!(flags(late).contains(&"substance"), "{late}");
     assert!(!flags(late).contains(&"ruling"), "{late}");
-    let param = c["parameters"]
-        .as_array()
-        .and_then(|ps| {
-            ps.iter()
-                .find(|p| p["param"] == "new_player_between_sb_button")
-        })
-        .cloned()
-        .unwrap_or(Value::Null);
+    let param = parameter(&c, "new_player_between_sb_button");
     assert_eq!(param["differs"], true, "{param}");
     assert_eq!(param["changes_ruling"], false, "{param}");
 }

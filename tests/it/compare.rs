@@ -1743,37 +1743,39 @@ fn soft_play_s_penalty_differs_where_the_texts_differ() {
     assert!(!terms.iter().any(|t| t["id"] == "ethics-soft-play"), "{r}");
 }
 
-/// How the final table is formed is read by the balancing ruling, but it
-/// settles what the staff does (which tables combine), nothing a player
-/// wins, loses or is held to: a difference in it is substance without ★.
-/// The languages at the table, which a penalty ruling reads, still do.
+/// A parameter a ruling reads only for what the staff does (`ruled(duty)`)
+/// is substance without ★, in its row and in the parameter table: how the
+/// final table is formed (the balancing ruling: which tables combine), and
+/// where a new player may be seated (the button-blinds ruling deals the
+/// same seats and reads it for a note). The languages at the table, which
+/// a penalty ruling reads, still change a ruling.
 #[test]
-fn how_the_final_table_is_formed_is_substance_not_a_change_of_ruling() {
-    let c = json(&["compare", "pokerpunt-nl", "dpc-2019-en"]);
-    let table = row(&c, "final-table-size");
-    assert!(flags(table).contains(&"substance"), "{table}");
-    assert!(!flags(table).contains(&"ruling"), "{table}");
-    let policy = parameter(&c, "final_table_policy");
-    assert_eq!(policy["ruling"], true, "a ruling reads it: {policy}");
-    assert_eq!(policy["differs"], true, "{policy}");
-    assert_eq!(policy["changes_ruling"], false, "{policy}");
-    let languages = parameter(&c, "languages");
-    assert_eq!(languages["changes_ruling"], true, "{languages}");
-}
-
-/// Where a new player may be seated (never between the small blind and
-/// the button, or seated there and dealt out) deals the same seats: the
-/// button-blinds ruling reads it for a note. Substance, no ★, in the row
-/// and in the parameter.
-#[test]
-fn where_a_new_player_is_seated_is_substance_not_a_change_of_ruling() {
-    let c = json(&["compare", "onk-2023-nl", "pokerpunt-nl"]);
-    let late = row(&c, "alternates-late-registration");
-    assert!(flags(late).contains(&"substance"), "{late}");
-    assert!(!flags(late).contains(&"ruling"), "{late}");
-    let param = parameter(&c, "new_player_between_sb_button");
-    assert_eq!(param["differs"], true, "{param}");
-    assert_eq!(param["changes_ruling"], false, "{param}");
+fn a_parameter_that_settles_a_duty_is_substance_not_a_change_of_ruling() {
+    for (a, b, concept, name) in [
+        (
+            "pokerpunt-nl",
+            "dpc-2019-en",
+            "final-table-size",
+            "final_table_policy",
+        ),
+        (
+            "onk-2023-nl",
+            "pokerpunt-nl",
+            "alternates-late-registration",
+            "new_player_between_sb_button",
+        ),
+    ] {
+        let c = json(&["compare", a, b]);
+        let r = row(&c, concept);
+        assert!(flags(r).contains(&"substance"), "{r}");
+        assert!(!flags(r).contains(&"ruling"), "{r}");
+        let p = parameter(&c, name);
+        assert_eq!(p["ruling"], true, "a ruling reads it: {p}");
+        assert_eq!(p["differs"], true, "{p}");
+        assert_eq!(p["changes_ruling"], false, "{p}");
+        let languages = parameter(&c, "languages");
+        assert_eq!(languages["changes_ruling"], true, "{a} {b}: {languages}");
+    }
 }
 
 /// When decks are changed is ruled by the deck-change incident, which

@@ -20,7 +20,7 @@ pub const BUNDLED: &[Pair] = &[
     Pair {
         a: "onk-2023-nl",
         b: "tda-2019-sk",
-        inputs: [0x161ab7bf2f74e765, 0x9fd995a255b5bd7c],
+        inputs: [0x161ab7bf2f74e765, 0x85828543decd53fe],
         changing: &["burn-random-from-killed", "found-behind-to-winner", "language-during-hand", "outofview-disqualified", "rebuy-single-any-time", "seating-correct-stack", "table-stay-live-hand", "terms-pass-fold"],
     },
     Pair {
@@ -38,7 +38,7 @@ pub const BUNDLED: &[Pair] = &[
     Pair {
         a: "pokerpunt-nl",
         b: "tda-2019-sk",
-        inputs: [0x83afac5998fe41cb, 0x9fd995a255b5bd7c],
+        inputs: [0x83afac5998fe41cb, 0x85828543decd53fe],
         changing: &["burn-random-from-killed", "dodge-blinds", "etiquette-penalised", "found-behind-to-winner", "oot-penalty", "outofview-disqualified", "outofview-sealed-exempt", "seating-correct-stack", "table-stay-live-hand", "terms-pass-fold"],
     },
     Pair {
@@ -50,7 +50,7 @@ pub const BUNDLED: &[Pair] = &[
     Pair {
         a: "tda-2015-de",
         b: "tda-2019-sk",
-        inputs: [0xb8f6a158ef572dac, 0x9fd995a255b5bd7c],
+        inputs: [0xb8f6a158ef572dac, 0x85828543decd53fe],
         changing: &["burn-random-from-killed", "devices-no-apps-live-hand", "devices-no-nuisance", "dodge-blinds", "language-house-decides", "oot-penalty", "penalty-nuts-check", "seating-correct-stack", "table-stay-live-hand", "undercall-forfeit-fold"],
     },
     Pair {
@@ -62,7 +62,7 @@ pub const BUNDLED: &[Pair] = &[
     Pair {
         a: "tda-2019-sk",
         b: "dpc-2019-en",
-        inputs: [0x9fd995a255b5bd7c, 0xe84ea8dfa3c6cc28],
+        inputs: [0x85828543decd53fe, 0xe84ea8dfa3c6cc28],
         changing: &["burn-random-from-killed", "etiquette-penalised", "oot-penalty", "seating-correct-stack", "table-stay-live-hand", "terms-pass-fold"],
     },
 ];

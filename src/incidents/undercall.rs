@@ -483,15 +483,15 @@ mod tests {
     /// order of EDITIONS: onk-2023-nl "de under call te verliezen en te
     /// folden"; pokerpunt-nl "van een undercall een fold maken" (nothing of
     /// the chips); tda-2015-de "den unvollständigen Call zurücknehmen kann
-    /// und foldet"; tda-2019-sk "môžu zahodiť" (nothing of the chips);
-    /// dpc-2019-en "forfeit the amount of the intended undercall and fold".
+    /// und foldet"; tda-2019-sk "musia urobiť undercall a môžu zahodiť"
+    /// (the undercall is made, then the fold); dpc-2019-en "forfeit the amount of the intended undercall and fold".
     #[test]
     fn the_chips_of_a_player_let_fold_per_edition() {
         let want = [
             (Some(100), false, None),
             (Some(100), true, None),
             (Some(0), false, Some("withdraw")),
-            (Some(100), true, None),
+            (Some(100), false, None),
             (Some(100), false, None),
         ];
         for (edition, (forfeit, practice, variant)) in crate::incidents::EDITIONS.iter().zip(want) {

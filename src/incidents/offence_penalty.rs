@@ -746,6 +746,49 @@ mod tests {
     use crate::incidents::{EDITIONS, rule_in};
     use strum::VariantArray;
 
+    // Two paths to one answer: the out-of-turn card's penalty line and this
+    // incident's ruling on the same action out of turn (a fold by rule 58,
+    // any other action by rule 53-A) say "will" or "may" alike.
+    #[test]
+    fn the_out_of_turn_card_penalises_as_this_incident_does() {
+        use crate::incidents::out_of_turn::{self, OotAction, OutOfTurn};
+        use crate::incidents::situation::{Told, WithRound};
+        for edition in EDITIONS {
+            for action in [
+                OotAction::Check,
+                OotAction::Call,
+                OotAction::Bet,
+                OotAction::Raise,
+                OotAction::Fold,
+            ] {
+                let card = rule_in::<OutOfTurn>(
+                    edition,
+                    WithRound {
+                        answers: out_of_turn::Answers {
+                            skipped: None,
+                            oot_action: Some(action),
+                            action_changed: Some(false),
+                            skipped_spoke: Some(true),
+                        },
+                        told: Told::default(),
+                    },
+                )
+                .unwrap();
+                let offence = if action == OotAction::Fold {
+                    Offence::NonStandardFold
+                } else {
+                    Offence::OutOfTurn
+                };
+                let judged = rule_in::<OffencePenalty>(edition, answers(offence)).unwrap();
+                assert_eq!(
+                    card.remedy_variant == Some("penalty-will"),
+                    judged.outcome == OffenceOutcome::PenaltyWill,
+                    "{edition} {action:?}"
+                );
+            }
+        }
+    }
+
     fn answers(offence: Offence) -> Answers {
         Answers {
             offence,

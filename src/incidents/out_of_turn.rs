@@ -2,8 +2,12 @@
 //! `out-of-turn`).
 //!
 //! Owns the decision of TDA 2019 rule 53 (TDA 2015 rule 40, Pokerpunt rule
-//! 44, ONK rule 53). The five bundled editions agree on it, so there is no
-//! edition parameter. Pure: no I/O, no edition lookup.
+//! 44, ONK rule 53). The editions differ in how they word it, not in a
+//! number: once substantial action passed the skipped player, whom the
+//! floor rules on (53-B: the skipped hand, or in tda-2019-sk the player who
+//! acted out of turn, the action backing up), whether the skipped hand
+//! plays on, and whether a penalty will or may follow. Each is read from
+//! the edition's provisions record. The ruling itself is pure.
 
 use serde::Deserialize;
 
@@ -44,7 +48,8 @@ pub struct Answers {
 
 impl Incident for OutOfTurn {
     const ID: &'static str = "out-of-turn";
-    const PROVISIONS: &'static [&'static str] = &["oot-penalty"];
+    const PROVISIONS: &'static [&'static str] =
+        &["fold-oot-binding", "oot-penalty", "oot-skipped-floor"];
     type Answers = WithRound<Answers>;
     type Outcome = OutOfTurnOutcome;
     type Amounts = ();
@@ -83,25 +88,41 @@ impl Incident for OutOfTurn {
                     oot_action,
                     action_changed,
                     skipped_spoke,
+                    after_sa: AfterSa::SkippedHand,
                 }
             }
         };
-        let r = out_of_turn(&input);
-        let mut d = Decision::<OutOfTurn>::new(r.outcome, r.concepts);
-        d.discretion = Some(r.discretion);
-        // 53-A: where the edition says the penalty follows (onk-2023-nl
+        // An edition without a provisions record rules as TDA practice.
+        let stated = |id: &str| cx.stated(id).ok().flatten();
+        // 53-B: whom the floor rules on once substantial action passed the
+        // skipped player.
+        let skipped_floor = stated("oot-skipped-floor");
+        let after_sa = match skipped_floor.and_then(|t| t.who.as_deref()) {
+            Some("oot-player") => AfterSa::OotPlayer,
+            _ => AfterSa::SkippedHand,
+        };
+        let plays_on = skipped_floor.and_then(|t| t.then.as_deref()) == Some("plays-on");
+        // Where the edition says the penalty follows (onk-2023-nl 53-A
         // "leidt tot een penalty", tda-2019-sk "bude penalizovaná"), the
         // card says it will; "may", "kan", "kann" and "subject to penalty"
-        // keep "may". An edition without a provisions record keeps "may".
-        let will = cx
-            .stated("oot-penalty")
-            .ok()
-            .flatten()
-            .and_then(|t| t.force.as_deref())
-            == Some("will");
-        if will && r.outcome != OutOfTurnOutcome::SkippedHandDiscretion {
-            d.remedy_variant = Some("penalty-will");
-        }
+        // keep "may". A fold out of turn goes by the edition's rule on folds
+        // (58: onk-2023-nl "kan", tda-2019-sk "môže"), as `offence-penalty`
+        // rules it.
+        let penalty = if input.oot_action == OotAction::Fold {
+            "fold-oot-binding"
+        } else {
+            "oot-penalty"
+        };
+        let will = stated(penalty).and_then(|t| t.force.as_deref()) == Some("will");
+        let r = out_of_turn(&OutOfTurnInput { after_sa, ..input });
+        let mut d = Decision::<OutOfTurn>::new(r.outcome, r.concepts);
+        d.discretion = Some(r.discretion);
+        d.remedy_variant = match r.outcome {
+            OutOfTurnOutcome::SkippedHandDiscretion if plays_on => Some("plays-on"),
+            OutOfTurnOutcome::SkippedHandDiscretion | OutOfTurnOutcome::OotPlayerDiscretion => None,
+            _ if will => Some("penalty-will"),
+            _ => None,
+        };
         d.extra.chips_returned = r.chips_returned;
         if let Some(played) = told {
             d.extra.player = Some(played.player.clone());
@@ -271,6 +292,7 @@ fn from_actions(
             oot_action: oot_action.kind,
             action_changed: followed.changed,
             skipped_spoke: !substantial,
+            after_sa: AfterSa::SkippedHand,
         },
         player: player.to_string(),
         action: oot_action.to_string(),
@@ -383,6 +405,21 @@ pub struct OutOfTurnInput {
     /// Whether the skipped player spoke up before substantial action
     /// occurred behind him.
     pub skipped_spoke: bool,
+    /// Whom the edition has the floor rule on when he did not.
+    pub after_sa: AfterSa,
+}
+
+/// Whom the floor rules on once substantial action passed a skipped player
+/// who did not speak up (53-B), as the edition words it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AfterSa {
+    /// TDA 2019: the out-of-turn action is binding and the floor rules on
+    /// the skipped hand.
+    SkippedHand,
+    /// tda-2019-sk 53-B: "akcia sa vráti a floormanager/TD rozhodne ako
+    /// bude zaobchádzané s hráčom, ktorý sa predbehol": the action backs up
+    /// and the floor rules on the player who acted out of turn.
+    OotPlayer,
 }
 
 crate::outcomes! {
@@ -401,6 +438,12 @@ crate::outcomes! {
         /// skipped hand (up to ruling it dead or limiting it to non-aggressive
         /// action).
         SkippedHandDiscretion => [ACTION_OUT_OF_TURN, SUBSTANTIAL_ACTION],
+        /// The skipped player did not speak up before substantial action,
+        /// in an edition where the action then backs up to him and the floor
+        /// rules how to treat the player who acted out of turn (up to
+        /// limiting him to non-aggressive action or keeping him out of the
+        /// hand).
+        OotPlayerDiscretion => [ACTION_OUT_OF_TURN, SUBSTANTIAL_ACTION],
     }
 }
 
@@ -441,13 +484,16 @@ pub fn action_changed(between: &[OotAction]) -> bool {
 /// 1. a fold out of turn is binding ([`OutOfTurnOutcome::FoldBinding`]);
 /// 2. if the skipped player did not speak up before substantial action
 ///    behind him, the out-of-turn action is binding and the floor rules on
-///    the skipped hand ([`OutOfTurnOutcome::SkippedHandDiscretion`]);
+///    the skipped hand ([`OutOfTurnOutcome::SkippedHandDiscretion`]), or,
+///    where the edition says so ([`AfterSa::OotPlayer`]), the action backs
+///    up and the floor rules on the out-of-turn player
+///    ([`OutOfTurnOutcome::OotPlayerDiscretion`]);
 /// 3. if the action changed, the out-of-turn action is not binding: chips
 ///    are returned, all options ([`OutOfTurnOutcome::NotBinding`]);
 /// 4. otherwise it is binding ([`OutOfTurnOutcome::Binding`]).
 ///
 /// ```
-/// use floor::incidents::out_of_turn::{OotAction, OutOfTurnInput, OutOfTurnOutcome, out_of_turn};
+/// use floor::incidents::out_of_turn::{AfterSa, OotAction, OutOfTurnInput, OutOfTurnOutcome, out_of_turn};
 ///
 /// // onk-2023-nl rule 53: seat 5 calls 600 out of turn, seat 4 stays silent
 /// // while seat 6 folds: the call stands, the floor rules on seat 4.
@@ -455,18 +501,24 @@ pub fn action_changed(between: &[OotAction]) -> bool {
 ///     oot_action: OotAction::Call,
 ///     action_changed: false,
 ///     skipped_spoke: false,
+///     after_sa: AfterSa::SkippedHand,
 /// });
 /// assert_eq!(r.outcome, OutOfTurnOutcome::SkippedHandDiscretion);
 /// ```
 pub fn out_of_turn(input: &OutOfTurnInput) -> OutOfTurnRuling {
     let chips = input.oot_action.puts_chips_in();
     let (outcome, concepts) = if input.oot_action == OotAction::Fold {
-        (OutOfTurnOutcome::FoldBinding, vec![c::ACTION_OUT_OF_TURN])
-    } else if !input.skipped_spoke {
+        // Rule 58 states the fold's penalty (see `OutOfTurn::rule`).
         (
-            OutOfTurnOutcome::SkippedHandDiscretion,
-            vec![c::ACTION_OUT_OF_TURN, c::SUBSTANTIAL_ACTION],
+            OutOfTurnOutcome::FoldBinding,
+            vec![c::ACTION_OUT_OF_TURN, c::NON_STANDARD_FOLDS],
         )
+    } else if !input.skipped_spoke {
+        let outcome = match input.after_sa {
+            AfterSa::SkippedHand => OutOfTurnOutcome::SkippedHandDiscretion,
+            AfterSa::OotPlayer => OutOfTurnOutcome::OotPlayerDiscretion,
+        };
+        (outcome, vec![c::ACTION_OUT_OF_TURN, c::SUBSTANTIAL_ACTION])
     } else if input.action_changed {
         (OutOfTurnOutcome::NotBinding, vec![c::ACTION_OUT_OF_TURN])
     } else {
@@ -475,7 +527,10 @@ pub fn out_of_turn(input: &OutOfTurnInput) -> OutOfTurnRuling {
     OutOfTurnRuling {
         outcome,
         chips_returned: outcome == OutOfTurnOutcome::NotBinding && chips,
-        discretion: outcome == OutOfTurnOutcome::SkippedHandDiscretion,
+        discretion: matches!(
+            outcome,
+            OutOfTurnOutcome::SkippedHandDiscretion | OutOfTurnOutcome::OotPlayerDiscretion
+        ),
         concepts,
     }
 }
@@ -492,6 +547,7 @@ mod tests {
             oot_action,
             action_changed,
             skipped_spoke,
+            after_sa: AfterSa::SkippedHand,
         })
     }
 
@@ -540,7 +596,9 @@ mod tests {
     // tot een penalty" and tda-2019-sk "bude penalizovaná" say the penalty
     // follows; dpc-2019-en "is subject to penalty", tda-2015-de "kann
     // bestraft werden" and pokerpunt-nl "kan leiden tot een penalty" say it
-    // may.
+    // may. A fold out of turn goes by rule 58, which says "may" in all five
+    // (onk-2023-nl "kan dit een penalty tot gevolg hebben", tda-2019-sk
+    // "hráč môže byť penalizovaný").
     #[test]
     fn the_penalty_will_or_may_follow_as_each_edition_words_it() {
         let cases = [
@@ -554,9 +612,7 @@ mod tests {
             for (oot_action, changed, spoke, expected) in [
                 (Call, false, true, variant),
                 (Bet, true, true, variant),
-                (Fold, false, true, variant),
-                // The skipped hand: the floor's discretion, no penalty line.
-                (Raise, false, false, None),
+                (Fold, false, true, None),
             ] {
                 let answers = WithRound {
                     answers: Answers {
@@ -570,6 +626,40 @@ mod tests {
                 let d = super::super::rule_in::<OutOfTurn>(edition, answers).unwrap();
                 assert_eq!(d.remedy_variant, expected, "{edition} {oot_action:?}");
             }
+        }
+    }
+
+    // 53-B once substantial action passed the skipped player: TDA 2019 binds
+    // the out-of-turn action and rules on the skipped hand; tda-2019-sk
+    // "akcia sa vráti a floormanager/TD rozhodne ako bude zaobchádzané s
+    // hráčom, ktorý sa predbehol" backs the action up and rules on the player
+    // who acted out of turn; pokerpunt-nl "bepaalt de toernooileiding hoe de
+    // hand door deze persoon verder wordt gespeeld" keeps the skipped hand
+    // live.
+    #[test]
+    fn whom_the_floor_rules_on_after_substantial_action_is_as_each_edition_words_it() {
+        let cases = [
+            ("dpc-2019-en", SkippedHandDiscretion, None),
+            ("onk-2023-nl", SkippedHandDiscretion, None),
+            ("tda-2015-de", SkippedHandDiscretion, None),
+            ("pokerpunt-nl", SkippedHandDiscretion, Some("plays-on")),
+            ("tda-2019-sk", OotPlayerDiscretion, None),
+        ];
+        for (edition, outcome, variant) in cases {
+            let answers = WithRound {
+                answers: Answers {
+                    skipped: None,
+                    oot_action: Some(Bet),
+                    action_changed: Some(false),
+                    skipped_spoke: Some(false),
+                },
+                told: Told::default(),
+            };
+            let d = super::super::rule_in::<OutOfTurn>(edition, answers).unwrap();
+            assert_eq!(d.outcome, outcome, "{edition}");
+            // The floor's discretion: no penalty line.
+            assert_eq!(d.remedy_variant, variant, "{edition}");
+            assert_eq!(d.discretion, Some(true), "{edition}");
         }
     }
 
@@ -595,6 +685,7 @@ mod tests {
             OutOfTurnOutcome::NotBinding,
             OutOfTurnOutcome::FoldBinding,
             OutOfTurnOutcome::SkippedHandDiscretion,
+            OutOfTurnOutcome::OotPlayerDiscretion,
         ]
         .iter()
         .map(|o| {
@@ -611,7 +702,8 @@ mod tests {
                 "binding",
                 "not-binding",
                 "fold-binding",
-                "skipped-hand-discretion"
+                "skipped-hand-discretion",
+                "oot-player-discretion"
             ]
         );
     }

@@ -1630,10 +1630,17 @@ fn a_provision_an_incident_reads_is_starred_exactly_where_its_ruling_differs() {
                 let base = std::cell::OnceCell::new();
                 for id in entry.provisions {
                     let differs = match (stated[i].terms(id), stated[j].terms(id)) {
-                        (Some(x), Some(y)) => Term::ALL.iter().any(|t| {
-                            let (vx, vy) = (worded(x, *t), worded(y, *t));
-                            vx.is_some() && vy.is_some() && vx != vy
-                        }),
+                        // Values the catalog rules alike are no difference.
+                        (Some(x), Some(y)) => {
+                            Term::ALL
+                                .iter()
+                                .any(|t| match (worded(x, *t), worded(y, *t)) {
+                                    (Some(vx), Some(vy)) => {
+                                        vx != vy && !catalog.alike(id, *t, vx, vy)
+                                    }
+                                    _ => false,
+                                })
+                        }
                         (None, None) => false,
                         _ => true,
                     };

@@ -1802,3 +1802,46 @@ fn when_decks_are_changed_is_substance_not_a_change_of_ruling() {
     assert!(flags(row).contains(&"substance"), "{row}");
     assert!(!flags(row).contains(&"ruling"), "{row}");
 }
+
+/// tda-2019-sk 43 asks a raise of at least "the prior bet or raise", the
+/// others "the largest prior": a full raise is never smaller than the one
+/// before it, so both rule the same minimum, which compare shows as alike.
+/// Bet 100, raise to 300, a short all-in to 350: the minimum re-raise is to
+/// 550 in both.
+#[test]
+fn the_prior_full_raise_is_the_largest_so_both_wordings_rule_alike() {
+    for edition in ["onk-2023-nl", "tda-2019-sk"] {
+        let r = json(&[
+            "incident",
+            "bet",
+            "--rules",
+            edition,
+            "--answer",
+            "actions=A:bet:100,B:raise:300,C:allin:350",
+            "--answer",
+            "big_blind=100",
+            "--answer",
+            "stacks=C:350",
+            "--answer",
+            "player=D",
+            "--answer",
+            "declared=number",
+            "--answer",
+            "declared_amount=500",
+        ]);
+        assert_eq!(r["amounts"]["min_raise_to"], 550, "{edition}");
+    }
+    let c = json(&["compare", "onk-2023-nl", "tda-2019-sk"]);
+    let r = row(&c, "raise-amounts");
+    assert!(
+        !flags(r)
+            .iter()
+            .any(|f| matches!(*f, "ruling" | "substance")),
+        "{r}"
+    );
+    let term = r["terms"]
+        .as_array()
+        .and_then(|ts| ts.iter().find(|t| t["id"] == "raise-min-size"))
+        .expect("the term line is shown");
+    assert_eq!(term["alike"], true);
+}

@@ -751,8 +751,7 @@ mod tests {
     // any other action by rule 53-A) say "will" or "may" alike.
     #[test]
     fn the_out_of_turn_card_penalises_as_this_incident_does() {
-        use crate::incidents::out_of_turn::{self, OotAction, OutOfTurn};
-        use crate::incidents::situation::{Told, WithRound};
+        use crate::incidents::out_of_turn::{OotAction, OutOfTurn, answered};
         for edition in EDITIONS {
             for action in [
                 OotAction::Check,
@@ -761,19 +760,7 @@ mod tests {
                 OotAction::Raise,
                 OotAction::Fold,
             ] {
-                let card = rule_in::<OutOfTurn>(
-                    edition,
-                    WithRound {
-                        answers: out_of_turn::Answers {
-                            skipped: None,
-                            oot_action: Some(action),
-                            action_changed: Some(false),
-                            skipped_spoke: Some(true),
-                        },
-                        told: Told::default(),
-                    },
-                )
-                .unwrap();
+                let card = rule_in::<OutOfTurn>(edition, answered(action, false, true)).unwrap();
                 let offence = if action == OotAction::Fold {
                     Offence::NonStandardFold
                 } else {

@@ -535,6 +535,20 @@ pub fn out_of_turn(input: &OutOfTurnInput) -> OutOfTurnRuling {
     }
 }
 
+/// The answers of the three questions, without the round as played.
+#[cfg(test)]
+pub(crate) fn answered(oot_action: OotAction, changed: bool, spoke: bool) -> WithRound<Answers> {
+    WithRound {
+        answers: Answers {
+            skipped: None,
+            oot_action: Some(oot_action),
+            action_changed: Some(changed),
+            skipped_spoke: Some(spoke),
+        },
+        told: Told::default(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -614,15 +628,7 @@ mod tests {
                 (Bet, true, true, variant),
                 (Fold, false, true, None),
             ] {
-                let answers = WithRound {
-                    answers: Answers {
-                        skipped: None,
-                        oot_action: Some(oot_action),
-                        action_changed: Some(changed),
-                        skipped_spoke: Some(spoke),
-                    },
-                    told: Told::default(),
-                };
+                let answers = answered(oot_action, changed, spoke);
                 let d = super::super::rule_in::<OutOfTurn>(edition, answers).unwrap();
                 assert_eq!(d.remedy_variant, expected, "{edition} {oot_action:?}");
             }
@@ -646,16 +652,8 @@ mod tests {
             ("tda-2019-sk", OotPlayerDiscretion, None),
         ];
         for (edition, outcome, variant) in cases {
-            let answers = WithRound {
-                answers: Answers {
-                    skipped: None,
-                    oot_action: Some(Bet),
-                    action_changed: Some(false),
-                    skipped_spoke: Some(false),
-                },
-                told: Told::default(),
-            };
-            let d = super::super::rule_in::<OutOfTurn>(edition, answers).unwrap();
+            let d =
+                super::super::rule_in::<OutOfTurn>(edition, answered(Bet, false, false)).unwrap();
             assert_eq!(d.outcome, outcome, "{edition}");
             // The floor's discretion: no penalty line.
             assert_eq!(d.remedy_variant, variant, "{edition}");

@@ -88,7 +88,6 @@ impl Incident for OutOfTurn {
                     oot_action,
                     action_changed,
                     skipped_spoke,
-                    after_sa: AfterSa::SkippedHand,
                 }
             }
         };
@@ -114,7 +113,7 @@ impl Incident for OutOfTurn {
             "oot-penalty"
         };
         let will = stated(penalty).and_then(|t| t.force.as_deref()) == Some("will");
-        let r = out_of_turn(&OutOfTurnInput { after_sa, ..input });
+        let r = out_of_turn(&input, after_sa);
         let mut d = Decision::<OutOfTurn>::new(r.outcome, r.concepts);
         d.discretion = Some(r.discretion);
         d.remedy_variant = match r.outcome {
@@ -292,7 +291,6 @@ fn from_actions(
             oot_action: oot_action.kind,
             action_changed: followed.changed,
             skipped_spoke: !substantial,
-            after_sa: AfterSa::SkippedHand,
         },
         player: player.to_string(),
         action: oot_action.to_string(),
@@ -405,8 +403,6 @@ pub struct OutOfTurnInput {
     /// Whether the skipped player spoke up before substantial action
     /// occurred behind him.
     pub skipped_spoke: bool,
-    /// Whom the edition has the floor rule on when he did not.
-    pub after_sa: AfterSa,
 }
 
 /// Whom the floor rules on once substantial action passed a skipped player
@@ -478,7 +474,8 @@ pub fn action_changed(between: &[OotAction]) -> bool {
 
 /// Rules on an action out of turn (rule 53 in TDA 2019 numbering, 40 in the
 /// German TDA 2015, 44 in Pokerpunt, 53 in ONK; concept `action-out-of-turn`,
-/// with `substantial-action` when the skipped player lost his say).
+/// with `substantial-action` when the skipped player lost his say), with
+/// `after_sa` the edition's reading of 53-B.
 ///
 /// In order of precedence:
 /// 1. a fold out of turn is binding ([`OutOfTurnOutcome::FoldBinding`]);
@@ -497,15 +494,17 @@ pub fn action_changed(between: &[OotAction]) -> bool {
 ///
 /// // onk-2023-nl rule 53: seat 5 calls 600 out of turn, seat 4 stays silent
 /// // while seat 6 folds: the call stands, the floor rules on seat 4.
-/// let r = out_of_turn(&OutOfTurnInput {
-///     oot_action: OotAction::Call,
-///     action_changed: false,
-///     skipped_spoke: false,
-///     after_sa: AfterSa::SkippedHand,
-/// });
+/// let r = out_of_turn(
+///     &OutOfTurnInput {
+///         oot_action: OotAction::Call,
+///         action_changed: false,
+///         skipped_spoke: false,
+///     },
+///     AfterSa::SkippedHand,
+/// );
 /// assert_eq!(r.outcome, OutOfTurnOutcome::SkippedHandDiscretion);
 /// ```
-pub fn out_of_turn(input: &OutOfTurnInput) -> OutOfTurnRuling {
+pub fn out_of_turn(input: &OutOfTurnInput, after_sa: AfterSa) -> OutOfTurnRuling {
     let chips = input.oot_action.puts_chips_in();
     let (outcome, concepts) = if input.oot_action == OotAction::Fold {
         // Rule 58 states the fold's penalty (see `OutOfTurn::rule`).
@@ -514,7 +513,7 @@ pub fn out_of_turn(input: &OutOfTurnInput) -> OutOfTurnRuling {
             vec![c::ACTION_OUT_OF_TURN, c::NON_STANDARD_FOLDS],
         )
     } else if !input.skipped_spoke {
-        let outcome = match input.after_sa {
+        let outcome = match after_sa {
             AfterSa::SkippedHand => OutOfTurnOutcome::SkippedHandDiscretion,
             AfterSa::OotPlayer => OutOfTurnOutcome::OotPlayerDiscretion,
         };
@@ -557,12 +556,14 @@ mod tests {
     use OutOfTurnOutcome::*;
 
     fn rule(oot_action: OotAction, action_changed: bool, skipped_spoke: bool) -> OutOfTurnRuling {
-        out_of_turn(&OutOfTurnInput {
-            oot_action,
-            action_changed,
-            skipped_spoke,
-            after_sa: AfterSa::SkippedHand,
-        })
+        out_of_turn(
+            &OutOfTurnInput {
+                oot_action,
+                action_changed,
+                skipped_spoke,
+            },
+            AfterSa::SkippedHand,
+        )
     }
 
     // onk-2023-nl rule 53-B: "Deze twee acties voldoen aan de bindende actie regel. ...

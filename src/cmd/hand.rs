@@ -454,6 +454,19 @@ fn table(ctx: &Ctx, hand: &Hand, r: &Replay) -> String {
                 &floor::hand::replay::cited(ruling),
             ));
             note.push('\n');
+            // A default that decided the ruling and the record cannot
+            // tell (whether a skipped player had time to speak up).
+            for key in ruling
+                .to_ask
+                .iter()
+                .filter(|k| ruling.defaults_used.contains(k))
+            {
+                if let Some(value) = ruling.answers.get(key) {
+                    let words =
+                        floor::engine::ruling::answer_in_words(ui, &ruling.incident, key, value);
+                    note.push_str(&format!("{}: {words}\n", ui.t("card.assumed")));
+                }
+            }
         }
         row.push(render::cell(note.trim_end()));
         t.add_row(row);

@@ -68,8 +68,14 @@ pub fn load(source: &DataSource, id: &str) -> Result<Tree, crate::Error> {
 /// change nothing in that edition are left out (see [`Tree::for_edition`]).
 pub fn load_for(source: &DataSource, id: &str, book: &Book) -> Result<Tree, crate::Error> {
     let tree = load(source, id)?;
+    // An edition without a provisions record is asked as TDA practice
+    // would be: a ruling that turns on its words refuses it anyway, one
+    // that reads the practice says so.
     let stated = match tree.reads_provisions() {
-        true => crate::rules::provisions::StatedIn::of(book)?,
+        true => match crate::rules::provisions::StatedIn::of(book)? {
+            Some(stated) => Some(stated),
+            None => Some(tda_practice()?),
+        },
         false => None,
     };
     Ok(tree.for_edition_stating(&book.params(), stated.as_ref()))
@@ -175,9 +181,16 @@ fn ruled(
         true => crate::rules::provisions::StatedIn::of(book)?,
         false => None,
     };
+    let practice = match (reads_provisions, &provisions) {
+        (true, None) => Some(tda_practice()?),
+        _ => None,
+    };
     let mut cx = Cx::new(Resolved::new(&params), &sources).with_defaults(answers);
     if let Some(p) = &provisions {
         cx = cx.with_provisions(p);
+    }
+    if let Some(p) = &practice {
+        cx = cx.with_practice(p);
     }
     let decision = run(answers, &mut cx)?;
     if tree.outcome(decision.outcome).is_none() {
@@ -195,7 +208,39 @@ fn ruled(
     }
     let mut ruling = ruling::assemble(tree, book, ui, &used, decision, &fallbacks)?;
     ruling.to_ask = cx.asked().iter().map(|k| k.to_string()).collect();
+    // Read as TDA practice for want of a record: said, provision by
+    // provision, where the practice states it.
+    let practiced = cx.practiced();
+    let catalog = match practiced.is_empty() {
+        true => crate::rules::provisions::Catalog::default(),
+        false => {
+            crate::rules::provisions::Catalog::load(&DataSource::Embedded)?.unwrap_or_default()
+        }
+    };
+    for id in practiced {
+        let Some(provision) = catalog.get(&id).filter(|p| p.tda.is_some()) else {
+            continue;
+        };
+        let note = ui.f(
+            "notes.provision_practice",
+            &[
+                ("edition", book.id()),
+                ("practice", provision.text(ui.lang).trim_end_matches('.')),
+            ],
+        );
+        if !ruling.notes.contains(&note) {
+            ruling.notes.push(note.clone());
+            ruling.practices.push(note);
+        }
+    }
     Ok(ruling)
+}
+
+/// The provisions TDA practice states (the bundled catalog).
+fn tda_practice() -> Result<crate::rules::provisions::StatedIn, crate::Error> {
+    let catalog =
+        crate::rules::provisions::Catalog::load(&DataSource::Embedded)?.unwrap_or_default();
+    Ok(crate::rules::provisions::StatedIn::tda_practice(&catalog))
 }
 
 /// The error for required answers that are missing: every key with its

@@ -177,6 +177,11 @@ pub struct Cx<'a> {
     provisions: Option<&'a crate::rules::provisions::StatedIn>,
     /// The provisions the ruling asked about (see [`Cx::read`]).
     read: std::cell::RefCell<Vec<String>>,
+    /// TDA practice, for an edition without a provisions record (see
+    /// [`Cx::stated_or_practice`]).
+    practice: Option<&'a crate::rules::provisions::StatedIn>,
+    /// The provisions read as TDA practice (see [`Cx::practiced`]).
+    practiced: std::cell::RefCell<Vec<String>>,
 }
 
 impl<'a> Cx<'a> {
@@ -191,7 +196,39 @@ impl<'a> Cx<'a> {
             unused: Vec::new(),
             provisions: None,
             read: std::cell::RefCell::new(Vec::new()),
+            practice: None,
+            practiced: std::cell::RefCell::new(Vec::new()),
         }
+    }
+
+    /// The context with TDA practice to read where the edition has no
+    /// provisions record (see [`Cx::stated_or_practice`]).
+    pub fn with_practice(self, practice: &'a crate::rules::provisions::StatedIn) -> Cx<'a> {
+        Cx {
+            practice: Some(practice),
+            ..self
+        }
+    }
+
+    /// As [`Cx::stated`], but an edition without a provisions record is
+    /// read as TDA practice states `id`, and the card says so (see
+    /// [`Cx::practiced`]): for a ruling that must not stop on it (an
+    /// action out of turn in the middle of a replayed hand).
+    pub fn stated_or_practice(&self, id: &str) -> Result<Option<&'a crate::rules::Terms>, Error> {
+        match (self.provisions, self.practice) {
+            (None, Some(practice)) => {
+                self.read.borrow_mut().push(id.to_string());
+                self.practiced.borrow_mut().push(id.to_string());
+                Ok(practice.terms(id))
+            }
+            _ => self.stated(id),
+        }
+    }
+
+    /// The provisions read as TDA practice, in order (see
+    /// [`Cx::stated_or_practice`]).
+    pub fn practiced(&self) -> Vec<String> {
+        self.practiced.borrow().clone()
     }
 
     /// The context with the provisions the edition in use states.

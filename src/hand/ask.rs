@@ -56,7 +56,9 @@ impl<'a> Loaded<'a> {
         Ok(self.book.get_or_init(|| book))
     }
 
-    fn tree(&self, store: &Store, id: &'static str) -> Result<&Tree, Error> {
+    /// Incident `id`'s tree for the edition: a question that depends on
+    /// what the edition states is asked as its walkthrough asks it.
+    fn tree(&self, store: &'a Store, edition: &str, id: &'static str) -> Result<&Tree, Error> {
         let cell = ASKED
             .iter()
             .position(|known| *known == id)
@@ -70,7 +72,7 @@ impl<'a> Loaded<'a> {
         if let Some(tree) = cell.get() {
             return Ok(tree);
         }
-        let tree = engine::load(store.source(), id)?;
+        let tree = engine::load_for(store.source(), id, self.book(store, edition)?)?;
         Ok(cell.get_or_init(|| tree))
     }
 
@@ -97,7 +99,7 @@ impl<'a> Loaded<'a> {
         given: Given,
         reads: impl FnOnce(&mut crate::rules::params::Resolved<'_>),
     ) -> Result<(Decision<I>, Ruling), Error> {
-        let tree = self.tree(store, I::ID)?;
+        let tree = self.tree(store, edition, I::ID)?;
         let book = self.book(store, edition)?;
         let mut source = TypedAnswers::new(tree, given)?;
         let walked = engine::walk(tree, &mut source)?;
@@ -110,7 +112,13 @@ impl<'a> Loaded<'a> {
     }
 
     /// The questions of incident `id`'s tree.
-    pub(super) fn asks(&self, store: &Store, id: &'static str, key: &str) -> Result<bool, Error> {
-        Ok(self.tree(store, id)?.question(key).is_some())
+    pub(super) fn asks(
+        &self,
+        store: &'a Store,
+        edition: &str,
+        id: &'static str,
+        key: &str,
+    ) -> Result<bool, Error> {
+        Ok(self.tree(store, edition, id)?.question(key).is_some())
     }
 }

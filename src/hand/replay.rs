@@ -1811,7 +1811,7 @@ impl Replay {
         let given = |id: &'static str| -> Result<Given, Error> {
             let mut out = Vec::new();
             for (key, answer) in situation.answers_for(id) {
-                if rules.loaded.asks(rules.store, id, key)? {
+                if rules.loaded.asks(rules.store, rules.edition, id, key)? {
                     out.push((key, answer));
                 }
             }

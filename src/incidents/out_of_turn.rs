@@ -18,7 +18,7 @@ use crate::incidents::substantial_action::{SaOutcome, SaThresholds, substantial_
 use crate::message::{Message, Msg};
 use crate::poker::action::actions_text;
 use crate::poker::{Action, ActionKind, Game, Round};
-use crate::rules::concepts::{self as c, ConceptId};
+use crate::rules::concepts::{self as c, Cite};
 
 /// The action taken out of turn: the one action enum of the poker model
 /// (the tree offers check, call, bet, raise and fold).
@@ -44,12 +44,19 @@ pub struct Answers {
     pub action_changed: Option<bool>,
     /// The skipped player spoke up before substantial action behind him.
     pub skipped_spoke: Option<bool>,
+    /// He had reasonable time to speak up before it (asked where the
+    /// edition makes that a condition of losing his say).
+    pub skipped_had_time: Option<bool>,
 }
 
 impl Incident for OutOfTurn {
     const ID: &'static str = "out-of-turn";
-    const PROVISIONS: &'static [&'static str] =
-        &["fold-oot-binding", "oot-penalty", "oot-skipped-floor"];
+    const PROVISIONS: &'static [&'static str] = &[
+        "fold-oot-binding",
+        "oot-penalty",
+        "oot-reasonable-time",
+        "oot-skipped-floor",
+    ];
     type Answers = WithRound<Answers>;
     type Outcome = OutOfTurnOutcome;
     type Amounts = ();
@@ -88,17 +95,39 @@ impl Incident for OutOfTurn {
                     oot_action,
                     action_changed,
                     skipped_spoke,
+                    skipped_had_time: true,
                 }
             }
         };
-        // An edition without a provisions record rules as TDA practice.
-        let stated = |id: &str| cx.stated(id).ok().flatten();
+        // The edition's words are read where they can decide; an edition
+        // without a provisions record is read as TDA practice, said on the
+        // card (a replayed hand must not stop on it).
+        let mut input = input;
+        let may_lose_say = !input.skipped_spoke && input.oot_action != OotAction::Fold;
+        let reasonable_time =
+            may_lose_say && cx.stated_or_practice("oot-reasonable-time")?.is_some();
+        if reasonable_time {
+            input.skipped_had_time = a
+                .skipped_had_time
+                .ok_or_else(|| super::answer_needed("skipped_had_time"))?;
+            // Neither the round as played nor a hand record tells whether
+            // he had time to object: a default decided the case.
+            cx.ask("skipped_had_time");
+        } else {
+            cx.unused("skipped_had_time");
+        }
         // 53-B: whom the floor rules on once substantial action passed the
         // skipped player.
-        let skipped_floor = stated("oot-skipped-floor");
-        let after_sa = match skipped_floor.and_then(|t| t.who.as_deref()) {
-            Some("oot-player") => AfterSa::OotPlayer,
-            _ => AfterSa::SkippedHand,
+        let skipped_floor = match may_lose_say {
+            true => cx.stated_or_practice("oot-skipped-floor")?,
+            false => None,
+        };
+        let reading = Reading53B {
+            after_sa: match skipped_floor.and_then(|t| t.who.as_deref()) {
+                Some("oot-player") => AfterSa::OotPlayer,
+                _ => AfterSa::SkippedHand,
+            },
+            reasonable_time,
         };
         let plays_on = skipped_floor.and_then(|t| t.then.as_deref()) == Some("plays-on");
         // Where the edition says the penalty follows (onk-2023-nl 53-A
@@ -112,8 +141,12 @@ impl Incident for OutOfTurn {
         } else {
             "oot-penalty"
         };
-        let will = stated(penalty).and_then(|t| t.force.as_deref()) == Some("will");
-        let r = out_of_turn(&input, after_sa);
+        let r = out_of_turn(&input, reading);
+        let will = !r.discretion
+            && cx
+                .stated_or_practice(penalty)?
+                .and_then(|t| t.force.as_deref())
+                == Some("will");
         let mut d = Decision::<OutOfTurn>::new(r.outcome, r.concepts);
         d.discretion = Some(r.discretion);
         d.remedy_variant = match r.outcome {
@@ -123,6 +156,9 @@ impl Incident for OutOfTurn {
             _ => None,
         };
         d.extra.chips_returned = r.chips_returned;
+        if r.kept_say_without_time {
+            d.notes.push(Notes::OotNoReasonableTime);
+        }
         if let Some(played) = told {
             d.extra.player = Some(played.player.clone());
             d.extra.skipped = Some(played.skipped.clone());
@@ -155,6 +191,9 @@ crate::notes! {
     pub enum Notes {
         /// The facts as the actions show them.
         OotFromActions { player: String, action: String, skipped: String, behind: String } = "oot_from_actions",
+        /// Substantial action passed the skipped player before he had
+        /// reasonable time to speak up: he kept his say.
+        OotNoReasonableTime = "oot_no_reasonable_time",
     }
 }
 
@@ -291,6 +330,7 @@ fn from_actions(
             oot_action: oot_action.kind,
             action_changed: followed.changed,
             skipped_spoke: !substantial,
+            skipped_had_time: true,
         },
         player: player.to_string(),
         action: oot_action.to_string(),
@@ -403,6 +443,22 @@ pub struct OutOfTurnInput {
     /// Whether the skipped player spoke up before substantial action
     /// occurred behind him.
     pub skipped_spoke: bool,
+    /// Whether he had reasonable time to speak up before it; read only
+    /// where the edition makes it a condition ([`Reading53B`]).
+    pub skipped_had_time: bool,
+}
+
+/// How the edition words 53-B, on a skipped player who did not speak up
+/// before substantial action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reading53B {
+    /// Whom the floor rules on then.
+    pub after_sa: AfterSa,
+    /// He loses his say only if he had reasonable time to speak up (TDA
+    /// 2019 "If a skipped player had reasonable time", TDA 2015 de
+    /// "innerhalb einer angemessenen Frist"): without it, the action backs
+    /// up to him as 53-A says.
+    pub reasonable_time: bool,
 }
 
 /// Whom the floor rules on once substantial action passed a skipped player
@@ -422,11 +478,13 @@ crate::outcomes! {
     /// The outcome ids of the `out-of-turn` incident.
     #[derive(serde::Deserialize)]
     pub enum OutOfTurnOutcome {
-        /// The out-of-turn action stands when the action reaches the player.
-        Binding => [ACTION_OUT_OF_TURN],
+        /// The out-of-turn action stands when the action reaches the player
+        /// (part B cited too when a skipped player without reasonable time
+        /// kept his say).
+        Binding => [ACTION_OUT_OF_TURN, ACTION_OUT_OF_TURN],
         /// The action changed: the out-of-turn action is void, any chips it put
         /// out are returned and the player has all options (fold, call, raise).
-        NotBinding => [ACTION_OUT_OF_TURN],
+        NotBinding => [ACTION_OUT_OF_TURN, ACTION_OUT_OF_TURN],
         /// A fold out of turn is always binding.
         FoldBinding => [ACTION_OUT_OF_TURN, NON_STANDARD_FOLDS],
         /// The skipped player did not speak up before substantial action: the
@@ -453,7 +511,10 @@ pub struct OutOfTurnRuling {
     /// True when the floor decides (the skipped hand).
     pub discretion: bool,
     /// Concept slugs of the rules applied, deciding rule first.
-    pub concepts: Vec<ConceptId>,
+    pub concepts: Vec<Cite>,
+    /// Substantial action passed the skipped player before he had
+    /// reasonable time to speak up, in an edition where that keeps his say.
+    pub kept_say_without_time: bool,
 }
 
 /// Whether the actions taken between the skipped player and the out-of-turn
@@ -475,12 +536,13 @@ pub fn action_changed(between: &[OotAction]) -> bool {
 /// Rules on an action out of turn (rule 53 in TDA 2019 numbering, 40 in the
 /// German TDA 2015, 44 in Pokerpunt, 53 in ONK; concept `action-out-of-turn`,
 /// with `substantial-action` when the skipped player lost his say), with
-/// `after_sa` the edition's reading of 53-B.
+/// `reading` the edition's wording of 53-B.
 ///
 /// In order of precedence:
 /// 1. a fold out of turn is binding ([`OutOfTurnOutcome::FoldBinding`]);
 /// 2. if the skipped player did not speak up before substantial action
-///    behind him, the out-of-turn action is binding and the floor rules on
+///    behind him (and, where the edition makes it a condition, had
+///    reasonable time to), the out-of-turn action is binding and the floor rules on
 ///    the skipped hand ([`OutOfTurnOutcome::SkippedHandDiscretion`]), or,
 ///    where the edition says so ([`AfterSa::OotPlayer`]), the action backs
 ///    up and the floor rules on the out-of-turn player
@@ -490,7 +552,7 @@ pub fn action_changed(between: &[OotAction]) -> bool {
 /// 4. otherwise it is binding ([`OutOfTurnOutcome::Binding`]).
 ///
 /// ```
-/// use floor::incidents::out_of_turn::{AfterSa, OotAction, OutOfTurnInput, OutOfTurnOutcome, out_of_turn};
+/// use floor::incidents::out_of_turn::{AfterSa, OotAction, OutOfTurnInput, OutOfTurnOutcome, Reading53B, out_of_turn};
 ///
 /// // onk-2023-nl rule 53: seat 5 calls 600 out of turn, seat 4 stays silent
 /// // while seat 6 folds: the call stands, the floor rules on seat 4.
@@ -499,29 +561,48 @@ pub fn action_changed(between: &[OotAction]) -> bool {
 ///         oot_action: OotAction::Call,
 ///         action_changed: false,
 ///         skipped_spoke: false,
+///         skipped_had_time: true,
 ///     },
-///     AfterSa::SkippedHand,
+///     Reading53B {
+///         after_sa: AfterSa::SkippedHand,
+///         reasonable_time: false,
+///     },
 /// );
 /// assert_eq!(r.outcome, OutOfTurnOutcome::SkippedHandDiscretion);
 /// ```
-pub fn out_of_turn(input: &OutOfTurnInput, after_sa: AfterSa) -> OutOfTurnRuling {
+pub fn out_of_turn(input: &OutOfTurnInput, reading: Reading53B) -> OutOfTurnRuling {
     let chips = input.oot_action.puts_chips_in();
+    let kept_say_without_time = input.oot_action != OotAction::Fold
+        && !input.skipped_spoke
+        && reading.reasonable_time
+        && !input.skipped_had_time;
+    let lost_say = !input.skipped_spoke && !kept_say_without_time;
     let (outcome, concepts) = if input.oot_action == OotAction::Fold {
         // Rule 58 states the fold's penalty (see `OutOfTurn::rule`).
         (
             OutOfTurnOutcome::FoldBinding,
-            vec![c::ACTION_OUT_OF_TURN, c::NON_STANDARD_FOLDS],
+            vec![c::ACTION_OUT_OF_TURN.into(), c::NON_STANDARD_FOLDS.into()],
         )
-    } else if !input.skipped_spoke {
-        let outcome = match after_sa {
+    } else if lost_say {
+        let outcome = match reading.after_sa {
             AfterSa::SkippedHand => OutOfTurnOutcome::SkippedHandDiscretion,
             AfterSa::OotPlayer => OutOfTurnOutcome::OotPlayerDiscretion,
         };
-        (outcome, vec![c::ACTION_OUT_OF_TURN, c::SUBSTANTIAL_ACTION])
-    } else if input.action_changed {
-        (OutOfTurnOutcome::NotBinding, vec![c::ACTION_OUT_OF_TURN])
+        (
+            outcome,
+            vec![c::ACTION_OUT_OF_TURN.into(), c::SUBSTANTIAL_ACTION.into()],
+        )
     } else {
-        (OutOfTurnOutcome::Binding, vec![c::ACTION_OUT_OF_TURN])
+        let outcome = match input.action_changed {
+            true => OutOfTurnOutcome::NotBinding,
+            false => OutOfTurnOutcome::Binding,
+        };
+        // Part B's condition decided that part A rules: both are cited.
+        let mut concepts: Vec<Cite> = vec![c::ACTION_OUT_OF_TURN.into()];
+        if kept_say_without_time {
+            concepts.push(c::ACTION_OUT_OF_TURN.part("B"));
+        }
+        (outcome, concepts)
     };
     OutOfTurnRuling {
         outcome,
@@ -531,10 +612,13 @@ pub fn out_of_turn(input: &OutOfTurnInput, after_sa: AfterSa) -> OutOfTurnRuling
             OutOfTurnOutcome::SkippedHandDiscretion | OutOfTurnOutcome::OotPlayerDiscretion
         ),
         concepts,
+        kept_say_without_time,
     }
 }
 
-/// The answers of the three questions, without the round as played.
+/// The answers of the three questions, without the round as played; a
+/// skipped player who did not speak up had reasonable time to (the
+/// question's default).
 #[cfg(test)]
 pub(crate) fn answered(oot_action: OotAction, changed: bool, spoke: bool) -> WithRound<Answers> {
     WithRound {
@@ -543,6 +627,7 @@ pub(crate) fn answered(oot_action: OotAction, changed: bool, spoke: bool) -> Wit
             oot_action: Some(oot_action),
             action_changed: Some(changed),
             skipped_spoke: Some(spoke),
+            skipped_had_time: (!spoke).then_some(true),
         },
         told: Told::default(),
     }
@@ -561,8 +646,12 @@ mod tests {
                 oot_action,
                 action_changed,
                 skipped_spoke,
+                skipped_had_time: true,
             },
-            AfterSa::SkippedHand,
+            Reading53B {
+                after_sa: AfterSa::SkippedHand,
+                reasonable_time: true,
+            },
         )
     }
 
@@ -577,10 +666,7 @@ mod tests {
         let r = rule(Call, false, false);
         assert_eq!(r.outcome, SkippedHandDiscretion);
         assert!(r.discretion && !r.chips_returned);
-        assert_eq!(
-            r.concepts,
-            vec![c::ACTION_OUT_OF_TURN, c::SUBSTANTIAL_ACTION]
-        );
+        assert_eq!(r.concepts, [c::ACTION_OUT_OF_TURN, c::SUBSTANTIAL_ACTION]);
     }
 
     #[test]
@@ -659,6 +745,59 @@ mod tests {
             // The floor's discretion: no penalty line.
             assert_eq!(d.remedy_variant, variant, "{edition}");
             assert_eq!(d.discretion, Some(true), "{edition}");
+        }
+    }
+
+    // TDA 2019 53-B "If a skipped player had reasonable time and does not
+    // speak up before substantial action", TDA 2015 de 40-B "innerhalb
+    // einer angemessenen Frist": without that time he keeps his say and
+    // 53-A rules. onk-2023-nl 53-B names the time only as what the floor
+    // weighs ("bijvoorbeeld als de speler voldoende tijd heeft gehad"),
+    // tda-2019-sk and pokerpunt-nl bind on substantial action alone: the
+    // question is not theirs, an answer to it changes nothing.
+    #[test]
+    fn a_skipped_player_without_reasonable_time_keeps_his_say_where_the_edition_says_so() {
+        let cases = [
+            ("dpc-2019-en", Binding, NotBinding, true),
+            ("tda-2015-de", Binding, NotBinding, true),
+            (
+                "onk-2023-nl",
+                SkippedHandDiscretion,
+                SkippedHandDiscretion,
+                false,
+            ),
+            (
+                "pokerpunt-nl",
+                SkippedHandDiscretion,
+                SkippedHandDiscretion,
+                false,
+            ),
+            (
+                "tda-2019-sk",
+                OotPlayerDiscretion,
+                OotPlayerDiscretion,
+                false,
+            ),
+        ];
+        for (edition, unchanged, changed, kept) in cases {
+            for (action_changed, outcome) in [(false, unchanged), (true, changed)] {
+                let mut answers = answered(Bet, action_changed, false);
+                answers.answers.skipped_had_time = Some(false);
+                let d = super::super::rule_in::<OutOfTurn>(edition, answers).unwrap();
+                assert_eq!(d.outcome, outcome, "{edition} changed {action_changed}");
+                assert_eq!(
+                    d.notes.contains(&Notes::OotNoReasonableTime),
+                    kept,
+                    "{edition}"
+                );
+                assert_eq!(d.extra.chips_returned, outcome == NotBinding, "{edition}");
+                // Part B's condition is what let part A rule: both cited.
+                assert_eq!(
+                    d.cites.contains(&c::ACTION_OUT_OF_TURN.part("B")),
+                    kept,
+                    "{edition}"
+                );
+            }
         }
     }
 

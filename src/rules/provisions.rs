@@ -937,6 +937,18 @@ impl StatedIn {
         Ok((!stated.is_empty()).then_some(StatedIn(stated)))
     }
 
+    /// The provisions TDA practice states, with its terms: what an edition
+    /// without a provisions record is read as where a ruling must not stop
+    /// (see [`crate::engine::Cx::stated_or_practice`]).
+    pub fn tda_practice(catalog: &Catalog) -> StatedIn {
+        StatedIn(
+            catalog
+                .iter()
+                .filter_map(|p| Some((p.id.clone(), p.tda.clone()?)))
+                .collect(),
+        )
+    }
+
     /// Provisions as given, without terms (tests).
     pub fn new<I: IntoIterator<Item = S>, S: Into<String>>(ids: I) -> StatedIn {
         StatedIn(

@@ -551,7 +551,10 @@ impl Rig {
     fn rule(&self, id: &str, edition: &str, answers: &[(&str, String)]) -> floor::Result<Ruling> {
         let tree = &self.trees[id];
         let book = self.store.book(edition)?;
-        let tree = tree.for_edition(&book.params());
+        // The tree as the edition's walkthrough asks it: a question that
+        // depends on what the edition states is asked there.
+        let stated = floor::rules::provisions::StatedIn::of(&book)?;
+        let tree = tree.for_edition_stating(&book.params(), stated.as_ref());
         let given: BTreeMap<String, String> = answers
             .iter()
             .map(|(k, v)| (k.to_string(), v.clone()))
@@ -837,6 +840,14 @@ fn check_out_of_turn(
     if s.street.is_preflop() {
         played.push(("small_blind", s.small_blind.to_string()));
     }
+    // Now and then the skipped player had no reasonable time to speak up
+    // (a fact neither the actions nor a hand record show), told alike to
+    // both: where the edition makes it a condition (TDA 2019 53-B), he
+    // keeps his say.
+    let had_time = rng.chance(75);
+    if !had_time {
+        played.push(("skipped_had_time", "no".to_string()));
+    }
     let mut rulings = BTreeMap::new();
     for &edition in editions {
         let params = rig.store.book(edition).expect("edition").params();
@@ -849,6 +860,9 @@ fn check_out_of_turn(
             let yes_no = |b: bool| if b { "yes" } else { "no" }.to_string();
             facts.push(("action_changed", yes_no(changed)));
             facts.push(("skipped_spoke", yes_no(!substantial)));
+        }
+        if !had_time {
+            facts.push(("skipped_had_time", "no".to_string()));
         }
         let a = rig.rule("out-of-turn", edition, &played);
         let b = rig.rule("out-of-turn", edition, &facts);
@@ -873,6 +887,11 @@ fn check_out_of_turn(
     // there (not the same facts, counted apart).
     if !skipped_acted {
         counts.oot_hands_never_back.fetch_add(1, Ordering::Relaxed);
+        return Ok(());
+    }
+    // A hand record cannot say he had no time: the replay takes the
+    // question's default, as its card says.
+    if !had_time {
         return Ok(());
     }
     // A bet or raise out of turn the skipped player answered without

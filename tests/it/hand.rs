@@ -1692,6 +1692,11 @@ fn the_substantial_action_practice_is_said_where_the_edition_states_no_counts() 
         .collect();
     assert_eq!(theirs, ours);
     assert_eq!(ours.len(), 2, "{notes}");
+    // This tree keeps no record of the edition's provisions: rule 53's
+    // wording is read as TDA practice, and said, alike on both paths.
+    let unrecorded = "has no record of the provisions its rules state";
+    assert!(notes.contains(unrecorded), "{notes}");
+    assert!(incident["notes"].to_string().contains(unrecorded));
     // The bundled edition states them: nothing said.
     let r = replay_text(
         &["--rules", "dpc-2019-en"],

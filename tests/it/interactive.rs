@@ -812,3 +812,32 @@ fn the_picker_quotes_the_rule_for_a_procedure_topic() {
         exits_with(&mut p, 0);
     }
 }
+
+/// TDA 2019 53-B binds a skipped player only if he had reasonable time to
+/// speak up: the actions show substantial action behind him, never whether
+/// he had that time, so the walkthrough asks it before the ruling stands;
+/// "no" keeps his say (53-A: the call out of turn stands when his turn
+/// comes).
+#[test]
+fn the_round_told_as_actions_asks_whether_the_skipped_player_had_time() {
+    let en = Lang::En;
+    let q = |id: &str| question(en, "out-of-turn", id);
+    let mut p = spawn(&[
+        "incident",
+        "out-of-turn",
+        "--rules",
+        "dpc-2019-en",
+        "--lang",
+        "en",
+    ]);
+    type_line(&mut p, &q("actions"), "A:bet:600,C:call,D:fold");
+    pick(&mut p, &q("street"), &text(en, "choices.postflop"), ENTER);
+    type_line(&mut p, &q("big_blind"), "200");
+    type_line(&mut p, &q("player"), "C");
+    type_line(&mut p, &q("skipped"), "B");
+    pick_down(&mut p, &q("skipped_had_time"), &text(en, "incident.no"), 1);
+    expect(&mut p, &text(en, "incidents.out-of-turn.outcome.binding"));
+    expect(&mut p, "Rule 53-B");
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}

@@ -202,9 +202,22 @@ const MORE: &[Path] = &[
             ("big_blind", "50"),
             ("player", "C"),
             ("skipped", "B"),
+            // Asked once the ruling finds substantial action passed him,
+            // where the edition makes the time a condition (TDA 53-B).
+            ("skipped_had_time", "yes"),
         ],
     ),
     ("out-of-turn", "no-limit", &[("oot_action", "fold")]),
+    // He did not speak up and had no time to (TDA 53-B): 53-A rules.
+    (
+        "out-of-turn",
+        "no-limit",
+        &[
+            ("oot_action", "call"),
+            ("skipped_spoke", "no"),
+            ("skipped_had_time", "no"),
+        ],
+    ),
     (
         "side-pots",
         "no-limit",

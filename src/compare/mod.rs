@@ -142,6 +142,21 @@ pub struct ParamDiff {
     pub b: serde_json::Value,
 }
 
+impl ParamDiff {
+    /// Whether a ruling reads the two values of parameter `key` apart (an
+    /// edition without a value takes the TDA practice).
+    pub fn ruled_apart(&self, key: &str) -> bool {
+        let ruled = |v: &serde_json::Value| {
+            match v {
+                serde_json::Value::Null => Params::default().value_or_tda(key),
+                v => Some(v.clone()),
+            }
+            .map(|v| crate::rules::params::as_ruled(key, v))
+        };
+        ruled(&self.a) != ruled(&self.b)
+    }
+}
+
 /// A provision one side states and the other does not.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Quote {
@@ -301,6 +316,11 @@ pub struct Row {
     /// Sentence by sentence, for two texts in one language when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sentences: Option<Vec<align::Aligned>>,
+    /// Provisions one side states alone that word a parameter the other
+    /// side's provisions word too: their difference is the parameter's,
+    /// weighed as the rulings read its values.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub worded_as_parameter: Vec<String>,
 }
 
 impl Row {
@@ -308,6 +328,21 @@ impl Row {
     /// and for a provision the silent edition's TDA practice states alike,
     /// [`weigh_as_practice`]. The one answer for each line's ★ and order.
     pub fn weighs(&self, catalog: &Catalog, ruled: &Ruled, id: &str, term: Option<Term>) -> Weighs {
+        // Wording a parameter the rulings read alike on both sides: no
+        // change of ruling.
+        if term.is_none()
+            && self.worded_as_parameter.iter().any(|p| p == id)
+            && !catalog
+                .get(id)
+                .and_then(|p| p.param.as_deref())
+                .and_then(|key| Some((key, self.params.get(key)?)))
+                .is_some_and(|(key, d)| d.ruled_apart(key))
+        {
+            return match weigh(catalog, ruled, id, None) {
+                Weighs::Ruling => Weighs::Duty,
+                other => other,
+            };
+        }
         match &self.silence {
             Some(s) if term.is_none() && s.as_tda.iter().any(|p| p == id) => {
                 weigh_as_practice(catalog, ruled, id)
@@ -902,6 +937,7 @@ impl<'a> Context<'a> {
         let (sa, sb) = (ia.said(concept), ib.said(concept));
         let mut weight = Weight::default();
         let mut provisions = Provisions::default();
+        let mut worded_as_parameter = Vec::new();
         let mut terms = Vec::new();
         let mut silence = match (ra, rb) {
             (Some(_), None) if ib.follows_practice => Some(Silent::B),
@@ -944,8 +980,9 @@ impl<'a> Context<'a> {
                 {
                     match silence.as_mut() {
                         Some(s)
-                            if self.catalog.as_tda(said.stated)
-                                && self.value_as_tda(&said.stated.id, applies) =>
+                            if (self.catalog.as_tda(said.stated)
+                                && self.value_as_tda(&said.stated.id, applies))
+                                || self.words_practice_value(&said.stated.id) =>
                         {
                             s.as_tda.push(said.stated.id.clone());
                             weight.add_as_practice(self.catalog, self.ruled, &said.stated.id);
@@ -953,6 +990,33 @@ impl<'a> Context<'a> {
                         Some(s) => {
                             s.unlike_tda.push(said.stated.id.clone());
                             weight.add(self.catalog, self.ruled, &said.stated.id, None);
+                        }
+                        // Two provisions wording one parameter (onk-2023-nl
+                        // "until two players remain" against the TDA's "even
+                        // when heads-up"): the parameter weighs the
+                        // difference, as the ruling reads its values.
+                        None if self.words_their_parameter(said, theirs) => {
+                            let id = &said.stated.id;
+                            let apart = self
+                                .catalog
+                                .get(id)
+                                .and_then(|p| p.param.as_deref())
+                                .is_some_and(|key| {
+                                    ParamDiff {
+                                        a: pa
+                                            .get(key)
+                                            .map_or(serde_json::Value::Null, |v| v.value.clone()),
+                                        b: pb
+                                            .get(key)
+                                            .map_or(serde_json::Value::Null, |v| v.value.clone()),
+                                    }
+                                    .ruled_apart(key)
+                                });
+                            match weigh(self.catalog, self.ruled, id, None) {
+                                Weighs::Ruling if !apart => weight.count(Weighs::Duty),
+                                other => weight.count(other),
+                            }
+                            worded_as_parameter.push(id.clone());
                         }
                         None => weight.add(self.catalog, self.ruled, &said.stated.id, None),
                     }
@@ -1018,6 +1082,15 @@ impl<'a> Context<'a> {
                     .or_else(|| Params::default().value_or_tda(key))
             };
             let weighs_here = !(elsewhere(va) || elsewhere(vb)) || own(ra) != own(rb);
+            // As a ruling applies it: an edition without a value takes the
+            // TDA practice.
+            let effective = |v: Option<&Applied<'_>>| {
+                match v {
+                    Some(v) => Some(v.value.clone()),
+                    None => Params::default().value_or_tda(key),
+                }
+                .map(|v| crate::rules::params::as_ruled(key, v))
+            };
             if differs {
                 params.insert(
                     key.to_string(),
@@ -1034,18 +1107,13 @@ impl<'a> Context<'a> {
                 if weighs_here && ((va.is_some() && vb.is_some()) || unquoted(va) || unquoted(vb)) {
                     if decides {
                         weight.substance = true;
-                        weight.ruling |= decides_a_ruling || self.carried_by_ruling(key);
+                        weight.ruling |= (decides_a_ruling || self.carried_by_ruling(key))
+                            && effective(va) != effective(vb);
                     } else {
                         weight.procedure = true;
                     }
                 }
             }
-            // As a ruling applies it: an edition without a value takes the
-            // TDA practice.
-            let effective = |v: Option<&Applied<'_>>| match v {
-                Some(v) => Some(v.value.clone()),
-                None => Params::default().value_or_tda(key),
-            };
             // A ruling of this crate reads it, or the edition's text carries
             // it in a ruling (DPC's "Min RAISE = 2 times of prior bet").
             let ruled = decides_a_ruling || self.carried_by_ruling(key);
@@ -1211,6 +1279,7 @@ impl<'a> Context<'a> {
             unrecorded,
             silence,
             sentences: aligned,
+            worded_as_parameter,
         };
         (row, parameters)
     }
@@ -1251,6 +1320,22 @@ impl<'a> Context<'a> {
     /// defaults). A provision naming one value of a list parameter states
     /// that value in itself; an edition that sets no value applies the
     /// practice.
+    /// Whether provision `id` words a parameter's value that a ruling reads
+    /// as the TDA practice's ("until two players remain", read as the
+    /// event, against the practice's "even when heads-up").
+    fn words_practice_value(&self, id: &str) -> bool {
+        let Some(p) = self.catalog.get(id) else {
+            return false;
+        };
+        let (Some(key), Some(value)) = (&p.param, &p.value) else {
+            return false;
+        };
+        let ruled = |v| crate::rules::params::as_ruled(key, v);
+        Params::default()
+            .value_or_tda(key)
+            .is_some_and(|tda| ruled(serde_json::Value::String(value.clone())) == ruled(tda))
+    }
+
     fn value_as_tda(&self, id: &str, applies: &BTreeMap<String, Applied<'_>>) -> bool {
         let Some(p) = self.catalog.get(id) else {
             return false;
@@ -1286,6 +1371,12 @@ impl<'a> Context<'a> {
 
     /// Whether a provision of kind ruling that is no mere duty carries
     /// `key`.
+    /// Whether `said` carries a parameter one of `theirs` carries too.
+    fn words_their_parameter(&self, said: &Said<'_>, theirs: &[Said<'_>]) -> bool {
+        let param = |s: &Said<'_>| self.catalog.get(&s.stated.id).and_then(|p| p.param.clone());
+        param(said).is_some_and(|key| theirs.iter().any(|t| param(t).as_deref() == Some(&key)))
+    }
+
     fn carried_by_ruling(&self, key: &str) -> bool {
         self.catalog
             .carrying(key)

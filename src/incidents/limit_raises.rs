@@ -87,11 +87,15 @@ pub(crate) fn cap(heads_up: HeadsUp, cx: &mut Cx<'_>) -> Cap {
     let (lifted, note) = match heads_up {
         HeadsUp::No => (false, None),
         HeadsUp::Event => (true, Some(Notes::CapLiftedEvent)),
-        HeadsUp::Hand => match cx.params.limit_cap_lifted() {
-            CapLifted::PotHeadsUp => (true, Some(Notes::CapLiftedHand)),
-            CapLifted::EventHeadsUp => (false, Some(Notes::CapHoldsHand)),
-            CapLifted::TwoRemain => (false, Some(Notes::CapHoldsHandAmbiguous)),
-        },
+        HeadsUp::Hand => {
+            let worded = cx.params.limit_cap_lifted();
+            let note = match worded {
+                CapLifted::PotHeadsUp => Notes::CapLiftedHand,
+                CapLifted::EventHeadsUp => Notes::CapHoldsHand,
+                CapLifted::TwoRemain => Notes::CapHoldsHandAmbiguous,
+            };
+            (worded.as_ruled() == CapLifted::PotHeadsUp, Some(note))
+        }
     };
     let cap = (!lifted).then(|| RaiseCap {
         raises: cx.params.limit_raise_cap().get(),

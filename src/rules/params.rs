@@ -20,6 +20,19 @@ use crate::message::{Message, Msg};
 pub use crate::poker::PreflopOpener;
 pub use crate::poker::pots::AnteOrder;
 
+/// The value of parameter `key` as the rulings read it: two wordings a
+/// ruling reads alike (saying which it read) are one value here, so that
+/// `floor compare` weighs no change of ruling where the ruling makes none.
+pub fn as_ruled(key: &str, value: serde_json::Value) -> serde_json::Value {
+    match key {
+        "limit_cap_lifted" => serde_json::from_value::<CapLifted>(value.clone())
+            .ok()
+            .and_then(|v| serde_json::to_value(v.as_ruled()).ok())
+            .unwrap_or(value),
+        _ => value,
+    }
+}
+
 /// To what odd chips are first broken down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -245,6 +245,19 @@ pub enum CapLifted {
     TwoRemain,
 }
 
+impl CapLifted {
+    /// When the ruling lifts the cap: "until two players remain" is read
+    /// as the event ([`CapLifted::TwoRemain`]). The one reading both the
+    /// ruling and `floor compare` use, so that a wording the ruling reads
+    /// alike is no change of ruling there.
+    pub fn as_ruled(self) -> CapLifted {
+        match self {
+            CapLifted::TwoRemain => CapLifted::EventHeadsUp,
+            other => other,
+        }
+    }
+}
+
 /// What a fouled deck does to the hand (rule 35-E where an edition states
 /// it: dpc, tda-2019-sk, onk-2023-nl; the TDA practice elsewhere).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -1845,3 +1845,51 @@ fn the_prior_full_raise_is_the_largest_so_both_wordings_rule_alike() {
         .expect("the term line is shown");
     assert_eq!(term["alike"], true);
 }
+
+/// ONK and Pokerpunt keep the limit cap "totdat er twee spelers zijn
+/// overgebleven (heads-up)", the TDA "even when heads-up until the event
+/// is down to 2 players". The limit-raises ruling reads the Dutch words as
+/// the event (and says so): the same cap heads-up in a hand under both.
+/// compare shows the wordings apart as substance and stars no change of
+/// ruling, neither on the parameter nor on the provisions that word it.
+#[test]
+fn the_limit_cap_wordings_the_ruling_reads_alike_are_no_change_of_ruling() {
+    let ruled = |edition: &str| {
+        let r = json(&[
+            "incident",
+            "limit-raises",
+            "--rules",
+            edition,
+            "--answer",
+            "game=limit",
+            "--answer",
+            "street=flop",
+            "--answer",
+            "big_blind=20",
+            "--answer",
+            "heads_up=hand",
+            "--answer",
+            "actions=A:bet:20,B:raise:40,A:raise:60,B:raise:80",
+        ]);
+        (r["outcome"].clone(), r["amounts"].clone())
+    };
+    for (a, b) in [
+        ("onk-2023-nl", "dpc-2019-en"),
+        ("pokerpunt-nl", "tda-2015-de"),
+    ] {
+        assert_eq!(ruled(a), ruled(b), "{a} {b}");
+        let c = json(&["compare", a, b, "--concept", "number-of-raises"]);
+        let r = row(&c, "number-of-raises");
+        assert!(flags(r).contains(&"substance"), "{r}");
+        assert!(!flags(r).contains(&"ruling"), "{r}");
+        assert!(
+            r["worded_as_parameter"]
+                .as_array()
+                .is_some_and(|w| !w.is_empty()),
+            "{r}"
+        );
+        let p = parameter(&c, "limit_cap_lifted");
+        assert_eq!(p["differs"], true, "{p}");
+        assert_eq!(p["changes_ruling"], false, "{p}");
+    }
+}

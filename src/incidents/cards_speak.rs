@@ -14,6 +14,7 @@ use serde::Deserialize;
 
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
+use crate::rules::concepts as c;
 
 /// The `cards-speak` incident.
 pub struct CardsSpeak;
@@ -27,6 +28,9 @@ pub struct Answers {
     /// Those cards are still 100% identifiable and retrievable (asked when
     /// mucked).
     pub retrievable: Option<bool>,
+    /// Gone, it had been tabled and clearly read before (asked then:
+    /// 13-B, 13-C).
+    pub clearly_read: Option<bool>,
     /// The hand was miscalled on purpose.
     pub deliberate: bool,
 }
@@ -42,7 +46,28 @@ impl Incident for CardsSpeak {
     fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<CardsSpeak>, Error> {
         let outcome = cards_speak(a.mucked, a.retrievable, a.deliberate)
             .ok_or_else(|| super::answer_needed("retrievable"))?;
-        let mut d = Decision::<CardsSpeak>::plain(outcome);
+        // 13-B takes the claim of a hand that is gone only "if the TD rules
+        // it was not clearly read"; 13-C: a properly tabled hand cannot be
+        // killed.
+        let outcome = match (outcome, a.clearly_read) {
+            (CardsSpeakOutcome::MuckedNoClaim, Some(true)) => CardsSpeakOutcome::ReadBeforeMuck,
+            (CardsSpeakOutcome::MuckedNoClaim, None) => {
+                return Err(super::answer_needed("clearly_read"));
+            }
+            (outcome, _) => outcome,
+        };
+        let mut d = match outcome {
+            // Both parts decide: 13-B's condition and 13-C.
+            CardsSpeakOutcome::ReadBeforeMuck => Decision::<CardsSpeak>::new(
+                outcome,
+                vec![
+                    c::TABLING_CARDS.part("C"),
+                    c::TABLING_CARDS.part("B"),
+                    c::DECLARATIONS_CARDS_SPEAK.into(),
+                ],
+            ),
+            _ => Decision::<CardsSpeak>::plain(outcome),
+        };
         // A mucked hand's outcome is about the muck; the deliberate miscall
         // adds the possible penalty to its steps.
         if a.deliberate && outcome != CardsSpeakOutcome::CardsSpeakPenalty {
@@ -64,6 +89,8 @@ crate::outcomes! {
         Retrieved => [LIVE_CARDS_AT_SHOWDOWN, DECLARATIONS_CARDS_SPEAK],
         /// Mucked and no longer identifiable: no claim to the pot.
         MuckedNoClaim => [TABLING_CARDS, DECLARATIONS_CARDS_SPEAK],
+        /// Gone, but tabled and clearly read before: it keeps its claim.
+        ReadBeforeMuck => [TABLING_CARDS, TABLING_CARDS, DECLARATIONS_CARDS_SPEAK],
     }
 }
 
@@ -122,6 +149,7 @@ mod tests {
             Answers {
                 mucked: true,
                 retrievable: Some(true),
+                clearly_read: None,
                 deliberate: true,
             },
         )
@@ -133,10 +161,50 @@ mod tests {
             Answers {
                 mucked: true,
                 retrievable: None,
+                clearly_read: None,
                 deliberate: false,
             },
         )
         .unwrap_err();
         assert_eq!(e.input_key(), Some("retrievable"));
+    }
+
+    // 13-B "If a hand is not 100% retrievable and identifiable and the TD
+    // rules it was not clearly read, the player has no claim to the pot";
+    // 13-C "Dealers cannot kill a properly tabled hand that was obviously
+    // the winner" (tda-2019-sk 13-B drops the first condition, its 13-C
+    // keeps the second: one reading for all).
+    #[test]
+    fn a_hand_gone_into_the_muck_keeps_its_claim_if_it_was_tabled_and_read() {
+        for edition in [
+            "dpc-2019-en",
+            "onk-2023-nl",
+            "pokerpunt-nl",
+            "tda-2015-de",
+            "tda-2019-sk",
+        ] {
+            for (read, deliberate, want, variant) in [
+                (false, false, CardsSpeakOutcome::MuckedNoClaim, None),
+                (true, false, CardsSpeakOutcome::ReadBeforeMuck, None),
+                (
+                    true,
+                    true,
+                    CardsSpeakOutcome::ReadBeforeMuck,
+                    Some("penalty"),
+                ),
+            ] {
+                let d = rule_in::<CardsSpeak>(
+                    edition,
+                    Answers {
+                        mucked: true,
+                        retrievable: Some(false),
+                        clearly_read: Some(read),
+                        deliberate,
+                    },
+                )
+                .unwrap();
+                assert_eq!((d.outcome, d.remedy_variant), (want, variant), "{edition}");
+            }
+        }
     }
 }

@@ -576,6 +576,9 @@ messages! {
     IncorrectExactPot = "bet.incorrect_exact_pot" [total],
     /// A legal bet.
     IncorrectLegal = "bet.incorrect_legal" [total, min],
+    /// A bet below the minimum that is all the bettor's chips: a legal
+    /// short all-in, nothing to correct.
+    IncorrectShortAllIn = "bet.incorrect_short_all_in" [total, min],
 
     // --- undercall -------------------------------------------------------------
     /// Neither which bet was faced nor whether it opened.

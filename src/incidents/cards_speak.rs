@@ -176,13 +176,7 @@ mod tests {
     // keeps the second: one reading for all).
     #[test]
     fn a_hand_gone_into_the_muck_keeps_its_claim_if_it_was_tabled_and_read() {
-        for edition in [
-            "dpc-2019-en",
-            "onk-2023-nl",
-            "pokerpunt-nl",
-            "tda-2015-de",
-            "tda-2019-sk",
-        ] {
+        for edition in crate::incidents::EDITIONS {
             for (read, deliberate, want, variant) in [
                 (false, false, CardsSpeakOutcome::MuckedNoClaim, None),
                 (true, false, CardsSpeakOutcome::ReadBeforeMuck, None),

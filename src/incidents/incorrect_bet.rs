@@ -80,6 +80,11 @@ impl Incident for IncorrectBet {
                 substantial_action_after: a.substantial_action_after.unwrap_or(false),
                 capped: spot.capped,
                 house: spot.house,
+                // 43-A "unless … the player is all-in", 47: his whole stack in.
+                all_in: spot
+                    .stack
+                    .and_then(|s| s.checked_add(spot.in_front))
+                    .is_some_and(|all| a.total >= all),
             },
             window,
         )?;
@@ -170,6 +175,9 @@ pub struct IncorrectBetInput {
     pub capped: bool,
     /// A house minimum raise above TDA 43 ([`Spot::house`]).
     pub house: Option<HouseMinimum>,
+    /// The total is all the bettor's chips: short of the minimum it is a
+    /// legal all-in (43-A "unless … the player is all-in", 47), no error.
+    pub all_in: bool,
 }
 
 /// What kind of error the bet was.
@@ -238,7 +246,8 @@ pub struct IncorrectBetRuling {
 ///   street; a pot bet below the pot is corrected within `window`.
 ///
 /// Errors: `total` when the bet was legal (nothing to correct) or not a bet
-/// at all, `pot` when pot-limit has no pot, `big_blind` when it is 0.
+/// at all, `stack` when it was a short all-in (legal), `pot` when
+/// pot-limit has no pot, `big_blind` when it is 0.
 ///
 /// ```
 /// use floor::poker::{Game, Street};
@@ -260,6 +269,7 @@ pub struct IncorrectBetRuling {
 ///     substantial_action_after: true,
 ///     capped: false,
 ///     house: None,
+///     all_in: false,
 /// };
 /// let r = incorrect_bet(&b, PotLimitUnderbetWindow::UntilSubstantialAction).unwrap();
 /// assert_eq!((r.outcome, r.corrected_to), (IncorrectOutcome::Corrected, 1200));
@@ -322,6 +332,14 @@ pub fn incorrect_bet(
             Game::Limit => input.total != min,
             Game::NoLimit | Game::PotLimit => input.total < min,
         };
+        if short && input.all_in && input.total < min {
+            return Err(Error::input(
+                "stack",
+                Message::new(Msg::IncorrectShortAllIn)
+                    .arg("total", input.total)
+                    .arg("min", min),
+            ));
+        }
         if !short {
             return Err(Error::input(
                 "total",
@@ -364,6 +382,46 @@ mod tests {
     use IncorrectOutcome::*;
     use PotLimitUnderbetWindow::*;
 
+    // dpc-2019-en 43-A "If less than 50% it is a call unless \"raise\" is
+    // first declared or the player is all-in"; 47: a short all-in is legal.
+    // B raises to 1000 (the minimum is 1200) with 1000 in all: nothing to
+    // correct, in no-limit and in limit alike (limit: a 10 bet short).
+    #[test]
+    fn a_short_all_in_is_no_incorrect_bet() {
+        for (game, big_blind, facing, last_raise, total) in [
+            (Game::NoLimit, 200, 600, 600, 1000),
+            (Game::Limit, 20, 20, 20, 30),
+        ] {
+            let input = IncorrectBetInput {
+                game,
+                big_blind,
+                street: Street::Flop,
+                facing,
+                last_raise,
+                in_front: 0,
+                total,
+                pot: None,
+                street_ended: false,
+                substantial_action_after: false,
+                capped: false,
+                house: None,
+                all_in: true,
+            };
+            let e = incorrect_bet(&input, CurrentStreet).unwrap_err();
+            assert_eq!(e.input_key(), Some("stack"), "{game:?}");
+            // Not all-in, the same total is corrected.
+            let r = incorrect_bet(
+                &IncorrectBetInput {
+                    all_in: false,
+                    ..input
+                },
+                CurrentStreet,
+            )
+            .unwrap();
+            assert_eq!(r.outcome, Corrected, "{game:?}");
+        }
+    }
+
     /// NLHE 100-200 post-flop: A opens 600, B raises to 1000 (a 200
     /// underraise); C and D call.
     fn underraise(street_ended: bool) -> IncorrectBetRuling {
@@ -381,6 +439,7 @@ mod tests {
                 substantial_action_after: true,
                 capped: false,
                 house: None,
+                all_in: false,
             },
             UntilSubstantialAction,
         )
@@ -424,6 +483,7 @@ mod tests {
                 substantial_action_after: sa,
                 capped: false,
                 house: None,
+                all_in: false,
             },
             window,
         )
@@ -483,6 +543,7 @@ mod tests {
             substantial_action_after: false,
             capped: false,
             house: None,
+            all_in: false,
         };
         let r = incorrect_bet(&base, CurrentStreet).unwrap();
         assert_eq!((r.outcome, r.corrected_to), (Corrected, 200));
@@ -537,6 +598,7 @@ mod tests {
             substantial_action_after: false,
             capped: true,
             house: None,
+            all_in: false,
         };
         for total in [450, 500] {
             let r = incorrect_bet(&IncorrectBetInput { total, ..capped }, CurrentStreet).unwrap();
@@ -573,6 +635,7 @@ mod tests {
             substantial_action_after: false,
             capped: false,
             house: None,
+            all_in: false,
         };
         let key = |i: IncorrectBetInput| match incorrect_bet(&i, CurrentStreet) {
             Err(e) => e.input_key().expect("an input at fault"),

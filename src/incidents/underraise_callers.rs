@@ -168,6 +168,8 @@ impl Incident for UnderraiseCallers {
                 // The round told refuses a raise past the limit cap.
                 capped: false,
                 house: setup.house,
+                // Its all-ins are read from the actions before this.
+                all_in: false,
             },
             PotLimitUnderbetWindow::CurrentStreet,
         )?;

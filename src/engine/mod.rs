@@ -181,10 +181,16 @@ fn ruled(
         true => crate::rules::provisions::StatedIn::of(book)?,
         false => None,
     };
-    let practice = match (reads_provisions, &provisions) {
-        (true, None) => Some(tda_practice()?),
-        _ => None,
+    // An edition without a record: the practice, and its words for the
+    // card, from the one bundled catalog.
+    let catalog = match (reads_provisions, &provisions) {
+        (true, None) => {
+            crate::rules::provisions::Catalog::load(&DataSource::Embedded)?.unwrap_or_default()
+        }
+        _ => crate::rules::provisions::Catalog::default(),
     };
+    let practice = (reads_provisions && provisions.is_none())
+        .then(|| crate::rules::provisions::StatedIn::tda_practice(&catalog));
     let mut cx = Cx::new(Resolved::new(&params), &sources).with_defaults(answers);
     if let Some(p) = &provisions {
         cx = cx.with_provisions(p);
@@ -210,14 +216,7 @@ fn ruled(
     ruling.to_ask = cx.asked().iter().map(|k| k.to_string()).collect();
     // Read as TDA practice for want of a record: said, provision by
     // provision, where the practice states it.
-    let practiced = cx.practiced();
-    let catalog = match practiced.is_empty() {
-        true => crate::rules::provisions::Catalog::default(),
-        false => {
-            crate::rules::provisions::Catalog::load(&DataSource::Embedded)?.unwrap_or_default()
-        }
-    };
-    for id in practiced {
+    for id in cx.practiced() {
         let Some(provision) = catalog.get(&id).filter(|p| p.tda.is_some()) else {
             continue;
         };

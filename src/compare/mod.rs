@@ -143,6 +143,16 @@ pub struct ParamDiff {
 }
 
 impl ParamDiff {
+    /// The values each edition applies (`null` where it has none).
+    fn of(a: Option<&Applied<'_>>, b: Option<&Applied<'_>>) -> ParamDiff {
+        let value =
+            |v: Option<&Applied<'_>>| v.map_or(serde_json::Value::Null, |v| v.value.clone());
+        ParamDiff {
+            a: value(a),
+            b: value(b),
+        }
+    }
+
     /// Whether a ruling reads the two values of parameter `key` apart (an
     /// edition without a value takes the TDA practice).
     pub fn ruled_apart(&self, key: &str) -> bool {
@@ -1002,15 +1012,7 @@ impl<'a> Context<'a> {
                                 .get(id)
                                 .and_then(|p| p.param.as_deref())
                                 .is_some_and(|key| {
-                                    ParamDiff {
-                                        a: pa
-                                            .get(key)
-                                            .map_or(serde_json::Value::Null, |v| v.value.clone()),
-                                        b: pb
-                                            .get(key)
-                                            .map_or(serde_json::Value::Null, |v| v.value.clone()),
-                                    }
-                                    .ruled_apart(key)
+                                    ParamDiff::of(pa.get(key), pb.get(key)).ruled_apart(key)
                                 });
                             match weigh(self.catalog, self.ruled, id, None) {
                                 Weighs::Ruling if !apart => weight.count(Weighs::Duty),
@@ -1082,23 +1084,12 @@ impl<'a> Context<'a> {
                     .or_else(|| Params::default().value_or_tda(key))
             };
             let weighs_here = !(elsewhere(va) || elsewhere(vb)) || own(ra) != own(rb);
-            // As a ruling applies it: an edition without a value takes the
-            // TDA practice.
-            let effective = |v: Option<&Applied<'_>>| {
-                match v {
-                    Some(v) => Some(v.value.clone()),
-                    None => Params::default().value_or_tda(key),
-                }
-                .map(|v| crate::rules::params::as_ruled(key, v))
-            };
+            // As the rulings read the two values (the TDA practice where
+            // an edition has none).
+            let diff = ParamDiff::of(va, vb);
+            let ruled_apart = diff.ruled_apart(key);
             if differs {
-                params.insert(
-                    key.to_string(),
-                    ParamDiff {
-                        a: va.map_or(serde_json::Value::Null, |v| v.value.clone()),
-                        b: vb.map_or(serde_json::Value::Null, |v| v.value.clone()),
-                    },
-                );
+                params.insert(key.to_string(), diff);
                 // A value on each side, or a value no stated provision
                 // carries (a house that set it without saying so): the
                 // parameter itself is the difference.
@@ -1107,8 +1098,8 @@ impl<'a> Context<'a> {
                 if weighs_here && ((va.is_some() && vb.is_some()) || unquoted(va) || unquoted(vb)) {
                     if decides {
                         weight.substance = true;
-                        weight.ruling |= (decides_a_ruling || self.carried_by_ruling(key))
-                            && effective(va) != effective(vb);
+                        weight.ruling |=
+                            (decides_a_ruling || self.carried_by_ruling(key)) && ruled_apart;
                     } else {
                         weight.procedure = true;
                     }
@@ -1117,8 +1108,7 @@ impl<'a> Context<'a> {
             // A ruling of this crate reads it, or the edition's text carries
             // it in a ruling (DPC's "Min RAISE = 2 times of prior bet").
             let ruled = decides_a_ruling || self.carried_by_ruling(key);
-            let changes_ruling =
-                ruled && decides && differs && weighs_here && effective(va) != effective(vb);
+            let changes_ruling = ruled && decides && differs && weighs_here && ruled_apart;
             weight.ruling |= changes_ruling;
             let instead = |v: Option<&Applied<'_>>, said: &[Said<'_>]| match v {
                 Some(_) => Vec::new(),

@@ -579,6 +579,8 @@ messages! {
     /// A bet below the minimum that is all the bettor's chips: a legal
     /// short all-in, nothing to correct.
     IncorrectShortAllIn = "bet.incorrect_short_all_in" [total, min],
+    /// A pot-limit bet chosen below the pot and at least the minimum: legal.
+    IncorrectChosenBelowPot = "bet.incorrect_chosen_below_pot" [total, min, max],
 
     // --- undercall -------------------------------------------------------------
     /// Neither which bet was faced nor whether it opened.

@@ -35,6 +35,9 @@ pub struct Answers {
     pub street_ended: bool,
     /// Substantial action followed the bet before the error was noticed.
     pub substantial_action_after: Option<bool>,
+    /// Pot-limit: the bet was meant as the pot (52-B "based on an
+    /// inaccurate count"), not an amount chosen below it.
+    pub meant_pot: Option<bool>,
 }
 
 impl Incident for IncorrectBet {
@@ -60,34 +63,33 @@ impl Incident for IncorrectBet {
         };
         let situation = Situation::read(&told, needs, cx)?;
         let spot = situation.spot;
-        let window = if game == Game::PotLimit {
-            cx.params.pot_limit_underbet_window()
-        } else {
-            PotLimitUnderbetWindow::CurrentStreet
+        let input = IncorrectBetInput {
+            game,
+            big_blind,
+            street: situation.setup.street,
+            facing: spot.facing,
+            // Against no bet there is no last raise.
+            last_raise: if spot.facing == 0 { 0 } else { spot.full_raise },
+            in_front: spot.in_front,
+            total: a.total,
+            pot: a.pot,
+            street_ended: a.street_ended,
+            substantial_action_after: a.substantial_action_after.unwrap_or(false),
+            capped: spot.capped,
+            house: spot.house,
+            // 43-A "unless … the player is all-in", 47: his whole stack in.
+            all_in: spot
+                .stack
+                .and_then(|s| s.checked_add(spot.in_front))
+                .is_some_and(|all| a.total >= all),
+            meant_pot: a.meant_pot.unwrap_or(true),
         };
-        let r = incorrect_bet(
-            &IncorrectBetInput {
-                game,
-                big_blind,
-                street: situation.setup.street,
-                facing: spot.facing,
-                // Against no bet there is no last raise.
-                last_raise: if spot.facing == 0 { 0 } else { spot.full_raise },
-                in_front: spot.in_front,
-                total: a.total,
-                pot: a.pot,
-                street_ended: a.street_ended,
-                substantial_action_after: a.substantial_action_after.unwrap_or(false),
-                capped: spot.capped,
-                house: spot.house,
-                // 43-A "unless … the player is all-in", 47: his whole stack in.
-                all_in: spot
-                    .stack
-                    .and_then(|s| s.checked_add(spot.in_front))
-                    .is_some_and(|all| a.total >= all),
-            },
-            window,
-        )?;
+        // The edition's window is read only where it decides: a pot bet
+        // short on a wrong count.
+        let mut r = incorrect_bet(&input, PotLimitUnderbetWindow::CurrentStreet)?;
+        if r.kind == IncorrectKind::UnderPot {
+            r = incorrect_bet(&input, cx.params.pot_limit_underbet_window())?;
+        }
         let mut d = Decision::<IncorrectBet>::new(r.outcome, r.concepts);
         let corrected = r.outcome == IncorrectOutcome::Corrected;
         d.amounts = Amounts {
@@ -96,6 +98,10 @@ impl Incident for IncorrectBet {
             returned: (corrected && r.corrected_to < a.total).then(|| a.total - r.corrected_to),
         };
         d.extra.kind = Some(r.kind);
+        // 52-A names limit and no-limit only.
+        if game == Game::PotLimit && r.kind == IncorrectKind::UnderMinimum {
+            d.notes.push(Notes::PotLimitAsNoLimit);
+        }
         // Corrected to a minimum a house sets above TDA 43.
         if r.kind == IncorrectKind::UnderMinimum
             && let Some(h) = HouseRaise::of(&spot, cx)
@@ -139,6 +145,9 @@ crate::notes! {
         CapAssumed = "cap_assumed",
         /// A house minimum raise above TDA 43, and what 43 alone gives.
         HouseMinRaise(HouseRaise) = "house_min_raise",
+        /// Pot-limit below the minimum: no rule covers it; corrected as in
+        /// no-limit.
+        PotLimitAsNoLimit = "pot_limit_underraise",
     }
 }
 
@@ -178,6 +187,10 @@ pub struct IncorrectBetInput {
     /// The total is all the bettor's chips: short of the minimum it is a
     /// legal all-in (43-A "unless … the player is all-in", 47), no error.
     pub all_in: bool,
+    /// Pot-limit: the bet was meant as the pot and made on a wrong count
+    /// (52-B "underbets the pot based on an inaccurate count"). A bet chosen
+    /// below the pot is legal if it reaches the minimum.
+    pub meant_pot: bool,
 }
 
 /// What kind of error the bet was.
@@ -270,6 +283,7 @@ pub struct IncorrectBetRuling {
 ///     capped: false,
 ///     house: None,
 ///     all_in: false,
+///     meant_pot: false,
 /// };
 /// let r = incorrect_bet(&b, PotLimitUnderbetWindow::UntilSubstantialAction).unwrap();
 /// assert_eq!((r.outcome, r.corrected_to), (IncorrectOutcome::Corrected, 1200));
@@ -309,7 +323,12 @@ pub fn incorrect_bet(
             .map_err(|(key, m)| Error::input(key, m))?;
         if input.total > max {
             (IncorrectKind::OverPot, max, !input.street_ended)
-        } else if input.total < max {
+        } else if input.total == max {
+            return Err(Error::input(
+                "total",
+                Message::new(Msg::IncorrectExactPot).arg("total", input.total),
+            ));
+        } else if input.meant_pot {
             let open = match window {
                 PotLimitUnderbetWindow::UntilSubstantialAction => {
                     !input.street_ended && !input.substantial_action_after
@@ -318,28 +337,25 @@ pub fn incorrect_bet(
             };
             (IncorrectKind::UnderPot, max, open)
         } else {
-            return Err(Error::input(
-                "total",
-                Message::new(Msg::IncorrectExactPot).arg("total", input.total),
-            ));
+            // Chosen below the pot: only the minimum it shares with
+            // no-limit (43) can make it wrong.
+            let (min, short) = minimum(&spot, input)?;
+            if !short {
+                return Err(Error::input(
+                    "meant_pot",
+                    Message::new(Msg::IncorrectChosenBelowPot)
+                        .arg("total", input.total)
+                        .arg("min", min)
+                        .arg("max", max),
+                ));
+            }
+            (IncorrectKind::UnderMinimum, min, !input.street_ended)
         }
     } else if input.game == Game::Limit && input.capped && input.facing > 0 {
         // Capped: no raise is possible, whatever its size; the bettor calls.
         (IncorrectKind::OverCap, input.facing, !input.street_ended)
     } else {
-        let min = spot.min_raise_to().map_err(|m| Error::input("facing", m))?;
-        let short = match input.game {
-            Game::Limit => input.total != min,
-            Game::NoLimit | Game::PotLimit => input.total < min,
-        };
-        if short && input.all_in && input.total < min {
-            return Err(Error::input(
-                "stack",
-                Message::new(Msg::IncorrectShortAllIn)
-                    .arg("total", input.total)
-                    .arg("min", min),
-            ));
-        }
+        let (min, short) = minimum(&spot, input)?;
         if !short {
             return Err(Error::input(
                 "total",
@@ -376,6 +392,26 @@ pub fn incorrect_bet(
     })
 }
 
+/// The legal minimum and whether the bet falls short of it (in limit: is
+/// not the fixed amount). Short and all his chips, it is a legal all-in
+/// (43-A, 47): refused on `stack`.
+fn minimum(spot: &Spot, input: &IncorrectBetInput) -> Result<(Chips, bool), Error> {
+    let min = spot.min_raise_to().map_err(|m| Error::input("facing", m))?;
+    let short = match input.game {
+        Game::Limit => input.total != min,
+        Game::NoLimit | Game::PotLimit => input.total < min,
+    };
+    if short && input.all_in && input.total < min {
+        return Err(Error::input(
+            "stack",
+            Message::new(Msg::IncorrectShortAllIn)
+                .arg("total", input.total)
+                .arg("min", min),
+        ));
+    }
+    Ok((min, short))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -406,6 +442,7 @@ mod tests {
                 capped: false,
                 house: None,
                 all_in: true,
+                meant_pot: true,
             };
             let e = incorrect_bet(&input, CurrentStreet).unwrap_err();
             assert_eq!(e.input_key(), Some("stack"), "{game:?}");
@@ -413,6 +450,7 @@ mod tests {
             let r = incorrect_bet(
                 &IncorrectBetInput {
                     all_in: false,
+                    meant_pot: true,
                     ..input
                 },
                 CurrentStreet,
@@ -440,6 +478,7 @@ mod tests {
                 capped: false,
                 house: None,
                 all_in: false,
+                meant_pot: true,
             },
             UntilSubstantialAction,
         )
@@ -484,6 +523,7 @@ mod tests {
                 capped: false,
                 house: None,
                 all_in: false,
+                meant_pot: true,
             },
             window,
         )
@@ -544,6 +584,7 @@ mod tests {
             capped: false,
             house: None,
             all_in: false,
+            meant_pot: true,
         };
         let r = incorrect_bet(&base, CurrentStreet).unwrap();
         assert_eq!((r.outcome, r.corrected_to), (Corrected, 200));
@@ -599,6 +640,7 @@ mod tests {
             capped: true,
             house: None,
             all_in: false,
+            meant_pot: true,
         };
         for total in [450, 500] {
             let r = incorrect_bet(&IncorrectBetInput { total, ..capped }, CurrentStreet).unwrap();
@@ -636,6 +678,7 @@ mod tests {
             capped: false,
             house: None,
             all_in: false,
+            meant_pot: true,
         };
         let key = |i: IncorrectBetInput| match incorrect_bet(&i, CurrentStreet) {
             Err(e) => e.input_key().expect("an input at fault"),
@@ -688,5 +731,60 @@ mod tests {
         let w: Vec<PotLimitUnderbetWindow> =
             crate::yaml::from_str("[until-substantial-action, current-street]", "test").unwrap();
         assert_eq!(w, vec![UntilSubstantialAction, CurrentStreet]);
+    }
+
+    fn pot_limit_told(total: Chips, meant_pot: bool) -> WithRound<Answers> {
+        // Post-flop pot 900 including a 300 bet faced: the minimum is 600,
+        // the maximum 1500.
+        WithRound {
+            answers: Answers {
+                total,
+                pot: Some(900),
+                street_ended: false,
+                substantial_action_after: Some(false),
+                meant_pot: Some(meant_pot),
+            },
+            told: super::situation::Told {
+                game: Some(Game::PotLimit),
+                big_blind: Some(100),
+                facing: Some(300),
+                in_front: Some(0),
+                ..Default::default()
+            },
+        }
+    }
+
+    // dpc-2019-en 52-B "if a player underbets the pot based on an
+    // inaccurate count": a pot-limit bet he chose below the pot is no
+    // underbet. At least the minimum it is legal; below it, 52-A (limit and
+    // no-limit) does not reach it and it is corrected as in no-limit, saying
+    // so. Meant as the pot, the same 1000 is brought to the pot.
+    #[test]
+    fn a_pot_limit_bet_chosen_below_the_pot_is_no_underbet() {
+        for edition in crate::incidents::EDITIONS {
+            let e = crate::incidents::rule_in::<IncorrectBet>(edition, pot_limit_told(1000, false))
+                .unwrap_err();
+            assert_eq!(e.input_key(), Some("meant_pot"), "{edition}");
+            let d = crate::incidents::rule_in::<IncorrectBet>(edition, pot_limit_told(500, false))
+                .unwrap();
+            assert_eq!(
+                (d.outcome, d.amounts.corrected_to, d.extra.kind),
+                (Corrected, 600, Some(IncorrectKind::UnderMinimum)),
+                "{edition}"
+            );
+            assert!(d.notes.contains(&Notes::PotLimitAsNoLimit), "{edition}");
+            let d = crate::incidents::rule_in::<IncorrectBet>(edition, pot_limit_told(1000, true))
+                .unwrap();
+            assert_eq!(
+                (d.outcome, d.amounts.corrected_to, d.extra.kind),
+                (Corrected, 1500, Some(IncorrectKind::UnderPot)),
+                "{edition}"
+            );
+            assert!(!d.notes.contains(&Notes::PotLimitAsNoLimit), "{edition}");
+            // Over the pot the bet is illegal whatever he meant.
+            let d = crate::incidents::rule_in::<IncorrectBet>(edition, pot_limit_told(1800, false))
+                .unwrap();
+            assert_eq!(d.extra.kind, Some(IncorrectKind::OverPot), "{edition}");
+        }
     }
 }

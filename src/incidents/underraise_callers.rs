@@ -170,6 +170,7 @@ impl Incident for UnderraiseCallers {
                 house: setup.house,
                 // Its all-ins are read from the actions before this.
                 all_in: false,
+                meant_pot: false,
             },
             PotLimitUnderbetWindow::CurrentStreet,
         )?;

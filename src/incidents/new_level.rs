@@ -1,5 +1,6 @@
 //! A hand around the level change (incident `new-level`): had the hand
-//! begun when time ran out, and which level does it play?
+//! begun when the new level was announced (after the clock reached
+//! zero, rule 23), and which level does it play?
 //!
 //! Owns concept `new-hand-new-limits`: TDA 2019 rule 23 (onk, pokerpunt,
 //! tda-2019-sk, dpc), tda-2015-de rule 22, with ONK house rule MEC-2 for
@@ -27,7 +28,7 @@ use crate::rules::concepts::{self as c};
 /// The `new-level` incident.
 pub struct NewLevel;
 
-/// What had happened when the level's time ran out.
+/// What had happened when the new level was announced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Started {
@@ -59,7 +60,7 @@ pub enum LevelPlayed {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// What had happened when time ran out.
+    /// What had happened when the new level was announced.
     pub started: Started,
     /// The level the hand is being played at.
     pub level_played: LevelPlayed,

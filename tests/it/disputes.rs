@@ -630,7 +630,7 @@ fn a_hand_at_the_level_change() {
 }
 
 /// ONK MEC-2: with two decks the next hand begins at the cut, so a hand cut
-/// before time ran out stays at the old level; the other editions have no
+/// before the new level was announced stays at the old level; the other editions have no
 /// two-deck rule and say so.
 #[test]
 fn with_two_decks_onk_begins_the_hand_at_the_cut() {

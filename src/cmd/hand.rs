@@ -444,10 +444,7 @@ fn table(ctx: &Ctx, hand: &Hand, r: &Replay) -> String {
             note.push_str(&ui.f("hand.out_of_turn", &[("player", &who(ctx, turn, seat))]));
             note.push('\n');
         }
-        // An action out of turn that is regular otherwise carries the same
-        // ruling as `ruling`: shown once.
-        let own = s.ruling.iter().filter(|r| r.incident != "out-of-turn");
-        for ruling in s.out_of_turn.iter().chain(own) {
+        for ruling in shown_rulings(s) {
             note.push_str(&cited(
                 ctx,
                 &ruling.outcome_text,
@@ -472,6 +469,7 @@ fn table(ctx: &Ctx, hand: &Hand, r: &Replay) -> String {
         t.add_row(row);
     }
     let mut out = format!("{} · {}\n{t}\n", ui.t("hand.title"), r.edition);
+    out.push_str(&step_notes(ctx, r));
     out.push_str(&pots(ctx, r));
     if let Some(next) = &r.next {
         out.push_str(&next_line(ctx, next));
@@ -526,6 +524,39 @@ fn stacks(ctx: &Ctx, r: &Replay) -> String {
     if let Some(rake) = r.rake.filter(|r| r.units > 0) {
         out.push_str(&ctx.ui.f("hand.rake", &[("amount", &rake.to_string())]));
         out.push('\n');
+    }
+    out
+}
+
+/// A step's rulings as shown: an action out of turn that is regular
+/// otherwise carries the same ruling as `ruling`, shown once.
+fn shown_rulings(s: &hand::replay::Step) -> impl Iterator<Item = &floor::engine::ruling::Ruling> {
+    let own = s.ruling.iter().filter(|r| r.incident != "out-of-turn");
+    s.out_of_turn.iter().chain(own)
+}
+
+/// The rulings' notes (a silent edition read as TDA practice, what a
+/// player adds to chips already in front) under the table, each once with
+/// the steps it belongs to: too long for the cells; the JSON carries them
+/// per ruling.
+fn step_notes(ctx: &Ctx, r: &Replay) -> String {
+    let mut notes: Vec<(&str, Vec<usize>)> = Vec::new();
+    for s in &r.steps {
+        for note in shown_rulings(s).flat_map(|r| &r.notes) {
+            match notes.iter_mut().find(|(n, _)| n == note) {
+                Some((_, steps)) if steps.last() == Some(&s.number) => {}
+                Some((_, steps)) => steps.push(s.number),
+                None => notes.push((note, vec![s.number])),
+            }
+        }
+    }
+    if notes.is_empty() {
+        return String::new();
+    }
+    let mut out = format!("{}:\n", ctx.ui.t("card.notes"));
+    for (note, steps) in notes {
+        let steps: Vec<String> = steps.iter().map(ToString::to_string).collect();
+        out.push_str(&format!("  {}. {note}\n", steps.join(", ")));
     }
     out
 }

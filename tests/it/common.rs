@@ -5,6 +5,15 @@ use std::path::PathBuf;
 use floor::data::DataSource;
 use floor::rules::Store;
 
+/// The bundled editions.
+pub const EDITIONS: [&str; 5] = [
+    "onk-2023-nl",
+    "pokerpunt-nl",
+    "tda-2015-de",
+    "tda-2019-sk",
+    "dpc-2019-en",
+];
+
 /// The `floor` binary built for this test run, with a clean environment:
 /// English UI, no colour, a fixed table width.
 pub fn floor() -> assert_cmd::Command {

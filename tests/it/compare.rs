@@ -7,16 +7,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use crate::common::{bundled_findings, check_adds_nothing, floor, json, stdout};
-
-/// The bundled editions.
-const EDITIONS: [&str; 5] = [
-    "onk-2023-nl",
-    "pokerpunt-nl",
-    "tda-2015-de",
-    "tda-2019-sk",
-    "dpc-2019-en",
-];
+use crate::common::{EDITIONS, bundled_findings, check_adds_nothing, floor, json, stdout};
 
 fn row<'a>(c: &'a Value, concept: &str) -> &'a Value {
     c["rows"]

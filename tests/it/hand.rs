@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use crate::common::{floor, json, json_of, one_line_error, scratch_dir, stdout};
+use crate::common::{EDITIONS, floor, json, json_of, one_line_error, scratch_dir, stdout};
 
 fn hands_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hands")
@@ -1807,4 +1807,36 @@ fn an_amount_below_the_minimum_says_how_it_was_read_when_that_decides() {
             .all(|m| m["kind"] != "amount-reading"),
         "{full}"
     );
+}
+
+/// Every note a ruling of the replay carries in the JSON (a silent edition
+/// read as practice, chips added to those in front) is in the table's text
+/// too, for every bundled hand under every edition.
+#[test]
+fn the_table_says_every_note_its_rulings_carry() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(hands_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "hand" || x == "phh"))
+        .collect();
+    files.sort();
+    let mut checked = 0;
+    for file in &files {
+        let file = file.display().to_string();
+        for edition in EDITIONS {
+            let args = ["--rules", edition, "hand", &file];
+            let r = json(&args);
+            let text = stdout(&args);
+            for s in r["steps"].as_array().unwrap() {
+                for ruling in [&s["ruling"], &s["out_of_turn"]] {
+                    for note in ruling["notes"].as_array().into_iter().flatten() {
+                        let note = note.as_str().unwrap();
+                        assert!(text.contains(note), "{file} {edition}: {note}\n{text}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10, "only {checked} notes");
 }

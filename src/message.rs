@@ -585,6 +585,8 @@ messages! {
     // --- undercall -------------------------------------------------------------
     /// Neither which bet was faced nor whether it opened.
     UndercallWhichBet = "bet.undercall_which_bet" [],
+    /// "In turn" answered against actions that show another player to act.
+    UndercallNotInTurn = "bet.undercall_not_in_turn" [next],
     /// Nothing to call.
     UndercallNothingToCall = "bet.undercall_nothing_to_call" [in_front, facing],
     /// No chips put out.

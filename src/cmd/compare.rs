@@ -809,6 +809,24 @@ impl Report<'_> {
                 ));
             }
         }
+        // Stated by one side alone, the other's silence read as the
+        // practice: said once, naming the silent edition.
+        for (quotes, silent) in [
+            (&row.provisions.only_a, &c.b),
+            (&row.provisions.only_b, &c.a),
+        ] {
+            let named: Vec<String> = quotes
+                .iter()
+                .filter(|q| row.silence_as_practice.contains(&q.id))
+                .map(|q| self.provision(&q.id))
+                .collect();
+            if !named.is_empty() && (!one_sided || self.all) {
+                lines.push(self.f(
+                    "silent_in_rule_as_tda",
+                    &[("edition", silent), ("provisions", &named.join("; "))],
+                ));
+            }
+        }
         if let Some(silence) = &row.silence {
             let silent = match silence.silent {
                 Silent::A => &c.a,

@@ -331,6 +331,12 @@ pub struct Row {
     /// weighed as the rulings read its values.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub worded_as_parameter: Vec<String>,
+    /// Provisions one side states alone where the other side's rule on the
+    /// topic is silent on them and its ruling reads the silence as the TDA
+    /// practice, which states them alike: the same ruling under both
+    /// ([`Ruled::silence_alike`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub silence_as_practice: Vec<String>,
 }
 
 impl Row {
@@ -352,6 +358,10 @@ impl Row {
                 Weighs::Ruling => Weighs::Duty,
                 other => other,
             };
+        }
+        // The other side's silence read as the practice: the same ruling.
+        if term.is_none() && self.silence_as_practice.iter().any(|p| p == id) {
+            return Weighs::Procedure;
         }
         match &self.silence {
             Some(s) if term.is_none() && s.as_tda.iter().any(|p| p == id) => {
@@ -527,6 +537,13 @@ impl Ruled {
     /// Whether a difference in provision `id` changes a ruling.
     pub fn contains(&self, id: &str) -> bool {
         self.0.contains(id)
+    }
+
+    /// Whether an edition's silence on provision `id` is read as the TDA
+    /// practice by the incident that reads it, which rules alike under
+    /// both editions: one edition silent on it, the floor rules the same.
+    pub fn silence_alike(&self, id: &str) -> bool {
+        crate::engine::differ::silence_read_as_practice(id) && !self.contains(id)
     }
 }
 
@@ -948,6 +965,7 @@ impl<'a> Context<'a> {
         let mut weight = Weight::default();
         let mut provisions = Provisions::default();
         let mut worded_as_parameter = Vec::new();
+        let mut silence_as_practice = Vec::new();
         let mut terms = Vec::new();
         let mut silence = match (ra, rb) {
             (Some(_), None) if ib.follows_practice => Some(Silent::B),
@@ -1000,6 +1018,14 @@ impl<'a> Context<'a> {
                         Some(s) => {
                             s.unlike_tda.push(said.stated.id.clone());
                             weight.add(self.catalog, self.ruled, &said.stated.id, None);
+                        }
+                        // An incident reads the other's silence as the
+                        // TDA practice, which states it so, and rules
+                        // alike under both: the floor rules the same.
+                        None if self.catalog.as_tda(said.stated)
+                            && self.ruled.silence_alike(&said.stated.id) =>
+                        {
+                            silence_as_practice.push(said.stated.id.clone());
                         }
                         // Two provisions wording one parameter (onk-2023-nl
                         // "until two players remain" against the TDA's "even
@@ -1270,6 +1296,7 @@ impl<'a> Context<'a> {
             silence,
             sentences: aligned,
             worded_as_parameter,
+            silence_as_practice,
         };
         (row, parameters)
     }

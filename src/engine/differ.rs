@@ -104,6 +104,14 @@ fn fingerprint<'t>(
     h.finish()
 }
 
+/// Whether an incident reads an edition's silence on provision `id` as the
+/// TDA practice ([`super::Incident::SILENCE_AS_PRACTICE`]).
+pub fn silence_read_as_practice(id: &str) -> bool {
+    crate::incidents::ALL
+        .iter()
+        .any(|e| e.silence_as_practice.contains(&id))
+}
+
 /// The provisions the incidents declare, gathered once per process.
 fn declared() -> &'static BTreeSet<&'static str> {
     static DECLARED: OnceLock<BTreeSet<&'static str>> = OnceLock::new();

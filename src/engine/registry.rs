@@ -51,6 +51,13 @@ pub trait Incident: Sized {
     /// reading them ([`crate::rules::concepts::ConceptId::stating`]): the
     /// part of the edition's rule that states one is the part cited.
     const QUOTES: &'static [&'static str] = &[];
+    /// The provisions of [`Incident::PROVISIONS`] an edition may leave
+    /// unsaid while the rule it has on the topic applies: the ruling reads
+    /// that silence as the TDA practice and its card says so. Where one
+    /// edition states such a provision and the other is silent, `floor
+    /// compare` finds the same ruling, unless the incident rules some facts
+    /// otherwise under the two ([`super::differ`]).
+    const SILENCE_AS_PRACTICE: &'static [&'static str] = &[];
     /// Rules on the answers with the edition's parameters.
     fn rule(answers: Self::Answers, cx: &mut Cx<'_>) -> Result<Decision<Self>, Error>;
 }
@@ -333,6 +340,9 @@ pub struct Entry {
     pub provisions: &'static [&'static str],
     /// The provisions whose words the card quotes ([`Incident::QUOTES`]).
     pub quotes: &'static [&'static str],
+    /// The provisions whose silence it reads as the TDA practice
+    /// ([`Incident::SILENCE_AS_PRACTICE`]).
+    pub silence_as_practice: &'static [&'static str],
     cites: fn() -> Vec<(&'static str, &'static [ConceptId])>,
     fields: fn() -> Vec<&'static str>,
     own_fields: fn() -> Vec<&'static str>,
@@ -382,6 +392,7 @@ impl Entry {
             reads_provisions: !I::PROVISIONS.is_empty(),
             provisions: I::PROVISIONS,
             quotes: I::QUOTES,
+            silence_as_practice: I::SILENCE_AS_PRACTICE,
             cites: cites::<I::Outcome>,
             fields: <I::Answers as FromAnswers>::fields,
             own_fields: <I::Answers as FromAnswers>::own_fields,

@@ -1010,6 +1010,7 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 played: &told.played,
                 undercall_facing,
                 blinds: blind_names.clone(),
+                in_turn: turn.is_none_or(|t| t == mv.player),
             };
             let Ruled {
                 action,
@@ -1394,6 +1395,8 @@ struct SoFar<'a> {
     undercall_facing: Option<Chips>,
     /// The small and the big blind, by seat number.
     blinds: (String, String),
+    /// The player acts in turn.
+    in_turn: bool,
 }
 
 /// The rules a ruling cites, `NUMBER[-PART]`.
@@ -1506,6 +1509,7 @@ fn rule(
             if let Some(stack) = spot.stack {
                 answers.push(("stack", Answer::Amount(stack)));
             }
+            answers.push(("in_turn", Answer::Bool(so_far.in_turn)));
             rules.ask::<Undercall>(answers)?.1
         };
         // The full call, or all his chips when they do not cover it.

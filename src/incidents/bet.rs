@@ -1501,6 +1501,7 @@ mod tests {
                     facing: 50_000,
                     pushed: 1000,
                     in_front: 0,
+                    in_turn: true,
                 })
                 .unwrap();
                 assert_eq!((u.total, u.to_add), (50_000, 49_000));

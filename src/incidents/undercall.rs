@@ -58,6 +58,9 @@ pub struct Answers {
     pub bet_faced: Option<BetFaced>,
     /// The chips put out.
     pub pushed: Chips,
+    /// Made in turn (asked where the edition makes the full call mandatory
+    /// only in turn).
+    pub in_turn: Option<bool>,
 }
 
 impl Incident for Undercall {
@@ -67,7 +70,9 @@ impl Incident for Undercall {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Note;
-    const PROVISIONS: &'static [&'static str] = &["undercall-forfeit-fold"];
+    const PROVISIONS: &'static [&'static str] = &["undercall-forfeit-fold", "undercall-in-turn"];
+    // pokerpunt-nl and tda-2019-sk do not name the turn.
+    const SILENCE_AS_PRACTICE: &'static [&'static str] = &["undercall-in-turn"];
 
     fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<Undercall>, Error> {
         let WithRound { answers: a, told } = given;
@@ -105,6 +110,24 @@ impl Incident for Undercall {
                 ));
             }
         };
+        // 51-B "if made in turn": the actions tell it when they show
+        // another player was to act; otherwise the answer does.
+        let next = match (&situation.round, &situation.player) {
+            (Some(round), Some(player)) => round.to_act_before(player).map(str::to_string),
+            _ => None,
+        };
+        if let Some(next) = &next {
+            // The actions decide: a "yes" typed against them is refused, a
+            // default is not the card's to call assumed.
+            if a.in_turn == Some(true) && !cx.defaulted("in_turn") {
+                return Err(Error::input(
+                    "in_turn",
+                    Message::new(Msg::UndercallNotInTurn).arg("next", next),
+                ));
+            }
+            cx.unused("in_turn");
+        }
+        let in_turn = next.is_none() && a.in_turn.unwrap_or(true);
         // The full call is all his chips when they do not cover the bet
         // (the stacks tell it).
         let mut d = decide(
@@ -113,7 +136,19 @@ impl Incident for Undercall {
             situation.spot.to_call(),
             a.pushed,
             situation.spot.in_front,
+            in_turn,
         )?;
+        if !in_turn {
+            d.notes.push(match next {
+                Some(next) => Note::OutOfTurnShown { next },
+                None => Note::OutOfTurn,
+            });
+            // pokerpunt-nl and tda-2019-sk do not name the turn: their
+            // silence is read as TDA practice, and said.
+            if cx.stated("undercall-in-turn")?.is_none() {
+                d.notes.push(Note::InTurnAsPractice);
+            }
+        }
         d.extra.player = situation.player;
         if d.outcome == UndercallOutcome::Discretion {
             let chips = FoldChips::of(cx)?;
@@ -174,6 +209,13 @@ crate::notes! {
         /// The edition says nothing of the chips put out when the player is
         /// let fold: the forfeit is the TDA practice.
         ForfeitAsPractice = "undercall_forfeit_practice",
+        /// Out of turn where the edition makes the full call mandatory only
+        /// in turn; `next`: the player the actions show was to act.
+        OutOfTurn = "undercall_out_of_turn",
+        /// The same, the actions showing `next` was to act.
+        OutOfTurnShown { next: String } = "undercall_out_of_turn_shown",
+        /// The edition does not name the turn: TDA practice.
+        InTurnAsPractice = "undercall_in_turn_practice",
     }
 }
 
@@ -207,6 +249,7 @@ fn decide(
     facing: Chips,
     pushed: Chips,
     in_front: Chips,
+    in_turn: bool,
 ) -> Result<Decision<Undercall>, Error> {
     let r = undercall(&UndercallInput {
         heads_up,
@@ -214,6 +257,7 @@ fn decide(
         facing,
         pushed,
         in_front,
+        in_turn,
     })?;
     let mut d = Decision::<Undercall>::new(r.outcome, r.concepts);
     d.amounts = Amounts {
@@ -280,6 +324,9 @@ pub struct UndercallInput {
     pub pushed: Chips,
     /// The player's own chips already in front this round.
     pub in_front: Chips,
+    /// Made in turn. Out of turn, where the edition makes the full call
+    /// mandatory only in turn (51-B "if made in turn"), the TD decides.
+    pub in_turn: bool,
 }
 
 crate::outcomes! {
@@ -290,7 +337,7 @@ crate::outcomes! {
         FullCall => [BINDING_DECLARATIONS_UNDERCALLS],
         /// The TD decides: the player may forfeit the chips put out and fold,
         /// or be required to make the full call.
-        Discretion => [BINDING_DECLARATIONS_UNDERCALLS, FLOOR_DECISIONS],
+        Discretion => [BINDING_DECLARATIONS_UNDERCALLS, FLOOR_DECISIONS, ACTION_OUT_OF_TURN],
     }
 }
 
@@ -317,8 +364,8 @@ pub struct UndercallRuling {
 /// `binding-declarations-undercalls`).
 ///
 /// An undercall in turn is a mandatory full call when the player faces any
-/// bet heads-up, or the opening bet of the round multi-way. Otherwise the TD
-/// decides whether the player forfeits the chips put out and folds, or must
+/// bet heads-up, or the opening bet of the round multi-way. Otherwise (and
+/// out of turn, `in_turn` false) the TD decides whether the player forfeits the chips put out and folds, or must
 /// call in full. Which bet is the pre-flop opening bet differs by edition
 /// ([`Round::facing_opening_bet`]).
 ///
@@ -336,6 +383,7 @@ pub struct UndercallRuling {
 ///     facing: 1200,
 ///     pushed: 500,
 ///     in_front: 0,
+///     in_turn: true,
 /// })
 /// .unwrap();
 /// assert_eq!(r.outcome, UndercallOutcome::Discretion);
@@ -348,6 +396,7 @@ pub fn undercall(input: &UndercallInput) -> Result<UndercallRuling, Error> {
         facing,
         pushed,
         in_front,
+        in_turn,
     } = *input;
     if in_front >= facing {
         return Err(Error::input(
@@ -370,7 +419,11 @@ pub fn undercall(input: &UndercallInput) -> Result<UndercallRuling, Error> {
                 .arg("facing", facing),
         )
     })?;
-    let full = heads_up || opening_bet;
+    let full = in_turn && (heads_up || opening_bet);
+    let mut concepts = vec![c::BINDING_DECLARATIONS_UNDERCALLS];
+    if !in_turn {
+        concepts.push(c::ACTION_OUT_OF_TURN);
+    }
     Ok(UndercallRuling {
         outcome: if full {
             UndercallOutcome::FullCall
@@ -381,7 +434,7 @@ pub fn undercall(input: &UndercallInput) -> Result<UndercallRuling, Error> {
         to_add,
         forfeit: (!full).then_some(pushed),
         discretion: !full,
-        concepts: vec![c::BINDING_DECLARATIONS_UNDERCALLS],
+        concepts,
     })
 }
 
@@ -397,6 +450,7 @@ mod tests {
             facing: 1200,
             pushed: 500,
             in_front: 200,
+            in_turn: true,
         })
         .unwrap()
     }
@@ -449,6 +503,7 @@ mod tests {
             facing,
             pushed,
             in_front,
+            in_turn: true,
         }) {
             Err(e) => e.input_key().expect("an input at fault"),
             other => panic!("expected an invalid input, got {other:?}"),
@@ -466,6 +521,7 @@ mod tests {
                 facing: u64::MAX,
                 pushed: u64::MAX,
                 in_front: 1,
+                in_turn: true,
             })
             .unwrap_err()
             .input_key(),
@@ -522,6 +578,7 @@ mod tests {
                 opening_bet: None,
                 bet_faced: Some(faced),
                 pushed: 100,
+                in_turn: None,
             },
             told: crate::incidents::situation::Told {
                 facing: Some(300),
@@ -584,5 +641,85 @@ mod tests {
             })
             .collect();
         assert_eq!(ids, ["full-call", "discretion"]);
+    }
+
+    /// Told by the actions: B called A's opening 100, C raised to 300; B
+    /// puts out 100 more while A is still to act.
+    fn out_of_turn_as_played(player: &str, in_turn: Option<bool>) -> WithRound<Answers> {
+        let act = |p: &str, kind, total| Action {
+            player: Some(p.to_string()),
+            kind,
+            total,
+        };
+        WithRound {
+            answers: Answers {
+                heads_up: false,
+                opening_bet: None,
+                bet_faced: None,
+                pushed: 100,
+                in_turn,
+            },
+            told: crate::incidents::situation::Told {
+                actions: Some(vec![
+                    act("A", ActionKind::Bet, Some(100)),
+                    act("B", ActionKind::Call, None),
+                    act("C", ActionKind::Raise, Some(300)),
+                ]),
+                street: Some(Street::Postflop),
+                big_blind: Some(50),
+                player: Some(player.to_string()),
+                ..Default::default()
+            },
+        }
+    }
+
+    // dpc-2019-en 51-B "An undercall is a mandatory full call if made in
+    // turn", tda-2015-de 39-B "wenn der Spieler an der Reihe ist",
+    // onk-2023-nl 51 "Under Call in turn" (its title): out of turn the TD
+    // decides. pokerpunt-nl and tda-2019-sk do not name the turn: read as
+    // the TDA practice, and said.
+    #[test]
+    fn an_undercall_out_of_turn_is_the_tds() {
+        for edition in crate::incidents::EDITIONS {
+            let stated = matches!(edition, "dpc-2019-en" | "tda-2015-de" | "onk-2023-nl");
+            // Heads-up, told in numbers and answered "not in turn".
+            let mut told = preflop(BetFaced::BigBlind);
+            told.answers.heads_up = true;
+            told.answers.in_turn = Some(false);
+            let d = crate::incidents::rule_in::<Undercall>(edition, told).unwrap();
+            assert_eq!(d.outcome, Discretion, "{edition}");
+            assert!(d.notes.contains(&Note::OutOfTurn), "{edition}");
+            assert_eq!(
+                d.notes.contains(&Note::InTurnAsPractice),
+                !stated,
+                "{edition}"
+            );
+            // Facing the first bet after the flop multi-way, in turn: a full
+            // call in all.
+            let mut told = preflop(BetFaced::FirstBet);
+            told.answers.in_turn = Some(true);
+            let d = crate::incidents::rule_in::<Undercall>(edition, told).unwrap();
+            assert_eq!(d.outcome, FullCall, "{edition}");
+        }
+        // Told by the actions: B acts before A, who is to act.
+        let d =
+            crate::incidents::rule_in::<Undercall>("dpc-2019-en", out_of_turn_as_played("B", None))
+                .unwrap();
+        assert_eq!(d.outcome, Discretion);
+        assert!(d.notes.contains(&Note::OutOfTurnShown {
+            next: "A".to_string()
+        }));
+        // "In turn" typed against the actions is refused on `in_turn`.
+        let e = crate::incidents::rule_in::<Undercall>(
+            "dpc-2019-en",
+            out_of_turn_as_played("B", Some(true)),
+        )
+        .unwrap_err();
+        assert_eq!(e.input_key(), Some("in_turn"));
+        // A, to act, undercalls in turn (a later raise: the TD's anyway).
+        let d =
+            crate::incidents::rule_in::<Undercall>("dpc-2019-en", out_of_turn_as_played("A", None))
+                .unwrap();
+        assert!(d.notes.is_empty(), "{:?}", d.notes);
     }
 }

@@ -86,6 +86,7 @@ impl Incident for UndercallSequence {
             facing: first.facing,
             pushed: first.total - first.in_front,
             in_front: first.in_front,
+            in_turn: true,
         })?;
         let outcome = match r.outcome {
             UndercallOutcome::FullCall => SequenceOutcome::FullCallFirst,

@@ -585,6 +585,16 @@ impl Round {
         self.to_act_at(self.last_actor.map_or(0, |i| i + 1))
     }
 
+    /// The player who must act before `name`, where the round knows both:
+    /// `name` acting now acts out of turn.
+    pub fn to_act_before(&self, name: &str) -> Option<&str> {
+        let name = name.trim();
+        if !self.players.iter().any(|p| p.name == name) {
+            return None;
+        }
+        self.to_act().filter(|next| *next != name)
+    }
+
     /// The next player to act from `name` on, `name` included: after an
     /// action out of turn, the turn goes back to the player skipped.
     pub fn to_act_from(&self, name: &str) -> Option<&str> {

@@ -1681,11 +1681,15 @@ fn a_provision_an_incident_reads_is_starred_exactly_where_its_ruling_differs() {
                         ));
                     }
                     // A provision the silent edition's TDA practice states
-                    // alike is starred only where the incident rules otherwise.
-                    let as_practice = |r: &Value| {
-                        r["silence"]["as_tda"]
-                            .as_array()
+                    // alike (no rule on the topic, or a rule the incident
+                    // reads as the practice where it is silent) is starred
+                    // only where the incident rules otherwise.
+                    let listed = |ids: &Value| {
+                        ids.as_array()
                             .is_some_and(|ids| ids.iter().any(|p| p == id))
+                    };
+                    let as_practice = |r: &Value| {
+                        listed(&r["silence"]["as_tda"]) || listed(&r["silence_as_practice"])
                     };
                     for r in rows.iter().filter(|r| {
                         let star = rules_otherwise || (starred && !as_practice(r));

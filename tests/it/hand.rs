@@ -1840,3 +1840,37 @@ fn the_table_says_every_note_its_rulings_carry() {
     }
     assert!(checked > 10, "only {checked} notes");
 }
+
+/// dpc-2019-en 51-B "An undercall is a mandatory full call if made in
+/// turn" (tda-2015-de 39-B "wenn der Spieler an der Reihe ist", ONK's
+/// title "Under Call in turn"): seat 4 puts out 300 against the opening
+/// 1000 while seat 3 is to act. Out of turn the TD decides (pokerpunt-nl
+/// and tda-2019-sk, silent on the turn, as TDA practice). The hand rules it
+/// as the incident does.
+#[test]
+fn an_undercall_out_of_turn_is_ruled_as_the_incident_rules_it() {
+    let file = hand_file("undercall-out-of-turn.hand");
+    for edition in EDITIONS {
+        let r = json(&["--rules", edition, "hand", &file]);
+        let ruling = &step(&r, 9)["ruling"];
+        assert_eq!(ruling["incident"], "undercall", "{edition}");
+        assert_eq!(ruling["outcome"], "discretion", "{edition}");
+        let incident = json(&[
+            "--rules",
+            edition,
+            "incident",
+            "undercall",
+            "--answer",
+            "heads_up=no",
+            "--answer",
+            "opening_bet=yes",
+            "--answer",
+            "facing=1000",
+            "--answer",
+            "pushed=300",
+            "--answer",
+            "in_turn=no",
+        ]);
+        assert_eq!(incident["outcome"], ruling["outcome"], "{edition}");
+    }
+}

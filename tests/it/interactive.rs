@@ -132,6 +132,7 @@ fn undercall_in_dutch_going_back_twice() {
     type_line(&mut p, &pushed, "<"); // back to facing
     type_line(&mut p, &facing, "1000");
     type_line(&mut p, &pushed, "400");
+    pick(&mut p, &question(nl, "undercall", "in_turn"), &no, ENTER); // default: yes
     type_line(&mut p, &question(nl, "undercall", "in_front"), ""); // default: 0
     type_line(&mut p, &question(nl, "undercall", "stack"), ""); // he covers the call
     let outcome = text(nl, "incidents.undercall.outcome.full-call").replace("{total}", "1000");
@@ -394,6 +395,7 @@ fn going_back_twice_and_changing_an_answer_changes_the_ruling() {
     pick_down(&mut p, &q("bet_faced"), &later, 1);
     type_line(&mut p, &q("facing"), ""); // keeps 1000, typed before
     type_line(&mut p, &q("pushed"), "400");
+    pick(&mut p, &q("in_turn"), &text(en, "incident.no"), ENTER); // default: yes
     type_line(&mut p, &q("in_front"), "");
     type_line(&mut p, &q("stack"), "");
     let discretion = text(en, "incidents.undercall.outcome.discretion")
@@ -548,6 +550,7 @@ fn a_cross_field_error_asks_the_question_at_fault_again() {
     pick_down(&mut p, &q("bet_faced"), &text(en, "choices.later-raise"), 3); // a later raise
     type_line(&mut p, &q("facing"), "1000");
     type_line(&mut p, &q("pushed"), "1000");
+    pick(&mut p, &q("in_turn"), &text(en, "incident.no"), ENTER); // default: yes
     type_line(&mut p, &q("in_front"), "");
     type_line(&mut p, &q("stack"), "");
     expect(&mut p, "that is a call, not an undercall");

@@ -339,31 +339,29 @@ pub fn incorrect_bet(
         } else {
             // Chosen below the pot: only the minimum it shares with
             // no-limit (43) can make it wrong.
-            let (min, short) = minimum(&spot, input)?;
-            if !short {
-                return Err(Error::input(
+            let min = short_of_minimum(&spot, input, |min| {
+                Error::input(
                     "meant_pot",
                     Message::new(Msg::IncorrectChosenBelowPot)
                         .arg("total", input.total)
                         .arg("min", min)
                         .arg("max", max),
-                ));
-            }
+                )
+            })?;
             (IncorrectKind::UnderMinimum, min, !input.street_ended)
         }
     } else if input.game == Game::Limit && input.capped && input.facing > 0 {
         // Capped: no raise is possible, whatever its size; the bettor calls.
         (IncorrectKind::OverCap, input.facing, !input.street_ended)
     } else {
-        let (min, short) = minimum(&spot, input)?;
-        if !short {
-            return Err(Error::input(
+        let min = short_of_minimum(&spot, input, |min| {
+            Error::input(
                 "total",
                 Message::new(Msg::IncorrectLegal)
                     .arg("total", input.total)
                     .arg("min", min),
-            ));
-        }
+            )
+        })?;
         (IncorrectKind::UnderMinimum, min, !input.street_ended)
     };
     let mut concepts = match kind {
@@ -392,10 +390,14 @@ pub fn incorrect_bet(
     })
 }
 
-/// The legal minimum and whether the bet falls short of it (in limit: is
-/// not the fixed amount). Short and all his chips, it is a legal all-in
-/// (43-A, 47): refused on `stack`.
-fn minimum(spot: &Spot, input: &IncorrectBetInput) -> Result<(Chips, bool), Error> {
+/// The legal minimum the bet falls short of (in limit: is not the fixed
+/// amount). Short and all his chips, it is a legal all-in (43-A, 47):
+/// refused on `stack`; at least the minimum, refused with `legal`.
+fn short_of_minimum(
+    spot: &Spot,
+    input: &IncorrectBetInput,
+    legal: impl FnOnce(Chips) -> Error,
+) -> Result<Chips, Error> {
     let min = spot.min_raise_to().map_err(|m| Error::input("facing", m))?;
     let short = match input.game {
         Game::Limit => input.total != min,
@@ -409,7 +411,7 @@ fn minimum(spot: &Spot, input: &IncorrectBetInput) -> Result<(Chips, bool), Erro
                 .arg("min", min),
         ));
     }
-    Ok((min, short))
+    if short { Ok(min) } else { Err(legal(min)) }
 }
 
 #[cfg(test)]

@@ -139,10 +139,11 @@ impl Incident for Undercall {
             in_turn,
         )?;
         if !in_turn {
-            d.notes.push(match next {
-                Some(next) => Note::OutOfTurnShown { next },
-                None => Note::OutOfTurn,
-            });
+            // Shown by the actions: said first, then as told in numbers.
+            if let Some(next) = next {
+                d.notes.push(Note::OutOfTurnShown { next });
+            }
+            d.notes.push(Note::OutOfTurn);
             // pokerpunt-nl and tda-2019-sk do not name the turn: their
             // silence is read as TDA practice, and said.
             if cx.stated("undercall-in-turn")?.is_none() {
@@ -212,7 +213,7 @@ crate::notes! {
         /// Out of turn where the edition makes the full call mandatory only
         /// in turn; `next`: the player the actions show was to act.
         OutOfTurn = "undercall_out_of_turn",
-        /// The same, the actions showing `next` was to act.
+        /// The actions show `next` was to act: out of turn.
         OutOfTurnShown { next: String } = "undercall_out_of_turn_shown",
         /// The edition does not name the turn: TDA practice.
         InTurnAsPractice = "undercall_in_turn_practice",

@@ -592,6 +592,8 @@ struct Counts {
     oot_hands_between_acted: AtomicUsize,
     /// Rounds generated under a house minimum raise.
     house_rounds: AtomicUsize,
+    /// Undercalls by a player still to act whom the round has not called on.
+    undercalls_out_of_turn: AtomicUsize,
 }
 
 /// What the player does: silent chips, or words and chips.
@@ -1132,6 +1134,65 @@ fn check_family(
                 a_answers,
                 b_answers
             );
+            // The same chips put out by a player still to act whom the
+            // round has not called on: out of turn, shown by the actions,
+            // said on the numbers path (51-B "if made in turn").
+            let later = s.hand_stacks.keys().copied().find(|seat| {
+                *seat != s.player
+                    && s.round
+                        .standing(&s.name(*seat))
+                        .is_some_and(|st| !st.folded && !st.all_in)
+                    && s.round.spot(&s.name(*seat)).is_ok_and(|x| {
+                        x.facing.saturating_sub(x.in_front) > pushed
+                            && x.stack.is_none_or(|st| st > pushed)
+                    })
+            });
+            if let Some(seat) = later
+                && let Ok(x) = s.round.spot(&s.name(seat))
+            {
+                let mut a_answers = s.told_as_played();
+                a_answers.retain(|(k, _)| *k != "player");
+                a_answers.extend([
+                    ("player", s.name(seat)),
+                    ("heads_up", heads_up.into()),
+                    ("pushed", pushed.to_string()),
+                ]);
+                let mut b_answers = vec![
+                    ("heads_up", heads_up.to_string()),
+                    ("bet_faced", faced.to_string()),
+                    ("facing", x.facing.to_string()),
+                    ("in_front", x.in_front.to_string()),
+                    ("pushed", pushed.to_string()),
+                    ("in_turn", "no".to_string()),
+                ];
+                if let Some(stack) = x.stack {
+                    b_answers.push(("stack", stack.to_string()));
+                }
+                let mut a = outcome_of(&rig.rule("undercall", edition, &a_answers));
+                let b = outcome_of(&rig.rule("undercall", edition, &b_answers));
+                // The actions path first says whom they show was to act.
+                let to_act = s.name(s.player);
+                if let Some(notes) = a["notes"].as_array_mut() {
+                    let shown = notes.first().and_then(|n| n.as_str()).is_some_and(|n| {
+                        n.starts_with(&format!("The actions show {to_act} was to act"))
+                    });
+                    prop_assert!(shown, "{:?}: {:?}", a_answers, notes);
+                    notes.remove(0);
+                }
+                counts.comparisons.fetch_add(1, Ordering::Relaxed);
+                counts
+                    .undercalls_out_of_turn
+                    .fetch_add(1, Ordering::Relaxed);
+                prop_assert_eq!(
+                    &a,
+                    &b,
+                    "undercall out of turn, {} seed {}: {:?} vs {:?}",
+                    edition,
+                    seed,
+                    a_answers,
+                    b_answers
+                );
+            }
         }
         // pot-limit: the maximum (or all his chips)
         if s.game == Game::PotLimit {
@@ -1263,13 +1324,14 @@ fn the_same_facts_as_actions_and_as_numbers_give_the_same_ruling() {
     let counts = Counts::default();
     let result = runner.run(&any::<u64>(), |s| check_round(&rig, &counts, s));
     eprintln!(
-        "equivalence: seed {seed}, {cases} cases, {} rounds ({} under dpc-2019-en's house minimum raise), {} comparisons ({} refused on both paths alike), {} hands against the incident, {} rounds a number cannot tell (limit after a short all-in); out-of-turn: {} rounds, {} comparisons, {} hands against the incident ({} where others acted before the skipped player, {} with a player seated between, {} with players acting after him, {} where he called all-in; not compared: {} records where he never acts again, {} where he answered the bet out of turn before one seated between raised): {} differences",
+        "equivalence: seed {seed}, {cases} cases, {} rounds ({} under dpc-2019-en's house minimum raise), {} comparisons ({} refused on both paths alike), {} hands against the incident, {} rounds a number cannot tell (limit after a short all-in), {} undercalls out of turn; out-of-turn: {} rounds, {} comparisons, {} hands against the incident ({} where others acted before the skipped player, {} with a player seated between, {} with players acting after him, {} where he called all-in; not compared: {} records where he never acts again, {} where he answered the bet out of turn before one seated between raised): {} differences",
         counts.rounds.load(Ordering::Relaxed),
         counts.house_rounds.load(Ordering::Relaxed),
         counts.comparisons.load(Ordering::Relaxed),
         counts.both_refused.load(Ordering::Relaxed),
         counts.hands.load(Ordering::Relaxed),
         counts.not_told_in_numbers.load(Ordering::Relaxed),
+        counts.undercalls_out_of_turn.load(Ordering::Relaxed),
         counts.oot_rounds.load(Ordering::Relaxed),
         counts.oot_comparisons.load(Ordering::Relaxed),
         counts.oot_hands.load(Ordering::Relaxed),

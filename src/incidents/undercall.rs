@@ -146,7 +146,7 @@ impl Incident for Undercall {
             d.notes.push(Note::OutOfTurn);
             // pokerpunt-nl and tda-2019-sk do not name the turn: their
             // silence is read as TDA practice, and said.
-            if cx.stated("undercall-in-turn")?.is_none() {
+            if cx.stated_or_practice("undercall-in-turn")?.is_none() {
                 d.notes.push(Note::InTurnAsPractice);
             }
         }
@@ -178,10 +178,11 @@ pub enum FoldChips {
 }
 
 impl FoldChips {
-    /// As the edition of `cx` states it.
+    /// As the edition of `cx` states it; an edition without a provisions
+    /// record as TDA practice states it, said on the card.
     pub fn of(cx: &Cx<'_>) -> Result<FoldChips, Error> {
         let then = cx
-            .stated("undercall-forfeit-fold")?
+            .stated_or_practice("undercall-forfeit-fold")?
             .and_then(|t| t.then.as_deref());
         Ok(match then {
             Some("forfeit-and-fold") => FoldChips::Forfeited,

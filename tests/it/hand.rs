@@ -1874,3 +1874,41 @@ fn an_undercall_out_of_turn_is_ruled_as_the_incident_rules_it() {
         assert_eq!(incident["outcome"], ruling["outcome"], "{edition}");
     }
 }
+
+/// A data tree without a record of the provisions its rules state: an
+/// undercall the TD decides (out of turn, what the folding player's chips
+/// become) is ruled as TDA practice and said, by the incident and in the
+/// replayed hand alike, where it stopped the ruling and the whole replay.
+#[test]
+fn an_undercall_without_the_editions_record_is_ruled_as_tda_practice() {
+    let dir = scratch_dir();
+    crate::common::copy_bundled_tree(dir.path());
+    let data = dir.path().to_str().unwrap();
+    let unrecorded = "has no record of the provisions its rules state";
+    let incident = json(&[
+        "--data",
+        data,
+        "--rules",
+        "dpc-2019-en",
+        "incident",
+        "undercall",
+        "--answer",
+        "heads_up=no",
+        "--answer",
+        "opening_bet=yes",
+        "--answer",
+        "facing=1000",
+        "--answer",
+        "pushed=300",
+        "--answer",
+        "in_turn=no",
+    ]);
+    assert_eq!(incident["outcome"], "discretion");
+    assert_eq!(incident["amounts"]["forfeit"], 300);
+    assert!(incident["notes"].to_string().contains(unrecorded));
+    let file = hand_file("undercall-out-of-turn.hand");
+    let r = json(&["--data", data, "--rules", "dpc-2019-en", "hand", &file]);
+    let ruling = &step(&r, 9)["ruling"];
+    assert_eq!(ruling["outcome"], incident["outcome"]);
+    assert!(ruling["notes"].to_string().contains(unrecorded));
+}

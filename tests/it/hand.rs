@@ -11,6 +11,17 @@ fn hands_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hands")
 }
 
+/// The bundled hand files, compact and PHH, in name order.
+fn bundled_hands() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(hands_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "hand" || x == "phh"))
+        .collect();
+    files.sort();
+    files
+}
+
 fn hand_file(name: &str) -> String {
     hands_dir().join(name).display().to_string()
 }
@@ -1814,12 +1825,7 @@ fn an_amount_below_the_minimum_says_how_it_was_read_when_that_decides() {
 /// too, for every bundled hand under every edition.
 #[test]
 fn the_table_says_every_note_its_rulings_carry() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(hands_dir())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "hand" || x == "phh"))
-        .collect();
-    files.sort();
+    let files = bundled_hands();
     let mut checked = 0;
     for file in &files {
         let file = file.display().to_string();
@@ -1911,4 +1917,23 @@ fn an_undercall_without_the_editions_record_is_ruled_as_tda_practice() {
     let ruling = &step(&r, 9)["ruling"];
     assert_eq!(ruling["outcome"], incident["outcome"]);
     assert!(ruling["notes"].to_string().contains(unrecorded));
+}
+
+/// Every bundled hand replays from a data tree that keeps no record of
+/// the provisions its rules state: a ruling in the middle of a hand reads
+/// TDA practice and says so, never stops the replay on the missing record.
+#[test]
+fn every_hand_replays_without_the_editions_provisions_record() {
+    let dir = scratch_dir();
+    crate::common::copy_bundled_tree(dir.path());
+    let data = dir.path().to_str().unwrap();
+    let files = bundled_hands();
+    assert!(files.len() > 10);
+    for file in &files {
+        let file = file.display().to_string();
+        for edition in EDITIONS {
+            let r = json(&["--data", data, "--rules", edition, "hand", &file]);
+            assert!(r["steps"].is_array(), "{file} {edition}");
+        }
+    }
 }

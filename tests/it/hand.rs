@@ -1861,24 +1861,28 @@ fn an_undercall_out_of_turn_is_ruled_as_the_incident_rules_it() {
         let ruling = &step(&r, 9)["ruling"];
         assert_eq!(ruling["incident"], "undercall", "{edition}");
         assert_eq!(ruling["outcome"], "discretion", "{edition}");
-        let incident = json(&[
-            "--rules",
-            edition,
-            "incident",
-            "undercall",
-            "--answer",
-            "heads_up=no",
-            "--answer",
-            "opening_bet=yes",
-            "--answer",
-            "facing=1000",
-            "--answer",
-            "pushed=300",
-            "--answer",
-            "in_turn=no",
-        ]);
+        let incident = undercall_out_of_turn(&["--rules", edition]);
         assert_eq!(incident["outcome"], ruling["outcome"], "{edition}");
     }
+}
+
+/// The undercall of `undercall-out-of-turn.hand` told in numbers: 300 put
+/// out against the opening 1000, multi-way, out of turn; `before` the
+/// subcommand.
+fn undercall_out_of_turn(before: &[&str]) -> Value {
+    let answers = [
+        "heads_up=no",
+        "opening_bet=yes",
+        "facing=1000",
+        "pushed=300",
+        "in_turn=no",
+    ];
+    let mut args: Vec<&str> = before.to_vec();
+    args.extend(["incident", "undercall"]);
+    for a in &answers {
+        args.extend(["--answer", a]);
+    }
+    json(&args)
 }
 
 /// A data tree without a record of the provisions its rules state: an
@@ -1891,24 +1895,7 @@ fn an_undercall_without_the_editions_record_is_ruled_as_tda_practice() {
     crate::common::copy_bundled_tree(dir.path());
     let data = dir.path().to_str().unwrap();
     let unrecorded = "has no record of the provisions its rules state";
-    let incident = json(&[
-        "--data",
-        data,
-        "--rules",
-        "dpc-2019-en",
-        "incident",
-        "undercall",
-        "--answer",
-        "heads_up=no",
-        "--answer",
-        "opening_bet=yes",
-        "--answer",
-        "facing=1000",
-        "--answer",
-        "pushed=300",
-        "--answer",
-        "in_turn=no",
-    ]);
+    let incident = undercall_out_of_turn(&["--data", data, "--rules", "dpc-2019-en"]);
     assert_eq!(incident["outcome"], "discretion");
     assert_eq!(incident["amounts"]["forfeit"], 300);
     assert!(incident["notes"].to_string().contains(unrecorded));

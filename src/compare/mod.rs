@@ -16,7 +16,11 @@
 //! only what the staff does (its tree says `decides: duty`, the deck
 //! change); a parameter a ruling reads only for what the staff does is
 //! declared `ruled(duty)` (how the final table is formed, where a new
-//! player may be seated), and its provisions are duties. [`weigh`] is the one answer. A
+//! player may be seated), and its provisions are duties. A provision one
+//! edition states alone on a topic both have, whose silence the incident
+//! reading it takes as the TDA practice (`Incident::SILENCE_AS_PRACTICE`),
+//! weighs nothing where the rulings agree ([`Ruled::silence_alike`]).
+//! [`weigh`] is the one answer. A
 //! provision counts for its topic wherever the edition states it, so a
 //! clause one edition puts in another rule is not missing; a house rule
 //! that touches a topic counts for that topic. Two texts in one language

@@ -216,6 +216,17 @@ mod tests {
                     entry.id
                 ));
             }
+            // A silence read as the practice: a provision it reads, which
+            // the practice states.
+            for id in entry.silence_as_practice {
+                let practice = catalog.get(id).is_some_and(|p| p.tda.is_some());
+                if !entry.provisions.contains(id) || !practice {
+                    wrong.push(format!(
+                        "{}: reads the silence on {id} as the practice, which it does not read or the practice does not state",
+                        entry.id
+                    ));
+                }
+            }
         }
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     }

@@ -1,5 +1,7 @@
-//! Undercalls: a player in turn puts out less than the call without first
-//! saying "call" (incident `undercall`).
+//! Undercalls: a player puts out less than the call without first saying
+//! "call" (incident `undercall`). The full call is mandatory only for an
+//! undercall in turn (dpc-2019-en, tda-2015-de and ONK's title say so;
+//! pokerpunt-nl and tda-2019-sk, silent, are read as TDA practice).
 //!
 //! Owns the decision of TDA 2019 rule 51-B (TDA 2015 rule 39-B, Pokerpunt
 //! rule 42-B, ONK rule 51-B). Whether the bet faced is the round's opening
@@ -58,8 +60,8 @@ pub struct Answers {
     pub bet_faced: Option<BetFaced>,
     /// The chips put out.
     pub pushed: Chips,
-    /// Made in turn (asked where the edition makes the full call mandatory
-    /// only in turn).
+    /// Made in turn (51-B "if made in turn"; an edition that does not name
+    /// the turn is read as TDA practice).
     pub in_turn: Option<bool>,
 }
 
@@ -211,8 +213,7 @@ crate::notes! {
         /// The edition says nothing of the chips put out when the player is
         /// let fold: the forfeit is the TDA practice.
         ForfeitAsPractice = "undercall_forfeit_practice",
-        /// Out of turn where the edition makes the full call mandatory only
-        /// in turn; `next`: the player the actions show was to act.
+        /// Out of turn: the full call is mandatory only in turn.
         OutOfTurn = "undercall_out_of_turn",
         /// The actions show `next` was to act: out of turn.
         OutOfTurnShown { next: String } = "undercall_out_of_turn_shown",
@@ -326,8 +327,7 @@ pub struct UndercallInput {
     pub pushed: Chips,
     /// The player's own chips already in front this round.
     pub in_front: Chips,
-    /// Made in turn. Out of turn, where the edition makes the full call
-    /// mandatory only in turn (51-B "if made in turn"), the TD decides.
+    /// Made in turn. Out of turn the TD decides (51-B "if made in turn").
     pub in_turn: bool,
 }
 
@@ -367,8 +367,8 @@ pub struct UndercallRuling {
 ///
 /// An undercall in turn is a mandatory full call when the player faces any
 /// bet heads-up, or the opening bet of the round multi-way. Otherwise (and
-/// out of turn, `in_turn` false) the TD decides whether the player forfeits the chips put out and folds, or must
-/// call in full. Which bet is the pre-flop opening bet differs by edition
+/// out of turn, `in_turn` false) the TD decides whether the player forfeits
+/// the chips put out and folds, or must call in full. Which bet is the pre-flop opening bet differs by edition
 /// ([`Round::facing_opening_bet`]).
 ///
 /// Errors: `in_front` when there is nothing to call, `pushed` when nothing

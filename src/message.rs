@@ -556,6 +556,8 @@ messages! {
     // --- unclear bets ---------------------------------------------------------
     /// A number of 0 said.
     UnclearZero = "bet.unclear_zero" [],
+    /// Other information made the amount clear: no bare number to read.
+    UnclearClarified = "bet.unclear_clarified" [],
     /// No reading reaches the big blind.
     UnclearNoReading = "bet.unclear_no_reading" [number, big_blind],
 

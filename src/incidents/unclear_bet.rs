@@ -26,6 +26,9 @@ pub struct Answers {
     pub declared_number: Chips,
     /// The big blind.
     pub big_blind: Chips,
+    /// Something else made the amount clear (57 reads the number so "with
+    /// no other clarifying information").
+    pub clarified: bool,
 }
 
 /// The amounts of `unclear-bet`.
@@ -54,6 +57,12 @@ impl Incident for UnclearBet {
     type Note = crate::engine::notes::NoNote;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<UnclearBet>, Error> {
+        if a.clarified {
+            return Err(Error::input(
+                "clarified",
+                Message::new(Msg::UnclearClarified),
+            ));
+        }
         let reading = cx.params.unclear_bet_reading();
         let r = unclear_bet(
             &UnclearBetInput {
@@ -349,5 +358,24 @@ mod tests {
             })
             .collect();
         assert_eq!(ids, ["bet"]);
+    }
+
+    // dpc-2019-en 57: "With no other clarifying information, the bet is
+    // 500": where something else made the amount clear (the chips pushed
+    // with the words), the bare number is not read, in every edition.
+    #[test]
+    fn other_clarifying_information_is_not_read_as_a_bare_number() {
+        for edition in crate::incidents::EDITIONS {
+            let answers = |clarified| Answers {
+                pot: 3000,
+                declared_number: 5,
+                big_blind: 400,
+                clarified,
+            };
+            let e = crate::incidents::rule_in::<UnclearBet>(edition, answers(true)).unwrap_err();
+            assert_eq!(e.input_key(), Some("clarified"), "{edition}");
+            let d = crate::incidents::rule_in::<UnclearBet>(edition, answers(false)).unwrap();
+            assert_eq!(d.outcome, UnclearBetOutcome::Bet, "{edition}");
+        }
     }
 }

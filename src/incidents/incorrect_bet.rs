@@ -767,22 +767,24 @@ mod tests {
             let e = crate::incidents::rule_in::<IncorrectBet>(edition, pot_limit_told(1000, false))
                 .unwrap_err();
             assert_eq!(e.input_key(), Some("meant_pot"), "{edition}");
-            let d = crate::incidents::rule_in::<IncorrectBet>(edition, pot_limit_told(500, false))
-                .unwrap();
-            assert_eq!(
-                (d.outcome, d.amounts.corrected_to, d.extra.kind),
-                (Corrected, 600, Some(IncorrectKind::UnderMinimum)),
-                "{edition}"
-            );
-            assert!(d.notes.contains(&Notes::PotLimitAsNoLimit), "{edition}");
-            let d = crate::incidents::rule_in::<IncorrectBet>(edition, pot_limit_told(1000, true))
-                .unwrap();
-            assert_eq!(
-                (d.outcome, d.amounts.corrected_to, d.extra.kind),
-                (Corrected, 1500, Some(IncorrectKind::UnderPot)),
-                "{edition}"
-            );
-            assert!(!d.notes.contains(&Notes::PotLimitAsNoLimit), "{edition}");
+            // (total, meant as the pot, corrected to, kind, said as no-limit)
+            for (total, meant_pot, corrected_to, kind, as_no_limit) in [
+                (500, false, 600, IncorrectKind::UnderMinimum, true),
+                (1000, true, 1500, IncorrectKind::UnderPot, false),
+            ] {
+                let told = pot_limit_told(total, meant_pot);
+                let d = crate::incidents::rule_in::<IncorrectBet>(edition, told).unwrap();
+                assert_eq!(
+                    (d.outcome, d.amounts.corrected_to, d.extra.kind),
+                    (Corrected, corrected_to, Some(kind)),
+                    "{edition} {total}"
+                );
+                assert_eq!(
+                    d.notes.contains(&Notes::PotLimitAsNoLimit),
+                    as_no_limit,
+                    "{edition} {total}"
+                );
+            }
             // Over the pot the bet is illegal whatever he meant.
             let d = crate::incidents::rule_in::<IncorrectBet>(edition, pot_limit_told(1800, false))
                 .unwrap();

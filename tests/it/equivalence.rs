@@ -31,7 +31,7 @@ use floor::data::DataSource;
 use floor::engine::{GivenAnswers, Ruling, Tree};
 use floor::hand::replay::Rules;
 use floor::poker::{
-    Action, ActionKind, Chips, Game, HouseMinimum, Round, Setup, Street, TableSeat,
+    Action, ActionKind, Chips, Game, HouseMinimum, Round, Setup, Spot, Street, TableSeat,
 };
 use floor::rules::Store;
 use floor::ui::{Lang, Ui};
@@ -1112,16 +1112,21 @@ fn check_family(
                 ("heads_up", heads_up.into()),
                 ("pushed", pushed.to_string()),
             ]);
-            let mut b_answers = vec![
-                ("heads_up", heads_up.to_string()),
-                ("bet_faced", faced.to_string()),
-                ("facing", spot.facing.to_string()),
-                ("in_front", spot.in_front.to_string()),
-                ("pushed", pushed.to_string()),
-            ];
-            if let Some(stack) = spot.stack {
-                b_answers.push(("stack", stack.to_string()));
-            }
+            // The undercall told in numbers by the player at `at`.
+            let in_numbers = |at: &Spot| {
+                let mut told = vec![
+                    ("heads_up", heads_up.to_string()),
+                    ("bet_faced", faced.to_string()),
+                    ("facing", at.facing.to_string()),
+                    ("in_front", at.in_front.to_string()),
+                    ("pushed", pushed.to_string()),
+                ];
+                if let Some(stack) = at.stack {
+                    told.push(("stack", stack.to_string()));
+                }
+                told
+            };
+            let b_answers = in_numbers(&spot);
             let a = outcome_of(&rig.rule("undercall", edition, &a_answers));
             let b = outcome_of(&rig.rule("undercall", edition, &b_answers));
             counts.comparisons.fetch_add(1, Ordering::Relaxed);
@@ -1157,17 +1162,8 @@ fn check_family(
                     ("heads_up", heads_up.into()),
                     ("pushed", pushed.to_string()),
                 ]);
-                let mut b_answers = vec![
-                    ("heads_up", heads_up.to_string()),
-                    ("bet_faced", faced.to_string()),
-                    ("facing", x.facing.to_string()),
-                    ("in_front", x.in_front.to_string()),
-                    ("pushed", pushed.to_string()),
-                    ("in_turn", "no".to_string()),
-                ];
-                if let Some(stack) = x.stack {
-                    b_answers.push(("stack", stack.to_string()));
-                }
+                let mut b_answers = in_numbers(&x);
+                b_answers.push(("in_turn", "no".to_string()));
                 let mut a = outcome_of(&rig.rule("undercall", edition, &a_answers));
                 let b = outcome_of(&rig.rule("undercall", edition, &b_answers));
                 // The actions path first says whom they show was to act.

@@ -345,8 +345,12 @@ pub struct Row {
 
 impl Row {
     /// What a difference in provision `id` weighs on this row: [`weigh`],
-    /// and for a provision the silent edition's TDA practice states alike,
-    /// [`weigh_as_practice`]. The one answer for each line's ★ and order.
+    /// save where the other side words it as a parameter the rulings read
+    /// alike, or where an incident reads the other side's silence inside
+    /// its rule as the practice. A topic the other edition has no rule on
+    /// weighs as [`weigh`] says, whatever the practice states: that
+    /// edition binds its floor to nothing there. The one answer for each
+    /// line's ★ and order.
     pub fn weighs(&self, catalog: &Catalog, ruled: &Ruled, id: &str, term: Option<Term>) -> Weighs {
         // Wording a parameter the rulings read alike on both sides: no
         // change of ruling.
@@ -367,12 +371,7 @@ impl Row {
         if term.is_none() && self.silence_as_practice.iter().any(|p| p == id) {
             return Weighs::Procedure;
         }
-        match &self.silence {
-            Some(s) if term.is_none() && s.as_tda.iter().any(|p| p == id) => {
-                weigh_as_practice(catalog, ruled, id)
-            }
-            _ => weigh(catalog, ruled, id, term),
-        }
+        weigh(catalog, ruled, id, term)
     }
 
     /// Whether the row carries `flag`.
@@ -872,12 +871,6 @@ impl Weight {
             Weighs::Procedure => self.procedure = true,
         }
     }
-
-    /// A provision one edition states alone, where the silent edition's TDA
-    /// practice states it alike ([`weigh_as_practice`]).
-    fn add_as_practice(&mut self, catalog: &Catalog, ruled: &Ruled, id: &str) {
-        self.count(weigh_as_practice(catalog, ruled, id));
-    }
 }
 
 /// What a difference in one provision weighs.
@@ -890,18 +883,6 @@ pub enum Weighs {
     Duty,
     /// It is a procedure, an explanation or a recommendation.
     Procedure,
-}
-
-/// What provision `id`, stated by one edition alone, weighs where the other
-/// has no rule on the topic and its floor applies a TDA practice that states
-/// the provision alike: the silent edition has no rule to cite (substance),
-/// but the floor rules the same under both (no ★), unless an incident that
-/// reads the provision rules otherwise under the two editions ([`Ruled`]).
-pub fn weigh_as_practice(catalog: &Catalog, ruled: &Ruled, id: &str) -> Weighs {
-    match weigh(catalog, ruled, id, None) {
-        Weighs::Ruling if !ruled.contains(id) => Weighs::Duty,
-        other => other,
-    }
 }
 
 /// Whether values `a` and `b` of `term` of provision `id`, both worded,
@@ -1017,7 +998,7 @@ impl<'a> Context<'a> {
                                 || self.words_practice_value(&said.stated.id) =>
                         {
                             s.as_tda.push(said.stated.id.clone());
-                            weight.add_as_practice(self.catalog, self.ruled, &said.stated.id);
+                            weight.add(self.catalog, self.ruled, &said.stated.id, None);
                         }
                         Some(s) => {
                             s.unlike_tda.push(said.stated.id.clone());
@@ -1749,35 +1730,6 @@ mod tests {
         assert!(diff(Some("forbidden"), Some("must"), false).weighed());
         assert!(!diff(Some("forbidden"), Some("discouraged"), true).weighed());
         assert!(!diff(Some("forbidden"), None, false).weighed());
-    }
-
-    /// A provision one edition states where the other is silent and its
-    /// TDA practice states it alike is substance without ★, unless an
-    /// incident reading it rules otherwise.
-    #[test]
-    fn a_provision_the_practice_states_alike_is_starred_only_where_a_ruling_differs() {
-        let provisions: Vec<crate::rules::provisions::Provision> = crate::yaml::from_str(
-            "- {id: penalised, concept: c, kind: ruling, en: e, nl: n, de: d, sk: s}\n\
-             - {id: speak-up, concept: c, kind: ruling, duty: true, en: e, nl: n, de: d, sk: s}\n\
-             - {id: advice, concept: c, kind: recommendation, en: e, nl: n, de: d, sk: s}\n",
-            "test",
-        )
-        .expect("provisions");
-        let catalog = Catalog::new(provisions);
-        let none = Ruled::default();
-        for (id, alone, as_practice) in [
-            ("penalised", Weighs::Ruling, Weighs::Duty),
-            ("speak-up", Weighs::Duty, Weighs::Duty),
-            ("advice", Weighs::Procedure, Weighs::Procedure),
-        ] {
-            assert_eq!(weigh(&catalog, &none, id, None), alone, "{id}");
-            assert_eq!(weigh_as_practice(&catalog, &none, id), as_practice, "{id}");
-        }
-        let ruled = Ruled(BTreeSet::from(["penalised".to_string()]));
-        assert_eq!(
-            weigh_as_practice(&catalog, &ruled, "penalised"),
-            Weighs::Ruling
-        );
     }
 
     #[test]

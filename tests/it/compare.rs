@@ -1345,8 +1345,9 @@ fn the_renumbering_map_covers_every_renumbered_topic() {
 
 /// Silence is silence: where one edition has no rule on a topic, its floor
 /// applies the TDA practice; the row says which provisions the other states
-/// as the practice does and which not, and still counts the topic as a
-/// difference (the silent edition has no rule to cite).
+/// as the practice does and which not, and counts the topic as a
+/// difference of the provisions' full weight: the silent edition has no
+/// rule to cite and binds its floor to nothing there.
 #[test]
 fn a_topic_one_edition_lacks_says_what_the_tda_practice_states() {
     let c = json(&["compare", "pokerpunt-nl", "dpc-2019-en"]);
@@ -1361,6 +1362,18 @@ fn a_topic_one_edition_lacks_says_what_the_tda_practice_states() {
         r["silence"]["as_tda"]
             .as_array()
             .is_some_and(|a| a.contains(&json!("identity-not-obscured"))),
+        "{r}"
+    );
+    // DPC prints no rule 3: a tap is a check in Pokerpunt's rule, and
+    // nothing in DPC's, though the practice states it so: ★.
+    let r = row(&c, "official-terminology");
+    assert_eq!(r["status"], "only-a");
+    assert!(flags(r).contains(&"tda-practice"), "{r}");
+    assert!(flags(r).contains(&"ruling"), "{r}");
+    assert!(
+        r["silence"]["as_tda"]
+            .as_array()
+            .is_some_and(|a| a.contains(&json!("terms-tap-check"))),
         "{r}"
     );
     // A plain text of TDA 2015 stands as TDA 2015 stood: a rule added
@@ -1438,21 +1451,21 @@ fn a_value_unlike_the_practice_is_not_the_practice() {
     // with its 2 minutes a hand. House rule MEC-7 gives each the best
     // place: that change weighs once, on its own row, whether the other
     // edition is silent (Pokerpunt) or states the practice (tda-2019-sk).
+    // Pokerpunt's silence on the whole topic is a ★ difference of its own.
     let r = row(&c, "hand-for-hand");
     for id in ["hfh-payout", "hfh-minutes"] {
         assert!(ids(r, "as_tda").contains(&id.to_string()), "{id}: {r}");
     }
+    assert!(flags(r).contains(&"ruling"), "{r}");
     for other in ["pokerpunt-nl", "tda-2019-sk"] {
         let c = json(&["compare", "onk-2023-nl", other]);
-        assert!(
-            !flags(row(&c, "hand-for-hand")).contains(&"ruling"),
-            "{other}"
-        );
         assert!(
             flags(row(&c, "mec-hand-for-hand")).contains(&"ruling"),
             "{other}"
         );
     }
+    let c = json(&["compare", "onk-2023-nl", "tda-2019-sk"]);
+    assert!(!flags(row(&c, "hand-for-hand")).contains(&"ruling"));
 }
 
 /// The catalog's TDA practice is what a TDA 2019 edition states: every

@@ -661,12 +661,14 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
             star_precision: 0.81,
         },
     ),
+    // This reader stars no topic DPC prints no rule on (rule 3's tap, the
+    // stud dead hands); the pair's adjudication stars both.
     (
         "dev/pokerpunt-nl--dpc-2019-en.yaml",
         Floors {
             recall: 0.95,
             precision: 0.58,
-            star_precision: 0.75,
+            star_precision: 0.71,
         },
     ),
     (

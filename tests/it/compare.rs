@@ -1408,7 +1408,7 @@ fn a_topic_one_edition_lacks_says_what_the_tda_practice_states() {
     ]));
     assert!(
         text.contains(
-            "pokerpunt-nl has no rule here and applies the TDA practice, which states the same:"
+            "pokerpunt-nl has no rule here to bind its floor; the TDA practice it would apply states the same:"
         ),
         "{text}"
     );

@@ -603,6 +603,17 @@ struct Floors {
 /// procedure, a clause one text leaves out; see each file's header), so no
 /// reading of a pair can be met in full without missing the other.
 const OWN_FLOORS: &[(&str, Floors)] = &[
+    // Its readers count "100% identifiable" against "identifiable and
+    // retrievable" a difference (live cards, tabling), which the decided
+    // readings of three other pairs do not (the catalog groups them).
+    (
+        "tda-2015-de--dpc-2019-en.yaml",
+        Floors {
+            recall: 0.92,
+            precision: 0.95,
+            star_precision: 0.86,
+        },
+    ),
     // Read before DPC's closing note had a topic of its own: it lists the
     // note under raise-amounts only, where compare stars it too.
     (
@@ -616,7 +627,7 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     (
         "dev/tda-2015-de--dpc-2019-en.second.yaml",
         Floors {
-            recall: 0.95,
+            recall: 0.92,
             precision: 0.65,
             star_precision: 0.7,
         },
@@ -624,7 +635,7 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     (
         "dev/tda-2015-de--dpc-2019-en.third.yaml",
         Floors {
-            recall: 0.95,
+            recall: 0.94,
             precision: 0.88,
             star_precision: 0.84,
         },
@@ -656,7 +667,7 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     (
         "dev/pokerpunt-nl--dpc-2019-en.second.yaml",
         Floors {
-            recall: 0.82,
+            recall: 0.78,
             precision: 0.89,
             star_precision: 0.81,
         },
@@ -685,16 +696,16 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
         "dev/onk-2023-nl--tda-2015-de.yaml",
         Floors {
             recall: 0.82,
-            precision: 0.89,
-            star_precision: 0.84,
+            precision: 0.9,
+            star_precision: 0.86,
         },
     ),
     (
         "dev/onk-2023-nl--tda-2015-de.second.yaml",
         Floors {
             recall: 0.93,
-            precision: 0.79,
-            star_precision: 0.76,
+            precision: 0.8,
+            star_precision: 0.78,
         },
     ),
     // The adjudicated truths of the development pairs.
@@ -702,8 +713,8 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
         "dev/onk-2023-nl--tda-2015-de.decisions.yaml",
         Floors {
             recall: 0.95,
-            precision: 0.82,
-            star_precision: 0.8,
+            precision: 0.85,
+            star_precision: 0.83,
         },
     ),
     (
@@ -741,7 +752,7 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     (
         "dev/tda-2015-de--dpc-2019-en.decisions.yaml",
         Floors {
-            recall: 0.98,
+            recall: 0.94,
             precision: 0.88,
             star_precision: 0.84,
         },

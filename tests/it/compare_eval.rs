@@ -656,10 +656,12 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
             star_precision: 0.78,
         },
     ),
+    // This reader and the pair's decision count soft play's "may include"
+    // lists a difference; the decided readings of three other pairs do not.
     (
         "dev/onk-2023-nl--tda-2019-sk.second.yaml",
         Floors {
-            recall: 0.92,
+            recall: 0.9,
             precision: 0.92,
             star_precision: 0.87,
         },

@@ -763,6 +763,25 @@ impl Report<'_> {
         lines
     }
 
+    /// A provision one edition states alone, with its words.
+    fn only_line(&self, row: &Row, q: &Quote, edition: &str) -> String {
+        format!(
+            "{}{}",
+            self.star(row, &q.id, None),
+            self.f(
+                "only_states",
+                &[
+                    ("edition", edition),
+                    (
+                        "provision",
+                        &format!("{}{}", self.provision(&q.id), self.kind_note(q.kind)),
+                    ),
+                    ("span", &cut(&q.span)),
+                ],
+            )
+        )
+    }
+
     fn row_item(&self, row: &Row) -> Block {
         let c = self.c;
         let head = self.row_head(row);
@@ -780,34 +799,30 @@ impl Report<'_> {
             (&row.provisions.only_a, &c.a),
             (&row.provisions.only_b, &c.b),
         ] {
-            if one_sided && !self.all {
-                if !quotes.is_empty() {
-                    lines.push(self.f(
-                        "states_count",
-                        &[("edition", id), ("count", &quotes.len().to_string())],
-                    ));
-                }
-                continue;
-            }
             let mut quotes: Vec<&Quote> = quotes.iter().collect();
             quotes.sort_by_key(|q| weight(&q.id, None));
-            for q in quotes {
-                lines.push(format!(
-                    "{}{}",
-                    self.star(row, &q.id, None),
-                    self.f(
-                        "only_states",
-                        &[
-                            ("edition", id),
-                            (
-                                "provision",
-                                &format!("{}{}", self.provision(&q.id), self.kind_note(q.kind)),
-                            ),
-                            ("span", &cut(&q.span)),
-                        ],
-                    )
-                ));
+            // A topic the other edition lacks: what changes a ruling is
+            // quoted, the rest counted (`--all` quotes all).
+            if one_sided && !self.all {
+                let rest = quotes
+                    .iter()
+                    .filter(|q| weight(&q.id, None) != Weighs::Ruling)
+                    .count();
+                if rest > 0 {
+                    let key = match (rest < quotes.len(), rest) {
+                        (true, 1) => "states_count_more_one",
+                        (true, _) => "states_count_more",
+                        (false, _) => "states_count",
+                    };
+                    quotes.retain(|q| weight(&q.id, None) == Weighs::Ruling);
+                    let count = rest.to_string();
+                    let counted = self.f(key, &[("edition", id), ("count", &count)]);
+                    lines.extend(quotes.iter().map(|q| self.only_line(row, q, id)));
+                    lines.push(counted);
+                    continue;
+                }
             }
+            lines.extend(quotes.iter().map(|q| self.only_line(row, q, id)));
         }
         // Stated by one side alone, the other's silence read as the
         // practice: said once, naming the silent edition.

@@ -1419,6 +1419,17 @@ fn a_topic_one_edition_lacks_says_what_the_tda_practice_states() {
     );
     let text = flat(&stdout(&["compare", "tda-2015-de", "dpc-2019-en", "--all"]));
     assert!(!text.contains("tda-2015-de has no rule here"), "{text}");
+    // Without --all a topic one edition lacks quotes what changes a ruling
+    // and counts the rest.
+    let text = flat(&stdout(&["compare", "pokerpunt-nl", "dpc-2019-en"]));
+    assert!(
+        text.contains("★ only pokerpunt-nl: Tapping the table is a check."),
+        "{text}"
+    );
+    assert!(
+        text.contains("pokerpunt-nl: 3 more provisions stated here (--all lists them)"),
+        "{text}"
+    );
 }
 
 /// A provision carrying a parameter is stated as the TDA practice states

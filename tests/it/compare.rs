@@ -1427,7 +1427,7 @@ fn a_topic_one_edition_lacks_says_what_the_tda_practice_states() {
         "{text}"
     );
     assert!(
-        text.contains("pokerpunt-nl: 3 more provisions stated here (--all lists them)"),
+        text.contains("pokerpunt-nl: 1 more provision stated here (--all lists it)"),
         "{text}"
     );
 }

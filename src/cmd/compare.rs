@@ -803,26 +803,23 @@ impl Report<'_> {
             quotes.sort_by_key(|q| weight(&q.id, None));
             // A topic the other edition lacks: what changes a ruling is
             // quoted, the rest counted (`--all` quotes all).
-            if one_sided && !self.all {
-                let rest = quotes
-                    .iter()
-                    .filter(|q| weight(&q.id, None) != Weighs::Ruling)
-                    .count();
-                if rest > 0 {
-                    let key = match (rest < quotes.len(), rest) {
-                        (true, 1) => "states_count_more_one",
-                        (true, _) => "states_count_more",
-                        (false, _) => "states_count",
-                    };
-                    quotes.retain(|q| weight(&q.id, None) == Weighs::Ruling);
-                    let count = rest.to_string();
-                    let counted = self.f(key, &[("edition", id), ("count", &count)]);
-                    lines.extend(quotes.iter().map(|q| self.only_line(row, q, id)));
-                    lines.push(counted);
-                    continue;
-                }
+            let (shown, rest): (Vec<&Quote>, Vec<&Quote>) = if one_sided && !self.all {
+                quotes
+                    .into_iter()
+                    .partition(|q| weight(&q.id, None) == Weighs::Ruling)
+            } else {
+                (quotes, Vec::new())
+            };
+            lines.extend(shown.iter().map(|q| self.only_line(row, q, id)));
+            if !rest.is_empty() {
+                let key = match (shown.is_empty(), rest.len()) {
+                    (true, _) => "states_count",
+                    (false, 1) => "states_count_more_one",
+                    (false, _) => "states_count_more",
+                };
+                let count = rest.len().to_string();
+                lines.push(self.f(key, &[("edition", id), ("count", &count)]));
             }
-            lines.extend(quotes.iter().map(|q| self.only_line(row, q, id)));
         }
         // Stated by one side alone, the other's silence read as the
         // practice: said once, naming the silent edition.

@@ -34,7 +34,11 @@ impl Incident for AccidentallyKilledHand {
     type Amounts = Amounts;
     type Extra = ();
     type Note = Note;
-    const PROVISIONS: &'static [&'static str] = &["killed-uncalled-returned"];
+    const PROVISIONS: &'static [&'static str] = &[
+        "killed-uncalled-returned",
+        "killed-identifiable-stays",
+        "killed-no-redress",
+    ];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<AccidentallyKilledHand>, Error> {
         let uncalled = match (a.identifiable, a.uncalled) {
@@ -54,6 +58,9 @@ impl Incident for AccidentallyKilledHand {
         if r.returned > 0 && !cx.states("killed-uncalled-returned")? {
             d.notes.push(Note::UncalledReturnedPractice);
         }
+        if r.live && killed_read_as_fouled(cx)? {
+            d.notes.push(Note::KilledReadAsFouled);
+        }
         Ok(d)
     }
 }
@@ -63,7 +70,29 @@ crate::notes! {
     pub enum Note {
         /// The edition's rule names no uncalled bet: returned as TDA practice.
         UncalledReturnedPractice = "killed_uncalled_practice",
+        /// The rule keeps only a fouled identifiable hand: a hand the
+        /// dealer killed is ruled as one.
+        KilledReadAsFouled = "killed_read_as_fouled",
     }
+}
+
+/// Whether the edition keeps in play only a *fouled* hand that can be
+/// identified while giving no redress for a hand the dealer kills by
+/// mistake (TDA 2019 65-A and 65-B as printed): an identifiable hand the
+/// dealer killed is then ruled as a fouled one, a reading the card states.
+fn killed_read_as_fouled(cx: &Cx<'_>) -> Result<bool, Error> {
+    let keeps_fouled_only = cx
+        .stated_or_practice("killed-identifiable-stays")?
+        .is_some_and(|t| t.when.as_deref() == Some("fouled"));
+    let dealer_kill_no_redress = cx
+        .stated_or_practice("killed-no-redress")?
+        .is_some_and(|t| {
+            matches!(
+                t.when.as_deref(),
+                Some("dealer-mistake" | "unprotected-mistake")
+            )
+        });
+    Ok(keeps_fouled_only && dealer_kill_no_redress)
 }
 
 /// The amounts of `accidentally-killed-hand`.
@@ -139,5 +168,39 @@ mod tests {
                 returned: 0
             }
         );
+    }
+
+    // dpc-2019-en and pokerpunt-nl 65-B keep only a "fouled" identifiable
+    // hand and 65-A gives no redress for one the dealer kills by mistake;
+    // onk-2023-nl ("gefold"), tda-2015-de ("getötet") and tda-2019-sk
+    // ("zahodené karty") keep the killed hand itself.
+    #[test]
+    fn an_identifiable_killed_hand_is_read_as_fouled_where_the_rule_says_only_fouled() {
+        for (edition, read_as_fouled) in [
+            ("dpc-2019-en", true),
+            ("pokerpunt-nl", true),
+            ("onk-2023-nl", false),
+            ("tda-2015-de", false),
+            ("tda-2019-sk", false),
+        ] {
+            let live = Answers {
+                identifiable: true,
+                uncalled: None,
+            };
+            let d = crate::incidents::rule_in::<AccidentallyKilledHand>(edition, live).unwrap();
+            assert_eq!(d.outcome, KilledOutcome::Live, "{edition}");
+            assert_eq!(
+                d.notes.contains(&Note::KilledReadAsFouled),
+                read_as_fouled,
+                "{edition}"
+            );
+            let dead = Answers {
+                identifiable: false,
+                uncalled: Some(300),
+            };
+            let d = crate::incidents::rule_in::<AccidentallyKilledHand>(edition, dead).unwrap();
+            assert_eq!(d.outcome, KilledOutcome::Dead, "{edition}");
+            assert!(!d.notes.contains(&Note::KilledReadAsFouled), "{edition}");
+        }
     }
 }

@@ -114,7 +114,7 @@ impl Incident for Bet {
             owed: (r.owed > 0).then_some(r.owed),
         };
         d.extra = Extra {
-            forced: r.forced,
+            forced: r.forced.is_some(),
             player: situation.player.clone(),
         };
         d.notes.extend(situation.notes.iter().map(|n| match n {
@@ -128,9 +128,12 @@ impl Incident for Bet {
         if game == Game::Limit && r.total > input.facing && above_fixed {
             d.notes.push(Notes::LimitFixedSize { unit: input.unit });
         }
-        if r.forced {
-            d.notes.push(Notes::ForcedRaise {
-                min_raise_to: r.min_raise_to,
+        if let Some(why) = r.forced {
+            let min_raise_to = r.min_raise_to;
+            d.notes.push(match why {
+                Forced::Standard => Notes::ForcedRaise { min_raise_to },
+                Forced::Declared => Notes::ForcedDeclared { min_raise_to },
+                Forced::BelowMinimumBet => Notes::ForcedShortBet { min_raise_to },
             });
         }
         // A house minimum above TDA 43 decided the minimum the card shows:
@@ -194,8 +197,13 @@ crate::notes! {
         CapAssumed = "cap_assumed",
         /// Fixed limit: held to one bet.
         LimitFixedSize { unit: Chips } = "limit_fixed_size",
-        /// A bet or raise forced up to the minimum.
+        /// A raise of 50% or more of a full raise, short of it, forced up
+        /// to the minimum raise (43-A).
         ForcedRaise { min_raise_to: Chips } = "forced_raise",
+        /// A declared bet or raise bound to at least the minimum.
+        ForcedDeclared { min_raise_to: Chips } = "forced_declared",
+        /// A bet below the minimum bet brought up to it.
+        ForcedShortBet { min_raise_to: Chips } = "forced_short_bet",
         /// The total less the chips already in front: what he adds.
         Adds(situation::Adds) = "bet_adds",
         /// A house minimum raise above TDA 43, and what 43 alone gives.
@@ -569,8 +577,8 @@ pub struct BetRuling {
     /// Chips the player must still add to reach `total` (a forced minimum
     /// raise, a declared amount not yet pushed).
     pub owed: Chips,
-    /// True when a bet or raise was forced up to the minimum.
-    pub forced: bool,
+    /// Why a bet or raise was forced up to the minimum, where it was.
+    pub forced: Option<Forced>,
     /// Concept slugs of the rules applied, deciding rule first.
     pub concepts: Vec<ConceptId>,
     /// The provisions whose words decided, by concept: each concept is
@@ -647,11 +655,24 @@ fn plus(a: Chips, b: Chips, key: &'static str) -> Result<Chips, Error> {
     add(a, b, key).map_err(|m| Error::input(key, m))
 }
 
+/// Why a bet or raise was brought up to the legal minimum: each is a
+/// different rule, and the card says which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Forced {
+    /// 43-A: 50% or more of a full raise, short of it: a full raise.
+    Standard,
+    /// "Bet" or "raise" declared (55-B, 42): it binds to at least the
+    /// minimum, whatever was pushed, or with nothing pushed yet.
+    Declared,
+    /// Facing no bet, silent chips or a number below the minimum bet (52).
+    BelowMinimumBet,
+}
+
 /// One decision before the caps: the total and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Judged {
     total: Chips,
-    forced: bool,
+    forced: Option<Forced>,
     call_or_fold: bool,
     concepts: Vec<ConceptId>,
     /// The provisions whose words decided, by concept.
@@ -662,7 +683,7 @@ impl Judged {
     fn to(total: Chips, concepts: Vec<ConceptId>) -> Judged {
         Judged {
             total,
-            forced: false,
+            forced: None,
             call_or_fold: false,
             concepts,
             stated: Vec::new(),
@@ -806,8 +827,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// A bet or raise to `target`, brought up to the legal minimum (limit:
-    /// exactly the fixed bet or raise).
-    fn bet_or_raise(&self, target: Chips, mut concepts: Vec<ConceptId>) -> Judged {
+    /// exactly the fixed bet or raise); `why`, where it was brought up.
+    fn bet_or_raise(&self, target: Chips, mut concepts: Vec<ConceptId>, why: Forced) -> Judged {
         let forced = target < self.min_total;
         let total = if self.limit() {
             self.min_total
@@ -826,7 +847,7 @@ impl<'a> Ctx<'a> {
         }
         Judged {
             total,
-            forced,
+            forced: forced.then_some(why),
             call_or_fold: false,
             concepts,
             stated,
@@ -844,7 +865,7 @@ impl<'a> Ctx<'a> {
     ) -> Result<Judged, Error> {
         let facing = self.i.facing;
         if facing == 0 {
-            return Ok(self.bet_or_raise(total, concepts));
+            return Ok(self.bet_or_raise(total, concepts, Forced::BelowMinimumBet));
         }
         let all_in = self.all_in(total);
         concepts.push(c::RAISE_AMOUNTS);
@@ -870,7 +891,7 @@ impl<'a> Ctx<'a> {
         if u128::from(inc) >= standard {
             return Ok(Judged {
                 total: self.min_total,
-                forced: true,
+                forced: Some(Forced::Standard),
                 call_or_fold: false,
                 concepts,
                 stated: vec![(c::RAISE_AMOUNTS, provision::RAISE_STANDARD)],
@@ -944,7 +965,7 @@ impl<'a> Ctx<'a> {
         } else {
             Judged {
                 total: self.physical,
-                forced: false,
+                forced: None,
                 call_or_fold: true,
                 concepts: vec![c::INVALID_DECLARATIONS],
                 stated: Vec::new(),
@@ -1014,13 +1035,13 @@ impl<'a> Ctx<'a> {
             _ => {
                 // Nothing pushed yet: the declaration binds to the minimum.
                 concepts.push(c::METHODS_OF_RAISING);
-                let mut d = self.bet_or_raise(self.min_total, concepts);
-                d.forced = true;
+                let mut d = self.bet_or_raise(self.min_total, concepts, Forced::Declared);
+                d.forced = Some(Forced::Declared);
                 d.stated.extend(stated);
                 return Ok(d);
             }
         };
-        let mut d = self.bet_or_raise(target, concepts);
+        let mut d = self.bet_or_raise(target, concepts, Forced::Declared);
         d.stated.extend(stated);
         Ok(d)
     }
@@ -1199,7 +1220,7 @@ pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, E
         // Betting was not re-opened for him (TDA 47), or in limit the
         // raises are capped (TDA 48): he may only call.
         d.total = input.facing;
-        d.forced = false;
+        d.forced = None;
         let why = if input.capped {
             c::NUMBER_OF_RAISES
         } else {
@@ -1322,7 +1343,7 @@ mod tests {
         });
         assert_eq!(
             (raise.outcome, raise.total, raise.forced),
-            (Raise, 2000, true)
+            (Raise, 2000, Some(Forced::Declared))
         );
     }
 
@@ -1337,7 +1358,7 @@ mod tests {
             ..nl(2000, 100)
         });
         assert_eq!((r.outcome, r.total, r.raise_by), (Raise, 8000, Some(6000)));
-        assert!(!r.forced);
+        assert_eq!(r.forced, None);
         assert_eq!(r.owed, 8000);
     }
 
@@ -1414,7 +1435,10 @@ mod tests {
             pushed,
             ..nl(325, 25)
         });
-        assert_eq!((r.outcome, r.total, r.forced), (Raise, 650, true));
+        assert_eq!(
+            (r.outcome, r.total, r.forced),
+            (Raise, 650, Some(Forced::Standard))
+        );
         assert_eq!((r.raise_by, r.owed, r.returned), (Some(325), 125, 0));
     }
 
@@ -1462,7 +1486,10 @@ mod tests {
             pushed: chips(&[1000]),
             ..nl(800, 300)
         });
-        assert_eq!((r.outcome, r.total, r.forced), (Raise, 1300, true));
+        assert_eq!(
+            (r.outcome, r.total, r.forced),
+            (Raise, 1300, Some(Forced::Standard))
+        );
         assert_eq!((r.owed, r.raise_by), (200, Some(500)));
         assert_eq!(r.concepts, vec![c::PRIOR_BET_CHIPS, c::RAISE_AMOUNTS]);
     }
@@ -1564,7 +1591,7 @@ mod tests {
         });
         assert_eq!(
             (r.outcome, r.total, r.owed, r.forced),
-            (Raise, 2000, 600, true)
+            (Raise, 2000, 600, Some(Forced::Declared))
         );
         // The last chip, oversized: still a call, change returned.
         let r = rule(BetInput {
@@ -1587,7 +1614,7 @@ mod tests {
         });
         assert_eq!(
             (r.outcome, r.total, r.forced, r.owed),
-            (BetOutcome::Bet, 400, true, 300)
+            (BetOutcome::Bet, 400, Some(Forced::BelowMinimumBet), 300)
         );
         assert!(r.concepts.contains(&c::INCORRECT_BETS));
         // A chip exactly the call is a call; a smaller last chip is all-in.
@@ -1617,12 +1644,12 @@ mod tests {
         // Facing a bet of 1000 (BB 100): min raise to 2000, 50% is 500 more.
         // (pushed, outcome, total, forced)
         let cases = [
-            (1000, Call, 1000, false),
-            (1499, Call, 1000, false),
-            (1500, Raise, 2000, true),
-            (1999, Raise, 2000, true),
-            (2000, Raise, 2000, false),
-            (2001, Raise, 2001, false),
+            (1000, Call, 1000, None),
+            (1499, Call, 1000, None),
+            (1500, Raise, 2000, Some(Forced::Standard)),
+            (1999, Raise, 2000, Some(Forced::Standard)),
+            (2000, Raise, 2000, None),
+            (2001, Raise, 2001, None),
         ];
         for (pushed, outcome, total, forced) in cases {
             let r = rule(BetInput {
@@ -1661,7 +1688,7 @@ mod tests {
         });
         assert_eq!(
             (r.outcome, r.total, r.forced, r.owed),
-            (AllIn, 1800, true, 200)
+            (AllIn, 1800, Some(Forced::Standard), 200)
         );
         // The minimum raise is the last full raise, at least the big blind.
         let r = rule(BetInput {
@@ -1687,7 +1714,10 @@ mod tests {
             declared: Declared::Raise,
             ..nl(0, 100)
         });
-        assert_eq!((r.outcome, r.total, r.forced), (BetOutcome::Bet, 100, true));
+        assert_eq!(
+            (r.outcome, r.total, r.forced),
+            (BetOutcome::Bet, 100, Some(Forced::Declared))
+        );
         assert_eq!(r.concepts[0], c::INVALID_DECLARATIONS);
         // "Check" facing a bet: call or fold.
         let r = rule(BetInput {
@@ -1749,7 +1779,7 @@ mod tests {
         });
         assert_eq!(
             (r.outcome, r.total, r.forced, r.owed),
-            (Raise, 1000, true, 1000)
+            (Raise, 1000, Some(Forced::Declared), 1000)
         );
         // "Pot" in no-limit binds to a valid bet (rule 54-C).
         let r = rule(BetInput {
@@ -1771,7 +1801,10 @@ mod tests {
             pushed: Pushed::Amount(100),
             ..nl(200, 200)
         });
-        assert_eq!((r.outcome, r.total, r.forced), (Raise, 400, true));
+        assert_eq!(
+            (r.outcome, r.total, r.forced),
+            (Raise, 400, Some(Forced::Standard))
+        );
         let r = rule(BetInput {
             in_front: 200,
             pushed: Pushed::Amount(99),
@@ -1829,7 +1862,7 @@ mod tests {
         });
         assert_eq!(
             (r.outcome, r.total, r.forced, r.owed),
-            (Raise, 1800, true, 200)
+            (Raise, 1800, Some(Forced::Standard), 200)
         );
         // Partly pulled back, combined below the 50% standard: a call.
         let r = rule(BetInput {
@@ -2003,7 +2036,10 @@ mod tests {
         };
         // tda-2015-de rule 42-C: less than a minimum raise is a minimum raise.
         let de = rule_with(base.clone(), &RaiseMethods::tda_2015());
-        assert_eq!((de.outcome, de.total, de.forced), (Raise, 2000, true));
+        assert_eq!(
+            (de.outcome, de.total, de.forced),
+            (Raise, 2000, Some(Forced::Declared))
+        );
         assert_eq!(de.owed, 400);
         let de = rule_with(
             BetInput {
@@ -2012,7 +2048,7 @@ mod tests {
             },
             &RaiseMethods::tda_2015(),
         );
-        assert_eq!((de.outcome, de.total, de.forced), (Raise, 2500, false));
+        assert_eq!((de.outcome, de.total, de.forced), (Raise, 2500, None));
         // TDA 2019: the second motion is a string raise; "raise" binds to the minimum.
         let r = rule(BetInput {
             second_motion: Pushed::Amount(1500),
@@ -2219,7 +2255,10 @@ mod tests {
             standard_percent: 40,
             ..forty
         });
-        assert_eq!((r.outcome, r.total, r.forced), (Raise, 2000, true));
+        assert_eq!(
+            (r.outcome, r.total, r.forced),
+            (Raise, 2000, Some(Forced::Standard))
+        );
     }
 
     #[test]
@@ -2330,11 +2369,24 @@ mod tests {
             }
             // A forced or declared raise is never below the legal minimum unless all-in.
             let declared_aggression = matches!(input.declared, Declared::Bet | Declared::Raise | Declared::Pot);
-            if (r.forced || declared_aggression) && matches!(r.outcome, Raise | BetOutcome::Bet) {
+            if (r.forced.is_some() || declared_aggression) && matches!(r.outcome, Raise | BetOutcome::Bet) {
                 prop_assert!(r.total >= r.min_raise_to, "{r:?}");
             }
-            if r.forced {
+            if r.forced.is_some() {
                 prop_assert!(r.total >= r.min_raise_to || r.outcome == AllIn, "{r:?}");
+            }
+            // The cause the card names is the one that applied: a declared
+            // bet or raise, the 50% standard against a bet, a short bet
+            // facing none.
+            match r.forced {
+                Some(Forced::Declared) => prop_assert!(declared_aggression, "{r:?}"),
+                Some(Forced::Standard) => {
+                    prop_assert!(!declared_aggression && input.facing > 0, "{r:?}")
+                }
+                Some(Forced::BelowMinimumBet) => {
+                    prop_assert!(!declared_aggression && input.facing == 0, "{r:?}")
+                }
+                None => {}
             }
             // Total at least the bet faced, except check, all-in and call-or-fold.
             if !matches!(r.outcome, Check | AllIn | CallOrFold) {

@@ -712,6 +712,7 @@ fn pots(ctx: &Ctx, r: &Replay) -> String {
     for (i, p) in r.pots.iter().enumerate() {
         let name = floor::engine::ruling::amount_label(
             ui,
+            None,
             &if i == 0 {
                 "main".to_string()
             } else {

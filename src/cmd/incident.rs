@@ -465,13 +465,16 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
         ]);
     }
     if !ruling.amounts.is_empty() {
+        let outcome = Some(ruling.outcome.as_str());
         let amounts: Vec<String> = ruling
             .amounts
             .iter()
             .map(|(k, v)| match pot_seats(ruling, k) {
                 // A pot names who may win it: what the floor is called for.
-                Some(seats) => render::pot(ui, &amount_label(ui, k), &render::chips(v), &seats),
-                None => format!("{} {}", amount_label(ui, k), render::chips(v)),
+                Some(seats) => {
+                    render::pot(ui, &amount_label(ui, outcome, k), &render::chips(v), &seats)
+                }
+                None => format!("{} {}", amount_label(ui, outcome, k), render::chips(v)),
             })
             .collect();
         rows.push(vec![

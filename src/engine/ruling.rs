@@ -652,8 +652,10 @@ pub fn unset_in_words(ui: &Ui, incident: &str, key: &str) -> Option<String> {
 }
 
 /// The label of an amount in the UI language: `total` → "Total",
-/// `side_2` → "Side pot 2", `seat_7` → "Seat 7".
-pub fn amount_label(ui: &Ui, name: &str) -> String {
+/// `side_2` → "Side pot 2", `seat_7` → "Seat 7". A ruling's `outcome` may
+/// word an amount its own way (`amounts_by_outcome`): a correction that
+/// stands shows the minimum it was not corrected to, not "Corrected to".
+pub fn amount_label(ui: &Ui, outcome: Option<&str>, name: &str) -> String {
     for (prefix, key) in [("side_", "amounts.side_n"), ("seat_", "amounts.seat_n")] {
         if let Some(n) = name.strip_prefix(prefix)
             && n.chars().all(|c| c.is_ascii_digit())
@@ -661,7 +663,12 @@ pub fn amount_label(ui: &Ui, name: &str) -> String {
             return ui.f(key, &[("n", n)]);
         }
     }
-    ui.t(&format!("amounts.{name}")).to_string()
+    outcome
+        .and_then(|o| ui.get(&format!("amounts_by_outcome.{o}.{name}")))
+        .map_or_else(
+            || ui.t(&format!("amounts.{name}")).to_string(),
+            str::to_string,
+        )
 }
 
 /// An answer in words: the question, then the value as the UI says it

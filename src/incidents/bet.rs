@@ -1214,6 +1214,14 @@ pub fn rule_bet(input: &BetInput, methods: &RaiseMethods) -> Result<BetRuling, E
     if let Some(max) = cx.max_total
         && d.total > max
     {
+        // All his chips already out, short of what the rules would bring
+        // him up to: an all-in is no forced bet or raise (43-A "or the
+        // player is all-in"), and no incorrect bet to correct. (Chips left
+        // behind are still forced in, up to all of them.)
+        if d.forced.is_some() && max < cx.min_total && max <= cx.physical {
+            d.forced = None;
+            d.concepts.retain(|concept| *concept != c::INCORRECT_BETS);
+        }
         d.total = max;
     }
     if !input.may_raise && d.total > input.facing && input.facing > 0 {
@@ -1637,6 +1645,27 @@ mod tests {
             }),
             "chips"
         );
+    }
+
+    // 43-A "unless … the player is all-in": all his chips short of the
+    // minimum are an all-in, not a forced raise or a corrected bet.
+    #[test]
+    fn a_short_all_in_is_not_forced_up() {
+        for (facing, pushed, declared) in [
+            (200, 350, Declared::Nothing),
+            (200, 350, Declared::Raise),
+            (0, 60, Declared::Nothing),
+            (0, 60, Declared::Bet),
+        ] {
+            let r = rule(BetInput {
+                pushed: Pushed::Amount(pushed),
+                stack: Some(pushed),
+                declared,
+                ..nl(facing, 100)
+            });
+            assert_eq!((r.outcome, r.total, r.forced), (AllIn, pushed, None));
+            assert!(!r.concepts.contains(&c::INCORRECT_BETS), "{r:?}");
+        }
     }
 
     #[test]
@@ -2378,6 +2407,11 @@ mod tests {
             // The cause the card names is the one that applied: a declared
             // bet or raise, the 50% standard against a bet, a short bet
             // facing none.
+            // All his chips pushed, short of the minimum: an all-in, never
+            // forced.
+            if r.outcome == AllIn && r.total < r.min_raise_to && r.owed == 0 {
+                prop_assert!(r.forced.is_none(), "{r:?}");
+            }
             match r.forced {
                 Some(Forced::Declared) => prop_assert!(declared_aggression, "{r:?}"),
                 Some(Forced::Standard) => {

@@ -110,7 +110,19 @@ pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<Option<ShortBet
                 apply(&mut round, n, &as_ruled(action, ActionKind::Call, None))?;
                 continue;
             }
-            Some(_) if raising || action.kind == ActionKind::AllIn => reraised = true,
+            // An all-in raises over the short bet only where it puts in
+            // more than the short total; one for that total or less calls
+            // it, and the calls after it are still of the short bet.
+            Some(short) if action.kind == ActionKind::AllIn => {
+                let (_, spot) = spot_at(&round, n, action)?;
+                let total = action
+                    .total
+                    .or_else(|| spot.stack.map(|s| spot.in_front.saturating_add(s)));
+                if total.is_none_or(|t| t > short.bet.total) {
+                    reraised = true;
+                }
+            }
+            Some(_) if raising => reraised = true,
             _ => {}
         }
         apply(&mut round, n, action)?;
@@ -245,7 +257,8 @@ crate::outcomes! {
 /// The amounts of `underraise-callers`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Amounts {
-    /// The total the bet is corrected to (none when nothing is corrected).
+    /// The total the bet is corrected to (where it stands, the minimum it
+    /// is not corrected to; none when nothing was short).
     #[serde(skip_serializing_if = "is_zero")]
     pub corrected_to: Chips,
     /// Corrected: what the bettor and each caller add.
@@ -338,6 +351,29 @@ mod tests {
         let late = rule("dpc-2019-en", EXAMPLE, true);
         assert_eq!(late.outcome, UnderraiseOutcome::Stands);
         assert_eq!(late.data()["callers"][0]["to_add"], 0);
+    }
+
+    // An all-in for the short total calls it (he has nothing to add); one
+    // above it raises over the short bet, and who calls after it calls
+    // that raise, not the short bet.
+    #[test]
+    fn an_all_in_for_the_short_total_leaves_the_later_callers_callers() {
+        let callers = |actions: &str| -> Vec<String> {
+            let d = rule("dpc-2019-en", actions, false);
+            d.data()["callers"]
+                .as_array()
+                .map(|c| c.iter().map(|c| c["player"].to_string()).collect())
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            callers("A:bet:600,B:raise:1000,C:all-in:1000,D:call"),
+            ["\"D\""]
+        );
+        assert_eq!(
+            callers("A:bet:600,B:raise:1000,C:all-in:800,D:call"),
+            ["\"D\""]
+        );
+        assert!(callers("A:bet:600,B:raise:1000,C:all-in:1100,D:call").is_empty());
     }
 
     // pokerpunt-nl rule 43-A: "De bet wordt dan 1200 gemaakt bij alle spelers".

@@ -196,6 +196,46 @@ fn a_cited_rule_not_applicable_at_the_event_is_headed_so_on_the_card() {
     }
 }
 
+/// A correction that comes too late shows the minimum it was not
+/// corrected to as such, never as "Corrected to"; JSON keeps the amount.
+#[test]
+fn a_correction_that_stands_does_not_say_corrected_to() {
+    for (incident, answers) in [
+        (
+            "incorrect-bet",
+            &["big_blind=100", "facing=300", "last_raise=200", "total=400"][..],
+        ),
+        (
+            "underraise-callers",
+            &["big_blind=100", "actions=A:bet:1000,B:raise:1500,C:call"][..],
+        ),
+    ] {
+        for (ended, label) in [("no", "Corrected to"), ("yes", "Minimum, not applied")] {
+            let mut cmd = floor();
+            cmd.args([
+                "--lang",
+                "en",
+                "incident",
+                incident,
+                "--rules",
+                "dpc-2019-en",
+            ]);
+            for a in answers.iter().chain(&[&*format!("street_ended={ended}")]) {
+                cmd.args(["--answer", a]);
+            }
+            let out = cmd.output().expect("runs");
+            assert!(out.status.success(), "{incident} {ended}");
+            let card = String::from_utf8_lossy(&out.stdout).to_string();
+            let amounts = card.lines().find(|l| l.contains("Amounts")).unwrap_or("");
+            assert!(amounts.contains(label), "{incident} {ended}: {card}");
+        }
+        let mut answers = answers.to_vec();
+        answers.push("street_ended=yes");
+        let r = rule("dpc-2019-en", incident, &answers);
+        assert!(amount(&r, "corrected_to").is_some(), "{incident}: {r}");
+    }
+}
+
 /// A card giving a total to call or bet tells what the player puts in
 /// beside his chips in front, in every incident that gives one: the floor
 /// hands over the difference, never the total again. With nothing in front

@@ -623,6 +623,8 @@ messages! {
     PotsFoldedWithout = "pots.folded_without" [seat],
     /// Everybody folded.
     PotsAllFolded = "pots.all_folded" [],
+    /// The round told is not over: a player still has to act.
+    PotsRoundOpen = "pots.round_open" [player, facing],
 
     // --- hands ----------------------------------------------------------------
     /// A problem on a line of a hand.

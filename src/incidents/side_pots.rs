@@ -187,6 +187,16 @@ fn from_actions(
     cx: &mut Cx<'_>,
 ) -> Result<Decision<SidePots>, Error> {
     let round = super::situation::round_played(told, actions, Needs::default(), cx)?;
+    // A player still to act may call, raise or fold: the pots are not
+    // made yet, and an amount drawn now would cap him as if all-in.
+    if let Some(next) = round.to_act() {
+        return Err(Error::input(
+            "actions",
+            Message::new(Msg::PotsRoundOpen)
+                .arg("player", next)
+                .arg("facing", round.facing()),
+        ));
+    }
     let played: Vec<(String, Chips, bool)> = round
         .contributions()
         .into_iter()
@@ -509,5 +519,37 @@ mod tests {
                 prop_assert_eq!(mine.zip(others).map(|(m, o)| m - o), Some(amount));
             }
         }
+    }
+
+    // Side pots are made when the betting is over: told by actions with a
+    // player still to act, the pots are refused on `actions`, naming him.
+    #[test]
+    fn a_round_with_a_player_still_to_act_makes_no_pots() {
+        let told = |actions: &str| WithRound {
+            answers: Answers {
+                pot_before: Some(1000),
+                contributions: None,
+                folded: None,
+                dead: None,
+            },
+            told: crate::incidents::situation::Told {
+                actions: Some(crate::poker::parse_actions(actions).expect("test actions")),
+                street: Some(crate::poker::Street::Flop),
+                big_blind: Some(100),
+                ..Default::default()
+            },
+        };
+        let e = crate::incidents::rule_in::<SidePots>(
+            "dpc-2019-en",
+            told("A:bet:1000,B:raise:3000,C:call"),
+        )
+        .unwrap_err();
+        assert_eq!(e.input_key(), Some("actions"));
+        let d = crate::incidents::rule_in::<SidePots>(
+            "dpc-2019-en",
+            told("A:bet:1000,B:raise:3000,C:call,A:call"),
+        )
+        .unwrap();
+        assert_eq!(d.amounts.pots, [10000]);
     }
 }

@@ -186,6 +186,16 @@ impl Situation {
                 Message::new(Msg::SmallBlindNeeded),
             ));
         }
+        // Heads-up said against actions that show more players in the
+        // hand (the player himself counted where they have not named him
+        // yet): the answer that decides is refused, not ruled on.
+        let in_hand = round.live() + usize::from(!round.knows(&player));
+        if needs.heads_up && in_hand > 2 {
+            return Err(Error::input(
+                "heads_up",
+                Message::new(Msg::HeadsUpButMore).arg("players", in_hand),
+            ));
+        }
         let mut spot = round.spot(&player).map_err(|m| Error::input("player", m))?;
         if told.stack.is_some() {
             spot.stack = told.stack;

@@ -724,4 +724,15 @@ mod tests {
                 .unwrap();
         assert!(d.notes.is_empty(), "{:?}", d.notes);
     }
+
+    // Heads-up said against actions that show more players in the hand is
+    // refused on `heads_up`: 51-B's mandatory full call heads-up must not
+    // be ruled on a multi-way later raise.
+    #[test]
+    fn heads_up_against_actions_showing_more_players_is_refused() {
+        let mut told = out_of_turn_as_played("D", None);
+        told.answers.heads_up = true;
+        let e = crate::incidents::rule_in::<Undercall>("dpc-2019-en", told).unwrap_err();
+        assert_eq!(e.input_key(), Some("heads_up"));
+    }
 }

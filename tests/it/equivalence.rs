@@ -1213,21 +1213,50 @@ fn check_family(
         }
         // side pots, after the flop where every player is a seat
         if !s.street.is_preflop() && !s.moves.is_empty() {
-            let mut a_answers: Vec<(&str, String)> = s
+            let told: Vec<(&str, String)> = s
                 .told_as_played()
                 .into_iter()
                 .filter(|(k, _)| *k != "player")
+                .chain([
+                    ("pot_before", s.dead.to_string()),
+                    ("game", s.game_id().to_string()),
+                ])
                 .collect();
-            a_answers.push(("pot_before", s.dead.to_string()));
-            a_answers.push(("game", s.game_id().to_string()));
-            let contributions: Vec<String> = s
-                .round
+            // A player still to act: told by the actions, the pots are
+            // refused (contributions cannot tell it) ...
+            if s.round.to_act().is_some() {
+                let open = outcome_of(&rig.rule("side-pots", edition, &told));
+                counts.comparisons.fetch_add(1, Ordering::Relaxed);
+                prop_assert_eq!(
+                    &open["refused"],
+                    "actions",
+                    "side-pots, {} seed {}",
+                    edition,
+                    seed
+                );
+            }
+            // ... and made once the players still to act call (or fold
+            // where the round refuses the call).
+            let (round, closing) = closed(&s.round, s.moves.len());
+            let a_answers: Vec<(&str, String)> = told
+                .into_iter()
+                .map(|(k, v)| match k {
+                    "actions" => (
+                        k,
+                        [v].into_iter()
+                            .chain(closing.clone())
+                            .collect::<Vec<_>>()
+                            .join(","),
+                    ),
+                    _ => (k, v),
+                })
+                .collect();
+            let contributions: Vec<String> = round
                 .contributions()
                 .iter()
                 .map(|(p, c, _)| format!("{p}:{c}"))
                 .collect();
-            let folded: Vec<String> = s
-                .round
+            let folded: Vec<String> = round
                 .contributions()
                 .iter()
                 .filter(|(_, _, f)| *f)
@@ -1340,4 +1369,32 @@ fn the_same_facts_as_actions_and_as_numbers_give_the_same_ruling() {
         if result.is_ok() { 0 } else { 1 },
     );
     result.unwrap();
+}
+
+/// The round played to its end: each player still to act calls, or folds
+/// where the round refuses the call; with the actions that closed it.
+fn closed(round: &Round, moves: usize) -> (Round, Vec<String>) {
+    let mut round = round.clone();
+    let mut closing = Vec::new();
+    while let Some(next) = round.to_act().map(str::to_string) {
+        let n = moves + closing.len() + 1;
+        let call = Action {
+            player: Some(next),
+            kind: ActionKind::Call,
+            total: None,
+        };
+        let mut after = round.clone();
+        let act = match after.apply(n, &call) {
+            Ok(()) => call,
+            Err(_) => Action {
+                kind: ActionKind::Fold,
+                ..call
+            },
+        };
+        if round.apply(n, &act).is_err() || n > moves + 20 {
+            break;
+        }
+        closing.push(act.to_string());
+    }
+    (round, closing)
 }

@@ -36,18 +36,45 @@ impl Incident for Balance {
     type Outcome = BalanceOutcome;
     type Amounts = Amounts;
     type Extra = Extra;
-    type Note = crate::engine::notes::NoNote;
+    type Note = Notes;
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Balance>, Error> {
         let tables = parse_tables(&a.tables)?;
-        let params = BalanceParams {
-            halt_threshold: cx.params.halt_threshold().get(),
-            final_table: cx.params.final_table_policy(),
+        let halt_threshold = cx.params.halt_threshold().get();
+        let under = |final_table| {
+            balance(
+                &tables,
+                a.seats_per_table,
+                &BalanceParams {
+                    halt_threshold,
+                    final_table,
+                },
+            )
         };
-        let r = balance(&tables, a.seats_per_table, &params)?;
+        // How the edition forms the final table is read only where it
+        // decides (the card then names the rule or the practice used).
+        let full = under(FinalTablePolicy::FullPlusOne)?;
+        let r = if full == under(FinalTablePolicy::CombineTwoTables)? {
+            full
+        } else {
+            under(cx.params.final_table_policy())?
+        };
         let mut d = Decision::<Balance>::new(r.outcome, r.concepts);
         let moved: u64 = r.moves.iter().map(|m| u64::from(m.players)).sum();
         d.amounts.players_moved = moved;
+        // The card names the tables: which break, where play halts, who
+        // moves where.
+        d.notes.extend(r.broken.iter().map(|table| Notes::Broken {
+            table: table.clone(),
+        }));
+        d.notes.extend(r.halt.iter().map(|table| Notes::Halted {
+            table: table.clone(),
+        }));
+        d.notes.extend(r.moves.iter().map(|m| Notes::Moved {
+            from: m.from.clone(),
+            to: m.to.clone(),
+            players: m.players,
+        }));
         d.extra = Extra {
             halt: r.halt,
             broken: r.broken,
@@ -66,6 +93,18 @@ impl Incident for Balance {
             }),
         };
         Ok(d)
+    }
+}
+
+crate::notes! {
+    /// The notes of `balance`: the tables by name.
+    pub enum Notes {
+        /// A table breaks.
+        Broken { table: String } = "balance_broken",
+        /// Full-table play halts at a table.
+        Halted { table: String } = "balance_halted",
+        /// Players move from one table to another.
+        Moved { from: String, to: String, players: u8 } = "balance_moved",
     }
 }
 
@@ -342,9 +381,11 @@ fn record(moves: &mut Vec<Move>, from: &str, to: &str) -> Result<(), Error> {
 ///    seats_per_table` seats, or the final table's size when only two tables
 ///    are left ([`final_table`]) — the shortest table breaks (ties: the one
 ///    listed last, as houses usually break the highest-numbered table
-///    first; list the tables in your break order otherwise). Its players go
-///    one by one to the table with the fewest players (ties: listed first),
-///    never above `seats_per_table` (or the final table's size).
+///    first; list the tables in your break order otherwise). Every table to
+///    break is chosen before anyone moves; their players go one by one to
+///    the remaining table with the fewest players (ties: listed first),
+///    never above `seats_per_table` (or the final table's size), each moved
+///    once.
 /// 2. **Halt**: full-table play halts on every table `halt_threshold` (3)
 ///    or more players short of the table with the most players (onk's
 ///    example: 9-handed, table A 5 players, table B 8 → play stops at A).
@@ -431,19 +472,24 @@ pub fn balance(
     let mut moves: Vec<Move> = Vec::new();
     let mut broken: Vec<String> = Vec::new();
 
-    // 1. Break while the players fit in one table fewer.
+    // 1. Break while the players fit in one table fewer: every table to
+    // break is chosen first, so that no player is moved to a table that
+    // breaks next (rule 10: new tables and seats, once).
+    let mut gone: Vec<Table> = Vec::new();
     while state.len() > 1 && total <= capacity_of(state.len() - 1) {
         let fewest = state.iter().map(|t| t.players).min().unwrap_or(0);
         let Some(index) = state.iter().rposition(|t| t.players == fewest) else {
             break;
         };
-        let gone = state.remove(index);
-        let cap = if state.len() == 1 {
-            final_size.players
-        } else {
-            seats_per_table
-        };
-        for _ in 0..gone.players {
+        gone.push(state.remove(index));
+    }
+    let cap = if state.len() == 1 {
+        final_size.players
+    } else {
+        seats_per_table
+    };
+    for table in gone {
+        for _ in 0..table.players {
             let destination = state
                 .iter_mut()
                 .filter(|t| t.players < cap)
@@ -451,9 +497,9 @@ pub fn balance(
                 .ok_or_else(|| wrong(Message::new(Msg::BalanceNoRoom)))?;
             destination.players += 1;
             let to = destination.id.clone();
-            record(&mut moves, &gone.id, &to)?;
+            record(&mut moves, &table.id, &to)?;
         }
-        broken.push(gone.id);
+        broken.push(table.id);
     }
 
     // 2. Halt: tables `halt_threshold` or more short of the fullest.
@@ -692,6 +738,8 @@ mod tests {
         assert_eq!(b.broken, vec!["3".to_string(), "2".to_string()]);
         assert_eq!(counts(&b), vec![("1".into(), 9)]);
         assert_eq!(b.final_table.map(|f| f.players), Some(9));
+        // Each of the six players moves once, to the table that stays.
+        assert_eq!(b.moves, vec![mv("3", "1", 3), mv("2", "1", 3)]);
     }
 
     // onk-2023-nl RP-9: "10-, 9- en 8-handed evenementen worden gecombineerd van twee tafels van
@@ -920,6 +968,8 @@ mod tests {
                 input.iter().map(|t| (t.id.clone(), i32::from(t.players))).collect();
             for m in &b.moves {
                 prop_assert!(m.players > 0);
+                // Nobody is moved to a table that breaks.
+                prop_assert!(!b.broken.contains(&m.to), "{:?}", b.moves);
                 for (id, n) in applied.iter_mut() {
                     if *id == m.from { *n -= i32::from(m.players); }
                     if *id == m.to { *n += i32::from(m.players); }

@@ -33,10 +33,12 @@ pub struct Answers {
 }
 
 crate::outcomes! {
-    /// The one outcome of `hand-for-hand`.
+    /// The outcomes of `hand-for-hand`.
     pub enum HandForHandOutcome {
         /// The busted players share places.
         SharedPlaces => [HAND_FOR_HAND],
+        /// One player out: he takes his own place.
+        OwnPlace => [HAND_FOR_HAND],
     }
 }
 
@@ -74,7 +76,14 @@ impl Incident for HandForHand {
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<HandForHand>, Error> {
         let payout = cx.params.hand_for_hand_payout();
         let r = shared_places(a.remaining, a.paid, a.busted, payout)?;
-        let mut d = Decision::<HandForHand>::new(HandForHandOutcome::SharedPlaces, r.concepts);
+        let outcome = match r.players {
+            1 => HandForHandOutcome::OwnPlace,
+            _ => HandForHandOutcome::SharedPlaces,
+        };
+        let mut d = Decision::<HandForHand>::new(outcome, r.concepts);
+        if r.paid_places.is_none() {
+            d.remedy_variant = Some("unpaid");
+        }
         // The rule that sets the payout decides how the places are paid.
         if let Some(concept) = cx.concept_stating("hand_for_hand_payout") {
             d.decided_by(concept);
@@ -484,6 +493,34 @@ mod tests {
             }
             prop_assert_eq!(now.remaining_seconds + hands * minutes * 60,
                 remaining + now.overrun_seconds);
+        }
+    }
+
+    // The card says what the places are: one player out takes his own
+    // place; places none of which is paid are said to be unpaid, never
+    // "paid as the edition specifies".
+    #[test]
+    fn one_player_out_and_unpaid_places_are_said_as_such() {
+        for (remaining, paid, busted, outcome, variant) in [
+            (20, 18, 2, HandForHandOutcome::SharedPlaces, Some("unpaid")),
+            (20, 19, 2, HandForHandOutcome::SharedPlaces, None),
+            (18, 17, 1, HandForHandOutcome::OwnPlace, Some("unpaid")),
+            (17, 17, 1, HandForHandOutcome::OwnPlace, None),
+        ] {
+            let d = crate::incidents::rule_in::<HandForHand>(
+                "dpc-2019-en",
+                Answers {
+                    remaining,
+                    paid,
+                    busted,
+                },
+            )
+            .unwrap();
+            assert_eq!(
+                (d.outcome, d.remedy_variant),
+                (outcome, variant),
+                "{remaining} {paid} {busted}"
+            );
         }
     }
 }

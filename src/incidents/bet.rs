@@ -105,6 +105,9 @@ impl Incident for Bet {
         let methods = RaiseMethods(cx.params.raise_methods());
         let r = rule_bet(&input, &methods)?;
         let mut d = Decision::<Bet>::new(r.outcome, r.cites());
+        if r.outcome == BetOutcome::Call && r.returned == 0 {
+            d.remedy_variant = Some("exact");
+        }
         d.amounts = Amounts {
             total: r.total,
             raise_by: r.raise_by,
@@ -1645,6 +1648,39 @@ mod tests {
             }),
             "chips"
         );
+    }
+
+    // A call says chips beyond it are returned only where some were pushed.
+    #[test]
+    fn only_a_call_with_chips_beyond_it_says_they_are_returned() {
+        for (declared, pushed, variant) in [
+            (Declared::Call, None, Some("exact")),
+            (Declared::Nothing, Some(200), Some("exact")),
+            (Declared::Call, Some(500), None),
+        ] {
+            let told = crate::incidents::situation::Told {
+                facing: Some(200),
+                big_blind: Some(100),
+                ..Default::default()
+            };
+            let answers = Answers {
+                prior_chips: None,
+                pulled_back: None,
+                declared,
+                declared_amount: None,
+                chips: None,
+                pushed,
+                second_motion: None,
+                pot: None,
+            };
+            let d = crate::incidents::rule_in::<Bet>("dpc-2019-en", WithRound { answers, told })
+                .unwrap();
+            assert_eq!(
+                (d.outcome, d.remedy_variant),
+                (Call, variant),
+                "{declared:?} {pushed:?}"
+            );
+        }
     }
 
     // 43-A "unless … the player is all-in": all his chips short of the

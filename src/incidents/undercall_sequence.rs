@@ -99,10 +99,15 @@ impl Incident for UndercallSequence {
                 c::FLOOR_DECISIONS.into(),
             ],
         );
-        // The first undercaller, let fold, keeps or forfeits his chips as
-        // for one undercall.
+        // An undercaller let fold keeps or forfeits his chips as for one
+        // undercall: the first where the TD decides, every later one.
+        let later_ones = found.undercalls.len() > 1;
+        let fold = match (r.outcome, later_ones) {
+            (UndercallOutcome::FullCall, false) => None,
+            _ => Some(FoldChips::of(cx)?),
+        };
         let chips = match r.outcome {
-            UndercallOutcome::Discretion => Some(FoldChips::of(cx)?),
+            UndercallOutcome::Discretion => fold,
             UndercallOutcome::FullCall => None,
         };
         d.amounts = super::undercall::Amounts {
@@ -110,8 +115,8 @@ impl Incident for UndercallSequence {
             to_add: r.to_add,
             forfeit: r.forfeit.zip(chips).map(|(pushed, c)| c.forfeit(pushed)),
         };
-        d.remedy_variant = chips.and_then(FoldChips::variant);
-        if chips == Some(FoldChips::AsPractice) {
+        d.remedy_variant = fold.and_then(FoldChips::variant);
+        if fold == Some(FoldChips::AsPractice) {
             d.notes.push(Notes::ForfeitAsPractice);
         }
         d.discretion = Some(true);
@@ -122,11 +127,20 @@ impl Incident for UndercallSequence {
         let mut later = Vec::new();
         for u in found.undercalls.iter().skip(1) {
             let to_add = u.facing - u.total;
-            d.notes.push(Notes::UndercallLater {
-                player: u.player.clone(),
-                pushed: u.total - u.in_front,
-                total: u.facing,
-                to_add,
+            let (player, pushed, total) = (u.player.clone(), u.total - u.in_front, u.facing);
+            d.notes.push(match fold {
+                Some(FoldChips::TakenBack) => Notes::UndercallLaterWithdraw {
+                    player,
+                    pushed,
+                    total,
+                    to_add,
+                },
+                _ => Notes::UndercallLater {
+                    player,
+                    pushed,
+                    total,
+                    to_add,
+                },
             });
             later.push(Later {
                 player: u.player.clone(),
@@ -175,6 +189,8 @@ crate::notes! {
         UndercallFirst { player: String, pushed: Chips } = "undercall_first",
         /// A later undercaller.
         UndercallLater { player: String, pushed: Chips, total: Chips, to_add: Chips } = "undercall_later",
+        /// A later undercaller, where one let fold takes his chips back.
+        UndercallLaterWithdraw { player: String, pushed: Chips, total: Chips, to_add: Chips } = "undercall_later_withdraw",
         /// The edition says nothing of the chips the first undercaller put
         /// out when he is let fold: the forfeit is the TDA practice.
         ForfeitAsPractice = "undercall_forfeit_practice",
@@ -347,6 +363,36 @@ mod tests {
             )
             .expect_err(actions);
             assert_eq!(err.input_key(), Some("actions"), "{actions}");
+        }
+    }
+
+    // tda-2015-de 39-B lets an undercaller the TD lets fold take the
+    // incomplete call back ("den unvollständigen Call zurücknehmen"): the
+    // later undercallers are told the same as the first, never a forfeit;
+    // dpc-2019-en 51-B forfeits, for them all.
+    #[test]
+    fn later_undercallers_keep_or_forfeit_their_chips_as_the_first_does() {
+        let actions = "A:bet:1000,B:raise:3000,C:call:1000,D:call:2000";
+        for (edition, withdraw) in [("tda-2015-de", true), ("dpc-2019-en", false)] {
+            let d = rule(edition, Street::Flop, actions);
+            assert_eq!(
+                d.remedy_variant,
+                withdraw.then_some("withdraw"),
+                "{edition}"
+            );
+            let later_withdraw = d
+                .notes
+                .iter()
+                .any(|n| matches!(n, Notes::UndercallLaterWithdraw { .. }));
+            let later_forfeit = d
+                .notes
+                .iter()
+                .any(|n| matches!(n, Notes::UndercallLater { .. }));
+            assert_eq!(
+                (later_withdraw, later_forfeit),
+                (withdraw, !withdraw),
+                "{edition}"
+            );
         }
     }
 }

@@ -301,7 +301,16 @@ fn a_choice_or_a_citation_the_module_does_not_know_fails_the_check() {
         "{out}"
     );
     // Placed at the concept the module does not declare.
-    assert!(out.contains("rulings/bet.yaml:54:50:"), "{out}");
+    let tree = std::fs::read_to_string(dir.join("rulings/bet.yaml")).expect("read");
+    let at = tree
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| {
+            l.find("deck-changes")
+                .map(|c| format!("{}:{}", i + 1, c + 1))
+        })
+        .expect("the edited citation");
+    assert!(out.contains(&format!("rulings/bet.yaml:{at}:")), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -572,11 +572,16 @@ pub fn assemble(
             } else {
                 "notes.tda_default"
             };
+            // A share is said with its unit ("50%", not "50").
+            let mut value = ui.value_words(&f.value);
+            if f.param.ends_with("_percent") {
+                value.push('%');
+            }
             ui.f(
                 key,
                 &[
                     ("what", ui.t(&format!("params.{}", f.param))),
-                    ("value", &ui.value_words(&f.value)),
+                    ("value", &value),
                 ],
             )
         })

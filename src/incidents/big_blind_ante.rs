@@ -67,7 +67,17 @@ impl Incident for BigBlindAnte {
             return Err(Error::input("stack", Message::new(Msg::BigBlindNoChips)));
         }
         let stated = cx.params.states("bba_order");
-        let order = cx.params.bba_order();
+        // The order decides only for a big blind short of ante and blind
+        // together: read (and an edition's silence said) only then.
+        let short_of_both = a.stack < a.ante.saturating_add(a.big_blind);
+        let order = if short_of_both {
+            cx.params.bba_order()
+        } else {
+            cx.params
+                .stated()
+                .bba_order
+                .unwrap_or_else(crate::rules::params::tda::bba_order)
+        };
         let posted = post_ante_and_blind(a.stack, a.ante, a.big_blind, order);
         // The round the others face: the blind is the big blind's bet, the
         // ante dead money before it.
@@ -108,7 +118,7 @@ impl Incident for BigBlindAnte {
             main_per_player: (posted.all_in && posted.blind > 0).then_some(posted.blind),
             side_per_caller: (posted.all_in && short).then(|| to_call - posted.blind),
         };
-        if !stated {
+        if !stated && short_of_both {
             d.notes.push(Notes::BbaTda2019);
         }
         if posted.all_in && posted.ante > 0 && posted.blind > 0 {
@@ -182,6 +192,17 @@ mod tests {
 
     // tda-2019-sk OP-11: "big blind ante (BBA) s platením ante pred big blindom je odporúčaná
     // procedúra."
+    // The order of ante and blind decides only for a big blind short of
+    // both: only then is an edition's silence on it said (dpc-2019-en
+    // states no order).
+    #[test]
+    fn the_order_is_said_only_where_the_big_blind_is_short_of_both() {
+        for (stack, said) in [(1000, false), (400, false), (399, true), (150, true)] {
+            let d = rule_in::<BigBlindAnte>("dpc-2019-en", answers(200, 200, stack)).unwrap();
+            assert_eq!(d.notes.contains(&Notes::BbaTda2019), said, "{stack}");
+        }
+    }
+
     #[test]
     fn ante_first_then_a_short_blind() {
         let d = rule_in::<BigBlindAnte>("tda-2019-sk", answers(200, 200, 300)).unwrap();
@@ -228,8 +249,9 @@ mod tests {
                 ("main_per_player".to_string(), 200),
             ]
         );
-        // ONK RP-11 states no order: the TDA 2019 practice is named.
-        assert!(d.notes.contains(&Notes::BbaTda2019));
+        // ONK RP-11 states no order; with enough for both it decides
+        // nothing and is not named.
+        assert!(!d.notes.contains(&Notes::BbaTda2019));
     }
 
     /// A house that plays the TDA 2024 order (blind first).

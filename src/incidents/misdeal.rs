@@ -155,18 +155,22 @@ impl Incident for Misdeal {
             concepts.push(c::MISDEALS.part("C"));
         }
         let mut d = Decision::<Misdeal>::new(r.outcome, concepts);
-        if !substantial_action && !unlisted.is_empty() {
-            d.notes.push(Note::CausesNotListed);
-        }
         // No listed cause: where the edition gives its causes as examples
         // (TDA "not necessarily limited to", ONK "o.a."), the card says the
-        // list is open rather than let "no misdeal" read as final. An
+        // list is open rather than let "no misdeal" read as final; a cause
+        // given that it does not list is then the floor's to judge. An
         // edition without a provision record gets no such note.
-        if r.outcome == MisdealOutcome::NoMisdeal
+        let open = r.outcome == MisdealOutcome::NoMisdeal
             && !substantial_action
-            && cx.states("misdeal-causes-open").unwrap_or(false)
-        {
-            d.notes.push(Note::CausesOpen);
+            && cx.states("misdeal-causes-open").unwrap_or(false);
+        match (substantial_action || unlisted.is_empty(), open) {
+            (true, true) => d.notes.push(Note::CausesOpen),
+            (true, false) => {}
+            (false, true) => {
+                d.notes.push(Note::CausesNotListedOpen);
+                d.discretion = Some(true);
+            }
+            (false, false) => d.notes.push(Note::CausesNotListed),
         }
         d.extra = Extra {
             causes: r.met,
@@ -190,6 +194,9 @@ crate::notes! {
         /// A cause given is not one the edition lists (named in the JSON,
         /// `causes_not_listed`).
         CausesNotListed = "misdeal_causes_not_listed",
+        /// A cause given is not one the edition lists, and its list is of
+        /// examples: whether it is a misdeal is the floor's to judge.
+        CausesNotListedOpen = "misdeal_causes_not_listed_open",
     }
 }
 
@@ -682,14 +689,20 @@ mod tests {
             joker_in_deck: Some(true),
             ..listed(Vec::new(), false)
         };
-        let named = Note::CausesNotListed;
-        for (edition, listed_there) in [
-            ("onk-2023-nl", true),
-            ("pokerpunt-nl", false),
-            ("dpc-2019-en", false),
-            ("tda-2019-sk", false),
-            ("tda-2015-de", false),
+        // Where the edition's list is of examples (dpc-2019-en, tda-2015-de)
+        // whether it is a misdeal is the floor's to judge, said so.
+        for (edition, listed_there, open) in [
+            ("onk-2023-nl", true, true),
+            ("pokerpunt-nl", false, false),
+            ("dpc-2019-en", false, true),
+            ("tda-2019-sk", false, false),
+            ("tda-2015-de", false, true),
         ] {
+            let named = if open {
+                Note::CausesNotListedOpen
+            } else {
+                Note::CausesNotListed
+            };
             for answers in [listed(vec![MisdealCondition::JokerInDeck], false), by_key()] {
                 let d = super::super::rule_in::<Misdeal>(edition, answers).unwrap();
                 let want = if listed_there {
@@ -699,6 +712,11 @@ mod tests {
                 };
                 assert_eq!(d.outcome, want, "{edition}");
                 assert_eq!(d.notes.contains(&named), !listed_there, "{edition}");
+                assert_eq!(
+                    d.discretion,
+                    (!listed_there && open).then_some(true),
+                    "{edition}"
+                );
                 let not_listed = d.extra.causes_not_listed == [MisdealCondition::JokerInDeck];
                 assert_eq!(not_listed, !listed_there, "{edition}");
             }

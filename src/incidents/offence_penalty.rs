@@ -257,6 +257,8 @@ crate::notes! {
         NoPenaltyNamed = "no_penalty_named",
         /// The edition penalises dodging a blind only on a move.
         NotCoveredByRule = "not_covered_by_rule",
+        /// The rule covers a dodge only on a move from a broken table.
+        NotCoveredBrokenOnly = "not_covered_broken_only",
         /// Checking the nuts last to act is not automatically soft play.
         NutsNotAutomatic = "nuts_not_automatic",
         /// The edition's etiquette rule says will, its penalty rule may.
@@ -594,6 +596,13 @@ pub fn judge(a: &Answers, cx: &Cx<'_>) -> Result<Judged, Error> {
                 Some(Some(_)) if moved => {
                     judged(PenaltyWill, &[c::DODGING_BLINDS.into(), OPTIONS], vec![])
                 }
+                // Says which moves it covers: a broken table only (TDA
+                // 2015 32), or breaking and balancing (Pokerpunt 33).
+                Some(Some("moved-from-broken-table")) => unnamed(
+                    c::DODGING_BLINDS.into(),
+                    cx,
+                    vec![Note::NotCoveredBrokenOnly],
+                )?,
                 Some(_) => unnamed(c::DODGING_BLINDS.into(), cx, vec![Note::NotCoveredByRule])?,
                 None => unnamed(c::DODGING_BLINDS.into(), cx, vec![])?,
             }
@@ -900,6 +909,29 @@ mod tests {
             let mut a = answers(Offence::DodgingBlinds);
             a.moved_table = Some(true);
             assert_eq!(outcome(edition, a), OffenceOutcome::PenaltyWill);
+        }
+    }
+
+    // Not on a move, the card says which moves the edition's rule covers:
+    // tda-2015-de 32 "von einem aufgelösten Tisch" (broken only),
+    // pokerpunt-nl 33 "tijdens het opbreken van tafels of balanceren van
+    // tafels"; the others cover any blind.
+    #[test]
+    fn dodging_not_on_a_move_names_the_moves_the_rule_covers() {
+        for edition in EDITIONS {
+            let mut a = answers(Offence::DodgingBlinds);
+            a.moved_table = Some(false);
+            let d = crate::incidents::rule_in::<OffencePenalty>(edition, a).unwrap();
+            let said = (
+                d.notes.contains(&Note::NotCoveredBrokenOnly),
+                d.notes.contains(&Note::NotCoveredByRule),
+            );
+            let want = match edition {
+                "tda-2015-de" => (true, false),
+                "pokerpunt-nl" => (false, true),
+                _ => (false, false),
+            };
+            assert_eq!(said, want, "{edition}");
         }
     }
 

@@ -152,6 +152,12 @@ fn the_limit_share_that_reopens_is_said_where_the_edition_has_none() {
         assert_eq!(a["outcome"], "reopened", "{edition}");
         let notes = a["notes"].to_string();
         assert_eq!(notes.contains(practice), !stated, "{edition}: {notes}");
+        // A share is said with its unit.
+        assert_eq!(
+            notes.contains("TDA practice is used (50%)"),
+            !stated,
+            "{edition}: {notes}"
+        );
         let d = rule(edition, "reopening", &[&base[..], &["player=D"]].concat());
         assert!(!d["notes"].to_string().contains(practice), "{edition}");
         // limit-raises reads it as reopening does: only where it decides.

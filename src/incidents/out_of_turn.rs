@@ -149,9 +149,13 @@ impl Incident for OutOfTurn {
                 == Some("will");
         let mut d = Decision::<OutOfTurn>::new(r.outcome, r.concepts);
         d.discretion = Some(r.discretion);
+        let no_chips =
+            r.outcome == OutOfTurnOutcome::NotBinding && input.oot_action == OotAction::Check;
         d.remedy_variant = match r.outcome {
             OutOfTurnOutcome::SkippedHandDiscretion if plays_on => Some("plays-on"),
             OutOfTurnOutcome::SkippedHandDiscretion | OutOfTurnOutcome::OotPlayerDiscretion => None,
+            _ if no_chips && will => Some("no-chips-penalty-will"),
+            _ if no_chips => Some("no-chips"),
             _ if will => Some("penalty-will"),
             _ => None,
         };
@@ -163,11 +167,20 @@ impl Incident for OutOfTurn {
             d.extra.player = Some(played.player.clone());
             d.extra.skipped = Some(played.skipped.clone());
             d.notes.push(Notes::OotFromActions {
-                player: played.player,
+                player: played.player.clone(),
                 action: played.action,
                 skipped: played.skipped,
                 behind: played.behind,
             });
+            // Binding only "if action to the OOT player does not change"
+            // (53-A): with players between still to act, the card says on
+            // what it stands.
+            if r.outcome == OutOfTurnOutcome::Binding && !played.awaiting.is_empty() {
+                d.notes.push(Notes::OotAwaiting {
+                    players: played.awaiting.join(", "),
+                    player: played.player,
+                });
+            }
         }
         Ok(d)
     }
@@ -194,6 +207,9 @@ crate::notes! {
         /// Substantial action passed the skipped player before he had
         /// reasonable time to speak up: he kept his say.
         OotNoReasonableTime = "oot_no_reasonable_time",
+        /// Players between have not acted since: binding while the action to
+        /// him does not change.
+        OotAwaiting { players: String, player: String } = "oot_awaiting",
     }
 }
 
@@ -210,6 +226,9 @@ pub struct Played {
     pub skipped: String,
     /// The actions behind the skipped player before he acted, as written.
     pub behind: String,
+    /// Players seated between, still in the hand, who have not acted since
+    /// the action out of turn: the action to him may still change.
+    pub awaiting: Vec<String>,
 }
 
 /// Reads the out-of-turn facts from the round as it happened.
@@ -322,6 +341,12 @@ fn from_actions(
         .take(followed.behind + 1)
         .cloned()
         .collect();
+    let awaiting: Vec<String> = between
+        .iter()
+        .filter(|b| !after.iter().any(|(name, _)| name == *b))
+        .filter(|b| round.standing(b).is_none_or(|s| !s.folded && !s.all_in))
+        .cloned()
+        .collect();
     let kinds: Vec<ActionKind> = behind.iter().map(|b| b.kind).collect();
     let sa = substantial_action(&kinds, SaThresholds::of(&mut cx.params))?;
     let substantial = sa.outcome == SaOutcome::SubstantialAction;
@@ -340,6 +365,7 @@ fn from_actions(
         } else {
             actions_text(&behind)
         },
+        awaiting,
     })
 }
 
@@ -844,5 +870,52 @@ mod tests {
                 "oot-player-discretion"
             ]
         );
+    }
+
+    // 53-A "binding if action to the OOT player does not change": told by
+    // actions in which the skipped player has not acted yet, the card says
+    // the binding holds only while the action does not change; once he
+    // has called, it does not. A check out of turn has no chips to return.
+    #[test]
+    fn binding_waits_on_the_players_between_and_a_check_has_nothing_to_return() {
+        let played = |actions: &str| WithRound {
+            answers: Answers {
+                skipped: Some("B".into()),
+                oot_action: None,
+                action_changed: None,
+                skipped_spoke: None,
+                skipped_had_time: None,
+            },
+            told: Told {
+                actions: Some(crate::poker::parse_actions(actions).expect("test actions")),
+                street: Some(crate::poker::Street::Flop),
+                big_blind: Some(100),
+                player: Some("C".into()),
+                ..Told::default()
+            },
+        };
+        let awaiting = |d: &Decision<OutOfTurn>| {
+            d.notes
+                .iter()
+                .any(|n| matches!(n, Notes::OotAwaiting { players, .. } if players == "B"))
+        };
+        let d =
+            super::super::rule_in::<OutOfTurn>("dpc-2019-en", played("A:bet:100,C:call")).unwrap();
+        assert_eq!(d.outcome, Binding);
+        assert!(awaiting(&d), "{:?}", d.notes);
+        let d =
+            super::super::rule_in::<OutOfTurn>("dpc-2019-en", played("A:bet:100,C:call,B:call"))
+                .unwrap();
+        assert_eq!(d.outcome, Binding);
+        assert!(!awaiting(&d), "{:?}", d.notes);
+        for (action, variant) in [(Check, Some("no-chips")), (Bet, None)] {
+            let d = super::super::rule_in::<OutOfTurn>("dpc-2019-en", answered(action, true, true))
+                .unwrap();
+            assert_eq!(
+                (d.outcome, d.remedy_variant),
+                (NotBinding, variant),
+                "{action:?}"
+            );
+        }
     }
 }

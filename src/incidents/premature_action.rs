@@ -17,6 +17,7 @@ use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::poker::{Chips, Game};
 use crate::rules::concepts::{self as c};
+use crate::rules::vocab::RaiseMethod;
 
 /// The `premature-action` incident.
 pub struct PrematureAction;
@@ -74,6 +75,8 @@ crate::outcomes! {
             RAISE_AMOUNTS,
             METHODS_OF_BETTING,
             INCORRECT_BETS,
+            // "Raise" said facing no bet (55-B).
+            INVALID_DECLARATIONS,
         ],
     }
 }
@@ -203,6 +206,21 @@ fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>,
         owed: (r.owed > 0).then_some(r.owed),
     };
     d.extra.counts_as = Some(r.outcome);
+    // What the card says follows from what counted: the second motion only
+    // where "raise", the exact call, then the raise is a method of the
+    // edition (as the bet rules it).
+    let counted = said_raise
+        && second > 0
+        && first == facing
+        && methods.accepts(RaiseMethod::DeclareCallThenRaise);
+    d.remedy_variant = match (counted, returned > 0, r.owed > 0) {
+        (false, true, _) => None,
+        (false, false, true) => Some("void-owed"),
+        (false, false, false) => Some("void"),
+        (true, true, _) => Some("counted-returned"),
+        (true, false, true) => Some("counted-owed"),
+        (true, false, false) => Some("counted"),
+    };
     Ok(d)
 }
 
@@ -286,5 +304,36 @@ mod tests {
         let d = rule("dpc-2019-en", string(true, 1000, 2000));
         assert_eq!(d.data()["counts_as"], "raise");
         assert!(d.amounts.total.is_some_and(|t| t >= 2000));
+    }
+
+    // What the card says of the second motion follows what counted: it
+    // counts only under tda-2015-de 42-C ("raise", the exact call, then the
+    // raise in one motion); what is left is returned or added, not both.
+    // "Raise" said facing no bet is read by 55-B, cited.
+    #[test]
+    fn the_remedy_says_what_counted_and_what_is_left() {
+        for (edition, said, first, second, variant) in [
+            ("pokerpunt-nl", false, 1000, 2000, None),
+            ("dpc-2019-en", true, 1000, 200, Some("void-owed")),
+            ("tda-2015-de", true, 1000, 1500, Some("counted")),
+            ("tda-2015-de", true, 1000, 500, Some("counted-owed")),
+            ("tda-2015-de", true, 1200, 500, Some("void-owed")),
+        ] {
+            let d = rule(edition, string(said, first, second));
+            assert_eq!(
+                d.remedy_variant, variant,
+                "{edition} {said} {first} {second}"
+            );
+        }
+        let no_bet = Answers {
+            facing: Some(0),
+            ..string(true, 400, 300)
+        };
+        let d = rule("dpc-2019-en", no_bet);
+        assert!(
+            d.cites.iter().any(|c| c.concept == c::INVALID_DECLARATIONS),
+            "{:?}",
+            d.cites
+        );
     }
 }

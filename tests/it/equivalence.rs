@@ -38,6 +38,8 @@ use floor::ui::{Lang, Ui};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
+use crate::common::Rng;
+
 const EDITIONS: [&str; 5] = [
     "dpc-2019-en",
     "onk-2023-nl",
@@ -45,36 +47,6 @@ const EDITIONS: [&str; 5] = [
     "tda-2015-de",
     "tda-2019-sk",
 ];
-
-/// A small deterministic generator, seeded by proptest.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // splitmix64
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `lo..=hi`.
-    fn range(&mut self, lo: u64, hi: u64) -> u64 {
-        if hi <= lo {
-            return lo;
-        }
-        lo + self.next() % (hi - lo + 1)
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[(self.next() % items.len() as u64) as usize]
-    }
-}
 
 /// The antes of the hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,5 +1,6 @@
 //! Integration tests: one binary, one module per area.
 
+mod any_answers;
 mod as_played;
 mod bad_input;
 mod cli_rules;

@@ -111,6 +111,9 @@ impl Incident for ChipRace {
         let mut d = match params.method {
             ChipRaceMethod::Race => {
                 let mut d = Decision::<ChipRace>::new(ChipRaceOutcome::Race, r.concepts);
+                if r.leftover_total == 0 {
+                    d.remedy_variant = Some("nothing-left");
+                }
                 d.amounts = Amounts {
                     leftover_total: r.leftover_total,
                     chips_raced: Some(r.chips_raced),
@@ -919,5 +922,30 @@ mod tests {
             }
             prop_assert_eq!(race.seats.iter().map(|s| s.raced).sum::<u64>(), race.chips_raced);
         }
+    }
+
+    // Removed chips that make whole new chips leave nothing to race: the
+    // card says so, not "0 chips to race for the 0 left over".
+    #[test]
+    fn nothing_left_over_is_no_race() {
+        let answers = |removed_chips: Vec<(Seat, Chips)>| Answers {
+            removed_denomination: 25,
+            new_denomination: 100,
+            removed_chips,
+            no_other_chips: None,
+            race_order: None,
+        };
+        let d = super::super::rule_in::<ChipRace>("dpc-2019-en", answers(vec![(1, 4), (2, 8)]))
+            .unwrap();
+        assert_eq!(
+            (d.outcome, d.remedy_variant),
+            (ChipRaceOutcome::Race, Some("nothing-left"))
+        );
+        let some_left = Answers {
+            race_order: Some(vec![1]),
+            ..answers(vec![(1, 3), (2, 8)])
+        };
+        let d = super::super::rule_in::<ChipRace>("dpc-2019-en", some_left).unwrap();
+        assert_eq!((d.outcome, d.remedy_variant), (ChipRaceOutcome::Race, None));
     }
 }

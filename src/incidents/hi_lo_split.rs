@@ -175,6 +175,9 @@ impl Incident for HiLoSplit {
             )
         };
         let mut d = Decision::<HiLoSplit>::new(outcome, concepts);
+        if outcome == HiLoOutcome::HighTakesAll && a.high.len() == 1 {
+            d.remedy_variant = Some("one");
+        }
         d.amounts = PerSeat(shares.values().map(|s| (s.seat, s.amount)).collect());
         d.extra.shares = shares.values().copied().collect();
         d.table = Some(TablePicture {
@@ -395,6 +398,19 @@ mod tests {
         );
         assert_eq!(d.outcome, HiLoOutcome::HighTakesAll);
         assert_eq!(amounts(&d), [("seat_3".to_string(), 1000)]);
+        // One high hand: nothing to share; two: they share it.
+        assert_eq!(d.remedy_variant, Some("one"));
+        let d = rule(
+            "dpc-2019-en",
+            Answers {
+                low: None,
+                ..board(1000, &[3, 5], &[], 1)
+            },
+        );
+        assert_eq!(
+            (d.outcome, d.remedy_variant),
+            (HiLoOutcome::HighTakesAll, None)
+        );
     }
 
     // tda-2019-sk rule 20: in stud the odd chip goes to the highest card by suit.

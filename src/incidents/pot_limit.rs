@@ -74,6 +74,11 @@ impl Incident for PotLimit {
                 ));
             }
         };
+        // A short blind pre-flop is faced at its full size (54-B): a bet
+        // faced left at its default decided nothing and is not assumed.
+        if short_blind.is_some() && facing < big_blind {
+            cx.unused("facing");
+        }
         let r = max_bet(&PotLimitInput {
             pot: a.pot,
             facing,

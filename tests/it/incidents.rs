@@ -415,6 +415,25 @@ fn pot_limit_maximum_facing_a_bet() {
         assert_eq!(amount(&r, "max_total"), Some(1600));
         assert_eq!(cited(&r)[0], number, "{edition}");
     }
+    // A short all-in blind pre-flop is faced at its full size (54-B): the
+    // bet faced, left at its default, is not said to be assumed 0.
+    let r = rule(
+        "dpc-2019-en",
+        "pot-limit",
+        &[
+            "street=preflop",
+            "big_blind=100",
+            "short_blind=yes",
+            "blind_posted=60",
+            "pot=110",
+        ],
+    );
+    assert_eq!(
+        (amount(&r, "to_call"), amount(&r, "max_total")),
+        (Some(100), Some(350))
+    );
+    let defaults = r["defaults_used"].to_string();
+    assert!(!defaults.contains("\"facing\""), "{defaults}");
 }
 
 /// SPEC section 6: "five" with a 5000 pot is 5000 in tda-2019-sk (highest

@@ -929,9 +929,10 @@ fn check_out_of_turn(
     Ok(())
 }
 
-/// The ruling told by the round's actions, without the one note that says
-/// which facts the actions showed (the ruling told the facts has none), and
-/// with the chips returned, as `other` has it: compared with `other`.
+/// The ruling told by the round's actions, without the notes that say
+/// which facts the actions showed and who has not acted since (the ruling
+/// told the facts has neither), and with the chips returned, as `other`
+/// has it: compared with `other`.
 fn told_alike(played: &floor::Result<Ruling>, other: &floor::Result<Ruling>) -> serde_json::Value {
     let (Ok(p), Ok(o)) = (played, other) else {
         return with_chips_returned(played);
@@ -952,8 +953,15 @@ fn told_alike(played: &floor::Result<Ruling>, other: &floor::Result<Ruling>) -> 
         .copied()
         .filter(|n| theirs.contains(n))
         .collect();
-    // Exactly one note more: the facts as the actions show them.
-    if kept.len() + 1 == mine.len() {
+    // Exactly one note more: the facts as the actions show them; and,
+    // where players between have not acted yet, the one that says the
+    // binding waits on them (the numbers path is told the action did not
+    // change).
+    let waiting = mine
+        .iter()
+        .filter(|n| n.contains("has not acted since the action out of turn"))
+        .count();
+    if kept.len() + 1 + waiting == mine.len() {
         v["notes"] = serde_json::json!(kept);
     }
     v

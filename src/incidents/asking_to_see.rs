@@ -31,6 +31,7 @@ impl Incident for AskingToSee {
     type Amounts = ();
     type Extra = ();
     type Note = crate::engine::notes::NoNote;
+    const PROVISIONS: &'static [&'static str] = &["ask-other-requests-floor"];
 
     fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<AskingToSee>, Error> {
         let (outcome, concepts) = see_hand(
@@ -38,7 +39,16 @@ impl Incident for AskingToSee {
             a.river_bet == Some(true),
             a.asks_last_aggressor == Some(true),
         );
-        let mut d = Decision::<AskingToSee>::new(outcome, concepts.to_vec());
+        // The TD's discretion over other requests is a sentence of its own
+        // (TDA 2019 18-B "TDs discretion governs all other requests"): an
+        // edition without it is said to follow the TDA there.
+        let mut d = match outcome {
+            SeeHand::Discretion => Decision::<AskingToSee>::new(
+                outcome,
+                vec![c::ASKING_TO_SEE_HAND.stating("ask-other-requests-floor")],
+            ),
+            _ => Decision::<AskingToSee>::new(outcome, concepts.to_vec()),
+        };
         d.discretion = Some(outcome == SeeHand::Discretion);
         Ok(d)
     }
@@ -128,5 +138,20 @@ mod tests {
             .map(Into::into)
             .collect();
         assert_eq!(ids, ["must-show", "discretion", "no-right"]);
+    }
+
+    // The TD's discretion is cited by the sentence that states it, so an
+    // edition without it (pokerpunt-nl 18, tda-2019-sk 18) is said to
+    // follow TDA practice there.
+    #[test]
+    fn the_tds_discretion_is_cited_by_the_sentence_that_states_it() {
+        let answers = Answers {
+            kept_cards: true,
+            river_bet: Some(false),
+            asks_last_aggressor: None,
+        };
+        let d = super::super::rule_in::<AskingToSee>("pokerpunt-nl", answers).unwrap();
+        assert_eq!(d.outcome, SeeHand::Discretion);
+        assert_eq!(d.cites[0].stating, Some("ask-other-requests-floor"));
     }
 }

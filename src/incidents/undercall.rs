@@ -130,6 +130,18 @@ impl Incident for Undercall {
             cx.unused("in_turn");
         }
         let in_turn = next.is_none() && a.in_turn.unwrap_or(true);
+        // More pushed than he had behind: the chips or the stack are wrong,
+        // and no reading of the call can tell which.
+        if let Some(stack) = situation.spot.stack
+            && a.pushed > stack
+        {
+            return Err(Error::input(
+                "pushed",
+                Message::new(Msg::BetOverStack)
+                    .arg("pushed", a.pushed)
+                    .arg("available", stack),
+            ));
+        }
         // The full call is all his chips when they do not cover the bet
         // (the stacks tell it).
         let mut d = decide(
@@ -734,5 +746,35 @@ mod tests {
         told.answers.heads_up = true;
         let e = crate::incidents::rule_in::<Undercall>("dpc-2019-en", told).unwrap_err();
         assert_eq!(e.input_key(), Some("heads_up"));
+    }
+
+    // More pushed than the stacks give him behind is refused on `pushed`
+    // (not read as a call of the stack-capped amount).
+    #[test]
+    fn more_pushed_than_his_stack_is_refused_on_pushed() {
+        let act = |p: &str, kind, total| Action {
+            player: Some(p.to_string()),
+            kind,
+            total,
+        };
+        let told = WithRound {
+            answers: Answers {
+                heads_up: false,
+                opening_bet: None,
+                bet_faced: None,
+                pushed: 400,
+                in_turn: None,
+            },
+            told: crate::incidents::situation::Told {
+                actions: Some(vec![act("A", ActionKind::Bet, Some(1000))]),
+                street: Some(Street::Postflop),
+                big_blind: Some(100),
+                player: Some("B".to_string()),
+                stacks: Some(vec![("B".to_string(), 300)]),
+                ..Default::default()
+            },
+        };
+        let e = crate::incidents::rule_in::<Undercall>("dpc-2019-en", told).unwrap_err();
+        assert_eq!(e.input_key(), Some("pushed"));
     }
 }

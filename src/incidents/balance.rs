@@ -54,10 +54,14 @@ impl Incident for Balance {
         // How the edition forms the final table is read only where it
         // decides (the card then names the rule or the practice used).
         let full = under(FinalTablePolicy::FullPlusOne)?;
-        let r = if full == under(FinalTablePolicy::CombineTwoTables)? {
+        let combined = under(FinalTablePolicy::CombineTwoTables)?;
+        let r = if full == combined {
             full
         } else {
-            under(cx.params.final_table_policy())?
+            match cx.params.final_table_policy() {
+                FinalTablePolicy::FullPlusOne => full,
+                FinalTablePolicy::CombineTwoTables => combined,
+            }
         };
         let mut d = Decision::<Balance>::new(r.outcome, r.concepts);
         let moved: u64 = r.moves.iter().map(|m| u64::from(m.players)).sum();

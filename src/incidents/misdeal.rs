@@ -163,14 +163,15 @@ impl Incident for Misdeal {
         let open = r.outcome == MisdealOutcome::NoMisdeal
             && !substantial_action
             && cx.states("misdeal-causes-open").unwrap_or(false);
-        match (substantial_action || unlisted.is_empty(), open) {
-            (true, true) => d.notes.push(Note::CausesOpen),
-            (true, false) => {}
-            (false, true) => {
+        let unlisted_given = !substantial_action && !unlisted.is_empty();
+        match (unlisted_given, open) {
+            (false, true) => d.notes.push(Note::CausesOpen),
+            (false, false) => {}
+            (true, true) => {
                 d.notes.push(Note::CausesNotListedOpen);
                 d.discretion = Some(true);
             }
-            (false, false) => d.notes.push(Note::CausesNotListed),
+            (true, false) => d.notes.push(Note::CausesNotListed),
         }
         d.extra = Extra {
             causes: r.met,

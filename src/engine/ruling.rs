@@ -10,6 +10,7 @@ use crate::poker::Chips;
 use crate::rules::Book;
 use crate::rules::concepts::Cite;
 use crate::rules::params::Fallback;
+use crate::rules::provisions::ForGame;
 use crate::ui::Ui;
 
 use super::tree::{Tree, cite_parts};
@@ -50,6 +51,10 @@ pub struct Decision<I: Incident> {
     pub remedy_variant: Option<&'static str>,
     /// A picture of the table, for seat-based rulings.
     pub table: Option<TablePicture>,
+    /// The game of the betting ruled, where one is: a rule whose words
+    /// speak of other games only (TDA 42 and 47, "In no-limit and
+    /// pot-limit, ...") is not cited for it.
+    pub game: Option<crate::poker::Game>,
 }
 
 impl<I: Incident> std::fmt::Debug for Decision<I> {
@@ -66,6 +71,7 @@ impl<I: Incident> std::fmt::Debug for Decision<I> {
             .field("uncited", &self.uncited)
             .field("remedy_variant", &self.remedy_variant)
             .field("table", &self.table)
+            .field("game", &self.game)
             .finish()
     }
 }
@@ -84,6 +90,7 @@ impl<I: Incident> Clone for Decision<I> {
             uncited: self.uncited,
             remedy_variant: self.remedy_variant,
             table: self.table.clone(),
+            game: self.game,
         }
     }
 }
@@ -103,6 +110,7 @@ impl<I: Incident> Decision<I> {
             uncited: false,
             remedy_variant: None,
             table: None,
+            game: None,
         }
     }
 
@@ -158,6 +166,7 @@ impl<I: Incident> Decision<I> {
             uncited: self.uncited,
             remedy_variant: self.remedy_variant,
             table: self.table,
+            game: self.game,
         }
     }
 }
@@ -236,6 +245,8 @@ pub struct Erased {
     pub notes: Vec<Note>,
     /// A picture of the table, for seat-based rulings.
     pub table: Option<TablePicture>,
+    /// See [`Decision::game`].
+    pub game: Option<crate::poker::Game>,
 }
 
 /// A localized note: a ui key and its placeholder values.
@@ -460,10 +471,31 @@ pub fn assemble(
             cites.push((concept, part));
         }
     }
+    // A rule whose words speak of other games only is not cited for this
+    // one; where another part of it speaks of this game, that part is.
+    let mut other_games = Vec::new();
+    let mut for_game: Vec<(&str, Option<String>)> = Vec::new();
+    for (concept, part) in cites {
+        let quoted = match decision.game {
+            None => ForGame::Cite,
+            Some(game) => crate::rules::provisions::for_game(book, concept, part, game)?,
+        };
+        let part = match quoted {
+            ForGame::Cite => part.map(str::to_string),
+            ForGame::Part(other) => Some(other),
+            ForGame::Not(number) => {
+                other_games.push(number);
+                continue;
+            }
+        };
+        if !for_game.contains(&(concept, part.clone())) {
+            for_game.push((concept, part));
+        }
+    }
     let mut citations: Vec<Citation> = Vec::new();
     let mut missing_rule = None;
-    for (i, (concept, part)) in cites.iter().enumerate() {
-        match cite(book, concept, *part)? {
+    for (i, (concept, part)) in for_game.iter().enumerate() {
+        match cite(book, concept, part.as_deref())? {
             Some(c) => citations.push(c),
             // The deciding rule is missing: say so instead of citing less.
             None if i == 0 => missing_rule = Some(*concept),
@@ -539,6 +571,9 @@ pub fn assemble(
             None => ui.f("notes.no_rule", &[("edition", book.id()), ("topic", topic)]),
         };
         notes.insert(0, note);
+    }
+    for number in &other_games {
+        notes.push(ui.f("notes.rule_other_games", &[("rule", number.as_str())]));
     }
     // The rule cited does not state what decided: the card says the
     // ruling follows the TDA's provision, in words.

@@ -105,6 +105,19 @@ impl Incident for Bet {
         let methods = RaiseMethods(cx.params.raise_methods());
         let r = rule_bet(&input, &methods)?;
         let mut d = Decision::<Bet>::new(r.outcome, r.cites());
+        d.game = Some(game);
+        // TDA 42 speaks of no-limit and pot-limit: in limit a declaration
+        // binds by the rule on methods of betting (40) too, which the card
+        // cites where the edition's 42 is not cited for limit.
+        if game == Game::Limit
+            && let Some(at) = d
+                .cites
+                .iter()
+                .position(|c| c.concept == c::METHODS_OF_RAISING)
+            && !d.cites.iter().any(|c| c.concept == c::METHODS_OF_BETTING)
+        {
+            d.cites.insert(at + 1, c::METHODS_OF_BETTING.into());
+        }
         if r.outcome == BetOutcome::Call && r.returned == 0 {
             d.remedy_variant = Some("exact");
         }

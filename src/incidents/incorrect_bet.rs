@@ -91,6 +91,7 @@ impl Incident for IncorrectBet {
             r = incorrect_bet(&input, cx.params.pot_limit_underbet_window())?;
         }
         let mut d = Decision::<IncorrectBet>::new(r.outcome, r.concepts);
+        d.game = Some(game);
         let corrected = r.outcome == IncorrectOutcome::Corrected;
         d.amounts = Amounts {
             corrected_to: r.corrected_to,

@@ -250,6 +250,7 @@ impl Incident for LimitRaises {
             _ => vec![c::NUMBER_OF_RAISES],
         };
         let mut d = Decision::<LimitRaises>::new(outcome, concepts);
+        d.game = Some(round.setup().game);
         d.amounts.bet_size = Some(bet_size);
         if spot.facing > 0 {
             d.amounts.to_call = Some(spot.to_call());

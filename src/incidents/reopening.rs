@@ -73,6 +73,7 @@ impl Incident for Reopening {
         let r = options(&round, player.trim())?;
         situation::reopen_share_read(&round, player.trim(), cx)?;
         let mut d = Decision::<Reopening>::new(r.outcome, r.concepts);
+        d.game = Some(round.setup().game);
         d.notes.extend(notes);
         // A house minimum above TDA 43 decided the minimum raise-to (in
         // limit it is not applied, and said).

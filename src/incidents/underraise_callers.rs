@@ -153,13 +153,15 @@ impl Incident for UnderraiseCallers {
         // No bet or raise below the minimum (an all-in for less is one he
         // may make): nothing to correct, and the calls stand.
         let Some(found) = short_bet(round, &actions)? else {
-            return Ok(Decision::<UnderraiseCallers>::new(
+            let mut d = Decision::<UnderraiseCallers>::new(
                 UnderraiseOutcome::Legal,
                 [
                     crate::rules::concepts::RAISE_AMOUNTS,
                     crate::rules::concepts::REOPENING_BETTING,
                 ],
-            ));
+            );
+            d.game = Some(setup.game);
+            return Ok(d);
         };
         // Rule 52-A names limit and no-limit only; a pot-limit raise below
         // the minimum (the same minimum as in no-limit) is corrected as in
@@ -193,6 +195,7 @@ impl Incident for UnderraiseCallers {
             UnderraiseOutcome::Stands
         };
         let mut d = Decision::<UnderraiseCallers>::new(outcome, r.concepts);
+        d.game = Some(setup.game);
         if pot_limit {
             d.notes.push(Notes::PotLimitAsNoLimit);
         }

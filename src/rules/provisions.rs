@@ -1057,6 +1057,87 @@ pub fn part_holding<'r>(rule: &'r Rule, span: &str) -> Option<&'r str> {
         .map(|p| p.label.as_str())
 }
 
+/// A record's `scope` value that limits a provision to some games: the
+/// words "In no-limit and pot-limit, ..." (TDA 42 and 47).
+pub const NO_LIMIT_POT_LIMIT: &str = "no-limit-pot-limit";
+
+/// How a rule is cited for a ruling of one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ForGame {
+    /// As the ruling cites it.
+    Cite,
+    /// At this other part of it: the part cited speaks of other games only.
+    Part(String),
+    /// Not at all: every provision it states speaks of other games only
+    /// (its number, for the card to say so).
+    Not(String),
+}
+
+/// How the rule of `book` for `concept` (at `part`) is cited for a ruling
+/// of `game`: where every provision the rule (or the part) states is
+/// limited by its words to other games (the record's `scope` term), it is
+/// cited at a part that speaks of `game`, or not at all. A rule whose
+/// provisions are not recorded is cited as it is.
+pub fn for_game(
+    book: &crate::rules::Book,
+    concept: &str,
+    part: Option<&str>,
+    game: crate::poker::Game,
+) -> crate::Result<ForGame> {
+    use crate::poker::Game;
+    let Some(rule) = book.rule_for(concept)? else {
+        return Ok(ForGame::Cite);
+    };
+    let stated = match book {
+        crate::rules::Book::Full(_) => rule.provisions.clone(),
+        crate::rules::Book::Indexed { index, .. } => bundled_record(&index.head.id)
+            .and_then(|rules| {
+                rules
+                    .into_iter()
+                    .find(|(number, _)| *number == rule.number)
+                    .map(|(_, list)| list)
+            })
+            .unwrap_or_default(),
+    };
+    let speaks_of_game = |s: &Stated| match worded(&s.terms, Term::Scope) {
+        Some(NO_LIMIT_POT_LIMIT) => matches!(game, Game::NoLimit | Game::PotLimit),
+        _ => true,
+    };
+    let in_part = |label: &str, s: &Stated| part_holding(&rule, &s.span) == Some(label);
+    let cited: Vec<&Stated> = stated
+        .iter()
+        .filter(|s| part.is_none_or(|p| in_part(p, s)))
+        .collect();
+    let speaks = |label: &str| {
+        stated
+            .iter()
+            .any(|s| in_part(label, s) && speaks_of_game(s))
+    };
+    let other_games_only = |label: &str| stated.iter().any(|s| in_part(label, s)) && !speaks(label);
+    if cited.is_empty() {
+        return Ok(ForGame::Cite);
+    }
+    if cited.iter().any(|s| speaks_of_game(s)) {
+        // Cited whole, a rule with a part for other games only (47-A) is
+        // quoted at its part for this game (47-B).
+        let whole_mixed = part.is_none() && rule.parts.iter().any(|p| other_games_only(&p.label));
+        return Ok(
+            match rule.parts.iter().find(|p| whole_mixed && speaks(&p.label)) {
+                Some(p) => ForGame::Part(p.label.clone()),
+                None => ForGame::Cite,
+            },
+        );
+    }
+    let other = rule
+        .parts
+        .iter()
+        .find(|p| Some(p.label.as_str()) != part && speaks(&p.label));
+    Ok(match other {
+        Some(p) => ForGame::Part(p.label.clone()),
+        None => ForGame::Not(rule.number.clone()),
+    })
+}
+
 /// Whitespace runs as one space, ends trimmed: how spans are matched.
 pub fn squeeze(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")

@@ -2,9 +2,10 @@
 //! each question accepts: a ruling or an error naming the input, never a
 //! panic. In a debug build this also holds each module to the citations it
 //! declares for its outcome (the engine asserts it), on answer combinations
-//! no worked example spells out.
+//! no worked example spells out; and a limit ruling never cites a rule whose
+//! words speak of no-limit and pot-limit only.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::common::{EDITIONS, Rng};
@@ -83,12 +84,51 @@ fn value(rng: &mut Rng, kind: Kind, choices: &[String], min: u64, max: u64) -> S
     }
 }
 
+/// The rules, and parts of rules, of `edition` whose every provision speaks
+/// of no-limit and pot-limit only (the record's `scope`, as TDA 42 and 47
+/// word it): a limit ruling must not cite them.
+fn other_games_only(store: &Store, edition: &str) -> BTreeSet<(String, Option<String>)> {
+    let catalog = floor::rules::provisions::Catalog::load(&DataSource::Embedded)
+        .expect("catalog")
+        .expect("bundled catalog");
+    let full = floor::rules::provisions::with_provisions(
+        store.edition_owned(edition).expect("edition"),
+        &DataSource::Embedded,
+        &catalog,
+    )
+    .expect("record");
+    let squeeze = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let nl_pl = |s: &floor::rules::Stated| s.terms.scope.as_deref() == Some("no-limit-pot-limit");
+    let mut out = BTreeSet::new();
+    for rule in full.rules() {
+        let all = &rule.provisions;
+        if !all.is_empty() && all.iter().all(nl_pl) {
+            out.insert((rule.number.clone(), None));
+        }
+        for part in &rule.parts {
+            let text = squeeze(&format!("{} {}", part.text, part.tail));
+            let within: Vec<_> = all
+                .iter()
+                .filter(|s| {
+                    let first = s.span.split('…').next().unwrap_or_default();
+                    text.contains(squeeze(first).trim())
+                })
+                .collect();
+            if !within.is_empty() && within.iter().all(|s| nl_pl(s)) {
+                out.insert((rule.number.clone(), Some(part.label.clone())));
+            }
+        }
+    }
+    out
+}
+
 #[test]
 fn any_answers_give_a_ruling_or_an_error_never_a_panic() {
     let store = Store::open(DataSource::Embedded).expect("store");
     let ui = Ui::load(&DataSource::Embedded, Lang::En).expect("ui");
     let mut rng = Rng(20261127);
     let mut failures = Vec::new();
+    let mut cites = Vec::new();
     let mut rulings = 0;
     for id in floor::engine::ids(store.source()).expect("incidents") {
         let tree: Tree = floor::engine::load(store.source(), &id).expect("tree");
@@ -96,6 +136,7 @@ fn any_answers_give_a_ruling_or_an_error_never_a_panic() {
             let book = store.book(edition).expect("edition");
             let stated = floor::rules::provisions::StatedIn::of(&book).expect("record");
             let tree = tree.for_edition_stating(&book.params(), stated.as_ref());
+            let not_for_limit = other_games_only(&store, edition);
             for _ in 0..cases() {
                 let mut given = BTreeMap::new();
                 for q in &tree.questions {
@@ -106,18 +147,39 @@ fn any_answers_give_a_ruling_or_an_error_never_a_panic() {
                     let (min, max) = (q.min.unwrap_or(0), q.max.unwrap_or(100));
                     given.insert(q.id.clone(), value(&mut rng, q.kind, &q.choices, min, max));
                 }
-                let ruled = catch_unwind(AssertUnwindSafe(|| -> floor::Result<()> {
+                let ruled = catch_unwind(AssertUnwindSafe(|| -> floor::Result<_> {
                     let mut source = GivenAnswers::new(&tree, given.clone())?;
                     let walked = floor::engine::walk(&tree, &mut source)?;
-                    floor::engine::decide(&tree, &book, &ui, &walked).map(|_| ())
+                    floor::engine::decide(&tree, &book, &ui, &walked)
                 }));
                 rulings += 1;
-                if ruled.is_err() {
+                let Ok(ruled) = ruled else {
                     failures.push(format!("{id} --rules {edition} {given:?}"));
+                    continue;
+                };
+                // A limit card cites no rule that speaks of other games only.
+                let Ok(ruling) = ruled else { continue };
+                if ruling.answers.get("game").and_then(|g| g.as_str()) == Some("limit") {
+                    for c in &ruling.citations {
+                        if not_for_limit.contains(&(c.number.clone(), c.part.clone()))
+                            || not_for_limit.contains(&(c.number.clone(), None))
+                        {
+                            let part = c.part.as_deref().unwrap_or_default();
+                            cites.push(format!(
+                                "{id} --rules {edition} cites {}{part} in limit: {given:?}",
+                                c.number
+                            ));
+                        }
+                    }
                 }
             }
         }
     }
-    eprintln!("any answers: {rulings} rulings, {} panics", failures.len());
+    eprintln!(
+        "any answers: {rulings} rulings, {} panics, {} limit cards citing a rule of other games",
+        failures.len(),
+        cites.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(cites.is_empty(), "{}", cites.join("\n"));
 }

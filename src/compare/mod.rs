@@ -526,7 +526,7 @@ pub struct Comparison {
 /// edition with the provision stated as the other states it, rule some
 /// facts otherwise ([`crate::engine::differ`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Ruled(BTreeSet<String>);
+pub struct Ruled(BTreeSet<String>, bool);
 
 impl Ruled {
     /// Those of editions `a` and `b`. An edition whose provisions cannot be
@@ -534,7 +534,17 @@ impl Ruled {
     /// incidents give.
     pub fn between(a: &Edition, b: &Edition) -> crate::Result<Ruled> {
         let found = crate::engine::differ::changing_between(a, b)?;
-        Ok(Ruled(found.into_iter().map(str::to_string).collect()))
+        Ok(Ruled(
+            found.into_iter().map(str::to_string).collect(),
+            false,
+        ))
+    }
+
+    /// The same, where one of the two editions plays no stud
+    /// ([`Index::plays_stud`]): a provision for stud alone then changes
+    /// nothing its floor rules.
+    pub fn one_without_stud(self, without: bool) -> Ruled {
+        Ruled(self.0, without)
     }
 
     /// Whether a difference in provision `id` changes a ruling.
@@ -609,7 +619,7 @@ pub fn compare_indexed<'a>(
             concepts.push(&rule.concept);
         }
     }
-    let ruled = Ruled::between(a, b)?;
+    let ruled = Ruled::between(a, b)?.one_without_stud(!index.iter().all(|i| i.plays_stud));
     let ctx = Context {
         index,
         catalog,
@@ -744,6 +754,10 @@ pub struct Said<'a> {
 pub struct Index<'a> {
     /// The edition prints a numbering of its own.
     prints: bool,
+    /// The edition plays stud: it has no rule on a topic of stud alone
+    /// ([`Catalog::stud_topic`]), or one that applies. ONK marks its stud
+    /// rules not applicable ("Stud games worden niet gespeeld").
+    pub plays_stud: bool,
     /// Where the edition has no rule, its floor applies the TDA practice
     /// the catalog records ([`PRACTICE_NUMBERING`]): a house version or a
     /// text of that TDA version. A plain text of an earlier TDA version
@@ -789,8 +803,13 @@ impl<'a> Index<'a> {
                 }
             }
         }
+        let stud_rules: Vec<&Rule> = edition
+            .rules()
+            .filter(|r| catalog.stud_topic(&r.concept))
+            .collect();
         Index {
             prints: edition.prints_own_numbers(),
+            plays_stud: stud_rules.is_empty() || stud_rules.iter().any(|r| !r.not_applicable),
             follows_practice: edition.house.is_some() || edition.numbering == PRACTICE_NUMBERING,
             rule,
             number,
@@ -912,8 +931,17 @@ pub fn rule_alike(
 /// breach either way. The one answer for the row's flags and each line's
 /// ★ and order.
 pub fn weigh(catalog: &Catalog, ruled: &Ruled, id: &str, term: Option<Term>) -> Weighs {
+    // A provision for stud alone, where one edition plays no stud.
+    if ruled.1 && catalog.get(id).is_some_and(|p| p.stud) {
+        return Weighs::Procedure;
+    }
     if ruled.contains(id) {
-        return Weighs::Ruling;
+        // An incident that reads a duty rules whether it was breached (an
+        // offence, a penalty): a difference in the duty itself.
+        return match catalog.get(id) {
+            Some(p) if p.duty => Weighs::Duty,
+            _ => Weighs::Ruling,
+        };
     }
     match catalog.get(id) {
         Some(p) if p.kind == Kind::Ruling && !p.duty => Weighs::Ruling,
@@ -1641,7 +1669,10 @@ mod tests {
     /// "Must" against "should" weighs by what follows: nothing in a duty
     /// that states no consequence, substance in a duty that states one, a
     /// ruling in an outcome the floor decides or where an incident rules
-    /// otherwise with it; every other term of a duty stays substance.
+    /// otherwise with it; every other term of a duty stays substance. A
+    /// duty an incident rules otherwise with stays a duty (the incident
+    /// rules whether it was breached); a provision for stud alone weighs
+    /// nothing where one edition plays no stud.
     #[test]
     fn a_duty_s_force_weighs_only_where_a_consequence_follows() {
         let provisions: Vec<crate::rules::provisions::Provision> = crate::yaml::from_str(
@@ -1665,10 +1696,26 @@ mod tests {
         for (id, term, weighs) in cases {
             assert_eq!(weigh(&catalog, &none, id, term), weighs, "{id} {term:?}");
         }
-        let ruled = Ruled(BTreeSet::from(["speak-up".to_string()]));
+        let ruled = Ruled(
+            BTreeSet::from(["speak-up".to_string(), "advice".to_string()]),
+            false,
+        );
         assert_eq!(
             weigh(&catalog, &ruled, "speak-up", Some(Term::Force)),
-            Weighs::Ruling
+            Weighs::Duty
+        );
+        assert_eq!(weigh(&catalog, &ruled, "advice", None), Weighs::Ruling);
+        let stud: Vec<crate::rules::provisions::Provision> = crate::yaml::from_str(
+            "- {id: bring-in, concept: c, kind: ruling, stud: true, en: e, nl: n, de: d, sk: s}\n",
+            "test",
+        )
+        .expect("provisions");
+        let stud = Catalog::new(stud);
+        assert_eq!(weigh(&stud, &none, "bring-in", None), Weighs::Ruling);
+        let one_without = Ruled::default().one_without_stud(true);
+        assert_eq!(
+            weigh(&stud, &one_without, "bring-in", None),
+            Weighs::Procedure
         );
     }
 
@@ -1710,7 +1757,7 @@ mod tests {
             Some("forbidden"),
             Some("discouraged")
         ));
-        let ruled = Ruled(BTreeSet::from(["ban".to_string()]));
+        let ruled = Ruled(BTreeSet::from(["ban".to_string()]), false);
         assert!(!alike(
             &ruled,
             "ban",

@@ -412,7 +412,7 @@ macro_rules! params {
 
 params! {
     /// Languages allowed at the table (ISO 639-1).
-    languages in "official-language" ruled: Vec<String>;
+    languages in "official-language" ruled(duty): Vec<String>;
     /// Play halts on tables this many or more players short of the fullest.
     halt_threshold in "balancing-tables" ruled: Count<2, 9> = Count::of(3);
     /// Total seconds on the clock, countdown included.

@@ -253,6 +253,11 @@ pub struct Provision {
     /// differ in words only: the difference is shown, never weighed.
     #[serde(default, skip_serializing_if = "Unique::is_empty")]
     pub alike: Unique<Vec<Vec<String>>, Term>,
+    /// It can apply only in a stud hand (stud, razz, the stud rounds of a
+    /// mixed game): where an edition plays no stud, a difference in it
+    /// changes nothing its floor rules.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stud: bool,
     /// The parameter whose value it states, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub param: Option<String>,
@@ -448,6 +453,13 @@ impl Catalog {
                     value == UNSAID || worded(tda, term).is_none_or(|t| t == value)
                 })
             })
+    }
+
+    /// Whether topic `concept` is one of stud alone: the catalog has
+    /// provisions of it, each of them for stud only.
+    pub fn stud_topic(&self, concept: &str) -> bool {
+        let mut of = self.iter().filter(|p| p.concept == concept).peekable();
+        of.peek().is_some() && of.all(|p| p.stud)
     }
 
     /// The provisions that carry `param`.
@@ -1469,6 +1481,7 @@ mod tests {
             consequence: None,
             terms: Unique::default(),
             alike: Unique::default(),
+            stud: false,
             param: param.map(str::to_string),
             value: value.map(str::to_string),
             en: "e".into(),

@@ -42,6 +42,11 @@
 //! topics both readings list plus those the third reader decided are a
 //! difference; beside compare's figures it prints each of the two readings
 //! scored against it, the agreement a careful reader reaches.
+//! - One fact, one decision (`consistency.yaml`): where the same textual
+//!   fact bears on several pairs and their truths decided it two ways, a
+//!   reader who had not seen compare decided it once from the texts; that
+//!   verdict replaces the topic's in each adjudicated truth
+//!   (`FLOOR_EVAL_CONSISTENCY=0` scores without it).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -102,6 +107,57 @@ struct Decision {
 enum Verdict {
     Difference,
     Same,
+}
+
+/// One decision per textual fact that bears on several pairs
+/// (`consistency.yaml`): the same fact decided once from the texts, where
+/// the pairs' readers and deciders had decided it two ways. Each entry
+/// gives the verdict of one pair's topic as a whole; it replaces that
+/// topic's verdict in the pair's adjudicated truth.
+#[derive(Deserialize)]
+struct Consistency {
+    classes: Vec<Class>,
+}
+
+#[derive(Deserialize)]
+struct Class {
+    what: String,
+    topics: Vec<Verdicted>,
+}
+
+#[derive(Deserialize)]
+struct Verdicted {
+    pair: String,
+    concept: String,
+    decision: Verdict,
+    #[serde(default)]
+    ruling: Option<bool>,
+}
+
+/// The file of one decision per fact, beside the readings it overrides.
+const CONSISTENCY: &str = "consistency.yaml";
+
+/// The decisions of `consistency.yaml` on the pair `stem` (`a--b`), each
+/// with its fact; none when `FLOOR_EVAL_CONSISTENCY=0` asks for the truths
+/// as their readers and deciders left them.
+fn consistent_verdicts(stem: &str) -> Vec<(Verdicted, String)> {
+    if std::env::var("FLOOR_EVAL_CONSISTENCY").is_ok_and(|v| v == "0") {
+        return Vec::new();
+    }
+    let path = fixtures().join(CONSISTENCY);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let all: Consistency = floor::yaml::from_str(&text, &path.display().to_string())
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    all.classes
+        .into_iter()
+        .flat_map(|c| {
+            let what = c.what;
+            c.topics
+                .into_iter()
+                .filter(|t| t.pair == stem)
+                .map(move |t| (t, what.clone()))
+        })
+        .collect()
 }
 
 /// What a pair's truth holds: the topics with a difference, the ★ ones
@@ -232,11 +288,40 @@ impl Adjudication {
                 what.push((d.concept.clone(), format!("decided: {}", d.reason)));
             }
         }
+        let stem = path
+            .file_name()
+            .map(|n| {
+                n.to_string_lossy()
+                    .trim_end_matches(".decisions.yaml")
+                    .to_string()
+            })
+            .unwrap_or_default();
+        for (v, fact) in consistent_verdicts(&stem) {
+            let (concept, starred_too) = (v.concept.clone(), v.ruling == Some(true));
+            match v.decision {
+                Verdict::Difference => {
+                    differences.insert(concept.clone());
+                    what.push((
+                        concept.clone(),
+                        format!("decided once for all pairs: {fact}"),
+                    ));
+                }
+                Verdict::Same => {
+                    differences.remove(&concept);
+                    what.retain(|(c, _)| *c != concept);
+                }
+            }
+            if starred_too {
+                starred.insert(concept);
+            } else {
+                starred.remove(&concept);
+            }
+        }
         for r in [&first.0, &second.0] {
             what.extend(
                 r.differences
                     .iter()
-                    .filter(|d| kept(&d.concept))
+                    .filter(|d| kept(&d.concept) && differences.contains(&d.concept))
                     .map(|d| (d.concept.clone(), d.what.clone())),
             );
         }
@@ -518,6 +603,7 @@ fn files() -> Vec<PathBuf> {
             .flatten()
             .map(|e| e.path())
             .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+            .filter(|p| p.file_name().is_none_or(|n| n != CONSISTENCY))
             .collect();
         found.sort();
         files.extend(found);
@@ -601,7 +687,10 @@ struct Floors {
 /// of pokerpunt-nl vs dpc-2019-en, and the adjudicated truths. Two readers of one pair differ on what
 /// counts (a topic only one edition has, a player's duty, a dealer's
 /// procedure, a clause one text leaves out; see each file's header), so no
-/// reading of a pair can be met in full without missing the other.
+/// reading of a pair can be met in full without missing the other; where
+/// the same fact was read two ways in two pairs, `consistency.yaml` decides
+/// it once, and a single reading that read it the other way is held
+/// loosely there.
 const OWN_FLOORS: &[(&str, Floors)] = &[
     // Its readers count "100% identifiable" against "identifiable and
     // retrievable" a difference (live cards, tabling), which the decided
@@ -627,33 +716,33 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     (
         "dev/tda-2015-de--dpc-2019-en.second.yaml",
         Floors {
-            recall: 0.92,
-            precision: 0.65,
-            star_precision: 0.7,
+            recall: 0.75,
+            precision: 0.61,
+            star_precision: 0.68,
         },
     ),
     (
         "dev/tda-2015-de--dpc-2019-en.third.yaml",
         Floors {
-            recall: 0.94,
-            precision: 0.88,
-            star_precision: 0.84,
+            recall: 0.84,
+            precision: 0.91,
+            star_precision: 0.94,
         },
     ),
     (
         "dev/onk-2023-nl--dpc-2019-en.second.yaml",
         Floors {
-            recall: 0.72,
+            recall: 0.8,
             precision: 0.78,
-            star_precision: 0.79,
+            star_precision: 0.86,
         },
     ),
     (
         "dev/onk-2023-nl--pokerpunt-nl.second.yaml",
         Floors {
-            recall: 0.86,
-            precision: 0.88,
-            star_precision: 0.78,
+            recall: 0.84,
+            precision: 0.89,
+            star_precision: 0.91,
         },
     ),
     // This reader and the pair's decision count soft play's "may include"
@@ -661,17 +750,17 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     (
         "dev/onk-2023-nl--tda-2019-sk.second.yaml",
         Floors {
-            recall: 0.9,
-            precision: 0.92,
-            star_precision: 0.87,
+            recall: 0.85,
+            precision: 0.93,
+            star_precision: 0.89,
         },
     ),
     (
         "dev/pokerpunt-nl--dpc-2019-en.second.yaml",
         Floors {
-            recall: 0.78,
-            precision: 0.89,
-            star_precision: 0.81,
+            recall: 0.72,
+            precision: 0.9,
+            star_precision: 0.9,
         },
     ),
     // This reader stars no topic DPC prints no rule on (rule 3's tap, the
@@ -679,17 +768,17 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     (
         "dev/pokerpunt-nl--dpc-2019-en.yaml",
         Floors {
-            recall: 0.95,
-            precision: 0.58,
-            star_precision: 0.71,
+            recall: 0.94,
+            precision: 0.63,
+            star_precision: 0.75,
         },
     ),
     (
         "dev/onk-2023-nl--tda-2019-sk.yaml",
         Floors {
-            recall: 0.95,
-            precision: 0.9,
-            star_precision: 0.82,
+            recall: 0.91,
+            precision: 0.91,
+            star_precision: 0.89,
         },
     ),
     // Read as a development pair, held out as a test pair, then moved to
@@ -697,66 +786,66 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     (
         "dev/onk-2023-nl--tda-2015-de.yaml",
         Floors {
-            recall: 0.82,
-            precision: 0.9,
-            star_precision: 0.86,
+            recall: 0.73,
+            precision: 0.92,
+            star_precision: 0.92,
         },
     ),
     (
         "dev/onk-2023-nl--tda-2015-de.second.yaml",
         Floors {
-            recall: 0.93,
-            precision: 0.8,
-            star_precision: 0.78,
+            recall: 0.84,
+            precision: 0.82,
+            star_precision: 0.81,
         },
     ),
     // The adjudicated truths of the development pairs.
     (
         "dev/onk-2023-nl--tda-2015-de.decisions.yaml",
         Floors {
-            recall: 0.95,
-            precision: 0.85,
-            star_precision: 0.83,
+            recall: 0.98,
+            precision: 0.94,
+            star_precision: 0.92,
         },
     ),
     (
         "dev/onk-2023-nl--dpc-2019-en.decisions.yaml",
         Floors {
-            recall: 0.88,
-            precision: 0.87,
-            star_precision: 0.82,
+            recall: 0.98,
+            precision: 0.9,
+            star_precision: 0.94,
         },
     ),
     (
         "dev/onk-2023-nl--pokerpunt-nl.decisions.yaml",
         Floors {
-            recall: 0.88,
-            precision: 0.94,
-            star_precision: 0.8,
+            recall: 0.95,
+            precision: 0.93,
+            star_precision: 0.91,
         },
     ),
     (
         "dev/onk-2023-nl--tda-2019-sk.decisions.yaml",
         Floors {
-            recall: 0.95,
-            precision: 0.92,
-            star_precision: 0.86,
+            recall: 0.98,
+            precision: 0.93,
+            star_precision: 0.92,
         },
     ),
     (
         "dev/pokerpunt-nl--dpc-2019-en.decisions.yaml",
         Floors {
             recall: 0.95,
-            precision: 0.79,
-            star_precision: 0.7,
+            precision: 0.9,
+            star_precision: 0.9,
         },
     ),
     (
         "dev/tda-2015-de--dpc-2019-en.decisions.yaml",
         Floors {
-            recall: 0.94,
-            precision: 0.88,
-            star_precision: 0.84,
+            recall: 0.98,
+            precision: 0.91,
+            star_precision: 0.94,
         },
     ),
 ];

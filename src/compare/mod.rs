@@ -755,7 +755,7 @@ pub struct Index<'a> {
     /// The edition prints a numbering of its own.
     prints: bool,
     /// The edition plays stud: it has no rule on a topic of stud alone
-    /// ([`Catalog::stud_topic`]), or one that applies. ONK marks its stud
+    /// ([`Catalog::stud_topics`]), or one that applies. ONK marks its stud
     /// rules not applicable ("Stud games worden niet gespeeld").
     pub plays_stud: bool,
     /// Where the edition has no rule, its floor applies the TDA practice
@@ -803,9 +803,10 @@ impl<'a> Index<'a> {
                 }
             }
         }
+        let stud_topics = catalog.stud_topics();
         let stud_rules: Vec<&Rule> = edition
             .rules()
-            .filter(|r| catalog.stud_topic(&r.concept))
+            .filter(|r| stud_topics.contains(r.concept.as_str()))
             .collect();
         Index {
             prints: edition.prints_own_numbers(),

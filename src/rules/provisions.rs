@@ -455,11 +455,17 @@ impl Catalog {
             })
     }
 
-    /// Whether topic `concept` is one of stud alone: the catalog has
-    /// provisions of it, each of them for stud only.
-    pub fn stud_topic(&self, concept: &str) -> bool {
-        let mut of = self.iter().filter(|p| p.concept == concept).peekable();
-        of.peek().is_some() && of.all(|p| p.stud)
+    /// The topics of stud alone: those whose every provision is for stud
+    /// only.
+    pub fn stud_topics(&self) -> BTreeSet<&str> {
+        let mut all_stud: BTreeMap<&str, bool> = BTreeMap::new();
+        for p in self.iter() {
+            *all_stud.entry(p.concept.as_str()).or_insert(true) &= p.stud;
+        }
+        all_stud
+            .into_iter()
+            .filter_map(|(concept, stud)| stud.then_some(concept))
+            .collect()
     }
 
     /// The provisions that carry `param`.

@@ -1103,6 +1103,11 @@ pub fn for_game(
     game: crate::poker::Game,
 ) -> crate::Result<ForGame> {
     use crate::poker::Game;
+    // The one scope a record gives names no-limit and pot-limit: a ruling
+    // of those games reads no record.
+    if matches!(game, Game::NoLimit | Game::PotLimit) {
+        return Ok(ForGame::Cite);
+    }
     let Some(rule) = book.rule_for(concept)? else {
         return Ok(ForGame::Cite);
     };

@@ -609,6 +609,9 @@ messages! {
     AnswerNeeded = "count.answer_needed" [key],
     /// A bettor who mucked with no bet.
     RetrievalNoBet = "count.retrieval_no_bet" [],
+    /// More called than the bettor's last bet: a raise over it would have
+    /// made him the caller.
+    RetrievalCalledAbove = "count.retrieval_called_above" [called, bet],
     /// Nobody in the hand besides the all-in player.
     StudNobodyLeft = "count.stud_nobody_left" [seat],
     /// The upcards of fewer than two seats.

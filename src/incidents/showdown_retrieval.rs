@@ -132,17 +132,27 @@ impl Incident for ShowdownRetrieval {
 }
 
 /// What comes back to a bettor whose cards are gone (rule 15-B): the part
-/// of his last bet nobody called. Errors (`bet`): no bet.
+/// of his last bet nobody called. Errors: no bet (`bet`); more called
+/// than the bet (`called`: an opponent who put in more raised him).
 ///
 /// ```
 /// use floor::incidents::showdown_retrieval::uncalled;
 /// assert_eq!(uncalled(1000, 0).unwrap(), 1000); // nobody called yet
 /// assert_eq!(uncalled(1000, 600).unwrap(), 400); // called all-in for 600
 /// assert_eq!(uncalled(1000, 1000).unwrap(), 0);
+/// assert_eq!(uncalled(1000, 3000).unwrap_err().input_key(), Some("called"));
 /// ```
 pub fn uncalled(bet: Chips, called: Chips) -> Result<Chips, Error> {
     if bet == 0 {
         return Err(Error::input("bet", Message::new(Msg::RetrievalNoBet)));
+    }
+    if called > bet {
+        return Err(Error::input(
+            "called",
+            Message::new(Msg::RetrievalCalledAbove)
+                .arg("called", called)
+                .arg("bet", bet),
+        ));
     }
     Ok(bet.saturating_sub(called))
 }

@@ -359,6 +359,23 @@ fn an_empty_answer_is_no_answer_on_every_path() {
 
 #[test]
 fn contradictory_answers_are_refused() {
+    // More called than the bettor's last bet: a raise over it would have
+    // made him the caller.
+    bad(
+        &[
+            "incident",
+            "showdown-retrieval",
+            "--answer",
+            "situation=bettor-mucked",
+            "--answer",
+            "retrievable=no",
+            "--answer",
+            "bet=1000",
+            "--answer",
+            "called=3000",
+        ],
+        &["called", "3000", "1000"],
+    );
     bad(
         &[
             "incident",

@@ -524,9 +524,13 @@ pub struct Comparison {
 /// The provisions an incident reads whose difference between two editions
 /// changes one of its rulings: its own tree and module, run under each
 /// edition with the provision stated as the other states it, rule some
-/// facts otherwise ([`crate::engine::differ`]).
+/// facts otherwise ([`crate::engine::differ`]); and whether one of the two
+/// editions plays no stud.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Ruled(BTreeSet<String>, bool);
+pub struct Ruled {
+    changing: BTreeSet<String>,
+    one_without_stud: bool,
+}
 
 impl Ruled {
     /// Those of editions `a` and `b`. An edition whose provisions cannot be
@@ -534,22 +538,25 @@ impl Ruled {
     /// incidents give.
     pub fn between(a: &Edition, b: &Edition) -> crate::Result<Ruled> {
         let found = crate::engine::differ::changing_between(a, b)?;
-        Ok(Ruled(
-            found.into_iter().map(str::to_string).collect(),
-            false,
-        ))
+        Ok(Ruled {
+            changing: found.into_iter().map(str::to_string).collect(),
+            one_without_stud: false,
+        })
     }
 
     /// The same, where one of the two editions plays no stud
     /// ([`Index::plays_stud`]): a provision for stud alone then changes
     /// nothing its floor rules.
     pub fn one_without_stud(self, without: bool) -> Ruled {
-        Ruled(self.0, without)
+        Ruled {
+            one_without_stud: without,
+            ..self
+        }
     }
 
     /// Whether a difference in provision `id` changes a ruling.
     pub fn contains(&self, id: &str) -> bool {
-        self.0.contains(id)
+        self.changing.contains(id)
     }
 
     /// Whether an edition's silence on provision `id` is read as the TDA
@@ -933,7 +940,7 @@ pub fn rule_alike(
 /// ★ and order.
 pub fn weigh(catalog: &Catalog, ruled: &Ruled, id: &str, term: Option<Term>) -> Weighs {
     // A provision for stud alone, where one edition plays no stud.
-    if ruled.1 && catalog.get(id).is_some_and(|p| p.stud) {
+    if ruled.one_without_stud && catalog.get(id).is_some_and(|p| p.stud) {
         return Weighs::Procedure;
     }
     if ruled.contains(id) {
@@ -1697,10 +1704,10 @@ mod tests {
         for (id, term, weighs) in cases {
             assert_eq!(weigh(&catalog, &none, id, term), weighs, "{id} {term:?}");
         }
-        let ruled = Ruled(
-            BTreeSet::from(["speak-up".to_string(), "advice".to_string()]),
-            false,
-        );
+        let ruled = Ruled {
+            changing: BTreeSet::from(["speak-up".to_string(), "advice".to_string()]),
+            one_without_stud: false,
+        };
         assert_eq!(
             weigh(&catalog, &ruled, "speak-up", Some(Term::Force)),
             Weighs::Duty
@@ -1758,7 +1765,10 @@ mod tests {
             Some("forbidden"),
             Some("discouraged")
         ));
-        let ruled = Ruled(BTreeSet::from(["ban".to_string()]), false);
+        let ruled = Ruled {
+            changing: BTreeSet::from(["ban".to_string()]),
+            one_without_stud: false,
+        };
         assert!(!alike(
             &ruled,
             "ban",

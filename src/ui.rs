@@ -160,6 +160,14 @@ impl Ui {
         self.get(key).unwrap_or(key)
     }
 
+    /// The label of choice `value` of question `question`: its own where
+    /// the question words that choice otherwise (`choices.<question>.<value>`),
+    /// else the label every question shares (`choices.<value>`).
+    pub fn choice(&self, question: &str, value: &str) -> Option<&str> {
+        self.get(&format!("choices.{question}.{value}"))
+            .or_else(|| self.get(&format!("choices.{value}")))
+    }
+
     /// The text for `key` if it exists.
     pub fn get(&self, key: &str) -> Option<&str> {
         match &self.texts {

@@ -714,16 +714,16 @@ pub fn amount_label(ui: &Ui, outcome: Option<&str>, name: &str) -> String {
 /// An answer in words: the question, then the value as the UI says it
 /// (choices by their labels, yes/no in the UI language).
 pub fn answer_in_words(ui: &Ui, incident: &str, key: &str, value: &serde_json::Value) -> String {
-    fn plain(ui: &Ui, v: &serde_json::Value) -> String {
+    fn plain(ui: &Ui, key: &str, v: &serde_json::Value) -> String {
         match v {
-            serde_json::Value::String(s) => ui
-                .get(&format!("choices.{s}"))
-                .map_or_else(|| s.clone(), str::to_string),
+            serde_json::Value::String(s) => {
+                ui.choice(key, s).map_or_else(|| s.clone(), str::to_string)
+            }
             serde_json::Value::Bool(true) => ui.t("incident.yes").to_string(),
             serde_json::Value::Bool(false) => ui.t("incident.no").to_string(),
             serde_json::Value::Array(items) => items
                 .iter()
-                .map(|i| plain(ui, i))
+                .map(|i| plain(ui, key, i))
                 .collect::<Vec<_>>()
                 .join(", "),
             other => other.to_string(),
@@ -732,7 +732,7 @@ pub fn answer_in_words(ui: &Ui, incident: &str, key: &str, value: &serde_json::V
     let question = ui
         .get(&format!("incidents.{incident}.q.{key}.text"))
         .unwrap_or(key);
-    format!("{question} {}", plain(ui, value))
+    format!("{question} {}", plain(ui, key, value))
 }
 
 /// The label of the part of `book`'s rule that states the provision `cite`

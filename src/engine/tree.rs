@@ -208,7 +208,7 @@ impl Question {
     pub fn choice_label(&self, ui: &crate::ui::Ui, value: &str) -> String {
         use crate::rules::params::Params;
         let mut label = ui
-            .get(&format!("choices.{value}"))
+            .choice(&self.id, value)
             .map_or_else(|| value.to_string(), str::to_string);
         for (k, v) in &self.args {
             label = label.replace(&format!("{{{k}}}"), v);

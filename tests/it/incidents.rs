@@ -796,3 +796,34 @@ fn the_incident_list_has_every_contract_incident() {
         assert!(ids.contains(&id), "{id} missing from {ids:?}");
     }
 }
+
+/// The assumption on chips already in front is said in words of its own
+/// ("none" means they stay and count), in every UI language; another
+/// question's "none" keeps the shared label.
+#[test]
+fn the_assumed_prior_chips_are_said_as_the_bet_reads_them() {
+    for (lang, words) in [
+        ("en", "Nothing special: they stay in front"),
+        ("nl", "Niets bijzonders"),
+        ("de", "Nichts Besonderes"),
+        ("sk", "Nič zvláštne"),
+    ] {
+        let out = floor()
+            .args(["incident", "bet", "--rules", "dpc-2019-en", "--lang", lang])
+            .args([
+                "--answer",
+                "big_blind=100",
+                "--answer",
+                "actions=A:bet:200,B:raise:600",
+            ])
+            .args(["--answer", "player=A", "--answer", "pushed=400"])
+            .output()
+            .expect("runs");
+        let text: String = String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .filter(|w| !w.contains('│') && !w.contains('┆'))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(text.contains(words), "{lang}: {text}");
+    }
+}

@@ -1122,10 +1122,9 @@ pub fn for_game(
             })
             .unwrap_or_default(),
     };
-    let speaks_of_game = |s: &Stated| match worded(&s.terms, Term::Scope) {
-        Some(NO_LIMIT_POT_LIMIT) => matches!(game, Game::NoLimit | Game::PotLimit),
-        _ => true,
-    };
+    // Limit, from here on: a provision speaks of it unless its words name
+    // no-limit and pot-limit.
+    let speaks_of_game = |s: &Stated| worded(&s.terms, Term::Scope) != Some(NO_LIMIT_POT_LIMIT);
     let in_part = |label: &str, s: &Stated| part_holding(&rule, &s.span) == Some(label);
     let cited: Vec<&Stated> = stated
         .iter()

@@ -87,34 +87,31 @@ fn value(rng: &mut Rng, kind: Kind, choices: &[String], min: u64, max: u64) -> S
 /// The rules, and parts of rules, of `edition` whose every provision speaks
 /// of no-limit and pot-limit only (the record's `scope`, as TDA 42 and 47
 /// word it): a limit ruling must not cite them.
-fn other_games_only(store: &Store, edition: &str) -> BTreeSet<(String, Option<String>)> {
-    let catalog = floor::rules::provisions::Catalog::load(&DataSource::Embedded)
-        .expect("catalog")
-        .expect("bundled catalog");
-    let full = floor::rules::provisions::with_provisions(
+fn other_games_only(
+    store: &Store,
+    catalog: &floor::rules::provisions::Catalog,
+    edition: &str,
+) -> BTreeSet<(String, Option<String>)> {
+    use floor::rules::provisions::{part_holding, with_provisions};
+    let full = with_provisions(
         store.edition_owned(edition).expect("edition"),
         &DataSource::Embedded,
-        &catalog,
+        catalog,
     )
     .expect("record");
-    let squeeze = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
-    let nl_pl = |s: &floor::rules::Stated| s.terms.scope.as_deref() == Some("no-limit-pot-limit");
+    let nl_pl = |s: &&floor::rules::Stated| s.terms.scope.as_deref() == Some("no-limit-pot-limit");
     let mut out = BTreeSet::new();
     for rule in full.rules() {
         let all = &rule.provisions;
-        if !all.is_empty() && all.iter().all(nl_pl) {
+        if !all.is_empty() && all.iter().all(|s| nl_pl(&s)) {
             out.insert((rule.number.clone(), None));
         }
         for part in &rule.parts {
-            let text = squeeze(&format!("{} {}", part.text, part.tail));
             let within: Vec<_> = all
                 .iter()
-                .filter(|s| {
-                    let first = s.span.split('…').next().unwrap_or_default();
-                    text.contains(squeeze(first).trim())
-                })
+                .filter(|s| part_holding(rule, &s.span) == Some(part.label.as_str()))
                 .collect();
-            if !within.is_empty() && within.iter().all(|s| nl_pl(s)) {
+            if !within.is_empty() && within.iter().all(nl_pl) {
                 out.insert((rule.number.clone(), Some(part.label.clone())));
             }
         }
@@ -126,6 +123,9 @@ fn other_games_only(store: &Store, edition: &str) -> BTreeSet<(String, Option<St
 fn any_answers_give_a_ruling_or_an_error_never_a_panic() {
     let store = Store::open(DataSource::Embedded).expect("store");
     let ui = Ui::load(&DataSource::Embedded, Lang::En).expect("ui");
+    let catalog = floor::rules::provisions::Catalog::load(&DataSource::Embedded)
+        .expect("catalog")
+        .expect("bundled catalog");
     let mut rng = Rng(20261127);
     let mut failures = Vec::new();
     let mut cites = Vec::new();
@@ -136,7 +136,7 @@ fn any_answers_give_a_ruling_or_an_error_never_a_panic() {
             let book = store.book(edition).expect("edition");
             let stated = floor::rules::provisions::StatedIn::of(&book).expect("record");
             let tree = tree.for_edition_stating(&book.params(), stated.as_ref());
-            let not_for_limit = other_games_only(&store, edition);
+            let not_for_limit = other_games_only(&store, &catalog, edition);
             for _ in 0..cases() {
                 let mut given = BTreeMap::new();
                 for q in &tree.questions {

@@ -1051,7 +1051,8 @@ impl<'a> Context<'a> {
                         // Two provisions wording one parameter (onk-2023-nl
                         // "until two players remain" against the TDA's "even
                         // when heads-up"): the parameter weighs the
-                        // difference, as the ruling reads its values.
+                        // difference, as the ruling reads its values; values
+                        // it reads as one are words, never weighed.
                         None if self.words_their_parameter(said, theirs) => {
                             let id = &said.stated.id;
                             let apart = self
@@ -1061,9 +1062,8 @@ impl<'a> Context<'a> {
                                 .is_some_and(|key| {
                                     ParamDiff::of(pa.get(key), pb.get(key)).ruled_apart(key)
                                 });
-                            match weigh(self.catalog, self.ruled, id, None) {
-                                Weighs::Ruling if !apart => weight.count(Weighs::Duty),
-                                other => weight.count(other),
+                            if apart {
+                                weight.count(weigh(self.catalog, self.ruled, id, None));
                             }
                             worded_as_parameter.push(id.clone());
                         }
@@ -1142,7 +1142,12 @@ impl<'a> Context<'a> {
                 // parameter itself is the difference.
                 let unquoted =
                     |v: Option<&Applied<'_>>| v.is_some_and(|v| !self.quoted(key, v.rule));
-                if weighs_here && ((va.is_some() && vb.is_some()) || unquoted(va) || unquoted(vb)) {
+                // Two wordings a ruling reads as one value are shown and
+                // never weighed, as a term's values that rule alike.
+                if weighs_here
+                    && ruled_apart
+                    && ((va.is_some() && vb.is_some()) || unquoted(va) || unquoted(vb))
+                {
                     if decides {
                         weight.substance = true;
                         weight.ruling |=

@@ -441,8 +441,10 @@ params! {
     /// What counts as the pre-flop opening bet for undercalls.
     undercall_preflop_opener in "binding-declarations-undercalls" ruled: PreflopOpener = PreflopOpener::BigBlind;
     /// A precise count of an all-in is asked only in turn. No TDA default:
-    /// an edition that names only the all-in sets no turn condition.
-    count_request_in_turn in "chip-count" ruled: bool;
+    /// an edition that names only the all-in sets no turn condition. It
+    /// rules when a player may have the count, as its provision
+    /// (`count-in-turn`) is a duty: no outcome of the hand changes.
+    count_request_in_turn in "chip-count" ruled(duty): bool;
     /// How two or more undercalls in a row are handled.
     undercall_sequence in "binding-declarations-undercalls" ruled: UndercallSequenceRule = UndercallSequenceRule::BackToFirst;
     /// How a missed-round penalty is counted.

@@ -737,12 +737,14 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
             star_precision: 0.86,
         },
     ),
+    // It does not list Pokerpunt's pot that counts the bets in front
+    // (unclear bets), which consistency.yaml decides a ruling difference.
     (
         "dev/onk-2023-nl--pokerpunt-nl.second.yaml",
         Floors {
             recall: 0.84,
             precision: 0.89,
-            star_precision: 0.91,
+            star_precision: 0.90,
         },
     ),
     // This reader and the pair's decision count soft play's "may include"

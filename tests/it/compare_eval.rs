@@ -771,13 +771,15 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
         },
     ),
     // This reader stars no topic DPC prints no rule on (rule 3's tap, the
-    // stud dead hands); the pair's adjudication stars both.
+    // stud dead hands); the pair's adjudication stars both. It does not
+    // list Pokerpunt's rebuy that binds at no set time, which
+    // consistency.yaml decides a ruling difference.
     (
         "dev/pokerpunt-nl--dpc-2019-en.yaml",
         Floors {
             recall: 0.92,
             precision: 0.63,
-            star_precision: 0.75,
+            star_precision: 0.74,
         },
     ),
     (

@@ -971,6 +971,8 @@ messages! {
     CheckTermValueUnknown = "check_term_value_unknown" [id, term, value],
     /// The TDA practice of a provision gives a term a value it does not have.
     CheckTdaTermValue = "check_tda_term_value" [id, term, value],
+    /// A provision said by another's term value that provision lacks.
+    CheckImpliedByValue = "check_implied_by_value" [id, other, term, value],
     /// A provision rules alike a term value it does not have.
     CheckAlikeTermValue = "check_alike_term_value" [id, term, value],
     /// A provision record named for another edition.

@@ -1023,10 +1023,9 @@ impl<'a> Context<'a> {
                 (sa, sb, &ha, &mut provisions.only_a),
                 (sb, sa, &hb, &mut provisions.only_b),
             ] {
-                for said in mine
-                    .iter()
-                    .filter(|s| !theirs.iter().any(|t| t.stated.id == s.stated.id))
-                {
+                for said in mine.iter().filter(|s| {
+                    !theirs.iter().any(|t| t.stated.id == s.stated.id) && !self.said_through(s)
+                }) {
                     match silence.as_mut() {
                         Some(s)
                             if (self.catalog.as_tda(said.stated)
@@ -1338,6 +1337,24 @@ impl<'a> Context<'a> {
             span: said.stated.span.clone(),
             kind: self.kind(&said.stated.id),
         }
+    }
+
+    /// Whether a rule of another topic states the provision only through
+    /// another it states ([`crate::rules::provisions::Provision::implied_by`]):
+    /// that one weighs the difference on its own row.
+    fn said_through(&self, said: &Said<'_>) -> bool {
+        let Some(p) = self.catalog.get(&said.stated.id) else {
+            return false;
+        };
+        let Some(implied) = &p.implied_by else {
+            return false;
+        };
+        said.rule.concept != p.concept
+            && said.rule.provisions.iter().any(|s| {
+                s.id == implied.provision
+                    && worded(&s.terms, implied.term)
+                        .is_some_and(|v| implied.values.iter().any(|w| w == v))
+            })
     }
 
     /// Whether `rule` states a provision carrying `key`.

@@ -281,6 +281,14 @@ pub struct Provision {
     /// players), the parameter's line says so rather than "not stated".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instead_of: Option<String>,
+    /// Another provision that says this one where it takes one of these
+    /// values (ONK 43's "unless … all-in" says a player's last chips are
+    /// all-in, a clause of multiple-chips). A rule of another topic that
+    /// states this provision only so weighs nothing where the other
+    /// edition lacks it: the provision it goes through weighs the
+    /// difference on its own row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub implied_by: Option<Implied>,
     /// The TDA practice states it (TDA 2019, which a ruling applies where
     /// an edition has no rule), with the value of each term it words;
     /// absent where the practice does not state it. Where one edition has
@@ -288,6 +296,19 @@ pub struct Provision {
     /// not the practice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tda: Option<Terms>,
+}
+
+/// A provision that says another where one of its terms takes one of
+/// `values` ([`Provision::implied_by`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Implied {
+    /// The provision that says it.
+    pub provision: String,
+    /// The term whose value says it.
+    pub term: Term,
+    /// The values that say it.
+    pub values: Vec<String>,
 }
 
 impl Provision {
@@ -515,6 +536,21 @@ impl Catalog {
                 && !Params::KEYS.contains(&param.as_str())
             {
                 out.push(id(Msg::CheckProvisionNotParam).arg("param", param));
+            }
+            if let Some(implied) = &p.implied_by {
+                let values = self.term_values(&implied.provision, implied.term);
+                for value in implied
+                    .values
+                    .iter()
+                    .filter(|v| !values.contains(&v.as_str()))
+                {
+                    out.push(
+                        id(Msg::CheckImpliedByValue)
+                            .arg("other", &implied.provision)
+                            .arg("term", implied.term)
+                            .arg("value", value),
+                    );
+                }
             }
             for (term, value) in p.tda.iter().flat_map(Terms::iter) {
                 if p.terms
@@ -1499,6 +1535,7 @@ mod tests {
             de: "d".into(),
             sk: "s".into(),
             instead_of: None,
+            implied_by: None,
             tda: None,
         }
     }

@@ -151,7 +151,9 @@ fn swapping_the_editions_mirrors_every_row_and_parameter() {
 /// or between B and C. One exception is by design: a rule marked not
 /// applicable states nothing, while a silent house version applies the TDA
 /// practice, so "not applicable" against silence is nothing and against
-/// the practice's own text a ruling difference.
+/// the practice's own text a ruling difference. A clause B says only
+/// through a rule of another topic (`implied_by`) carries over on that
+/// topic's row.
 #[test]
 fn editions_that_rule_alike_in_pairs_rule_alike_across_them() {
     let all = every_comparison();
@@ -211,13 +213,27 @@ fn editions_that_rule_alike_in_pairs_rule_alike_across_them() {
                     if through_no_stud && only_stud {
                         continue;
                     }
+                    // A clause the middle edition says only through a rule
+                    // of another topic carries over on that topic's row.
+                    let through: Vec<(&Value, &Value)> = ["only_a", "only_b"]
+                        .iter()
+                        .flat_map(|side| r["provisions"][side].as_array().into_iter().flatten())
+                        .filter_map(|q| catalog.get(q["id"].as_str()?)?.implied_by.as_ref())
+                        .filter_map(|i| catalog.get(&i.provision))
+                        .filter_map(|p| {
+                            Some((*ab.get(p.concept.as_str())?, *bc.get(p.concept.as_str())?))
+                        })
+                        .collect();
                     checked += 1;
                     for flag in ["ruling", "substance"]
                         .into_iter()
                         .filter(|f| !(through_no_stud && *f == "ruling"))
                     {
+                        let carried = through
+                            .iter()
+                            .any(|(x, y)| weighs(x, flag) || weighs(y, flag));
                         assert!(
-                            !weighs(r, flag) || weighs(x, flag) || weighs(y, flag),
+                            !weighs(r, flag) || weighs(x, flag) || weighs(y, flag) || carried,
                             "{concept}: {flag} between {a} and {c} but neither between {a} and {b} nor between {b} and {c}"
                         );
                     }
@@ -712,6 +728,41 @@ fn a_test_worded_without_smallest_is_shown_and_rules_alike() {
     assert_eq!(term["a"], "one-chip", "{r}");
     assert_eq!(term["b"], "smallest-chip", "{r}");
     assert_eq!(term["alike"], json!(true), "{r}");
+}
+
+/// A player's last chips are all-in whatever the 50% standard says: dpc
+/// states it in its multiple-chip rule (6-B-2), ONK only through its
+/// raise-amount rule's "unless … all-in" (43), tda-2015-de nowhere. The
+/// difference with the 2015 text weighs on multiple-chips only where the
+/// other edition's multiple-chip rule states it; ONK's shows on
+/// raise-amounts, the rule that says it.
+#[test]
+fn a_clause_said_through_another_rule_weighs_on_that_rule() {
+    let last_chips = |a: &str| {
+        let c = json(&["compare", a, "tda-2015-de", "--concept", "multiple-chips"]);
+        let r = &c["rows"][0];
+        let listed = r["provisions"]["only_a"]
+            .as_array()
+            .is_some_and(|l| l.iter().any(|q| q["id"] == "multichip-last-chips-allin"));
+        (listed, flags(r).contains(&"ruling"))
+    };
+    assert_eq!(last_chips("dpc-2019-en"), (true, true));
+    assert_eq!(last_chips("onk-2023-nl"), (false, false));
+    let c = json(&[
+        "compare",
+        "onk-2023-nl",
+        "tda-2015-de",
+        "--concept",
+        "raise-amounts",
+    ]);
+    let r = &c["rows"][0];
+    assert!(flags(r).contains(&"ruling"), "{r}");
+    let term = r["terms"]
+        .as_array()
+        .and_then(|t| t.iter().find(|t| t["id"] == "raise-under-standard-allin"))
+        .unwrap_or_else(|| panic!("{r}"));
+    assert_eq!(term["a"], "declared-or-allin", "{r}");
+    assert_eq!(term["b"], "declared", "{r}");
 }
 
 /// The 2015 clock accepts an action in the last second of the countdown,

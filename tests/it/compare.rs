@@ -173,12 +173,15 @@ fn editions_that_rule_alike_in_pairs_rule_alike_across_them() {
         .map(|(id, _)| *id)
         .collect();
     assert_eq!(no_stud, ["onk-2023-nl"]);
-    // Whether a row shows a clause for stud alone, and only such clauses.
+    // Whether a row shows a clause for stud alone, and only such clauses
+    // among those that can weigh (rulings: an explanation beside them
+    // weighs nothing).
     let stud_clauses = |r: &Value| {
         let stud: Vec<bool> = ["only_a", "only_b"]
             .iter()
             .flat_map(|side| r["provisions"][side].as_array().into_iter().flatten())
             .chain(r["terms"].as_array().into_iter().flatten())
+            .filter(|q| q["kind"] == "ruling")
             .filter_map(|q| q["id"].as_str())
             .map(|id| catalog.get(id).is_some_and(|p| p.stud))
             .collect();

@@ -16,6 +16,10 @@ use crate::rules::concepts::{self as c, ConceptId};
 /// The `unclear-bet` incident.
 pub struct UnclearBet;
 
+/// The provision that the pot bounding the reading counts the bets in
+/// front of players not yet pulled in, as the `pot` question asks it.
+const POT_COUNTS_BETS_IN_FRONT: &str = "unclear-pot-counts-bets-in-front";
+
 /// The answers of `unclear-bet` (SPEC section 5).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -55,6 +59,7 @@ impl Incident for UnclearBet {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = crate::engine::notes::NoNote;
+    const QUOTES: &'static [&'static str] = &[POT_COUNTS_BETS_IN_FRONT];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<UnclearBet>, Error> {
         if a.clarified {
@@ -72,7 +77,13 @@ impl Incident for UnclearBet {
             },
             reading,
         )?;
-        let mut d = Decision::<UnclearBet>::new(r.outcome, r.concepts);
+        // The pot the answer gives counts the bets in front (TDA 57): an
+        // edition that does not say what its pot counts is told so.
+        let cites = r.concepts.into_iter().map(|concept| match concept {
+            c::UNCLEAR_BETS => concept.stating(POT_COUNTS_BETS_IN_FRONT),
+            other => other.into(),
+        });
+        let mut d = Decision::<UnclearBet>::new(r.outcome, cites);
         d.amounts.total = r.total;
         // The readings that matter: up to the first one above the pot.
         let shown: Vec<Chips> = match r.readings.iter().position(|x| *x > a.pot) {

@@ -463,6 +463,31 @@ fn unclear_bet_reading_follows_the_edition() {
     assert_eq!(amount(&r, "total"), Some(500));
 }
 
+/// The pot question counts the bets in front not yet pulled in, as dpc 57
+/// ("*The pot is the total of all prior bets including any bets in front
+/// of a player not yet pulled in") and Pokerpunt 57 define it; the card of
+/// an edition whose rule does not say what its pot counts says the ruling
+/// follows that practice.
+#[test]
+fn unclear_bet_says_where_the_rule_does_not_define_the_pot() {
+    let answers = ["pot=3000", "declared_number=5", "big_blind=400"];
+    for (edition, defines) in [
+        ("dpc-2019-en", true),
+        ("pokerpunt-nl", true),
+        ("onk-2023-nl", false),
+        ("tda-2019-sk", false),
+        ("tda-2015-de", false),
+    ] {
+        let r = rule(edition, "unclear-bet", &answers);
+        let notes = r["notes"].to_string();
+        assert_eq!(
+            !notes.contains("does not state what decided here"),
+            defines,
+            "{edition}: {notes}"
+        );
+    }
+}
+
 #[test]
 fn side_pots_from_contributions_with_a_folded_player() {
     for (edition, number) in [("onk-2023-nl", "21"), ("tda-2015-de", "20")] {

@@ -810,14 +810,9 @@ impl<'a> Index<'a> {
                 }
             }
         }
-        let stud_topics = catalog.stud_topics();
-        let stud_rules: Vec<&Rule> = edition
-            .rules()
-            .filter(|r| stud_topics.contains(r.concept.as_str()))
-            .collect();
         Index {
             prints: edition.prints_own_numbers(),
-            plays_stud: stud_rules.is_empty() || stud_rules.iter().any(|r| !r.not_applicable),
+            plays_stud: catalog.plays_stud(edition.rules()),
             follows_practice: edition.house.is_some() || edition.numbering == PRACTICE_NUMBERING,
             rule,
             number,

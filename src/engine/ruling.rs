@@ -55,6 +55,9 @@ pub struct Decision<I: Incident> {
     /// speak of other games only (TDA 42 and 47, "In no-limit and
     /// pot-limit, ...") is not cited for it.
     pub game: Option<crate::poker::Game>,
+    /// The hand ruled is a stud hand: under an edition that plays no stud
+    /// the card says so.
+    pub stud: bool,
 }
 
 impl<I: Incident> std::fmt::Debug for Decision<I> {
@@ -72,6 +75,7 @@ impl<I: Incident> std::fmt::Debug for Decision<I> {
             .field("remedy_variant", &self.remedy_variant)
             .field("table", &self.table)
             .field("game", &self.game)
+            .field("stud", &self.stud)
             .finish()
     }
 }
@@ -91,6 +95,7 @@ impl<I: Incident> Clone for Decision<I> {
             remedy_variant: self.remedy_variant,
             table: self.table.clone(),
             game: self.game,
+            stud: self.stud,
         }
     }
 }
@@ -111,6 +116,7 @@ impl<I: Incident> Decision<I> {
             remedy_variant: None,
             table: None,
             game: None,
+            stud: false,
         }
     }
 
@@ -167,6 +173,7 @@ impl<I: Incident> Decision<I> {
             remedy_variant: self.remedy_variant,
             table: self.table,
             game: self.game,
+            stud: self.stud,
         }
     }
 }
@@ -247,6 +254,8 @@ pub struct Erased {
     pub table: Option<TablePicture>,
     /// See [`Decision::game`].
     pub game: Option<crate::poker::Game>,
+    /// See [`Decision::stud`].
+    pub stud: bool,
 }
 
 /// A localized note: a ui key and its placeholder values.
@@ -402,6 +411,23 @@ pub struct Ruling {
     /// re-opening share; the round's actions do).
     #[serde(skip)]
     pub practices: Vec<String>,
+}
+
+/// Whether the edition plays stud ([`crate::rules::provisions::Catalog::plays_stud`],
+/// as `floor compare` reads it), from its rules on the topics of stud alone.
+fn plays_stud(book: &Book) -> crate::Result<bool> {
+    let Some(catalog) = crate::rules::provisions::Catalog::load_describing(
+        &crate::data::DataSource::Embedded,
+        crate::rules::provisions::Descriptions::None,
+    )?
+    else {
+        return Ok(true);
+    };
+    let mut rules = Vec::new();
+    for topic in catalog.stud_topics() {
+        rules.extend(book.rule_for(topic)?);
+    }
+    Ok(catalog.plays_stud(rules.iter().map(|r| r.as_ref())))
 }
 
 /// Assembles the ruling from the tree, the answers and the decision.
@@ -574,6 +600,9 @@ pub fn assemble(
     }
     for number in &other_games {
         notes.push(ui.f("notes.rule_other_games", &[("rule", number.as_str())]));
+    }
+    if decision.stud && !plays_stud(book)? {
+        notes.push(ui.f("notes.plays_no_stud", &[("edition", book.id())]));
     }
     // The rule cited does not state what decided: the card says the
     // ruling follows the TDA's provision, in words.

@@ -175,6 +175,7 @@ impl Incident for HiLoSplit {
             )
         };
         let mut d = Decision::<HiLoSplit>::new(outcome, concepts);
+        d.stud = a.game != SplitGame::BoardHiLo;
         if outcome == HiLoOutcome::HighTakesAll && a.high.len() == 1 {
             d.remedy_variant = Some("one");
         }

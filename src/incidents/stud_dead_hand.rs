@@ -46,6 +46,7 @@ impl Incident for StudDeadHand {
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<StudDeadHand>, Error> {
         let outcome = stud_dead_hand(a.facing_action);
         let mut d = Decision::<StudDeadHand>::plain(outcome);
+        d.stud = true;
         d.discretion = Some(outcome == StudDeadOutcome::TdDecides);
         if !cx.states("stud-upcards-dead")? {
             d.notes.push(Note::TdaPractice);

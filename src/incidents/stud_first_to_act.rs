@@ -180,6 +180,7 @@ impl Incident for StudFirstToAct {
             StudSituation::WhoBringsIn => return brings_in(&a, cx),
         };
         let mut d = Decision::<StudFirstToAct>::new(outcome, vec![part]);
+        d.stud = true;
         d.table = Some(picture);
         d.extra.first_to_act = first;
         d.notes.push(Notes::StudFirst { seat: first });
@@ -213,6 +214,7 @@ fn brings_in(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<StudFirstToAct>, E
     let by_suit = tied_on_rank(upcards, card, aces);
     let mut d =
         Decision::<StudFirstToAct>::new(StudOutcome::BringsIn, vec![c::STUD_PROCEDURES.part("E")]);
+    d.stud = true;
     d.notes.push(Notes::StudBringsIn {
         seat,
         card: card.to_string(),

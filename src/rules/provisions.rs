@@ -489,6 +489,25 @@ impl Catalog {
             .collect()
     }
 
+    /// Whether an edition with `rules` plays stud: it has no rule on the
+    /// topics of stud alone ([`Catalog::stud_topics`]), or one not marked
+    /// not applicable (onk-2023-nl marks them all: "Stud games worden niet
+    /// gespeeld bij Mec Events").
+    pub fn plays_stud<'r>(&self, rules: impl IntoIterator<Item = &'r Rule>) -> bool {
+        let stud = self.stud_topics();
+        let mut any = false;
+        for rule in rules
+            .into_iter()
+            .filter(|r| stud.contains(r.concept.as_str()))
+        {
+            if !rule.not_applicable {
+                return true;
+            }
+            any = true;
+        }
+        !any
+    }
+
     /// The provisions that carry `param`.
     pub fn carrying<'a>(&'a self, param: &'a str) -> impl Iterator<Item = &'a Provision> {
         self.by_param

@@ -463,6 +463,48 @@ fn unclear_bet_reading_follows_the_edition() {
     assert_eq!(amount(&r, "total"), Some(500));
 }
 
+/// onk-2023-nl marks its rules for stud alone not applicable ("Stud games
+/// worden niet gespeeld bij Mec Events"): a stud ruling under it says so,
+/// a board game's does not, nor does a stud ruling under an edition that
+/// plays stud.
+#[test]
+fn a_stud_ruling_under_an_edition_without_stud_says_so() {
+    let bring_in = [
+        "situation=who-brings-in",
+        "stud_game=seven-card-stud",
+        "upcards=1:2c,2:5h,3:Kd",
+    ];
+    let stud_tie = ["game=stud", "pot=1000", "high=1,2", "by_suit=2,1"];
+    let board = [
+        "game=board-hi-lo",
+        "pot=1000",
+        "high=1",
+        "low=2",
+        "button=5",
+    ];
+    for (edition, incident, answers, says) in [
+        ("onk-2023-nl", "stud-first-to-act", &bring_in[..], true),
+        (
+            "onk-2023-nl",
+            "stud-dead-hand",
+            &["facing_action=yes"][..],
+            true,
+        ),
+        ("onk-2023-nl", "hi-lo-split", &stud_tie[..], true),
+        ("onk-2023-nl", "hi-lo-split", &board[..], false),
+        ("dpc-2019-en", "stud-first-to-act", &bring_in[..], false),
+        ("pokerpunt-nl", "hi-lo-split", &stud_tie[..], false),
+    ] {
+        let r = rule(edition, incident, answers);
+        let notes = r["notes"].to_string();
+        assert_eq!(
+            notes.contains("plays no stud"),
+            says,
+            "{edition} {incident}: {notes}"
+        );
+    }
+}
+
 /// The pot question counts the bets in front not yet pulled in, as dpc 57
 /// ("*The pot is the total of all prior bets including any bets in front
 /// of a player not yet pulled in") and Pokerpunt 57 define it; the card of

@@ -29,6 +29,14 @@ fn flat(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The term line of provision `id` on `row`.
+fn term<'a>(row: &'a Value, id: &str) -> &'a Value {
+    row["terms"]
+        .as_array()
+        .and_then(|ts| ts.iter().find(|t| t["id"] == id))
+        .unwrap_or_else(|| panic!("no term line of {id}: {row}"))
+}
+
 fn flags(row: &Value) -> Vec<&str> {
     row["flags"]
         .as_array()
@@ -724,10 +732,7 @@ fn a_test_worded_without_smallest_is_shown_and_rules_alike() {
     ]);
     let r = &c["rows"][0];
     assert!(!flags(r).contains(&"substance"), "{r}");
-    let term = r["terms"]
-        .as_array()
-        .and_then(|t| t.iter().find(|t| t["id"] == "multichip-call"))
-        .unwrap_or_else(|| panic!("{r}"));
+    let term = term(r, "multichip-call");
     assert_eq!(term["a"], "one-chip", "{r}");
     assert_eq!(term["b"], "smallest-chip", "{r}");
     assert_eq!(term["alike"], json!(true), "{r}");
@@ -760,10 +765,7 @@ fn a_clause_said_through_another_rule_weighs_on_that_rule() {
     ]);
     let r = &c["rows"][0];
     assert!(flags(r).contains(&"ruling"), "{r}");
-    let term = r["terms"]
-        .as_array()
-        .and_then(|t| t.iter().find(|t| t["id"] == "raise-under-standard-allin"))
-        .unwrap_or_else(|| panic!("{r}"));
+    let term = term(r, "raise-under-standard-allin");
     assert_eq!(term["a"], "declared-or-allin", "{r}");
     assert_eq!(term["b"], "declared", "{r}");
 }
@@ -1972,10 +1974,7 @@ fn the_prior_full_raise_is_the_largest_so_both_wordings_rule_alike() {
             .any(|f| matches!(*f, "ruling" | "substance")),
         "{r}"
     );
-    let term = r["terms"]
-        .as_array()
-        .and_then(|ts| ts.iter().find(|t| t["id"] == "raise-min-size"))
-        .expect("the term line is shown");
+    let term = term(r, "raise-min-size");
     assert_eq!(term["alike"], true);
 }
 

@@ -1748,6 +1748,24 @@ mod tests {
             "an `alike` value the term lacks: {problems:#?}"
         );
         assert!(problems[0].contains("`should`"), "{problems:#?}");
+        // A provision said by another's term value: the value must be one
+        // of that provision's.
+        let implied = |values: &str| {
+            let file: CatalogFile = crate::yaml::from_str(
+                &format!("provisions:\n  - id: kill\n    concept: misdeals\n    kind: ruling\n    terms:\n      when:\n        touches: {{en: t, nl: t, de: t, sk: t}}\n    en: e\n    nl: n\n    de: d\n    sk: s\n  - id: dead\n    concept: misdeals\n    kind: ruling\n    implied_by: {{provision: kill, term: when, values: [{values}]}}\n    en: e\n    nl: n\n    de: d\n    sk: s\n"),
+                "test",
+            )
+            .expect("catalog");
+            Catalog::with_shared(file.provisions, file.shared)
+                .problems(&BTreeSet::from(["misdeals"]))
+                .iter()
+                .map(Message::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert!(implied("touches").is_empty(), "{:#?}", implied("touches"));
+        let problems = implied("touches, pushed");
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(problems[0].contains("`pushed`"), "{problems:#?}");
         assert_eq!(
             catalog
                 .term_words("dead-in-muck", Term::Force, "must")

@@ -317,6 +317,10 @@ pub struct Citation {
     /// own: the number a reader of the printed book looks for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub printed: Option<Printed>,
+    /// The labels of the quoted examples that read otherwise than the
+    /// rule's own words (the card follows the rule and says so).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub examples_against_rule: Vec<String>,
 }
 
 /// A cited rule as an edition with a numbering of its own prints it (DPC
@@ -601,6 +605,14 @@ pub fn assemble(
     for number in &other_games {
         notes.push(ui.f("notes.rule_other_games", &[("rule", number.as_str())]));
     }
+    for c in &citations {
+        for example in &c.examples_against_rule {
+            notes.push(ui.f(
+                "notes.example_against_rule",
+                &[("rule", c.number.as_str()), ("example", example.as_str())],
+            ));
+        }
+    }
     if decision.stud && !plays_stud(book)? {
         notes.push(ui.f("notes.plays_no_stud", &[("edition", book.id())]));
     }
@@ -814,5 +826,13 @@ pub fn cite(book: &Book, concept: &str, part: Option<&str>) -> crate::Result<Opt
         },
         not_applicable: rule.not_applicable || quoted.is_some_and(|p| p.not_applicable),
         printed,
+        examples_against_rule: match quoted {
+            Some(p) => &p.examples,
+            None => &rule.examples,
+        }
+        .iter()
+        .filter(|e| e.against_rule)
+        .map(|e| e.label.clone())
+        .collect(),
     }))
 }

@@ -245,6 +245,7 @@ fn split_examples(text: &str, markers: &[String]) -> (String, Vec<Example>) {
         examples.push(Example {
             label,
             text: own.trim().to_string(),
+            against_rule: false,
         });
         if more.is_empty() {
             break;
@@ -475,6 +476,7 @@ impl Builder {
         let example = Example {
             label,
             text: rest.trim().to_string(),
+            against_rule: false,
         };
         if !self.pending.is_empty() {
             self.settle_pending(false);

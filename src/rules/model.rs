@@ -275,6 +275,11 @@ pub struct Example {
     pub label: String,
     /// The example's text after the marker.
     pub text: String,
+    /// The example reads otherwise than the rule's own words (kept as
+    /// printed; its `notes` say why): a card that quotes it says the
+    /// ruling follows the rule.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub against_rule: bool,
 }
 
 /// Seed text under a rule heading that is not a rule of the edition (a

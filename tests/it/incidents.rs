@@ -463,6 +463,25 @@ fn unclear_bet_reading_follows_the_edition() {
     assert_eq!(amount(&r, "total"), Some(500));
 }
 
+/// ONK MEC-7's first example gives two players out of 18 (17 paid) the
+/// prize of place 16; its rule ("dezelfde prijs van de uitgeschakelde
+/// plek") and its second example give the highest place eliminated, 17.
+/// The card follows the rule and says that the example it quotes reads
+/// otherwise.
+#[test]
+fn a_quoted_example_against_its_rule_is_named() {
+    let answers = ["remaining=18", "paid=17", "busted=2"];
+    let r = rule("onk-2023-nl", "hand-for-hand", &answers);
+    assert_eq!(amount(&r, "best_place"), Some(17), "{r}");
+    let notes = r["notes"].to_string();
+    assert!(
+        notes.contains("Rule MEC-7's example \\\"Voorbeeld 1\\\" reads otherwise"),
+        "{notes}"
+    );
+    let r = rule("dpc-2019-en", "hand-for-hand", &answers);
+    assert!(!r["notes"].to_string().contains("reads otherwise"), "{r}");
+}
+
 /// onk-2023-nl marks its rules for stud alone not applicable ("Stud games
 /// worden niet gespeeld bij Mec Events"): a stud ruling under it says so,
 /// a board game's does not, nor does a stud ruling under an edition that

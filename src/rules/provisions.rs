@@ -1568,6 +1568,33 @@ mod tests {
         }
     }
 
+    /// A parameter a ruling reads weighs as its provisions do: declared
+    /// `ruled(duty)` exactly where every ruling that carries it is a duty
+    /// (the languages, the turn condition on a count). A declaration that
+    /// disagrees would star a duty, or leave a ruling unstarred, on the
+    /// parameter line alone.
+    #[test]
+    fn a_parameter_read_by_rulings_weighs_as_the_provisions_carrying_it() {
+        let catalog = Catalog::load(&DataSource::Embedded)
+            .expect("catalog")
+            .expect("bundled");
+        let mut wrong = Vec::new();
+        for key in crate::rules::params::READ_BY_RULINGS {
+            let rulings: Vec<&Provision> = catalog
+                .carrying(key)
+                .filter(|p| p.kind == Kind::Ruling)
+                .collect();
+            if rulings.is_empty() {
+                continue;
+            }
+            let duties = rulings.iter().all(|p| p.duty);
+            if duties != Params::decides_duty(key) {
+                wrong.push(format!("{key}: carried by duties only: {duties}"));
+            }
+        }
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
     /// Read keeping no description, the bundled catalog is the same from
     /// its descriptions-free copy as from the file itself.
     #[test]

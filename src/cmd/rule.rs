@@ -203,5 +203,16 @@ pub fn card(ctx: &Ctx, book: &Book, found: &Found) -> String {
     if rule.not_applicable {
         head.push_str(&format!(" · {}", ui.t("rule.not_applicable")));
     }
-    format!("{}\n{table}\n", render::wrap(ctx, &head, 2))
+    let mut out = format!("{}\n{table}\n", render::wrap(ctx, &head, 2));
+    // Printed as the edition prints it, so the reader is told which example
+    // its rule's words contradict.
+    if part.is_none() {
+        for ex in rule.examples.iter().filter(|e| e.against_rule) {
+            let label = Shown(&ex.label).to_string();
+            let note = ui.f("rule.example_against_rule", &[("example", &label)]);
+            out.push_str(&render::wrap(ctx, &note, 0));
+            out.push('\n');
+        }
+    }
+    out
 }

@@ -26,6 +26,35 @@ fn rule_43_of_pokerpunt_is_its_incorrect_bets_rule() {
     assert_eq!(rule["parts"][0]["label"], "A");
 }
 
+/// ONK MEC-7's first example contradicts its rule (see the incident card
+/// test): the rule shows it as printed and says so under it, in the UI
+/// language; the JSON marks it.
+#[test]
+fn a_rule_marks_its_example_that_reads_otherwise() {
+    let shown = |lang: &str| {
+        let out = floor()
+            .args(["rule", "MEC-7", "--rules", "onk-2023-nl", "--lang", lang])
+            .output()
+            .expect("floor runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    assert!(
+        shown("en")
+            .contains("The example \"Voorbeeld 1\" reads otherwise than the rule's own words"),
+        "{}",
+        shown("en")
+    );
+    assert!(shown("nl").contains("Het voorbeeld \"Voorbeeld 1\" leest anders"));
+    assert!(!shown("en").contains("\"Voorbeeld 2\" reads otherwise"));
+    let rule = json(&["rule", "MEC-7", "--rules", "onk-2023-nl"]);
+    assert_eq!(rule["examples"][0]["against_rule"], true, "{rule}");
+    let other = floor()
+        .args(["rule", "43", "--rules", "onk-2023-nl"])
+        .output()
+        .expect("floor runs");
+    assert!(!String::from_utf8_lossy(&other.stdout).contains("reads otherwise"));
+}
+
 #[test]
 fn raise_amounts_in_every_edition_keeps_each_editions_number() {
     let rows = json(&["rule", "raise-amounts", "--all"]);

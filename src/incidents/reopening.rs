@@ -19,6 +19,10 @@ use crate::rules::concepts::{self as c, ConceptId};
 
 pub use crate::poker::parse_actions;
 
+/// Several short all-ins that together make a full raise re-open the
+/// betting (TDA 2019 47).
+const REOPEN_CUMULATIVE: &str = "reopen-cumulative";
+
 /// The `reopening` incident.
 pub struct Reopening;
 
@@ -40,6 +44,7 @@ impl Incident for Reopening {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
+    const QUOTES: &'static [&'static str] = &[REOPEN_CUMULATIVE];
 
     fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<Reopening>, Error> {
         let WithRound { answers: a, told } = given;
@@ -72,7 +77,15 @@ impl Incident for Reopening {
         }
         let r = options(&round, player.trim())?;
         situation::reopen_share_read(&round, player.trim(), cx)?;
-        let mut d = Decision::<Reopening>::new(r.outcome, r.concepts);
+        // Re-opened by short all-ins that only together make a full raise:
+        // an edition whose rule does not say they add up is told so.
+        let cumulative =
+            r.outcome == ReopenOutcome::Reopened && round.reopened_by_short_all_ins(player.trim());
+        let cites = r.concepts.into_iter().map(|concept| match concept {
+            c::REOPENING_BETTING if cumulative => concept.stating(REOPEN_CUMULATIVE),
+            other => other.into(),
+        });
+        let mut d = Decision::<Reopening>::new(r.outcome, cites);
         d.game = Some(round.setup().game);
         d.notes.extend(notes);
         // A house minimum above TDA 43 decided the minimum raise-to (in

@@ -138,6 +138,9 @@ struct Player {
     folded: bool,
     all_in: bool,
     blind: bool,
+    /// The round's counted bets and raises when he last acted: more since
+    /// means a full bet or raise came after him.
+    counted_when_acted: u32,
 }
 
 impl Player {
@@ -150,6 +153,7 @@ impl Player {
             folded: false,
             all_in: false,
             blind,
+            counted_when_acted: 0,
         }
     }
 }
@@ -570,6 +574,24 @@ impl Round {
             .any(|p| p.name == name.trim() && p.acted)
     }
 
+    /// Betting is re-opened for `name` only by several short all-ins that
+    /// together reach a full raise (no-limit and pot-limit): he acted, no
+    /// full bet or raise came after him, and he may raise. TDA 2019 47 says
+    /// so in words ("or cumulative multiple short all-ins"); an edition
+    /// that does not is ruled by that practice, and its card says so.
+    pub fn reopened_by_short_all_ins(&self, name: &str) -> bool {
+        matches!(self.setup.game, Game::NoLimit | Game::PotLimit)
+            && self.players.iter().any(|p| {
+                p.name == name.trim()
+                    && p.acted
+                    && !p.folded
+                    && !p.all_in
+                    && p.counted_when_acted == self.counted
+                    && p.total < self.facing
+                    && self.may_raise(p)
+            })
+    }
+
     /// How much the bet grew since `name` last acted (the whole bet when he
     /// has not acted).
     pub fn raised_since_acted(&self, name: &str) -> Chips {
@@ -832,6 +854,7 @@ impl Round {
                 next.all_in = true;
             }
         }
+        next.counted_when_acted = self.counted;
         if let Some(slot) = self.players.get_mut(i) {
             *slot = next;
         }
@@ -897,6 +920,39 @@ mod tests {
         let e = r.spot("E").unwrap();
         assert!(e.may_raise);
         assert_eq!((e.to_call(), e.min_raise_to().unwrap()), (200, 300));
+    }
+
+    /// Only short all-ins adding up to a full raise re-open "cumulatively";
+    /// a full raise after him, or never having acted, is no such case.
+    #[test]
+    fn reopened_by_short_all_ins_only_when_no_full_raise_came_after_him() {
+        let r = round(
+            Game::NoLimit,
+            Street::Postflop,
+            50,
+            "A:bet:100,B:all-in:125,C:call:125,D:all-in:200",
+        );
+        assert!(r.reopened_by_short_all_ins("A"));
+        // C faces 75 more: not re-opened at all.
+        assert!(!r.reopened_by_short_all_ins("C"));
+        // E has not acted: open to him whatever the all-ins.
+        assert!(!r.reopened_by_short_all_ins("E"));
+        let full = round(
+            Game::NoLimit,
+            Street::Postflop,
+            50,
+            "A:bet:100,B:all-in:150,C:raise:250",
+        );
+        assert!(full.spot("A").unwrap().may_raise);
+        assert!(!full.reopened_by_short_all_ins("A"));
+        // One all-in of a full raise is a full raise, not several short.
+        let one = round(
+            Game::NoLimit,
+            Street::Postflop,
+            50,
+            "A:bet:100,B:all-in:200",
+        );
+        assert!(!one.reopened_by_short_all_ins("A"));
     }
 
     #[test]

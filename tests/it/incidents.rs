@@ -549,6 +549,44 @@ fn unclear_bet_says_where_the_rule_does_not_define_the_pot() {
     }
 }
 
+/// Two short all-ins that together make a full raise re-open the betting
+/// for the first bettor (TDA 2019 47: "or cumulative multiple short
+/// all-ins"). tda-2015-de 44 reopens where "zwischenzeitlich nicht
+/// mindestens ein vollständiges Raise erfolgte" and says nothing of short
+/// all-ins adding up: its card rules as the practice does and says so. A
+/// full raise after him needs no such word.
+#[test]
+fn reopening_by_short_all_ins_says_where_the_rule_does_not_add_them_up() {
+    let cumulative = [
+        "big_blind=100",
+        "actions=A:bet:100,B:all-in:125,C:call,D:all-in:200",
+        "player=A",
+    ];
+    for (edition, states) in [
+        ("dpc-2019-en", true),
+        ("tda-2019-sk", true),
+        ("onk-2023-nl", true),
+        ("tda-2015-de", false),
+    ] {
+        let r = rule(edition, "reopening", &cumulative);
+        assert_eq!(r["outcome"], "reopened", "{edition}: {r}");
+        let notes = r["notes"].to_string();
+        assert_eq!(
+            !notes.contains("does not state what decided here"),
+            states,
+            "{edition}: {notes}"
+        );
+    }
+    let full = [
+        "big_blind=100",
+        "actions=A:bet:100,B:all-in:150,C:raise:250",
+        "player=A",
+    ];
+    let r = rule("tda-2015-de", "reopening", &full);
+    assert_eq!(r["outcome"], "reopened", "{r}");
+    assert!(!r["notes"].to_string().contains("does not state"), "{r}");
+}
+
 #[test]
 fn side_pots_from_contributions_with_a_folded_player() {
     for (edition, number) in [("onk-2023-nl", "21"), ("tda-2015-de", "20")] {

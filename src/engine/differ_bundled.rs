@@ -15,7 +15,7 @@ pub const BUNDLED: &[Pair] = &[
         a: "onk-2023-nl",
         b: "tda-2015-de",
         inputs: [0x08e3fdf49c6a1af6, 0x1aa6d438c928d6ea],
-        changing: &["devices-no-apps-live-hand", "devices-no-nuisance", "dodge-blinds", "found-behind-to-winner", "language-during-hand", "language-house-decides", "oot-penalty", "oot-reasonable-time", "outofview-disqualified", "penalty-nuts-check", "rebuy-single-any-time", "terms-pass-fold", "undercall-forfeit-fold"],
+        changing: &["devices-no-apps-live-hand", "devices-no-nuisance", "dodge-blinds", "found-behind-to-winner", "language-during-hand", "language-house-decides", "oot-penalty", "oot-reasonable-time", "outofview-disqualified", "rebuy-single-any-time", "terms-pass-fold", "undercall-forfeit-fold"],
     },
     Pair {
         a: "onk-2023-nl",
@@ -33,7 +33,7 @@ pub const BUNDLED: &[Pair] = &[
         a: "pokerpunt-nl",
         b: "tda-2015-de",
         inputs: [0x2cf2ab73fdf31f36, 0x1aa6d438c928d6ea],
-        changing: &["devices-no-apps-live-hand", "devices-no-nuisance", "etiquette-penalised", "found-behind-to-winner", "language-house-decides", "oot-reasonable-time", "outofview-disqualified", "outofview-sealed-exempt", "penalty-nuts-check", "terms-pass-fold", "undercall-forfeit-fold"],
+        changing: &["devices-no-apps-live-hand", "devices-no-nuisance", "etiquette-penalised", "found-behind-to-winner", "language-house-decides", "oot-reasonable-time", "outofview-disqualified", "outofview-sealed-exempt", "terms-pass-fold", "undercall-forfeit-fold"],
     },
     Pair {
         a: "pokerpunt-nl",
@@ -51,13 +51,13 @@ pub const BUNDLED: &[Pair] = &[
         a: "tda-2015-de",
         b: "tda-2019-sk",
         inputs: [0x1aa6d438c928d6ea, 0xed1014fbd66821d5],
-        changing: &["burn-random-from-killed", "devices-no-apps-live-hand", "devices-no-nuisance", "dodge-blinds", "language-house-decides", "oot-penalty", "oot-reasonable-time", "oot-skipped-floor", "penalty-nuts-check", "seating-correct-stack", "table-stay-live-hand", "undercall-forfeit-fold"],
+        changing: &["burn-random-from-killed", "devices-no-apps-live-hand", "devices-no-nuisance", "dodge-blinds", "language-house-decides", "oot-penalty", "oot-reasonable-time", "oot-skipped-floor", "seating-correct-stack", "table-stay-live-hand", "undercall-forfeit-fold"],
     },
     Pair {
         a: "tda-2015-de",
         b: "dpc-2019-en",
         inputs: [0x1aa6d438c928d6ea, 0x2551ec6361e86ac1],
-        changing: &["devices-no-apps-live-hand", "devices-no-nuisance", "dodge-blinds", "etiquette-penalised", "language-house-decides", "penalty-nuts-check", "terms-pass-fold", "undercall-forfeit-fold"],
+        changing: &["devices-no-apps-live-hand", "devices-no-nuisance", "dodge-blinds", "etiquette-penalised", "language-house-decides", "terms-pass-fold", "undercall-forfeit-fold"],
     },
     Pair {
         a: "tda-2019-sk",

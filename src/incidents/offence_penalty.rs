@@ -14,7 +14,7 @@
 //! | leaving the table with a live hand | tda-2019-sk (31) | `table-stay-live-hand`, force |
 //! | etiquette, stalling | pokerpunt-nl (70); repeated: onk, de, sk | `etiquette-penalised`, when and force |
 //! | dodging a blind | all, but de and pokerpunt only on a move | `dodge-blinds`, when |
-//! | soft play | all; checking the nuts last to act: may | `penalty-nuts-check` |
+//! | soft play | all; checking the nuts last to act: may (silence read as the practice) | `penalty-nuts-check` |
 //!
 //! A phone is forbidden in every edition; only onk-2023-nl names a penalty
 //! in its rule 5 (`devices-penalty`), tda-2015-de, tda-2019-sk and dpc
@@ -261,6 +261,9 @@ crate::notes! {
         NotCoveredBrokenOnly = "not_covered_broken_only",
         /// Checking the nuts last to act is not automatically soft play.
         NutsNotAutomatic = "nuts_not_automatic",
+        /// The edition does not say whether checking the nuts is soft
+        /// play: the TDA practice is read.
+        NutsAsPractice = "nuts_as_practice",
         /// The edition's etiquette rule says will, its penalty rule may.
         EtiquetteConflict = "etiquette_conflict",
         /// The edition says nothing on repeat offences: TDA practice.
@@ -307,6 +310,7 @@ impl Incident for OffencePenalty {
         "penalty-similar",
         "table-stay-live-hand",
     ];
+    const SILENCE_AS_PRACTICE: &'static [&'static str] = &["penalty-nuts-check"];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<OffencePenalty>, Error> {
         let judged = judge(&a, cx)?;
@@ -506,13 +510,15 @@ pub fn judge(a: &Answers, cx: &Cx<'_>) -> Result<Judged, Error> {
         }
         Offence::Detour => detour(a, cx)?,
         Offence::SoftPlay => {
-            let nuts = a.nuts_last_to_act.unwrap_or(false);
-            if nuts && cx.states("penalty-nuts-check")? {
-                judged(
-                    PenaltyMay,
-                    &[c::ETHICAL_PLAY.into(), NAMED],
-                    vec![Note::NutsNotAutomatic],
-                )
+            // Checking the nuts last to act is soft play only as the TD
+            // judges it; tda-2015-de does not say so, and its silence is
+            // read as that practice, and said.
+            if a.nuts_last_to_act.unwrap_or(false) {
+                let note = match cx.states("penalty-nuts-check")? {
+                    true => Note::NutsNotAutomatic,
+                    false => Note::NutsAsPractice,
+                };
+                judged(PenaltyMay, &[c::ETHICAL_PLAY.into(), NAMED], vec![note])
             } else {
                 judged(PenaltyWill, &[c::ETHICAL_PLAY.into(), NAMED], vec![])
             }
@@ -950,17 +956,22 @@ mod tests {
     }
 
     // "Checking the exclusive nuts when last to act on the river is not an automatic soft
-    // play violation" (dpc 71-B; onk, pokerpunt, sk); tda-2015-de has no such sentence.
+    // play violation" (dpc 71-B; onk, pokerpunt, sk); tda-2015-de has no such sentence: its
+    // silence is read as that practice, and the card says so.
     #[test]
-    fn checking_the_nuts_last_is_may_where_the_edition_says_so() {
+    fn checking_the_nuts_last_is_may_and_said_as_practice_where_the_edition_is_silent() {
         for edition in EDITIONS {
             let mut a = answers(Offence::SoftPlay);
             a.nuts_last_to_act = Some(true);
-            let want = match edition {
-                "tda-2015-de" => OffenceOutcome::PenaltyWill,
-                _ => OffenceOutcome::PenaltyMay,
-            };
-            assert_eq!(outcome(edition, a), want, "{edition}");
+            let d = judged_in(edition, a);
+            assert_eq!(d.outcome, OffenceOutcome::PenaltyMay, "{edition}");
+            let silent = edition == "tda-2015-de";
+            assert_eq!(d.notes.contains(&Note::NutsAsPractice), silent, "{edition}");
+            assert_eq!(
+                d.notes.contains(&Note::NutsNotAutomatic),
+                !silent,
+                "{edition}"
+            );
         }
     }
 

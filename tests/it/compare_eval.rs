@@ -694,11 +694,16 @@ struct Floors {
 const OWN_FLOORS: &[(&str, Floors)] = &[
     // Its readers count "100% identifiable" against "identifiable and
     // retrievable" a difference (live cards, tabling), which the decided
-    // readings of three other pairs do not (the catalog groups them).
+    // readings of three other pairs do not (the catalog groups them). It
+    // and the two below also list DPC's "checking the nuts ... is not an
+    // automatic soft play violation", which the decided readings find in
+    // de's floor's discretion as well (the soft-play card reads de's
+    // silence as that practice): recall 0.92 -> 0.90, 0.75 -> 0.74,
+    // 0.84 -> 0.83.
     (
         "tda-2015-de--dpc-2019-en.yaml",
         Floors {
-            recall: 0.92,
+            recall: 0.90,
             precision: 0.95,
             star_precision: 0.86,
         },
@@ -716,7 +721,7 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     (
         "dev/tda-2015-de--dpc-2019-en.second.yaml",
         Floors {
-            recall: 0.75,
+            recall: 0.74,
             precision: 0.61,
             star_precision: 0.68,
         },
@@ -724,7 +729,7 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     (
         "dev/tda-2015-de--dpc-2019-en.third.yaml",
         Floors {
-            recall: 0.84,
+            recall: 0.83,
             precision: 0.91,
             star_precision: 0.94,
         },

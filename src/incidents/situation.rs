@@ -67,7 +67,8 @@ pub struct Told {
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
 pub enum RaisesMade {
-    /// Fewer than the cap, or heads-up lifts it: he may still raise.
+    /// Fewer than the cap, or no cap applies (the event is down to two
+    /// players, TDA 48): he may still raise.
     UnderCap,
     /// The cap is reached: he may call or fold.
     CapReached,

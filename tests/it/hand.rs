@@ -1123,10 +1123,11 @@ fn before_an_action_the_round_does_not_call_for_the_state_still_shows() {
 
 /// Limit: a raise past the house's cap (a bet and three raises where the
 /// house sets none) is ruled a call and the next player is offered no
-/// raise; heads-up in the hand lifts the cap only where the edition says
-/// the cap holds "until two players remain" (ONK 48, Pokerpunt 52).
+/// raise; heads-up in the hand lifts the cap in no edition: each holds it
+/// until the event is down to two players (ONK 48 and Pokerpunt 52's
+/// "until two players remain (heads-up)" read as the event).
 #[test]
-fn a_raise_past_the_limit_cap_is_a_call_unless_heads_up_lifts_it() {
+fn a_raise_past_the_limit_cap_is_a_call_even_heads_up_in_the_hand() {
     let capped = hand_file("limit-capped.hand");
     for (edition, cited) in [
         ("dpc-2019-en", serde_json::json!(["48", "43-B"])),

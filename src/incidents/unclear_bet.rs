@@ -79,8 +79,10 @@ impl Incident for UnclearBet {
         )?;
         // The pot the answer gives counts the bets in front (TDA 57): an
         // edition that does not say what its pot counts is told so.
+        // Read as the smaller bet (tda-2015-de 52), the pot decides nothing.
+        let pot_bounds = reading != UnclearBetReading::Smaller;
         let cites = r.concepts.into_iter().map(|concept| match concept {
-            c::UNCLEAR_BETS => concept.stating(POT_COUNTS_BETS_IN_FRONT),
+            c::UNCLEAR_BETS if pot_bounds => concept.stating(POT_COUNTS_BETS_IN_FRONT),
             other => other.into(),
         });
         let mut d = Decision::<UnclearBet>::new(r.outcome, cites);

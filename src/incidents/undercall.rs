@@ -157,12 +157,15 @@ impl Incident for Undercall {
             if let Some(next) = next {
                 d.notes.push(Note::OutOfTurnShown { next });
             }
-            d.notes.push(Note::OutOfTurn);
             // pokerpunt-nl and tda-2019-sk do not name the turn: their
-            // silence is read as TDA practice, and said.
-            if cx.stated_or_practice("undercall-in-turn")?.is_none() {
-                d.notes.push(Note::InTurnAsPractice);
-            }
+            // silence is read as TDA practice, and said instead of what
+            // their rule would then not say.
+            d.notes.push(
+                match cx.stated_or_practice("undercall-in-turn")?.is_none() {
+                    true => Note::InTurnAsPractice,
+                    false => Note::OutOfTurn,
+                },
+            );
         }
         d.extra.player = situation.player;
         if d.outcome == UndercallOutcome::Discretion {
@@ -702,7 +705,9 @@ mod tests {
             told.answers.in_turn = Some(false);
             let d = crate::incidents::rule_in::<Undercall>(edition, told).unwrap();
             assert_eq!(d.outcome, Discretion, "{edition}");
-            assert!(d.notes.contains(&Note::OutOfTurn), "{edition}");
+            // One note: the rule's words, or the practice read for them
+            // (never the rule said to say what it does not).
+            assert_eq!(d.notes.contains(&Note::OutOfTurn), stated, "{edition}");
             assert_eq!(
                 d.notes.contains(&Note::InTurnAsPractice),
                 !stated,

@@ -30,10 +30,11 @@ impl Incident for AskingToSee {
     type Outcome = SeeHand;
     type Amounts = ();
     type Extra = ();
-    type Note = crate::engine::notes::NoNote;
-    const PROVISIONS: &'static [&'static str] = &["ask-other-requests-floor"];
+    type Note = Note;
+    const PROVISIONS: &'static [&'static str] =
+        &["ask-caller-holds-cards", "ask-other-requests-floor"];
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<AskingToSee>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<AskingToSee>, Error> {
         let (outcome, concepts) = see_hand(
             a.kept_cards,
             a.river_bet == Some(true),
@@ -50,7 +51,25 @@ impl Incident for AskingToSee {
             _ => Decision::<AskingToSee>::new(outcome, concepts.to_vec()),
         };
         d.discretion = Some(outcome == SeeHand::Discretion);
+        // pokerpunt-nl 18-B: "ervan uitgaande dat de caller zijn eigen hand
+        // al wel open op tafel heeft gelegd": holding his cards is not
+        // enough there, which the question (held or tabled) cannot tell.
+        let tabled_own = cx
+            .stated("ask-caller-holds-cards")?
+            .is_some_and(|t| t.what.as_deref() == Some("tabled-own"));
+        if outcome == SeeHand::MustShow && tabled_own {
+            d.notes.push(Note::CallerTabledOwn);
+        }
         Ok(d)
+    }
+}
+
+crate::notes! {
+    /// The notes of `asking-to-see`.
+    pub enum Note {
+        /// The edition gives the right only to a caller who tabled his own
+        /// hand.
+        CallerTabledOwn = "ask_caller_tabled_own",
     }
 }
 

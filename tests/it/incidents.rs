@@ -589,6 +589,33 @@ fn reopening_by_short_all_ins_says_where_the_rule_does_not_add_them_up() {
     assert!(!r["notes"].to_string().contains("does not state"), "{r}");
 }
 
+/// A caller of a river bet may see the last aggressor's hand "provided the
+/// caller tabled or retains his or her cards" (dpc 18-B; de, sk alike);
+/// Pokerpunt 18-B only once he "zijn eigen hand al wel open op tafel heeft
+/// gelegd". The question cannot tell holding from tabling: the Pokerpunt
+/// card says its condition.
+#[test]
+fn asking_to_see_says_where_the_caller_must_have_tabled_his_hand() {
+    let answers = ["kept_cards=yes", "river_bet=yes", "asks_last_aggressor=yes"];
+    for edition in [
+        "dpc-2019-en",
+        "onk-2023-nl",
+        "pokerpunt-nl",
+        "tda-2015-de",
+        "tda-2019-sk",
+    ] {
+        let r = rule(edition, "asking-to-see", &answers);
+        assert_eq!(r["outcome"], "must-show", "{edition}: {r}");
+        assert_eq!(
+            r["notes"]
+                .to_string()
+                .contains("who has tabled his own hand"),
+            edition == "pokerpunt-nl",
+            "{edition}: {r}"
+        );
+    }
+}
+
 #[test]
 fn side_pots_from_contributions_with_a_folded_player() {
     for (edition, number) in [("onk-2023-nl", "21"), ("tda-2015-de", "20")] {

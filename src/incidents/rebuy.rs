@@ -70,7 +70,7 @@ impl Incident for Rebuy {
     type Amounts = Amounts;
     type Extra = ();
     type Note = crate::engine::notes::NoNote;
-    const PROVISIONS: &'static [&'static str] = &["rebuy-single-any-time"];
+    const PROVISIONS: &'static [&'static str] = &["rebuy-declared-binds", "rebuy-single-any-time"];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Rebuy>, Error> {
         let need = super::answer_needed;
@@ -79,7 +79,16 @@ impl Incident for Rebuy {
         let outcome = match a.situation {
             Situation::SitOut => RebuyOutcome::DealtIn,
             Situation::Declared => {
-                if a.before_hand.ok_or_else(|| need("before_hand"))? {
+                // pokerpunt-nl 27 binds "Spelers die duidelijk hebben gemaakt
+                // een rebuy te willen doen", at no set time: when he said it
+                // decides nothing there.
+                let once_clear = cx
+                    .stated("rebuy-declared-binds")?
+                    .is_some_and(|t| t.when.as_deref() == Some("once-clear"));
+                if once_clear {
+                    variant = Some("once-clear");
+                }
+                if once_clear || a.before_hand.ok_or_else(|| need("before_hand"))? {
                     amounts.in_play = match (a.chips_on_table, a.rebuy_chips) {
                         (Some(on_table), Some(rebuy)) => Some(in_play(on_table, rebuy)?),
                         _ => None,
@@ -208,6 +217,8 @@ mod tests {
 
     // "Players declaring intent to rebuy before a hand are playing chips behind and must make
     // the re-buy" (dpc 27); "musia dostať žetóny a žetóny im hrajú" (tda-2019-sk 27).
+    // pokerpunt-nl 27 "Spelers die duidelijk hebben gemaakt een rebuy te willen doen" sets no
+    // time: declared during a hand binds there too.
     #[test]
     fn a_rebuy_declared_before_the_hand_binds_everywhere() {
         for edition in EDITIONS {
@@ -219,7 +230,11 @@ mod tests {
             assert_eq!(d.amounts.in_play, Some(12_000));
             let mut a = answers(Situation::Declared);
             a.before_hand = Some(false);
-            assert_eq!(outcome(edition, a), RebuyOutcome::TdDecides);
+            let during = match edition {
+                "pokerpunt-nl" => RebuyOutcome::ChipsPlay,
+                _ => RebuyOutcome::TdDecides,
+            };
+            assert_eq!(outcome(edition, a), during, "{edition}");
         }
     }
 

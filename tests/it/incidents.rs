@@ -616,6 +616,26 @@ fn asking_to_see_says_where_the_caller_must_have_tabled_his_hand() {
     }
 }
 
+/// A rebuy declared during a hand: dpc 27 binds one declared "before a
+/// hand" (onk, de, sk alike), so the floor decides; Pokerpunt 27 binds
+/// "Spelers die duidelijk hebben gemaakt een rebuy te willen doen" at no
+/// set time: its chips play and he must make it.
+#[test]
+fn a_rebuy_declared_during_a_hand_binds_where_the_rule_sets_no_time() {
+    let answers = ["situation=declared", "before_hand=no"];
+    for (edition, binds) in [
+        ("dpc-2019-en", false),
+        ("onk-2023-nl", false),
+        ("pokerpunt-nl", true),
+        ("tda-2015-de", false),
+        ("tda-2019-sk", false),
+    ] {
+        let r = rule(edition, "rebuy", &answers);
+        let want = if binds { "chips-play" } else { "td-decides" };
+        assert_eq!(r["outcome"], want, "{edition}: {r}");
+    }
+}
+
 #[test]
 fn side_pots_from_contributions_with_a_folded_player() {
     for (edition, number) in [("onk-2023-nl", "21"), ("tda-2015-de", "20")] {

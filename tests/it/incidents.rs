@@ -597,13 +597,7 @@ fn reopening_by_short_all_ins_says_where_the_rule_does_not_add_them_up() {
 #[test]
 fn asking_to_see_says_where_the_caller_must_have_tabled_his_hand() {
     let answers = ["kept_cards=yes", "river_bet=yes", "asks_last_aggressor=yes"];
-    for edition in [
-        "dpc-2019-en",
-        "onk-2023-nl",
-        "pokerpunt-nl",
-        "tda-2015-de",
-        "tda-2019-sk",
-    ] {
+    for edition in crate::common::EDITIONS {
         let r = rule(edition, "asking-to-see", &answers);
         assert_eq!(r["outcome"], "must-show", "{edition}: {r}");
         assert_eq!(

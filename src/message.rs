@@ -474,6 +474,8 @@ messages! {
     RaiseClosed = "raise_closed" [grew, threshold],
     /// A raise below the minimum (or not the fixed size in limit).
     RaiseIllegal = "raise_illegal" [total, min],
+    /// A pot-limit bet or raise above the most the pot allows.
+    PotLimitOver = "pot_limit_over" [total, max],
     /// A bet below the minimum.
     BetIllegal = "bet_illegal" [total, min],
     /// A limit bet that is not the fixed bet.

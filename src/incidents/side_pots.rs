@@ -13,7 +13,7 @@ use crate::engine::ruling::{Pots, SeatMark, TablePicture};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::poker::{Action, Chips, Seat, add, layer_pots_with_dead};
+use crate::poker::{Action, Chips, Game, Seat, add, layer_pots_with_dead};
 use crate::rules::concepts::{self as c};
 
 /// The `side-pots` incident.
@@ -46,7 +46,17 @@ crate::outcomes! {
     }
 }
 
+crate::notes! {
+    /// The notes of `side-pots`.
+    pub enum Note {
+        /// Pot-limit, told by the actions without the pot before the
+        /// round: the bets could not be held to the pot.
+        PotLimitUnchecked = "pots_pot_limit_unchecked",
+    }
+}
+
 const CONTRIBUTIONS: &str = "contributions";
+const POT_BEFORE: &str = "pot_before";
 const FOLDED: &str = "folded";
 
 impl Incident for SidePots {
@@ -55,7 +65,7 @@ impl Incident for SidePots {
     type Outcome = PotsOutcome;
     type Amounts = Pots;
     type Extra = Extra;
-    type Note = crate::engine::notes::NoNote;
+    type Note = Note;
 
     fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<SidePots>, Error> {
         let WithRound { answers: a, told } = given;
@@ -186,7 +196,14 @@ fn from_actions(
     actions: &[Action],
     cx: &mut Cx<'_>,
 ) -> Result<Decision<SidePots>, Error> {
-    let round = super::situation::round_played(told, actions, Needs::default(), cx)?;
+    // A pot-limit bet is held to the pot only where the pot before the
+    // round was told: the default of 0 would refuse legal bets.
+    let told_pot = !cx.defaulted(POT_BEFORE);
+    let needs = Needs {
+        pot_before: a.pot_before.filter(|_| told_pot),
+        ..Needs::default()
+    };
+    let round = super::situation::round_played(told, actions, needs, cx)?;
     // A player still to act may call, raise or fold: the pots are not
     // made yet, and an amount drawn now would cap him as if all-in.
     if let Some(next) = round.to_act() {
@@ -234,6 +251,9 @@ fn from_actions(
             decision(&pots, returned.as_ref())
         }
     };
+    if round.setup().game == Game::PotLimit && !told_pot {
+        d.notes.push(Note::PotLimitUnchecked);
+    }
     d.extra.contributions = Some(
         played
             .iter()

@@ -121,6 +121,10 @@ pub struct Needs {
     pub heads_up: bool,
     /// In limit, the house's cap on raises, as the incident has it.
     pub raise_cap: Option<RaiseCap>,
+    /// The chips in the pot before the round, where the incident was told
+    /// them: with them the round knows its pot, and a pot-limit bet over
+    /// the pot is refused.
+    pub pot_before: Option<Chips>,
 }
 
 /// The situation of the player whose action is ruled.
@@ -338,6 +342,7 @@ fn read_round(
     let mut setup = Setup::new(game, told.street.unwrap_or_default(), big_blind);
     setup.small_blind = told.small_blind;
     setup.raise_cap = needs.raise_cap;
+    setup.dead = needs.pot_before;
     setup.house = house_minimum(&cx.params);
     // The share of a bet that re-opens limit betting matters only after an
     // all-in short of a bet: looked at then; its practice is noted where it

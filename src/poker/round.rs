@@ -754,6 +754,7 @@ impl Round {
                     .arg("total", t)
                     .arg("min", min)));
                 }
+                self.within_pot_limit(&spot, t).map_err(at)?;
                 self.full_raise = t;
                 self.facing = t;
                 self.record_bet(t, true);
@@ -782,6 +783,7 @@ impl Round {
                         .arg("total", t)
                         .arg("min", min)));
                 }
+                self.within_pot_limit(&spot, t).map_err(at)?;
                 self.full_raise = inc;
                 self.facing = t;
                 self.record_bet(t, true);
@@ -826,6 +828,7 @@ impl Round {
                             t - self.level.min(t) >= self.threshold(0)
                         }
                         Game::NoLimit | Game::PotLimit => {
+                            self.within_pot_limit(&spot, t).map_err(at)?;
                             let full = if facing == 0 {
                                 t >= self.setup.big_blind
                             } else {
@@ -859,6 +862,36 @@ impl Round {
             *slot = next;
         }
         self.last_actor = Some(i);
+        Ok(())
+    }
+
+    /// In pot-limit, refuses a bet or raise to more than the pot allows
+    /// (TDA 54) where the pot is known. Pre-flop the pot is counted as if a
+    /// blind posted short by an all-in player had been posted in full
+    /// (54-B), at most the big blind each, so no legal bet is refused.
+    fn within_pot_limit(&self, spot: &Spot, total: Chips) -> Result<(), Message> {
+        if self.setup.game != Game::PotLimit || spot.pot.is_none() {
+            return Ok(());
+        }
+        let spot = if self.setup.street.is_preflop() {
+            let missing = self
+                .players
+                .iter()
+                .filter(|p| p.blind && p.all_in)
+                .map(|p| self.setup.big_blind.saturating_sub(p.total))
+                .fold(0, Chips::saturating_add);
+            spot.with_full_blind(missing)?
+        } else {
+            *spot
+        };
+        let Ok(max) = spot.pot_limit_max() else {
+            return Ok(());
+        };
+        if total > max {
+            return Err(Message::new(Msg::PotLimitOver)
+                .arg("total", total)
+                .arg("max", max));
+        }
         Ok(())
     }
 
@@ -1038,6 +1071,53 @@ mod tests {
                 })
                 .unwrap_or(m.msg)
         })
+    }
+
+    /// A pot-limit round after the flop with `before` in the pot; on a
+    /// refused action, the most the pot allowed (the `max` of the problem).
+    fn pot_limit(before: Option<Chips>, actions: &str) -> Result<Round, Option<String>> {
+        let mut setup = Setup::new(Game::PotLimit, Street::Flop, 100);
+        setup.dead = before;
+        Round::replay(setup, &parse_actions(actions).unwrap()).map_err(|(_, m)| {
+            let inner = m.args.iter().find_map(|(_, a)| match a {
+                crate::message::Arg::Message(inner) => Some(inner),
+                crate::message::Arg::Text(_) => None,
+            })?;
+            (inner.msg == Msg::PotLimitOver).then(|| {
+                inner
+                    .args
+                    .iter()
+                    .find(|(name, _)| *name == "max")
+                    .map(|(_, a)| match a {
+                        crate::message::Arg::Text(t) => t.clone(),
+                        crate::message::Arg::Message(_) => String::new(),
+                    })
+                    .unwrap_or_default()
+            })
+        })
+    }
+
+    #[test]
+    fn pot_limit_refuses_a_bet_over_the_pot_where_the_pot_is_known() {
+        // (pot before the round, actions, the most allowed when refused)
+        let rows: [(Option<Chips>, &str, Option<&str>); 7] = [
+            (Some(500), "A:bet:500", None),
+            (Some(500), "A:bet:600", Some("500")),
+            // B's call of 500 makes the pot 1500; he raises by it, to 2000.
+            (Some(500), "A:bet:500,B:raise:2000", None),
+            (Some(500), "A:bet:500,B:raise:2100", Some("2000")),
+            (Some(500), "A:bet:500,B:all-in:2100", Some("2000")),
+            (Some(500), "A:bet:500,B:all-in:2000", None),
+            // The pot not known: nothing to hold the bet to.
+            (None, "A:bet:600", None),
+        ];
+        for (before, actions, refused) in rows {
+            match (pot_limit(before, actions), refused) {
+                (Ok(_), None) => {}
+                (Err(Some(max)), Some(want)) => assert_eq!(max, want, "{actions}"),
+                (got, want) => panic!("{actions}: {got:?}, want refused at {want:?}"),
+            }
+        }
     }
 
     const THREE: Option<RaiseCap> = Some(RaiseCap {

@@ -288,3 +288,30 @@ fn the_player_is_named_never_picked() {
     assert_eq!(r["player"], "B");
     assert_eq!(r["amounts"]["to_add"], 1200);
 }
+
+/// Told by the actions in pot-limit, the pots are drawn from the bets held
+/// to the pot when the pot before the round is given, and the card says so
+/// when it is not.
+#[test]
+fn side_pots_in_pot_limit_say_when_the_bets_were_not_held_to_the_pot() {
+    let played = [
+        "actions=A:bet:500,B:raise:2000,C:call,A:call",
+        "game=pot-limit",
+        "big_blind=100",
+    ];
+    let unchecked = |answers: &[&str]| {
+        let j = ruling("side-pots", "dpc-2019-en", answers);
+        j["notes"].as_array().is_some_and(|n| {
+            n.iter()
+                .any(|t| t.as_str().is_some_and(|t| t.contains("pot_before")))
+        })
+    };
+    assert!(unchecked(&played));
+    let mut told = played.to_vec();
+    told.push("pot_before=500");
+    assert!(!unchecked(&told));
+    let mut no_limit = told.clone();
+    no_limit[1] = "game=no-limit";
+    no_limit.pop();
+    assert!(!unchecked(&no_limit));
+}

@@ -476,6 +476,22 @@ fn contradictory_answers_are_refused() {
         ],
         &["contributions"],
     );
+    // Pot-limit, the pot before the round told: a raise over the pot.
+    bad(
+        &[
+            "incident",
+            "side-pots",
+            "--answer",
+            "actions=A:bet:500,B:raise:2100,C:call,A:call",
+            "--answer",
+            "game=pot-limit",
+            "--answer",
+            "big_blind=100",
+            "--answer",
+            "pot_before=500",
+        ],
+        &["actions", "2100", "2000"],
+    );
     bad(
         &["incident", "side-pots", "--answer", "contributions=1:abc"],
         &["contributions"],

@@ -14,8 +14,11 @@
 //! The test pairs, `tests/fixtures/substance/test/*.yaml`, are held out:
 //! read only when `FLOOR_EVAL_TEST=1` asks for them
 //! (`scripts/eval_report.sh`), only reported, never held to a figure, and
-//! their misses are never listed (a reading under `test/`, or one whose
-//! `split` is `test`, keeps its details to itself wherever it is named).
+//! their misses are never listed (a reading under a held-out folder, or
+//! one whose `split` starts with `test`, keeps its details to itself
+//! wherever it is named). `test-2/` holds a second, later set of readings
+//! and decisions of the same pairs by readers who saw none of the first:
+//! scored as they wrote it, without `consistency.yaml`.
 //!
 //! How a topic counts:
 //! - A topic is substantive in the reading when it lists a difference for
@@ -136,6 +139,11 @@ struct Verdicted {
 
 /// The file of one decision per fact, beside the readings it overrides.
 const CONSISTENCY: &str = "consistency.yaml";
+
+/// The held-out folders: the first test readings, and the second set
+/// written after them (scored without `consistency.yaml`).
+const HELD_OUT: [&str; 2] = ["test", "test-2"];
+const SECOND_TEST: &str = "test-2";
 
 /// The decisions of `consistency.yaml` on the pair `stem` (`a--b`), each
 /// with its fact; none when `FLOOR_EVAL_CONSISTENCY=0` asks for the truths
@@ -296,7 +304,13 @@ impl Adjudication {
                     .to_string()
             })
             .unwrap_or_default();
-        for (v, fact) in consistent_verdicts(&stem) {
+        let second_test = path.starts_with(fixtures().join(SECOND_TEST));
+        let verdicts = if second_test {
+            Vec::new()
+        } else {
+            consistent_verdicts(&stem)
+        };
+        for (v, fact) in verdicts {
             let (concept, starred_too) = (v.concept.clone(), v.ruling == Some(true));
             match v.decision {
                 Verdict::Difference => {
@@ -417,6 +431,8 @@ struct Score {
     /// on (the disputed ones left out): substance, ★, how many disputed.
     agreed: Option<(Tally, Option<Tally>, usize)>,
     details: Vec<String>,
+    /// The truth's topics with a difference, and those with a ★.
+    truth: (BTreeSet<String>, Option<BTreeSet<String>>),
 }
 
 fn rows(c: &Value) -> &[Value] {
@@ -549,8 +565,13 @@ fn score(path: &Path) -> Score {
         )
     });
     let fixtures = fixtures();
-    let held_out =
-        path.starts_with(fixtures.join("test")) || truth.split.as_deref() == Some("test");
+    let held_out = HELD_OUT
+        .iter()
+        .any(|folder| path.starts_with(fixtures.join(folder)))
+        || truth
+            .split
+            .as_deref()
+            .is_some_and(|s| s.starts_with("test"));
     let split = truth.split.unwrap_or_else(|| "built against".to_string());
     Score {
         bundled: path.starts_with(&fixtures) && !held_out,
@@ -567,6 +588,7 @@ fn score(path: &Path) -> Score {
             split
         },
         substance: Tally::of(&truth.differences, &flagged),
+        truth: (truth.differences.clone(), truth.starred.clone()),
         ruling,
         one_sided: sides,
         readers,
@@ -585,9 +607,13 @@ fn held_out_asked() -> bool {
 fn files() -> Vec<PathBuf> {
     let root = fixtures();
     let mut named = vec![root.clone(), root.join("dev")];
-    let test = root.join("test");
-    if held_out_asked() && test.is_dir() {
-        named.push(test);
+    if held_out_asked() {
+        named.extend(
+            HELD_OUT
+                .iter()
+                .map(|folder| root.join(folder))
+                .filter(|dir| dir.is_dir()),
+        );
     }
     if let Some(extra) = std::env::var_os("FLOOR_COMPARE_EVAL") {
         named.extend(std::env::split_paths(&extra).filter(|p| !p.as_os_str().is_empty()));
@@ -909,6 +935,53 @@ fn holds_ground(s: &Score) -> Vec<String> {
     out
 }
 
+/// Where two adjudicated truths of the same pairs were written by
+/// different readers (the test pairs and their second set), the first
+/// scored against the second as compare is: how far two careful truths
+/// agree bounds what compare can reach against both.
+fn truths_against_each_other(scores: &[Score]) {
+    let adjudicated: Vec<&Score> = scores
+        .iter()
+        .filter(|s| s.split.ends_with(", adjudicated"))
+        .collect();
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for first in &adjudicated {
+        for second in &adjudicated {
+            let splits = (first.split.as_str(), second.split.as_str());
+            if first.split >= second.split || seen.contains(&splits) {
+                continue;
+            }
+            seen.push(splits);
+            let mut sub = Tally::default();
+            let mut star = Tally::default();
+            for a in adjudicated.iter().filter(|s| s.split == first.split) {
+                let Some(b) = adjudicated
+                    .iter()
+                    .find(|b| b.split == second.split && b.name == a.name)
+                else {
+                    continue;
+                };
+                sub = sub.add(Tally::of(&b.truth.0, &a.truth.0));
+                if let (Some(sa), Some(sb)) = (&a.truth.1, &b.truth.1) {
+                    star = star.add(Tally::of(sb, sa));
+                }
+            }
+            if sub.truth == 0 {
+                continue;
+            }
+            eprintln!(
+                "{} truth against the {} truth: recall {:.3}, precision {:.3}; ★ precision {:.3}, recall {:.3}",
+                splits.0.trim_end_matches(", adjudicated"),
+                splits.1.trim_end_matches(", adjudicated"),
+                sub.recall(),
+                sub.precision(),
+                star.precision(),
+                star.recall()
+            );
+        }
+    }
+}
+
 #[test]
 fn compare_evaluation_figures() {
     let scores: Vec<Score> = files().iter().map(|p| score(p)).collect();
@@ -976,6 +1049,7 @@ fn compare_evaluation_figures() {
             );
         }
     }
+    truths_against_each_other(&scores);
     let lost: Vec<String> = scores
         .iter()
         .filter(|s| s.bundled)

@@ -18,7 +18,8 @@
 //! one whose `split` starts with `test`, keeps its details to itself
 //! wherever it is named). `test-2/` holds a second, later set of readings
 //! and decisions of the same pairs by readers who saw none of the first:
-//! scored as they wrote it, without `consistency.yaml`.
+//! scored as they wrote it, without `consistency.yaml`. `dev-2/` is the
+//! same for four development pairs, read to the same written standard.
 //!
 //! How a topic counts:
 //! - A topic is substantive in the reading when it lists a difference for
@@ -49,7 +50,10 @@
 //!   fact bears on several pairs and their truths decided it two ways, a
 //!   reader who had not seen compare decided it once from the texts; that
 //!   verdict replaces the topic's in each adjudicated truth
-//!   (`FLOOR_EVAL_CONSISTENCY=0` scores without it).
+//!   (`FLOOR_EVAL_CONSISTENCY=0` scores without it). Where the pair has a
+//!   second truth (`dev-2/`, `test-2/`) that reads the topic as its first
+//!   truth does, the two independent truths stand and the single decision
+//!   does not apply.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -143,7 +147,10 @@ const CONSISTENCY: &str = "consistency.yaml";
 /// The held-out folders: the first test readings, and the second set
 /// written after them (scored without `consistency.yaml`).
 const HELD_OUT: [&str; 2] = ["test", "test-2"];
-const SECOND_TEST: &str = "test-2";
+/// The second sets of readings and decisions, of development pairs and of
+/// the test pairs, read to one written standard by readers who saw none of
+/// the first: scored as they wrote them, without `consistency.yaml`.
+const SECOND_SETS: [&str; 2] = ["dev-2", "test-2"];
 
 /// The decisions of `consistency.yaml` on the pair `stem` (`a--b`), each
 /// with its fact; none when `FLOOR_EVAL_CONSISTENCY=0` asks for the truths
@@ -304,12 +311,45 @@ impl Adjudication {
                     .to_string()
             })
             .unwrap_or_default();
-        let second_test = path.starts_with(fixtures().join(SECOND_TEST));
-        let verdicts = if second_test {
+        let second_set = SECOND_SETS
+            .iter()
+            .any(|folder| path.starts_with(fixtures().join(folder)));
+        let verdicts = if second_set {
             Vec::new()
         } else {
             consistent_verdicts(&stem)
         };
+        // A second, independent truth of the pair that reads a topic as
+        // this one does outvotes the single decision of consistency.yaml.
+        let second_truth = SECOND_SETS
+            .iter()
+            .filter(|_| !second_set)
+            .map(|folder| root.join(folder).join(format!("{stem}.decisions.yaml")))
+            .find(|p| p.is_file())
+            .map(|p| {
+                let text =
+                    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                let a: Adjudication = floor::yaml::from_str(&text, &p.display().to_string())
+                    .unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+                a.into_truth(&p)
+            });
+        let verdict_of = |differences: &BTreeSet<String>, starred: &BTreeSet<String>, c: &str| {
+            (differences.contains(c), starred.contains(c))
+        };
+        let verdicts: Vec<_> = verdicts
+            .into_iter()
+            .filter(|(v, _)| {
+                second_truth.as_ref().is_none_or(|t| {
+                    let none = BTreeSet::new();
+                    verdict_of(&differences, &starred, &v.concept)
+                        != verdict_of(
+                            &t.differences,
+                            t.starred.as_ref().unwrap_or(&none),
+                            &v.concept,
+                        )
+                })
+            })
+            .collect();
         for (v, fact) in verdicts {
             let (concept, starred_too) = (v.concept.clone(), v.ruling == Some(true));
             match v.decision {
@@ -606,7 +646,7 @@ fn held_out_asked() -> bool {
 /// asked for), then those named in `FLOOR_COMPARE_EVAL`.
 fn files() -> Vec<PathBuf> {
     let root = fixtures();
-    let mut named = vec![root.clone(), root.join("dev")];
+    let mut named = vec![root.clone(), root.join("dev"), root.join("dev-2")];
     if held_out_asked() {
         named.extend(
             HELD_OUT
@@ -839,13 +879,18 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
             star_precision: 0.81,
         },
     ),
-    // The adjudicated truths of the development pairs.
+    // The adjudicated truths of the development pairs. Where a pair's
+    // second truth (dev-2/) reads a topic as its first truth does, the two
+    // outvote consistency.yaml, which compare follows: ONK's own premature
+    // card procedures and its floor decision on contradicting words and
+    // chips (onk/de), soft play's chip forfeiture (onk/sk), "in turn" in
+    // substantial action (de/dpc) count again, and compare misses them.
     (
         "dev/onk-2023-nl--tda-2015-de.decisions.yaml",
         Floors {
-            recall: 0.98,
-            precision: 0.94,
-            star_precision: 0.92,
+            recall: 0.95,
+            precision: 0.91,
+            star_precision: 0.91,
         },
     ),
     (
@@ -867,7 +912,7 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     (
         "dev/onk-2023-nl--tda-2019-sk.decisions.yaml",
         Floors {
-            recall: 0.98,
+            recall: 0.95,
             precision: 0.93,
             star_precision: 0.92,
         },
@@ -883,7 +928,7 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     (
         "dev/tda-2015-de--dpc-2019-en.decisions.yaml",
         Floors {
-            recall: 0.98,
+            recall: 0.96,
             precision: 0.91,
             star_precision: 0.94,
         },
@@ -903,10 +948,22 @@ fn holds_ground(s: &Score) -> Vec<String> {
         precision: if built_against { 0.95 } else { 0.78 },
         star_precision: 0.86,
     };
-    let floors = OWN_FLOORS
-        .iter()
-        .find(|(file, _)| *file == s.file)
-        .map_or(&general, |(_, f)| f);
+    // The second development set was read to the written standard after
+    // compare was built; it is held below what compare reaches on it
+    // (recall 0.83-0.97, precision 0.78-0.95, ★ precision 0.68-0.89).
+    let second = Floors {
+        recall: 0.82,
+        precision: 0.77,
+        star_precision: 0.67,
+    };
+    let floors = OWN_FLOORS.iter().find(|(file, _)| *file == s.file).map_or(
+        if s.split.starts_with("development-2") {
+            &second
+        } else {
+            &general
+        },
+        |(_, f)| f,
+    );
     let (floor_recall, floor_precision) = (floors.recall, floors.precision);
     if s.substance.recall() < floor_recall {
         out.push(format!(

@@ -343,6 +343,7 @@ fn read_round(
     setup.small_blind = told.small_blind;
     setup.raise_cap = needs.raise_cap;
     setup.dead = needs.pot_before;
+    setup.pot_limit_held = needs.pot_before.is_some();
     setup.house = house_minimum(&cx.params);
     // The share of a bet that re-opens limit betting matters only after an
     // all-in short of a bet: looked at then; its practice is noted where it

@@ -68,6 +68,9 @@ pub struct Setup {
     pub raise_cap: Option<RaiseCap>,
     /// A house minimum raise above TDA 43; `None`: TDA 43 alone.
     pub house: Option<HouseMinimum>,
+    /// In pot-limit with the pot known, a bet or raise over the pot is
+    /// refused (the incidents told the pot before the round ask for it).
+    pub pot_limit_held: bool,
 }
 
 impl Setup {
@@ -81,6 +84,7 @@ impl Setup {
             dead: None,
             limit_reopen_percent: 100,
             raise_cap: None,
+            pot_limit_held: false,
             house: None,
         }
     }
@@ -866,11 +870,11 @@ impl Round {
     }
 
     /// In pot-limit, refuses a bet or raise to more than the pot allows
-    /// (TDA 54) where the pot is known. Pre-flop the pot is counted as if a
+    /// (TDA 54) where the setup asks for it and the pot is known. Pre-flop the pot is counted as if a
     /// blind posted short by an all-in player had been posted in full
     /// (54-B), at most the big blind each, so no legal bet is refused.
     fn within_pot_limit(&self, spot: &Spot, total: Chips) -> Result<(), Message> {
-        if self.setup.game != Game::PotLimit || spot.pot.is_none() {
+        if !self.setup.pot_limit_held || self.setup.game != Game::PotLimit || spot.pot.is_none() {
             return Ok(());
         }
         let spot = if self.setup.street.is_preflop() {
@@ -1078,6 +1082,7 @@ mod tests {
     fn pot_limit(before: Option<Chips>, actions: &str) -> Result<Round, Option<String>> {
         let mut setup = Setup::new(Game::PotLimit, Street::Flop, 100);
         setup.dead = before;
+        setup.pot_limit_held = true;
         Round::replay(setup, &parse_actions(actions).unwrap()).map_err(|(_, m)| {
             let inner = m.args.iter().find_map(|(_, a)| match a {
                 crate::message::Arg::Message(inner) => Some(inner),

@@ -1252,7 +1252,16 @@ fn check_family(
             let a = outcome_of(&rig.rule("side-pots", edition, &a_answers));
             let b = outcome_of(&rig.rule("side-pots", edition, &b_answers));
             counts.comparisons.fetch_add(1, Ordering::Relaxed);
-            prop_assert_eq!(&a, &b, "side-pots, {} seed {}", edition, seed);
+            // Told the pot before the round, the actions hold a pot-limit
+            // bet to the pot; the totals cannot tell a bet from its pot.
+            let over_pot = s.game == Game::PotLimit
+                && a["refused"] == "actions"
+                && a["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("over the pot limit"));
+            if !over_pot {
+                prop_assert_eq!(&a, &b, "side-pots, {} seed {}", edition, seed);
+            }
         }
     }
     // floor hand: the round's last action, chips put out silently, ruled as

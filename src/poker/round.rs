@@ -1065,16 +1065,18 @@ mod tests {
         let mut setup = Setup::new(Game::Limit, street, 10);
         setup.limit_reopen_percent = 50;
         setup.raise_cap = cap;
-        // The problem inside "action N (player): ...".
-        Round::replay(setup, &parse_actions(actions).unwrap()).map_err(|(_, m)| {
-            m.args
-                .iter()
-                .find_map(|(_, a)| match a {
-                    crate::message::Arg::Message(inner) => Some(inner.msg),
-                    crate::message::Arg::Text(_) => None,
-                })
-                .unwrap_or(m.msg)
-        })
+        Round::replay(setup, &parse_actions(actions).unwrap()).map_err(|(_, m)| problem(&m).msg)
+    }
+
+    /// The problem inside "action N (player): ...", or the message itself.
+    fn problem(m: &Message) -> &Message {
+        m.args
+            .iter()
+            .find_map(|(_, a)| match a {
+                crate::message::Arg::Message(inner) => Some(&**inner),
+                crate::message::Arg::Text(_) => None,
+            })
+            .unwrap_or(m)
     }
 
     /// A pot-limit round after the flop with `before` in the pot; on a
@@ -1084,10 +1086,7 @@ mod tests {
         setup.dead = before;
         setup.pot_limit_held = true;
         Round::replay(setup, &parse_actions(actions).unwrap()).map_err(|(_, m)| {
-            let inner = m.args.iter().find_map(|(_, a)| match a {
-                crate::message::Arg::Message(inner) => Some(inner),
-                crate::message::Arg::Text(_) => None,
-            })?;
+            let inner = problem(&m);
             (inner.msg == Msg::PotLimitOver).then(|| {
                 inner
                     .args

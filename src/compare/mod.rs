@@ -997,26 +997,12 @@ impl<'a> Context<'a> {
             applied(ia.touching(concept), ra, concept),
             applied(ib.touching(concept), rb, concept),
         );
-        // Whether a provision a silent edition's other side states is the
-        // practice's is read from the values the topic's own rules set: a
-        // house rule of another topic that sets one weighs on its own row
-        // (ONK MEC-7's hand-for-hand payout), as in the parameter table.
-        let here = |index: &Index<'a>, rule: Option<&'a Rule>| {
-            let touching: Vec<&Rule> = index
-                .touching(concept)
-                .iter()
-                .copied()
-                .filter(|r| !self.weighs_on_its_own_row(r, concept))
-                .collect();
-            applied(&touching, rule, concept)
-        };
-        let (ha, hb) = (here(ia, ra), here(ib, rb));
         // Where an edition has no provisions recorded, nothing can be said
         // of what a topic both have states.
         if known || !both {
             for (mine, theirs, applies, out) in [
-                (sa, sb, &ha, &mut provisions.only_a),
-                (sb, sa, &hb, &mut provisions.only_b),
+                (sa, sb, &pa, &mut provisions.only_a),
+                (sb, sa, &pb, &mut provisions.only_b),
             ] {
                 for said in mine.iter().filter(|s| {
                     !theirs.iter().any(|t| t.stated.id == s.stated.id) && !self.said_through(s)
@@ -1109,24 +1095,11 @@ impl<'a> Context<'a> {
             // Read by a ruling, and not one that settles only what the staff
             // does (`ruled(duty)`).
             let decides_a_ruling = ruling && !Params::decides_duty(key);
-            // A house rule of another topic that states provisions of that
-            // topic has its row, where its change weighs; here the topic
-            // weighs as its own rules set the value, so the change counts
-            // once (ONK MEC-2 on the hand's start). A house note whose
-            // provisions are this topic's (DPC's minimum raise) weighs here.
-            let elsewhere = |v: Option<&Applied<'_>>| {
-                v.is_some_and(|v| self.weighs_on_its_own_row(v.rule, concept))
-            };
-            // The value the topic's own rule sets, or the practice where it
-            // sets none (as a ruling applies it).
-            let own = |r: Option<&Rule>| {
-                r.and_then(|r| r.params.to_map().into_iter().find(|(k, _)| k == key))
-                    .map(|(_, v)| v)
-                    .or_else(|| Params::default().value_or_tda(key))
-            };
-            let weighs_here = !(elsewhere(va) || elsewhere(vb)) || own(ra) != own(rb);
             // As the rulings read the two values (the TDA practice where
-            // an edition has none).
+            // an edition has none). A house rule of another topic weighs
+            // here, on the topic whose value it changes, as well as on its
+            // own row (ONK MEC-7 on the hand-for-hand payout, as DPC's
+            // closing note on the minimum raise).
             let diff = ParamDiff::of(va, vb);
             let ruled_apart = diff.ruled_apart(key);
             if differs {
@@ -1138,14 +1111,10 @@ impl<'a> Context<'a> {
                     |v: Option<&Applied<'_>>| v.is_some_and(|v| !self.quoted(key, v.rule));
                 // Two wordings a ruling reads as one value are shown and
                 // never weighed, as a term's values that rule alike.
-                if weighs_here
-                    && ruled_apart
-                    && ((va.is_some() && vb.is_some()) || unquoted(va) || unquoted(vb))
-                {
+                if ruled_apart && ((va.is_some() && vb.is_some()) || unquoted(va) || unquoted(vb)) {
                     if decides {
                         weight.substance = true;
-                        weight.ruling |=
-                            (decides_a_ruling || self.carried_by_ruling(key)) && ruled_apart;
+                        weight.ruling |= decides_a_ruling || self.carried_by_ruling(key);
                     } else {
                         weight.procedure = true;
                     }
@@ -1154,7 +1123,7 @@ impl<'a> Context<'a> {
             // A ruling of this crate reads it, or the edition's text carries
             // it in a ruling (DPC's "Min RAISE = 2 times of prior bet").
             let ruled = decides_a_ruling || self.carried_by_ruling(key);
-            let changes_ruling = ruled && decides && differs && weighs_here && ruled_apart;
+            let changes_ruling = ruled && decides && differs && ruled_apart;
             weight.ruling |= changes_ruling;
             let instead = |v: Option<&Applied<'_>>, said: &[Said<'_>]| match v {
                 Some(_) => Vec::new(),
@@ -1403,13 +1372,6 @@ impl<'a> Context<'a> {
             },
             _ => true,
         }
-    }
-
-    /// Whether `rule`, touching `concept`, is a house rule of another topic
-    /// with provisions of its own: a value it sets for `concept` weighs on
-    /// its own row, so a change counts once.
-    fn weighs_on_its_own_row(&self, rule: &Rule, concept: &str) -> bool {
-        rule.kind == RuleKind::House && rule.concept != concept && self.states_own_topic(rule)
     }
 
     /// Whether `rule` states a provision of its own topic (one the record

@@ -606,13 +606,11 @@ fn a_house_note_that_changes_a_ruling_stars_the_topic_it_changes() {
     assert!(!note.contains("provisions (= alike"), "{note}");
 }
 
-/// A house rule with a topic of its own (ONK MEC-2, MEC-7) is weighed on
-/// its own row; the topic whose parameter it sets shows the value and the
-/// house flag but counts the change no second time, unless the topic's own
-/// rules set the value otherwise. DPC's note, whose provision is the raise
-/// amounts', stays a ★ there (above).
+/// A house rule with a topic of its own (ONK MEC-2, MEC-7) is a ★ ruling
+/// change on its own row and on the topic whose value it changes, as DPC's
+/// note is on the raise amounts (above): the change is found under either.
 #[test]
-fn a_house_rule_with_its_own_topic_is_weighed_once_on_its_own_row() {
+fn a_house_rule_with_its_own_topic_weighs_on_the_topic_it_changes_too() {
     let c = json(&["compare", "onk-2023-nl", "tda-2019-sk"]);
     for (topic, house, param) in [
         (
@@ -626,14 +624,12 @@ fn a_house_rule_with_its_own_topic_is_weighed_once_on_its_own_row() {
         assert!(flags(own).contains(&"ruling"), "{own}");
         let touched = row(&c, topic);
         let f = flags(touched);
-        assert!(f.contains(&"house"), "{touched}");
-        assert!(
-            !f.contains(&"ruling") && !f.contains(&"substance"),
-            "{touched}"
-        );
+        for flag in ["house", "ruling", "substance"] {
+            assert!(f.contains(&flag), "{flag}: {touched}");
+        }
         assert!(touched["params"][param].is_object(), "{touched}");
         let line = parameter(&c, param);
-        assert_eq!(line["changes_ruling"], false, "{line}");
+        assert_eq!(line["changes_ruling"], true, "{line}");
     }
 }
 
@@ -1568,26 +1564,27 @@ fn a_value_unlike_the_practice_is_not_the_practice() {
         silent(r, "unlike_tda").contains(&"premature-flop".to_string()),
         "{r}"
     );
-    // The value is read from the topic's own rules: ONK's RP-8 has
-    // players busted in one hand share the places, as the practice does,
-    // with its 2 minutes a hand. House rule MEC-7 gives each the best
-    // place: that change weighs once, on its own row, whether the other
-    // edition is silent (Pokerpunt) or states the practice (tda-2019-sk).
-    // Pokerpunt's silence on the whole topic is a ★ difference of its own.
+    // The value is the one ONK's floor applies: its RP-8 has players
+    // busted in one hand share the places, as the practice does, but house
+    // rule MEC-7 gives each the best place. The payout is not the
+    // practice's; the 2 minutes a hand are. The change weighs on
+    // hand-for-hand and on MEC-7's own row, whether the other edition is
+    // silent (Pokerpunt) or states the practice (tda-2019-sk).
     let r = row(&c, "hand-for-hand");
-    for id in ["hfh-payout", "hfh-minutes"] {
-        assert!(silent(r, "as_tda").contains(&id.to_string()), "{id}: {r}");
-    }
-    assert!(flags(r).contains(&"ruling"), "{r}");
+    assert!(
+        silent(r, "unlike_tda").contains(&"hfh-payout".to_string()),
+        "{r}"
+    );
+    assert!(
+        silent(r, "as_tda").contains(&"hfh-minutes".to_string()),
+        "{r}"
+    );
     for other in ["pokerpunt-nl", "tda-2019-sk"] {
         let c = json(&["compare", "onk-2023-nl", other]);
-        assert!(
-            flags(row(&c, "mec-hand-for-hand")).contains(&"ruling"),
-            "{other}"
-        );
+        for topic in ["mec-hand-for-hand", "hand-for-hand"] {
+            assert!(flags(row(&c, topic)).contains(&"ruling"), "{other} {topic}");
+        }
     }
-    let c = json(&["compare", "onk-2023-nl", "tda-2019-sk"]);
-    assert!(!flags(row(&c, "hand-for-hand")).contains(&"ruling"));
 }
 
 /// The catalog's TDA practice is what a TDA 2019 edition states: every

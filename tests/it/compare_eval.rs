@@ -822,12 +822,16 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     ),
     // This reader and the pair's decision count soft play's "may include"
     // lists a difference; the decided readings of three other pairs do not.
+    // Both readers of this pair file ONK's MEC-2 and MEC-7 under the house
+    // rules' own topics only; compare also stars the topics they change
+    // (new-hand-new-limits, hand-for-hand): ★ precision 0.89 -> 0.87, 0.89
+    // -> 0.85, precision 0.91 -> 0.90.
     (
         "dev/onk-2023-nl--tda-2019-sk.second.yaml",
         Floors {
             recall: 0.85,
             precision: 0.93,
-            star_precision: 0.89,
+            star_precision: 0.87,
         },
     ),
     // Both readers of this pair count Pokerpunt's ban on swapping seats and
@@ -857,8 +861,8 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
         "dev/onk-2023-nl--tda-2019-sk.yaml",
         Floors {
             recall: 0.91,
-            precision: 0.91,
-            star_precision: 0.89,
+            precision: 0.90,
+            star_precision: 0.85,
         },
     ),
     // Read as a development pair, held out as a test pair, then moved to

@@ -859,6 +859,7 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
         setup.limit_reopen_percent = limit_percent;
         setup.raise_cap = raise_cap;
         setup.house = house;
+        setup.pot_limit_held = true;
         let mut round = Round::at_table(setup, &seats).map_err(|(_, m)| bad(m))?;
         if let Some(b) = &forced {
             round.open_at(b.facing, b.full_raise);
@@ -1593,6 +1594,15 @@ fn rule(
         }
         Act::AllIn(total) => {
             let t = total.or(all_in_total);
+            // All his chips over the pot in pot-limit, or a raise where
+            // betting was not re-opened for him: "all-in" said, as the bet
+            // incident rules it (the pot, or a call).
+            let over_pot = hand.game == Game::PotLimit
+                && t.zip(pot_limit_max(spot)).is_some_and(|(t, max)| t > max);
+            let not_reopened = !spot.may_raise && t.is_some_and(|t| t > spot.facing);
+            if over_pot || not_reopened {
+                return by_bet(vec![("declared", choice(Declared::AllIn))]).map(|(r, _)| r);
+            }
             legal(action(ActionKind::AllIn, t))
         }
         Act::Bet(t) | Act::Raise(t) | Act::BetOrRaise(t) => {

@@ -635,9 +635,10 @@ mod provision {
     pub const PRIOR_LEFT_OR_PULLED: &str = "prior-left-or-pulled";
     pub const PRIOR_PARTLY_PULLED: &str = "prior-partly-pulled";
     pub const AMOUNT_AS_CHIPS: &str = "bet-amount-as-chips";
+    pub const VERBAL_OR_CHIPS: &str = "bet-verbal-or-chips";
 
-    pub const IDS: [&str; 15] = {
-        let mut ids = [""; 15];
+    pub const IDS: [&str; 16] = {
+        let mut ids = [""; 16];
         let mut i = 0;
         while i < ALL.len() {
             ids[i] = ALL[i].0;
@@ -647,7 +648,7 @@ mod provision {
     };
 
     /// Each with the concept it is cited under.
-    pub const ALL: [(&str, super::ConceptId); 15] = [
+    pub const ALL: [(&str, super::ConceptId); 16] = [
         (RAISE_STANDARD, super::c::RAISE_AMOUNTS),
         (RAISE_DECLARED_TOTAL, super::c::RAISE_AMOUNTS),
         (POT_DECLARED_IN_NL, super::c::POT_SIZE_POT_LIMIT),
@@ -663,6 +664,7 @@ mod provision {
         (PRIOR_LEFT_OR_PULLED, super::c::PRIOR_BET_CHIPS),
         (PRIOR_PARTLY_PULLED, super::c::PRIOR_BET_CHIPS),
         (AMOUNT_AS_CHIPS, super::c::METHODS_OF_BETTING),
+        (VERBAL_OR_CHIPS, super::c::METHODS_OF_BETTING),
     ];
 }
 
@@ -938,7 +940,9 @@ impl<'a> Ctx<'a> {
                 } else {
                     max
                 };
-                Ok(Judged::to(total, vec![c::METHODS_OF_BETTING]))
+                // The declaration binds (40-A), not an amount said (40-C).
+                Ok(Judged::to(total, vec![c::METHODS_OF_BETTING])
+                    .stating(c::METHODS_OF_BETTING, provision::VERBAL_OR_CHIPS))
             }
             Declared::Pot if i.game == Game::PotLimit => {
                 Ok(Judged::to(self.pot_max()?, vec![c::POT_SIZE_POT_LIMIT]))

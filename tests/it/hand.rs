@@ -833,6 +833,51 @@ fn a_pot_limit_overbet_is_brought_to_the_pot() {
     assert_eq!(step(&r, 5)["to_call"], 600);
 }
 
+/// All his chips where they are more than he may bet: "all-in" said, ruled
+/// as the bet incident rules it told the same round. In pot-limit it is the
+/// pot; where betting was not re-opened for him, a call.
+#[test]
+fn an_all_in_over_what_he_may_bet_is_ruled_as_the_bet_incident_rules_it() {
+    for (text, number, ruled, citations) in [
+        (
+            "PL 100/200 button 3\n1:5000 2:5000 3:5000\npre: 3 c, 1 c, 2 x\nflop: 1 a, 2 c\n",
+            4,
+            serde_json::json!({"kind": "bet", "to": 600}),
+            serde_json::json!(["40-A", "54"]),
+        ),
+        (
+            "NL 100/200 button 4\n1:10000 2:10000 3:10000 4:900\npre: 3 r600, 4 a, 1 f, 2 c, 3 a\n",
+            5,
+            serde_json::json!({"kind": "call", "to": 900}),
+            serde_json::json!(["47", "40-A"]),
+        ),
+    ] {
+        let r = replay_text(&[], text);
+        let s = step(&r, number);
+        assert_eq!(s["ruled"], ruled, "{text}");
+        assert_eq!(s["citations"], citations, "{text}");
+        assert_eq!(s["legal"], false, "{text}");
+        // The same round told to the bet incident, "all-in" said.
+        let (_dir, file) = written_hand("all-in.txt", text);
+        let at = number.to_string();
+        let incident = json(&[
+            "incident",
+            "bet",
+            "--hand",
+            &file,
+            "--at",
+            &at,
+            "--answer",
+            "declared=all-in",
+        ]);
+        assert_eq!(s["ruling"]["outcome"], incident["outcome"], "{text}");
+        assert_eq!(
+            s["ruling"]["amounts"]["total"], incident["amounts"]["total"],
+            "{text}"
+        );
+    }
+}
+
 #[test]
 fn a_fixed_limit_raise_above_the_limit_cites_no_raise_rule() {
     let r = replay_text(

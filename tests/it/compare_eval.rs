@@ -20,6 +20,7 @@
 //! and decisions of the same pairs by readers who saw none of the first:
 //! scored as they wrote it, without `consistency.yaml`. `dev-2/` is the
 //! same for four development pairs, read to the same written standard.
+//! `test-3/` (held out) and `dev-3/` decide between the two truths.
 //!
 //! How a topic counts:
 //! - A topic is substantive in the reading when it lists a difference for
@@ -54,6 +55,13 @@
 //!   second truth (`dev-2/`, `test-2/`) that reads the topic as its first
 //!   truth does, the two independent truths stand and the single decision
 //!   does not apply.
+//! - A decision between the two truths (`dev-3/`, `test-3/`,
+//!   `*.consensus.yaml`): where a pair has two adjudicated truths, a
+//!   reader who saw neither compare nor its data decided from the texts
+//!   every topic the two read apart (`FLOOR_EVAL_DISPUTES=DIR` writes those
+//!   topics with what each truth says). Its truth is the topics both read
+//!   alike plus those decisions, the least noisy of the three; beside it,
+//!   each truth is scored against it.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -116,6 +124,22 @@ enum Verdict {
     Same,
 }
 
+/// A third decision between the two adjudicated truths of one pair
+/// (`dev-3/`, `test-3/`, `*.consensus.yaml`): a reader who saw neither
+/// compare nor its data decided, from the texts, every topic the first and
+/// the second truth read apart.
+#[derive(Deserialize)]
+struct Consensus {
+    a: String,
+    b: String,
+    #[serde(default)]
+    split: Option<String>,
+    /// The two truths (`*.decisions.yaml`), relative to
+    /// `tests/fixtures/substance/`.
+    from: [String; 2],
+    decisions: Vec<Decision>,
+}
+
 /// One decision per textual fact that bears on several pairs
 /// (`consistency.yaml`): the same fact decided once from the texts, where
 /// the pairs' readers and deciders had decided it two ways. Each entry
@@ -144,9 +168,10 @@ struct Verdicted {
 /// The file of one decision per fact, beside the readings it overrides.
 const CONSISTENCY: &str = "consistency.yaml";
 
-/// The held-out folders: the first test readings, and the second set
-/// written after them (scored without `consistency.yaml`).
-const HELD_OUT: [&str; 2] = ["test", "test-2"];
+/// The held-out folders: the first test readings, the second set written
+/// after them (scored without `consistency.yaml`), and the decisions
+/// between the two.
+const HELD_OUT: [&str; 3] = ["test", "test-2", "test-3"];
 /// The second sets of readings and decisions, of development pairs and of
 /// the test pairs, read to one written standard by readers who saw none of
 /// the first: scored as they wrote them, without `consistency.yaml`.
@@ -268,21 +293,8 @@ impl Adjudication {
         }
         let (t1, t2) = (first.0.topics(), second.0.topics());
         let (s1, s2) = (first.0.starred(), second.0.starred());
-        let disputed: BTreeSet<String> = t1
-            .symmetric_difference(&t2)
-            .chain(t1.intersection(&t2).filter(|c| match (&s1, &s2) {
-                (Some(s1), Some(s2)) => s1.contains(*c) != s2.contains(*c),
-                _ => false,
-            }))
-            .cloned()
-            .collect();
-        let decided: BTreeSet<String> = self.decisions.iter().map(|d| d.concept.clone()).collect();
-        assert_eq!(
-            decided,
-            disputed,
-            "{}: the decisions must cover exactly the disputed topics",
-            path.display()
-        );
+        let disputed = read_apart((&t1, s1.as_ref()), (&t2, s2.as_ref()));
+        decided_exactly(&self.decisions, &disputed, path);
         let agreed: BTreeSet<String> = t1.intersection(&t2).cloned().collect();
         let kept = |c: &String| !disputed.contains(c);
         let mut differences: BTreeSet<String> =
@@ -400,6 +412,125 @@ impl Adjudication {
     }
 }
 
+/// The topics two readings or truths read apart: a difference in one only,
+/// or in both with a ★ in one only (where both mark ★).
+fn read_apart(
+    (t1, s1): (&BTreeSet<String>, Option<&BTreeSet<String>>),
+    (t2, s2): (&BTreeSet<String>, Option<&BTreeSet<String>>),
+) -> BTreeSet<String> {
+    t1.symmetric_difference(t2)
+        .chain(t1.intersection(t2).filter(|c| match (s1, s2) {
+            (Some(s1), Some(s2)) => s1.contains(*c) != s2.contains(*c),
+            _ => false,
+        }))
+        .cloned()
+        .collect()
+}
+
+/// Every disputed topic decided, and only those.
+fn decided_exactly(decisions: &[Decision], disputed: &BTreeSet<String>, path: &Path) {
+    let decided: BTreeSet<String> = decisions.iter().map(|d| d.concept.clone()).collect();
+    assert_eq!(
+        &decided,
+        disputed,
+        "{}: the decisions must cover exactly the disputed topics",
+        path.display()
+    );
+}
+
+impl Consensus {
+    /// The topics both truths read alike, and the decisions where they
+    /// read them apart.
+    fn into_truth(self, path: &Path) -> Truth {
+        let root = fixtures();
+        let [first, second] = self.from.clone().map(|f| (truth_of(&root.join(&f)), f));
+        for (t, f) in [&first, &second] {
+            assert_eq!(
+                BTreeSet::from([&t.a, &t.b]),
+                BTreeSet::from([&self.a, &self.b]),
+                "{}: {f} is another pair's truth",
+                path.display()
+            );
+        }
+        let ((t1, f1), (t2, f2)) = (first, second);
+        let disputed = read_apart(
+            (&t1.differences, t1.starred.as_ref()),
+            (&t2.differences, t2.starred.as_ref()),
+        );
+        decided_exactly(&self.decisions, &disputed, path);
+        let kept = |c: &String| !disputed.contains(c);
+        let mut differences: BTreeSet<String> = t1
+            .differences
+            .intersection(&t2.differences)
+            .filter(|c| kept(c))
+            .cloned()
+            .collect();
+        let mut starred: BTreeSet<String> = differences
+            .iter()
+            .filter(|c| t1.starred.as_ref().is_some_and(|s| s.contains(*c)))
+            .cloned()
+            .collect();
+        let mut what = Vec::new();
+        for d in &self.decisions {
+            if d.decision == Verdict::Difference {
+                differences.insert(d.concept.clone());
+                if d.ruling == Some(true) {
+                    starred.insert(d.concept.clone());
+                }
+                what.push((d.concept.clone(), format!("decided: {}", d.reason)));
+            }
+        }
+        for t in [&t1, &t2] {
+            what.extend(
+                t.what
+                    .iter()
+                    .filter(|(c, _)| kept(c) && differences.contains(c))
+                    .cloned(),
+            );
+        }
+        Truth {
+            a: self.a,
+            b: self.b,
+            split: self.split,
+            differences,
+            starred: Some(starred),
+            what,
+            same: Vec::new(),
+            only_a: None,
+            only_b: None,
+            wide: false,
+            readers: vec![
+                (f1, t1.differences, t1.starred),
+                (f2, t2.differences, t2.starred),
+            ],
+            disputed: Some(disputed),
+        }
+    }
+}
+
+/// The truth a fixture holds: a reading, an adjudication of two readings
+/// (`*.decisions.yaml`) or a decision between two truths
+/// (`*.consensus.yaml`).
+fn truth_of(path: &Path) -> Truth {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let text =
+        || std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    if name.ends_with(".consensus.yaml") {
+        let c: Consensus = floor::yaml::from_str(&text(), &path.display().to_string())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        c.into_truth(path)
+    } else if name.ends_with(".decisions.yaml") {
+        let a: Adjudication = floor::yaml::from_str(&text(), &path.display().to_string())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        a.into_truth(path)
+    } else {
+        Reading::load(path).into_truth()
+    }
+}
+
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/substance")
 }
@@ -503,18 +634,12 @@ fn compare_json(a: &str, b: &str) -> Value {
 }
 
 fn score(path: &Path) -> Score {
-    let adjudicated = path
+    let name = path
         .file_name()
-        .is_some_and(|n| n.to_string_lossy().ends_with(".decisions.yaml"));
-    let truth = if adjudicated {
-        let text =
-            std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let adjudication: Adjudication = floor::yaml::from_str(&text, &path.display().to_string())
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        adjudication.into_truth(path)
-    } else {
-        Reading::load(path).into_truth()
-    };
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let adjudicated = name.ends_with(".decisions.yaml");
+    let truth = truth_of(path);
     let c = compare_json(&truth.a, &truth.b);
     let rows = rows(&c);
     let known = concepts(rows.iter());
@@ -647,6 +772,7 @@ fn held_out_asked() -> bool {
 fn files() -> Vec<PathBuf> {
     let root = fixtures();
     let mut named = vec![root.clone(), root.join("dev"), root.join("dev-2")];
+    named.extend(Some(root.join("dev-3")).filter(|d| d.is_dir()));
     if held_out_asked() {
         named.extend(
             HELD_OUT
@@ -1117,4 +1243,63 @@ fn compare_evaluation_figures() {
         .flat_map(holds_ground)
         .collect();
     assert!(lost.is_empty(), "{}", lost.join("\n"));
+}
+
+/// `FLOOR_EVAL_DISPUTES=DIR` writes, for every pair with two adjudicated
+/// truths (`dev/` and `dev-2/`; `test/` and `test-2/` with
+/// `FLOOR_EVAL_TEST=1`), `DIR/<pair>.disputes.json`: the topics the two
+/// truths read apart, with what each says of them, for a third reader to
+/// decide (`*.consensus.yaml`). Nothing of compare goes into it.
+#[test]
+fn truth_disputes_for_a_third_decision() {
+    let Some(dir) = std::env::var_os("FLOOR_EVAL_DISPUTES").map(PathBuf::from) else {
+        return;
+    };
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let root = fixtures();
+    let mut sets = vec![("dev", "dev-2")];
+    if held_out_asked() {
+        sets.push(("test", "test-2"));
+    }
+    for (first, second) in sets {
+        let Ok(entries) = std::fs::read_dir(root.join(second)) else {
+            continue;
+        };
+        let mut stems: Vec<String> = entries
+            .flatten()
+            .filter_map(|e| {
+                let name = e.file_name().to_string_lossy().to_string();
+                name.strip_suffix(".decisions.yaml").map(str::to_string)
+            })
+            .collect();
+        stems.sort();
+        for stem in stems {
+            let from = [first, second].map(|f| format!("{f}/{stem}.decisions.yaml"));
+            if !root.join(&from[0]).is_file() {
+                continue;
+            }
+            let [t1, t2] = from.clone().map(|f| truth_of(&root.join(f)));
+            let disputed = read_apart(
+                (&t1.differences, t1.starred.as_ref()),
+                (&t2.differences, t2.starred.as_ref()),
+            );
+            let side = |t: &Truth, c: &str| {
+                serde_json::json!({
+                    "difference": t.differences.contains(c),
+                    "ruling": t.starred.as_ref().is_some_and(|s| s.contains(c)),
+                    "what": t.what.iter().filter(|(x, _)| x == c).map(|(_, w)| w).collect::<Vec<_>>(),
+                })
+            };
+            let disputes: Vec<Value> = disputed
+                .iter()
+                .map(|c| serde_json::json!({"concept": c, "first": side(&t1, c), "second": side(&t2, c)}))
+                .collect();
+            let out = serde_json::json!({
+                "a": t1.a, "b": t1.b, "from": from, "disputes": disputes,
+            });
+            let path = dir.join(format!("{stem}.disputes.json"));
+            let text = serde_json::to_string_pretty(&out).unwrap_or_default();
+            std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        }
+    }
 }

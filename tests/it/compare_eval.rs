@@ -95,14 +95,18 @@ struct Difference {
     ruling: Option<bool>,
 }
 
-/// A third reader's decisions on the topics two readings disagree on.
+/// A third reader's decisions on the topics two readings disagree on
+/// (`*.decisions.yaml`), or on those two adjudicated truths of one pair
+/// read apart (`dev-3/`, `test-3/`, `*.consensus.yaml`), from the texts,
+/// by a reader who saw neither compare nor its data.
 #[derive(Deserialize)]
 struct Adjudication {
     a: String,
     b: String,
     #[serde(default)]
     split: Option<String>,
-    /// The two readings, relative to `tests/fixtures/substance/`.
+    /// The two readings (the two truths), relative to
+    /// `tests/fixtures/substance/`.
     from: [String; 2],
     decisions: Vec<Decision>,
 }
@@ -122,22 +126,6 @@ struct Decision {
 enum Verdict {
     Difference,
     Same,
-}
-
-/// A third decision between the two adjudicated truths of one pair
-/// (`dev-3/`, `test-3/`, `*.consensus.yaml`): a reader who saw neither
-/// compare nor its data decided, from the texts, every topic the first and
-/// the second truth read apart.
-#[derive(Deserialize)]
-struct Consensus {
-    a: String,
-    b: String,
-    #[serde(default)]
-    split: Option<String>,
-    /// The two truths (`*.decisions.yaml`), relative to
-    /// `tests/fixtures/substance/`.
-    from: [String; 2],
-    decisions: Vec<Decision>,
 }
 
 /// One decision per textual fact that bears on several pairs
@@ -306,15 +294,7 @@ impl Adjudication {
             .cloned()
             .collect();
         let mut what = Vec::new();
-        for d in &self.decisions {
-            if d.decision == Verdict::Difference {
-                differences.insert(d.concept.clone());
-                if d.ruling == Some(true) {
-                    starred.insert(d.concept.clone());
-                }
-                what.push((d.concept.clone(), format!("decided: {}", d.reason)));
-            }
-        }
+        apply_decisions(&self.decisions, &mut differences, &mut starred, &mut what);
         let stem = path
             .file_name()
             .map(|n| {
@@ -395,10 +375,46 @@ impl Adjudication {
             .into_iter()
             .map(|(r, f)| (f, r.topics(), r.starred()))
             .collect();
+        Truth::decided(
+            (self.a, self.b, self.split),
+            (differences, starred, what),
+            readers,
+            disputed,
+        )
+    }
+}
+
+/// Adds the topics decided a difference (★ where the decision says so),
+/// each with its reason.
+fn apply_decisions(
+    decisions: &[Decision],
+    differences: &mut BTreeSet<String>,
+    starred: &mut BTreeSet<String>,
+    what: &mut Vec<(String, String)>,
+) {
+    for d in decisions {
+        if d.decision == Verdict::Difference {
+            differences.insert(d.concept.clone());
+            if d.ruling == Some(true) {
+                starred.insert(d.concept.clone());
+            }
+            what.push((d.concept.clone(), format!("decided: {}", d.reason)));
+        }
+    }
+}
+
+impl Truth {
+    /// A truth built from two sources and the decisions between them.
+    fn decided(
+        (a, b, split): (String, String, Option<String>),
+        (differences, starred, what): (BTreeSet<String>, BTreeSet<String>, Vec<(String, String)>),
+        readers: Vec<(String, BTreeSet<String>, Option<BTreeSet<String>>)>,
+        disputed: BTreeSet<String>,
+    ) -> Truth {
         Truth {
-            a: self.a,
-            b: self.b,
-            split: self.split,
+            a,
+            b,
+            split,
             differences,
             starred: Some(starred),
             what,
@@ -438,10 +454,10 @@ fn decided_exactly(decisions: &[Decision], disputed: &BTreeSet<String>, path: &P
     );
 }
 
-impl Consensus {
-    /// The topics both truths read alike, and the decisions where they
-    /// read them apart.
-    fn into_truth(self, path: &Path) -> Truth {
+impl Adjudication {
+    /// Between two truths: the topics both read alike, and the decisions
+    /// where they read them apart.
+    fn between_truths(self, path: &Path) -> Truth {
         let root = fixtures();
         let [first, second] = self.from.clone().map(|f| (truth_of(&root.join(&f)), f));
         for (t, f) in [&first, &second] {
@@ -471,15 +487,7 @@ impl Consensus {
             .cloned()
             .collect();
         let mut what = Vec::new();
-        for d in &self.decisions {
-            if d.decision == Verdict::Difference {
-                differences.insert(d.concept.clone());
-                if d.ruling == Some(true) {
-                    starred.insert(d.concept.clone());
-                }
-                what.push((d.concept.clone(), format!("decided: {}", d.reason)));
-            }
-        }
+        apply_decisions(&self.decisions, &mut differences, &mut starred, &mut what);
         for t in [&t1, &t2] {
             what.extend(
                 t.what
@@ -488,23 +496,15 @@ impl Consensus {
                     .cloned(),
             );
         }
-        Truth {
-            a: self.a,
-            b: self.b,
-            split: self.split,
-            differences,
-            starred: Some(starred),
-            what,
-            same: Vec::new(),
-            only_a: None,
-            only_b: None,
-            wide: false,
-            readers: vec![
+        Truth::decided(
+            (self.a, self.b, self.split),
+            (differences, starred, what),
+            vec![
                 (f1, t1.differences, t1.starred),
                 (f2, t2.differences, t2.starred),
             ],
-            disputed: Some(disputed),
-        }
+            disputed,
+        )
     }
 }
 
@@ -519,9 +519,9 @@ fn truth_of(path: &Path) -> Truth {
     let text =
         || std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     if name.ends_with(".consensus.yaml") {
-        let c: Consensus = floor::yaml::from_str(&text(), &path.display().to_string())
+        let c: Adjudication = floor::yaml::from_str(&text(), &path.display().to_string())
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        c.into_truth(path)
+        c.between_truths(path)
     } else if name.ends_with(".decisions.yaml") {
         let a: Adjudication = floor::yaml::from_str(&text(), &path.display().to_string())
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));

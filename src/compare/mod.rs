@@ -977,7 +977,8 @@ impl<'a> Context<'a> {
         };
         let known = self.known[0] && self.known[1];
         let both = ra.is_some() && rb.is_some();
-        let (sa, sb) = (ia.said(concept), ib.said(concept));
+        let (sa, sb) = held_here(concept, (ia, ra), (ib, rb), self.catalog);
+        let (sa, sb) = (sa.as_slice(), sb.as_slice());
         let mut weight = Weight::default();
         let mut provisions = Provisions::default();
         let mut worded_as_parameter = Vec::new();
@@ -1421,6 +1422,58 @@ impl<'a> Context<'a> {
             spans,
         }
     }
+}
+
+/// The provisions each edition states on `concept`, wherever it states
+/// them, and those the topic's own rule of either edition states of another
+/// topic (ONK's rule 39 holds the premature-card procedures; house rules
+/// weigh on the topics they touch in [`Context::row`]): the other
+/// edition's statement of one of those, wherever it is, stands against it,
+/// so a difference in it is found under either topic.
+fn held_here<'a>(
+    concept: &str,
+    (ia, ra): (&Index<'a>, Option<&'a Rule>),
+    (ib, rb): (&Index<'a>, Option<&'a Rule>),
+    catalog: &Catalog,
+) -> (Vec<Said<'a>>, Vec<Said<'a>>) {
+    let (mut sa, mut sb) = (ia.said(concept).to_vec(), ib.said(concept).to_vec());
+    let (Some(ra), Some(rb)) = (ra, rb) else {
+        return (sa, sb);
+    };
+    // Each rule's own statements of another topic, then the other
+    // edition's statement of each, wherever it is. A house rule's
+    // provisions of other topics weigh as the house rules' own (above).
+    let elsewhere = |rule: &'a Rule| -> Vec<(Said<'a>, String)> {
+        rule.provisions
+            .iter()
+            .filter(|_| !rule.not_applicable && rule.kind != RuleKind::House)
+            .filter_map(|stated| {
+                let topic = &catalog.get(&stated.id)?.concept;
+                (topic != concept).then(|| (Said { rule, stated }, topic.clone()))
+            })
+            .collect()
+    };
+    let (held_a, held_b) = (elsewhere(ra), elsewhere(rb));
+    for (mine, own, theirs, index) in [
+        (&mut sa, &held_a, &held_b, ia),
+        (&mut sb, &held_b, &held_a, ib),
+    ] {
+        for (said, _) in own {
+            if !mine.iter().any(|s| s.stated.id == said.stated.id) {
+                mine.push(*said);
+            }
+        }
+        for (said, topic) in theirs {
+            let id = &said.stated.id;
+            if mine.iter().any(|s| s.stated.id == *id) {
+                continue;
+            }
+            if let Some(s) = index.said(topic).iter().find(|s| s.stated.id == *id) {
+                mine.push(*s);
+            }
+        }
+    }
+    (sa, sb)
 }
 
 /// A sentence only one rule has, written by a house that changed that rule,

@@ -1321,7 +1321,10 @@ pub fn rule_problems(rule: &Rule, catalog: &Catalog, quoted: bool) -> Vec<Messag
         } else if !quotes(&text, &span) {
             out.push(id(Msg::CheckSpanNotInText).arg("span", span.escape_debug()));
         }
-        if let Some(param) = &provision.param {
+        // A clause of another topic the record names: its parameter is
+        // set, and checked, on that topic's rule.
+        let param = provision.param.as_ref().filter(|_| stated.topic.is_none());
+        if let Some(param) = param {
             match (params.get(param), &provision.value) {
                 (None, _) => out.push(id(Msg::CheckProvisionParamUnstated).arg("param", param)),
                 (Some(value), Some(element)) if !holds(value, element) => out.push(

@@ -949,15 +949,17 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     // This reader and the pair's decision count soft play's "may include"
     // lists a difference; the decided readings of three other pairs do not.
     // Both readers of this pair file ONK's MEC-2 and MEC-7 under the house
-    // rules' own topics only; compare also stars the topics they change
-    // (new-hand-new-limits, hand-for-hand): ★ precision 0.89 -> 0.87, 0.89
-    // -> 0.85, precision 0.91 -> 0.90.
+    // rules' own topics only, and the premature-card procedures ONK's rule
+    // 39 states under premature-cards only; compare also stars the topics
+    // they change or sit in (new-hand-new-limits, hand-for-hand,
+    // four-card-flop): ★ precision 0.89 -> 0.85, 0.89 -> 0.82, precision
+    // 0.93 -> 0.92, 0.91 -> 0.88.
     (
         "dev/onk-2023-nl--tda-2019-sk.second.yaml",
         Floors {
             recall: 0.85,
-            precision: 0.93,
-            star_precision: 0.87,
+            precision: 0.92,
+            star_precision: 0.85,
         },
     ),
     // Both readers of this pair count Pokerpunt's ban on swapping seats and
@@ -987,8 +989,8 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
         "dev/onk-2023-nl--tda-2019-sk.yaml",
         Floors {
             recall: 0.91,
-            precision: 0.90,
-            star_precision: 0.85,
+            precision: 0.88,
+            star_precision: 0.82,
         },
     ),
     // Read as a development pair, held out as a test pair, then moved to
@@ -1086,9 +1088,19 @@ fn holds_ground(s: &Score) -> Vec<String> {
         precision: 0.77,
         star_precision: 0.67,
     };
+    // The decisions between the two development truths: held below what
+    // compare reaches on them (recall 0.92-0.98, precision 0.92-0.97, ★
+    // precision 0.81-0.96).
+    let consensus = Floors {
+        recall: 0.91,
+        precision: 0.91,
+        star_precision: 0.80,
+    };
     let floors = OWN_FLOORS.iter().find(|(file, _)| *file == s.file).map_or(
         if s.split.starts_with("development-2") {
             &second
+        } else if s.split.starts_with("development-consensus") {
+            &consensus
         } else {
             &general
         },

@@ -1442,7 +1442,8 @@ fn held_here<'a>(
     };
     // Each rule's own statements of another topic, then the other
     // edition's statement of each, wherever it is. A house rule's
-    // provisions of other topics weigh as the house rules' own (above).
+    // provisions of other topics weigh where `Context::row` weighs house
+    // rules.
     let elsewhere = |rule: &'a Rule| -> Vec<(Said<'a>, String)> {
         rule.provisions
             .iter()

@@ -859,6 +859,7 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
         setup.limit_reopen_percent = limit_percent;
         setup.raise_cap = raise_cap;
         setup.house = house;
+        // The replay knows every pot: a pot-limit bet is held to it.
         setup.pot_limit_held = true;
         let mut round = Round::at_table(setup, &seats).map_err(|(_, m)| bad(m))?;
         if let Some(b) = &forced {

@@ -60,8 +60,8 @@
 //!   reader who saw neither compare nor its data decided from the texts
 //!   every topic the two read apart (`FLOOR_EVAL_DISPUTES=DIR` writes those
 //!   topics with what each truth says). Its truth is the topics both read
-//!   alike plus those decisions, the least noisy of the three; beside it,
-//!   each truth is scored against it.
+//!   alike plus those decisions; beside it, each of the two truths is
+//!   scored against it.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -854,8 +854,13 @@ fn line(score: &Score) -> String {
         }
     }
     for (file, substance, star) in &score.readers {
+        let who = if file.ends_with(".decisions.yaml") {
+            "a truth"
+        } else {
+            "a reader"
+        };
         out.push_str(&format!(
-            "\n    a reader against it, {file}: recall {:.3} precision {:.3}",
+            "\n    {who} against it, {file}: recall {:.3} precision {:.3}",
             substance.recall(),
             substance.precision()
         ));

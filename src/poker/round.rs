@@ -69,7 +69,8 @@ pub struct Setup {
     /// A house minimum raise above TDA 43; `None`: TDA 43 alone.
     pub house: Option<HouseMinimum>,
     /// In pot-limit with the pot known, a bet or raise over the pot is
-    /// refused (the incidents told the pot before the round ask for it).
+    /// refused (set by `floor hand` and by the incidents told the pot
+    /// before the round).
     pub pot_limit_held: bool,
 }
 
@@ -870,9 +871,10 @@ impl Round {
     }
 
     /// In pot-limit, refuses a bet or raise to more than the pot allows
-    /// (TDA 54) where the setup asks for it and the pot is known. Pre-flop the pot is counted as if a
-    /// blind posted short by an all-in player had been posted in full
-    /// (54-B), at most the big blind each, so no legal bet is refused.
+    /// (TDA 54) where the setup asks for it and the pot is known. Pre-flop
+    /// the pot is counted as if a blind posted short by an all-in player
+    /// had been posted in full (54-B), at most the big blind each, so no
+    /// legal bet is refused.
     fn within_pot_limit(&self, spot: &Spot, total: Chips) -> Result<(), Message> {
         if !self.setup.pot_limit_held || self.setup.game != Game::PotLimit || spot.pot.is_none() {
             return Ok(());

@@ -456,6 +456,51 @@ mod tests {
         assert!(checked >= 10, "{checked}");
     }
 
+    /// A ruling under an edition silent on a provision it cites says on
+    /// its card that it follows the TDA practice there: the incident reads
+    /// that silence as the practice, and must declare it so
+    /// ([`crate::engine::Incident::SILENCE_AS_PRACTICE`]) for `floor
+    /// compare` to weigh the silence as the ruling does. Every set of facts
+    /// of every incident, under every bundled edition.
+    #[test]
+    fn a_silence_a_card_reads_as_the_practice_is_declared_so() {
+        let under: Vec<Under> = bundled_editions()
+            .iter()
+            .map(|(_, e)| Under::of(&Book::Full(e)).expect("under"))
+            .collect();
+        let mut undeclared = BTreeSet::new();
+        let mut read = 0;
+        for w in walked() {
+            for u in &under {
+                let decided = w.tree.for_edition_stating(&u.params, Some(&u.stated));
+                for f in &w.facts {
+                    let Ok(answers) = walk(&decided, &mut Given(f)) else {
+                        continue;
+                    };
+                    let mut cx = Cx::new(Resolved::new(&u.params), &u.sources)
+                        .with_defaults(&answers)
+                        .with_provisions(&u.stated);
+                    let Ok(ruled) = w.entry.run(&answers, &mut cx) else {
+                        continue;
+                    };
+                    for p in ruled.cites.iter().filter_map(|c| c.stating) {
+                        if u.terms(p).is_none() {
+                            read += 1;
+                            if !w.entry.silence_as_practice.contains(&p) {
+                                undeclared.insert(format!("{}: {p}", w.entry.id));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(read > 0, "no card reads a silence as the practice");
+        assert!(
+            undeclared.is_empty(),
+            "cards that follow the TDA practice on an edition's silence, undeclared: {undeclared:?}"
+        );
+    }
+
     /// [`BUNDLED`] is what ruling every set of facts finds between every
     /// two bundled editions, loaded as `floor compare` loads them
     /// (`FLOOR_BLESS=1` writes it again after an intended change).

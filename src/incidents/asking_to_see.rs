@@ -33,6 +33,9 @@ impl Incident for AskingToSee {
     type Note = Note;
     const PROVISIONS: &'static [&'static str] =
         &["ask-caller-holds-cards", "ask-other-requests-floor"];
+    // tda-2019-sk 18-B has no sentence on other requests: the TD decides
+    // them as under the TDA's (the card says so).
+    const SILENCE_AS_PRACTICE: &'static [&'static str] = &["ask-other-requests-floor"];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<AskingToSee>, Error> {
         let (outcome, concepts) = see_hand(

@@ -994,10 +994,34 @@ impl<'a> Context<'a> {
             as_tda: Vec::new(),
             unlike_tda: Vec::new(),
         });
-        let (pa, pb) = (
+        let (mut pa, mut pb) = (
             applied(ia.touching(concept), ra, concept),
             applied(ib.touching(concept), rb, concept),
         );
+        // A clause a rule holds of another topic brings the value it words
+        // (ONK 39's premature flop and turn on the four-card-flop row), as
+        // each edition applies it on that topic, where both editions apply
+        // one: a value only one states is the clause's own quote already.
+        let held: BTreeSet<&str> = sa
+            .iter()
+            .chain(sb)
+            .filter_map(|s| {
+                let p = self.catalog.get(&s.stated.id)?;
+                (p.concept != concept).then_some(p.param.as_deref()?)
+            })
+            .collect();
+        for key in held {
+            let Some(home) = Params::home(key) else {
+                continue;
+            };
+            let value = |index: &Index<'a>| {
+                applied(index.touching(home), index.rule_for(home), home).remove(key)
+            };
+            if let (Some(va), Some(vb)) = (value(ia), value(ib)) {
+                pa.entry(key.to_string()).or_insert(va);
+                pb.entry(key.to_string()).or_insert(vb);
+            }
+        }
         // Where an edition has no provisions recorded, nothing can be said
         // of what a topic both have states.
         if known || !both {
@@ -1138,6 +1162,10 @@ impl<'a> Context<'a> {
                     .map(|s| self.quote(s))
                     .collect(),
             };
+            // A held clause's value is listed once, under its own topic.
+            if Params::home(key) != Some(concept) {
+                continue;
+            }
             parameters.push(Parameter {
                 concept: concept.to_string(),
                 param: key.to_string(),

@@ -2136,6 +2136,23 @@ fn a_clause_a_rule_holds_of_another_topic_weighs_on_that_rule_too() {
         .filter_map(|q| q["id"].as_str())
         .collect();
     assert!(only.contains(&"premature-flop-unburned"), "{r}");
+    // The values ONK 39 words (RP-5's) against sk's OP-5, on this row too;
+    // the parameter list keeps one entry, under premature-cards.
+    for key in ["premature_flop", "premature_turn"] {
+        let p = &r["params"][key];
+        assert!(
+            p["a"].is_string() && p["b"].is_string() && p["a"] != p["b"],
+            "{r}"
+        );
+        let listed: Vec<&str> = c["parameters"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|p| p["param"] == key)
+            .filter_map(|p| p["concept"].as_str())
+            .collect();
+        assert_eq!(listed, ["premature-cards"], "{key}");
+    }
     assert!(flags(row(&c, "premature-cards")).contains(&"ruling"));
     let c = json(&["compare", "dpc-2019-en", "tda-2019-sk"]);
     let r = row(&c, "four-card-flop");

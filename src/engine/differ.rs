@@ -14,6 +14,7 @@ use std::sync::OnceLock;
 
 use super::answer::Answer;
 use super::registry::{Cx, Entry};
+use super::ruling::Erased;
 use super::tree::{Decides, Kind, PARAM, PROVISION, Question, Tree};
 use super::walk::{AnswerSource, Answers, Origin, Reply, WalkError, walk};
 use crate::data::DataSource;
@@ -292,14 +293,9 @@ fn rule_all(w: &Walked, under: &Under, only: Option<&[bool]>) -> Vec<Ruled> {
 /// or the module refuses them. `tree`, the tree as written, tells which
 /// questions conditioned on a provision the facts reach.
 fn rule_one(entry: &Entry, tree: &Tree, decided: &Tree, under: &Under, facts: &Answers) -> Ruled {
-    let Ok(answers) = walk(decided, &mut Given(facts)) else {
+    let Some((answers, ruled, mut reached)) = run_one(entry, decided, under, facts) else {
         return Ruled::default();
     };
-    let mut cx = Cx::new(Resolved::new(&under.params), &under.sources)
-        .with_defaults(&answers)
-        .with_provisions(&under.stated);
-    let ruled = entry.run(&answers, &mut cx);
-    let mut reached = cx.read();
     for q in &tree.questions {
         let own = q
             .when
@@ -328,6 +324,25 @@ fn rule_one(entry: &Entry, tree: &Tree, decided: &Tree, under: &Under, facts: &A
         }),
         reached: Some(reached),
     }
+}
+
+/// Incident `entry` run under an edition on `facts`, walked through the
+/// tree decided for the edition: the answers, the module's decision and the
+/// provisions it read. `None` where the facts leave a question it asks
+/// unanswered.
+fn run_one(
+    entry: &Entry,
+    decided: &Tree,
+    under: &Under,
+    facts: &Answers,
+) -> Option<(Answers, crate::Result<Erased>, Vec<String>)> {
+    let answers = walk(decided, &mut Given(facts)).ok()?;
+    let mut cx = Cx::new(Resolved::new(&under.params), &under.sources)
+        .with_defaults(&answers)
+        .with_provisions(&under.stated);
+    let ruled = entry.run(&answers, &mut cx);
+    let read = cx.read();
+    Some((answers, ruled, read))
 }
 
 /// The verdict of incident `entry` (its tree as written: `tree`) under an
@@ -474,13 +489,7 @@ mod tests {
             for u in &under {
                 let decided = w.tree.for_edition_stating(&u.params, Some(&u.stated));
                 for f in &w.facts {
-                    let Ok(answers) = walk(&decided, &mut Given(f)) else {
-                        continue;
-                    };
-                    let mut cx = Cx::new(Resolved::new(&u.params), &u.sources)
-                        .with_defaults(&answers)
-                        .with_provisions(&u.stated);
-                    let Ok(ruled) = w.entry.run(&answers, &mut cx) else {
+                    let Some((_, Ok(ruled), _)) = run_one(w.entry, &decided, u, f) else {
                         continue;
                     };
                     for p in ruled.cites.iter().filter_map(|c| c.stating) {

@@ -1028,9 +1028,9 @@ const OWN_FLOORS: &[(&str, Floors)] = &[
     // card procedures and its floor decision on contradicting words and
     // chips (onk/de), soft play's chip forfeiture (onk/sk), "in turn" in
     // substantial action (de/dpc) count again, and compare misses them.
-    // Halting play in a 6-max or turbo event by default (de only) is a
-    // difference to every later truth of onk/de; this one reads it as no
-    // difference (0.923 -> 0.906).
+    // Halting play by default in a 6-max or turbo event (de states it,
+    // ONK does not) is a difference to every later truth of onk/de; this
+    // one reads it as no difference (0.923 -> 0.906).
     (
         "dev/onk-2023-nl--tda-2015-de.decisions.yaml",
         Floors {

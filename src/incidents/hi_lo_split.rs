@@ -111,6 +111,9 @@ pub struct HiLoShare {
     pub odd_chips: u8,
 }
 
+/// The provision that breaks odd chips down first.
+const BREAKDOWN: &str = "odd-chip-smallest";
+
 impl Incident for HiLoSplit {
     const ID: &'static str = "hi-lo-split";
     type Answers = Answers;
@@ -118,6 +121,8 @@ impl Incident for HiLoSplit {
     type Amounts = PerSeat;
     type Extra = Extra;
     type Note = crate::engine::notes::NoNote;
+    const PROVISIONS: &'static [&'static str] = &[BREAKDOWN];
+    const SILENCE_AS_PRACTICE: &'static [&'static str] = &[BREAKDOWN];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<HiLoSplit>, Error> {
         check_pot(a.pot, a.smallest_chip)?;
@@ -174,6 +179,11 @@ impl Incident for HiLoSplit {
                 vec![c::ODD_CHIPS.part("C"), c::SPLIT_POT_STACKING.into()],
             )
         };
+        // Every share is counted in `smallest_chip`s: the chips are first
+        // broken down to the smallest in play, which tda-2019-sk 20 does
+        // not say (the card says the TDA practice is followed there).
+        let mut concepts = concepts;
+        concepts.push(c::ODD_CHIPS.stating(BREAKDOWN));
         let mut d = Decision::<HiLoSplit>::new(outcome, concepts);
         d.stud = a.game != SplitGame::BoardHiLo;
         if outcome == HiLoOutcome::HighTakesAll && a.high.len() == 1 {

@@ -49,6 +49,8 @@ impl Incident for SplitPot {
     type Amounts = PerSeat;
     type Extra = Extra;
     type Note = crate::engine::notes::NoNote;
+    const PROVISIONS: &'static [&'static str] = &[BREAKDOWN];
+    const SILENCE_AS_PRACTICE: &'static [&'static str] = &[BREAKDOWN];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<SplitPot>, Error> {
         let recipient = cx.params.odd_chip_recipient();
@@ -60,7 +62,18 @@ impl Incident for SplitPot {
             a.smallest_chip,
             recipient,
         )?;
-        let mut d = Decision::<SplitPot>::new(SplitOutcome::Split, r.concepts.clone());
+        // The chips are first broken down to the smallest in play (the
+        // `smallest_chip` answer): tda-2019-sk 20 does not say so, and the
+        // card says the TDA practice is followed there.
+        let cites: Vec<crate::rules::concepts::Cite> = r
+            .concepts
+            .iter()
+            .map(|&concept| match concept == c::ODD_CHIPS {
+                true => concept.stating(BREAKDOWN),
+                false => concept.into(),
+            })
+            .collect();
+        let mut d = Decision::<SplitPot>::new(SplitOutcome::Split, cites);
         d.amounts = r.per_seat();
         d.extra = Extra {
             odd_chips: r.odd_chips,
@@ -86,6 +99,9 @@ impl Incident for SplitPot {
 }
 
 pub use crate::rules::vocab::OddChipRecipient;
+
+/// The provision that breaks odd chips down first.
+const BREAKDOWN: &str = "odd-chip-smallest";
 
 /// Checks a pot to split: something in it, made of whole `smallest_chip`s.
 pub(crate) fn check_pot(pot: Chips, smallest_chip: Chips) -> Result<(), Error> {

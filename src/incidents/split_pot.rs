@@ -68,9 +68,12 @@ impl Incident for SplitPot {
         let cites: Vec<crate::rules::concepts::Cite> = r
             .concepts
             .iter()
-            .map(|&concept| match concept == c::ODD_CHIPS {
-                true => concept.stating(BREAKDOWN),
-                false => concept.into(),
+            .map(|&concept| {
+                if concept == c::ODD_CHIPS {
+                    concept.stating(BREAKDOWN)
+                } else {
+                    concept.into()
+                }
             })
             .collect();
         let mut d = Decision::<SplitPot>::new(SplitOutcome::Split, cites);

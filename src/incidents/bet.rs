@@ -106,6 +106,11 @@ impl Incident for Bet {
         let r = rule_bet(&input, &methods)?;
         let mut d = Decision::<Bet>::new(r.outcome, r.cites());
         d.game = Some(game);
+        // He may raise only because short all-ins added up to a full raise.
+        if r.total > input.facing && situation.reopened_by_short_all_ins() {
+            d.cites
+                .push(c::REOPENING_BETTING.stating(provision::REOPEN_CUMULATIVE));
+        }
         // TDA 42 speaks of no-limit and pot-limit: in limit a declaration
         // binds by the rule on methods of betting (40) too, which the card
         // cites where the edition's 42 is not cited for limit.
@@ -549,6 +554,7 @@ crate::outcomes! {
             POT_SIZE_POT_LIMIT,
             PRIOR_BET_CHIPS,
             STRING_BETS,
+            REOPENING_BETTING,
         ],
         /// All the player's chips go in.
         AllIn => [
@@ -636,9 +642,11 @@ mod provision {
     pub const PRIOR_PARTLY_PULLED: &str = "prior-partly-pulled";
     pub const AMOUNT_AS_CHIPS: &str = "bet-amount-as-chips";
     pub const VERBAL_OR_CHIPS: &str = "bet-verbal-or-chips";
+    pub const LIMIT_TOO: &str = "incorrect-limit-too";
+    pub const REOPEN_CUMULATIVE: &str = "reopen-cumulative";
 
-    pub const IDS: [&str; 16] = {
-        let mut ids = [""; 16];
+    pub const IDS: [&str; 18] = {
+        let mut ids = [""; 18];
         let mut i = 0;
         while i < ALL.len() {
             ids[i] = ALL[i].0;
@@ -648,7 +656,7 @@ mod provision {
     };
 
     /// Each with the concept it is cited under.
-    pub const ALL: [(&str, super::ConceptId); 16] = [
+    pub const ALL: [(&str, super::ConceptId); 18] = [
         (RAISE_STANDARD, super::c::RAISE_AMOUNTS),
         (RAISE_DECLARED_TOTAL, super::c::RAISE_AMOUNTS),
         (POT_DECLARED_IN_NL, super::c::POT_SIZE_POT_LIMIT),
@@ -665,6 +673,8 @@ mod provision {
         (PRIOR_PARTLY_PULLED, super::c::PRIOR_BET_CHIPS),
         (AMOUNT_AS_CHIPS, super::c::METHODS_OF_BETTING),
         (VERBAL_OR_CHIPS, super::c::METHODS_OF_BETTING),
+        (LIMIT_TOO, super::c::INCORRECT_BETS),
+        (REOPEN_CUMULATIVE, super::c::REOPENING_BETTING),
     ];
 }
 
@@ -857,6 +867,10 @@ impl<'a> Ctx<'a> {
         if forced {
             if self.i.facing == 0 {
                 concepts.push(c::INCORRECT_BETS);
+                // 52-A corrects a limit bet where the edition says so.
+                if self.limit() {
+                    stated.push((c::INCORRECT_BETS, provision::LIMIT_TOO));
+                }
             } else {
                 // 43-A: short of a full raise, made a full raise.
                 concepts.push(c::RAISE_AMOUNTS);

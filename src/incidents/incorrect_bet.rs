@@ -47,6 +47,8 @@ impl Incident for IncorrectBet {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
+    const PROVISIONS: &'static [&'static str] = &[LIMIT_TOO];
+    const SILENCE_AS_PRACTICE: &'static [&'static str] = &[LIMIT_TOO];
 
     fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<IncorrectBet>, Error> {
         let WithRound { answers: a, told } = given;
@@ -153,6 +155,9 @@ crate::notes! {
 }
 
 pub use crate::rules::vocab::PotLimitUnderbetWindow;
+
+/// The provision that rule 52-A's correction applies in limit as well.
+pub(crate) const LIMIT_TOO: &str = "incorrect-limit-too";
 
 /// The facts of an incorrect bet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -365,13 +370,19 @@ pub fn incorrect_bet(
         })?;
         (IncorrectKind::UnderMinimum, min, !input.street_ended)
     };
+    // 52-A corrects in limit too, where the edition says so: ONK's names
+    // no-limit only, and its card says the TDA practice is followed there.
+    let rule_a = match input.game {
+        Game::Limit => c::INCORRECT_BETS.part("A").stating(LIMIT_TOO),
+        Game::NoLimit | Game::PotLimit => c::INCORRECT_BETS.part("A"),
+    };
     let mut concepts = match kind {
-        IncorrectKind::UnderMinimum => vec![c::INCORRECT_BETS.part("A"), c::RAISE_AMOUNTS.into()],
+        IncorrectKind::UnderMinimum => vec![rule_a, c::RAISE_AMOUNTS.into()],
         IncorrectKind::OverPot | IncorrectKind::UnderPot => {
             vec![c::INCORRECT_BETS.part("B"), c::POT_SIZE_POT_LIMIT.into()]
         }
         // The cap decides; 52-A's "for all bettors" is how it is put right.
-        IncorrectKind::OverCap => vec![c::NUMBER_OF_RAISES.into(), c::INCORRECT_BETS.part("A")],
+        IncorrectKind::OverCap => vec![c::NUMBER_OF_RAISES.into(), rule_a],
     };
     if kind == IncorrectKind::UnderPot
         && window == PotLimitUnderbetWindow::UntilSubstantialAction

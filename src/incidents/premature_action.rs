@@ -22,6 +22,9 @@ use crate::rules::vocab::RaiseMethod;
 /// The `premature-action` incident.
 pub struct PrematureAction;
 
+/// The penalty rule's clause for incidents like those it lists.
+const PENALTY_SIMILAR: &str = "penalty-similar";
+
 /// What was said or done too early.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -67,7 +70,7 @@ crate::outcomes! {
         /// any amount.
         CallAnyAmount => [CONDITIONAL_DECLARATIONS, ACTING_IN_TURN],
         /// The fold stands.
-        FoldStands => [ACTING_IN_TURN, PLAYER_RESPONSIBILITIES],
+        FoldStands => [ACTING_IN_TURN, PLAYER_RESPONSIBILITIES, PENALTIES],
         /// A string bet: what the action counts as.
         StringBet => [
             STRING_BETS,
@@ -88,6 +91,7 @@ impl Incident for PrematureAction {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = crate::engine::notes::NoNote;
+    const QUOTES: &'static [&'static str] = &[PENALTY_SIMILAR];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>, Error> {
         match a.what {
@@ -124,11 +128,15 @@ impl Incident for PrematureAction {
                 d.discretion = Some(true);
                 Ok(d)
             }
+            // The warning its card allows rests on the penalty rule's
+            // "similar incidents": an edition without that clause follows
+            // the practice, and its card says so.
             What::FoldedEarly => Ok(Decision::<PrematureAction>::new(
                 PrematureOutcome::FoldStands,
                 vec![
                     c::ACTING_IN_TURN.part("B"),
                     c::PLAYER_RESPONSIBILITIES.into(),
+                    c::PENALTIES.stating(PENALTY_SIMILAR),
                 ],
             )),
             What::StringBet => string_bet(&a, cx),

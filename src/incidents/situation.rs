@@ -144,6 +144,19 @@ pub struct Situation {
     pub notes: Vec<Note>,
 }
 
+impl Situation {
+    /// Betting is open for the player only because several short all-ins
+    /// together made a full raise (told by the actions): an edition whose
+    /// rule on re-opening does not say they add up follows the practice
+    /// there, and the card says so where it decided.
+    pub fn reopened_by_short_all_ins(&self) -> bool {
+        match (&self.round, &self.player) {
+            (Some(round), Some(player)) => round.reopened_by_short_all_ins(player),
+            _ => false,
+        }
+    }
+}
+
 crate::notes! {
     /// What the situation took as said, for the card.
     pub enum Note {

@@ -39,8 +39,9 @@ crate::outcomes! {
         /// The first undercaller must make the full call (51-B: he faced the
         /// opening bet); the later ones are the TD's.
         FullCallFirst => [BINDING_DECLARATIONS_UNDERCALLS, FLOOR_DECISIONS],
-        /// The first undercaller is the TD's too (51-B: not the opening bet).
-        Discretion => [BINDING_DECLARATIONS_UNDERCALLS, FLOOR_DECISIONS],
+        /// The first undercaller is the TD's too (51-B: not the opening bet,
+        /// or not in turn).
+        Discretion => [BINDING_DECLARATIONS_UNDERCALLS, FLOOR_DECISIONS, ACTION_OUT_OF_TURN],
     }
 }
 
@@ -51,7 +52,8 @@ impl Incident for UndercallSequence {
     type Amounts = super::undercall::Amounts;
     type Extra = Extra;
     type Note = Notes;
-    const PROVISIONS: &'static [&'static str] = &["undercall-forfeit-fold"];
+    const PROVISIONS: &'static [&'static str] = &["undercall-forfeit-fold", "undercall-in-turn"];
+    const SILENCE_AS_PRACTICE: &'static [&'static str] = &["undercall-in-turn"];
 
     fn rule(
         given: WithRound<Answers>,
@@ -86,19 +88,33 @@ impl Incident for UndercallSequence {
             facing: first.facing,
             pushed: first.total - first.in_front,
             in_front: first.in_front,
-            in_turn: true,
+            // 51-B "if made in turn", as `undercall` reads it: the actions
+            // show who was to act.
+            in_turn: found.first_out_of_turn.is_none(),
         })?;
         let outcome = match r.outcome {
             UndercallOutcome::FullCall => SequenceOutcome::FullCallFirst,
             UndercallOutcome::Discretion => SequenceOutcome::Discretion,
         };
-        let mut d = Decision::<UndercallSequence>::new(
-            outcome,
-            vec![
-                c::BINDING_DECLARATIONS_UNDERCALLS.part("C"),
-                c::FLOOR_DECISIONS.into(),
-            ],
-        );
+        let mut cites = vec![
+            c::BINDING_DECLARATIONS_UNDERCALLS.part("C"),
+            c::FLOOR_DECISIONS.into(),
+        ];
+        if found.first_out_of_turn.is_some() {
+            cites.push(c::ACTION_OUT_OF_TURN.into());
+        }
+        let mut d = Decision::<UndercallSequence>::new(outcome, cites);
+        if let Some(next) = &found.first_out_of_turn {
+            d.notes.push(Notes::OutOfTurnShown { next: next.clone() });
+            // pokerpunt-nl and tda-2019-sk do not name the turn: their
+            // silence is read as TDA practice, and said.
+            d.notes.push(
+                match cx.stated_or_practice("undercall-in-turn")?.is_none() {
+                    true => Notes::InTurnAsPractice,
+                    false => Notes::OutOfTurn,
+                },
+            );
+        }
         // An undercaller let fold keeps or forfeits his chips as for one
         // undercall: the first where the TD decides, every later one.
         let later_ones = found.undercalls.len() > 1;
@@ -115,7 +131,11 @@ impl Incident for UndercallSequence {
             to_add: r.to_add,
             forfeit: r.forfeit.zip(chips).map(|(pushed, c)| c.forfeit(pushed)),
         };
-        d.remedy_variant = fold.and_then(FoldChips::variant);
+        d.remedy_variant = match (fold.and_then(FoldChips::variant), &found.first_out_of_turn) {
+            (None, Some(_)) => Some("out-of-turn"),
+            (Some(_), Some(_)) => Some("out-of-turn-withdraw"),
+            (variant, None) => variant,
+        };
         if fold == Some(FoldChips::AsPractice) {
             d.notes.push(Notes::ForfeitAsPractice);
         }
@@ -194,6 +214,13 @@ crate::notes! {
         /// The edition says nothing of the chips the first undercaller put
         /// out when he is let fold: the forfeit is the TDA practice.
         ForfeitAsPractice = "undercall_forfeit_practice",
+        /// The first undercall was out of turn: the full call is mandatory
+        /// only in turn.
+        OutOfTurn = "undercall_out_of_turn",
+        /// The actions show `next` was to act before the first undercaller.
+        OutOfTurnShown { next: String } = "undercall_out_of_turn_shown",
+        /// The edition does not name the turn: TDA practice.
+        InTurnAsPractice = "undercall_in_turn_practice",
     }
 }
 
@@ -209,6 +236,9 @@ pub struct Undercalls {
     pub undercalls: Vec<Irregular>,
     /// The first undercaller faced the opening bet (TDA 51-B).
     pub first_faced_opening_bet: bool,
+    /// The player who was to act before the first undercaller, where the
+    /// first undercall was out of turn.
+    pub first_out_of_turn: Option<String>,
 }
 
 /// Finds the undercalls in a round told as played: a `call` written with a
@@ -233,6 +263,7 @@ pub fn undercalls(
     let mut found = Undercalls {
         undercalls: Vec::new(),
         first_faced_opening_bet: false,
+        first_out_of_turn: None,
     };
     for (i, action) in actions.iter().enumerate() {
         let n = i + 1;
@@ -252,6 +283,7 @@ pub fn undercalls(
                 }
                 if found.undercalls.is_empty() {
                     found.first_faced_opening_bet = round.facing_opening_bet(opener);
+                    found.first_out_of_turn = round.to_act_before(&player).map(str::to_string);
                 }
                 found.undercalls.push(Irregular {
                     player,
@@ -291,6 +323,55 @@ mod tests {
 
     fn amounts(d: &Decision<UndercallSequence>) -> Vec<(String, Chips)> {
         d.named_amounts().into_iter().collect()
+    }
+
+    /// The first undercaller is ruled as `undercall` rules the same facts,
+    /// the round as played before his undercall: pre-flop the blinds both
+    /// undercall A's raise to 300, the big blind first while the small
+    /// blind is still to act (out of turn), or the small blind first (in
+    /// turn). 51-B makes the full call mandatory only in turn (dpc, de, onk
+    /// say so; pokerpunt and sk are read as the practice, and said): out of
+    /// turn the TD decides under every edition.
+    #[test]
+    fn the_first_undercaller_is_ruled_as_the_undercall_itself() {
+        use super::super::undercall::{self, Undercall};
+        for (first, actions, out_of_turn) in [
+            ("BB", "A:raise:300,BB:call:200,SB:call:150", true),
+            ("SB", "A:raise:300,SB:call:150,BB:call:200", false),
+        ] {
+            for edition in crate::incidents::EDITIONS {
+                let d = rule(edition, Street::Preflop, actions);
+                let mut told = answers(Street::Preflop, "A:raise:300").told;
+                told.player = Some(first.into());
+                let alone = super::super::rule_in::<Undercall>(
+                    edition,
+                    WithRound {
+                        answers: undercall::Answers {
+                            heads_up: false,
+                            opening_bet: None,
+                            bet_faced: None,
+                            pushed: 100,
+                            in_turn: None,
+                        },
+                        told,
+                    },
+                )
+                .unwrap();
+                let same = match alone.outcome {
+                    UndercallOutcome::FullCall => SequenceOutcome::FullCallFirst,
+                    UndercallOutcome::Discretion => SequenceOutcome::Discretion,
+                };
+                assert_eq!(d.outcome, same, "{edition} {first}");
+                let shown = d
+                    .notes
+                    .iter()
+                    .any(|n| matches!(n, Notes::OutOfTurnShown { .. }));
+                assert_eq!(shown, out_of_turn, "{edition} {first}");
+                if out_of_turn {
+                    assert_eq!(d.outcome, SequenceOutcome::Discretion, "{edition}");
+                }
+            }
+        }
     }
 
     // dpc-2019-en rule 51-C: "play backs up to the first undercaller who must correct his or

@@ -19,6 +19,10 @@ use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::poker::{Action, ActionKind, Chips, Game, Round, Spot};
 
+/// Several short all-ins that together make a full raise re-open the
+/// betting (TDA 2019 47).
+const REOPEN_CUMULATIVE: &str = "reopen-cumulative";
+
 /// The `underraise-callers` incident.
 pub struct UnderraiseCallers;
 
@@ -38,6 +42,9 @@ pub struct Answers {
 pub struct ShortBet {
     /// The bet or raise below the minimum, with the spot its player faced.
     pub bet: Irregular,
+    /// Its player could raise at all only because short all-ins before it
+    /// together made a full raise.
+    pub reopened_by_short_all_ins: bool,
     /// The last full bet or raise before it.
     pub last_raise: Chips,
     /// The legal minimum total it should have been.
@@ -82,7 +89,9 @@ pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<Option<ShortBet
                     // Limit: a raise short of the fixed size; no-limit:
                     // below the minimum raise-to.
                     if total < minimum {
+                        let reopened_by_short_all_ins = round.reopened_by_short_all_ins(&player);
                         found = Some(ShortBet {
+                            reopened_by_short_all_ins,
                             bet: Irregular {
                                 player,
                                 total,
@@ -137,6 +146,10 @@ impl Incident for UnderraiseCallers {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
+    // 52-A in limit, as `incorrect_bet` cites it.
+    const PROVISIONS: &'static [&'static str] = &["incorrect-limit-too"];
+    const SILENCE_AS_PRACTICE: &'static [&'static str] = Self::PROVISIONS;
+    const QUOTES: &'static [&'static str] = &[REOPEN_CUMULATIVE];
 
     fn rule(
         given: WithRound<Answers>,
@@ -196,6 +209,11 @@ impl Incident for UnderraiseCallers {
         };
         let mut d = Decision::<UnderraiseCallers>::new(outcome, r.concepts);
         d.game = Some(setup.game);
+        // He could raise at all only because short all-ins added up.
+        if found.reopened_by_short_all_ins {
+            d.cites
+                .push(crate::rules::concepts::REOPENING_BETTING.stating(REOPEN_CUMULATIVE));
+        }
         if pot_limit {
             d.notes.push(Notes::PotLimitAsNoLimit);
         }
@@ -248,9 +266,9 @@ crate::outcomes! {
     /// 52-A decides), citing what this incident cites.
     pub enum UnderraiseOutcome {
         /// The short bet is brought to the minimum, its callers with it.
-        Corrected => [INCORRECT_BETS, RAISE_AMOUNTS],
+        Corrected => [INCORRECT_BETS, RAISE_AMOUNTS, REOPENING_BETTING],
         /// Too late: the bet and the calls stand.
-        Stands => [INCORRECT_BETS, RAISE_AMOUNTS],
+        Stands => [INCORRECT_BETS, RAISE_AMOUNTS, REOPENING_BETTING],
         /// No bet or raise was short of the minimum (a short all-in is
         /// allowed): nothing to correct.
         Legal => [RAISE_AMOUNTS, REOPENING_BETTING],

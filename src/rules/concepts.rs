@@ -82,6 +82,19 @@ impl PartialEq<ConceptId> for Cite {
     }
 }
 
+impl Cite {
+    /// The same citation, quoted at the part of the edition's rule that
+    /// states provision `provision` (else at its own part): where the
+    /// edition does not state it, the card says the ruling follows the TDA
+    /// practice there.
+    pub const fn stating(self, provision: &'static str) -> Cite {
+        Cite {
+            stating: Some(provision),
+            ..self
+        }
+    }
+}
+
 impl From<ConceptId> for Cite {
     fn from(concept: ConceptId) -> Cite {
         Cite {

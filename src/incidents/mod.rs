@@ -151,6 +151,9 @@ pub(crate) fn rule_in<I: crate::engine::Incident>(
 }
 
 #[cfg(test)]
+mod unsaid;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::data::DataSource;
@@ -229,6 +232,78 @@ mod tests {
             }
         }
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
+
+    /// A provision of a topic an incident cites, which a bundled edition
+    /// with a rule on that topic leaves unsaid, is read or quoted by the
+    /// incident (its card then says where the edition is silent), or set
+    /// aside in `unsaid.rs` with the reason it cannot decide the card:
+    /// else a card could act on it and quote the edition's rule as if that
+    /// rule said it. Parameters are left out: their fallback is on the card.
+    #[test]
+    fn every_unsaid_provision_of_a_cited_topic_is_read_or_set_aside() {
+        use std::collections::BTreeSet;
+        let source = DataSource::Embedded;
+        let store = crate::rules::Store::open(source.clone()).expect("store");
+        let catalog = crate::rules::provisions::Catalog::load(&source)
+            .expect("catalog")
+            .expect("a bundled catalog");
+        let editions: Vec<crate::rules::Edition> = EDITIONS
+            .iter()
+            .map(|id| {
+                let bare = store.edition_owned(id).expect("a bundled edition");
+                crate::rules::provisions::with_provisions(bare, &source, &catalog)
+                    .expect("its record")
+            })
+            .collect();
+        let unsaid = |p: &crate::rules::provisions::Provision| {
+            editions.iter().any(|e| {
+                let book = crate::rules::Book::Full(e);
+                let has_rule = book.rule_for(&p.concept).expect("rule").is_some();
+                let stated = crate::rules::provisions::statements_of(&book, &p.id)
+                    .is_some_and(|s| !s.is_empty());
+                has_rule && !stated
+            })
+        };
+        let mut needed = BTreeSet::new();
+        for entry in ALL {
+            let topics: BTreeSet<&str> = entry
+                .cites()
+                .iter()
+                .flat_map(|(_, concepts)| concepts.iter().map(|c| c.slug()))
+                .collect();
+            let read: BTreeSet<&str> = entry
+                .provisions
+                .iter()
+                .chain(entry.quotes)
+                .copied()
+                .collect();
+            for p in catalog.iter() {
+                if topics.contains(p.concept.as_str())
+                    && p.kind == crate::rules::provisions::Kind::Ruling
+                    && p.param.is_none()
+                    && !read.contains(p.id.as_str())
+                    && unsaid(p)
+                {
+                    needed.insert((entry.id, p.id.clone()));
+                }
+            }
+        }
+        let set_aside: BTreeSet<(&str, String)> = unsaid::SET_ASIDE
+            .iter()
+            .map(|(incident, provision, _)| (*incident, provision.to_string()))
+            .collect();
+        let missing: Vec<_> = needed.difference(&set_aside).collect();
+        let stale: Vec<_> = set_aside.difference(&needed).collect();
+        assert!(
+            missing.is_empty(),
+            "unsaid provisions of cited topics, neither read nor set aside: {missing:?}"
+        );
+        assert!(
+            stale.is_empty(),
+            "set aside, but read or no longer unsaid: {stale:?}"
+        );
+        assert_eq!(set_aside.len(), unsaid::SET_ASIDE.len(), "set aside twice");
     }
 
     /// Every text an incident shows, in every language: its title, each

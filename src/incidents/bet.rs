@@ -1681,6 +1681,45 @@ mod tests {
         );
     }
 
+    /// A raise open to its player only because two short all-ins together
+    /// made a full raise (A bets 100, B all-in 125, D all-in 200: 100 more
+    /// in all) cites the rule on re-opening at the words that say they add
+    /// up: tda-2015-de 44 does not, and its card says the practice decided.
+    #[test]
+    fn a_raise_reopened_by_short_all_ins_cites_where_they_add_up() {
+        let cumulative = c::REOPENING_BETTING.stating(provision::REOPEN_CUMULATIVE);
+        for (actions, cites_it) in [
+            ("A:bet:100,B:all-in:125,C:call:125,D:all-in:200", true),
+            // One short all-in: betting stays closed; he may only call.
+            ("A:bet:100,B:all-in:125,C:call:125", false),
+        ] {
+            for edition in ["tda-2015-de", "dpc-2019-en"] {
+                let told = crate::incidents::situation::Told {
+                    actions: Some(crate::poker::parse_actions(actions).expect("actions")),
+                    street: Some(crate::poker::Street::Flop),
+                    big_blind: Some(50),
+                    player: Some("A".into()),
+                    stack: Some(5000),
+                    ..Default::default()
+                };
+                let answers = Answers {
+                    prior_chips: Some(PriorChips::Left),
+                    pulled_back: None,
+                    declared: Declared::Raise,
+                    declared_amount: Some(400),
+                    chips: None,
+                    pushed: None,
+                    second_motion: None,
+                    pot: None,
+                };
+                let d =
+                    crate::incidents::rule_in::<Bet>(edition, WithRound { answers, told }).unwrap();
+                assert_eq!(d.outcome == Raise, cites_it, "{edition} {actions}");
+                assert_eq!(d.cites.contains(&cumulative), cites_it, "{edition}");
+            }
+        }
+    }
+
     // A call says chips beyond it are returned only where some were pushed.
     #[test]
     fn only_a_call_with_chips_beyond_it_says_they_are_returned() {

@@ -353,6 +353,24 @@ mod tests {
 
     const EXAMPLE: &str = "A:bet:600,B:raise:1000,C:call,D:call:1000,E:fold";
 
+    /// A raises short after two short all-ins together made a full raise
+    /// (B 1250, D 2000 over A's 1000): he could raise at all only because
+    /// they add up, which tda-2015-de 44 does not say; the card cites the
+    /// words that do, or says the practice decided; the underraise of the
+    /// rule's own example cites no such words.
+    #[test]
+    fn a_raise_open_only_by_short_all_ins_cites_where_they_add_up() {
+        let cumulative = c::REOPENING_BETTING.stating(REOPEN_CUMULATIVE);
+        let added_up = "A:bet:1000,B:all-in:1250,C:call:1250,D:all-in:2000,A:raise:2500,C:call";
+        for edition in ["tda-2015-de", "dpc-2019-en"] {
+            let d = rule(edition, added_up, false);
+            assert_eq!(d.outcome, UnderraiseOutcome::Corrected, "{edition}");
+            assert!(d.cites.contains(&cumulative), "{edition}");
+            let d = rule(edition, EXAMPLE, false);
+            assert!(!d.cites.contains(&cumulative), "{edition}");
+        }
+    }
+
     // dpc-2019-en rule 52-A: "Increase the bet to 1200 total for all bettors any time before
     // the turn is dealt. After the turn the error stands."
     #[test]

@@ -25,6 +25,9 @@ pub struct Misdeal;
 pub struct Answers {
     /// The deck is fouled.
     pub fouled_deck: bool,
+    /// A fouled deck: the hand was over (the pot awarded) when it was
+    /// found.
+    pub hand_over: Option<bool>,
     /// Substantial action has occurred.
     pub substantial_action: Option<bool>,
     /// The causes that happened, of those the edition lists.
@@ -54,13 +57,30 @@ impl Incident for Misdeal {
     type Amounts = ();
     type Extra = Extra;
     type Note = Note;
-    const PROVISIONS: &'static [&'static str] = &["misdeal-causes-open"];
+    const PROVISIONS: &'static [&'static str] = &["misdeal-causes-open", DISPUTE_ENDS];
+    const SILENCE_AS_PRACTICE: &'static [&'static str] = &[DISPUTE_ENDS];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Misdeal>, Error> {
         if a.fouled_deck {
             // Only some editions state the fouled deck (35-E); the others
             // get the TDA practice, noted on the card, and no citation of a
             // misdeal rule that does not say it.
+            // Found once the hand is over, the claim is a dispute of the
+            // pot: it stands only within the window the rule on disputed
+            // pots gives (35-E in tda-2019-sk and ONK; the TDA practice
+            // elsewhere, said on the card).
+            let hand_over = a
+                .hand_over
+                .ok_or_else(|| super::answer_needed("hand_over"))?;
+            if hand_over {
+                return Ok(Decision::<Misdeal>::new(
+                    MisdealOutcome::FouledDeckAfterHand,
+                    vec![
+                        c::MISDEALS.part("E").stating(DISPUTE_ENDS),
+                        c::DISPUTED_POTS.into(),
+                    ],
+                ));
+            }
             let stated = cx.params.stated().fouled_deck.is_some();
             let FouledDeck::StopPlayReturnBets = cx.params.fouled_deck();
             let mut d =
@@ -267,8 +287,14 @@ crate::outcomes! {
         NoMisdeal => [MISDEALS, MISDEALS, SUBSTANTIAL_ACTION],
         /// Fouled deck: play stops and all bets are returned.
         FouledDeck => [MISDEALS],
+        /// Fouled deck found after the hand: the claim stands only within
+        /// the window for disputing the pot.
+        FouledDeckAfterHand => [MISDEALS, DISPUTED_POTS],
     }
 }
+
+/// After the hand, a fouled-deck claim ends as a dispute of the pot does.
+const DISPUTE_ENDS: &str = "misdeal-fouled-dispute-ends";
 
 /// The misdeal ruling.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -624,17 +650,48 @@ mod tests {
             MisdealOutcome::Misdeal,
             MisdealOutcome::NoMisdeal,
             MisdealOutcome::FouledDeck,
+            MisdealOutcome::FouledDeckAfterHand,
         ]
         .into_iter()
         .map(Into::into)
         .collect();
-        assert_eq!(ids, ["misdeal", "no-misdeal", "fouled-deck"]);
+        assert_eq!(
+            ids,
+            [
+                "misdeal",
+                "no-misdeal",
+                "fouled-deck",
+                "fouled-deck-after-hand"
+            ]
+        );
+    }
+
+    /// A fouled deck found once the hand is over is a dispute of the pot
+    /// (tda-2019-sk and onk-2023-nl 35-E: "right to dispute ... ends per
+    /// rule 22"); the other editions say nothing of it, and their cards say
+    /// the practice decided. Found during the hand, play stops everywhere.
+    #[test]
+    fn a_fouled_deck_found_after_the_hand_is_a_dispute_of_the_pot() {
+        let fouled = |hand_over| Answers {
+            fouled_deck: true,
+            hand_over: Some(hand_over),
+            ..listed(Vec::new(), false)
+        };
+        let ends = c::MISDEALS.part("E").stating(DISPUTE_ENDS);
+        for edition in crate::incidents::EDITIONS {
+            let d = super::super::rule_in::<Misdeal>(edition, fouled(true)).unwrap();
+            assert_eq!(d.outcome, MisdealOutcome::FouledDeckAfterHand, "{edition}");
+            assert_eq!(d.cites, [ends, c::DISPUTED_POTS.into()], "{edition}");
+            let d = super::super::rule_in::<Misdeal>(edition, fouled(false)).unwrap();
+            assert_eq!(d.outcome, MisdealOutcome::FouledDeck, "{edition}");
+        }
     }
 
     /// The causes as the walkthrough gives them, one list.
     fn listed(causes: Vec<MisdealCondition>, substantial_action: bool) -> Answers {
         Answers {
             fouled_deck: false,
+            hand_over: None,
             substantial_action: Some(substantial_action),
             causes: Some(causes),
             boxed_cards: None,

@@ -225,11 +225,6 @@ pub(super) const SET_ASIDE: &[(&str, &str, &str)] = &[
         "whether the deck is fouled is asked",
     ),
     (
-        "misdeal",
-        "misdeal-fouled-dispute-ends",
-        "whether the hand is over is not asked",
-    ),
-    (
         "offence-penalty",
         "oot-binding-after-sa",
         "rules the penalty, not whether the action binds",

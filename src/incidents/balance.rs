@@ -79,6 +79,14 @@ impl Incident for Balance {
             to: m.to.clone(),
             players: m.players,
         }));
+        // A final table the edition's rule does not size: said, not
+        // assumed unsaid.
+        if let Some(ft) = r.final_table.as_ref().filter(|ft| !ft.stated) {
+            d.notes.push(Notes::FinalTableUnstated {
+                seats: a.seats_per_table,
+                players: ft.players,
+            });
+        }
         d.extra = Extra {
             halt: r.halt,
             broken: r.broken,
@@ -109,6 +117,9 @@ crate::notes! {
         Halted { table: String } = "balance_halted",
         /// Players move from one table to another.
         Moved { from: String, to: String, players: u8 } = "balance_moved",
+        /// The edition's rule on the final table does not name an event of
+        /// this size: the size taken is said.
+        FinalTableUnstated { seats: u8, players: u8 } = "balance_final_table_unstated",
     }
 }
 
@@ -744,6 +755,43 @@ mod tests {
         assert_eq!(b.final_table.map(|f| f.players), Some(9));
         // Each of the six players moves once, to the table that stays.
         assert_eq!(b.moves, vec![mv("3", "1", 3), mv("2", "1", 3)]);
+    }
+
+    /// A final table the edition's rule does not size is said to be
+    /// assumed: a 5-handed event where two tables combine for 6- to 9- or
+    /// 10-handed events only (tda-2019-sk, ONK, and dpc-2019-en following
+    /// that practice). tda-2015-de and Pokerpunt size every full table
+    /// plus one ("u.s.w.", "Finaletafels hebben het totaal aantal spelers
+    /// voor een volle tafel plus een speler"); a 9-handed event is sized
+    /// by every edition.
+    #[test]
+    fn a_final_table_the_rule_does_not_size_is_said_to_be_full() {
+        let unstated = |d: &Decision<Balance>| {
+            d.notes
+                .iter()
+                .any(|n| matches!(n, Notes::FinalTableUnstated { .. }))
+        };
+        for edition in crate::incidents::EDITIONS {
+            let rule = |tables: &str, seats| {
+                super::super::rule_in::<Balance>(
+                    edition,
+                    Answers {
+                        tables: tables.into(),
+                        seats_per_table: seats,
+                    },
+                )
+                .unwrap()
+            };
+            let five = rule("A:3,B:2", 5);
+            assert!(
+                five.notes.contains(&Notes::Broken { table: "B".into() }),
+                "{edition}"
+            );
+            let plus_one = matches!(edition, "tda-2015-de" | "pokerpunt-nl");
+            assert_eq!(unstated(&five), !plus_one, "{edition}");
+            let nine = rule("A:5,B:4", 9);
+            assert!(!unstated(&nine), "{edition}");
+        }
     }
 
     // onk-2023-nl RP-9: "10-, 9- en 8-handed evenementen worden gecombineerd van twee tafels van

@@ -25,6 +25,9 @@ pub struct PrematureAction;
 /// The penalty rule's clause for incidents like those it lists.
 const PENALTY_SIMILAR: &str = "penalty-similar";
 
+/// A raise is the full amount put out in one motion.
+const ONE_MOTION: &str = "raise-one-motion";
+
 /// What was said or done too early.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -91,7 +94,7 @@ impl Incident for PrematureAction {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = crate::engine::notes::NoNote;
-    const QUOTES: &'static [&'static str] = &[PENALTY_SIMILAR];
+    const QUOTES: &'static [&'static str] = &[PENALTY_SIMILAR, ONE_MOTION];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>, Error> {
         match a.what {
@@ -204,9 +207,21 @@ fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>,
         }
         other => other,
     })?;
-    let mut concepts = vec![c::STRING_BETS];
-    concepts.extend(r.concepts.iter().filter(|c| **c != c::STRING_BETS));
-    let mut d = Decision::<PrematureAction>::new(PrematureOutcome::StringBet, concepts);
+    // Rule 56 says only that the dealer calls it: that the second motion
+    // of a raise does not count is the raising rule's "the full amount in
+    // one motion" (42), cited at those words.
+    let mut cites: Vec<crate::rules::concepts::Cite> = vec![c::STRING_BETS.into()];
+    let void = !said_raise && second > 0 && facing > 0;
+    if void {
+        cites.push(c::METHODS_OF_RAISING.stating(ONE_MOTION));
+    }
+    cites.extend(
+        r.concepts
+            .iter()
+            .filter(|&&c| c != c::STRING_BETS && !(void && c == c::METHODS_OF_RAISING))
+            .map(|&c| crate::rules::concepts::Cite::from(c)),
+    );
+    let mut d = Decision::<PrematureAction>::new(PrematureOutcome::StringBet, cites);
     let returned = r.returned.saturating_add(returned);
     d.amounts = Amounts {
         total: Some(r.total),
@@ -291,6 +306,27 @@ mod tests {
             first_motion: Some(first),
             second_motion: Some(second),
             ..what(What::StringBet)
+        }
+    }
+
+    /// Rule 56 says only that the dealer calls a string bet; that the
+    /// second motion of a raise does not count is rule 42's "the full
+    /// amount in one motion", which every edition states and the card
+    /// quotes. A string bet facing nothing is no raise: not cited.
+    #[test]
+    fn a_string_raise_cites_the_one_motion_of_raising() {
+        let one_motion = c::METHODS_OF_RAISING.stating(ONE_MOTION);
+        for edition in crate::incidents::EDITIONS {
+            let d = rule(edition, string(false, 1000, 2000));
+            assert!(d.cites.contains(&one_motion), "{edition}");
+            let d = rule(edition, string(true, 1000, 2000));
+            assert!(!d.cites.contains(&one_motion), "{edition}");
+            let facing_none = Answers {
+                facing: Some(0),
+                ..string(false, 600, 600)
+            };
+            let d = rule(edition, facing_none);
+            assert!(!d.cites.contains(&one_motion), "{edition}");
         }
     }
 

@@ -353,7 +353,7 @@ pub(super) const SET_ASIDE: &[(&str, &str, &str)] = &[
     (
         "premature-action",
         "incorrect-limit-too",
-        "cited through `bet::rule_bet`, which says where it is unsaid",
+        "string bets are ruled as no-limit: no limit bet is corrected",
     ),
     (
         "premature-action",

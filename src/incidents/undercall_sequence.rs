@@ -108,12 +108,12 @@ impl Incident for UndercallSequence {
             d.notes.push(Notes::OutOfTurnShown { next: next.clone() });
             // pokerpunt-nl and tda-2019-sk do not name the turn: their
             // silence is read as TDA practice, and said.
-            d.notes.push(
-                match cx.stated_or_practice("undercall-in-turn")?.is_none() {
-                    true => Notes::InTurnAsPractice,
-                    false => Notes::OutOfTurn,
-                },
-            );
+            d.notes
+                .push(if cx.stated_or_practice("undercall-in-turn")?.is_none() {
+                    Notes::InTurnAsPractice
+                } else {
+                    Notes::OutOfTurn
+                });
         }
         // An undercaller let fold keeps or forfeits his chips as for one
         // undercall: the first where the TD decides, every later one.

@@ -433,27 +433,27 @@ fn samples(q: &Question) -> Vec<Answer> {
 }
 
 #[cfg(test)]
+/// Every bundled edition as shipped, without and with its record.
+pub(crate) fn bundled_editions() -> Vec<(Edition, Edition)> {
+    let source = DataSource::Embedded;
+    let store = crate::rules::Store::open(source.clone()).expect("store");
+    let catalog = crate::rules::provisions::Catalog::load(&source)
+        .expect("catalog")
+        .expect("a bundled catalog");
+    crate::incidents::EDITIONS
+        .iter()
+        .map(|id| {
+            let bare = store.edition_owned(id).expect("a bundled edition");
+            let with = crate::rules::provisions::with_provisions(bare.clone(), &source, &catalog)
+                .expect("its record");
+            (bare, with)
+        })
+        .collect()
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Every bundled edition as shipped, without and with its record.
-    fn bundled_editions() -> Vec<(Edition, Edition)> {
-        let source = DataSource::Embedded;
-        let store = crate::rules::Store::open(source.clone()).expect("store");
-        let catalog = crate::rules::provisions::Catalog::load(&source)
-            .expect("catalog")
-            .expect("a bundled catalog");
-        crate::incidents::EDITIONS
-            .iter()
-            .map(|id| {
-                let bare = store.edition_owned(id).expect("a bundled edition");
-                let with =
-                    crate::rules::provisions::with_provisions(bare.clone(), &source, &catalog)
-                        .expect("its record");
-                (bare, with)
-            })
-            .collect()
-    }
 
     /// The fingerprint read from an edition's rules is the one its
     /// [`Under`] gives, for every bundled edition with its record and

@@ -243,18 +243,12 @@ mod tests {
     #[test]
     fn every_unsaid_provision_of_a_cited_topic_is_read_or_set_aside() {
         use std::collections::BTreeSet;
-        let source = DataSource::Embedded;
-        let store = crate::rules::Store::open(source.clone()).expect("store");
-        let catalog = crate::rules::provisions::Catalog::load(&source)
+        let catalog = crate::rules::provisions::Catalog::load(&DataSource::Embedded)
             .expect("catalog")
             .expect("a bundled catalog");
-        let editions: Vec<crate::rules::Edition> = EDITIONS
-            .iter()
-            .map(|id| {
-                let bare = store.edition_owned(id).expect("a bundled edition");
-                crate::rules::provisions::with_provisions(bare, &source, &catalog)
-                    .expect("its record")
-            })
+        let editions: Vec<crate::rules::Edition> = crate::engine::differ::bundled_editions()
+            .into_iter()
+            .map(|(_, with)| with)
             .collect();
         let unsaid = |p: &crate::rules::provisions::Provision| {
             editions.iter().any(|e| {

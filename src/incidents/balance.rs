@@ -20,6 +20,11 @@ use crate::rules::params::tda;
 /// The `balance` incident.
 pub struct Balance;
 
+/// The provision sizing the final table, per size of table.
+const FT_SIZES: &str = "ft-sizes";
+/// Its `scope` where 10-handed events are named with 9- and 8-handed ones.
+const TEN_TO_EIGHT_HANDED: &str = "ten-to-eight-handed-to-nine";
+
 /// The answers of `balance`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -37,6 +42,7 @@ impl Incident for Balance {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
+    const PROVISIONS: &'static [&'static str] = &[FT_SIZES];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Balance>, Error> {
         let tables = parse_tables(&a.tables)?;
@@ -80,8 +86,23 @@ impl Incident for Balance {
             players: m.players,
         }));
         // A final table the edition's rule does not size: said, not
-        // assumed unsaid.
-        if let Some(ft) = r.final_table.as_ref().filter(|ft| !ft.stated) {
+        // assumed unsaid. Two tables of five combine for 10-handed events
+        // only where the edition names them (ONK RP-9); tda-2019-sk OP-9
+        // and the TDA practice name 9- and 8-handed events.
+        let names_ten_handed = || -> Result<bool, Error> {
+            Ok(cx
+                .stated_or_practice(FT_SIZES)?
+                .and_then(|t| t.scope.as_deref())
+                == Some(TEN_TO_EIGHT_HANDED))
+        };
+        let unstated_ten = a.seats_per_table == 10
+            && r.final_table.as_ref().and_then(|ft| ft.from_two_tables_of) == Some(5)
+            && !names_ten_handed()?;
+        if let Some(ft) = r
+            .final_table
+            .as_ref()
+            .filter(|ft| !ft.stated || unstated_ten)
+        {
             d.notes.push(Notes::FinalTableUnstated {
                 seats: a.seats_per_table,
                 players: ft.players,
@@ -760,7 +781,8 @@ mod tests {
     /// A final table the edition's rule does not size is said to be
     /// assumed: a 5-handed event where two tables combine for 6- to 9- or
     /// 10-handed events only (tda-2019-sk, ONK, and dpc-2019-en following
-    /// that practice). tda-2015-de and Pokerpunt size every full table
+    /// that practice), and a 10-handed one where only 9- and 8-handed
+    /// events are named (tda-2019-sk, dpc-2019-en). tda-2015-de and Pokerpunt size every full table
     /// plus one ("u.s.w.", "Finaletafels hebben het totaal aantal spelers
     /// voor een volle tafel plus een speler"); a 9-handed event is sized
     /// by every edition.
@@ -791,6 +813,11 @@ mod tests {
             assert_eq!(unstated(&five), !plus_one, "{edition}");
             let nine = rule("A:5,B:4", 9);
             assert!(!unstated(&nine), "{edition}");
+            // Two tables of five make a 10-handed event's final table
+            // only in ONK RP-9's words ("10-, 9- en 8-handed").
+            let ten = rule("A:5,B:4", 10);
+            let named = matches!(edition, "onk-2023-nl" | "tda-2015-de" | "pokerpunt-nl");
+            assert_eq!(unstated(&ten), !named, "{edition}");
         }
     }
 

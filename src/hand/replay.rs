@@ -1061,7 +1061,18 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 step.ruled = RuledAs::WITHDRAWN;
             } else {
                 // The round's message names the action already.
+                let added_before = round.limit_short_all_ins_added();
                 round.apply(number, &action).map_err(bad)?;
+                if !added_before && round.limit_short_all_ins_added() {
+                    remarks.push(remark(
+                        "limit-all-ins-added",
+                        Some(hand.label(mv.player)),
+                        Some(number),
+                        Message::new(Msg::HandLimitAllInsAdded)
+                            .arg("player", hand.label(mv.player))
+                            .arg("step", number),
+                    ));
+                }
                 if action.kind == ActionKind::Fold {
                     ledger.folded.insert(mv.player, true);
                 }

@@ -142,6 +142,7 @@ impl Incident for Bet {
             situation::Note::StreetUnnamed => Notes::StreetUnnamed,
             situation::Note::ReopenedAssumed => Notes::ReopenedAssumed,
             situation::Note::CapAssumed => Notes::CapAssumed,
+            situation::Note::LimitAllInsAdded => Notes::LimitAllInsAdded,
         }));
         // Limit: more said or pushed than the street's fixed bet is held to
         // it; no edition has a rule on it, so the card says which practice.
@@ -216,6 +217,8 @@ crate::notes! {
         ReopenedAssumed = "reopened_assumed",
         /// The limit raises taken as not capped.
         CapAssumed = "cap_assumed",
+        /// In limit, short all-ins taken to add up.
+        LimitAllInsAdded = "limit_all_ins_added",
         /// Fixed limit: held to one bet.
         LimitFixedSize { unit: Chips } = "limit_fixed_size",
         /// A raise of 50% or more of a full raise, short of it, forced up

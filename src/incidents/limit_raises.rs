@@ -135,6 +135,8 @@ crate::notes! {
         AnyPlayerToAct = "any_player_to_act",
         /// The raises counted against the cap.
         RaiseCount { raises: u32, cap: u32 } = "raise_count",
+        /// Short all-ins taken to add up to a raise.
+        LimitAllInsAdded = "limit_all_ins_added",
         /// The event is heads-up: no cap.
         CapLiftedEvent = "cap_lifted_event",
         /// Two players left in the hand: the edition lifts the cap.
@@ -251,6 +253,9 @@ impl Incident for LimitRaises {
         };
         let mut d = Decision::<LimitRaises>::new(outcome, concepts);
         d.game = Some(round.setup().game);
+        if round.limit_short_all_ins_added() {
+            d.notes.push(Notes::LimitAllInsAdded);
+        }
         d.amounts.bet_size = Some(bet_size);
         if spot.facing > 0 {
             d.amounts.to_call = Some(spot.to_call());

@@ -352,4 +352,90 @@ mod tests {
             missing.join("\n")
         );
     }
+
+    /// In limit, short all-ins added up to the share that re-opens is a
+    /// reading no edition states: every card whose ruling rests on it says
+    /// so, and no other card does.
+    #[test]
+    fn limit_short_all_ins_added_up_are_said_on_every_card_that_rests_on_them() {
+        use crate::engine::notes::NoteText;
+        use crate::poker::{Game, Street, parse_actions};
+        fn has<N: NoteText>(notes: &[N]) -> bool {
+            notes.iter().any(|n| n.key() == KEY)
+        }
+        use situation::{Told, WithRound};
+        const KEY: &str = "limit_all_ins_added";
+        let told = |actions: &str| Told {
+            game: Some(Game::Limit),
+            street: Some(Street::Flop),
+            big_blind: Some(100),
+            actions: Some(parse_actions(actions).expect("test actions")),
+            player: Some("A".into()),
+            ..Default::default()
+        };
+        let said = |actions: &str| -> Vec<bool> {
+            let reopening = rule_in::<reopening::Reopening>(
+                "tda-2019-sk",
+                WithRound {
+                    answers: reopening::Answers { heads_up: None },
+                    told: told(actions),
+                },
+            )
+            .expect("reopening");
+            let limit = rule_in::<limit_raises::LimitRaises>(
+                "tda-2019-sk",
+                WithRound {
+                    answers: limit_raises::Answers {
+                        heads_up: Some(limit_raises::HeadsUp::No),
+                    },
+                    told: told(actions),
+                },
+            )
+            .expect("limit-raises");
+            let bet = rule_in::<bet::Bet>(
+                "tda-2019-sk",
+                WithRound {
+                    answers: bet::Answers {
+                        prior_chips: Some(bet::PriorChips::Left),
+                        pulled_back: None,
+                        declared: bet::Declared::Call,
+                        declared_amount: None,
+                        chips: None,
+                        pushed: None,
+                        second_motion: None,
+                        pot: None,
+                    },
+                    told: told(actions),
+                },
+            )
+            .expect("bet");
+            let short = rule_in::<underraise_callers::UnderraiseCallers>(
+                "tda-2019-sk",
+                WithRound {
+                    answers: underraise_callers::Answers {
+                        street_ended: false,
+                    },
+                    told: Told {
+                        actions: Some(
+                            parse_actions(&format!("{actions},D:raise:250")).expect("test actions"),
+                        ),
+                        player: None,
+                        ..told(actions)
+                    },
+                },
+            )
+            .expect("underraise-callers");
+            vec![
+                has(&reopening.notes),
+                has(&limit.notes),
+                has(&bet.notes),
+                has(&short.notes),
+            ]
+        };
+        // 30 and 30 over a bet of 100: only together half a bet.
+        assert_eq!(said("A:bet:100,B:all-in:130,C:all-in:160"), [true; 4]);
+        // One all-in of half a bet, or a full raise, re-opens alone.
+        assert_eq!(said("A:bet:100,B:all-in:150,C:call"), [false; 4]);
+        assert_eq!(said("A:bet:100,B:raise:200,C:call"), [false; 4]);
+    }
 }

@@ -88,6 +88,10 @@ impl Incident for Reopening {
         let mut d = Decision::<Reopening>::new(r.outcome, cites);
         d.game = Some(round.setup().game);
         d.notes.extend(notes);
+        if round.limit_short_all_ins_added() {
+            d.notes
+                .push(Notes::Limit(limit_raises::Notes::LimitAllInsAdded));
+        }
         // A house minimum above TDA 43 decided the minimum raise-to (in
         // limit it is not applied, and said).
         let spot = round.spot(player.trim()).ok();

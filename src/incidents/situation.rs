@@ -166,6 +166,9 @@ crate::notes! {
         ReopenedAssumed = "reopened_assumed",
         /// The limit raises taken as not capped.
         CapAssumed = "cap_assumed",
+        /// In limit, short all-ins taken to add up to the share of a bet
+        /// that re-opens ([`Round::limit_short_all_ins_added`]).
+        LimitAllInsAdded = "limit_all_ins_added",
     }
 }
 
@@ -226,6 +229,9 @@ impl Situation {
         let mut notes = Vec::new();
         if told.street.is_none() {
             notes.push(Note::StreetUnnamed);
+        }
+        if round.limit_short_all_ins_added() {
+            notes.push(Note::LimitAllInsAdded);
         }
         Ok(Situation {
             setup,

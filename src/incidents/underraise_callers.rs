@@ -45,6 +45,10 @@ pub struct ShortBet {
     /// Its player could raise at all only because short all-ins before it
     /// together made a full raise.
     pub reopened_by_short_all_ins: bool,
+    /// In limit, a bet or raise before it counted only by adding short
+    /// all-ins up ([`Round::limit_short_all_ins_added`]): its minimum
+    /// rests on that reading.
+    pub limit_short_all_ins_added: bool,
     /// The last full bet or raise before it.
     pub last_raise: Chips,
     /// The legal minimum total it should have been.
@@ -64,13 +68,13 @@ pub struct ShortBet {
 /// use floor::poker::{Game, Round, Setup, Street, parse_actions};
 ///
 /// // dpc-2019-en rule 52-A: A opens 600, B raises to 1000, C and D call, E folds.
-/// let round = Round::new(Setup::new(Game::NoLimit, Street::Flop, 200)).unwrap();
+/// let mut round = Round::new(Setup::new(Game::NoLimit, Street::Flop, 200)).unwrap();
 /// let actions = parse_actions("A:bet:600,B:raise:1000,C:call,D:call,E:fold").unwrap();
-/// let found = short_bet(round, &actions).unwrap().unwrap();
+/// let found = short_bet(&mut round, &actions).unwrap().unwrap();
 /// assert_eq!((found.bet.total, found.minimum), (1000, 1200));
 /// assert_eq!(found.callers, ["C", "D"]);
 /// ```
-pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<Option<ShortBet>, Error> {
+pub fn short_bet(round: &mut Round, actions: &[Action]) -> Result<Option<ShortBet>, Error> {
     let mut found: Option<ShortBet> = None;
     let mut reraised = false;
     for (i, action) in actions.iter().enumerate() {
@@ -78,7 +82,7 @@ pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<Option<ShortBet
         let raising = matches!(action.kind, ActionKind::Bet | ActionKind::Raise);
         match &mut found {
             None if raising => {
-                let (player, spot) = spot_at(&round, n, action)?;
+                let (player, spot) = spot_at(round, n, action)?;
                 if let Some(total) = action.total
                     && spot.may_raise
                     && total > spot.facing
@@ -92,6 +96,7 @@ pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<Option<ShortBet
                         let reopened_by_short_all_ins = round.reopened_by_short_all_ins(&player);
                         found = Some(ShortBet {
                             reopened_by_short_all_ins,
+                            limit_short_all_ins_added: round.limit_short_all_ins_added(),
                             bet: Irregular {
                                 player,
                                 total,
@@ -104,7 +109,7 @@ pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<Option<ShortBet
                             callers: Vec::new(),
                             spot,
                         });
-                        apply(&mut round, n, &as_ruled(action, action.kind, Some(minimum)))?;
+                        apply(round, n, &as_ruled(action, action.kind, Some(minimum)))?;
                         continue;
                     }
                 }
@@ -114,16 +119,16 @@ pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<Option<ShortBet
                     && action.kind == ActionKind::Call
                     && action.total.is_none_or(|t| t == short.bet.total) =>
             {
-                let (player, _) = spot_at(&round, n, action)?;
+                let (player, _) = spot_at(round, n, action)?;
                 short.callers.push(player);
-                apply(&mut round, n, &as_ruled(action, ActionKind::Call, None))?;
+                apply(round, n, &as_ruled(action, ActionKind::Call, None))?;
                 continue;
             }
             // An all-in raises over the short bet only where it puts in
             // more than the short total; one for that total or less calls
             // it, and the calls after it are still of the short bet.
             Some(short) if action.kind == ActionKind::AllIn => {
-                let (_, spot) = spot_at(&round, n, action)?;
+                let (_, spot) = spot_at(round, n, action)?;
                 let total = action
                     .total
                     .or_else(|| spot.stack.map(|s| spot.in_front.saturating_add(s)));
@@ -134,7 +139,7 @@ pub fn short_bet(mut round: Round, actions: &[Action]) -> Result<Option<ShortBet
             Some(_) if raising => reraised = true,
             _ => {}
         }
-        apply(&mut round, n, action)?;
+        apply(round, n, action)?;
     }
     Ok(found)
 }
@@ -160,12 +165,12 @@ impl Incident for UnderraiseCallers {
             .actions
             .as_deref()
             .ok_or_else(|| super::answer_needed("actions"))?;
-        let (round, actions) = round_before(&told, actions, Needs::default(), cx)?;
+        let (mut round, actions) = round_before(&told, actions, Needs::default(), cx)?;
         let setup = *round.setup();
         let street = setup.street;
         // No bet or raise below the minimum (an all-in for less is one he
         // may make): nothing to correct, and the calls stand.
-        let Some(found) = short_bet(round, &actions)? else {
+        let Some(found) = short_bet(&mut round, &actions)? else {
             let mut d = Decision::<UnderraiseCallers>::new(
                 UnderraiseOutcome::Legal,
                 [
@@ -174,6 +179,9 @@ impl Incident for UnderraiseCallers {
                 ],
             );
             d.game = Some(setup.game);
+            if round.limit_short_all_ins_added() {
+                d.notes.push(Notes::LimitAllInsAdded);
+            }
             return Ok(d);
         };
         // Rule 52-A names limit and no-limit only; a pot-limit raise below
@@ -213,6 +221,9 @@ impl Incident for UnderraiseCallers {
         if found.reopened_by_short_all_ins {
             d.cites
                 .push(crate::rules::concepts::REOPENING_BETTING.stating(REOPEN_CUMULATIVE));
+        }
+        if found.limit_short_all_ins_added {
+            d.notes.push(Notes::LimitAllInsAdded);
         }
         if pot_limit {
             d.notes.push(Notes::PotLimitAsNoLimit);
@@ -319,6 +330,8 @@ crate::notes! {
         ShortBettorAdds { player: String, total: Chips, to_add: Chips } = "short_bettor_adds",
         /// The short bet stands.
         ShortBettorStands { player: String, total: Chips } = "short_bettor_stands",
+        /// In limit, short all-ins taken to add up.
+        LimitAllInsAdded = "limit_all_ins_added",
         /// A caller adds too.
         ShortCallerAdds { player: String, total: Chips, corrected_to: Chips, to_add: Chips } = "short_caller_adds",
         /// A house minimum raise above TDA 43, and what 43 alone gives.

@@ -205,6 +205,9 @@ pub struct Round {
     level: Chips,
     /// The total of the first voluntary bet or raise.
     first_bet: Option<Chips>,
+    /// In limit, an all-in counted as a bet or raise only together with
+    /// earlier short all-ins (see [`Round::limit_short_all_ins_added`]).
+    short_all_ins_added: bool,
     players: Vec<Player>,
     last_actor: Option<usize>,
 }
@@ -232,6 +235,7 @@ impl Round {
             counted: 0,
             level: 0,
             first_bet: None,
+            short_all_ins_added: false,
             players: Vec::new(),
             last_actor: None,
         };
@@ -404,6 +408,16 @@ impl Round {
         } else {
             self.counted.saturating_sub(1)
         }
+    }
+
+    /// In limit, an all-in counted as a bet or raise (re-opening the
+    /// betting, counting toward the cap) only by adding to earlier short
+    /// all-ins since the last bet that counted: alone it added less than
+    /// the share of a bet that re-opens. No edition says whether short
+    /// all-ins add up in limit (TDA 2019 47-A says so of no-limit and
+    /// pot-limit); the round adds them, and a card says so.
+    pub fn limit_short_all_ins_added(&self) -> bool {
+        self.short_all_ins_added
     }
 
     /// The raises are capped: in limit, the house's number of raises is
@@ -830,7 +844,12 @@ impl Round {
                                     .arg("size", size)
                                     .arg("max", max)));
                             }
-                            t - self.level.min(t) >= self.threshold(0)
+                            let share = self.threshold(0);
+                            let counts = t - self.level.min(t) >= share;
+                            if counts && inc < share {
+                                self.short_all_ins_added = true;
+                            }
+                            counts
                         }
                         Game::NoLimit | Game::PotLimit => {
                             self.within_pot_limit(&spot, t).map_err(at)?;
@@ -992,6 +1011,32 @@ mod tests {
             "A:bet:100,B:all-in:200",
         );
         assert!(!one.reopened_by_short_all_ins("A"));
+    }
+
+    /// In limit, an all-in that reaches half a bet only with an earlier
+    /// short all-in is marked: whether they add up is stated nowhere.
+    #[test]
+    fn limit_short_all_ins_that_add_up_are_marked() {
+        let limit = |actions: &str| {
+            let mut setup = Setup::new(Game::Limit, Street::Flop, 100);
+            setup.limit_reopen_percent = 50;
+            Round::replay(setup, &parse_actions(actions).expect("actions parse"))
+                .expect("round replays")
+        };
+        let added = limit("A:bet:100,B:all-in:130,C:all-in:160");
+        assert!(added.limit_short_all_ins_added());
+        assert!(added.spot("A").unwrap().may_raise);
+        // One all-in of half a bet re-opens alone; one short of it, never.
+        for alone in [
+            "A:bet:100,B:all-in:150",
+            "A:bet:100,B:all-in:130",
+            "A:bet:100,B:raise:200",
+        ] {
+            assert!(!limit(alone).limit_short_all_ins_added(), "{alone}");
+        }
+        // Two short all-ins that stay under half a bet together count as
+        // nothing, and nothing is added.
+        assert!(!limit("A:bet:100,B:all-in:120,C:all-in:140").limit_short_all_ins_added());
     }
 
     #[test]

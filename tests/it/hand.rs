@@ -1970,3 +1970,41 @@ fn every_hand_replays_without_the_editions_provisions_record() {
         }
     }
 }
+
+/// In limit, two short all-ins that only together reach half a bet: the
+/// second counts as a raise, and the replay says no rule states it; one
+/// all-in of half a bet alone is said nothing of.
+#[test]
+fn limit_short_all_ins_that_add_up_are_said() {
+    let limit = |flop: &str| {
+        format!(
+            "variant = 'FT'\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [50, 100, 0, 0]\n\
+             small_bet = 100\nbig_bet = 200\nstarting_stacks = [1000, 1000, 230, 260]\n\
+             actions = ['d dh p1 8h4d', 'd dh p2 9d7c', 'd dh p3 Kc8s', 'd dh p4 Td6h', \
+             'p3 cc', 'p4 cc', 'p1 cc', 'p2 cc', 'd db 2c3d4h', {flop}]\n"
+        )
+    };
+    let added = replay_text(
+        &["--rules", "tda-2019-sk"],
+        &limit("'p1 cbr 100', 'p2 cc', 'p3 cbr 130', 'p4 cbr 160'"),
+    );
+    let remarks = added["remarks"].as_array().expect("remarks");
+    let said: Vec<_> = remarks
+        .iter()
+        .filter(|r| r["kind"] == "limit-all-ins-added")
+        .map(|r| (r["player"].as_str(), r["before_step"].as_u64()))
+        .collect();
+    assert_eq!(said, [(Some("p4"), Some(8))]);
+    assert_eq!(added["next"]["min_raise_to"], 260);
+    let alone = replay_text(
+        &["--rules", "tda-2019-sk"],
+        &limit("'p1 cbr 100', 'p2 cc', 'p3 cc', 'p4 cbr 160'"),
+    );
+    assert!(
+        !alone["remarks"]
+            .as_array()
+            .expect("remarks")
+            .iter()
+            .any(|r| r["kind"] == "limit-all-ins-added")
+    );
+}

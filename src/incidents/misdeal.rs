@@ -42,6 +42,9 @@ pub struct Answers {
     pub eligible_seat_dealt_out: Option<bool>,
     /// One of the first two cards off the deck was exposed by dealer error.
     pub first_two_exposed: Option<bool>,
+    /// A boxed card was among the first two cards dealt (asked where the
+    /// edition makes it a misdeal).
+    pub first_two_boxed: Option<bool>,
     /// Other downcards exposed by dealer error.
     pub downcards_exposed: Option<u64>,
     /// A player was dealt the wrong number of cards.
@@ -57,7 +60,8 @@ impl Incident for Misdeal {
     type Amounts = ();
     type Extra = Extra;
     type Note = Note;
-    const PROVISIONS: &'static [&'static str] = &["misdeal-causes-open", DISPUTE_ENDS];
+    const PROVISIONS: &'static [&'static str] =
+        &["misdeal-causes-open", DISPUTE_ENDS, FIRST_TWO_BOXED];
     const SILENCE_AS_PRACTICE: &'static [&'static str] = &[DISPUTE_ENDS];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Misdeal>, Error> {
@@ -94,6 +98,12 @@ impl Incident for Misdeal {
         // Causes given that the edition does not list: they make no misdeal
         // under its rule, and the card says which (never dropped unsaid).
         let mut unlisted: Vec<MisdealCondition> = Vec::new();
+        // A boxed card among the first two is that cause where the edition
+        // says so; elsewhere it is a cause it does not list.
+        let first_two_boxed = a.first_two_boxed == Some(true) && !substantial_action;
+        let boxed_first_two_counts =
+            first_two_boxed && cx.stated_or_practice(FIRST_TWO_BOXED)?.is_some();
+        let boxed_first_two_unlisted = first_two_boxed && !boxed_first_two_counts;
         let r = match &a.causes {
             Some(causes) => {
                 unlisted.extend(causes.iter().copied().filter(|c| !conditions.contains(c)));
@@ -101,7 +111,10 @@ impl Incident for Misdeal {
                     conditions
                         .iter()
                         .copied()
-                        .filter(|c| causes.contains(c))
+                        .filter(|c| {
+                            causes.contains(c)
+                                || boxed_first_two_counts && *c == MisdealCondition::FirstTwoExposed
+                        })
                         .collect(),
                     substantial_action,
                 )
@@ -135,7 +148,8 @@ impl Incident for Misdeal {
                         a.eligible_seat_dealt_out,
                         "eligible_seat_dealt_out",
                     )?,
-                    first_two_exposed: flag(a.first_two_exposed, "first_two_exposed")?,
+                    first_two_exposed: flag(a.first_two_exposed, "first_two_exposed")?
+                        || boxed_first_two_counts,
                     downcards_exposed: number(a.downcards_exposed, "downcards_exposed")?,
                     stud: false,
                     wrong_card_count: flag(a.wrong_card_count, "wrong_card_count")?,
@@ -183,7 +197,8 @@ impl Incident for Misdeal {
         let open = r.outcome == MisdealOutcome::NoMisdeal
             && !substantial_action
             && cx.states("misdeal-causes-open").unwrap_or(false);
-        let unlisted_given = !substantial_action && !unlisted.is_empty();
+        let unlisted_given =
+            !substantial_action && (!unlisted.is_empty() || boxed_first_two_unlisted);
         match (unlisted_given, open) {
             (false, true) => d.notes.push(Note::CausesOpen),
             (false, false) => {}
@@ -295,6 +310,12 @@ crate::outcomes! {
 
 /// After the hand, a fouled-deck claim ends as a dispute of the pot does.
 const DISPUTE_ENDS: &str = "misdeal-fouled-dispute-ends";
+/// One boxed card among the first two dealt is a misdeal (onk-2023-nl
+/// 35-A-g "of bij een boxed kaart bij de eerste twee gedeelde kaarten";
+/// tda-2019-sk 35-A-1, the first or second card "rozdané odhalené",
+/// whatever the cause): the cause of the first two cards, where the
+/// others need two boxed cards.
+const FIRST_TWO_BOXED: &str = "misdeal-first-two-boxed";
 
 /// The misdeal ruling.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -699,9 +720,56 @@ mod tests {
             dealt_to_ineligible_seat: None,
             eligible_seat_dealt_out: None,
             first_two_exposed: None,
+            first_two_boxed: None,
             downcards_exposed: None,
             wrong_card_count: None,
             joker_in_deck: None,
+        }
+    }
+
+    // onk-2023-nl 35-A-g: "of bij een boxed kaart bij de eerste twee
+    // gedeelde kaarten"; tda-2019-sk 35-A-1: "Prvá alebo druhá karta sú
+    // rozdané odhalené (face-up)". The others need two boxed cards, or one
+    // of the first two exposed by dealer error.
+    #[test]
+    fn one_boxed_card_among_the_first_two_is_a_misdeal_where_the_edition_says_so() {
+        let keys = |first_two_boxed| Answers {
+            fouled_deck: false,
+            hand_over: None,
+            substantial_action: Some(false),
+            causes: None,
+            boxed_cards: Some(1),
+            first_card_wrong_seat: Some(false),
+            dealt_to_ineligible_seat: Some(false),
+            eligible_seat_dealt_out: Some(false),
+            first_two_exposed: Some(false),
+            first_two_boxed: Some(first_two_boxed),
+            downcards_exposed: Some(0),
+            wrong_card_count: Some(false),
+            joker_in_deck: Some(false),
+        };
+        for edition in crate::incidents::EDITIONS {
+            let says = matches!(edition, "onk-2023-nl" | "tda-2019-sk");
+            let d = super::super::rule_in::<Misdeal>(edition, keys(true)).unwrap();
+            assert_eq!(d.outcome == MisdealOutcome::Misdeal, says, "{edition}");
+            // Ticked besides the edition's list of causes, the same.
+            let ticked = super::super::rule_in::<Misdeal>(
+                edition,
+                Answers {
+                    first_two_boxed: Some(true),
+                    ..listed(Vec::new(), false)
+                },
+            )
+            .unwrap();
+            assert_eq!(ticked.outcome == MisdealOutcome::Misdeal, says, "{edition}");
+            // Where it is no cause, the card says a cause given is not
+            // listed.
+            let noted = [Note::CausesNotListed, Note::CausesNotListedOpen]
+                .iter()
+                .any(|n| d.notes.contains(n));
+            assert_eq!(noted, !says, "{edition}");
+            let elsewhere = super::super::rule_in::<Misdeal>(edition, keys(false)).unwrap();
+            assert_eq!(elsewhere.outcome, MisdealOutcome::NoMisdeal, "{edition}");
         }
     }
 
@@ -742,6 +810,7 @@ mod tests {
             dealt_to_ineligible_seat: Some(false),
             eligible_seat_dealt_out: Some(false),
             first_two_exposed: Some(false),
+            first_two_boxed: Some(false),
             downcards_exposed: Some(0),
             wrong_card_count: Some(false),
             joker_in_deck: Some(true),

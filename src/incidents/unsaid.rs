@@ -206,11 +206,6 @@ pub(super) const SET_ASIDE: &[(&str, &str, &str)] = &[
     ),
     (
         "misdeal",
-        "misdeal-first-two-boxed",
-        "no input stands for it",
-    ),
-    (
-        "misdeal",
         "misdeal-absent-excluded",
         "no step speaks of absent players",
     ),

@@ -272,8 +272,8 @@ pub enum FouledDeck {
 /// | edition | conditions |
 /// |---|---|
 /// | dpc-2019-en | boxed-cards (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, first-two-exposed, downcards-exposed (2) |
-/// | tda-2019-sk | boxed-cards (2: "akékoľvek 2 karty" dealt face up, whatever the cause), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, first-two-exposed, downcards-exposed (2) |
-/// | onk-2023-nl | boxed-cards (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, wrong-card-count, joker-in-deck, first-two-exposed (a boxed card among the first two counts as exposed) |
+/// | tda-2019-sk | boxed-cards (2: "akékoľvek 2 karty" dealt face up, whatever the cause), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, first-two-exposed (the first or second card "rozdané odhalené", whatever the cause: one boxed card too, `first_two_boxed`), downcards-exposed (2) |
+/// | onk-2023-nl | boxed-cards (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, wrong-card-count, joker-in-deck, first-two-exposed (one boxed card among the first two counts too: `first_two_boxed`) |
 /// | pokerpunt-nl | boxed-cards (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, stud-downcards-exposed, first-two-exposed, downcards-exposed (2) |
 /// | tda-2015-de | boxed-cards (2), first-card-wrong-seat, dealt-to-ineligible-seat, eligible-seat-dealt-out, stud-downcards-exposed, first-two-exposed, downcards-exposed (2) |
 #[derive(

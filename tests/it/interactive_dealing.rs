@@ -77,6 +77,14 @@ fn the_onk_list_is_the_editions_own_with_its_joker() {
         &format!("{} {ENTER}", DOWN.repeat(5)),
     );
     expect(&mut p, &joker);
+    // 35-A-g also makes one boxed card among the first two a misdeal: not
+    // a cause of the list of its own, asked after it.
+    pick(
+        &mut p,
+        &q("first_two_boxed"),
+        &text(nl, "incident.no"),
+        ENTER,
+    );
     expect(&mut p, &text(nl, "incidents.misdeal.outcome.misdeal"));
     expect(&mut p, "· onk-2023-nl");
     expect(&mut p, "Regel 35-A");

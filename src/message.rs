@@ -750,7 +750,7 @@ messages! {
     HandStraddles = "hand.straddles" [facing, raise],
     /// In limit, an all-in counted as a raise only with earlier short
     /// all-ins: the reading followed.
-    HandLimitAllInsAdded = "hand.limit_all_ins_added" [player, step],
+    HandLimitAllInsAdded = "hand.limit_all_ins_added" [player, step, total, added, share],
     /// A trimmed ante's unmatched part given back.
     HandAnteBack = "hand.ante_back" [player, chips],
     /// A winner who is not at the table.

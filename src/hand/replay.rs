@@ -1061,16 +1061,19 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 step.ruled = RuledAs::WITHDRAWN;
             } else {
                 // The round's message names the action already.
-                let added_before = round.limit_short_all_ins_added();
+                let added_before = round.limit_short_all_ins_added().is_some();
                 round.apply(number, &action).map_err(bad)?;
-                if !added_before && round.limit_short_all_ins_added() {
+                if let Some(added) = round.limit_short_all_ins_added().filter(|_| !added_before) {
                     remarks.push(remark(
                         "limit-all-ins-added",
                         Some(hand.label(mv.player)),
                         Some(number),
                         Message::new(Msg::HandLimitAllInsAdded)
                             .arg("player", hand.label(mv.player))
-                            .arg("step", number),
+                            .arg("step", number)
+                            .arg("total", Money::new(added.total, hand.unit))
+                            .arg("added", Money::new(added.added, hand.unit))
+                            .arg("share", Money::new(added.share, hand.unit)),
                     ));
                 }
                 if action.kind == ActionKind::Fold {

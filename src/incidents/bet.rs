@@ -142,7 +142,7 @@ impl Incident for Bet {
             situation::Note::StreetUnnamed => Notes::StreetUnnamed,
             situation::Note::ReopenedAssumed => Notes::ReopenedAssumed,
             situation::Note::CapAssumed => Notes::CapAssumed,
-            situation::Note::LimitAllInsAdded => Notes::LimitAllInsAdded,
+            situation::Note::LimitAllInsAdded(added) => Notes::LimitAllInsAdded(added.clone()),
         }));
         // Limit: more said or pushed than the street's fixed bet is held to
         // it; no edition has a rule on it, so the card says which practice.
@@ -218,7 +218,7 @@ crate::notes! {
         /// The limit raises taken as not capped.
         CapAssumed = "cap_assumed",
         /// In limit, short all-ins taken to add up.
-        LimitAllInsAdded = "limit_all_ins_added",
+        LimitAllInsAdded(crate::poker::AddedUp) = "limit_all_ins_added",
         /// Fixed limit: held to one bet.
         LimitFixedSize { unit: Chips } = "limit_fixed_size",
         /// A raise of 50% or more of a full raise, short of it, forced up

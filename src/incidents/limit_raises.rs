@@ -136,7 +136,7 @@ crate::notes! {
         /// The raises counted against the cap.
         RaiseCount { raises: u32, cap: u32 } = "raise_count",
         /// Short all-ins taken to add up to a raise.
-        LimitAllInsAdded = "limit_all_ins_added",
+        LimitAllInsAdded(crate::poker::AddedUp) = "limit_all_ins_added",
         /// The event is heads-up: no cap.
         CapLiftedEvent = "cap_lifted_event",
         /// Two players left in the hand: the edition lifts the cap.
@@ -253,8 +253,8 @@ impl Incident for LimitRaises {
         };
         let mut d = Decision::<LimitRaises>::new(outcome, concepts);
         d.game = Some(round.setup().game);
-        if round.limit_short_all_ins_added() {
-            d.notes.push(Notes::LimitAllInsAdded);
+        if let Some(added) = round.limit_short_all_ins_added() {
+            d.notes.push(Notes::LimitAllInsAdded(added.clone()));
         }
         d.amounts.bet_size = Some(bet_size);
         if spot.facing > 0 {

@@ -88,9 +88,11 @@ impl Incident for Reopening {
         let mut d = Decision::<Reopening>::new(r.outcome, cites);
         d.game = Some(round.setup().game);
         d.notes.extend(notes);
-        if round.limit_short_all_ins_added() {
+        if let Some(added) = round.limit_short_all_ins_added() {
             d.notes
-                .push(Notes::Limit(limit_raises::Notes::LimitAllInsAdded));
+                .push(Notes::Limit(limit_raises::Notes::LimitAllInsAdded(
+                    added.clone(),
+                )));
         }
         // A house minimum above TDA 43 decided the minimum raise-to (in
         // limit it is not applied, and said).

@@ -18,7 +18,7 @@ use crate::engine::{Answers, Cx};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::{
-    Action, ActionKind, Chips, Game, HouseMinimum, RaiseCap, Round, Setup, Spot, Street,
+    Action, ActionKind, AddedUp, Chips, Game, HouseMinimum, RaiseCap, Round, Setup, Spot, Street,
     spot::ChipsAllow,
 };
 use crate::rules::params::Resolved;
@@ -168,7 +168,7 @@ crate::notes! {
         CapAssumed = "cap_assumed",
         /// In limit, short all-ins taken to add up to the share of a bet
         /// that re-opens ([`Round::limit_short_all_ins_added`]).
-        LimitAllInsAdded = "limit_all_ins_added",
+        LimitAllInsAdded(AddedUp) = "limit_all_ins_added",
     }
 }
 
@@ -230,8 +230,8 @@ impl Situation {
         if told.street.is_none() {
             notes.push(Note::StreetUnnamed);
         }
-        if round.limit_short_all_ins_added() {
-            notes.push(Note::LimitAllInsAdded);
+        if let Some(added) = round.limit_short_all_ins_added() {
+            notes.push(Note::LimitAllInsAdded(added.clone()));
         }
         Ok(Situation {
             setup,
@@ -470,6 +470,13 @@ impl Adds {
         })
     }
 }
+
+crate::note_args!(AddedUp {
+    player,
+    total,
+    added,
+    share
+});
 
 crate::note_args!(Adds {
     total,

@@ -17,7 +17,7 @@ use super::sequence::{Irregular, apply, as_ruled, spot_at};
 use super::situation::{HouseRaise, Needs, WithRound, round_before};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
-use crate::poker::{Action, ActionKind, Chips, Game, Round, Spot};
+use crate::poker::{Action, ActionKind, AddedUp, Chips, Game, Round, Spot};
 
 /// Several short all-ins that together make a full raise re-open the
 /// betting (TDA 2019 47).
@@ -48,7 +48,7 @@ pub struct ShortBet {
     /// In limit, a bet or raise before it counted only by adding short
     /// all-ins up ([`Round::limit_short_all_ins_added`]): its minimum
     /// rests on that reading.
-    pub limit_short_all_ins_added: bool,
+    pub limit_short_all_ins_added: Option<AddedUp>,
     /// The last full bet or raise before it.
     pub last_raise: Chips,
     /// The legal minimum total it should have been.
@@ -96,7 +96,7 @@ pub fn short_bet(round: &mut Round, actions: &[Action]) -> Result<Option<ShortBe
                         let reopened_by_short_all_ins = round.reopened_by_short_all_ins(&player);
                         found = Some(ShortBet {
                             reopened_by_short_all_ins,
-                            limit_short_all_ins_added: round.limit_short_all_ins_added(),
+                            limit_short_all_ins_added: round.limit_short_all_ins_added().cloned(),
                             bet: Irregular {
                                 player,
                                 total,
@@ -179,8 +179,8 @@ impl Incident for UnderraiseCallers {
                 ],
             );
             d.game = Some(setup.game);
-            if round.limit_short_all_ins_added() {
-                d.notes.push(Notes::LimitAllInsAdded);
+            if let Some(added) = round.limit_short_all_ins_added() {
+                d.notes.push(Notes::LimitAllInsAdded(added.clone()));
             }
             return Ok(d);
         };
@@ -222,8 +222,8 @@ impl Incident for UnderraiseCallers {
             d.cites
                 .push(crate::rules::concepts::REOPENING_BETTING.stating(REOPEN_CUMULATIVE));
         }
-        if found.limit_short_all_ins_added {
-            d.notes.push(Notes::LimitAllInsAdded);
+        if let Some(added) = found.limit_short_all_ins_added.clone() {
+            d.notes.push(Notes::LimitAllInsAdded(added));
         }
         if pot_limit {
             d.notes.push(Notes::PotLimitAsNoLimit);
@@ -331,7 +331,7 @@ crate::notes! {
         /// The short bet stands.
         ShortBettorStands { player: String, total: Chips } = "short_bettor_stands",
         /// In limit, short all-ins taken to add up.
-        LimitAllInsAdded = "limit_all_ins_added",
+        LimitAllInsAdded(AddedUp) = "limit_all_ins_added",
         /// A caller adds too.
         ShortCallerAdds { player: String, total: Chips, corrected_to: Chips, to_add: Chips } = "short_caller_adds",
         /// A house minimum raise above TDA 43, and what 43 alone gives.

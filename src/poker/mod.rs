@@ -25,7 +25,7 @@ use crate::message::{Message, Msg};
 
 pub use action::{Action, ActionKind, parse_actions};
 pub use pots::{Pot, Returned, layer_pots, layer_pots_with_dead};
-pub use round::{PreflopOpener, RaiseCap, Round, Setup, Standing, TableSeat};
+pub use round::{AddedUp, PreflopOpener, RaiseCap, Round, Setup, Standing, TableSeat};
 pub use spot::{HouseMinimum, Spot};
 
 /// A chip amount: an integer count of chips' value, never a float.

@@ -187,6 +187,20 @@ pub struct TableSeat {
     pub posted: Chips,
 }
 
+/// In limit, an all-in that counted as a bet or raise only together with
+/// the short all-ins before it ([`Round::limit_short_all_ins_added`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AddedUp {
+    /// Whose all-in.
+    pub player: String,
+    /// Its total.
+    pub total: Chips,
+    /// What it added to the bet it faced.
+    pub added: Chips,
+    /// The share of a bet that re-opens, which it did not reach alone.
+    pub share: Chips,
+}
+
 /// A betting round: its setup, each player's standing, the bet and the last
 /// full raise.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -205,9 +219,9 @@ pub struct Round {
     level: Chips,
     /// The total of the first voluntary bet or raise.
     first_bet: Option<Chips>,
-    /// In limit, an all-in counted as a bet or raise only together with
-    /// earlier short all-ins (see [`Round::limit_short_all_ins_added`]).
-    short_all_ins_added: bool,
+    /// In limit, the first all-in counted as a bet or raise only together
+    /// with earlier short all-ins (see [`Round::limit_short_all_ins_added`]).
+    short_all_ins_added: Option<AddedUp>,
     players: Vec<Player>,
     last_actor: Option<usize>,
 }
@@ -235,7 +249,7 @@ impl Round {
             counted: 0,
             level: 0,
             first_bet: None,
-            short_all_ins_added: false,
+            short_all_ins_added: None,
             players: Vec::new(),
             last_actor: None,
         };
@@ -415,9 +429,10 @@ impl Round {
     /// all-ins since the last bet that counted: alone it added less than
     /// the share of a bet that re-opens. No edition says whether short
     /// all-ins add up in limit (TDA 2019 47-A says so of no-limit and
-    /// pot-limit); the round adds them, and a card says so.
-    pub fn limit_short_all_ins_added(&self) -> bool {
-        self.short_all_ins_added
+    /// pot-limit); the round adds them, and a card says so. The first such
+    /// all-in of the round.
+    pub fn limit_short_all_ins_added(&self) -> Option<&AddedUp> {
+        self.short_all_ins_added.as_ref()
     }
 
     /// The raises are capped: in limit, the house's number of raises is
@@ -846,8 +861,13 @@ impl Round {
                             }
                             let share = self.threshold(0);
                             let counts = t - self.level.min(t) >= share;
-                            if counts && inc < share {
-                                self.short_all_ins_added = true;
+                            if counts && inc < share && self.short_all_ins_added.is_none() {
+                                self.short_all_ins_added = Some(AddedUp {
+                                    player: p.name.clone(),
+                                    total: t,
+                                    added: inc,
+                                    share,
+                                });
                             }
                             counts
                         }
@@ -1024,7 +1044,15 @@ mod tests {
                 .expect("round replays")
         };
         let added = limit("A:bet:100,B:all-in:130,C:all-in:160");
-        assert!(added.limit_short_all_ins_added());
+        assert_eq!(
+            added.limit_short_all_ins_added(),
+            Some(&AddedUp {
+                player: "C".into(),
+                total: 160,
+                added: 30,
+                share: 50,
+            })
+        );
         assert!(added.spot("A").unwrap().may_raise);
         // One all-in of half a bet re-opens alone; one short of it, never.
         for alone in [
@@ -1032,11 +1060,14 @@ mod tests {
             "A:bet:100,B:all-in:130",
             "A:bet:100,B:raise:200",
         ] {
-            assert!(!limit(alone).limit_short_all_ins_added(), "{alone}");
+            assert_eq!(limit(alone).limit_short_all_ins_added(), None, "{alone}");
         }
         // Two short all-ins that stay under half a bet together count as
         // nothing, and nothing is added.
-        assert!(!limit("A:bet:100,B:all-in:120,C:all-in:140").limit_short_all_ins_added());
+        assert_eq!(
+            limit("A:bet:100,B:all-in:120,C:all-in:140").limit_short_all_ins_added(),
+            None
+        );
     }
 
     #[test]

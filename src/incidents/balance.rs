@@ -47,6 +47,12 @@ impl Incident for Balance {
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Balance>, Error> {
         let tables = parse_tables(&a.tables)?;
         let halt_threshold = cx.params.halt_threshold().get();
+        // Read only for a 10-handed event, the one size it decides.
+        let ten_handed_named = a.seats_per_table == 10
+            && cx
+                .stated_or_practice(FT_SIZES)?
+                .and_then(|t| t.scope.as_deref())
+                == Some(TEN_TO_EIGHT_HANDED);
         let under = |final_table| {
             balance(
                 &tables,
@@ -54,6 +60,7 @@ impl Incident for Balance {
                 &BalanceParams {
                     halt_threshold,
                     final_table,
+                    ten_handed_named,
                 },
             )
         };
@@ -86,23 +93,8 @@ impl Incident for Balance {
             players: m.players,
         }));
         // A final table the edition's rule does not size: said, not
-        // assumed unsaid. Two tables of five combine for 10-handed events
-        // only where the edition names them (ONK RP-9); tda-2019-sk OP-9
-        // and the TDA practice name 9- and 8-handed events.
-        let names_ten_handed = || -> Result<bool, Error> {
-            Ok(cx
-                .stated_or_practice(FT_SIZES)?
-                .and_then(|t| t.scope.as_deref())
-                == Some(TEN_TO_EIGHT_HANDED))
-        };
-        let unstated_ten = a.seats_per_table == 10
-            && r.final_table.as_ref().and_then(|ft| ft.from_two_tables_of) == Some(5)
-            && !names_ten_handed()?;
-        if let Some(ft) = r
-            .final_table
-            .as_ref()
-            .filter(|ft| !ft.stated || unstated_ten)
-        {
+        // assumed unsaid.
+        if let Some(ft) = r.final_table.as_ref().filter(|ft| !ft.stated) {
             d.notes.push(Notes::FinalTableUnstated {
                 seats: a.seats_per_table,
                 players: ft.players,
@@ -289,27 +281,33 @@ fn check_seats_per_table(seats_per_table: u8) -> Result<(), Error> {
 ///   a heads-up event (2 seats) has no such rule: 2, `stated: false`.
 /// - [`FinalTablePolicy::CombineTwoTables`]: 8- to 10-handed → 9 (from two
 ///   tables of 5), 6- or 7-handed → 7 (from two tables of 4); smaller
-///   events are not covered: a full table, `stated: false`. (tda-2019-sk
-///   names only 9- and 8-handed events for the nine-handed table; onk adds
-///   10-handed, and its MEC-6 plays every final table 9-handed.)
+///   events are not covered: a full table, `stated: false`. A 10-handed
+///   event is stated only where `ten_handed_named` (onk RP-9; tda-2019-sk
+///   names only 9- and 8-handed events; onk's MEC-6 plays every final
+///   table 9-handed).
 ///
 /// Errors: `seats_per_table` outside 2-10.
 ///
 /// ```
 /// use floor::incidents::balance::{final_table, FinalTablePolicy};
 /// // tda-2015-de rule 11: "9-Handed Turniere starten den Finaltisch mit 10 Spielern"
-/// assert_eq!(final_table(FinalTablePolicy::FullPlusOne, 9).unwrap().players, 10);
+/// assert_eq!(final_table(FinalTablePolicy::FullPlusOne, 9, false).unwrap().players, 10);
 /// // onk-2023-nl RP-9: two tables of five combine to a 9-handed final table
-/// let ft = final_table(FinalTablePolicy::CombineTwoTables, 9).unwrap();
+/// let ft = final_table(FinalTablePolicy::CombineTwoTables, 9, true).unwrap();
 /// assert_eq!((ft.players, ft.from_two_tables_of), (9, Some(5)));
 /// ```
-pub fn final_table(policy: FinalTablePolicy, seats_per_table: u8) -> Result<FinalTable, Error> {
+pub fn final_table(
+    policy: FinalTablePolicy,
+    seats_per_table: u8,
+    ten_handed_named: bool,
+) -> Result<FinalTable, Error> {
     check_seats_per_table(seats_per_table)?;
     let (players, from_two_tables_of, stated) = match policy {
         FinalTablePolicy::FullPlusOne if seats_per_table == 2 => (2, None, false),
         FinalTablePolicy::FullPlusOne => (seats_per_table.saturating_add(1).min(10), None, true),
         FinalTablePolicy::CombineTwoTables => match seats_per_table {
-            8..=10 => (9, Some(5), true),
+            10 => (9, Some(5), ten_handed_named),
+            8..=9 => (9, Some(5), true),
             6..=7 => (7, Some(4), true),
             _ => (seats_per_table, None, false),
         },
@@ -331,6 +329,10 @@ pub struct BalanceParams {
     pub halt_threshold: u32,
     /// How the final table is formed.
     pub final_table: FinalTablePolicy,
+    /// Where two tables of five combine: whether the rule names 10-handed
+    /// events too (ONK RP-9 "10-, 9- en 8-handed"; tda-2019-sk OP-9 and
+    /// the TDA practice name 9- and 8-handed).
+    pub ten_handed_named: bool,
 }
 
 impl Default for BalanceParams {
@@ -339,6 +341,7 @@ impl Default for BalanceParams {
         BalanceParams {
             halt_threshold: tda::halt_threshold().get(),
             final_table: tda::final_table_policy(),
+            ten_handed_named: false,
         }
     }
 }
@@ -492,7 +495,7 @@ pub fn balance(
             ));
         }
     }
-    let final_size = final_table(params.final_table, seats_per_table)?;
+    let final_size = final_table(params.final_table, seats_per_table, params.ten_handed_named)?;
     let capacity_of = |count: usize| -> u32 {
         if count == 1 {
             u32::from(final_size.players)
@@ -827,14 +830,14 @@ mod tests {
     #[test]
     fn onk_2023_nl_rp9_two_tables_of_five_to_nine_of_four_to_seven() {
         for seats in [10, 9, 8] {
-            let ft = final_table(FinalTablePolicy::CombineTwoTables, seats).unwrap();
+            let ft = final_table(FinalTablePolicy::CombineTwoTables, seats, true).unwrap();
             assert_eq!(
                 (ft.players, ft.from_two_tables_of, ft.stated),
                 (9, Some(5), true)
             );
         }
         for seats in [7, 6] {
-            let ft = final_table(FinalTablePolicy::CombineTwoTables, seats).unwrap();
+            let ft = final_table(FinalTablePolicy::CombineTwoTables, seats, true).unwrap();
             assert_eq!(
                 (ft.players, ft.from_two_tables_of, ft.stated),
                 (7, Some(4), true)
@@ -859,7 +862,7 @@ mod tests {
     #[test]
     fn onk_2023_nl_mec6_final_table_nine_handed_also_when_playing_ten_handed() {
         // MEC-5: at times 10-handed tables; the final table still seats nine.
-        let ft = final_table(FinalTablePolicy::CombineTwoTables, 10).unwrap();
+        let ft = final_table(FinalTablePolicy::CombineTwoTables, 10, true).unwrap();
         assert_eq!(ft.players, 9);
         let b = balance(&tables("1:6,2:4"), 10, &BalanceParams::default()).unwrap();
         assert_eq!(b.outcome, BalanceOutcome::Move);
@@ -872,7 +875,7 @@ mod tests {
     #[test]
     fn tda_2019_sk_op9_nine_and_eight_handed_combine_to_nine_seven_and_six_to_seven() {
         for (seats, players, each) in [(9, 9, 5), (8, 9, 5), (7, 7, 4), (6, 7, 4)] {
-            let ft = final_table(FinalTablePolicy::CombineTwoTables, seats).unwrap();
+            let ft = final_table(FinalTablePolicy::CombineTwoTables, seats, false).unwrap();
             assert_eq!((ft.players, ft.from_two_tables_of), (players, Some(each)));
         }
     }
@@ -883,7 +886,7 @@ mod tests {
     #[test]
     fn pokerpunt_nl_r11_full_table_plus_one_never_more_than_ten() {
         for (seats, players) in [(9, 10), (8, 9), (6, 7), (10, 10)] {
-            let ft = final_table(FinalTablePolicy::FullPlusOne, seats).unwrap();
+            let ft = final_table(FinalTablePolicy::FullPlusOne, seats, false).unwrap();
             assert_eq!(
                 (ft.players, ft.from_two_tables_of, ft.stated),
                 (players, None, true)
@@ -902,19 +905,19 @@ mod tests {
     fn tda_2015_de_r11_full_table_plus_one_not_for_heads_up() {
         for (seats, players) in [(9, 10), (8, 9), (6, 7), (10, 10)] {
             assert_eq!(
-                final_table(FinalTablePolicy::FullPlusOne, seats)
+                final_table(FinalTablePolicy::FullPlusOne, seats, false)
                     .unwrap()
                     .players,
                 players
             );
         }
-        let heads_up = final_table(FinalTablePolicy::FullPlusOne, 2).unwrap();
+        let heads_up = final_table(FinalTablePolicy::FullPlusOne, 2, false).unwrap();
         assert_eq!((heads_up.players, heads_up.stated), (2, false));
     }
 
     #[test]
     fn unstated_final_table_sizes_fall_back_to_a_full_table() {
-        let ft = final_table(FinalTablePolicy::CombineTwoTables, 5).unwrap();
+        let ft = final_table(FinalTablePolicy::CombineTwoTables, 5, false).unwrap();
         assert_eq!(
             (ft.players, ft.from_two_tables_of, ft.stated),
             (5, None, false)
@@ -1067,7 +1070,7 @@ mod tests {
             let most = b.after.iter().map(|t| t.players).max().unwrap_or(0);
             let least = b.after.iter().map(|t| t.players).min().unwrap_or(0);
             prop_assert!(most - least <= 1);
-            let ft = final_table(params.final_table, seats).unwrap();
+            let ft = final_table(params.final_table, seats, params.ten_handed_named).unwrap();
             if b.after.len() > 1 {
                 prop_assert!(most <= seats);
                 // No further table could have been broken.

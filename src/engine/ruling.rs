@@ -165,7 +165,16 @@ impl<I: Incident> Decision<I> {
                     args: n.args(),
                 })
                 .collect(),
-            cites: self.cites,
+            // A provision the card only quotes is never read: the ruling
+            // follows the TDA practice's wording of it.
+            cites: self
+                .cites
+                .into_iter()
+                .map(|c| Cite {
+                    as_tda: c.stating.is_some_and(|p| I::QUOTES.contains(&p)),
+                    ..c
+                })
+                .collect(),
             decided_by: self.decided_by,
             changed_by: self.changed_by,
             discretion: self.discretion,
@@ -638,6 +647,30 @@ pub fn assemble(
             ));
         }
     }
+    // The ruling follows the TDA practice's wording of a provision it
+    // quotes, which the edition words otherwise: the card says both.
+    let as_tda: Vec<_> = decision
+        .cites
+        .iter()
+        .filter(|c| c.as_tda)
+        .filter_map(|c| Some((c.concept, c.stating?)))
+        .collect();
+    if !as_tda.is_empty()
+        && let Some(stated) = crate::rules::provisions::StatedIn::of(book)?
+    {
+        let catalog = crate::rules::provisions::Catalog::load(&crate::data::DataSource::Embedded)?
+            .unwrap_or_default();
+        for (concept, provision) in as_tda {
+            notes.extend(worded_otherwise(
+                &catalog,
+                stated.terms(provision),
+                provision,
+                citations.iter().find(|c| c.concept == concept.slug()),
+                book.id(),
+                ui,
+            ));
+        }
+    }
     let practices: Vec<String> = fallbacks
         .iter()
         .map(|f| {
@@ -780,6 +813,54 @@ pub fn answer_in_words(ui: &Ui, incident: &str, key: &str, value: &serde_json::V
 /// names (`None`: it names none, or that rule does not state it), and
 /// whether the edition states that provision anywhere (as far as its record
 /// tells: a book without one is not said to be silent).
+/// A note for each term of `provision` the edition (`theirs`) words
+/// otherwise than the TDA practice, in values that do not rule alike, on a
+/// card whose ruling follows the practice; none where the edition does not
+/// state it (the card then says so by [`stated_part`]).
+fn worded_otherwise(
+    catalog: &crate::rules::provisions::Catalog,
+    theirs: Option<&crate::rules::Terms>,
+    provision: &str,
+    cited: Option<&Citation>,
+    edition: &str,
+    ui: &Ui,
+) -> Vec<String> {
+    use crate::rules::provisions::{Term, worded};
+    let (Some(theirs), Some(described), Some(cited)) = (theirs, catalog.get(provision), cited)
+    else {
+        return Vec::new();
+    };
+    let Some(tda) = &described.tda else {
+        return Vec::new();
+    };
+    let words = |term: Term, value: &str| {
+        catalog
+            .term_words(provision, term, value)
+            .map_or_else(|| value.to_string(), |w| w.text(ui.lang).to_string())
+    };
+    Term::ALL
+        .into_iter()
+        .filter_map(|term| {
+            let (practice, own) = (worded(tda, term)?, worded(theirs, term)?);
+            (practice != own && !catalog.alike(provision, term, practice, own)).then(|| {
+                ui.f(
+                    "notes.provision_worded_otherwise",
+                    &[
+                        ("edition", edition),
+                        ("rule", &cited.number),
+                        (
+                            "provision",
+                            described.text(ui.lang).trim_end_matches(['.', ':']),
+                        ),
+                        ("theirs", &words(term, own)),
+                        ("practice", &words(term, practice)),
+                    ],
+                )
+            })
+        })
+        .collect()
+}
+
 fn stated_part(book: &Book, cite: &Cite) -> crate::Result<(Option<String>, bool)> {
     let Some(provision) = cite.stating else {
         return Ok((None, true));

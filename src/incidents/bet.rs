@@ -647,9 +647,10 @@ mod provision {
     pub const VERBAL_OR_CHIPS: &str = "bet-verbal-or-chips";
     pub const LIMIT_TOO: &str = "incorrect-limit-too";
     pub const REOPEN_CUMULATIVE: &str = "reopen-cumulative";
+    pub const RAISE_UNDER_STANDARD: &str = "raise-under-standard-allin";
 
-    pub const IDS: [&str; 18] = {
-        let mut ids = [""; 18];
+    pub const IDS: [&str; 19] = {
+        let mut ids = [""; 19];
         let mut i = 0;
         while i < ALL.len() {
             ids[i] = ALL[i].0;
@@ -659,7 +660,7 @@ mod provision {
     };
 
     /// Each with the concept it is cited under.
-    pub const ALL: [(&str, super::ConceptId); 18] = [
+    pub const ALL: [(&str, super::ConceptId); 19] = [
         (RAISE_STANDARD, super::c::RAISE_AMOUNTS),
         (RAISE_DECLARED_TOTAL, super::c::RAISE_AMOUNTS),
         (POT_DECLARED_IN_NL, super::c::POT_SIZE_POT_LIMIT),
@@ -678,6 +679,7 @@ mod provision {
         (VERBAL_OR_CHIPS, super::c::METHODS_OF_BETTING),
         (LIMIT_TOO, super::c::INCORRECT_BETS),
         (REOPEN_CUMULATIVE, super::c::REOPENING_BETTING),
+        (RAISE_UNDER_STANDARD, super::c::RAISE_AMOUNTS),
     ];
 }
 
@@ -932,7 +934,13 @@ impl<'a> Ctx<'a> {
                 stated: vec![(c::RAISE_AMOUNTS, provision::RAISE_STANDARD)],
             });
         }
-        Ok(Judged::to(if all_in { total } else { facing }, concepts))
+        if all_in {
+            // Below the standard the last chips stay all-in: the exception
+            // rule 43 words beside "raise" declared.
+            return Ok(Judged::to(total, concepts)
+                .stating(c::RAISE_AMOUNTS, provision::RAISE_UNDER_STANDARD));
+        }
+        Ok(Judged::to(facing, concepts))
     }
 
     fn decide(&self) -> Result<Judged, Error> {

@@ -22,6 +22,7 @@ impl ConceptId {
             concept: self,
             part: Some(label),
             stating: None,
+            as_tda: false,
         }
     }
 
@@ -33,6 +34,7 @@ impl ConceptId {
             concept: self,
             part: None,
             stating: Some(provision),
+            as_tda: false,
         }
     }
 }
@@ -54,6 +56,11 @@ pub struct Cite {
     /// The provision whose words decided: the part quoted is the one that
     /// states it in the edition in use (else `part`).
     pub stating: Option<&'static str>,
+    /// The ruling follows the TDA practice's wording of `stating`, whatever
+    /// the edition's (a provision the incident quotes and never reads,
+    /// [`crate::engine::Incident::QUOTES`]): where the edition words a term
+    /// of it otherwise, the card says so.
+    pub as_tda: bool,
 }
 
 /// A concept compares with its slug (tests write the slugs they expect).
@@ -101,6 +108,7 @@ impl From<ConceptId> for Cite {
             concept,
             part: None,
             stating: None,
+            as_tda: false,
         }
     }
 }

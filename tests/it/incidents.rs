@@ -50,6 +50,121 @@ fn bet_silent_oversized_chip_facing_a_raise_is_a_call() {
     }
 }
 
+/// A player's last chips pushed silently, more than the call and below the
+/// 50% standard, stay all-in under every edition, cited at the words of 43
+/// that except them; where rule 43 excepts only a declared raise
+/// (tda-2015-de), the card says its words give otherwise. Chips behind make
+/// it a call, and reaching the standard needs no exception: no such note.
+#[test]
+fn bet_last_chips_below_the_standard_say_where_rule_43_names_no_all_in() {
+    let worded_otherwise = |r: &Value| {
+        r["notes"].as_array().is_some_and(|ns| {
+            ns.iter()
+                .any(|n| n.as_str().is_some_and(|n| n.contains("words it otherwise")))
+        })
+    };
+    for (edition, number) in [
+        ("onk-2023-nl", "43"),
+        ("pokerpunt-nl", "47"),
+        ("tda-2015-de", "43"),
+        ("tda-2019-sk", "43"),
+        ("dpc-2019-en", "43"),
+    ] {
+        let short = rule(
+            edition,
+            "bet",
+            &["facing=1000", "pushed=1200", "stack=1200"],
+        );
+        assert_eq!(short["outcome"], "all-in", "{edition}");
+        assert_eq!(amount(&short, "total"), Some(1200), "{edition}");
+        assert_eq!(cited(&short)[0], number, "{edition}: {short}");
+        assert_eq!(
+            worded_otherwise(&short),
+            edition == "tda-2015-de",
+            "{edition}: {short}"
+        );
+        let behind = rule(
+            edition,
+            "bet",
+            &["facing=1000", "pushed=1200", "stack=5000"],
+        );
+        assert_eq!(behind["outcome"], "call", "{edition}");
+        assert!(!worded_otherwise(&behind), "{edition}: {behind}");
+        let full = rule(
+            edition,
+            "bet",
+            &["facing=1000", "pushed=1600", "stack=1600"],
+        );
+        assert_eq!(full["outcome"], "all-in", "{edition}");
+        assert!(!worded_otherwise(&full), "{edition}: {full}");
+    }
+    let de = rule(
+        "tda-2015-de",
+        "bet",
+        &["facing=1000", "pushed=1200", "stack=1200"],
+    );
+    assert_eq!(
+        de["notes"][0],
+        "tda-2015-de rule 43 words it otherwise than TDA practice (Below the 50% standard it is a \
+         call, with the exceptions stated): unless raise was declared first; no all-in is named, \
+         where the practice has unless raise was declared first or the player is all-in. The \
+         ruling follows the practice; the TD may rule by the rule's own words.",
+        "{de}"
+    );
+}
+
+/// A card quotes a provision the ruling never reads (it rules as TDA
+/// practice words it): where the edition words a term of it otherwise, in
+/// values that do not rule alike, the card says so; where the edition words
+/// it as the practice does, or alike, it says nothing.
+#[test]
+fn bet_quoted_provisions_an_edition_words_otherwise_are_said() {
+    let pot = [
+        "facing=1000",
+        "last_raise=1000",
+        "declared=pot",
+        "pushed=5000",
+    ];
+    let chips = ["facing=1100", "last_raise=700", "chips=500,1000"];
+    let rows: [(&str, &[&str], Option<&str>); 6] = [
+        // sk 54-C: "pot" binds to exactly the minimum; the practice: at least.
+        (
+            "tda-2019-sk",
+            &pot,
+            Some("tda-2019-sk rule 54 words it otherwise"),
+        ),
+        ("dpc-2019-en", &pot, None),
+        // Pokerpunt 50-A: chips of one denomination, removing one chip.
+        (
+            "pokerpunt-nl",
+            &chips,
+            Some("pokerpunt-nl rule 50 words it otherwise"),
+        ),
+        // ONK 45 "one of the chips" rules alike with "one of the smallest".
+        ("onk-2023-nl", &chips, None),
+        ("tda-2015-de", &chips, None),
+        ("tda-2019-sk", &chips, None),
+    ];
+    for (edition, answers, said) in rows {
+        let r = rule(edition, "bet", answers);
+        let notes: Vec<&str> = r["notes"]
+            .as_array()
+            .map(|ns| ns.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let otherwise: Vec<&&str> = notes
+            .iter()
+            .filter(|n| n.contains("words it otherwise"))
+            .collect();
+        match said {
+            Some(start) => {
+                assert_eq!(otherwise.len(), 1, "{edition}: {notes:?}");
+                assert!(otherwise[0].starts_with(start), "{edition}: {notes:?}");
+            }
+            None => assert!(otherwise.is_empty(), "{edition}: {notes:?}"),
+        }
+    }
+}
+
 /// Raise amounts, 50% standard: 1600 facing an opening bet of 1000 is a raise
 /// of 600, at least half the bet, so it is forced to a full raise: 2000.
 #[test]

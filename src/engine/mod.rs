@@ -214,6 +214,33 @@ fn ruled(
     }
     let mut ruling = ruling::assemble(tree, book, ui, &used, decision, &fallbacks)?;
     ruling.to_ask = cx.asked().iter().map(|k| k.to_string()).collect();
+    // A provision the ruling read only as stated or not, which the edition
+    // words otherwise than the practice: said, as for one it quotes.
+    if let Some(stated) = &provisions {
+        let worded: Vec<String> = cx
+            .read_by_presence()
+            .into_iter()
+            .filter(|id| stated.terms(id).is_some_and(|t| !t.is_empty()))
+            .collect();
+        if !worded.is_empty() {
+            let catalog =
+                crate::rules::provisions::Catalog::load(&DataSource::Embedded)?.unwrap_or_default();
+            for id in &worded {
+                let concept = catalog.get(id).map(|p| p.concept.as_str());
+                let cited = ruling
+                    .citations
+                    .iter()
+                    .find(|c| Some(c.concept.as_str()) == concept);
+                for note in
+                    ruling::worded_otherwise(&catalog, stated.terms(id), id, cited, book.id(), ui)
+                {
+                    if !ruling.notes.contains(&note) {
+                        ruling.notes.push(note);
+                    }
+                }
+            }
+        }
+    }
     // Read as TDA practice for want of a record: said, provision by
     // provision, where the practice states it.
     for id in cx.practiced() {

@@ -189,6 +189,9 @@ pub struct Cx<'a> {
     practice: Option<&'a crate::rules::provisions::StatedIn>,
     /// The provisions read as TDA practice (see [`Cx::practiced`]).
     practiced: std::cell::RefCell<Vec<String>>,
+    /// The provisions whose terms the ruling read (see
+    /// [`Cx::read_by_presence`]).
+    worded: std::cell::RefCell<Vec<String>>,
 }
 
 impl<'a> Cx<'a> {
@@ -205,6 +208,7 @@ impl<'a> Cx<'a> {
             read: std::cell::RefCell::new(Vec::new()),
             practice: None,
             practiced: std::cell::RefCell::new(Vec::new()),
+            worded: std::cell::RefCell::new(Vec::new()),
         }
     }
 
@@ -251,6 +255,11 @@ impl<'a> Cx<'a> {
     /// it does not. An error when the edition has no record: a ruling that
     /// turns on the edition's words is not given on a guess.
     pub fn stated(&self, id: &str) -> Result<Option<&'a crate::rules::Terms>, Error> {
+        self.worded.borrow_mut().push(id.to_string());
+        self.looked_up(id)
+    }
+
+    fn looked_up(&self, id: &str) -> Result<Option<&'a crate::rules::Terms>, Error> {
         self.read.borrow_mut().push(id.to_string());
         match self.provisions {
             Some(p) => Ok(p.terms(id)),
@@ -266,7 +275,21 @@ impl<'a> Cx<'a> {
 
     /// Whether the edition in use states provision `id` (see [`Cx::stated`]).
     pub fn states(&self, id: &str) -> Result<bool, Error> {
-        Ok(self.stated(id)?.is_some())
+        Ok(self.looked_up(id)?.is_some())
+    }
+
+    /// The provisions the ruling asked only whether the edition states,
+    /// never reading their terms: it rules on them as TDA practice words
+    /// them, whatever the edition's words.
+    pub fn read_by_presence(&self) -> Vec<String> {
+        let worded = self.worded.borrow();
+        let mut ids: Vec<String> = Vec::new();
+        for id in self.read.borrow().iter() {
+            if !worded.contains(id) && !ids.contains(id) {
+                ids.push(id.clone());
+            }
+        }
+        ids
     }
 
     /// The same context, knowing which answers came from their questions'

@@ -815,9 +815,10 @@ pub fn answer_in_words(ui: &Ui, incident: &str, key: &str, value: &serde_json::V
 /// tells: a book without one is not said to be silent).
 /// A note for each term of `provision` the edition (`theirs`) words
 /// otherwise than the TDA practice, in values that do not rule alike, on a
-/// card whose ruling follows the practice; none where the edition does not
-/// state it (the card then says so by [`stated_part`]).
-fn worded_otherwise(
+/// card whose ruling follows the practice (it quotes the provision, or
+/// reads only whether the edition states it); none where the edition does
+/// not state it (the card then says so by [`stated_part`]).
+pub(crate) fn worded_otherwise(
     catalog: &crate::rules::provisions::Catalog,
     theirs: Option<&crate::rules::Terms>,
     provision: &str,

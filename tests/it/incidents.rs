@@ -165,6 +165,51 @@ fn bet_quoted_provisions_an_edition_words_otherwise_are_said() {
     }
 }
 
+/// A ruling that reads only whether the edition states a provision rules
+/// on it as TDA practice words it: where the edition words a term of it
+/// otherwise, the card says so, as for a provision it quotes.
+#[test]
+fn provisions_read_only_as_stated_an_edition_words_otherwise_are_said() {
+    let fold = ["offence=non-standard-fold", "fold_kind=folded-no-bet"];
+    let audible = ["offence=phone", "device_use=audible"];
+    let rows: [(&str, &[&str], Option<&str>); 6] = [
+        // tda-2015-de 53: a fold facing a check; the practice: no bet to face.
+        (
+            "tda-2015-de",
+            &fold,
+            Some("tda-2015-de rule 53 words it otherwise"),
+        ),
+        ("onk-2023-nl", &fold, None),
+        ("dpc-2019-en", &fold, None),
+        // tda-2019-sk 5: devices switched off; the practice: inaudible.
+        (
+            "tda-2019-sk",
+            &audible,
+            Some("tda-2019-sk rule 5 words it otherwise"),
+        ),
+        ("dpc-2019-en", &audible, None),
+        ("onk-2023-nl", &audible, None),
+    ];
+    for (edition, answers, said) in rows {
+        let r = rule(edition, "offence-penalty", answers);
+        let notes: Vec<&str> = r["notes"]
+            .as_array()
+            .map(|ns| ns.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let otherwise: Vec<&&str> = notes
+            .iter()
+            .filter(|n| n.contains("words it otherwise"))
+            .collect();
+        match said {
+            Some(start) => {
+                assert_eq!(otherwise.len(), 1, "{edition}: {notes:?}");
+                assert!(otherwise[0].starts_with(start), "{edition}: {notes:?}");
+            }
+            None => assert!(otherwise.is_empty(), "{edition}: {notes:?}"),
+        }
+    }
+}
+
 /// Raise amounts, 50% standard: 1600 facing an opening bet of 1000 is a raise
 /// of 600, at least half the bet, so it is forced to a full raise: 2000.
 #[test]

@@ -67,14 +67,45 @@ pub fn run(ctx: &Ctx, args: Args) -> floor::Result<Output> {
         let ruling = engine::decide(&tree, &book, &ctx.ui, &answers)?;
         (tree, answers, ruling)
     };
-    // Keys as the user typed them, in backticks like every typed name.
-    let ignored: Vec<String> = args
+    let ignored: Vec<&str> = args
         .answers
         .iter()
         .map(|(k, _)| k.as_str())
         .filter(|k| answers.get(k).is_none() && !answers.unset().any(|u| u == *k))
-        .map(|k| format!("`{k}`"))
         .collect();
+    // A question asked only under an edition that states a provision: the
+    // card says this one does not, in the provision's words.
+    let unasked = match ignored.is_empty() {
+        true => Vec::new(),
+        false => engine::unasked_for_provisions(source, &tree.id, &book)?,
+    };
+    let catalog = match unasked.is_empty() {
+        true => None,
+        false => floor::rules::provisions::Catalog::load(source)?,
+    };
+    let mut ignored_elsewhere = Vec::new();
+    for key in &ignored {
+        let described = unasked
+            .iter()
+            .find(|(q, _)| q == key)
+            .and_then(|(_, p)| catalog.as_ref()?.get(p));
+        match described {
+            Some(provision) => ruling.notes.push(ctx.ui.f(
+                "notes.ignored_unstated",
+                &[
+                    ("key", key),
+                    ("edition", &ctx.edition),
+                    (
+                        "provision",
+                        provision.text(ctx.ui.lang).trim_end_matches('.'),
+                    ),
+                ],
+            )),
+            None => ignored_elsewhere.push(*key),
+        }
+    }
+    // Keys as the user typed them, in backticks like every typed name.
+    let ignored: Vec<String> = ignored_elsewhere.iter().map(|k| format!("`{k}`")).collect();
     if !ignored.is_empty() {
         ruling
             .notes

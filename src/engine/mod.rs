@@ -64,6 +64,37 @@ pub fn load(source: &DataSource, id: &str) -> Result<Tree, crate::Error> {
     Ok(tree)
 }
 
+/// The questions of incident `id` asked only where the edition states a
+/// provision `book` does not: each with that provision (the first, where
+/// several). An answer given to one is not asked for, and the card can say
+/// why.
+pub fn unasked_for_provisions(
+    source: &DataSource,
+    id: &str,
+    book: &Book,
+) -> Result<Vec<(String, String)>, crate::Error> {
+    let tree = load(source, id)?;
+    if !tree.reads_provisions() {
+        return Ok(Vec::new());
+    }
+    let stated = match crate::rules::provisions::StatedIn::of(book)? {
+        Some(stated) => stated,
+        None => tda_practice()?,
+    };
+    Ok(tree
+        .questions
+        .iter()
+        .filter_map(|q| {
+            q.when.iter().find_map(|(key, condition)| {
+                let provision = key.strip_prefix(tree::PROVISION)?;
+                let stated_here = stated.terms(provision).is_some();
+                (*condition == tree::Condition::Flag(!stated_here))
+                    .then(|| (q.id.clone(), provision.to_string()))
+            })
+        })
+        .collect())
+}
+
 /// Loads one incident's tree for the edition of `book`: questions that
 /// change nothing in that edition are left out (see [`Tree::for_edition`]).
 pub fn load_for(source: &DataSource, id: &str, book: &Book) -> Result<Tree, crate::Error> {

@@ -210,6 +210,68 @@ fn provisions_read_only_as_stated_an_edition_words_otherwise_are_said() {
     }
 }
 
+/// One boxed card among the first two is a misdeal under onk-2023-nl and
+/// tda-2019-sk, which state it; the others never ask it, and an answer
+/// given to it is ignored with the reason in the provision's words. A key
+/// left out for another reason keeps the plain note.
+#[test]
+fn an_answer_to_a_question_the_edition_does_not_state_says_why_it_is_ignored() {
+    let notes_of = |r: &Value| -> Vec<String> {
+        r["notes"]
+            .as_array()
+            .map(|ns| {
+                ns.iter()
+                    .filter_map(|n| n.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    for (edition, states) in [
+        ("onk-2023-nl", true),
+        ("tda-2019-sk", true),
+        ("pokerpunt-nl", false),
+        ("tda-2015-de", false),
+        ("dpc-2019-en", false),
+    ] {
+        let r = rule(
+            edition,
+            "misdeal",
+            &["boxed_cards=1", "first_two_boxed=yes"],
+        );
+        assert_eq!(
+            r["outcome"],
+            if states { "misdeal" } else { "no-misdeal" },
+            "{edition}"
+        );
+        let why = format!(
+            "Ignored: `first_two_boxed` is asked only where the rulebook states it (Misdeal: a boxed \
+             card among the first two cards dealt); {edition} does not."
+        );
+        assert_eq!(notes_of(&r).contains(&why), !states, "{edition}: {r}");
+    }
+    // Boxed cards are counted only when no cause is ticked.
+    let r = rule(
+        "dpc-2019-en",
+        "misdeal",
+        &[
+            "causes=first-card-wrong-seat",
+            "boxed_cards=2",
+            "first_two_boxed=yes",
+        ],
+    );
+    let notes = notes_of(&r);
+    assert!(
+        notes.contains(&"Ignored (not asked on this path): `boxed_cards`.".to_string()),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("Ignored: `first_two_boxed`")),
+        "{notes:?}"
+    );
+}
+
 /// Raise amounts, 50% standard: 1600 facing an opening bet of 1000 is a raise
 /// of 600, at least half the bet, so it is forced to a full raise: 2000.
 #[test]

@@ -113,6 +113,30 @@ fn bet_last_chips_below_the_standard_say_where_rule_43_names_no_all_in() {
     );
 }
 
+/// Rules on `incident` for each row (edition, answers, the start of the
+/// one note that the edition words a provision otherwise, or none) and
+/// checks the card says that and nothing else of the kind.
+fn said_worded_otherwise(incident: &str, rows: &[(&str, &[&str], Option<&str>)]) {
+    for &(edition, answers, said) in rows {
+        let r = rule(edition, incident, answers);
+        let notes: Vec<&str> = r["notes"]
+            .as_array()
+            .map(|ns| ns.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let otherwise: Vec<&&str> = notes
+            .iter()
+            .filter(|n| n.contains("words it otherwise"))
+            .collect();
+        match said {
+            Some(start) => {
+                assert_eq!(otherwise.len(), 1, "{edition}: {notes:?}");
+                assert!(otherwise[0].starts_with(start), "{edition}: {notes:?}");
+            }
+            None => assert!(otherwise.is_empty(), "{edition}: {notes:?}"),
+        }
+    }
+}
+
 /// A card quotes a provision the ruling never reads (it rules as TDA
 /// practice words it): where the edition words a term of it otherwise, in
 /// values that do not rule alike, the card says so; where the edition words
@@ -145,24 +169,7 @@ fn bet_quoted_provisions_an_edition_words_otherwise_are_said() {
         ("tda-2015-de", &chips, None),
         ("tda-2019-sk", &chips, None),
     ];
-    for (edition, answers, said) in rows {
-        let r = rule(edition, "bet", answers);
-        let notes: Vec<&str> = r["notes"]
-            .as_array()
-            .map(|ns| ns.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        let otherwise: Vec<&&str> = notes
-            .iter()
-            .filter(|n| n.contains("words it otherwise"))
-            .collect();
-        match said {
-            Some(start) => {
-                assert_eq!(otherwise.len(), 1, "{edition}: {notes:?}");
-                assert!(otherwise[0].starts_with(start), "{edition}: {notes:?}");
-            }
-            None => assert!(otherwise.is_empty(), "{edition}: {notes:?}"),
-        }
-    }
+    said_worded_otherwise("bet", &rows);
 }
 
 /// A ruling that reads only whether the edition states a provision rules
@@ -190,24 +197,7 @@ fn provisions_read_only_as_stated_an_edition_words_otherwise_are_said() {
         ("dpc-2019-en", &audible, None),
         ("onk-2023-nl", &audible, None),
     ];
-    for (edition, answers, said) in rows {
-        let r = rule(edition, "offence-penalty", answers);
-        let notes: Vec<&str> = r["notes"]
-            .as_array()
-            .map(|ns| ns.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        let otherwise: Vec<&&str> = notes
-            .iter()
-            .filter(|n| n.contains("words it otherwise"))
-            .collect();
-        match said {
-            Some(start) => {
-                assert_eq!(otherwise.len(), 1, "{edition}: {notes:?}");
-                assert!(otherwise[0].starts_with(start), "{edition}: {notes:?}");
-            }
-            None => assert!(otherwise.is_empty(), "{edition}: {notes:?}"),
-        }
-    }
+    said_worded_otherwise("offence-penalty", &rows);
 }
 
 /// One boxed card among the first two is a misdeal under onk-2023-nl and

@@ -243,33 +243,20 @@ fn ruled(
     for key in cx.unused_defaults() {
         used.forget(key);
     }
+    // The provisions the ruling follows as TDA practice words them: those
+    // the card quotes (never read) and those read only as stated or not.
+    let mut as_practice: Vec<(Option<&str>, String)> = decision
+        .cites
+        .iter()
+        .filter(|c| c.as_tda)
+        .filter_map(|c| Some((Some(c.concept.slug()), c.stating?.to_string())))
+        .collect();
+    as_practice.extend(cx.read_by_presence().into_iter().map(|id| (None, id)));
     let mut ruling = ruling::assemble(tree, book, ui, &used, decision, &fallbacks)?;
     ruling.to_ask = cx.asked().iter().map(|k| k.to_string()).collect();
-    // A provision the ruling read only as stated or not, which the edition
-    // words otherwise than the practice: said, as for one it quotes.
-    if let Some(stated) = &provisions {
-        let worded: Vec<String> = cx
-            .read_by_presence()
-            .into_iter()
-            .filter(|id| stated.terms(id).is_some_and(|t| !t.is_empty()))
-            .collect();
-        if !worded.is_empty() {
-            let catalog =
-                crate::rules::provisions::Catalog::load(&DataSource::Embedded)?.unwrap_or_default();
-            for id in &worded {
-                let concept = catalog.get(id).map(|p| p.concept.as_str());
-                let cited = ruling
-                    .citations
-                    .iter()
-                    .find(|c| Some(c.concept.as_str()) == concept);
-                for note in
-                    ruling::worded_otherwise(&catalog, stated.terms(id), id, cited, book.id(), ui)
-                {
-                    if !ruling.notes.contains(&note) {
-                        ruling.notes.push(note);
-                    }
-                }
-            }
+    for note in worded_otherwise(&as_practice, provisions.as_ref(), book, &ruling, ui)? {
+        if !ruling.notes.contains(&note) {
+            ruling.notes.push(note);
         }
     }
     // Read as TDA practice for want of a record: said, provision by
@@ -291,6 +278,60 @@ fn ruled(
         }
     }
     Ok(ruling)
+}
+
+/// The notes for the provisions a ruling follows as TDA practice words
+/// them (`as_practice`: each with the topic it is cited under, else its
+/// own) where the edition words a term otherwise
+/// ([`ruling::worded_otherwise`]). The edition's record is `stated` when
+/// the ruling loaded it; the catalog is read only when one of them has
+/// terms worded in the edition.
+fn worded_otherwise(
+    as_practice: &[(Option<&str>, String)],
+    stated: Option<&crate::rules::provisions::StatedIn>,
+    book: &Book,
+    ruling: &Ruling,
+    ui: &Ui,
+) -> Result<Vec<String>, crate::Error> {
+    if as_practice.is_empty() {
+        return Ok(Vec::new());
+    }
+    let loaded;
+    let stated = match stated {
+        Some(s) => s,
+        None => match crate::rules::provisions::StatedIn::of(book)? {
+            Some(s) => {
+                loaded = s;
+                &loaded
+            }
+            None => return Ok(Vec::new()),
+        },
+    };
+    if !as_practice
+        .iter()
+        .any(|(_, id)| stated.terms(id).is_some_and(|t| !t.is_empty()))
+    {
+        return Ok(Vec::new());
+    }
+    let catalog =
+        crate::rules::provisions::Catalog::load(&DataSource::Embedded)?.unwrap_or_default();
+    let mut notes = Vec::new();
+    for (concept, id) in as_practice {
+        let concept = concept.or_else(|| catalog.get(id).map(|p| p.concept.as_str()));
+        let cited = ruling
+            .citations
+            .iter()
+            .find(|c| Some(c.concept.as_str()) == concept);
+        notes.extend(ruling::worded_otherwise(
+            &catalog,
+            stated.terms(id),
+            id,
+            cited,
+            book.id(),
+            ui,
+        ));
+    }
+    Ok(notes)
 }
 
 /// The provisions TDA practice states (the bundled catalog).

@@ -647,30 +647,6 @@ pub fn assemble(
             ));
         }
     }
-    // The ruling follows the TDA practice's wording of a provision it
-    // quotes, which the edition words otherwise: the card says both.
-    let as_tda: Vec<_> = decision
-        .cites
-        .iter()
-        .filter(|c| c.as_tda)
-        .filter_map(|c| Some((c.concept, c.stating?)))
-        .collect();
-    if !as_tda.is_empty()
-        && let Some(stated) = crate::rules::provisions::StatedIn::of(book)?
-    {
-        let catalog = crate::rules::provisions::Catalog::load(&crate::data::DataSource::Embedded)?
-            .unwrap_or_default();
-        for (concept, provision) in as_tda {
-            notes.extend(worded_otherwise(
-                &catalog,
-                stated.terms(provision),
-                provision,
-                citations.iter().find(|c| c.concept == concept.slug()),
-                book.id(),
-                ui,
-            ));
-        }
-    }
     let practices: Vec<String> = fallbacks
         .iter()
         .map(|f| {
@@ -809,10 +785,6 @@ pub fn answer_in_words(ui: &Ui, incident: &str, key: &str, value: &serde_json::V
     format!("{question} {}", plain(ui, key, value))
 }
 
-/// The label of the part of `book`'s rule that states the provision `cite`
-/// names (`None`: it names none, or that rule does not state it), and
-/// whether the edition states that provision anywhere (as far as its record
-/// tells: a book without one is not said to be silent).
 /// A note for each term of `provision` the edition (`theirs`) words
 /// otherwise than the TDA practice, in values that do not rule alike, on a
 /// card whose ruling follows the practice (it quotes the provision, or
@@ -862,6 +834,10 @@ pub(crate) fn worded_otherwise(
         .collect()
 }
 
+/// The label of the part of `book`'s rule that states the provision `cite`
+/// names (`None`: it names none, or that rule does not state it), and
+/// whether the edition states that provision anywhere (as far as its record
+/// tells: a book without one is not said to be silent).
 fn stated_part(book: &Book, cite: &Cite) -> crate::Result<(Option<String>, bool)> {
     let Some(provision) = cite.stating else {
         return Ok((None, true));

@@ -284,8 +284,8 @@ fn ruled(
 /// them (`as_practice`: each with the topic it is cited under, else its
 /// own) where the edition words a term otherwise
 /// ([`ruling::worded_otherwise`]). The edition's record is `stated` when
-/// the ruling loaded it; the catalog is read only when one of them has
-/// terms worded in the edition.
+/// the ruling loaded it, else each provision is looked up alone; the
+/// catalog is read only when one of them has terms worded in the edition.
 fn worded_otherwise(
     as_practice: &[(Option<&str>, String)],
     stated: Option<&crate::rules::provisions::StatedIn>,
@@ -293,30 +293,23 @@ fn worded_otherwise(
     ruling: &Ruling,
     ui: &Ui,
 ) -> Result<Vec<String>, crate::Error> {
-    if as_practice.is_empty() {
-        return Ok(Vec::new());
-    }
-    let loaded;
-    let stated = match stated {
-        Some(s) => s,
-        None => match crate::rules::provisions::StatedIn::of(book)? {
-            Some(s) => {
-                loaded = s;
-                &loaded
-            }
-            None => return Ok(Vec::new()),
-        },
-    };
-    if !as_practice
+    let worded: Vec<(Option<&str>, &str, crate::rules::Terms)> = as_practice
         .iter()
-        .any(|(_, id)| stated.terms(id).is_some_and(|t| !t.is_empty()))
-    {
+        .filter_map(|(concept, id)| {
+            let terms = match stated {
+                Some(s) => s.terms(id).cloned(),
+                None => crate::rules::provisions::terms_of(book, id),
+            }?;
+            (!terms.is_empty()).then_some((*concept, id.as_str(), terms))
+        })
+        .collect();
+    if worded.is_empty() {
         return Ok(Vec::new());
     }
     let catalog =
         crate::rules::provisions::Catalog::load(&DataSource::Embedded)?.unwrap_or_default();
     let mut notes = Vec::new();
-    for (concept, id) in as_practice {
+    for (concept, id, terms) in &worded {
         let concept = concept.or_else(|| catalog.get(id).map(|p| p.concept.as_str()));
         let cited = ruling
             .citations
@@ -324,7 +317,7 @@ fn worded_otherwise(
             .find(|c| Some(c.concept.as_str()) == concept);
         notes.extend(ruling::worded_otherwise(
             &catalog,
-            stated.terms(id),
+            Some(terms),
             id,
             cited,
             book.id(),

@@ -922,6 +922,56 @@ fn bundled_record(id: &str) -> Option<Vec<(&'static str, Vec<Stated>)>> {
     Some(rules)
 }
 
+/// The terms with which `book` states provision `id` (where several of its
+/// rules state it, the first in the document's order, as [`StatedIn::of`]
+/// reads them); `None` where it does not state it or records no provisions.
+/// A bundled edition's record is scanned for that one provision, not
+/// parsed whole.
+pub fn terms_of(book: &crate::rules::Book, id: &str) -> Option<Terms> {
+    match book {
+        crate::rules::Book::Full(e) => e
+            .rules()
+            .flat_map(|r| r.provisions.iter())
+            .find(|s| s.id == id)
+            .map(|s| s.terms.clone()),
+        crate::rules::Book::Indexed { index, .. } => {
+            let at = BUNDLED_RECORDS
+                .binary_search_by(|(e, _)| (*e).cmp(index.head.id.as_str()))
+                .ok()?;
+            let (_, text) = BUNDLED_RECORDS.get(at)?;
+            let mut found: Vec<(&str, Terms)> = Vec::new();
+            for line in pieces(text, 0x1e, true) {
+                let mut fields = pieces(line, 0x1f, false);
+                let number = fields.next().unwrap_or_default();
+                if fields.next() != Some(id) {
+                    continue;
+                }
+                // The span and the topic, then the terms in their order.
+                let mut next = || fields.next().filter(|f| !f.is_empty()).map(str::to_string);
+                let (_span, _topic) = (next(), next());
+                found.push((
+                    number,
+                    Terms {
+                        who: next(),
+                        what: next(),
+                        when: next(),
+                        scope: next(),
+                        then: next(),
+                        bound: next(),
+                        joint: next(),
+                        force: next(),
+                    },
+                ));
+            }
+            index
+                .rules
+                .iter()
+                .find_map(|entry| found.iter().find(|(n, _)| *n == entry.number))
+                .map(|(_, terms)| terms.clone())
+        }
+    }
+}
+
 /// Attaches the bundled record of `edition` as the build extracted it;
 /// `false`, with the edition untouched, where there is none or it names a
 /// rule the edition does not have (the record is then parsed, and its
@@ -1499,6 +1549,31 @@ mod tests {
                 .expect("stated");
             assert_eq!(indexed, parsed, "{id}");
         }
+    }
+
+    /// One provision looked up alone ([`terms_of`]) has the terms the whole
+    /// record read ([`StatedIn::of`]) gives it, for every provision of the
+    /// catalog in every bundled edition, read through its index and parsed
+    /// whole; one the edition does not state has none.
+    #[test]
+    fn a_provision_looked_up_alone_has_the_terms_of_the_whole_record() {
+        let (store, catalog) = bundled();
+        let ids: Vec<String> = store.ids().map(str::to_string).collect();
+        let mut worded = 0;
+        for id in &ids {
+            let book = store.book(id).expect("book");
+            let whole = store.edition_owned(id).expect("edition");
+            let whole = with_provisions(whole, &DataSource::Embedded, &catalog).expect("record");
+            let full = crate::rules::Book::Full(&whole);
+            let stated = StatedIn::of(&book).expect("read").expect("stated");
+            for p in catalog.iter() {
+                let expected = stated.terms(&p.id).cloned();
+                worded += usize::from(expected.as_ref().is_some_and(|t| !t.is_empty()));
+                assert_eq!(terms_of(&book, &p.id), expected, "{id} {}", p.id);
+                assert_eq!(terms_of(&full, &p.id), expected, "{id} {} (whole)", p.id);
+            }
+        }
+        assert!(worded > 50, "{worded}");
     }
 
     /// The words the build extracted are the record's, rule by rule, in

@@ -317,7 +317,7 @@ fn worded_otherwise(
             .find(|c| Some(c.concept.as_str()) == concept);
         notes.extend(ruling::worded_otherwise(
             &catalog,
-            Some(terms),
+            terms,
             id,
             cited,
             book.id(),

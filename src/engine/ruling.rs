@@ -788,19 +788,18 @@ pub fn answer_in_words(ui: &Ui, incident: &str, key: &str, value: &serde_json::V
 /// A note for each term of `provision` the edition (`theirs`) words
 /// otherwise than the TDA practice, in values that do not rule alike, on a
 /// card whose ruling follows the practice (it quotes the provision, or
-/// reads only whether the edition states it); none where the edition does
-/// not state it (the card then says so by [`stated_part`]).
+/// reads only whether the edition states it). Where the edition does not
+/// state it, the card says so by [`stated_part`].
 pub(crate) fn worded_otherwise(
     catalog: &crate::rules::provisions::Catalog,
-    theirs: Option<&crate::rules::Terms>,
+    theirs: &crate::rules::Terms,
     provision: &str,
     cited: Option<&Citation>,
     edition: &str,
     ui: &Ui,
 ) -> Vec<String> {
     use crate::rules::provisions::{Term, worded};
-    let (Some(theirs), Some(described), Some(cited)) = (theirs, catalog.get(provision), cited)
-    else {
+    let (Some(described), Some(cited)) = (catalog.get(provision), cited) else {
         return Vec::new();
     };
     let Some(tda) = &described.tda else {

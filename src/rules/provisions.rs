@@ -883,6 +883,21 @@ pub fn attach(edition: &mut Edition, record: Record, catalog: &Catalog) -> Vec<M
 static BUNDLED_RECORDS: &[(&str, &str)] =
     include!(concat!(env!("OUT_DIR"), "/provision_records.rs"));
 
+/// The terms of one statement of a bundled record: its next fields, in
+/// the order the build writes them.
+fn terms_in(next: &mut impl FnMut() -> Option<String>) -> Terms {
+    Terms {
+        who: next(),
+        what: next(),
+        when: next(),
+        scope: next(),
+        then: next(),
+        bound: next(),
+        joint: next(),
+        force: next(),
+    }
+}
+
 /// The bundled record of edition `id` as the build extracted it: per rule
 /// number (sorted), its statements; `None` where there is none (or a line
 /// the build did not write).
@@ -903,16 +918,7 @@ fn bundled_record(id: &str) -> Option<Vec<(&'static str, Vec<Stated>)>> {
             id,
             span,
             topic: next(),
-            terms: Terms {
-                who: next(),
-                what: next(),
-                when: next(),
-                scope: next(),
-                then: next(),
-                bound: next(),
-                joint: next(),
-                force: next(),
-            },
+            terms: terms_in(&mut next),
         };
         match rules.last_mut() {
             Some((n, list)) if *n == number => list.push(stated),
@@ -949,19 +955,7 @@ pub fn terms_of(book: &crate::rules::Book, id: &str) -> Option<Terms> {
                 // The span and the topic, then the terms in their order.
                 let mut next = || fields.next().filter(|f| !f.is_empty()).map(str::to_string);
                 let (_span, _topic) = (next(), next());
-                found.push((
-                    number,
-                    Terms {
-                        who: next(),
-                        what: next(),
-                        when: next(),
-                        scope: next(),
-                        then: next(),
-                        bound: next(),
-                        joint: next(),
-                        force: next(),
-                    },
-                ));
+                found.push((number, terms_in(&mut next)));
             }
             index
                 .rules

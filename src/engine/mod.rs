@@ -348,3 +348,37 @@ pub fn missing_answers(incident: &str, missing: &[(String, String)]) -> crate::E
             .arg("list", list),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A question a tree asks only where the edition states a provision
+    /// reads that provision as stated or not, never its terms: one with
+    /// terms would be ruled on as TDA practice words them, and a card
+    /// under an edition that words them otherwise would not say so
+    /// ([`worded_otherwise`] sees the module's reads, not the tree's).
+    /// Every provision a bundled tree conditions a question on has none.
+    #[test]
+    fn a_provision_a_tree_asks_by_has_no_terms_to_word_otherwise() {
+        let source = DataSource::Embedded;
+        let catalog = crate::rules::provisions::Catalog::load(&source)
+            .expect("catalog")
+            .expect("a bundled catalog");
+        let mut conditions = 0;
+        for id in ids(&source).expect("incidents") {
+            let tree = load(&source, &id).expect("tree");
+            for q in &tree.questions {
+                for key in q.when.keys() {
+                    let Some(provision) = key.strip_prefix(tree::PROVISION) else {
+                        continue;
+                    };
+                    conditions += 1;
+                    let terms = catalog.get(provision).map(|p| p.terms.is_empty());
+                    assert_eq!(terms, Some(true), "{id}: {} asks by {provision}", q.id);
+                }
+            }
+        }
+        assert!(conditions >= 7, "{conditions}");
+    }
+}

@@ -276,6 +276,7 @@ fn an_interactive_ruling_says_where_it_was_logged_after_the_card() {
 }
 
 pub const DOWN: &str = "\x1b[B";
+pub const UP: &str = "\x1b[A";
 
 /// Picks the item `steps` down from the one preselected.
 fn pick_down(p: &mut PtySession, question: &str, last_item: &str, steps: usize) {

@@ -3,7 +3,7 @@
 
 use floor::rules::Lang;
 
-use crate::interactive::{DOWN, ENTER, exits_with, expect, pick, question, spawn_with, text};
+use crate::interactive::{DOWN, ENTER, UP, exits_with, expect, pick, question, spawn_with, text};
 
 #[test]
 fn a_seat_dealt_out_is_a_misdeal_citing_the_editions_list() {
@@ -77,16 +77,53 @@ fn the_onk_list_is_the_editions_own_with_its_joker() {
         &format!("{} {ENTER}", DOWN.repeat(5)),
     );
     expect(&mut p, &joker);
-    // 35-A-g also makes one boxed card among the first two a misdeal: not
-    // a cause of the list of its own, asked after it.
+    // A ticked cause makes the misdeal: the boxed card among the first two
+    // (35-A-g) is not asked after it (its prompt would wait for a key and
+    // the outcome never come).
+    expect(&mut p, &text(nl, "incidents.misdeal.outcome.misdeal"));
+    expect(&mut p, "· onk-2023-nl");
+    expect(&mut p, "Regel 35-A");
+    p.exp_eof().expect("ends");
+    exits_with(&mut p, 0);
+}
+
+#[test]
+fn a_boxed_card_among_the_first_two_is_asked_when_no_cause_is_ticked() {
+    let nl = Lang::Nl;
+    let q = |id: &str| question(nl, "misdeal", id);
+    let mut p = spawn_with(
+        &[
+            "incident",
+            "misdeal",
+            "--lang",
+            "nl",
+            "--rules",
+            "onk-2023-nl",
+        ],
+        &[],
+    );
+    pick(&mut p, &q("fouled_deck"), &text(nl, "incident.no"), ENTER);
+    pick(
+        &mut p,
+        &q("substantial_action"),
+        &text(nl, "incident.no"),
+        ENTER,
+    );
+    // Nothing ticked: ONK 35-A-g still makes one boxed card among the
+    // first two a misdeal, a fact no cause of the list names.
+    pick(
+        &mut p,
+        &q("causes"),
+        &text(nl, "choices.first-two-exposed"),
+        ENTER,
+    );
     pick(
         &mut p,
         &q("first_two_boxed"),
         &text(nl, "incident.no"),
-        ENTER,
+        &format!("{UP}{ENTER}"),
     );
     expect(&mut p, &text(nl, "incidents.misdeal.outcome.misdeal"));
-    expect(&mut p, "· onk-2023-nl");
     expect(&mut p, "Regel 35-A");
     p.exp_eof().expect("ends");
     exits_with(&mut p, 0);

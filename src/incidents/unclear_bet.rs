@@ -130,8 +130,7 @@ pub struct UnclearBetRuling {
     pub outcome: UnclearBetOutcome,
     /// The bet: one of `readings`.
     pub total: Chips,
-    /// Every legal reading of the number (`declared_number × 10^k` at least
-    /// the big blind), smallest first.
+    /// Every legal reading of the number ([`readings`]), smallest first.
     pub readings: Vec<Chips>,
     /// False when no legal reading met the edition's pot test and the
     /// smallest legal reading was taken instead (see [`unclear_bet`]).
@@ -140,15 +139,18 @@ pub struct UnclearBetRuling {
     pub concepts: Vec<ConceptId>,
 }
 
-/// The legal readings of a bare number: `declared_number × 10^k` for
-/// `k = 0, 1, 2, …` that are at least the big blind (a smaller bet is not a
-/// legal bet) and fit in the chip range, smallest first.
+/// The legal readings of a bare number: the number said with one scale
+/// word left unsaid, "five" for five hundred, five thousand, five hundred
+/// thousand, five million and so on (`declared_number × 10^k` for `k` of 0,
+/// 2, 3, 5, 6, 8, 9, …), that are at least the big blind (a smaller bet is
+/// not a legal bet) and fit in the chip range, smallest first. "Five" never
+/// reads as fifty or fifty thousand: those are other words.
 ///
 /// ```
 /// use floor::incidents::unclear_bet::readings;
 ///
-/// // NLHE 200-400, "five": 5 and 50 are below the big blind.
-/// assert_eq!(readings(5, 400).unwrap()[..3], [500, 5000, 50000]);
+/// // NLHE 200-400, "five": 5 is below the big blind.
+/// assert_eq!(readings(5, 400).unwrap()[..4], [500, 5000, 500_000, 5_000_000]);
 /// ```
 pub fn readings(declared_number: Chips, big_blind: Chips) -> Result<Vec<Chips>, Error> {
     if declared_number == 0 {
@@ -161,12 +163,16 @@ pub fn readings(declared_number: Chips, big_blind: Chips) -> Result<Vec<Chips>, 
         return Err(Error::input("big_blind", Message::new(Msg::BigBlindZero)));
     }
     let mut out = Vec::new();
+    // The powers of ten a scale word stands for: one, hundred, thousand,
+    // hundred thousand, million, … (k mod 3 is 0 or 2).
     let mut reading = Some(declared_number);
+    let mut k = 0u32;
     while let Some(r) = reading {
-        if r >= big_blind {
+        if k % 3 != 1 && r >= big_blind {
             out.push(r);
         }
         reading = r.checked_mul(10);
+        k += 1;
     }
     if out.is_empty() {
         return Err(Error::input(
@@ -182,8 +188,8 @@ pub fn readings(declared_number: Chips, big_blind: Chips) -> Result<Vec<Chips>, 
 /// Reads an unclear bet (rule 57 in TDA 2019 numbering, 52 in the German
 /// TDA 2015; concept `unclear-bets`).
 ///
-/// The readings of the number are `declared_number × 10^k` that are legal
-/// bets (at least the big blind). The edition picks one:
+/// The readings of the number ([`readings`]) are the amounts it can stand
+/// for that are legal bets (at least the big blind). The edition picks one:
 /// - [`UnclearBetReading::AtMostPot`]: the highest reading `<= pot`;
 /// - [`UnclearBetReading::BelowPot`]: the highest reading `< pot`;
 /// - [`UnclearBetReading::Smaller`]: the smallest reading, whatever the pot
@@ -282,6 +288,22 @@ mod tests {
         assert_eq!(total(5000, Smaller), 500);
     }
 
+    // "Five" is five hundred, five thousand, five hundred thousand: never
+    // fifty thousand, however large the pot ("two" never twenty thousand).
+    #[test]
+    fn a_number_reads_with_a_scale_word_left_unsaid() {
+        for (pot, bet) in [(60_000, 5000), (499_999, 5000), (500_000, 500_000)] {
+            assert_eq!(total(pot, AtMostPot), bet, "pot {pot}");
+        }
+        let two = UnclearBetInput {
+            pot: 25_000,
+            declared_number: 2,
+            big_blind: 400,
+        };
+        assert_eq!(unclear_bet(&two, AtMostPot).unwrap().total, 2000);
+        assert_eq!(readings(25, 100).unwrap()[..3], [2500, 25_000, 2_500_000]);
+    }
+
     #[test]
     fn no_reading_fits_takes_the_smallest_legal_bet() {
         for reading in [AtMostPot, BelowPot] {
@@ -298,7 +320,9 @@ mod tests {
     fn readings_edge_cases() {
         assert_eq!(readings(5, 500).unwrap()[0], 500);
         assert_eq!(readings(5, 501).unwrap()[0], 5000);
-        assert_eq!(readings(1, 1).unwrap().len(), 20);
+        // 10^0 to 10^19 fit in the chip range; 10^1, 10^4, … 10^19 are
+        // "ten", "ten thousand", …, no reading of "one".
+        assert_eq!(readings(1, 1).unwrap().len(), 13);
         assert_eq!(
             readings(2, 1).unwrap().last(),
             Some(&2_000_000_000_000_000_000)

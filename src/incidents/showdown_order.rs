@@ -1,6 +1,9 @@
-//! Who tables first at a non all-in showdown (incident `showdown-order`).
+//! Who tables first at a showdown (incident `showdown-order`).
 //!
-//! Owns concept `showdown-order`: TDA 2019 rule 17, TDA 2015 rule 16. Seat
+//! Owns concept `showdown-order`: TDA 2019 rule 17, TDA 2015 rule 16. A
+//! showdown with a player all-in and the betting over has no order: every
+//! hand is tabled at once (concept `face-up-all-in`, TDA 2019 rule 16,
+//! TDA 2015 rule 15), so whether anyone is all-in is asked first. Seat
 //! numbers 1-10, clockwise being increasing seat numbers with seat 1 after
 //! seat 10.
 
@@ -21,29 +24,36 @@ pub struct ShowdownOrder;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
-    /// The seats still in the hand.
+    /// A player is all-in and the betting is over.
+    pub all_in: bool,
+    /// The seats still in the hand (asked without an all-in).
+    #[serde(default)]
     pub live: Vec<Seat>,
-    /// The button.
-    pub button: Seat,
+    /// The button (asked without an all-in).
+    pub button: Option<Seat>,
     /// Who made the last bet or raise on the final round, if anybody.
     pub last_aggressor: Option<Seat>,
 }
 
 crate::outcomes! {
-    /// The one outcome of `showdown-order`.
+    /// The outcomes of `showdown-order`.
     pub enum ShowdownOrderOutcome {
         /// The order of showing.
         Order => [SHOWDOWN_ORDER],
+        /// A player is all-in: every hand is tabled at once.
+        AllTabled => [FACE_UP_ALL_IN],
     }
 }
 
 /// What the JSON of `showdown-order` carries.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct Extra {
-    /// The seats in the order they show.
+    /// The seats in the order they show (none when all are tabled at once).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub order: Vec<Seat>,
-    /// The last aggressor shows first.
-    pub by_aggressor: bool,
+    /// The last aggressor shows first (with an order only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_aggressor: Option<bool>,
 }
 
 crate::notes! {
@@ -63,18 +73,25 @@ impl Incident for ShowdownOrder {
     type Note = Notes;
 
     fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<ShowdownOrder>, Error> {
-        let r = showdown_order(&a.live, a.button, a.last_aggressor)?;
+        if a.all_in {
+            return Ok(Decision::<ShowdownOrder>::new(
+                ShowdownOrderOutcome::AllTabled,
+                vec![c::FACE_UP_ALL_IN],
+            ));
+        }
+        let button = a.button.ok_or_else(|| super::answer_needed("button"))?;
+        let r = showdown_order(&a.live, button, a.last_aggressor)?;
         let mut d = Decision::<ShowdownOrder>::new(ShowdownOrderOutcome::Order, r.concepts);
         d.extra = Extra {
             order: r.order.clone(),
-            by_aggressor: r.by_aggressor,
+            by_aggressor: Some(r.by_aggressor),
         };
         d.notes.push(Notes::ShowdownOrder {
             order: seat_list(&r.order),
         });
         d.table = Some(TablePicture {
             seats: a.live,
-            button: Some(a.button),
+            button: Some(button),
             labels: r
                 .order
                 .iter()

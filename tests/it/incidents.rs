@@ -1206,3 +1206,28 @@ fn the_assumed_prior_chips_are_said_as_the_bet_reads_them() {
         assert!(text.contains(words), "{lang}: {text}");
     }
 }
+
+/// A showdown with a player all-in has no order: every hand is tabled at
+/// once (TDA 2019 16, TDA 2015 15). Left unanswered, no all-in is assumed
+/// and said.
+#[test]
+fn an_all_in_showdown_tables_every_hand_and_no_order_is_given() {
+    for (edition, number) in [
+        ("onk-2023-nl", "16"),
+        ("pokerpunt-nl", "16"),
+        ("tda-2015-de", "15"),
+        ("tda-2019-sk", "16"),
+        ("dpc-2019-en", "16"),
+    ] {
+        let r = rule(edition, "showdown-order", &["all_in=yes"]);
+        assert_eq!(r["outcome"], "all-tabled", "{edition}");
+        assert_eq!(cited(&r), [number], "{edition}");
+        assert!(r.get("order").is_none(), "{edition}: {r}");
+        assert!(r.get("by_aggressor").is_none(), "{edition}: {r}");
+        let r = rule(edition, "showdown-order", &["live=2,5,9", "button=5"]);
+        assert_eq!(r["outcome"], "order", "{edition}");
+        assert_eq!(r["order"], serde_json::json!([9, 2, 5]), "{edition}");
+        let assumed = r["defaults_used"].to_string();
+        assert!(assumed.contains("all_in"), "{edition}: {assumed}");
+    }
+}

@@ -392,6 +392,8 @@ messages! {
     AnswerChoice = "answer_choice" [value, choices],
     /// A count out of range.
     AnswerOutOfRange = "answer_out_of_range" [value, lo, hi],
+    /// Not a whole number where a count is asked.
+    AnswerNotCount = "answer_not_count" [value, lo, hi],
     /// Not a player name.
     AnswerPlayer = "answer_player" [value],
     /// An empty list.

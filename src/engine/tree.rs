@@ -263,8 +263,17 @@ impl Question {
             Kind::MultiChoice => Answer::Choices(answer::parse_choices(raw, &self.choices)?),
             Kind::Amount => Answer::Amount(answer::parse_amount(raw)?),
             Kind::Number => {
-                let n = answer::parse_amount(raw)?;
                 let (lo, hi) = (self.min.unwrap_or(0), self.max.unwrap_or(u64::MAX));
+                // Written as an amount is (1.200 is twelve hundred), but a
+                // count of minutes, cards or players is no number of chips.
+                let n = answer::parse_amount(raw).map_err(|_| {
+                    Invalid(
+                        Message::new(Msg::AnswerNotCount)
+                            .arg("value", raw)
+                            .arg("lo", lo)
+                            .arg("hi", hi),
+                    )
+                })?;
                 if n < lo || n > hi {
                     return Err(Invalid(
                         Message::new(Msg::AnswerOutOfRange)

@@ -309,6 +309,33 @@ fn malformed_amounts_name_the_key_and_the_fix() {
     }
 }
 
+/// A count (minutes, cards, players) that is no whole number says so,
+/// never that it is no number of chips.
+#[test]
+fn a_count_that_is_no_whole_number_is_refused_as_a_count() {
+    for value in ["0,5", "1.5", "-1", "x"] {
+        let answer = format!("minutes_since_award={value}");
+        let args = [
+            "incident",
+            "dispute-window",
+            "--rules",
+            "onk-2023-nl",
+            "--answer",
+            "dispute=reading",
+            "--answer",
+            "during_break=yes",
+            "--answer",
+            answer.as_str(),
+        ];
+        bad(
+            &args,
+            &["`minutes_since_award=", "not a whole number", "0 to 1440"],
+        );
+        let line = one_line_error(floor().args(args));
+        assert!(!line.contains("chip"), "{line}");
+    }
+}
+
 /// `KEY=` is no answer, as Enter at the prompt: on the command line and in
 /// an answers file (`key:` alone or `key: ""`) the ruling is the one given
 /// when the key is left out (here the default 0 of `facing`, the stated

@@ -510,6 +510,8 @@ messages! {
     PlayerNotInRoundPreflop = "player_not_in_round_preflop" [player],
     /// The small blind's chips are needed.
     SmallBlindNeeded = "small_blind_needed" [],
+    /// Pre-flop, a bet faced below the big blind.
+    PreflopFacingBelowBlind = "preflop_facing_below_blind" [facing, big_blind],
     /// The actions do not say whose action is ruled.
     PlayerNeeded = "player_needed" [known],
     /// The out-of-turn player never acted out of turn in the actions.

@@ -52,6 +52,7 @@ impl Incident for PotLimit {
             .ok_or_else(|| super::answer_needed("big_blind"))?;
         let needs = Needs {
             game: Some(Game::PotLimit),
+            short_blind: a.short_blind == Some(true),
             ..Needs::default()
         };
         let situation = Situation::read(&told, needs, cx)?;

@@ -125,6 +125,10 @@ pub struct Needs {
     /// them: with them the round knows its pot, and a pot-limit bet over
     /// the pot is refused.
     pub pot_before: Option<Chips>,
+    /// Pre-flop a blind is short (all-in for less) and is faced at its full
+    /// size (`pot-limit`, 54-B): the bet faced may be told below the big
+    /// blind.
+    pub short_blind: bool,
 }
 
 /// The situation of the player whose action is ruled.
@@ -247,6 +251,16 @@ impl Situation {
         let game = needs.game.or(told.game).unwrap_or_default();
         let facing = told.facing.ok_or_else(|| super::answer_needed("facing"))?;
         let big_blind = told.big_blind.unwrap_or(0);
+        // Pre-flop every player faces at least the big blind: less is a
+        // fact misread (the default 0 among them), never ruled on.
+        if told.street.is_some_and(Street::is_preflop) && facing < big_blind && !needs.short_blind {
+            return Err(Error::input(
+                "facing",
+                Message::new(Msg::PreflopFacingBelowBlind)
+                    .arg("facing", facing)
+                    .arg("big_blind", big_blind),
+            ));
+        }
         // Asked against a bet where it can count: not asked, nothing in
         // front.
         let in_front = told.in_front.unwrap_or(0);

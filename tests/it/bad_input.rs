@@ -336,6 +336,34 @@ fn a_count_that_is_no_whole_number_is_refused_as_a_count() {
     }
 }
 
+/// Pre-flop a player faces at least the big blind: a bet faced below it,
+/// the default 0 included, is refused on every betting incident told in
+/// numbers, never ruled as a first bet (pot-limit ruled "Maximum: 150 (to
+/// call: 0)" pre-flop with 150 in the pot).
+#[test]
+fn pre_flop_a_bet_faced_below_the_big_blind_is_refused() {
+    for (incident, extra) in [
+        ("pot-limit", &["pot=150"][..]),
+        ("pot-limit", &["pot=150", "facing=50"][..]),
+        ("bet", &["pushed=300"][..]),
+        ("incorrect-bet", &["game=limit", "total=300"][..]),
+    ] {
+        let mut args = vec!["incident", incident, "--rules", "dpc-2019-en"];
+        for a in ["street=preflop", "big_blind=100"].iter().chain(extra) {
+            args.extend(["--answer", a]);
+        }
+        bad(&args, &["`facing`", "pre-flop", "(100)"]);
+    }
+    // A short blind is faced at its full size (54-B): no refusal.
+    floor()
+        .args(["incident", "pot-limit", "--rules", "dpc-2019-en"])
+        .args(["--answer", "street=preflop", "--answer", "big_blind=100"])
+        .args(["--answer", "pot=110", "--answer", "short_blind=yes"])
+        .args(["--answer", "blind_posted=60"])
+        .assert()
+        .success();
+}
+
 /// `KEY=` is no answer, as Enter at the prompt: on the command line and in
 /// an answers file (`key:` alone or `key: ""`) the ruling is the one given
 /// when the key is left out (here the default 0 of `facing`, the stated

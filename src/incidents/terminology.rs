@@ -64,8 +64,10 @@ impl Incident for Terminology {
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Terminology>, Error> {
         let pass_is_fold = cx.states("terms-pass-fold")?;
         let outcome = terminology(a.used, pass_is_fold);
-        // Rule 3 says the player's risk itself; an edition without it has the
-        // duty to use proper terms in rule 2 (dpc-2019-en).
+        // Rule 3 says the player's risk itself; an edition without it says
+        // so in its rule on unclear betting ("Players use unofficial betting
+        // terms and gestures at their own risk", dpc-2019-en 57) and has the
+        // duty to use proper terms in rule 2.
         let mut d = if outcome == TermOutcome::PlayersRisk && cx.states("terms-official")? {
             Decision::<Terminology>::new(outcome, [c::OFFICIAL_TERMINOLOGY])
         } else {
@@ -91,7 +93,7 @@ crate::outcomes! {
         /// "Pass" is an official word for fold in the edition.
         Fold => [OFFICIAL_TERMINOLOGY],
         /// Not an official term: at the player's risk, the floor reads it.
-        PlayersRisk => [OFFICIAL_TERMINOLOGY, PLAYER_RESPONSIBILITIES],
+        PlayersRisk => [OFFICIAL_TERMINOLOGY, UNCLEAR_BETS, PLAYER_RESPONSIBILITIES],
     }
 }
 

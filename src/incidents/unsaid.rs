@@ -442,6 +442,11 @@ pub(super) const SET_ASIDE: &[(&str, &str, &str)] = &[
         "a duty no step states",
     ),
     ("terminology", "resp-report-abuse", "a duty no step states"),
+    (
+        "terminology",
+        "unclear-pot-counts-bets-in-front",
+        "no amount is read, only a word or gesture",
+    ),
     ("terminology", "resp-stacks-of-20", "a duty no step states"),
     (
         "undercall",

@@ -1231,3 +1231,20 @@ fn an_all_in_showdown_tables_every_hand_and_no_order_is_given() {
         assert!(assumed.contains("all_in"), "{edition}: {assumed}");
     }
 }
+
+/// An unofficial word or gesture is at the player's risk: rule 3 says so
+/// where the edition has it; dpc-2019-en, which prints no rule 3, says so
+/// in its rule 57 on unclear betting, cited before the duty of rule 2.
+#[test]
+fn an_unofficial_term_cites_the_rule_that_puts_it_at_the_players_risk() {
+    for (edition, used, numbers) in [
+        ("dpc-2019-en", "other-term", &["57", "2"][..]),
+        ("dpc-2019-en", "pass", &["57", "2"][..]),
+        ("onk-2023-nl", "other-term", &["3"][..]),
+        ("tda-2015-de", "other-term", &["3"][..]),
+    ] {
+        let r = rule(edition, "terminology", &[&format!("used={used}")]);
+        assert_eq!(r["outcome"], "players-risk", "{edition} {used}");
+        assert_eq!(cited(&r), numbers, "{edition} {used}");
+    }
+}

@@ -17,6 +17,10 @@ use crate::message::{Message, Msg};
 use crate::rules::concepts::{self as c, ConceptId};
 use crate::rules::params::tda;
 
+/// The most seats a table of a short-handed event (6-max) has: halting
+/// play there is the TD's decision, not the full-table rule.
+const SHORT_HANDED_SEATS: u8 = 6;
+
 /// The `balance` incident.
 pub struct Balance;
 
@@ -87,6 +91,15 @@ impl Incident for Balance {
         d.notes.extend(r.halt.iter().map(|table| Notes::Halted {
             table: table.clone(),
         }));
+        // Halting at the threshold is the full-table rule; in a short-handed
+        // event (6-max and the like) the TD decides (TDA 2019 11-D, tda-2015-de
+        // 10-D, Pokerpunt 10-D): said, never ordered.
+        if !r.halt.is_empty() && a.seats_per_table <= SHORT_HANDED_SEATS {
+            d.discretion = Some(true);
+            d.notes.push(Notes::HaltShortHanded {
+                seats: a.seats_per_table,
+            });
+        }
         d.notes.extend(r.moves.iter().map(|m| Notes::Moved {
             from: m.from.clone(),
             to: m.to.clone(),
@@ -128,6 +141,8 @@ crate::notes! {
         Broken { table: String } = "balance_broken",
         /// Full-table play halts at a table.
         Halted { table: String } = "balance_halted",
+        /// A short-handed event: whether play halts is the TD's decision.
+        HaltShortHanded { seats: u8 } = "balance_halt_short_handed",
         /// Players move from one table to another.
         Moved { from: String, to: String, players: u8 } = "balance_moved",
         /// The edition's rule on the final table does not name an event of

@@ -41,7 +41,7 @@ pub(super) const SET_ASIDE: &[(&str, &str, &str)] = &[
     (
         "balance",
         "balance-halt-other-formats",
-        "a duty; the card halts full-table play as the edition words it",
+        "a duty; a table of six seats or fewer makes the halt the TD's decision, said on the card",
     ),
     (
         "balance",

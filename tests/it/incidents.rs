@@ -1248,3 +1248,34 @@ fn an_unofficial_term_cites_the_rule_that_puts_it_at_the_players_risk() {
         assert_eq!(cited(&r), numbers, "{edition} {used}");
     }
 }
+
+/// Halting play at three short is the full-table rule: in a short-handed
+/// event (6-max) the rule on halting leaves it to the TD (Pokerpunt 10-D,
+/// tda-2019-sk 11-D), and the card says so rather than order a halt.
+#[test]
+fn a_short_handed_event_leaves_the_halt_to_the_td() {
+    for edition in ["pokerpunt-nl", "tda-2019-sk", "dpc-2019-en"] {
+        for (tables, seats, td_decides) in [
+            ("1:6,2:3", "6", true),
+            ("1:5,2:2", "5", true),
+            ("1:9,2:6", "9", false),
+            ("1:10,2:7", "10", false),
+        ] {
+            let r = rule(
+                edition,
+                "balance",
+                &[
+                    &format!("tables={tables}"),
+                    &format!("seats_per_table={seats}"),
+                ],
+            );
+            assert!(
+                !r["halt"].as_array().is_none_or(Vec::is_empty),
+                "{edition} {tables}"
+            );
+            assert_eq!(r["discretion"], td_decides, "{edition} {tables}");
+            let said = r["notes"].to_string().contains("short-handed");
+            assert_eq!(said, td_decides, "{edition} {tables}: {}", r["notes"]);
+        }
+    }
+}

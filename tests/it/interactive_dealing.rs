@@ -45,8 +45,9 @@ fn a_seat_dealt_out_is_a_misdeal_citing_the_editions_list() {
     exits_with(&mut p, 0);
 }
 
-#[test]
-fn the_onk_list_is_the_editions_own_with_its_joker() {
+/// The ONK misdeal walkthrough in Dutch, answered up to its list of
+/// causes: no fouled deck, no substantial action.
+fn onk_misdeal_at_its_causes() -> rexpect::session::PtySession {
     let nl = Lang::Nl;
     let q = |id: &str| question(nl, "misdeal", id);
     let mut p = spawn_with(
@@ -67,6 +68,14 @@ fn the_onk_list_is_the_editions_own_with_its_joker() {
         &text(nl, "incident.no"),
         ENTER,
     );
+    p
+}
+
+#[test]
+fn the_onk_list_is_the_editions_own_with_its_joker() {
+    let nl = Lang::Nl;
+    let q = |id: &str| question(nl, "misdeal", id);
+    let mut p = onk_misdeal_at_its_causes();
     // ONK 35-A: a-d, e (wrong count), f (joker), g (first two): the joker
     // is the sixth of seven; nothing about two other exposed downcards.
     let joker = text(nl, "choices.joker-in-deck");
@@ -91,24 +100,7 @@ fn the_onk_list_is_the_editions_own_with_its_joker() {
 fn a_boxed_card_among_the_first_two_is_asked_when_no_cause_is_ticked() {
     let nl = Lang::Nl;
     let q = |id: &str| question(nl, "misdeal", id);
-    let mut p = spawn_with(
-        &[
-            "incident",
-            "misdeal",
-            "--lang",
-            "nl",
-            "--rules",
-            "onk-2023-nl",
-        ],
-        &[],
-    );
-    pick(&mut p, &q("fouled_deck"), &text(nl, "incident.no"), ENTER);
-    pick(
-        &mut p,
-        &q("substantial_action"),
-        &text(nl, "incident.no"),
-        ENTER,
-    );
+    let mut p = onk_misdeal_at_its_causes();
     // Nothing ticked: ONK 35-A-g still makes one boxed card among the
     // first two a misdeal, a fact no cause of the list names.
     pick(

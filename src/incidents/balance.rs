@@ -92,8 +92,9 @@ impl Incident for Balance {
             table: table.clone(),
         }));
         // Halting at the threshold is the full-table rule; in a short-handed
-        // event (6-max and the like) the TD decides (TDA 2019 11-D, tda-2015-de
-        // 10-D, Pokerpunt 10-D): said, never ordered.
+        // event (6-max and the like) the TD decides (tda-2019-sk 11-D,
+        // tda-2015-de 10-D, Pokerpunt 10-D; the practice elsewhere): said,
+        // never ordered.
         if !r.halt.is_empty() && a.seats_per_table <= SHORT_HANDED_SEATS {
             d.discretion = Some(true);
             d.notes.push(Notes::HaltShortHanded {

@@ -51,6 +51,10 @@ pub struct Answers {
     pub wrong_card_count: Option<bool>,
     /// A joker (or a card removed from a short deck) was found in the deck.
     pub joker_in_deck: Option<bool>,
+    /// After substantial action, a non-standard card (a joker, a card of
+    /// another deck) was found: asked where the edition says it is taken
+    /// out of play.
+    pub nonstandard_card: Option<bool>,
 }
 
 impl Incident for Misdeal {
@@ -60,8 +64,12 @@ impl Incident for Misdeal {
     type Amounts = ();
     type Extra = Extra;
     type Note = Note;
-    const PROVISIONS: &'static [&'static str] =
-        &["misdeal-causes-open", DISPUTE_ENDS, FIRST_TWO_BOXED];
+    const PROVISIONS: &'static [&'static str] = &[
+        "misdeal-causes-open",
+        DISPUTE_ENDS,
+        FIRST_TWO_BOXED,
+        NONSTANDARD_REMOVED,
+    ];
     const SILENCE_AS_PRACTICE: &'static [&'static str] = &[DISPUTE_ENDS];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Misdeal>, Error> {
@@ -189,6 +197,15 @@ impl Incident for Misdeal {
             concepts.push(c::MISDEALS.part("C"));
         }
         let mut d = Decision::<Misdeal>::new(r.outcome, concepts);
+        // A non-standard card found once the hand must go on is taken out
+        // of play where the edition says so (ONK 35-D); the tree asks it
+        // only there.
+        if substantial_action
+            && a.nonstandard_card == Some(true)
+            && cx.states(NONSTANDARD_REMOVED)?
+        {
+            d.remedy_variant = Some("nonstandard-removed");
+        }
         // No listed cause: where the edition gives its causes as examples
         // (TDA "not necessarily limited to", ONK "o.a."), the card says the
         // list is open rather than let "no misdeal" read as final; a cause
@@ -316,6 +333,9 @@ const DISPUTE_ENDS: &str = "misdeal-fouled-dispute-ends";
 /// whatever the cause): the cause of the first two cards, where the
 /// others need two boxed cards.
 const FIRST_TWO_BOXED: &str = "misdeal-first-two-boxed";
+/// Non-standard cards found after action are taken out of play and the
+/// hand goes on (onk-2023-nl 35-D "worden uit het spel gehaald").
+const NONSTANDARD_REMOVED: &str = "misdeal-nonstandard-removed";
 
 /// The misdeal ruling.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -724,6 +744,7 @@ mod tests {
             downcards_exposed: None,
             wrong_card_count: None,
             joker_in_deck: None,
+            nonstandard_card: None,
         }
     }
 
@@ -747,6 +768,7 @@ mod tests {
             downcards_exposed: Some(0),
             wrong_card_count: Some(false),
             joker_in_deck: Some(false),
+            nonstandard_card: None,
         };
         for edition in crate::incidents::EDITIONS {
             let says = matches!(edition, "onk-2023-nl" | "tda-2019-sk");
@@ -795,6 +817,26 @@ mod tests {
             // Substantial action decides alone: the list does not matter.
             let d = super::super::rule_in::<Misdeal>(edition, answers(true)).unwrap();
             assert!(d.notes.is_empty(), "{edition}");
+        }
+    }
+
+    // onk-2023-nl 35-D: "Niet-standaard kaarten die na actie gevonden
+    // worden, worden uit het spel gehaald". No other edition says what
+    // happens to such a card once the hand must go on.
+    #[test]
+    fn a_non_standard_card_found_after_action_is_taken_out_where_the_edition_says_so() {
+        for edition in crate::incidents::EDITIONS {
+            for found in [true, false] {
+                let answers = Answers {
+                    causes: None,
+                    nonstandard_card: Some(found),
+                    ..listed(Vec::new(), true)
+                };
+                let d = super::super::rule_in::<Misdeal>(edition, answers).unwrap();
+                assert_eq!(d.outcome, MisdealOutcome::NoMisdeal, "{edition}");
+                let removed = d.remedy_variant == Some("nonstandard-removed");
+                assert_eq!(removed, found && edition == "onk-2023-nl", "{edition}");
+            }
         }
     }
 

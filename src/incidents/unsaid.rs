@@ -211,11 +211,6 @@ pub(super) const SET_ASIDE: &[(&str, &str, &str)] = &[
     ),
     (
         "misdeal",
-        "misdeal-nonstandard-removed",
-        "the causes are not used after substantial action",
-    ),
-    (
-        "misdeal",
         "misdeal-fouled-duplicates",
         "whether the deck is fouled is asked",
     ),

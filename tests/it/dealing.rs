@@ -305,6 +305,31 @@ fn no_misdeal_cites_what_decides_it() {
     }
 }
 
+// onk-2023-nl 35-D: "Niet-standaard kaarten die na actie gevonden worden,
+// worden uit het spel gehaald". The card says to take the card out; an
+// edition that says nothing of it is not made to, and the answer is named
+// as ignored.
+#[test]
+fn a_non_standard_card_after_action_is_taken_out_only_where_the_edition_says_so() {
+    let answers = ["substantial_action=yes", "nonstandard_card=yes"];
+    let onk = misdeal("onk-2023-nl", &answers);
+    assert_eq!(onk["outcome"], "no-misdeal");
+    assert_eq!(
+        onk["remedy"],
+        serde_json::json!([
+            "Take the non-standard card out of play.",
+            "The hand proceeds."
+        ])
+    );
+    assert_eq!(numbers(&onk), ["35-D", "36"]);
+    let dpc = misdeal("dpc-2019-en", &answers);
+    assert_eq!(dpc["remedy"], serde_json::json!(["The hand proceeds."]));
+    assert!(
+        notes(&dpc).contains("`nonstandard_card` is asked only where the rulebook states it"),
+        "{dpc}"
+    );
+}
+
 #[test]
 fn the_contract_keys_and_the_list_of_causes_rule_alike() {
     for edition in EDITIONS {

@@ -64,10 +64,19 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<Problem> {
             }
         }
         for (key, condition) in q.when.iter().chain(&q.ask) {
-            if key.starts_with(crate::engine::tree::PROVISION) {
+            if let Some((_, term)) = crate::engine::tree::provision_key(key) {
+                let fits = match term {
+                    None => matches!(condition, Condition::Flag(_)),
+                    Some(term) => {
+                        crate::rules::provisions::Term::ALL
+                            .iter()
+                            .any(|t| t.id() == term)
+                            && matches!(condition, Condition::Is(_) | Condition::AnyOf(_))
+                    }
+                };
                 if !q.when.contains_key(key) {
                     problems.push(at(Msg::CheckWhenOnly).arg("key", key));
-                } else if !matches!(condition, Condition::Flag(_)) {
+                } else if !fits {
                     problems.push(
                         at(Msg::CheckParamCondition)
                             .arg("key", key)
@@ -281,23 +290,45 @@ pub fn validate_all(source: &DataSource, concepts: &[Concept], ui: &Ui) -> Vec<(
         let file = format!("rulings/{id}.yaml");
         match crate::engine::load(source, &id) {
             Ok(tree) => {
-                // A condition on a provision no catalog lists would hold nowhere.
+                // A condition on a provision no catalog lists, or on a value
+                // its term cannot take, would hold nowhere.
                 for q in &tree.questions {
-                    let unknown = q
-                        .when
-                        .keys()
-                        .filter_map(|k| k.strip_prefix(crate::engine::tree::PROVISION))
-                        .filter(|p| catalog.as_ref().is_some_and(|c| c.get(p).is_none()));
-                    for p in unknown {
+                    for (key, condition) in &q.when {
+                        let Some((p, term)) = crate::engine::tree::provision_key(key) else {
+                            continue;
+                        };
+                        let Some(catalog) = &catalog else { continue };
+                        let problem = match (catalog.get(p), term) {
+                            (None, _) => Message::new(Msg::CheckNotAProvision).arg("id", p),
+                            (Some(_), None) => continue,
+                            (Some(_), Some(term)) => {
+                                let values = crate::rules::provisions::Term::ALL
+                                    .into_iter()
+                                    .find(|t| t.id() == term)
+                                    .map(|t| catalog.term_values(p, t))
+                                    .unwrap_or_default();
+                                let given = match condition {
+                                    Condition::Is(v) => vec![v.as_str()],
+                                    Condition::AnyOf(vs) => vs.iter().map(String::as_str).collect(),
+                                    _ => Vec::new(),
+                                };
+                                match given.into_iter().find(|v| !values.contains(v)) {
+                                    Some(v) => {
+                                        Message::new(Msg::CheckNotAValue).arg("value", v).arg(
+                                            "param",
+                                            key.trim_start_matches(crate::engine::tree::PROVISION),
+                                        )
+                                    }
+                                    None => continue,
+                                }
+                            }
+                        };
                         out.push((
                             file.clone(),
                             Message::new(Msg::CheckParamCondition)
                                 .arg("question", &q.id)
-                                .arg("key", format!("{}{p}", crate::engine::tree::PROVISION))
-                                .nested(
-                                    "problem",
-                                    Message::new(Msg::CheckNotAProvision).arg("id", p),
-                                ),
+                                .arg("key", key)
+                                .nested("problem", problem),
                         ));
                     }
                 }

@@ -306,8 +306,8 @@ fn rule_one(entry: &Entry, tree: &Tree, decided: &Tree, under: &Under, facts: &A
             reached.extend(
                 q.when
                     .keys()
-                    .filter_map(|k| k.strip_prefix(PROVISION))
-                    .map(str::to_string),
+                    .filter_map(|k| super::tree::provision_key(k))
+                    .map(|(id, _)| id.to_string()),
             );
         }
     }

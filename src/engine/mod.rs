@@ -86,7 +86,11 @@ pub fn unasked_for_provisions(
         .iter()
         .filter_map(|q| {
             q.when.iter().find_map(|(key, condition)| {
-                let provision = key.strip_prefix(tree::PROVISION)?;
+                // A condition on a term: the edition may state the
+                // provision in other words, not said as "not stated".
+                let (provision, None) = tree::provision_key(key)? else {
+                    return None;
+                };
                 let stated_here = stated.terms(provision).is_some();
                 (*condition == tree::Condition::Flag(!stated_here))
                     .then(|| (q.id.clone(), provision.to_string()))
@@ -358,7 +362,9 @@ mod tests {
     /// terms would be ruled on as TDA practice words them, and a card
     /// under an edition that words them otherwise would not say so
     /// ([`worded_otherwise`] sees the module's reads, not the tree's).
-    /// Every provision a bundled tree conditions a question on has none.
+    /// Every provision a bundled tree conditions a question on by presence
+    /// has none; one conditioned on a term's wording reads that term, which
+    /// it then has.
     #[test]
     fn a_provision_a_tree_asks_by_has_no_terms_to_word_otherwise() {
         let source = DataSource::Embedded;
@@ -370,12 +376,19 @@ mod tests {
             let tree = load(&source, &id).expect("tree");
             for q in &tree.questions {
                 for key in q.when.keys() {
-                    let Some(provision) = key.strip_prefix(tree::PROVISION) else {
+                    let Some((provision, term)) = tree::provision_key(key) else {
                         continue;
                     };
                     conditions += 1;
-                    let terms = catalog.get(provision).map(|p| p.terms.is_empty());
-                    assert_eq!(terms, Some(true), "{id}: {} asks by {provision}", q.id);
+                    let terms = catalog.get(provision).map(|p| {
+                        let worded =
+                            |t: &crate::rules::provisions::Term| t.id() == term.unwrap_or("");
+                        match term {
+                            None => p.terms.is_empty(),
+                            Some(_) => p.terms.keys().any(worded),
+                        }
+                    });
+                    assert_eq!(terms, Some(true), "{id}: {} asks by {key}", q.id);
                 }
             }
         }

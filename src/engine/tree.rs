@@ -133,7 +133,8 @@ pub struct Question {
     /// stated value, else the TDA practice; `{given: true}`: the edition or
     /// the TDA practice gives it a value), a key `provision.ID: true|false`
     /// on whether the edition states provision ID, for a question that
-    /// changes nothing in editions without it (see [`Tree::for_edition`]).
+    /// changes nothing in editions without it, and `provision.ID.TERM:
+    /// VALUE` on how it words one term (see [`Tree::for_edition`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub when: BTreeMap<String, Condition>,
     /// For `number`: the smallest and largest values allowed.
@@ -388,6 +389,40 @@ pub const NO_ACTIONS: &str = "none";
 /// The prefix of a `when` key that names a provision the edition may state.
 pub const PROVISION: &str = "provision.";
 
+/// A `when` key on a provision: `provision.ID` asks whether the edition
+/// states it (`true|false`), `provision.ID.TERM` how it words one term
+/// (`provision.button-short-replaced.when: one-missing`); the provision and
+/// the term, if any.
+pub fn provision_key(key: &str) -> Option<(&str, Option<&str>)> {
+    let rest = key.strip_prefix(PROVISION)?;
+    Some(match rest.split_once('.') {
+        Some((id, term)) => (id, Some(term)),
+        None => (rest, None),
+    })
+}
+
+/// Whether a `provision.` condition holds for an edition's provisions
+/// (`None`: none read, and no such condition holds).
+fn holds_for_provision(
+    stated: Option<&crate::rules::provisions::StatedIn>,
+    (id, term): (&str, Option<&str>),
+    condition: &Condition,
+) -> bool {
+    use crate::rules::provisions::Term;
+    let Some(stated) = stated else {
+        return false;
+    };
+    match (term, condition) {
+        (None, Condition::Flag(flag)) => stated.terms(id).is_some() == *flag,
+        (None, _) => false,
+        (Some(term), condition) => Term::ALL
+            .into_iter()
+            .find(|t| t.id() == term)
+            .and_then(|t| stated.terms(id)?.get(t))
+            .is_some_and(|v| condition.holds_for_value(&serde_json::Value::from(v))),
+    }
+}
+
 impl Tree {
     /// The tree for an edition whose provisions are not read: a
     /// `provision.ID` condition never holds (see [`Tree::for_edition_stating`]).
@@ -443,11 +478,8 @@ impl Tree {
             q.when.retain(|key, condition| {
                 let holds = if let Some(name) = key.strip_prefix(PARAM) {
                     condition.holds_for_param(params.value_or_tda(name).as_ref())
-                } else if let Some(id) = key.strip_prefix(PROVISION) {
-                    match (stated, condition) {
-                        (Some(s), Condition::Flag(flag)) => s.terms(id).is_some() == *flag,
-                        _ => false,
-                    }
+                } else if let Some(provision) = provision_key(key) {
+                    holds_for_provision(stated, provision, condition)
                 } else {
                     return true;
                 };

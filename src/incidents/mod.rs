@@ -202,7 +202,7 @@ mod tests {
             let tree = crate::engine::load(&source, entry.id).expect("tree");
             for q in &tree.questions {
                 for key in q.when.keys() {
-                    if let Some(id) = key.strip_prefix(crate::engine::tree::PROVISION) {
+                    if let Some((id, _)) = crate::engine::tree::provision_key(key) {
                         named.insert(id.to_string());
                     }
                 }

@@ -398,3 +398,26 @@ fn the_second_citation_is_the_rule_the_outcome_turns_on() {
     ]);
     assert_eq!(numbers(&r), ["62"]);
 }
+
+// tda-2019-sk 37 deals a missing button card "práve jedna" (exactly one):
+// how many are missing is asked there only, through how its provision is
+// worded (`provision.button-short-replaced.when`).
+#[test]
+fn how_many_button_cards_are_missing_is_asked_where_the_count_decides() {
+    for edition in EDITIONS {
+        let mut args = vec!["--lang", "en", "incident", "button-too-few-cards"];
+        args.extend(["--rules", edition, "--answer", "acted=no"]);
+        let ruled = json(&args);
+        let asked = ruled["answers"].get("cards_missing").is_some();
+        assert_eq!(asked, edition == "tda-2019-sk", "{edition}: {ruled}");
+    }
+    let mut args = vec!["--lang", "en", "incident", "button-too-few-cards"];
+    args.extend(["--rules", "tda-2019-sk", "--answer", "acted=no"]);
+    args.extend(["--answer", "cards_missing=2"]);
+    let two = json(&args);
+    assert_eq!(two["discretion"], true);
+    assert!(
+        notes(&two).contains("of 2 missing cards it says nothing"),
+        "{two}"
+    );
+}

@@ -155,6 +155,40 @@ fn an_edition_condition_on_an_unknown_value_fails_the_check() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn a_condition_on_how_a_provision_is_worded_names_a_value_of_its_term() {
+    let copy = data_copy();
+    let dir = copy.path().to_path_buf();
+    edit(
+        &dir,
+        "rulings/button-too-few-cards.yaml",
+        "provision.button-short-replaced.when: one-missing",
+        "provision.button-short-replaced.when: two-missing",
+    );
+    let (code, out) = check(&dir);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains(
+            "rulings/button-too-few-cards.yaml: question `cards_missing`: condition on `provision.button-short-replaced.when`: `two-missing` is not a value of `button-short-replaced.when`"
+        ),
+        "{out}"
+    );
+    // A term no provision has.
+    edit(
+        &dir,
+        "rulings/button-too-few-cards.yaml",
+        "provision.button-short-replaced.when: two-missing",
+        "provision.button-short-replaced.whence: one-missing",
+    );
+    let (code, out) = check(&dir);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("`provision.button-short-replaced.whence`"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The findings are worded in the UI language, as the report around them:
 /// a concept listed twice, a rule without a title and a renamed question.
 #[test]

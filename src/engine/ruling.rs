@@ -693,13 +693,7 @@ pub fn assemble(
     Ok(Ruling {
         incident: tree.id.clone(),
         edition: book.id().to_string(),
-        outcome_text: fill(
-            ui.t(&format!(
-                "incidents.{}.outcome.{}",
-                tree.id, decision.outcome
-            ))
-            .to_string(),
-        ),
+        outcome_text: fill(outcome_text(ui, &tree.id, &decision)),
         outcome: decision.outcome.to_string(),
         amounts: decision
             .amounts
@@ -741,10 +735,30 @@ pub fn unset_in_words(ui: &Ui, incident: &str, key: &str) -> Option<String> {
     Some(format!("{question} {meaning}"))
 }
 
+/// The outcome in words. A remedy variant may name it its own way, by the
+/// variant's first word (`counted-owed` by `counted`): a raise made in the
+/// steps the edition allows is no string bet.
+fn outcome_text(ui: &Ui, incident: &str, decision: &Erased) -> String {
+    decision
+        .remedy_variant
+        .and_then(|v| v.split('-').next())
+        .and_then(|v| ui.get(&format!("incidents.{incident}.outcome_by_variant.{v}")))
+        .map_or_else(
+            || {
+                ui.t(&format!(
+                    "incidents.{incident}.outcome.{}",
+                    decision.outcome
+                ))
+                .to_string()
+            },
+            str::to_string,
+        )
+}
+
 /// The label of an amount in the UI language: `total` → "Total",
 /// `side_2` → "Side pot 2", `seat_7` → "Seat 7". A ruling's `outcome` may
 /// word an amount its own way (`amounts_by_outcome`): a correction that
-/// stands shows the minimum it was not corrected to, not "Corrected to".
+/// stands shows the amount it was not corrected to, not "Corrected to".
 pub fn amount_label(ui: &Ui, outcome: Option<&str>, name: &str) -> String {
     for (prefix, key) in [("side_", "amounts.side_n"), ("seat_", "amounts.seat_n")] {
         if let Some(n) = name.strip_prefix(prefix)

@@ -207,10 +207,22 @@ fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>,
         }
         other => other,
     })?;
+    // What the card says follows from what counted: the second motion only
+    // where "raise", the exact call, then the raise is a method of the
+    // edition (as the bet rules it). Then the raising rule decides: a raise
+    // made in the steps it allows is no string bet.
+    let counted = said_raise
+        && second > 0
+        && first == facing
+        && methods.accepts(RaiseMethod::DeclareCallThenRaise);
     // Rule 56 says only that the dealer calls it: that the second motion
     // of a raise does not count is the raising rule's "the full amount in
     // one motion" (42), cited at those words.
-    let mut cites: Vec<crate::rules::concepts::Cite> = vec![c::STRING_BETS.into()];
+    let mut cites: Vec<crate::rules::concepts::Cite> = if counted {
+        vec![c::METHODS_OF_RAISING.into()]
+    } else {
+        vec![c::STRING_BETS.into()]
+    };
     let void = !said_raise && second > 0 && facing > 0;
     if void {
         cites.push(c::METHODS_OF_RAISING.stating(ONE_MOTION));
@@ -218,7 +230,7 @@ fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>,
     cites.extend(
         r.concepts
             .iter()
-            .filter(|&&c| c != c::STRING_BETS && !(void && c == c::METHODS_OF_RAISING))
+            .filter(|&&c| c != c::STRING_BETS && !((void || counted) && c == c::METHODS_OF_RAISING))
             .map(|&c| crate::rules::concepts::Cite::from(c)),
     );
     let mut d = Decision::<PrematureAction>::new(PrematureOutcome::StringBet, cites);
@@ -229,13 +241,6 @@ fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>,
         owed: (r.owed > 0).then_some(r.owed),
     };
     d.extra.counts_as = Some(r.outcome);
-    // What the card says follows from what counted: the second motion only
-    // where "raise", the exact call, then the raise is a method of the
-    // edition (as the bet rules it).
-    let counted = said_raise
-        && second > 0
-        && first == facing
-        && methods.accepts(RaiseMethod::DeclareCallThenRaise);
     d.remedy_variant = match (counted, returned > 0, r.owed > 0) {
         (false, true, _) => None,
         (false, false, true) => Some("void-owed"),
@@ -373,6 +378,10 @@ mod tests {
             facing: Some(0),
             ..string(true, 400, 300)
         };
+        // Counted, the raising rule decides and is cited first.
+        let d = rule("tda-2015-de", string(true, 1000, 1500));
+        assert_eq!(d.cites[0], c::METHODS_OF_RAISING);
+        assert!(!d.cites.contains(&c::STRING_BETS.into()), "{:?}", d.cites);
         let d = rule("dpc-2019-en", no_bet);
         assert!(
             d.cites.iter().any(|c| c.concept == c::INVALID_DECLARATIONS),

@@ -414,8 +414,9 @@ fn a_cited_rule_not_applicable_at_the_event_is_headed_so_on_the_card() {
     }
 }
 
-/// A correction that comes too late shows the minimum it was not
-/// corrected to as such, never as "Corrected to"; JSON keeps the amount.
+/// A correction that comes too late shows the amount it was not corrected
+/// to as such, never as "Corrected to" nor as a minimum where it is the
+/// pot; JSON keeps the amount.
 #[test]
 fn a_correction_that_stands_does_not_say_corrected_to() {
     for (incident, answers) in [
@@ -427,8 +428,13 @@ fn a_correction_that_stands_does_not_say_corrected_to() {
             "underraise-callers",
             &["big_blind=100", "actions=A:bet:1000,B:raise:1500,C:call"][..],
         ),
+        // A pot bet on a wrong count: the amount is the pot, no minimum.
+        (
+            "incorrect-bet",
+            &["game=pot-limit", "big_blind=100", "total=500", "pot=1000"][..],
+        ),
     ] {
-        for (ended, label) in [("no", "Corrected to"), ("yes", "Minimum, not applied")] {
+        for (ended, label) in [("no", "Corrected to"), ("yes", "Not corrected to")] {
             let mut cmd = floor();
             cmd.args([
                 "--lang",
@@ -446,6 +452,7 @@ fn a_correction_that_stands_does_not_say_corrected_to() {
             let card = String::from_utf8_lossy(&out.stdout).to_string();
             let amounts = card.lines().find(|l| l.contains("Amounts")).unwrap_or("");
             assert!(amounts.contains(label), "{incident} {ended}: {card}");
+            assert!(!amounts.contains("Minimum"), "{incident} {ended}: {card}");
         }
         let mut answers = answers.to_vec();
         answers.push("street_ended=yes");
@@ -1278,4 +1285,31 @@ fn a_short_handed_event_leaves_the_halt_to_the_td() {
             assert_eq!(said, td_decides, "{edition} {tables}: {}", r["notes"]);
         }
     }
+}
+
+/// tda-2015-de 42-C: "Es wird zuerst mündlich ein Raise annonciert, dann der
+/// exakte Betrag für den Call gesetzt und in einem dritten Schritt der
+/// Betrag für das Raise in einem Zug in den Pot gelegt." A raise made so is
+/// no string bet: the card is headed and decided by the raising rule.
+/// Where the edition has no such method, it stays a string bet.
+#[test]
+fn a_raise_in_the_steps_the_edition_allows_is_no_string_bet() {
+    let answers = [
+        "what=string-bet",
+        "said_raise=yes",
+        "facing=1000",
+        "big_blind=200",
+        "first_motion=1000",
+        "second_motion=2000",
+    ];
+    let de = rule("tda-2015-de", "premature-action", &answers);
+    assert_eq!(de["outcome"], "string-bet");
+    assert_eq!(
+        de["outcome_text"],
+        "“Raise” declared, then the call, then the raise: the raise counts, 3000 in total"
+    );
+    assert_eq!(de["citations"][0]["number"], "42", "{de}");
+    let dpc = rule("dpc-2019-en", "premature-action", &answers);
+    let heading = dpc["outcome_text"].as_str().unwrap_or("");
+    assert!(heading.starts_with("String bet"), "{dpc}");
 }

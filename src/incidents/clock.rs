@@ -67,6 +67,11 @@ impl Incident for Clock {
             base_seconds: r.base_seconds,
             tie_to_player: r.tie_to_player,
         };
+        // The card says what the JSON says: an action as time runs out
+        // counts where the edition says so.
+        if r.tie_to_player {
+            d.remedy_variant = Some("tie");
+        }
         Ok(d)
     }
 }
@@ -256,6 +261,27 @@ mod tests {
         );
         assert_eq!(clock(false, &onk).unwrap().outcome, ClockExpiry::Check);
         assert_eq!(facing.concepts, vec![c::CALLING_CLOCK]);
+    }
+
+    // "A tie goes to the player" (dpc-2019-en), "Is er gehandeld op precies
+    // 0 seconden dan is de speler in het voordeel" (pokerpunt-nl), "Eine
+    // Aktion in der letzten Sekunde des Countdowns wird akzeptiert"
+    // (tda-2015-de): the card says so; onk-2023-nl and tda-2019-sk do not.
+    #[test]
+    fn the_card_says_an_action_at_zero_counts_where_the_edition_does() {
+        for (edition, tie) in [
+            ("dpc-2019-en", true),
+            ("pokerpunt-nl", true),
+            ("tda-2015-de", true),
+            ("onk-2023-nl", false),
+            ("tda-2019-sk", false),
+        ] {
+            for facing_bet in [true, false] {
+                let d = super::super::rule_in::<Clock>(edition, Answers { facing_bet }).unwrap();
+                assert_eq!(d.remedy_variant == Some("tie"), tie, "{edition}");
+                assert_eq!(d.extra.tie_to_player, tie, "{edition}");
+            }
+        }
     }
 
     // pokerpunt-nl rule 29: "30 seconden de tijd om te handelen. De laatste vijf seconden zal er

@@ -81,9 +81,11 @@ impl Incident for HandForHand {
             _ => HandForHandOutcome::SharedPlaces,
         };
         let mut d = Decision::<HandForHand>::new(outcome, r.concepts);
-        if r.paid_places.is_none() {
-            d.remedy_variant = Some("unpaid");
-        }
+        d.remedy_variant = match (r.paid_places, r.payout) {
+            (None, _) => Some("unpaid"),
+            (Some(_), HandForHandPayout::BestPlacePrize) if r.players > 1 => Some("best-place"),
+            (Some(_), _) => None,
+        };
         // The rule that sets the payout decides how the places are paid.
         if let Some(concept) = cx.concept_stating("hand_for_hand_payout") {
             d.decided_by(concept);
@@ -428,6 +430,7 @@ mod tests {
         assert_eq!(d.decided_by.as_deref(), Some("mec-hand-for-hand"));
         assert_eq!(d.cites, vec![c::HAND_FOR_HAND]);
         assert_eq!(d.amounts.prize_place, Some(17));
+        assert_eq!(d.remedy_variant, Some("best-place"));
         assert!(cx.params.fallbacks().is_empty());
 
         // No rule states the payout: the TDA practice (share) and no prize place.
@@ -497,8 +500,9 @@ mod tests {
     }
 
     // The card says what the places are: one player out takes his own
-    // place; places none of which is paid are said to be unpaid, never
-    // "paid as the edition specifies".
+    // place; places none of which is paid are said to be unpaid; paid
+    // places are shared (TDA RP-8), or each takes the best place's prize
+    // where a house rule says so (onk-2023-nl MEC-7).
     #[test]
     fn one_player_out_and_unpaid_places_are_said_as_such() {
         for (remaining, paid, busted, outcome, variant) in [
@@ -522,5 +526,14 @@ mod tests {
                 "{remaining} {paid} {busted}"
             );
         }
+        let answers = || Answers {
+            remaining: 20,
+            paid: 19,
+            busted: 2,
+        };
+        let onk = crate::incidents::rule_in::<HandForHand>("onk-2023-nl", answers()).unwrap();
+        assert_eq!(onk.remedy_variant, Some("best-place"));
+        let sk = crate::incidents::rule_in::<HandForHand>("tda-2019-sk", answers()).unwrap();
+        assert_eq!(sk.remedy_variant, None);
     }
 }

@@ -68,9 +68,7 @@ pub fn validate(tree: &Tree, concepts: &[Concept], ui: &Ui) -> Vec<Problem> {
                 let fits = match term {
                     None => matches!(condition, Condition::Flag(_)),
                     Some(term) => {
-                        crate::rules::provisions::Term::ALL
-                            .iter()
-                            .any(|t| t.id() == term)
+                        crate::rules::provisions::Term::of_id(term).is_some()
                             && matches!(condition, Condition::Is(_) | Condition::AnyOf(_))
                     }
                 };
@@ -302,9 +300,7 @@ pub fn validate_all(source: &DataSource, concepts: &[Concept], ui: &Ui) -> Vec<(
                             (None, _) => Message::new(Msg::CheckNotAProvision).arg("id", p),
                             (Some(_), None) => continue,
                             (Some(_), Some(term)) => {
-                                let values = crate::rules::provisions::Term::ALL
-                                    .into_iter()
-                                    .find(|t| t.id() == term)
+                                let values = crate::rules::provisions::Term::of_id(term)
                                     .map(|t| catalog.term_values(p, t))
                                     .unwrap_or_default();
                                 let given = match condition {

@@ -380,13 +380,10 @@ mod tests {
                         continue;
                     };
                     conditions += 1;
-                    let terms = catalog.get(provision).map(|p| {
-                        let worded =
-                            |t: &crate::rules::provisions::Term| t.id() == term.unwrap_or("");
-                        match term {
-                            None => p.terms.is_empty(),
-                            Some(_) => p.terms.keys().any(worded),
-                        }
+                    let terms = catalog.get(provision).map(|p| match term {
+                        None => p.terms.is_empty(),
+                        Some(term) => crate::rules::provisions::Term::of_id(term)
+                            .is_some_and(|t| p.terms.keys().any(|k| *k == t)),
                     });
                     assert_eq!(terms, Some(true), "{id}: {} asks by {key}", q.id);
                 }

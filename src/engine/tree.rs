@@ -415,9 +415,7 @@ fn holds_for_provision(
     match (term, condition) {
         (None, Condition::Flag(flag)) => stated.terms(id).is_some() == *flag,
         (None, _) => false,
-        (Some(term), condition) => Term::ALL
-            .into_iter()
-            .find(|t| t.id() == term)
+        (Some(term), condition) => Term::of_id(term)
             .and_then(|t| stated.terms(id)?.get(t))
             .is_some_and(|v| condition.holds_for_value(&serde_json::Value::from(v))),
     }

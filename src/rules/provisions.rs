@@ -122,6 +122,11 @@ impl Term {
         Term::Force,
     ];
 
+    /// The term with this id, as in the data files (`when`, `then`, ...).
+    pub fn of_id(id: &str) -> Option<Term> {
+        Term::ALL.into_iter().find(|t| t.id() == id)
+    }
+
     /// The id, as in the data files and JSON.
     pub fn id(self) -> &'static str {
         match self {

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::split_pot::{OddChipRecipient, Share, check_pot, share_out};
+use super::split_pot::{Breakdown, OddChipRecipient, Share, check_pot, share_out};
 use crate::engine::ruling::PerSeat;
 use crate::engine::ruling::{SeatMark, TablePicture};
 use crate::engine::{Cx, Decision, Incident};
@@ -180,15 +180,16 @@ impl Incident for HiLoSplit {
             )
         };
         // Every share is counted in `smallest_chip`s: the chips are first
-        // broken down to the smallest in play, which tda-2019-sk 20 does
-        // not say (the card says the TDA practice is followed there).
+        // broken down to the chip the edition names.
+        let breakdown = Breakdown::of(cx);
         let mut concepts = concepts;
-        concepts.push(c::ODD_CHIPS.stating(BREAKDOWN));
+        concepts.push(breakdown.cite);
         let mut d = Decision::<HiLoSplit>::new(outcome, concepts);
         d.stud = a.game != SplitGame::BoardHiLo;
-        if outcome == HiLoOutcome::HighTakesAll && a.high.len() == 1 {
-            d.remedy_variant = Some("one");
-        }
+        d.remedy_variant = match outcome {
+            HiLoOutcome::HighTakesAll => (a.high.len() == 1).then_some("one"),
+            _ => breakdown.variant,
+        };
         d.amounts = PerSeat(shares.values().map(|s| (s.seat, s.amount)).collect());
         d.extra.shares = shares.values().copied().collect();
         d.table = Some(TablePicture {

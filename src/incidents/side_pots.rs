@@ -1,10 +1,12 @@
 //! Main and side pots from each player's chips in the hand (incident
 //! `side-pots`).
 //!
-//! Owns concept `side-pots` (TDA 2019 rule 21, TDA 2015 rule 20): every
-//! edition only says each side pot is kept and split on its own; the pots
-//! come from the one construction of [`crate::poker::layer_pots`], the same
-//! the hand replay uses.
+//! Owns concept `side-pots` (TDA 2019 rule 21, TDA 2015 rule 20): the
+//! editions say each side pot is placed apart (ONK 21, Pokerpunt 21), split
+//! on its own (DPC, tda-2019-sk), or both (tda-2015-de); where an edition
+//! does not say it is split on its own, the card says the TDA practice is
+//! followed. The pots come from the one construction of
+//! [`crate::poker::layer_pots`], the same the hand replay uses.
 
 use serde::Deserialize;
 
@@ -55,6 +57,9 @@ crate::notes! {
     }
 }
 
+/// The provision that splits each pot on its own, as the pots are built.
+const SPLIT_SEPARATELY: &str = "side-pots-split-separately";
+
 const CONTRIBUTIONS: &str = "contributions";
 const POT_BEFORE: &str = "pot_before";
 const FOLDED: &str = "folded";
@@ -66,6 +71,8 @@ impl Incident for SidePots {
     type Amounts = Pots;
     type Extra = Extra;
     type Note = Note;
+    const PROVISIONS: &'static [&'static str] = &[SPLIT_SEPARATELY];
+    const SILENCE_AS_PRACTICE: &'static [&'static str] = &[SPLIT_SEPARATELY];
 
     fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<SidePots>, Error> {
         let WithRound { answers: a, told } = given;
@@ -100,7 +107,10 @@ fn decision<P: Clone + Into<Player>>(
     pots: &[crate::poker::Pot<P>],
     returned: Option<&crate::poker::Returned<P>>,
 ) -> Decision<SidePots> {
-    let mut d = Decision::<SidePots>::new(PotsOutcome::Pots, vec![c::SIDE_POTS]);
+    let mut d = Decision::<SidePots>::new(
+        PotsOutcome::Pots,
+        vec![c::SIDE_POTS.stating(SPLIT_SEPARATELY)],
+    );
     d.amounts = Pots {
         pots: pots.iter().map(|p| p.amount).collect(),
         returned: returned.map(|r| r.amount),

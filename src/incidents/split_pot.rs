@@ -2,7 +2,9 @@
 //! `split-pot`).
 //!
 //! Owns concept `odd-chips`: TDA 2019 rule 20, TDA 2015 rule 19. The
-//! odd-chip policy arrives as [`OddChipRecipient`], an edition parameter.
+//! odd-chip policy arrives as [`OddChipRecipient`], an edition parameter;
+//! what the pot is broken down to is the smallest chip in play, or the
+//! smallest at the table where the edition says so (Pokerpunt 20).
 
 use serde::Deserialize;
 
@@ -14,6 +16,7 @@ use crate::message::{Message, Msg};
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
 use crate::poker::{Chips, Seat, add, mul};
 use crate::rules::concepts::{self as c, ConceptId};
+use crate::rules::provisions::Term;
 
 /// The `split-pot` incident.
 pub struct SplitPot;
@@ -53,6 +56,7 @@ impl Incident for SplitPot {
     const SILENCE_AS_PRACTICE: &'static [&'static str] = &[BREAKDOWN];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<SplitPot>, Error> {
+        let breakdown = Breakdown::of(cx);
         let recipient = cx.params.odd_chip_recipient();
         let r = split_pot(
             a.pot,
@@ -62,21 +66,19 @@ impl Incident for SplitPot {
             a.smallest_chip,
             recipient,
         )?;
-        // The chips are first broken down to the smallest in play (the
-        // `smallest_chip` answer): tda-2019-sk 20 does not say so, and the
-        // card says the TDA practice is followed there.
         let cites: Vec<crate::rules::concepts::Cite> = r
             .concepts
             .iter()
             .map(|&concept| {
                 if concept == c::ODD_CHIPS {
-                    concept.stating(BREAKDOWN)
+                    breakdown.cite
                 } else {
                     concept.into()
                 }
             })
             .collect();
         let mut d = Decision::<SplitPot>::new(SplitOutcome::Split, cites);
+        d.remedy_variant = breakdown.variant;
         d.amounts = r.per_seat();
         d.extra = Extra {
             odd_chips: r.odd_chips,
@@ -105,6 +107,38 @@ pub use crate::rules::vocab::OddChipRecipient;
 
 /// The provision that breaks odd chips down first.
 const BREAKDOWN: &str = "odd-chip-smallest";
+/// How an edition words the chip the pot is broken down to when it is the
+/// smallest at the table (Pokerpunt 20), not in play.
+const AT_TABLE: &str = "at-table";
+
+/// What a pot is broken down to before it is shared, as the edition words
+/// `odd-chip-smallest`: the `smallest_chip` answer is that chip.
+pub(crate) struct Breakdown {
+    /// The odd-chip rule, at the part stating the breakdown (where the
+    /// edition does not state it, the card says the TDA practice is
+    /// followed: tda-2019-sk 20).
+    pub cite: crate::rules::concepts::Cite,
+    /// The remedy variant naming the chip at the table, where the edition
+    /// breaks down to it.
+    pub variant: Option<&'static str>,
+}
+
+impl Breakdown {
+    pub(crate) fn of(cx: &mut Cx<'_>) -> Breakdown {
+        // An edition without a record of its provisions, or silent on it,
+        // is held to the practice, which the card then says it follows.
+        let at_table = cx
+            .stated(BREAKDOWN)
+            .ok()
+            .flatten()
+            .and_then(|t| t.get(Term::What))
+            == Some(AT_TABLE);
+        Breakdown {
+            cite: c::ODD_CHIPS.stating(BREAKDOWN),
+            variant: at_table.then_some("at-table"),
+        }
+    }
+}
 
 /// Checks a pot to split: something in it, made of whole `smallest_chip`s.
 pub(crate) fn check_pot(pot: Chips, smallest_chip: Chips) -> Result<(), Error> {

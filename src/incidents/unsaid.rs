@@ -407,6 +407,11 @@ pub(super) const SET_ASIDE: &[(&str, &str, &str)] = &[
         "spontaneous tabling is not asked",
     ),
     (
+        "split-pot",
+        "side-pots-split-separately",
+        "one pot is split; how side pots are built and split is `side-pots`, which reads it",
+    ),
+    (
         "stub-error",
         "burn-killed-hand-mucked",
         "tda-2019-sk has its own branch: a random card is burned",

@@ -1279,8 +1279,12 @@ fn substantive_differences_across_languages() {
         // incorrect-bet cards under ONK correct a limit bet as the TDA
         // practice does and say so, and compare shows that silence read as
         // the practice (per topic 91/97 -> 90/97 = 0.928; per difference
-        // recall 0.949 -> 0.934).
-        (0.92, 0.89),
+        // recall 0.949 -> 0.934). ONK 21 says only that side pots are
+        // placed apart ("gescheiden geplaatst"), which its record now
+        // states as such, beside DPC's "split separately": a procedure the
+        // reading does not list (per difference precision 159/178 = 0.893
+        // -> 159/179 = 0.888).
+        (0.92, 0.88),
     );
 }
 

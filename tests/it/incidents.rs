@@ -770,6 +770,80 @@ fn unclear_bet_says_where_the_rule_does_not_define_the_pot() {
     }
 }
 
+/// Each side pot is split on its own (DPC 21, tda-2019-sk 21, tda-2015-de
+/// 20 "gelegt und aufgeteilt"); ONK 21 and Pokerpunt 21 say only that side
+/// pots are placed apart from the main pot ("gescheiden geplaatst"): their
+/// cards say the split follows the TDA practice.
+#[test]
+fn side_pots_say_where_the_rule_does_not_split_each_pot_on_its_own() {
+    let answers = ["contributions=2:300,5:1000,8:2500"];
+    for (edition, silent) in [
+        ("dpc-2019-en", false),
+        ("tda-2019-sk", false),
+        ("tda-2015-de", false),
+        ("onk-2023-nl", true),
+        ("pokerpunt-nl", true),
+    ] {
+        let r = rule(edition, "side-pots", &answers);
+        assert_eq!(r["outcome"], "pots", "{edition}: {r}");
+        let notes = r["notes"].to_string();
+        assert_eq!(
+            notes.contains("does not state what decided here"),
+            silent,
+            "{edition}: {notes}"
+        );
+    }
+}
+
+/// Pokerpunt 20 makes the odd chip "de laagste denominatie aan tafel": the
+/// split breaks the pot down to the smallest chip at the table, where the
+/// other editions (ONK 20 "in het spel", DPC 20 "in play", tda-2015-de 19
+/// "verfügbaren") name the smallest in play, and tda-2019-sk 20, silent,
+/// follows that practice. The same chip gives the same shares.
+#[test]
+fn odd_chips_are_broken_down_to_the_chip_the_edition_names() {
+    let split = ["pot=1100", "winners=3,6", "button=1", "smallest_chip=100"];
+    let hi_lo = [
+        "game=board-hi-lo",
+        "pot=1100",
+        "high=3",
+        "low=6",
+        "button=1",
+        "smallest_chip=100",
+    ];
+    for (edition, at_table) in [
+        ("pokerpunt-nl", true),
+        ("onk-2023-nl", false),
+        ("dpc-2019-en", false),
+        ("tda-2015-de", false),
+        ("tda-2019-sk", false),
+    ] {
+        for (incident, answers) in [("split-pot", &split[..]), ("hi-lo-split", &hi_lo[..])] {
+            let r = rule(edition, incident, answers);
+            let first = r["remedy"][0].as_str().unwrap_or_default();
+            assert_eq!(
+                first.contains("at the table"),
+                at_table,
+                "{edition} {incident}: {first}"
+            );
+            assert_eq!(
+                first.contains("in play"),
+                !at_table,
+                "{edition} {incident}: {first}"
+            );
+            let shares: Vec<u64> = r["shares"]
+                .as_array()
+                .map(|s| s.iter().filter_map(|x| x["amount"].as_u64()).collect())
+                .unwrap_or_default();
+            assert_eq!(
+                shares.iter().sum::<u64>(),
+                1100,
+                "{edition} {incident}: {r}"
+            );
+        }
+    }
+}
+
 /// Two short all-ins that together make a full raise re-open the betting
 /// for the first bettor (TDA 2019 47: "or cumulative multiple short
 /// all-ins"). tda-2015-de 44 reopens where "zwischenzeitlich nicht

@@ -124,7 +124,7 @@ pub(crate) struct Breakdown {
 }
 
 impl Breakdown {
-    pub(crate) fn of(cx: &mut Cx<'_>) -> Breakdown {
+    pub(crate) fn of(cx: &Cx<'_>) -> Breakdown {
         // An edition without a record of its provisions, or silent on it,
         // is held to the practice, which the card then says it follows.
         let at_table = cx

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::split_pot::{Breakdown, OddChipRecipient, Share, check_pot, share_out};
+use super::split_pot::{Breakdown, OddChipNote, OddChipRecipient, Share, check_pot, share_out};
 use crate::engine::ruling::PerSeat;
 use crate::engine::ruling::{SeatMark, TablePicture};
 use crate::engine::{Cx, Decision, Incident};
@@ -120,8 +120,8 @@ impl Incident for HiLoSplit {
     type Outcome = HiLoOutcome;
     type Amounts = PerSeat;
     type Extra = Extra;
-    type Note = crate::engine::notes::NoNote;
-    const PROVISIONS: &'static [&'static str] = &[BREAKDOWN];
+    type Note = OddChipNote;
+    const PROVISIONS: &'static [&'static str] = &[BREAKDOWN, "odd-chip-recipient"];
     const SILENCE_AS_PRACTICE: &'static [&'static str] = &[BREAKDOWN];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<HiLoSplit>, Error> {
@@ -190,6 +190,10 @@ impl Incident for HiLoSplit {
             HiLoOutcome::HighTakesAll => (a.high.len() == 1).then_some("one"),
             _ => breakdown.variant,
         };
+        // Stud hands the odd chip out by suit, not by seat.
+        if a.game == SplitGame::BoardHiLo {
+            d.notes.extend(breakdown.seat_note);
+        }
         d.amounts = PerSeat(shares.values().map(|s| (s.seat, s.amount)).collect());
         d.extra.shares = shares.values().copied().collect();
         d.table = Some(TablePicture {

@@ -51,8 +51,8 @@ impl Incident for SplitPot {
     type Outcome = SplitOutcome;
     type Amounts = PerSeat;
     type Extra = Extra;
-    type Note = crate::engine::notes::NoNote;
-    const PROVISIONS: &'static [&'static str] = &[BREAKDOWN];
+    type Note = OddChipNote;
+    const PROVISIONS: &'static [&'static str] = &[BREAKDOWN, RECIPIENT];
     const SILENCE_AS_PRACTICE: &'static [&'static str] = &[BREAKDOWN];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<SplitPot>, Error> {
@@ -79,6 +79,7 @@ impl Incident for SplitPot {
             .collect();
         let mut d = Decision::<SplitPot>::new(SplitOutcome::Split, cites);
         d.remedy_variant = breakdown.variant;
+        d.notes.extend(breakdown.seat_note);
         d.amounts = r.per_seat();
         d.extra = Extra {
             odd_chips: r.odd_chips,
@@ -110,6 +111,20 @@ const BREAKDOWN: &str = "odd-chip-smallest";
 /// How an edition words the chip the pot is broken down to when it is the
 /// smallest at the table (Pokerpunt 20), not in play.
 const AT_TABLE: &str = "at-table";
+/// The provision naming the seat that receives the odd chip.
+const RECIPIENT: &str = "odd-chip-recipient";
+/// How an edition words that seat's rule when it speaks of Hold'em games
+/// only (ONK and Pokerpunt 20: "Bij alle Hold'em-spelen").
+const HOLDEM: &str = "holdem";
+
+crate::notes! {
+    /// The notes of the odd-chip cards (`split-pot`, `hi-lo-split`).
+    pub enum OddChipNote {
+        /// The edition gives the odd chip's seat for Hold'em games only:
+        /// in another board game the practice gives it to the same seat.
+        SeatHoldemOnly = "odd_chip_seat_holdem_only",
+    }
+}
 
 /// What a pot is broken down to before it is shared, as the edition words
 /// `odd-chip-smallest`: the `smallest_chip` answer is that chip.
@@ -121,6 +136,10 @@ pub(crate) struct Breakdown {
     /// The remedy variant naming the chip at the table, where the edition
     /// breaks down to it.
     pub variant: Option<&'static str>,
+    /// Where the edition's rule gives the odd chip's seat for Hold'em
+    /// games only, the note saying the practice gives it in another board
+    /// game (the card does not ask the game: the seat is the same).
+    pub seat_note: Option<OddChipNote>,
 }
 
 impl Breakdown {
@@ -133,9 +152,16 @@ impl Breakdown {
             .flatten()
             .and_then(|t| t.get(Term::What))
             == Some(AT_TABLE);
+        let holdem_only = cx
+            .stated(RECIPIENT)
+            .ok()
+            .flatten()
+            .and_then(|t| t.get(Term::Scope))
+            == Some(HOLDEM);
         Breakdown {
             cite: c::ODD_CHIPS.stating(BREAKDOWN),
             variant: at_table.then_some("at-table"),
+            seat_note: holdem_only.then_some(OddChipNote::SeatHoldemOnly),
         }
     }
 }

@@ -844,6 +844,51 @@ fn odd_chips_are_broken_down_to_the_chip_the_edition_names() {
     }
 }
 
+/// ONK and Pokerpunt 20 give the odd chip's seat "bij alle Hold'em-spelen":
+/// for another board game the card says the practice gives the same seat.
+/// Stud hands odd chips out by suit, so no seat is said there.
+#[test]
+fn the_odd_chip_seat_says_where_the_rule_speaks_of_holdem_only() {
+    let split = ["pot=1100", "winners=3,6", "button=1", "smallest_chip=100"];
+    let board = [
+        "game=board-hi-lo",
+        "pot=1100",
+        "high=3",
+        "low=6",
+        "button=1",
+        "smallest_chip=100",
+    ];
+    let stud = [
+        "game=stud-hi-lo",
+        "pot=1100",
+        "high=3",
+        "low=6",
+        "by_suit=3,6",
+        "smallest_chip=100",
+    ];
+    for (edition, holdem_only) in [
+        ("pokerpunt-nl", true),
+        ("onk-2023-nl", true),
+        ("dpc-2019-en", false),
+        ("tda-2015-de", false),
+        ("tda-2019-sk", false),
+    ] {
+        for (incident, answers, noted) in [
+            ("split-pot", &split[..], holdem_only),
+            ("hi-lo-split", &board[..], holdem_only),
+            ("hi-lo-split", &stud[..], false),
+        ] {
+            let r = rule(edition, incident, answers);
+            let notes = r["notes"].to_string();
+            assert_eq!(
+                notes.contains("for Hold'em games only"),
+                noted,
+                "{edition} {incident} {answers:?}: {notes}"
+            );
+        }
+    }
+}
+
 /// Two short all-ins that together make a full raise re-open the betting
 /// for the first bettor (TDA 2019 47: "or cumulative multiple short
 /// all-ins"). tda-2015-de 44 reopens where "zwischenzeitlich nicht

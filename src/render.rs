@@ -556,6 +556,16 @@ pub fn first_sentence(text: &str) -> String {
     s
 }
 
+/// A cited rule quoted short, after the deciding one: the words it is
+/// cited for where it states a provision outside its own topic, else its
+/// first sentence.
+pub fn quoted_short(c: &floor::engine::ruling::Citation) -> String {
+    match &c.words {
+        Some(words) if c.excerpt.trim() != words.trim() => format!("… {} …", words.trim()),
+        _ => first_sentence(&c.excerpt),
+    }
+}
+
 /// The head of a cited rule on a card: "Rule 51-B", and its title, with
 /// the number a reader of the printed book looks for where the edition
 /// prints a numbering of its own ("printed as Play: Bets & Raises 12-B"),

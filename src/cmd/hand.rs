@@ -659,7 +659,7 @@ fn before(
         rows.push(vec![cited, title]);
         rows.push(vec![
             "".into(),
-            render::cell(&render::first_sentence(&c.excerpt)).into(),
+            render::cell(&render::quoted_short(c)).into(),
         ]);
         shown.push(number);
     }

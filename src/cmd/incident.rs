@@ -529,7 +529,7 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
         let excerpt = if i == 0 {
             c.excerpt.clone()
         } else {
-            render::first_sentence(&c.excerpt)
+            render::quoted_short(c)
         };
         let (number, title) = render::cited(ctx, c);
         rows.push(vec![number, title]);

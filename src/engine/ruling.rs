@@ -330,6 +330,12 @@ pub struct Citation {
     /// rule's own words (the card follows the rule and says so).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub examples_against_rule: Vec<String>,
+    /// The words that state the provision the rule is cited for, where it
+    /// is cited for one its topic's own rule does not state (the caller at
+    /// his seat, in an at-your-seat rule): a card quoting the rule short
+    /// quotes these, not its first sentence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<String>,
 }
 
 /// A cited rule as an edition with a numbering of its own prints it (DPC
@@ -464,14 +470,14 @@ pub fn assemble(
     let mut unstated = Vec::new();
     let mut stated_parts = Vec::new();
     for cite in &decision.cites {
-        let (part, stated) = stated_part(book, cite)?;
+        let (at, stated) = stated_part(book, cite)?;
         if !stated
             && let Some(provision) = cite.stating
             && !unstated.contains(&(cite.concept, provision))
         {
             unstated.push((cite.concept, provision));
         }
-        stated_parts.push(part);
+        stated_parts.push(at);
     }
     let applied: Vec<(&str, Option<&str>)> = if decision.uncited {
         Vec::new()
@@ -482,7 +488,13 @@ pub fn assemble(
             .cites
             .iter()
             .zip(&stated_parts)
-            .map(|(c, stated)| (c.concept.slug(), stated.as_deref().or(c.part)))
+            .map(|(c, at)| match at {
+                Some(at) => (
+                    at.concept.as_deref().unwrap_or(c.concept.slug()),
+                    at.part.as_deref().or(c.part),
+                ),
+                None => (c.concept.slug(), c.part),
+            })
             .collect()
     };
     let concepts = decision
@@ -535,7 +547,14 @@ pub fn assemble(
     let mut missing_rule = None;
     for (i, (concept, part)) in for_game.iter().enumerate() {
         match cite(book, concept, part.as_deref())? {
-            Some(c) => citations.push(c),
+            Some(c) => citations.push(Citation {
+                words: stated_parts
+                    .iter()
+                    .flatten()
+                    .find(|at| at.concept.as_deref() == Some(concept))
+                    .and_then(|at| at.words.clone()),
+                ..c
+            }),
             // The deciding rule is missing: say so instead of citing less.
             None if i == 0 => missing_rule = Some(*concept),
             None => {}
@@ -847,11 +866,26 @@ pub(crate) fn worded_otherwise(
         .collect()
 }
 
-/// The label of the part of `book`'s rule that states the provision `cite`
-/// names (`None`: it names none, or that rule does not state it), and
-/// whether the edition states that provision anywhere (as far as its record
-/// tells: a book without one is not said to be silent).
-fn stated_part(book: &Book, cite: &Cite) -> crate::Result<(Option<String>, bool)> {
+/// Where `book` states the provision a cite names.
+#[derive(Debug, Default)]
+struct StatedAt {
+    /// The concept of the rule stating it, where that is not the cited
+    /// concept's rule (the caller at his seat, in the at-your-seat rule of
+    /// pokerpunt-nl and tda-2015-de): that rule is cited instead.
+    concept: Option<String>,
+    /// The part of the rule holding its words.
+    part: Option<String>,
+    /// Its words, where that rule is another concept's.
+    words: Option<String>,
+}
+
+/// Where `book` states the provision `cite` names (`None`: it names none,
+/// or the edition states it in no rule its record places it in), and
+/// whether the edition states that provision anywhere (as far as its
+/// record tells: a book without one is not said to be silent). The cited
+/// concept's rule is preferred; an edition stating it only in another rule
+/// is cited at that rule.
+fn stated_part(book: &Book, cite: &Cite) -> crate::Result<(Option<StatedAt>, bool)> {
     let Some(provision) = cite.stating else {
         return Ok((None, true));
     };
@@ -862,14 +896,35 @@ fn stated_part(book: &Book, cite: &Cite) -> crate::Result<(Option<String>, bool)
     if statements.is_empty() {
         return Ok((None, false));
     }
-    let Some(rule) = book.rule_for(cite.concept.slug())? else {
-        return Ok((None, true));
-    };
-    let part = statements
-        .iter()
-        .filter(|(number, _)| *number == rule.number)
-        .find_map(|(_, span)| crate::rules::provisions::part_holding(&rule, span));
-    Ok((part.map(str::to_string), true))
+    if let Some(rule) = book.rule_for(cite.concept.slug())?
+        && statements.iter().any(|(number, _)| *number == rule.number)
+    {
+        let part = statements
+            .iter()
+            .filter(|(number, _)| *number == rule.number)
+            .find_map(|(_, span)| crate::rules::provisions::part_holding(&rule, span));
+        return Ok((
+            Some(StatedAt {
+                concept: None,
+                part: part.map(str::to_string),
+                words: None,
+            }),
+            true,
+        ));
+    }
+    for (number, span) in &statements {
+        if let Some(rule) = book.rule(number)? {
+            return Ok((
+                Some(StatedAt {
+                    concept: Some(rule.concept.clone()),
+                    part: crate::rules::provisions::part_holding(&rule, span).map(str::to_string),
+                    words: Some(span.clone()),
+                }),
+                true,
+            ));
+        }
+    }
+    Ok((None, true))
 }
 
 /// The edition's rule for `concept`, quoting `part` when the edition has it.
@@ -905,5 +960,6 @@ pub fn cite(book: &Book, concept: &str, part: Option<&str>) -> crate::Result<Opt
         .filter(|e| e.against_rule)
         .map(|e| e.label.clone())
         .collect(),
+        words: None,
     }))
 }

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
-use crate::rules::concepts::{self as c, ConceptId};
+use crate::rules::concepts::{self as c, Cite, ConceptId};
 
 /// The `clock` incident.
 pub struct Clock;
@@ -47,6 +47,7 @@ impl Incident for Clock {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = crate::engine::notes::NoNote;
+    const QUOTES: &'static [&'static str] = &[AT_SEAT];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Clock>, Error> {
         let p = &mut cx.params;
@@ -58,7 +59,16 @@ impl Incident for Clock {
             tie_to_player: p.clock_tie_to_player().unwrap_or(false),
         };
         let r = clock(a.facing_bet, &params)?;
-        let mut d = Decision::<Clock>::new(r.outcome, r.concepts);
+        // The caller's seat is cited where the edition states it: the
+        // clock rule, or its at-your-seat rule (pokerpunt-nl 30,
+        // tda-2015-de 29).
+        let cites: Vec<Cite> = r
+            .concepts
+            .iter()
+            .map(|&concept| concept.into())
+            .chain([c::CALLING_CLOCK.stating(AT_SEAT)])
+            .collect();
+        let mut d = Decision::<Clock>::new(r.outcome, cites);
         d.amounts = Amounts {
             seconds: r.seconds,
             countdown: r.countdown,
@@ -77,6 +87,9 @@ impl Incident for Clock {
 }
 
 pub use crate::rules::vocab::ClockExpiry;
+
+/// The provision that a player calls the clock from his seat.
+const AT_SEAT: &str = "clock-at-seat";
 
 /// An edition's clock: total time, countdown and expiry outcomes.
 ///

@@ -844,6 +844,50 @@ fn odd_chips_are_broken_down_to_the_chip_the_edition_names() {
     }
 }
 
+/// Every edition says a player calls the clock from his seat; pokerpunt-nl
+/// (30) and tda-2015-de (29) say it in their at-your-seat rule, not the
+/// clock rule. The card's first step says it and cites the rule that does,
+/// quoting the words that state it.
+#[test]
+fn the_clock_card_cites_the_rule_that_puts_the_caller_at_his_seat() {
+    for (edition, clock_rule, seat_rule) in [
+        ("dpc-2019-en", "29", "29"),
+        ("onk-2023-nl", "29", "29"),
+        ("tda-2019-sk", "29", "29"),
+        ("pokerpunt-nl", "29", "30"),
+        ("tda-2015-de", "27", "29"),
+    ] {
+        let r = rule(edition, "clock", &["facing_bet=yes"]);
+        assert!(
+            r["remedy"][0]
+                .as_str()
+                .is_some_and(|s| s.contains("at his seat")),
+            "{edition}: {r}"
+        );
+        let cited: Vec<(&str, Option<&str>)> = r["citations"]
+            .as_array()
+            .map(|c| {
+                c.iter()
+                    .map(|c| (c["number"].as_str().unwrap_or(""), c["words"].as_str()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(
+            cited.first().map(|c| c.0),
+            Some(clock_rule),
+            "{edition}: {r}"
+        );
+        let seat = cited.iter().find(|c| c.0 == seat_rule);
+        assert!(seat.is_some(), "{edition}: {r}");
+        // Words are quoted only for a rule of another topic.
+        assert_eq!(
+            seat.and_then(|c| c.1).is_some(),
+            clock_rule != seat_rule,
+            "{edition}: {r}"
+        );
+    }
+}
+
 /// ONK and Pokerpunt 20 give the odd chip's seat "bij alle Hold'em-spelen":
 /// for another board game the card says the practice gives the same seat.
 /// Stud hands odd chips out by suit, so no seat is said there.

@@ -24,6 +24,7 @@ use crate::message::{Message, Msg};
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
 use crate::poker::{Chips, Seat, add};
 use crate::rules::concepts::{self as c, Cite};
+use crate::rules::provisions::Term;
 
 /// The `hi-lo-split` incident.
 pub struct HiLoSplit;
@@ -113,6 +114,11 @@ pub struct HiLoShare {
 
 /// The provision that breaks odd chips down first.
 const BREAKDOWN: &str = "odd-chip-smallest";
+/// The provision naming the stud card that takes the odd chip.
+const STUD: &str = "odd-chip-stud";
+/// How an edition words it when only the best five cards count
+/// (tda-2015-de 19-B).
+const BEST_FIVE: &str = "best-five";
 
 impl Incident for HiLoSplit {
     const ID: &'static str = "hi-lo-split";
@@ -121,7 +127,7 @@ impl Incident for HiLoSplit {
     type Amounts = PerSeat;
     type Extra = Extra;
     type Note = OddChipNote;
-    const PROVISIONS: &'static [&'static str] = &[BREAKDOWN, "odd-chip-recipient"];
+    const PROVISIONS: &'static [&'static str] = &[BREAKDOWN, "odd-chip-recipient", STUD];
     const SILENCE_AS_PRACTICE: &'static [&'static str] = &[BREAKDOWN];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<HiLoSplit>, Error> {
@@ -190,9 +196,19 @@ impl Incident for HiLoSplit {
             HiLoOutcome::HighTakesAll => (a.high.len() == 1).then_some("one"),
             _ => breakdown.variant,
         };
-        // Stud hands the odd chip out by suit, not by seat.
+        // Stud hands the odd chip out by suit, not by seat; the card
+        // asks the order by suit, and says which cards count where the
+        // edition narrows them.
         if a.game == SplitGame::BoardHiLo {
             d.notes.extend(breakdown.seat_note);
+        } else if cx
+            .stated(STUD)
+            .ok()
+            .flatten()
+            .and_then(|t| t.get(Term::What))
+            == Some(BEST_FIVE)
+        {
+            d.notes.push(OddChipNote::StudBestFive);
         }
         d.amounts = PerSeat(shares.values().map(|s| (s.seat, s.amount)).collect());
         d.extra.shares = shares.values().copied().collect();

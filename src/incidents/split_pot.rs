@@ -123,6 +123,9 @@ crate::notes! {
         /// The edition gives the odd chip's seat for Hold'em games only:
         /// in another board game the practice gives it to the same seat.
         SeatHoldemOnly = "odd_chip_seat_holdem_only",
+        /// The edition looks for the highest card by suit among the cards
+        /// of each stud winner's best five-card hand only.
+        StudBestFive = "odd_chip_stud_best_five",
     }
 }
 

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::common::{floor, json, json_of, one_line_error};
+use crate::common::{EDITIONS, floor, json, json_of, one_line_error};
 
 /// Rules on `incident` in `edition` with `answers`, as JSON.
 fn rule(edition: &str, incident: &str, answers: &[&str]) -> Value {
@@ -839,6 +839,31 @@ fn odd_chips_are_broken_down_to_the_chip_the_edition_names() {
                 shares.iter().sum::<u64>(),
                 1100,
                 "{edition} {incident}: {r}"
+            );
+        }
+    }
+}
+
+/// tda-2015-de 19-B gives a stud odd chip to "die höchste Karte und Farbe
+/// in der höchsten 5-Karten-Hand": the card says only those cards count.
+/// The other editions look at any card, or follow the practice.
+#[test]
+fn the_stud_odd_chip_says_where_only_the_best_five_cards_count() {
+    for game in ["stud", "stud-hi-lo"] {
+        for edition in EDITIONS {
+            let answers = [
+                &format!("game={game}")[..],
+                "pot=1100",
+                "high=3,6",
+                "by_suit=6,3",
+                "smallest_chip=100",
+            ];
+            let r = rule(edition, "hi-lo-split", &answers);
+            let notes = r["notes"].to_string();
+            assert_eq!(
+                notes.contains("best five-card hand"),
+                edition == "tda-2015-de",
+                "{edition} {game}: {notes}"
             );
         }
     }

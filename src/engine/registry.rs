@@ -259,6 +259,14 @@ impl<'a> Cx<'a> {
         self.looked_up(id)
     }
 
+    /// Whether the edition in use words term `term` of provision `id` as
+    /// `value`. An edition without a provisions record, or not stating the
+    /// provision, does not: it is held to the practice, which the card
+    /// says it follows where it cites the provision.
+    pub fn words(&self, id: &str, term: crate::rules::provisions::Term, value: &str) -> bool {
+        self.stated(id).ok().flatten().and_then(|t| t.get(term)) == Some(value)
+    }
+
     fn looked_up(&self, id: &str) -> Result<Option<&'a crate::rules::Terms>, Error> {
         self.read.borrow_mut().push(id.to_string());
         match self.provisions {

@@ -201,13 +201,7 @@ impl Incident for HiLoSplit {
         // edition narrows them.
         if a.game == SplitGame::BoardHiLo {
             d.notes.extend(breakdown.seat_note);
-        } else if cx
-            .stated(STUD)
-            .ok()
-            .flatten()
-            .and_then(|t| t.get(Term::What))
-            == Some(BEST_FIVE)
-        {
+        } else if cx.words(STUD, Term::What, BEST_FIVE) {
             d.notes.push(OddChipNote::StudBestFive);
         }
         d.amounts = PerSeat(shares.values().map(|s| (s.seat, s.amount)).collect());

@@ -147,24 +147,14 @@ pub(crate) struct Breakdown {
 
 impl Breakdown {
     pub(crate) fn of(cx: &Cx<'_>) -> Breakdown {
-        // An edition without a record of its provisions, or silent on it,
-        // is held to the practice, which the card then says it follows.
-        let at_table = cx
-            .stated(BREAKDOWN)
-            .ok()
-            .flatten()
-            .and_then(|t| t.get(Term::What))
-            == Some(AT_TABLE);
-        let holdem_only = cx
-            .stated(RECIPIENT)
-            .ok()
-            .flatten()
-            .and_then(|t| t.get(Term::Scope))
-            == Some(HOLDEM);
         Breakdown {
             cite: c::ODD_CHIPS.stating(BREAKDOWN),
-            variant: at_table.then_some("at-table"),
-            seat_note: holdem_only.then_some(OddChipNote::SeatHoldemOnly),
+            variant: cx
+                .words(BREAKDOWN, Term::What, AT_TABLE)
+                .then_some("at-table"),
+            seat_note: cx
+                .words(RECIPIENT, Term::Scope, HOLDEM)
+                .then_some(OddChipNote::SeatHoldemOnly),
         }
     }
 }

@@ -795,6 +795,18 @@ fn side_pots_say_where_the_rule_does_not_split_each_pot_on_its_own() {
     }
 }
 
+/// A board pot of 1100 tied between seats 3 and 6, button 1, in 100s.
+const TIE_FOR_1100: [&str; 4] = ["pot=1100", "winners=3,6", "button=1", "smallest_chip=100"];
+/// The same pot in Omaha hi-lo: seat 3 high, seat 6 low.
+const BOARD_HI_LO_1100: [&str; 6] = [
+    "game=board-hi-lo",
+    "pot=1100",
+    "high=3",
+    "low=6",
+    "button=1",
+    "smallest_chip=100",
+];
+
 /// Pokerpunt 20 makes the odd chip "de laagste denominatie aan tafel": the
 /// split breaks the pot down to the smallest chip at the table, where the
 /// other editions (ONK 20 "in het spel", DPC 20 "in play", tda-2015-de 19
@@ -802,15 +814,7 @@ fn side_pots_say_where_the_rule_does_not_split_each_pot_on_its_own() {
 /// follows that practice. The same chip gives the same shares.
 #[test]
 fn odd_chips_are_broken_down_to_the_chip_the_edition_names() {
-    let split = ["pot=1100", "winners=3,6", "button=1", "smallest_chip=100"];
-    let hi_lo = [
-        "game=board-hi-lo",
-        "pot=1100",
-        "high=3",
-        "low=6",
-        "button=1",
-        "smallest_chip=100",
-    ];
+    let (split, hi_lo) = (TIE_FOR_1100, BOARD_HI_LO_1100);
     for (edition, at_table) in [
         ("pokerpunt-nl", true),
         ("onk-2023-nl", false),
@@ -918,15 +922,7 @@ fn the_clock_card_cites_the_rule_that_puts_the_caller_at_his_seat() {
 /// Stud hands odd chips out by suit, so no seat is said there.
 #[test]
 fn the_odd_chip_seat_says_where_the_rule_speaks_of_holdem_only() {
-    let split = ["pot=1100", "winners=3,6", "button=1", "smallest_chip=100"];
-    let board = [
-        "game=board-hi-lo",
-        "pot=1100",
-        "high=3",
-        "low=6",
-        "button=1",
-        "smallest_chip=100",
-    ];
+    let (split, board) = (TIE_FOR_1100, BOARD_HI_LO_1100);
     let stud = [
         "game=stud-hi-lo",
         "pot=1100",

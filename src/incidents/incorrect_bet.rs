@@ -15,6 +15,7 @@ use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, HouseMinimum, Setup, Spot, Street};
 use crate::rules::concepts::{self as c, Cite};
+use crate::rules::provisions::Term;
 
 /// The `incorrect-bet` incident.
 pub struct IncorrectBet;
@@ -47,7 +48,7 @@ impl Incident for IncorrectBet {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
-    const PROVISIONS: &'static [&'static str] = &[LIMIT_TOO];
+    const PROVISIONS: &'static [&'static str] = &[LIMIT_TOO, UNDERRAISE];
     const SILENCE_AS_PRACTICE: &'static [&'static str] = &[LIMIT_TOO];
 
     fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<IncorrectBet>, Error> {
@@ -105,6 +106,11 @@ impl Incident for IncorrectBet {
         if game == Game::PotLimit && r.kind == IncorrectKind::UnderMinimum {
             d.notes.push(Notes::PotLimitAsNoLimit);
         }
+        // Pokerpunt 43-A speaks of Hold'em only: the card does not ask the
+        // game (the practice corrects alike), so it says so.
+        if r.kind == IncorrectKind::UnderMinimum && cx.words(UNDERRAISE, Term::Scope, HOLDEM) {
+            d.notes.push(Notes::HoldemOnly);
+        }
         // Corrected to a minimum a house sets above TDA 43.
         if r.kind == IncorrectKind::UnderMinimum
             && let Some(h) = HouseRaise::of(&spot, cx)
@@ -151,6 +157,9 @@ crate::notes! {
         /// Pot-limit below the minimum: no rule covers it; corrected as in
         /// no-limit.
         PotLimitAsNoLimit = "pot_limit_underraise",
+        /// The edition states the correction for Hold'em only; another
+        /// game follows the practice, which corrects alike.
+        HoldemOnly = "underraise_holdem_only",
     }
 }
 
@@ -158,6 +167,11 @@ pub use crate::rules::vocab::PotLimitUnderbetWindow;
 
 /// The provision that rule 52-A's correction applies in limit as well.
 pub(crate) const LIMIT_TOO: &str = "incorrect-limit-too";
+/// The provision that a bet or raise under the minimum is corrected.
+const UNDERRAISE: &str = "incorrect-underraise";
+/// How an edition words its scope when it speaks of Hold'em only
+/// (Pokerpunt 43-A).
+const HOLDEM: &str = "holdem";
 
 /// The facts of an incorrect bet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -873,6 +873,35 @@ fn the_stud_odd_chip_says_where_only_the_best_five_cards_count() {
     }
 }
 
+/// Pokerpunt 43-A corrects an underraise "in Limit of No-Limit Hold'em":
+/// the card says another game follows the practice, which corrects alike.
+/// A pot-limit overbet is another rule's (43-B) and gets no such note.
+#[test]
+fn an_underraise_says_where_the_rule_speaks_of_holdem_only() {
+    let under = ["game=no-limit", "big_blind=200", "facing=600", "total=1000"];
+    let overbet = [
+        "game=pot-limit",
+        "big_blind=100",
+        "facing=300",
+        "pot=900",
+        "total=2000",
+    ];
+    for edition in EDITIONS {
+        for (answers, noted) in [
+            (&under[..], edition == "pokerpunt-nl"),
+            (&overbet[..], false),
+        ] {
+            let r = rule(edition, "incorrect-bet", answers);
+            let notes = r["notes"].to_string();
+            assert_eq!(
+                notes.contains("for Hold'em games only"),
+                noted,
+                "{edition} {answers:?}: {notes}"
+            );
+        }
+    }
+}
+
 /// Every edition says a player calls the clock from his seat; pokerpunt-nl
 /// (30) and tda-2015-de (29) say it in their at-your-seat rule, not the
 /// clock rule. The card's first step says it and cites the rule that does,

@@ -17,6 +17,11 @@ fn rule(edition: &str, incident: &str, answers: &[&str]) -> Value {
     serde_json::from_slice(&out).expect("a ruling as JSON")
 }
 
+/// The notes of the ruling [`rule`] gives, as one text to search.
+fn notes_of(edition: &str, incident: &str, answers: &[&str]) -> String {
+    rule(edition, incident, answers)["notes"].to_string()
+}
+
 fn cited(ruling: &Value) -> Vec<String> {
     ruling["citations"]
         .as_array()
@@ -506,8 +511,7 @@ fn a_total_to_call_says_what_the_player_adds_to_his_chips_in_front() {
             None,
         ),
     ] {
-        let r = rule("dpc-2019-en", incident, &answers);
-        let notes = r["notes"].to_string();
+        let notes = notes_of("dpc-2019-en", incident, &answers);
         match &said {
             Some(s) => assert!(
                 notes.contains(s.as_str()),
@@ -598,7 +602,7 @@ fn a_call_never_asks_more_chips_than_the_player_has() {
 /// order (2, 4); seat 3 keeps one chip. The card names who gets what.
 #[test]
 fn the_chip_race_card_names_the_winners_and_every_seats_chips() {
-    let r = rule(
+    let notes = notes_of(
         "dpc-2019-en",
         "chip-race",
         &[
@@ -609,7 +613,6 @@ fn the_chip_race_card_names_the_winners_and_every_seats_chips() {
             "no_other_chips=3",
         ],
     );
-    let notes = r["notes"].to_string();
     for said in [
         "The raced chips go to seats 2, 4, one each.",
         "Seat 3 would lose its last chip: it gets one chip",
@@ -733,8 +736,7 @@ fn a_stud_ruling_under_an_edition_without_stud_says_so() {
         ("dpc-2019-en", "stud-first-to-act", &bring_in[..], false),
         ("pokerpunt-nl", "hi-lo-split", &stud_tie[..], false),
     ] {
-        let r = rule(edition, incident, answers);
-        let notes = r["notes"].to_string();
+        let notes = notes_of(edition, incident, answers);
         assert_eq!(
             notes.contains("plays no stud"),
             says,
@@ -760,8 +762,7 @@ fn unclear_bet_says_where_the_rule_does_not_define_the_pot() {
         ("tda-2019-sk", true),
         ("tda-2015-de", false),
     ] {
-        let r = rule(edition, "unclear-bet", &answers);
-        let notes = r["notes"].to_string();
+        let notes = notes_of(edition, "unclear-bet", &answers);
         assert_eq!(
             notes.contains("does not state what decided here"),
             noted,
@@ -862,8 +863,7 @@ fn the_stud_odd_chip_says_where_only_the_best_five_cards_count() {
                 "by_suit=6,3",
                 "smallest_chip=100",
             ];
-            let r = rule(edition, "hi-lo-split", &answers);
-            let notes = r["notes"].to_string();
+            let notes = notes_of(edition, "hi-lo-split", &answers);
             assert_eq!(
                 notes.contains("best five-card hand"),
                 edition == "tda-2015-de",
@@ -891,8 +891,7 @@ fn an_underraise_says_where_the_rule_speaks_of_holdem_only() {
             (&under[..], edition == "pokerpunt-nl"),
             (&overbet[..], false),
         ] {
-            let r = rule(edition, "incorrect-bet", answers);
-            let notes = r["notes"].to_string();
+            let notes = notes_of(edition, "incorrect-bet", answers);
             assert_eq!(
                 notes.contains("for Hold'em games only"),
                 noted,
@@ -972,8 +971,7 @@ fn the_odd_chip_seat_says_where_the_rule_speaks_of_holdem_only() {
             ("hi-lo-split", &board[..], holdem_only),
             ("hi-lo-split", &stud[..], false),
         ] {
-            let r = rule(edition, incident, answers);
-            let notes = r["notes"].to_string();
+            let notes = notes_of(edition, incident, answers);
             assert_eq!(
                 notes.contains("for Hold'em games only"),
                 noted,

@@ -867,7 +867,7 @@ pub(crate) fn worded_otherwise(
 }
 
 /// Where `book` states the provision a cite names.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct StatedAt {
     /// The concept of the rule stating it, where that is not the cited
     /// concept's rule (the caller at his seat, in the at-your-seat rule of

@@ -13,6 +13,7 @@ use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::poker::{Action, ActionKind};
 use crate::rules::concepts::{self as c, ConceptId};
+use crate::rules::provisions::Term;
 
 /// The `substantial-action` incident.
 pub struct SubstantialAction;
@@ -41,7 +42,8 @@ impl Incident for SubstantialAction {
     type Outcome = SaOutcome;
     type Amounts = ();
     type Extra = Extra;
-    type Note = crate::engine::notes::NoNote;
+    type Note = SaNote;
+    const PROVISIONS: &'static [&'static str] = &[CHIP_ACTIONS, ANY_ACTIONS];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<SubstantialAction>, Error> {
         let kinds: Vec<ActionKind> = a.actions.iter().map(|a| a.kind).collect();
@@ -52,8 +54,36 @@ impl Incident for SubstantialAction {
             actions: r.actions,
             chip_actions: r.chip_actions,
         };
+        if in_turn_unsaid(cx) {
+            d.notes.push(SaNote::InTurnUnsaid);
+        }
         Ok(d)
     }
+}
+
+/// The definition's two parts (rule 36 A and B).
+const CHIP_ACTIONS: &str = "sa-chip-actions";
+const ANY_ACTIONS: &str = "sa-any-actions";
+
+crate::notes! {
+    /// The notes of the `substantial-action` card.
+    pub enum SaNote {
+        /// The edition does not say that the actions counted are in turn
+        /// ("opeenvolgende", "aufeinander folgende", "akékoľvek"): the card
+        /// counts the actions in turn, as the TDA practice does.
+        InTurnUnsaid = "sa_in_turn_unsaid",
+    }
+}
+
+/// Whether the edition words the actions substantial action counts without
+/// saying "in turn" (see [`SaNote::InTurnUnsaid`]). An edition without a
+/// record is held to the practice, which says it.
+fn in_turn_unsaid(cx: &Cx<'_>) -> bool {
+    [CHIP_ACTIONS, ANY_ACTIONS].into_iter().any(|id| {
+        ["consecutive", crate::rules::provisions::UNSAID]
+            .into_iter()
+            .any(|value| cx.words(id, Term::What, value))
+    })
 }
 
 /// The two thresholds of the substantial-action definition (rule 36): any

@@ -901,6 +901,29 @@ fn an_underraise_says_where_the_rule_speaks_of_holdem_only() {
     }
 }
 
+/// Only the TDA text (dpc-2019-en 36) says the actions substantial action
+/// counts are in turn; ONK and Pokerpunt say "opeenvolgende", tda-2015-de
+/// "aufeinander folgende", tda-2019-sk "akékoľvek". The card counts the
+/// actions in turn and says so where the edition does not, with
+/// substantial action or without.
+#[test]
+fn substantial_action_says_where_the_rule_does_not_say_in_turn() {
+    for edition in EDITIONS {
+        for actions in ["check,bet", "check,check"] {
+            let notes = notes_of(
+                edition,
+                "substantial-action",
+                &[&format!("actions={actions}")[..]],
+            );
+            assert_eq!(
+                notes.contains("does not say that the actions counted must be in turn"),
+                edition != "dpc-2019-en",
+                "{edition} {actions}: {notes}"
+            );
+        }
+    }
+}
+
 /// Every edition says a player calls the clock from his seat; pokerpunt-nl
 /// (30) and tda-2015-de (29) say it in their at-your-seat rule, not the
 /// clock rule. The card's first step says it and cites the rule that does,

@@ -175,7 +175,7 @@ fn walked() -> &'static [Walked] {
             .filter_map(|entry| {
                 // The bundled trees are those the bundled modules rule on.
                 let tree = super::load(&DataSource::Embedded, entry.id).ok()?;
-                let facts = facts(&tree);
+                let facts = facts(&tree, entry.varied);
                 Some(Walked { entry, tree, facts })
             })
             .collect()
@@ -372,14 +372,16 @@ impl AnswerSource for Given<'_> {
 /// (`param.`, `provision.`) is also left unanswered, as an edition that
 /// does not ask it leaves it. A question no value can be sampled for (an
 /// action sequence) is left open where it is optional; where it is not,
-/// the path stops there.
-pub fn facts(tree: &Tree) -> Vec<Answers> {
+/// the path stops there. Where `varied` names questions
+/// ([`super::Incident::VARIED`]), only those are answered: every other
+/// keeps its default or stays unanswered.
+pub fn facts(tree: &Tree, varied: &[&str]) -> Vec<Answers> {
     let mut out = Vec::new();
-    grow(&tree.questions, Answers::default(), &mut out);
+    grow(&tree.questions, varied, Answers::default(), &mut out);
     out
 }
 
-fn grow(questions: &[Question], answers: Answers, out: &mut Vec<Answers>) {
+fn grow(questions: &[Question], varied: &[&str], answers: Answers, out: &mut Vec<Answers>) {
     let Some((q, rest)) = questions.split_first() else {
         out.push(answers);
         return;
@@ -393,20 +395,20 @@ fn grow(questions: &[Question], answers: Answers, out: &mut Vec<Answers>) {
         .iter()
         .filter(|(k, _)| !k.starts_with(PARAM) && !k.starts_with(PROVISION))
         .all(|(k, c)| c.holds(answers.get(k)));
-    if !own {
-        return grow(rest, answers, out);
+    if !own || !(varied.is_empty() || varied.contains(&q.id.as_str())) {
+        return grow(rest, varied, answers, out);
     }
     let values = samples(q);
     if by_edition || q.optional || values.is_empty() {
         if values.is_empty() && !q.optional && !by_edition {
             return;
         }
-        grow(rest, answers.clone(), out);
+        grow(rest, varied, answers.clone(), out);
     }
     for value in values {
         let mut given = answers.clone();
         given.insert(&q.id, value, Origin::Given);
-        grow(rest, given, out);
+        grow(rest, varied, given, out);
     }
 }
 
@@ -492,7 +494,14 @@ mod tests {
                     let Some((_, Ok(ruled), _)) = run_one(w.entry, &decided, u, f) else {
                         continue;
                     };
-                    for p in ruled.cites.iter().filter_map(|c| c.stating) {
+                    // A provision the card only quotes is no silence the
+                    // ruling reads: the quote says the practice is followed.
+                    let read_cites = ruled
+                        .cites
+                        .iter()
+                        .filter_map(|c| c.stating)
+                        .filter(|p| !w.entry.quotes.contains(p));
+                    for p in read_cites {
                         if u.terms(p).is_none() {
                             read += 1;
                             if !w.entry.silence_as_practice.contains(&p) {

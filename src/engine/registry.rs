@@ -58,6 +58,12 @@ pub trait Incident: Sized {
     /// compare` finds the same ruling, unless the incident rules some facts
     /// otherwise under the two ([`super::differ`]).
     const SILENCE_AS_PRACTICE: &'static [&'static str] = &[];
+    /// The questions whose answers [`super::differ`] varies to find where
+    /// a provision of [`Incident::PROVISIONS`] changes a ruling, for an
+    /// incident whose every answer varied would give too many sets of
+    /// facts (bet: over a million); each other question keeps its default
+    /// or stays unanswered. Empty: every question is varied.
+    const VARIED: &'static [&'static str] = &[];
     /// Rules on the answers with the edition's parameters.
     fn rule(answers: Self::Answers, cx: &mut Cx<'_>) -> Result<Decision<Self>, Error>;
 }
@@ -374,6 +380,8 @@ pub struct Entry {
     /// The provisions whose silence it reads as the TDA practice
     /// ([`Incident::SILENCE_AS_PRACTICE`]).
     pub silence_as_practice: &'static [&'static str],
+    /// The questions the differ varies ([`Incident::VARIED`]).
+    pub varied: &'static [&'static str],
     cites: fn() -> Vec<(&'static str, &'static [ConceptId])>,
     fields: fn() -> Vec<&'static str>,
     own_fields: fn() -> Vec<&'static str>,
@@ -424,6 +432,7 @@ impl Entry {
             provisions: I::PROVISIONS,
             quotes: I::QUOTES,
             silence_as_practice: I::SILENCE_AS_PRACTICE,
+            varied: I::VARIED,
             cites: cites::<I::Outcome>,
             fields: <I::Answers as FromAnswers>::fields,
             own_fields: <I::Answers as FromAnswers>::own_fields,

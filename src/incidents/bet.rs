@@ -20,6 +20,7 @@ use crate::error::{Error, Refusal};
 use crate::message::{Message, Msg};
 use crate::poker::{Chips, Game, HouseMinimum, Spot, add};
 use crate::rules::concepts::{self as c, Cite, ConceptId};
+use crate::rules::provisions::Term;
 
 use super::situation::{self, HouseRaise, Needs, Situation, WithRound};
 
@@ -56,7 +57,10 @@ impl Incident for Bet {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
-    const QUOTES: &'static [&'static str] = &provision::IDS;
+    const PROVISIONS: &'static [&'static str] = &[provision::POT_DECLARED_IN_NL];
+    const QUOTES: &'static [&'static str] = &provision::QUOTED;
+    // What a "pot" declared outside pot-limit binds to turns on these.
+    const VARIED: &'static [&'static str] = &["game", "facing", "big_blind", "declared", "pushed"];
 
     fn rule(given: WithRound<Answers>, cx: &mut Cx<'_>) -> Result<Decision<Bet>, Error> {
         let WithRound { answers: a, told } = given;
@@ -84,6 +88,14 @@ impl Incident for Bet {
         }
         input.pulled_back = a.pulled_back;
         input.declared = a.declared;
+        // Asked of the edition only where "pot" was said outside pot-limit:
+        // no other ruling reads it.
+        if a.declared == Declared::Pot
+            && game != Game::PotLimit
+            && cx.words(provision::POT_DECLARED_IN_NL, Term::Bound, EXACTLY)
+        {
+            input.pot_declared = PotDeclared::ExactlyMinimum;
+        }
         if a.declared == Declared::Number && a.declared_amount.is_none() {
             return Err(Error::input(
                 "declared_amount",
@@ -156,6 +168,7 @@ impl Incident for Bet {
                 Forced::Standard => Notes::ForcedRaise { min_raise_to },
                 Forced::Declared => Notes::ForcedDeclared { min_raise_to },
                 Forced::BelowMinimumBet => Notes::ForcedShortBet { min_raise_to },
+                Forced::PotExactly => Notes::PotExactly { min_raise_to },
             });
         }
         // A house minimum above TDA 43 decided the minimum the card shows:
@@ -228,6 +241,8 @@ crate::notes! {
         ForcedDeclared { min_raise_to: Chips } = "forced_declared",
         /// A bet below the minimum bet brought up to it.
         ForcedShortBet { min_raise_to: Chips } = "forced_short_bet",
+        /// "Pot" declared outside pot-limit held to exactly the minimum.
+        PotExactly { min_raise_to: Chips } = "pot_declared_exactly",
         /// The total less the chips already in front: what he adds.
         Adds(situation::Adds) = "bet_adds",
         /// A house minimum raise above TDA 43, and what 43 alone gives.
@@ -412,6 +427,8 @@ pub struct BetInput {
     pub stack: Option<Chips>,
     /// What was said before the chips.
     pub declared: Declared,
+    /// How the edition binds "pot" declared outside pot-limit.
+    pub pot_declared: PotDeclared,
     /// The number said, if any ("raise, eight thousand": 8000).
     pub declared_amount: Option<Chips>,
     /// The chips pushed in one motion.
@@ -454,6 +471,7 @@ impl BetInput {
             pulled_back: None,
             stack: None,
             declared: Declared::Nothing,
+            pot_declared: PotDeclared::AtLeastMinimum,
             declared_amount: None,
             pushed: Pushed::Nothing,
             second_motion: Pushed::Nothing,
@@ -627,6 +645,10 @@ impl BetRuling {
     }
 }
 
+/// How an edition words the bound of `pot-declared-in-nl` where "pot"
+/// binds to exactly the minimum (tda-2019-sk 54-C).
+const EXACTLY: &str = "exactly";
+
 /// The provisions (`locales/provisions.yaml`) whose words decide a bet.
 mod provision {
     pub const RAISE_STANDARD: &str = "raise-standard";
@@ -658,6 +680,37 @@ mod provision {
         }
         ids
     };
+
+    /// Those the card quotes without the ruling reading them: all but
+    /// [`POT_DECLARED_IN_NL`], whose bound the ruling reads.
+    pub const QUOTED: [&str; 18] = {
+        let mut ids = [""; 18];
+        let (mut i, mut n) = (0, 0);
+        while i < IDS.len() {
+            if !eq(IDS[i], POT_DECLARED_IN_NL) {
+                ids[n] = IDS[i];
+                n += 1;
+            }
+            i += 1;
+        }
+        ids
+    };
+
+    /// Whether two ids are the same (`==` is not const on `str`).
+    const fn eq(a: &str, b: &str) -> bool {
+        let (a, b) = (a.as_bytes(), b.as_bytes());
+        if a.len() != b.len() {
+            return false;
+        }
+        let mut i = 0;
+        while i < a.len() {
+            if a[i] != b[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
 
     /// Each with the concept it is cited under.
     pub const ALL: [(&str, super::ConceptId); 19] = [
@@ -699,6 +752,22 @@ pub enum Forced {
     Declared,
     /// Facing no bet, silent chips or a number below the minimum bet (52).
     BelowMinimumBet,
+    /// "Pot" declared outside pot-limit, where the edition binds it to
+    /// exactly the minimum bet or raise (tda-2019-sk 54-C), whatever was
+    /// pushed.
+    PotExactly,
+}
+
+/// How the edition binds "pot" declared outside pot-limit (TDA 54-C).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PotDeclared {
+    /// To a valid bet or raise, at least the minimum: the chips pushed
+    /// make it more (the TDA practice).
+    #[default]
+    AtLeastMinimum,
+    /// To exactly the minimum bet or raise ("navýšiť práve minimálnu
+    /// čiastku", tda-2019-sk 54-C): chips beyond it are returned.
+    ExactlyMinimum,
 }
 
 /// One decision before the caps: the total and why.
@@ -1035,6 +1104,14 @@ impl<'a> Ctx<'a> {
             concepts.push(c::POT_SIZE_POT_LIMIT);
             stated.push((c::POT_SIZE_POT_LIMIT, provision::POT_DECLARED_IN_NL));
         }
+        if i.declared == Declared::Pot && i.pot_declared == PotDeclared::ExactlyMinimum {
+            // tda-2019-sk 54-C: "pot" binds to exactly the minimum bet or
+            // raise, whatever was pushed; chips beyond it are returned.
+            let mut d = self.bet_or_raise(self.min_total, concepts, Forced::PotExactly);
+            d.forced = Some(Forced::PotExactly);
+            d.stated.extend(stated);
+            return Ok(d);
+        }
         if i.declared == Declared::Raise && i.facing == 0 {
             // Rule 55-B: "raise" facing no bet is at least a minimum bet.
             concepts.push(c::INVALID_DECLARATIONS);
@@ -1213,7 +1290,9 @@ impl<'a> Ctx<'a> {
 /// - **Incorrect bets (52)**: an opening bet below the big blind is
 ///   corrected to it.
 /// - **Pot-limit (54)**: "pot" is the pot-limit maximum; chips beyond the
-///   maximum are returned.
+///   maximum are returned. Outside pot-limit "pot" binds to a valid bet or
+///   raise, at least the minimum (54-C), or to exactly the minimum where
+///   the edition says so ([`PotDeclared::ExactlyMinimum`]).
 /// - **Limit**: the bet and raise are fixed at `max(last_raise, big_blind)`.
 ///   Reading of the 50% standard for limit (no bundled edition spells it
 ///   out): facing a bet, chips reaching the call plus half a bet are a raise
@@ -1934,6 +2013,36 @@ mod tests {
         });
         assert_eq!((r.outcome, r.total), (BetOutcome::Bet, 100));
         assert_eq!(r.concepts[0], c::POT_SIZE_POT_LIMIT);
+        // tda-2019-sk 54-C binds "pot" to exactly the minimum bet or raise
+        // ("navýšiť práve minimálnu čiastku"); the practice to at least it.
+        // (bound, facing, pushed) → (outcome, total, returned, owed), big
+        // blind 100.
+        use PotDeclared::{AtLeastMinimum as AtLeast, ExactlyMinimum as Exactly};
+        for (bound, facing, pushed, want) in [
+            (AtLeast, 0, 500, (BetOutcome::Bet, 500, 0, 0)),
+            (Exactly, 0, 500, (BetOutcome::Bet, 100, 400, 0)),
+            (Exactly, 0, 0, (BetOutcome::Bet, 100, 0, 100)),
+            (AtLeast, 300, 2000, (Raise, 2000, 0, 0)),
+            (Exactly, 300, 2000, (Raise, 600, 1400, 0)),
+            (Exactly, 300, 400, (Raise, 600, 0, 200)),
+        ] {
+            let r = rule(BetInput {
+                declared: Declared::Pot,
+                pot_declared: bound,
+                pushed: if pushed == 0 {
+                    Pushed::Nothing
+                } else {
+                    Pushed::Amount(pushed)
+                },
+                ..nl(facing, 100)
+            });
+            assert_eq!(
+                (r.outcome, r.total, r.returned, r.owed),
+                want,
+                "{bound:?} facing {facing} pushed {pushed}"
+            );
+            assert_eq!(r.concepts[0], c::POT_SIZE_POT_LIMIT);
+        }
         // Check when not facing a bet: chips pushed are returned.
         let r = rule(BetInput {
             declared: Declared::Check,
@@ -2457,6 +2566,7 @@ mod tests {
             pull_frac in 1u64..100,
             second in proptest::option::of(1u64..5_000),
             house in proptest::option::of(1u32..4),
+            pot_exactly in proptest::bool::ANY,
         ) -> BetInput {
             let facing = if facing_bbs == 0 { 0 } else { facing_bbs * bb + odd };
             let in_front = facing * front_frac / 100;
@@ -2481,6 +2591,7 @@ mod tests {
                 game, facing, last_raise, big_blind: bb, unit: bb, in_front,
                 prior_chips, pulled_back, stack,
                 declared, declared_amount: amount.filter(|_| declared != Declared::Check), pushed,
+                pot_declared: if pot_exactly { PotDeclared::ExactlyMinimum } else { PotDeclared::AtLeastMinimum },
                 second_motion,
                 pot: Some(contained + bb + pot_extra),
                 standard_percent: 50,
@@ -2537,7 +2648,22 @@ mod tests {
                 Some(Forced::BelowMinimumBet) => {
                     prop_assert!(!declared_aggression && input.facing == 0, "{r:?}")
                 }
+                Some(Forced::PotExactly) => prop_assert!(
+                    input.declared == Declared::Pot
+                        && input.pot_declared == PotDeclared::ExactlyMinimum
+                        && input.game != Game::PotLimit,
+                    "{r:?}"
+                ),
                 None => {}
+            }
+            // "Pot" bound to exactly the minimum: a bet or raise of exactly
+            // the minimum, whatever was pushed.
+            if input.declared == Declared::Pot
+                && input.pot_declared == PotDeclared::ExactlyMinimum
+                && input.game != Game::PotLimit
+                && matches!(r.outcome, Raise | BetOutcome::Bet)
+            {
+                prop_assert_eq!(r.total, r.min_raise_to, "{:?}", r);
             }
             // Total at least the bet faced, except check, all-in and call-or-fold.
             if !matches!(r.outcome, Check | AllIn | CallOrFold) {

@@ -1794,7 +1794,7 @@ fn a_provision_an_incident_reads_is_starred_exactly_where_its_ruling_differs() {
                 .filter(|e| !e.provisions.is_empty())
             {
                 let tree = floor::engine::load(&source, entry.id).expect("tree");
-                let facts = differ::facts(&tree);
+                let facts = differ::facts(&tree, entry.varied);
                 let base = std::cell::OnceCell::new();
                 for id in entry.provisions {
                     let differs = match (stated[i].terms(id), stated[j].terms(id)) {

@@ -156,12 +156,11 @@ fn bet_quoted_provisions_an_edition_words_otherwise_are_said() {
     ];
     let chips = ["facing=1100", "last_raise=700", "chips=500,1000"];
     let rows: [(&str, &[&str], Option<&str>); 6] = [
-        // sk 54-C: "pot" binds to exactly the minimum; the practice: at least.
-        (
-            "tda-2019-sk",
-            &pot,
-            Some("tda-2019-sk rule 54 words it otherwise"),
-        ),
+        // sk 54-C: "pot" binds to exactly the minimum; the practice: at
+        // least. The ruling reads that bound (it rules by the edition's
+        // words, `pot_said_in_no_limit_binds_as_the_edition_words_it`):
+        // no note that it follows the practice.
+        ("tda-2019-sk", &pot, None),
         ("dpc-2019-en", &pot, None),
         // Pokerpunt 50-A: chips of one denomination, removing one chip.
         (
@@ -896,6 +895,61 @@ fn an_underraise_says_where_the_rule_speaks_of_holdem_only() {
                 notes.contains("for Hold'em games only"),
                 noted,
                 "{edition} {answers:?}: {notes}"
+            );
+        }
+    }
+}
+
+/// "Pot" said in no-limit binds to a valid bet, at least the minimum, in
+/// every edition but tda-2019-sk, whose 54-C binds it to exactly the
+/// minimum ("navýšiť práve minimálnu čiastku"): there the chips beyond it
+/// go back. Facing no bet and facing a bet of 300, big blind 100.
+#[test]
+fn pot_said_in_no_limit_binds_as_the_edition_words_it() {
+    for (edition, rule_number) in [
+        ("dpc-2019-en", "54"),
+        ("tda-2015-de", "50"),
+        ("tda-2019-sk", "54"),
+        ("onk-2023-nl", "54"),
+        ("pokerpunt-nl", "54"),
+    ] {
+        let exactly = edition == "tda-2019-sk";
+        for (facing, pushed, total_at_least, total_exactly) in
+            [("0", "500", 500, 100), ("300", "2000", 2000, 600)]
+        {
+            let r = rule(
+                edition,
+                "bet",
+                &[
+                    "game=no-limit",
+                    "big_blind=100",
+                    &format!("facing={facing}")[..],
+                    "declared=pot",
+                    &format!("pushed={pushed}")[..],
+                ],
+            );
+            let want = if exactly {
+                total_exactly
+            } else {
+                total_at_least
+            };
+            let pushed: u64 = pushed.parse().expect("a number");
+            assert_eq!(amount(&r, "total"), Some(want), "{edition} facing {facing}");
+            assert_eq!(
+                amount(&r, "returned"),
+                (pushed > want).then(|| pushed - want),
+                "{edition} facing {facing}"
+            );
+            assert_eq!(
+                r["notes"].to_string().contains("exactly the minimum"),
+                exactly,
+                "{edition} facing {facing}: {}",
+                r["notes"]
+            );
+            assert_eq!(
+                cited(&r).first().map(String::as_str),
+                Some(rule_number),
+                "{edition}"
             );
         }
     }

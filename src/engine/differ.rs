@@ -457,6 +457,27 @@ pub(crate) fn bundled_editions() -> Vec<(Edition, Edition)> {
 mod tests {
     use super::*;
 
+    /// The questions an incident has the differ vary are questions of its
+    /// tree (a name it does not have would leave every question at its
+    /// default, and no provision could be found to change a ruling), and
+    /// they give it facts to rule.
+    #[test]
+    fn the_questions_the_differ_varies_are_the_tree_s() {
+        let mut checked = 0;
+        for w in walked().iter().filter(|w| !w.entry.varied.is_empty()) {
+            for id in w.entry.varied {
+                assert!(
+                    w.tree.questions.iter().any(|q| q.id == *id),
+                    "{}: no question {id}",
+                    w.entry.id
+                );
+            }
+            assert!(!w.facts.is_empty(), "{}: no facts", w.entry.id);
+            checked += 1;
+        }
+        assert!(checked > 0, "no incident names the questions varied");
+    }
+
     /// The fingerprint read from an edition's rules is the one its
     /// [`Under`] gives, for every bundled edition with its record and
     /// without (the look-up [`changing_between`] makes is [`changing`]'s).

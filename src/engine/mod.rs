@@ -212,26 +212,13 @@ fn ruled(
     run: impl FnOnce(&Answers, &mut Cx<'_>) -> Result<Erased, crate::Error>,
 ) -> Result<Ruling, crate::Error> {
     let (params, sources) = book.params_with_sources();
-    let provisions = match reads_provisions {
-        true => crate::rules::provisions::StatedIn::of(book)?,
-        false => None,
-    };
-    // An edition without a record: the practice, and its words for the
-    // card, from the one bundled catalog.
-    let catalog = match (reads_provisions, &provisions) {
-        (true, None) => {
-            crate::rules::provisions::Catalog::load(&DataSource::Embedded)?.unwrap_or_default()
-        }
-        _ => crate::rules::provisions::Catalog::default(),
-    };
-    let practice = (reads_provisions && provisions.is_none())
-        .then(|| crate::rules::provisions::StatedIn::tda_practice(&catalog));
+    // Read the first time the ruling asks: an edition without a record is
+    // read as the practice, and its words for the card come from the one
+    // bundled catalog.
+    let record = registry::Record::of(book);
     let mut cx = Cx::new(Resolved::new(&params), &sources).with_defaults(answers);
-    if let Some(p) = &provisions {
-        cx = cx.with_provisions(p);
-    }
-    if let Some(p) = &practice {
-        cx = cx.with_practice(p);
+    if reads_provisions {
+        cx = cx.with_record(&record);
     }
     let decision = run(answers, &mut cx)?;
     if tree.outcome(decision.outcome).is_none() {
@@ -258,7 +245,7 @@ fn ruled(
     as_practice.extend(cx.read_by_presence().into_iter().map(|id| (None, id)));
     let mut ruling = ruling::assemble(tree, book, ui, &used, decision, &fallbacks)?;
     ruling.to_ask = cx.asked().iter().map(|k| k.to_string()).collect();
-    for note in worded_otherwise(&as_practice, provisions.as_ref(), book, &ruling, ui)? {
+    for note in worded_otherwise(&as_practice, record.loaded(), book, &ruling, ui)? {
         if !ruling.notes.contains(&note) {
             ruling.notes.push(note);
         }
@@ -266,7 +253,7 @@ fn ruled(
     // Read as TDA practice for want of a record: said, provision by
     // provision, where the practice states it.
     for id in cx.practiced() {
-        let Some(provision) = catalog.get(&id).filter(|p| p.tda.is_some()) else {
+        let Some(provision) = record.catalog()?.get(&id).filter(|p| p.tda.is_some()) else {
             continue;
         };
         let note = ui.f(

@@ -187,12 +187,9 @@ pub struct Cx<'a> {
     /// Defaults the case turned out not to need (see [`Cx::unused`]).
     unused: Vec<&'static str>,
     /// The provisions the edition states (see [`Cx::states`]).
-    provisions: Option<&'a crate::rules::provisions::StatedIn>,
+    provisions: Provisions<'a>,
     /// The provisions the ruling asked about (see [`Cx::read`]).
     read: std::cell::RefCell<Vec<String>>,
-    /// TDA practice, for an edition without a provisions record (see
-    /// [`Cx::stated_or_practice`]).
-    practice: Option<&'a crate::rules::provisions::StatedIn>,
     /// The provisions read as TDA practice (see [`Cx::practiced`]).
     practiced: std::cell::RefCell<Vec<String>>,
     /// The provisions whose terms the ruling read (see
@@ -210,19 +207,18 @@ impl<'a> Cx<'a> {
             defaulted: Vec::new(),
             asks: Vec::new(),
             unused: Vec::new(),
-            provisions: None,
+            provisions: Provisions::Unread,
             read: std::cell::RefCell::new(Vec::new()),
-            practice: None,
             practiced: std::cell::RefCell::new(Vec::new()),
             worded: std::cell::RefCell::new(Vec::new()),
         }
     }
 
-    /// The context with TDA practice to read where the edition has no
-    /// provisions record (see [`Cx::stated_or_practice`]).
-    pub fn with_practice(self, practice: &'a crate::rules::provisions::StatedIn) -> Cx<'a> {
+    /// The context reading the edition's provisions from `record`, the
+    /// first time the ruling asks (see [`Record`]).
+    pub fn with_record(self, record: &'a Record<'a>) -> Cx<'a> {
         Cx {
-            practice: Some(practice),
+            provisions: Provisions::Lazy(record),
             ..self
         }
     }
@@ -232,14 +228,14 @@ impl<'a> Cx<'a> {
     /// [`Cx::practiced`]): for a ruling that must not stop on it (an
     /// action out of turn in the middle of a replayed hand).
     pub fn stated_or_practice(&self, id: &str) -> Result<Option<&'a crate::rules::Terms>, Error> {
-        match (self.provisions, self.practice) {
-            (None, Some(practice)) => {
-                self.read.borrow_mut().push(id.to_string());
-                self.practiced.borrow_mut().push(id.to_string());
-                Ok(practice.terms(id))
-            }
-            _ => self.stated(id),
+        if let Provisions::Lazy(record) = self.provisions
+            && record.stated()?.is_none()
+        {
+            self.read.borrow_mut().push(id.to_string());
+            self.practiced.borrow_mut().push(id.to_string());
+            return Ok(record.practice()?.terms(id));
         }
+        self.stated(id)
     }
 
     /// The provisions read as TDA practice, in order (see
@@ -251,7 +247,7 @@ impl<'a> Cx<'a> {
     /// The context with the provisions the edition in use states.
     pub fn with_provisions(self, provisions: &'a crate::rules::provisions::StatedIn) -> Cx<'a> {
         Cx {
-            provisions: Some(provisions),
+            provisions: Provisions::Given(provisions),
             ..self
         }
     }
@@ -275,7 +271,12 @@ impl<'a> Cx<'a> {
 
     fn looked_up(&self, id: &str) -> Result<Option<&'a crate::rules::Terms>, Error> {
         self.read.borrow_mut().push(id.to_string());
-        match self.provisions {
+        let stated = match self.provisions {
+            Provisions::Given(p) => Some(p),
+            Provisions::Lazy(record) => record.stated()?,
+            Provisions::Unread => None,
+        };
+        match stated {
             Some(p) => Ok(p.terms(id)),
             None => Err(Error::bad(Message::new(Msg::ProvisionsNotRecorded))),
         }
@@ -358,6 +359,74 @@ impl<'a> Cx<'a> {
             .rev()
             .find(|(p, _)| *p == param)
             .map(|(_, c)| c.as_str())
+    }
+}
+
+/// Where a context reads the provisions the edition states.
+#[derive(Clone, Copy)]
+enum Provisions<'a> {
+    /// Nowhere: the incident reads no provision.
+    Unread,
+    /// Given whole (the differ's editions, the modules' tests).
+    Given(&'a crate::rules::provisions::StatedIn),
+    /// Read from the edition the first time the ruling asks.
+    Lazy(&'a Record<'a>),
+}
+
+/// An edition's provisions record, read the first time a ruling asks for
+/// it: most rulings of an incident that may read one never do (a bet reads
+/// it only where "pot" was said outside pot-limit), and reading it costs
+/// more than the rest of the ruling. For an edition without a record, the
+/// TDA practice from the bundled catalog, read the same way.
+pub struct Record<'a> {
+    book: &'a crate::rules::Book<'a>,
+    stated: std::cell::OnceCell<Option<crate::rules::provisions::StatedIn>>,
+    catalog: std::cell::OnceCell<crate::rules::provisions::Catalog>,
+    practice: std::cell::OnceCell<crate::rules::provisions::StatedIn>,
+}
+
+impl<'a> Record<'a> {
+    /// The record of `book`, not read yet.
+    pub fn of(book: &'a crate::rules::Book<'a>) -> Record<'a> {
+        Record {
+            book,
+            stated: std::cell::OnceCell::new(),
+            catalog: std::cell::OnceCell::new(),
+            practice: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The provisions the edition states; `None` without a record.
+    pub fn stated(&self) -> Result<Option<&crate::rules::provisions::StatedIn>, Error> {
+        if let Some(stated) = self.stated.get() {
+            return Ok(stated.as_ref());
+        }
+        let stated = crate::rules::provisions::StatedIn::of(self.book)?;
+        Ok(self.stated.get_or_init(|| stated).as_ref())
+    }
+
+    /// The record, where a ruling has read it.
+    pub fn loaded(&self) -> Option<&crate::rules::provisions::StatedIn> {
+        self.stated.get().and_then(Option::as_ref)
+    }
+
+    /// The bundled catalog of provisions.
+    pub fn catalog(&self) -> Result<&crate::rules::provisions::Catalog, Error> {
+        if let Some(catalog) = self.catalog.get() {
+            return Ok(catalog);
+        }
+        let catalog = crate::rules::provisions::Catalog::load(&crate::data::DataSource::Embedded)?
+            .unwrap_or_default();
+        Ok(self.catalog.get_or_init(|| catalog))
+    }
+
+    /// What TDA practice states, with its terms.
+    fn practice(&self) -> Result<&crate::rules::provisions::StatedIn, Error> {
+        if let Some(practice) = self.practice.get() {
+            return Ok(practice);
+        }
+        let practice = crate::rules::provisions::StatedIn::tda_practice(self.catalog()?);
+        Ok(self.practice.get_or_init(|| practice))
     }
 }
 

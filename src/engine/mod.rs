@@ -245,7 +245,7 @@ fn ruled(
     as_practice.extend(cx.read_by_presence().into_iter().map(|id| (None, id)));
     let mut ruling = ruling::assemble(tree, book, ui, &used, decision, &fallbacks)?;
     ruling.to_ask = cx.asked().iter().map(|k| k.to_string()).collect();
-    for note in worded_otherwise(&as_practice, record.loaded(), book, &ruling, ui)? {
+    for note in worded_otherwise(&as_practice, &record, book, &ruling, ui)? {
         if !ruling.notes.contains(&note) {
             ruling.notes.push(note);
         }
@@ -274,12 +274,13 @@ fn ruled(
 /// The notes for the provisions a ruling follows as TDA practice words
 /// them (`as_practice`: each with the topic it is cited under, else its
 /// own) where the edition words a term otherwise
-/// ([`ruling::worded_otherwise`]). The edition's record is `stated` when
-/// the ruling loaded it, else each provision is looked up alone; the
-/// catalog is read only when one of them has terms worded in the edition.
+/// ([`ruling::worded_otherwise`]). The edition's record is the one the
+/// ruling read, where it read one, else each provision is looked up alone;
+/// the catalog is read only when one of them has terms worded in the
+/// edition.
 fn worded_otherwise(
     as_practice: &[(Option<&str>, String)],
-    stated: Option<&crate::rules::provisions::StatedIn>,
+    record: &registry::Record<'_>,
     book: &Book,
     ruling: &Ruling,
     ui: &Ui,
@@ -287,7 +288,7 @@ fn worded_otherwise(
     let worded: Vec<(Option<&str>, &str, crate::rules::Terms)> = as_practice
         .iter()
         .filter_map(|(concept, id)| {
-            let terms = match stated {
+            let terms = match record.loaded() {
                 Some(s) => s.terms(id).cloned(),
                 None => crate::rules::provisions::terms_of(book, id),
             }?;
@@ -297,8 +298,7 @@ fn worded_otherwise(
     if worded.is_empty() {
         return Ok(Vec::new());
     }
-    let catalog =
-        crate::rules::provisions::Catalog::load(&DataSource::Embedded)?.unwrap_or_default();
+    let catalog = record.catalog()?;
     let mut notes = Vec::new();
     for (concept, id, terms) in &worded {
         let concept = concept.or_else(|| catalog.get(id).map(|p| p.concept.as_str()));
@@ -307,7 +307,7 @@ fn worded_otherwise(
             .iter()
             .find(|c| Some(c.concept.as_str()) == concept);
         notes.extend(ruling::worded_otherwise(
-            &catalog,
+            catalog,
             terms,
             id,
             cited,

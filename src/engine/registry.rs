@@ -398,11 +398,10 @@ impl<'a> Record<'a> {
 
     /// The provisions the edition states; `None` without a record.
     pub fn stated(&self) -> Result<Option<&crate::rules::provisions::StatedIn>, Error> {
-        if let Some(stated) = self.stated.get() {
-            return Ok(stated.as_ref());
-        }
-        let stated = crate::rules::provisions::StatedIn::of(self.book)?;
-        Ok(self.stated.get_or_init(|| stated).as_ref())
+        Ok(read_once(&self.stated, || {
+            crate::rules::provisions::StatedIn::of(self.book)
+        })?
+        .as_ref())
     }
 
     /// The record, where a ruling has read it.
@@ -412,22 +411,35 @@ impl<'a> Record<'a> {
 
     /// The bundled catalog of provisions.
     pub fn catalog(&self) -> Result<&crate::rules::provisions::Catalog, Error> {
-        if let Some(catalog) = self.catalog.get() {
-            return Ok(catalog);
-        }
-        let catalog = crate::rules::provisions::Catalog::load(&crate::data::DataSource::Embedded)?
-            .unwrap_or_default();
-        Ok(self.catalog.get_or_init(|| catalog))
+        read_once(&self.catalog, || {
+            Ok(
+                crate::rules::provisions::Catalog::load(&crate::data::DataSource::Embedded)?
+                    .unwrap_or_default(),
+            )
+        })
     }
 
     /// What TDA practice states, with its terms.
     fn practice(&self) -> Result<&crate::rules::provisions::StatedIn, Error> {
-        if let Some(practice) = self.practice.get() {
-            return Ok(practice);
-        }
-        let practice = crate::rules::provisions::StatedIn::tda_practice(self.catalog()?);
-        Ok(self.practice.get_or_init(|| practice))
+        read_once(&self.practice, || {
+            Ok(crate::rules::provisions::StatedIn::tda_practice(
+                self.catalog()?,
+            ))
+        })
     }
+}
+
+/// The value in `cell`, read by `read` the first time (a failed read is
+/// tried again next time).
+fn read_once<T>(
+    cell: &std::cell::OnceCell<T>,
+    read: impl FnOnce() -> Result<T, Error>,
+) -> Result<&T, Error> {
+    if let Some(value) = cell.get() {
+        return Ok(value);
+    }
+    let value = read()?;
+    Ok(cell.get_or_init(|| value))
 }
 
 type Run = fn(&Answers, &mut Cx<'_>) -> Result<Erased, Error>;

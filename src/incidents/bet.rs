@@ -57,8 +57,8 @@ impl Incident for Bet {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
-    const PROVISIONS: &'static [&'static str] = &[provision::POT_DECLARED_IN_NL];
-    const QUOTES: &'static [&'static str] = &provision::QUOTED;
+    const PROVISIONS: &'static [&'static str] = &[provision::READ.0];
+    const QUOTES: &'static [&'static str] = &provision::QUOTED_IDS;
     // What a "pot" declared outside pot-limit binds to turns on these.
     const VARIED: &'static [&'static str] = &["game", "facing", "big_blind", "declared", "pushed"];
 
@@ -671,52 +671,23 @@ mod provision {
     pub const REOPEN_CUMULATIVE: &str = "reopen-cumulative";
     pub const RAISE_UNDER_STANDARD: &str = "raise-under-standard-allin";
 
-    pub const IDS: [&str; 19] = {
-        let mut ids = [""; 19];
-        let mut i = 0;
-        while i < ALL.len() {
-            ids[i] = ALL[i].0;
-            i += 1;
-        }
-        ids
-    };
-
-    /// Those the card quotes without the ruling reading them: all but
-    /// [`POT_DECLARED_IN_NL`], whose bound the ruling reads.
-    pub const QUOTED: [&str; 18] = {
+    /// Those the card quotes without the ruling reading them.
+    pub const QUOTED_IDS: [&str; 18] = {
         let mut ids = [""; 18];
-        let (mut i, mut n) = (0, 0);
-        while i < IDS.len() {
-            if !eq(IDS[i], POT_DECLARED_IN_NL) {
-                ids[n] = IDS[i];
-                n += 1;
-            }
+        let mut i = 0;
+        while i < QUOTED.len() {
+            ids[i] = QUOTED[i].0;
             i += 1;
         }
         ids
     };
 
-    /// Whether two ids are the same (`==` is not const on `str`).
-    const fn eq(a: &str, b: &str) -> bool {
-        let (a, b) = (a.as_bytes(), b.as_bytes());
-        if a.len() != b.len() {
-            return false;
-        }
-        let mut i = 0;
-        while i < a.len() {
-            if a[i] != b[i] {
-                return false;
-            }
-            i += 1;
-        }
-        true
-    }
-
-    /// Each with the concept it is cited under.
-    pub const ALL: [(&str, super::ConceptId); 19] = [
+    /// The provisions the card quotes, each with the concept it is cited
+    /// under; `pot-declared-in-nl`, whose bound the ruling reads, is
+    /// [`READ`].
+    pub const QUOTED: [(&str, super::ConceptId); 18] = [
         (RAISE_STANDARD, super::c::RAISE_AMOUNTS),
         (RAISE_DECLARED_TOTAL, super::c::RAISE_AMOUNTS),
-        (POT_DECLARED_IN_NL, super::c::POT_SIZE_POT_LIMIT),
         (RAISE_IS_MIN_BET, super::c::INVALID_DECLARATIONS),
         (CALL_IS_CHECK, super::c::INVALID_DECLARATIONS),
         (CHECK_FACING_BET, super::c::INVALID_DECLARATIONS),
@@ -734,6 +705,9 @@ mod provision {
         (REOPEN_CUMULATIVE, super::c::REOPENING_BETTING),
         (RAISE_UNDER_STANDARD, super::c::RAISE_AMOUNTS),
     ];
+
+    /// The provision whose words the ruling reads, with its concept.
+    pub const READ: (&str, super::ConceptId) = (POT_DECLARED_IN_NL, super::c::POT_SIZE_POT_LIMIT);
 }
 
 /// Checked addition naming the answer key that overflowed.
@@ -1422,7 +1396,7 @@ mod tests {
         let catalog = crate::rules::provisions::Catalog::load(&crate::data::DataSource::Embedded)
             .expect("catalog")
             .expect("a bundled catalog");
-        for (id, concept) in provision::ALL {
+        for (id, concept) in provision::QUOTED.into_iter().chain([provision::READ]) {
             let found = catalog.get(id).map(|p| p.concept.as_str());
             assert_eq!(found, Some(concept.slug()), "{id}");
         }

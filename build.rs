@@ -825,18 +825,17 @@ fn collect(root: &Path, dir: &Path, files: &mut Vec<String>) {
     }
 }
 
-/// Empties every description of the provision catalog (the four UI
+/// Leaves out every description of the provision catalog (the four UI
 /// languages' texts of a provision, a term value or a shared value).
 fn blank_descriptions(value: &mut serde_json::Value) {
     match value {
         serde_json::Value::Object(map) => {
-            for (key, v) in map.iter_mut() {
-                if matches!(key.as_str(), "en" | "nl" | "de" | "sk") && v.is_string() {
-                    *v = serde_json::Value::String(String::new());
-                } else {
-                    blank_descriptions(v);
-                }
-            }
+            // Left out, not blanked: the reader takes a missing description
+            // as empty, and skips no key it is not given.
+            map.retain(|key, v| {
+                !(matches!(key.as_str(), "en" | "nl" | "de" | "sk") && v.is_string())
+            });
+            map.values_mut().for_each(blank_descriptions);
         }
         serde_json::Value::Array(items) => items.iter_mut().for_each(blank_descriptions),
         _ => {}

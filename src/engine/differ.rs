@@ -89,18 +89,30 @@ fn fingerprint<'t>(
     sources: &[(&'static str, String)],
     terms: impl Fn(&str) -> Option<&'t Terms>,
 ) -> u64 {
-    use std::fmt::Write as _;
-    // The text is hashed as it is written: no string is built.
+    // The text is hashed as it is written: no string is built, nothing
+    // formatted (a comparison of two editions computes two of these).
     let mut h = Fnv::default();
     if serde_json::to_writer(&mut h, params).is_err() {
         h = Fnv::default();
     }
     for (param, concept) in sources {
-        let _ = write!(h, "|{param}={concept}");
+        for piece in ["|", param, "=", concept] {
+            h.eat(piece.as_bytes());
+        }
     }
     for id in declared() {
-        let terms = terms(id).map(serde_json::to_string);
-        let _ = write!(h, "|{id}:{terms:?}");
+        for piece in ["|", id, ":"] {
+            h.eat(piece.as_bytes());
+        }
+        match terms(id) {
+            Some(t) => {
+                h.eat(b"+");
+                if serde_json::to_writer(&mut h, t).is_err() {
+                    h.eat(b"!");
+                }
+            }
+            None => h.eat(b"-"),
+        }
     }
     h.finish()
 }

@@ -153,16 +153,16 @@ impl fmt::Display for Term {
 #[serde(deny_unknown_fields)]
 pub struct Words {
     /// English.
-    #[serde(deserialize_with = "described_en")]
+    #[serde(default, deserialize_with = "described_en")]
     pub en: String,
     /// Dutch.
-    #[serde(deserialize_with = "described_nl")]
+    #[serde(default, deserialize_with = "described_nl")]
     pub nl: String,
     /// German.
-    #[serde(deserialize_with = "described_de")]
+    #[serde(default, deserialize_with = "described_de")]
     pub de: String,
     /// Slovak.
-    #[serde(deserialize_with = "described_sk")]
+    #[serde(default, deserialize_with = "described_sk")]
     pub sk: String,
 }
 
@@ -270,16 +270,16 @@ pub struct Provision {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value: Option<String>,
     /// English description.
-    #[serde(deserialize_with = "described_en")]
+    #[serde(default, deserialize_with = "described_en")]
     pub en: String,
     /// Dutch description.
-    #[serde(deserialize_with = "described_nl")]
+    #[serde(default, deserialize_with = "described_nl")]
     pub nl: String,
     /// German description.
-    #[serde(deserialize_with = "described_de")]
+    #[serde(default, deserialize_with = "described_de")]
     pub de: String,
     /// Slovak description.
-    #[serde(deserialize_with = "described_sk")]
+    #[serde(default, deserialize_with = "described_sk")]
     pub sk: String,
     /// Where an edition does not state `param` but states this instead
     /// (the house decides the languages; halting at fewer than three
@@ -484,7 +484,8 @@ impl Catalog {
     /// The topics of stud alone: those whose every provision is for stud
     /// only.
     pub fn stud_topics(&self) -> BTreeSet<&str> {
-        let mut all_stud: BTreeMap<&str, bool> = BTreeMap::new();
+        // Hashed: compare asks it of both editions, over every provision.
+        let mut all_stud: foldhash::HashMap<&str, bool> = foldhash::HashMap::default();
         for p in self.iter() {
             *all_stud.entry(p.concept.as_str()).or_insert(true) &= p.stud;
         }

@@ -65,22 +65,33 @@ floor_commands() {
         "$p.compare" "$bin compare onk-2023-nl pokerpunt-nl --json" \
         "$p.hand" "$bin hand benches/hand-9-players-40-actions.hand --json"
 }
+greps=(-n grep43 "grep -A 12 'TDA Regel 43:' $onk"
+       -n grepsearch "grep -ri 'chip race' $seeds/000_59b22b88fc79d9c0.txt $seeds/001_67dc1f9d758e9959.txt $seeds/002_b2cd2e60bfea657e.txt $seeds/003_e6dcc82935c59251.txt $seeds/004_50dd279b7862ee3e.txt")
+# Every command of the run, this build's first (`args`) and the other
+# floor's first (`swapped`).
 args=()
 while IFS= read -r name && IFS= read -r cmd; do args+=(-n "$name" "$cmd"); done \
     < <(floor_commands "$floor" this; [[ -z "$other" ]] || floor_commands "$other" other)
-args+=(-n grep43 "grep -A 12 'TDA Regel 43:' $onk")
-args+=(-n grepsearch "grep -ri 'chip race' $seeds/000_59b22b88fc79d9c0.txt $seeds/001_67dc1f9d758e9959.txt $seeds/002_b2cd2e60bfea657e.txt $seeds/003_e6dcc82935c59251.txt $seeds/004_50dd279b7862ee3e.txt")
+args+=("${greps[@]}")
+swapped=()
+while IFS= read -r name && IFS= read -r cmd; do swapped+=(-n "$name" "$cmd"); done \
+    < <([[ -z "$other" ]] || floor_commands "$other" other; floor_commands "$floor" this)
+swapped+=("${greps[@]}")
 
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 # In rounds of 10 runs of every command, the medians taken over all of
 # them: hyperfine runs one command's runs after the other's, and on a
 # shared virtual machine the speed drifts by a third within a minute, which
 # a single pass turns into a ratio (seen: rule 43 at 1.88, 2.19 and 2.87 ms
-# in three passes of the same build). Rounds share the drift out.
+# in three passes of the same build). Rounds share the drift out. With
+# another floor, the two take turns going first: in a fixed order the one
+# measured first read 1.50 against 1.18 ms for rule 43 with the same
+# instruction count, which made both floors' ratios to it unfair.
 hyperfine -N --warmup 30 --runs 10 --style none "${args[@]}" >/dev/null 2>"$out/hyperfine.err"
 rounds=$(( (runs + 9) / 10 ))
 for ((round = 0; round < rounds; round++)); do
-    hyperfine -N --warmup 2 --runs 10 --export-json "$out/b$round.json" --style none "${args[@]}" \
+    if ((round % 2)); then order=("${swapped[@]}"); else order=("${args[@]}"); fi
+    hyperfine -N --warmup 2 --runs 10 --export-json "$out/b$round.json" --style none "${order[@]}" \
         >/dev/null 2>>"$out/hyperfine.err"
 done
 

@@ -26,7 +26,7 @@ pub(super) const SET_ASIDE: &[(&str, &str, &str)] = &[
     (
         "balance",
         "balance-stud-by-position",
-        "balances flop games only; no stud step",
+        "balances flop games only, as its step says; no stud step",
     ),
     (
         "balance",

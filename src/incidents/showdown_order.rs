@@ -16,6 +16,7 @@ use crate::message::{Message, Msg};
 use crate::poker::Seat;
 use crate::poker::seats::{check_distinct, check_seat, clockwise_after};
 use crate::rules::concepts::{self as c, ConceptId};
+use crate::rules::provisions::{Term, worded};
 
 /// The `showdown-order` incident.
 pub struct ShowdownOrder;
@@ -61,8 +62,21 @@ crate::notes! {
     pub enum Notes {
         /// The order in words.
         ShowdownOrder { order: String } = "showdown_order",
+        /// No bet on the final round, under an edition naming stud's and
+        /// razz's first player apart: the order given is a flop game's.
+        FlopGameOrder = "showdown_order_flop_game",
+        /// The rule names only the first to show: the others are listed
+        /// clockwise, as the practice goes.
+        ClockwiseAfterFirst = "showdown_order_clockwise",
     }
 }
+
+/// Stud and razz name their own first player with no final-round bet
+/// (the highest board, the lowest); ONK names none.
+const STUD_RAZZ_ORDER: &str = "order-stud-razz";
+/// The first seat left of the button shows first with no final-round bet;
+/// its `then` term says whether the others follow clockwise.
+const NO_BET_LEFT_OF_BUTTON: &str = "order-no-bet-left-of-button";
 
 impl Incident for ShowdownOrder {
     const ID: &'static str = "showdown-order";
@@ -71,8 +85,9 @@ impl Incident for ShowdownOrder {
     type Amounts = ();
     type Extra = Extra;
     type Note = Notes;
+    const PROVISIONS: &'static [&'static str] = &[STUD_RAZZ_ORDER, NO_BET_LEFT_OF_BUTTON];
 
-    fn rule(a: Answers, _: &mut Cx<'_>) -> Result<Decision<ShowdownOrder>, Error> {
+    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<ShowdownOrder>, Error> {
         if a.all_in {
             return Ok(Decision::<ShowdownOrder>::new(
                 ShowdownOrderOutcome::AllTabled,
@@ -89,6 +104,22 @@ impl Incident for ShowdownOrder {
         d.notes.push(Notes::ShowdownOrder {
             order: seat_list(&r.order),
         });
+        // The seat left of the button is a flop game's first player: where
+        // the edition gives stud and razz their own, the card says so.
+        let clockwise_stated = match a.last_aggressor {
+            Some(_) => false,
+            None => {
+                if cx.stated_or_practice(STUD_RAZZ_ORDER)?.is_some() {
+                    d.notes.push(Notes::FlopGameOrder);
+                }
+                cx.stated_or_practice(NO_BET_LEFT_OF_BUTTON)?
+                    .and_then(|t| worded(t, Term::Then))
+                    .is_some()
+            }
+        };
+        if !clockwise_stated {
+            d.notes.push(Notes::ClockwiseAfterFirst);
+        }
         d.table = Some(TablePicture {
             seats: a.live,
             button: Some(button),
@@ -134,9 +165,11 @@ pub struct ShowdownOrderRuling {
 /// first live seat left of the button shows first. After the first, the
 /// order goes clockwise: onk and pokerpunt say so ("en zo verder met de
 /// klok mee"); the other editions name only the first player, and clockwise
-/// is the usual practice. The TD may enforce this order only when cards are
-/// not shown spontaneously (tda-2015-de, tda-2019-sk, dpc). Stud and razz
-/// orders (highest / lowest board first) are not modelled.
+/// is the usual practice (the card says so). The TD may enforce this order
+/// only when cards are not shown spontaneously (tda-2015-de, tda-2019-sk,
+/// dpc). With no final-round bet this is a flop game's order: stud and razz
+/// (highest / lowest board first) are not modelled, and the card says so
+/// where the edition names them.
 ///
 /// Errors: `live` with fewer than two seats (a lone player wins without
 /// showing, rule 17-B), a repeated seat or a seat outside 1-10; `button`

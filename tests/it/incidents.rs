@@ -1601,3 +1601,48 @@ fn a_raise_in_the_steps_the_edition_allows_is_no_string_bet() {
     let heading = dpc["outcome_text"].as_str().unwrap_or("");
     assert!(heading.starts_with("String bet"), "{dpc}");
 }
+
+/// With no bet on the final round, the card orders from the first seat
+/// left of the button, a flop game's first player: where the edition names
+/// stud's and razz's own (all but ONK), the card says its order is a flop
+/// game's. Where the rule names only the first to show, the card says the
+/// others are listed clockwise as the practice goes; ONK and Pokerpunt
+/// state clockwise only with no bet.
+#[test]
+fn showdown_order_says_it_is_a_flop_games_and_where_clockwise_is_practice() {
+    let flop_game = "order in a flop game";
+    let clockwise = "listed clockwise";
+    // (edition, last aggressor, says flop game, says clockwise is practice)
+    let rows: &[(&str, &str, bool, bool)] = &[
+        ("onk-2023-nl", "", false, false),
+        ("onk-2023-nl", "5", false, true),
+        ("pokerpunt-nl", "", true, false),
+        ("pokerpunt-nl", "5", false, true),
+        ("dpc-2019-en", "", true, true),
+        ("dpc-2019-en", "5", false, true),
+        ("tda-2015-de", "", true, true),
+        ("tda-2019-sk", "", true, true),
+        ("tda-2019-sk", "9", false, true),
+    ];
+    for &(edition, aggressor, flop, practice) in rows {
+        let last = format!("last_aggressor={aggressor}");
+        let r = rule(
+            edition,
+            "showdown-order",
+            &["all_in=no", "live=2,5,9", "button=9", &last],
+        );
+        let notes = r["notes"].to_string();
+        assert_eq!(notes.contains(flop_game), flop, "{edition} {last}: {notes}");
+        assert_eq!(
+            notes.contains(clockwise),
+            practice,
+            "{edition} {last}: {notes}"
+        );
+        let first = if aggressor.is_empty() {
+            2
+        } else {
+            aggressor.parse().unwrap_or(0)
+        };
+        assert_eq!(r["order"][0], first, "{edition} {last}: {r}");
+    }
+}

@@ -123,18 +123,6 @@ impl Incident for Bet {
             d.cites
                 .push(c::REOPENING_BETTING.stating(provision::REOPEN_CUMULATIVE));
         }
-        // TDA 42 speaks of no-limit and pot-limit: in limit a declaration
-        // binds by the rule on methods of betting (40) too, which the card
-        // cites where the edition's 42 is not cited for limit.
-        if game == Game::Limit
-            && let Some(at) = d
-                .cites
-                .iter()
-                .position(|c| c.concept == c::METHODS_OF_RAISING)
-            && !d.cites.iter().any(|c| c.concept == c::METHODS_OF_BETTING)
-        {
-            d.cites.insert(at + 1, c::METHODS_OF_BETTING.into());
-        }
         if r.outcome == BetOutcome::Call && r.returned == 0 {
             d.remedy_variant = Some("exact");
         }
@@ -150,44 +138,73 @@ impl Incident for Bet {
             forced: r.forced.is_some(),
             player: situation.player.clone(),
         };
-        d.notes.extend(situation.notes.iter().map(|n| match n {
-            situation::Note::StreetUnnamed => Notes::StreetUnnamed,
-            situation::Note::ReopenedAssumed => Notes::ReopenedAssumed,
-            situation::Note::CapAssumed => Notes::CapAssumed,
-            situation::Note::LimitAllInsAdded(added) => Notes::LimitAllInsAdded(added.clone()),
-        }));
-        // Limit: more said or pushed than the street's fixed bet is held to
-        // it; no edition has a rule on it, so the card says which practice.
-        let above_fixed = r.returned > 0 || a.declared_amount.is_some_and(|n| n > r.total);
-        if game == Game::Limit && r.total > input.facing && above_fixed {
-            d.notes.push(Notes::LimitFixedSize { unit: input.unit });
-        }
-        if let Some(why) = r.forced {
-            let min_raise_to = r.min_raise_to;
-            d.notes.push(match why {
-                Forced::Standard => Notes::ForcedRaise { min_raise_to },
-                Forced::Declared => Notes::ForcedDeclared { min_raise_to },
-                Forced::BelowMinimumBet => Notes::ForcedShortBet { min_raise_to },
-                Forced::PotExactly => Notes::PotExactly { min_raise_to },
-            });
-        }
-        // A house minimum above TDA 43 decided the minimum the card shows:
-        // the house rule is cited beside 43 and the card says both.
-        if input.may_raise && HouseRaise::not_in_limit(&input.spot()) {
-            d.notes.push(Notes::HouseMinRaiseLimit);
-        }
-        if input.may_raise
-            && let Some(h) = HouseRaise::of(&input.spot(), cx)
-        {
-            h.cite(&mut d);
-            d.notes.push(Notes::HouseMinRaise(h));
-        }
-        // A total counts the chips already in front: what he puts in now
-        // is what the floor hands over or takes.
-        d.notes
-            .extend(situation::Adds::of(r.total, input.in_front).map(Notes::Adds));
+        card_of_bet(&mut d, &situation, &input, &r, a.declared_amount, cx);
         Ok(d)
     }
+}
+
+/// What the card of a ruled bet cites and says beside its amounts, for
+/// every incident that rules one (`bet`, a string bet of
+/// `premature-action`): the rule on methods of betting in limit, what the
+/// situation took as told, a limit bet held to one bet, a bet or raise
+/// forced up to the minimum, a house minimum raise, what he adds to chips
+/// already in front.
+pub(super) fn card_of_bet<I: Incident<Note = Notes>>(
+    d: &mut Decision<I>,
+    situation: &Situation,
+    input: &BetInput,
+    r: &BetRuling,
+    declared_amount: Option<Chips>,
+    cx: &Cx<'_>,
+) {
+    // TDA 42 speaks of no-limit and pot-limit: in limit a declaration
+    // binds by the rule on methods of betting (40) too, which the card
+    // cites where the edition's 42 is not cited for limit.
+    if input.game == Game::Limit
+        && let Some(at) = d
+            .cites
+            .iter()
+            .position(|c| c.concept == c::METHODS_OF_RAISING)
+        && !d.cites.iter().any(|c| c.concept == c::METHODS_OF_BETTING)
+    {
+        d.cites.insert(at + 1, c::METHODS_OF_BETTING.into());
+    }
+    d.notes.extend(situation.notes.iter().map(|n| match n {
+        situation::Note::StreetUnnamed => Notes::StreetUnnamed,
+        situation::Note::ReopenedAssumed => Notes::ReopenedAssumed,
+        situation::Note::CapAssumed => Notes::CapAssumed,
+        situation::Note::LimitAllInsAdded(added) => Notes::LimitAllInsAdded(added.clone()),
+    }));
+    // Limit: more said or pushed than the street's fixed bet is held to
+    // it; no edition has a rule on it, so the card says which practice.
+    let above_fixed = r.returned > 0 || declared_amount.is_some_and(|n| n > r.total);
+    if input.game == Game::Limit && r.total > input.facing && above_fixed {
+        d.notes.push(Notes::LimitFixedSize { unit: input.unit });
+    }
+    if let Some(why) = r.forced {
+        let min_raise_to = r.min_raise_to;
+        d.notes.push(match why {
+            Forced::Standard => Notes::ForcedRaise { min_raise_to },
+            Forced::Declared => Notes::ForcedDeclared { min_raise_to },
+            Forced::BelowMinimumBet => Notes::ForcedShortBet { min_raise_to },
+            Forced::PotExactly => Notes::PotExactly { min_raise_to },
+        });
+    }
+    // A house minimum above TDA 43 decided the minimum the card shows:
+    // the house rule is cited beside 43 and the card says both.
+    if input.may_raise && HouseRaise::not_in_limit(&input.spot()) {
+        d.notes.push(Notes::HouseMinRaiseLimit);
+    }
+    if input.may_raise
+        && let Some(h) = HouseRaise::of(&input.spot(), cx)
+    {
+        h.cite(d);
+        d.notes.push(Notes::HouseMinRaise(h));
+    }
+    // A total counts the chips already in front: what he puts in now
+    // is what the floor hands over or takes.
+    d.notes
+        .extend(situation::Adds::of(r.total, input.in_front).map(Notes::Adds));
 }
 
 /// The amounts of `bet` (SPEC section 5), in the order the card shows them.
@@ -650,6 +667,10 @@ impl BetRuling {
 const EXACTLY: &str = "exactly";
 
 /// The provisions (`locales/provisions.yaml`) whose words decide a bet.
+/// The provisions a ruled bet's citations may quote ([`BetRuling::cites`]):
+/// every incident ruling a bet declares them.
+pub(super) const QUOTED_BY_RULED_BET: [&str; 18] = provision::QUOTED_IDS;
+
 mod provision {
     pub const RAISE_STANDARD: &str = "raise-standard";
     pub const RAISE_DECLARED_TOTAL: &str = "raise-declared-total";

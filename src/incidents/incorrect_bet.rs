@@ -106,9 +106,7 @@ impl Incident for IncorrectBet {
         if game == Game::PotLimit && r.kind == IncorrectKind::UnderMinimum {
             d.notes.push(Notes::PotLimitAsNoLimit);
         }
-        // Pokerpunt 43-A speaks of Hold'em only: the card does not ask the
-        // game (the practice corrects alike), so it says so.
-        if r.kind == IncorrectKind::UnderMinimum && cx.words(UNDERRAISE, Term::Scope, HOLDEM) {
+        if r.kind == IncorrectKind::UnderMinimum && holdem_only(cx) {
             d.notes.push(Notes::HoldemOnly);
         }
         // Corrected to a minimum a house sets above TDA 43.
@@ -169,6 +167,13 @@ pub use crate::rules::vocab::PotLimitUnderbetWindow;
 pub(crate) const LIMIT_TOO: &str = "incorrect-limit-too";
 /// The provision that a bet or raise under the minimum is corrected.
 const UNDERRAISE: &str = "incorrect-underraise";
+
+/// Pokerpunt 43-A states the correction of a bet or raise under the
+/// minimum for Hold'em only: a card correcting one asks no game (the
+/// practice corrects alike), so it says so.
+pub(super) fn holdem_only(cx: &Cx<'_>) -> bool {
+    cx.words(UNDERRAISE, Term::Scope, HOLDEM)
+}
 /// How an edition words its scope when it speaks of Hold'em only
 /// (Pokerpunt 43-A).
 const HOLDEM: &str = "holdem";

@@ -11,6 +11,7 @@ use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::message::{Message, Msg};
 use crate::rules::concepts::{self as c, Cite};
+use crate::rules::provisions::{Term, worded};
 
 /// The `misdeal` incident.
 pub struct Misdeal;
@@ -69,6 +70,8 @@ impl Incident for Misdeal {
         DISPUTE_ENDS,
         FIRST_TWO_BOXED,
         NONSTANDARD_REMOVED,
+        FIRST_TWO_EXPOSED,
+        DOWNCARDS_EXPOSED,
     ];
     const SILENCE_AS_PRACTICE: &'static [&'static str] = &[DISPUTE_ENDS];
 
@@ -225,6 +228,25 @@ impl Incident for Misdeal {
             }
             (true, false) => d.notes.push(Note::CausesNotListed),
         }
+        // The exposed-card causes are a flop game's where the edition says
+        // so (TDA 35-A 5 "In flop games"): a card ruling them says so.
+        if r.outcome == MisdealOutcome::Misdeal {
+            let mut flop_only = false;
+            for (cause, provision) in [
+                (MisdealCondition::FirstTwoExposed, FIRST_TWO_EXPOSED),
+                (MisdealCondition::DowncardsExposed, DOWNCARDS_EXPOSED),
+            ] {
+                if r.met.contains(&cause) {
+                    flop_only |= cx
+                        .stated_or_practice(provision)?
+                        .and_then(|t| worded(t, Term::Scope))
+                        .is_some();
+                }
+            }
+            if flop_only {
+                d.notes.push(Note::FlopGamesCause);
+            }
+        }
         d.extra = Extra {
             causes: r.met,
             causes_not_listed: if substantial_action {
@@ -250,6 +272,8 @@ crate::notes! {
         /// A cause given is not one the edition lists, and its list is of
         /// examples: whether it is a misdeal is the floor's to judge.
         CausesNotListedOpen = "misdeal_causes_not_listed_open",
+        /// The exposed-card cause met is stated for flop games.
+        FlopGamesCause = "misdeal_flop_games_cause",
     }
 }
 
@@ -336,6 +360,11 @@ const FIRST_TWO_BOXED: &str = "misdeal-first-two-boxed";
 /// Non-standard cards found after action are taken out of play and the
 /// hand goes on (onk-2023-nl 35-D "worden uit het spel gehaald").
 const NONSTANDARD_REMOVED: &str = "misdeal-nonstandard-removed";
+/// One of the first two cards exposed is a misdeal; its `scope` says where
+/// an edition limits it to flop games.
+const FIRST_TWO_EXPOSED: &str = "misdeal-first-two-exposed";
+/// Other downcards exposed are a misdeal; `scope` as above.
+const DOWNCARDS_EXPOSED: &str = "misdeal-downcards-exposed";
 
 /// The misdeal ruling.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -198,6 +198,11 @@ mod tests {
                         named.insert(piece.to_string());
                     }
                 }
+                // A module ruling a bet through `bet` quotes what its
+                // citations may quote, named there.
+                if code.contains("QUOTED_BY_RULED_BET") {
+                    named.extend(bet::QUOTED_BY_RULED_BET.iter().map(|p| p.to_string()));
+                }
             }
             let tree = crate::engine::load(&source, entry.id).expect("tree");
             for q in &tree.questions {
@@ -240,8 +245,14 @@ mod tests {
     /// aside in `unsaid.rs` with the reason it cannot decide the card:
     /// else a card could act on it and quote the edition's rule as if that
     /// rule said it. Parameters are left out: their fallback is on the card.
+    /// So is a provision of a cited topic that a bundled edition limits to
+    /// some games (its `scope` term: "in flop games", "in no-limit and
+    /// pot-limit"), parameter or not: a card asking no game would apply it
+    /// to every game. A card asking the betting structure (`game`) cites a
+    /// rule limited to no-limit and pot-limit by its record
+    /// ([`crate::rules::provisions::for_game`]): that scope is read there.
     #[test]
-    fn every_unsaid_provision_of_a_cited_topic_is_read_or_set_aside() {
+    fn every_unsaid_or_game_limited_provision_of_a_cited_topic_is_read_or_set_aside() {
         use std::collections::BTreeSet;
         let catalog = crate::rules::provisions::Catalog::load(&DataSource::Embedded)
             .expect("catalog")
@@ -259,6 +270,18 @@ mod tests {
                 has_rule && !stated
             })
         };
+        let game_limited = |p: &crate::rules::provisions::Provision, asks_game: bool| {
+            editions.iter().any(|e| {
+                crate::rules::provisions::terms_of(&crate::rules::Book::Full(e), &p.id).is_some_and(
+                    |t| {
+                        crate::rules::provisions::worded(&t, crate::rules::provisions::Term::Scope)
+                            .is_some_and(|v| {
+                                !(asks_game && v == crate::rules::provisions::NO_LIMIT_POT_LIMIT)
+                            })
+                    },
+                )
+            })
+        };
         let mut needed = BTreeSet::new();
         for entry in ALL {
             let topics: BTreeSet<&str> = entry
@@ -266,6 +289,11 @@ mod tests {
                 .iter()
                 .flat_map(|(_, concepts)| concepts.iter().map(|c| c.slug()))
                 .collect();
+            let asks_game = crate::engine::load(&DataSource::Embedded, entry.id)
+                .expect("tree")
+                .questions
+                .iter()
+                .any(|q| q.id == "game" && q.choices.iter().any(|c| c == "limit"));
             let read: BTreeSet<&str> = entry
                 .provisions
                 .iter()
@@ -273,11 +301,11 @@ mod tests {
                 .copied()
                 .collect();
             for p in catalog.iter() {
+                let ruling = p.kind == crate::rules::provisions::Kind::Ruling;
                 if topics.contains(p.concept.as_str())
-                    && p.kind == crate::rules::provisions::Kind::Ruling
-                    && p.param.is_none()
+                    && ruling
                     && !read.contains(p.id.as_str())
-                    && unsaid(p)
+                    && (p.param.is_none() && unsaid(p) || game_limited(p, asks_game))
                 {
                     needed.insert((entry.id, p.id.clone()));
                 }

@@ -12,7 +12,8 @@
 
 use serde::Deserialize;
 
-use super::bet::{BetInput, Declared, Pushed, RaiseMethods, rule_bet};
+use super::bet::{BetInput, Declared, Pushed, RaiseMethods, card_of_bet, rule_bet};
+use super::situation::{Needs, Situation, WithRound};
 use crate::engine::{Cx, Decision, Incident};
 use crate::error::Error;
 use crate::poker::{Chips, Game};
@@ -28,6 +29,20 @@ const PENALTY_SIMILAR: &str = "penalty-similar";
 /// A raise is the full amount put out in one motion.
 const ONE_MOTION: &str = "raise-one-motion";
 
+/// The provisions the card quotes: its own and, for a string bet, those a
+/// ruled bet's citations may quote.
+const QUOTED: [&str; 2 + super::bet::QUOTED_BY_RULED_BET.len()] = {
+    let mut ids = [""; 2 + super::bet::QUOTED_BY_RULED_BET.len()];
+    ids[0] = PENALTY_SIMILAR;
+    ids[1] = ONE_MOTION;
+    let mut i = 0;
+    while i < super::bet::QUOTED_BY_RULED_BET.len() {
+        ids[i + 2] = super::bet::QUOTED_BY_RULED_BET[i];
+        i += 1;
+    }
+    ids
+};
+
 /// What was said or done too early.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -42,7 +57,10 @@ pub enum What {
     StringBet,
 }
 
-/// The answers of `premature-action`.
+/// The answers of `premature-action` of its own. A string bet is a bet:
+/// its situation (the game, the bet faced, the big blind, in limit the
+/// street and the cap) is told by the keys every betting incident shares
+/// ([`Told`](super::situation::Told)) and read as `bet` reads it.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Answers {
@@ -52,14 +70,12 @@ pub struct Answers {
     pub declared_total: Option<Chips>,
     /// String bet: "raise" was said before the chips.
     pub said_raise: Option<bool>,
-    /// String bet: the bet faced (0 for none).
-    pub facing: Option<Chips>,
-    /// String bet: the big blind.
-    pub big_blind: Option<Chips>,
     /// String bet: the chips of the first motion.
     pub first_motion: Option<Chips>,
     /// String bet: the chips added in a second motion.
     pub second_motion: Option<Chips>,
+    /// String bet in pot-limit: the pot.
+    pub pot: Option<Chips>,
 }
 
 pub use crate::rules::vocab::PrematureCall;
@@ -83,20 +99,29 @@ crate::outcomes! {
             INCORRECT_BETS,
             // "Raise" said facing no bet (55-B).
             INVALID_DECLARATIONS,
+            // As a bet: the limit cap, the pot-limit cap, betting not
+            // reopened for him.
+            NUMBER_OF_RAISES,
+            POT_SIZE_POT_LIMIT,
+            REOPENING_BETTING,
         ],
     }
 }
 
 impl Incident for PrematureAction {
     const ID: &'static str = "premature-action";
-    type Answers = Answers;
+    type Answers = WithRound<Answers>;
     type Outcome = PrematureOutcome;
     type Amounts = Amounts;
     type Extra = Extra;
-    type Note = crate::engine::notes::NoNote;
-    const QUOTES: &'static [&'static str] = &[PENALTY_SIMILAR, ONE_MOTION];
+    type Note = super::bet::Notes;
+    const QUOTES: &'static [&'static str] = &QUOTED;
 
-    fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>, Error> {
+    fn rule(
+        given: WithRound<Answers>,
+        cx: &mut Cx<'_>,
+    ) -> Result<Decision<PrematureAction>, Error> {
+        let WithRound { answers: a, told } = given;
         match a.what {
             What::Conditional => {
                 let mut d = Decision::<PrematureAction>::new(
@@ -142,7 +167,7 @@ impl Incident for PrematureAction {
                     c::PENALTIES.stating(PENALTY_SIMILAR),
                 ],
             )),
-            What::StringBet => string_bet(&a, cx),
+            What::StringBet => string_bet(&a, &told, cx),
         }
     }
 }
@@ -171,21 +196,37 @@ pub struct Extra {
 
 /// A string bet: only the first motion counts, unless "raise" was said
 /// first (then the edition's raising methods decide the second motion).
-fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>, Error> {
-    let facing = a.facing.ok_or_else(|| super::answer_needed("facing"))?;
+fn string_bet(
+    a: &Answers,
+    told: &super::situation::Told,
+    cx: &mut Cx<'_>,
+) -> Result<Decision<PrematureAction>, Error> {
+    let game = told.game.unwrap_or_default();
+    if game == Game::Limit && told.street.is_none() {
+        return Err(super::answer_needed("street"));
+    }
+    told.big_blind
+        .ok_or_else(|| super::answer_needed("big_blind"))?;
+    let situation = Situation::read(
+        told,
+        Needs {
+            cap: true,
+            ..Needs::default()
+        },
+        cx,
+    )?;
+    let facing = situation.spot.facing;
     let first = a
         .first_motion
         .ok_or_else(|| super::answer_needed("first_motion"))?;
     let second = a
         .second_motion
         .ok_or_else(|| super::answer_needed("second_motion"))?;
-    let big_blind = a
-        .big_blind
-        .ok_or_else(|| super::answer_needed("big_blind"))?;
     let said_raise = a
         .said_raise
         .ok_or_else(|| super::answer_needed("said_raise"))?;
-    let mut input = BetInput::new(Game::NoLimit, facing, big_blind);
+    let mut input = BetInput::from_spot(&situation.spot);
+    input.pot = a.pot;
     input.pushed = Pushed::Amount(first);
     input.standard_percent = cx.params.raise_standard_percent().get();
     let mut returned = 0;
@@ -227,12 +268,10 @@ fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>,
     if void {
         cites.push(c::METHODS_OF_RAISING.stating(ONE_MOTION));
     }
-    cites.extend(
-        r.concepts
-            .iter()
-            .filter(|&&c| c != c::STRING_BETS && !((void || counted) && c == c::METHODS_OF_RAISING))
-            .map(|&c| crate::rules::concepts::Cite::from(c)),
-    );
+    cites.extend(r.cites().into_iter().filter(|cite| {
+        cite.concept != c::STRING_BETS
+            && !((void || counted) && cite.concept == c::METHODS_OF_RAISING)
+    }));
     let mut d = Decision::<PrematureAction>::new(PrematureOutcome::StringBet, cites);
     let returned = r.returned.saturating_add(returned);
     d.amounts = Amounts {
@@ -249,6 +288,8 @@ fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>,
         (true, false, true) => Some("counted-owed"),
         (true, false, false) => Some("counted"),
     };
+    d.game = Some(game);
+    card_of_bet(&mut d, &situation, &input, &r, None, cx);
     Ok(d)
 }
 
@@ -256,19 +297,25 @@ fn string_bet(a: &Answers, cx: &mut Cx<'_>) -> Result<Decision<PrematureAction>,
 mod tests {
     use super::*;
 
-    fn rule(edition: &str, a: Answers) -> Decision<PrematureAction> {
+    use crate::incidents::situation::Told;
+
+    fn rule(edition: &str, a: Facts) -> Decision<PrematureAction> {
         super::super::rule_in::<PrematureAction>(edition, a).unwrap()
     }
 
-    fn what(what: What) -> Answers {
-        Answers {
-            what,
-            declared_total: None,
-            said_raise: None,
-            facing: None,
-            big_blind: None,
-            first_motion: None,
-            second_motion: None,
+    type Facts = WithRound<Answers>;
+
+    fn what(what: What) -> Facts {
+        WithRound {
+            answers: Answers {
+                what,
+                declared_total: None,
+                said_raise: None,
+                first_motion: None,
+                second_motion: None,
+                pot: None,
+            },
+            told: Told::default(),
         }
     }
 
@@ -284,9 +331,10 @@ mod tests {
     // tda-2015-de rule 54 has no such part: 38-B (wait for clear amounts) decides.
     #[test]
     fn tda_2019_sk_r59_b_a_call_before_the_amount_may_be_held_to_any_amount() {
-        let a = || Answers {
-            declared_total: Some(5000),
-            ..what(What::CalledEarly)
+        let a = || {
+            let mut f = what(What::CalledEarly);
+            f.answers.declared_total = Some(5000);
+            f
         };
         let sk = rule("tda-2019-sk", a());
         assert_eq!(sk.cites[0], c::CONDITIONAL_DECLARATIONS.part("B"));
@@ -303,15 +351,19 @@ mod tests {
         assert_eq!(d.cites[0], c::ACTING_IN_TURN.part("B"));
     }
 
-    fn string(said_raise: bool, first: Chips, second: Chips) -> Answers {
-        Answers {
-            said_raise: Some(said_raise),
-            facing: Some(1000),
-            big_blind: Some(200),
-            first_motion: Some(first),
-            second_motion: Some(second),
-            ..what(What::StringBet)
-        }
+    fn string(said_raise: bool, first: Chips, second: Chips) -> Facts {
+        facing(1000, said_raise, first, second)
+    }
+
+    /// A string bet in no-limit, big blind 200, facing `facing`.
+    fn facing(facing: Chips, said_raise: bool, first: Chips, second: Chips) -> Facts {
+        let mut f = what(What::StringBet);
+        f.answers.said_raise = Some(said_raise);
+        f.answers.first_motion = Some(first);
+        f.answers.second_motion = Some(second);
+        f.told.facing = Some(facing);
+        f.told.big_blind = Some(200);
+        f
     }
 
     /// Rule 56 says only that the dealer calls a string bet; that the
@@ -326,10 +378,7 @@ mod tests {
             assert!(d.cites.contains(&one_motion), "{edition}");
             let d = rule(edition, string(true, 1000, 2000));
             assert!(!d.cites.contains(&one_motion), "{edition}");
-            let facing_none = Answers {
-                facing: Some(0),
-                ..string(false, 600, 600)
-            };
+            let facing_none = facing(0, false, 600, 600);
             let d = rule(edition, facing_none);
             assert!(!d.cites.contains(&one_motion), "{edition}");
         }
@@ -374,10 +423,7 @@ mod tests {
                 "{edition} {said} {first} {second}"
             );
         }
-        let no_bet = Answers {
-            facing: Some(0),
-            ..string(true, 400, 300)
-        };
+        let no_bet = facing(0, true, 400, 300);
         // Counted, the raising rule decides and is cited first.
         let d = rule("tda-2015-de", string(true, 1000, 1500));
         assert_eq!(d.cites[0], c::METHODS_OF_RAISING);
@@ -388,5 +434,107 @@ mod tests {
             "{:?}",
             d.cites
         );
+    }
+
+    /// A string bet is a bet: told the same facts, `premature-action` and
+    /// `bet` ("raise" said or nothing, the first motion pushed, the second
+    /// added) rule the same total, owed and outcome in every game and
+    /// edition, or both refuse; what `premature-action` returns more is the
+    /// second motion, when nothing was said.
+    #[test]
+    fn a_string_bet_is_ruled_as_the_same_bet() {
+        use super::super::bet::{self, Bet};
+        use crate::poker::Street;
+        use proptest::prelude::*;
+        let games = prop_oneof![
+            Just((Game::NoLimit, None)),
+            Just((Game::PotLimit, None)),
+            Just((Game::Limit, Some(Street::Flop))),
+            Just((Game::Limit, Some(Street::River))),
+        ];
+        let mut runner =
+            proptest::test_runner::TestRunner::new(proptest::test_runner::Config::with_cases(64));
+        runner
+            .run(
+                &(
+                    games,
+                    0..5u64,
+                    1..4u64,
+                    any::<bool>(),
+                    0..12u64,
+                    0..12u64,
+                    0..20u64,
+                ),
+                |((game, street), facing, bb, said, first, second, pot)| {
+                    let bb = bb * 100;
+                    let facing = facing * bb;
+                    let (first, second) = (first * 100, second * 100);
+                    let pot = (game == Game::PotLimit).then_some(pot * 100 + facing);
+                    let told = Told {
+                        game: Some(game),
+                        street,
+                        big_blind: Some(bb),
+                        facing: Some(facing),
+                        ..Told::default()
+                    };
+                    for edition in crate::incidents::EDITIONS {
+                        let mut f = what(What::StringBet);
+                        f.answers.said_raise = Some(said);
+                        f.answers.first_motion = Some(first);
+                        f.answers.second_motion = Some(second);
+                        f.answers.pot = pot;
+                        f.told = told.clone();
+                        let string = super::super::rule_in::<PrematureAction>(edition, f);
+                        let as_bet = super::super::rule_in::<Bet>(
+                            edition,
+                            WithRound {
+                                answers: bet::Answers {
+                                    prior_chips: None,
+                                    pulled_back: None,
+                                    declared: if said {
+                                        Declared::Raise
+                                    } else {
+                                        Declared::Nothing
+                                    },
+                                    declared_amount: None,
+                                    chips: None,
+                                    pushed: Some(first),
+                                    second_motion: (said && second > 0).then(|| vec![second]),
+                                    pot,
+                                },
+                                told: told.clone(),
+                            },
+                        );
+                        match (string, as_bet) {
+                            (Ok(s), Ok(b)) => {
+                                let extra = if said { 0 } else { second };
+                                prop_assert_eq!(
+                                    s.amounts.total,
+                                    Some(b.amounts.total),
+                                    "{}",
+                                    edition
+                                );
+                                prop_assert_eq!(
+                                    s.amounts.returned.unwrap_or(0),
+                                    b.amounts.returned.unwrap_or(0) + extra,
+                                    "{}",
+                                    edition
+                                );
+                                prop_assert_eq!(s.amounts.owed, b.amounts.owed, "{}", edition);
+                                prop_assert_eq!(s.extra.counts_as, Some(b.outcome), "{}", edition);
+                            }
+                            (Err(_), Err(_)) => {}
+                            (s, b) => prop_assert!(
+                                false,
+                                "{edition}: premature-action {:?}, bet {:?}",
+                                s.map(|d| d.outcome),
+                                b.map(|d| d.outcome)
+                            ),
+                        }
+                    }
+                    Ok(())
+                },
+            )
+            .expect("the same facts, the same bet");
     }
 }

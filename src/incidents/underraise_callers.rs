@@ -11,7 +11,7 @@
 use serde::Deserialize;
 
 use super::incorrect_bet::{
-    IncorrectBetInput, IncorrectOutcome, PotLimitUnderbetWindow, incorrect_bet,
+    IncorrectBetInput, IncorrectOutcome, PotLimitUnderbetWindow, holdem_only, incorrect_bet,
 };
 use super::sequence::{Irregular, apply, as_ruled, spot_at};
 use super::situation::{HouseRaise, Needs, WithRound, round_before};
@@ -152,8 +152,8 @@ impl Incident for UnderraiseCallers {
     type Extra = Extra;
     type Note = Notes;
     // 52-A in limit, as `incorrect_bet` cites it.
-    const PROVISIONS: &'static [&'static str] = &["incorrect-limit-too"];
-    const SILENCE_AS_PRACTICE: &'static [&'static str] = Self::PROVISIONS;
+    const PROVISIONS: &'static [&'static str] = &["incorrect-limit-too", "incorrect-underraise"];
+    const SILENCE_AS_PRACTICE: &'static [&'static str] = &["incorrect-limit-too"];
     const QUOTES: &'static [&'static str] = &[REOPEN_CUMULATIVE];
 
     fn rule(
@@ -227,6 +227,10 @@ impl Incident for UnderraiseCallers {
         }
         if pot_limit {
             d.notes.push(Notes::PotLimitAsNoLimit);
+        }
+        // The correction's own words, as `incorrect-bet` reads them.
+        if holdem_only(cx) {
+            d.notes.push(Notes::HoldemOnly);
         }
         // Short of a minimum a house sets above TDA 43.
         if let Some(h) = HouseRaise::of(&found.spot, cx) {
@@ -338,6 +342,9 @@ crate::notes! {
         HouseMinRaise(HouseRaise) = "house_min_raise",
         /// Pot-limit: no rule covers it; corrected as in no-limit.
         PotLimitAsNoLimit = "pot_limit_underraise",
+        /// The edition states the correction for Hold'em only; another
+        /// game follows the practice, which corrects alike.
+        HoldemOnly = "underraise_holdem_only",
     }
 }
 

@@ -25,6 +25,11 @@ pub(super) const SET_ASIDE: &[(&str, &str, &str)] = &[
     ),
     (
         "balance",
+        "balance-next-bb-moves",
+        "its flop-game scope is on the card: the step says it is for a flop game",
+    ),
+    (
+        "balance",
         "balance-stud-by-position",
         "balances flop games only, as its step says; no stud step",
     ),
@@ -52,6 +57,11 @@ pub(super) const SET_ASIDE: &[(&str, &str, &str)] = &[
         "balance",
         "ft-max-ten",
         "the cap applies to the full-plus-one policy only, which those editions do not use",
+    ),
+    (
+        "bet",
+        "incorrect-underraise",
+        "bet cites incorrect-bets only at incorrect-limit-too (a limit bet held to one bet)",
     ),
     (
         "bet",
@@ -342,8 +352,8 @@ pub(super) const SET_ASIDE: &[(&str, &str, &str)] = &[
     ),
     (
         "premature-action",
-        "incorrect-limit-too",
-        "string bets are ruled as no-limit: no limit bet is corrected",
+        "incorrect-underraise",
+        "a string bet cites incorrect-bets only at incorrect-limit-too, as bet does",
     ),
     (
         "premature-action",

@@ -26,6 +26,9 @@ pub struct Balance;
 
 /// The provision sizing the final table, per size of table.
 const FT_SIZES: &str = "ft-sizes";
+/// In stud, players are moved by seat position, not to the worst position
+/// (Pokerpunt, tda-2015-de and tda-2019-sk 11-A; dpc and ONK name none).
+const STUD_BY_POSITION: &str = "balance-stud-by-position";
 /// Its `scope` where 10-handed events are named with 9- and 8-handed ones.
 const TEN_TO_EIGHT_HANDED: &str = "ten-to-eight-handed-to-nine";
 
@@ -46,7 +49,7 @@ impl Incident for Balance {
     type Amounts = Amounts;
     type Extra = Extra;
     type Note = Notes;
-    const PROVISIONS: &'static [&'static str] = &[FT_SIZES];
+    const PROVISIONS: &'static [&'static str] = &[FT_SIZES, STUD_BY_POSITION];
 
     fn rule(a: Answers, cx: &mut Cx<'_>) -> Result<Decision<Balance>, Error> {
         let tables = parse_tables(&a.tables)?;
@@ -106,6 +109,11 @@ impl Incident for Balance {
             to: m.to.clone(),
             players: m.players,
         }));
+        // The step seating a moved player is a flop game's: where the
+        // edition seats stud players otherwise, the card says so.
+        if !r.moves.is_empty() && cx.stated_or_practice(STUD_BY_POSITION)?.is_some() {
+            d.notes.push(Notes::StudByPosition);
+        }
         // A final table the edition's rule does not size: said, not
         // assumed unsaid.
         if let Some(ft) = r.final_table.as_ref().filter(|ft| !ft.stated) {
@@ -149,6 +157,8 @@ crate::notes! {
         /// The edition's rule on the final table does not name an event of
         /// this size: the size taken is said.
         FinalTableUnstated { seats: u8, players: u8 } = "balance_final_table_unstated",
+        /// In stud the edition moves players by seat position.
+        StudByPosition = "balance_stud_by_position",
     }
 }
 

@@ -30,11 +30,6 @@ pub(super) const SET_ASIDE: &[(&str, &str, &str)] = &[
     ),
     (
         "balance",
-        "balance-stud-by-position",
-        "balances flop games only, as its step says; no stud step",
-    ),
-    (
-        "balance",
         "balance-mixed-button",
         "no mixed-game input or step",
     ),

@@ -69,9 +69,17 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         }
     };
     // What a house changed is shown sentence by sentence.
+    // Two bundled editions named by id from the embedded data, neither
+    // extended by a house: the differ's stored pair is theirs.
+    let shipped = |given: Option<&str>, e: &Edition| {
+        matches!(ctx.store.source(), floor::data::DataSource::Embedded)
+            && given.is_some_and(|g| g == e.id)
+            && e.extends.is_empty()
+    };
     let options = Options {
         concept,
         sentences: args.diff || args.concept.is_some() || warnings.is_some(),
+        shipped: shipped(args.a, &ea) && shipped(args.b, &eb),
     };
     let index = [Index::of(&ea, &catalog), Index::of(&eb, &catalog)];
     let comparison = compare_indexed(&ea, &eb, &index, &catalog, &options)?;

@@ -536,8 +536,8 @@ impl Ruled {
     /// Those of editions `a` and `b`. An edition whose provisions cannot be
     /// read is an error, never an empty set: that would drop every ★ the
     /// incidents give.
-    pub fn between(a: &Edition, b: &Edition) -> crate::Result<Ruled> {
-        let found = crate::engine::differ::changing_between(a, b)?;
+    pub fn between(a: &Edition, b: &Edition, shipped: bool) -> crate::Result<Ruled> {
+        let found = crate::engine::differ::changing_between(a, b, shipped)?;
         Ok(Ruled {
             changing: found.into_iter().map(str::to_string).collect(),
             one_without_stud: false,
@@ -596,6 +596,10 @@ pub struct Options {
     pub concept: Option<String>,
     /// Align the sentences of same-language rows that differ.
     pub sentences: bool,
+    /// Both editions are bundled editions as shipped (the embedded data,
+    /// no house overlay): which provisions change a ruling is looked up by
+    /// their ids ([`crate::engine::differ::changing_between`]).
+    pub shipped: bool,
 }
 
 /// Compares `a` with `b`. `catalog` tells what each provision is, which
@@ -626,7 +630,8 @@ pub fn compare_indexed<'a>(
             concepts.push(&rule.concept);
         }
     }
-    let ruled = Ruled::between(a, b)?.one_without_stud(!index.iter().all(|i| i.plays_stud));
+    let ruled = Ruled::between(a, b, options.shipped)?
+        .one_without_stud(!index.iter().all(|i| i.plays_stud));
     let ctx = Context {
         index,
         catalog,

@@ -1646,3 +1646,34 @@ fn showdown_order_says_it_is_a_flop_games_and_where_clockwise_is_practice() {
         assert_eq!(r["order"][0], first, "{edition} {last}: {r}");
     }
 }
+
+/// A card applying a rule the edition limits to some games says so where
+/// the edition does: the misdeal for an exposed card is a flop game's in
+/// dpc-2019-en and tda-2015-de ("In flop games"); Pokerpunt, tda-2015-de
+/// and tda-2019-sk move stud players by seat position when balancing.
+#[test]
+fn cards_say_where_the_edition_limits_the_rule_to_some_games() {
+    let misdeal_flop = "for flop games";
+    let stud_seat = "by seat position";
+    // (edition, misdeal note, balance note)
+    let rows: &[(&str, bool, bool)] = &[
+        ("onk-2023-nl", false, false),
+        ("pokerpunt-nl", false, true),
+        ("dpc-2019-en", true, false),
+        ("tda-2015-de", true, true),
+        ("tda-2019-sk", false, true),
+    ];
+    for &(edition, flop, stud) in rows {
+        let misdeal = rule(
+            edition,
+            "misdeal",
+            &["first_two_exposed=yes", "substantial_action=no"],
+        );
+        assert_eq!(misdeal["outcome"], "misdeal", "{edition}: {misdeal}");
+        let notes = misdeal["notes"].to_string();
+        assert_eq!(notes.contains(misdeal_flop), flop, "{edition}: {notes}");
+        let balance = rule(edition, "balance", &["tables=1:5,2:8", "seats_per_table=9"]);
+        let notes = balance["notes"].to_string();
+        assert_eq!(notes.contains(stud_seat), stud, "{edition}: {notes}");
+    }
+}

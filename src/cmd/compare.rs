@@ -68,7 +68,6 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
             ));
         }
     };
-    // What a house changed is shown sentence by sentence.
     // Two bundled editions named by id from the embedded data, neither
     // extended by a house: the differ's stored pair is theirs.
     let shipped = |given: Option<&str>, e: &Edition| {
@@ -78,6 +77,7 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
     };
     let options = Options {
         concept,
+        // What a house changed is shown sentence by sentence.
         sentences: args.diff || args.concept.is_some() || warnings.is_some(),
         shipped: shipped(args.a, &ea) && shipped(args.b, &eb),
     };

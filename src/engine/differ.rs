@@ -570,9 +570,6 @@ mod tests {
         );
     }
 
-    /// [`BUNDLED`] is what ruling every set of facts finds between every
-    /// two bundled editions, loaded as `floor compare` loads them
-    /// (`FLOOR_BLESS=1` writes it again after an intended change).
     /// Two shipped editions looked up by their ids find what their
     /// fingerprints find, for every two bundled editions.
     #[test]
@@ -596,6 +593,9 @@ mod tests {
         }
     }
 
+    /// [`BUNDLED`] is what ruling every set of facts finds between every
+    /// two bundled editions, loaded as `floor compare` loads them
+    /// (`FLOOR_BLESS=1` writes it again after an intended change).
     #[test]
     fn the_bundled_pairs_are_what_ruling_the_facts_finds() {
         let editions = crate::incidents::EDITIONS;

@@ -1192,18 +1192,8 @@ impl Message {
 mod tests {
     use super::*;
     use crate::data::DataSource;
-    use crate::ui::{Lang, Ui};
-
-    fn placeholders(text: &str) -> Vec<String> {
-        let mut out: Vec<String> = text
-            .split('{')
-            .skip(1)
-            .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_string()))
-            .collect();
-        out.sort();
-        out.dedup();
-        out
-    }
+    use crate::ui::{Lang, Ui, placeholders};
+    use std::collections::BTreeSet;
 
     #[test]
     fn every_message_has_its_text_with_its_placeholders_in_every_language() {
@@ -1214,9 +1204,7 @@ mod tests {
                 let text = ui
                     .get(&key)
                     .unwrap_or_else(|| panic!("{lang:?}: no `{key}`"));
-                let mut want: Vec<String> =
-                    msg.placeholders().iter().map(|p| p.to_string()).collect();
-                want.sort();
+                let want: BTreeSet<&str> = msg.placeholders().iter().copied().collect();
                 assert_eq!(placeholders(text), want, "{lang:?} `{key}`: {text}");
             }
         }

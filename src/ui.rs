@@ -265,6 +265,14 @@ pub const PARAM_NAMES: &str = "compare.param";
 /// Where the words for parameter values are kept in `ui.yaml`.
 pub const VALUE_WORDS: &str = "compare.value";
 
+/// The `{name}` placeholders of a UI text: the names [`Ui::f`] fills in.
+pub fn placeholders(text: &str) -> std::collections::BTreeSet<&str> {
+    text.split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
+        .collect()
+}
+
 /// The bundled English texts, loaded once: messages shown outside a UI
 /// context (`Display`, logs, tests) are English.
 pub fn english() -> Option<&'static Ui> {

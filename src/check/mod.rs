@@ -13,7 +13,7 @@ use crate::message::{Message, Msg};
 use crate::rules::check::check_edition;
 pub use crate::rules::check::{EditionStats, Finding, finding_from};
 use crate::rules::{Edition, Lang, RuleKind, Store};
-use crate::ui::{Ui, ui_path};
+use crate::ui::{Ui, placeholders, ui_path};
 
 /// The outcome of `floor check`.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -347,13 +347,6 @@ fn check_param_words(store: &Store, editions: &[&Edition], report: &mut Report) 
             );
         }
     }
-}
-
-fn placeholders(text: &str) -> BTreeSet<&str> {
-    text.split('{')
-        .skip(1)
-        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
-        .collect()
 }
 
 #[cfg(test)]

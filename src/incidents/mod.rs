@@ -157,18 +157,8 @@ mod unsaid;
 mod tests {
     use super::*;
     use crate::data::DataSource;
-    use crate::ui::{Lang, Ui};
-
-    fn placeholders(text: &str) -> Vec<String> {
-        let mut out: Vec<String> = text
-            .split('{')
-            .skip(1)
-            .filter_map(|rest| rest.split_once('}').map(|(name, _)| name.to_string()))
-            .collect();
-        out.sort();
-        out.dedup();
-        out
-    }
+    use crate::ui::{Lang, Ui, placeholders};
+    use std::collections::BTreeSet;
 
     /// Each incident's `PROVISIONS` and `QUOTES` (apart) are exactly the
     /// provisions its module names in code (a catalog id written as a string, comments aside)
@@ -342,8 +332,7 @@ mod tests {
                 None => missing.push(format!("{incident} ({}): `{key}`", lang.code())),
                 Some(text) => {
                     if let Some(args) = args {
-                        let mut want: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-                        want.sort();
+                        let want: BTreeSet<&str> = args.iter().copied().collect();
                         if placeholders(text) != want {
                             missing.push(format!(
                                 "{incident} ({}): `{key}` takes {want:?}: {text}",

@@ -277,8 +277,8 @@ pub enum Command {
         /// Second edition, or a house overlay file (left out with --house: the house edition)
         #[arg(add = ArgValueCompleter::new(crate::complete::editions_or_overlays))]
         b: Option<String>,
-        /// Only this concept, sentence by sentence where the languages match
-        #[arg(long, value_name = "CONCEPT", add = ArgValueCompleter::new(crate::complete::concepts))]
+        /// Only this topic: a concept, or a rule number of the first edition (of the second where the first has none); sentence by sentence where the languages match
+        #[arg(long, value_name = "CONCEPT|NUMBER", add = ArgValueCompleter::new(crate::complete::concepts))]
         concept: Option<String>,
         /// Sentence-by-sentence word diffs of the rules listed (same language only)
         #[arg(long)]

@@ -12,7 +12,7 @@ use floor::compare::{
 };
 use floor::rules::overlay::{self, Warning};
 use floor::rules::provisions::{Catalog, Descriptions, Kind, Term, with_provisions};
-use floor::rules::{Edition, Rule, Store};
+use floor::rules::{Book, Edition, Rule, RuleRef, Store};
 
 use crate::ctx::{Ctx, Output};
 use crate::render;
@@ -45,10 +45,6 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         Descriptions::Only(ctx.ui.lang)
     };
     let catalog = Catalog::load_describing(ctx.store.source(), keep)?.unwrap_or_default();
-    let concept = match args.concept {
-        Some(c) => Some(ctx.store.concept(c)?.slug.clone()),
-        None => None,
-    };
     let house_file = ctx.settings.house.as_ref().map(|h| h.value.clone());
     let (ea, eb, warnings) = match (args.a, args.b, &house_file) {
         (Some(a), Some(b), _) => (edition(ctx, a, &catalog)?, edition(ctx, b, &catalog)?, None),
@@ -67,6 +63,10 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
                     .arg("text", ctx.ui.t("compare.two_needed")),
             ));
         }
+    };
+    let concept = match args.concept {
+        Some(c) => Some(topic(ctx, c, &ea, &eb)?),
+        None => None,
     };
     // Two bundled editions named by id from the embedded data, neither
     // extended by a house: the differ's stored pair is theirs.
@@ -151,6 +151,26 @@ fn edition(ctx: &Ctx, given: &str, catalog: &Catalog) -> floor::Result<Edition> 
         return Ok(edition);
     }
     with_provisions(edition, ctx.store.source(), catalog)
+}
+
+/// The topic `--concept` names: a concept slug, or the number of a rule of
+/// the first edition (of the second where the first has no such rule), as
+/// a floor person holding one of the rulebooks cites it.
+fn topic(ctx: &Ctx, given: &str, a: &Edition, b: &Edition) -> floor::Result<String> {
+    let unknown = match ctx.store.concept(given) {
+        Ok(concept) => return Ok(concept.slug.clone()),
+        Err(e) => e,
+    };
+    let Some(number) = RuleRef::parse(given) else {
+        return Err(unknown);
+    };
+    match Book::Full(a).find(&number) {
+        Ok(found) => Ok(found.rule.concept.clone()),
+        Err(in_a) => Book::Full(b)
+            .find(&number)
+            .map(|found| found.rule.concept.clone())
+            .map_err(|_| in_a),
+    }
 }
 
 /// Loads an overlay against the data tree alone (not against the store in

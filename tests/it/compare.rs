@@ -2170,3 +2170,59 @@ fn a_clause_a_rule_holds_of_another_topic_weighs_on_that_rule_too() {
         "{r}"
     );
 }
+
+/// `--concept` takes a rule number as a floor person holding one of the
+/// rulebooks cites it: the first edition's rule, else the second's; a
+/// number neither has is refused with the first edition's nearest numbers.
+#[test]
+fn a_topic_is_named_by_the_number_of_its_rule() {
+    let rows: [(&str, &str, &str, &str, &str); 5] = [
+        // (a, b, given, topic, b's number)
+        ("onk-2023-nl", "pokerpunt-nl", "43", "raise-amounts", "47"),
+        // Renumbered: ONK 58 is tda-2015-de 53, and tda-2015-de 58 is ONK 63.
+        (
+            "onk-2023-nl",
+            "tda-2015-de",
+            "58",
+            "non-standard-folds",
+            "53",
+        ),
+        (
+            "tda-2015-de",
+            "onk-2023-nl",
+            "58",
+            "chips-out-of-view",
+            "63",
+        ),
+        // Only the second edition has it.
+        (
+            "pokerpunt-nl",
+            "onk-2023-nl",
+            "rp-2",
+            "discouraged-betting",
+            "RP-2",
+        ),
+        // A part names its rule.
+        ("dpc-2019-en", "tda-2019-sk", "43-B", "raise-amounts", "43"),
+    ];
+    for (a, b, given, topic, b_number) in rows {
+        let c = json(&["compare", a, b, "--concept", given]);
+        let shown: Vec<&str> = c["rows"]
+            .as_array()
+            .map(|r| r.iter().filter_map(|r| r["concept"].as_str()).collect())
+            .unwrap_or_default();
+        assert_eq!(shown, [topic], "{a} {b} {given}");
+        assert_eq!(c["rows"][0]["b"]["number"], b_number, "{a} {b} {given}");
+    }
+    let refused = crate::common::one_line_error(floor().args([
+        "compare",
+        "onk-2023-nl",
+        "pokerpunt-nl",
+        "--concept",
+        "99",
+    ]));
+    assert!(
+        refused.contains("onk-2023-nl has no rule `99`"),
+        "{refused}"
+    );
+}

@@ -23,14 +23,15 @@ impl RuleRef {
     /// Parses a rule number in any accepted spelling; `None` if the input is
     /// not shaped like a rule number (it may be a concept slug).
     pub fn parse(input: &str) -> Option<RuleRef> {
-        let upper = input.trim().to_uppercase();
+        // A heading's number as printed, colon and all ("TDA Regel 43:").
+        let upper = input.trim().trim_end_matches(':').trim_end().to_uppercase();
         let mut rest = upper.as_str();
-        for word in RULE_WORDS {
-            if let Some(r) = rest.strip_prefix(word)
-                && r.starts_with([' ', ':'])
-            {
-                rest = r.trim_start_matches([' ', ':']);
-            }
+        // The words in any order and number: ONK prints "TDA Regel 43".
+        while let Some(r) = RULE_WORDS.iter().find_map(|word| {
+            rest.strip_prefix(word)
+                .filter(|r| r.starts_with([' ', ':']))
+        }) {
+            rest = r.trim_start_matches([' ', ':']);
         }
         // A prefix is a known one (RP5, OP5, MEC2) or, for the house rules of
         // overlays, any run of 2-8 letters joined by a dash (CLUB-1).
@@ -123,6 +124,9 @@ mod tests {
         assert_eq!(RuleRef::parse("mec2"), r(Some("MEC"), 2, None));
         assert_eq!(RuleRef::parse("Rule 43"), r(None, 43, None));
         assert_eq!(RuleRef::parse("Regel 43-A"), r(None, 43, Some("A")));
+        assert_eq!(RuleRef::parse("TDA Regel 43:"), r(None, 43, None));
+        assert_eq!(RuleRef::parse("TDA rule 43-A"), r(None, 43, Some("A")));
+        assert_eq!(RuleRef::parse("Pravidlo 43"), r(None, 43, None));
         assert_eq!(RuleRef::parse("CLUB-1"), r(Some("CLUB"), 1, None));
         assert_eq!(RuleRef::parse("club-1"), r(Some("CLUB"), 1, None));
     }

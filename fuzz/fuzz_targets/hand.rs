@@ -36,7 +36,7 @@ fuzz_target!(|data: &[u8]| {
         let Some(edition) = editions.get(usize::from(pick >> 1) % editions.len()) else {
             return;
         };
-        let rules = Rules { store, edition, ui };
+        let rules = Rules::new(store, edition, ui);
         let at = (pick >> 4 != 0).then_some(usize::from(pick >> 4));
         let _ = floor::hand::replay(&hand, &rules, at);
     });

@@ -79,7 +79,7 @@ fuzz_target!(|data: &[u8]| {
     }
     WORLD.with(|(store, ui)| {
         for edition in store.ids() {
-            let rules = Rules { store, edition, ui };
+            let rules = Rules::new(store, edition, ui);
             let _ = floor::hand::replay(&hand, &rules, None);
         }
     });

@@ -704,6 +704,16 @@ mod tests {
         assert_eq!(got["big"], "1.200");
         assert!(parse_amount(&got["facing"]).is_err());
         assert!(parse_amount(&got["pushed"]).is_err());
+        // Numbers past a float's range, and infinity, are text as written
+        // too, as `--answer` reads them.
+        let got = parse_answers_file(
+            "skipped: 099999e999999\nplayer: .inf\nfacing: -1e999\n",
+            "f.yaml",
+        )
+        .unwrap();
+        assert_eq!(got["skipped"], "099999e999999");
+        assert_eq!(got["player"], ".inf");
+        assert_eq!(got["facing"], "-1e999");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! them: shared by the library ([`super`]) and the build, which converts the
 //! bundled tree with the same reader.
 
-use serde_saphyr::{Budget, DuplicateKeyPolicy, Options};
+use serde_saphyr::{Budget, DuplicateKeyPolicy, NonFiniteFloatPolicy, Options};
 
 /// The longest YAML text read, in bytes (as the file limit).
 pub const MAX_BYTES: usize = 4 * 1024 * 1024;
@@ -36,5 +36,8 @@ pub fn options() -> Options {
     // A tag the reader does not know (`!include`) is refused, not dropped.
     options.reject_unsupported_tags = true;
     options.with_snippet = false;
+    // A value read without a type (`.inf`, `1e999`) is text, not refused
+    // as if the YAML were broken: what is read decides what it may be.
+    options.non_finite_float_policy = NonFiniteFloatPolicy::AsString;
     options
 }

@@ -622,6 +622,16 @@ fn next_line(ctx: &Ctx, next: &hand::replay::Next) -> String {
             None => line.push_str(ui.t("hand.next_closed")),
         },
     }
+    for waited in &next.waiting {
+        line.push_str(&ui.f(
+            "hand.next_waiting",
+            &[
+                ("player", &who(ctx, &waited.player, waited.seat)),
+                ("action", &ruled_words(ctx, &waited.ruled)),
+                ("step", &waited.step.to_string()),
+            ],
+        ));
+    }
     line
 }
 

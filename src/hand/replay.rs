@@ -189,6 +189,23 @@ pub struct Next {
     pub citations: Vec<String>,
     /// In limit, the raises are capped at this many: he may call or fold.
     pub capped: Option<u32>,
+    /// Actions out of turn that stand and take effect in their players'
+    /// turns, after his (TDA 53-A): his options are those he had before
+    /// them; his check, call or fold leaves them standing.
+    pub waiting: Vec<Waited>,
+}
+
+/// An action out of turn waiting for its player's turn.
+#[derive(Debug, Clone, Serialize)]
+pub struct Waited {
+    /// Its step.
+    pub step: usize,
+    /// Who made it.
+    pub player: String,
+    /// His seat, when the record says.
+    pub seat: Option<u8>,
+    /// What it counts as.
+    pub ruled: RuledAs,
 }
 
 /// Something the replay tells about the record itself (not a ruling on an
@@ -872,16 +889,22 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
         // A player skipped by an action out of turn: the turn goes back to
         // him (the action out of turn stands).
         skipped = None;
+        let mut waiting = Waiting::default();
         for (i, mv) in played.actions.iter().enumerate() {
             number += 1;
             let who = name(mv.player);
             // A player whose turn it is and who never acts in this round
             // again: the record leaves his action out.
-            while let Some(t) = whose_turn(&round, skipped.as_deref())
-                && t != mv.player
-                && !played.actions.iter().skip(i).any(|m| m.player == t)
-                && stud_ruling.is_none()
-            {
+            loop {
+                let records = (&mut ledger, &mut told, &mut remarks, steps.as_mut_slice());
+                waiting.settle(false, hand, &mut round, records)?;
+                let Some(t) = whose_turn(&round, skipped.as_deref()).filter(|t| {
+                    *t != mv.player
+                        && !played.actions.iter().skip(i).any(|m| m.player == *t)
+                        && stud_ruling.is_none()
+                }) else {
+                    break;
+                };
                 leave_out(
                     hand,
                     &mut round,
@@ -901,6 +924,9 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 if !round.betting_over() {
                     let to_act = turn.unwrap_or(mv.player);
                     next = options(hand, &round, stage, to_act, &ledger);
+                    if let Some(next) = next.as_mut() {
+                        next.waiting = waiting.listed(&steps);
+                    }
                     situation = Some(Situation::new(
                         hand,
                         street,
@@ -915,6 +941,17 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 out.situation = situation;
                 return Ok(out);
             }
+            // The player an action out of turn skipped checks (or folds)
+            // facing what he faced before it; anything else answers it, or
+            // comes after it in turn (TDA 53-A).
+            let checks_in_turn = turn == Some(mv.player)
+                && matches!(mv.act, Act::Check | Act::CheckOrCall | Act::Fold)
+                && round.spot(&who).is_ok_and(|s| s.to_call() == 0);
+            if !waiting.is_empty() && !checks_in_turn {
+                let records = (&mut ledger, &mut told, &mut remarks, steps.as_mut_slice());
+                waiting.settle(true, hand, &mut round, records)?;
+            }
+            let turn = whose_turn(&round, skipped.as_deref());
             // Only a player of this round acts in it: not one who folded or
             // went all-in before it, nor a seat nobody sits in.
             if !seats.iter().any(|s| s.name == who)
@@ -1057,48 +1094,37 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
             if step.ruling.is_none() {
                 step.ruling = ruling;
             }
+            let effect = Effect {
+                step: steps.len(),
+                number,
+                player: mv.player,
+                action,
+                as_played,
+            };
             if withdrawn {
                 step.ruled = RuledAs::WITHDRAWN;
+            } else if step.out_of_turn.is_some() {
+                // It stands, and takes effect when the turn reaches its
+                // player: the players it skipped act first (TDA 53-A).
+                step.ruled = effect.ruled_on(hand, &mut round.clone())?;
+                waiting.push(effect);
             } else {
-                // The round's message names the action already.
-                let added_before = round.limit_short_all_ins_added().is_some();
-                round.apply(number, &action).map_err(bad)?;
-                if let Some(added) = round.limit_short_all_ins_added().filter(|_| !added_before) {
-                    remarks.push(remark(
-                        "limit-all-ins-added",
-                        Some(hand.label(mv.player)),
-                        Some(number),
-                        Message::new(Msg::HandLimitAllInsAdded)
-                            .arg("player", hand.label(mv.player))
-                            .arg("step", number)
-                            .arg("total", Money::new(added.total, hand.unit))
-                            .arg("added", Money::new(added.added, hand.unit))
-                            .arg("share", Money::new(added.share, hand.unit)),
-                    ));
-                }
-                if action.kind == ActionKind::Fold {
-                    ledger.folded.insert(mv.player, true);
-                }
-                let total = round.standing(&who).map(|s| s.total);
-                step.ruled = RuledAs {
-                    kind: action.kind.into(),
-                    to: match action.kind {
-                        ActionKind::Check | ActionKind::Fold => None,
-                        _ => total.map(money),
-                    },
-                };
-                told.played
-                    .push(as_played.unwrap_or_else(|| action.clone()));
-                told.ruled.push(action);
+                step.ruled = effect.take(hand, &mut round, &mut ledger, &mut told, &mut remarks)?;
             }
             steps.push(step);
         }
         // Another round follows while players are still to act in this one:
         // the record leaves their actions out.
         if k + 1 < hand.streets.len() {
-            while !round.betting_over()
-                && let Some(t) = whose_turn(&round, skipped.as_deref())
-            {
+            loop {
+                let records = (&mut ledger, &mut told, &mut remarks, steps.as_mut_slice());
+                waiting.settle(false, hand, &mut round, records)?;
+                let Some(t) = whose_turn(&round, skipped.as_deref()) else {
+                    break;
+                };
+                if round.betting_over() {
+                    break;
+                }
                 leave_out(
                     hand,
                     &mut round,
@@ -1110,6 +1136,9 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 skipped = None;
             }
         }
+        // The record ends before its player's turn: it takes effect.
+        let records = (&mut ledger, &mut told, &mut remarks, steps.as_mut_slice());
+        waiting.settle(true, hand, &mut round, records)?;
         // The round's chips go to the pot; the blinds left the stacks when
         // they were posted, the rest leaves them now.
         for (p, total, _) in round.contributions() {
@@ -1155,6 +1184,121 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
 /// The record leaves out `p`'s action before step `number`: he is taken to
 /// have folded (checked, when he could and acts again later), and the
 /// remark says so.
+/// A ruled action as it takes effect: on the round, on the ledger and on
+/// the actions told to the incidents.
+struct Effect {
+    /// Its step's index among the steps.
+    step: usize,
+    number: usize,
+    player: u8,
+    action: Action,
+    as_played: Option<Action>,
+}
+
+impl Effect {
+    /// What it counts as on `round`, applied to it.
+    fn ruled_on(&self, hand: &Hand, round: &mut Round) -> Result<RuledAs, Error> {
+        round.apply(self.number, &self.action).map_err(bad)?;
+        let total = round.standing(&name(self.player)).map(|s| s.total);
+        Ok(RuledAs {
+            kind: self.action.kind.into(),
+            to: match self.action.kind {
+                ActionKind::Check | ActionKind::Fold => None,
+                _ => total.map(|c| Money::new(c, hand.unit)),
+            },
+        })
+    }
+
+    /// Takes effect; what it counts as.
+    fn take(
+        self,
+        hand: &Hand,
+        round: &mut Round,
+        ledger: &mut Ledger,
+        told: &mut Told,
+        remarks: &mut Vec<Remark>,
+    ) -> Result<RuledAs, Error> {
+        // The round's message names the action already.
+        let added_before = round.limit_short_all_ins_added().is_some();
+        let ruled = self.ruled_on(hand, round)?;
+        if let Some(added) = round.limit_short_all_ins_added().filter(|_| !added_before) {
+            let player = hand.label(self.player);
+            remarks.push(remark(
+                "limit-all-ins-added",
+                Some(player.clone()),
+                Some(self.number),
+                Message::new(Msg::HandLimitAllInsAdded)
+                    .arg("player", player)
+                    .arg("step", self.number)
+                    .arg("total", Money::new(added.total, hand.unit))
+                    .arg("added", Money::new(added.added, hand.unit))
+                    .arg("share", Money::new(added.share, hand.unit)),
+            ));
+        }
+        if self.action.kind == ActionKind::Fold {
+            ledger.folded.insert(self.player, true);
+        }
+        told.played
+            .push(self.as_played.unwrap_or_else(|| self.action.clone()));
+        told.ruled.push(self.action);
+        Ok(ruled)
+    }
+}
+
+/// The actions out of turn that stand, in the order they were made, each
+/// waiting for its player's turn (TDA 53-A: the players they skipped act
+/// first, facing what they faced before them).
+#[derive(Default)]
+struct Waiting(Vec<Effect>);
+
+impl Waiting {
+    fn push(&mut self, effect: Effect) {
+        self.0.push(effect);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// As the options before the next action list them.
+    fn listed(&self, steps: &[Step]) -> Vec<Waited> {
+        self.0
+            .iter()
+            .filter_map(|e| steps.get(e.step))
+            .map(|step| Waited {
+                step: step.number,
+                player: step.player.clone(),
+                seat: step.seat,
+                ruled: step.ruled,
+            })
+            .collect()
+    }
+
+    /// Those whose player's turn it is take effect, in order; with `all`,
+    /// every one.
+    fn settle(
+        &mut self,
+        all: bool,
+        hand: &Hand,
+        round: &mut Round,
+        (ledger, told, remarks, steps): (&mut Ledger, &mut Told, &mut Vec<Remark>, &mut [Step]),
+    ) -> Result<(), Error> {
+        while let Some(first) = self.0.first() {
+            let due = all || round.to_act().is_some_and(|t| t == name(first.player));
+            if !due {
+                break;
+            }
+            let effect = self.0.remove(0);
+            let at = effect.step;
+            let ruled = effect.take(hand, round, ledger, told, remarks)?;
+            if let Some(step) = steps.get_mut(at) {
+                step.ruled = ruled;
+            }
+        }
+        Ok(())
+    }
+}
+
 fn leave_out(
     hand: &Hand,
     round: &mut Round,
@@ -1379,6 +1523,7 @@ fn options(hand: &Hand, round: &Round, stage: Stage, p: u8, ledger: &Ledger) -> 
         capped: spot
             .capped
             .then(|| round.setup().raise_cap.map_or(0, |c| c.raises)),
+        waiting: Vec::new(),
     })
 }
 

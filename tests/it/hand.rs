@@ -206,6 +206,46 @@ fn an_action_out_of_turn_may_change_when_the_skipped_player_raises_all_in() {
     assert_eq!(step(&r, 10)["to_call"], 2800);
 }
 
+/// TDA 53-A: "A check, call or fold by the correct player does not change
+/// action". The player an action out of turn skipped checks, facing what
+/// he faced before it (nothing): the bet out of turn then stands and he
+/// answers it when the action comes back to him. Before he acts, his
+/// options are his own turn's: check or bet.
+#[test]
+fn the_skipped_player_may_check_and_the_bet_out_of_turn_then_stands() {
+    let text = "NL 100/200 button 4\n1:8000 2:8000 3:8000 4:8000\n\
+                pre: 3 c, 4 c, 1 c, 2 x\n\
+                flop: 1 x, 3 b600, 2 x, 4 r1000, 1 f, 2 f, 3 c\n";
+    let r = replayed(text);
+    let oot = step(&r, 6);
+    assert_eq!(oot["out_of_turn"]["outcome"], "binding");
+    assert_eq!(oot["ruled"], serde_json::json!({"kind": "bet", "to": 600}));
+    let check = step(&r, 7);
+    assert_eq!(check["to_call"], 0);
+    assert_eq!(
+        check["ruled"],
+        serde_json::json!({"kind": "check", "to": null})
+    );
+    assert_eq!(check["legal"], true);
+    assert_eq!(step(&r, 8)["to_call"], 600);
+    assert_eq!(step(&r, 10)["to_call"], 1200);
+    let total: u64 = r["pots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["amount"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 4 * 200 + 2 * 1200);
+    let before = json_of(
+        floor()
+            .args(["hand", "-", "--json", "--at", "7"])
+            .write_stdin(text),
+    );
+    let next = &before["next"];
+    assert_eq!(next["player"], "2");
+    assert_eq!(next["to_call"], 0);
+}
+
 #[test]
 fn a_skipped_player_silent_through_substantial_action_loses_his_say() {
     // 6 bets out of turn, 2 calls out of turn too, then 4 speaks: two
@@ -241,16 +281,24 @@ fn before_an_action_the_player_to_act_and_his_options() {
         (next["player"].as_str(), next["street"].as_str()),
         (Some("4"), Some("turn"))
     );
+    // Seat 6 bet 2000 out of turn, skipping him: his options are his own
+    // turn's, and the bet stands unless a bet or raise comes first (TDA
+    // 53-A).
     assert_eq!(
         (next["to_call"].as_u64(), next["min_raise_to"].as_u64()),
-        (Some(2000), Some(4000))
+        (Some(0), Some(200))
+    );
+    assert_eq!(
+        next["waiting"],
+        serde_json::json!([{"step": 14, "player": "6", "seat": 6,
+                            "ruled": {"kind": "bet", "to": 2000}}])
     );
     let text = stdout(&["hand", &file, "--at", "15"]);
     assert!(
-        text.contains("Next: seat 4 (Turn), call 2000, raise to at least 4000"),
+        text.contains("Next: seat 4 (Turn), check, bet at least 200; out of turn before him"),
         "{text}"
     );
-    assert!(text.contains("Not called yet, from seat 6: 2000"), "{text}");
+    assert!(text.contains("seat 6, Bet 2000 (step 14)"), "{text}");
 }
 
 #[test]

@@ -274,6 +274,23 @@ pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// Text from data or input on one line: [`shown`], and newline and tab
+/// escaped too (a title or file name in a comment line of a file written).
+pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(['\n', '\t']) {
+        return shown(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_hidden(c) || c == '\n' || c == '\t' {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// [`shown`] for `format!`: `format!("{}", Shown(title))`.
 #[derive(Debug, Clone, Copy)]
 pub struct Shown<'a>(pub &'a str);

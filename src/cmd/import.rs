@@ -11,6 +11,7 @@ use floor::import::report::{Closing, Point, Report};
 use floor::import::{Knowledge, Options, source, tree};
 use floor::message::{Message, Msg};
 use floor::rules::{Lang, Store};
+use floor::text::one_line;
 use serde::Serialize;
 
 use crate::ctx::{Ctx, Output};
@@ -50,6 +51,18 @@ struct Json<'a> {
 }
 
 pub fn run(ctx: &Ctx, args: &Args) -> floor::Result<Output> {
+    // The id names the files written: one that is not a slug could name a
+    // path outside the tree, or one the tree cannot load.
+    if let Some(id) = args
+        .id
+        .as_deref()
+        .filter(|id| !floor::rules::provisions::is_slug(id))
+    {
+        return Err(floor::Error::input(
+            "--id",
+            Message::new(Msg::OverlayBadId).arg("id", id.escape_debug()),
+        ));
+    }
     let shown = args.file.display().to_string();
     let (text, kind) = source::read_file(&args.file)?;
     let knowledge = Knowledge::from_store(&ctx.store)?;
@@ -115,10 +128,10 @@ pub fn run(ctx: &Ctx, args: &Args) -> floor::Result<Output> {
             let body = floor::yaml::to_string(&d.overlay, &out.display().to_string())?;
             let head = format!(
                 "# {} — what {} changes in {}, read by `floor import` from {}.\n",
-                edition.title,
+                one_line(&edition.title),
                 edition.id,
                 args.base.as_deref().unwrap_or_default(),
-                edition.source
+                one_line(&edition.source)
             );
             floor::data::write_file(out, format!("{head}{body}").as_bytes())?;
             Some(Written::Overlay {

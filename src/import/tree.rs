@@ -12,6 +12,7 @@ use crate::error::LoadError;
 use crate::import::provisions::Recorded;
 use crate::message::{Message, Msg};
 use crate::rules::{CONCEPTS_PATH, Edition, RuleKind};
+use crate::text::one_line;
 
 /// One file of the tree: its path relative to the root, and its text.
 pub type File = (String, String);
@@ -56,7 +57,8 @@ pub fn edition_yaml(edition: &Edition) -> crate::Result<String> {
     let body = crate::yaml::to_string(edition, &edition_path(edition))?;
     Ok(format!(
         "# {} — read by `floor import` from {}.\n{body}",
-        edition.title, edition.source
+        one_line(&edition.title),
+        one_line(&edition.source)
     ))
 }
 

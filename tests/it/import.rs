@@ -214,3 +214,56 @@ fn a_new_season_against_the_last_shows_exactly_its_edits() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The id names the files written and the title and file name go into
+/// their first line: an id that is no slug is refused before anything is
+/// written (`../x` would name a file outside the tree), and a title or
+/// file name with a newline or an escape stays one comment line.
+#[test]
+fn what_the_user_names_stays_where_it_belongs_in_the_files_written() {
+    let scratch = crate::common::scratch_dir();
+    let book = scratch.path().join("book.txt");
+    std::fs::write(
+        &book,
+        "Club rules\n\n1. Floor decisions\nThe floor decides.\n",
+    )
+    .unwrap();
+    for id in ["../../escaped", "a/b", "", "Bad Id"] {
+        let tree = scratch.path().join("tree");
+        floor()
+            .arg("import")
+            .arg(&book)
+            .args(["--id", id, "--out"])
+            .arg(&tree)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("--id"));
+        assert!(!tree.exists(), "{id}: nothing is written");
+        assert!(!scratch.path().join("escaped.yaml").exists(), "{id}");
+    }
+    let tree = scratch.path().join("tree");
+    floor()
+        .arg("import")
+        .arg(&book)
+        .args([
+            "--id",
+            "club-x-en",
+            "--title",
+            "T\u{1b}[2Ji\ndate: 1999",
+            "--out",
+        ])
+        .arg(&tree)
+        .assert()
+        .success();
+    let written = std::fs::read_to_string(tree.join("locales/en/club-x-en.yaml")).unwrap();
+    let first = written.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("# T\\u{1b}[2Ji\\u{a}date: 1999 "),
+        "{first}"
+    );
+    assert!(!written.contains('\u{1b}'), "{written}");
+    assert!(
+        !written.lines().any(|l| l.starts_with("date: 1999")),
+        "{written}"
+    );
+}

@@ -272,6 +272,8 @@ messages! {
     OverlayBadId = "overlay_bad_id" [id],
     /// An empty text.
     OverlayEmptyText = "overlay_empty_text" [],
+    /// A parameter written with no value.
+    ParamEmpty = "param_empty" [],
     /// A rule number out of the grammar (a change).
     OverlayNotNumber = "overlay_not_number" [number],
     /// A rule number out of the grammar (a house rule).

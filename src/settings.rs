@@ -123,10 +123,15 @@ pub struct Settings {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FileValues {
+    #[serde(default, deserialize_with = "crate::yaml::given")]
     rules: Option<String>,
+    #[serde(default, deserialize_with = "crate::yaml::given")]
     house: Option<String>,
+    #[serde(default, deserialize_with = "crate::yaml::given")]
     lang: Option<String>,
+    #[serde(default, deserialize_with = "crate::yaml::given")]
     log: Option<String>,
+    #[serde(default, deserialize_with = "crate::yaml::given")]
     game: Option<String>,
 }
 

@@ -261,7 +261,7 @@ macro_rules! params {
         #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
         #[serde(deny_unknown_fields)]
         pub struct Params {
-            $( $(#[$doc])* #[serde(default, skip_serializing_if = "Option::is_none")] pub $name: Option<$ty>, )*
+            $( $(#[$doc])* #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::yaml::given")] pub $name: Option<$ty>, )*
         }
 
         impl Params {

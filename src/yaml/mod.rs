@@ -120,6 +120,19 @@ pub fn custom_error<E: serde::de::Error>(problem: Message) -> E {
     E::custom(text)
 }
 
+/// A key written with no value (`clock_seconds: ~`, `rules:`) is refused
+/// where a missing key means "not given": read as not given, what the file
+/// names would silently not apply (an edition's parameter would stand, a
+/// setting would fall through to the next source).
+pub fn given<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    match <Option<T> as serde::Deserialize>::deserialize(d)? {
+        Some(value) => Ok(Some(value)),
+        None => Err(custom_error(Message::new(Msg::ParamEmpty))),
+    }
+}
+
 /// What a YAML error says, as a message of the UI texts; a value of the
 /// wrong kind is worded from the kinds of the `clash` noted while reading.
 fn problem(e: &YamlError, clash: Option<Clash>) -> Message {

@@ -114,6 +114,17 @@ fn ids_numbers_and_concepts_out_of_their_grammar_are_refused_where_they_stand() 
         ),
         "the span of `clock-time` is not in the rule's text",
     );
+    // A parameter with no value would leave the edition's standing.
+    for empty in ["~", "null", ""] {
+        refused(
+            &with_head(
+                "empty-param.yaml",
+                "club-x",
+                &format!("rules:\n  - number: \"29\"\n    params:\n      clock_seconds: {empty}\n"),
+            ),
+            "rules[0].params.clock_seconds: has no value: give one, or leave the line out",
+        );
+    }
 }
 
 #[test]

@@ -119,6 +119,15 @@ fn bad_settings_name_where_they_were_set() {
     std::fs::write(&file, "rules: [a, b]\n").expect("write");
     let line = one_line_error(floor().env("FLOOR_CONFIG", &file).arg("editions"));
     assert!(line.contains("config.yaml:1:"), "{line}");
+    // A key with no value would fall through to the next source unseen.
+    for empty in ["rules: ~\n", "house:\n", "lang: null\n"] {
+        std::fs::write(&file, empty).expect("write");
+        let line = one_line_error(floor().env("FLOOR_CONFIG", &file).arg("config"));
+        assert!(
+            line.contains("config.yaml:1:") && line.contains("has no value"),
+            "{empty:?}: {line}"
+        );
+    }
     let line = one_line_error(
         floor()
             .env("FLOOR_CONFIG", dir.join("absent.yaml"))

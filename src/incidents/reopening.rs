@@ -106,6 +106,27 @@ impl Incident for Reopening {
             h.cite(&mut d);
             d.notes.push(Notes::HouseMinRaise(h));
         }
+        // Closed where TDA 43 alone would reopen it: the house minimum
+        // made the raise he faces short, and decided.
+        if r.outcome == ReopenOutcome::Closed
+            && let Some(house) = round.setup().house
+        {
+            let tda = Needs {
+                without_house: true,
+                ..needs
+            };
+            let tda = situation::round_played(&told, actions, tda, cx)?;
+            if options(&tda, player.trim())?.outcome == ReopenOutcome::Reopened {
+                let raise = crate::rules::concepts::RAISE_AMOUNTS;
+                if !d.cites.iter().any(|c| c.concept == raise) {
+                    d.cites.push(raise.into());
+                }
+                d.changed_by = cx.concept_stating("min_raise_multiple").map(str::to_string);
+                d.notes.push(Notes::HouseClosed {
+                    multiple: house.multiple,
+                });
+            }
+        }
         if r.capped {
             d.notes.insert(0, Notes::ReopenCapped);
         }
@@ -164,6 +185,12 @@ pub enum Notes {
     HouseMinRaise(HouseRaise),
     /// The house minimum raise is not applied in limit.
     HouseMinRaiseLimit,
+    /// Not reopened because of the house minimum raise: under TDA 43 alone
+    /// the raise he faces is a full one.
+    HouseClosed {
+        /// How many times the prior bet a raise must reach.
+        multiple: u32,
+    },
     /// The total to call less his chips in front.
     Adds(situation::Adds),
     /// His chips go past the call but not to a full raise.
@@ -177,6 +204,7 @@ impl NoteText for Notes {
         ("reopen_capped", &[]),
         ("house_min_raise", HouseRaise::NAMES),
         ("house_min_raise_limit", &[]),
+        ("house_min_raise_closed", &["multiple"]),
         ("bet_adds", situation::Adds::NAMES),
         ("raise_all_in_only", situation::RaiseAllInOnly::NAMES),
     ];
@@ -187,6 +215,7 @@ impl NoteText for Notes {
             Notes::Limit(n) => n.key(),
             Notes::HouseMinRaise(_) => "house_min_raise",
             Notes::HouseMinRaiseLimit => "house_min_raise_limit",
+            Notes::HouseClosed { .. } => "house_min_raise_closed",
             Notes::Adds(_) => "bet_adds",
             Notes::RaiseAllInOnly(_) => "raise_all_in_only",
         }
@@ -198,6 +227,7 @@ impl NoteText for Notes {
             Notes::Limit(n) => n.args(),
             Notes::HouseMinRaise(h) => h.args(),
             Notes::HouseMinRaiseLimit => Vec::new(),
+            Notes::HouseClosed { multiple } => vec![("multiple", multiple.to_string())],
             Notes::Adds(a) => a.args(),
             Notes::RaiseAllInOnly(r) => r.args(),
         }
@@ -230,7 +260,7 @@ crate::outcomes! {
         /// The player may fold, call or raise.
         Reopened => [REOPENING_BETTING, RAISE_AMOUNTS],
         /// The player may only call or fold.
-        Closed => [REOPENING_BETTING, NUMBER_OF_RAISES],
+        Closed => [REOPENING_BETTING, NUMBER_OF_RAISES, RAISE_AMOUNTS],
         /// His chips do not cover more than the bet faced: he may call
         /// all-in or fold, whatever the betting allows.
         AllInCall => [REOPENING_BETTING],

@@ -129,6 +129,9 @@ pub struct Needs {
     /// size (`pot-limit`, 54-B): the bet faced may be told below the big
     /// blind.
     pub short_blind: bool,
+    /// The round without the house's minimum raise (DPC-1): what the TDA
+    /// raise rule alone gives, to tell whether the house decided.
+    pub without_house: bool,
 }
 
 /// The situation of the player whose action is ruled.
@@ -377,7 +380,7 @@ fn read_round(
     setup.raise_cap = needs.raise_cap;
     setup.dead = needs.pot_before;
     setup.pot_limit_held = needs.pot_before.is_some();
-    setup.house = house_minimum(&cx.params);
+    setup.house = house_minimum(&cx.params).filter(|_| !needs.without_house);
     // The share of a bet that re-opens limit betting matters only after an
     // all-in short of a bet: looked at then; its practice is noted where it
     // decided (see Situation::played).

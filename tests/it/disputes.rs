@@ -929,14 +929,14 @@ fn the_house_minimum_raise_is_twice_the_bet_faced_and_cited_beside_43() {
             vec!["44"],
         ),
         // C's all-in raises by 200, a full raise under 43, short of the
-        // house's 600: B, who acted, may only call.
+        // house's 600: B, who acted, may only call. The house decided it.
         (
             "dpc-2019-en",
             "reopening",
             reopen.to_vec(),
             "closed",
             vec![("to_call", 500)],
-            vec!["47"],
+            vec!["47", "43", "DPC-1"],
         ),
         (
             "tda-2019-sk",

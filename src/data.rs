@@ -330,7 +330,7 @@ pub(crate) enum Access {
 /// the tool reads or writes goes through here (a source scan in the
 /// layers test holds it): `--answers`, `--house` and its `extends:`,
 /// `--hand`, `--log` (both ways), `compare FILE`, the settings file, the
-/// files of `--data`, `import FILE` and `--decisions`, what `import --out`
+/// files of `--data`, `import FILE`, what `import --out`
 /// writes, and the pages of `man --out-dir`.
 pub(crate) fn open_path(path: &Path, access: Access) -> Result<fs::File, OpenError> {
     match fs::metadata(path) {

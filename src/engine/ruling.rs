@@ -656,12 +656,31 @@ pub fn assemble(
             ) else {
                 continue;
             };
+            let practice_words = practice.text(ui.lang).trim_end_matches('.');
+            // Another provision says it where it takes certain values (TDA
+            // 43's "or the player is all-in" says a player's last chips are
+            // all-in): an edition stating that one otherwise does state
+            // something here, and the card says what, as it does where that
+            // provision is read directly.
+            if let Some((rule, theirs)) = implied_otherwise(book, &catalog, practice, ui)? {
+                notes.push(ui.f(
+                    "notes.provision_implied_otherwise",
+                    &[
+                        ("edition", book.id()),
+                        ("rule", &cited.number),
+                        ("other", &rule),
+                        ("theirs", &theirs),
+                        ("practice", practice_words),
+                    ],
+                ));
+                continue;
+            }
             notes.push(ui.f(
                 "notes.provision_not_stated",
                 &[
                     ("edition", book.id()),
                     ("rule", &cited.number),
-                    ("practice", practice.text(ui.lang).trim_end_matches('.')),
+                    ("practice", practice_words),
                 ],
             ));
         }
@@ -864,6 +883,37 @@ pub(crate) fn worded_otherwise(
             })
         })
         .collect()
+}
+
+/// Where `book` states, with a value that does not say `provision`, the
+/// provision that says it ([`Implied`](crate::rules::provisions::Implied)):
+/// the rule stating it and that value in words.
+fn implied_otherwise(
+    book: &Book,
+    catalog: &crate::rules::provisions::Catalog,
+    provision: &crate::rules::provisions::Provision,
+    ui: &Ui,
+) -> crate::Result<Option<(String, String)>> {
+    let Some(implied) = &provision.implied_by else {
+        return Ok(None);
+    };
+    let Some(stated) = crate::rules::provisions::StatedIn::of(book)? else {
+        return Ok(None);
+    };
+    let Some(value) = stated
+        .terms(&implied.provision)
+        .and_then(|t| t.get(implied.term))
+        .filter(|v| !implied.values.iter().any(|said| said == v))
+    else {
+        return Ok(None);
+    };
+    let rule = crate::rules::provisions::statements_of(book, &implied.provision)
+        .and_then(|at| at.into_iter().next())
+        .map(|(number, _)| number);
+    let words = catalog
+        .term_words(&implied.provision, implied.term, value)
+        .map_or_else(|| value.to_string(), |w| w.text(ui.lang).to_string());
+    Ok(rule.map(|r| (r, words)))
 }
 
 /// Where `book` states the provision a cite names.

@@ -1037,3 +1037,37 @@ fn the_card_names_the_player_whose_action_is_ruled() {
         assert_eq!(named, Some("C"), "{incident}");
     }
 }
+
+/// A player's last 1200 pushed against a bet of 1000, as chips (1000, 100,
+/// 100) and as an amount: under tda-2015-de, whose 43 names no all-in
+/// exception to the 50% standard, both cards rule the TDA practice (all-in)
+/// and both say that 43 words it otherwise; neither says the edition is
+/// silent. Under onk-2023-nl, whose 43 has the exception, neither notes it.
+#[test]
+fn the_last_chips_told_as_chips_or_as_an_amount_say_the_same_of_the_rule() {
+    let base = [
+        "facing=1000",
+        "last_raise=1000",
+        "big_blind=200",
+        "stack=1200",
+        "street=flop",
+    ];
+    for edition in ["tda-2015-de", "onk-2023-nl"] {
+        for told in ["chips=1000,100,100", "pushed=1200"] {
+            let mut answers = base.to_vec();
+            answers.push(told);
+            let r = rule(edition, "bet", &answers);
+            assert_eq!(r["outcome"], "all-in", "{edition} {told}");
+            let notes = notes(&r);
+            assert!(
+                !notes.contains("does not state what decided here:"),
+                "{edition} {told}: {notes}"
+            );
+            assert_eq!(
+                notes.contains("rule 43 words it otherwise than TDA practice"),
+                edition == "tda-2015-de",
+                "{edition} {told}: {notes}"
+            );
+        }
+    }
+}

@@ -322,8 +322,15 @@ impl LoadError {
     }
 }
 
+/// Too many levels of symbolic links.
+#[cfg(unix)]
+const ELOOP: Option<i32> = Some(libc::ELOOP);
+#[cfg(not(unix))]
+const ELOOP: Option<i32> = None;
+
 /// Why the system could not open or read a file, in the UI language for
-/// the common reasons and in the system's words otherwise.
+/// the common reasons; otherwise the UI language says the system refused
+/// it, with the system's code and words.
 pub fn io_problem(e: &std::io::Error) -> Message {
     use std::io::ErrorKind;
     match e.kind() {
@@ -333,7 +340,20 @@ pub fn io_problem(e: &std::io::Error) -> Message {
         ErrorKind::IsADirectory => Message::new(Msg::NotRegularFile),
         ErrorKind::StorageFull => Message::new(Msg::IoStorageFull),
         ErrorKind::NotConnected => Message::new(Msg::IoStdoutClosed),
-        _ => Message::new(Msg::IoOther).arg("message", e),
+        ErrorKind::AlreadyExists => Message::new(Msg::IoExists),
+        ErrorKind::InvalidFilename => Message::new(Msg::IoNameTooLong),
+        ErrorKind::UnexpectedEof => Message::new(Msg::IoTruncated),
+        _ if e.raw_os_error().is_some() && e.raw_os_error() == ELOOP => {
+            Message::new(Msg::IoLinkLoop)
+        }
+        // The system's own words are English whatever the UI language: the
+        // message says what failed in the UI language, and its code.
+        _ => match e.raw_os_error() {
+            Some(code) => Message::new(Msg::IoSystem)
+                .arg("code", code)
+                .arg("message", e),
+            None => Message::new(Msg::IoOther).arg("message", e),
+        },
     }
 }
 

@@ -154,6 +154,16 @@ messages! {
     IoNotADirectory = "io_not_a_directory" [],
     /// Any other failure, in the system's words.
     IoOther = "io_other" [message],
+    /// Any other failure of the system: its code and words.
+    IoSystem = "io_system" [code, message],
+    /// The path exists already.
+    IoExists = "io_exists" [],
+    /// A name in the path is too long.
+    IoNameTooLong = "io_name_too_long" [],
+    /// A file ended before what was to be read.
+    IoTruncated = "io_truncated" [],
+    /// A symbolic link leads back to itself.
+    IoLinkLoop = "io_link_loop" [],
     /// `--rules` and `--house` (from the same source) name different editions.
     HouseRulesDisagree = "house_rules_disagree" [base, edition, id],
     /// The disk is full.

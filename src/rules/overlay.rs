@@ -578,6 +578,11 @@ fn base_edition(
                         | Msg::IoPermission
                         | Msg::IoNotADirectory
                         | Msg::IoOther
+                        | Msg::IoSystem
+                        | Msg::IoExists
+                        | Msg::IoNameTooLong
+                        | Msg::IoTruncated
+                        | Msg::IoLinkLoop
                 ) =>
                 {
                     invalid(

@@ -1408,3 +1408,30 @@ fn check_json_failure(
         "{json}"
     );
 }
+
+/// A link that leads to itself, a name too long, a path that exists where
+/// a folder is to be made: the system's reason is said in the UI language,
+/// never in the system's English words alone.
+#[test]
+fn the_system_s_reasons_are_said_in_the_ui_language() {
+    let scratch = crate::common::scratch_dir();
+    let dir = scratch.path();
+    let looped = dir.join("loop");
+    std::os::unix::fs::symlink(&looped, &looped).expect("symlink");
+    let long = dir.join(format!("{}.hand", "x".repeat(300)));
+    for (lang, link, name) in [
+        ("en", "leads back to itself", "too long"),
+        ("nl", "leidt naar zichzelf terug", "te lang"),
+        ("de", "führt auf sich selbst zurück", "zu lang"),
+        ("sk", "vedie späť sám na seba", "príliš dlhý"),
+    ] {
+        for (args, want) in [
+            (vec!["--house", looped.to_str().unwrap(), "rule", "1"], link),
+            (vec!["hand", long.to_str().unwrap()], name),
+        ] {
+            let line = one_line_error(floor().args(["--lang", lang]).args(&args));
+            assert!(line.contains(want), "{lang} {args:?}: {line}");
+            assert!(!line.contains("os error"), "{lang} {args:?}: {line}");
+        }
+    }
+}

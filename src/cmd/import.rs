@@ -133,7 +133,10 @@ pub fn run(ctx: &Ctx, args: &Args) -> floor::Result<Output> {
                 args.base.as_deref().unwrap_or_default(),
                 one_line(&edition.source)
             );
-            floor::data::write_file(out, format!("{head}{body}").as_bytes())?;
+            let text = format!("{head}{body}");
+            // An overlay `--house` would refuse is not written.
+            floor::rules::overlay::parse(&text, &out.display().to_string(), &ctx.store)?;
+            floor::data::write_file(out, text.as_bytes())?;
             Some(Written::Overlay {
                 file: out.display().to_string(),
             })

@@ -108,13 +108,19 @@ pub fn against(import: &Edition, base: &Edition, id: &str) -> Difference {
     let mut rules = Vec::new();
     let mut added = Vec::new();
     let mut taken: HashSet<String> = base_rules.iter().map(|r| canonical(&r.number)).collect();
+    // Concepts an added rule's own slug must not take.
+    let mut slugs: HashSet<String> = base_rules
+        .iter()
+        .map(|r| r.concept.clone())
+        .chain(import.rules().map(|r| r.concept.clone()))
+        .collect();
     for (rule, j) in pairs {
         let Some(b) = j.and_then(|j| base_rules.get(j)) else {
             let number = free_number(&rule.number, &mut taken);
             changes.push(Change::Added {
                 number: number.clone(),
             });
-            added.push(new_rule(rule, &number));
+            added.push(new_rule(rule, &number, &mut slugs));
             continue;
         };
         if !same_number(&b.number, &rule.number) {
@@ -312,10 +318,33 @@ fn likeness(a: &str, b: &str) -> f32 {
 }
 
 /// A rule only the book has, as an overlay adds it.
-fn new_rule(rule: &Rule, number: &str) -> Value {
+fn new_rule(rule: &Rule, number: &str, slugs: &mut HashSet<String>) -> Value {
+    // An overlay adds house rules of their own (`add:` takes a new slug): a
+    // rule of a known topic the base does not print is added as a house
+    // rule touching that topic.
+    let (concept, touches) = if rule.kind == RuleKind::House {
+        (rule.concept.clone(), rule.touches.clone())
+    } else {
+        let prefix = RuleRef::parse(number)
+            .and_then(|r| r.prefix)
+            .unwrap_or_else(|| crate::import::DEFAULT_PREFIX.to_string())
+            .to_lowercase();
+        let base = format!("{prefix}-{}", rule.concept);
+        let slug = (1..)
+            .map(|n| {
+                if n == 1 {
+                    base.clone()
+                } else {
+                    format!("{base}-{n}")
+                }
+            })
+            .find(|s| slugs.insert(s.clone()))
+            .unwrap_or(base);
+        (slug, vec![rule.concept.clone()])
+    };
     let mut entry = Map::new();
     entry.insert("number".into(), json!(number));
-    entry.insert("concept".into(), json!(rule.concept));
+    entry.insert("concept".into(), json!(concept));
     entry.insert("title".into(), json!(rule.title));
     entry.insert("text".into(), json!(rule.text));
     if !rule.parts.is_empty() {
@@ -324,8 +353,8 @@ fn new_rule(rule: &Rule, number: &str) -> Value {
     if !rule.examples.is_empty() {
         entry.insert("examples".into(), json!(rule.examples));
     }
-    if !rule.touches.is_empty() {
-        entry.insert("touches".into(), json!(rule.touches));
+    if !touches.is_empty() {
+        entry.insert("touches".into(), json!(touches));
     }
     if let Ok(Value::Object(params)) = serde_json::to_value(&rule.params)
         && !params.is_empty()

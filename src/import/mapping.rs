@@ -167,6 +167,13 @@ const FORCED_CONFIDENCE: f32 = 0.85;
 const MIN_FAMILY: usize = 3;
 /// Below this content score, a rule left unaligned is a house rule.
 const MIN_CONTENT: f32 = 0.5;
+/// The margin over every other concept (and a house rule's score) by
+/// which a rule's words name its concept whatever its place: the order
+/// places it there or nowhere, and places no other rule on that concept.
+const DECISIVE: f32 = 1.0;
+/// A concept the rule's own words put this far below another is not
+/// written, however the order placed it: the rule is left to a person.
+const CONTRADICTED: f32 = 1.5;
 
 /// The slug of a concept's letters, to compare a term with a text.
 fn prefixes(text: &str) -> Vec<String> {
@@ -505,7 +512,21 @@ pub fn map(book: &Book, lang: Lang, knowledge: &Knowledge) -> BookMapping {
     }
     let mut excluded = house_by_form.clone();
     let mut duplicate_of: Vec<Option<usize>> = vec![None; rules.len()];
-    let (mut aligned, mut order_numbering) = best_alignment(&score, &numberings, &index, &excluded);
+    // Rules whose words name their concept beyond doubt, and the concepts
+    // they name.
+    let decisive: Vec<Option<usize>> = (0..rules.len())
+        .map(|i| {
+            (0..concepts.len())
+                .max_by(|&a, &b| score[i][a].total_cmp(&score[i][b]))
+                .filter(|&c| !house_by_form[i] && margin_of(&score[i], c) >= DECISIVE)
+        })
+        .collect();
+    let mut claimed = vec![false; concepts.len()];
+    for c in decisive.iter().flatten() {
+        claimed[*c] = true;
+    }
+    let (mut aligned, mut order_numbering) =
+        best_alignment(&score, &numberings, &index, &excluded, &decisive, &claimed);
     // A copy is the one of a pair that its own best concept does not place
     // where it stands: the other rule holds that concept in order.
     for &(i, j) in &twins {
@@ -534,7 +555,8 @@ pub fn map(book: &Book, lang: Lang, knowledge: &Knowledge) -> BookMapping {
         }
     }
     if duplicate_of.iter().any(Option::is_some) {
-        (aligned, order_numbering) = best_alignment(&score, &numberings, &index, &excluded);
+        (aligned, order_numbering) =
+            best_alignment(&score, &numberings, &index, &excluded, &decisive, &claimed);
     }
     // Assign: the alignment first; a rule it left out takes its best
     // concept still free, when the content is strong enough.
@@ -592,6 +614,17 @@ pub fn map(book: &Book, lang: Lang, knowledge: &Knowledge) -> BookMapping {
         {
             chosen[i] = Some(c);
             taken.insert(c);
+        }
+    }
+    // A concept the rule's words lose to another by a decisive margin is
+    // not written: the rule is left a house rule touching what its words
+    // name, a point for a person.
+    for (i, c) in chosen.iter_mut().enumerate() {
+        if let Some(k) = *c {
+            let best = score[i].iter().copied().fold(f32::MIN, f32::max);
+            if best - score[i][k] >= CONTRADICTED {
+                *c = None;
+            }
         }
     }
     // The printed numbers of each family (the rules, the procedures, a
@@ -827,6 +860,8 @@ fn best_alignment<'n>(
     numberings: &'n [Numbering],
     index: &HashMap<&str, usize>,
     excluded: &[bool],
+    decisive: &[Option<usize>],
+    claimed: &[bool],
 ) -> (Vec<Option<usize>>, Option<&'n Numbering>) {
     let mut best: Option<(f32, Vec<Option<usize>>, &Numbering)> = None;
     for n in numberings {
@@ -835,7 +870,7 @@ fn best_alignment<'n>(
             .iter()
             .filter_map(|c| index.get(c.as_str()).copied())
             .collect();
-        let (total, aligned) = align(score, &order, excluded);
+        let (total, aligned) = align(score, &order, excluded, decisive, claimed);
         if best.as_ref().is_none_or(|(t, _, _)| total > *t) {
             best = Some((total, aligned, n));
         }
@@ -879,7 +914,13 @@ fn number_key(knowledge: &Knowledge, number: &str) -> String {
 /// one after it) earns [`RUN_BONUS`]: a book follows its numbering's order,
 /// so a rule whose text says little is placed by its neighbours. Rules that
 /// are house rules by their form are never aligned.
-fn align(score: &[Vec<f32>], order: &[usize], house: &[bool]) -> (f32, Vec<Option<usize>>) {
+fn align(
+    score: &[Vec<f32>],
+    order: &[usize],
+    house: &[bool],
+    decisive: &[Option<usize>],
+    claimed: &[bool],
+) -> (f32, Vec<Option<usize>>) {
     #[derive(Clone, Copy)]
     enum From {
         Start,
@@ -908,8 +949,13 @@ fn align(score: &[Vec<f32>], order: &[usize], house: &[bool]) -> (f32, Vec<Optio
     }
     for i in 1..=m {
         for j in 1..=n {
-            if !house[i - 1] {
-                let s = score[i - 1][order[j - 1]];
+            let c = order[j - 1];
+            let may = match decisive[i - 1] {
+                Some(d) => d == c,
+                None => !claimed[c],
+            };
+            if !house[i - 1] && may {
+                let s = score[i - 1][c];
                 let mut e = best[i - 1][j - 1] + s;
                 let mut from = From::Fresh;
                 for skip in 0..=1 {

@@ -267,3 +267,40 @@ fn what_the_user_names_stays_where_it_belongs_in_the_files_written() {
         "{written}"
     );
 }
+
+/// A room's book in an order of its own: rules whose words name their topic
+/// beyond doubt keep it wherever they stand (misdeals after unclear bets),
+/// and the TDA order places no other rule on those topics. A topic the
+/// rule's own words contradict is never written without a person.
+#[test]
+fn a_rule_that_names_its_topic_keeps_it_out_of_the_tda_order() {
+    let book = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import/kings-rules.md");
+    let r = json_of(floor().arg("import").arg(&book).arg("--json"));
+    let rules = r["rules"].as_array().expect("rules");
+    let concept = |number: &str| {
+        rules.iter().find(|x| x["number"] == number).map(|x| {
+            (
+                x["concept"].as_str().unwrap_or("").to_string(),
+                x["uncertain"] == true,
+            )
+        })
+    };
+    for (number, topic) in [
+        ("12", "misdeals"),
+        ("13", "four-card-flop"),
+        ("14", "odd-chips"),
+        ("15", "rabbit-hunting"),
+        ("16", "chip-race"),
+        ("17", "dead-button"),
+    ] {
+        assert_eq!(
+            concept(number),
+            Some((topic.to_string(), false)),
+            "rule {number}"
+        );
+    }
+    // Weak words placed by the order stay a point for a person.
+    for number in ["4", "18"] {
+        assert_eq!(concept(number).map(|(_, u)| u), Some(true), "rule {number}");
+    }
+}

@@ -775,6 +775,12 @@ messages! {
     HandWinnerFolded = "hand.winner_folded" [seat],
     /// A winner given for a pot he may not win.
     HandWinnerNotEligible = "hand.winner_not_eligible" [seat, group, seats],
+    /// A `win:` group that names nobody.
+    HandWinnerGroupEmpty = "hand.winner_group_empty" [group],
+    /// More `win:` groups than the hand has pots.
+    HandWinnerGroupsExtra = "hand.winner_groups_extra" [groups, pots],
+    /// A second `win:` line.
+    HandWinSecond = "hand.win_second" [],
     /// PHH winnings that no choice of winners gives.
     HandWinnings = "hand.winnings" [winnings, pots],
     /// `--at` beyond the action after the last.

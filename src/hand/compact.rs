@@ -84,6 +84,9 @@ pub fn parse(text: &str) -> Result<Hand, Message> {
                     actions,
                 });
             }
+            None if !hand.winners.is_empty() => {
+                return Err(at(n, Message::new(Msg::HandWinSecond)));
+            }
             None => {
                 hand.winners = rest
                     .split('|')

@@ -431,6 +431,18 @@ fn winner_groups(
             return Err(bad(Message::new(Msg::HandWinnerFolded).arg("seat", w)));
         }
     }
+    // A group that names nobody, or one for a pot the hand does not have,
+    // would be dropped unseen.
+    if let Some(i) = hand.winners.iter().position(Vec::is_empty) {
+        return Err(bad(
+            Message::new(Msg::HandWinnerGroupEmpty).arg("group", i + 1)
+        ));
+    }
+    if hand.winners.len() > pots.len().max(1) {
+        return Err(bad(Message::new(Msg::HandWinnerGroupsExtra)
+            .arg("groups", hand.winners.len())
+            .arg("pots", pots.len())));
+    }
     let mut groups = Vec::new();
     for (i, pot) in pots.iter().enumerate() {
         let given = hand.winners.get(i);

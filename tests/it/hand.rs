@@ -1005,6 +1005,19 @@ fn winners_who_cannot_win_are_refused() {
          flop: 1 b1000, 2 c\nturn: 1 x, 2 x\nriver: 1 x, 2 x\nwin: 3 | 3\n",
     );
     assert!(err.contains("seat 3 may not win that pot"), "{err}");
+    // A winner given and then dropped unseen: a second `win:` line, a
+    // group that names nobody, a group for a pot the hand does not have.
+    for (win, said) in [
+        ("win: 1\nwin: 2\n", "a second `win:` line"),
+        ("win: | | 1\n", "group 1 names nobody"),
+        (
+            "win: 1 | 2\n",
+            "gives 2 groups of winners and the hand has 1 pot(s)",
+        ),
+    ] {
+        let err = hand_error(&format!("{hand}{win}"));
+        assert!(err.contains(said), "{win:?}: {err}");
+    }
     let nl = one_line_error(
         floor()
             .args(["--lang", "nl", "hand", "-"])

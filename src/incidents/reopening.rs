@@ -115,8 +115,12 @@ impl Incident for Reopening {
                 without_house: true,
                 ..needs
             };
-            let tda = situation::round_played(&told, actions, tda, cx)?;
-            if options(&tda, player.trim())?.outcome == ReopenOutcome::Reopened {
+            // Only a comparison: a round the rule alone cannot read leaves
+            // the ruling as it is.
+            let reopened = situation::round_played(&told, actions, tda, cx)
+                .and_then(|tda| options(&tda, player.trim()))
+                .is_ok_and(|o| o.outcome == ReopenOutcome::Reopened);
+            if reopened {
                 let raise = crate::rules::concepts::RAISE_AMOUNTS;
                 if !d.cites.iter().any(|c| c.concept == raise) {
                     d.cites.push(raise.into());

@@ -142,13 +142,17 @@ fn an_action_out_of_turn_that_does_not_stand_is_taken_back() {
     assert_eq!(step(&r, 9)["to_call"], 0);
     assert_eq!(step(&r, 10)["to_call"], 600);
     assert_eq!(step(&r, 10)["legal"], true);
-    let total: u64 = r["pots"]
+    assert_eq!(pots_total(&r), 100 + 3 * 200 + 2 * 600);
+}
+
+/// The chips in all the pots of a replay.
+fn pots_total(replay: &Value) -> u64 {
+    replay["pots"]
         .as_array()
         .unwrap()
         .iter()
         .map(|p| p["amount"].as_u64().unwrap())
-        .sum();
-    assert_eq!(total, 100 + 3 * 200 + 2 * 600);
+        .sum()
 }
 
 /// `text` replayed, as JSON.
@@ -178,13 +182,7 @@ fn an_action_out_of_turn_stands_when_the_skipped_player_only_calls_all_in() {
         step(&r, 9)["ruled"],
         serde_json::json!({"kind": "all-in", "to": 800})
     );
-    let total: u64 = r["pots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["amount"].as_u64().unwrap())
-        .sum();
-    assert_eq!(total, 100 + 3 * 200 + 2 * 800);
+    assert_eq!(pots_total(&r), 100 + 3 * 200 + 2 * 800);
 }
 
 #[test]
@@ -229,13 +227,7 @@ fn the_skipped_player_may_check_and_the_bet_out_of_turn_then_stands() {
     assert_eq!(check["legal"], true);
     assert_eq!(step(&r, 8)["to_call"], 600);
     assert_eq!(step(&r, 10)["to_call"], 1200);
-    let total: u64 = r["pots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["amount"].as_u64().unwrap())
-        .sum();
-    assert_eq!(total, 4 * 200 + 2 * 1200);
+    assert_eq!(pots_total(&r), 4 * 200 + 2 * 1200);
     let before = json_of(
         floor()
             .args(["hand", "-", "--json", "--at", "7"])

@@ -43,9 +43,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(value) = std::str::from_utf8(rest) else {
         return;
     };
-    // A control character cannot stand in a YAML file (the reader refuses
-    // the file); nobody types one in an answer either.
-    if value.chars().any(char::is_control) {
+    // A control character or a noncharacter (U+FFFE, U+FFFF) cannot stand
+    // in a YAML file (YAML's printable set excludes them; the reader
+    // refuses the file); nobody types one in an answer either.
+    if value
+        .chars()
+        .any(|c| c.is_control() || matches!(c, '\u{fffe}' | '\u{ffff}'))
+    {
         return;
     }
     QUESTIONS.with(|questions| {

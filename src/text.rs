@@ -263,15 +263,20 @@ pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
     if !has_hidden(text) {
         return std::borrow::Cow::Borrowed(text);
     }
+    std::borrow::Cow::Owned(escaped(text, is_hidden))
+}
+
+/// `text` with every character `hide` picks written as its escape.
+fn escaped(text: &str, hide: impl Fn(char) -> bool) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     for c in text.chars() {
-        if is_hidden(c) {
+        if hide(c) {
             out.extend(c.escape_unicode());
         } else {
             out.push(c);
         }
     }
-    std::borrow::Cow::Owned(out)
+    out
 }
 
 /// Text from data or input on one line: [`shown`], and newline and tab
@@ -280,15 +285,7 @@ pub fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.contains(['\n', '\t']) {
         return shown(text);
     }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        if is_hidden(c) || c == '\n' || c == '\t' {
-            out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
-        }
-    }
-    std::borrow::Cow::Owned(out)
+    std::borrow::Cow::Owned(escaped(text, |c| is_hidden(c) || c == '\n' || c == '\t'))
 }
 
 /// [`shown`] for `format!`: `format!("{}", Shown(title))`.

@@ -108,10 +108,27 @@ pub fn run(ctx: &Ctx, args: &Args) -> floor::Result<Output> {
         }
         None => None,
     };
+    // What the rules state, as the tree written would record it: a
+    // parameter no provision quotes is a point for a person whether or not
+    // the tree is written, so the report is the same with and without
+    // `--out`.
+    let recorded = match &difference {
+        None => floor::import::provisions::record(&mut edition, &import.params, &ctx.store)?,
+        Some(_) => None,
+    };
+    for found in recorded.iter().flat_map(|r| &r.unquoted) {
+        report
+            .params
+            .retain(|p| !(p.rule == found.rule && p.key == found.key));
+        report.points.push(Point::Param {
+            number: found.rule.clone(),
+            key: found.key.clone(),
+            readings: vec![found.value.clone()],
+            sentence: found.sentence.clone(),
+        });
+    }
     let written = match (&args.out, &difference) {
         (Some(out), None) => {
-            let recorded =
-                floor::import::provisions::record(&mut edition, &import.params, &ctx.store)?;
             if let Some(r) = recorded.as_ref().filter(|r| !r.unstated.is_empty()) {
                 report.points.push(Point::Provisions {
                     rules: r.unstated.clone(),
@@ -162,10 +179,10 @@ pub fn run(ctx: &Ctx, args: &Args) -> floor::Result<Output> {
 }
 
 /// Writes the data tree in use with the edition added into `out` (a new
-/// or empty folder, or a data tree), then checks it as `floor check
-/// --data` does: an edition that does not pass is not left behind silently.
-/// A finding the data in use has already is not the import's (`floor
-/// check` reports it there).
+/// or empty folder, or a data tree), once it passes `floor check --data`:
+/// the tree is first written beside `out` and checked there, so an edition
+/// that does not pass leaves nothing behind. A finding the data in use has
+/// already is not the import's (`floor check` reports it there).
 fn write_tree(
     ctx: &Ctx,
     out: &Path,
@@ -179,10 +196,12 @@ fn write_tree(
             Message::new(Msg::ImportOutNotTree).arg("dir", out.display()),
         ));
     }
-    for (path, text) in tree::files(ctx.store.source(), edition, recorded)? {
-        floor::data::write_file(&out.join(path), text.as_bytes())?;
+    let files = tree::files(ctx.store.source(), edition, recorded)?;
+    let staged = Staged::new(out)?;
+    for (path, text) in &files {
+        floor::data::write_file(&staged.0.join(path), text.as_bytes())?;
     }
-    let store = Store::open(DataSource::dir(out)?)?;
+    let store = Store::open(DataSource::dir(&staged.0)?)?;
     let report = floor::check::check(&store);
     let before = floor::check::check(&ctx.store).findings;
     // Rules that state nothing yet are the one point left to a person
@@ -203,7 +222,53 @@ fn write_tree(
                 .arg("problem", finding.message.render(&ctx.ui)),
         ));
     }
+    drop(staged);
+    for (path, text) in &files {
+        floor::data::write_file(&out.join(path), text.as_bytes())?;
+    }
     Ok(())
+}
+
+/// A folder beside the import's `--out` where the tree is checked before
+/// it is written there; removed when dropped, whatever happened.
+struct Staged(std::path::PathBuf);
+
+impl Staged {
+    fn new(out: &Path) -> floor::Result<Self> {
+        let parent = out
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let name = out
+            .file_name()
+            .map_or_else(|| "tree".into(), |n| n.to_string_lossy());
+        // A name no other run holds: the process id, then a count.
+        let mut attempt = 0u32;
+        loop {
+            let dir = parent.join(format!(
+                ".{name}.floor-import-{}-{attempt}",
+                std::process::id()
+            ));
+            match std::fs::create_dir(&dir) {
+                Ok(()) => return Ok(Self(dir)),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    attempt = attempt.saturating_add(1);
+                }
+                // The error names why, as for any folder written.
+                Err(_) => {
+                    floor::data::create_dirs(&dir)?;
+                    return Ok(Self(dir));
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        // A folder left behind is harmless and named for what it is.
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 fn human(

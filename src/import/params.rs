@@ -1192,7 +1192,8 @@ type Open = (String, Vec<Value>, String);
 
 /// The clock: the seconds a player has and the countdown. "25 seconds plus
 /// a 5 second countdown" and "25 seconds, then counted down from 5 to 0"
-/// are 30 seconds in all; "30 seconds, the last 5 counted down" is 30.
+/// are 30 seconds in all; "30 seconds, the last 5 counted down" is 30;
+/// "1 minute" is 60.
 /// Where the words that tell the two apart are not read — a second number
 /// of seconds after the time, or no countdown at all where the known
 /// editions (`known_countdown`) count one — the total is left open
@@ -1233,8 +1234,22 @@ fn clock(
     let mut other: Option<(u32, usize)> = None;
     for (s, sentence) in tokens.iter().enumerate() {
         for (k, t) in sentence.iter().enumerate() {
-            let Token::Number(n) = t else { continue };
-            let seconds = matches!(sentence.get(k + 1), Some(Token::Word(w)) if lw.unit(w) == Some(Unit::Seconds));
+            let Token::Number(said) = t else { continue };
+            // "1 minute" is 60 seconds: a time in minutes counts as its
+            // seconds, so the clock is never read as the practice's 30.
+            let per = match sentence.get(k + 1) {
+                Some(Token::Word(w)) => match lw.unit(w) {
+                    Some(Unit::Seconds) => Some(1),
+                    Some(Unit::Minutes) => Some(60),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let seconds = per.is_some();
+            let Some(n) = said.checked_mul(per.unwrap_or(1)) else {
+                continue;
+            };
+            let n = &n;
             let near_countdown = sentence[k.saturating_sub(4)..(k + 5).min(sentence.len())]
                 .iter()
                 .any(&is_countdown);
@@ -2995,7 +3010,20 @@ fn sure_by_wordings(
         .collect::<Option<_>>()?;
     let mut kept: Vec<&str> = Vec::new();
     for (item, core) in &cores {
-        let carried = parts.iter().any(|c| core.is_subset(c));
+        // A clause that carries another item's wordings and more ("first
+        // card dealt to the wrong seat") is that item's, not one of the
+        // fewer meanings it also has ("first", of the first two cards
+        // exposed): items are told apart, not found in one another.
+        let carried = parts.iter().any(|c| {
+            core.is_subset(c)
+                && (core.is_empty()
+                    || !cores.iter().any(|(o, other)| {
+                        o != item
+                            && core.is_subset(other)
+                            && other.len() > core.len()
+                            && other.is_subset(c)
+                    }))
+        });
         let listed = read.contains(item);
         if carried && listed {
             kept.push(item);
@@ -3622,7 +3650,7 @@ mod tests {
             )
         };
         // (sentence, language, a known edition counts a countdown, reading)
-        let rows: [(&str, Lang, bool, ClockReading); 6] = [
+        let rows: [(&str, Lang, bool, ClockReading); 8] = [
             // A second number of seconds, no word saying what it is: 25 in
             // all, or 30?
             (
@@ -3665,6 +3693,19 @@ mod tests {
                 Lang::Nl,
                 false,
                 (vec![("clock_seconds".into(), v(25))], None),
+            ),
+            // A time in minutes is its seconds.
+            (
+                "A player on the clock has 1 minute to act.",
+                Lang::En,
+                false,
+                (vec![("clock_seconds".into(), v(60))], None),
+            ),
+            (
+                "Der Spieler hat 2 Minuten Zeit, die letzten 10 Sekunden werden heruntergezählt.",
+                Lang::De,
+                true,
+                set(120, 10),
             ),
         ];
         for (sentence, lang, known_countdown, reading) in rows {

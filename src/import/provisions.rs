@@ -14,8 +14,11 @@
 use std::collections::HashMap;
 
 use crate::import::params::Found;
-use crate::rules::provisions::{Catalog, Record, Statement, holds, record_path, rule_problems};
-use crate::rules::{Edition, RuleKind, Stated, Store, Terms};
+use crate::rules::provisions::{
+    Catalog, Record, Statement, UNSAID, holds, param_gaps, record_path, rule_problems,
+    terms_not_given,
+};
+use crate::rules::{Edition, Params, RuleKind, Stated, Store, Terms};
 
 /// The record made, and the rules of the rulebook left stating nothing.
 #[derive(Debug, Clone)]
@@ -26,6 +29,17 @@ pub struct Recorded {
     pub record: serde_json::Value,
     /// The TDA rules and procedures no provision was found for.
     pub unstated: Vec<String>,
+    /// The parameters read that no provision of the record quotes: not
+    /// set, and left to a person.
+    pub unquoted: Vec<Found>,
+}
+
+/// `params` without `key`.
+fn without(params: &Params, key: &str) -> Params {
+    let mut map = params.to_map();
+    map.remove(key);
+    let object: serde_json::Map<String, serde_json::Value> = map.into_iter().collect();
+    serde_json::from_value(serde_json::Value::Object(object)).unwrap_or_default()
 }
 
 /// Records what the rules of `edition` state (setting them on its rules),
@@ -63,6 +77,7 @@ pub fn record(
     }
     let mut rules = serde_json::Map::new();
     let mut unstated = Vec::new();
+    let mut unquoted = Vec::new();
     for rule in edition.rules_mut() {
         let mut concepts = vec![rule.concept.clone()];
         if rule.kind == RuleKind::House {
@@ -92,12 +107,30 @@ pub fn record(
                     if found.iter().any(|s| s.id == carrier.id) {
                         continue;
                     }
-                    rule.provisions = vec![Stated {
+                    let mut stated = Stated {
                         id: carrier.id.clone(),
                         span: p.sentence.clone(),
                         topic: None,
                         terms: Terms::default(),
-                    }];
+                    };
+                    // The sentence a parameter was read from says its
+                    // value, not the provision's terms: a term is given as
+                    // unsaid where the catalog allows that (the games an
+                    // odd chip rule holds in, a book not naming them), and
+                    // a provision with a term that must be worded is not
+                    // stated by the sentence alone (`floor check` would
+                    // refuse it).
+                    let terms: Vec<_> = terms_not_given(&stated, carrier).collect();
+                    if terms
+                        .iter()
+                        .any(|t| !catalog.term_values(&carrier.id, *t).contains(&UNSAID))
+                    {
+                        continue;
+                    }
+                    for term in terms {
+                        stated.terms.set(term, UNSAID.to_string());
+                    }
+                    rule.provisions = vec![stated];
                     if rule_problems(rule, &catalog, false).is_empty() {
                         found.append(&mut rule.provisions);
                     }
@@ -106,6 +139,37 @@ pub fn record(
         }
         found.sort_by_key(|s| catalog.position(&s.id));
         rule.provisions = found;
+        // A parameter read where no provision its record states quotes
+        // it is not set: `floor check` would refuse it, and words no known
+        // edition states it in are a person's to read.
+        let mut gaps: Vec<String> = param_gaps(rule, &catalog)
+            .into_iter()
+            .map(|(param, _)| param)
+            .collect();
+        gaps.dedup();
+        for param in gaps {
+            let Some(value) = rule.params.to_map().remove(&param) else {
+                continue;
+            };
+            rule.params = without(&rule.params, &param);
+            rule.provisions.retain(|s| {
+                s.topic.is_some()
+                    || catalog
+                        .get(&s.id)
+                        .is_none_or(|p| p.param.as_deref() != Some(param.as_str()))
+            });
+            let sentence = params
+                .iter()
+                .find(|p| p.rule == rule.number && p.key == param)
+                .map(|p| p.sentence.clone())
+                .unwrap_or_default();
+            unquoted.push(Found {
+                key: param,
+                value,
+                rule: rule.number.clone(),
+                sentence,
+            });
+        }
         if rule.provisions.is_empty() {
             if !rule.not_applicable && rule.kind != RuleKind::House {
                 unstated.push(rule.number.clone());
@@ -127,6 +191,7 @@ pub fn record(
         path: record_path(edition.language, &edition.id),
         record,
         unstated,
+        unquoted,
     }))
 }
 

@@ -217,6 +217,22 @@ impl Terms {
         }
     }
 
+    /// Gives `term` the value `value`.
+    pub fn set(&mut self, term: crate::rules::provisions::Term, value: String) {
+        use crate::rules::provisions::Term;
+        let slot = match term {
+            Term::Who => &mut self.who,
+            Term::What => &mut self.what,
+            Term::When => &mut self.when,
+            Term::Scope => &mut self.scope,
+            Term::Then => &mut self.then,
+            Term::Bound => &mut self.bound,
+            Term::Joint => &mut self.joint,
+            Term::Force => &mut self.force,
+        };
+        *slot = Some(value);
+    }
+
     /// The terms given, in the order they are shown.
     pub fn iter(&self) -> impl Iterator<Item = (crate::rules::provisions::Term, &str)> {
         crate::rules::provisions::Term::ALL

@@ -1301,6 +1301,19 @@ pub fn applicable_text(rule: &Rule) -> String {
     format!("{}\n{}", rule.title, trimmed.full_text())
 }
 
+/// The terms of `provision` a statement of it leaves out: a record that
+/// quotes a provision must say which of its terms the words state.
+pub fn terms_not_given<'a>(
+    stated: &'a Stated,
+    provision: &'a Provision,
+) -> impl Iterator<Item = Term> + 'a {
+    provision
+        .terms
+        .keys()
+        .copied()
+        .filter(|term| stated.terms.get(*term).is_none())
+}
+
 /// What is wrong with the provisions a rule states: unknown ids, spans its
 /// text does not contain, a rule marked not applicable that states
 /// something, and parameters and provisions that disagree (every provision
@@ -1359,10 +1372,8 @@ pub fn rule_problems(rule: &Rule, catalog: &Catalog, quoted: bool) -> Vec<Messag
             }
         }
         if quoted {
-            for term in provision.terms.keys() {
-                if stated.terms.get(*term).is_none() {
-                    out.push(id(Msg::CheckTermNotGiven).arg("term", term));
-                }
+            for term in terms_not_given(stated, provision) {
+                out.push(id(Msg::CheckTermNotGiven).arg("term", term));
             }
         }
         let span = squeeze(&stated.span);
@@ -1387,10 +1398,46 @@ pub fn rule_problems(rule: &Rule, catalog: &Catalog, quoted: bool) -> Vec<Messag
             }
         }
     }
-    for (param, value) in params.iter().filter(|_| quoted) {
-        let carriers: Vec<&Provision> = catalog.carrying(param).collect();
+    if quoted {
+        for (param, gap) in param_gaps(rule, catalog) {
+            let m = n(match &gap {
+                ParamGap::NoProvision => Msg::CheckParamNoProvision,
+                ParamGap::NotQuoted(_) => Msg::CheckParamNotQuoted,
+                ParamGap::ElementNotQuoted(_) => Msg::CheckParamElementNotQuoted,
+            })
+            .arg("param", &param);
+            out.push(match gap {
+                ParamGap::NoProvision => m,
+                ParamGap::NotQuoted(carriers) => m.arg("list", carriers.join(", ")),
+                ParamGap::ElementNotQuoted(element) => m.arg("value", element),
+            });
+        }
+    }
+    out
+}
+
+/// How a parameter a rule states lacks the provision that quotes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParamGap {
+    /// No provision of the catalog carries the parameter.
+    NoProvision,
+    /// Provisions carry it (these ids), but the rule states none of them.
+    NotQuoted(Vec<String>),
+    /// A list parameter's element whose own provision the rule does not
+    /// state.
+    ElementNotQuoted(String),
+}
+
+/// The parameters `rule` states that no provision it states quotes: a
+/// bundled edition's rule quotes every parameter it sets, and an imported
+/// one sets none its record does not quote.
+pub fn param_gaps(rule: &Rule, catalog: &Catalog) -> Vec<(String, ParamGap)> {
+    let ids: BTreeSet<&str> = rule.provisions.iter().map(|s| s.id.as_str()).collect();
+    let mut out = Vec::new();
+    for (param, value) in rule.params.to_map() {
+        let carriers: Vec<&Provision> = catalog.carrying(&param).collect();
         if carriers.is_empty() {
-            out.push(n(Msg::CheckParamNoProvision).arg("param", param));
+            out.push((param, ParamGap::NoProvision));
             continue;
         }
         let stated: Vec<&Provision> = carriers
@@ -1399,34 +1446,23 @@ pub fn rule_problems(rule: &Rule, catalog: &Catalog, quoted: bool) -> Vec<Messag
             .filter(|p| ids.contains(p.id.as_str()))
             .collect();
         if stated.is_empty() {
-            out.push(
-                n(Msg::CheckParamNotQuoted).arg("param", param).arg(
-                    "list",
-                    carriers
-                        .iter()
-                        .map(|p| p.id.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                ),
-            );
+            let list = carriers.iter().map(|p| p.id.clone()).collect();
+            out.push((param, ParamGap::NotQuoted(list)));
             continue;
         }
         // A list parameter whose elements have provisions of their own:
         // every element must be quoted.
-        if let serde_json::Value::Array(items) = value
+        if let serde_json::Value::Array(items) = &value
             && carriers.iter().any(|p| p.value.is_some())
             && !stated.iter().any(|p| p.value.is_none())
         {
             for item in items {
-                let quoted = stated
+                let element = scalar(item);
+                if !stated
                     .iter()
-                    .any(|p| p.value.as_deref() == Some(scalar(item).as_str()));
-                if !quoted {
-                    out.push(
-                        n(Msg::CheckParamElementNotQuoted)
-                            .arg("param", param)
-                            .arg("value", scalar(item)),
-                    );
+                    .any(|p| p.value.as_deref() == Some(element.as_str()))
+                {
+                    out.push((param.clone(), ParamGap::ElementNotQuoted(element)));
                 }
             }
         }

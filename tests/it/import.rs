@@ -304,3 +304,62 @@ fn a_rule_that_names_its_topic_keeps_it_out_of_the_tda_order() {
         assert_eq!(concept(number).map(|(_, u)| u), Some(true), "rule {number}");
     }
 }
+
+/// A room's book in its own words is written as a tree `floor check`
+/// passes, and the cards rule as the book says: a parameter whose words no
+/// known edition states is left to a person (not set, and not refused at
+/// the end), a list read short is not widened by meanings that belong to
+/// another item ("first card dealt" is not "the first two cards
+/// exposed"), "the lowest reasonable amount" is the smaller bet, and "1
+/// minute" is offered as 60 seconds. A tree that would not pass leaves
+/// nothing behind.
+#[test]
+fn a_room_book_in_its_own_words_is_written_as_it_says() {
+    let book = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import/kings-rules.md");
+    let scratch = crate::common::scratch_dir();
+    let dir = scratch.path().join("tree");
+    let r = json_of(
+        floor()
+            .args(["import", "--id", "kings", "--out"])
+            .arg(&dir)
+            .arg(&book)
+            .arg("--json"),
+    );
+    assert_eq!(r["written"]["kind"], "tree", "{r}");
+    let param = |key: &str| {
+        r["params"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|p| p["key"] == key)
+            .map(|p| p["value"].clone())
+    };
+    assert_eq!(param("unclear_bet_reading"), Some("smaller".into()));
+    assert_eq!(param("misdeal_conditions"), None);
+    assert_eq!(param("odd_chip_denomination"), None);
+    let offered = |key: &str| {
+        r["points"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|p| p["key"] == key)
+            .map(|p| p["readings"].clone())
+    };
+    assert_eq!(offered("clock_seconds"), Some(serde_json::json!([60])));
+    assert!(offered("odd_chip_denomination").is_some(), "{r}");
+    // Nothing but the tree: no folder it was checked in is left beside it.
+    let beside: Vec<String> = std::fs::read_dir(scratch.path())
+        .expect("scratch")
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect();
+    assert_eq!(beside, vec!["tree".to_string()]);
+    let card = json_of(
+        floor()
+            .arg("--data")
+            .arg(&dir)
+            .args(["--rules", "kings", "incident", "unclear-bet", "--json"])
+            .args(["--answer", "pot=600", "--answer", "declared_number=5"])
+            .args(["--answer", "big_blind=400"]),
+    );
+    assert_eq!(card["amounts"]["total"], 500, "{card}");
+}

@@ -59,8 +59,9 @@ crate::outcomes! {
     pub enum LimitOutcome {
         /// No bet yet: he may check or bet.
         MayBet => [NUMBER_OF_RAISES],
-        /// He may fold, call or raise: the cap is not reached.
-        MayRaise => [NUMBER_OF_RAISES],
+        /// He may fold, call or raise: the cap is not reached (and a short
+        /// all-in since he acted re-opened the betting for him).
+        MayRaise => [NUMBER_OF_RAISES, REOPENING_BETTING],
         /// The raises are capped: he may only call or fold.
         Capped => [NUMBER_OF_RAISES],
         /// No cap: no-limit or pot-limit, or heads-up as the edition lifts it.
@@ -229,9 +230,10 @@ impl Incident for LimitRaises {
             .map_err(|m| Error::input("player", m))?;
         // The share that re-opens is read (and noted) only where it decides
         // his options, as in every incident that tells them.
-        if let Some(p) = player.as_deref() {
-            situation::reopen_share_read(&round, p, cx)?;
-        }
+        let share_decides = match player.as_deref() {
+            Some(p) => situation::reopen_share_read(&round, p, cx)?,
+            None => false,
+        };
         let bet_size = round
             .setup()
             .unit()
@@ -249,6 +251,11 @@ impl Incident for LimitRaises {
         };
         let concepts = match outcome {
             LimitOutcome::Closed => vec![c::REOPENING_BETTING],
+            // A short all-in since he acted, enough to re-open (TDA 47-B):
+            // that rule decides he may raise, the cap only how often.
+            LimitOutcome::MayRaise if share_decides => {
+                vec![c::REOPENING_BETTING, c::NUMBER_OF_RAISES]
+            }
             _ => vec![c::NUMBER_OF_RAISES],
         };
         let mut d = Decision::<LimitRaises>::new(outcome, concepts);

@@ -580,16 +580,22 @@ fn certain_player(round: &Round, needs: Needs) -> Result<String, Error> {
 /// `player` may raise when the bet grew since he acted by less than a bet:
 /// read from the edition then, so that a practice it falls back to is noted.
 /// Every incident that tells a player's options from a round calls it.
-pub(crate) fn reopen_share_read(round: &Round, player: &str, cx: &mut Cx<'_>) -> Result<(), Error> {
+/// True where the share decides them: the card cites the rule that states
+/// it.
+pub(crate) fn reopen_share_read(
+    round: &Round,
+    player: &str,
+    cx: &mut Cx<'_>,
+) -> Result<bool, Error> {
     let setup = round.setup();
-    if setup.game == Game::Limit
+    let decides = setup.game == Game::Limit
         && setup.limit_reopen_percent != 100
         && round.acted(player)
-        && (1..setup.unit().unwrap_or(Chips::MAX)).contains(&round.raised_since_acted(player))
-    {
+        && (1..setup.unit().unwrap_or(Chips::MAX)).contains(&round.raised_since_acted(player));
+    if decides {
         limit_reopen_percent(cx)?;
     }
-    Ok(())
+    Ok(decides)
 }
 
 /// The edition's share of a bet that re-opens limit betting (read, and

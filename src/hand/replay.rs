@@ -300,6 +300,8 @@ pub struct Situation {
     pub player: String,
     /// Everything in the pot and in front of the players.
     pub pot: Option<Chips>,
+    /// Two players are left in the hand: the pot is heads-up.
+    pub heads_up: bool,
 }
 
 impl Replay {
@@ -330,6 +332,12 @@ pub const AS_PLAYED: [&str; 2] = [
     crate::incidents::undercall_sequence::UndercallSequence::ID,
     crate::incidents::underraise_callers::UnderraiseCallers::ID,
 ];
+
+/// The incidents whose `heads_up` asks whether the pot is heads-up (yes or
+/// no), which the hand tells: the replay rules their case on the same
+/// fact. (In limit, `heads_up` asks whether the event is heads-up too,
+/// which no hand tells.)
+pub const HEADS_UP_POT: [&str; 1] = [crate::incidents::undercall::Undercall::ID];
 
 /// A player's name in the answers of a betting incident: pre-flop the
 /// blinds are `SB` and `BB`; otherwise players keep their seat numbers.
@@ -388,6 +396,7 @@ impl Situation {
             actions: all(told.ruled),
             played: all(told.played),
             pot: round.spot(&player).ok().and_then(|s| s.pot),
+            heads_up: hand_active(round) == 2,
             player: rename(&player),
         }
     }
@@ -395,10 +404,14 @@ impl Situation {
     /// The answers of betting incident `incident`, by key: the actions as
     /// played for the incidents of [`AS_PLAYED`], as ruled for the others.
     pub fn answers_for(&self, incident: &str) -> Given {
-        match AS_PLAYED.contains(&incident) {
+        let mut out = match AS_PLAYED.contains(&incident) {
             true => self.told(&self.played),
             false => self.answers(),
+        };
+        if HEADS_UP_POT.contains(&incident) {
+            out.push(("heads_up", Answer::Bool(self.heads_up)));
         }
+        out
     }
 
     /// The answers of a betting incident, by key.

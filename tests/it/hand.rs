@@ -2061,3 +2061,33 @@ fn limit_short_all_ins_that_add_up_are_said() {
             .any(|r| r["kind"] == "limit-all-ins-added")
     );
 }
+
+/// A heads-up undercall started from the hand is ruled on the hand's fact
+/// that two players are left, as the replay rules it: a full call (TDA
+/// 51-B), not the TD's discretion a pot with more players would leave.
+#[test]
+fn an_undercall_from_a_heads_up_hand_is_ruled_as_the_replay_rules_it() {
+    let text =
+        "NL 100/200 button 2\n1:10000 2:10000\npre: 2 c, 1 x\nflop: 1 b500, 2 r1500, 1 c600\n";
+    let (_dir, file) = written_hand("heads-up.hand", text);
+    for edition in ["tda-2019-sk", "dpc-2019-en"] {
+        let replay = json_of(floor().args(["hand", &file, "--json", "--rules", edition]));
+        let card = json_of(floor().args([
+            "incident",
+            "undercall",
+            "--hand",
+            &file,
+            "--at",
+            "5",
+            "--answer",
+            "pushed=600",
+            "--json",
+            "--rules",
+            edition,
+        ]));
+        assert_eq!(card["outcome"], "full-call", "{edition}: {card}");
+        assert_eq!(card["answers"]["heads_up"], true, "{edition}");
+        let ruled = step(&replay, 5)["ruling"]["outcome"].clone();
+        assert_eq!(ruled, card["outcome"], "{edition}: {replay}");
+    }
+}

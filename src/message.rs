@@ -536,6 +536,8 @@ messages! {
     LimitStreetNeeded = "limit_street_needed" [small, big],
     /// The asked player folded.
     PlayerFolded = "player_folded" [player],
+    /// A player named as one of the actions names him but for case.
+    PlayerOtherCase = "player_other_case" [player, known],
     /// The asked player is all-in.
     PlayerAllIn = "player_all_in" [player],
     /// The action does not return to the asked player.

@@ -562,6 +562,17 @@ impl Round {
     pub fn spot(&self, name: &str) -> Result<Spot, Message> {
         let name = name.trim();
         let Some(p) = self.players.iter().find(|p| p.name == name) else {
+            // "a" for "A" is a typing slip, not a player who has not acted:
+            // taken as a new player it would flip the ruling unsaid.
+            if let Some(p) = self
+                .players
+                .iter()
+                .find(|p| p.name.to_lowercase() == name.to_lowercase())
+            {
+                return Err(Message::new(Msg::PlayerOtherCase)
+                    .arg("player", name)
+                    .arg("known", &p.name));
+            }
             return Ok(self.base_spot(0));
         };
         if p.folded {

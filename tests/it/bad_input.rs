@@ -588,6 +588,21 @@ fn contradictory_answers_are_refused() {
         ],
         &["actions"],
     );
+    // A player named as the actions name one but for case is a slip, not
+    // a player who has not acted (which flipped "closed" to "reopened").
+    bad(
+        &[
+            "incident",
+            "reopening",
+            "--answer",
+            "big_blind=200",
+            "--answer",
+            "actions=A:bet:1000,B:all-in:1400,C:call:1400",
+            "--answer",
+            "player=a",
+        ],
+        &["player", "give A"],
+    );
     bad(
         &["incident", "balance", "--answer", "tables=1:12"],
         &["tables"],

@@ -39,6 +39,8 @@ fn without(params: &Params, key: &str) -> Params {
     let mut map = params.to_map();
     map.remove(key);
     let object: serde_json::Map<String, serde_json::Value> = map.into_iter().collect();
+    // The entries of a valid set, less one, are a valid set: the default
+    // is never reached.
     serde_json::from_value(serde_json::Value::Object(object)).unwrap_or_default()
 }
 

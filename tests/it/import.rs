@@ -326,25 +326,20 @@ fn a_room_book_in_its_own_words_is_written_as_it_says() {
             .arg("--json"),
     );
     assert_eq!(r["written"]["kind"], "tree", "{r}");
-    let param = |key: &str| {
-        r["params"]
+    // The field `field` of the entry of list `list` for parameter `key`.
+    let of = |list: &str, key: &str, field: &str| {
+        r[list]
             .as_array()
             .into_iter()
             .flatten()
             .find(|p| p["key"] == key)
-            .map(|p| p["value"].clone())
+            .map(|p| p[field].clone())
     };
+    let param = |key: &str| of("params", key, "value");
+    let offered = |key: &str| of("points", key, "readings");
     assert_eq!(param("unclear_bet_reading"), Some("smaller".into()));
     assert_eq!(param("misdeal_conditions"), None);
     assert_eq!(param("odd_chip_denomination"), None);
-    let offered = |key: &str| {
-        r["points"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .find(|p| p["key"] == key)
-            .map(|p| p["readings"].clone())
-    };
     assert_eq!(offered("clock_seconds"), Some(serde_json::json!([60])));
     assert!(offered("odd_chip_denomination").is_some(), "{r}");
     // Nothing but the tree: no folder it was checked in is left beside it.

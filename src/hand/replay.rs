@@ -302,6 +302,9 @@ pub struct Situation {
     pub pot: Option<Chips>,
     /// Two players are left in the hand: the pot is heads-up.
     pub heads_up: bool,
+    /// Pre-flop, the blinds posted all-in short: what each posted and its
+    /// full size.
+    pub short_blinds: Vec<(Chips, Chips)>,
 }
 
 impl Replay {
@@ -338,6 +341,10 @@ pub const AS_PLAYED: [&str; 2] = [
 /// fact. (In limit, `heads_up` asks whether the event is heads-up too,
 /// which no hand tells.)
 pub const HEADS_UP_POT: [&str; 1] = [crate::incidents::undercall::Undercall::ID];
+
+/// The incidents whose `short_blind` asks whether a pre-flop blind was
+/// posted all-in short (TDA 54-B), which the hand tells.
+pub const SHORT_BLIND: [&str; 1] = [crate::incidents::pot_limit::PotLimit::ID];
 
 /// A player's name in the answers of a betting incident: pre-flop the
 /// blinds are `SB` and `BB`; otherwise players keep their seat numbers.
@@ -397,6 +404,11 @@ impl Situation {
             played: all(told.played),
             pot: round.spot(&player).ok().and_then(|s| s.pot),
             heads_up: hand_active(round) == 2,
+            short_blinds: seats
+                .iter()
+                .filter(|s| street.is_preflop() && s.due > s.posted)
+                .map(|s| (s.posted, s.due))
+                .collect(),
             player: rename(&player),
         }
     }
@@ -410,6 +422,19 @@ impl Situation {
         };
         if HEADS_UP_POT.contains(&incident) {
             out.push(("heads_up", Answer::Bool(self.heads_up)));
+        }
+        // One short blind is what the question asks about; more than one
+        // is left to the question, and so said.
+        if SHORT_BLIND.contains(&incident) && self.street.is_preflop() {
+            match self.short_blinds.as_slice() {
+                [] => out.push(("short_blind", Answer::Bool(false))),
+                [(posted, full)] => out.extend([
+                    ("short_blind", Answer::Bool(true)),
+                    ("blind_posted", Answer::Amount(*posted)),
+                    ("blind_full", Answer::Amount(*full)),
+                ]),
+                _ => {}
+            }
         }
         out
     }
@@ -609,6 +634,9 @@ impl Ledger {
 /// and who acts first.
 struct Blinds {
     posted: BTreeMap<u8, Chips>,
+    /// What each was to post in full: more than posted for a player whose
+    /// chips did not cover it.
+    due: BTreeMap<u8, Chips>,
     facing: Chips,
     full_raise: Chips,
     /// The index in table order of the first player to act.
@@ -622,10 +650,13 @@ struct Blinds {
 
 fn post_blinds(hand: &Hand, ledger: &mut Ledger) -> Blinds {
     let mut posted = BTreeMap::new();
+    let mut due = BTreeMap::new();
     let mut in_position: Vec<(Chips, usize)> = Vec::new();
     for (i, s) in hand.seats.iter().enumerate() {
-        let live = ledger.take(s.number, s.blind.saturating_add(s.post));
+        let full = s.blind.saturating_add(s.post);
+        let live = ledger.take(s.number, full);
         posted.insert(s.number, live);
+        due.insert(s.number, full);
         // A post out of position does not move the action.
         in_position.push((live.min(s.blind), i));
     }
@@ -673,6 +704,7 @@ fn post_blinds(hand: &Hand, ledger: &mut Ledger) -> Blinds {
     );
     Blinds {
         posted,
+        due,
         facing,
         full_raise,
         first: (last + 1) % hand.seats.len().max(1),
@@ -877,10 +909,15 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 // All-in before this round: no more action.
                 continue;
             }
+            let due = forced
+                .as_ref()
+                .and_then(|b| b.due.get(&p).copied())
+                .unwrap_or(0);
             seats.push(TableSeat {
                 name: name(p),
                 stack,
                 posted,
+                due,
             });
         }
         let mut setup = Setup::new(hand.game, street, hand.big_blind);
@@ -994,7 +1031,7 @@ pub fn replay(hand: &Hand, rules: &Rules<'_>, until: Option<usize>) -> Result<Re
                 .spot(&who)
                 .map_err(|m| bad(at(number, mv.player, m)))?;
             let raisable = can_raise(&round, &who, &spot);
-            let max_total = pot_limit_max(&spot).filter(|_| raisable);
+            let max_total = pot_limit_max(&round, &spot).filter(|_| raisable);
             let committed = ledger.before_round(mv.player).saturating_add(spot.in_front);
             let money = |c: Chips| Money::new(c, hand.unit);
             let mut step = Step {
@@ -1499,11 +1536,11 @@ fn at(n: usize, player: u8, problem: Message) -> Message {
         .nested("problem", problem)
 }
 
-fn pot_limit_max(spot: &Spot) -> Option<Chips> {
+fn pot_limit_max(round: &Round, spot: &Spot) -> Option<Chips> {
     if spot.game != Game::PotLimit || !spot.may_raise {
         return None;
     }
-    let max = spot.pot_limit_max().ok()?;
+    let max = round.pot_limit_max(spot).ok().flatten()?;
     Some(spot.all_in_total().map_or(max, |all| all.min(max)))
 }
 
@@ -1526,7 +1563,7 @@ fn options(hand: &Hand, round: &Round, stage: Stage, p: u8, ledger: &Ledger) -> 
         seat: hand.seated(p).and_then(|s| s.seat),
         to_call: money(spot.to_call()),
         min_raise_to: min_raise_to.filter(|_| raisable).map(money),
-        max_total: pot_limit_max(&spot).filter(|_| raisable).map(money),
+        max_total: pot_limit_max(round, &spot).filter(|_| raisable).map(money),
         all_in_to: all_in_to.map(money),
         call_is_all_in: matches!(allow, ChipsAllow::CallAllIn { .. }),
         reopened: spot.may_raise,
@@ -1636,7 +1673,10 @@ fn rule(
     if let Some(pot) = spot.pot
         && hand.game == Game::PotLimit
     {
-        bet.push(("pot", Answer::Amount(pot)));
+        // Pre-flop a blind posted all-in short counts as posted in full
+        // (54-B): the bet's cap is that of the pot so counted.
+        let counted = pot.saturating_add(round.short_blinds_missing());
+        bet.push(("pot", Answer::Amount(counted)));
     }
     let ruled = |kind: ActionKind, total: Option<Chips>, r: Ruling| Ruled {
         action: action(kind, total),
@@ -1771,7 +1811,8 @@ fn rule(
             // betting was not re-opened for him: "all-in" said, as the bet
             // incident rules it (the pot, or a call).
             let over_pot = hand.game == Game::PotLimit
-                && t.zip(pot_limit_max(spot)).is_some_and(|(t, max)| t > max);
+                && t.zip(pot_limit_max(round, spot))
+                    .is_some_and(|(t, max)| t > max);
             let not_reopened = !spot.may_raise && t.is_some_and(|t| t > spot.facing);
             if over_pot || not_reopened {
                 return by_bet(vec![("declared", choice(Declared::AllIn))]).map(|(r, _)| r);
@@ -1784,8 +1825,8 @@ fn rule(
                 Game::Limit => t != min,
                 Game::NoLimit | Game::PotLimit => t < min,
             };
-            let over_pot =
-                hand.game == Game::PotLimit && pot_limit_max(spot).is_some_and(|max| t > max);
+            let over_pot = hand.game == Game::PotLimit
+                && pot_limit_max(round, spot).is_some_and(|max| t > max);
             let all_in = all_in_total == Some(t);
             if (short && !all_in) || over_pot || (!spot.may_raise && t > spot.facing && !all_in) {
                 // Below the minimum or above the maximum: the bet rules on a

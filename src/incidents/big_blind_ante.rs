@@ -91,6 +91,7 @@ impl Incident for BigBlindAnte {
                 name: "BB".into(),
                 stack: Some(a.stack - posted.ante - posted.blind),
                 posted: posted.blind,
+                due: a.big_blind,
             }],
         )
         .map_err(|(key, m)| Error::input(key, m))?;

@@ -143,6 +143,9 @@ struct Player {
     folded: bool,
     all_in: bool,
     blind: bool,
+    /// The forced bet he was to post in full (0 without one): more than
+    /// his total when he posted it all-in short.
+    due: Chips,
     /// The round's counted bets and raises when he last acted: more since
     /// means a full bet or raise came after him.
     counted_when_acted: u32,
@@ -158,6 +161,7 @@ impl Player {
             folded: false,
             all_in: false,
             blind,
+            due: if blind { total } else { 0 },
             counted_when_acted: 0,
         }
     }
@@ -185,6 +189,9 @@ pub struct TableSeat {
     pub stack: Option<Chips>,
     /// What he posted before the round's first action (a blind).
     pub posted: Chips,
+    /// The forced bet he was to post: more than `posted` when his chips
+    /// did not cover it (an all-in short blind).
+    pub due: Chips,
 }
 
 /// In limit, an all-in that counted as a bet or raise only together with
@@ -283,6 +290,7 @@ impl Round {
         }
         for seat in seats {
             let mut p = Player::new(&seat.name, seat.posted, seat.posted > 0);
+            p.due = seat.due.max(seat.posted);
             p.stack = seat.stack;
             p.all_in = seat.stack == Some(0) && seat.posted > 0;
             round.players.push(p);
@@ -921,26 +929,12 @@ impl Round {
     }
 
     /// In pot-limit, refuses a bet or raise to more than the pot allows
-    /// (TDA 54) where the setup asks for it and the pot is known. Pre-flop
-    /// the pot is counted as if a blind posted short by an all-in player
-    /// had been posted in full (54-B), at most the big blind each, so no
-    /// legal bet is refused.
+    /// (TDA 54) where the setup asks for it and the pot is known.
     fn within_pot_limit(&self, spot: &Spot, total: Chips) -> Result<(), Message> {
         if !self.setup.pot_limit_held || self.setup.game != Game::PotLimit || spot.pot.is_none() {
             return Ok(());
         }
-        let spot = if self.setup.street.is_preflop() {
-            let missing = self
-                .players
-                .iter()
-                .filter(|p| p.blind && p.all_in)
-                .map(|p| self.setup.big_blind.saturating_sub(p.total))
-                .fold(0, Chips::saturating_add);
-            spot.with_full_blind(missing)?
-        } else {
-            *spot
-        };
-        let Ok(max) = spot.pot_limit_max() else {
+        let Some(max) = self.pot_limit_max(spot)? else {
             return Ok(());
         };
         if total > max {
@@ -949,6 +943,31 @@ impl Round {
                 .arg("max", max));
         }
         Ok(())
+    }
+
+    /// The chips a blind posted all-in short left missing of its full
+    /// size, pre-flop (0 after the flop, where the pot is the actual pot).
+    pub fn short_blinds_missing(&self) -> Chips {
+        if !self.setup.street.is_preflop() {
+            return 0;
+        }
+        self.players
+            .iter()
+            .map(|p| p.due.saturating_sub(p.total))
+            .fold(0, Chips::saturating_add)
+    }
+
+    /// The pot-limit maximum total at `spot` (TDA 54): pre-flop the pot is
+    /// counted as if a blind posted all-in short had been posted in full
+    /// (54-B). `None` where the spot lacks what a maximum needs (the pot).
+    pub fn pot_limit_max(&self, spot: &Spot) -> Result<Option<Chips>, Message> {
+        let missing = self.short_blinds_missing();
+        let spot = if missing > 0 {
+            spot.with_full_blind(missing)?
+        } else {
+            *spot
+        };
+        Ok(spot.pot_limit_max().ok())
     }
 
     /// A bet or raise to `total`; `counts`: it re-opened the betting, so it

@@ -386,10 +386,8 @@ fn scenario(seed: u64, house: Option<HouseMinimum>) -> Option<Scenario> {
     };
     let seats: Vec<TableSeat> = order
         .iter()
-        .map(|s| TableSeat {
-            name: name(*s),
-            stack: Some(street_stacks[s]),
-            posted: if !street.is_preflop() {
+        .map(|s| {
+            let posted = if !street.is_preflop() {
                 0
             } else if *s == sb {
                 small_blind
@@ -397,7 +395,13 @@ fn scenario(seed: u64, house: Option<HouseMinimum>) -> Option<Scenario> {
                 big_blind
             } else {
                 0
-            },
+            };
+            TableSeat {
+                name: name(*s),
+                stack: Some(street_stacks[s]),
+                posted,
+                due: posted,
+            }
         })
         .collect();
     let mut round = Round::at_table(setup, &seats).ok()?;

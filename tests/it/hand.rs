@@ -1180,6 +1180,52 @@ fn the_pot_limit_incident_from_a_hand_counts_the_stack() {
     assert!(r["notes"][0].as_str().unwrap().contains("600"), "{r}");
 }
 
+/// Pre-flop a blind posted all-in short counts as posted in full (54-B):
+/// the replay's maximum, its cut of a raise over it and the `pot-limit`
+/// incident from the hand are one number; after the flop the pot is the
+/// actual pot.
+#[test]
+fn a_short_all_in_blind_counts_in_full_for_the_pot_limit_maximum() {
+    // (hand, the step, its maximum; the raise as ruled, when cut)
+    let rows = [
+        // Big blind all-in for 150 of 200: pot 100 + 200, 3 calls 200 and
+        // raises by 500.
+        ("1:5000 2:150 3:5000\npre: 3 r800\n", 1, 700, Some(700)),
+        ("1:5000 2:150 3:5000\npre: 3 r700\n", 1, 700, None),
+        // Small blind all-in for 50 of 100: counted as its 100, no more.
+        ("1:50 2:5000 3:5000\npre: 3 r800\n", 1, 700, Some(700)),
+        // After the flop the actual pot, 150 + 200 + 200.
+        (
+            "1:5000 2:150 3:5000\npre: 3 c, 1 c\nflop: 1 b900\n",
+            3,
+            550,
+            Some(550),
+        ),
+    ];
+    for (play, number, max, cut) in rows {
+        let text = format!("PL 100/200 button 3\n{play}");
+        let r = replay_text(&["--rules", "tda-2019-sk"], &text);
+        let s = step(&r, number);
+        assert_eq!(s["max_total"], max, "{text}");
+        match cut {
+            Some(to) => assert_eq!(s["ruled"]["to"], to, "{text}"),
+            None => assert_eq!(s["legal"], true, "{text}"),
+        }
+        let (_dir, file) = written_hand("short-blind.hand", &text);
+        let card = json(&[
+            "incident",
+            "pot-limit",
+            "--rules",
+            "tda-2019-sk",
+            "--hand",
+            &file,
+            "--at",
+            &number.to_string(),
+        ]);
+        assert_eq!(card["amounts"]["max_total"], max, "{text}");
+    }
+}
+
 #[test]
 fn only_a_player_of_the_round_acts_in_it() {
     // Seat 3 is all-in pre-flop, seat 1 folded, nobody sits in seat 7: none

@@ -1800,7 +1800,11 @@ fn rule(
         }
         Act::Call(Some(put)) => {
             let total = spot.in_front.saturating_add(*put);
-            if total >= spot.facing || all_in_total == Some(total) {
+            // All his chips, short of the call: an all-in call, no undercall.
+            if all_in_total == Some(total) && total < spot.facing {
+                return legal(action(ActionKind::AllIn, Some(total)));
+            }
+            if total >= spot.facing {
                 return legal(action(ActionKind::Call, None));
             }
             undercall(*put)

@@ -1180,6 +1180,39 @@ fn the_pot_limit_incident_from_a_hand_counts_the_stack() {
     assert!(r["notes"][0].as_str().unwrap().contains("600"), "{r}");
 }
 
+/// A call written with its amount that is all the player's chips, short of
+/// the bet, is an all-in call, as `bet` rules it told the same facts: no
+/// undercall, and the replay goes on.
+#[test]
+fn a_call_of_all_his_chips_short_of_the_bet_is_an_all_in_call() {
+    let text = "NL 100/200 button 3\n1:5000 2:5000 3:500\npre: 3 c, 1 c, 2 x\nflop: 1 b1000, 2 f, 3 c300\n";
+    let r = replay_text(&["--rules", "tda-2019-sk"], text);
+    let s = step(&r, 6);
+    assert_eq!(s["legal"], true, "{s}");
+    assert_eq!(s["ruled"], serde_json::json!({"kind": "all-in", "to": 300}));
+    let card = json(&[
+        "incident",
+        "bet",
+        "--rules",
+        "tda-2019-sk",
+        "--answer",
+        "facing=1000",
+        "--answer",
+        "big_blind=200",
+        "--answer",
+        "declared=call",
+        "--answer",
+        "pushed=300",
+        "--answer",
+        "stack=300",
+    ]);
+    assert_eq!(
+        (card["outcome"].as_str(), card["amounts"]["total"].as_u64()),
+        (Some("all-in"), Some(300)),
+        "{card}"
+    );
+}
+
 /// Pre-flop a blind posted all-in short counts as posted in full (54-B):
 /// the replay's maximum, its cut of a raise over it and the `pot-limit`
 /// incident from the hand are one number; after the flop the pot is the

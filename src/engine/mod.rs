@@ -320,9 +320,8 @@ fn worded_otherwise(
 
 /// The provisions TDA practice states (the bundled catalog).
 fn tda_practice() -> Result<crate::rules::provisions::StatedIn, crate::Error> {
-    let catalog =
-        crate::rules::provisions::Catalog::load(&DataSource::Embedded)?.unwrap_or_default();
-    Ok(crate::rules::provisions::StatedIn::tda_practice(&catalog))
+    let catalog = crate::rules::provisions::Catalog::bundled()?;
+    Ok(crate::rules::provisions::StatedIn::tda_practice(catalog))
 }
 
 /// The error for required answers that are missing: every key with its

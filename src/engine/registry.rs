@@ -381,7 +381,6 @@ enum Provisions<'a> {
 pub struct Record<'a> {
     book: &'a crate::rules::Book<'a>,
     stated: std::cell::OnceCell<Option<crate::rules::provisions::StatedIn>>,
-    catalog: std::cell::OnceCell<crate::rules::provisions::Catalog>,
     practice: std::cell::OnceCell<crate::rules::provisions::StatedIn>,
 }
 
@@ -391,7 +390,6 @@ impl<'a> Record<'a> {
         Record {
             book,
             stated: std::cell::OnceCell::new(),
-            catalog: std::cell::OnceCell::new(),
             practice: std::cell::OnceCell::new(),
         }
     }
@@ -410,13 +408,8 @@ impl<'a> Record<'a> {
     }
 
     /// The bundled catalog of provisions.
-    pub fn catalog(&self) -> Result<&crate::rules::provisions::Catalog, Error> {
-        read_once(&self.catalog, || {
-            Ok(
-                crate::rules::provisions::Catalog::load(&crate::data::DataSource::Embedded)?
-                    .unwrap_or_default(),
-            )
-        })
+    pub fn catalog(&self) -> Result<&'static crate::rules::provisions::Catalog, Error> {
+        crate::rules::provisions::Catalog::bundled()
     }
 
     /// What TDA practice states, with its terms.

@@ -647,8 +647,7 @@ pub fn assemble(
     // The rule cited does not state what decided: the card says the
     // ruling follows the TDA's provision, in words.
     if !unstated.is_empty() {
-        let catalog = crate::rules::provisions::Catalog::load(&crate::data::DataSource::Embedded)?
-            .unwrap_or_default();
+        let catalog = crate::rules::provisions::Catalog::bundled()?;
         for (concept, provision) in &unstated {
             let (Some(cited), Some(practice)) = (
                 citations.iter().find(|c| c.concept == concept.slug()),
@@ -662,7 +661,7 @@ pub fn assemble(
             // all-in): an edition stating that one otherwise does state
             // something here, and the card says what, as it does where that
             // provision is read directly.
-            if let Some((rule, theirs)) = implied_otherwise(book, &catalog, practice, ui)? {
+            if let Some((rule, theirs)) = implied_otherwise(book, catalog, practice, ui)? {
                 notes.push(ui.f(
                     "notes.provision_implied_otherwise",
                     &[

@@ -402,6 +402,17 @@ impl Catalog {
         Catalog::load_describing(source, Descriptions::All)
     }
 
+    /// The catalog built into the binary, read once per process: a ruling
+    /// reads it for its notes, and a replay rules many steps.
+    pub fn bundled() -> crate::Result<&'static Catalog> {
+        static BUNDLED: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
+        if let Some(catalog) = BUNDLED.get() {
+            return Ok(catalog);
+        }
+        let read = Catalog::load(&DataSource::Embedded)?.unwrap_or_default();
+        Ok(BUNDLED.get_or_init(|| read))
+    }
+
     /// Reads the catalog keeping only the descriptions asked for (most of
     /// the file is the four languages' texts).
     pub fn load_describing(

@@ -1781,10 +1781,14 @@ fn a_provision_an_incident_reads_is_starred_exactly_where_its_ruling_differs() {
             })
             .collect::<Vec<_>>()
     };
-    let mut wrong = Vec::new();
-    let mut checked = [0, 0];
-    for i in 0..editions.len() {
-        for j in i + 1..editions.len() {
+    let pairs: Vec<(usize, usize)> = (0..editions.len())
+        .flat_map(|i| (i + 1..editions.len()).map(move |j| (i, j)))
+        .collect();
+    // Every other pair: the longest test of the suite runs on two threads.
+    let run = |share: usize| {
+        let mut wrong = Vec::new();
+        let mut checked = [0, 0];
+        for &(i, j) in pairs.iter().skip(share).step_by(2) {
             let (ea, eb) = (&editions[i], &editions[j]);
             let c =
                 floor::compare::compare(ea, eb, &catalog, &Default::default()).expect("compare");
@@ -1889,7 +1893,18 @@ fn a_provision_an_incident_reads_is_starred_exactly_where_its_ruling_differs() {
                 }
             }
         }
-    }
+        (wrong, checked)
+    };
+    let mut wrong = Vec::new();
+    let mut checked = [0, 0];
+    std::thread::scope(|scope| {
+        let other = scope.spawn(|| run(1));
+        for (w, c) in [run(0), other.join().expect("the other half ran")] {
+            wrong.extend(w);
+            checked[0] += c[0];
+            checked[1] += c[1];
+        }
+    });
     // Both kinds occur: the test can fail either way.
     assert!(checked[0] > 0 && checked[1] > 0, "{checked:?}");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));

@@ -302,9 +302,8 @@ pub struct Situation {
     pub pot: Option<Chips>,
     /// Two players are left in the hand: the pot is heads-up.
     pub heads_up: bool,
-    /// Pre-flop, the blinds posted all-in short: what each posted and its
-    /// full size.
-    pub short_blinds: Vec<(Chips, Chips)>,
+    /// Pre-flop, the blinds posted all-in short.
+    pub short_blinds: Vec<crate::incidents::pot_limit::ShortBlind>,
 }
 
 impl Replay {
@@ -407,7 +406,10 @@ impl Situation {
             short_blinds: seats
                 .iter()
                 .filter(|s| street.is_preflop() && s.due > s.posted)
-                .map(|s| (s.posted, s.due))
+                .map(|s| crate::incidents::pot_limit::ShortBlind {
+                    posted: s.posted,
+                    full: s.due,
+                })
                 .collect(),
             player: rename(&player),
         }
@@ -423,15 +425,16 @@ impl Situation {
         if HEADS_UP_POT.contains(&incident) {
             out.push(("heads_up", Answer::Bool(self.heads_up)));
         }
-        // One short blind is what the question asks about; more than one
-        // is left to the question, and so said.
+        // One short blind is what the question asks about; with more than
+        // one the question is left open (asked, or its default said on the
+        // card).
         if SHORT_BLIND.contains(&incident) && self.street.is_preflop() {
             match self.short_blinds.as_slice() {
                 [] => out.push(("short_blind", Answer::Bool(false))),
-                [(posted, full)] => out.extend([
+                [short] => out.extend([
                     ("short_blind", Answer::Bool(true)),
-                    ("blind_posted", Answer::Amount(*posted)),
-                    ("blind_full", Answer::Amount(*full)),
+                    ("blind_posted", Answer::Amount(short.posted)),
+                    ("blind_full", Answer::Amount(short.full)),
                 ]),
                 _ => {}
             }

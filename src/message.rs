@@ -530,6 +530,9 @@ messages! {
     OotNotFound = "oot_not_found" [player],
     /// When the out-of-turn player acted it was another player's turn.
     OotNotSkipped = "oot_not_skipped" [player, skipped, turn],
+    /// Players first named after the action out of turn: whether they sit
+    /// between the skipped player and its player decides the ruling.
+    OotSeatingUnknown = "oot_seating_unknown" [players, player, skipped],
     /// The player skipped is the one who acted out of turn.
     OotSkippedIsPlayer = "oot_skipped_is_player" [player],
     /// In limit, the betting round decides the bet's size and was not named.

@@ -269,6 +269,7 @@ fn from_actions(
         ..Needs::default()
     };
     let (mut round, actions) = round_before(told, actions, needs, cx)?;
+    let seated_by_stacks: Vec<String> = round.seating().iter().map(|s| s.to_string()).collect();
     // Seating: the players' chips in their order, then the order of first
     // appearance, the skipped player right before the out-of-turn player
     // unless already seated.
@@ -335,6 +336,29 @@ fn from_actions(
         skipped,
         &between,
     );
+    // A player first named after the action out of turn, without the
+    // stacks to seat him, is seated after its player; seated between, his
+    // bet would change the action (53-A). Where that flips the ruling, the
+    // seating is asked, not assumed.
+    let late = named_late(&actions, at, &seated_by_stacks, player, skipped);
+    if !late.is_empty() {
+        let wider: Vec<String> = between.iter().chain(&late).cloned().collect();
+        let seated_between = what_followed(
+            after.iter().map(|(name, raises)| (name.as_str(), *raises)),
+            player,
+            skipped,
+            &wider,
+        );
+        if seated_between.changed != followed.changed {
+            return Err(Error::input(
+                "stacks",
+                Message::new(Msg::OotSeatingUnknown)
+                    .arg("players", late.join(", "))
+                    .arg("player", player)
+                    .arg("skipped", skipped),
+            ));
+        }
+    }
     let behind: Vec<Action> = actions
         .iter()
         .skip(at)
@@ -367,6 +391,33 @@ fn from_actions(
         },
         awaiting,
     })
+}
+
+/// The players `actions` first name after the one at `at` (out of turn),
+/// whom no stack seats: where they sit is not told.
+fn named_late(
+    actions: &[Action],
+    at: usize,
+    seated_by_stacks: &[String],
+    player: &str,
+    skipped: &str,
+) -> Vec<String> {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut late = Vec::new();
+    for (n, action) in actions.iter().enumerate() {
+        let Some(name) = action.player.as_deref() else {
+            continue;
+        };
+        if seen.contains(&name) {
+            continue;
+        }
+        seen.push(name);
+        let seated = seated_by_stacks.iter().any(|s| s == name);
+        if n > at && !seated && name != player && name != skipped {
+            late.push(name.to_string());
+        }
+    }
+    late
 }
 
 /// The skipped player and those seated between him and the out-of-turn

@@ -289,6 +289,50 @@ fn the_player_is_named_never_picked() {
     assert_eq!(r["amounts"]["to_add"], 1200);
 }
 
+/// A player first named after the action out of turn is seated by the
+/// stacks, never assumed: seated between the skipped player and the one
+/// out of turn, his raise changes the action (53-A).
+#[test]
+fn a_seat_that_decides_an_action_out_of_turn_is_asked() {
+    // D calls out of turn, B (skipped) calls, then C raises.
+    let base = [
+        "actions=A:bet:100,D:call:100,B:call:100,C:raise:300",
+        "big_blind=50",
+        "player=D",
+        "skipped=B",
+    ];
+    let mut cmd = crate::common::floor();
+    cmd.args(["incident", "out-of-turn", "--rules", "tda-2019-sk"]);
+    for a in base {
+        cmd.args(["--answer", a]);
+    }
+    let line = crate::common::one_line_error(&mut cmd);
+    assert!(line.contains("stacks") && line.contains('C'), "{line}");
+    for (stacks, outcome) in [
+        // C between B and D: the action changed.
+        ("stacks=A:5000,B:5000,C:5000,D:5000", "not-binding"),
+        // C after D: it did not.
+        ("stacks=A:5000,B:5000,D:5000,C:5000", "binding"),
+    ] {
+        let mut answers = base.to_vec();
+        answers.push(stacks);
+        let r = ruling("out-of-turn", "tda-2019-sk", &answers);
+        assert_eq!(r["outcome"], outcome, "{stacks}: {r}");
+    }
+    // A player named late whose seat changes nothing: ruled as before.
+    let r = ruling(
+        "out-of-turn",
+        "tda-2019-sk",
+        &[
+            "actions=A:bet:100,D:call:100,B:call:100,C:call:100",
+            "big_blind=50",
+            "player=D",
+            "skipped=B",
+        ],
+    );
+    assert_eq!(r["outcome"], "binding", "{r}");
+}
+
 /// Told by the actions in pot-limit, the pots are drawn from the bets held
 /// to the pot when the pot before the round is given, and the card says so
 /// when it is not.

@@ -494,18 +494,23 @@ impl Report<'_> {
         }
     }
 
+    /// The rule that states a value: `29`, `29, printed 4` where the
+    /// edition prints its own numbers, or `house rule DPC-1`.
+    fn source(&self, s: &Stating) -> String {
+        if s.house {
+            return self.f("set_by_house", &[("number", &s.number)]);
+        }
+        match &s.printed {
+            Some(label) => format!("{}, {}", s.number, self.f("printed", &[("label", label)])),
+            None => s.number.clone(),
+        }
+    }
+
     /// A parameter that differs, in one line: `a (rule) → b (rule)`; for a
     /// list, what each side has alone and how many they share.
     fn change(&self, p: &Parameter) -> String {
-        let source = |s: &Stating| {
-            if s.house {
-                self.f("set_by_house", &[("number", &s.number)])
-            } else {
-                s.number.clone()
-            }
-        };
         let side = |s: &Option<Stating>, instead: &[Quote]| match s {
-            Some(s) => format!("{} ({})", self.value_text(&s.value), source(s)),
+            Some(s) => format!("{} ({})", self.value_text(&s.value), self.source(s)),
             None => self.unstated(p, instead),
         };
         let list =
@@ -545,7 +550,7 @@ impl Report<'_> {
         }
         let numbers = [&p.a, &p.b]
             .iter()
-            .filter_map(|s| s.as_ref().map(source))
+            .filter_map(|s| s.as_ref().map(|s| self.source(s)))
             .collect::<Vec<_>>()
             .join(" ↔ ");
         format!("{} ({numbers})", parts.join("; "))
@@ -594,11 +599,7 @@ impl Report<'_> {
                 }
                 _ => lines.push(self.value_text(&s.value)),
             }
-            let source = if s.house {
-                self.f("set_by_house", &[("number", &s.number)])
-            } else {
-                s.number.clone()
-            };
+            let source = self.source(s);
             let quoted: Vec<String> = s
                 .spans
                 .iter()

@@ -435,6 +435,10 @@ pub struct Stating {
     pub number: String,
     /// Whether a house rule sets it.
     pub house: bool,
+    /// The number that rule is printed with, where the edition prints its
+    /// own numbering (DPC's section labels).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub printed: Option<String>,
     /// The words that state it (one per list element where the elements
     /// are quoted one by one).
     pub spans: Vec<Words>,
@@ -1117,6 +1121,14 @@ impl<'a> Context<'a> {
         let mut parameters = Vec::new();
         for key in pa.keys().chain(pb.keys()).collect::<BTreeSet<_>>() {
             let (va, vb) = (pa.get(key), pb.get(key));
+            // A race's first seat where one edition runs no race: the
+            // choice it depends on carries the difference, on its own row.
+            let moot = |p: &BTreeMap<String, Applied<'_>>| {
+                Params::moot(key, |on| p.get(on).map(|v| v.value.clone()))
+            };
+            if moot(&pa) || moot(&pb) {
+                continue;
+            }
             let differs = va.map(|v| &v.value) != vb.map(|v| &v.value);
             // A parameter only procedures or explanations carry (which rule
             // of the edition states a procedure) decides no ruling.
@@ -1177,8 +1189,8 @@ impl<'a> Context<'a> {
                 ruling,
                 differs,
                 changes_ruling,
-                a: va.map(|v| self.stating(key, v)),
-                b: vb.map(|v| self.stating(key, v)),
+                a: va.map(|v| self.stating(key, v, ia)),
+                b: vb.map(|v| self.stating(key, v, ib)),
                 instead: Provisions {
                     only_a: instead(va, sa),
                     only_b: instead(vb, sb),
@@ -1435,7 +1447,7 @@ impl<'a> Context<'a> {
     }
 
     /// The value of `key` with the words that state it.
-    fn stating(&self, key: &str, applied: &Applied<'_>) -> Stating {
+    fn stating(&self, key: &str, applied: &Applied<'_>, index: &Index<'_>) -> Stating {
         let spans = applied
             .rule
             .provisions
@@ -1452,6 +1464,7 @@ impl<'a> Context<'a> {
             value: applied.value.clone(),
             number: applied.rule.number.clone(),
             house: applied.house,
+            printed: index.printed(applied.rule),
             spans,
         }
     }

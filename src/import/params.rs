@@ -2574,20 +2574,13 @@ pub fn alike(
     out
 }
 
-/// Values of a choice that another parameter implies: (the parameter, the
-/// choice, its value). The seat a chip race starts at and the most chips
-/// one player wins in it are stated only where the chips are raced.
-const IMPLIED: &[(&str, &str, &str)] = &[
-    ("chip_race_start_seat", "chip_race_method", "race"),
-    ("chip_race_max_chips", "chip_race_method", "race"),
-];
-
 /// The candidate of a point that a parameter its rule states implies
-/// ([`IMPLIED`]): the words were found to state the choice, and what else
-/// they state leaves one of its values.
+/// ([`ONLY_UNDER`](crate::rules::params::ONLY_UNDER): a parameter stated
+/// only under one value of the choice): the words were found to state the
+/// choice, and what else they state leaves one of its values.
 fn implied(edition: &Edition, d: &Doubt) -> Option<Value> {
     let have = edition.rule(&d.rule)?.params.to_map();
-    IMPLIED
+    crate::rules::params::ONLY_UNDER
         .iter()
         .filter(|(by, key, _)| *key == d.key && have.contains_key(*by))
         .map(|(_, _, value)| Value::from(*value))

@@ -541,7 +541,26 @@ params! {
     old_level_after_sa in "new-hand-new-limits" ruled: OldLevelAfterSa = OldLevelAfterSa::Finish;
 }
 
+/// Parameters that mean something only under one value of another: (the
+/// parameter, the one it depends on, that value). The seat a chip race
+/// starts at and the most chips one player wins in it are stated only where
+/// the chips are raced.
+pub const ONLY_UNDER: &[(&str, &str, &str)] = &[
+    ("chip_race_start_seat", "chip_race_method", "race"),
+    ("chip_race_max_chips", "chip_race_method", "race"),
+];
+
 impl Params {
+    /// Whether parameter `key` means nothing where the parameter it depends
+    /// on ([`ONLY_UNDER`]) has the value `stated` gives it: another value
+    /// than the one it needs (a seat to start a race where no race is run).
+    pub fn moot(key: &str, stated: impl Fn(&str) -> Option<serde_json::Value>) -> bool {
+        ONLY_UNDER
+            .iter()
+            .filter(|(param, _, _)| *param == key)
+            .any(|(_, on, needs)| stated(on).is_some_and(|v| v.as_str() != Some(needs)))
+    }
+
     /// Each set parameter as a JSON value, by key (for comparisons and output).
     pub fn to_map(&self) -> BTreeMap<String, serde_json::Value> {
         // Most rules state none: no JSON to build for them.

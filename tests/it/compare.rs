@@ -404,6 +404,18 @@ fn the_numbers_dpc_prints_are_shown_beside_the_concordance_numbers() {
     );
     let text = stdout(&["compare", "dpc-2019-en", "tda-2019-sk", "--all"]);
     assert!(text.contains("4 (printed 3) Player Identity"), "{text}");
+    // ... and beside the rule that states a parameter.
+    let clock = parameter(&c, "clock_tie_to_player");
+    assert_eq!(
+        (&clock["a"]["number"], &clock["a"]["printed"]),
+        (&json!("29"), &json!("7")),
+        "{clock}"
+    );
+    assert!(
+        flat(&stdout(&["compare", "dpc-2019-en", "tda-2019-sk"]))
+            .contains("Clock: an action at zero counts: yes (29, printed 7)"),
+        "{text}"
+    );
     assert!(
         text.contains("dpc-2019-en prints numbers of its own, section by section"),
         "{text}"
@@ -558,6 +570,36 @@ fn silence_is_not_stated_and_another_statement_is_quoted() {
     );
 }
 
+/// Pokerpunt runs no chip race (24: the leftovers are rounded up): the
+/// seat a race starts at means nothing there, and the race itself is the
+/// difference, on its own line, never "not stated" beside ONK's seat 1.
+#[test]
+fn a_parameter_that_means_nothing_in_one_edition_is_no_difference() {
+    let c = json(&["compare", "onk-2023-nl", "pokerpunt-nl"]);
+    let method = parameter(&c, "chip_race_method");
+    assert_eq!(
+        (&method["a"]["value"], &method["b"]["value"]),
+        (&json!("race"), &json!("round-up"))
+    );
+    assert_eq!(method["changes_ruling"], true, "{method}");
+    let listed: Vec<&Value> = c["parameters"]
+        .as_array()
+        .map(|ps| ps.iter().map(|p| &p["param"]).collect())
+        .unwrap_or_default();
+    assert!(
+        !listed.contains(&&json!("chip_race_start_seat")),
+        "{listed:?}"
+    );
+    assert!(
+        row(&c, "chip-race")["params"]
+            .get("chip_race_start_seat")
+            .is_none()
+    );
+    // Where both race, the seat is compared as before.
+    let c = json(&["compare", "onk-2023-nl", "dpc-2019-en", "--all"]);
+    assert_eq!(parameter(&c, "chip_race_start_seat")["differs"], false);
+}
+
 /// DPC's closing note changes the minimum raise: a ★ change of the raise
 /// amounts, which says the note contradicts the rule text, and of the
 /// note's own row.
@@ -579,6 +621,12 @@ fn a_house_note_that_changes_a_ruling_stars_the_topic_it_changes() {
     let multiple = parameter(&c, "min_raise_multiple");
     assert_eq!(multiple["ruling"], true, "{multiple}");
     assert_eq!(multiple["changes_ruling"], true, "{multiple}");
+    // ONK states no multiple, but it does size the minimum raise: its
+    // rule 43 is what it states instead, never "not stated".
+    assert_eq!(
+        multiple["instead"]["only_a"][0]["id"], "raise-min-size",
+        "{multiple}"
+    );
     // The note's own row says what it states and weighs it as well, so a
     // reader looking under the note finds the change there too.
     let note = row(&c, "house-min-raise-note");
@@ -596,6 +644,14 @@ fn a_house_note_that_changes_a_ruling_stars_the_topic_it_changes() {
     ]);
     assert!(text.contains("★ only dpc-2019-en: House note"), "{text}");
     assert!(text.contains("★ Minimum raise (× prior bet)"), "{text}");
+    let whole = flat(&stdout(&["compare", "onk-2023-nl", "dpc-2019-en"]));
+    assert!(
+        whole.contains(
+            "★ Minimum raise (× prior bet): instead: A raise must be at least the size of a \
+             prior bet or raise. (43) → 2 (house rule DPC-1)"
+        ),
+        "{whole}"
+    );
     assert!(
         text.contains("DPC-1 (conflicts with the rule text)"),
         "{text}"

@@ -2599,7 +2599,7 @@ mod tests {
     /// byte for byte, and its fingerprint: a tree with the bundled
     /// questions may read the build's model instead of training its own.
     #[test]
-    #[ignore = "trains on every bundled question: about 45 s unoptimised; .ci/run runs it"]
+    #[ignore = "trains on every bundled question: about 8 s; .ci/run runs it"]
     fn the_bundled_questions_train_the_bundled_model() {
         let examples = Examples::embedded();
         let names: Vec<&str> = examples.topics.iter().map(|t| t.as_ref()).collect();

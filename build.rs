@@ -747,10 +747,10 @@ fn edition_json(value: &serde_json::Value) -> (String, String) {
                                 "section": si,
                                 "at": [start, out.len()],
                             });
-                            // Most rules touch nothing, state no parameter
-                            // and print no label of their own: the index
-                            // leaves the fields out.
-                            for key in ["touches", "params", "label"] {
+                            // Most rules touch nothing, state no parameter,
+                            // leave none unsettled and print no label of
+                            // their own: the index leaves the fields out.
+                            for key in ["touches", "params", "unsettled", "label"] {
                                 let stated = rule.get(key).filter(|v| match v {
                                     serde_json::Value::Array(a) => !a.is_empty(),
                                     serde_json::Value::Object(o) => !o.is_empty(),

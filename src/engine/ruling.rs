@@ -684,9 +684,39 @@ pub fn assemble(
             ));
         }
     }
+    // A share is said with its unit ("50%", not "50").
+    let in_words = |param: &str, v: &serde_json::Value| {
+        let mut value = ui.value_words(v);
+        if param.ends_with("_percent") {
+            value.push('%');
+        }
+        value
+    };
     let practices: Vec<String> = fallbacks
         .iter()
         .map(|f| {
+            let what_key = format!("params.{}", f.param);
+            let what = ui.t(&what_key);
+            let value = in_words(f.param, &f.value);
+            // A rule whose words say it though it is not set (an import
+            // left it to a person): never "no rule".
+            if let Some((rule, readings)) = book.unsettled(f.param) {
+                let readings: Vec<String> = readings.iter().map(|r| in_words(f.param, r)).collect();
+                let key = if readings.is_empty() {
+                    "notes.tda_default_unsettled_unread"
+                } else {
+                    "notes.tda_default_unsettled"
+                };
+                return ui.f(
+                    key,
+                    &[
+                        ("rule", rule.as_str()),
+                        ("what", what),
+                        ("readings", &readings.join(", ")),
+                        ("value", &value),
+                    ],
+                );
+            }
             // A parameter no rulebook gives a value for has a note of its own.
             let own = format!("notes.tda_default_{}", f.param);
             let key = if ui.get(&own).is_some() {
@@ -694,18 +724,7 @@ pub fn assemble(
             } else {
                 "notes.tda_default"
             };
-            // A share is said with its unit ("50%", not "50").
-            let mut value = ui.value_words(&f.value);
-            if f.param.ends_with("_percent") {
-                value.push('%');
-            }
-            ui.f(
-                key,
-                &[
-                    ("what", ui.t(&format!("params.{}", f.param))),
-                    ("value", &value),
-                ],
-            )
+            ui.f(key, &[("what", what), ("value", &value)])
         })
         .collect();
     notes.extend(practices.iter().cloned());

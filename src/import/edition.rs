@@ -195,6 +195,7 @@ pub fn build(
                 external_refs: Vec::new(),
                 errata: Vec::new(),
                 params: Params::default(),
+                unsettled: Default::default(),
                 not_applicable: false,
                 touches: if kind == RuleKind::House {
                     m.touches.clone()

@@ -209,6 +209,7 @@ fn full_text(rule: &BookRule) -> String {
         external_refs: Vec::new(),
         errata: Vec::new(),
         params: crate::rules::Params::default(),
+        unsettled: Default::default(),
         not_applicable: false,
         touches: Vec::new(),
         also: Vec::new(),

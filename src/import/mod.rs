@@ -128,6 +128,15 @@ pub fn read(text: &str, kind: source::Kind, knowledge: &Knowledge, options: &Opt
     params.extend(params::decide(&mut built.edition, knowledge, &mut doubts));
     let alike = params::alike(&mut built.edition, knowledge, &params, &doubts);
     params.extend(alike);
+    // What is left to a person stays on its rule, so that a ruling says the
+    // rule words it rather than that the edition is silent.
+    for d in &doubts {
+        if let Some(rule) = built.edition.rules_mut().find(|r| r.number == d.rule)
+            && !rule.params.stated().contains(&d.key.as_str())
+        {
+            rule.unsettled.insert(d.key.clone(), d.readings.clone());
+        }
+    }
     Import {
         book,
         lang,

@@ -9,6 +9,8 @@
 
 use std::borrow::Cow;
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 
 use crate::error::{LoadError, LookupError};
@@ -32,6 +34,10 @@ pub struct RuleEntry<'a> {
     /// Its parameters, when it states any.
     #[serde(default)]
     pub params: Option<Box<Params>>,
+    /// The parameters its words speak to that are not set
+    /// ([`crate::rules::Rule::unsettled`]), when there are any.
+    #[serde(default)]
+    pub unsettled: Option<Box<BTreeMap<String, Vec<serde_json::Value>>>>,
     /// Its printed heading label, when it has one.
     #[serde(default, borrow)]
     pub label: Option<Cow<'a, str>>,
@@ -250,6 +256,21 @@ impl<'a> Book<'a> {
             }
         }
         (params, sources)
+    }
+
+    /// The rule whose words speak to parameter `key` though it is not set
+    /// ([`crate::rules::Rule::unsettled`]): its number and the values the
+    /// words allow.
+    pub fn unsettled(&self, key: &str) -> Option<(String, Vec<serde_json::Value>)> {
+        match self {
+            Book::Full(e) => e
+                .rules()
+                .find_map(|r| Some((r.number.clone(), r.unsettled.get(key)?.clone()))),
+            Book::Indexed { index, .. } => index.rules.iter().find_map(|r| {
+                let readings = r.unsettled.as_deref()?.get(key)?;
+                Some((r.number.to_string(), readings.clone()))
+            }),
+        }
     }
 
     /// Finds a rule by number (any accepted spelling), with the nearest

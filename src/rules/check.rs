@@ -147,6 +147,13 @@ pub(crate) fn check_edition(
                 _ => {}
             }
         }
+        for key in rule.unsettled.keys() {
+            if crate::rules::Params::home(key).is_none() {
+                add(Message::new(Msg::CheckParamNoHome)
+                    .arg("rule", &rule.number)
+                    .arg("param", key));
+            }
+        }
         if rule.title.trim().is_empty() {
             add(Message::new(Msg::CheckEmptyTitle).arg("rule", &rule.number));
         }

@@ -4,6 +4,8 @@
 //! file is an error, not a silently ignored value. Validation that needs the
 //! whole file (unique numbers, resolvable references) is in `check`.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::rules::layout::{self, Block};
@@ -117,6 +119,12 @@ pub struct Rule {
     /// The numbers, thresholds and lists the rule states.
     #[serde(default, skip_serializing_if = "Params::is_empty")]
     pub params: Params,
+    /// Parameters the rule's words speak to that are not set, with the
+    /// values the words allow (an import leaves these to a person: "1
+    /// minute" on the clock). A ruling that applies the TDA practice for
+    /// one says the rule words it, never that the edition is silent.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub unsettled: BTreeMap<String, Vec<serde_json::Value>>,
     /// The edition says the rule does not apply at its events.
     #[serde(default, skip_serializing_if = "is_false")]
     pub not_applicable: bool,

@@ -747,6 +747,10 @@ fn change_rule(rule: &mut Rule, change: &RuleChange, catalog: &Catalog) -> Vec<W
         }
     }
     rule.params.merge(&change.params);
+    // What the house sets is settled.
+    for key in change.params.stated() {
+        rule.unsettled.remove(key);
+    }
     if change.not_applicable {
         rule.not_applicable = true;
     }
@@ -915,6 +919,7 @@ fn new_rule(r: NewRule, overlay: &str) -> Rule {
         external_refs: Vec::new(),
         errata: Vec::new(),
         params: r.params,
+        unsettled: Default::default(),
         not_applicable: false,
         touches: r.touches,
         also: Vec::new(),

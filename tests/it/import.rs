@@ -357,4 +357,22 @@ fn a_room_book_in_its_own_words_is_written_as_it_says() {
             .args(["--answer", "big_blind=400"]),
     );
     assert_eq!(card["amounts"]["total"], 500, "{card}");
+    // "1 minute" left to a person: the clock card applies the TDA practice
+    // and says that rule 5 words it, never that the edition is silent.
+    let card = json_of(
+        floor()
+            .arg("--data")
+            .arg(&dir)
+            .args(["--rules", "kings", "incident", "clock", "--json"])
+            .args(["--answer", "facing_bet=yes"]),
+    );
+    let notes = card["notes"].to_string();
+    assert!(
+        notes.contains("Rule 5 speaks to the time on the clock (its words read 60)"),
+        "{notes}"
+    );
+    assert!(
+        !notes.contains("no rule on the time on the clock"),
+        "{notes}"
+    );
 }

@@ -292,11 +292,39 @@ fn from_actions(
     }
     let between = seated_between(&round.seating(), skipped, player);
     let mut oot: Option<(usize, Action)> = None;
+    // The action out of turn waits for its player's turn, as `floor hand`
+    // holds it: the player in turn who checks, folds or bets with nothing
+    // to call acts as if it had not been made (53-A); an action that calls
+    // or raises answers it, or comes after it in turn, and it takes effect
+    // first.
+    let mut waiting: Option<(usize, Action)> = None;
     // Each action after the one out of turn: who, and whether it bet or
     // raised.
     let mut after: Vec<(String, bool)> = Vec::new();
     for (n, action) in actions.iter().enumerate() {
         let name = action.player.as_deref().unwrap_or_default();
+        let as_if_not_made = round.to_act() == Some(name)
+            && matches!(
+                action.kind,
+                ActionKind::Check | ActionKind::Fold | ActionKind::Bet
+            )
+            && round.spot(name).is_ok_and(|s| s.to_call() == 0);
+        if !as_if_not_made && let Some((at, held)) = waiting.take() {
+            // Taken back where the action changed before it (53-A): its
+            // player acts again in turn.
+            let changed = what_followed(
+                after.iter().map(|(name, raises)| (name.as_str(), *raises)),
+                player,
+                skipped,
+                &between,
+            )
+            .changed;
+            if !changed {
+                round
+                    .apply(at + 1, &held)
+                    .map_err(|m| Error::input("actions", m))?;
+            }
+        }
         let facing = round.facing();
         if oot.is_none() && name == player {
             let turn = round.to_act().unwrap_or_default().to_string();
@@ -311,6 +339,8 @@ fn from_actions(
                     ));
                 }
                 oot = Some((n, action.clone()));
+                waiting = Some((n, action.clone()));
+                continue;
             }
         } else if oot.is_some() {
             let raises = match action.kind {
@@ -324,18 +354,25 @@ fn from_actions(
             .apply(n + 1, action)
             .map_err(|m| Error::input("actions", m))?;
     }
-    let Some((at, oot_action)) = oot else {
-        return Err(Error::input(
-            "player",
-            Message::new(Msg::OotNotFound).arg("player", player),
-        ));
-    };
     let followed = what_followed(
         after.iter().map(|(name, raises)| (name.as_str(), *raises)),
         player,
         skipped,
         &between,
     );
+    // The actions end before its player's turn: it takes effect, unless
+    // the action changed before it (taken back).
+    if let Some((at, held)) = waiting.filter(|_| !followed.changed) {
+        round
+            .apply(at + 1, &held)
+            .map_err(|m| Error::input("actions", m))?;
+    }
+    let Some((at, oot_action)) = oot else {
+        return Err(Error::input(
+            "player",
+            Message::new(Msg::OotNotFound).arg("player", player),
+        ));
+    };
     // A player first named after the action out of turn, without the
     // stacks to seat him, is seated after its player; seated between, his
     // bet would change the action (53-A). Where that flips the ruling, the

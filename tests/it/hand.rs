@@ -238,6 +238,65 @@ fn the_skipped_player_may_check_and_the_bet_out_of_turn_then_stands() {
     assert_eq!(next["to_call"], 0);
 }
 
+/// `out-of-turn` told the round's actions holds the action out of turn as
+/// the replay does: the skipped player may check or bet as if it had not
+/// been made, or call it. Both rule alike on each list.
+#[test]
+fn the_incident_holds_an_action_out_of_turn_as_the_replay_does() {
+    for (played, outcome) in [
+        ("1 x, 3 b600, 2 x", "binding"),
+        ("1 x, 3 b600, 2 x, 4 f", "binding"),
+        ("1 x, 3 b600, 2 c", "binding"),
+        ("1 x, 3 b600, 2 b800", "not-binding"),
+        ("1 x, 3 b600, 2 b800, 3 c", "not-binding"),
+        ("1 x, 3 b600, 2 r1800, 3 c", "not-binding"),
+    ] {
+        let r = replayed(&format!(
+            "NL 100/200 button 4\n1:8000 2:8000 3:8000 4:8000\n\
+             pre: 3 c, 4 c, 1 c, 2 x\nflop: {played}\n"
+        ));
+        assert_eq!(step(&r, 6)["out_of_turn"]["outcome"], outcome, "{played}");
+        let actions: Vec<String> = played
+            .split(", ")
+            .map(|a| {
+                let (seat, act) = a.split_once(' ').expect("seat and action");
+                let (kind, amount) = act.split_at(1);
+                let kind = match kind {
+                    "x" => "check",
+                    "c" => "call",
+                    "f" => "fold",
+                    "b" => "bet",
+                    _ => "raise",
+                };
+                match amount {
+                    "" => format!("{seat}:{kind}"),
+                    n => format!("{seat}:{kind}:{n}"),
+                }
+            })
+            .collect();
+        let answers = [
+            format!("actions={}", actions.join(",")),
+            "stacks=1:7800,2:7800,3:7800,4:7800".to_string(),
+            "street=flop".to_string(),
+            "big_blind=200".to_string(),
+            "player=3".to_string(),
+            "skipped=2".to_string(),
+        ];
+        let mut args = vec![
+            "incident",
+            "out-of-turn",
+            "--rules",
+            "tda-2019-sk",
+            "--json",
+        ];
+        for a in &answers {
+            args.extend(["--answer", a.as_str()]);
+        }
+        let ruled = json_of(floor().args(&args));
+        assert_eq!(ruled["outcome"], outcome, "{played}: {ruled}");
+    }
+}
+
 #[test]
 fn a_skipped_player_silent_through_substantial_action_loses_his_say() {
     // 6 bets out of turn, 2 calls out of turn too, then 4 speaks: two

@@ -333,6 +333,27 @@ fn a_seat_that_decides_an_action_out_of_turn_is_asked() {
     assert_eq!(r["outcome"], "binding", "{r}");
 }
 
+/// A call short of the bet in the actions is no call the round can take:
+/// the refusal names the incidents that rule an undercall.
+#[test]
+fn an_earlier_undercall_in_the_actions_is_sent_to_its_incident() {
+    let mut cmd = crate::common::floor();
+    cmd.args(["incident", "undercall", "--rules", "tda-2019-sk"]);
+    for a in [
+        "heads_up=no",
+        "big_blind=100",
+        "street=flop",
+        "actions=A:bet:1000,B:call:400",
+        "player=C",
+        "pushed=400",
+    ] {
+        cmd.args(["--answer", a]);
+    }
+    let line = crate::common::one_line_error(&mut cmd);
+    assert!(line.contains("action 2 (B)"), "{line}");
+    assert!(line.contains("`undercall-sequence`"), "{line}");
+}
+
 /// Told by the actions in pot-limit, the pots are drawn from the bets held
 /// to the pot when the pot before the round is given, and the card says so
 /// when it is not.

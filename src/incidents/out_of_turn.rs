@@ -312,14 +312,7 @@ fn from_actions(
         if !as_if_not_made && let Some((at, held)) = waiting.take() {
             // Taken back where the action changed before it (53-A): its
             // player acts again in turn.
-            let changed = what_followed(
-                after.iter().map(|(name, raises)| (name.as_str(), *raises)),
-                player,
-                skipped,
-                &between,
-            )
-            .changed;
-            if !changed {
+            if !followed_so_far(&after, player, skipped, &between).changed {
                 round
                     .apply(at + 1, &held)
                     .map_err(|m| Error::input("actions", m))?;
@@ -354,12 +347,7 @@ fn from_actions(
             .apply(n + 1, action)
             .map_err(|m| Error::input("actions", m))?;
     }
-    let followed = what_followed(
-        after.iter().map(|(name, raises)| (name.as_str(), *raises)),
-        player,
-        skipped,
-        &between,
-    );
+    let followed = followed_so_far(&after, player, skipped, &between);
     // The actions end before its player's turn: it takes effect, unless
     // the action changed before it (taken back).
     if let Some((at, held)) = waiting.filter(|_| !followed.changed) {
@@ -380,13 +368,7 @@ fn from_actions(
     let late = named_late(&actions, at, &seated_by_stacks, player, skipped);
     if !late.is_empty() {
         let wider: Vec<String> = between.iter().chain(&late).cloned().collect();
-        let seated_between = what_followed(
-            after.iter().map(|(name, raises)| (name.as_str(), *raises)),
-            player,
-            skipped,
-            &wider,
-        );
-        if seated_between.changed != followed.changed {
+        if followed_so_far(&after, player, skipped, &wider).changed != followed.changed {
             return Err(Error::input(
                 "stacks",
                 Message::new(Msg::OotSeatingUnknown)
@@ -428,6 +410,22 @@ fn from_actions(
         },
         awaiting,
     })
+}
+
+/// [`what_followed`] the actions `after` the one out of turn, each as
+/// `(who, bet or raised)`.
+fn followed_so_far(
+    after: &[(String, bool)],
+    player: &str,
+    skipped: &str,
+    between: &[String],
+) -> Followed {
+    what_followed(
+        after.iter().map(|(name, raises)| (name.as_str(), *raises)),
+        player,
+        skipped,
+        between,
+    )
 }
 
 /// The players `actions` first name after the one at `at` (out of turn),

@@ -21,6 +21,9 @@
 //! scored as they wrote it, without `consistency.yaml`. `dev-2/` is the
 //! same for four development pairs, read to the same written standard.
 //! `test-3/` (held out) and `dev-3/` decide between the two truths.
+//! `test-4/` (held out) is a third reading of two test pairs, by readers
+//! who saw no compare output and no earlier reading, written after the
+//! other sets had been looked at: scored as written.
 //!
 //! How a topic counts:
 //! - A topic is substantive in the reading when it lists a difference for
@@ -157,9 +160,9 @@ struct Verdicted {
 const CONSISTENCY: &str = "consistency.yaml";
 
 /// The held-out folders: the first test readings, the second set written
-/// after them (scored without `consistency.yaml`), and the decisions
-/// between the two.
-const HELD_OUT: [&str; 3] = ["test", "test-2", "test-3"];
+/// after them (scored without `consistency.yaml`), the decisions between
+/// the two, and a third set of readings.
+const HELD_OUT: [&str; 4] = ["test", "test-2", "test-3", "test-4"];
 /// The second sets of readings and decisions, of development pairs and of
 /// the test pairs, read to one written standard by readers who saw none of
 /// the first: scored as they wrote them, without `consistency.yaml`.

@@ -667,6 +667,43 @@ fn with_two_decks_onk_begins_the_hand_at_the_cut() {
     assert!(err.contains("substantial_action"), "{err}");
 }
 
+/// A bets 200, B goes all-in for 300, C calls: 300 is at least half a bet
+/// more, so A may raise (TDA 47-B). The card cites the rule that says so
+/// first, where the edition states the share; where it does not (DPC,
+/// Pokerpunt), the cap's rule alone, and the share as TDA practice in
+/// words.
+#[test]
+fn a_short_all_in_that_reopens_limit_betting_cites_the_reopening_rule() {
+    let answers = [
+        "street=turn",
+        "big_blind=100",
+        "actions=A:bet:200,B:all-in:300,C:call",
+        "player=A",
+    ];
+    for (edition, first, practice) in [
+        ("tda-2019-sk", "47-B", false),
+        ("onk-2023-nl", "47-B", false),
+        ("tda-2015-de", "44", false),
+        ("dpc-2019-en", "48", true),
+        ("pokerpunt-nl", "52", true),
+    ] {
+        let r = rule(edition, "limit-raises", &answers);
+        assert_eq!(r["outcome"], "may-raise", "{edition}");
+        assert_eq!(amount(&r, "to_call"), Some(300), "{edition}: {r}");
+        assert_eq!(
+            cited(&r).first().map(String::as_str),
+            Some(first),
+            "{edition}"
+        );
+        assert_eq!(
+            notes(&r).contains("reopens the betting in limit: TDA practice is used (50%)"),
+            practice,
+            "{edition}: {}",
+            notes(&r)
+        );
+    }
+}
+
 /// TDA 48 (Pokerpunt 52): the fourth raise of a limit round, heads-up in
 /// the hand. ONK and Pokerpunt keep the cap "until two players remain
 /// (heads-up)", the hand or the event: read as the event, as DPC and TDA

@@ -8,7 +8,6 @@
 //! checks every bundled rule).
 
 use std::borrow::Cow;
-
 use std::collections::BTreeMap;
 
 use serde::Deserialize;

@@ -375,4 +375,25 @@ fn a_room_book_in_its_own_words_is_written_as_it_says() {
         !notes.contains("no rule on the time on the clock"),
         "{notes}"
     );
+    // A house file that sets it settles it: the card rules by it, and says
+    // nothing of a point left open.
+    let house = scratch.path().join("kings-house.yaml");
+    std::fs::write(
+        &house,
+        "id: kings-house\nextends: kings\ntitle: t\nhouse: h\nrules:\n  - number: \"5\"\n    params:\n      clock_seconds: 60\n",
+    )
+    .expect("write");
+    let card = json_of(
+        floor()
+            .arg("--data")
+            .arg(&dir)
+            .args(["incident", "clock", "--json", "--house"])
+            .arg(&house)
+            .args(["--answer", "facing_bet=yes"]),
+    );
+    assert_eq!(card["amounts"]["seconds"], 60, "{card}");
+    assert!(
+        !card["notes"].to_string().contains("leaves it unset"),
+        "{card}"
+    );
 }

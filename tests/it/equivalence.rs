@@ -562,6 +562,9 @@ struct Counts {
     oot_hands_answered_bet: AtomicUsize,
     /// Records that never show the skipped player again (not compared).
     oot_hands_never_back: AtomicUsize,
+    /// Records where the skipped player, backed up to at once, checks or
+    /// bets as if the bet out of turn had not been made (53-A).
+    oot_hands_as_if_not_made: AtomicUsize,
     /// Records with a player seated between the skipped player and the one
     /// out of turn.
     oot_hands_seated_between: AtomicUsize,
@@ -749,6 +752,7 @@ fn check_out_of_turn(
     let mut skipped_all_in_call = false;
     let mut between_acted = false;
     let mut skipped_raised = false;
+    let mut as_if_not_made = false;
     // Those seated between (the skipped player too) who acted since.
     let mut answered: Vec<String> = Vec::new();
     // Half the time the floor backs the action up to the skipped player at
@@ -769,6 +773,26 @@ fn check_out_of_turn(
             break;
         };
         if who == oot_name {
+            break;
+        }
+        // Backed up to at once after a bet out of turn, the skipped player
+        // may act as if it had not been made: check, or bet himself (which
+        // changes the action). The record ends there.
+        if back_up && who == skipped && kind == ActionKind::Bet && rng.chance(50) {
+            let Some(Some((own, own_total))) = pick_move(&mut rng, &s.round, &who, s.game) else {
+                break;
+            };
+            let (own, own_total) = match own {
+                ActionKind::Bet => (own, own_total),
+                _ => (ActionKind::Check, None),
+            };
+            moves.push((seat_of(&who), own, own_total));
+            let raises = own == ActionKind::Bet;
+            changed = changed || raises;
+            answered.push(who.clone());
+            skipped_acted = true;
+            skipped_raised = raises;
+            as_if_not_made = true;
             break;
         }
         let Some(Some((kind, total))) = pick_move(&mut rng, &round, &who, s.game) else {
@@ -920,6 +944,11 @@ fn check_out_of_turn(
     if between_acted {
         counts
             .oot_hands_between_acted
+            .fetch_add(1, Ordering::Relaxed);
+    }
+    if as_if_not_made {
+        counts
+            .oot_hands_as_if_not_made
             .fetch_add(1, Ordering::Relaxed);
     }
     counts.oot_hands.fetch_add(1, Ordering::Relaxed);
@@ -1335,7 +1364,7 @@ fn the_same_facts_as_actions_and_as_numbers_give_the_same_ruling() {
     let counts = Counts::default();
     let result = runner.run(&any::<u64>(), |s| check_round(&rig, &counts, s));
     eprintln!(
-        "equivalence: seed {seed}, {cases} cases, {} rounds ({} under dpc-2019-en's house minimum raise), {} comparisons ({} refused on both paths alike), {} hands against the incident, {} rounds a number cannot tell (limit after a short all-in), {} undercalls out of turn; out-of-turn: {} rounds, {} comparisons, {} hands against the incident ({} where others acted before the skipped player, {} with a player seated between, {} with players acting after him, {} where he called all-in; not compared: {} records where he never acts again, {} where he answered the bet out of turn before one seated between raised): {} differences",
+        "equivalence: seed {seed}, {cases} cases, {} rounds ({} under dpc-2019-en's house minimum raise), {} comparisons ({} refused on both paths alike), {} hands against the incident, {} rounds a number cannot tell (limit after a short all-in), {} undercalls out of turn; out-of-turn: {} rounds, {} comparisons, {} hands against the incident ({} where others acted before the skipped player, {} with a player seated between, {} with players acting after him, {} where he called all-in, {} where he checked or bet as if it had not been made; not compared: {} records where he never acts again, {} where he answered the bet out of turn before one seated between raised): {} differences",
         counts.rounds.load(Ordering::Relaxed),
         counts.house_rounds.load(Ordering::Relaxed),
         counts.comparisons.load(Ordering::Relaxed),
@@ -1350,6 +1379,7 @@ fn the_same_facts_as_actions_and_as_numbers_give_the_same_ruling() {
         counts.oot_hands_seated_between.load(Ordering::Relaxed),
         counts.oot_hands_between_acted.load(Ordering::Relaxed),
         counts.oot_hands_all_in_call.load(Ordering::Relaxed),
+        counts.oot_hands_as_if_not_made.load(Ordering::Relaxed),
         counts.oot_hands_never_back.load(Ordering::Relaxed),
         counts.oot_hands_answered_bet.load(Ordering::Relaxed),
         if result.is_ok() { 0 } else { 1 },

@@ -607,10 +607,11 @@ fn next_line(ctx: &Ctx, next: &hand::replay::Next) -> String {
             line.push_str(&ui.f(key, &[("all_in", &all_in.to_string())]));
         }
         (Some(min), None) if next.reopened => {
-            let key = if opening {
-                "hand.next_bet"
-            } else {
-                "hand.next_raise"
+            let key = match (opening, next.fixed) {
+                (true, false) => "hand.next_bet",
+                (false, false) => "hand.next_raise",
+                (true, true) => "hand.next_bet_limit",
+                (false, true) => "hand.next_raise_limit",
             };
             line.push_str(&ui.f(key, &[("min", &min.to_string())]));
             if let Some(max) = next.max_total {

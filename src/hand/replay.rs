@@ -171,6 +171,9 @@ pub struct Next {
     pub min_raise_to: Option<Money>,
     /// The pot-limit maximum; null but in pot-limit.
     pub max_total: Option<Money>,
+    /// In limit a bet or raise is exactly `min_raise_to` (one bet more).
+    #[serde(skip)]
+    pub fixed: bool,
     /// The total of his all-in, when his chips do not reach a full bet or
     /// raise: the call is all he can do, or an all-in short of the minimum.
     pub all_in_to: Option<Money>,
@@ -1567,6 +1570,7 @@ fn options(hand: &Hand, round: &Round, stage: Stage, p: u8, ledger: &Ledger) -> 
         to_call: money(spot.to_call()),
         min_raise_to: min_raise_to.filter(|_| raisable).map(money),
         max_total: pot_limit_max(round, &spot).filter(|_| raisable).map(money),
+        fixed: round.setup().game == Game::Limit,
         all_in_to: all_in_to.map(money),
         call_is_all_in: matches!(allow, ChipsAllow::CallAllIn { .. }),
         reopened: spot.may_raise,

@@ -81,12 +81,22 @@ impl Incident for Reopening {
         // an edition whose rule does not say they add up is told so.
         let cumulative =
             r.outcome == ReopenOutcome::Reopened && round.reopened_by_short_all_ins(player.trim());
-        let cites = r.concepts.into_iter().map(|concept| match concept {
-            c::REOPENING_BETTING if cumulative => concept.stating(REOPEN_CUMULATIVE),
-            other => other.into(),
-        });
+        // In limit a raise is one bet more: the raise size of TDA 43 is
+        // not what decides, and not cited.
+        let limit = round.setup().game == Game::Limit;
+        let cites = r
+            .concepts
+            .into_iter()
+            .filter(|concept| !(limit && *concept == c::RAISE_AMOUNTS))
+            .map(|concept| match concept {
+                c::REOPENING_BETTING if cumulative => concept.stating(REOPEN_CUMULATIVE),
+                other => other.into(),
+            });
         let mut d = Decision::<Reopening>::new(r.outcome, cites);
         d.game = Some(round.setup().game);
+        if limit && r.outcome == ReopenOutcome::Reopened {
+            d.remedy_variant = Some("limit");
+        }
         d.notes.extend(notes);
         if let Some(added) = round.limit_short_all_ins_added() {
             d.notes

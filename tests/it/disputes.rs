@@ -671,7 +671,8 @@ fn with_two_decks_onk_begins_the_hand_at_the_cut() {
 /// more, so A may raise (TDA 47-B). The card cites the rule that says so
 /// first, where the edition states the share; where it does not (DPC,
 /// Pokerpunt), the cap's rule alone, and the share as TDA practice in
-/// words.
+/// words. `reopening` rules the same: a raise of one bet more, to 500,
+/// without the no-limit raise size.
 #[test]
 fn a_short_all_in_that_reopens_limit_betting_cites_the_reopening_rule() {
     let answers = [
@@ -701,6 +702,33 @@ fn a_short_all_in_that_reopens_limit_betting_cites_the_reopening_rule() {
             "{edition}: {}",
             notes(&r)
         );
+        // `reopening` on the same facts: the same raise, exactly one bet
+        // more, and never the no-limit raise size (43) as its rule.
+        let mut limit = answers.to_vec();
+        limit.push("game=limit");
+        let reopened = rule(edition, "reopening", &limit);
+        assert_eq!(reopened["outcome"], "reopened", "{edition}");
+        assert_eq!(amount(&reopened, "min_raise_to"), Some(500), "{edition}");
+        assert_eq!(
+            reopened["outcome_text"], "Reopened: fold, call 300 or raise to 500",
+            "{edition}"
+        );
+        let raise_size = if edition == "pokerpunt-nl" {
+            "47"
+        } else {
+            "43"
+        };
+        assert!(
+            !cited(&reopened).iter().any(|c| c.starts_with(raise_size)),
+            "{edition}: {reopened}"
+        );
+        if !practice {
+            assert_eq!(
+                cited(&reopened).first().map(String::as_str),
+                Some(first),
+                "{edition}"
+            );
+        }
     }
 }
 

@@ -618,7 +618,7 @@ fn reopening_asks_the_game_and_sizes_a_limit_raise_by_the_street() {
     type_line(&mut p, &q("actions"), "A:bet:40,B:raise:80");
     type_line(&mut p, &q("player"), "C");
     // One big bet more: 80 + 40.
-    expect(&mut p, "raise to at least 120");
+    expect(&mut p, "raise to 120");
     p.exp_eof().expect("ends");
     exits_with(&mut p, 0);
 }

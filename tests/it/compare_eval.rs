@@ -23,7 +23,12 @@
 //! `test-3/` (held out) and `dev-3/` decide between the two truths.
 //! `test-4/` (held out) is a third reading of two test pairs, by readers
 //! who saw no compare output and no earlier reading, written after the
-//! other sets had been looked at: scored as written.
+//! other sets had been looked at: scored as written. `dev-4/` holds two
+//! readings each of two pairs no other set reads (pokerpunt-nl and
+//! tda-2015-de against tda-2019-sk), written to the test-4 standard with
+//! one change: a difference only in what the staff do internally is no
+//! difference (the reading lists such topics as `same` and names them
+//! under `procedure_only`).
 //!
 //! How a topic counts:
 //! - A topic is substantive in the reading when it lists a difference for
@@ -775,7 +780,12 @@ fn held_out_asked() -> bool {
 fn files() -> Vec<PathBuf> {
     let root = fixtures();
     let mut named = vec![root.clone(), root.join("dev"), root.join("dev-2")];
-    named.extend(Some(root.join("dev-3")).filter(|d| d.is_dir()));
+    named.extend(
+        ["dev-3", "dev-4"]
+            .iter()
+            .map(|folder| root.join(folder))
+            .filter(|d| d.is_dir()),
+    );
     if held_out_asked() {
         named.extend(
             HELD_OUT
@@ -1120,8 +1130,22 @@ fn holds_ground(s: &Score) -> Vec<String> {
         precision: 0.91,
         star_precision: 0.80,
     };
+    // The fourth development set: two pairs no earlier reading covered
+    // (pokerpunt-nl and tda-2015-de against tda-2019-sk), read after
+    // compare was built to the standard the test-4 readings follow, with
+    // staff-only procedure kept apart (`procedure_only`). Compare flags
+    // far more than its readers there (precision 0.54-0.67, ★ precision
+    // 0.60-0.66, where the two readers of a pair agree at ★ precision
+    // 0.89-0.90): held just below, so that a change is seen.
+    let fourth = Floors {
+        recall: 0.90,
+        precision: 0.52,
+        star_precision: 0.58,
+    };
     let floors = OWN_FLOORS.iter().find(|(file, _)| *file == s.file).map_or(
-        if s.split.starts_with("development-2") {
+        if s.split.starts_with("development-4") {
+            &fourth
+        } else if s.split.starts_with("development-2") {
             &second
         } else if s.split.starts_with("development-consensus") {
             &consensus

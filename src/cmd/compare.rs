@@ -7,8 +7,8 @@ use std::path::Path;
 
 use floor::compare::align::Aligned;
 use floor::compare::{
-    Comparison, Flag, Index, Options, Parameter, Piece, Quote, Row, Said, Side, Silent, Stating,
-    TermDiff, Weighs, compare_indexed,
+    Comparison, Flag, Index, Options, Parameter, Piece, Quote, Row, RowDispute, Said, Side, Silent,
+    Stating, TermDiff, Weighs, compare_indexed,
 };
 use floor::rules::overlay::{self, Warning};
 use floor::rules::provisions::{Catalog, Descriptions, Kind, Term, with_provisions};
@@ -117,6 +117,7 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         texts_side_by_side: !comparison.same_language && args.concept.is_some(),
         diff_asked: args.diff,
         markdown: args.format == Format::Markdown,
+        runnable: options.shipped,
     };
     let mut doc = Vec::new();
     if let Some(warnings) = &warnings {
@@ -310,6 +311,9 @@ struct Report<'a> {
     diff_asked: bool,
     /// Parameters as a table in Markdown, where a page has the width.
     markdown: bool,
+    /// Both editions are bundled ones named by id: `floor incident
+    /// --rules` takes them.
+    runnable: bool,
 }
 
 /// Spans longer than this are cut (the whole span is in `--json`).
@@ -792,6 +796,70 @@ impl Report<'_> {
         lines
     }
 
+    /// The facts a ★ stands on: the incident, its answers in words, the
+    /// ruling under each edition and the command that rules it again.
+    fn dispute_lines(&self, d: &RowDispute) -> Vec<String> {
+        use floor::engine::ruling::{amount_label, answer_in_words};
+        let ui = &self.ctx.ui;
+        let incident = &d.incident;
+        // An empty list (no cause named) says nothing in words.
+        let facts: Vec<String> = d
+            .answers
+            .iter()
+            .filter(|(_, v)| v.as_array().is_none_or(|items| !items.is_empty()))
+            .map(|(k, v)| answer_in_words(ui, incident, k, v))
+            .collect();
+        let title = ui.t(&format!("incidents.{incident}.title")).to_string();
+        let mut lines = vec![if facts.is_empty() {
+            self.f("dispute_any", &[("incident", &title)])
+        } else {
+            self.f(
+                "dispute",
+                &[("incident", &title), ("facts", &facts.join("; "))],
+            )
+        }];
+        for (edition, v) in [(&self.c.a, &d.a), (&self.c.b, &d.b)] {
+            let key = format!("incidents.{incident}.outcome.{}", v.outcome);
+            let template = ui.t(&key);
+            // The amounts the outcome's words name are filled in, as the
+            // card fills them; the others follow.
+            let named = |k: &str| template.contains(&format!("{{{k}}}"));
+            let outcome = v.amounts.iter().fold(template.to_string(), |t, (k, n)| {
+                t.replace(&format!("{{{k}}}"), &n.to_string())
+            });
+            let amounts: Vec<String> = v
+                .amounts
+                .iter()
+                .filter(|(k, _)| !named(k))
+                .map(|(k, n)| {
+                    let label = amount_label(ui, Some(&v.outcome), k);
+                    format!("{label} {}", render::chips(&serde_json::Value::from(*n)))
+                })
+                .collect();
+            let ruled = if amounts.is_empty() {
+                outcome
+            } else {
+                format!("{outcome} ({})", amounts.join(", "))
+            };
+            lines.push(format!("  {edition}: {ruled}"));
+        }
+        // A house's version has no id `--rules` takes.
+        if self.runnable {
+            let mut command = format!("floor incident {incident}");
+            for (k, v) in &d.answers {
+                command.push_str(&format!(" --answer {k}={}", answer_arg(v)));
+            }
+            lines.push(format!(
+                "  {}",
+                self.f(
+                    "dispute_again",
+                    &[("command", &command), ("a", &self.c.a), ("b", &self.c.b)]
+                )
+            ));
+        }
+        lines
+    }
+
     /// A provision one edition states alone, with its words.
     fn only_line(&self, row: &Row, q: &Quote, edition: &str) -> String {
         format!(
@@ -997,6 +1065,9 @@ impl Report<'_> {
                     ("b", &count(self.ib.rule_for(&row.concept))),
                 ],
             ));
+        }
+        for d in &row.disputes {
+            lines.extend(self.dispute_lines(d));
         }
         if let Some(sentences) = &row.sentences {
             lines.extend(self.sentences(sentences));
@@ -1519,6 +1590,19 @@ fn markdown(doc: &[Block]) -> String {
         }
     }
     out
+}
+
+/// An answer as `--answer KEY=VALUE` takes it.
+fn answer_arg(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::Bool(true) => "yes".to_string(),
+        serde_json::Value::Bool(false) => "no".to_string(),
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Array(items) => {
+            items.iter().map(answer_arg).collect::<Vec<_>>().join(",")
+        }
+        other => other.to_string(),
+    }
 }
 
 #[cfg(test)]

@@ -341,6 +341,63 @@ pub struct Row {
     /// ([`Ruled::silence_alike`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub silence_as_practice: Vec<String>,
+    /// For one topic asked (`--concept`): per provision whose difference
+    /// changes a ruling, the facts an incident rules otherwise on under
+    /// the two editions ([`crate::engine::differ::dispute`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub disputes: Vec<RowDispute>,
+}
+
+/// A dispute a ★ stands on, as a row shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RowDispute {
+    /// The incident that rules it.
+    pub incident: String,
+    /// The provision the editions state otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub provision: Option<String>,
+    /// The parameter they set otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub param: Option<String>,
+    /// The facts, in the order the incident asks them (a JSON object of
+    /// answers, as `floor incident --json` echoes them).
+    #[serde(serialize_with = "in_order")]
+    pub answers: Vec<(String, serde_json::Value)>,
+    /// The ruling under the first edition.
+    pub a: RowVerdict,
+    /// The ruling under the second.
+    pub b: RowVerdict,
+}
+
+/// Pairs as a JSON object, in their order.
+fn in_order<S: serde::Serializer>(
+    pairs: &[(String, serde_json::Value)],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = serializer.serialize_map(Some(pairs.len()))?;
+    for (k, v) in pairs {
+        map.serialize_entry(k, v)?;
+    }
+    map.end()
+}
+
+/// An outcome id and its amounts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RowVerdict {
+    /// The outcome id (see the incident catalogue).
+    pub outcome: String,
+    /// The named amounts, in chips.
+    pub amounts: BTreeMap<String, u64>,
+}
+
+impl From<&crate::engine::differ::Verdict> for RowVerdict {
+    fn from(v: &crate::engine::differ::Verdict) -> RowVerdict {
+        RowVerdict {
+            outcome: v.outcome.to_string(),
+            amounts: v.amounts.iter().map(|(k, c)| (k.clone(), *c)).collect(),
+        }
+    }
 }
 
 impl Row {
@@ -650,6 +707,18 @@ pub fn compare_indexed<'a>(
         let (row, params) = ctx.row(concept, options.sentences);
         rows.push(row);
         parameters.extend(params);
+    }
+    // One topic asked: the disputes its changes of ruling stand on (each
+    // incident that reads a provision ruled again under both editions; too
+    // slow for every topic at once).
+    if options.concept.is_some() && rows.iter().any(|r| r.has(Flag::Ruling)) {
+        let under = [
+            crate::engine::differ::Under::of(&crate::rules::Book::Full(a))?,
+            crate::engine::differ::Under::of(&crate::rules::Book::Full(b))?,
+        ];
+        for row in &mut rows {
+            row.disputes = row_disputes(row, &ruled, &under);
+        }
     }
     let pairs: Vec<(String, String)> = rows
         .iter()
@@ -1332,6 +1401,7 @@ impl<'a> Context<'a> {
             sentences: aligned,
             worded_as_parameter,
             silence_as_practice,
+            disputes: Vec::new(),
         };
         (row, parameters)
     }
@@ -1521,6 +1591,51 @@ fn held_here<'a>(
         }
     }
     (sa, sb)
+}
+
+/// The disputes of `row`: one per provision it shows differing whose
+/// difference changes a ruling.
+fn row_disputes(
+    row: &Row,
+    ruled: &Ruled,
+    [a, b]: &[crate::engine::differ::Under; 2],
+) -> Vec<RowDispute> {
+    let ids: BTreeSet<&str> = row
+        .terms
+        .iter()
+        .map(|t| t.id.as_str())
+        .chain(row.provisions.only_a.iter().map(|q| q.id.as_str()))
+        .chain(row.provisions.only_b.iter().map(|q| q.id.as_str()))
+        .filter(|id| ruled.contains(id))
+        .collect();
+    let by_provision = ids
+        .into_iter()
+        .filter_map(|id| Some((Some(id), crate::engine::differ::dispute(a, b, id)?)));
+    let by_param = row
+        .params
+        .iter()
+        .filter(|(key, d)| READ_BY_RULINGS.contains(&key.as_str()) && d.ruled_apart(key))
+        .filter_map(|(key, _)| Some((None, crate::engine::differ::param_dispute(a, b, key)?)));
+    let mut seen = Vec::new();
+    by_provision
+        .chain(by_param)
+        // Two changes shown by one dispute (the clock's seconds and its
+        // countdown): shown once.
+        .filter(|(_, d)| {
+            let key = (d.incident, d.facts.clone(), d.a.clone(), d.b.clone());
+            let new = !seen.contains(&key);
+            seen.push(key);
+            new
+        })
+        .map(|(provision, d)| RowDispute {
+            incident: d.incident.to_string(),
+            provision: provision.map(str::to_string),
+            param: provision.is_none().then(|| d.changed.clone()),
+            answers: d.facts.iter().map(|(k, v)| (k.clone(), v.json())).collect(),
+            a: (&d.a).into(),
+            b: (&d.b).into(),
+        })
+        .collect()
 }
 
 /// A sentence only one rule has, written by a house that changed that rule,

@@ -71,6 +71,15 @@ impl Under {
         self.stated.terms(id)
     }
 
+    /// The same edition with parameter `key` as `other` has it.
+    pub fn with_param_of(&self, key: &str, other: &Under) -> Under {
+        Under {
+            params: self.params.with_from(key, &other.params),
+            sources: self.sources.clone(),
+            stated: self.stated.clone(),
+        }
+    }
+
     /// The same edition stating provision `id` as `terms` say (`None`: not
     /// at all), everything else kept.
     pub fn stating(&self, id: &str, terms: Option<&Terms>) -> Under {
@@ -195,6 +204,21 @@ struct Walked {
     facts: Vec<Answers>,
 }
 
+/// Every incident, each walked once per process.
+fn walked_all() -> &'static [Walked] {
+    static WALKED: OnceLock<Vec<Walked>> = OnceLock::new();
+    WALKED.get_or_init(|| {
+        crate::incidents::ALL
+            .iter()
+            .filter_map(|entry| {
+                let tree = super::load(&DataSource::Embedded, entry.id).ok()?;
+                let facts = facts(&tree, entry.varied);
+                Some(Walked { entry, tree, facts })
+            })
+            .collect()
+    })
+}
+
 /// The incidents that declare provisions, each walked once per process.
 fn walked() -> &'static [Walked] {
     static WALKED: OnceLock<Vec<Walked>> = OnceLock::new();
@@ -280,6 +304,103 @@ pub fn changing_ruled(a: &Under, b: &Under) -> BTreeSet<&'static str> {
         }
     }
     out
+}
+
+/// A set of facts an incident rules otherwise under two editions, as they
+/// state one provision: the dispute a change of ruling stands on, which
+/// anyone can rule again under each edition (`floor incident`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dispute {
+    /// The incident.
+    pub incident: &'static str,
+    /// The provision the two editions state otherwise, or the parameter
+    /// they set otherwise.
+    pub changed: String,
+    /// The facts: each question answered, in the tree's order.
+    pub facts: Vec<(String, Answer)>,
+    /// The ruling under the first edition.
+    pub a: Verdict,
+    /// The ruling under the second.
+    pub b: Verdict,
+}
+
+/// The dispute that shows provision `id` changing a ruling between `a`
+/// and `b`: facts on which an incident that reads it rules otherwise with
+/// the provision as the other edition states it, and rules otherwise under
+/// the two editions as they are. Of such facts, those with the fewest
+/// answers. `None` where no incident rules otherwise (the parameters and
+/// the other provisions of the editions may make up for it).
+pub fn dispute(a: &Under, b: &Under, id: &str) -> Option<Dispute> {
+    if a.terms(id) == b.terms(id) {
+        return None;
+    }
+    let incidents = walked().iter().filter(|w| w.entry.provisions.contains(&id));
+    first_dispute(incidents, a, b, id, &a.stating(id, b.terms(id)), |r| {
+        r.reaches(id)
+    })
+}
+
+/// [`dispute`] for parameter `key`: facts every incident rules otherwise
+/// with the parameter as `b` has it, and under the two editions.
+pub fn param_dispute(a: &Under, b: &Under, key: &str) -> Option<Dispute> {
+    if a.params.to_map().get(key) == b.params.to_map().get(key) {
+        return None;
+    }
+    first_dispute(
+        walked_all().iter(),
+        a,
+        b,
+        key,
+        &a.with_param_of(key, b),
+        |_| true,
+    )
+}
+
+/// Of the facts of `incidents` each reaches (`reaches`), those with the
+/// fewest answers that `a` rules otherwise than `swapped` (`a` with one
+/// provision or parameter, `changed`, as `b` has it) and than `b`.
+fn first_dispute<'w>(
+    incidents: impl Iterator<Item = &'w Walked>,
+    a: &Under,
+    b: &Under,
+    changed: &str,
+    swapped: &Under,
+    reaches: impl Fn(&Ruled) -> bool,
+) -> Option<Dispute> {
+    let mut best: Option<Dispute> = None;
+    for w in incidents.filter(|w| w.tree.decides == Decides::Ruling) {
+        let ran_a = rule_all(w, a, None);
+        let reached: Vec<bool> = ran_a.iter().map(&reaches).collect();
+        let swapped = rule_all(w, swapped, Some(&reached));
+        let ran_b = rule_all(w, b, Some(&reached));
+        for (i, facts) in w.facts.iter().enumerate() {
+            let (Some(va), Some(vs), Some(vb)) = (
+                ran_a.get(i).and_then(|r| r.verdict.as_ref()),
+                swapped.get(i).and_then(|r| r.verdict.as_ref()),
+                ran_b.get(i).and_then(|r| r.verdict.as_ref()),
+            ) else {
+                continue;
+            };
+            let shorter = best
+                .as_ref()
+                .is_none_or(|d| facts.iter().count() < d.facts.len());
+            if va != vs && va != vb && shorter {
+                best = Some(Dispute {
+                    incident: w.entry.id,
+                    changed: changed.to_string(),
+                    facts: w
+                        .tree
+                        .questions
+                        .iter()
+                        .filter_map(|q| Some((q.id.clone(), facts.get(&q.id)?.clone())))
+                        .collect(),
+                    a: va.clone(),
+                    b: vb.clone(),
+                });
+            }
+        }
+    }
+    best
 }
 
 /// One set of facts ruled under an edition.
@@ -506,6 +627,52 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 0, "no incident names the questions varied");
+    }
+
+    /// Between any two bundled editions, a dispute is found only for a
+    /// provision [`changing`] finds (both rule the same facts, one to
+    /// decide, the other to show), its two rulings differ, and each is the
+    /// edition's own on its facts.
+    #[test]
+    fn a_dispute_shows_only_a_change_the_differ_finds_and_rules_as_each_edition() {
+        let editions = bundled_editions();
+        let under: Vec<(String, Under)> = editions
+            .iter()
+            .map(|(_, e)| (e.id.clone(), Under::of(&Book::Full(e)).expect("under")))
+            .collect();
+        let mut found = 0;
+        for (i, (ida, a)) in under.iter().enumerate() {
+            for (idb, b) in under.iter().skip(i + 1) {
+                let changing = changing(a, b);
+                for w in walked() {
+                    for p in w.entry.provisions {
+                        let Some(d) = dispute(a, b, p) else {
+                            continue;
+                        };
+                        assert!(changing.contains(p), "{ida} {idb}: {p}");
+                        assert_ne!(d.a, d.b, "{ida} {idb}: {p}");
+                        let entry = walked()
+                            .iter()
+                            .find(|w| w.entry.id == d.incident)
+                            .expect("its incident");
+                        let mut facts = Answers::default();
+                        for (k, v) in &d.facts {
+                            facts.insert(k, v.clone(), Origin::Given);
+                        }
+                        for (under, verdict) in [(a, &d.a), (b, &d.b)] {
+                            let ruled = verdict_of(entry, under, &facts);
+                            assert_eq!(ruled.as_ref(), Some(verdict), "{ida} {idb}: {p}");
+                        }
+                        found += 1;
+                    }
+                }
+            }
+        }
+        assert!(found >= 10, "{found}");
+    }
+
+    fn verdict_of(w: &Walked, under: &Under, facts: &Answers) -> Option<Verdict> {
+        verdict(w.entry, &w.tree, under, facts)
     }
 
     /// The fingerprint read from an edition's rules is the one its

@@ -270,6 +270,16 @@ macro_rules! params {
                 true $( && self.$name.is_none() )*
             }
 
+            /// These parameters with `key` as `other` has it (set or not).
+            pub fn with_from(&self, key: &str, other: &Params) -> Params {
+                let mut out = self.clone();
+                match key {
+                    $( stringify!($name) => out.$name = other.$name.clone(), )*
+                    _ => {}
+                }
+                out
+            }
+
             /// Overrides every parameter `other` sets (house overlays).
             pub fn merge(&mut self, other: &Params) {
                 $( if other.$name.is_some() { self.$name = other.$name.clone(); } )*

@@ -2297,3 +2297,110 @@ fn a_topic_is_named_by_the_number_of_its_rule() {
         "{refused}"
     );
 }
+
+/// One topic asked: each ★ that an incident rules otherwise shows the facts
+/// it stands on, and `floor incident` with those answers gives under each
+/// edition the ruling the row says (outcome and amounts): the dispute is
+/// reproduced, never described. Every ★ topic of two pairs.
+#[test]
+fn a_star_shows_the_dispute_it_stands_on_and_each_edition_rules_it_so() {
+    let mut shown = BTreeSet::new();
+    for (a, b) in [
+        ("tda-2015-de", "tda-2019-sk"),
+        ("dpc-2019-en", "tda-2019-sk"),
+    ] {
+        let all = json(&["compare", a, b]);
+        let starred: Vec<&str> = all["rows"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|r| {
+                r["flags"]
+                    .as_array()
+                    .is_some_and(|f| f.contains(&json!("ruling")))
+            })
+            .filter_map(|r| r["concept"].as_str())
+            .collect();
+        for concept in starred {
+            let one = json(&["compare", a, b, "--concept", concept]);
+            let disputes = row(&one, concept)["disputes"].as_array().cloned();
+            for d in disputes.into_iter().flatten() {
+                let incident = d["incident"].as_str().expect("an incident");
+                let changed = d["provision"].as_str().or(d["param"].as_str());
+                shown.insert(format!("{a} {b} {concept} {incident} {changed:?}"));
+                let answers: Vec<String> = d["answers"]
+                    .as_object()
+                    .expect("answers")
+                    .iter()
+                    .map(|(k, v)| {
+                        let v = match v {
+                            Value::Bool(true) => "yes".to_string(),
+                            Value::Bool(false) => "no".to_string(),
+                            Value::String(s) => s.clone(),
+                            Value::Array(items) => items
+                                .iter()
+                                .filter_map(Value::as_str)
+                                .collect::<Vec<_>>()
+                                .join(","),
+                            other => other.to_string(),
+                        };
+                        format!("{k}={v}")
+                    })
+                    .collect();
+                for (edition, side) in [(a, "a"), (b, "b")] {
+                    let mut args = vec!["incident", incident, "--rules", edition];
+                    for answer in &answers {
+                        args.extend(["--answer", answer.as_str()]);
+                    }
+                    let ruled = json(&args);
+                    assert_eq!(ruled["outcome"], d[side]["outcome"], "{concept}: {args:?}");
+                    for (name, amount) in d[side]["amounts"].as_object().into_iter().flatten() {
+                        assert_eq!(&ruled["amounts"][name], amount, "{concept}: {args:?}");
+                    }
+                }
+                assert_ne!(d["a"], d["b"], "{concept}: {d}");
+            }
+        }
+    }
+    // The clock's time and its end with no bet to face (de 60 s, dead;
+    // sk 30 s, check), the stub error's burn, the out-of-turn penalty.
+    for expected in [
+        "tda-2015-de tda-2019-sk calling-clock clock Some(\"clock_expiry_not_facing_bet\")",
+        "dpc-2019-en tda-2019-sk burns-after-sa stub-error Some(\"burn-random-from-killed\")",
+    ] {
+        assert!(shown.contains(expected), "{expected} not in {shown:#?}");
+    }
+    assert!(shown.len() >= 10, "{shown:#?}");
+}
+
+/// The dispute in words, in the UI language, with the command that rules
+/// it again.
+#[test]
+fn a_dispute_is_told_in_the_ui_language_with_the_command_to_rule_it_again() {
+    let de = flat(&stdout(&[
+        "compare",
+        "tda-2015-de",
+        "tda-2019-sk",
+        "--concept",
+        "calling-clock",
+        "--lang",
+        "de",
+    ]));
+    for expected in [
+        "★ Wo sich die Entscheidung ändert (Clock für einen Spieler verlangt): Ist der Spieler mit einer Bet konfrontiert? nein",
+        "tda-2019-sk: 30 Sekunden, dann wird die Hand gecheckt",
+        "Erneut entscheiden: floor incident clock --answer facing_bet=no --rules tda-2015-de oder --rules tda-2019-sk",
+    ] {
+        assert!(de.contains(expected), "{expected}\n{de}");
+    }
+    // A topic compared whole shows no dispute (ruling every topic again
+    // would cost the listing its speed).
+    let whole = json(&["compare", "tda-2015-de", "tda-2019-sk"]);
+    assert!(
+        whole["rows"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .all(|r| r.get("disputes").is_none())
+    );
+}

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use floor::engine::answer::Answer;
-use floor::engine::ruling::{amount_label, answer_in_words, unset_in_words};
+use floor::engine::ruling::{amount_label_in, answer_in_words, unset_in_words};
 use floor::engine::{self, GivenAnswers, Ruling, Tree, WalkError};
 use serde::Serialize;
 
@@ -497,15 +497,14 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
     }
     if !ruling.amounts.is_empty() {
         let outcome = Some(ruling.outcome.as_str());
+        let label = |k: &str| amount_label_in(ui, outcome, ruling.variant, k);
         let amounts: Vec<String> = ruling
             .amounts
             .iter()
             .map(|(k, v)| match pot_seats(ruling, k) {
                 // A pot names who may win it: what the floor is called for.
-                Some(seats) => {
-                    render::pot(ui, &amount_label(ui, outcome, k), &render::chips(v), &seats)
-                }
-                None => format!("{} {}", amount_label(ui, outcome, k), render::chips(v)),
+                Some(seats) => render::pot(ui, &label(k), &render::chips(v), &seats),
+                None => format!("{} {}", label(k), render::chips(v)),
             })
             .collect();
         rows.push(vec![

@@ -385,6 +385,10 @@ pub struct Ruling {
     pub outcome: String,
     /// The outcome in words, in the UI language.
     pub outcome_text: String,
+    /// The remedy variant its words follow (`limit`: a raise is one bet
+    /// more), which may word its amounts too ([`amount_label_in`]).
+    #[serde(skip)]
+    pub variant: Option<&'static str>,
     /// Named chip amounts.
     pub amounts: serde_json::Map<String, serde_json::Value>,
     /// The rules cited, deciding rule first.
@@ -750,6 +754,7 @@ pub fn assemble(
         incident: tree.id.clone(),
         edition: book.id().to_string(),
         outcome_text: fill(outcome_text(ui, &tree.id, &decision)),
+        variant: decision.remedy_variant,
         outcome: decision.outcome.to_string(),
         amounts: decision
             .amounts
@@ -809,6 +814,21 @@ fn outcome_text(ui: &Ui, incident: &str, decision: &Erased) -> String {
             },
             str::to_string,
         )
+}
+
+/// [`amount_label`] as a ruling's remedy variant words it
+/// (`amounts_by_variant`, by the variant's first word): in limit the raise
+/// a short all-in reopens is one bet more, no minimum.
+pub fn amount_label_in(
+    ui: &Ui,
+    outcome: Option<&str>,
+    variant: Option<&str>,
+    name: &str,
+) -> String {
+    variant
+        .and_then(|v| v.split('-').next())
+        .and_then(|v| ui.get(&format!("amounts_by_variant.{v}.{name}")))
+        .map_or_else(|| amount_label(ui, outcome, name), str::to_string)
 }
 
 /// The label of an amount in the UI language: `total` → "Total",

@@ -729,6 +729,15 @@ fn a_short_all_in_that_reopens_limit_betting_cites_the_reopening_rule() {
                 "{edition}"
             );
         }
+        // The card's amount says so too: no minimum in limit (the JSON key
+        // stays `min_raise_to`).
+        let mut args = vec!["incident", "reopening", "--rules", edition];
+        for a in &limit {
+            args.extend(["--answer", a]);
+        }
+        let card = crate::common::stdout(&args);
+        assert!(card.contains("Raise to 500"), "{edition}: {card}");
+        assert!(!card.contains("Minimum raise"), "{edition}: {card}");
     }
 }
 

@@ -806,8 +806,9 @@ impl Report<'_> {
         let facts: Vec<String> = d
             .answers
             .iter()
+            .map(|(k, v)| (k, v.json()))
             .filter(|(_, v)| v.as_array().is_none_or(|items| !items.is_empty()))
-            .map(|(k, v)| answer_in_words(ui, incident, k, v))
+            .map(|(k, v)| answer_in_words(ui, incident, k, &v))
             .collect();
         let title = ui.t(&format!("incidents.{incident}.title")).to_string();
         let mut lines = vec![if facts.is_empty() {
@@ -847,7 +848,7 @@ impl Report<'_> {
         if self.runnable {
             let mut command = format!("floor incident {incident}");
             for (k, v) in &d.answers {
-                command.push_str(&format!(" --answer {k}={}", answer_arg(v)));
+                command.push_str(&format!(" --answer {k}={}", v.canonical()));
             }
             lines.push(format!(
                 "  {}",
@@ -1590,19 +1591,6 @@ fn markdown(doc: &[Block]) -> String {
         }
     }
     out
-}
-
-/// An answer as `--answer KEY=VALUE` takes it.
-fn answer_arg(value: &serde_json::Value) -> String {
-    match value {
-        serde_json::Value::Bool(true) => "yes".to_string(),
-        serde_json::Value::Bool(false) => "no".to_string(),
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Array(items) => {
-            items.iter().map(answer_arg).collect::<Vec<_>>().join(",")
-        }
-        other => other.to_string(),
-    }
 }
 
 #[cfg(test)]

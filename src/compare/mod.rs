@@ -362,22 +362,22 @@ pub struct RowDispute {
     /// The facts, in the order the incident asks them (a JSON object of
     /// answers, as `floor incident --json` echoes them).
     #[serde(serialize_with = "in_order")]
-    pub answers: Vec<(String, serde_json::Value)>,
+    pub answers: Vec<(String, crate::engine::answer::Answer)>,
     /// The ruling under the first edition.
     pub a: RowVerdict,
     /// The ruling under the second.
     pub b: RowVerdict,
 }
 
-/// Pairs as a JSON object, in their order.
+/// Answers as a JSON object, in their order.
 fn in_order<S: serde::Serializer>(
-    pairs: &[(String, serde_json::Value)],
+    pairs: &[(String, crate::engine::answer::Answer)],
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap;
     let mut map = serializer.serialize_map(Some(pairs.len()))?;
     for (k, v) in pairs {
-        map.serialize_entry(k, v)?;
+        map.serialize_entry(k, &v.json())?;
     }
     map.end()
 }
@@ -1631,7 +1631,7 @@ fn row_disputes(
             incident: d.incident.to_string(),
             provision: provision.map(str::to_string),
             param: provision.is_none().then(|| d.changed.clone()),
-            answers: d.facts.iter().map(|(k, v)| (k.clone(), v.json())).collect(),
+            answers: d.facts.clone(),
             a: (&d.a).into(),
             b: (&d.b).into(),
         })

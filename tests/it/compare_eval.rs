@@ -28,7 +28,8 @@
 //! tda-2015-de against tda-2019-sk), written to the test-4 standard with
 //! one change: a difference only in what the staff do internally is no
 //! difference (the reading lists such topics as `same` and names them
-//! under `procedure_only`).
+//! under `procedure_only`), and a third reader's decisions on the topics
+//! the two read apart (`*.decisions.yaml`).
 //!
 //! How a topic counts:
 //! - A topic is substantive in the reading when it lists a difference for

@@ -118,6 +118,7 @@ pub fn run(ctx: &Ctx, args: &Args<'_>) -> floor::Result<Output> {
         diff_asked: args.diff,
         markdown: args.format == Format::Markdown,
         runnable: options.shipped,
+        one_topic: args.concept.is_some(),
     };
     let mut doc = Vec::new();
     if let Some(warnings) = &warnings {
@@ -314,6 +315,8 @@ struct Report<'a> {
     /// Both editions are bundled ones named by id: `floor incident
     /// --rules` takes them.
     runnable: bool,
+    /// `--concept` asked for one topic.
+    one_topic: bool,
 }
 
 /// Spans longer than this are cut (the whole span is in `--json`).
@@ -666,11 +669,16 @@ impl Report<'_> {
                 self.t("changes_none_provisions")
             }));
         }
+        let starred = shown.iter().any(|r| r.has(Flag::Ruling));
         for row in shown {
             doc.push(self.row_item(row));
             if self.texts_side_by_side {
                 doc.extend(self.texts(row));
             }
+        }
+        // Ruling the facts again is for one topic: where to find them.
+        if starred && !self.one_topic {
+            doc.push(Block::Line(self.t("dispute_hint")));
         }
     }
 

@@ -807,7 +807,7 @@ impl Report<'_> {
     /// The facts a ★ stands on: the incident, its answers in words, the
     /// ruling under each edition and the command that rules it again.
     fn dispute_lines(&self, d: &RowDispute) -> Vec<String> {
-        use floor::engine::ruling::{amount_label, answer_in_words};
+        use floor::engine::ruling::{amount_label, answer_in_words, names_amount, with_amounts};
         let ui = &self.ctx.ui;
         let incident = &d.incident;
         // An empty list (no cause named) says nothing in words.
@@ -832,14 +832,13 @@ impl Report<'_> {
             let template = ui.t(&key);
             // The amounts the outcome's words name are filled in, as the
             // card fills them; the others follow.
-            let named = |k: &str| template.contains(&format!("{{{k}}}"));
-            let outcome = v.amounts.iter().fold(template.to_string(), |t, (k, n)| {
-                t.replace(&format!("{{{k}}}"), &n.to_string())
-            });
+            let named: Vec<(String, u64)> =
+                v.amounts.iter().map(|(k, n)| (k.clone(), *n)).collect();
+            let outcome = with_amounts(template, &named);
             let amounts: Vec<String> = v
                 .amounts
                 .iter()
-                .filter(|(k, _)| !named(k))
+                .filter(|(k, _)| !names_amount(template, k))
                 .map(|(k, n)| {
                     let label = amount_label(ui, Some(&v.outcome), k);
                     format!("{label} {}", render::chips(&serde_json::Value::from(*n)))

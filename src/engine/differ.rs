@@ -210,13 +210,17 @@ fn walked_all() -> &'static [Walked] {
     WALKED.get_or_init(|| {
         crate::incidents::ALL
             .iter()
-            .filter_map(|entry| {
-                let tree = super::load(&DataSource::Embedded, entry.id).ok()?;
-                let facts = facts(&tree, entry.varied);
-                Some(Walked { entry, tree, facts })
-            })
+            .filter_map(walk_all_facts)
             .collect()
     })
+}
+
+/// An incident with every set of facts its bundled tree can be walked with
+/// (the bundled trees are those the bundled modules rule on).
+fn walk_all_facts(entry: &'static Entry) -> Option<Walked> {
+    let tree = super::load(&DataSource::Embedded, entry.id).ok()?;
+    let facts = facts(&tree, entry.varied);
+    Some(Walked { entry, tree, facts })
 }
 
 /// The incidents that declare provisions, each walked once per process.
@@ -226,12 +230,7 @@ fn walked() -> &'static [Walked] {
         crate::incidents::ALL
             .iter()
             .filter(|e| !e.provisions.is_empty())
-            .filter_map(|entry| {
-                // The bundled trees are those the bundled modules rule on.
-                let tree = super::load(&DataSource::Embedded, entry.id).ok()?;
-                let facts = facts(&tree, entry.varied);
-                Some(Walked { entry, tree, facts })
-            })
+            .filter_map(walk_all_facts)
             .collect()
     })
 }

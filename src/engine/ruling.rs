@@ -583,16 +583,7 @@ pub fn assemble(
             conflicts: r.conflicts,
         })
         .collect();
-    let amount_args: Vec<(String, String)> = decision
-        .amounts
-        .iter()
-        .map(|(k, v)| (k.clone(), v.to_string()))
-        .collect();
-    let fill = |text: String| {
-        amount_args
-            .iter()
-            .fold(text, |t, (k, v)| t.replace(&format!("{{{k}}}"), v))
-    };
+    let fill = |text: String| with_amounts(&text, &decision.amounts);
     let remedy = outcome
         .map(|o| {
             decision
@@ -814,6 +805,19 @@ fn outcome_text(ui: &Ui, incident: &str, decision: &Erased) -> String {
             },
             str::to_string,
         )
+}
+
+/// A ruling's words with the amounts they name (`{seconds}`) filled in.
+pub fn with_amounts(text: &str, amounts: &[(String, Chips)]) -> String {
+    amounts.iter().fold(text.to_string(), |t, (k, v)| {
+        t.replace(&format!("{{{k}}}"), &v.to_string())
+    })
+}
+
+/// Whether a ruling's words name amount `name` (`{name}`), which
+/// [`with_amounts`] fills in.
+pub fn names_amount(text: &str, name: &str) -> bool {
+    text.contains(&format!("{{{name}}}"))
 }
 
 /// [`amount_label`] as a ruling's remedy variant words it

@@ -169,7 +169,7 @@ const CONSISTENCY: &str = "consistency.yaml";
 
 /// The held-out folders: the first test readings, the second set written
 /// after them (scored without `consistency.yaml`), the decisions between
-/// the two, and a third set of readings.
+/// the two, a third set of readings, and a fourth with its decisions.
 const HELD_OUT: [&str; 5] = ["test", "test-2", "test-3", "test-4", "test-5"];
 /// The second sets of readings and decisions, of development pairs and of
 /// the test pairs, read to one written standard by readers who saw none of

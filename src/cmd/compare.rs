@@ -807,7 +807,9 @@ impl Report<'_> {
     /// The facts a ★ stands on: the incident, its answers in words, the
     /// ruling under each edition and the command that rules it again.
     fn dispute_lines(&self, d: &RowDispute) -> Vec<String> {
-        use floor::engine::ruling::{amount_label, answer_in_words, names_amount, with_amounts};
+        use floor::engine::ruling::{
+            amount_label_in, answer_in_words, names_amount, outcome_text, with_amounts,
+        };
         let ui = &self.ctx.ui;
         let incident = &d.incident;
         // An empty list (no cause named) says nothing in words.
@@ -828,8 +830,7 @@ impl Report<'_> {
             )
         }];
         for (edition, v) in [(&self.c.a, &d.a), (&self.c.b, &d.b)] {
-            let key = format!("incidents.{incident}.outcome.{}", v.outcome);
-            let template = ui.t(&key);
+            let template = &outcome_text(ui, incident, &v.outcome, v.remedy_variant);
             // The amounts the outcome's words name are filled in, as the
             // card fills them; the others follow.
             let named: Vec<(String, u64)> =
@@ -840,7 +841,7 @@ impl Report<'_> {
                 .iter()
                 .filter(|(k, _)| !names_amount(template, k))
                 .map(|(k, n)| {
-                    let label = amount_label(ui, Some(&v.outcome), k);
+                    let label = amount_label_in(ui, Some(&v.outcome), v.amounts_worded_by, k);
                     format!("{label} {}", render::chips(&serde_json::Value::from(*n)))
                 })
                 .collect();

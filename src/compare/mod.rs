@@ -389,6 +389,13 @@ pub struct RowVerdict {
     pub outcome: String,
     /// The named amounts, in chips.
     pub amounts: BTreeMap<String, u64>,
+    /// How the outcome is worded (see
+    /// [`crate::engine::differ::Verdict`]).
+    #[serde(skip)]
+    pub remedy_variant: Option<&'static str>,
+    /// How the amounts are worded.
+    #[serde(skip)]
+    pub amounts_worded_by: Option<&'static str>,
 }
 
 impl From<&crate::engine::differ::Verdict> for RowVerdict {
@@ -396,6 +403,8 @@ impl From<&crate::engine::differ::Verdict> for RowVerdict {
         RowVerdict {
             outcome: v.outcome.to_string(),
             amounts: v.amounts.iter().map(|(k, c)| (k.clone(), *c)).collect(),
+            remedy_variant: v.remedy_variant,
+            amounts_worded_by: v.amounts_worded_by,
         }
     }
 }

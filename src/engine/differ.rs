@@ -28,14 +28,27 @@ use crate::rules::{Book, Edition, Terms};
 /// remedy step, a note or the rules cited are not a different ruling: the
 /// citations differ wherever one edition has no rule on the topic (the
 /// card cites the TDA practice or the next rule), which compare shows as
-/// the topic of one edition alone.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// the topic of one edition alone. The words a remedy variant gives the
+/// outcome and the amounts go with it, to tell it, and are no part of it.
+#[derive(Debug, Clone)]
 pub struct Verdict {
     /// The outcome id.
     pub outcome: &'static str,
     /// The named amounts.
     pub amounts: Vec<(String, Chips)>,
+    /// See [`super::ruling::Decision::remedy_variant`].
+    pub remedy_variant: Option<&'static str>,
+    /// See [`super::ruling::Erased::amounts_worded_by`].
+    pub amounts_worded_by: Option<&'static str>,
 }
+
+impl PartialEq for Verdict {
+    fn eq(&self, other: &Verdict) -> bool {
+        (self.outcome, &self.amounts) == (other.outcome, &other.amounts)
+    }
+}
+
+impl Eq for Verdict {}
 
 /// An edition as an incident rules under it: its parameters, the rule
 /// stating each, and the provisions it states.
@@ -470,6 +483,8 @@ fn rule_one(entry: &Entry, tree: &Tree, decided: &Tree, under: &Under, facts: &A
     Ruled {
         verdict: Some(Verdict {
             outcome: ruled.outcome,
+            remedy_variant: ruled.remedy_variant,
+            amounts_worded_by: ruled.amounts_worded_by(),
             amounts: ruled.amounts,
         }),
         reached: Some(reached),

@@ -49,6 +49,11 @@ pub struct Decision<I: Incident> {
     /// The outcome's remedy variant (see the tree's `variants`) that
     /// applies, where the edition states other steps.
     pub remedy_variant: Option<&'static str>,
+    /// How the amounts are worded where the facts change what one is
+    /// (`amounts_by_variant`), ahead of the remedy variant's wording: the
+    /// minimum raise when nothing was faced is the minimum bet (`opening`),
+    /// and in limit the bet or raise is fixed (`limit_opening`, `limit`).
+    pub amount_words: Option<&'static str>,
     /// A picture of the table, for seat-based rulings.
     pub table: Option<TablePicture>,
     /// The game of the betting ruled, where one is: a rule whose words
@@ -73,6 +78,7 @@ impl<I: Incident> std::fmt::Debug for Decision<I> {
             .field("discretion", &self.discretion)
             .field("uncited", &self.uncited)
             .field("remedy_variant", &self.remedy_variant)
+            .field("amount_words", &self.amount_words)
             .field("table", &self.table)
             .field("game", &self.game)
             .field("stud", &self.stud)
@@ -93,6 +99,7 @@ impl<I: Incident> Clone for Decision<I> {
             discretion: self.discretion,
             uncited: self.uncited,
             remedy_variant: self.remedy_variant,
+            amount_words: self.amount_words,
             table: self.table.clone(),
             game: self.game,
             stud: self.stud,
@@ -114,6 +121,7 @@ impl<I: Incident> Decision<I> {
             discretion: None,
             uncited: false,
             remedy_variant: None,
+            amount_words: None,
             table: None,
             game: None,
             stud: false,
@@ -180,6 +188,7 @@ impl<I: Incident> Decision<I> {
             discretion: self.discretion,
             uncited: self.uncited,
             remedy_variant: self.remedy_variant,
+            amount_words: self.amount_words,
             table: self.table,
             game: self.game,
             stud: self.stud,
@@ -255,6 +264,8 @@ pub struct Erased {
     pub uncited: bool,
     /// See [`Decision::remedy_variant`].
     pub remedy_variant: Option<&'static str>,
+    /// See [`Decision::amount_words`].
+    pub amount_words: Option<&'static str>,
     /// Structured extras for JSON (`pots`, `halt`, `moves`, ...).
     pub data: serde_json::Map<String, serde_json::Value>,
     /// Notes for the card, as ui keys with arguments.
@@ -265,6 +276,14 @@ pub struct Erased {
     pub game: Option<crate::poker::Game>,
     /// See [`Decision::stud`].
     pub stud: bool,
+}
+
+impl Erased {
+    /// What words its amounts ([`amount_label_in`]): their own wording,
+    /// else the remedy variant's.
+    pub fn amounts_worded_by(&self) -> Option<&'static str> {
+        self.amount_words.or(self.remedy_variant)
+    }
 }
 
 /// A localized note: a ui key and its placeholder values.
@@ -385,8 +404,8 @@ pub struct Ruling {
     pub outcome: String,
     /// The outcome in words, in the UI language.
     pub outcome_text: String,
-    /// The remedy variant its words follow (`limit`: a raise is one bet
-    /// more), which may word its amounts too ([`amount_label_in`]).
+    /// How its amounts are worded ([`Erased::amounts_worded_by`],
+    /// [`amount_label_in`]).
     #[serde(skip)]
     pub variant: Option<&'static str>,
     /// Named chip amounts.
@@ -744,8 +763,13 @@ pub fn assemble(
     Ok(Ruling {
         incident: tree.id.clone(),
         edition: book.id().to_string(),
-        outcome_text: fill(outcome_text(ui, &tree.id, &decision)),
-        variant: decision.remedy_variant,
+        outcome_text: fill(outcome_text(
+            ui,
+            &tree.id,
+            decision.outcome,
+            decision.remedy_variant,
+        )),
+        variant: decision.amounts_worded_by(),
         outcome: decision.outcome.to_string(),
         amounts: decision
             .amounts
@@ -790,18 +814,19 @@ pub fn unset_in_words(ui: &Ui, incident: &str, key: &str) -> Option<String> {
 /// The outcome in words. A remedy variant may name it its own way, by the
 /// variant's first word (`counted-owed` by `counted`): a raise made in the
 /// steps the edition allows is no string bet.
-fn outcome_text(ui: &Ui, incident: &str, decision: &Erased) -> String {
-    decision
-        .remedy_variant
+pub fn outcome_text(
+    ui: &Ui,
+    incident: &str,
+    outcome: &str,
+    remedy_variant: Option<&str>,
+) -> String {
+    remedy_variant
         .and_then(|v| v.split('-').next())
         .and_then(|v| ui.get(&format!("incidents.{incident}.outcome_by_variant.{v}")))
         .map_or_else(
             || {
-                ui.t(&format!(
-                    "incidents.{incident}.outcome.{}",
-                    decision.outcome
-                ))
-                .to_string()
+                ui.t(&format!("incidents.{incident}.outcome.{outcome}"))
+                    .to_string()
             },
             str::to_string,
         )
@@ -820,18 +845,17 @@ pub fn names_amount(text: &str, name: &str) -> bool {
     text.contains(&format!("{{{name}}}"))
 }
 
-/// [`amount_label`] as a ruling's remedy variant words it
-/// (`amounts_by_variant`, by the variant's first word): in limit the raise
-/// a short all-in reopens is one bet more, no minimum.
-pub fn amount_label_in(
-    ui: &Ui,
-    outcome: Option<&str>,
-    variant: Option<&str>,
-    name: &str,
-) -> String {
-    variant
-        .and_then(|v| v.split('-').next())
-        .and_then(|v| ui.get(&format!("amounts_by_variant.{v}.{name}")))
+/// [`amount_label`] as a ruling words its amounts
+/// ([`Erased::amounts_worded_by`]; `amounts_by_variant`, by the whole name,
+/// then by a remedy variant's first word): in limit the raise a short
+/// all-in reopens is one bet more, no minimum; a bet's minimum where
+/// nothing was faced is the minimum bet.
+pub fn amount_label_in(ui: &Ui, outcome: Option<&str>, words: Option<&str>, name: &str) -> String {
+    words
+        .into_iter()
+        .flat_map(|w| [Some(w), w.split('-').next()])
+        .flatten()
+        .find_map(|w| ui.get(&format!("amounts_by_variant.{w}.{name}")))
         .map_or_else(|| amount_label(ui, outcome, name), str::to_string)
 }
 

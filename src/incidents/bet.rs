@@ -205,6 +205,14 @@ pub(super) fn card_of_bet<I: Incident<Note = Notes>>(
     // is what the floor hands over or takes.
     d.notes
         .extend(situation::Adds::of(r.total, input.in_front).map(Notes::Adds));
+    // What the minimum shown is: with nothing faced, the least he may bet;
+    // in limit, the fixed bet or raise.
+    d.amount_words = match (input.game, input.facing) {
+        (Game::Limit, 0) => Some("limit_opening"),
+        (Game::Limit, _) => Some("limit"),
+        (_, 0) => Some("opening"),
+        _ => None,
+    };
 }
 
 /// The amounts of `bet` (SPEC section 5), in the order the card shows them.

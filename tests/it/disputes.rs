@@ -741,6 +741,47 @@ fn a_short_all_in_that_reopens_limit_betting_cites_the_reopening_rule() {
     }
 }
 
+/// The least total a bet had to reach is worded as what it is, in every
+/// UI language: with nothing faced the minimum bet (the fixed bet in
+/// limit), facing a bet the minimum raise (in limit the raise, which is
+/// fixed). The JSON key stays `min_raise_to`.
+#[test]
+fn a_bets_minimum_is_worded_as_a_bet_or_a_raise_and_fixed_in_limit() {
+    let opening = [
+        "street=turn",
+        "big_blind=20",
+        "declared=bet",
+        "declared_amount=40",
+    ];
+    let facing = ["street=flop", "facing=200", "big_blind=200", "chips=500"];
+    for (lang, game, answers, label, amount) in [
+        ("en", "no-limit", &opening, "Minimum bet", 20),
+        ("en", "limit", &opening, "Fixed bet", 40),
+        ("en", "no-limit", &facing, "Minimum raise to", 400),
+        ("en", "limit", &facing, "Raise to", 400),
+        ("nl", "no-limit", &opening, "Minimale bet", 20),
+        ("nl", "limit", &opening, "Vaste bet", 40),
+        ("nl", "limit", &facing, "Raise naar", 400),
+        ("de", "no-limit", &opening, "Mindesteinsatz", 20),
+        ("de", "limit", &opening, "Fester Einsatz", 40),
+        ("de", "limit", &facing, "Raise auf", 400),
+        ("sk", "no-limit", &opening, "Minimálna stávka", 20),
+        ("sk", "limit", &opening, "Pevná stávka", 40),
+        ("sk", "limit", &facing, "Navýšenie na", 400),
+    ] {
+        let game = format!("game={game}");
+        let mut args = vec!["--lang", lang, "incident", "bet", "--rules", "tda-2019-sk"];
+        for a in std::iter::once(&game.as_str()).chain(answers.iter()) {
+            args.extend(["--answer", a]);
+        }
+        let card = crate::common::stdout(&args);
+        let line = format!("{label} {amount}");
+        assert!(card.contains(&line), "{lang} {game}: {line} in\n{card}");
+        let json = crate::common::json(&args);
+        assert_eq!(json["amounts"]["min_raise_to"], amount, "{lang} {game}");
+    }
+}
+
 /// TDA 48 (Pokerpunt 52): the fourth raise of a limit round, heads-up in
 /// the hand. ONK and Pokerpunt keep the cap "until two players remain
 /// (heads-up)", the hand or the event: read as the event, as DPC and TDA

@@ -869,15 +869,22 @@ impl Report<'_> {
         lines
     }
 
-    /// A provision one edition states alone, with its words.
-    fn only_line(&self, row: &Row, q: &Quote, edition: &str) -> String {
+    /// A provision one edition states alone, with its words; stated in
+    /// another rule than the row's, that rule's number follows the edition
+    /// (ONK states a premature flop's burn in 39, the row is RP-5).
+    fn only_line(&self, row: &Row, q: &Quote, edition: &str, side: Option<&Side>) -> String {
+        let edition = if side.is_some_and(|s| s.number == q.number) {
+            edition.to_string()
+        } else {
+            format!("{edition} {}", q.number)
+        };
         format!(
             "{}{}",
             self.star(row, &q.id, None),
             self.f(
                 "only_states",
                 &[
-                    ("edition", edition),
+                    ("edition", &edition),
                     (
                         "provision",
                         &format!("{}{}", self.provision(&q.id), self.kind_note(q.kind)),
@@ -901,9 +908,9 @@ impl Report<'_> {
         for d in terms {
             lines.extend(self.term_lines(row, d));
         }
-        for (quotes, id) in [
-            (&row.provisions.only_a, &c.a),
-            (&row.provisions.only_b, &c.b),
+        for (quotes, id, side) in [
+            (&row.provisions.only_a, &c.a, row.a.as_ref()),
+            (&row.provisions.only_b, &c.b, row.b.as_ref()),
         ] {
             let mut quotes: Vec<&Quote> = quotes.iter().collect();
             quotes.sort_by_key(|q| weight(&q.id, None));
@@ -916,7 +923,7 @@ impl Report<'_> {
             } else {
                 (quotes, Vec::new())
             };
-            lines.extend(shown.iter().map(|q| self.only_line(row, q, id)));
+            lines.extend(shown.iter().map(|q| self.only_line(row, q, id, side)));
             if !rest.is_empty() {
                 let key = match (shown.is_empty(), rest.len()) {
                     (true, _) => "states_count",

@@ -642,7 +642,7 @@ fn a_house_note_that_changes_a_ruling_stars_the_topic_it_changes() {
         "--concept",
         "raise-amounts",
     ]);
-    assert!(text.contains("★ only dpc-2019-en: House note"), "{text}");
+    assert!(text.contains("★ only dpc-2019-en DPC-1: House note"), "{text}");
     assert!(text.contains("★ Minimum raise (× prior bet)"), "{text}");
     let whole = flat(&stdout(&["compare", "onk-2023-nl", "dpc-2019-en"]));
     assert!(
@@ -2403,4 +2403,49 @@ fn a_dispute_is_told_in_the_ui_language_with_the_command_to_rule_it_again() {
             .flatten()
             .all(|r| r.get("disputes").is_none())
     );
+}
+
+/// A provision one edition states alone, quoted from another rule than the
+/// row's, names that rule: ONK's premature-cards row is RP-5, and the burn
+/// of a premature flop is stated in 39 only. Every such quote of every
+/// pair names its rule, and a quote from the row's own rule names none.
+#[test]
+fn a_quote_from_another_rule_than_the_rows_names_its_rule() {
+    let text = flat(&stdout(&[
+        "compare",
+        "onk-2023-nl",
+        "dpc-2019-en",
+        "--concept",
+        "premature-cards",
+    ]));
+    assert!(
+        text.contains("only onk-2023-nl 39: A premature flop dealt without a burn"),
+        "{text}"
+    );
+    assert!(
+        text.contains("only onk-2023-nl: What happens to a premature flop."),
+        "{text}"
+    );
+    let mut elsewhere = 0;
+    for (i, a) in EDITIONS.iter().enumerate() {
+        for b in EDITIONS.iter().skip(i + 1) {
+            let c = json(&["compare", a, b, "--all"]);
+            let human = flat(&stdout(&["compare", a, b, "--all"]));
+            for r in c["rows"].as_array().into_iter().flatten() {
+                for (side, edition) in [("a", a), ("b", b)] {
+                    let own = r[side]["number"].as_str();
+                    let only = format!("only_{side}");
+                    for q in r["provisions"][&only].as_array().into_iter().flatten() {
+                        let number = q["number"].as_str().unwrap_or_default();
+                        if own != Some(number) {
+                            elsewhere += 1;
+                            let named = format!("only {edition} {number}: ");
+                            assert!(human.contains(&named), "{a} {b}: {named}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(elsewhere > 0);
 }

@@ -36,6 +36,11 @@ pub struct Entry {
     /// The floor person's note (`--note`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The remedy variant whose words the outcome took (in limit the
+    /// reopened raise is one bet, no minimum), so that the log words it
+    /// as the card did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remedy_variant: Option<String>,
 }
 
 impl Entry {
@@ -51,6 +56,7 @@ impl Entry {
             citations: ruling.citations.iter().map(citation).collect(),
             table: None,
             note: None,
+            remedy_variant: ruling.remedy_variant.map(str::to_string),
         }
     }
 }
@@ -203,6 +209,33 @@ impl Entry {
             None => self.time.clone(),
         }
     }
+
+    /// The outcome as the ruling card words it (its remedy variant's words
+    /// where it had one), with the logged amounts; the outcome id if the
+    /// incident or the amounts are not known in `ui`.
+    pub fn outcome_words(&self, ui: &crate::ui::Ui) -> String {
+        let key = format!("incidents.{}.outcome.{}", self.incident, self.outcome);
+        if ui.get(&key).is_none() {
+            return self.outcome.clone();
+        }
+        let amounts: Vec<(String, u64)> = self
+            .amounts
+            .iter()
+            .filter_map(|(k, v)| Some((k.clone(), v.as_u64()?)))
+            .collect();
+        let template = crate::engine::ruling::outcome_text(
+            ui,
+            &self.incident,
+            &self.outcome,
+            self.remedy_variant.as_deref(),
+        );
+        let text = crate::engine::ruling::with_amounts(&template, &amounts);
+        if text.contains('{') {
+            self.outcome.clone()
+        } else {
+            text
+        }
+    }
 }
 
 /// Reads the log one line at a time, handing each valid entry to `each`
@@ -302,6 +335,67 @@ mod tests {
     use super::*;
     use jiff::tz::TimeZone;
 
+    /// Facts given as typed answers; a question without one takes its
+    /// default.
+    struct Given<'a>(&'a crate::engine::Answers);
+
+    impl crate::engine::AnswerSource for Given<'_> {
+        fn reply(
+            &mut self,
+            question: &crate::engine::tree::Question,
+            _default: Option<&str>,
+        ) -> Result<crate::engine::Reply, crate::engine::WalkError> {
+            Ok(match self.0.get(&question.id) {
+                Some(answer) => crate::engine::Reply::Typed(answer.clone()),
+                None => crate::engine::Reply::Default,
+            })
+        }
+    }
+
+    /// The log words an outcome as the card did, for every incident under
+    /// every edition, on the facts the differ walks (the first of each
+    /// incident's, every remedy variant among them), in all four languages.
+    #[test]
+    fn the_log_words_every_outcome_as_its_card_did() {
+        use crate::data::DataSource;
+        use crate::ui::{Lang, Ui};
+        let source = DataSource::Embedded;
+        let store = crate::rules::Store::open(source.clone()).expect("store");
+        let uis: Vec<Ui> = [Lang::En, Lang::Nl, Lang::De, Lang::Sk]
+            .into_iter()
+            .map(|l| Ui::load(&source, l).expect("ui"))
+            .collect();
+        let (mut checked, mut by_variant) = (0, 0);
+        for edition in crate::incidents::EDITIONS {
+            let book = store.book(edition).expect("book");
+            for entry in crate::incidents::ALL {
+                let tree = crate::engine::load_for(&source, entry.id, &book).expect("tree");
+                let facts = crate::engine::differ::facts(&tree, entry.varied);
+                for facts in facts.iter().take(60) {
+                    let Ok(answers) = crate::engine::walk(&tree, &mut Given(facts)) else {
+                        continue;
+                    };
+                    for ui in &uis {
+                        let Ok(ruling) = crate::engine::decide(&tree, &book, ui, &answers) else {
+                            continue;
+                        };
+                        let logged = Entry::new(&ruling, std::time::SystemTime::UNIX_EPOCH);
+                        assert_eq!(
+                            logged.outcome_words(ui),
+                            ruling.outcome_text,
+                            "{edition} {} {:?}",
+                            entry.id,
+                            ruling.answers
+                        );
+                        checked += 1;
+                        by_variant += usize::from(ruling.remedy_variant.is_some());
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000 && by_variant > 0, "{checked} {by_variant}");
+    }
+
     fn zone() -> TimeZone {
         TimeZone::fixed(jiff::tz::offset(1))
     }
@@ -365,6 +459,7 @@ mod tests {
             citations: Vec::new(),
             table: None,
             note: None,
+            remedy_variant: None,
         };
         assert_eq!(entry.local_time(&zone()), "2026-11-21 19:04:05 +01:00");
         let amsterdam = TimeZone::get("Europe/Amsterdam");

@@ -497,7 +497,7 @@ fn card(ctx: &Ctx, tree: &Tree, ruling: &Ruling) -> String {
     }
     if !ruling.amounts.is_empty() {
         let outcome = Some(ruling.outcome.as_str());
-        let label = |k: &str| amount_label_in(ui, outcome, ruling.variant, k);
+        let label = |k: &str| amount_label_in(ui, outcome, ruling.amounts_worded_by, k);
         let amounts: Vec<String> = ruling
             .amounts
             .iter()

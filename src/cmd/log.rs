@@ -222,7 +222,7 @@ impl Row {
             time: e.local_time(zone).replacen(' ', "\n", 1),
             table: e.table.clone(),
             title: title(ui, &e.incident),
-            outcome: outcome(ui, e),
+            outcome: e.outcome_words(ui),
             // The edition above its rule number: a narrow column.
             rule: format!("{}\n{rule}", e.edition),
             note: e.note.clone(),
@@ -235,27 +235,6 @@ fn title(ui: &Ui, incident: &str) -> String {
     ui.get(&format!("incidents.{incident}.title"))
         .unwrap_or(incident)
         .to_string()
-}
-
-/// The outcome as the ruling card words it, with the logged amounts; the
-/// outcome id if the incident or the amounts are not known.
-fn outcome(ui: &Ui, entry: &Entry) -> String {
-    let key = format!("incidents.{}.outcome.{}", entry.incident, entry.outcome);
-    if ui.get(&key).is_none() {
-        return entry.outcome.clone();
-    }
-    let amounts: Vec<(&str, String)> = entry
-        .amounts
-        .iter()
-        .map(|(k, v)| (k.as_str(), render::chips(v)))
-        .collect();
-    let args: Vec<(&str, &str)> = amounts.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let text = ui.f(&key, &args);
-    if text.contains('{') {
-        entry.outcome.clone()
-    } else {
-        text
-    }
 }
 
 /// Text from a log file or the command line, made visible (see

@@ -404,10 +404,13 @@ pub struct Ruling {
     pub outcome: String,
     /// The outcome in words, in the UI language.
     pub outcome_text: String,
+    /// The remedy variant its outcome's words follow ([`outcome_text`]).
+    #[serde(skip)]
+    pub remedy_variant: Option<&'static str>,
     /// How its amounts are worded ([`Erased::amounts_worded_by`],
     /// [`amount_label_in`]).
     #[serde(skip)]
-    pub variant: Option<&'static str>,
+    pub amounts_worded_by: Option<&'static str>,
     /// Named chip amounts.
     pub amounts: serde_json::Map<String, serde_json::Value>,
     /// The rules cited, deciding rule first.
@@ -769,7 +772,8 @@ pub fn assemble(
             decision.outcome,
             decision.remedy_variant,
         )),
-        variant: decision.amounts_worded_by(),
+        remedy_variant: decision.remedy_variant,
+        amounts_worded_by: decision.amounts_worded_by(),
         outcome: decision.outcome.to_string(),
         amounts: decision
             .amounts

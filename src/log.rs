@@ -335,23 +335,6 @@ mod tests {
     use super::*;
     use jiff::tz::TimeZone;
 
-    /// Facts given as typed answers; a question without one takes its
-    /// default.
-    struct Given<'a>(&'a crate::engine::Answers);
-
-    impl crate::engine::AnswerSource for Given<'_> {
-        fn reply(
-            &mut self,
-            question: &crate::engine::tree::Question,
-            _default: Option<&str>,
-        ) -> Result<crate::engine::Reply, crate::engine::WalkError> {
-            Ok(match self.0.get(&question.id) {
-                Some(answer) => crate::engine::Reply::Typed(answer.clone()),
-                None => crate::engine::Reply::Default,
-            })
-        }
-    }
-
     /// The log words an outcome as the card did, for every incident under
     /// every edition, on the facts the differ walks (the first of each
     /// incident's, every remedy variant among them), in all four languages.
@@ -372,7 +355,9 @@ mod tests {
                 let tree = crate::engine::load_for(&source, entry.id, &book).expect("tree");
                 let facts = crate::engine::differ::facts(&tree, entry.varied);
                 for facts in facts.iter().take(60) {
-                    let Ok(answers) = crate::engine::walk(&tree, &mut Given(facts)) else {
+                    let Ok(answers) =
+                        crate::engine::walk(&tree, &mut crate::engine::differ::Given(facts))
+                    else {
                         continue;
                     };
                     for ui in &uis {

@@ -520,7 +520,7 @@ pub fn verdict(entry: &Entry, tree: &Tree, under: &Under, facts: &Answers) -> Op
 include!("differ_bundled.rs");
 
 /// Facts given as typed answers; a question without one takes its default.
-struct Given<'a>(&'a Answers);
+pub(crate) struct Given<'a>(pub(crate) &'a Answers);
 
 impl AnswerSource for Given<'_> {
     fn reply(&mut self, question: &Question, _default: Option<&str>) -> Result<Reply, WalkError> {

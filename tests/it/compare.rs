@@ -642,7 +642,10 @@ fn a_house_note_that_changes_a_ruling_stars_the_topic_it_changes() {
         "--concept",
         "raise-amounts",
     ]);
-    assert!(text.contains("★ only dpc-2019-en DPC-1: House note"), "{text}");
+    assert!(
+        text.contains("★ only dpc-2019-en DPC-1: House note"),
+        "{text}"
+    );
     assert!(text.contains("★ Minimum raise (× prior bet)"), "{text}");
     let whole = flat(&stdout(&["compare", "onk-2023-nl", "dpc-2019-en"]));
     assert!(

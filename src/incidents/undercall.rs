@@ -14,9 +14,10 @@
 //! ("de under call te verliezen en te folden") and dpc-2019-en ("forfeit the
 //! amount of the intended undercall and fold"); he takes the incomplete call
 //! back in tda-2015-de ("den unvollständigen Call zurücknehmen kann und
-//! foldet"), forfeiting nothing; pokerpunt-nl ("van een undercall een fold
-//! maken") and tda-2019-sk ("môžu zahodiť") say nothing of the chips, and the
-//! card says that the forfeit is the TDA practice.
+//! foldet"), forfeiting nothing; tda-2019-sk has the undercall made, then
+//! the fold ("musia urobiť undercall a môžu zahodiť"): forfeited;
+//! pokerpunt-nl ("van een undercall een fold maken") says nothing of the
+//! chips, and the card says that the forfeit is the TDA practice.
 
 use serde::Deserialize;
 

@@ -336,8 +336,8 @@ mod tests {
     use jiff::tz::TimeZone;
 
     /// The log words an outcome as the card did, for every incident under
-    /// every edition, on the facts the differ walks (the first of each
-    /// incident's, every remedy variant among them), in all four languages.
+    /// every edition, on the first 60 fact sets the differ walks for it,
+    /// in all four languages; some of those rulings carry a remedy variant.
     #[test]
     fn the_log_words_every_outcome_as_its_card_did() {
         use crate::data::DataSource;
